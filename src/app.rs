@@ -1,0 +1,133 @@
+//! Builds the shop from a configuration: prepares the data directory and database, then serves
+//! the API, media and the embedded front end on a listener chosen by the caller.
+
+use std::net::TcpListener;
+use std::path::PathBuf;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{Server, Service, ServiceResponse};
+use actix_web::http::StatusCode;
+use actix_web::middleware::{self, ErrorHandlerResponse, ErrorHandlers};
+use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
+
+use crate::auth::AuthLimits;
+use crate::auth::tokens::TokenKeys;
+use crate::cache::JsonCache;
+use crate::mail::Mailer;
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::AppError;
+
+pub struct AppState {
+    pub config: Config,
+    pub db: Db,
+    pub cache: JsonCache,
+    pub media_root: PathBuf,
+    pub tokens: TokenKeys,
+    pub mailer: Mailer,
+    pub auth_limits: AuthLimits,
+}
+
+/// Everything that must be true before the first request: data directory, database, migrations,
+/// the fixed collections, the demo shop on a first start. Errors are sentences for the operator.
+pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
+    config.validate()?;
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|e| format!("cannot create the data directory {}: {e}", config.data_dir.display()))?;
+    let media_root = crate::media::media_dir(&config.data_dir);
+    std::fs::create_dir_all(&media_root).map_err(|e| format!("cannot create {}: {e}", media_root.display()))?;
+    let db = Db::open(&config.data_dir.join("ankara.db"))?;
+    db.with_conn(|conn| {
+        crate::catalog::ensure_fixed_collections(conn)?;
+        if !config.no_demo {
+            crate::catalog::demo::load_if_new(conn, &media_root)?;
+        }
+        Ok(())
+    })
+    .map_err(|e| format!("cannot prepare the shop's data: {e}"))?;
+    let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
+    let mailer = Mailer::new(&config)?;
+    crate::spa::prepare();
+    Ok(web::Data::new(AppState {
+        config,
+        db,
+        cache: JsonCache::default(),
+        media_root,
+        tokens,
+        mailer,
+        auth_limits: AuthLimits::default(),
+    }))
+}
+
+/// Registers every route. Kept apart from the server so tests can build the same app.
+pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
+    cfg.app_data(crate::error::json_config())
+        .app_data(crate::error::query_config())
+        .app_data(crate::error::path_config())
+        .service(
+            web::scope("/api")
+                .wrap_fn(move |req, srv| {
+                    let call = crate::auth::csrf::allowed(&req, &public_url).then(|| srv.call(req));
+                    async move {
+                        match call {
+                            Some(call) => call.await,
+                            None => Err(AppError::Forbidden(
+                                "This request was refused: it did not come from the shop's own pages.".into(),
+                            )
+                            .into()),
+                        }
+                    }
+                })
+                .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, |res| json_error(res, AppError::MethodNotAllowed)))
+                .route("/health", web::get().to(health))
+                .route("/openapi.json", web::get().to(openapi))
+                .configure(crate::auth::configure)
+                .configure(crate::catalog::routes::configure)
+                .configure(crate::content::configure)
+                .default_service(web::to(|| async { AppError::NotFound("There is no such API endpoint.".into()).error_response() })),
+        )
+        .route("/media/{path:.+}", web::get().to(crate::media::serve))
+        .default_service(web::get().to(crate::spa::serve));
+}
+
+/// Replaces actix's empty error bodies (such as 405 from a resource) with our JSON shape.
+fn json_error<B: MessageBody>(res: ServiceResponse<B>, error: AppError) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let (req, _) = res.into_parts();
+    let res = ServiceResponse::new(req, error.error_response()).map_into_right_body();
+    Ok(ErrorHandlerResponse::Response(res))
+}
+
+async fn health() -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({ "status": "ok" }))
+}
+
+async fn openapi() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(include_str!("openapi.json"))
+}
+
+/// Starts serving on `listener`. The server stops gracefully on SIGINT and SIGTERM.
+pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Result<Server> {
+    let workers = state.config.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .wrap(middleware::Compress::default())
+            .wrap(
+                middleware::DefaultHeaders::new()
+                    .add(("X-Content-Type-Options", "nosniff"))
+                    .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
+                    .add(("X-Frame-Options", "DENY")),
+            )
+            // The path without its query: query strings can carry secrets such as reset codes.
+            .wrap(
+                middleware::Logger::new("%{method}xi %U %s %b %Dms")
+                    .custom_request_replace("method", |req| req.method().to_string()),
+            )
+            .configure(|cfg| routes(cfg, state.config.public_url().to_string()))
+    })
+    .workers(workers)
+    .shutdown_timeout(10)
+    .listen(listener)?
+    .run();
+    Ok(server)
+}

@@ -1,0 +1,222 @@
+//! Identity: passwords, Biscuit session tokens in an HttpOnly cookie, server-side sessions that
+//! logout revokes, the CurrentUser extractor every protected endpoint uses, rate limits, CSRF.
+
+pub mod csrf;
+pub mod limits;
+pub mod passwords;
+mod routes;
+pub mod tokens;
+
+use std::time::Duration;
+
+use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
+use rusqlite::{Connection, OptionalExtension};
+use serde::Serialize;
+
+use crate::app::AppState;
+use crate::error::AppError;
+
+pub use routes::configure;
+
+pub const COOKIE_NAME: &str = "ankara_session";
+/// A session may be refreshed for this long after login; then the user signs in again.
+pub const SESSION_MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
+
+/// Limits on guessing and mail-bombing, kept in memory.
+pub struct AuthLimits {
+    pub login_per_account: limits::RateLimiter,
+    pub login_per_address: limits::RateLimiter,
+    pub reset_per_account: limits::RateLimiter,
+    pub reset_per_address: limits::RateLimiter,
+}
+
+impl Default for AuthLimits {
+    fn default() -> Self {
+        let quarter_hour = Duration::from_secs(15 * 60);
+        let hour = Duration::from_secs(60 * 60);
+        AuthLimits {
+            login_per_account: limits::RateLimiter::new(5, quarter_hour),
+            login_per_address: limits::RateLimiter::new(20, quarter_hour),
+            reset_per_account: limits::RateLimiter::new(3, hour),
+            reset_per_address: limits::RateLimiter::new(10, hour),
+        }
+    }
+}
+
+/// The signed-in user of a request, checked against the token and the sessions table.
+#[derive(Debug, Clone)]
+pub struct CurrentUser {
+    pub id: String,
+    pub session_id: String,
+    pub admin: bool,
+}
+
+impl CurrentUser {
+    /// Refuses non-admins with `message` (each admin action has its own wording in the spec).
+    pub fn require_admin(&self, message: &str) -> Result<(), AppError> {
+        if self.admin { Ok(()) } else { Err(AppError::Forbidden(message.into())) }
+    }
+}
+
+/// An admin, or 403 with a general message.
+pub struct AdminUser(pub CurrentUser);
+
+fn session_expired() -> AppError {
+    AppError::Unauthenticated("Please log in to continue.".into())
+}
+
+impl FromRequest for CurrentUser {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
+        Box::pin(async move {
+            let state = state.ok_or_else(|| AppError::internal("no app state"))?;
+            authenticate(&state, token.as_deref()).await?.ok_or_else(session_expired)
+        })
+    }
+}
+
+impl FromRequest for AdminUser {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move {
+            let user = user.await?;
+            user.require_admin("You must be an admin to do this.")?;
+            Ok(AdminUser(user))
+        })
+    }
+}
+
+/// Verifies a token and its server-side session. `None` when there is no valid session.
+pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Option<CurrentUser>, AppError> {
+    let Some(claims) = token.and_then(|t| state.tokens.verify(t)) else { return Ok(None) };
+    let (user_id, session_id) = (claims.user_id.clone(), claims.session_id.clone());
+    let live = state.db.read(move |c| Ok(session_is_live(c, &user_id, &session_id)?)).await?;
+    Ok(live.then(|| CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: claims.admin }))
+}
+
+/// A session is live while not revoked, not past its maximum age, and its user not disabled.
+pub fn session_is_live(conn: &Connection, user_id: &str, session_id: &str) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
+             WHERE s.id = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3 AND u.disabled = 0",
+        )?
+        .query_row(rusqlite::params![session_id, user_id, crate::db::now_ms()], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+#[derive(Serialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionUser {
+    pub uid: String,
+    pub display_name: String,
+    pub email: String,
+    #[serde(rename = "photoURL")]
+    pub photo_url: Option<crate::media::Image>,
+    pub phone_number: Option<String>,
+    pub admin: bool,
+    pub created_at: i64,
+}
+
+#[derive(Serialize, Debug, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Counts {
+    /// Sum of bag quantities.
+    pub bag: i64,
+    pub saved: i64,
+    /// Orders not yet seen on My Orders.
+    pub new_orders: i64,
+}
+
+/// The session as the front end sees it: the user, when the token expires, and the badge counts.
+#[derive(Serialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct SessionView {
+    pub user: Option<SessionUser>,
+    pub expires_at: Option<i64>,
+    pub counts: Counts,
+}
+
+impl SessionView {
+    pub fn signed_out() -> SessionView {
+        SessionView { user: None, expires_at: None, counts: Counts::default() }
+    }
+}
+
+pub fn load_user(conn: &Connection, user_id: &str, admin: bool) -> rusqlite::Result<Option<SessionUser>> {
+    let row = conn
+        .prepare_cached("SELECT id, display_name, email, photo_key, phone, created_at FROM users WHERE id = ?1")?
+        .query_row([user_id], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<String>>(4)?,
+                r.get::<_, i64>(5)?,
+            ))
+        })
+        .optional()?;
+    let Some((uid, display_name, email, photo_key, phone_number, created_at)) = row else { return Ok(None) };
+    let photo_url = match photo_key {
+        Some(key) => crate::media::load(conn, &key)?,
+        None => None,
+    };
+    Ok(Some(SessionUser { uid, display_name, email, photo_url, phone_number, admin, created_at }))
+}
+
+pub fn counts(conn: &Connection, user_id: &str) -> rusqlite::Result<Counts> {
+    conn.prepare_cached(
+        "SELECT (SELECT COALESCE(SUM(quantity), 0) FROM bag_items WHERE user_id = ?1),
+                (SELECT COUNT(*) FROM saved_items WHERE user_id = ?1),
+                (SELECT COUNT(*) FROM orders WHERE user_id = ?1 AND is_new = 1)",
+    )?
+    .query_row([user_id], |r| Ok(Counts { bag: r.get(0)?, saved: r.get(1)?, new_orders: r.get(2)? }))
+}
+
+pub fn session_view(conn: &Connection, user: &CurrentUser) -> rusqlite::Result<SessionView> {
+    let expires_at = conn
+        .prepare_cached("SELECT token_expires_at FROM sessions WHERE id = ?1")?
+        .query_row([&user.session_id], |r| r.get(0))
+        .optional()?;
+    Ok(SessionView { user: load_user(conn, &user.id, user.admin)?, expires_at, counts: counts(conn, &user.id)? })
+}
+
+/// The session embedded in index.html, so the app knows who is signed in without a round trip.
+pub async fn initial_session(req: &HttpRequest, state: &web::Data<AppState>) -> serde_json::Value {
+    let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
+    let view = match authenticate(state, token.as_deref()).await {
+        Ok(Some(user)) => {
+            state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out())
+        }
+        _ => SessionView::signed_out(),
+    };
+    serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
+}
+
+/// The session cookie: HttpOnly, SameSite=Lax, Secure when the shop is served over https.
+pub fn session_cookie(state: &AppState, token: &str) -> Cookie<'static> {
+    Cookie::build(COOKIE_NAME, token.to_string())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(state.config.secure_cookies())
+        .max_age(CookieDuration::seconds(tokens::TOKEN_LIFETIME.as_secs() as i64))
+        .finish()
+}
+
+pub fn clear_cookie(state: &AppState) -> Cookie<'static> {
+    let mut cookie = session_cookie(state, "");
+    cookie.make_removal();
+    cookie
+}

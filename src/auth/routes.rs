@@ -1,0 +1,391 @@
+//! Signup, login, logout, token refresh, password reset, the account profile and admin grants.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use actix_multipart::Multipart;
+use actix_web::{HttpRequest, HttpResponse, web};
+use rusqlite::{OptionalExtension, params};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+
+use super::tokens::{Claims, TOKEN_LIFETIME};
+use super::{CurrentUser, SessionView, clear_cookie, session_cookie, session_view};
+use crate::app::AppState;
+use crate::content::looks_like_email;
+use crate::db::now_ms;
+use crate::error::{AppError, AppResult};
+use crate::media::{self, upload};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/session", web::get().to(get_session))
+        .route("/auth/signup", web::post().to(signup))
+        .route("/auth/login", web::post().to(login))
+        .route("/auth/logout", web::post().to(logout))
+        .route("/auth/refresh", web::post().to(refresh))
+        .route("/auth/forgot", web::post().to(forgot))
+        .route("/auth/reset", web::post().to(reset))
+        .route("/account", web::patch().to(update_account))
+        .route("/admin/grant", web::post().to(grant_admin));
+}
+
+/// Reset links work for one hour.
+const RESET_LIFETIME_MS: i64 = 60 * 60 * 1000;
+const MAX_NAME: usize = 100;
+const MAX_PHONE: usize = 32;
+
+fn client_address(req: &HttpRequest) -> String {
+    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
+}
+
+fn ms(time: SystemTime) -> i64 {
+    time.duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
+}
+
+/// Issues a fresh token for a session and records its expiry. Used at login, signup and refresh.
+fn issue_token(state: &AppState, tx: &rusqlite::Connection, claims: &Claims) -> AppResult<String> {
+    let expires = SystemTime::now() + TOKEN_LIFETIME;
+    tx.execute("UPDATE sessions SET token_expires_at = ?2 WHERE id = ?1", params![claims.session_id, ms(expires)])?;
+    state.tokens.issue(claims, expires).map_err(AppError::internal)
+}
+
+/// Starts a session for a user inside the caller's transaction and returns its token.
+fn start_session(state: &AppState, tx: &rusqlite::Connection, user_id: &str, admin: bool) -> AppResult<(CurrentUser, String)> {
+    let session_id = crate::util::new_id();
+    let now = now_ms();
+    tx.execute(
+        "INSERT INTO sessions (id, user_id, created_at, expires_at, token_expires_at) VALUES (?1, ?2, ?3, ?4, ?3)",
+        params![session_id, user_id, now, now + super::SESSION_MAX_AGE.as_millis() as i64],
+    )?;
+    let claims = Claims { user_id: user_id.into(), session_id: session_id.clone(), admin };
+    let token = issue_token(state, tx, &claims)?;
+    Ok((CurrentUser { id: user_id.into(), session_id, admin }, token))
+}
+
+fn with_session(state: &AppState, token: &str, view: SessionView) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).cookie(session_cookie(state, token)).json(view)
+}
+
+async fn get_session(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(super::initial_session(&req, &state).await)
+}
+
+async fn signup(state: web::Data<AppState>, payload: Multipart) -> AppResult<HttpResponse> {
+    let form = upload::read_form(payload, 1).await?;
+    let name = form.text("displayName");
+    let email = form.text("email").to_lowercase();
+    let password = form.fields.get("password").cloned().unwrap_or_default();
+    let confirm = form.fields.get("confirmPassword").cloned().unwrap_or_default();
+    let photo = form.file("photo");
+    if name.is_empty() || email.is_empty() || password.is_empty() || confirm.is_empty() || photo.is_none() {
+        return Err(AppError::Validation("Please fill all the fields and upload a valid profile picture.".into()));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(AppError::Validation(format!("Full name must be at most {MAX_NAME} characters.")));
+    }
+    if !looks_like_email(&email) {
+        return Err(AppError::Validation("Please enter a valid email address.".into()));
+    }
+    super::passwords::check_policy(&password).map_err(AppError::Validation)?;
+    if password != confirm {
+        return Err(AppError::Validation("Passwords do not match.".into()));
+    }
+    let photo_bytes = photo.map(|p| p.bytes.clone()).unwrap_or_default();
+    let processed = media::process_upload(photo_bytes, media::AVATAR_WIDTHS).await?;
+    let hash = web::block(move || super::passwords::hash(&password)).await??;
+
+    let user_id = crate::util::new_id();
+    let folder = format!("profileImages/{user_id}");
+    let (db, root, st) = (state.db.clone(), state.media_root.clone(), state.clone());
+    let (folder_for_tx, processed) = (folder.clone(), std::sync::Arc::new(processed));
+    let processed_for_tx = processed.clone();
+    let result = db
+        .write(move |tx| {
+            let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
+            if taken {
+                return Err(AppError::Conflict("The email address is already in use by another account.".into()));
+            }
+            let photo_key = media::store(tx, &root, &folder_for_tx, &processed_for_tx)?;
+            tx.execute(
+                "INSERT INTO users (id, email, display_name, photo_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![user_id, email, name, photo_key, hash, now_ms()],
+            )?;
+            let (user, token) = start_session(&st, tx, &user_id, false)?;
+            Ok((token, session_view(tx, &user)?))
+        })
+        .await;
+    match result {
+        Ok((token, view)) => Ok(with_session(&state, &token, view)),
+        Err(e) => {
+            media::discard_if_unrecorded(&state.db, &state.media_root, &folder, &processed);
+            let _ = std::fs::remove_dir(state.media_root.join(&folder));
+            Err(e)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct LoginBody {
+    email: Option<String>,
+    password: Option<String>,
+}
+
+fn login_failed(message: &str) -> AppError {
+    AppError::LoginFailed(message.into())
+}
+
+async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginBody>) -> AppResult<HttpResponse> {
+    let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
+    let password = body.password.as_deref().unwrap_or("").trim().to_string();
+    if email.is_empty() || password.is_empty() {
+        return Err(AppError::Validation("Please enter your email and password.".into()));
+    }
+    if !looks_like_email(&email) {
+        return Err(login_failed("Invalid email address."));
+    }
+    let account_key = format!("account:{email}");
+    let address_key = format!("address:{}", client_address(&req));
+    let limits = &state.auth_limits;
+    if limits.login_per_account.is_limited(&account_key) || limits.login_per_address.is_limited(&address_key) {
+        return Err(AppError::TooManyRequests("Too many failed login attempts. Please try again later.".into()));
+    }
+    let lookup_email = email.clone();
+    let user: Option<(String, String, bool, bool)> = state
+        .db
+        .read(move |c| {
+            Ok(c.query_row(
+                "SELECT id, password_hash, is_admin, disabled FROM users WHERE email = ?1",
+                [&lookup_email],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+            )
+            .optional()?)
+        })
+        .await?;
+    let stored_hash = user.as_ref().map(|u| u.1.clone()).unwrap_or_else(|| super::passwords::dummy_hash().to_string());
+    let password_ok = web::block(move || super::passwords::verify(&password, &stored_hash)).await?;
+    let Some((user_id, _, admin, disabled)) = user else {
+        limits.login_per_address.record(&address_key);
+        return Err(login_failed("No account found with this email."));
+    };
+    if !password_ok {
+        limits.login_per_account.record(&account_key);
+        limits.login_per_address.record(&address_key);
+        return Err(login_failed("Incorrect password."));
+    }
+    if disabled {
+        return Err(AppError::Forbidden("This account has been disabled.".into()));
+    }
+    limits.login_per_account.clear(&account_key);
+    let st = state.clone();
+    let (token, view) = state
+        .db
+        .write(move |tx| {
+            let (user, token) = start_session(&st, tx, &user_id, admin)?;
+            Ok((token, session_view(tx, &user)?))
+        })
+        .await?;
+    Ok(with_session(&state, &token, view))
+}
+
+async fn logout(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    // Revoke whatever session the cookie names, even an expired token's, so a replay never works.
+    if let Some(claims) = req.cookie(super::COOKIE_NAME).and_then(|c| state.tokens.verify(c.value())) {
+        state
+            .db
+            .write(move |tx| {
+                tx.execute(
+                    "UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
+                    params![claims.session_id, now_ms()],
+                )?;
+                Ok(())
+            })
+            .await?;
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header(("Cache-Control", "no-store"))
+        .cookie(clear_cookie(&state))
+        .json(SessionView::signed_out()))
+}
+
+/// A new token for a live session, with the admin fact as it is now.
+async fn refresh(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
+    let st = state.clone();
+    let (token, view) = state
+        .db
+        .write(move |tx| {
+            let admin: bool = tx.query_row("SELECT is_admin FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
+            let user = CurrentUser { admin, ..user };
+            let claims = Claims { user_id: user.id.clone(), session_id: user.session_id.clone(), admin };
+            let token = issue_token(&st, tx, &claims)?;
+            Ok((token, session_view(tx, &user)?))
+        })
+        .await?;
+    Ok(with_session(&state, &token, view))
+}
+
+#[derive(Deserialize)]
+struct ForgotBody {
+    email: Option<String>,
+}
+
+fn hash_code(code: &str) -> String {
+    hex::encode(Sha256::digest(code.as_bytes()))
+}
+
+/// Mails a reset link when the account exists. The answer is the same either way.
+async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ForgotBody>) -> AppResult<HttpResponse> {
+    let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
+    if !looks_like_email(&email) {
+        return Err(AppError::Validation("Invalid email address.".into()));
+    }
+    let account_key = format!("account:{email}");
+    let address_key = format!("address:{}", client_address(&req));
+    let limits = &state.auth_limits;
+    if limits.reset_per_account.is_limited(&account_key) || limits.reset_per_address.is_limited(&address_key) {
+        return Err(AppError::TooManyRequests("Too many requests. Please try again later.".into()));
+    }
+    limits.reset_per_account.record(&account_key);
+    limits.reset_per_address.record(&address_key);
+
+    let code = crate::util::random_id(40);
+    let code_hash = hash_code(&code);
+    let lookup = email.clone();
+    let user_id: Option<String> = state
+        .db
+        .write(move |tx| {
+            let user_id: Option<String> =
+                tx.query_row("SELECT id FROM users WHERE email = ?1 AND disabled = 0", [&lookup], |r| r.get(0)).optional()?;
+            if let Some(id) = &user_id {
+                let now = now_ms();
+                tx.execute(
+                    "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+                    params![code_hash, id, now, now + RESET_LIFETIME_MS],
+                )?;
+            }
+            Ok(user_id)
+        })
+        .await?;
+    if user_id.is_some() {
+        let link = format!("{}/reset-password?oobCode={code}", state.config.public_url());
+        let shop = state.config.shop_name.clone();
+        let body = format!(
+            "Hello,\n\nSomeone asked to reset the password of your {shop} account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf it was not you, ignore this e-mail; your password stays the same.\n\n{shop}"
+        );
+        let st = state.clone();
+        web::block(move || st.mailer.send(&email, &format!("Reset your {shop} password"), &body))
+            .await?
+            .map_err(|_| AppError::Upstream("Failed to send password reset link. Please try again.".into()))?;
+    }
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Password reset link has been sent to your email." })))
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ResetBody {
+    oob_code: Option<String>,
+    password: Option<String>,
+}
+
+/// Sets a new password with a single-use code, and signs the account out everywhere.
+async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppResult<HttpResponse> {
+    let code = body.oob_code.as_deref().unwrap_or("").trim().to_string();
+    let password = body.password.clone().unwrap_or_default();
+    if code.is_empty() || code.len() > 200 {
+        return Err(AppError::Validation("Invalid or missing code".into()));
+    }
+    super::passwords::check_policy(&password).map_err(AppError::Validation)?;
+    let hash = web::block(move || super::passwords::hash(&password)).await??;
+    let code_hash = hash_code(&code);
+    state
+        .db
+        .write(move |tx| {
+            let now = now_ms();
+            let user_id: Option<String> = tx
+                .query_row(
+                    "UPDATE password_resets SET used_at = ?2 WHERE code_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING user_id",
+                    params![code_hash, now],
+                    |r| r.get(0),
+                )
+                .optional()?;
+            let Some(user_id) = user_id else {
+                return Err(AppError::Validation("This reset link is invalid, expired or already used. Please request a new one.".into()));
+            };
+            tx.execute("UPDATE users SET password_hash = ?2 WHERE id = ?1", params![user_id, hash])?;
+            tx.execute("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL", params![user_id, now])?;
+            tx.execute("UPDATE password_resets SET used_at = ?2 WHERE user_id = ?1 AND used_at IS NULL", params![user_id, now])?;
+            Ok(())
+        })
+        .await?;
+    Ok(HttpResponse::Ok()
+        .cookie(clear_cookie(&state))
+        .json(serde_json::json!({ "message": "Password has been successfully reset." })))
+}
+
+/// Edits the profile: display name, phone and optionally a new photo. The e-mail never changes here.
+async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: Multipart) -> AppResult<HttpResponse> {
+    let form = upload::read_form(payload, 1).await?;
+    let name = form.text("displayName");
+    let phone = form.text("phoneNumber");
+    if name.is_empty() {
+        return Err(AppError::Validation("Please enter your full name.".into()));
+    }
+    if name.chars().count() > MAX_NAME {
+        return Err(AppError::Validation(format!("Full name must be at most {MAX_NAME} characters.")));
+    }
+    if phone.len() > MAX_PHONE || !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
+        return Err(AppError::Validation("Please enter a valid phone number.".into()));
+    }
+    let processed = match form.file("photo") {
+        Some(photo) => Some(std::sync::Arc::new(media::process_upload(photo.bytes.clone(), media::AVATAR_WIDTHS).await?)),
+        None => None,
+    };
+    let folder = format!("profileImages/{}", user.id);
+    let (root, folder_for_tx, processed_for_tx) = (state.media_root.clone(), folder.clone(), processed.clone());
+    let result = state
+        .db
+        .write(move |tx| {
+            let phone = (!phone.is_empty()).then_some(phone);
+            tx.execute("UPDATE users SET display_name = ?2, phone = ?3 WHERE id = ?1", params![user.id, name, phone])?;
+            if let Some(processed) = &processed_for_tx {
+                let old: Option<String> = tx.query_row("SELECT photo_key FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
+                let key = media::store(tx, &root, &folder_for_tx, processed)?;
+                tx.execute("UPDATE users SET photo_key = ?2 WHERE id = ?1", params![user.id, key])?;
+                if let Some(old) = old.filter(|old| *old != key) {
+                    media::release_if_unused(tx, &root, &old)?;
+                }
+            }
+            Ok(session_view(tx, &user)?)
+        })
+        .await;
+    match result {
+        Ok(view) => Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view)),
+        Err(e) => {
+            if let Some(processed) = &processed {
+                media::discard_if_unrecorded(&state.db, &state.media_root, &folder, processed);
+            }
+            Err(e)
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct GrantBody {
+    email: Option<String>,
+}
+
+/// Makes another user an admin; it takes effect at that user's next token refresh.
+async fn grant_admin(state: web::Data<AppState>, user: CurrentUser, body: web::Json<GrantBody>) -> AppResult<HttpResponse> {
+    user.require_admin("You must be an admin to view this page.")?;
+    let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
+    if !looks_like_email(&email) {
+        return Err(AppError::Validation("Please enter a valid email address.".into()));
+    }
+    let target = email.clone();
+    let changed = state
+        .db
+        .write(move |tx| Ok(tx.execute("UPDATE users SET is_admin = 1 WHERE email = ?1", [&target])?))
+        .await?;
+    if changed == 0 {
+        return Err(AppError::NotFound(format!("No account found with the email {email}.")));
+    }
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": format!("Success! {email} has been made an admin.") })))
+}

@@ -1,0 +1,124 @@
+//! Biscuit session tokens: `user`, `session` and, for admins, `admin` facts, with an expiry check,
+//! signed by a key generated into the data directory on first start.
+
+use std::path::Path;
+use std::time::{Duration, SystemTime};
+
+use biscuit_auth::builder::{Algorithm, Term};
+use biscuit_auth::macros::{authorizer, biscuit, fact, rule};
+use biscuit_auth::{Biscuit, KeyPair, PrivateKey};
+
+/// Tokens live one hour; the app refreshes them five minutes before they expire.
+pub const TOKEN_LIFETIME: Duration = Duration::from_secs(60 * 60);
+
+pub struct TokenKeys {
+    keys: KeyPair,
+}
+
+/// What a valid token says.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Claims {
+    pub user_id: String,
+    pub session_id: String,
+    pub admin: bool,
+}
+
+impl TokenKeys {
+    /// Loads the signing key from `path`, creating it (readable by the owner only) the first time.
+    pub fn load_or_create(path: &Path) -> Result<TokenKeys, String> {
+        if path.exists() {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+            let private = PrivateKey::from_bytes_hex(text.trim(), Algorithm::Ed25519)
+                .map_err(|e| format!("the token signing key {} is not valid: {e}", path.display()))?;
+            return Ok(TokenKeys { keys: KeyPair::from(&private) });
+        }
+        let keys = KeyPair::new();
+        write_private(path, &keys.private().to_bytes_hex()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        Ok(TokenKeys { keys })
+    }
+
+    /// A key that lives only in memory (tests of foreign-key tokens).
+    pub fn ephemeral() -> TokenKeys {
+        TokenKeys { keys: KeyPair::new() }
+    }
+
+    pub fn issue(&self, claims: &Claims, expires_at: SystemTime) -> Result<String, String> {
+        let expires: Term = expires_at.into();
+        let mut builder = biscuit!(
+            r#"user({user}); session({session}); check if time($time), $time <= {expires};"#,
+            user = claims.user_id.as_str(),
+            session = claims.session_id.as_str(),
+            expires = expires,
+        );
+        if claims.admin {
+            builder = builder.fact(fact!("admin(true)")).map_err(|e| e.to_string())?;
+        }
+        builder.build(&self.keys).and_then(|t| t.to_base64()).map_err(|e| e.to_string())
+    }
+
+    /// Checks the signature and the expiry, and reads the facts. Any failure means "no session".
+    pub fn verify(&self, token: &str) -> Option<Claims> {
+        if token.len() > 4096 {
+            return None;
+        }
+        let token = Biscuit::from_base64(token, self.keys.public()).ok()?;
+        let mut authorizer = authorizer!(r#"allow if user($u), session($s);"#).time().build(&token).ok()?;
+        authorizer.authorize().ok()?;
+        let users: Vec<(String,)> = authorizer.query(rule!("u($u) <- user($u)")).ok()?;
+        let sessions: Vec<(String,)> = authorizer.query(rule!("s($s) <- session($s)")).ok()?;
+        let admins: Vec<(bool,)> = authorizer.query(rule!("a($a) <- admin($a)")).ok()?;
+        match (users.as_slice(), sessions.as_slice()) {
+            ([(user_id,)], [(session_id,)]) => Some(Claims {
+                user_id: user_id.clone(),
+                session_id: session_id.clone(),
+                admin: admins.iter().any(|(a,)| *a),
+            }),
+            _ => None,
+        }
+    }
+}
+
+fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)?.write_all(text.as_bytes())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn claims(admin: bool) -> Claims {
+        Claims { user_id: "u1".into(), session_id: "s1".into(), admin }
+    }
+
+    #[test]
+    fn issued_tokens_verify_with_their_facts() {
+        let keys = TokenKeys::ephemeral();
+        let token = keys.issue(&claims(true), SystemTime::now() + TOKEN_LIFETIME).unwrap();
+        assert_eq!(keys.verify(&token), Some(claims(true)));
+        let token = keys.issue(&claims(false), SystemTime::now() + TOKEN_LIFETIME).unwrap();
+        assert_eq!(keys.verify(&token), Some(claims(false)));
+    }
+
+    #[test]
+    fn expired_foreign_and_tampered_tokens_fail() {
+        let keys = TokenKeys::ephemeral();
+        let expired = keys.issue(&claims(false), SystemTime::now() - Duration::from_secs(1)).unwrap();
+        assert_eq!(keys.verify(&expired), None);
+        let foreign = TokenKeys::ephemeral().issue(&claims(true), SystemTime::now() + TOKEN_LIFETIME).unwrap();
+        assert_eq!(keys.verify(&foreign), None);
+        let good = keys.issue(&claims(false), SystemTime::now() + TOKEN_LIFETIME).unwrap();
+        let mut tampered = good.into_bytes();
+        let i = tampered.len() / 2;
+        tampered[i] = if tampered[i] == b'A' { b'B' } else { b'A' };
+        assert_eq!(keys.verify(&String::from_utf8(tampered).unwrap()), None);
+        assert_eq!(keys.verify("garbage"), None);
+    }
+}

@@ -1,0 +1,60 @@
+//! A small in-memory cache of serialized JSON responses for the public catalogue. Shoppers read
+//! far more than admins write, so every catalogue write simply clears it.
+
+use std::collections::HashMap;
+use std::sync::RwLock;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use actix_web::HttpResponse;
+use actix_web::web::Bytes;
+use serde::Serialize;
+
+use crate::error::{AppError, AppResult};
+
+/// More entries than this and the cache starts over: keys come from parsed ids and page numbers,
+/// so only a crawler walking absurd pages could get here.
+const MAX_ENTRIES: usize = 4096;
+
+#[derive(Default)]
+pub struct JsonCache {
+    entries: RwLock<HashMap<String, Bytes>>,
+    generation: AtomicU64,
+}
+
+impl JsonCache {
+    /// Drops everything: call after any change to what the catalogue endpoints show.
+    pub fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        self.entries.write().unwrap().clear();
+    }
+
+    /// Answers from the cache, or builds, stores and answers. A value built while an
+    /// invalidation happened is answered but not stored, so stale data never sticks.
+    pub async fn respond<T, F>(&self, key: String, build: F) -> AppResult<HttpResponse>
+    where
+        T: Serialize,
+        F: Future<Output = AppResult<T>>,
+    {
+        if let Some(body) = self.entries.read().unwrap().get(&key) {
+            return Ok(json_response(body.clone()));
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        let value = build.await?;
+        let body = Bytes::from(serde_json::to_vec(&value).map_err(AppError::internal)?);
+        let mut entries = self.entries.write().unwrap();
+        if self.generation.load(Ordering::SeqCst) == generation {
+            if entries.len() >= MAX_ENTRIES {
+                entries.clear();
+            }
+            entries.insert(key, body.clone());
+        }
+        Ok(json_response(body))
+    }
+}
+
+fn json_response(body: Bytes) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header(("Cache-Control", "no-cache"))
+        .body(body)
+}

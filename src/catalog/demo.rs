@@ -1,0 +1,194 @@
+//! The demo shop loaded into an empty database on first start: the catalogue, pictures, releases,
+//! About Us and hero slides from `data/demo`, embedded in the binary so the single file is enough.
+
+use std::path::Path;
+
+use rusqlite::{Connection, params};
+use rust_embed::RustEmbed;
+use serde::Deserialize;
+
+use crate::error::{AppError, AppResult};
+use crate::media::{self, Processed};
+
+#[derive(RustEmbed)]
+#[folder = "data/demo/"]
+struct DemoFiles;
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DemoCatalog {
+    collections: Vec<DemoCollection>,
+    products: Vec<DemoProduct>,
+    releases: Vec<DemoRelease>,
+    about: DemoAbout,
+    hero: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct DemoCollection {
+    id: String,
+    name: String,
+    description: String,
+    image: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DemoProduct {
+    collection_id: String,
+    name: String,
+    description: String,
+    price: String,
+    rating: f64,
+    review_count: i64,
+    category: Option<String>,
+    #[serde(default)]
+    sizes: Vec<String>,
+    #[serde(default)]
+    colors: Vec<String>,
+    #[serde(default)]
+    featured: bool,
+    images: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct DemoRelease {
+    name: String,
+    description: String,
+    price: String,
+    collection_id: String,
+    product: usize,
+    #[serde(default)]
+    featured: bool,
+    image: String,
+}
+
+#[derive(Deserialize)]
+struct DemoAbout {
+    title: String,
+    description1: String,
+    description2: String,
+    image1: String,
+    image2: String,
+}
+
+const DONE_KEY: &str = "demo_loaded";
+
+/// Loads the demo shop once, into a shop that has never had it and has no products.
+pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> {
+    let done: bool = conn.query_row(
+        "SELECT EXISTS(SELECT 1 FROM settings WHERE key = ?1) OR EXISTS(SELECT 1 FROM products)",
+        [DONE_KEY],
+        |r| r.get(0),
+    )?;
+    if done {
+        return Ok(false);
+    }
+    let catalog: DemoCatalog = serde_json::from_slice(&file("catalog.json")?).map_err(AppError::internal)?;
+    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+    // Spread creation times so "newest first" orders are stable and meaningful.
+    let start = crate::db::now_ms() - 1000 * 60 * 60 * 24 * 30;
+    let mut clock = start;
+    let mut tick = || {
+        clock += 60_000;
+        clock
+    };
+
+    for c in &catalog.collections {
+        let key = store_picture(&tx, media_root, "collections", &c.image)?;
+        tx.execute(
+            "UPDATE collections SET name = ?2, description = ?3, image_key = ?4, updated_at = ?5 WHERE id = ?1",
+            params![c.id, c.name, c.description, key, tick()],
+        )?;
+    }
+    let mut product_ids = Vec::with_capacity(catalog.products.len());
+    for p in &catalog.products {
+        let id = crate::util::new_id();
+        let price = crate::money::parse_naira(&p.price).map_err(AppError::internal)?;
+        let now = tick();
+        tx.execute(
+            "INSERT INTO products (id, collection_id, name, description, price_kobo, featured, rating, review_count,
+                                   category, sizes, colors, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+            params![
+                id,
+                p.collection_id,
+                p.name,
+                p.description,
+                price,
+                p.featured,
+                p.rating,
+                p.review_count,
+                p.category,
+                serde_json::to_string(&p.sizes).unwrap_or_default(),
+                serde_json::to_string(&p.colors).unwrap_or_default(),
+                now
+            ],
+        )?;
+        for (position, image) in p.images.iter().enumerate() {
+            let key = store_picture(&tx, media_root, "products", image)?;
+            tx.execute(
+                "INSERT INTO product_images (product_id, position, media_key) VALUES (?1, ?2, ?3)",
+                params![id, position as i64, key],
+            )?;
+        }
+        product_ids.push(id);
+    }
+    for r in &catalog.releases {
+        let key = store_picture(&tx, media_root, "releases", &r.image)?;
+        let product_id = product_ids.get(r.product).ok_or_else(|| AppError::internal("demo release names no product"))?;
+        let price = crate::money::parse_naira(&r.price).map_err(AppError::internal)?;
+        tx.execute(
+            "INSERT INTO releases (id, name, description, price_kobo, collection_id, product_id, image_key, featured, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            params![crate::util::new_id(), r.name, r.description, price, r.collection_id, product_id, key, r.featured, tick()],
+        )?;
+    }
+    let a = &catalog.about;
+    let image1 = store_picture(&tx, media_root, "aboutUs", &a.image1)?;
+    let image2 = store_picture(&tx, media_root, "aboutUs", &a.image2)?;
+    let now = tick();
+    tx.execute(
+        "INSERT INTO about_pages (title, description1, description2, image1_key, image2_key, created_at, updated_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+        params![a.title, a.description1, a.description2, image1, image2, now],
+    )?;
+    for (position, image) in catalog.hero.iter().enumerate() {
+        let key = store_picture(&tx, media_root, "hero", image)?;
+        tx.execute("INSERT INTO hero_slides (position, media_key) VALUES (?1, ?2)", params![position as i64, key])?;
+    }
+    tx.execute("INSERT INTO settings (key, value) VALUES (?1, ?2)", params![DONE_KEY, now.to_string()])?;
+    tx.commit()?;
+    log::info!(
+        "loaded the demo shop: {} collections, {} products, {} releases",
+        catalog.collections.len(),
+        catalog.products.len(),
+        catalog.releases.len()
+    );
+    Ok(true)
+}
+
+fn file(name: &str) -> AppResult<Vec<u8>> {
+    DemoFiles::get(name)
+        .map(|f| f.data.into_owned())
+        .ok_or_else(|| AppError::internal(format!("demo file {name} is missing from the build")))
+}
+
+/// Stores a demo picture whose variants were drawn ahead of time by `scripts/make_demo.py`.
+fn store_picture(tx: &Connection, media_root: &Path, folder: &str, name: &str) -> AppResult<String> {
+    let mut variants: Vec<(u32, Vec<u8>)> = DemoFiles::iter()
+        .filter_map(|path| {
+            let rest = path.strip_prefix("images/")?.strip_prefix(name)?.strip_prefix('-')?;
+            let width: u32 = rest.strip_suffix(".jpg")?.parse().ok()?;
+            Some((width, path.into_owned()))
+        })
+        .map(|(width, path)| Ok((width, file(&path)?)))
+        .collect::<AppResult<_>>()?;
+    variants.sort_by_key(|(w, _)| *w);
+    let largest = variants.last().ok_or_else(|| AppError::internal(format!("demo picture {name} is missing")))?;
+    let (width, height) = image::ImageReader::with_format(std::io::Cursor::new(&largest.1), image::ImageFormat::Jpeg)
+        .into_dimensions()
+        .map_err(AppError::internal)?;
+    media::store(tx, media_root, folder, &Processed { variants, width, height })
+}

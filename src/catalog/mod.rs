@@ -1,0 +1,247 @@
+//! The catalogue: collections, products, releases and featured products.
+
+pub mod demo;
+pub mod routes;
+
+use rusqlite::{Connection, OptionalExtension, Row, params};
+use serde::Serialize;
+
+use crate::media::Image;
+
+/// The six fixed collections: slug id, menu name, menu position.
+pub const FIXED_COLLECTIONS: &[(&str, &str)] = &[
+    ("formal-shoes", "Formal Shoes"),
+    ("formal-trousers", "Formal Trouser"),
+    ("corporate-shirts", "Corporate Shirts"),
+    ("wristwatches", "Wristwatches"),
+    ("suits", "Suits"),
+    ("sneakers", "Sneakers"),
+];
+
+pub const PAGE_SIZE: i64 = 24;
+
+#[derive(Serialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct Collection {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub image: Option<Image>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Serialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct Product {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// Kobo.
+    pub price: i64,
+    pub images: Vec<Image>,
+    pub featured: bool,
+    pub rating: f64,
+    pub review_count: i64,
+    pub collection_id: String,
+    pub category: Option<String>,
+    pub sizes: Vec<String>,
+    pub colors: Vec<String>,
+    pub created_at: i64,
+}
+
+#[derive(Serialize, Clone, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct Release {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    /// Kobo.
+    pub price: i64,
+    pub background_image: Image,
+    pub collection_id: String,
+    pub collection_name: String,
+    pub product_id: String,
+    pub featured: bool,
+    pub created_at: i64,
+}
+
+#[derive(Serialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct CollectionPage {
+    pub collection: Collection,
+    pub products: Vec<Product>,
+    pub page: i64,
+    pub page_size: i64,
+    pub total: i64,
+}
+
+/// Ids we generate or fix are short and URL-safe; anything else cannot exist.
+pub fn plausible_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// Creates the six fixed collections when missing, so menus always lead somewhere.
+pub fn ensure_fixed_collections(conn: &Connection) -> rusqlite::Result<()> {
+    let now = crate::db::now_ms();
+    for (position, (id, name)) in FIXED_COLLECTIONS.iter().enumerate() {
+        conn.execute(
+            "INSERT OR IGNORE INTO collections (id, name, description, position, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+            params![id, name, format!("Explore our {name}."), position as i64, now],
+        )?;
+    }
+    Ok(())
+}
+
+const COLLECTION_COLUMNS: &str = "c.id, c.name, c.description, c.created_at, c.updated_at, m.key, m.widths, m.width, m.height";
+
+fn collection_from_row(r: &Row) -> rusqlite::Result<Collection> {
+    Ok(Collection {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        description: r.get(2)?,
+        created_at: r.get(3)?,
+        updated_at: r.get(4)?,
+        image: image_from_columns(r, 5)?,
+    })
+}
+
+/// Reads an optional image from four columns (key, widths, width, height) starting at `first`.
+fn image_from_columns(r: &Row, first: usize) -> rusqlite::Result<Option<Image>> {
+    let key: Option<String> = r.get(first)?;
+    Ok(match key {
+        Some(key) => Some(Image::from_row(&key, &r.get::<_, String>(first + 1)?, r.get(first + 2)?, r.get(first + 3)?)),
+        None => None,
+    })
+}
+
+pub fn list_collections(conn: &Connection) -> rusqlite::Result<Vec<Collection>> {
+    let sql = format!(
+        "SELECT {COLLECTION_COLUMNS} FROM collections c LEFT JOIN media m ON m.key = c.image_key
+         ORDER BY c.position, c.created_at"
+    );
+    let mut stmt = conn.prepare_cached(&sql)?;
+    stmt.query_map([], collection_from_row)?.collect()
+}
+
+pub fn get_collection(conn: &Connection, id: &str) -> rusqlite::Result<Option<Collection>> {
+    let sql = format!("SELECT {COLLECTION_COLUMNS} FROM collections c LEFT JOIN media m ON m.key = c.image_key WHERE c.id = ?1");
+    conn.prepare_cached(&sql)?.query_row([id], collection_from_row).optional()
+}
+
+const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_kobo, p.featured, p.rating, p.review_count,
+     p.collection_id, p.category, p.sizes, p.colors, p.created_at";
+
+fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
+    let list = |i: usize| -> rusqlite::Result<Vec<String>> {
+        Ok(serde_json::from_str(&r.get::<_, String>(i)?).unwrap_or_default())
+    };
+    Ok(Product {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        description: r.get(2)?,
+        price: r.get(3)?,
+        featured: r.get(4)?,
+        rating: r.get(5)?,
+        review_count: r.get(6)?,
+        collection_id: r.get(7)?,
+        category: r.get(8)?,
+        sizes: list(9)?,
+        colors: list(10)?,
+        created_at: r.get(11)?,
+        images: Vec::new(),
+    })
+}
+
+/// Fills in each product's images, in order, with one query.
+fn attach_images(conn: &Connection, products: &mut [Product]) -> rusqlite::Result<()> {
+    if products.is_empty() {
+        return Ok(());
+    }
+    let ids = serde_json::to_string(&products.iter().map(|p| &p.id).collect::<Vec<_>>()).unwrap_or_default();
+    let mut stmt = conn.prepare_cached(
+        "SELECT pi.product_id, m.key, m.widths, m.width, m.height
+         FROM product_images pi JOIN media m ON m.key = pi.media_key
+         WHERE pi.product_id IN (SELECT value FROM json_each(?1))
+         ORDER BY pi.product_id, pi.position",
+    )?;
+    let mut rows = stmt.query([ids])?;
+    let mut by_product: std::collections::HashMap<String, Vec<Image>> = Default::default();
+    while let Some(r) = rows.next()? {
+        let image = Image::from_row(&r.get::<_, String>(1)?, &r.get::<_, String>(2)?, r.get(3)?, r.get(4)?);
+        by_product.entry(r.get(0)?).or_default().push(image);
+    }
+    for product in products.iter_mut() {
+        product.images = by_product.remove(&product.id).unwrap_or_default();
+    }
+    Ok(())
+}
+
+fn query_products(conn: &Connection, where_and_order: &str, params: impl rusqlite::Params) -> rusqlite::Result<Vec<Product>> {
+    let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {where_and_order}");
+    let mut products: Vec<Product> = conn.prepare_cached(&sql)?.query_map(params, product_from_row)?.collect::<Result<_, _>>()?;
+    attach_images(conn, &mut products)?;
+    Ok(products)
+}
+
+pub fn get_product(conn: &Connection, id: &str) -> rusqlite::Result<Option<Product>> {
+    Ok(query_products(conn, "WHERE p.id = ?1", [id])?.pop())
+}
+
+/// Products by id, in the order asked (missing ids are skipped).
+pub fn get_products(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
+    let json = serde_json::to_string(ids).unwrap_or_default();
+    let mut found = query_products(conn, "WHERE p.id IN (SELECT value FROM json_each(?1))", [json])?;
+    found.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
+    Ok(found)
+}
+
+pub fn featured_products(conn: &Connection) -> rusqlite::Result<Vec<Product>> {
+    query_products(conn, "WHERE p.featured = 1 ORDER BY p.created_at DESC LIMIT 48", [])
+}
+
+pub fn collection_page(conn: &Connection, id: &str, page: i64) -> rusqlite::Result<Option<CollectionPage>> {
+    let Some(collection) = get_collection(conn, id)? else { return Ok(None) };
+    let total: i64 = conn
+        .prepare_cached("SELECT COUNT(*) FROM products WHERE collection_id = ?1")?
+        .query_row([id], |r| r.get(0))?;
+    let products = query_products(
+        conn,
+        "WHERE p.collection_id = ?1 ORDER BY p.created_at DESC, p.id LIMIT ?2 OFFSET ?3",
+        params![id, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+    )?;
+    Ok(Some(CollectionPage { collection, products, page, page_size: PAGE_SIZE, total }))
+}
+
+pub fn list_releases(conn: &Connection) -> rusqlite::Result<Vec<Release>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT r.id, r.name, r.description, r.price_kobo, r.collection_id, c.name, r.product_id, r.featured,
+                r.created_at, m.key, m.widths, m.width, m.height
+         FROM releases r JOIN collections c ON c.id = r.collection_id JOIN media m ON m.key = r.image_key
+         ORDER BY r.created_at DESC, r.id",
+    )?;
+    stmt.query_map([], |r| {
+        Ok(Release {
+            id: r.get(0)?,
+            name: r.get(1)?,
+            description: r.get(2)?,
+            price: r.get(3)?,
+            collection_id: r.get(4)?,
+            collection_name: r.get(5)?,
+            product_id: r.get(6)?,
+            featured: r.get(7)?,
+            created_at: r.get(8)?,
+            background_image: Image::from_row(&r.get::<_, String>(9)?, &r.get::<_, String>(10)?, r.get(11)?, r.get(12)?),
+        })
+    })?
+    .collect()
+}
+
+pub fn hero_images(conn: &Connection) -> rusqlite::Result<Vec<Image>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT m.key, m.widths, m.width, m.height FROM hero_slides h JOIN media m ON m.key = h.media_key ORDER BY h.position",
+    )?;
+    stmt.query_map([], |r| Ok(Image::from_row(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get(2)?, r.get(3)?)))?
+        .collect()
+}

@@ -1,0 +1,53 @@
+//! The merchant's commands: serve (default), admin grant/revoke, backup.
+
+use std::net::TcpListener;
+
+use crate::config::{AdminAction, Cli, Command};
+
+/// Runs the chosen command. Errors are sentences for the operator; the caller exits non-zero.
+pub fn run(cli: Cli) -> Result<(), String> {
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => serve(cli.config),
+        Command::Admin { action } => {
+            let state = crate::app::prepare(crate::config::Config { no_demo: true, ..cli.config })?;
+            let (email, admin) = match action {
+                AdminAction::Grant { email } => (email, true),
+                AdminAction::Revoke { email } => (email, false),
+            };
+            let changed = state
+                .db
+                .write_now(|tx| Ok(tx.execute("UPDATE users SET is_admin = ?2 WHERE email = ?1", rusqlite::params![email.trim(), admin])?))
+                .map_err(|e| e.to_string())?;
+            if changed == 0 {
+                return Err(format!("no account uses the e-mail {email}; the person must sign up first"));
+            }
+            println!("{email} is {} an admin (from their next sign-in or token refresh)", if admin { "now" } else { "no longer" });
+            Ok(())
+        }
+        Command::Backup { file } => {
+            let state = crate::app::prepare(crate::config::Config { no_demo: true, ..cli.config })?;
+            if file.exists() {
+                return Err(format!("{} already exists; choose a new file name", file.display()));
+            }
+            let target = file.to_string_lossy().into_owned();
+            state
+                .db
+                .with_conn(|conn| Ok(conn.execute("VACUUM INTO ?1", [&target])?))
+                .map_err(|e| format!("backup failed: {e}"))?;
+            println!("backed up the database to {} (media files live in {})", file.display(), state.media_root.display());
+            Ok(())
+        }
+    }
+}
+
+fn serve(config: crate::config::Config) -> Result<(), String> {
+    let listen = config.listen;
+    let state = crate::app::prepare(config)?;
+    let listener = TcpListener::bind(listen).map_err(|e| format!("cannot listen on {listen}: {e}"))?;
+    let url = state.config.public_url().to_string();
+    actix_web::rt::System::new().block_on(async move {
+        let server = crate::app::serve(state, listener).map_err(|e| e.to_string())?;
+        println!("Ankara is open at {url}");
+        server.await.map_err(|e| e.to_string())
+    })
+}

@@ -1,0 +1,137 @@
+//! Configuration from command-line flags and `ANKARA_*` environment variables, validated at start.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand};
+
+#[derive(Parser, Debug)]
+#[command(name = "ankara", version, about = "Ankara: a single-binary online shop priced in naira")]
+pub struct Cli {
+    #[command(flatten)]
+    pub config: Config,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Run the shop (the default).
+    Serve,
+    /// Grant or revoke the admin role.
+    Admin {
+        #[command(subcommand)]
+        action: AdminAction,
+    },
+    /// Write a consistent copy of the database to FILE while the shop may be running.
+    Backup { file: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum AdminAction {
+    /// Make the user with this e-mail an admin.
+    Grant { email: String },
+    /// Take the admin role away from the user with this e-mail.
+    Revoke { email: String },
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "ANKARA_LISTEN", default_value = "127.0.0.1:8080", global = true)]
+    pub listen: SocketAddr,
+    /// Public URL of the shop, used in e-mails, Open Graph tags and to decide Secure cookies.
+    /// Defaults to http://{listen}.
+    #[arg(long, env = "ANKARA_PUBLIC_URL", global = true)]
+    pub public_url: Option<String>,
+    /// Folder for the database, media, search index, signing key and mail outbox.
+    #[arg(long, env = "ANKARA_DATA_DIR", default_value = "./ankara-data", global = true)]
+    pub data_dir: PathBuf,
+    /// Shop name shown in titles and e-mails.
+    #[arg(long, env = "ANKARA_SHOP_NAME", default_value = "Ankara", global = true)]
+    pub shop_name: String,
+    /// Do not load the demo catalogue into an empty shop.
+    #[arg(long, env = "ANKARA_NO_DEMO", global = true)]
+    pub no_demo: bool,
+    /// Paystack secret key (sk_test_… or sk_live_…). Without keys the built-in sandbox is used.
+    #[arg(long, env = "ANKARA_PAYSTACK_SECRET_KEY", global = true, hide_env_values = true)]
+    pub paystack_secret_key: Option<String>,
+    /// Paystack public key (pk_test_… or pk_live_…).
+    #[arg(long, env = "ANKARA_PAYSTACK_PUBLIC_KEY", global = true)]
+    pub paystack_public_key: Option<String>,
+    /// Paystack API base URL (tests point it at a fake).
+    #[arg(long, env = "ANKARA_PAYSTACK_BASE_URL", default_value = "https://api.paystack.co", global = true)]
+    pub paystack_base_url: String,
+    /// SMTP URL for outgoing mail (smtps://user:pass@host:465). Without it mail goes to the outbox folder.
+    #[arg(long, env = "ANKARA_SMTP_URL", global = true, hide_env_values = true)]
+    pub smtp_url: Option<String>,
+    /// The shop's own e-mail address: sender of mail, receiver of order notices and contact messages.
+    #[arg(long, env = "ANKARA_SHOP_EMAIL", default_value = "shop@ankara.local", global = true)]
+    pub shop_email: String,
+    /// Social links shown in the footer.
+    #[arg(long, env = "ANKARA_INSTAGRAM_URL", default_value = "https://instagram.com/ankara", global = true)]
+    pub instagram_url: String,
+    #[arg(long, env = "ANKARA_X_URL", default_value = "https://x.com/ankara", global = true)]
+    pub x_url: String,
+    #[arg(long, env = "ANKARA_FACEBOOK_URL", default_value = "https://facebook.com/ankara", global = true)]
+    pub facebook_url: String,
+    /// HTTP worker threads (defaults to the number of cores).
+    #[arg(long, env = "ANKARA_WORKERS", global = true)]
+    pub workers: Option<usize>,
+}
+
+impl Config {
+    /// A configuration for tests and embedding: defaults with the given data directory.
+    pub fn for_data_dir(data_dir: PathBuf) -> Config {
+        let cli = Cli::parse_from(["ankara"]);
+        Config { data_dir, ..cli.config }
+    }
+
+    /// Checks what clap cannot: values that parse but make no sense together.
+    pub fn validate(&mut self) -> Result<(), String> {
+        let public = self
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{}", self.listen));
+        let public = public.trim_end_matches('/').to_string();
+        if !(public.starts_with("http://") || public.starts_with("https://")) {
+            return Err(format!("ANKARA_PUBLIC_URL must start with http:// or https://, got {public:?}"));
+        }
+        self.public_url = Some(public);
+        if self.shop_name.trim().is_empty() || self.shop_name.len() > 80 {
+            return Err("ANKARA_SHOP_NAME must be 1 to 80 characters".into());
+        }
+        if !self.shop_email.contains('@') {
+            return Err(format!("ANKARA_SHOP_EMAIL is not an e-mail address: {:?}", self.shop_email));
+        }
+        match (&self.paystack_secret_key, &self.paystack_public_key) {
+            (Some(sk), Some(pk)) => {
+                if !(sk.starts_with("sk_test_") || sk.starts_with("sk_live_")) {
+                    return Err("ANKARA_PAYSTACK_SECRET_KEY must start with sk_test_ or sk_live_".into());
+                }
+                if !(pk.starts_with("pk_test_") || pk.starts_with("pk_live_")) {
+                    return Err("ANKARA_PAYSTACK_PUBLIC_KEY must start with pk_test_ or pk_live_".into());
+                }
+            }
+            (None, None) => {}
+            _ => return Err("set both ANKARA_PAYSTACK_SECRET_KEY and ANKARA_PAYSTACK_PUBLIC_KEY, or neither".into()),
+        }
+        if let Some(url) = &self.smtp_url {
+            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
+                return Err("ANKARA_SMTP_URL must start with smtp:// or smtps://".into());
+            }
+        }
+        if self.workers == Some(0) {
+            return Err("ANKARA_WORKERS must be at least 1".into());
+        }
+        Ok(())
+    }
+
+    pub fn public_url(&self) -> &str {
+        self.public_url.as_deref().unwrap_or("http://127.0.0.1:8080")
+    }
+
+    pub fn secure_cookies(&self) -> bool {
+        self.public_url().starts_with("https://")
+    }
+}

@@ -1,0 +1,141 @@
+//! SQLite access: a small connection pool, pragmas, migrations, and helpers that run rusqlite work
+//! on the blocking pool so actix's async threads never wait on the disk.
+
+mod migrations;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+
+use crate::error::{AppError, AppResult};
+
+pub use migrations::LATEST_VERSION;
+
+#[derive(Clone)]
+pub struct Db {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    path: PathBuf,
+    idle: Mutex<Vec<Connection>>,
+}
+
+/// Idle connections kept open; more are opened under load and closed when returned.
+const MAX_IDLE: usize = 16;
+
+impl Db {
+    /// Opens (or creates) the database, checks it is healthy and ours, and applies migrations.
+    /// Errors are sentences for the operator; nothing is changed when the file is not usable.
+    pub fn open(path: &Path) -> Result<Db, String> {
+        let mut conn = open_connection(path).map_err(|e| describe_open_error(path, &e))?;
+        migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
+        Ok(Db { inner: Arc::new(Inner { path: path.to_path_buf(), idle: Mutex::new(vec![conn]) }) })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.inner.path
+    }
+
+    fn checkout(&self) -> AppResult<Connection> {
+        if let Some(conn) = self.inner.idle.lock().unwrap().pop() {
+            return Ok(conn);
+        }
+        open_connection(&self.inner.path).map_err(AppError::from)
+    }
+
+    fn checkin(&self, conn: Connection) {
+        let mut idle = self.inner.idle.lock().unwrap();
+        if idle.len() < MAX_IDLE {
+            idle.push(conn);
+        }
+    }
+
+    /// Runs `f` with a connection, synchronously. For start-up code, commands and tests.
+    pub fn with_conn<T>(&self, f: impl FnOnce(&mut Connection) -> AppResult<T>) -> AppResult<T> {
+        let mut conn = self.checkout()?;
+        let result = f(&mut conn);
+        self.checkin(conn);
+        result
+    }
+
+    /// Runs read work on the blocking pool.
+    pub async fn read<T, F>(&self, f: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
+    {
+        let db = self.clone();
+        actix_web::web::block(move || db.with_conn(|conn| f(conn))).await?
+    }
+
+    /// Runs write work in one IMMEDIATE transaction on the blocking pool: it takes the write lock
+    /// up front (no deadlock on upgrade), and commits only if `f` succeeds.
+    pub async fn write<T, F>(&self, f: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction) -> AppResult<T> + Send + 'static,
+    {
+        let db = self.clone();
+        actix_web::web::block(move || db.write_now(f)).await?
+    }
+
+    /// The synchronous form of [`Db::write`].
+    pub fn write_now<T>(&self, f: impl FnOnce(&Transaction) -> AppResult<T>) -> AppResult<T> {
+        self.with_conn(|conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let value = f(&tx)?;
+            tx.commit()?;
+            Ok(value)
+        })
+    }
+}
+
+fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+        | OpenFlags::SQLITE_OPEN_CREATE
+        | OpenFlags::SQLITE_OPEN_NO_MUTEX
+        | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    Ok(conn)
+}
+
+fn describe_open_error(path: &Path, e: &rusqlite::Error) -> String {
+    let shown = path.display();
+    match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) | Some(rusqlite::ErrorCode::DatabaseCorrupt) => format!(
+            "the database {shown} is damaged or is not an Ankara database ({e}). It was left untouched; restore it from a backup or move it away."
+        ),
+        Some(rusqlite::ErrorCode::DatabaseBusy) | Some(rusqlite::ErrorCode::DatabaseLocked) => format!(
+            "the database {shown} is locked by another program ({e}). Stop the other program (another Ankara?) and start again."
+        ),
+        Some(rusqlite::ErrorCode::ReadOnly) | Some(rusqlite::ErrorCode::PermissionDenied) | Some(rusqlite::ErrorCode::CannotOpen) => {
+            format!("the database {shown} cannot be opened for writing ({e}). Check the data directory and its permissions.")
+        }
+        _ => format!("the database {shown} could not be opened: {e}"),
+    }
+}
+
+/// Milliseconds since the Unix epoch: every timestamp in the database.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// True when a rusqlite error is a UNIQUE or PRIMARY KEY violation.
+pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                || f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+    )
+}

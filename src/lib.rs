@@ -1,0 +1,16 @@
+//! Ankara: a single-binary online shop priced in naira. The binary and the tests share this library.
+
+pub mod app;
+pub mod auth;
+pub mod cache;
+pub mod catalog;
+pub mod cli;
+pub mod config;
+pub mod content;
+pub mod db;
+pub mod error;
+pub mod mail;
+pub mod media;
+pub mod money;
+pub mod spa;
+pub mod util;

@@ -1,0 +1,66 @@
+//! Outgoing mail: through SMTP when `ANKARA_SMTP_URL` is set, otherwise one file per message in
+//! the data directory's outbox (what the demo and the tests read) plus a log line.
+
+use std::path::PathBuf;
+
+use lettre::message::Mailbox;
+use lettre::message::header::ContentType;
+use lettre::{Message, SmtpTransport, Transport};
+
+use crate::error::{AppError, AppResult};
+
+pub struct Mailer {
+    from: Mailbox,
+    outbox: PathBuf,
+    smtp: Option<SmtpTransport>,
+}
+
+impl Mailer {
+    pub fn new(config: &crate::config::Config) -> Result<Mailer, String> {
+        let from: Mailbox = format!("{} <{}>", config.shop_name, config.shop_email)
+            .parse()
+            .map_err(|e| format!("ANKARA_SHOP_EMAIL cannot be used as a sender: {e}"))?;
+        let smtp = match &config.smtp_url {
+            Some(url) => Some(SmtpTransport::from_url(url).map_err(|e| format!("ANKARA_SMTP_URL is not usable: {e}"))?.build()),
+            None => None,
+        };
+        let outbox = config.data_dir.join("outbox");
+        std::fs::create_dir_all(&outbox).map_err(|e| format!("cannot create {}: {e}", outbox.display()))?;
+        Ok(Mailer { from, outbox, smtp })
+    }
+
+    pub fn outbox(&self) -> &std::path::Path {
+        &self.outbox
+    }
+
+    pub fn shop_address(&self) -> String {
+        self.from.email.to_string()
+    }
+
+    /// Sends a plain-text message. Blocking (SMTP or disk): call it on the blocking pool.
+    pub fn send(&self, to: &str, subject: &str, body: &str) -> AppResult<()> {
+        let to_box: Mailbox = to.parse().map_err(|_| AppError::Validation("Invalid email address.".into()))?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(to_box)
+            .subject(subject)
+            .header(ContentType::TEXT_PLAIN)
+            .body(body.to_string())
+            .map_err(AppError::internal)?;
+        match &self.smtp {
+            Some(smtp) => {
+                smtp.send(&message).map_err(|e| AppError::Upstream(format!("The e-mail could not be sent: {e}")))?;
+                log::info!("mail sent to {to}: {subject}");
+            }
+            None => {
+                // Plain text rather than MIME, so links stay whole for whoever opens the file.
+                let name = format!("{}-{}.txt", crate::db::now_ms(), crate::util::random_id(8));
+                let path = self.outbox.join(name);
+                let text = format!("From: {}\nTo: {to}\nSubject: {subject}\n\n{body}\n", self.from);
+                std::fs::write(&path, text)?;
+                log::info!("mail to {to}: {subject} (no SMTP configured; written to {})", path.display());
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,260 @@
+//! The embedded front end: hashed assets with immutable caching (gzip prepared once at start),
+//! and `index.html` for every client route, with the page's title, Open Graph tags and the
+//! initial session written in so the app renders without another round trip.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::web::Bytes;
+use actix_web::{HttpRequest, HttpResponse, web};
+use rust_embed::RustEmbed;
+
+use crate::app::AppState;
+use crate::error::AppResult;
+
+#[derive(RustEmbed)]
+#[folder = "frontend/dist/"]
+struct Assets;
+
+/// Client routes of the route table; anything else gets the app with a 404 status.
+const CLIENT_ROUTES: &[&str] = &[
+    "/", "/about", "/contact", "/privacy", "/signup", "/login", "/reset-password", "/myaccount", "/mybag",
+    "/myorders", "/saved-items", "/adminmanagement", "/search",
+];
+const CLIENT_PREFIXES: &[&str] = &["/collections/", "/product/", "/admin/"];
+
+struct Prepared {
+    bytes: Bytes,
+    gzip: Option<Bytes>,
+    mime: String,
+}
+
+static FILES: OnceLock<HashMap<String, Prepared>> = OnceLock::new();
+
+/// Loads every embedded file and gzips the text ones, once, at start.
+pub fn prepare() {
+    FILES.get_or_init(|| {
+        Assets::iter()
+            .filter_map(|path| {
+                let file = Assets::get(&path)?;
+                let mime = file.metadata.mimetype().to_string();
+                let bytes = Bytes::from(file.data.into_owned());
+                let compressible = mime.starts_with("text/")
+                    || mime.contains("javascript")
+                    || mime.contains("json")
+                    || mime.contains("svg")
+                    || mime.contains("xml");
+                let gzip = (compressible && bytes.len() > 512).then(|| Bytes::from(gzip(&bytes)));
+                Some((path.into_owned(), Prepared { bytes, gzip, mime }))
+            })
+            .collect()
+    });
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes).expect("writing to memory");
+    encoder.finish().expect("writing to memory")
+}
+
+fn files() -> &'static HashMap<String, Prepared> {
+    prepare();
+    FILES.get().expect("prepared")
+}
+
+fn accepts_gzip(req: &HttpRequest) -> bool {
+    req.headers()
+        .get(header::ACCEPT_ENCODING)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|part| part.trim().starts_with("gzip")))
+}
+
+fn file_response(req: &HttpRequest, file: &Prepared, cache_control: &'static str) -> HttpResponse {
+    let mut response = HttpResponse::Ok();
+    response.content_type(file.mime.as_str()).insert_header((header::CACHE_CONTROL, cache_control));
+    match &file.gzip {
+        Some(gz) if accepts_gzip(req) => {
+            response.insert_header((header::CONTENT_ENCODING, "gzip")).insert_header((header::VARY, "Accept-Encoding"));
+            response.body(gz.clone())
+        }
+        Some(_) => {
+            response.insert_header((header::VARY, "Accept-Encoding"));
+            response.body(file.bytes.clone())
+        }
+        None => response.body(file.bytes.clone()),
+    }
+}
+
+/// Every GET outside /api and /media lands here.
+pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let path = req.path();
+    let relative = path.trim_start_matches('/');
+    if !relative.is_empty() && relative != "index.html" {
+        if let Some(file) = files().get(relative) {
+            let cache = if relative.starts_with("assets/") {
+                "public, max-age=31536000, immutable"
+            } else {
+                "public, max-age=3600"
+            };
+            return Ok(file_response(&req, file, cache));
+        }
+        if relative.starts_with("assets/") {
+            return Ok(HttpResponse::NotFound().content_type("text/plain").body("Not found"));
+        }
+    }
+    page(&req, &state).await
+}
+
+/// Head tags for one page.
+pub struct PageMeta {
+    pub title: String,
+    pub description: String,
+    pub image: Option<String>,
+    pub og_type: &'static str,
+    pub price_kobo: Option<i64>,
+}
+
+async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpResponse> {
+    let path = req.path().to_string();
+    let shop = state.config.shop_name.clone();
+    let mut found = CLIENT_ROUTES.contains(&path.as_str()) || CLIENT_PREFIXES.iter().any(|p| path.starts_with(p));
+    let mut meta = PageMeta {
+        title: shop.clone(),
+        description: format!("{shop}: formal shoes, trousers, corporate shirts, suits, wristwatches and sneakers, delivered across Nigeria."),
+        image: None,
+        og_type: "website",
+        price_kobo: None,
+    };
+    if let Some(id) = path.strip_prefix("/product/") {
+        let id = id.to_string();
+        let product = if crate::catalog::plausible_id(&id) {
+            state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await?
+        } else {
+            None
+        };
+        match product {
+            Some(p) => {
+                meta.title = format!("{} — {shop}", p.name);
+                meta.description = p.description.clone();
+                meta.image = p.images.first().map(|i| i.largest_url().to_string());
+                meta.og_type = "product";
+                meta.price_kobo = Some(p.price);
+            }
+            None => found = false,
+        }
+    } else if let Some(id) = path.strip_prefix("/collections/") {
+        let id = id.to_string();
+        let collection = if crate::catalog::plausible_id(&id) {
+            state.db.read(move |c| Ok(crate::catalog::get_collection(c, &id)?)).await?
+        } else {
+            None
+        };
+        match collection {
+            Some(c) => {
+                meta.title = format!("{} — {shop}", c.name);
+                meta.description = c.description.clone();
+                meta.image = c.image.as_ref().map(|i| i.largest_url().to_string());
+            }
+            None => found = false,
+        }
+    }
+    let session = crate::auth::initial_session(req, state).await;
+    let html = render_index(state.config.public_url(), &path, &meta, &session);
+    let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
+    response
+        .content_type("text/html; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "no-cache, no-store"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&content_security_policy(state)).expect("ascii")));
+    Ok(response.body(html))
+}
+
+fn content_security_policy(state: &AppState) -> String {
+    // Paystack's script and checkout frame are allowed only when live keys are configured;
+    // the sandbox pop-up is served by this binary.
+    let paystack = state.config.paystack_secret_key.is_some();
+    let (script, frame, connect) = if paystack {
+        (" https://js.paystack.co", " https://checkout.paystack.com", " https://api.paystack.co")
+    } else {
+        ("", "", "")
+    };
+    format!(
+        "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'{script}; img-src 'self' data:; \
+         font-src 'self'; connect-src 'self'{connect}; frame-src 'self'{frame}; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    format!("{}…", cut.trim_end())
+}
+
+fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_json::Value) -> String {
+    let template = files()
+        .get("index.html")
+        .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
+        .unwrap_or_else(|| "<!doctype html><html><head><title></title></head><body><div id=\"root\"></div></body></html>".into());
+    let description = escape(&shorten(&meta.description, 200));
+    let title = escape(&meta.title);
+    let mut head = format!(
+        "<meta name=\"description\" content=\"{description}\">\
+         <meta property=\"og:title\" content=\"{title}\">\
+         <meta property=\"og:description\" content=\"{description}\">\
+         <meta property=\"og:type\" content=\"{}\">\
+         <meta property=\"og:url\" content=\"{}{}\">\
+         <meta name=\"twitter:card\" content=\"summary_large_image\">",
+        meta.og_type,
+        escape(public_url),
+        escape(path)
+    );
+    if let Some(image) = &meta.image {
+        head.push_str(&format!("<meta property=\"og:image\" content=\"{}{}\">", escape(public_url), escape(image)));
+    }
+    if let Some(kobo) = meta.price_kobo {
+        head.push_str(&format!(
+            "<meta property=\"product:price:amount\" content=\"{}\"><meta property=\"product:price:currency\" content=\"NGN\">",
+            crate::money::naira_decimal(kobo)
+        ));
+    }
+    // JSON inside a script element: escaping '<' keeps "</script>" in data from closing it.
+    let session_json = session.to_string().replace('<', "\\u003c");
+    head.push_str(&format!("<script id=\"ankara-session\" type=\"application/json\">{session_json}</script>"));
+    let with_title = match (template.find("<title>"), template.find("</title>")) {
+        (Some(start), Some(end)) if end > start => {
+            format!("{}<title>{title}</title>{}", &template[..start], &template[end + "</title>".len()..])
+        }
+        _ => template,
+    };
+    with_title.replacen("</head>", &format!("{head}</head>"), 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn injected_text_is_escaped() {
+        let meta = PageMeta {
+            title: "<script>alert(1)</script> \"Shoe\"".into(),
+            description: "A & B".into(),
+            image: Some("/media/x-1024.jpg".into()),
+            og_type: "product",
+            price_kobo: Some(2_500_050),
+        };
+        let html = render_index("http://shop.test", "/product/x", &meta, &serde_json::json!({"user": {"displayName": "</script><b>"}}));
+        assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; &quot;Shoe&quot;</title>"));
+        assert!(html.contains("content=\"A &amp; B\""));
+        assert!(html.contains("content=\"http://shop.test/media/x-1024.jpg\""));
+        assert!(html.contains("content=\"25000.50\""));
+        assert!(!html.contains("</script><b>"));
+    }
+}

@@ -1,0 +1,162 @@
+//! Boots the real app on port 0 with a temporary data directory, and drives it like browsers do.
+#![allow(dead_code)]
+
+use std::net::TcpListener;
+
+use ankara::config::Config;
+use serde_json::Value;
+
+pub struct TestApp {
+    pub state: actix_web::web::Data<ankara::app::AppState>,
+    pub dir: tempfile::TempDir,
+    /// The first browser; `app.browser()` opens more, each with its own cookies.
+    pub main: Browser,
+}
+
+/// One browser: its own cookie jar, and the header the shop's pages send with every write.
+pub struct Browser {
+    pub base: String,
+    pub client: reqwest::Client,
+}
+
+impl std::ops::Deref for TestApp {
+    type Target = Browser;
+    fn deref(&self) -> &Browser {
+        &self.main
+    }
+}
+
+pub async fn spawn_app() -> TestApp {
+    spawn_with(|_| {}).await
+}
+
+pub async fn spawn_empty_app() -> TestApp {
+    spawn_with(|c| c.no_demo = true).await
+}
+
+pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let listener = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let addr = listener.local_addr().unwrap();
+    let mut config = Config::for_data_dir(dir.path().to_path_buf());
+    config.listen = addr;
+    config.public_url = Some(format!("http://{addr}"));
+    config.workers = Some(2);
+    adjust(&mut config);
+    let state = ankara::app::prepare(config).expect("prepare");
+    let server = ankara::app::serve(state.clone(), listener).expect("serve");
+    actix_web::rt::spawn(server);
+    let main = Browser::new(format!("http://{addr}"));
+    TestApp { state, dir, main }
+}
+
+/// A small valid PNG of the given size and colour.
+pub fn png(width: u32, height: u32, rgb: [u8; 3]) -> Vec<u8> {
+    let picture = image::RgbImage::from_fn(width, height, |x, y| {
+        image::Rgb([rgb[0].wrapping_add((x % 7) as u8), rgb[1].wrapping_add((y % 5) as u8), rgb[2]])
+    });
+    let mut out = std::io::Cursor::new(Vec::new());
+    picture.write_to(&mut out, image::ImageFormat::Png).unwrap();
+    out.into_inner()
+}
+
+pub fn signup_form(name: &str, email: &str, password: &str, confirm: &str, photo: Option<Vec<u8>>) -> reqwest::multipart::Form {
+    let mut form = reqwest::multipart::Form::new()
+        .text("displayName", name.to_string())
+        .text("email", email.to_string())
+        .text("password", password.to_string())
+        .text("confirmPassword", confirm.to_string());
+    if let Some(bytes) = photo {
+        form = form.part("photo", reqwest::multipart::Part::bytes(bytes).file_name("me.png"));
+    }
+    form
+}
+
+impl Browser {
+    pub fn new(base: String) -> Browser {
+        let mut headers = reqwest::header::HeaderMap::new();
+        headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("ankara"));
+        let client = reqwest::Client::builder().cookie_store(true).default_headers(headers).build().unwrap();
+        Browser { base, client }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub async fn get(&self, path: &str) -> reqwest::Response {
+        self.client.get(self.url(path)).send().await.expect("request")
+    }
+
+    pub async fn get_json(&self, path: &str) -> (u16, Value) {
+        let res = self.get(path).await;
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn send_json(&self, method: reqwest::Method, path: &str, body: Value) -> (u16, Value) {
+        let res = self.client.request(method, self.url(path)).json(&body).send().await.expect("request");
+        let status = res.status().as_u16();
+        (status, res.json().await.unwrap_or(Value::Null))
+    }
+
+    pub async fn post_json(&self, path: &str, body: Value) -> (u16, Value) {
+        self.send_json(reqwest::Method::POST, path, body).await
+    }
+
+    /// Signs up a new customer in this browser and returns the session JSON.
+    pub async fn signup(&self, name: &str, email: &str, password: &str) -> Value {
+        let res = self
+            .client
+            .post(self.url("/api/auth/signup"))
+            .multipart(signup_form(name, email, password, password, Some(png(64, 64, [200, 80, 40]))))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 200, "signup of {email}");
+        res.json().await.unwrap()
+    }
+
+    pub async fn login(&self, email: &str, password: &str) -> (u16, Value) {
+        self.post_json("/api/auth/login", serde_json::json!({ "email": email, "password": password })).await
+    }
+}
+
+impl TestApp {
+    /// Another, independent browser on the same shop.
+    pub fn browser(&self) -> Browser {
+        Browser::new(self.main.base.clone())
+    }
+
+    /// Runs SQL against the shop's database (test set-up).
+    pub fn sql(&self, sql: &str) {
+        self.state.db.with_conn(|c| Ok(c.execute_batch(sql)?)).unwrap();
+    }
+
+    pub fn query_i64(&self, sql: &str) -> i64 {
+        self.state.db.with_conn(|c| Ok(c.query_row(sql, [], |r| r.get(0))?)).unwrap()
+    }
+
+    /// Makes an existing user an admin directly in the database; it shows after a refresh.
+    pub fn make_admin(&self, email: &str) {
+        self.sql(&format!("UPDATE users SET is_admin = 1 WHERE email = '{email}'"));
+    }
+
+    /// A browser signed in as a fresh admin.
+    pub async fn admin_browser(&self, email: &str) -> Browser {
+        let browser = self.browser();
+        browser.signup("Admin Person", email, "admin-pass-1").await;
+        self.make_admin(email);
+        let (status, _) = browser.post_json("/api/auth/refresh", Value::Null).await;
+        assert_eq!(status, 200);
+        browser
+    }
+
+    /// The newest message in the mail outbox.
+    pub fn last_mail(&self) -> String {
+        let outbox = self.dir.path().join("outbox");
+        let mut files: Vec<_> = std::fs::read_dir(&outbox).unwrap().map(|e| e.unwrap().path()).collect();
+        files.sort();
+        std::fs::read_to_string(files.last().expect("a mail in the outbox")).unwrap()
+    }
+}

@@ -14,6 +14,7 @@ use crate::auth::AuthLimits;
 use crate::auth::tokens::TokenKeys;
 use crate::cache::JsonCache;
 use crate::mail::Mailer;
+use crate::search::SearchIndex;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::AppError;
@@ -26,6 +27,7 @@ pub struct AppState {
     pub tokens: TokenKeys,
     pub mailer: Mailer,
     pub auth_limits: AuthLimits,
+    pub search: SearchIndex,
 }
 
 /// Everything that must be true before the first request: data directory, database, migrations,
@@ -45,6 +47,9 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         Ok(())
     })
     .map_err(|e| format!("cannot prepare the shop's data: {e}"))?;
+    let search = db
+        .with_conn(|conn| Ok(SearchIndex::open(&config.data_dir.join("search-index"), conn)))
+        .map_err(|e| e.to_string())??;
     let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
     let mailer = Mailer::new(&config)?;
     crate::spa::prepare();
@@ -56,6 +61,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         tokens,
         mailer,
         auth_limits: AuthLimits::default(),
+        search,
     }))
 }
 
@@ -84,6 +90,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
                 .configure(crate::auth::configure)
                 .configure(crate::catalog::routes::configure)
                 .configure(crate::content::configure)
+                .configure(crate::bag::configure)
+                .configure(crate::saved::configure)
+                .configure(crate::search::routes::configure)
                 .default_service(web::to(|| async { AppError::NotFound("There is no such API endpoint.".into()).error_response() })),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))

@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod bag;
 pub mod cache;
 pub mod catalog;
 pub mod cli;
@@ -12,5 +13,7 @@ pub mod error;
 pub mod mail;
 pub mod media;
 pub mod money;
+pub mod saved;
+pub mod search;
 pub mod spa;
 pub mod util;

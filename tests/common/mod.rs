@@ -160,3 +160,24 @@ impl TestApp {
         std::fs::read_to_string(files.last().expect("a mail in the outbox")).unwrap()
     }
 }
+
+impl TestApp {
+    /// Inserts a product straight into the database and the search index.
+    pub fn add_product(&self, id: &str, name: &str, collection: &str, price_kobo: i64, category: Option<&str>, sizes: &[&str], colors: &[&str]) {
+        let sizes = serde_json::to_string(sizes).unwrap();
+        let colors = serde_json::to_string(colors).unwrap();
+        self.state
+            .db
+            .with_conn(|c| {
+                c.execute(
+                    "INSERT INTO products (id, collection_id, name, description, price_kobo, category, sizes, colors, created_at, updated_at)
+                     VALUES (?1, ?2, ?3, 'A fine thing.', ?4, ?5, ?6, ?7, ?8, ?8)",
+                    rusqlite::params![id, collection, name, price_kobo, category, sizes, colors, ankara::db::now_ms()],
+                )?;
+                self.state.search.upsert(c, id)?;
+                Ok(())
+            })
+            .unwrap();
+        self.state.cache.invalidate();
+    }
+}

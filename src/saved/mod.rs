@@ -1,0 +1,95 @@
+//! Saved items: a per-user list of products with the time they were saved.
+
+use actix_web::{HttpResponse, web};
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::catalog::Product;
+use crate::error::{AppError, AppResult};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/saved", web::get().to(list))
+        .route("/saved/{product}", web::put().to(save))
+        .route("/saved/{product}", web::delete().to(unsave))
+        .route("/saved/{product}/move-to-bag", web::post().to(move_to_bag));
+}
+
+#[derive(Serialize, Debug)]
+#[serde(rename_all = "camelCase")]
+pub struct SavedItem {
+    pub product: Product,
+    pub saved_at: i64,
+}
+
+pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<SavedItem>> {
+    let mut stmt = conn.prepare_cached("SELECT product_id, saved_at FROM saved_items WHERE user_id = ?1 ORDER BY saved_at DESC")?;
+    let rows: Vec<(String, i64)> = stmt.query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+    let products = crate::catalog::get_products(conn, &rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>())?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, saved_at)| Some(SavedItem { product: products.iter().find(|p| p.id == id)?.clone(), saved_at }))
+        .collect())
+}
+
+fn unknown_product() -> AppError {
+    AppError::NotFound("The product you're looking for doesn't exist.".into())
+}
+
+async fn list(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
+    let items = state.db.read(move |c| Ok(load(c, &user.id)?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(items))
+}
+
+/// Saves a product; saving it again changes nothing.
+async fn save(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
+    let product = product.into_inner();
+    if !crate::catalog::plausible_id(&product) {
+        return Err(unknown_product());
+    }
+    let items = state
+        .db
+        .write(move |tx| {
+            let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM products WHERE id = ?1)", [&product], |r| r.get(0))?;
+            if !exists {
+                return Err(unknown_product());
+            }
+            tx.execute(
+                "INSERT OR IGNORE INTO saved_items (user_id, product_id, saved_at) VALUES (?1, ?2, ?3)",
+                params![user.id, product, crate::db::now_ms()],
+            )?;
+            Ok(load(tx, &user.id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(items))
+}
+
+async fn unsave(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
+    let product = product.into_inner();
+    let items = state
+        .db
+        .write(move |tx| {
+            tx.execute("DELETE FROM saved_items WHERE user_id = ?1 AND product_id = ?2", params![user.id, product])?;
+            Ok(load(tx, &user.id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(items))
+}
+
+/// Adds the product to the bag with quantity 1 and removes it from saved, in one transaction.
+async fn move_to_bag(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
+    let product = product.into_inner();
+    let bag = state
+        .db
+        .write(move |tx| {
+            let removed = tx.execute("DELETE FROM saved_items WHERE user_id = ?1 AND product_id = ?2", params![user.id, product])?;
+            if removed == 0 {
+                return Err(AppError::NotFound("That product is not in your saved items.".into()));
+            }
+            crate::bag::add_item(tx, &user.id, &product, "", "", 1)?;
+            Ok(crate::bag::load(tx, &user.id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(bag))
+}

@@ -1,0 +1,255 @@
+//! Product search with Tantivy: an index of name, category, collection and description, kept in
+//! step with the database (updated on every product change, rebuilt at start when it disagrees
+//! with the database), answering suggestions with prefix matching and typo tolerance.
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use rusqlite::Connection;
+use serde::Serialize;
+use tantivy::collector::TopDocs;
+use tantivy::directory::MmapDirectory;
+use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::schema::{Field, IndexRecordOption, STORED, STRING, Schema, TEXT, Value};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term, doc};
+
+use crate::error::{AppError, AppResult};
+
+pub struct SearchIndex {
+    reader: IndexReader,
+    writer: Mutex<IndexWriter>,
+    index: Index,
+    fields: Fields,
+}
+
+#[derive(Clone, Copy)]
+struct Fields {
+    id: Field,
+    name: Field,
+    category: Field,
+    collection: Field,
+    description: Field,
+}
+
+/// One suggestion: what the search bar lists.
+#[derive(Serialize, Debug, Clone, PartialEq)]
+pub struct Suggestion {
+    pub id: String,
+    pub name: String,
+    pub category: Option<String>,
+}
+
+/// The words of a query: at most this many, each at most this long. Anything else a shopper
+/// types (quotes, colons, brackets, stars, tildes, carets) is punctuation and ignored.
+const MAX_WORDS: usize = 6;
+const MAX_WORD_LEN: usize = 30;
+
+fn schema() -> (Schema, Fields) {
+    let mut builder = Schema::builder();
+    let fields = Fields {
+        id: builder.add_text_field("id", STRING | STORED),
+        name: builder.add_text_field("name", TEXT | STORED),
+        category: builder.add_text_field("category", TEXT | STORED),
+        collection: builder.add_text_field("collection", TEXT),
+        description: builder.add_text_field("description", TEXT),
+    };
+    (builder.build(), fields)
+}
+
+/// What the index must agree with: the number of products and the newest change.
+fn fingerprint(conn: &Connection) -> rusqlite::Result<String> {
+    conn.query_row("SELECT COUNT(*), COALESCE(MAX(updated_at), 0) FROM products", [], |r| {
+        Ok(format!("{}:{}", r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
+    })
+}
+
+impl SearchIndex {
+    /// Opens the index in `dir`, rebuilding it from the database when it is missing, damaged or
+    /// out of step.
+    pub fn open(dir: &Path, conn: &Connection) -> Result<SearchIndex, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        let (schema, fields) = schema();
+        let open = || -> tantivy::Result<Index> {
+            Index::open_or_create(MmapDirectory::open(dir).map_err(|e| tantivy::TantivyError::SystemError(e.to_string()))?, schema.clone())
+        };
+        let index = match open() {
+            Ok(index) => index,
+            Err(e) => {
+                log::warn!("the search index was unusable ({e}); rebuilding it");
+                std::fs::remove_dir_all(dir).and_then(|_| std::fs::create_dir_all(dir)).map_err(|e| e.to_string())?;
+                open().map_err(|e| format!("cannot create the search index: {e}"))?
+            }
+        };
+        let writer = index.writer(20_000_000).map_err(|e| format!("cannot open the search index for writing: {e}"))?;
+        let reader = index
+            .reader_builder()
+            .reload_policy(ReloadPolicy::Manual)
+            .try_into()
+            .map_err(|e: tantivy::TantivyError| e.to_string())?;
+        let search = SearchIndex { reader, writer: Mutex::new(writer), index, fields };
+        let expected = fingerprint(conn).map_err(|e| e.to_string())?;
+        let current = search.index.load_metas().ok().and_then(|m| m.payload);
+        if current.as_deref() != Some(expected.as_str()) {
+            search.rebuild(conn).map_err(|e| format!("cannot build the search index: {e}"))?;
+        }
+        Ok(search)
+    }
+
+    /// Re-indexes every product.
+    pub fn rebuild(&self, conn: &Connection) -> AppResult<()> {
+        let mut writer = self.writer.lock().unwrap();
+        writer.delete_all_documents().map_err(AppError::internal)?;
+        let mut stmt = conn.prepare(
+            "SELECT p.id, p.name, p.category, c.name, p.description FROM products p JOIN collections c ON c.id = p.collection_id",
+        )?;
+        let mut rows = stmt.query([])?;
+        let mut count = 0;
+        while let Some(r) = rows.next()? {
+            writer.add_document(self.document(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get::<_, Option<String>>(2)?.as_deref(), &r.get::<_, String>(3)?, &r.get::<_, String>(4)?)).map_err(AppError::internal)?;
+            count += 1;
+        }
+        self.commit(&mut writer, conn)?;
+        log::info!("search index rebuilt with {count} products");
+        Ok(())
+    }
+
+    fn document(&self, id: &str, name: &str, category: Option<&str>, collection: &str, description: &str) -> TantivyDocument {
+        let f = self.fields;
+        let mut document = doc!(f.id => id, f.name => name, f.collection => collection, f.description => description);
+        if let Some(category) = category {
+            document.add_text(f.category, category);
+        }
+        document
+    }
+
+    fn commit(&self, writer: &mut IndexWriter, conn: &Connection) -> AppResult<()> {
+        let mut prepared = writer.prepare_commit().map_err(AppError::internal)?;
+        prepared.set_payload(&fingerprint(conn)?);
+        prepared.commit().map_err(AppError::internal)?;
+        self.reader.reload().map_err(AppError::internal)?;
+        Ok(())
+    }
+
+    /// Re-indexes one product after it was created or edited (call after the database commit).
+    pub fn upsert(&self, conn: &Connection, product_id: &str) -> AppResult<()> {
+        let row = conn.query_row(
+            "SELECT p.name, p.category, c.name, p.description FROM products p JOIN collections c ON c.id = p.collection_id WHERE p.id = ?1",
+            [product_id],
+            |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?)),
+        );
+        let mut writer = self.writer.lock().unwrap();
+        writer.delete_term(Term::from_field_text(self.fields.id, product_id));
+        if let Ok((name, category, collection, description)) = row {
+            writer.add_document(self.document(product_id, &name, category.as_deref(), &collection, &description)).map_err(AppError::internal)?;
+        }
+        self.commit(&mut writer, conn)
+    }
+
+    /// Removes a deleted product (call after the database commit).
+    pub fn remove(&self, conn: &Connection, product_id: &str) -> AppResult<()> {
+        let mut writer = self.writer.lock().unwrap();
+        writer.delete_term(Term::from_field_text(self.fields.id, product_id));
+        self.commit(&mut writer, conn)
+    }
+
+    fn query(&self, text: &str) -> Option<BooleanQuery> {
+        let words: Vec<String> = text
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .take(MAX_WORDS)
+            .map(|w| w.chars().take(MAX_WORD_LEN).collect::<String>().to_lowercase())
+            .collect();
+        let last = words.len().checked_sub(1)?;
+        let f = self.fields;
+        let clauses = words
+            .iter()
+            .enumerate()
+            .map(|(i, word)| {
+                // The word being typed matches as a prefix; short words are not fuzzed (too noisy).
+                let distance = if word.chars().count() >= 4 { 1 } else { 0 };
+                let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+                for (field, boost) in [(f.name, 3.0), (f.category, 2.0), (f.collection, 1.5), (f.description, 0.5)] {
+                    let term = Term::from_field_text(field, word);
+                    let exact: Box<dyn Query> = Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs));
+                    let loose: Box<dyn Query> = if i == last {
+                        Box::new(FuzzyTermQuery::new_prefix(term, distance, true))
+                    } else {
+                        Box::new(FuzzyTermQuery::new(term, distance, true))
+                    };
+                    alternatives.push((Occur::Should, Box::new(BoostQuery::new(exact, boost * 2.0))));
+                    alternatives.push((Occur::Should, Box::new(BoostQuery::new(loose, boost))));
+                }
+                (Occur::Must, Box::new(BooleanQuery::new(alternatives)) as Box<dyn Query>)
+            })
+            .collect();
+        Some(BooleanQuery::new(clauses))
+    }
+
+    /// Product ids best matching `text`, best first.
+    pub fn search_ids(&self, text: &str, limit: usize) -> AppResult<Vec<String>> {
+        Ok(self.search(text, limit)?.into_iter().map(|s| s.id).collect())
+    }
+
+    /// Suggestions for the search bar (name and category, straight from the index).
+    pub fn search(&self, text: &str, limit: usize) -> AppResult<Vec<Suggestion>> {
+        let Some(query) = self.query(text) else { return Ok(Vec::new()) };
+        let searcher = self.reader.searcher();
+        let hits = searcher.search(&query, &TopDocs::with_limit(limit.max(1))).map_err(AppError::internal)?;
+        let f = self.fields;
+        hits.into_iter()
+            .map(|(_, address)| {
+                let stored: TantivyDocument = searcher.doc(address).map_err(AppError::internal)?;
+                let text_of = |field| stored.get_first(field).and_then(|v| v.as_str()).map(str::to_string);
+                Ok(Suggestion {
+                    id: text_of(f.id).unwrap_or_default(),
+                    name: text_of(f.name).unwrap_or_default(),
+                    category: text_of(f.category),
+                })
+            })
+            .collect()
+    }
+}
+
+pub mod routes {
+    //! GET /api/search/suggest?q= (five suggestions) and GET /api/search?q= (the results page).
+
+    use actix_web::{HttpResponse, web};
+    use serde::Deserialize;
+
+    use crate::app::AppState;
+    use crate::error::AppResult;
+
+    pub fn configure(cfg: &mut web::ServiceConfig) {
+        cfg.route("/search/suggest", web::get().to(suggest)).route("/search", web::get().to(results));
+    }
+
+    #[derive(Deserialize)]
+    struct SearchQuery {
+        q: Option<String>,
+    }
+
+    pub const SUGGESTIONS: usize = 5;
+    const RESULTS: usize = 48;
+    const MAX_QUERY_CHARS: usize = 200;
+
+    /// The query as searched: trimmed and cut to a sane length. None when under 2 characters.
+    fn usable(query: &SearchQuery) -> Option<String> {
+        let text: String = query.q.as_deref().unwrap_or("").trim().chars().take(MAX_QUERY_CHARS).collect();
+        (text.chars().count() >= 2).then_some(text)
+    }
+
+    async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<HttpResponse> {
+        let Some(text) = usable(&query) else { return Ok(HttpResponse::Ok().json(Vec::<super::Suggestion>::new())) };
+        let st = state.clone();
+        let found = web::block(move || st.search.search(&text, SUGGESTIONS)).await??;
+        Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(found))
+    }
+
+    async fn results(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<HttpResponse> {
+        let Some(text) = usable(&query) else { return Ok(HttpResponse::Ok().json(Vec::<crate::catalog::Product>::new())) };
+        let st = state.clone();
+        let ids = web::block(move || st.search.search_ids(&text, RESULTS)).await??;
+        let products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
+        Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(products))
+    }
+}

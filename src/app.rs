@@ -4,10 +4,8 @@
 use std::net::TcpListener;
 use std::path::PathBuf;
 
-use actix_web::body::MessageBody;
-use actix_web::dev::{Server, Service, ServiceResponse};
-use actix_web::http::StatusCode;
-use actix_web::middleware::{self, ErrorHandlerResponse, ErrorHandlers};
+use actix_web::dev::{Server, Service};
+use actix_web::middleware;
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 
 use crate::auth::AuthLimits;
@@ -34,11 +32,9 @@ pub struct AppState {
 /// the fixed collections, the demo shop on a first start. Errors are sentences for the operator.
 pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
     config.validate()?;
-    std::fs::create_dir_all(&config.data_dir)
-        .map_err(|e| format!("cannot create the data directory {}: {e}", config.data_dir.display()))?;
+    let db = open_database(&config)?;
     let media_root = crate::media::media_dir(&config.data_dir);
     std::fs::create_dir_all(&media_root).map_err(|e| format!("cannot create {}: {e}", media_root.display()))?;
-    let db = Db::open(&config.data_dir.join("ankara.db"))?;
     db.with_conn(|conn| {
         crate::catalog::ensure_fixed_collections(conn)?;
         if !config.no_demo {
@@ -65,6 +61,14 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
     }))
 }
 
+/// Opens the data directory's database (creating both when new) and applies migrations. Enough
+/// for the merchant's commands, which must work while the shop is running.
+pub fn open_database(config: &Config) -> Result<Db, String> {
+    std::fs::create_dir_all(&config.data_dir)
+        .map_err(|e| format!("cannot create the data directory {}: {e}", config.data_dir.display()))?;
+    Db::open(&config.data_dir.join("ankara.db"))
+}
+
 /// Registers every route. Kept apart from the server so tests can build the same app.
 pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
     cfg.app_data(crate::error::json_config())
@@ -84,7 +88,6 @@ pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
                         }
                     }
                 })
-                .wrap(ErrorHandlers::new().handler(StatusCode::METHOD_NOT_ALLOWED, |res| json_error(res, AppError::MethodNotAllowed)))
                 .route("/health", web::get().to(health))
                 .route("/openapi.json", web::get().to(openapi))
                 .configure(crate::auth::configure)
@@ -93,17 +96,21 @@ pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
                 .configure(crate::bag::configure)
                 .configure(crate::saved::configure)
                 .configure(crate::search::routes::configure)
-                .default_service(web::to(|| async { AppError::NotFound("There is no such API endpoint.".into()).error_response() })),
+                .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))
         .default_service(web::get().to(crate::spa::serve));
 }
 
-/// Replaces actix's empty error bodies (such as 405 from a resource) with our JSON shape.
-fn json_error<B: MessageBody>(res: ServiceResponse<B>, error: AppError) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let (req, _) = res.into_parts();
-    let res = ServiceResponse::new(req, error.error_response()).map_into_right_body();
-    Ok(ErrorHandlerResponse::Response(res))
+/// Unknown API paths get a JSON 404. Resources inherit this default, so a known path reached with
+/// the wrong method arrives here too, with its pattern matched: that is a 405.
+async fn api_fallback(req: actix_web::HttpRequest) -> HttpResponse {
+    let matched_a_resource = req.match_pattern().is_some_and(|pattern| pattern.len() > "/api/".len());
+    if matched_a_resource {
+        AppError::MethodNotAllowed.error_response()
+    } else {
+        AppError::NotFound("There is no such API endpoint.".into()).error_response()
+    }
 }
 
 async fn health() -> HttpResponse {

@@ -9,13 +9,12 @@ pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.config),
         Command::Admin { action } => {
-            let state = crate::app::prepare(crate::config::Config { no_demo: true, ..cli.config })?;
+            let db = crate::app::open_database(&cli.config)?;
             let (email, admin) = match action {
                 AdminAction::Grant { email } => (email, true),
                 AdminAction::Revoke { email } => (email, false),
             };
-            let changed = state
-                .db
+            let changed = db
                 .write_now(|tx| Ok(tx.execute("UPDATE users SET is_admin = ?2 WHERE email = ?1", rusqlite::params![email.trim(), admin])?))
                 .map_err(|e| e.to_string())?;
             if changed == 0 {
@@ -25,16 +24,14 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Backup { file } => {
-            let state = crate::app::prepare(crate::config::Config { no_demo: true, ..cli.config })?;
+            let db = crate::app::open_database(&cli.config)?;
             if file.exists() {
                 return Err(format!("{} already exists; choose a new file name", file.display()));
             }
             let target = file.to_string_lossy().into_owned();
-            state
-                .db
-                .with_conn(|conn| Ok(conn.execute("VACUUM INTO ?1", [&target])?))
-                .map_err(|e| format!("backup failed: {e}"))?;
-            println!("backed up the database to {} (media files live in {})", file.display(), state.media_root.display());
+            db.with_conn(|conn| Ok(conn.execute("VACUUM INTO ?1", [&target])?)).map_err(|e| format!("backup failed: {e}"))?;
+            let media = crate::media::media_dir(&cli.config.data_dir);
+            println!("backed up the database to {} (media files live in {})", file.display(), media.display());
             Ok(())
         }
     }

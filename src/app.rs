@@ -13,6 +13,7 @@ use crate::auth::tokens::TokenKeys;
 use crate::cache::JsonCache;
 use crate::mail::Mailer;
 use crate::search::SearchIndex;
+use crate::submissions::RecentSubmissions;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::AppError;
@@ -26,6 +27,7 @@ pub struct AppState {
     pub mailer: Mailer,
     pub auth_limits: AuthLimits,
     pub search: SearchIndex,
+    pub submissions: RecentSubmissions,
 }
 
 /// Everything that must be true before the first request: data directory, database, migrations,
@@ -58,6 +60,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         mailer,
         auth_limits: AuthLimits::default(),
         search,
+        submissions: RecentSubmissions::default(),
     }))
 }
 
@@ -91,6 +94,8 @@ pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
                 .route("/health", web::get().to(health))
                 .route("/openapi.json", web::get().to(openapi))
                 .configure(crate::auth::configure)
+                // Admin first: its GET /collections/lookup must win over /collections/{id}.
+                .configure(crate::catalog::admin::configure)
                 .configure(crate::catalog::routes::configure)
                 .configure(crate::content::configure)
                 .configure(crate::bag::configure)

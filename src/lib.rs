@@ -16,4 +16,5 @@ pub mod money;
 pub mod saved;
 pub mod search;
 pub mod spa;
+pub mod submissions;
 pub mod util;

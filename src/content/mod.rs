@@ -9,7 +9,10 @@ use crate::error::{AppError, AppResult};
 use crate::media::Image;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/about", web::get().to(get_about)).route("/contact", web::post().to(post_contact));
+    cfg.route("/about", web::get().to(get_about))
+        .route("/about", web::put().to(save_about))
+        .route("/contact", web::post().to(post_contact))
+        .route("/admin/contact-messages", web::get().to(list_messages));
 }
 
 #[derive(Serialize, Debug)]
@@ -92,16 +95,29 @@ async fn post_contact(state: web::Data<AppState>, form: web::Json<ContactForm>) 
     if message.chars().count() > MAX_CONTACT_MESSAGE {
         return Err(AppError::Validation(format!("Please keep your message under {MAX_CONTACT_MESSAGE} characters.")));
     }
+    let (stored_email, stored_message) = (email.clone(), message.clone());
     state
         .db
         .write(move |tx| {
             tx.execute(
                 "INSERT INTO contact_messages (email, message, created_at) VALUES (?1, ?2, ?3)",
-                rusqlite::params![email, message, crate::db::now_ms()],
+                rusqlite::params![stored_email, stored_message, crate::db::now_ms()],
             )?;
             Ok(())
         })
         .await?;
+    if state.mailer.has_smtp() {
+        // Best effort: the message is stored for the back office even if the mail fails.
+        let st = state.clone();
+        actix_web::rt::spawn(async move {
+            let shop = st.mailer.shop_address();
+            let body = format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n");
+            let sent = web::block(move || st.mailer.send(&shop, "New message from the contact form", &body)).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                log::warn!("the contact message was stored but could not be mailed to the shop");
+            }
+        });
+    }
     Ok(HttpResponse::Created().json(serde_json::json!({
         "message": "Thank you! Your message has been sent. We will get back to you soon."
     })))
@@ -117,4 +133,91 @@ mod tests {
             assert!(!super::looks_like_email(bad), "{bad:?}");
         }
     }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ContactMessage {
+    id: i64,
+    email: String,
+    message: String,
+    created_at: i64,
+}
+
+/// The contact inbox for admins, newest first.
+async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUser) -> AppResult<HttpResponse> {
+    let messages = state
+        .db
+        .read(|c| {
+            let mut stmt = c.prepare("SELECT id, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT 500")?;
+            let rows = stmt
+                .query_map([], |r| Ok(ContactMessage { id: r.get(0)?, email: r.get(1)?, message: r.get(2)?, created_at: r.get(3)? }))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(messages))
+}
+
+/// Creates the About Us page when none exists, otherwise updates the newest one. Images are
+/// optional; the existing ones stay when none is chosen.
+async fn save_about(
+    state: web::Data<AppState>,
+    crate::auth::AdminUser(user): crate::auth::AdminUser,
+    payload: actix_multipart::Multipart,
+) -> AppResult<HttpResponse> {
+    let form = crate::media::upload::read_form(payload, 2).await?;
+    let (title, description1, description2) = (form.text("title"), form.text("description1"), form.text("description2"));
+    if title.is_empty() || description1.is_empty() || description2.is_empty() {
+        return Err(AppError::Validation("Please fill in all text fields.".into()));
+    }
+    if title.chars().count() > 200 || description1.chars().count() > 5000 || description2.chars().count() > 5000 {
+        return Err(AppError::Validation("The title or a description is too long.".into()));
+    }
+    let image1 = form.file("image1").map(|f| f.bytes.clone());
+    let image2 = form.file("image2").map(|f| f.bytes.clone());
+    let slots: Vec<bool> = vec![image1.is_some(), image2.is_some()];
+    let uploads: Vec<Vec<u8>> = image1.into_iter().chain(image2).collect();
+    let root = state.media_root.clone();
+    let folder = format!("aboutUs/{}", crate::db::now_ms());
+    let created = crate::media::write_with_uploads(&state, &folder, uploads, crate::media::WIDE_WIDTHS, move |tx, keys| {
+        let mut keys = keys.into_iter();
+        let new1 = if slots[0] { keys.next() } else { None };
+        let new2 = if slots[1] { keys.next() } else { None };
+        let now = crate::db::now_ms();
+        let existing: Option<(i64, Option<String>, Option<String>)> = tx
+            .query_row("SELECT id, image1_key, image2_key FROM about_pages ORDER BY created_at DESC, id DESC LIMIT 1", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .optional()?;
+        match existing {
+            None => {
+                tx.execute(
+                    "INSERT INTO about_pages (title, description1, description2, image1_key, image2_key, created_at, created_by, updated_at, updated_by)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?7)",
+                    rusqlite::params![title, description1, description2, new1, new2, now, user.id],
+                )?;
+                Ok(true)
+            }
+            Some((id, old1, old2)) => {
+                tx.execute(
+                    "UPDATE about_pages SET title = ?2, description1 = ?3, description2 = ?4, image1_key = COALESCE(?5, image1_key),
+                     image2_key = COALESCE(?6, image2_key), updated_at = ?7, updated_by = ?8 WHERE id = ?1",
+                    rusqlite::params![id, title, description1, description2, new1, new2, now, user.id],
+                )?;
+                for (old, new) in [(old1, &new1), (old2, &new2)] {
+                    if let (Some(old), Some(new)) = (old, new) {
+                        if old != *new {
+                            crate::media::release_if_unused(tx, &root, &old)?;
+                        }
+                    }
+                }
+                Ok(false)
+            }
+        }
+    })
+    .await?;
+    state.cache.invalidate();
+    let message = if created { "About Us page created successfully" } else { "About Us page updated successfully" };
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": message })))
 }

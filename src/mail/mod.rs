@@ -33,6 +33,10 @@ impl Mailer {
         &self.outbox
     }
 
+    pub fn has_smtp(&self) -> bool {
+        self.smtp.is_some()
+    }
+
     pub fn shop_address(&self) -> String {
         self.from.email.to_string()
     }

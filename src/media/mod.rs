@@ -82,6 +82,10 @@ pub fn process(bytes: &[u8], widths: &[u32]) -> AppResult<Processed> {
     if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif) {
         return Err(not_an_image());
     }
+    if format == ImageFormat::Jpeg && !has_jpeg_end(bytes) {
+        // The decoder would paint the missing part grey; a cut-off upload is refused instead.
+        return Err(not_an_image());
+    }
     let reader = || ImageReader::with_format(Cursor::new(bytes), format);
     let (w, h) = reader().into_dimensions().map_err(|_| not_an_image())?;
     if u64::from(w) * u64::from(h) > MAX_PIXELS || w == 0 || h == 0 {
@@ -117,6 +121,12 @@ pub fn process(bytes: &[u8], widths: &[u32]) -> AppResult<Processed> {
     }
     variants.reverse();
     Ok(Processed { variants, width: picture.width(), height: picture.height() })
+}
+
+/// A complete JPEG ends with the EOI marker (some cameras pad with zero bytes after it).
+fn has_jpeg_end(bytes: &[u8]) -> bool {
+    let end = bytes.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
+    bytes[..end].ends_with(&[0xFF, 0xD9])
 }
 
 fn flatten_onto_white(picture: DynamicImage) -> DynamicImage {
@@ -244,4 +254,38 @@ pub fn discard_if_unrecorded(db: &crate::db::Db, media_root: &Path, folder: &str
             let _ = std::fs::remove_file(media_root.join(format!("{key}-{width}.jpg")));
         }
     }
+}
+
+/// Decodes every upload, then runs `write` with their stored keys (in order) inside one
+/// transaction. When anything fails the files are removed again: no orphans, no half-written
+/// owner.
+pub async fn write_with_uploads<T, F>(
+    state: &crate::app::AppState,
+    folder: &str,
+    uploads: Vec<Vec<u8>>,
+    widths: &'static [u32],
+    write: F,
+) -> AppResult<T>
+where
+    T: Send + 'static,
+    F: FnOnce(&rusqlite::Transaction, Vec<String>) -> AppResult<T> + Send + 'static,
+{
+    let mut processed = Vec::with_capacity(uploads.len());
+    for bytes in uploads {
+        processed.push(std::sync::Arc::new(process_upload(bytes, widths).await?));
+    }
+    let (root, folder_owned, for_tx) = (state.media_root.clone(), folder.to_string(), processed.clone());
+    let result = state
+        .db
+        .write(move |tx| {
+            let keys = for_tx.iter().map(|p| store(tx, &root, &folder_owned, p)).collect::<AppResult<Vec<_>>>()?;
+            write(tx, keys)
+        })
+        .await;
+    if result.is_err() {
+        for p in &processed {
+            discard_if_unrecorded(&state.db, &state.media_root, folder, p);
+        }
+    }
+    result
 }

@@ -1,0 +1,333 @@
+//! The admin back office for the catalogue: releases, collections, products (add, delete,
+//! featured). Every endpoint checks the admin fact on the server and validates every field.
+
+use actix_multipart::Multipart;
+use actix_web::{HttpRequest, HttpResponse, web};
+use rusqlite::{OptionalExtension, params};
+use serde::Deserialize;
+
+use super::routes::{MAX_DESCRIPTION, MAX_PRODUCT_NAME};
+use crate::app::AppState;
+use crate::auth::{AdminUser, CurrentUser};
+use crate::db::now_ms;
+use crate::error::{AppError, AppResult};
+use crate::media::{self, upload};
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/releases", web::post().to(add_release))
+        .route("/collections", web::post().to(add_collection))
+        .route("/collections/lookup", web::get().to(lookup_collection))
+        .route("/collections/{id}", web::put().to(edit_collection))
+        .route("/collections/{id}/products", web::post().to(add_product))
+        .route("/products/{id}", web::delete().to(delete_product))
+        .route("/products/{id}/featured", web::put().to(set_featured));
+}
+
+/// At most this many pictures per product.
+const MAX_PRODUCT_IMAGES: usize = 8;
+
+fn fill_all() -> AppError {
+    AppError::Validation("Please fill in all fields.".into())
+}
+
+fn check_lengths(name: &str, description: &str) -> AppResult<()> {
+    if name.chars().count() > MAX_PRODUCT_NAME || description.chars().count() > MAX_DESCRIPTION {
+        return Err(AppError::Validation(format!(
+            "Names may have at most {MAX_PRODUCT_NAME} characters and descriptions {MAX_DESCRIPTION}."
+        )));
+    }
+    Ok(())
+}
+
+fn price_field(form: &upload::Form) -> AppResult<i64> {
+    let text = form.text("price");
+    if text.is_empty() {
+        return Err(fill_all());
+    }
+    crate::money::parse_naira(&text).map_err(AppError::Validation)
+}
+
+fn after_catalog_change(state: &AppState) {
+    state.cache.invalidate();
+}
+
+async fn add_release(req: HttpRequest, state: web::Data<AppState>, AdminUser(user): AdminUser, payload: Multipart) -> AppResult<HttpResponse> {
+    let form = upload::read_form(payload, 1).await?;
+    let (name, description, collection_id, product_id) =
+        (form.text("name"), form.text("description"), form.text("collectionId"), form.text("productId"));
+    let featured = matches!(form.text("featured").as_str(), "true" | "on" | "1");
+    let image = form.file("image").map(|f| f.bytes.clone());
+    if name.is_empty() || description.is_empty() || collection_id.is_empty() || product_id.is_empty() || image.is_none() {
+        return Err(fill_all());
+    }
+    check_lengths(&name, &description)?;
+    let price = price_field(&form)?;
+    state.submissions.check(&req, &user.id)?;
+    let release = media::write_with_uploads(&state, "releases", image.into_iter().collect(), media::WIDE_WIDTHS, move |tx, keys| {
+        let product_collection: Option<String> =
+            tx.query_row("SELECT collection_id FROM products WHERE id = ?1", [&product_id], |r| r.get(0)).optional()?;
+        match product_collection {
+            None => return Err(AppError::Validation("The release must point at an existing product.".into())),
+            Some(c) if c != collection_id => {
+                return Err(AppError::Validation("The product is not in the chosen collection.".into()));
+            }
+            Some(_) => {}
+        }
+        let id = crate::util::new_id();
+        tx.execute(
+            "INSERT INTO releases (id, name, description, price_kobo, collection_id, product_id, image_key, featured, created_by, created_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+            params![id, name, description, price, collection_id, product_id, keys[0], featured, user.id, now_ms()],
+        )?;
+        Ok(super::list_releases(tx)?.into_iter().find(|r| r.id == id))
+    })
+    .await?;
+    after_catalog_change(&state);
+    Ok(HttpResponse::Created().json(release))
+}
+
+async fn add_collection(req: HttpRequest, state: web::Data<AppState>, AdminUser(user): AdminUser, payload: Multipart) -> AppResult<HttpResponse> {
+    let form = upload::read_form(payload, 1).await?;
+    let (name, description) = (form.text("name"), form.text("description"));
+    let image = form.file("image").map(|f| f.bytes.clone());
+    if name.is_empty() || description.is_empty() || image.is_none() {
+        return Err(fill_all());
+    }
+    check_lengths(&name, &description)?;
+    state.submissions.check(&req, &user.id)?;
+    let collection = media::write_with_uploads(&state, "collections", image.into_iter().collect(), media::WIDE_WIDTHS, move |tx, keys| {
+        let id = slug_for(tx, &name)?;
+        let now = now_ms();
+        tx.execute(
+            "INSERT INTO collections (id, name, description, image_key, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+            params![id, name, description, keys[0], now],
+        )
+        .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
+        Ok(super::get_collection(tx, &id)?)
+    })
+    .await
+    .map_err(could_not_add)?;
+    after_catalog_change(&state);
+    Ok(HttpResponse::Created().json(serde_json::json!({ "message": "New collection added successfully", "collection": collection })))
+}
+
+fn name_taken() -> AppError {
+    AppError::Conflict("A collection with this name already exists.".into())
+}
+
+/// The spec's wording for a failed add, keeping validation messages the admin can act on.
+fn could_not_add(e: AppError) -> AppError {
+    match e {
+        AppError::Internal(cause) => {
+            log::error!("adding a collection failed: {cause}");
+            AppError::Internal("Could not add document".into())
+        }
+        other => other,
+    }
+}
+
+/// A readable, unused id from a name ("Agbada & Kaftans" -> "agbada-kaftans").
+fn slug_for(tx: &rusqlite::Connection, name: &str) -> AppResult<String> {
+    let base: String = name
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+        .chars()
+        .take(48)
+        .collect();
+    let base = if base.is_empty() { crate::util::random_id(8).to_lowercase() } else { base };
+    let mut candidate = base.clone();
+    for n in 2.. {
+        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&candidate], |r| r.get(0))?;
+        if !taken {
+            break;
+        }
+        candidate = format!("{base}-{n}");
+    }
+    Ok(candidate)
+}
+
+async fn edit_collection(
+    state: web::Data<AppState>,
+    AdminUser(_): AdminUser,
+    id: web::Path<String>,
+    payload: Multipart,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    let form = upload::read_form(payload, 1).await?;
+    let (name, description) = (form.text("name"), form.text("description"));
+    if name.is_empty() || description.is_empty() {
+        return Err(fill_all());
+    }
+    check_lengths(&name, &description)?;
+    let image: Vec<Vec<u8>> = form.file("image").map(|f| f.bytes.clone()).into_iter().collect();
+    let root = state.media_root.clone();
+    let collection = media::write_with_uploads(&state, "collections", image, media::WIDE_WIDTHS, move |tx, keys| {
+        let old: Option<Option<String>> =
+            tx.query_row("SELECT image_key FROM collections WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
+        let Some(old) = old else { return Err(AppError::NotFound("Collection not found".into())) };
+        tx.execute(
+            "UPDATE collections SET name = ?2, description = ?3, image_key = COALESCE(?4, image_key), updated_at = ?5 WHERE id = ?1",
+            params![id, name, description, keys.first(), now_ms()],
+        )
+        .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
+        if let (Some(old), Some(new)) = (old, keys.first()) {
+            if old != *new {
+                media::release_if_unused(tx, &root, &old)?;
+            }
+        }
+        Ok(super::get_collection(tx, &id)?)
+    })
+    .await?;
+    after_catalog_change(&state);
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Collection updated successfully", "collection": collection })))
+}
+
+#[derive(Deserialize)]
+struct LookupQuery {
+    name: Option<String>,
+}
+
+/// Finds a collection by its name (any case).
+async fn lookup_collection(state: web::Data<AppState>, query: web::Query<LookupQuery>) -> AppResult<HttpResponse> {
+    let name = query.name.as_deref().unwrap_or("").trim().to_string();
+    if name.is_empty() {
+        return Err(AppError::Validation("Valid collection name is required".into()));
+    }
+    let collection = state
+        .db
+        .read(move |c| {
+            let id: Option<String> = c.query_row("SELECT id FROM collections WHERE name = ?1", [&name], |r| r.get(0)).optional()?;
+            match id {
+                Some(id) => Ok(super::get_collection(c, &id)?),
+                None => Ok(None),
+            }
+        })
+        .await?
+        .ok_or_else(|| AppError::NotFound("Collection not found".into()))?;
+    Ok(HttpResponse::Ok().json(collection))
+}
+
+async fn add_product(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(user): AdminUser,
+    collection: web::Path<String>,
+    payload: Multipart,
+) -> AppResult<HttpResponse> {
+    let collection_id = collection.into_inner();
+    let form = upload::read_form(payload, MAX_PRODUCT_IMAGES).await?;
+    let (name, description, category) = (form.text("name"), form.text("description"), form.text("category"));
+    let images: Vec<Vec<u8>> = form.files_named("images").map(|f| f.bytes.clone()).collect();
+    if name.is_empty() || description.is_empty() || images.is_empty() {
+        return Err(fill_all());
+    }
+    check_lengths(&name, &description)?;
+    let price = price_field(&form)?;
+    let list = |field: &str| -> Vec<String> {
+        form.text(field).split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).take(20).collect()
+    };
+    let (sizes, colors) = (list("sizes"), list("colors"));
+    state.submissions.check(&req, &user.id)?;
+    let product_id = crate::util::new_id();
+    let id_for_tx = product_id.clone();
+    let product = media::write_with_uploads(&state, "products", images, media::PORTRAIT_WIDTHS, move |tx, keys| {
+        let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&collection_id], |r| r.get(0))?;
+        if !exists {
+            return Err(AppError::NotFound("Collection not found".into()));
+        }
+        let now = now_ms();
+        tx.execute(
+            "INSERT INTO products (id, collection_id, name, description, price_kobo, category, sizes, colors, created_at, updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+            params![
+                id_for_tx,
+                collection_id,
+                name,
+                description,
+                price,
+                (!category.is_empty()).then_some(category),
+                serde_json::to_string(&sizes).unwrap_or_default(),
+                serde_json::to_string(&colors).unwrap_or_default(),
+                now
+            ],
+        )?;
+        for (position, key) in keys.iter().enumerate() {
+            tx.execute(
+                "INSERT INTO product_images (product_id, position, media_key) VALUES (?1, ?2, ?3)",
+                params![id_for_tx, position as i64, key],
+            )?;
+        }
+        Ok(super::get_product(tx, &id_for_tx)?)
+    })
+    .await?;
+    after_catalog_change(&state);
+    let st = state.clone();
+    state.db.read(move |c| st.search.upsert(c, &product_id)).await?;
+    Ok(HttpResponse::Created().json(product))
+}
+
+/// Deletes a product with its pictures, bag and saved entries, releases and search entry.
+async fn delete_product(state: web::Data<AppState>, user: CurrentUser, id: web::Path<String>) -> AppResult<HttpResponse> {
+    user.require_admin("You do not have permission to delete products.")?;
+    let id = id.into_inner();
+    let (root, product_id) = (state.media_root.clone(), id.clone());
+    state
+        .db
+        .write(move |tx| {
+            let mut keys: Vec<String> = tx
+                .prepare("SELECT media_key FROM product_images WHERE product_id = ?1")?
+                .query_map([&product_id], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            let release_keys: Vec<String> = tx
+                .prepare("SELECT image_key FROM releases WHERE product_id = ?1")?
+                .query_map([&product_id], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            keys.extend(release_keys);
+            // Bag lines, saved entries, pictures and releases go with it (ON DELETE CASCADE).
+            if tx.execute("DELETE FROM products WHERE id = ?1", [&product_id])? == 0 {
+                return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
+            }
+            for key in keys {
+                media::release_if_unused(tx, &root, &key)?;
+            }
+            Ok(())
+        })
+        .await?;
+    after_catalog_change(&state);
+    let st = state.clone();
+    state.db.read(move |c| st.search.remove(c, &id)).await?;
+    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Product deleted." })))
+}
+
+#[derive(Deserialize)]
+struct FeaturedBody {
+    featured: bool,
+}
+
+async fn set_featured(
+    state: web::Data<AppState>,
+    AdminUser(_): AdminUser,
+    id: web::Path<String>,
+    body: web::Json<FeaturedBody>,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    let featured = body.featured;
+    let product = state
+        .db
+        .write(move |tx| {
+            // updated_at stays: it tracks what search indexes, and featured is not searched.
+            if tx.execute("UPDATE products SET featured = ?2 WHERE id = ?1", params![id, featured])? == 0 {
+                return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
+            }
+            Ok(super::get_product(tx, &id)?)
+        })
+        .await?;
+    after_catalog_change(&state);
+    Ok(HttpResponse::Ok().json(product))
+}

@@ -293,6 +293,10 @@ async fn the_openapi_document_describes_every_route() {
     for route in [
         "/api/health", "/api/openapi.json", "/api/session", "/api/collections", "/api/collections/{id}",
         "/api/products/featured", "/api/products/{id}", "/api/releases", "/api/hero", "/api/about", "/api/contact",
+        "/api/auth/signup", "/api/auth/login", "/api/auth/logout", "/api/auth/refresh", "/api/auth/forgot", "/api/auth/reset",
+        "/api/account", "/api/admin/grant", "/api/admin/contact-messages", "/api/bag", "/api/bag/{item}", "/api/saved",
+        "/api/saved/{product}", "/api/saved/{product}/move-to-bag", "/api/search/suggest", "/api/search",
+        "/api/products/{id}/featured", "/api/collections/lookup", "/api/collections/{id}/products",
     ] {
         assert!(paths.contains_key(route), "{route} is not documented");
     }

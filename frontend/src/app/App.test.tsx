@@ -1,0 +1,92 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { App } from './App';
+import { ErrorBoundary } from './ErrorBoundary';
+import { guardRedirect } from './guards';
+import { admin, customer, mockFetch, renderWithProviders } from '@/test/utils';
+
+describe('guardRedirect', () => {
+  it('sends visitors on signed-in pages to /login with the page in ?next=', () => {
+    expect(guardRedirect('user', null, '/mybag', '')).toBe('/login?next=%2Fmybag');
+    expect(guardRedirect('user', null, '/myorders', 'tab=new')).toBe('/login?next=%2Fmyorders%3Ftab%3Dnew');
+    expect(guardRedirect('user', customer, '/mybag', '')).toBeNull();
+  });
+
+  it('sends non-admins on admin pages to /', () => {
+    expect(guardRedirect('admin', null, '/adminmanagement', '')).toBe('/');
+    expect(guardRedirect('admin', customer, '/adminmanagement', '')).toBe('/');
+    expect(guardRedirect('admin', admin, '/adminmanagement', '')).toBeNull();
+  });
+
+  it('sends signed-in users away from login/signup/reset (to a safe next, or /)', () => {
+    expect(guardRedirect('guest', customer, '/login', '')).toBe('/');
+    expect(guardRedirect('guest', customer, '/login', 'next=%2Fmybag')).toBe('/mybag');
+    expect(guardRedirect('guest', customer, '/login', 'next=%2F%2Fevil.example')).toBe('/');
+    expect(guardRedirect('guest', null, '/login', '')).toBeNull();
+  });
+});
+
+describe('App routes', () => {
+  function renderApp(path: string, user: typeof customer | null = null) {
+    mockFetch({ '/api/hero': [], '/api/collections': [], '/api/releases': [], '/api/products/featured': [] });
+    return renderWithProviders(<App />, { path, session: { user } });
+  }
+
+  it('redirects a visitor from /mybag to /login?next=/mybag', async () => {
+    const { currentLocation } = renderApp('/mybag');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' })).toBeTruthy();
+    expect(currentLocation()).toBe('/login?next=%2Fmybag');
+  });
+
+  it('lets a customer into /mybag but not /adminmanagement', async () => {
+    const first = renderApp('/mybag', customer);
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Bag' })).toBeTruthy();
+    first.unmount();
+    const second = renderApp('/adminmanagement', customer);
+    await waitFor(() => expect(second.currentLocation()).toBe('/'));
+  });
+
+  it('lets an admin into /adminmanagement', async () => {
+    renderApp('/adminmanagement', admin);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Management' })).toBeTruthy();
+  });
+
+  it('shows "Page not found" for an unknown route', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(document.title).toBe('Page not found — Ankara');
+  });
+
+  it('renders the footer links and copyright line', async () => {
+    renderApp('/privacy');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    const footer = screen.getByRole('contentinfo');
+    expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Ankara. All rights reserved.`);
+    expect(screen.getByRole('link', { name: 'Tracking' }).getAttribute('href')).toBe('/myorders');
+    const instagram = screen.getByRole('link', { name: 'Instagram' });
+    expect(instagram.getAttribute('target')).toBe('_blank');
+    expect(instagram.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});
+
+describe('ErrorBoundary', () => {
+  it('shows "Unexpected Application Error!" with the message and a way home', () => {
+    const Broken = () => {
+      throw new Error('Kaboom');
+    };
+    const silence = console.error;
+    console.error = () => {};
+    try {
+      renderWithProviders(
+        <ErrorBoundary>
+          <Broken />
+        </ErrorBoundary>,
+      );
+    } finally {
+      console.error = silence;
+    }
+    expect(screen.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeTruthy();
+    expect(screen.getByText('Kaboom')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go home' }).getAttribute('href')).toBe('/');
+  });
+});

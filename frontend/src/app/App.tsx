@@ -1,0 +1,44 @@
+import { Suspense } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { ErrorBoundary } from './ErrorBoundary';
+import { Guard } from './guards';
+import { NotFoundPage } from './NotFoundPage';
+import { routes } from './routes';
+import { Layout } from '@/components/Layout';
+import { PageSpinner } from '@/components/Spinner';
+
+export function AppRoutes() {
+  return (
+    <Switch>
+      {routes.map(({ path, access, component: Page }) => (
+        <Route key={path} path={path}>
+          <Guard access={access}>
+            <Page />
+          </Guard>
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
+
+/**
+ * The app shell. Two error boundaries: the inner one keeps the header and footer around a broken
+ * page and resets when the visitor navigates away; the outer one catches a broken frame.
+ */
+export function App() {
+  const [location] = useLocation();
+  return (
+    <ErrorBoundary>
+      <Layout>
+        <ErrorBoundary key={location}>
+          <Suspense fallback={<PageSpinner />}>
+            <AppRoutes />
+          </Suspense>
+        </ErrorBoundary>
+      </Layout>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import { loginPath, safeNextPath } from '@/lib/redirect';
+import { useSession } from '@/lib/session';
+
+/**
+ * Who may open a route (SPEC section 2):
+ * - all: everyone;
+ * - guest: signed-out only (signup, login, reset) — a signed-in user goes to `next` or / (the
+ *   intended reading of the spec's ambiguity);
+ * - user: signed-in only — a visitor goes to /login?next=<this page>;
+ * - admin: admins only — anyone else goes to /.
+ */
+export type Access = 'all' | 'guest' | 'user' | 'admin';
+
+/** Where a route guard sends this visitor, or null to let them through. */
+export function guardRedirect(
+  access: Access,
+  user: { admin: boolean } | null,
+  location: string,
+  search: string,
+): string | null {
+  switch (access) {
+    case 'all':
+      return null;
+    case 'user':
+      return user ? null : loginPath(search ? `${location}?${search}` : location);
+    case 'admin':
+      return user?.admin ? null : '/';
+    case 'guest':
+      return user ? safeNextPath(new URLSearchParams(search).get('next')) : null;
+  }
+}
+
+/** Renders the route, or redirects (replacing the history entry). The session is known synchronously. */
+export function Guard({ access, children }: { access: Access; children: ReactNode }) {
+  const { user } = useSession();
+  const [location] = useLocation();
+  const search = useSearch();
+  const to = guardRedirect(access, user, location, search);
+  if (to !== null) return <Redirect to={to} replace />;
+  return <>{children}</>;
+}

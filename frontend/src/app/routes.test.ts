@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute, routes } from './routes';
+
+describe('route table', () => {
+  it('matches paths to their routes', () => {
+    expect(findRoute('/')?.path).toBe('/');
+    expect(findRoute('/collections/formal-shoes')?.path).toBe('/collections/:id');
+    expect(findRoute('/product/abc-123')?.path).toBe('/product/:id');
+    expect(findRoute('/product/abc/extra')).toBeUndefined();
+    expect(findRoute('/mybag')?.access).toBe('user');
+    expect(findRoute('/adminmanagement')?.access).toBe('admin');
+    expect(findRoute('/login')?.access).toBe('guest');
+    expect(findRoute('/nowhere')).toBeUndefined();
+  });
+
+  it('code-splits every route except Home', () => {
+    for (const route of routes) {
+      if (route.path === '/') expect(route.preload).toBeUndefined();
+      else expect(typeof route.preload).toBe('function');
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { lazy, type ComponentType } from 'react';
+import type { Access } from './guards';
+import HomePage from '@/features/catalog/routes/HomePage';
+
+type PageModule = { default: ComponentType };
+
+export type AppRoute = {
+  path: string;
+  access: Access;
+  component: ComponentType;
+  /** Starts downloading a lazy route's code ahead of a visit. */
+  preload?: () => Promise<PageModule>;
+};
+
+function lazyRoute(path: string, access: Access, load: () => Promise<PageModule>): AppRoute {
+  return { path, access, component: lazy(load), preload: load };
+}
+
+/**
+ * The route table (SPEC section 2). Home ships in the first bundle; every other screen is its own
+ * chunk, fetched on first visit, so shoppers download only what they open. Admin screens stay
+ * lazy so shoppers never download them.
+ */
+export const routes: AppRoute[] = [
+  { path: '/', access: 'all', component: HomePage },
+  lazyRoute('/collections/:id', 'all', () => import('@/features/catalog/routes/CollectionPage')),
+  lazyRoute('/product/:id', 'all', () => import('@/features/catalog/routes/ProductPage')),
+  lazyRoute('/about', 'all', () => import('@/features/content/routes/AboutPage')),
+  lazyRoute('/contact', 'all', () => import('@/features/content/routes/ContactPage')),
+  lazyRoute('/privacy', 'all', () => import('@/features/content/routes/PrivacyPage')),
+  lazyRoute('/search', 'all', () => import('@/features/search/routes/SearchPage')),
+  lazyRoute('/signup', 'guest', () => import('@/features/auth/routes/SignupPage')),
+  lazyRoute('/login', 'guest', () => import('@/features/auth/routes/LoginPage')),
+  lazyRoute('/reset-password', 'guest', () => import('@/features/auth/routes/ResetPasswordPage')),
+  lazyRoute('/myaccount', 'user', () => import('@/features/account/routes/AccountPage')),
+  lazyRoute('/mybag', 'user', () => import('@/features/bag/routes/BagPage')),
+  lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
+  lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
+  lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
+];
+
+function patternToRegExp(path: string): RegExp {
+  const body = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
+  return new RegExp(`^${body}/?$`);
+}
+
+/** The route whose pattern matches `pathname`, if any. */
+export function findRoute(pathname: string): AppRoute | undefined {
+  return routes.find((route) => patternToRegExp(route.path).test(pathname));
+}
+
+/**
+ * Starts downloading the code of the page being opened right away, alongside its data, instead
+ * of when React first renders it.
+ */
+export function preloadRouteFor(pathname: string): void {
+  void findRoute(pathname)?.preload?.().catch(() => undefined);
+}
+
+/** The screens a shopper most likely opens next from the home page. */
+export function preloadLikelyRoutes(): void {
+  for (const path of ['/collections/:id', '/product/:id']) {
+    void routes.find((r) => r.path === path)?.preload?.().catch(() => undefined);
+  }
+}

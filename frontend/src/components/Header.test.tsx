@@ -1,0 +1,109 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { admin, customer, renderWithProviders } from '@/test/utils';
+
+const ref = { current: null };
+
+describe('Header', () => {
+  it('lists the six fixed collections in the Collections dropdown, without a fetch', () => {
+    renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />);
+    const button = screen.getByRole('button', { name: 'Collections' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const list = document.getElementById(button.getAttribute('aria-controls')!)!;
+    const links = within(list).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Formal Shoes', '/collections/formal-shoes'],
+      ['Formal Trouser', '/collections/formal-trousers'],
+      ['Corporate Shirts', '/collections/corporate-shirts'],
+      ['Wristwatches', '/collections/wristwatches'],
+      ['Suits', '/collections/suits'],
+      ['Sneakers', '/collections/sneakers'],
+    ]);
+    fireEvent.keyDown(list, { key: 'Escape' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('opens the More menu from the keyboard and moves through it with the arrow keys', async () => {
+    renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />);
+    const more = screen.getByRole('button', { name: 'More' });
+    fireEvent.keyDown(more, { key: 'ArrowDown' });
+    const about = screen.getByRole('link', { name: 'About Us' });
+    await waitFor(() => expect(document.activeElement).toBe(about));
+    fireEvent.keyDown(about, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Contact Us' }));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(about);
+    expect(about.getAttribute('href')).toBe('/about');
+    fireEvent.keyDown(about, { key: 'Escape' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+  });
+
+  it('offers Login and Sign Up to a visitor, and hides zero badges', () => {
+    renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/signup');
+    expect(screen.queryByText('Log Out')).toBeNull();
+    expect(screen.getByRole('link', { name: 'My Bag' }).getAttribute('href')).toBe('/mybag');
+    expect(document.querySelector('.badge')).toBeNull();
+  });
+
+  it('offers My Account and Log Out when signed in, with count badges', () => {
+    renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />, {
+      session: { user: customer, counts: { bag: 3, saved: 2, newOrders: 1 } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    expect(screen.getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe('/myaccount');
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'My Bag (3)' }).textContent).toBe('3');
+    expect(screen.getByRole('link', { name: 'Saved Items (2)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Orders (1)' })).toBeTruthy();
+  });
+});
+
+describe('Sidebar', () => {
+  it('shows a visitor Home, Collections, About Us, Login and Sign Up only', () => {
+    renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={ref} />);
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const names = within(dialog).getAllByRole('link').map((a) => a.textContent);
+    expect(names).toEqual(['Home', 'About Us', 'Login', 'Sign Up']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Collections' }));
+    expect(within(dialog).getAllByRole('link')).toHaveLength(10);
+  });
+
+  it('shows a customer their pages and Log Out, and an admin Admin Management', () => {
+    const { unmount } = renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={ref} />, {
+      session: { user: customer, counts: { bag: 2, saved: 0, newOrders: 0 } },
+    });
+    let dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('link', { name: 'My Bag (2)' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'My Orders' })).toBeTruthy();
+    expect(within(dialog).getByRole('link', { name: 'Saved Items' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Log Out' })).toBeTruthy();
+    expect(within(dialog).queryByRole('link', { name: 'Admin Management' })).toBeNull();
+    unmount();
+
+    renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={ref} />, { session: { user: admin } });
+    dialog = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(dialog).getByRole('link', { name: 'Admin Management' }).getAttribute('href')).toBe('/adminmanagement');
+  });
+
+  it('closes on Escape and traps Tab inside', () => {
+    let closed = 0;
+    renderWithProviders(<Sidebar open onClose={() => closed++} returnFocusRef={ref} />);
+    const dialog = screen.getByRole('dialog', { name: 'Menu' });
+    const close = within(dialog).getByRole('button', { name: 'Close menu' });
+    expect(document.activeElement).toBe(close);
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(within(dialog).getByRole('link', { name: 'Sign Up' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(closed).toBe(1);
+  });
+});

@@ -1,0 +1,130 @@
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Badge, withCount } from './Badge';
+import { Dropdown, type DropdownItem } from './Dropdown';
+import {
+  BagIcon,
+  HeartIcon,
+  LogInIcon,
+  LogOutIcon,
+  MenuIcon,
+  SearchIcon,
+  UserIcon,
+  UserPlusIcon,
+} from './icons';
+import { SearchBar } from './SearchBar';
+import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
+import { logout, useSession, useSessionCounts } from '@/lib/session';
+import { SHOP_NAME } from '@/lib/site';
+import './Header.css';
+
+const collectionItems: DropdownItem[] = FIXED_COLLECTIONS.map((c) => ({ label: c.name, href: collectionPath(c.id) }));
+const moreItems: DropdownItem[] = [
+  { label: 'About Us', href: '/about' },
+  { label: 'Contact Us', href: '/contact' },
+];
+
+type HeaderProps = {
+  onOpenMenu: () => void;
+  menuOpen: boolean;
+  menuButtonRef: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * The sticky site header. Wide screens get the full navigation; below 960px it collapses to the
+ * menu button, the brand and the search, saved and bag icons (the rest lives in the sidebar).
+ */
+export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
+  const { user } = useSession();
+  const counts = useSessionCounts();
+  const [searchOpen, setSearchOpen] = useState(false);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  const [location] = useLocation();
+
+  const closeSearch = useCallback(() => setSearchOpen(false), []);
+  useEffect(() => setSearchOpen(false), [location]);
+
+  const userItems: DropdownItem[] = user
+    ? [
+        { label: 'My Account', href: '/myaccount', icon: <UserIcon size={18} /> },
+        { label: 'Log Out', onSelect: () => void logout(), icon: <LogOutIcon size={18} /> },
+      ]
+    : [
+        { label: 'Login', href: '/login', icon: <LogInIcon size={18} /> },
+        { label: 'Sign Up', href: '/signup', icon: <UserPlusIcon size={18} /> },
+      ];
+
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <button
+          ref={menuButtonRef}
+          type="button"
+          className="icon-button site-header__menu"
+          aria-label="Open menu"
+          aria-expanded={menuOpen}
+          aria-controls="sidebar"
+          onClick={onOpenMenu}
+        >
+          <MenuIcon />
+        </button>
+
+        <Link href="/" className="site-header__brand">
+          {SHOP_NAME}
+        </Link>
+
+        <nav className="site-header__nav" aria-label="Main">
+          <ul>
+            <li>
+              <Link href="/" className="site-header__link">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Dropdown label="Collections" items={collectionItems} buttonClassName="site-header__link" />
+            </li>
+            <li>
+              <Dropdown label="More" items={moreItems} buttonClassName="site-header__link" />
+            </li>
+            <li>
+              <Link href="/myorders" className="site-header__link" aria-label={withCount('My Orders', counts.newOrders)}>
+                My Orders
+                <Badge count={counts.newOrders} />
+              </Link>
+            </li>
+          </ul>
+        </nav>
+
+        <div className="site-header__actions">
+          <button
+            ref={searchButtonRef}
+            type="button"
+            className="icon-button"
+            aria-label="Search"
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen((open) => !open)}
+          >
+            <SearchIcon />
+          </button>
+          <Link href="/saved-items" className="icon-button" aria-label={withCount('Saved Items', counts.saved)}>
+            <HeartIcon />
+            <Badge count={counts.saved} />
+          </Link>
+          <Link href="/mybag" className="icon-button" aria-label={withCount('My Bag', counts.bag)}>
+            <BagIcon />
+            <Badge count={counts.bag} />
+          </Link>
+          <Dropdown
+            className="site-header__user"
+            buttonClassName="icon-button site-header__user-button"
+            ariaLabel={user ? `Account menu for ${user.displayName}` : 'Account menu'}
+            label={<UserIcon />}
+            items={userItems}
+            align="end"
+          />
+        </div>
+      </div>
+      {searchOpen && <SearchBar onClose={closeSearch} toggleRef={searchButtonRef} />}
+    </header>
+  );
+}

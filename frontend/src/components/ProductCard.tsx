@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Price } from './Price';
+import { ResponsiveImage } from './ResponsiveImage';
+import { productPath } from '@/lib/collections';
+import type { Product } from '@/lib/types';
+import './ProductCard.css';
+
+/** How wide a card image is drawn: 2 columns on phones, 3 on tablets, 4 on desktop (max 1200px page). */
+export const PRODUCT_CARD_SIZES = '(min-width: 1232px) 280px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw';
+
+type ProductCardProps = {
+  product: Product;
+  /** Crossfade to the second image on hover (pointer devices). */
+  hoverImage?: boolean;
+  showCategory?: boolean;
+  /** Buttons shown under the card, outside its link (admin delete, add to bag, …). */
+  actions?: ReactNode;
+  headingLevel?: 'h2' | 'h3';
+};
+
+/** A product tile: the whole tile links to the product page. */
+export function ProductCard({ product, hoverImage = false, showCategory = false, actions, headingLevel = 'h3' }: ProductCardProps) {
+  const [first, second] = product.images;
+  const swap = hoverImage && second !== undefined;
+  const Heading = headingLevel;
+  return (
+    <article className={`product-card${swap ? ' product-card--swap' : ''}`}>
+      <Link href={productPath(product.id)} className="product-card__link">
+        <span className="product-card__media">
+          {/* The name is right below, so the picture is decorative inside the link. */}
+          <ResponsiveImage image={first} alt="" sizes={PRODUCT_CARD_SIZES} className="product-card__img" />
+          {swap && (
+            <ResponsiveImage
+              image={second}
+              alt=""
+              sizes={PRODUCT_CARD_SIZES}
+              className="product-card__img product-card__img--alt"
+            />
+          )}
+        </span>
+        <span className="product-card__body">
+          {showCategory && product.category && <span className="product-card__category">{product.category}</span>}
+          <Heading className="product-card__name">{product.name}</Heading>
+          <Price kobo={product.price} className="product-card__price" />
+        </span>
+      </Link>
+      {actions && <div className="product-card__actions">{actions}</div>}
+    </article>
+  );
+}
+
+/** Placeholder tile while products load. */
+export function ProductCardSkeleton() {
+  return (
+    <div className="product-card product-card--skeleton" aria-hidden="true">
+      <span className="product-card__media skeleton" />
+      <span className="product-card__body">
+        <span className="skeleton skeleton--text" style={{ width: '80%' }} />
+        <span className="skeleton skeleton--text" style={{ width: '45%' }} />
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import type { Product } from '@/lib/types';
+
+type ProductGridProps = {
+  products: ReadonlyArray<Product>;
+  hoverImage?: boolean;
+  showCategory?: boolean;
+  label?: string;
+};
+
+/** 2 columns on phones, 3 on tablets, 4 on desktop. */
+export function ProductGrid({ products, hoverImage, showCategory, label }: ProductGridProps) {
+  return (
+    <ul className="product-grid" aria-label={label}>
+      {products.map((p) => (
+        <li key={p.id}>
+          <ProductCard product={p} hoverImage={hoverImage} showCategory={showCategory} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
+  return (
+    <div className="product-grid" role="status" aria-label="Loading products">
+      {Array.from({ length: count }, (_, i) => (
+        <ProductCardSkeleton key={i} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Badge, withCount } from './Badge';
+import {
+  BagIcon,
+  ChevronDownIcon,
+  CloseIcon,
+  GridIcon,
+  HeartIcon,
+  HomeIcon,
+  InfoIcon,
+  KeyIcon,
+  LogInIcon,
+  LogOutIcon,
+  PackageIcon,
+  UserIcon,
+  UserPlusIcon,
+} from './icons';
+import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
+import { logout, useSession, useSessionCounts } from '@/lib/session';
+import { SHOP_NAME } from '@/lib/site';
+import './Sidebar.css';
+
+type SidebarProps = {
+  open: boolean;
+  onClose: () => void;
+  /** Focus goes back here on close. */
+  returnFocusRef: RefObject<HTMLElement | null>;
+};
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * The slide-in navigation drawer: a modal dialog with an overlay. Focus is trapped inside while
+ * open, Escape or the overlay closes it, and so does any navigation.
+ */
+export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
+  const { user } = useSession();
+  const counts = useSessionCounts();
+  const [collectionsOpen, setCollectionsOpen] = useState(false);
+  const panelRef = useRef<HTMLElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const collectionsId = useId();
+  const [location] = useLocation();
+
+  // Close on navigation.
+  const firstLocation = useRef(location);
+  useEffect(() => {
+    if (location !== firstLocation.current) {
+      firstLocation.current = location;
+      onClose();
+    }
+  }, [location, onClose]);
+
+  // Focus in on open, back to the opener on close; lock page scroll meanwhile.
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (open) {
+      wasOpen.current = true;
+      const previousOverflow = document.body.style.overflow;
+      document.body.style.overflow = 'hidden';
+      closeRef.current?.focus();
+      return () => {
+        document.body.style.overflow = previousOverflow;
+      };
+    }
+    if (wasOpen.current) {
+      wasOpen.current = false;
+      returnFocusRef.current?.focus();
+    }
+  }, [open, returnFocusRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+      return;
+    }
+    if (event.key !== 'Tab' || !panelRef.current) return;
+    const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+      (el) => !el.closest('[hidden]'),
+    );
+    if (focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable[focusable.length - 1]!;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className={`sidebar-root${open ? ' is-open' : ''}`}>
+      <div className="sidebar-overlay" aria-hidden="true" onClick={onClose} />
+      <aside
+        ref={panelRef}
+        id="sidebar"
+        className="sidebar"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Menu"
+        onKeyDown={onKeyDown}
+      >
+        <div className="sidebar__head">
+          <span className="sidebar__brand">{SHOP_NAME}</span>
+          <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
+            <CloseIcon />
+          </button>
+        </div>
+        {user && (
+          <p className="sidebar__greeting">
+            Signed in as <strong>{user.displayName}</strong>
+          </p>
+        )}
+        <nav aria-label="Sidebar">
+          <ul className="sidebar__list">
+            <SidebarLink href="/" icon={<HomeIcon />} onNavigate={onClose}>
+              Home
+            </SidebarLink>
+            {user && (
+              <>
+                <SidebarLink href="/myaccount" icon={<UserIcon />} onNavigate={onClose}>
+                  My Account
+                </SidebarLink>
+                <SidebarLink href="/mybag" icon={<BagIcon />} count={counts.bag} onNavigate={onClose}>
+                  My Bag
+                </SidebarLink>
+                <SidebarLink href="/myorders" icon={<PackageIcon />} count={counts.newOrders} onNavigate={onClose}>
+                  My Orders
+                </SidebarLink>
+                <SidebarLink href="/saved-items" icon={<HeartIcon />} count={counts.saved} onNavigate={onClose}>
+                  Saved Items
+                </SidebarLink>
+              </>
+            )}
+            <li>
+              <button
+                type="button"
+                className="sidebar__item"
+                aria-expanded={collectionsOpen}
+                aria-controls={collectionsId}
+                onClick={() => setCollectionsOpen((o) => !o)}
+              >
+                <GridIcon />
+                <span className="sidebar__label">Collections</span>
+                <ChevronDownIcon size={18} className="sidebar__chevron" />
+              </button>
+              <ul id={collectionsId} className="sidebar__sublist" hidden={!collectionsOpen}>
+                {FIXED_COLLECTIONS.map((c) => (
+                  <li key={c.id}>
+                    <Link href={collectionPath(c.id)} className="sidebar__subitem" onClick={onClose}>
+                      {c.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+            <SidebarLink href="/about" icon={<InfoIcon />} onNavigate={onClose}>
+              About Us
+            </SidebarLink>
+            {user?.admin && (
+              <SidebarLink href="/adminmanagement" icon={<KeyIcon />} onNavigate={onClose}>
+                Admin Management
+              </SidebarLink>
+            )}
+          </ul>
+        </nav>
+        <div className="sidebar__foot">
+          {user ? (
+            <button type="button" className="sidebar__item" onClick={() => void logout()}>
+              <LogOutIcon />
+              <span className="sidebar__label">Log Out</span>
+            </button>
+          ) : (
+            <ul className="sidebar__list">
+              <SidebarLink href="/login" icon={<LogInIcon />} onNavigate={onClose}>
+                Login
+              </SidebarLink>
+              <SidebarLink href="/signup" icon={<UserPlusIcon />} onNavigate={onClose}>
+                Sign Up
+              </SidebarLink>
+            </ul>
+          )}
+        </div>
+      </aside>
+    </div>
+  );
+}
+
+type SidebarLinkProps = { href: string; icon: ReactNode; count?: number; children: string; onNavigate: () => void };
+
+function SidebarLink({ href, icon, count = 0, children, onNavigate }: SidebarLinkProps) {
+  return (
+    <li>
+      <Link href={href} className="sidebar__item" aria-label={withCount(children, count)} onClick={onNavigate}>
+        {icon}
+        <span className="sidebar__label">{children}</span>
+        <Badge count={count} />
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,23 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { catalogKeys } from './keys';
+import { api } from '@/lib/api';
+import type { CollectionPage } from '@/lib/types';
+
+/** The page after `last`, or undefined when every product has been fetched. */
+export function nextCollectionPage(last: CollectionPage): number | undefined {
+  return last.page * last.pageSize < last.total ? last.page + 1 : undefined;
+}
+
+/** GET /api/collections/{id}?page=N: the collection and its products, 24 a page. */
+export const collectionPageInfiniteOptions = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: catalogKeys.collectionPage(id),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<CollectionPage>(`/api/collections/${encodeURIComponent(id)}?page=${pageParam}`, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextCollectionPage,
+  });
+
+export function useCollectionPage(id: string) {
+  return useInfiniteQuery(collectionPageInfiniteOptions(id));
+}

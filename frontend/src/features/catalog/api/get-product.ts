@@ -1,0 +1,38 @@
+import { queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { catalogKeys } from './keys';
+import { api } from '@/lib/api';
+import type { CollectionPage, Product } from '@/lib/types';
+
+/** GET /api/products/{id}. */
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.product(id),
+    queryFn: ({ signal }) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, signal),
+  });
+
+/**
+ * The product as some list already in the cache has it (featured grid, a collection page, search
+ * results), so a tap on a card shows the product at once while the fresh copy loads.
+ */
+export function findCachedProduct(client: QueryClient, id: string): Product | undefined {
+  for (const [, data] of client.getQueriesData<Product[]>({ queryKey: catalogKeys.featured })) {
+    const hit = data?.find((p) => p.id === id);
+    if (hit) return hit;
+  }
+  for (const [, data] of client.getQueriesData<InfiniteData<CollectionPage>>({ queryKey: ['collections', 'detail'] })) {
+    for (const page of data?.pages ?? []) {
+      const hit = page.products.find((p) => p.id === id);
+      if (hit) return hit;
+    }
+  }
+  for (const [, data] of client.getQueriesData<Product[]>({ queryKey: ['search'] })) {
+    const hit = Array.isArray(data) ? data.find((p) => p.id === id) : undefined;
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+export function useProduct(id: string) {
+  const client = useQueryClient();
+  return useQuery({ ...productQueryOptions(id), placeholderData: () => findCachedProduct(client, id) });
+}

@@ -1,0 +1,89 @@
+import { forwardRef, useRef } from 'react';
+import { Link } from 'wouter';
+import { useCollections } from '../api/get-collections';
+import { useCardMotion } from './useCardMotion';
+import { ArrowRightIcon } from '@/components/icons';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { collectionPath } from '@/lib/collections';
+import { MOBILE_QUERY, useMediaQuery, usePrefersReducedMotion } from '@/lib/useMediaQuery';
+import './CollectionsSection.css';
+
+const CARD_SIZES = '(min-width: 1232px) 384px, (min-width: 1024px) 31vw, (min-width: 768px) 46vw, 88vw';
+export const COLLECTIONS_HEADING_ID = 'collections';
+
+/**
+ * The home page's collections: a grid of cards on desktop (with a hover lift), a vertical list on
+ * phones whose cards fade in as they arrive and scale with their distance from the screen centre.
+ */
+export const CollectionsSection = forwardRef<HTMLHeadingElement>(function CollectionsSection(_, headingRef) {
+  const { data: collections, isPending, isError, error } = useCollections();
+  const isMobile = useMediaQuery(MOBILE_QUERY);
+  const reducedMotion = usePrefersReducedMotion();
+  const listRef = useRef<HTMLUListElement>(null);
+  useCardMotion(listRef, isMobile && !reducedMotion, collections?.length ?? 0);
+
+  return (
+    <section className="section collections" aria-labelledby={COLLECTIONS_HEADING_ID}>
+      <div className="container">
+        <div className="section__head">
+          <div>
+            <span className="eyebrow">Shop by collection</span>
+            <h2 id={COLLECTIONS_HEADING_ID} ref={headingRef} tabIndex={-1}>
+              Our Collections
+            </h2>
+            <p>From the boardroom to the weekend: six edits of everything a well-dressed man needs.</p>
+          </div>
+        </div>
+
+        {isPending ? (
+          <ul className="collections__list" aria-hidden="true">
+            {Array.from({ length: 6 }, (_, i) => (
+              <li key={i} className="collections__item">
+                <div className="collection-card collection-card--skeleton">
+                  <span className="collection-card__media skeleton" />
+                  <span className="collection-card__body">
+                    <span className="skeleton skeleton--text" style={{ width: '55%' }} />
+                    <span className="skeleton skeleton--text" style={{ width: '90%' }} />
+                  </span>
+                </div>
+              </li>
+            ))}
+          </ul>
+        ) : isError ? (
+          <p className="alert alert--error" role="alert">
+            Could not fetch collections: {error.message}
+          </p>
+        ) : (
+          <ul className="collections__list" ref={listRef}>
+            {collections.map((collection) => (
+              <li key={collection.id} className="collections__item" data-card>
+                <article className="collection-card" data-scale>
+                  <div className="collection-card__media">
+                    <ResponsiveImage
+                      image={collection.image}
+                      alt=""
+                      sizes={CARD_SIZES}
+                      className="collection-card__img"
+                    />
+                  </div>
+                  <div className="collection-card__body">
+                    <h3 className="collection-card__name">{collection.name}</h3>
+                    <p className="collection-card__description">{collection.description}</p>
+                    <Link
+                      href={collectionPath(collection.id)}
+                      className="btn btn--dark btn--sm collection-card__cta"
+                      aria-label={`Explore Collection: ${collection.name}`}
+                    >
+                      Explore Collection
+                      <ArrowRightIcon size={18} />
+                    </Link>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,113 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { catalogKeys } from '../api/keys';
+import { HERO_INTERVAL_MS, HeroCarousel } from './HeroCarousel';
+import { image } from '@/test/fixtures';
+import { createTestQueryClient, mockFetch, renderWithProviders } from '@/test/utils';
+
+function activeSlide(): number {
+  const slides = screen.getAllByTestId('hero-slide');
+  return slides.findIndex((s) => s.getAttribute('aria-hidden') === 'false');
+}
+
+function renderHero(onExplore = vi.fn()) {
+  const client = createTestQueryClient();
+  client.setQueryData(catalogKeys.hero, [image('hero-1'), image('hero-2'), image('hero-3')]);
+  return renderWithProviders(<HeroCarousel onExplore={onExplore} />, { client });
+}
+
+describe('HeroCarousel', () => {
+  beforeEach(() => {
+    mockFetch({});
+    vi.useFakeTimers();
+  });
+
+  it('shows three slides and advances every 5000 ms: 0, 1, 2, then back to 0', () => {
+    renderHero();
+    expect(screen.getAllByTestId('hero-slide')).toHaveLength(3);
+    expect(activeSlide()).toBe(0);
+
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS - 1));
+    expect(activeSlide()).toBe(0);
+    act(() => vi.advanceTimersByTime(1));
+    expect(activeSlide()).toBe(1);
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    expect(activeSlide()).toBe(2);
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    expect(activeSlide()).toBe(0);
+  });
+
+  it('selects a slide with its dot and restarts the countdown from there', () => {
+    renderHero();
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 3' }));
+    expect(activeSlide()).toBe(2);
+    expect(screen.getByRole('button', { name: 'Go to slide 3' }).getAttribute('aria-current')).toBe('true');
+
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS - 1));
+    expect(activeSlide()).toBe(2);
+    act(() => vi.advanceTimersByTime(1));
+    expect(activeSlide()).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 2' }));
+    expect(activeSlide()).toBe(1);
+  });
+
+  it('pauses while hovered and with the pause button', () => {
+    const { container } = renderHero();
+    const hero = container.querySelector('section')!;
+    fireEvent.mouseEnter(hero);
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS * 3));
+    expect(activeSlide()).toBe(0);
+    fireEvent.mouseLeave(hero);
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    expect(activeSlide()).toBe(1);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS * 3));
+    expect(activeSlide()).toBe(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    expect(activeSlide()).toBe(2);
+  });
+
+  it('does not auto-advance when the visitor prefers reduced motion', () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query.includes('prefers-reduced-motion'),
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    renderHero();
+    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS * 2));
+    expect(activeSlide()).toBe(0);
+    expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
+  });
+
+  it('loads the first picture eagerly at high priority, and the others only after it', () => {
+    const { container } = renderHero();
+    const images = container.querySelectorAll('img');
+    expect(images).toHaveLength(1);
+    const first = images[0]!;
+    expect(first.getAttribute('fetchpriority')).toBe('high');
+    expect(first.getAttribute('loading')).toBe('eager');
+    expect(first.getAttribute('sizes')).toBe('100vw');
+    expect(first.getAttribute('srcset')).toContain('1024w');
+    fireEvent.load(first);
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1000));
+    const all = container.querySelectorAll('img');
+    expect(all).toHaveLength(3);
+    expect(all[1]!.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('shows the brand title and an Explore button on the visible slide', () => {
+    const onExplore = vi.fn();
+    renderHero(onExplore);
+    expect(screen.getByRole('heading', { level: 1, name: 'Ankara' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Explore' }));
+    expect(onExplore).toHaveBeenCalledOnce();
+  });
+});

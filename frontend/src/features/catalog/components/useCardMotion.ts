@@ -1,0 +1,74 @@
+import { useEffect, type RefObject } from 'react';
+
+export const CARD_SCALE_MIN = 0.95;
+export const CARD_SCALE_MAX = 1.1;
+
+/**
+ * Scale of a card whose centre is `distance` px from the viewport centre: 1.1 at the centre, down
+ * to 0.95 once the card is half a viewport (plus half itself) away, linearly in between.
+ */
+export function cardScale(distance: number, viewportHeight: number, cardHeight: number): number {
+  const reach = viewportHeight / 2 + cardHeight / 2;
+  const t = reach > 0 ? Math.min(Math.abs(distance) / reach, 1) : 1;
+  return CARD_SCALE_MAX - (CARD_SCALE_MAX - CARD_SCALE_MIN) * t;
+}
+
+/**
+ * The mobile collections list motion: each `[data-card]` in the list fades and slides in once it
+ * scrolls into view (IntersectionObserver), and its `[data-scale]` child scales with its distance
+ * from the viewport centre, updated once per animation frame from a passive scroll listener.
+ */
+export function useCardMotion(listRef: RefObject<HTMLElement | null>, enabled: boolean, itemCount: number): void {
+  useEffect(() => {
+    const list = listRef.current;
+    if (!enabled || !list) return;
+    const cards = Array.from(list.querySelectorAll<HTMLElement>('[data-card]'));
+    if (cards.length === 0) return;
+    list.classList.add('is-animated');
+
+    let observer: IntersectionObserver | undefined;
+    if (typeof IntersectionObserver === 'function') {
+      observer = new IntersectionObserver(
+        (entries) => {
+          for (const entry of entries) {
+            if (!entry.isIntersecting) continue;
+            entry.target.classList.add('is-visible');
+            observer?.unobserve(entry.target);
+          }
+        },
+        { threshold: 0.12, rootMargin: '0px 0px -6% 0px' },
+      );
+      cards.forEach((card) => observer!.observe(card));
+    } else {
+      cards.forEach((card) => card.classList.add('is-visible'));
+    }
+
+    const scaled = cards.map((card) => card.querySelector<HTMLElement>('[data-scale]') ?? card);
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const viewport = window.innerHeight;
+      for (const el of scaled) {
+        const rect = el.getBoundingClientRect();
+        const distance = rect.top + rect.height / 2 - viewport / 2;
+        el.style.transform = `scale(${cardScale(distance, viewport, rect.height).toFixed(4)})`;
+      }
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule, { passive: true });
+
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      observer?.disconnect();
+      list.classList.remove('is-animated');
+      cards.forEach((card) => card.classList.remove('is-visible'));
+      scaled.forEach((el) => (el.style.transform = ''));
+    };
+  }, [listRef, enabled, itemCount]);
+}

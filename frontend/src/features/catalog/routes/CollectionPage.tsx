@@ -1,0 +1,141 @@
+import { Link, useParams } from 'wouter';
+import { useCollectionPage } from '../api/get-collection-page';
+import { Message } from '@/components/Message';
+import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
+import { ResponsiveImage } from '@/components/ResponsiveImage';
+import { Spinner } from '@/components/Spinner';
+import { isNotFound } from '@/lib/api';
+import { fixedCollectionName } from '@/lib/collections';
+import { useSession } from '@/lib/session';
+import type { Collection } from '@/lib/types';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import './CollectionPage.css';
+
+/** /collections/:id: the collection's banner, then its products 24 at a time. */
+export default function CollectionPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const query = useCollectionPage(id);
+  const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
+
+  const collection = data?.pages[0]?.collection;
+  const notFound = isError && isNotFound(error);
+  useDocumentTitle(collection?.name ?? (notFound ? 'Collection not found' : fixedCollectionName(id)));
+
+  if (isPending) {
+    return (
+      <>
+        <CollectionHero name={fixedCollectionName(id)} />
+        <div className="container section collection-products">
+          <ProductGridSkeleton count={8} />
+        </div>
+      </>
+    );
+  }
+
+  if (isError) {
+    return (
+      <div className="container page">
+        {notFound ? (
+          <Message title="Collection not found" as="h1">
+            <p>This collection may have been renamed or removed.</p>
+            <Link href="/" className="btn btn--primary">
+              Back to home
+            </Link>
+          </Message>
+        ) : (
+          <Message title={`Error: ${error.message}`} tone="error" as="h1">
+            <button type="button" className="btn btn--dark" onClick={() => void query.refetch()}>
+              Try again
+            </button>
+          </Message>
+        )}
+      </div>
+    );
+  }
+
+  const products = data.pages.flatMap((page) => page.products);
+  const total = data.pages[data.pages.length - 1]?.total ?? products.length;
+
+  return (
+    <>
+      <CollectionHero collection={collection} name={collection?.name} />
+      <section className="container section collection-products" aria-labelledby="collection-products-heading">
+        <div className="collection-products__head">
+          <h2 id="collection-products-heading">{collection?.name}</h2>
+          {total > 0 && (
+            <p className="muted">
+              {total} {total === 1 ? 'product' : 'products'}
+            </p>
+          )}
+        </div>
+        {products.length === 0 ? (
+          <Message title="No products found in this collection.">
+            <p>New pieces arrive often. In the meantime, have a look at our other collections.</p>
+            <Link href="/" className="btn btn--dark">
+              Browse collections
+            </Link>
+          </Message>
+        ) : (
+          <>
+            <ProductGrid products={products} hoverImage showCategory label={collection?.name} />
+            {hasNextPage && (
+              <div className="collection-products__more">
+                <button
+                  type="button"
+                  className="btn btn--outline"
+                  onClick={() => void fetchNextPage()}
+                  disabled={isFetchingNextPage}
+                  aria-busy={isFetchingNextPage}
+                >
+                  {isFetchingNextPage && <Spinner size="sm" label="Loading more products" />}
+                  Load more
+                </button>
+                <p className="muted">
+                  Showing {products.length} of {total}
+                </p>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+type CollectionHeroProps = { collection?: Collection; name?: string };
+
+/** The banner: the collection picture behind a dark fade, its name, description and a login prompt. */
+function CollectionHero({ collection, name }: CollectionHeroProps) {
+  const { user } = useSession();
+  return (
+    <section className="collection-hero on-dark" aria-labelledby="collection-title">
+      {collection?.image && (
+        <ResponsiveImage image={collection.image} alt="" sizes="100vw" className="collection-hero__img" priority />
+      )}
+      <div className="collection-hero__shade" />
+      <div className="collection-hero__content container">
+        <nav aria-label="Breadcrumb" className="breadcrumb breadcrumb--light">
+          <ol>
+            <li>
+              <Link href="/">Home</Link>
+            </li>
+            <li aria-current="page">{name ?? 'Collection'}</li>
+          </ol>
+        </nav>
+        <h1 id="collection-title" className="collection-hero__title">
+          {name ?? <span className="skeleton skeleton--dark" style={{ width: '12ch', height: '1em' }} />}
+        </h1>
+        {collection ? (
+          <p className="collection-hero__description">{collection.description}</p>
+        ) : (
+          <span className="skeleton skeleton--dark skeleton--text" style={{ width: 'min(80%, 40ch)' }} />
+        )}
+        {!user && collection && (
+          <Link href="/login" className="btn btn--primary collection-hero__cta">
+            Log In to Shop
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams } from 'wouter';
+import { useProduct } from '../api/get-product';
+import { catalogKeys } from '../api/keys';
+import { ChoiceGroup } from '../components/ChoiceGroup';
+import { ProductActions } from '../components/ProductActions';
+import { ProductSlider } from '../components/ProductSlider';
+import { StarRating } from '../components/StarRating';
+import { ShieldIcon, TruckIcon } from '@/components/icons';
+import { Message } from '@/components/Message';
+import { Price } from '@/components/Price';
+import { PageSpinner } from '@/components/Spinner';
+import { isNotFound } from '@/lib/api';
+import { collectionPath, fixedCollectionName } from '@/lib/collections';
+import type { Collection, Product } from '@/lib/types';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import './ProductPage.css';
+
+export const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
+
+/** /product/:id */
+export default function ProductPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const query = useProduct(id);
+  const { data: product, isPending, isError, error } = query;
+  const notFound = isError && isNotFound(error);
+  useDocumentTitle(product?.name ?? (notFound ? 'Product not found' : null));
+
+  if (product) return <ProductDetails key={product.id} product={product} />;
+
+  if (isPending) return <PageSpinner label="Loading product…" />;
+
+  return (
+    <div className="container page">
+      {notFound ? (
+        <Message title={PRODUCT_NOT_FOUND} as="h1">
+          <p>It may have sold out or been removed from the shop.</p>
+          <Link href="/" className="btn btn--primary">
+            Back to home
+          </Link>
+        </Message>
+      ) : (
+        <Message title={`Error: ${error?.message ?? 'Something went wrong.'}`} tone="error" as="h1">
+          <button type="button" className="btn btn--dark" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        </Message>
+      )}
+    </div>
+  );
+}
+
+function useCollectionName(collectionId: string): string | undefined {
+  const client = useQueryClient();
+  return (
+    fixedCollectionName(collectionId) ??
+    client.getQueryData<Collection[]>(catalogKeys.collections)?.find((c) => c.id === collectionId)?.name
+  );
+}
+
+function ProductDetails({ product }: { product: Product }) {
+  const collectionName = useCollectionName(product.collectionId);
+  const [size, setSize] = useState<string | null>(product.sizes.length === 1 ? product.sizes[0]! : null);
+  const [color, setColor] = useState<string | null>(product.colors.length === 1 ? product.colors[0]! : null);
+  const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
+
+  return (
+    <div className="container page product-page">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link href="/">Home</Link>
+          </li>
+          {collectionName && (
+            <li>
+              <Link href={collectionPath(product.collectionId)}>{collectionName}</Link>
+            </li>
+          )}
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+
+      <div className="product-layout">
+        <div className="product-layout__media">
+          <ProductSlider images={product.images} name={product.name} />
+        </div>
+
+        <div className="product-info">
+          {product.category && <p className="eyebrow product-info__category">{product.category}</p>}
+          <h1 className="product-info__name">{product.name}</h1>
+          <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+          <Price kobo={product.price} className="product-info__price" />
+
+          <ChoiceGroup legend="Size" name="size" options={product.sizes} value={size} onChange={setSize} />
+          <ChoiceGroup legend="Colour" name="colour" options={product.colors} value={color} onChange={setColor} />
+
+          <ProductActions product={product} size={size} color={color} />
+
+          <section className="product-info__section" aria-labelledby="product-description-heading">
+            <h2 id="product-description-heading" className="product-info__subheading">
+              Description
+            </h2>
+            {paragraphs.map((text, i) => (
+              <p key={i}>{text}</p>
+            ))}
+          </section>
+
+          <dl className="product-info__facts">
+            {product.category && (
+              <div>
+                <dt>Category</dt>
+                <dd>{product.category}</dd>
+              </div>
+            )}
+            {collectionName && (
+              <div>
+                <dt>Collection</dt>
+                <dd>
+                  <Link href={collectionPath(product.collectionId)}>{collectionName}</Link>
+                </dd>
+              </div>
+            )}
+          </dl>
+
+          <ul className="product-perks">
+            <li>
+              <TruckIcon />
+              <span>Delivery to every state in Nigeria</span>
+            </li>
+            <li>
+              <ShieldIcon />
+              <span>Secure card payment with Paystack</span>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useSendContact } from '../api/send-contact';
+import { validateContact, type ContactErrors } from '../validate-contact';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import './ContactPage.css';
+
+/** /contact: e-mail and message, checked here and by the server, then a confirmation. */
+export default function ContactPage() {
+  useDocumentTitle('Contact Us');
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const send = useSendContact();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const messageRef = useRef<HTMLTextAreaElement>(null);
+  const ids = { email: useId(), message: useId() };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateContact({ email, message });
+    setErrors(found);
+    if (found.email) return emailRef.current?.focus();
+    if (found.message) return messageRef.current?.focus();
+    send.mutate({ email: email.trim(), message: message.trim() });
+  };
+
+  const reset = () => {
+    setEmail('');
+    setMessage('');
+    setErrors({});
+    send.reset();
+  };
+
+  return (
+    <div className="container page contact">
+      <div className="contact__intro">
+        <span className="eyebrow">Contact Us</span>
+        <h1>We'd love to hear from you</h1>
+        <p>
+          Questions about sizing, an order or delivery? Send us a message and our team will reply by e-mail, usually
+          within one working day.
+        </p>
+      </div>
+
+      <div className="contact__card">
+        {send.isSuccess ? (
+          <div className="contact__done" role="status">
+            <h2>Message sent</h2>
+            <p>{send.data.message}</p>
+            <button type="button" className="btn btn--outline" onClick={reset}>
+              Send another message
+            </button>
+          </div>
+        ) : (
+          <form onSubmit={onSubmit} noValidate aria-label="Contact form">
+            {send.isError && (
+              <p className="alert alert--error" role="alert">
+                {send.error.message}
+              </p>
+            )}
+            <div className="field">
+              <label htmlFor={ids.email} className="field__label">
+                Email
+              </label>
+              <input
+                ref={emailRef}
+                id={ids.email}
+                className="field__input"
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? `${ids.email}-error` : undefined}
+              />
+              {errors.email && (
+                <p id={`${ids.email}-error`} className="field__error">
+                  {errors.email}
+                </p>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor={ids.message} className="field__label">
+                Message
+              </label>
+              <textarea
+                ref={messageRef}
+                id={ids.message}
+                className="field__input"
+                name="message"
+                required
+                rows={6}
+                value={message}
+                onChange={(e) => setMessage(e.target.value)}
+                aria-invalid={errors.message ? true : undefined}
+                aria-describedby={errors.message ? `${ids.message}-error` : undefined}
+              />
+              {errors.message && (
+                <p id={`${ids.message}-error`} className="field__error">
+                  {errors.message}
+                </p>
+              )}
+            </div>
+            <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send Message'}
+            </button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}

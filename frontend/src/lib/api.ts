@@ -1,0 +1,111 @@
+import type { ErrorBody } from './types';
+
+/** A failed API call: the HTTP status, the server's snake_case code and its human message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+
+  get isNotFound(): boolean {
+    return this.status === 404;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export function isNotFound(error: unknown): boolean {
+  return isApiError(error) && error.status === 404;
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ErrorBody).error === 'string' &&
+    typeof (value as ErrorBody).message === 'string'
+  );
+}
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as is (e.g. FormData for uploads); the browser sets the content type. */
+  body?: BodyInit;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Calls the same-origin JSON API. Resolves with the parsed body (undefined for 204), and rejects
+ * with an ApiError built from the server's `{error, message}` body for any non-2xx answer, or with
+ * a `network_error` ApiError (status 0) when the request never got an answer.
+ */
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (cause) {
+    // An abort is not an error of ours: let react-query see it as such.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
+  }
+
+  if (response.status === 204) return undefined as T;
+
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+  }
+
+  if (!response.ok) {
+    if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error, parsed.message);
+    throw new ApiError(
+      response.status,
+      `http_${response.status}`,
+      response.statusText
+        ? `Request failed: ${response.status} ${response.statusText}`
+        : `Request failed with status ${response.status}`,
+    );
+  }
+  if (text && parsed === undefined) {
+    throw new ApiError(response.status, 'invalid_response', 'The server sent an unreadable answer.');
+  }
+  return parsed as T;
+}
+
+export const api = {
+  get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
+  post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json }),
+  put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json }),
+  patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json }),
+  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
+};

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatNaira } from './money';
+
+describe('formatNaira', () => {
+  it('formats kobo as naira with the sign, thousands separators and two decimals', () => {
+    expect(formatNaira(2_500_000)).toBe('₦25,000.00');
+    expect(formatNaira(1_999_999)).toBe('₦19,999.99');
+    expect(formatNaira(0)).toBe('₦0.00');
+    expect(formatNaira(5)).toBe('₦0.05');
+    expect(formatNaira(99)).toBe('₦0.99');
+    expect(formatNaira(100)).toBe('₦1.00');
+    expect(formatNaira(123_456)).toBe('₦1,234.56');
+    expect(formatNaira(100_000_000)).toBe('₦1,000,000.00');
+    expect(formatNaira(123_456_789_012)).toBe('₦1,234,567,890.12');
+  });
+
+  it('uses integer arithmetic, so values that trip floats stay exact', () => {
+    // 0.1 + 0.2 style traps: 1005 kobo is ₦10.05, not ₦10.04 or ₦10.049999.
+    expect(formatNaira(1005)).toBe('₦10.05');
+    expect(formatNaira(2_999_999_999_999)).toBe('₦29,999,999,999.99');
+    expect(formatNaira(Number.MAX_SAFE_INTEGER)).toBe('₦90,071,992,547,409.91');
+  });
+
+  it('keeps a minus sign in front of the naira sign', () => {
+    expect(formatNaira(-150)).toBe('-₦1.50');
+  });
+});
+
+describe('formatDate', () => {
+  it('uses the en-NG locale (day before month)', () => {
+    expect(formatDate(Date.UTC(2025, 2, 5, 12))).toMatch(/^5 March 2025$/);
+  });
+});

@@ -1,0 +1,49 @@
+import { useEffect, useState, type RefObject } from 'react';
+
+type Options = {
+  /** How far outside the viewport counts as near. */
+  rootMargin?: string;
+  /** Mount anyway this long after the page's load event (and once the main thread is idle). */
+  settleMs?: number;
+};
+
+/**
+ * True once the element is close to the viewport, or once the page has settled after loading,
+ * whichever comes first. Below-the-fold sections use it to wait with their requests and rendering
+ * until the first screen (and its LCP picture) is done, which matters most on slow phones.
+ * Without IntersectionObserver (old browsers, tests) it is true at once.
+ */
+export function useNearViewport(ref: RefObject<Element | null>, { rootMargin = '600px 0px', settleMs = 1200 }: Options = {}): boolean {
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+
+  useEffect(() => {
+    if (near) return;
+    const element = ref.current;
+    let cancelled = false;
+    const show = () => {
+      if (!cancelled) setNear(true);
+    };
+
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin });
+    if (element) observer.observe(element);
+
+    let timer = 0;
+    const onLoad = () => {
+      timer = window.setTimeout(() => {
+        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(show, { timeout: 1000 });
+        else show();
+      }, settleMs);
+    };
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+      window.clearTimeout(timer);
+      window.removeEventListener('load', onLoad);
+    };
+  }, [near, ref, rootMargin, settleMs]);
+
+  return near;
+}

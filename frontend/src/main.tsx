@@ -1,0 +1,35 @@
+// Global styles first, so feature stylesheets (imported by components) can refine them.
+import './styles/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { prefetchForPath } from './app/prefetch';
+import { AppProviders } from './app/providers';
+import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
+import { createQueryClient } from './lib/queryClient';
+
+const queryClient = createQueryClient();
+prefetchForPath(queryClient, window.location.pathname);
+preloadRouteFor(window.location.pathname);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <AppProviders client={queryClient}>
+      <App />
+    </AppProviders>
+  </StrictMode>,
+);
+
+// A few seconds after the first page has loaded (so the download never competes with its
+// pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens
+// next, so the tap on a product or collection feels instant.
+window.addEventListener(
+  'load',
+  () => {
+    window.setTimeout(() => {
+      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 0));
+      idle(() => preloadLikelyRoutes());
+    }, 3000);
+  },
+  { once: true },
+);

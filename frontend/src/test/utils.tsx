@@ -1,0 +1,68 @@
+import type { ReactElement, ReactNode } from 'react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { vi } from 'vitest';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { sessionQueryKey } from '@/lib/session';
+import type { Session, SessionUser } from '@/lib/types';
+
+export const customer: SessionUser = {
+  uid: 'u1',
+  displayName: 'Ada Obi',
+  email: 'ada@example.com',
+  photoURL: null,
+  phoneNumber: null,
+  admin: false,
+};
+export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi Admin', admin: true };
+
+type Options = { path?: string; session?: Session; client?: QueryClient };
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+}
+
+/** Renders `ui` inside a fresh query cache, a given session and an in-memory router at `path`. */
+export function renderWithProviders(ui: ReactElement, { path = '/', session = { user: null }, client }: Options = {}) {
+  const queryClient = client ?? createTestQueryClient();
+  queryClient.setQueryData(sessionQueryKey, session);
+  const memory = memoryLocation({ path, record: true });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <Router hook={memory.hook} searchHook={memory.searchHook}>
+        {children}
+      </Router>
+    </QueryClientProvider>
+  );
+  const result = render(ui, { wrapper });
+  /** The current path and search, as the router sees it. */
+  const currentLocation = () => memory.history[memory.history.length - 1];
+  return { ...result, queryClient, memory, currentLocation };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
+
+/**
+ * Replaces global fetch: each request goes to the first route whose key (a path, or "METHOD path")
+ * matches; anything unmatched is a 404 in the server's error shape.
+ */
+export function mockFetch(routes: Record<string, Handler | object | string | number | boolean | null>) {
+  const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://shop.test');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    for (const key of [`${method} ${url.pathname}`, url.pathname]) {
+      if (key in routes) {
+        const route = routes[key];
+        return typeof route === 'function' ? (route as Handler)(url, init) : jsonResponse(route);
+      }
+    }
+    return jsonResponse({ error: 'not_found', message: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}

@@ -1,0 +1,44 @@
+/// <reference types="vitest/config" />
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The API server (cargo run --release) listens on 8080; ANKARA_API points dev/preview elsewhere
+// (e.g. the mock in scripts/mock-api.mjs).
+const api = process.env.ANKARA_API ?? 'http://127.0.0.1:8080';
+const proxy = {
+  '/api': { target: api, changeOrigin: false },
+  '/media': { target: api, changeOrigin: false },
+};
+
+export default defineConfig({
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+  },
+  // Vite 8 transforms TS/JSX with Oxc; the automatic runtime means no `import React` in files.
+  oxc: { jsx: { runtime: 'automatic' } },
+  server: { proxy },
+  preview: { proxy },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2020',
+    // Shoppers on slow networks: keep the inline-asset limit small so images never bloat JS.
+    assetsInlineLimit: 2048,
+    rolldownOptions: {
+      // react-query's "use client" markers mean nothing in a client-only bundle.
+      checks: { moduleLevelDirective: false },
+      output: {
+        // All third-party code the first page needs in one long-cached chunk, rather than
+        // several small ones (fewer round trips on slow mobile networks).
+        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+      },
+    },
+  },
+  test: {
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    css: false,
+    restoreMocks: true,
+  },
+});

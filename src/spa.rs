@@ -114,7 +114,14 @@ pub struct PageMeta {
     pub image: Option<String>,
     pub og_type: &'static str,
     pub price_kobo: Option<i64>,
+    /// The page's largest picture (its LCP element): preloaded with the srcset and sizes the
+    /// page will use, so the browser starts fetching it before the JavaScript runs.
+    pub preload: Option<(String, &'static str)>,
 }
+
+/// `sizes` of the home hero and of the product page's main picture, as the front end renders them.
+const HERO_SIZES: &str = "100vw";
+const PRODUCT_SIZES: &str = "(min-width: 1232px) 600px, (min-width: 768px) 50vw, 100vw";
 
 async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpResponse> {
     let path = req.path().to_string();
@@ -126,8 +133,12 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         image: None,
         og_type: "website",
         price_kobo: None,
+        preload: None,
     };
-    if let Some(id) = path.strip_prefix("/product/") {
+    if path == "/" {
+        let hero = state.db.read(|c| Ok(crate::catalog::hero_images(c)?)).await?;
+        meta.preload = hero.first().map(|i| (i.srcset.clone(), HERO_SIZES));
+    } else if let Some(id) = path.strip_prefix("/product/") {
         let id = id.to_string();
         let product = if crate::catalog::plausible_id(&id) {
             state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await?
@@ -141,6 +152,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
                 meta.image = p.images.first().map(|i| i.largest_url().to_string());
                 meta.og_type = "product";
                 meta.price_kobo = Some(p.price);
+                meta.preload = p.images.first().map(|i| (i.srcset.clone(), PRODUCT_SIZES));
             }
             None => found = false,
         }
@@ -225,6 +237,12 @@ fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_j
             crate::money::naira_decimal(kobo)
         ));
     }
+    if let Some((srcset, sizes)) = &meta.preload {
+        head.push_str(&format!(
+            "<link rel=\"preload\" as=\"image\" imagesrcset=\"{}\" imagesizes=\"{sizes}\" fetchpriority=\"high\">",
+            escape(srcset)
+        ));
+    }
     // JSON inside a script element: escaping '<' keeps "</script>" in data from closing it.
     let session_json = session.to_string().replace('<', "\\u003c");
     head.push_str(&format!("<script id=\"ankara-session\" type=\"application/json\">{session_json}</script>"));
@@ -249,6 +267,7 @@ mod tests {
             image: Some("/media/x-1024.jpg".into()),
             og_type: "product",
             price_kobo: Some(2_500_050),
+            preload: Some(("/media/x-320.jpg 320w".into(), PRODUCT_SIZES)),
         };
         let html = render_index("http://shop.test", "/product/x", &meta, &serde_json::json!({"user": {"displayName": "</script><b>"}}));
         assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; &quot;Shoe&quot;</title>"));
@@ -256,5 +275,6 @@ mod tests {
         assert!(html.contains("content=\"http://shop.test/media/x-1024.jpg\""));
         assert!(html.contains("content=\"25000.50\""));
         assert!(!html.contains("</script><b>"));
+        assert!(html.contains("<link rel=\"preload\" as=\"image\" imagesrcset=\"/media/x-320.jpg 320w\""));
     }
 }

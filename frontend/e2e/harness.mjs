@@ -1,0 +1,140 @@
+// Test harness for the browser end-to-end suites: boots the real release binary on a free port
+// with a fresh data directory, and launches Debian's Chromium through playwright-core.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const MOBILE = { width: 412, height: 823 };
+export const DESKTOP = { width: 1366, height: 768 };
+const BIN = resolve(REPO, process.env.ANKARA_BIN ?? 'target/release/ankara');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** A demo picture from the repository, for upload fields. */
+export function demoImage(name = 'sneakers-1-a-320.jpg') {
+  return join(REPO, 'data/demo/images', name);
+}
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', fail);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => ok(port));
+    });
+  });
+}
+
+function run(args, env) {
+  return new Promise((ok, fail) => {
+    const child = spawn(BIN, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (d) => (err += d));
+    child.on('exit', (code) => (code === 0 ? ok() : fail(new Error(`ankara ${args.join(' ')}: ${err}`))));
+  });
+}
+
+/** Starts a shop. `demo: false` starts it empty (six collections, no products). */
+export async function startShop({ demo = true } = {}) {
+  if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run cargo build --release first`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'ankara-e2e-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    ANKARA_LISTEN: `127.0.0.1:${port}`,
+    ANKARA_DATA_DIR: dataDir,
+    ANKARA_NO_DEMO: demo ? '' : '1',
+    RUST_LOG: 'warn',
+  };
+  if (demo) delete env.ANKARA_NO_DEMO;
+  const child = spawn(BIN, [], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  let log = '';
+  child.stderr.on('data', (d) => (log += d));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the shop exited at start: ${log}`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the shop did not answer within 20 s: ${log}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    base,
+    dataDir,
+    /** Messages in the mail outbox, oldest first: [{name, text}]. */
+    outbox() {
+      const dir = join(dataDir, 'outbox');
+      if (!existsSync(dir)) return [];
+      return readdirSync(dir)
+        .sort()
+        .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+    },
+    /** Makes an existing account an admin with the merchant command (takes effect at the next refresh). */
+    grantAdmin(email) {
+      return run(['admin', 'grant', email], env);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function openBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+/** A fresh page with its own cookies at the given viewport. */
+export async function newPage(browser, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.errors = errors;
+  return page;
+}
+
+/** Signs a user up through the API from inside the page (so the page gets the cookie). */
+export async function signUp(page, base, { name = 'Test Shopper', email, password = 'secret123' }) {
+  const picture = readFileSync(demoImage()).toString('base64');
+  if (!page.url().startsWith(base)) await page.goto(`${base}/about`);
+  const status = await page.evaluate(
+    async ({ name, email, password, picture }) => {
+      const bytes = Uint8Array.from(atob(picture), (c) => c.charCodeAt(0));
+      const form = new FormData();
+      form.set('displayName', name);
+      form.set('email', email);
+      form.set('password', password);
+      form.set('confirmPassword', password);
+      form.set('photo', new File([bytes], 'me.jpg', { type: 'image/jpeg' }));
+      const res = await fetch('/api/auth/signup', { method: 'POST', body: form, headers: { 'X-Requested-With': 'ankara' } });
+      return res.status;
+    },
+    { name, email, password, picture },
+  );
+  if (status !== 200) throw new Error(`signup of ${email} answered ${status}`);
+}

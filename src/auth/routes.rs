@@ -90,37 +90,29 @@ async fn signup(state: web::Data<AppState>, payload: Multipart) -> AppResult<Htt
         return Err(AppError::Validation("Passwords do not match.".into()));
     }
     let photo_bytes = photo.map(|p| p.bytes.clone()).unwrap_or_default();
-    let processed = media::process_upload(photo_bytes, media::AVATAR_WIDTHS).await?;
     let hash = web::block(move || super::passwords::hash(&password)).await??;
-
     let user_id = crate::util::new_id();
     let folder = format!("profileImages/{user_id}");
-    let (db, root, st) = (state.db.clone(), state.media_root.clone(), state.clone());
-    let (folder_for_tx, processed) = (folder.clone(), std::sync::Arc::new(processed));
-    let processed_for_tx = processed.clone();
-    let result = db
-        .write(move |tx| {
-            let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
-            if taken {
-                return Err(AppError::Conflict("The email address is already in use by another account.".into()));
-            }
-            let photo_key = media::store(tx, &root, &folder_for_tx, &processed_for_tx)?;
-            tx.execute(
-                "INSERT INTO users (id, email, display_name, photo_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![user_id, email, name, photo_key, hash, now_ms()],
-            )?;
-            let (user, token) = start_session(&st, tx, &user_id, false)?;
-            Ok((token, session_view(tx, &user)?))
-        })
-        .await;
-    match result {
-        Ok((token, view)) => Ok(with_session(&state, &token, view)),
-        Err(e) => {
-            media::discard_if_unrecorded(&state.db, &state.media_root, &folder, &processed);
-            let _ = std::fs::remove_dir(state.media_root.join(&folder));
-            Err(e)
+    let st = state.clone();
+    let result = media::write_with_uploads(&state, &folder, vec![photo_bytes], media::AVATAR_WIDTHS, move |tx, keys| {
+        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
+        if taken {
+            return Err(AppError::Conflict("The email address is already in use by another account.".into()));
         }
+        tx.execute(
+            "INSERT INTO users (id, email, display_name, photo_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![user_id, email, name, keys[0], hash, now_ms()],
+        )?;
+        let (user, token) = start_session(&st, tx, &user_id, false)?;
+        Ok((token, session_view(tx, &user)?))
+    })
+    .await;
+    if result.is_err() {
+        // The new user's own folder, now empty.
+        let _ = std::fs::remove_dir(state.media_root.join(&folder));
     }
+    let (token, view) = result?;
+    Ok(with_session(&state, &token, view))
 }
 
 #[derive(Deserialize)]
@@ -334,37 +326,23 @@ async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: 
     if phone.len() > MAX_PHONE || !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
         return Err(AppError::Validation("Please enter a valid phone number.".into()));
     }
-    let processed = match form.file("photo") {
-        Some(photo) => Some(std::sync::Arc::new(media::process_upload(photo.bytes.clone(), media::AVATAR_WIDTHS).await?)),
-        None => None,
-    };
+    let photo: Vec<Vec<u8>> = form.file("photo").map(|p| p.bytes.clone()).into_iter().collect();
     let folder = format!("profileImages/{}", user.id);
-    let (root, folder_for_tx, processed_for_tx) = (state.media_root.clone(), folder.clone(), processed.clone());
-    let result = state
-        .db
-        .write(move |tx| {
-            let phone = (!phone.is_empty()).then_some(phone);
-            tx.execute("UPDATE users SET display_name = ?2, phone = ?3 WHERE id = ?1", params![user.id, name, phone])?;
-            if let Some(processed) = &processed_for_tx {
-                let old: Option<String> = tx.query_row("SELECT photo_key FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
-                let key = media::store(tx, &root, &folder_for_tx, processed)?;
-                tx.execute("UPDATE users SET photo_key = ?2 WHERE id = ?1", params![user.id, key])?;
-                if let Some(old) = old.filter(|old| *old != key) {
-                    media::release_if_unused(tx, &root, &old)?;
-                }
+    let root = state.media_root.clone();
+    let view = media::write_with_uploads(&state, &folder, photo, media::AVATAR_WIDTHS, move |tx, keys| {
+        let phone = (!phone.is_empty()).then_some(phone);
+        tx.execute("UPDATE users SET display_name = ?2, phone = ?3 WHERE id = ?1", params![user.id, name, phone])?;
+        if let Some(key) = keys.first() {
+            let old: Option<String> = tx.query_row("SELECT photo_key FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
+            tx.execute("UPDATE users SET photo_key = ?2 WHERE id = ?1", params![user.id, key])?;
+            if let Some(old) = old.filter(|old| old != key) {
+                media::release_if_unused(tx, &root, &old)?;
             }
-            Ok(session_view(tx, &user)?)
-        })
-        .await;
-    match result {
-        Ok(view) => Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view)),
-        Err(e) => {
-            if let Some(processed) = &processed {
-                media::discard_if_unrecorded(&state.db, &state.media_root, &folder, processed);
-            }
-            Err(e)
         }
-    }
+        Ok(session_view(tx, &user)?)
+    })
+    .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view))
 }
 
 #[derive(Deserialize)]

@@ -266,9 +266,9 @@ async fn add_product(
         Ok(super::get_product(tx, &id_for_tx)?)
     })
     .await?;
-    after_catalog_change(&state);
     let st = state.clone();
     state.db.read(move |c| st.search.upsert(c, &product_id)).await?;
+    after_catalog_change(&state);
     Ok(HttpResponse::Created().json(product))
 }
 
@@ -299,9 +299,9 @@ async fn delete_product(state: web::Data<AppState>, user: CurrentUser, id: web::
             Ok(())
         })
         .await?;
-    after_catalog_change(&state);
     let st = state.clone();
     state.db.read(move |c| st.search.remove(c, &id)).await?;
+    after_catalog_change(&state);
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Product deleted." })))
 }
 

@@ -142,8 +142,8 @@ pub async fn edit_product(
             super::get_product(tx, &product_id)?.ok_or_else(product_not_found)
         })
         .await?;
-    state.cache.invalidate();
     let st = state.clone();
     state.db.read(move |c| st.search.upsert(c, &id)).await?;
+    state.cache.invalidate();
     Ok(HttpResponse::Ok().json(product))
 }

@@ -20,6 +20,9 @@ pub struct Db {
 struct Inner {
     path: PathBuf,
     idle: Mutex<Vec<Connection>>,
+    /// SQLite allows one writer at a time; queueing writers here wakes the next one as soon as
+    /// the last commits, where SQLite's own busy handler would sleep and retry.
+    writer: Mutex<()>,
 }
 
 /// Idle connections kept open; more are opened under load and closed when returned.
@@ -31,7 +34,7 @@ impl Db {
     pub fn open(path: &Path) -> Result<Db, String> {
         let mut conn = open_connection(path).map_err(|e| describe_open_error(path, &e))?;
         migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
-        Ok(Db { inner: Arc::new(Inner { path: path.to_path_buf(), idle: Mutex::new(vec![conn]) }) })
+        Ok(Db { inner: Arc::new(Inner { path: path.to_path_buf(), idle: Mutex::new(vec![conn]), writer: Mutex::new(()) }) })
     }
 
     pub fn path(&self) -> &Path {
@@ -83,6 +86,7 @@ impl Db {
 
     /// The synchronous form of [`Db::write`].
     pub fn write_now<T>(&self, f: impl FnOnce(&Transaction) -> AppResult<T>) -> AppResult<T> {
+        let _one_writer = self.inner.writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         self.with_conn(|conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let value = f(&tx)?;

@@ -236,15 +236,14 @@ pub async fn serve(state: web::Data<crate::app::AppState>, path: web::Path<Strin
 /// Widths stored for profile pictures.
 pub const AVATAR_WIDTHS: &[u32] = &[128, 256, 512];
 
-/// Decodes and stores one upload on the blocking pool, returning its media key. When the caller's
-/// transaction later fails, [`discard_if_unrecorded`] removes the files again.
-pub async fn process_upload(bytes: Vec<u8>, widths: &'static [u32]) -> AppResult<Processed> {
+/// Decodes and re-encodes one upload on the blocking pool.
+async fn process_upload(bytes: Vec<u8>, widths: &'static [u32]) -> AppResult<Processed> {
     web::block(move || process(&bytes, widths)).await?
 }
 
 /// Removes files written by [`store`] whose media row never got committed (the owner's
 /// transaction failed), so a failed form leaves no orphan files.
-pub fn discard_if_unrecorded(db: &crate::db::Db, media_root: &Path, folder: &str, processed: &Processed) {
+fn discard_if_unrecorded(db: &crate::db::Db, media_root: &Path, folder: &str, processed: &Processed) {
     let key = key_for(folder, processed);
     let recorded = db
         .with_conn(|c| Ok(c.query_row("SELECT EXISTS(SELECT 1 FROM media WHERE key = ?1)", [&key], |r| r.get::<_, bool>(0))?))

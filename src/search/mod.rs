@@ -168,17 +168,25 @@ impl SearchIndex {
                 // The word being typed matches as a prefix; short words are not fuzzed (too noisy).
                 let distance = if word.chars().count() >= 4 { 1 } else { 0 };
                 let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-                for (field, boost) in [(f.name, 3.0), (f.category, 2.0), (f.collection, 1.5), (f.description, 0.5)] {
+                let mut add = |query: Box<dyn Query>, boost: f32| alternatives.push((Occur::Should, Box::new(BoostQuery::new(query, boost))));
+                // Typo and prefix matching only on the short fields people type from; the long
+                // ones match whole words, which keeps a suggestion to a millisecond or two.
+                for (field, boost) in [(f.name, 3.0), (f.category, 2.0)] {
                     let term = Term::from_field_text(field, word);
-                    let exact: Box<dyn Query> = Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs));
-                    let loose: Box<dyn Query> = if i == last {
-                        Box::new(FuzzyTermQuery::new_prefix(term, distance, true))
-                    } else {
-                        Box::new(FuzzyTermQuery::new(term, distance, true))
-                    };
-                    alternatives.push((Occur::Should, Box::new(BoostQuery::new(exact, boost * 2.0))));
-                    alternatives.push((Occur::Should, Box::new(BoostQuery::new(loose, boost))));
+                    add(Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)), boost * 2.0);
+                    if i == last {
+                        add(Box::new(FuzzyTermQuery::new_prefix(term, distance, true)), boost);
+                    } else if distance > 0 {
+                        add(Box::new(FuzzyTermQuery::new(term, distance, true)), boost);
+                    }
                 }
+                let collection = Term::from_field_text(f.collection, word);
+                if i == last {
+                    add(Box::new(FuzzyTermQuery::new_prefix(collection, 0, true)), 1.5);
+                } else {
+                    add(Box::new(TermQuery::new(collection, IndexRecordOption::WithFreqs)), 1.5);
+                }
+                add(Box::new(TermQuery::new(Term::from_field_text(f.description, word), IndexRecordOption::WithFreqs)), 0.5);
                 (Occur::Must, Box::new(BooleanQuery::new(alternatives)) as Box<dyn Query>)
             })
             .collect();

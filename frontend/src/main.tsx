@@ -7,10 +7,11 @@ import { prefetchForPath } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
 import { createQueryClient } from './lib/queryClient';
+import { readEmbeddedSession } from './lib/session';
 
 const queryClient = createQueryClient();
 prefetchForPath(queryClient, window.location.pathname);
-preloadRouteFor(window.location.pathname);
+preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === true);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

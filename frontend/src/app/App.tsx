@@ -4,6 +4,7 @@ import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './guards';
 import { NotFoundPage } from './NotFoundPage';
 import { routes } from './routes';
+import { SessionKeeper } from './SessionKeeper';
 import { Layout } from '@/components/Layout';
 import { PageSpinner } from '@/components/Spinner';
 
@@ -32,6 +33,7 @@ export function App() {
   const [location] = useLocation();
   return (
     <ErrorBoundary>
+      <SessionKeeper />
       <Layout>
         <ErrorBoundary key={location}>
           <Suspense fallback={<PageSpinner />}>

@@ -33,10 +33,11 @@ export const routes: AppRoute[] = [
   lazyRoute('/login', 'guest', () => import('@/features/auth/routes/LoginPage')),
   lazyRoute('/reset-password', 'guest', () => import('@/features/auth/routes/ResetPasswordPage')),
   lazyRoute('/myaccount', 'user', () => import('@/features/account/routes/AccountPage')),
-  lazyRoute('/mybag', 'user', () => import('@/features/bag/routes/BagPage')),
+  lazyRoute('/mybag', 'user', () => import('./pages/MyBagPage')),
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
+  lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
 ];
 
 function patternToRegExp(path: string): RegExp {
@@ -53,8 +54,11 @@ export function findRoute(pathname: string): AppRoute | undefined {
  * Starts downloading the code of the page being opened right away, alongside its data, instead
  * of when React first renders it.
  */
-export function preloadRouteFor(pathname: string): void {
-  void findRoute(pathname)?.preload?.().catch(() => undefined);
+export function preloadRouteFor(pathname: string, isAdmin = false): void {
+  const route = findRoute(pathname);
+  // Admin screens are for admins only: anyone else is sent away by the guard, so never fetch them.
+  if (route?.access === 'admin' && !isAdmin) return;
+  void route?.preload?.().catch(() => undefined);
 }
 
 /** The screens a shopper most likely opens next from the home page. */

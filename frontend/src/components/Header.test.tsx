@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-import { admin, customer, renderWithProviders } from '@/test/utils';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const ref = { current: null };
 
@@ -65,6 +65,33 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'My Bag (3)' }).textContent).toBe('3');
     expect(screen.getByRole('link', { name: 'Saved Items (2)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Orders (1)' })).toBeTruthy();
+  });
+});
+
+describe('Log Out', () => {
+  const signedOut = { user: null, expiresAt: null, counts: { bag: 0, saved: 0, newOrders: 0 } };
+
+  it('from the header menu: POST /api/auth/logout, then the header shows Login at once and the page is /', async () => {
+    const fetch = mockFetch({ 'POST /api/auth/logout': signedOut });
+    const { currentLocation } = renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />, {
+      path: '/myaccount',
+      session: { user: customer, counts: { bag: 3, saved: 2, newOrders: 1 } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+    expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'My Bag' })).toBeTruthy();
+  });
+
+  it('from the sidebar; a failure shows the error message', async () => {
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    mockFetch({ 'POST /api/auth/logout': () => jsonResponse({ error: 'internal', message: 'Logout failed.' }, 500) });
+    renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={ref} />, { session: { user: customer } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Logout failed.'));
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
   });
 });
 

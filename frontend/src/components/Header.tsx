@@ -14,7 +14,7 @@ import {
 } from './icons';
 import { SearchBar } from './SearchBar';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
-import { logout, useSession, useSessionCounts } from '@/lib/session';
+import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
 import { SHOP_NAME } from '@/lib/site';
 import './Header.css';
 
@@ -40,6 +40,7 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
   const [searchOpen, setSearchOpen] = useState(false);
   const searchButtonRef = useRef<HTMLButtonElement>(null);
   const [location] = useLocation();
+  const { logout } = useLogout();
 
   const closeSearch = useCallback(() => setSearchOpen(false), []);
   useEffect(() => setSearchOpen(false), [location]);
@@ -47,7 +48,7 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
   const userItems: DropdownItem[] = user
     ? [
         { label: 'My Account', href: '/myaccount', icon: <UserIcon size={18} /> },
-        { label: 'Log Out', onSelect: () => void logout(), icon: <LogOutIcon size={18} /> },
+        { label: 'Log Out', onSelect: () => void logout().catch(alertLogoutError), icon: <LogOutIcon size={18} /> },
       ]
     : [
         { label: 'Login', href: '/login', icon: <LogInIcon size={18} /> },

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import type { Product } from '@/lib/types';
 
@@ -6,15 +7,17 @@ type ProductGridProps = {
   hoverImage?: boolean;
   showCategory?: boolean;
   label?: string;
+  /** Buttons under each card, outside its link (admin tools, …). */
+  actions?: (product: Product) => ReactNode;
 };
 
 /** 2 columns on phones, 3 on tablets, 4 on desktop. */
-export function ProductGrid({ products, hoverImage, showCategory, label }: ProductGridProps) {
+export function ProductGrid({ products, hoverImage, showCategory, label, actions }: ProductGridProps) {
   return (
     <ul className="product-grid" aria-label={label}>
       {products.map((p) => (
         <li key={p.id}>
-          <ProductCard product={p} hoverImage={hoverImage} showCategory={showCategory} />
+          <ProductCard product={p} hoverImage={hoverImage} showCategory={showCategory} actions={actions?.(p)} />
         </li>
       ))}
     </ul>

@@ -1,15 +1,15 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SearchBar } from './SearchBar';
 import { Header } from './Header';
-import { renderWithProviders } from '@/test/utils';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 describe('SearchBar', () => {
   it('does nothing on an empty or blank submit', () => {
     const onClose = vi.fn();
     const { memory, currentLocation } = renderWithProviders(<SearchBar onClose={onClose} />, { path: '/' });
     fireEvent.click(screen.getByRole('button', { name: 'Submit search' }));
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: '   ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search products' }), { target: { value: '   ' } });
     fireEvent.submit(screen.getByRole('search'));
     expect(memory.history).toEqual(['/']);
     expect(currentLocation()).toBe('/');
@@ -19,7 +19,7 @@ describe('SearchBar', () => {
   it('navigates to /search?q= with the trimmed, encoded query and closes', () => {
     const onClose = vi.fn();
     const { currentLocation } = renderWithProviders(<SearchBar onClose={onClose} />, { path: '/about' });
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), { target: { value: '  black & tan shoes ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search products' }), { target: { value: '  black & tan shoes ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit search' }));
     expect(currentLocation()).toBe('/search?q=black%20%26%20tan%20shoes');
     expect(onClose).toHaveBeenCalled();
@@ -33,8 +33,8 @@ describe('SearchBar', () => {
         <SearchBar onClose={onClose} />
       </>,
     );
-    expect(document.activeElement).toBe(screen.getByRole('searchbox', { name: 'Search products' }));
-    fireEvent.pointerDown(screen.getByRole('searchbox'));
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Search products' }));
+    fireEvent.pointerDown(screen.getByRole('combobox'));
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -51,5 +51,118 @@ describe('SearchBar', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close search' }));
     expect(screen.queryByRole('search')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Search' }));
+  });
+});
+
+describe('SearchBar suggestions', () => {
+  const suggestions = [
+    { id: 'p1', name: 'Eko High-Top in Black/Volt', category: 'High-Top' },
+    { id: 'p2', name: 'Lagos Runner in White/Orange', category: 'Running' },
+    { id: 'p3', name: 'Canvas Sneaker', category: null },
+  ];
+
+  function type(value: string) {
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search products' }), { target: { value } });
+  }
+
+  it('asks for suggestions 300 ms after the last keystroke, only from 2 trimmed characters', async () => {
+    vi.useFakeTimers();
+    const fetch = mockFetch({ '/api/search/suggest': suggestions });
+    renderWithProviders(<SearchBar onClose={() => {}} />);
+    type(' s ');
+    await act(async () => vi.advanceTimersByTime(400));
+    expect(fetch).not.toHaveBeenCalled();
+
+    type('sn');
+    await act(async () => vi.advanceTimersByTime(200));
+    type('snek');
+    await act(async () => vi.advanceTimersByTime(299));
+    expect(fetch).not.toHaveBeenCalled();
+    await act(async () => vi.advanceTimersByTime(1));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/search/suggest?q=snek');
+
+    await act(async () => vi.advanceTimersByTime(10));
+    const options = screen.getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual([
+      'Eko High-Top in Black/VoltHigh-Top',
+      'Lagos Runner in White/OrangeRunning',
+      'Canvas Sneaker',
+    ]);
+    expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('shows at most five suggestions', async () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ id: `p${i}`, name: `Shoe ${i}`, category: null }));
+    mockFetch({ '/api/search/suggest': many });
+    renderWithProviders(<SearchBar onClose={() => {}} />);
+    type('shoe');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(5), { timeout: 2000 });
+  });
+
+  it('moves with ArrowDown/ArrowUp (aria-activedescendant) and Enter opens the highlighted product', async () => {
+    mockFetch({ '/api/search/suggest': suggestions });
+    const onClose = vi.fn();
+    const { currentLocation } = renderWithProviders(<SearchBar onClose={onClose} />, { path: '/' });
+    type('snek');
+    const input = screen.getByRole('combobox');
+    await screen.findAllByRole('option', {}, { timeout: 2000 });
+
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    let options = screen.getAllByRole('option');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]!.id);
+    expect(options[1]!.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    options = screen.getAllByRole('option');
+    // Wraps from the first to the last.
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[2]!.id);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(currentLocation()).toBe('/product/p1');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('submits the text to /search?q= when Enter is pressed with nothing highlighted', async () => {
+    mockFetch({ '/api/search/suggest': suggestions });
+    const { currentLocation } = renderWithProviders(<SearchBar onClose={() => {}} />, { path: '/' });
+    type('shoe');
+    await screen.findAllByRole('option', {}, { timeout: 2000 });
+    fireEvent.submit(screen.getByRole('search'));
+    expect(currentLocation()).toBe('/search?q=shoe');
+  });
+
+  it('opens a product on click', async () => {
+    mockFetch({ '/api/search/suggest': suggestions });
+    const { currentLocation } = renderWithProviders(<SearchBar onClose={() => {}} />, { path: '/' });
+    type('lagos');
+    fireEvent.click(await screen.findByRole('option', { name: /Lagos Runner/ }, { timeout: 2000 }));
+    expect(currentLocation()).toBe('/product/p2');
+  });
+
+  it('says No products found for no match and for a failed request', async () => {
+    let answer = () => jsonResponse([]);
+    mockFetch({ '/api/search/suggest': () => answer() });
+    renderWithProviders(<SearchBar onClose={() => {}} />);
+    type('zzzz');
+    expect((await screen.findByRole('status', {}, { timeout: 2000 })).textContent).toBe('No products found');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    answer = () => jsonResponse({ error: 'internal', message: 'boom' }, 500);
+    type('qqqq');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('No products found'), { timeout: 2000 });
+  });
+
+  it('Escape closes the suggestions first, then the bar', async () => {
+    mockFetch({ '/api/search/suggest': suggestions });
+    const onClose = vi.fn();
+    renderWithProviders(<SearchBar onClose={onClose} />);
+    type('snek');
+    await screen.findAllByRole('option', {}, { timeout: 2000 });
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.keyDown(screen.getByRole('combobox'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,6 +1,19 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+} from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ArrowRightIcon, CloseIcon, SearchIcon } from './icons';
+import { api } from '@/lib/api';
+import { productPath } from '@/lib/collections';
+import type { Suggestion } from '@/lib/types';
 import { useOnClickOutside } from '@/lib/useOnClickOutside';
 import './SearchBar.css';
 
@@ -11,20 +24,65 @@ type SearchBarProps = {
   initialQuery?: string;
 };
 
+/** SPEC section 9: suggestions for at least 2 characters, 300 ms after the last keystroke, 5 at most. */
+export const SUGGEST_MIN_CHARS = 2;
+export const SUGGEST_DEBOUNCE_MS = 300;
+export const SUGGEST_LIMIT = 5;
+export const NO_PRODUCTS_FOUND = 'No products found';
+
 export function searchPath(query: string): string {
   return `/search?q=${encodeURIComponent(query)}`;
 }
 
+/** `value`, once it has stopped changing for `ms`. */
+function useDebounced(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
+/** GET /api/search/suggest?q=: names (and categories) of up to five matching products. */
+function useSuggestions(q: string) {
+  return useQuery({
+    queryKey: ['suggest', q],
+    queryFn: ({ signal }) => api.get<Suggestion[]>(`/api/search/suggest?q=${encodeURIComponent(q)}`, signal),
+    enabled: q.length >= SUGGEST_MIN_CHARS,
+    staleTime: 5 * 60_000,
+    retry: false,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /**
- * The header's search bar: a labelled input with submit and close buttons. A non-empty trimmed
- * query goes to /search?q=…; an empty one does nothing. Escape and an outside click close it.
+ * The header's search bar: a combobox with live suggestions (the WAI-ARIA combobox/listbox
+ * pattern). ArrowDown/ArrowUp move through the suggestions, Enter opens the highlighted product or
+ * submits the text to /search?q=…, Escape closes the suggestions, then the bar. An empty query does
+ * nothing; an outside click closes the bar.
  */
 export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarProps) {
   const [query, setQuery] = useState(initialQuery);
+  const [listOpen, setListOpen] = useState(true);
+  const [active, setActive] = useState(-1);
   const [, navigate] = useLocation();
   const formRef = useRef<HTMLFormElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const inputId = useId();
+  const listId = useId();
+
+  const trimmed = query.trim();
+  const settled = useDebounced(trimmed, SUGGEST_DEBOUNCE_MS);
+  const suggest = useSuggestions(settled);
+  const items = (suggest.data ?? []).slice(0, SUGGEST_LIMIT);
+  const answered = settled.length >= SUGGEST_MIN_CHARS && (suggest.isSuccess || suggest.isError);
+  const showPopup = listOpen && trimmed.length >= SUGGEST_MIN_CHARS && answered;
+  const showList = showPopup && !suggest.isError && items.length > 0;
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  // New suggestions: nothing highlighted.
+  useEffect(() => setActive(-1), [suggest.data]);
 
   const close = useCallback(
     (returnFocus: boolean) => {
@@ -52,9 +110,34 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [close]);
 
+  const openProduct = (suggestion: Suggestion) => {
+    navigate(productPath(suggestion.id));
+    onClose();
+  };
+
+  const onInputKeyDown = (event: ReactKeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!showList) {
+        if (!listOpen) setListOpen(true);
+        return;
+      }
+      event.preventDefault();
+      const last = items.length - 1;
+      setActive((i) => (event.key === 'ArrowDown' ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
+    } else if (event.key === 'Enter' && showList && active >= 0 && items[active]) {
+      event.preventDefault();
+      openProduct(items[active]);
+    } else if (event.key === 'Escape' && showPopup) {
+      // First Escape closes the suggestions only; the next one closes the bar.
+      event.preventDefault();
+      event.nativeEvent.stopPropagation();
+      setListOpen(false);
+      setActive(-1);
+    }
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const trimmed = query.trim();
     if (!trimmed) {
       inputRef.current?.focus();
       return;
@@ -70,19 +153,57 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
           Search products
         </label>
         <SearchIcon size={20} className="search-bar__icon" />
-        <input
-          ref={inputRef}
-          id={inputId}
-          className="search-bar__input"
-          type="search"
-          name="q"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          placeholder="Search shoes, suits, watches…"
-          autoComplete="off"
-          enterKeyHint="search"
-          maxLength={100}
-        />
+        <div className="search-bar__field">
+          <input
+            ref={inputRef}
+            id={inputId}
+            className="search-bar__input"
+            type="search"
+            name="q"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={showList}
+            aria-controls={showList ? listId : undefined}
+            aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
+            value={query}
+            onChange={(e) => {
+              setQuery(e.target.value);
+              setListOpen(true);
+            }}
+            onKeyDown={onInputKeyDown}
+            placeholder="Search shoes, suits, watches…"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={100}
+          />
+          {showPopup && (
+            <div className="search-suggest">
+              {showList ? (
+                <ul id={listId} className="search-suggest__list" role="listbox" aria-label="Suggestions">
+                  {items.map((item, i) => (
+                    <li
+                      key={item.id}
+                      id={optionId(i)}
+                      role="option"
+                      aria-selected={i === active}
+                      className={`search-suggest__option${i === active ? ' is-active' : ''}`}
+                      onMouseDown={(e) => e.preventDefault()}
+                      onMouseEnter={() => setActive(i)}
+                      onClick={() => openProduct(item)}
+                    >
+                      <span className="search-suggest__name">{item.name}</span>
+                      {item.category && <span className="search-suggest__category">{item.category}</span>}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="search-suggest__empty" role="status">
+                  {NO_PRODUCTS_FOUND}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
         <button type="submit" className="search-bar__submit" aria-label="Submit search">
           <ArrowRightIcon size={20} />
         </button>

@@ -12,12 +12,13 @@ import {
   KeyIcon,
   LogInIcon,
   LogOutIcon,
+  MailIcon,
   PackageIcon,
   UserIcon,
   UserPlusIcon,
 } from './icons';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
-import { logout, useSession, useSessionCounts } from '@/lib/session';
+import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
 import { SHOP_NAME } from '@/lib/site';
 import './Sidebar.css';
 
@@ -37,6 +38,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [ta
 export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
   const { user } = useSession();
   const counts = useSessionCounts();
+  const { logout, isPending: loggingOut } = useLogout();
   const [collectionsOpen, setCollectionsOpen] = useState(false);
   const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -166,11 +168,21 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
                 Admin Management
               </SidebarLink>
             )}
+            {user?.admin && (
+              <SidebarLink href="/admin/messages" icon={<MailIcon />} onNavigate={onClose}>
+                Messages
+              </SidebarLink>
+            )}
           </ul>
         </nav>
         <div className="sidebar__foot">
           {user ? (
-            <button type="button" className="sidebar__item" onClick={() => void logout()}>
+            <button
+              type="button"
+              className="sidebar__item"
+              disabled={loggingOut}
+              onClick={() => void logout().then(onClose, alertLogoutError)}
+            >
               <LogOutIcon />
               <span className="sidebar__label">Log Out</span>
             </button>

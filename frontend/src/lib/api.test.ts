@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, apiFetch, isNotFound } from './api';
+import { ApiError, NETWORK_ERROR_MESSAGE, api, apiFetch, isNotFound, serverReason, setUnauthorizedHandler } from './api';
 import { shouldRetry } from './queryClient';
 
 function stubFetch(impl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
@@ -8,7 +8,10 @@ function stubFetch(impl: (input: RequestInfo | URL, init?: RequestInit) => Promi
   return fn;
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthorizedHandler(null);
+});
 
 describe('apiFetch', () => {
   it('resolves with the parsed JSON body', async () => {
@@ -76,6 +79,57 @@ describe('apiFetch', () => {
     expect(path).toBe('/api/contact');
     expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"email":"a@b.co","message":"Hi"}' });
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+  });
+});
+
+describe('writes and sessions', () => {
+  const headersOf = (fn: ReturnType<typeof stubFetch>, call: number) =>
+    fn.mock.calls[call]![1]!.headers as Record<string, string>;
+
+  it('sends X-Requested-With: ankara on every write, never on reads', async () => {
+    const fn = stubFetch(async () => new Response('{}', { status: 200 }));
+    await api.get('/api/bag');
+    await api.post('/api/bag', { productId: 'p' });
+    await api.put('/api/saved/p');
+    await api.patch('/api/bag/i', { quantity: 2 });
+    await api.delete('/api/bag/i');
+    expect(headersOf(fn, 0)['X-Requested-With']).toBeUndefined();
+    for (const call of [1, 2, 3, 4]) expect(headersOf(fn, call)['X-Requested-With']).toBe('ankara');
+    expect(fn.mock.calls.map(([, init]) => init!.method)).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+  });
+
+  it('sends FormData as multipart: the body as is, no JSON content type', async () => {
+    const fn = stubFetch(async () => new Response('{}', { status: 200 }));
+    const form = new FormData();
+    form.set('displayName', 'Ada');
+    await api.patchForm('/api/account', form);
+    const [, init] = fn.mock.calls[0]!;
+    expect(init!.method).toBe('PATCH');
+    expect(init!.body).toBe(form);
+    expect(headersOf(fn, 0)['Content-Type']).toBeUndefined();
+    expect(headersOf(fn, 0)['X-Requested-With']).toBe('ankara');
+  });
+
+  it('reports a 401 from any endpoint as a lost session, except login and signup', async () => {
+    const lost = vi.fn();
+    setUnauthorizedHandler(lost);
+    stubFetch(async () => new Response(JSON.stringify({ error: 'unauthenticated', message: 'Please log in to continue.' }), { status: 401 }));
+    await expect(api.get('/api/bag')).rejects.toMatchObject({ status: 401 });
+    expect(lost).toHaveBeenCalledWith('/api/bag');
+    await expect(api.post('/api/auth/login', {})).rejects.toMatchObject({ status: 401 });
+    await expect(api.postForm('/api/auth/signup', new FormData())).rejects.toMatchObject({ status: 401 });
+    expect(lost).toHaveBeenCalledTimes(1);
+    stubFetch(async () => new Response(JSON.stringify({ error: 'forbidden', message: 'No.' }), { status: 403 }));
+    await expect(api.post('/api/admin/grant', {})).rejects.toMatchObject({ status: 403 });
+    expect(lost).toHaveBeenCalledTimes(1);
+  });
+
+  it("serverReason gives the server's 4xx message only", () => {
+    expect(serverReason(new ApiError(409, 'conflict', 'Taken.'))).toBe('Taken.');
+    expect(serverReason(new ApiError(500, 'internal', 'Boom'))).toBeNull();
+    expect(serverReason(new ApiError(0, 'network_error', 'Offline'))).toBeNull();
+    expect(serverReason(new ApiError(404, 'http_404', 'Request failed'))).toBeNull();
+    expect(serverReason(new Error('x'))).toBeNull();
   });
 });
 

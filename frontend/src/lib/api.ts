@@ -36,6 +36,22 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
+/** Every state-changing request carries this header: the server refuses writes without it (CSRF). */
+export const WRITE_HEADER = { name: 'X-Requested-With', value: 'ankara' } as const;
+
+/** Where a 401 means a wrong password rather than a lost session. */
+const CREDENTIAL_PATHS = ['/api/auth/login', '/api/auth/signup'];
+
+let onUnauthorized: ((path: string) => void) | null = null;
+
+/**
+ * Registers what happens when the server says the session is gone (401 from any endpoint but
+ * login and signup: expired or revoked token, disabled account). The app signs the user out.
+ */
+export function setUnauthorizedHandler(handler: ((path: string) => void) | null): void {
+  onUnauthorized = handler;
+}
+
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
@@ -58,11 +74,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.json);
   }
+  // FormData (uploads) goes as is: the browser writes the multipart content type and boundary.
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  if (method !== 'GET') headers[WRITE_HEADER.name] = WRITE_HEADER.value;
 
   let response: Response;
   try {
     response = await fetch(path, {
-      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
       body,
       signal: options.signal,
@@ -87,6 +106,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
 
   if (!response.ok) {
+    if (response.status === 401 && !CREDENTIAL_PATHS.includes(path.split('?')[0]!)) onUnauthorized?.(path);
     if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error, parsed.message);
     throw new ApiError(
       response.status,
@@ -108,4 +128,19 @@ export const api = {
   put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json }),
   patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json }),
   delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
+  /** multipart/form-data (uploads). */
+  postForm: <T>(path: string, form: FormData) => apiFetch<T>(path, { method: 'POST', body: form }),
+  patchForm: <T>(path: string, form: FormData) => apiFetch<T>(path, { method: 'PATCH', body: form }),
 };
+
+/**
+ * The server's own explanation of a refused request (a 4xx answer in its `{error, message}`
+ * shape: "Passwords do not match.", "Incorrect password."), or null for anything else (offline,
+ * server failure, a proxy's HTML page), where the caller shows its own message.
+ */
+export function serverReason(error: unknown): string | null {
+  if (isApiError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')) {
+    return error.message;
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEmbeddedSession, SESSION_ELEMENT_ID } from './session';
+import { readEmbeddedSession, SESSION_ELEMENT_ID, SIGNED_OUT } from './session';
 import { loginPath, safeNextPath } from './redirect';
 
 function embed(text: string) {
@@ -14,7 +14,7 @@ afterEach(() => document.getElementById(SESSION_ELEMENT_ID)?.remove());
 
 describe('readEmbeddedSession', () => {
   it('is signed out when the server embedded nothing (vite dev)', () => {
-    expect(readEmbeddedSession()).toEqual({ user: null });
+    expect(readEmbeddedSession()).toEqual(SIGNED_OUT);
   });
 
   it('reads the session the server embedded', () => {
@@ -29,9 +29,16 @@ describe('readEmbeddedSession', () => {
     expect(session.counts).toEqual({ bag: 2, saved: 1, newOrders: 0 });
   });
 
+  it('keeps the token expiry and fills missing counts', () => {
+    embed(JSON.stringify({ user: { uid: 'u1', displayName: 'Ada' }, expiresAt: 1_700_000_000_000 }));
+    const session = readEmbeddedSession();
+    expect(session.expiresAt).toBe(1_700_000_000_000);
+    expect(session.counts).toEqual({ bag: 0, saved: 0, newOrders: 0 });
+  });
+
   it('treats unreadable JSON as signed out', () => {
     embed('{not json');
-    expect(readEmbeddedSession()).toEqual({ user: null });
+    expect(readEmbeddedSession()).toEqual(SIGNED_OUT);
   });
 });
 

@@ -1,9 +1,22 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { useCallback, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { api, isApiError } from './api';
 import type { Session, SessionCounts } from './types';
 
 export const SESSION_ELEMENT_ID = 'ankara-session';
-const SIGNED_OUT: Session = { user: null };
+const NO_COUNTS: SessionCounts = { bag: 0, saved: 0, newOrders: 0 };
+export const SIGNED_OUT: Session = { user: null, expiresAt: null, counts: NO_COUNTS };
+
+/** A session answer in its full shape (counts and expiry always present). */
+export function normalizeSession(value: Partial<Session> | null | undefined): Session {
+  if (!value || typeof value !== 'object' || !value.user) return SIGNED_OUT;
+  return {
+    user: value.user,
+    expiresAt: typeof value.expiresAt === 'number' ? value.expiresAt : null,
+    counts: { ...NO_COUNTS, ...value.counts },
+  };
+}
 
 /**
  * The session the server wrote into index.html (`<script id="ankara-session"
@@ -14,9 +27,7 @@ export function readEmbeddedSession(doc: Document = document): Session {
   const text = doc.getElementById(SESSION_ELEMENT_ID)?.textContent;
   if (!text) return SIGNED_OUT;
   try {
-    const parsed = JSON.parse(text) as Partial<Session> | null;
-    if (!parsed || typeof parsed !== 'object') return SIGNED_OUT;
-    return { user: parsed.user ?? null, counts: parsed.counts };
+    return normalizeSession(JSON.parse(text) as Partial<Session> | null);
   } catch {
     return SIGNED_OUT;
   }
@@ -26,12 +37,13 @@ export const sessionQueryKey = ['session'] as const;
 
 /**
  * The session lives in the query cache, seeded from the embedded copy and never refetched on its
- * own: work that changes it (login, add to bag, …) invalidates `sessionQueryKey`, which refetches
- * GET /api/session.
+ * own. Every auth endpoint answers the whole session, which `setSession` puts in the cache; bag and
+ * saved-items answers update the counts with `setSessionCounts`. Header, sidebar and guards
+ * re-render at once, with no reload.
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
-  queryFn: ({ signal }) => api.get<Session>('/api/session', signal),
+  queryFn: async ({ signal }) => normalizeSession(await api.get<Session>('/api/session', signal)),
   initialData: () => readEmbeddedSession(),
   staleTime: Infinity,
   gcTime: Infinity,
@@ -41,18 +53,102 @@ export function useSession(): Session {
   return useQuery(sessionQueryOptions).data;
 }
 
-const NO_COUNTS: SessionCounts = { bag: 0, saved: 0, newOrders: 0 };
-
 export function useSessionCounts(): SessionCounts {
   const session = useSession();
   return session.user ? { ...NO_COUNTS, ...session.counts } : NO_COUNTS;
 }
 
-/** Ends the session on the server, then reloads the shop from its home page. */
-export async function logout(): Promise<void> {
-  try {
-    await api.post('/api/auth/logout');
-  } finally {
-    window.location.assign('/');
+/** Query roots that are the same for everyone; the rest (bag, saved, orders, admin data) belong to a user. */
+const PUBLIC_QUERY_ROOTS = new Set(['session', 'hero', 'collections', 'products', 'releases', 'about', 'search', 'suggest']);
+
+/**
+ * Puts a session answer in the cache. When the signed-in user changes (login, logout, a lost
+ * session), whatever belonged to the previous user is dropped from the cache.
+ */
+export function setSession(client: QueryClient, view: Partial<Session> | null | undefined): Session {
+  const next = normalizeSession(view);
+  const previous = client.getQueryData<Session>(sessionQueryKey);
+  if (previous?.user?.uid !== next.user?.uid) {
+    client.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) });
   }
+  client.setQueryData(sessionQueryKey, next);
+  return next;
+}
+
+/** Forgets the signed-in user on this page (the server has already ended the session). */
+export function signOutLocally(client: QueryClient): void {
+  setSession(client, SIGNED_OUT);
+}
+
+/** Updates the badge counts after a bag or saved-items answer. */
+export function setSessionCounts(client: QueryClient, counts: Partial<SessionCounts>): void {
+  client.setQueryData<Session>(sessionQueryKey, (previous) =>
+    previous?.user ? { ...previous, counts: { ...NO_COUNTS, ...previous.counts, ...counts } } : previous,
+  );
+}
+
+/** Tokens are refreshed this long before they expire. */
+export const REFRESH_LEAD_MS = 5 * 60_000;
+/** Never refresh more often than this, even if the server answered a token close to expiry. */
+const MIN_REFRESH_DELAY_MS = 5_000;
+
+/** How long to wait before refreshing a token that expires at `expiresAt`. */
+export function refreshDelay(expiresAt: number, now: number, minimum = 0): number {
+  return Math.min(Math.max(expiresAt - REFRESH_LEAD_MS - now, minimum), 2 ** 31 - 1);
+}
+
+/** Backoff after a failed refresh (not a 401): 30 s, doubling, at most 16 minutes. */
+export function refreshRetryDelay(attempt: number): number {
+  return Math.min(30_000 * 2 ** attempt, 16 * 60_000);
+}
+
+/**
+ * Keeps a signed-in session alive: POST /api/auth/refresh five minutes before the token expires,
+ * then again from each answer's `expiresAt`. A 401 signs the user out (through the api client's
+ * unauthorized handler); other failures retry with backoff. Returns the cancel function.
+ */
+export function scheduleSessionRefresh(client: QueryClient, expiresAt: number, first = true): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let cancelled = false;
+  let attempt = 0;
+  const run = async () => {
+    try {
+      const view = await api.post<Session>('/api/auth/refresh');
+      if (!cancelled) setSession(client, view);
+    } catch (error) {
+      if (cancelled || (isApiError(error) && error.status === 401)) return;
+      timer = setTimeout(run, refreshRetryDelay(attempt++));
+    }
+  };
+  timer = setTimeout(run, refreshDelay(expiresAt, Date.now(), first ? 0 : MIN_REFRESH_DELAY_MS));
+  return () => {
+    cancelled = true;
+    clearTimeout(timer);
+  };
+}
+
+/**
+ * Log Out: POST /api/auth/logout (the server revokes the session), then the page forgets the user
+ * and goes home. A failure rejects with the error, whose message the caller shows.
+ */
+export function useLogout(): { logout: () => Promise<void>; isPending: boolean } {
+  const client = useQueryClient();
+  const [, navigate] = useLocation();
+  const [isPending, setPending] = useState(false);
+  const logout = useCallback(async () => {
+    setPending(true);
+    try {
+      const view = await api.post<Session>('/api/auth/logout');
+      setSession(client, view ?? SIGNED_OUT);
+      navigate('/');
+    } finally {
+      setPending(false);
+    }
+  }, [client, navigate]);
+  return { logout, isPending };
+}
+
+/** Logout failure shows the error message (SPEC section 8). */
+export function alertLogoutError(error: unknown): void {
+  window.alert(error instanceof Error ? error.message : 'Could not log out. Please try again.');
 }

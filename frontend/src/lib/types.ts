@@ -72,17 +72,50 @@ export type SessionUser = {
   uid: string;
   displayName: string;
   email: string;
-  photoURL: string | null;
+  /** The profile photo in its sizes, or null (a default avatar is drawn). */
+  photoURL: Image | null;
   phoneNumber: string | null;
   admin: boolean;
+  createdAt: number;
 };
 
 export type SessionCounts = { bag: number; saved: number; newOrders: number };
 
+/** GET /api/session, the copy embedded in index.html, and the answer of every auth endpoint. */
 export type Session = {
   user: SessionUser | null;
+  /** When the session token expires (unix ms); null when signed out. */
+  expiresAt?: number | null;
   counts?: SessionCounts;
 };
+
+/** One line of the bag: a product in a size and colour, priced by the server. */
+export type BagItem = {
+  id: string;
+  product: Product;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  /** kobo */
+  lineTotal: number;
+};
+
+/** The whole bag, as every bag endpoint answers it. */
+export type Bag = {
+  items: BagItem[];
+  /** Sum of the quantities. */
+  count: number;
+  /** kobo */
+  total: number;
+};
+
+export type SavedItem = { product: Product; savedAt: number };
+
+/** One search-bar suggestion. */
+export type Suggestion = { id: string; name: string; category: string | null };
+
+/** A plain `{message}` answer (forgot, reset, admin grant). */
+export type MessageBody = { message: string };
 
 /** Every error body the server sends. */
 export type ErrorBody = { error: string; message: string };

@@ -14,6 +14,7 @@ export const customer: SessionUser = {
   photoURL: null,
   phoneNumber: null,
   admin: false,
+  createdAt: 1_700_000_000_000,
 };
 export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi Admin', admin: true };
 

@@ -1,10 +1,93 @@
-import { PageShell } from '@/components/PageShell';
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { useBag } from '../api/get-bag';
+import { BagItemRow } from '../components/BagItemRow';
+import { Message } from '@/components/Message';
+import { Price } from '@/components/Price';
+import { PageSpinner } from '@/components/Spinner';
+import { itemCountLabel } from '@/lib/shopping';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import './BagPage.css';
 
-/** /mybag (signed-in only): bag and checkout. */
-export default function BagPage() {
+export const EMPTY_BAG_TITLE = 'Your bag is empty';
+export const EMPTY_BAG_TEXT = "Looks like you haven't added any items yet.";
+
+type BagPageProps = {
+  /** Shown beneath the bag (the app puts the featured products here). */
+  below?: ReactNode;
+};
+
+/**
+ * /mybag (signed-in only): the bag's lines, the item count and the total, all as the server
+ * computed them; an empty state; featured products beneath.
+ */
+export default function BagPage({ below }: BagPageProps) {
+  useDocumentTitle('My Bag');
+  const { data: bag, isPending, isError, refetch } = useBag();
+
+  let content: ReactNode;
+  if (isPending) {
+    content = <PageSpinner label="Loading your bag…" />;
+  } else if (isError) {
+    content = (
+      <Message title="We couldn't load your bag." tone="error">
+        <button type="button" className="btn btn--dark" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </Message>
+    );
+  } else if (bag.items.length === 0) {
+    content = (
+      <Message title={EMPTY_BAG_TITLE} as="h2">
+        <p>{EMPTY_BAG_TEXT}</p>
+        <Link href="/" className="btn btn--primary">
+          Start Shopping
+        </Link>
+      </Message>
+    );
+  } else {
+    content = (
+      <div className="bag-layout">
+        <ul className="bag-list" aria-label="Items in your bag">
+          {bag.items.map((item) => (
+            <BagItemRow key={item.id} item={item} />
+          ))}
+        </ul>
+        <aside className="bag-summary" aria-labelledby="bag-summary-heading">
+          <h2 id="bag-summary-heading" className="bag-summary__title">
+            Order summary
+          </h2>
+          <dl className="bag-summary__rows">
+            <div>
+              <dt>Items</dt>
+              <dd data-testid="bag-count">{itemCountLabel(bag.count)}</dd>
+            </div>
+            <div className="bag-summary__total">
+              <dt>Total</dt>
+              <dd>
+                <Price kobo={bag.total} />
+              </dd>
+            </div>
+          </dl>
+          {/* Checkout (customer details, delivery address, payment) arrives with the payments work. */}
+          <Link href="/" className="btn btn--outline btn--block">
+            Continue Shopping
+          </Link>
+        </aside>
+      </div>
+    );
+  }
+
   return (
-    <PageShell title="My Bag">
-      <p className="muted">The items you are about to buy, and checkout.</p>
-    </PageShell>
+    <>
+      <div className="container page bag-page">
+        <header className="page-header">
+          <h1>My Bag</h1>
+          {bag && bag.items.length > 0 && <p className="bag-page__count">{itemCountLabel(bag.count)}</p>}
+        </header>
+        {content}
+      </div>
+      {below}
+    </>
   );
 }

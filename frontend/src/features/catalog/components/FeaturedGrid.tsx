@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useFeaturedProducts } from '../api/get-featured';
+import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { useNearViewport } from '@/lib/useNearViewport';
 
@@ -8,6 +9,7 @@ export function FeaturedGrid() {
   const sectionRef = useRef<HTMLElement>(null);
   const near = useNearViewport(sectionRef);
   const { data: products, isPending, isError } = useFeaturedProducts(near);
+  const isAdmin = useIsAdmin();
   return (
     <section ref={sectionRef} className="section featured" aria-labelledby="featured-heading">
       <div className="container">
@@ -27,7 +29,11 @@ export function FeaturedGrid() {
         ) : products.length === 0 ? (
           <p className="muted">No featured products yet. Explore our collections above.</p>
         ) : (
-          <ProductGrid products={products} label="Featured Products" />
+          <ProductGrid
+            products={products}
+            label="Featured Products"
+            actions={isAdmin ? (product) => <AdminSlot name="featured.card" props={{ product }} /> : undefined}
+          />
         )}
       </div>
     </section>

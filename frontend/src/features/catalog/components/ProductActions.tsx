@@ -1,9 +1,23 @@
+import { useEffect, useState } from 'react';
+import { useAddToBag } from '../api/add-to-bag';
+import { useIsSaved, useToggleSaved } from '../api/saved-state';
 import { HeartIcon } from '@/components/icons';
+import { serverReason } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import type { Product } from '@/lib/types';
+import { useInFlight } from '@/lib/useInFlight';
 
 export const SAVE_LOGIN_ALERT = 'Please log in or sign up to save products.';
 export const BAG_LOGIN_ALERT = 'Please log in to add items to your bag.';
+export const SAVED_MESSAGE = 'Product saved successfully';
+export const UNSAVED_MESSAGE = 'Product removed from saved items';
+export const SAVE_FAILED = 'Failed to save/unsave product. Please try again.';
+export const ADDED_MESSAGE = 'Item added to your bag successfully!';
+export const ADD_FAILED = 'Failed to add product to bag. Please try again.';
+export const CHOOSE_SIZE = 'Please choose a size.';
+export const CHOOSE_COLOUR = 'Please choose a colour.';
+/** SPEC section 9: the success banner shows for 3 s. */
+export const BANNER_MS = 3000;
 
 type ProductActionsProps = {
   product: Product;
@@ -11,36 +25,127 @@ type ProductActionsProps = {
   color: string | null;
 };
 
+type Feedback = { tone: 'success' | 'error'; text: string; id: number };
+
+/** A message that hides itself after `ms` (a new message restarts the clock). */
+function useTimedFeedback(ms: number) {
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+  useEffect(() => {
+    if (!feedback || feedback.tone === 'error') return;
+    const timer = setTimeout(() => setFeedback(null), ms);
+    return () => clearTimeout(timer);
+  }, [feedback, ms]);
+  const show = (tone: Feedback['tone'], text: string) => setFeedback({ tone, text, id: Date.now() + Math.random() });
+  return [feedback, show, () => setFeedback(null)] as const;
+}
+
 /**
- * Add to Bag and the save heart. A visitor gets the spec's log-in alerts; for a signed-in
- * customer the buttons wait for the bag and saved-items work.
+ * Add to Bag (with the chosen size and colour) and the save heart. A visitor gets the spec's
+ * log-in alerts. Both buttons are disabled while their request runs, so a double tap sends once.
  */
-export function ProductActions({ product }: ProductActionsProps) {
+export function ProductActions({ product, size, color }: ProductActionsProps) {
   const { user } = useSession();
-  const pending = user ? 'Available soon' : undefined;
+  const signedIn = Boolean(user);
+  const saved = useIsSaved(product.id, signedIn);
+  const isSaved = saved.data === true;
+  const toggle = useToggleSaved();
+  const add = useAddToBag();
+  const adding = useInFlight();
+  const saving = useInFlight();
+  const [bagFeedback, showBag, clearBag] = useTimedFeedback(BANNER_MS);
+  const [saveFeedback, showSave] = useTimedFeedback(BANNER_MS);
+
+  // A choice made after "Please choose a size." clears the message.
+  useEffect(() => {
+    if (bagFeedback?.text === CHOOSE_SIZE || bagFeedback?.text === CHOOSE_COLOUR) clearBag();
+  }, [size, color]);
+
+  const onAdd = () => {
+    if (!user) {
+      window.alert(BAG_LOGIN_ALERT);
+      return;
+    }
+    if (product.sizes.length > 0 && !size) return showBag('error', CHOOSE_SIZE);
+    if (product.colors.length > 0 && !color) return showBag('error', CHOOSE_COLOUR);
+    if (!adding.begin()) return;
+    clearBag();
+    add.mutate(
+      { productId: product.id, size, color, quantity: 1 },
+      {
+        onSettled: adding.end,
+        onSuccess: () => showBag('success', ADDED_MESSAGE),
+        onError: (error) => {
+          const reason = serverReason(error);
+          showBag('error', reason ? `${ADD_FAILED} ${reason}` : ADD_FAILED);
+        },
+      },
+    );
+  };
+
+  const onToggleSave = () => {
+    if (!user) {
+      window.alert(SAVE_LOGIN_ALERT);
+      return;
+    }
+    if (saved.isPending || !saving.begin()) return;
+    const save = !isSaved;
+    toggle.mutate(
+      { productId: product.id, save },
+      {
+        onSettled: saving.end,
+        onSuccess: () => showSave('success', save ? SAVED_MESSAGE : UNSAVED_MESSAGE),
+        onError: () => showSave('error', SAVE_FAILED),
+      },
+    );
+  };
 
   return (
-    <div className="product-actions">
-      <button
-        type="button"
-        className="btn btn--primary product-actions__bag"
-        disabled={Boolean(user)}
-        title={pending}
-        onClick={() => window.alert(BAG_LOGIN_ALERT)}
-      >
-        Add to Bag
-      </button>
-      <button
-        type="button"
-        className="product-actions__save"
-        aria-label="Save product"
-        aria-pressed={false}
-        disabled={Boolean(user)}
-        title={pending ?? `Save ${product.name}`}
-        onClick={() => window.alert(SAVE_LOGIN_ALERT)}
-      >
-        <HeartIcon />
-      </button>
+    <div className="product-actions-wrap">
+      <div className="product-actions">
+        <button
+          type="button"
+          className="btn btn--primary product-actions__bag"
+          disabled={add.isPending}
+          aria-busy={add.isPending || undefined}
+          aria-describedby={bagFeedback?.tone === 'error' ? 'product-bag-feedback' : undefined}
+          onClick={onAdd}
+        >
+          Add to Bag
+        </button>
+        <button
+          type="button"
+          className={`product-actions__save${isSaved ? ' is-saved' : ''}`}
+          aria-label={isSaved ? 'Remove from saved' : 'Save product'}
+          aria-pressed={isSaved}
+          disabled={toggle.isPending || (signedIn && saved.isPending)}
+          title={isSaved ? 'Remove from saved' : 'Save product'}
+          onClick={onToggleSave}
+        >
+          <HeartIcon filled={isSaved} />
+        </button>
+      </div>
+      <div className="product-actions__feedback" role="status" aria-live="polite">
+        {bagFeedback?.tone === 'success' && (
+          <p key={bagFeedback.id} className="product-banner">
+            {bagFeedback.text}
+          </p>
+        )}
+        {saveFeedback?.tone === 'success' && (
+          <p key={saveFeedback.id} className="product-toast">
+            {saveFeedback.text}
+          </p>
+        )}
+      </div>
+      {bagFeedback?.tone === 'error' && (
+        <p id="product-bag-feedback" className="alert alert--error product-actions__error" role="alert">
+          {bagFeedback.text}
+        </p>
+      )}
+      {saveFeedback?.tone === 'error' && (
+        <p className="alert alert--error product-actions__error" role="alert">
+          {saveFeedback.text}
+        </p>
+      )}
     </div>
   );
 }

@@ -38,7 +38,8 @@ export function ReleaseShowcase() {
       ) : releases.length === 0 ? (
         <ReleaseNotice text="No releases available" />
       ) : (
-        <ReleaseCarousel releases={releases} />
+        // A new newest release (an admin just added one) starts the carousel on it.
+        <ReleaseCarousel key={releases[0]!.id} releases={releases} />
       )}
     </section>
   );

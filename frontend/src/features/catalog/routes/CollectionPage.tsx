@@ -1,5 +1,6 @@
 import { Link, useParams } from 'wouter';
 import { useCollectionPage } from '../api/get-collection-page';
+import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
@@ -15,6 +16,7 @@ import './CollectionPage.css';
 export default function CollectionPage() {
   const { id = '' } = useParams<{ id: string }>();
   const query = useCollectionPage(id);
+  const isAdmin = useIsAdmin();
   const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
 
   const collection = data?.pages[0]?.collection;
@@ -55,6 +57,7 @@ export default function CollectionPage() {
 
   const products = data.pages.flatMap((page) => page.products);
   const total = data.pages[data.pages.length - 1]?.total ?? products.length;
+  const collectionId = collection?.id ?? id;
 
   return (
     <>
@@ -68,6 +71,7 @@ export default function CollectionPage() {
             </p>
           )}
         </div>
+        <AdminSlot name="collection.products" props={{ collectionId }} />
         {products.length === 0 ? (
           <Message title="No products found in this collection.">
             <p>New pieces arrive often. In the meantime, have a look at our other collections.</p>
@@ -77,7 +81,13 @@ export default function CollectionPage() {
           </Message>
         ) : (
           <>
-            <ProductGrid products={products} hoverImage showCategory label={collection?.name} />
+            <ProductGrid
+              products={products}
+              hoverImage
+              showCategory
+              label={collection?.name}
+              actions={isAdmin ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} /> : undefined}
+            />
             {hasNextPage && (
               <div className="collection-products__more">
                 <button

@@ -1,18 +1,34 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import ProductPage from './ProductPage';
 import { product } from '@/test/fixtures';
-import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { Header } from '@/components/Header';
+import type { Bag, SavedItem, Session, SessionUser } from '@/lib/types';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-function renderProduct(session = { user: null } as { user: typeof customer | null }) {
+function renderProduct(session: Session = { user: null }) {
   return renderWithProviders(
-    <Route path="/product/:id">
-      <ProductPage />
-    </Route>,
+    <>
+      <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />
+      <Route path="/product/:id">
+        <ProductPage />
+      </Route>
+    </>,
     { path: '/product/oxford-brogue', session },
   );
 }
+
+const signedIn = (user: SessionUser = customer): Session => ({
+  user,
+  expiresAt: null,
+  counts: { bag: 0, saved: 0, newOrders: 0 },
+});
+const bag = (count: number): Bag => ({
+  items: [{ id: 'l1', product: product(), size: '42', color: 'Black', quantity: count, lineTotal: 2_500_000 * count }],
+  count,
+  total: 2_500_000 * count,
+});
 
 describe('ProductPage', () => {
   it('shows the product: name, rating, reviews, price, description, sizes and colours', async () => {
@@ -40,12 +56,6 @@ describe('ProductPage', () => {
     expect(alert).toHaveBeenLastCalledWith('Please log in to add items to your bag.');
   });
 
-  it('leaves the buttons disabled for a signed-in customer until the bag arrives', async () => {
-    mockFetch({ '/api/products/oxford-brogue': product() });
-    renderProduct({ user: customer });
-    expect(((await screen.findByRole('button', { name: 'Add to Bag' })) as HTMLButtonElement).disabled).toBe(true);
-  });
-
   it('says the product does not exist for an unknown id', async () => {
     mockFetch({
       '/api/products/oxford-brogue': () =>
@@ -60,5 +70,172 @@ describe('ProductPage', () => {
     mockFetch({ '/api/products/oxford-brogue': () => new Promise<Response>(() => {}) });
     renderProduct();
     expect(screen.getByRole('status').textContent).toContain('Loading product');
+  });
+});
+
+describe('ProductPage heart', () => {
+  it('saves with PUT and unsaves with DELETE, with aria-pressed, messages and the saved badge', async () => {
+    let saved: SavedItem[] = [];
+    const fetch = mockFetch({
+      '/api/products/oxford-brogue': product(),
+      'GET /api/saved': () => jsonResponse(saved),
+      'PUT /api/saved/oxford-brogue': () => {
+        saved = [{ product: product(), savedAt: 1 }];
+        return jsonResponse(saved);
+      },
+      'DELETE /api/saved/oxford-brogue': () => {
+        saved = [];
+        return jsonResponse(saved);
+      },
+    });
+    renderProduct(signedIn());
+    const heart = await screen.findByRole('button', { name: 'Save product' });
+    await waitFor(() => expect((heart as HTMLButtonElement).disabled).toBe(false));
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+
+    fireEvent.click(heart);
+    expect(await screen.findByText('Product saved successfully')).toBeTruthy();
+    const pressed = screen.getByRole('button', { name: 'Remove from saved' });
+    expect(pressed.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Saved Items (1)' })).toBeTruthy();
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    expect((put[1]!.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
+
+    await waitFor(() => expect((pressed as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(pressed);
+    expect(await screen.findByText('Product removed from saved items')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save product' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('link', { name: 'Saved Items' })).toBeTruthy();
+  });
+
+  it('says Failed to save/unsave product. Please try again. when the request fails', async () => {
+    mockFetch({
+      '/api/products/oxford-brogue': product(),
+      'GET /api/saved': [],
+      'PUT /api/saved/oxford-brogue': () => jsonResponse({ error: 'internal', message: 'boom' }, 500),
+    });
+    renderProduct(signedIn());
+    const heart = await screen.findByRole('button', { name: 'Save product' });
+    await waitFor(() => expect((heart as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(heart);
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to save/unsave product. Please try again.');
+  });
+});
+
+describe('ProductPage add to bag', () => {
+  it('asks for a size and a colour first', async () => {
+    const fetch = mockFetch({ '/api/products/oxford-brogue': product(), 'GET /api/saved': [] });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Bag' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please choose a size.');
+    fireEvent.click(screen.getByRole('radio', { name: '42' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Bag' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please choose a colour.');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
+  });
+
+  it('posts the choices, updates the bag badge and shows the banner for 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetch = mockFetch({ '/api/products/oxford-brogue': product(), 'GET /api/saved': [], 'POST /api/bag': bag(1) });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('radio', { name: '42' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    const button = screen.getByRole('button', { name: 'Add to Bag' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+
+    expect(await screen.findByText('Item added to your bag successfully!')).toBeTruthy();
+    const posts = fetch.mock.calls.filter(([, init]) => init?.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({
+      productId: 'oxford-brogue',
+      size: '42',
+      color: 'Black',
+      quantity: 1,
+    });
+    expect(screen.getByRole('link', { name: 'My Bag (1)' })).toBeTruthy();
+
+    await act(async () => vi.advanceTimersByTime(2800));
+    expect(screen.getByText('Item added to your bag successfully!')).toBeTruthy();
+    await act(async () => vi.advanceTimersByTime(250));
+    expect(screen.queryByText('Item added to your bag successfully!')).toBeNull();
+  });
+
+  it('sends no size or colour for a product without them', async () => {
+    const plain = product({ sizes: [], colors: [] });
+    const fetch = mockFetch({ '/api/products/oxford-brogue': plain, 'GET /api/saved': [], 'POST /api/bag': bag(1) });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Bag' }));
+    expect(await screen.findByText('Item added to your bag successfully!')).toBeTruthy();
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(post[1]!.body as string)).toEqual({ productId: 'oxford-brogue', size: null, color: null, quantity: 1 });
+  });
+
+  it('says Failed to add product to bag. Please try again. when it fails', async () => {
+    mockFetch({
+      '/api/products/oxford-brogue': product({ sizes: [], colors: [] }),
+      'GET /api/saved': [],
+      'POST /api/bag': () => jsonResponse({ error: 'internal', message: 'boom' }, 500),
+    });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('button', { name: 'Add to Bag' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to add product to bag. Please try again.');
+  });
+});
+
+describe('ProductPage admin edit', () => {
+  it('is not offered to customers', async () => {
+    mockFetch({ '/api/products/oxford-brogue': product(), 'GET /api/saved': [] });
+    renderProduct(signedIn());
+    await screen.findByRole('heading', { level: 1, name: 'Oxford Brogue' });
+    expect(screen.queryByRole('button', { name: 'Edit Product' })).toBeNull();
+  });
+
+  it('edits name, price (as typed) and description, then says Product updated successfully!', async () => {
+    const fetch = mockFetch({
+      '/api/products/oxford-brogue': product(),
+      'GET /api/saved': [],
+      'PATCH /api/products/oxford-brogue': product({ name: 'Oxford Brogue II', price: 3_000_050 }),
+    });
+    renderProduct(signedIn(admin));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Product' }));
+    const price = (await screen.findByLabelText('Price (₦)')) as HTMLInputElement;
+    expect(price.value).toBe('25000.00');
+    expect(price.getAttribute('step')).toBe('0.01');
+    expect(price.getAttribute('min')).toBe('0');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Oxford Brogue II' } });
+    fireEvent.change(price, { target: { value: '30000.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Product updated successfully!')).toBeTruthy();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(patch[1]!.body as string)).toEqual({
+      name: 'Oxford Brogue II',
+      price: '30000.5',
+      description: 'Hand-finished leather brogues.',
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Oxford Brogue II' })).toBeTruthy();
+    expect(screen.getByText('₦30,000.50')).toBeTruthy();
+  });
+
+  it('Cancel leaves edit mode without saving; a failure says Failed to update product. Please try again.', async () => {
+    const fetch = mockFetch({
+      '/api/products/oxford-brogue': product(),
+      'GET /api/saved': [],
+      'PATCH /api/products/oxford-brogue': () =>
+        jsonResponse({ error: 'validation', message: 'Please enter a valid price.' }, 400),
+    });
+    renderProduct(signedIn(admin));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Product' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Price (₦)')).toBeNull();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Product' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to update product. Please try again. Please enter a valid price.',
+    );
   });
 });

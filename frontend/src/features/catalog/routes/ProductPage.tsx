@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { useProduct } from '../api/get-product';
@@ -7,17 +7,23 @@ import { ChoiceGroup } from '../components/ChoiceGroup';
 import { ProductActions } from '../components/ProductActions';
 import { ProductSlider } from '../components/ProductSlider';
 import { StarRating } from '../components/StarRating';
+import { AdminSlot } from '@/components/AdminSlot';
 import { ShieldIcon, TruckIcon } from '@/components/icons';
 import { Message } from '@/components/Message';
 import { Price } from '@/components/Price';
-import { PageSpinner } from '@/components/Spinner';
+import { PageSpinner, Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
 import type { Collection, Product } from '@/lib/types';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './ProductPage.css';
 
 export const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
+
+// Admins only: shoppers never download the edit form.
+const ProductEditForm = lazy(() => import('../components/ProductEditForm'));
+export const PRODUCT_UPDATED = 'Product updated successfully!';
 
 /** /product/:id */
 export default function ProductPage() {
@@ -64,6 +70,14 @@ function ProductDetails({ product }: { product: Product }) {
   const [size, setSize] = useState<string | null>(product.sizes.length === 1 ? product.sizes[0]! : null);
   const [color, setColor] = useState<string | null>(product.colors.length === 1 ? product.colors[0]! : null);
   const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
+  const { user } = useSession();
+  const [editing, setEditing] = useState(false);
+  const [updated, setUpdated] = useState(false);
+  useEffect(() => {
+    if (!updated) return;
+    const timer = setTimeout(() => setUpdated(false), 4000);
+    return () => clearTimeout(timer);
+  }, [updated]);
 
   return (
     <div className="container page product-page">
@@ -89,22 +103,54 @@ function ProductDetails({ product }: { product: Product }) {
         <div className="product-info">
           {product.category && <p className="eyebrow product-info__category">{product.category}</p>}
           <h1 className="product-info__name">{product.name}</h1>
-          <StarRating rating={product.rating} reviewCount={product.reviewCount} />
-          <Price kobo={product.price} className="product-info__price" />
 
-          <ChoiceGroup legend="Size" name="size" options={product.sizes} value={size} onChange={setSize} />
-          <ChoiceGroup legend="Colour" name="colour" options={product.colors} value={color} onChange={setColor} />
+          {user?.admin && (
+            <div className="product-admin">
+              {!editing && (
+                <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(true)}>
+                  Edit Product
+                </button>
+              )}
+              {updated && (
+                <p className="alert alert--success product-admin__status" role="status">
+                  {PRODUCT_UPDATED}
+                </p>
+              )}
+            </div>
+          )}
 
-          <ProductActions product={product} size={size} color={color} />
+          {editing && user?.admin ? (
+            <Suspense fallback={<Spinner label="Loading editor…" />}>
+              <ProductEditForm
+                product={product}
+                onSaved={() => {
+                  setEditing(false);
+                  setUpdated(true);
+                }}
+                onCancel={() => setEditing(false)}
+              />
+            </Suspense>
+          ) : (
+            <>
+              <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+              <Price kobo={product.price} className="product-info__price" />
 
-          <section className="product-info__section" aria-labelledby="product-description-heading">
-            <h2 id="product-description-heading" className="product-info__subheading">
-              Description
-            </h2>
-            {paragraphs.map((text, i) => (
-              <p key={i}>{text}</p>
-            ))}
-          </section>
+              <ChoiceGroup legend="Size" name="size" options={product.sizes} value={size} onChange={setSize} />
+              <ChoiceGroup legend="Colour" name="colour" options={product.colors} value={color} onChange={setColor} />
+
+              <ProductActions product={product} size={size} color={color} />
+              <AdminSlot name="product.featured" props={{ product }} />
+
+              <section className="product-info__section" aria-labelledby="product-description-heading">
+                <h2 id="product-description-heading" className="product-info__subheading">
+                  Description
+                </h2>
+                {paragraphs.map((text, i) => (
+                  <p key={i}>{text}</p>
+                ))}
+              </section>
+            </>
+          )}
 
           <dl className="product-info__facts">
             {product.category && (

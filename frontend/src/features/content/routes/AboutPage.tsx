@@ -1,4 +1,5 @@
 import { useAbout } from '../api/get-about';
+import { AdminSlot } from '@/components/AdminSlot';
 import { Message } from '@/components/Message';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { PageSpinner } from '@/components/Spinner';
@@ -24,44 +25,50 @@ export default function AboutPage() {
 
   if (!about) {
     return (
-      <div className="container page">
-        <Message title="About Us" as="h1">
-          <p>Our story is on its way. Check back soon.</p>
-        </Message>
-      </div>
+      <>
+        <div className="container page">
+          <Message title="About Us" as="h1">
+            <p>Our story is on its way. Check back soon.</p>
+          </Message>
+        </div>
+        <AdminSlot name="about.form" props={{ about: null }} />
+      </>
     );
   }
 
   return (
-    <div className="container page about">
-      <header className="about__header">
-        <span className="eyebrow">About Us</span>
-        <h1>{about.title}</h1>
-      </header>
-      <div className="about__row">
-        <div className="about__text">
-          {about.description1.split(/\n\s*\n/).map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
+    <>
+      <div className="container page about">
+        <header className="about__header">
+          <span className="eyebrow">About Us</span>
+          <h1>{about.title}</h1>
+        </header>
+        <div className="about__row">
+          <div className="about__text">
+            {about.description1.split(/\n\s*\n/).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+          {about.image1 && (
+            <figure className="about__figure">
+              <ResponsiveImage image={about.image1} alt="" sizes={IMAGE_SIZES} className="about__img" priority />
+            </figure>
+          )}
         </div>
-        {about.image1 && (
-          <figure className="about__figure">
-            <ResponsiveImage image={about.image1} alt="" sizes={IMAGE_SIZES} className="about__img" priority />
-          </figure>
-        )}
-      </div>
-      <div className="about__row about__row--reverse">
-        <div className="about__text">
-          {about.description2.split(/\n\s*\n/).map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
+        <div className="about__row about__row--reverse">
+          <div className="about__text">
+            {about.description2.split(/\n\s*\n/).map((p, i) => (
+              <p key={i}>{p}</p>
+            ))}
+          </div>
+          {about.image2 && (
+            <figure className="about__figure">
+              <ResponsiveImage image={about.image2} alt="" sizes={IMAGE_SIZES} className="about__img" />
+            </figure>
+          )}
         </div>
-        {about.image2 && (
-          <figure className="about__figure">
-            <ResponsiveImage image={about.image2} alt="" sizes={IMAGE_SIZES} className="about__img" />
-          </figure>
-        )}
       </div>
-    </div>
+      <AdminSlot name="about.form" props={{ about }} />
+    </>
   );
 }

@@ -1,0 +1,257 @@
+// The back office end to end against the real binary: an admin adds a collection, a product with
+// two pictures (watching the upload progress reach 100%), a release, edits About Us, removes a
+// product from featured and deletes another; then a customer in a fresh browser sees exactly that.
+//   cargo build --release
+//   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/admin.test.mjs
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DESKTOP, MOBILE, demoImage, newPage, openBrowser, signUp, startShop } from './harness.mjs';
+
+const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
+const TIMEOUT = 15_000;
+
+let shop;
+let browser;
+
+before(async () => {
+  shop = await startShop();
+  browser = await openBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/**
+ * Runs `body` with the page's refused API calls recorded; on failure keeps a screenshot in /tmp
+ * and names those calls (a stray 401 signs the page out, which explains many a timeout).
+ */
+async function withShot(page, name, body) {
+  const refused = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/api/') && res.status() >= 400) {
+      refused.push(`${res.request().method()} ${url.pathname} ${res.status()}`);
+    }
+  });
+  try {
+    await body();
+  } catch (error) {
+    const path = `/tmp/ankara-e2e-${name}.png`;
+    await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+    error.message += `\n(screenshot: ${path}; url: ${page.url()}; refused API calls: ${JSON.stringify(refused)}; page errors: ${JSON.stringify(page.errors)})`;
+    throw error;
+  }
+}
+
+/** What the admin did, for the customer's checks. */
+const done = {};
+
+/** Signs up, is made admin with the merchant command, refreshes the token and reloads. */
+async function signInAsAdmin(page) {
+  const email = `admin-${Date.now()}@example.com`;
+  await signUp(page, shop.base, { name: 'Chidi Admin', email });
+  await shop.grantAdmin(email);
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } });
+    return res.status;
+  });
+  assert.equal(status, 200, 'token refresh after the admin grant');
+}
+
+/** Records every value the page's upload progress bar shows, from now on. */
+async function watchProgress(page) {
+  await page.evaluate(() => {
+    window.__progress = [];
+    window.__progressText = [];
+    const record = () => {
+      const bar = document.querySelector('[role="progressbar"]');
+      if (!bar) return;
+      const value = Number(bar.getAttribute('aria-valuenow'));
+      if (window.__progress[window.__progress.length - 1] !== value) window.__progress.push(value);
+      const text = document.querySelector('.upload-progress__text')?.textContent;
+      if (text && window.__progressText[window.__progressText.length - 1] !== text) window.__progressText.push(text);
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  });
+}
+
+test('an admin manages the catalogue and content from the shop pages', async (t) => {
+  const page = await newPage(browser, DESKTOP);
+  page.setDefaultTimeout(TIMEOUT);
+  await withShot(page, 'admin', async () => {
+    await signInAsAdmin(page);
+
+    // ---- Home: add a collection.
+    await page.goto(`${shop.base}/`);
+    const collectionForm = page.getByRole('form', { name: 'Add a collection' });
+    await collectionForm.getByLabel('Name').fill('Agbada & Kaftans');
+    await collectionForm.getByLabel('Description').fill('Flowing agbada and kaftans for Friday and every owambe.');
+    await collectionForm.getByLabel('Image').setInputFiles(demoImage('hero-2-1024.jpg'));
+    await collectionForm.getByRole('button', { name: 'Add Collection' }).click();
+    await page.getByRole('status').filter({ hasText: 'New collection added successfully' }).waitFor();
+    await page.getByRole('link', { name: 'Explore Collection: Agbada & Kaftans' }).waitFor();
+    done.collectionId = 'agbada-kaftans';
+
+    // ---- The new collection's page: add a product with two pictures, watching the upload.
+    await page.goto(`${shop.base}/collections/${done.collectionId}`);
+    await page.getByText('No products found in this collection.').waitFor();
+    const toggle = page.getByRole('button', { name: 'Add Product', exact: true });
+    await toggle.click();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    const productForm = page.getByRole('form', { name: 'Add Product' });
+    await productForm.getByLabel('Name').fill('Royal Blue Agbada');
+    await productForm.getByLabel('Description').fill('Three-piece agbada in royal blue damask, hand-embroidered at the neck.');
+    await productForm.getByLabel('Price (₦)').fill('185000.50');
+    await productForm.getByLabel(/Category/).fill('Agbada');
+    await productForm.getByLabel(/Sizes/).fill('M, L, XL');
+    await productForm.getByLabel(/Colours/).fill('Royal Blue');
+    await productForm.getByLabel('Images').setInputFiles([demoImage('suits-1-a-1024.jpg'), demoImage('suits-1-b-1024.jpg')]);
+    await watchProgress(page);
+    await productForm.getByRole('button', { name: 'Add Product' }).click();
+    const newProduct = page.getByRole('link', { name: /Royal Blue Agbada/ });
+    await newProduct.waitFor();
+    const progress = await page.evaluate(() => window.__progress);
+    const progressText = await page.evaluate(() => window.__progressText);
+    t.diagnostic(`product upload progress: ${progressText.join(', ')}`);
+    assert.ok(progress.length > 0, 'the progress bar showed');
+    assert.equal(progress[progress.length - 1], 100, `progress reached 100%: ${progress.join(', ')}`);
+    assert.deepEqual([...progress].sort((a, b) => a - b), progress, 'progress only goes up');
+    assert.equal(progressText[progressText.length - 1], 'Uploading… 100%');
+    assert.ok(progressText.every((t) => /^Uploading… \d{1,3}%$/.test(t)), `whole percents: ${progressText.join(' | ')}`);
+    await page.getByRole('status').filter({ hasText: 'Product added successfully: Royal Blue Agbada' }).waitFor();
+    done.productId = (await newProduct.getAttribute('href')).split('/').pop();
+    assert.match(await newProduct.textContent(), /₦185,000\.50/);
+
+    // ---- Home: add a release pointing at the new product; the showcase shows it at once.
+    await page.goto(`${shop.base}/`);
+    const releaseForm = page.getByRole('form', { name: 'Add Release' });
+    await releaseForm.getByLabel('Name').fill('The Owambe Edit');
+    await releaseForm.getByLabel('Description').fill('Agbada season is here: royal blue, hand-embroidered.');
+    await releaseForm.getByLabel('Collection').selectOption(done.collectionId);
+    await releaseForm.locator(`option[value="${done.productId}"]`).waitFor({ state: 'attached' });
+    await releaseForm.getByLabel('Product').selectOption(done.productId);
+    assert.equal(await releaseForm.getByLabel('Price (₦)').inputValue(), '185000.50');
+    await releaseForm.getByLabel('Price (₦)').fill('175000');
+    await releaseForm.getByLabel('Background image').setInputFiles(demoImage('release-2-1024.jpg'));
+    await releaseForm.getByLabel('Featured').check();
+    await releaseForm.getByRole('button', { name: 'Add Release' }).click();
+    await page.getByRole('status').filter({ hasText: 'New release added successfully' }).waitFor();
+    const showcase = page.getByRole('region', { name: 'New releases' });
+    await showcase.getByRole('heading', { name: 'The Owambe Edit' }).waitFor();
+    assert.equal(
+      await showcase.getByRole('link', { name: 'Shop Now' }).getAttribute('href'),
+      `/product/${done.productId}`,
+    );
+
+    // ---- Home: remove the first featured product from featured; its card goes.
+    const featured = page.getByRole('list', { name: 'Featured Products' });
+    const firstCard = featured.getByRole('listitem').first();
+    const removedHref = await firstCard.getByRole('link').getAttribute('href');
+    done.unfeaturedId = removedHref.split('/').pop();
+    done.unfeaturedName = (await firstCard.getByRole('heading').textContent()).trim();
+    await firstCard.getByRole('button', { name: `Remove ${done.unfeaturedName} from Featured` }).click();
+    await featured.locator(`a[href="${removedHref}"]`).waitFor({ state: 'detached' });
+
+    // ---- About Us: update the title (the demo has a page, so the form is in update mode).
+    await page.goto(`${shop.base}/about`);
+    const aboutForm = page.getByRole('form', { name: 'Edit the About Us page' });
+    assert.equal(await aboutForm.getByLabel('Title').inputValue(), 'About Ankara');
+    await aboutForm.getByLabel('Title').fill('Ankara: tailored in Lagos since 1998');
+    await aboutForm.getByLabel(/Second image/).setInputFiles(demoImage('about-1-1024.jpg'));
+    await aboutForm.getByRole('button', { name: 'Update About Us' }).click();
+    await page.getByRole('status').filter({ hasText: 'About Us page updated successfully' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Ankara: tailored in Lagos since 1998' }).waitFor();
+
+    // ---- A collection page: delete a product after confirming.
+    await page.goto(`${shop.base}/collections/formal-shoes`);
+    const shoes = page.getByRole('list', { name: 'Formal Shoes' });
+    const victim = shoes.getByRole('listitem').first();
+    const victimHref = await victim.getByRole('link').getAttribute('href');
+    done.deletedId = victimHref.split('/').pop();
+    const victimName = (await victim.getByRole('heading').textContent()).trim();
+    const dialogs = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.accept();
+    });
+    await victim.getByRole('button', { name: `Delete ${victimName}` }).click();
+    await shoes.locator(`a[href="${victimHref}"]`).waitFor({ state: 'detached' });
+    assert.deepEqual(dialogs, ['Are you sure you want to delete this product?']);
+
+    // ---- The product page's featured toggle and the contact inbox are there too.
+    await page.goto(`${shop.base}/product/${done.productId}`);
+    await page.getByRole('button', { name: 'Mark as Featured' }).click();
+    await page.getByRole('button', { name: 'Remove from Featured' }).waitFor();
+    await page.getByRole('button', { name: 'Remove from Featured' }).click();
+    await page.getByRole('button', { name: 'Mark as Featured' }).waitFor();
+
+    await page.evaluate(() =>
+      fetch('/api/contact', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
+        body: JSON.stringify({ email: 'tolu@example.com', message: 'Do you deliver agbada to Abuja?' }),
+      }),
+    );
+    await page.goto(`${shop.base}/admin/messages`);
+    const inbox = page.getByRole('list', { name: 'Contact messages' });
+    await inbox.getByText('Do you deliver agbada to Abuja?').waitFor();
+    assert.equal(
+      await inbox.getByRole('link', { name: 'Reply to tolu@example.com' }).getAttribute('href'),
+      'mailto:tolu@example.com?subject=Re%3A%20your%20message%20to%20Ankara',
+    );
+
+    assert.deepEqual(page.errors, [], 'no uncaught errors on the admin pages');
+  });
+  await page.context().close();
+});
+
+test('a customer in a fresh browser sees exactly what the admin did, without admin code', async () => {
+  assert.ok(done.deletedId, 'the admin test ran first');
+  const page = await newPage(browser, MOBILE);
+  page.setDefaultTimeout(TIMEOUT);
+  await withShot(page, 'customer', async () => {
+    await signUp(page, shop.base, { name: 'Ada Customer', email: `ada-${Date.now()}@example.com` });
+    const scripts = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+
+    // Home: the release first in the showcase, the unfeatured product gone from Featured.
+    await page.goto(`${shop.base}/`);
+    const showcase = page.getByRole('region', { name: 'New releases' });
+    await showcase.getByRole('heading', { name: 'The Owambe Edit' }).waitFor();
+    const featured = page.getByRole('list', { name: 'Featured Products' });
+    await featured.getByRole('listitem').first().waitFor();
+    assert.equal(await featured.locator(`a[href="/product/${done.unfeaturedId}"]`).count(), 0);
+    assert.equal(await featured.getByRole('button').count(), 0, 'no admin buttons on cards');
+    assert.equal(await page.getByText('Admin', { exact: true }).count(), 0);
+    await page.getByRole('link', { name: 'Explore Collection: Agbada & Kaftans' }).waitFor();
+
+    // The new collection and its product.
+    await page.goto(`${shop.base}/collections/${done.collectionId}`);
+    await page.getByRole('heading', { level: 1, name: 'Agbada & Kaftans' }).waitFor();
+    await page.getByRole('link', { name: /Royal Blue Agbada/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Royal Blue Agbada' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /Featured/ }).count(), 0);
+
+    // About Us with the new title and no form.
+    await page.goto(`${shop.base}/about`);
+    await page.getByRole('heading', { level: 1, name: 'Ankara: tailored in Lagos since 1998' }).waitFor();
+    assert.equal(await page.getByRole('form').count(), 0);
+
+    // The deleted product is gone.
+    await page.goto(`${shop.base}/product/${done.deletedId}`);
+    await page.getByRole('heading', { name: PRODUCT_NOT_FOUND }).waitFor();
+
+    // The inbox is not theirs: the guard sends them home.
+    await page.goto(`${shop.base}/admin/messages`);
+    await page.waitForURL(`${shop.base}/`);
+
+    const adminCode = scripts.filter((s) => /Slot|MessagesPage|AdminPanel|upload/.test(s));
+    assert.deepEqual(adminCode, [], 'shoppers never download the admin tools');
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});

@@ -1,0 +1,42 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useSearch } from 'wouter';
+import { setUnauthorizedHandler } from '@/lib/api';
+import { loginPath } from '@/lib/redirect';
+import { scheduleSessionRefresh, sessionQueryKey, signOutLocally, useSession } from '@/lib/session';
+import type { Session } from '@/lib/types';
+
+/**
+ * Looks after the signed-in session for the whole app (renders nothing):
+ * - refreshes the token five minutes before it expires, and again from each answer;
+ * - when any request answers 401 (token expired or revoked, account disabled), forgets the user
+ *   and sends them to /login, with the page they were on as `next`.
+ */
+export function SessionKeeper() {
+  const client = useQueryClient();
+  const { user, expiresAt } = useSession();
+  const [location, navigate] = useLocation();
+  const search = useSearch();
+  const here = useRef('');
+  here.current = search ? `${location}?${search}` : location;
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      if (!client.getQueryData<Session>(sessionQueryKey)?.user) return;
+      signOutLocally(client);
+      navigate(loginPath(here.current), { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [client, navigate]);
+
+  const uid = user?.uid;
+  const first = useRef(true);
+  useEffect(() => {
+    if (!uid || !expiresAt) return;
+    const cancel = scheduleSessionRefresh(client, expiresAt, first.current);
+    first.current = false;
+    return cancel;
+  }, [client, uid, expiresAt]);
+
+  return null;
+}

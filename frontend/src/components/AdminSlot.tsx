@@ -1,0 +1,76 @@
+import { Component, Suspense, createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import { useSession } from '@/lib/session';
+import type { About, Product } from '@/lib/types';
+
+/**
+ * The places in shopper pages where admin tools appear, and what each one is given. The tools
+ * themselves live in features/admin and are lazily loaded (app/adminSlots.ts maps each place to
+ * its module), so shoppers never download them and catalog pages never import the admin feature.
+ */
+export type AdminSlotProps = {
+  /** Home, below the collections: add or edit a collection. */
+  'home.collections': Record<string, never>;
+  /** Home, with the new-releases showcase: add a release. */
+  'home.releases': Record<string, never>;
+  /** Home, on each featured card: Remove from Featured. */
+  'featured.card': { product: Product };
+  /** Collection page, above the products: the Add Product toggle and form. */
+  'collection.products': { collectionId: string };
+  /** Collection page, on each product card: delete. */
+  'collection.card': { product: Product; collectionId: string };
+  /** Product page, near the admin edit toggle: Mark as Featured / Remove from Featured. */
+  'product.featured': { product: Product };
+  /** About Us, below the page: create or update it. */
+  'about.form': { about: About | null };
+};
+
+export type AdminSlotName = keyof AdminSlotProps;
+export type AdminSlotComponents = { [K in AdminSlotName]?: ComponentType<AdminSlotProps[K]> };
+
+const AdminSlotsContext = createContext<AdminSlotComponents>({});
+
+/** Provided once by the app; without it (tests of shopper pages) every slot renders nothing. */
+export const AdminSlotsProvider = AdminSlotsContext.Provider;
+
+type AdminSlotElementProps<K extends AdminSlotName> = { name: K } & (AdminSlotProps[K] extends Record<string, never>
+  ? { props?: undefined }
+  : { props: AdminSlotProps[K] });
+
+/**
+ * Renders the admin tool for a place, only when the session says admin. Its code is fetched on
+ * first render; until then (or if it cannot be fetched) the place stays empty, never the page.
+ */
+export function AdminSlot<K extends AdminSlotName>({ name, props }: AdminSlotElementProps<K>) {
+  const { user } = useSession();
+  const slots = useContext(AdminSlotsContext);
+  const Tool = slots[name] as ComponentType<AdminSlotProps[K]> | undefined;
+  if (!user?.admin || !Tool) return null;
+  return (
+    <SlotBoundary>
+      <Suspense fallback={null}>
+        <Tool {...((props ?? {}) as AdminSlotProps[K])} />
+      </Suspense>
+    </SlotBoundary>
+  );
+}
+
+/** True when the admin tools for the current session should be shown at all. */
+export function useIsAdmin(): boolean {
+  return useSession().user?.admin === true;
+}
+
+class SlotBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error('An admin tool failed to load', error);
+  }
+
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { setSession } from '@/lib/session';
+import type { Session } from '@/lib/types';
+
+export type ProfileInput = { displayName: string; phoneNumber: string; photo: File | null };
+
+export const PROFILE_FAILED = 'Failed to update profile. Please try again.';
+
+/** PATCH /api/account (multipart): name, phone and optionally a new photo; the e-mail never changes. */
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ displayName, phoneNumber, photo }: ProfileInput) => {
+      const form = new FormData();
+      form.set('displayName', displayName);
+      form.set('phoneNumber', phoneNumber);
+      if (photo) form.set('photo', photo);
+      return api.patchForm<Session>('/api/account', form);
+    },
+    onSuccess: (view) => setSession(client, view),
+  });
+}

@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { adminKeys } from './keys';
+import { api } from '@/lib/api';
+
+export type ContactMessage = { id: number; email: string; message: string; createdAt: number };
+
+/** GET /api/admin/contact-messages: the contact inbox, newest first. */
+export const contactMessagesQueryOptions = queryOptions({
+  queryKey: adminKeys.messages,
+  queryFn: ({ signal }) => api.get<ContactMessage[]>('/api/admin/contact-messages', signal),
+  staleTime: 0,
+});
+
+export function useContactMessages() {
+  return useQuery(contactMessagesQueryOptions);
+}

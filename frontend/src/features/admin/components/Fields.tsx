@@ -1,0 +1,169 @@
+import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import type { Image } from '@/lib/types';
+
+type FieldShellProps = { id: string; label: string; hint?: ReactNode; optional?: boolean; children: ReactNode };
+
+function FieldShell({ id, label, hint, optional, children }: FieldShellProps) {
+  return (
+    <div className="field admin-field">
+      <label htmlFor={id} className="field__label">
+        {label}
+        {optional && <span className="admin-field__optional"> (optional)</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+  optional?: boolean;
+};
+
+export function TextField({ label, value, onChange, hint, optional, ...rest }: TextFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint} optional={optional}>
+      <input
+        id={id}
+        className="field__input"
+        type="text"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  hint?: ReactNode;
+};
+
+export function TextAreaField({ label, value, onChange, hint, ...rest }: TextAreaFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} hint={hint}>
+      <textarea
+        id={id}
+        className="field__input admin-textarea"
+        rows={4}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        {...rest}
+      />
+    </FieldShell>
+  );
+}
+
+type FileFieldProps = {
+  label: string;
+  files: ReadonlyArray<File>;
+  onChange: (files: File[]) => void;
+  multiple?: boolean;
+  optional?: boolean;
+  hint?: ReactNode;
+  /** Pictures already stored, shown as thumbnails until new ones are chosen. */
+  current?: ReadonlyArray<Image>;
+  currentLabel?: string;
+  name?: string;
+};
+
+/**
+ * A picture chooser (image types only) with thumbnails of what is chosen, or of what is stored.
+ * Clearing `files` (after a successful save) also clears the native input.
+ */
+export function FileField({ label, files, onChange, multiple, optional, hint, current, currentLabel, name }: FileFieldProps) {
+  const id = useId();
+  const empty = files.length === 0;
+  const input = useRef<HTMLInputElement>(null);
+  // A cleared choice (after a save) clears the native input too; setting '' is the one value allowed.
+  useEffect(() => {
+    if (empty && input.current) input.current.value = '';
+  }, [empty]);
+  return (
+    <FieldShell id={id} label={label} hint={hint} optional={optional}>
+      <input
+        ref={input}
+        id={id}
+        name={name}
+        className="admin-file"
+        type="file"
+        accept="image/*"
+        multiple={multiple}
+        onChange={(e) => onChange(Array.from(e.target.files ?? []))}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
+      {!empty ? (
+        <Thumbnails files={files} />
+      ) : current && current.length > 0 ? (
+        <figure className="admin-thumbs">
+          <ul className="admin-thumbs__list">
+            {current.map((image) => (
+              <li key={image.url}>
+                <img src={image.url} alt="" width={72} height={72} className="admin-thumbs__img" loading="lazy" />
+              </li>
+            ))}
+          </ul>
+          <figcaption className="admin-thumbs__caption">{currentLabel ?? 'Current image (kept unless you choose a new one)'}</figcaption>
+        </figure>
+      ) : null}
+    </FieldShell>
+  );
+}
+
+function Thumbnails({ files }: { files: ReadonlyArray<File> }) {
+  // data: URLs rather than blob: ones: the shop's Content-Security-Policy allows `img-src 'self' data:`.
+  const [urls, setUrls] = useState<string[]>([]);
+  useEffect(() => {
+    if (typeof FileReader === 'undefined') return;
+    let live = true;
+    const readers = files.map(
+      (file) =>
+        new Promise<string>((resolve) => {
+          if (!file.type.startsWith('image/')) return resolve('');
+          const reader = new FileReader();
+          reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+          reader.onerror = () => resolve('');
+          reader.readAsDataURL(file);
+        }),
+    );
+    void Promise.all(readers).then((made) => {
+      if (live) setUrls(made);
+    });
+    return () => {
+      live = false;
+    };
+  }, [files]);
+  return (
+    <figure className="admin-thumbs">
+      <ul className="admin-thumbs__list">
+        {files.map((file, i) => (
+          <li key={`${file.name}-${i}`}>
+            {urls[i] ? (
+              <img src={urls[i]} alt="" width={72} height={72} className="admin-thumbs__img" />
+            ) : (
+              <span className="admin-thumbs__img admin-thumbs__img--blank" aria-hidden="true" />
+            )}
+          </li>
+        ))}
+      </ul>
+      <figcaption className="admin-thumbs__caption">
+        {files.length === 1 ? files[0]!.name : `${files.length} pictures chosen`}
+      </figcaption>
+    </figure>
+  );
+}

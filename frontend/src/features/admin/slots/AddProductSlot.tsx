@@ -1,0 +1,164 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateCatalog } from '../api/catalog';
+import { AdminPanel, AdminTag, FormNotice, UploadProgress, type Notice } from '../components/AdminPanel';
+import { FileField, TextAreaField, TextField } from '../components/Fields';
+import { formatWholePercent } from '../lib/progress';
+import { useUpload } from '../lib/useUpload';
+import { MAX_PRODUCT_IMAGES, validateProduct } from '../lib/validate';
+import type { Product } from '@/lib/types';
+
+export const PRODUCT_ADDED = 'Product added successfully';
+
+/**
+ * Collection page (admins only): the Add Product toggle ("Cancel" while open) and its form. The
+ * pictures upload with a whole-percent progress bar; the form is locked while busy.
+ */
+export default function AddProductSlot({ collectionId }: { collectionId: string }) {
+  const [open, setOpen] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
+  const formId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  return (
+    <div className="admin-add-product">
+      <div className="admin-inline">
+        <AdminTag />
+        <button
+          ref={toggleRef}
+          type="button"
+          className={`btn btn--sm ${open ? 'btn--outline' : 'btn--dark'}`}
+          aria-expanded={open}
+          aria-controls={formId}
+          onClick={() => {
+            setOpen((o) => !o);
+            setAdded(null);
+          }}
+        >
+          {open ? 'Cancel' : 'Add Product'}
+        </button>
+        <div role="status" className="admin-inline__status">
+          {!open && added && <span className="admin-inline__success">{added}</span>}
+        </div>
+      </div>
+      {open && (
+        <AddProductForm
+          id={formId}
+          collectionId={collectionId}
+          onAdded={(product) => {
+            setOpen(false);
+            setAdded(`${PRODUCT_ADDED}: ${product.name}`);
+            toggleRef.current?.focus();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+type AddProductFormProps = { id: string; collectionId: string; onAdded: (product: Product) => void };
+
+function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
+  const headingId = useId();
+  const client = useQueryClient();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [price, setPrice] = useState('');
+  const [category, setCategory] = useState('');
+  const [sizes, setSizes] = useState('');
+  const [colors, setColors] = useState('');
+  const [images, setImages] = useState<File[]>([]);
+  const [notice, setNotice] = useState<Notice>(null);
+  const { state, upload, busy } = useUpload<Product>();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = validateProduct({ name, description, price, images });
+    if (invalid) {
+      setNotice({ tone: 'error', text: invalid });
+      return;
+    }
+    setNotice(null);
+    const form = new FormData();
+    form.set('name', name.trim());
+    form.set('description', description.trim());
+    form.set('price', price.trim());
+    if (category.trim()) form.set('category', category.trim());
+    if (sizes.trim()) form.set('sizes', sizes.trim());
+    if (colors.trim()) form.set('colors', colors.trim());
+    for (const image of images) form.append('images', image);
+    const result = await upload({
+      url: `/api/collections/${encodeURIComponent(collectionId)}/products`,
+      method: 'POST',
+      form,
+      idempotent: true,
+    });
+    if (!result) return;
+    if (!result.ok) {
+      setNotice({ tone: 'error', text: `Error adding product: ${result.error.message}` });
+      return;
+    }
+    await invalidateCatalog(client);
+    onAdded(result.data);
+  };
+
+  return (
+    <div id={id}>
+      <AdminPanel title="Add Product" headingId={headingId} className="admin-panel--flush" tag={false}>
+        <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId} aria-busy={busy}>
+          <fieldset className="admin-form__fieldset" disabled={busy}>
+            <div className="admin-form__grid">
+              <TextField label="Name" value={name} onChange={setName} required maxLength={120} autoComplete="off" />
+              <TextField
+                label="Price (₦)"
+                type="number"
+                inputMode="decimal"
+                step="0.01"
+                min="0"
+                value={price}
+                onChange={setPrice}
+                required
+              />
+            </div>
+            <TextAreaField label="Description" value={description} onChange={setDescription} required />
+            <div className="admin-form__grid admin-form__grid--3">
+              <TextField label="Category" optional value={category} onChange={setCategory} autoComplete="off" />
+              <TextField
+                label="Sizes"
+                optional
+                value={sizes}
+                onChange={setSizes}
+                hint="Separate with commas: 40, 41, 42"
+                autoComplete="off"
+              />
+              <TextField
+                label="Colours"
+                optional
+                value={colors}
+                onChange={setColors}
+                hint="Separate with commas: Black, Brown"
+                autoComplete="off"
+              />
+            </div>
+            <FileField
+              label="Images"
+              name="images"
+              multiple
+              files={images}
+              onChange={setImages}
+              hint={`One or more pictures (up to ${MAX_PRODUCT_IMAGES}); the first is the main one, the second shows on hover.`}
+            />
+            <FormNotice notice={notice} />
+            {state.status === 'uploading' && <UploadProgress percent={state.percent} format={formatWholePercent} />}
+            <div className="admin-form__actions">
+              <button type="submit" className="btn btn--primary" disabled={busy}>
+                {busy ? 'Saving...' : 'Add Product'}
+              </button>
+            </div>
+          </fieldset>
+        </form>
+      </AdminPanel>
+    </div>
+  );
+}

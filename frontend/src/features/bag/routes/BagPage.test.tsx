@@ -1,0 +1,130 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import BagPage from './BagPage';
+import { Header } from '@/components/Header';
+import type { Bag, BagItem, Session } from '@/lib/types';
+import { product } from '@/test/fixtures';
+import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+function line(overrides: Partial<BagItem> = {}): BagItem {
+  const p = overrides.product ?? product();
+  const quantity = overrides.quantity ?? 1;
+  return { id: 'line-1', product: p, size: '42', color: 'Black', quantity, lineTotal: p.price * quantity, ...overrides };
+}
+
+function bagOf(...items: BagItem[]): Bag {
+  return {
+    items,
+    count: items.reduce((n, i) => n + i.quantity, 0),
+    total: items.reduce((n, i) => n + i.lineTotal, 0),
+  };
+}
+
+const session = (bag: number): Session => ({ user: customer, expiresAt: null, counts: { bag, saved: 0, newOrders: 0 } });
+
+function renderBag(count: number) {
+  return renderWithProviders(
+    <>
+      <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />
+      <BagPage />
+    </>,
+    { path: '/mybag', session: session(count) },
+  );
+}
+
+describe('BagPage', () => {
+  it('lists the lines with size, colour, unit price, quantity, the item count and the total', async () => {
+    const watch = product({ id: 'watch', name: 'Heritage Chronograph', price: 12_000_050, sizes: [], colors: [] });
+    mockFetch({
+      '/api/bag': bagOf(line({ quantity: 2 }), line({ id: 'line-2', product: watch, size: null, color: null })),
+    });
+    renderBag(3);
+    const list = await screen.findByRole('list', { name: 'Items in your bag' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByRole('link', { name: 'Oxford Brogue' }).getAttribute('href')).toBe('/product/oxford-brogue');
+    expect(within(rows[0]!).getByText('Size: 42 · Colour: Black')).toBeTruthy();
+    expect(within(rows[0]!).getByText('₦25,000.00')).toBeTruthy();
+    expect(within(rows[0]!).getByText('₦50,000.00')).toBeTruthy();
+    expect(within(rows[1]!).queryByText(/Size:/)).toBeNull();
+    expect(screen.getByTestId('bag-count').textContent).toBe('3 items');
+    expect(screen.getByText('₦170,000.50')).toBeTruthy();
+  });
+
+  it('changes the quantity with + and −, updating the totals and the header badge from the answer', async () => {
+    let release!: () => void;
+    const fetch = mockFetch({
+      '/api/bag': bagOf(line({ quantity: 1 })),
+      'PATCH /api/bag/line-1': (_url, init) => {
+        const { quantity } = JSON.parse(init!.body as string) as { quantity: number };
+        return new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(bagOf(line({ quantity }))))));
+      },
+    });
+    renderBag(1);
+    const plus = await screen.findByRole('button', { name: 'Increase quantity' });
+    expect(screen.getByRole('link', { name: 'My Bag (1)' })).toBeTruthy();
+    // A double click sends once, and the buttons are disabled while the request runs.
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    await waitFor(() => expect((plus as HTMLButtonElement).disabled).toBe(true));
+    expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    const patches = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH');
+    expect(patches()).toHaveLength(1);
+    expect(JSON.parse(patches()[0]![1]!.body as string)).toEqual({ quantity: 2 });
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'My Bag (2)' })).toBeTruthy());
+    expect(screen.getByTestId('bag-count').textContent).toBe('2 items');
+    expect(screen.getAllByText('₦50,000.00').length).toBeGreaterThan(0);
+
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
+    await waitFor(() => expect(minus.disabled).toBe(false));
+    fireEvent.click(minus);
+    await waitFor(() => expect(patches()).toHaveLength(2));
+    expect(JSON.parse(patches()[1]![1]!.body as string)).toEqual({ quantity: 1 });
+    await act(async () => release());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'My Bag (1)' })).toBeTruthy());
+  });
+
+  it('removes the line when − is pressed at 1 (quantity 0), showing the empty state', async () => {
+    const fetch = mockFetch({
+      '/api/bag': bagOf(line({ quantity: 1 })),
+      'PATCH /api/bag/line-1': bagOf(),
+    });
+    renderBag(1);
+    fireEvent.click(await screen.findByRole('button', { name: 'Decrease quantity' }));
+    expect(await screen.findByText('Your bag is empty')).toBeTruthy();
+    expect(screen.getByText("Looks like you haven't added any items yet.")).toBeTruthy();
+    const patch = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(patch).toBeTruthy();
+    expect(JSON.parse(patch[1]!.body as string)).toEqual({ quantity: 0 });
+    expect(screen.getByRole('link', { name: 'My Bag' })).toBeTruthy();
+  });
+
+  it('removes a line with its remove button (DELETE)', async () => {
+    const fetch = mockFetch({
+      '/api/bag': bagOf(line(), line({ id: 'line-2', size: '43' })),
+      'DELETE /api/bag/line-1': bagOf(line({ id: 'line-2', size: '43' })),
+    });
+    renderBag(2);
+    const [first] = await screen.findAllByRole('button', { name: 'Remove Oxford Brogue' });
+    fireEvent.click(first!);
+    const list = screen.getByRole('list', { name: 'Items in your bag' });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(1));
+    expect(fetch.mock.calls.some(([path, init]) => path === '/api/bag/line-1' && init?.method === 'DELETE')).toBe(true);
+    expect(screen.getByTestId('bag-count').textContent).toBe('1 item');
+  });
+
+  it('shows the empty state with a way to shop, and no checkout button', async () => {
+    mockFetch({ '/api/bag': bagOf() });
+    renderBag(0);
+    expect(await screen.findByRole('heading', { name: 'Your bag is empty' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Start Shopping' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('button', { name: /checkout/i })).toBeNull();
+  });
+
+  it('shows the content it is given beneath the bag (featured products)', async () => {
+    mockFetch({ '/api/bag': bagOf() });
+    renderWithProviders(<BagPage below={<p>Featured here</p>} />, { path: '/mybag', session: session(0) });
+    expect(await screen.findByText('Featured here')).toBeTruthy();
+  });
+});

@@ -1,0 +1,103 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useEditProduct } from '../api/edit-product';
+import { TextField } from '@/components/TextField';
+import { serverReason } from '@/lib/api';
+import type { Product } from '@/lib/types';
+
+export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';
+
+/** Kobo as the naira text an admin edits: 2500000 -> "25000.00". */
+export function koboToNairaInput(kobo: number): string {
+  return `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
+}
+
+type ProductEditFormProps = { product: Product; onSaved: () => void; onCancel: () => void };
+
+/**
+ * The admin edit mode of the product page (lazily loaded, admins only): name, price and
+ * description. The price is sent exactly as typed; the server parses it to kobo.
+ */
+export default function ProductEditForm({ product, onSaved, onCancel }: ProductEditFormProps) {
+  const edit = useEditProduct(product.id);
+  const [name, setName] = useState(product.name);
+  const [price, setPrice] = useState(koboToNairaInput(product.price));
+  const [description, setDescription] = useState(product.description);
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
+  const descriptionId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (edit.isPending) return;
+    if (!name.trim() || !price.trim() || !description.trim()) {
+      setError('Please fill in all fields.');
+      return;
+    }
+    setError(null);
+    edit.mutate(
+      { name: name.trim(), price: price.trim(), description: description.trim() },
+      {
+        onSuccess: onSaved,
+        onError: (e) => {
+          const reason = serverReason(e);
+          setError(reason ? `${PRODUCT_UPDATE_FAILED} ${reason}` : PRODUCT_UPDATE_FAILED);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="product-edit" onSubmit={onSubmit} noValidate aria-label="Edit product">
+      {error && (
+        <p id={errorId} className="alert alert--error" role="alert">
+          {error}
+        </p>
+      )}
+      <TextField
+        label="Name"
+        name="name"
+        required
+        maxLength={120}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        errorId={error && !name.trim() ? errorId : undefined}
+      />
+      <TextField
+        label="Price (₦)"
+        name="price"
+        type="number"
+        inputMode="decimal"
+        step="0.01"
+        min="0"
+        required
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        errorId={error && (!price.trim() || /price/i.test(error)) ? errorId : undefined}
+      />
+      <div className="field">
+        <label htmlFor={descriptionId} className="field__label">
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          className="field__input"
+          name="description"
+          required
+          maxLength={4000}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          aria-invalid={error && !description.trim() ? true : undefined}
+          aria-describedby={error && !description.trim() ? errorId : undefined}
+        />
+      </div>
+      <div className="product-edit__buttons">
+        <button type="submit" className="btn btn--primary" disabled={edit.isPending}>
+          {edit.isPending ? 'Saving...' : 'Save'}
+        </button>
+        <button type="button" className="btn btn--outline" onClick={onCancel} disabled={edit.isPending}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

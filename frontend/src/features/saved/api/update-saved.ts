@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { sessionQueryKey, setSessionCounts } from '@/lib/session';
+import { applyBag, applySaved, setProductSaved, shoppingKeys } from '@/lib/shopping';
+import type { Bag, SavedItem, Session } from '@/lib/types';
+
+/** DELETE /api/saved/{id}: answers the remaining list. */
+export function useRemoveSaved() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: string) => setProductSaved(productId, false),
+    onSuccess: (items) => applySaved(client, items),
+  });
+}
+
+/**
+ * POST /api/saved/{id}/move-to-bag: adds the product to the bag with quantity 1 and removes it
+ * from saved. The answer is the bag; the saved list loses that product.
+ */
+export function useMoveToBag() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (productId: string) => api.post<Bag>(`/api/saved/${encodeURIComponent(productId)}/move-to-bag`),
+    onSuccess: (bag, productId) => {
+      applyBag(client, bag);
+      const saved = client.getQueryData<SavedItem[]>(shoppingKeys.saved);
+      if (saved) applySaved(client, saved.filter((item) => item.product.id !== productId));
+      else {
+        const counts = client.getQueryData<Session>(sessionQueryKey)?.counts;
+        if (counts) setSessionCounts(client, { saved: Math.max(0, counts.saved - 1) });
+      }
+      void client.invalidateQueries({ queryKey: shoppingKeys.saved });
+    },
+  });
+}

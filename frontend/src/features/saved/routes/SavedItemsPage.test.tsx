@@ -1,0 +1,91 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import SavedItemsPage from './SavedItemsPage';
+import { Header } from '@/components/Header';
+import type { Bag, SavedItem, Session } from '@/lib/types';
+import { product } from '@/test/fixtures';
+import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const brogue = product();
+const loafer = product({ id: 'penny-loafer', name: 'Penny Loafer', price: 3_000_000 });
+const saved: SavedItem[] = [
+  { product: brogue, savedAt: 2 },
+  { product: loafer, savedAt: 1 },
+];
+const session: Session = { user: customer, expiresAt: null, counts: { bag: 0, saved: 2, newOrders: 0 } };
+const bagWith = (p = brogue): Bag => ({
+  items: [{ id: 'line-1', product: p, size: null, color: null, quantity: 1, lineTotal: p.price }],
+  count: 1,
+  total: p.price,
+});
+
+function renderSaved() {
+  return renderWithProviders(
+    <>
+      <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />
+      <SavedItemsPage />
+    </>,
+    { path: '/saved-items', session },
+  );
+}
+
+describe('SavedItemsPage', () => {
+  it('shows the saved products with image, name and price', async () => {
+    mockFetch({ '/api/saved': saved });
+    renderSaved();
+    expect(await screen.findByRole('heading', { name: 'Oxford Brogue' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Penny Loafer' })).toBeTruthy();
+    expect(screen.getByText('₦30,000.00')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Remove/ })).toHaveLength(2);
+  });
+
+  it('Add to Bag moves the product to the bag, updates both badges and opens /mybag', async () => {
+    let current = saved;
+    const fetch = mockFetch({
+      '/api/saved': () => jsonResponse(current),
+      'POST /api/saved/oxford-brogue/move-to-bag': () => {
+        current = saved.slice(1);
+        return jsonResponse(bagWith());
+      },
+    });
+    const { currentLocation } = renderSaved();
+    fireEvent.click(await screen.findByRole('button', { name: /Add to Bag\s*Oxford Brogue/ }));
+    await waitFor(() => expect(currentLocation()).toBe('/mybag'));
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(post[0]).toBe('/api/saved/oxford-brogue/move-to-bag');
+    expect(screen.getByRole('link', { name: 'My Bag (1)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Saved Items (1)' })).toBeTruthy();
+  });
+
+  it('Remove deletes the product from saved items and shows the empty text when none are left', async () => {
+    const fetch = mockFetch({
+      '/api/saved': [saved[0]],
+      'DELETE /api/saved/oxford-brogue': [],
+    });
+    const { currentLocation } = renderSaved();
+    fireEvent.click(await screen.findByRole('button', { name: /Remove\s*Oxford Brogue/ }));
+    expect(await screen.findByText('No products saved yet')).toBeTruthy();
+    expect(screen.getByText('Explore our collection and start saving your favorite items!')).toBeTruthy();
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+    expect(screen.getByRole('link', { name: 'Saved Items' })).toBeTruthy();
+    expect(currentLocation()).toBe('/saved-items');
+  });
+
+  it('shows the server message when a move fails', async () => {
+    mockFetch({
+      '/api/saved': saved,
+      'POST /api/saved/oxford-brogue/move-to-bag': () =>
+        jsonResponse({ error: 'not_found', message: 'That product is not in your saved items.' }, 404),
+    });
+    renderSaved();
+    fireEvent.click(await screen.findByRole('button', { name: /Add to Bag\s*Oxford Brogue/ }));
+    expect((await screen.findByRole('alert')).textContent).toBe('That product is not in your saved items.');
+  });
+
+  it('asks a visitor to log in', () => {
+    const fetch = mockFetch({});
+    renderWithProviders(<SavedItemsPage />, { path: '/saved-items' });
+    expect(screen.getByText('Please log in to view saved products.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,67 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api } from './api';
+import { setSessionCounts } from './session';
+import type { Bag, SavedItem } from './types';
+
+/**
+ * The signed-in shopper's bag and saved items, shared by the product page, My Bag and Saved
+ * Items. Every bag endpoint answers the whole bag and every saved-items endpoint the whole list:
+ * the answer replaces the cached copy and sets the header's counts, so badges change at once.
+ */
+export const shoppingKeys = {
+  bag: ['bag'] as const,
+  saved: ['saved'] as const,
+};
+
+/** Caches a bag answer and sets the bag badge (the sum of quantities). */
+export function applyBag(client: QueryClient, bag: Bag): Bag {
+  client.setQueryData(shoppingKeys.bag, bag);
+  setSessionCounts(client, { bag: bag.count });
+  return bag;
+}
+
+/** Caches a saved-items answer and sets the saved badge. */
+export function applySaved(client: QueryClient, items: SavedItem[]): SavedItem[] {
+  client.setQueryData(shoppingKeys.saved, items);
+  setSessionCounts(client, { saved: items.length });
+  return items;
+}
+
+/** GET /api/bag: the bag at current prices. */
+export const bagQueryOptions = queryOptions({
+  queryKey: shoppingKeys.bag,
+  queryFn: async ({ signal, client }) => {
+    const bag = await api.get<Bag>('/api/bag', signal);
+    setSessionCounts(client, { bag: bag.count });
+    return bag;
+  },
+  staleTime: 0,
+});
+
+/** GET /api/saved: saved products, newest first. */
+export const savedQueryOptions = queryOptions({
+  queryKey: shoppingKeys.saved,
+  queryFn: async ({ signal, client }) => {
+    const items = await api.get<SavedItem[]>('/api/saved', signal);
+    setSessionCounts(client, { saved: items.length });
+    return items;
+  },
+});
+
+/** PUT /api/saved/{id} (save) or DELETE (unsave); answers the whole list. */
+export function setProductSaved(productId: string, saved: boolean): Promise<SavedItem[]> {
+  const path = `/api/saved/${encodeURIComponent(productId)}`;
+  return saved ? api.put<SavedItem[]>(path) : api.delete<SavedItem[]>(path);
+}
+
+export type AddToBagInput = { productId: string; size: string | null; color: string | null; quantity?: number };
+
+/** POST /api/bag: adds (or merges with the same product, size and colour); answers the whole bag. */
+export function addToBag({ productId, size, color, quantity = 1 }: AddToBagInput): Promise<Bag> {
+  return api.post<Bag>('/api/bag', { productId, size, color, quantity });
+}
+
+/** "1 item", "3 items". */
+export function itemCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'item' : 'items'}`;
+}

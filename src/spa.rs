@@ -192,7 +192,7 @@ fn content_security_policy(state: &AppState) -> String {
         ("", "", "")
     };
     format!(
-        "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'{script}; img-src 'self' data:; \
+        "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'{script}; img-src 'self' data: blob:; \
          font-src 'self'; connect-src 'self'{connect}; frame-src 'self'{frame}; object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors 'none'"
     )

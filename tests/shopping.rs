@@ -166,6 +166,10 @@ async fn search_suggests_with_prefixes_typos_and_categories() {
     assert_eq!(status, 200);
     assert_eq!(found[0]["id"], "runner", "typo tolerance: {found}");
     assert_eq!(found[0]["category"], "Running");
+    app.add_product("court", "Court Classic Low", "sneakers", 2_800_000, Some("Retro"), &[], &[]);
+    let (_, found) = suggest(&app, "snekers").await;
+    let ids: Vec<&str> = found.as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
+    assert!(ids.contains(&"court"), "a typo of the collection's name finds its products: {found}");
     let (_, found) = suggest(&app, "chron").await;
     assert_eq!(found[0]["name"], "Chronograph Steel", "prefix");
     assert!(found[0]["category"].is_null());

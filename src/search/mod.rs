@@ -180,11 +180,14 @@ impl SearchIndex {
                         add(Box::new(FuzzyTermQuery::new(term, distance, true)), boost);
                     }
                 }
+                // The collection field holds a handful of words, so typo matching there is cheap
+                // and lets "snekers" find the Sneakers collection.
                 let collection = Term::from_field_text(f.collection, word);
+                add(Box::new(TermQuery::new(collection.clone(), IndexRecordOption::WithFreqs)), 3.0);
                 if i == last {
-                    add(Box::new(FuzzyTermQuery::new_prefix(collection, 0, true)), 1.5);
-                } else {
-                    add(Box::new(TermQuery::new(collection, IndexRecordOption::WithFreqs)), 1.5);
+                    add(Box::new(FuzzyTermQuery::new_prefix(collection, distance, true)), 1.5);
+                } else if distance > 0 {
+                    add(Box::new(FuzzyTermQuery::new(collection, distance, true)), 1.5);
                 }
                 add(Box::new(TermQuery::new(Term::from_field_text(f.description, word), IndexRecordOption::WithFreqs)), 0.5);
                 (Occur::Must, Box::new(BooleanQuery::new(alternatives)) as Box<dyn Query>)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Benchmarks (not tests): throughput and p99 latency of the catalogue, search and bag endpoints
 # against /api/health on one server with 10,000 extra products, its memory and start time, the
-# gzip size of a shopper's first-page JavaScript, and Lighthouse mobile scores.
+# gzip size of a shopper's first-page JavaScript, completed checkouts per second against the sandbox,
+# and Lighthouse mobile scores.
 # Usage: bench/run.sh [seconds per wrk run]   (needs wrk; lighthouse is fetched from npm)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -130,6 +131,22 @@ needed = 412 * 1.75
 width, url = next(((w, u) for w, u in candidates if w >= needed), candidates[-1])
 size = len(urllib.request.urlopen(base + url).read())
 print(f"  a 412-px phone (DPR 1.75) downloads the {width}-px variant: {size / 1e3:.0f} KB = {size / original * 100:.1f} % of the original")
+PY
+
+echo "== checkouts end to end against the sandbox (32 shoppers, ${duration}s)"
+cargo build --release --quiet --example checkout_load
+"$target_dir/release/examples/checkout_load" "$base" "$picture" 32 "$duration"
+sleep 3 # the sandbox's webhooks follow each payment by two seconds
+python3 - "$work/data/ankara.db" <<'PY'
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+one = lambda sql: db.execute(sql).fetchone()[0]
+taken = one("SELECT COUNT(*) FROM sandbox_transactions WHERE status = 'success'")
+orders = one("SELECT COUNT(*) FROM orders")
+duplicated = one("SELECT COUNT(*) FROM (SELECT payment_reference FROM orders GROUP BY 1 HAVING COUNT(*) > 1)")
+lost = one("""SELECT COUNT(*) FROM sandbox_transactions t WHERE t.status = 'success'
+              AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.payment_reference = t.reference)""")
+print(f"  payments taken {taken}, orders {orders}, duplicated orders {duplicated}, lost orders {lost}")
 PY
 
 echo "== server memory"

@@ -12,6 +12,7 @@ use crate::auth::AuthLimits;
 use crate::auth::tokens::TokenKeys;
 use crate::cache::JsonCache;
 use crate::mail::Mailer;
+use crate::payments::paystack::Paystack;
 use crate::search::SearchIndex;
 use crate::submissions::RecentSubmissions;
 use crate::config::Config;
@@ -28,6 +29,7 @@ pub struct AppState {
     pub auth_limits: AuthLimits,
     pub search: SearchIndex,
     pub submissions: RecentSubmissions,
+    pub paystack: Paystack,
 }
 
 /// Everything that must be true before the first request: data directory, database, migrations,
@@ -50,6 +52,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         .map_err(|e| e.to_string())??;
     let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
     let mailer = Mailer::new(&config)?;
+    let paystack = Paystack::new(&config)?;
     crate::spa::prepare();
     Ok(web::Data::new(AppState {
         config,
@@ -61,6 +64,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         auth_limits: AuthLimits::default(),
         search,
         submissions: RecentSubmissions::default(),
+        paystack,
     }))
 }
 
@@ -101,6 +105,9 @@ pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
                 .configure(crate::bag::configure)
                 .configure(crate::saved::configure)
                 .configure(crate::search::routes::configure)
+                .configure(crate::payments::configure)
+                .configure(crate::payments::sandbox::configure)
+                .configure(crate::orders::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))
@@ -128,6 +135,8 @@ async fn openapi() -> HttpResponse {
 
 /// Starts serving on `listener`. The server stops gracefully on SIGINT and SIGTERM.
 pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Result<Server> {
+    state.paystack.use_local_sandbox(listener.local_addr()?);
+    actix_web::rt::spawn(crate::payments::reconcile_forever(state.clone().into_inner()));
     let workers = state.config.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
     let server = HttpServer::new(move || {
         App::new()

@@ -75,6 +75,12 @@ pub struct Config {
     pub x_url: String,
     #[arg(long, env = "ANKARA_FACEBOOK_URL", default_value = "https://facebook.com/ankara", global = true)]
     pub facebook_url: String,
+    /// How long one call to Paystack may take before it counts as failed.
+    #[arg(long, env = "ANKARA_PAYSTACK_TIMEOUT_MS", default_value_t = 15_000, global = true, hide = true)]
+    pub paystack_timeout_ms: u64,
+    /// How often pending payments are re-checked with Paystack (a safety net behind the webhook).
+    #[arg(long, env = "ANKARA_RECONCILE_SECS", default_value_t = 60, global = true, hide = true)]
+    pub reconcile_secs: u64,
     /// HTTP worker threads (defaults to the number of cores).
     #[arg(long, env = "ANKARA_WORKERS", global = true)]
     pub workers: Option<usize>,

@@ -13,6 +13,8 @@ pub mod error;
 pub mod mail;
 pub mod media;
 pub mod money;
+pub mod orders;
+pub mod payments;
 pub mod saved;
 pub mod search;
 pub mod spa;

@@ -296,7 +296,10 @@ async fn the_openapi_document_describes_every_route() {
         "/api/auth/signup", "/api/auth/login", "/api/auth/logout", "/api/auth/refresh", "/api/auth/forgot", "/api/auth/reset",
         "/api/account", "/api/admin/grant", "/api/admin/contact-messages", "/api/bag", "/api/bag/{item}", "/api/saved",
         "/api/saved/{product}", "/api/saved/{product}/move-to-bag", "/api/search/suggest", "/api/search",
-        "/api/products/{id}/featured", "/api/collections/lookup", "/api/collections/{id}/products",
+        "/api/products/{id}/featured", "/api/collections/lookup", "/api/collections/{id}/products", "/api/checkout",
+        "/api/payments/verify", "/api/payments/webhook", "/api/sandbox/transaction/initialize",
+        "/api/sandbox/transaction/verify/{reference}", "/api/sandbox/checkout/{accessCode}", "/api/orders", "/api/orders/seen",
+        "/api/admin/orders", "/api/admin/orders/{id}", "/api/admin/payments",
     ] {
         assert!(paths.contains_key(route), "{route} is not documented");
     }

@@ -1,6 +1,8 @@
 //! Boots the real app on port 0 with a temporary data directory, and drives it like browsers do.
 #![allow(dead_code)]
 
+pub mod fake_paystack;
+
 use std::net::TcpListener;
 
 use ankara::config::Config;

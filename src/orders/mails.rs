@@ -1,0 +1,71 @@
+//! The plain-text e-mails about orders: the confirmation to the customer, the notice to the shop,
+//! and the customer's update when an order moves on.
+
+use super::Order;
+use crate::money::format_naira;
+
+/// "Order #1a2b3c4d": the short id the shop shows everywhere.
+pub fn short_id(order: &Order) -> String {
+    order.id.chars().take(8).collect()
+}
+
+fn summary(order: &Order) -> String {
+    let mut text = String::new();
+    for item in &order.items {
+        let values: Vec<&str> = [item.size.as_deref(), item.color.as_deref()].into_iter().flatten().collect();
+        let detail = if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) };
+        text.push_str(&format!(
+            "  {} × {}{} — {}\n",
+            item.quantity,
+            item.name,
+            detail,
+            format_naira(item.price * item.quantity)
+        ));
+    }
+    let a = &order.delivery_address;
+    text.push_str(&format!("\nTotal: {}\n", format_naira(order.total_amount)));
+    text.push_str(&format!("Payment reference: {}\n", order.payment_reference));
+    text.push_str(&format!("\nDelivery to:\n  {}\n  {}\n  {}, {} {}\n  {}\n", order.customer_name, a.street, a.city, a.state, a.postal_code, a.country));
+    text
+}
+
+/// (subject, body) for the customer, then for the shop.
+pub fn new_order(shop: &str, public_url: &str, order: &Order) -> ((String, String), (String, String)) {
+    let id = short_id(order);
+    let customer = (
+        format!("{shop}: order #{id} confirmed"),
+        format!(
+            "Hello {},\n\nThank you for your order. We have received your payment and will let you know when it ships.\n\nOrder #{id}\n{}\nFollow your order: {public_url}/myorders\n\n{shop}",
+            order.customer_name,
+            summary(order)
+        ),
+    );
+    let notice = (
+        format!("New order #{id}: {}", format_naira(order.total_amount)),
+        format!(
+            "A new paid order is waiting.\n\nOrder #{id}\nCustomer: {} <{}>, {}\n{}\nFulfil it: {public_url}/admin/orders/{}\n",
+            order.customer_name,
+            order.customer_email,
+            order.customer_phone,
+            summary(order),
+            order.id
+        ),
+    );
+    (customer, notice)
+}
+
+/// The customer's update when an order is processed, shipped, delivered or cancelled.
+pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(String, String)> {
+    let id = short_id(order);
+    let news = match order.status.as_str() {
+        "processing" => "is being prepared".to_string(),
+        "shipped" => format!("has shipped. Tracking number: {}", order.tracking_number.as_deref().unwrap_or("-")),
+        "delivered" => "has been delivered. Enjoy!".to_string(),
+        "cancelled" => "has been cancelled. If you were charged, a refund will follow; reply to this e-mail with any question.".to_string(),
+        _ => return None,
+    };
+    Some((
+        format!("{shop}: order #{id} {}", order.status),
+        format!("Hello {},\n\nYour order #{id} {news}\n\nSee your orders: {public_url}/myorders\n\n{shop}", order.customer_name),
+    ))
+}

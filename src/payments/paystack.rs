@@ -1,0 +1,237 @@
+//! The Paystack REST client: initialise and verify a transaction, and sign or check webhook
+//! bodies. The same code talks to api.paystack.co and to the built-in sandbox.
+
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use hmac::{Hmac, Mac};
+use serde_json::{Value, json};
+use sha2::Sha512;
+
+use crate::config::Config;
+
+/// The shop's view of a Paystack transaction, from verify or a `charge.success` webhook.
+#[derive(Debug, Clone)]
+pub struct Transaction {
+    pub reference: String,
+    /// success, failed, abandoned, ongoing, pending, processing, queued or reversed.
+    pub status: String,
+    /// Kobo, as Paystack reports it; `None` when it is not a whole number.
+    pub amount: Option<i64>,
+    pub currency: String,
+    pub gateway_response: String,
+}
+
+/// What verify can say about a reference.
+#[derive(Debug)]
+pub enum Verified {
+    Found(Transaction),
+    NotFound,
+}
+
+/// Why a call to Paystack gave no usable answer. The text is for the log, never the shopper.
+#[derive(Debug)]
+pub struct Unavailable(pub String);
+
+/// What the browser needs to open the pop-up.
+#[derive(Debug)]
+pub struct Started {
+    pub access_code: String,
+    pub authorization_url: String,
+}
+
+pub struct Paystack {
+    secret_key: String,
+    pub public_key: String,
+    pub sandbox: bool,
+    /// Known at start for Paystack; for the sandbox, once the server knows its own address.
+    base_url: OnceLock<String>,
+    http: reqwest::Client,
+}
+
+impl Paystack {
+    /// Paystack when both keys are set; otherwise the built-in sandbox with a fresh secret.
+    pub fn new(config: &Config) -> Result<Paystack, String> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_millis(config.paystack_timeout_ms))
+            .pool_max_idle_per_host(64)
+            .build()
+            .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
+        let base_url = OnceLock::new();
+        match (&config.paystack_secret_key, &config.paystack_public_key) {
+            (Some(secret), Some(public)) => {
+                let _ = base_url.set(config.paystack_base_url.trim_end_matches('/').to_string());
+                Ok(Paystack { secret_key: secret.clone(), public_key: public.clone(), sandbox: false, base_url, http })
+            }
+            _ => Ok(Paystack {
+                secret_key: format!("sk_test_sandbox_{}", crate::util::random_id(32)),
+                public_key: "pk_test_sandbox".into(),
+                sandbox: true,
+                base_url,
+                http,
+            }),
+        }
+    }
+
+    /// Points the sandbox client at this server, once it is listening.
+    pub fn use_local_sandbox(&self, server: std::net::SocketAddr) {
+        if self.sandbox {
+            let host = if server.ip().is_unspecified() { "127.0.0.1".to_string() } else { server.ip().to_string() };
+            let host = if host.contains(':') { format!("[{host}]") } else { host };
+            let _ = self.base_url.set(format!("http://{host}:{}/api/sandbox", server.port()));
+        }
+    }
+
+    pub fn base_url(&self) -> Option<&str> {
+        self.base_url.get().map(String::as_str)
+    }
+
+    /// True when `key` is this shop's secret (the sandbox checks callers with it).
+    pub fn is_secret_key(&self, key: &str) -> bool {
+        constant_time_eq(key.as_bytes(), self.secret_key.as_bytes())
+    }
+
+    /// `POST /transaction/initialize`: amount in kobo, NGN, our reference, name and phone as metadata.
+    pub async fn initialize(&self, email: &str, amount_kobo: i64, reference: &str, name: &str, phone: &str) -> Result<Started, Unavailable> {
+        let body = json!({
+            "email": email,
+            "amount": amount_kobo,
+            "currency": "NGN",
+            "reference": reference,
+            "metadata": { "name": name, "phone": phone },
+        });
+        let (status, reply) = self.call(self.http.post(self.url("/transaction/initialize")?).json(&body)).await?;
+        let data = &reply["data"];
+        match (status, reply["status"].as_bool(), data["access_code"].as_str(), data["authorization_url"].as_str()) {
+            (200..=299, Some(true), Some(code), Some(url)) => {
+                Ok(Started { access_code: code.to_string(), authorization_url: url.to_string() })
+            }
+            _ => Err(Unavailable(describe("initialize", status, &reply))),
+        }
+    }
+
+    /// `GET /transaction/verify/{reference}`. Only a 200 with `status: true` says anything about
+    /// the payment; "not found" arrives as 404 or 400 depending on Paystack's mood.
+    pub async fn verify(&self, reference: &str) -> Result<Verified, Unavailable> {
+        let url = format!("{}/transaction/verify/{}", self.url("")?, reference);
+        let (status, reply) = self.call(self.http.get(url)).await?;
+        if (status == 404 || status == 400) && reply["status"].as_bool() == Some(false) {
+            return Ok(Verified::NotFound);
+        }
+        if status != 200 || reply["status"].as_bool() != Some(true) {
+            return Err(Unavailable(describe("verify", status, &reply)));
+        }
+        transaction_from(&reply["data"]).map(Verified::Found).ok_or_else(|| Unavailable(describe("verify", status, &reply)))
+    }
+
+    /// POSTs a signed webhook body to `url`, as Paystack does. The sandbox plays Paystack's part
+    /// with it; it never runs against the real Paystack.
+    pub async fn send_webhook(&self, url: &str, body: Vec<u8>) -> Result<u16, Unavailable> {
+        let signature = self.sign(&body);
+        let response = self
+            .http
+            .post(url)
+            .header("content-type", "application/json")
+            .header("x-paystack-signature", signature)
+            .body(body)
+            .send()
+            .await
+            .map_err(|e| Unavailable(format!("webhook not delivered: {e}")))?;
+        Ok(response.status().as_u16())
+    }
+
+    /// Lowercase hex HMAC-SHA512 of `body` keyed with the secret key: Paystack's webhook signature.
+    pub fn sign(&self, body: &[u8]) -> String {
+        hex::encode(self.mac(body).finalize().into_bytes())
+    }
+
+    /// Checks an `x-paystack-signature` header against the exact bytes received, in constant time.
+    pub fn signature_is_valid(&self, body: &[u8], signature: &str) -> bool {
+        match hex::decode(signature.trim()) {
+            Ok(bytes) => self.mac(body).verify_slice(&bytes).is_ok(),
+            Err(_) => false,
+        }
+    }
+
+    fn mac(&self, body: &[u8]) -> Hmac<Sha512> {
+        let mut mac = Hmac::<Sha512>::new_from_slice(self.secret_key.as_bytes()).expect("HMAC takes any key length");
+        mac.update(body);
+        mac
+    }
+
+    fn url(&self, path: &str) -> Result<String, Unavailable> {
+        let base = self.base_url.get().ok_or_else(|| Unavailable("the sandbox is not listening yet".into()))?;
+        Ok(format!("{base}{path}"))
+    }
+
+    async fn call(&self, request: reqwest::RequestBuilder) -> Result<(u16, Value), Unavailable> {
+        let response = request
+            .bearer_auth(&self.secret_key)
+            .send()
+            .await
+            .map_err(|e| Unavailable(if e.is_timeout() { "Paystack did not answer in time".into() } else { format!("Paystack unreachable: {e}") }))?;
+        let status = response.status().as_u16();
+        if status == 401 {
+            log::error!("Paystack refused the secret key (401): check ANKARA_PAYSTACK_SECRET_KEY");
+        }
+        let body = response.bytes().await.map_err(|e| Unavailable(format!("Paystack's answer was cut off: {e}")))?;
+        let reply = serde_json::from_slice(&body).unwrap_or(Value::Null);
+        Ok((status, reply))
+    }
+}
+
+/// Reads verify's `data` (also a `charge.success` webhook's `data`).
+pub fn transaction_from(data: &Value) -> Option<Transaction> {
+    Some(Transaction {
+        reference: data["reference"].as_str()?.to_string(),
+        status: data["status"].as_str()?.to_string(),
+        // A float or a string amount is not what we asked for: treat it as a mismatch.
+        amount: data["amount"].as_i64(),
+        currency: data["currency"].as_str().unwrap_or("").to_string(),
+        gateway_response: data["gateway_response"].as_str().unwrap_or("").to_string(),
+    })
+}
+
+fn describe(call: &str, status: u16, reply: &Value) -> String {
+    let message = reply["message"].as_str().unwrap_or("no message");
+    format!("Paystack {call} answered HTTP {status}: {message}")
+}
+
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn client() -> Paystack {
+        let mut config = Config::for_data_dir(std::env::temp_dir());
+        config.paystack_secret_key = Some("sk_test_secret".into());
+        config.paystack_public_key = Some("pk_test_public".into());
+        Paystack::new(&config).unwrap()
+    }
+
+    #[test]
+    fn signatures_are_hmac_sha512_of_the_exact_bytes() {
+        let paystack = client();
+        let body = br#"{"event":"charge.success","data":{"reference":"R1"}}"#;
+        let signature = paystack.sign(body);
+        assert_eq!(signature.len(), 128);
+        assert!(paystack.signature_is_valid(body, &signature));
+        assert!(paystack.signature_is_valid(body, &signature.to_uppercase()), "hex case does not matter");
+        let reformatted = br#"{"event": "charge.success", "data": {"reference": "R1"}}"#;
+        assert!(!paystack.signature_is_valid(reformatted, &signature), "re-serialised JSON is not what was signed");
+        assert!(!paystack.signature_is_valid(body, "zz"));
+        assert!(!paystack.signature_is_valid(body, ""));
+    }
+
+    #[test]
+    fn amounts_must_be_whole_kobo() {
+        let data = json!({"reference": "R", "status": "success", "amount": 1999.0, "currency": "NGN"});
+        assert_eq!(transaction_from(&data).unwrap().amount, None);
+        let data = json!({"reference": "R", "status": "success", "amount": 1999, "currency": "NGN"});
+        assert_eq!(transaction_from(&data).unwrap().amount, Some(1999));
+        assert!(transaction_from(&json!({"status": "success"})).is_none());
+    }
+}

@@ -1,0 +1,146 @@
+//! The crash test: the real binary, on the built-in sandbox, is killed with SIGKILL in the middle
+//! of a burst of checkouts and started again. Afterwards every payment the sandbox took has
+//! exactly one order, and no order exists without a payment the sandbox took.
+
+mod common;
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
+
+use common::Browser;
+use serde_json::{Value, json};
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+fn start_shop(data: &Path, port: u16) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_ankara"))
+        .env("ANKARA_LISTEN", format!("127.0.0.1:{port}"))
+        .env("ANKARA_DATA_DIR", data)
+        .env("ANKARA_RECONCILE_SECS", "1")
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the ankara binary starts")
+}
+
+async fn wait_until_up(base: &str) {
+    for _ in 0..300 {
+        if let Ok(res) = reqwest::get(format!("{base}/api/health")).await {
+            if res.status() == 200 {
+                return;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the shop did not start at {base}");
+}
+
+/// A JSON POST; `None` on any failure (expected once the server is killed).
+async fn post(shopper: &Browser, path: &str, body: Value) -> Option<Value> {
+    shopper.client.post(shopper.url(path)).json(&body).send().await.ok()?.json().await.ok()
+}
+
+/// One shopper buying the same product over and over: checkout, the sandbox's success card,
+/// verify. Errors are expected once the server is killed.
+async fn keep_buying(shopper: Browser, product: String, stop: Arc<AtomicBool>, verified: Arc<AtomicUsize>) {
+    while !stop.load(Ordering::Relaxed) {
+        let attempt = async {
+            post(&shopper, "/api/bag", json!({ "productId": product })).await?;
+            let details = json!({
+                "customer": { "name": "Crash Test", "email": "crash@example.com", "phone": "08030000000" },
+                "address": { "street": "1 Marina", "city": "Lagos", "state": "Lagos", "country": "Nigeria", "postalCode": "101001" },
+            });
+            let started = post(&shopper, "/api/checkout", details).await?;
+            let code = started["accessCode"].as_str()?;
+            post(&shopper, &format!("/api/sandbox/checkout/{code}"), json!({ "outcome": "success" })).await?;
+            let reply = post(&shopper, "/api/payments/verify", json!({ "reference": started["reference"] })).await?;
+            (reply["data"]["success"] == true).then_some(())
+        };
+        if attempt.await.is_some() {
+            verified.fetch_add(1, Ordering::Relaxed);
+        } else {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
+#[actix_web::test]
+async fn a_killed_server_loses_and_duplicates_no_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let mut shop = start_shop(dir.path(), port);
+    wait_until_up(&base).await;
+
+    let featured: Value = reqwest::get(format!("{base}/api/products/featured")).await.unwrap().json().await.unwrap();
+    let product = featured[0]["id"].as_str().expect("the demo has featured products").to_string();
+    let stop = Arc::new(AtomicBool::new(false));
+    let verified = Arc::new(AtomicUsize::new(0));
+    let mut shoppers = Vec::new();
+    for n in 0..12 {
+        let shopper = Browser::new(base.clone());
+        shopper.signup("Crash Test", &format!("crash{n}@example.com"), "secret1").await;
+        shoppers.push(actix_web::rt::spawn(keep_buying(shopper, product.clone(), stop.clone(), verified.clone())));
+    }
+    // Let the burst run, then pull the plug mid-flight.
+    for _ in 0..100 {
+        if verified.load(Ordering::Relaxed) >= 40 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    shop.kill().expect("SIGKILL");
+    shop.wait().unwrap();
+    stop.store(true, Ordering::Relaxed);
+    for shopper in shoppers {
+        let _ = shopper.await;
+    }
+    let before_restart = verified.load(Ordering::Relaxed);
+    assert!(before_restart >= 10, "the burst completed only {before_restart} purchases before the kill");
+
+    let at_kill = {
+        let db = rusqlite::Connection::open(dir.path().join("ankara.db")).unwrap();
+        let q = |sql: &str| db.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+        (q("SELECT COUNT(*) FROM sandbox_transactions WHERE status = 'success'"), q("SELECT COUNT(*) FROM orders"))
+    };
+    // Restart: the reconciler settles whatever the crash cut short.
+    let mut shop = start_shop(dir.path(), port);
+    wait_until_up(&base).await;
+    let db = rusqlite::Connection::open(dir.path().join("ankara.db")).unwrap();
+    let count = |sql: &str| db.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+    let paid_without_order = "SELECT COUNT(*) FROM sandbox_transactions t WHERE t.status = 'success'
+         AND (SELECT COUNT(*) FROM orders o WHERE o.payment_reference = t.reference) <> 1";
+    for _ in 0..100 {
+        if count(paid_without_order) == 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let paid = count("SELECT COUNT(*) FROM sandbox_transactions WHERE status = 'success'");
+    eprintln!(
+        "verified in browsers before the kill: {before_restart}; at the kill: {} payments taken, {} orders; after restart: {paid} taken, {} orders",
+        at_kill.0,
+        at_kill.1,
+        count("SELECT COUNT(*) FROM orders")
+    );
+    let orders = count("SELECT COUNT(*) FROM orders");
+    shop.kill().unwrap();
+    shop.wait().unwrap();
+    assert_eq!(count(paid_without_order), 0, "every payment taken has exactly one order");
+    assert_eq!(
+        count("SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM sandbox_transactions t WHERE t.reference = o.payment_reference AND t.status = 'success')"),
+        0,
+        "no order without a payment taken"
+    );
+    assert_eq!(count("SELECT COUNT(*) FROM orders o JOIN payments p ON p.reference = o.payment_reference WHERE p.status <> 'completed'"), 0);
+    assert_eq!(orders, paid);
+    assert!(orders as usize >= before_restart, "{orders} orders, {before_restart} verified in the browser");
+}

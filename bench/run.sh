@@ -60,6 +60,9 @@ for endpoint in "home: featured|/api/products/featured" "home: releases|/api/rel
   python3 -c "print(f'    ratio to /api/health: {float(\"$rps\") / float(\"$health\") * 100:.0f} %')"
 done
 
+echo "== server memory after the catalogue load"
+grep -E 'VmHWM|VmRSS' "/proc/$pid/status"
+
 echo "== search suggestions at 32 connections"
 measure "suggest 'snek'" "/api/search/suggest?q=snek" 32 >/dev/null
 measure "suggest typo 'snekers'" "/api/search/suggest?q=snekers" 32 >/dev/null
@@ -149,7 +152,7 @@ lost = one("""SELECT COUNT(*) FROM sandbox_transactions t WHERE t.status = 'succ
 print(f"  payments taken {taken}, orders {orders}, duplicated orders {duplicated}, lost orders {lost}")
 PY
 
-echo "== server memory"
+echo "== server memory at the end (after logins, uploads and checkouts)"
 grep -E 'VmHWM|VmRSS' "/proc/$pid/status"
 
 echo "== first-page JavaScript (gzip)"

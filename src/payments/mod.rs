@@ -499,7 +499,7 @@ pub async fn settle_from_paystack(state: &Arc<AppState>, reference: &str) -> App
 
 /// The safety net behind the webhook: pending payments are re-checked with Paystack, first right
 /// after start (a crash may have cut a completion short), then every `reconcile_secs`.
-/// Payments abandoned for a day stop being checked.
+/// Unpaid payments are marked abandoned after a day and no longer checked after two.
 pub async fn reconcile_forever(state: Arc<AppState>) {
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
     let mut first = true;
@@ -521,10 +521,11 @@ pub async fn reconcile_once(state: &Arc<AppState>, min_age_ms: i64) -> AppResult
         .read(move |c| {
             let mut stmt = c.prepare_cached(
                 "SELECT reference, created_at FROM payments
-                 WHERE status IN ('pending', 'failed') AND access_code IS NOT NULL AND updated_at <= ?1
+                 WHERE status IN ('pending', 'failed') AND access_code IS NOT NULL AND updated_at <= ?1 AND created_at >= ?2
                  ORDER BY updated_at LIMIT 200",
             )?;
-            Ok(stmt.query_map([now - min_age_ms], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?)
+            let rows = stmt.query_map([now - min_age_ms, now - 2 * day], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            Ok(rows.collect::<Result<_, _>>()?)
         })
         .await?;
     let mut settled = 0;

@@ -1,3 +1,4 @@
+import type { FormProblem } from '@/components/forms/useFormProblem';
 import { EMAIL_PATTERN, MIN_PASSWORD_LENGTH } from '@/lib/forms';
 
 export const SIGNUP_MESSAGES = {
@@ -10,7 +11,6 @@ export const SIGNUP_MESSAGES = {
 } as const;
 
 export type SignupField = 'displayName' | 'email' | 'password' | 'confirmPassword' | 'photo';
-export type FormProblem<F extends string> = { message: string; field?: F };
 
 export type SignupValues = {
   displayName: string;

@@ -1,9 +1,13 @@
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { PROFILE_FAILED, useUpdateProfile } from '../api/update-profile';
 import { Avatar } from '@/components/Avatar';
+import { FormError } from '@/components/forms/FormError';
+import { FullNameField } from '@/components/forms/PresetFields';
+import { SaveCancelButtons } from '@/components/forms/SubmitButton';
+import { useFormProblem } from '@/components/forms/useFormProblem';
+import { usePhotoChoice } from '@/components/forms/usePhotoChoice';
 import { TextField } from '@/components/TextField';
 import { serverReason } from '@/lib/api';
-import { checkImageFile, useObjectUrl } from '@/lib/forms';
 import type { SessionUser } from '@/lib/types';
 
 type ProfileFormProps = { user: SessionUser; onDone: () => void; onCancel: () => void };
@@ -16,42 +20,28 @@ export function ProfileForm({ user, onDone, onCancel }: ProfileFormProps) {
   const update = useUpdateProfile();
   const [displayName, setDisplayName] = useState(user.displayName);
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber ?? '');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
-  const [error, setError] = useState<{ message: string; field?: 'displayName' | 'phone' } | null>(null);
-  const preview = useObjectUrl(photo);
-  const errorId = useId();
+  // The photo is optional here: cancelling the picker keeps the current one.
+  const { photo, imageError, preview, onChange: onPhoto } = usePhotoChoice({ optional: true });
+  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<'displayName' | 'phone'>();
   const photoId = useId();
-  const nameRef = useRef<HTMLInputElement>(null);
-
-  const onPhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    // The photo is optional here: cancelling the picker keeps the current one.
-    const issue = file ? checkImageFile(file) : null;
-    setImageError(issue);
-    setPhoto(issue ? null : file);
-  };
+  const refs = { displayName: useRef<HTMLInputElement>(null) };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending) return;
-    if (imageError) {
-      setError({ message: 'Please resolve the profile image issue before submitting.' });
-      return;
-    }
-    if (!displayName.trim()) {
-      setError({ message: 'Please enter your full name.', field: 'displayName' });
-      nameRef.current?.focus();
-      return;
-    }
-    setError(null);
+    const found = imageError
+      ? { message: 'Please resolve the profile image issue before submitting.' }
+      : !displayName.trim()
+        ? { message: 'Please enter your full name.', field: 'displayName' as const }
+        : null;
+    if (report(found, refs)) return;
     update.mutate(
       { displayName: displayName.trim(), phoneNumber: phoneNumber.trim(), photo },
       {
         onSuccess: onDone,
         onError: (e) => {
           const reason = serverReason(e);
-          setError({
+          setProblem({
             message: reason ? `${PROFILE_FAILED} ${reason}` : PROFILE_FAILED,
             field: reason && /phone/i.test(reason) ? 'phone' : undefined,
           });
@@ -62,11 +52,7 @@ export function ProfileForm({ user, onDone, onCancel }: ProfileFormProps) {
 
   return (
     <form className="account-form" onSubmit={onSubmit} noValidate aria-label="Edit profile">
-      {error && (
-        <p id={errorId} className="alert alert--error" role="alert">
-          {error.message}
-        </p>
-      )}
+      <FormError id={errorId} message={problem?.message} />
       <div className="field">
         <span className="field__label" id={`${photoId}-label`}>
           Profile photo
@@ -99,16 +85,11 @@ export function ProfileForm({ user, onDone, onCancel }: ProfileFormProps) {
           </div>
         </div>
       </div>
-      <TextField
-        label="Full name"
-        name="displayName"
-        autoComplete="name"
-        required
-        maxLength={100}
+      <FullNameField
         value={displayName}
         onChange={(e) => setDisplayName(e.target.value)}
-        inputRef={nameRef}
-        errorId={error?.field === 'displayName' ? errorId : undefined}
+        inputRef={refs.displayName}
+        errorId={errorIdFor('displayName')}
       />
       <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Your e-mail cannot be changed." />
       <TextField
@@ -121,16 +102,9 @@ export function ProfileForm({ user, onDone, onCancel }: ProfileFormProps) {
         placeholder="+234 800 000 0000"
         value={phoneNumber}
         onChange={(e) => setPhoneNumber(e.target.value)}
-        errorId={error?.field === 'phone' ? errorId : undefined}
+        errorId={errorIdFor('phone')}
       />
-      <div className="account__buttons">
-        <button type="submit" className="btn btn--primary" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onCancel} disabled={update.isPending}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancelButtons className="account__buttons" pending={update.isPending} onCancel={onCancel} />
     </form>
   );
 }

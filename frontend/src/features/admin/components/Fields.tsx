@@ -1,4 +1,13 @@
-import { useEffect, useId, useRef, useState, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import type { Image } from '@/lib/types';
 
 type FieldShellProps = { id: string; label: string; hint?: ReactNode; optional?: boolean; children: ReactNode };
@@ -41,6 +50,77 @@ export function TextField({ label, value, onChange, hint, optional, ...rest }: T
         aria-describedby={hint ? `${id}-hint` : undefined}
         {...rest}
       />
+    </FieldShell>
+  );
+}
+
+/** A price in naira as typed ("25000.00"); required. */
+export function PriceField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <TextField
+      label="Price (₦)"
+      type="number"
+      inputMode="decimal"
+      step="0.01"
+      min="0"
+      value={value}
+      onChange={onChange}
+      required
+    />
+  );
+}
+
+type Setter = (value: string) => void;
+type NamePriceDescriptionProps = {
+  name: string;
+  price: string;
+  description: string;
+  onName: Setter;
+  onPrice: Setter;
+  onDescription: Setter;
+};
+
+/** Name and price side by side, then the description: the start of a product or a release. */
+export function NamePriceDescriptionFields(props: NamePriceDescriptionProps) {
+  return (
+    <>
+      <div className="admin-form__grid">
+        <TextField label="Name" value={props.name} onChange={props.onName} required maxLength={120} autoComplete="off" />
+        <PriceField value={props.price} onChange={props.onPrice} />
+      </div>
+      <TextAreaField label="Description" value={props.description} onChange={props.onDescription} required />
+    </>
+  );
+}
+
+type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The first option, with the empty value. */
+  placeholder: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+  /** Why the options could not be loaded, shown as an alert under the list. */
+  error?: ReactNode;
+};
+
+export function SelectField({ label, value, onChange, placeholder, options, error, ...rest }: SelectFieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label}>
+      <select id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value)} {...rest}>
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      )}
     </FieldShell>
   );
 }

@@ -1,10 +1,10 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateCatalog } from '../api/catalog';
-import { AdminPanel, AdminTag, FormNotice, UploadProgress, type Notice } from '../components/AdminPanel';
-import { FileField, TextAreaField, TextField } from '../components/Fields';
+import { AdminTag } from '../components/AdminPanel';
+import { FileField, NamePriceDescriptionFields, TextField } from '../components/Fields';
+import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
-import { useUpload } from '../lib/useUpload';
 import { MAX_PRODUCT_IMAGES, validateProduct } from '../lib/validate';
 import type { Product } from '@/lib/types';
 
@@ -59,7 +59,6 @@ export default function AddProductSlot({ collectionId }: { collectionId: string 
 type AddProductFormProps = { id: string; collectionId: string; onAdded: (product: Product) => void };
 
 function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
-  const headingId = useId();
   const client = useQueryClient();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -68,97 +67,76 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
   const [sizes, setSizes] = useState('');
   const [colors, setColors] = useState('');
   const [images, setImages] = useState<File[]>([]);
-  const [notice, setNotice] = useState<Notice>(null);
-  const { state, upload, busy } = useUpload<Product>();
+  const upload = useUploadForm<Product>();
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const invalid = validateProduct({ name, description, price, images });
-    if (invalid) {
-      setNotice({ tone: 'error', text: invalid });
-      return;
-    }
-    setNotice(null);
-    const form = new FormData();
-    form.set('name', name.trim());
-    form.set('description', description.trim());
-    form.set('price', price.trim());
-    if (category.trim()) form.set('category', category.trim());
-    if (sizes.trim()) form.set('sizes', sizes.trim());
-    if (colors.trim()) form.set('colors', colors.trim());
-    for (const image of images) form.append('images', image);
-    const result = await upload({
-      url: `/api/collections/${encodeURIComponent(collectionId)}/products`,
-      method: 'POST',
-      form,
-      idempotent: true,
+  const onSubmit = async () => {
+    const product = await upload.send({
+      invalid: validateProduct({ name, description, price, images }),
+      request: () => {
+        const form = new FormData();
+        form.set('name', name.trim());
+        form.set('description', description.trim());
+        form.set('price', price.trim());
+        if (category.trim()) form.set('category', category.trim());
+        if (sizes.trim()) form.set('sizes', sizes.trim());
+        if (colors.trim()) form.set('colors', colors.trim());
+        for (const image of images) form.append('images', image);
+        const url = `/api/collections/${encodeURIComponent(collectionId)}/products`;
+        return { url, method: 'POST', form, idempotent: true };
+      },
+      failure: (error) => `Error adding product: ${error.message}`,
     });
-    if (!result) return;
-    if (!result.ok) {
-      setNotice({ tone: 'error', text: `Error adding product: ${result.error.message}` });
-      return;
-    }
+    if (!product) return;
     await invalidateCatalog(client);
-    onAdded(result.data);
+    onAdded(product);
   };
 
   return (
     <div id={id}>
-      <AdminPanel title="Add Product" headingId={headingId} className="admin-panel--flush" tag={false}>
-        <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId} aria-busy={busy}>
-          <fieldset className="admin-form__fieldset" disabled={busy}>
-            <div className="admin-form__grid">
-              <TextField label="Name" value={name} onChange={setName} required maxLength={120} autoComplete="off" />
-              <TextField
-                label="Price (₦)"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                value={price}
-                onChange={setPrice}
-                required
-              />
-            </div>
-            <TextAreaField label="Description" value={description} onChange={setDescription} required />
-            <div className="admin-form__grid admin-form__grid--3">
-              <TextField label="Category" optional value={category} onChange={setCategory} autoComplete="off" />
-              <TextField
-                label="Sizes"
-                optional
-                value={sizes}
-                onChange={setSizes}
-                hint="Separate with commas: 40, 41, 42"
-                autoComplete="off"
-              />
-              <TextField
-                label="Colours"
-                optional
-                value={colors}
-                onChange={setColors}
-                hint="Separate with commas: Black, Brown"
-                autoComplete="off"
-              />
-            </div>
-            <FileField
-              label="Images"
-              name="images"
-              multiple
-              files={images}
-              onChange={setImages}
-              hint={`One or more pictures (up to ${MAX_PRODUCT_IMAGES}); the first is the main one, the second shows on hover.`}
-            />
-            <FormNotice notice={notice} />
-            {state.status === 'uploading' && <UploadProgress percent={state.percent} format={formatWholePercent} />}
-            <div className="admin-form__actions">
-              <button type="submit" className="btn btn--primary" disabled={busy}>
-                {busy ? 'Saving...' : 'Add Product'}
-              </button>
-            </div>
-          </fieldset>
-        </form>
-      </AdminPanel>
+      <UploadPanel
+        title="Add Product"
+        className="admin-panel--flush"
+        tag={false}
+        form={upload}
+        onSubmit={onSubmit}
+        formatPercent={formatWholePercent}
+        submitLabel="Add Product"
+        submitClassName="btn btn--primary"
+      >
+        <NamePriceDescriptionFields
+          {...{ name, price, description }}
+          onName={setName}
+          onPrice={setPrice}
+          onDescription={setDescription}
+        />
+        <div className="admin-form__grid admin-form__grid--3">
+          <TextField label="Category" optional value={category} onChange={setCategory} autoComplete="off" />
+          <TextField
+            label="Sizes"
+            optional
+            value={sizes}
+            onChange={setSizes}
+            hint="Separate with commas: 40, 41, 42"
+            autoComplete="off"
+          />
+          <TextField
+            label="Colours"
+            optional
+            value={colors}
+            onChange={setColors}
+            hint="Separate with commas: Black, Brown"
+            autoComplete="off"
+          />
+        </div>
+        <FileField
+          label="Images"
+          name="images"
+          multiple
+          files={images}
+          onChange={setImages}
+          hint={`One or more pictures (up to ${MAX_PRODUCT_IMAGES}); the first is the main one, the second shows on hover.`}
+        />
+      </UploadPanel>
     </div>
   );
 }

@@ -1,11 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCollectionProducts, useCollections } from '../api/catalog';
 import { adminKeys } from '../api/keys';
-import { AdminPanel, FormNotice, UploadProgress, type Notice } from '../components/AdminPanel';
-import { FileField, TextAreaField, TextField } from '../components/Fields';
+import { FileField, NamePriceDescriptionFields, SelectField } from '../components/Fields';
+import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
-import { useUpload } from '../lib/useUpload';
 import { validateRelease } from '../lib/validate';
 import { formatNaira } from '@/lib/money';
 import type { Release } from '@/lib/types';
@@ -22,8 +21,7 @@ function nairaInput(kobo: number): string {
  * collection, over a background picture. The showcase shows it at once (newest first).
  */
 export default function AddReleaseSlot() {
-  const headingId = useId();
-  const ids = { collection: useId(), product: useId(), featured: useId() };
+  const featuredId = useId();
   const client = useQueryClient();
   const collections = useCollections();
   const [name, setName] = useState('');
@@ -33,9 +31,8 @@ export default function AddReleaseSlot() {
   const [productId, setProductId] = useState('');
   const [images, setImages] = useState<File[]>([]);
   const [featured, setFeatured] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
   const products = useCollectionProducts(collectionId);
-  const { state, upload, busy } = useUpload<Release>();
+  const upload = useUploadForm<Release>();
 
   const chooseProduct = (id: string) => {
     setProductId(id);
@@ -44,34 +41,28 @@ export default function AddReleaseSlot() {
     if (product && price.trim() === '') setPrice(nairaInput(product.price));
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const onSubmit = async () => {
     const image = images[0] ?? null;
-    const invalid = validateRelease({ name, description, price, collectionId, productId, image });
-    if (invalid) {
-      setNotice({ tone: 'error', text: invalid });
-      return;
-    }
-    setNotice(null);
-    const form = new FormData();
-    form.set('name', name.trim());
-    form.set('description', description.trim());
-    form.set('price', price.trim());
-    form.set('collectionId', collectionId);
-    form.set('productId', productId);
-    if (featured) form.set('featured', 'on');
-    form.set('image', image!);
-    const result = await upload({ url: '/api/releases', method: 'POST', form, idempotent: true });
-    if (!result) return;
-    if (!result.ok) {
-      setNotice({ tone: 'error', text: `Error adding release: ${result.error.message}` });
-      return;
-    }
+    const release = await upload.send({
+      invalid: validateRelease({ name, description, price, collectionId, productId, image }),
+      request: () => {
+        const form = new FormData();
+        form.set('name', name.trim());
+        form.set('description', description.trim());
+        form.set('price', price.trim());
+        form.set('collectionId', collectionId);
+        form.set('productId', productId);
+        if (featured) form.set('featured', 'on');
+        form.set('image', image!);
+        return { url: '/api/releases', method: 'POST', form, idempotent: true };
+      },
+      failure: (error) => `Error adding release: ${error.message}`,
+    });
+    if (!release) return;
     // Newest first: put it at the front of the showcase now, then refetch to be sure.
-    client.setQueryData<Release[]>(adminKeys.releases, (list) => (list ? [result.data, ...list] : list));
+    client.setQueryData<Release[]>(adminKeys.releases, (list) => (list ? [release, ...list] : list));
     void client.invalidateQueries({ queryKey: adminKeys.releases });
-    setNotice({ tone: 'success', text: RELEASE_ADDED });
+    upload.setNotice({ tone: 'success', text: RELEASE_ADDED });
     setName('');
     setDescription('');
     setPrice('');
@@ -82,116 +73,65 @@ export default function AddReleaseSlot() {
 
   return (
     <div className="container admin-slot">
-      <AdminPanel
+      <UploadPanel
         title="Add Release"
-        headingId={headingId}
         description="A release shows in the New Releases showcase and leads to one product."
+        form={upload}
+        onSubmit={onSubmit}
+        formatPercent={formatWholePercent}
+        submitLabel="Add Release"
       >
-        <form className="admin-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId} aria-busy={busy}>
-          <fieldset className="admin-form__fieldset" disabled={busy}>
-            <div className="admin-form__grid">
-              <TextField label="Name" value={name} onChange={setName} required maxLength={120} autoComplete="off" />
-              <TextField
-                label="Price (₦)"
-                type="number"
-                inputMode="decimal"
-                step="0.01"
-                min="0"
-                value={price}
-                onChange={setPrice}
-                required
-              />
-            </div>
-            <TextAreaField label="Description" value={description} onChange={setDescription} required />
-            <div className="admin-form__grid">
-              <div className="field admin-field">
-                <label htmlFor={ids.collection} className="field__label">
-                  Collection
-                </label>
-                <select
-                  id={ids.collection}
-                  className="field__input"
-                  value={collectionId}
-                  onChange={(e) => {
-                    setCollectionId(e.target.value);
-                    setProductId('');
-                  }}
-                  required
-                >
-                  <option value="">Choose a collection</option>
-                  {collections.data?.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-                {collections.isError && (
-                  <p className="field__error" role="alert">
-                    Could not fetch collections: {collections.error.message}
-                  </p>
-                )}
-              </div>
-              <div className="field admin-field">
-                <label htmlFor={ids.product} className="field__label">
-                  Product
-                </label>
-                <select
-                  id={ids.product}
-                  className="field__input"
-                  value={productId}
-                  onChange={(e) => chooseProduct(e.target.value)}
-                  disabled={!collectionId || products.isPending}
-                  required
-                >
-                  <option value="">
-                    {!collectionId
-                      ? 'Choose a collection first'
-                      : products.isPending
-                        ? 'Loading products…'
-                        : products.data?.length === 0
-                          ? 'No products in this collection'
-                          : 'Choose a product'}
-                  </option>
-                  {products.data?.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name} — {formatNaira(p.price)}
-                    </option>
-                  ))}
-                </select>
-                {products.isError && (
-                  <p className="field__error" role="alert">
-                    {products.error.message}
-                  </p>
-                )}
-              </div>
-            </div>
-            <div className="admin-form__grid">
-              <FileField
-                label="Background image"
-                files={images}
-                onChange={setImages}
-                hint="A wide landscape picture, shown full width behind the text."
-              />
-              <div className="admin-check">
-                <input
-                  id={ids.featured}
-                  type="checkbox"
-                  checked={featured}
-                  onChange={(e) => setFeatured(e.target.checked)}
-                />
-                <label htmlFor={ids.featured}>Featured</label>
-              </div>
-            </div>
-            <FormNotice notice={notice} />
-            {state.status === 'uploading' && <UploadProgress percent={state.percent} format={formatWholePercent} />}
-            <div className="admin-form__actions">
-              <button type="submit" className="btn btn--dark" disabled={busy}>
-                {busy ? 'Saving...' : 'Add Release'}
-              </button>
-            </div>
-          </fieldset>
-        </form>
-      </AdminPanel>
+        <NamePriceDescriptionFields
+          {...{ name, price, description }}
+          onName={setName}
+          onPrice={setPrice}
+          onDescription={setDescription}
+        />
+        <div className="admin-form__grid">
+          <SelectField
+            label="Collection"
+            value={collectionId}
+            onChange={(id) => {
+              setCollectionId(id);
+              setProductId('');
+            }}
+            required
+            placeholder="Choose a collection"
+            options={collections.data?.map((c) => ({ value: c.id, label: c.name })) ?? []}
+            error={collections.isError && `Could not fetch collections: ${collections.error.message}`}
+          />
+          <SelectField
+            label="Product"
+            value={productId}
+            onChange={chooseProduct}
+            disabled={!collectionId || products.isPending}
+            required
+            placeholder={
+              !collectionId
+                ? 'Choose a collection first'
+                : products.isPending
+                  ? 'Loading products…'
+                  : products.data?.length === 0
+                    ? 'No products in this collection'
+                    : 'Choose a product'
+            }
+            options={products.data?.map((p) => ({ value: p.id, label: `${p.name} — ${formatNaira(p.price)}` })) ?? []}
+            error={products.isError && products.error.message}
+          />
+        </div>
+        <div className="admin-form__grid">
+          <FileField
+            label="Background image"
+            files={images}
+            onChange={setImages}
+            hint="A wide landscape picture, shown full width behind the text."
+          />
+          <div className="admin-check">
+            <input id={featuredId} type="checkbox" checked={featured} onChange={(e) => setFeatured(e.target.checked)} />
+            <label htmlFor={featuredId}>Featured</label>
+          </div>
+        </div>
+      </UploadPanel>
     </div>
   );
 }

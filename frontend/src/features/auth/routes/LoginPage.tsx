@@ -1,9 +1,12 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { FORGOT_FAILED, FORGOT_SENT, useForgotPassword } from '../api/forgot-password';
 import { loginErrorMessage, useLogin } from '../api/login';
 import { AuthLayout } from '../components/AuthLayout';
-import { TextField } from '@/components/TextField';
+import { FormError } from '@/components/forms/FormError';
+import { EmailField, PasswordField } from '@/components/forms/PresetFields';
+import { SubmitButton } from '@/components/forms/SubmitButton';
+import { useFormProblem } from '@/components/forms/useFormProblem';
 import { serverReason } from '@/lib/api';
 import { safeNextPath } from '@/lib/redirect';
 
@@ -32,28 +35,21 @@ function SignInForm({ email, setEmail, next, onForgot }: FormProps & { next: str
   const [, navigate] = useLocation();
   const login = useLogin();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<{ message: string; field?: 'email' | 'password' } | null>(null);
-  const errorId = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<'email' | 'password'>({ unfielded: 'all' });
+  const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (login.isPending) return;
     const trimmedEmail = email.trim();
     const trimmedPassword = password.trim();
-    if (!trimmedEmail || !trimmedPassword) {
-      const field = trimmedEmail ? 'password' : 'email';
-      setError({ message: 'Please enter your email and password.', field });
-      (field === 'email' ? emailRef : passwordRef).current?.focus();
-      return;
-    }
-    setError(null);
+    const missing = !trimmedEmail ? 'email' : !trimmedPassword ? 'password' : null;
+    if (report(missing && { message: 'Please enter your email and password.', field: missing }, refs)) return;
     login.mutate(
       { email: trimmedEmail, password: trimmedPassword },
       {
         onSuccess: () => navigate(next, { replace: true }),
-        onError: (e) => setError({ message: loginErrorMessage(e) }),
+        onError: (e) => setProblem({ message: loginErrorMessage(e) }),
       },
     );
   };
@@ -71,42 +67,29 @@ function SignInForm({ email, setEmail, next, onForgot }: FormProps & { next: str
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
-        {error && (
-          <p id={errorId} className="alert alert--error" role="alert">
-            {error.message}
-          </p>
-        )}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
+        <FormError id={errorId} message={problem?.message} />
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          inputRef={emailRef}
-          errorId={error && error.field !== 'password' ? errorId : undefined}
+          inputRef={refs.email}
+          errorId={errorIdFor('email')}
         />
-        <TextField
+        <PasswordField
           label="Password"
-          name="password"
-          type="password"
           autoComplete="current-password"
-          required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          inputRef={passwordRef}
-          errorId={error && error.field !== 'email' ? errorId : undefined}
+          inputRef={refs.password}
+          errorId={errorIdFor('password')}
         />
         <div className="auth__row">
           <button type="button" className="auth__text-button" onClick={onForgot}>
             Forgot password?
           </button>
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={login.isPending}>
-          {login.isPending ? 'Signing in...' : 'Sign In'}
-        </button>
+        <SubmitButton className="btn btn--primary btn--block" pending={login.isPending} pendingLabel="Signing in...">
+          Sign In
+        </SubmitButton>
       </form>
     </AuthLayout>
   );
@@ -114,24 +97,18 @@ function SignInForm({ email, setEmail, next, onForgot }: FormProps & { next: str
 
 function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack: () => void }) {
   const forgot = useForgotPassword();
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
+  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<'email'>({ unfielded: 'all' });
+  const refs = { email: useRef<HTMLInputElement>(null) };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (forgot.isPending) return;
     const trimmed = email.trim();
-    if (!trimmed) {
-      setError('Please enter your email address.');
-      emailRef.current?.focus();
-      return;
-    }
-    setError(null);
+    if (report(trimmed ? null : { message: 'Please enter your email address.', field: 'email' }, refs)) return;
     forgot.mutate(trimmed, {
       onError: (e) => {
         const reason = serverReason(e);
-        setError(reason ? `${FORGOT_FAILED} ${reason}` : FORGOT_FAILED);
+        setProblem({ message: reason ? `${FORGOT_FAILED} ${reason}` : FORGOT_FAILED });
       },
     });
   };
@@ -144,32 +121,22 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack: () => voi
       intro="Enter the e-mail of your account and we'll send you a link to choose a new password."
     >
       <form onSubmit={onSubmit} noValidate aria-label="Forgot password">
-        {error && (
-          <p id={errorId} className="alert alert--error" role="alert">
-            {error}
-          </p>
-        )}
+        <FormError id={errorId} message={problem?.message} />
         {forgot.isSuccess && (
           <p className="alert alert--success" role="status">
             {FORGOT_SENT}
           </p>
         )}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
+        <EmailField
           autoFocus
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          inputRef={emailRef}
-          errorId={error ? errorId : undefined}
+          inputRef={refs.email}
+          errorId={errorIdFor('email')}
         />
-        <button type="submit" className="btn btn--primary btn--block" disabled={forgot.isPending}>
-          {forgot.isPending ? 'Sending link...' : 'Send Reset Link'}
-        </button>
+        <SubmitButton className="btn btn--primary btn--block" pending={forgot.isPending} pendingLabel="Sending link...">
+          Send Reset Link
+        </SubmitButton>
         <p className="auth__center">
           <button type="button" className="auth__text-button" onClick={onBack}>
             Back to sign in

@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { RESET_DONE, RESET_FAILED, RESET_MISSING_CODE, useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/AuthLayout';
-import { validateNewPassword, type FormProblem } from '../validate';
-import { TextField } from '@/components/TextField';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { validateNewPassword } from '../validate';
+import { FormError } from '@/components/forms/FormError';
+import { SubmitButton } from '@/components/forms/SubmitButton';
+import { useFormProblem } from '@/components/forms/useFormProblem';
 import { serverReason } from '@/lib/api';
 
 /** How long the success message shows before the sign-in page opens. */
@@ -34,8 +37,9 @@ function ResetForm({ oobCode }: { oobCode: string }) {
   const reset = useResetPassword();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<FormProblem<'password' | 'confirmPassword'> | null>(null);
-  const errorId = useId();
+  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<'password' | 'confirmPassword'>({
+    unfielded: 'all',
+  });
   const refs = { password: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) };
 
   useEffect(() => {
@@ -47,12 +51,7 @@ function ResetForm({ oobCode }: { oobCode: string }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending || reset.isSuccess) return;
-    const found = validateNewPassword(password, confirm);
-    setProblem(found);
-    if (found) {
-      if (found.field) refs[found.field].current?.focus();
-      return;
-    }
+    if (report(validateNewPassword(password, confirm), refs)) return;
     reset.mutate(
       { oobCode, password },
       {
@@ -64,48 +63,32 @@ function ResetForm({ oobCode }: { oobCode: string }) {
     );
   };
 
-  const fieldError = (field: 'password' | 'confirmPassword') =>
-    problem && (!problem.field || problem.field === field) ? errorId : undefined;
-
   return (
     <AuthLayout title="Choose a new password" documentTitle="Reset Password" eyebrow="Reset password" intro="Use at least 6 characters.">
       <form onSubmit={onSubmit} noValidate aria-label="Reset password">
-        {problem && (
-          <p id={errorId} className="alert alert--error" role="alert">
-            {problem.message}
-          </p>
-        )}
+        <FormError id={errorId} message={problem?.message} />
         {reset.isSuccess && (
           <p className="alert alert--success" role="status">
             {RESET_DONE} Taking you to sign in…
           </p>
         )}
-        <TextField
-          label="New password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          inputRef={refs.password}
-          errorId={fieldError('password')}
+        <NewPasswordFields
+          labels={{ password: 'New password', confirm: 'Confirm new password' }}
+          password={password}
+          confirm={confirm}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirm}
+          refs={refs}
+          errorIdFor={errorIdFor}
         />
-        <TextField
-          label="Confirm new password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          inputRef={refs.confirmPassword}
-          errorId={fieldError('confirmPassword')}
-        />
-        <button type="submit" className="btn btn--primary btn--block" disabled={reset.isPending || reset.isSuccess}>
-          {reset.isPending ? 'Resetting...' : 'Reset Password'}
-        </button>
+        <SubmitButton
+          className="btn btn--primary btn--block"
+          pending={reset.isPending}
+          pendingLabel="Resetting..."
+          disabled={reset.isPending || reset.isSuccess}
+        >
+          Reset Password
+        </SubmitButton>
         <p className="auth__center">
           <Link href="/login" className="auth__link">
             Back to sign in

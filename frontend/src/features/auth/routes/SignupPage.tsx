@@ -2,11 +2,15 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import { Link, useLocation } from 'wouter';
 import { useSignup } from '../api/signup';
 import { AuthLayout } from '../components/AuthLayout';
-import { SIGNUP_MESSAGES, validateSignup, type FormProblem, type SignupField } from '../validate';
+import { NewPasswordFields } from '../components/NewPasswordFields';
+import { SIGNUP_MESSAGES, validateSignup, type SignupField } from '../validate';
 import { Avatar } from '@/components/Avatar';
-import { TextField } from '@/components/TextField';
+import { FormError } from '@/components/forms/FormError';
+import { EmailField, FullNameField } from '@/components/forms/PresetFields';
+import { SubmitButton } from '@/components/forms/SubmitButton';
+import { useFormProblem } from '@/components/forms/useFormProblem';
+import { usePhotoChoice } from '@/components/forms/usePhotoChoice';
 import { serverReason } from '@/lib/api';
-import { checkImageFile, useObjectUrl } from '@/lib/forms';
 import { useInFlight } from '@/lib/useInFlight';
 
 /** /signup (signed-out only): full name, e-mail, password twice and a profile picture. */
@@ -18,12 +22,9 @@ export default function SignupPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const [photo, setPhoto] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
-  const [problem, setProblem] = useState<FormProblem<SignupField> | null>(null);
-  const preview = useObjectUrl(photo);
+  const { photo, imageError, preview, onChange: choosePhoto } = usePhotoChoice();
+  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<SignupField>();
 
-  const errorId = useId();
   const imageErrorId = useId();
   const refs = {
     displayName: useRef<HTMLInputElement>(null),
@@ -32,25 +33,15 @@ export default function SignupPage() {
     confirmPassword: useRef<HTMLInputElement>(null),
     photo: useRef<HTMLInputElement>(null),
   };
-  const fieldError = (field: SignupField) => (problem?.field === field ? errorId : undefined);
 
   const onPhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    const issue = checkImageFile(file);
-    setImageError(issue);
-    setPhoto(issue ? null : file);
-    if (!issue && problem?.field === 'photo') setProblem(null);
+    if (!choosePhoto(event) && problem?.field === 'photo') setProblem(null);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signup.isPending) return;
-    const found = validateSignup({ displayName, email, password, confirmPassword, photo, imageError });
-    setProblem(found);
-    if (found) {
-      if (found.field) refs[found.field].current?.focus();
-      return;
-    }
+    if (report(validateSignup({ displayName, email, password, confirmPassword, photo, imageError }), refs)) return;
     if (!flight.begin()) return;
     signup.mutate(
       { displayName: displayName.trim(), email: email.trim(), password, confirmPassword, photo: photo! },
@@ -78,57 +69,28 @@ export default function SignupPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label="Sign up">
-        {problem && (
-          <p id={errorId} className="alert alert--error" role="alert">
-            {problem.message}
-          </p>
-        )}
-        <TextField
-          label="Full name"
-          name="displayName"
-          autoComplete="name"
-          required
-          maxLength={100}
+        <FormError id={errorId} message={problem?.message} />
+        <FullNameField
           value={displayName}
           onChange={(e) => setDisplayName(e.target.value)}
           inputRef={refs.displayName}
-          errorId={fieldError('displayName')}
+          errorId={errorIdFor('displayName')}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
+        <EmailField
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           inputRef={refs.email}
-          errorId={fieldError('email')}
+          errorId={errorIdFor('email')}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={6}
+        <NewPasswordFields
+          labels={{ password: 'Password', confirm: 'Confirm password' }}
           hint="At least 6 characters."
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          inputRef={refs.password}
-          errorId={fieldError('password')}
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(e) => setConfirmPassword(e.target.value)}
-          inputRef={refs.confirmPassword}
-          errorId={fieldError('confirmPassword')}
+          password={password}
+          confirm={confirmPassword}
+          onPasswordChange={setPassword}
+          onConfirmChange={setConfirmPassword}
+          refs={refs}
+          errorIdFor={errorIdFor}
         />
         <div className="field">
           <label htmlFor={`${imageErrorId}-input`} className="field__label">
@@ -147,7 +109,7 @@ export default function SignupPage() {
               onChange={onPhoto}
               aria-invalid={imageError || problem?.field === 'photo' ? true : undefined}
               aria-describedby={
-                [imageError ? imageErrorId : null, fieldError('photo')].filter(Boolean).join(' ') || undefined
+                [imageError ? imageErrorId : null, errorIdFor('photo')].filter(Boolean).join(' ') || undefined
               }
             />
           </div>
@@ -157,9 +119,9 @@ export default function SignupPage() {
             </p>
           )}
         </div>
-        <button type="submit" className="btn btn--primary btn--block" disabled={signup.isPending}>
-          {signup.isPending ? 'Signing up...' : 'Sign Up'}
-        </button>
+        <SubmitButton className="btn btn--primary btn--block" pending={signup.isPending} pendingLabel="Signing up...">
+          Sign Up
+        </SubmitButton>
       </form>
     </AuthLayout>
   );

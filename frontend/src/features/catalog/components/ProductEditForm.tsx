@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useEditProduct } from '../api/edit-product';
+import { FormError } from '@/components/forms/FormError';
+import { SaveCancelButtons } from '@/components/forms/SubmitButton';
 import { TextField } from '@/components/TextField';
 import { serverReason } from '@/lib/api';
 import type { Product } from '@/lib/types';
@@ -48,11 +50,7 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
 
   return (
     <form className="product-edit" onSubmit={onSubmit} noValidate aria-label="Edit product">
-      {error && (
-        <p id={errorId} className="alert alert--error" role="alert">
-          {error}
-        </p>
-      )}
+      <FormError id={errorId} message={error} />
       <TextField
         label="Name"
         name="name"
@@ -90,14 +88,7 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
           aria-describedby={error && !description.trim() ? errorId : undefined}
         />
       </div>
-      <div className="product-edit__buttons">
-        <button type="submit" className="btn btn--primary" disabled={edit.isPending}>
-          {edit.isPending ? 'Saving...' : 'Save'}
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onCancel} disabled={edit.isPending}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancelButtons className="product-edit__buttons" pending={edit.isPending} onCancel={onCancel} />
     </form>
   );
 }

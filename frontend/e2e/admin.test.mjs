@@ -5,7 +5,7 @@
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/admin.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, demoImage, newPage, openBrowser, signUp, startShop } from './harness.mjs';
+import { DESKTOP, MOBILE, demoImage, newPage, openBrowser, signUp, startShop, withShot } from './harness.mjs';
 
 const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
 const TIMEOUT = 15_000;
@@ -22,28 +22,6 @@ after(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-/**
- * Runs `body` with the page's refused API calls recorded; on failure keeps a screenshot in /tmp
- * and names those calls (a stray 401 signs the page out, which explains many a timeout).
- */
-async function withShot(page, name, body) {
-  const refused = [];
-  page.on('response', (res) => {
-    const url = new URL(res.url());
-    if (url.pathname.startsWith('/api/') && res.status() >= 400) {
-      refused.push(`${res.request().method()} ${url.pathname} ${res.status()}`);
-    }
-  });
-  try {
-    await body();
-  } catch (error) {
-    const path = `/tmp/ankara-e2e-${name}.png`;
-    await page.screenshot({ path, fullPage: true }).catch(() => undefined);
-    error.message += `\n(screenshot: ${path}; url: ${page.url()}; refused API calls: ${JSON.stringify(refused)}; page errors: ${JSON.stringify(page.errors)})`;
-    throw error;
-  }
-}
 
 /** What the admin did, for the customer's checks. */
 const done = {};

@@ -138,3 +138,33 @@ export async function signUp(page, base, { name = 'Test Shopper', email, passwor
   );
   if (status !== 200) throw new Error(`signup of ${email} answered ${status}`);
 }
+
+/**
+ * Runs `body` with the page's refused API calls recorded; on failure keeps a screenshot in /tmp
+ * and names those calls (a stray 401 signs the page out, which explains many a timeout).
+ */
+export async function withShot(page, name, body) {
+  const refused = [];
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/api/') && res.status() >= 400) {
+      refused.push(`${res.request().method()} ${url.pathname} ${res.status()}`);
+    }
+  });
+  try {
+    await body();
+  } catch (error) {
+    const path = `/tmp/ankara-e2e-${name}.png`;
+    await page.screenshot({ path, fullPage: true }).catch(() => undefined);
+    error.message += `\n(screenshot: ${path}; url: ${page.url()}; refused API calls: ${JSON.stringify(refused)}; page errors: ${JSON.stringify(page.errors)})`;
+    throw error;
+  }
+}
+
+/** The demo's featured products, and one of them with several sizes and colours to choose from. */
+export async function featuredProducts(base) {
+  const featured = await fetch(`${base}/api/products/featured`).then((r) => r.json());
+  const choosy = featured.find((p) => p.sizes.length > 1 && p.colors.length > 1);
+  if (!choosy) throw new Error('the demo catalogue has no featured product with sizes and colours');
+  return { featured, choosy };
+}

@@ -2,7 +2,7 @@
 // quantities with the badges following at once, add with size and colour, and search by keyboard.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, newPage, openBrowser, signUp, startShop } from './harness.mjs';
+import { DESKTOP, MOBILE, newPage, openBrowser, signUp, startShop, featuredProducts } from './harness.mjs';
 
 let shop;
 let browser;
@@ -12,9 +12,7 @@ let choosy;
 before(async () => {
   shop = await startShop();
   browser = await openBrowser();
-  const featured = await fetch(`${shop.base}/api/products/featured`).then((r) => r.json());
-  choosy = featured.find((p) => p.sizes.length > 1 && p.colors.length > 1);
-  assert.ok(choosy, 'the demo catalogue has a featured product with sizes and colours');
+  ({ choosy } = await featuredProducts(shop.base));
 });
 
 after(async () => {

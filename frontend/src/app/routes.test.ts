@@ -11,6 +11,10 @@ describe('route table', () => {
     expect(findRoute('/adminmanagement')?.access).toBe('admin');
     expect(findRoute('/login')?.access).toBe('guest');
     expect(findRoute('/nowhere')).toBeUndefined();
+    expect(findRoute('/myorders')?.access).toBe('user');
+    expect(findRoute('/admin/orders')?.access).toBe('admin');
+    expect(findRoute('/admin/orders/abc123')?.path).toBe('/admin/orders/:id');
+    expect(findRoute('/admin/orders/abc123')?.access).toBe('admin');
   });
 
   it('code-splits every route except Home', () => {

@@ -38,6 +38,8 @@ export const routes: AppRoute[] = [
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
+  lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
+  lazyRoute('/admin/orders/:id', 'admin', () => import('@/features/admin/routes/AdminOrderPage')),
 ];
 
 function patternToRegExp(path: string): RegExp {

@@ -68,6 +68,8 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
           onClick={onOpenMenu}
         >
           <MenuIcon />
+          {/* Below 960px My Orders lives in the menu: a dot says a new order waits there. */}
+          {counts.newOrders > 0 && <span className="site-header__menu-dot" aria-hidden="true" />}
         </button>
 
         <Link href="/" className="site-header__brand">

@@ -14,6 +14,7 @@ import {
   LogOutIcon,
   MailIcon,
   PackageIcon,
+  TruckIcon,
   UserIcon,
   UserPlusIcon,
 } from './icons';
@@ -166,6 +167,11 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             {user?.admin && (
               <SidebarLink href="/adminmanagement" icon={<KeyIcon />} onNavigate={onClose}>
                 Admin Management
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/orders" icon={<TruckIcon />} onNavigate={onClose}>
+                Orders
               </SidebarLink>
             )}
             {user?.admin && (

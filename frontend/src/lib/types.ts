@@ -119,3 +119,40 @@ export type MessageBody = { message: string };
 
 /** Every error body the server sends. */
 export type ErrorBody = { error: string; message: string };
+
+/** A delivery address (checkout and orders). */
+export type Address = { street: string; city: string; state: string; country: string; postalCode: string };
+
+/** Who an order is for (checkout's customer details). */
+export type Customer = { name: string; email: string; phone: string };
+
+export type OrderStatus = 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+
+/** One line of an order, as it was paid for. */
+export type OrderItem = {
+  productId: string | null;
+  name: string;
+  /** kobo, each */
+  price: number;
+  quantity: number;
+  size: string | null;
+  color: string | null;
+};
+
+export type Order = {
+  id: string;
+  createdAt: number;
+  updatedAt: number;
+  status: OrderStatus;
+  /** Not yet seen on My Orders (drives the orders badge). */
+  isNew: boolean;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  paymentReference: string;
+  items: OrderItem[];
+  /** kobo */
+  totalAmount: number;
+  trackingNumber: string | null;
+  deliveryAddress: Address;
+};

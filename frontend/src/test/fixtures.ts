@@ -1,4 +1,4 @@
-import type { Collection, Image, Product, Release } from '@/lib/types';
+import type { Collection, Image, Order, Product, Release } from '@/lib/types';
 
 export function image(name: string): Image {
   return {
@@ -52,6 +52,29 @@ export function release(n: number, overrides: Partial<Release> = {}): Release {
     productId: `product-${n}`,
     featured: true,
     createdAt: 1_700_000_000_000 - n,
+    ...overrides,
+  };
+}
+
+/** An order as the API answers it (kobo, unix ms). */
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'a1b2c3d4e5f6g7h8',
+    createdAt: Date.UTC(2025, 2, 5, 12),
+    updatedAt: Date.UTC(2025, 2, 5, 12),
+    status: 'paid',
+    isNew: false,
+    customerName: 'Ada Obi',
+    customerEmail: 'ada@example.com',
+    customerPhone: '+234 803 000 0000',
+    paymentReference: 'ANK-ref123',
+    items: [
+      { productId: 'oxford-brogue', name: 'Oxford Brogue', price: 2_500_000, quantity: 2, size: '42', color: 'Black' },
+      { productId: 'heritage-watch', name: 'Heritage Chronograph', price: 12_000_050, quantity: 1, size: null, color: null },
+    ],
+    totalAmount: 17_000_050,
+    trackingNumber: null,
+    deliveryAddress: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
     ...overrides,
   };
 }

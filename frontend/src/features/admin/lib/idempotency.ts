@@ -1,7 +1,1 @@
-/** A random id for one form submission attempt (sent as `Idempotency-Key`). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = new Uint8Array(16);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey } from '@/lib/idempotency';

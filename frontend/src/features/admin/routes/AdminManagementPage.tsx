@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { Link } from 'wouter';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
@@ -90,6 +91,21 @@ export default function AdminManagementPage() {
           </button>
         </form>
       </div>
+      <nav className="admin-shortcuts" aria-label="Back office">
+        <h2 className="admin-shortcuts__title">Back office</h2>
+        <ul>
+          <li>
+            <Link href="/admin/orders" className="btn btn--outline">
+              Orders
+            </Link>
+          </li>
+          <li>
+            <Link href="/admin/messages" className="btn btn--outline">
+              Messages
+            </Link>
+          </li>
+        </ul>
+      </nav>
     </PageShell>
   );
 }

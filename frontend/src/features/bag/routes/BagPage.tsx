@@ -15,13 +15,17 @@ export const EMPTY_BAG_TEXT = "Looks like you haven't added any items yet.";
 type BagPageProps = {
   /** Shown beneath the bag (the app puts the featured products here). */
   below?: ReactNode;
+  /** Shown in the order summary, above Continue Shopping (the app puts checkout here). */
+  checkout?: ReactNode;
+  /** Shown under the page title, whatever the bag holds (checkout's outcome). */
+  notice?: ReactNode;
 };
 
 /**
  * /mybag (signed-in only): the bag's lines, the item count and the total, all as the server
- * computed them; an empty state; featured products beneath.
+ * computed them; an empty state; checkout in the summary; featured products beneath.
  */
-export default function BagPage({ below }: BagPageProps) {
+export default function BagPage({ below, checkout, notice }: BagPageProps) {
   useDocumentTitle('My Bag');
   const { data: bag, isPending, isError, refetch } = useBag();
 
@@ -69,8 +73,8 @@ export default function BagPage({ below }: BagPageProps) {
               </dd>
             </div>
           </dl>
-          {/* Checkout (customer details, delivery address, payment) arrives with the payments work. */}
-          <Link href="/" className="btn btn--outline btn--block">
+          {checkout}
+          <Link href="/" className="btn btn--outline btn--block bag-summary__continue">
             Continue Shopping
           </Link>
         </aside>
@@ -85,6 +89,7 @@ export default function BagPage({ below }: BagPageProps) {
           <h1>My Bag</h1>
           {bag && bag.items.length > 0 && <p className="bag-page__count">{itemCountLabel(bag.count)}</p>}
         </header>
+        {notice}
         {content}
       </div>
       {below}

@@ -1,0 +1,244 @@
+// Checkout and payment in a real browser against the real binary, through the built-in Paystack
+// sandbox (no keys configured): a shopper fills the bag with two products, checks out, cancels the
+// pop-up once, is declined once, pays, and finds the order in My Orders with the badge clearing;
+// then an admin fulfils the order (processing, shipped with a tracking number) and the shopper
+// sees it.
+//   cd frontend && npm run build && cd .. && cargo build --release
+//   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/checkout.test.mjs
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { DESKTOP, MOBILE, newPage, openBrowser, signUp, startShop, withShot, featuredProducts } from './harness.mjs';
+
+const TIMEOUT = 15_000;
+
+let shop;
+let browser;
+/** The two featured products the shopper buys: one with sizes and colours to choose, one other. */
+let choosy;
+let other;
+
+before(async () => {
+  shop = await startShop();
+  browser = await openBrowser();
+  let featured;
+  ({ featured, choosy } = await featuredProducts(shop.base));
+  other = featured.find((p) => p.id !== choosy.id && p.collectionId !== choosy.collectionId) ?? featured.find((p) => p.id !== choosy.id);
+  assert.ok(other, 'the demo catalogue has a second featured product');
+});
+
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** ₦ with thousands separators and two decimals, from kobo. */
+function naira(kobo) {
+  const whole = Math.floor(kobo / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `₦${whole}.${String(kobo % 100).padStart(2, '0')}`;
+}
+
+/** Opens a product, picks its first size and colour where there is a choice, and adds it to the bag. */
+async function addToBag(page, product) {
+  await page.goto(`${shop.base}/product/${product.id}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  if (product.sizes.length > 1) await page.getByRole('radio', { name: product.sizes[0], exact: true }).check({ force: true });
+  if (product.colors.length > 1) await page.getByRole('radio', { name: product.colors[0], exact: true }).check({ force: true });
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await page.getByText('Item added to your bag successfully!').waitFor();
+}
+
+/** The sidebar (phone menu) link to My Orders, by its accessible name. */
+async function sidebarOrdersLink(page) {
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await menu.waitFor();
+  return menu.getByRole('link', { name: /^My Orders/ });
+}
+
+async function closeMenu(page) {
+  await page.getByRole('button', { name: 'Close menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+}
+
+/** What the shopper bought, for the admin's and the shopper's later checks. */
+const bought = {};
+/** The shopper's page, kept signed in for the last check. */
+let shopperPage;
+
+test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Orders and its badge', async () => {
+  const page = await newPage(browser, MOBILE);
+  page.setDefaultTimeout(TIMEOUT);
+  shopperPage = page;
+  const email = `amaka-${Date.now()}@example.com`;
+  bought.email = email;
+  await withShot(page, 'checkout', async () => {
+    await signUp(page, shop.base, { name: 'Amaka Shopper', email });
+    const starts = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/checkout') starts.push(req.headers()['idempotency-key']);
+    });
+
+    await addToBag(page, choosy);
+    await addToBag(page, other);
+    await page.getByRole('link', { name: 'My Bag (2)', exact: true }).click();
+    await page.waitForURL(`${shop.base}/mybag`);
+    const lines = page.getByRole('list', { name: 'Items in your bag' }).getByRole('listitem');
+    await lines.nth(1).waitFor();
+    assert.equal(await lines.count(), 2);
+    const total = naira(choosy.price + other.price);
+    assert.equal((await page.locator('.bag-summary__total dd').innerText()).trim(), total);
+    await page.evaluate(() => (window.__noReload = true));
+
+    // ---- Details: prefilled from the profile; a missing address field is refused with the spec's message.
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const form = page.getByRole('form', { name: 'Checkout details' });
+    await form.waitFor();
+    assert.equal(await form.getByLabel('Full name').inputValue(), 'Amaka Shopper');
+    assert.equal(await form.getByLabel('Email').inputValue(), email);
+    assert.equal(await form.getByLabel('Country').inputValue(), 'Nigeria');
+    await form.getByLabel('Phone number').fill('0803 123 4567');
+    await form.getByLabel('Street address').fill('14 Adeola Odeku Street');
+    await form.getByLabel('City').fill('Victoria Island');
+    await form.getByLabel('State').fill('Lagos');
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await form.getByRole('alert').filter({ hasText: 'Please fill in all delivery address fields' }).waitFor();
+    assert.equal(await form.getByLabel('Postal code').evaluate((el) => el === document.activeElement), true);
+    await form.getByLabel('Postal code').fill('101241');
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+    // ---- The pay button shows the total; a double click starts one payment; closing cancels.
+    const pay = page.getByRole('button', { name: `Pay ${total}` });
+    await pay.waitFor();
+    await pay.dblclick();
+    const popup = page.getByRole('dialog', { name: 'Test payment' });
+    await popup.waitFor();
+    await popup.getByText('TEST MODE', { exact: true }).waitFor();
+    await popup.getByText(total, { exact: true }).waitFor();
+    assert.equal(starts.length, 1, 'a double click starts one payment');
+    assert.ok(starts[0], 'the start carries an Idempotency-Key');
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await page.getByText('Payment cancelled', { exact: true }).waitFor();
+    assert.equal(await popup.count(), 0);
+
+    // ---- Escape cancels too.
+    await pay.click();
+    await popup.waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByText('Payment cancelled', { exact: true }).waitFor();
+    await popup.waitFor({ state: 'detached' });
+    assert.equal(starts.length, 2);
+    assert.notEqual(starts[0], starts[1], 'each attempt has its own Idempotency-Key');
+
+    // ---- A declined card shows the decline; another card pays.
+    await pay.click();
+    await popup.waitFor();
+    await popup.getByRole('button', { name: /\(Declined\)$/ }).click();
+    await popup.getByRole('alert').filter({ hasText: 'Declined' }).waitFor();
+    await popup.getByRole('button', { name: /\(Success\)$/ }).click();
+    const success = page.getByText(/^Payment successful! Reference: \S+$/);
+    await success.waitFor();
+    bought.reference = (await success.innerText()).replace('Payment successful! Reference: ', '').trim();
+    assert.match(bought.reference, /^[A-Za-z0-9.=-]+$/);
+    await page.getByText('Your bag is empty').waitFor();
+    await page.getByRole('link', { name: 'My Bag', exact: true }).waitFor();
+    // On a phone My Orders lives in the menu: a dot on the menu button says a new order waits.
+    await page.locator('.site-header__menu-dot').waitFor();
+
+    // ---- The badge counts the new order; opening My Orders shows it and clears the badge.
+    const ordersLink = await sidebarOrdersLink(page);
+    assert.equal(await ordersLink.getAttribute('aria-label'), 'My Orders (1)');
+    await ordersLink.click();
+    await page.waitForURL(`${shop.base}/myorders`);
+    const card = page.getByRole('list', { name: 'Your orders' }).getByRole('article');
+    await card.first().waitFor();
+    assert.equal(await card.count(), 1);
+    const title = (await card.getByRole('heading', { level: 2 }).innerText()).trim();
+    assert.match(title, /^Order #[A-Za-z0-9_-]{8}$/);
+    bought.orderTitle = title;
+    await card.getByText('Paid', { exact: true }).waitFor();
+    await card.getByText(choosy.name, { exact: true }).waitFor();
+    await card.getByText(other.name, { exact: true }).waitFor();
+    await card.getByText(`Size: ${choosy.sizes[0]} · Colour: ${choosy.colors[0]}`).waitFor();
+    await card.getByText('14 Adeola Odeku Street').waitFor();
+    assert.equal((await card.locator('.order-card__total').innerText()).trim(), total);
+    await card.getByText('Amaka Shopper', { exact: true }).waitFor();
+
+    const cleared = await sidebarOrdersLink(page);
+    await page.waitForFunction(
+      () => document.querySelector('#sidebar a[href="/myorders"]')?.getAttribute('aria-label') === 'My Orders',
+    );
+    assert.equal(await cleared.getAttribute('aria-label'), 'My Orders');
+    await closeMenu(page);
+    assert.equal(await page.locator('.site-header__menu-dot').count(), 0);
+    assert.equal(await page.evaluate(() => window.__noReload), true, 'no page reload');
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+test('desktop: an admin finds the order, marks it processing and shipped; the shopper sees it', async () => {
+  assert.ok(bought.orderTitle, 'the checkout test ran first');
+  const page = await newPage(browser, DESKTOP);
+  page.setDefaultTimeout(TIMEOUT);
+  await withShot(page, 'checkout-admin', async () => {
+    const email = `admin-${Date.now()}@example.com`;
+    await signUp(page, shop.base, { name: 'Chidi Admin', email });
+    await shop.grantAdmin(email);
+    const status = await page.evaluate(async () => {
+      const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } });
+      return res.status;
+    });
+    assert.equal(status, 200, 'token refresh after the admin grant');
+
+    // The sidebar leads to the orders.
+    await page.goto(`${shop.base}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.waitForURL(`${shop.base}/admin/orders`);
+    const filter = page.getByRole('navigation', { name: 'Filter orders by status' });
+    await filter.getByRole('link', { name: 'Paid (1)', exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Payments to review' }).waitFor();
+
+    const row = page.getByRole('list', { name: 'Orders' }).getByRole('listitem').filter({ hasText: bought.orderTitle });
+    await row.getByText(bought.email).waitFor();
+    await row.getByRole('link', { name: bought.orderTitle }).click();
+    await page.getByRole('heading', { level: 1, name: bought.orderTitle }).waitFor();
+    await page.getByText(bought.reference, { exact: true }).waitFor();
+    await page.getByText('14 Adeola Odeku Street').waitFor();
+    await page.getByRole('link', { name: choosy.name }).waitFor();
+    await page.getByRole('link', { name: other.name }).waitFor();
+
+    await page.getByRole('button', { name: 'Mark as processing' }).click();
+    await page.getByRole('status').filter({ hasText: 'Order marked as processing.' }).waitFor();
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please enter a tracking number.' }).waitFor();
+    await page.getByLabel('Tracking number').fill('GIG-4471-LOS');
+    await page.getByRole('button', { name: 'Mark as shipped' }).click();
+    await page.getByRole('status').filter({ hasText: 'Order marked as shipped.' }).waitFor();
+    await page.getByRole('button', { name: 'Mark as delivered' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Cancel order' }).count(), 0);
+
+    // Back to the list: the filter counts follow.
+    await page.getByRole('link', { name: '← All orders' }).click();
+    await filter.getByRole('link', { name: 'Shipped (1)', exact: true }).waitFor();
+    await filter.getByRole('link', { name: /^Shipped/ }).click();
+    await page.getByRole('list', { name: 'Orders' }).getByText(bought.orderTitle).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+
+  // The shopper's My Orders shows the new status and the tracking number.
+  const shopper = shopperPage;
+  await withShot(shopper, 'checkout-shopper', async () => {
+    await shopper.goto(`${shop.base}/myorders`);
+    const card = shopper.getByRole('article').filter({ hasText: bought.orderTitle });
+    await card.getByText('Shipped', { exact: true }).waitFor();
+    await card.getByText('GIG-4471-LOS', { exact: true }).waitFor();
+    // The shopper is not an admin: the admin screens send them home.
+    await shopper.goto(`${shop.base}/admin/orders`);
+    await shopper.waitForURL(`${shop.base}/`);
+    assert.deepEqual(shopper.errors, []);
+  });
+  await shopper.context().close();
+});

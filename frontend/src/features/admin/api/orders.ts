@@ -1,0 +1,85 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Order, OrderStatus } from '@/lib/types';
+
+/** An order as admins see it: the customer's id and where it can go next. */
+export type AdminOrder = Order & { userId: string; nextStatuses: OrderStatus[] };
+
+export type AdminOrderList = {
+  orders: Order[];
+  total: number;
+  page: number;
+  pageSize: number;
+  counts: Record<OrderStatus, number>;
+};
+
+export type ReviewPayment = {
+  reference: string;
+  userId: string;
+  customerName: string;
+  customerEmail: string;
+  /** kobo */
+  amount: number;
+  currency: string;
+  status: string;
+  failureReason: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+export const adminOrderKeys = {
+  all: ['admin', 'orders'] as const,
+  list: (status: OrderStatus | null, page: number) => ['admin', 'orders', 'list', status ?? 'all', page] as const,
+  one: (id: string) => ['admin', 'orders', 'detail', id] as const,
+  payments: ['admin', 'payments', 'review'] as const,
+};
+
+/** GET /api/admin/orders?status=&page=: newest first, 1-based pages, with a count per status. */
+export function adminOrdersQueryOptions(status: OrderStatus | null, page: number) {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return queryOptions({
+    queryKey: adminOrderKeys.list(status, page),
+    queryFn: ({ signal }) => api.get<AdminOrderList>(`/api/admin/orders${query ? `?${query}` : ''}`, signal),
+    staleTime: 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAdminOrders(status: OrderStatus | null, page: number) {
+  return useQuery(adminOrdersQueryOptions(status, page));
+}
+
+/** GET /api/admin/orders/{id}. */
+export function useAdminOrder(id: string) {
+  return useQuery({
+    queryKey: adminOrderKeys.one(id),
+    queryFn: ({ signal }) => api.get<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}`, signal),
+    staleTime: 0,
+  });
+}
+
+export type OrderUpdate = { status: OrderStatus; trackingNumber?: string };
+
+/** PATCH /api/admin/orders/{id} {status, trackingNumber?}: answers the order as GET does. */
+export function useUpdateOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (update: OrderUpdate) => api.patch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}`, update),
+    onSuccess: (order) => {
+      client.setQueryData(adminOrderKeys.one(id), order);
+      void client.invalidateQueries({ queryKey: adminOrderKeys.all, predicate: (q) => q.queryKey[2] === 'list' });
+    },
+  });
+}
+
+/** GET /api/admin/payments: failed and mismatched payments (the default "review" filter). */
+export function useReviewPayments() {
+  return useQuery({
+    queryKey: adminOrderKeys.payments,
+    queryFn: async ({ signal }) => (await api.get<{ payments: ReviewPayment[] }>('/api/admin/payments', signal)).payments,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import AdminOrderPage from './AdminOrderPage';
+import type { Order, OrderStatus } from '@/lib/types';
+import { order } from '@/test/fixtures';
+import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const ID = 'a1b2c3d4e5f6g7h8';
+const NEXT: Record<OrderStatus, OrderStatus[]> = {
+  paid: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+};
+
+function adminOrder(overrides: Partial<Order> = {}) {
+  const o = order(overrides);
+  return { ...o, userId: 'u1', nextStatuses: NEXT[o.status] };
+}
+
+/** The server: GET answers the current order, PATCH moves it (and checks the tracking number). */
+function server(start: Partial<Order> = {}) {
+  let current = adminOrder(start);
+  const fetch = mockFetch({
+    [`/api/admin/orders/${ID}`]: () => jsonResponse(current),
+    [`PATCH /api/admin/orders/${ID}`]: (_url, init) => {
+      const body = JSON.parse(init!.body as string) as { status: OrderStatus; trackingNumber?: string };
+      if (!NEXT[current.status].includes(body.status)) {
+        return jsonResponse({ error: 'conflict', message: `An order that is ${current.status} cannot become ${body.status}.` }, 409);
+      }
+      current = adminOrder({ ...current, status: body.status, trackingNumber: body.trackingNumber ?? current.trackingNumber });
+      return jsonResponse(current);
+    },
+  });
+  return fetch;
+}
+
+function renderOrder() {
+  return renderWithProviders(
+    <Route path="/admin/orders/:id">
+      <AdminOrderPage />
+    </Route>,
+    { path: `/admin/orders/${ID}`, session: { user: admin } },
+  );
+}
+
+const patches = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(init!.body as string));
+
+describe('admin order detail', () => {
+  it('shows the items, customer, address and payment reference', async () => {
+    server();
+    renderOrder();
+    expect((await screen.findByText('Paid')).className).toContain('status-badge--paid');
+    expect(screen.getByRole('heading', { name: 'Items (3)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Oxford Brogue' }).getAttribute('href')).toBe('/product/oxford-brogue');
+    expect(screen.getByText('Size: 42 · Colour: Black')).toBeTruthy();
+    expect(screen.getByText('₦170,000.50')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('mailto:ada@example.com');
+    expect(screen.getByRole('link', { name: '+234 803 000 0000' }).getAttribute('href')).toBe('tel:+2348030000000');
+    expect(screen.getByText('Lagos Island, Lagos 101001')).toBeTruthy();
+    expect(screen.getByText('ANK-ref123')).toBeTruthy();
+    expect(screen.getByText('None yet')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order #a1b2c3d4' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '← All orders' }).getAttribute('href')).toBe('/admin/orders');
+  });
+
+  it('moves a paid order to processing, then shipped with a tracking number, then delivered', async () => {
+    const fetch = server();
+    renderOrder();
+    const processing = await screen.findByRole('button', { name: 'Mark as processing' });
+    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark as shipped' })).toBeNull();
+    // A double click sends once.
+    fireEvent.click(processing);
+    fireEvent.click(processing);
+    expect(await screen.findByText('Order marked as processing.')).toBeTruthy();
+    expect(patches(fetch)).toEqual([{ status: 'processing' }]);
+    expect(screen.getByText('Processing').className).toContain('status-badge--processing');
+
+    // Shipping needs a tracking number.
+    const ship = screen.getByRole('button', { name: 'Mark as shipped' });
+    fireEvent.click(ship);
+    const tracking = screen.getByLabelText('Tracking number');
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getAllByText('Please enter a tracking number.').length).toBeGreaterThan(0);
+    expect(document.activeElement).toBe(tracking);
+    expect(tracking.getAttribute('aria-invalid')).toBe('true');
+    expect(patches(fetch)).toHaveLength(1);
+    fireEvent.change(tracking, { target: { value: ' GIG-4471-LOS ' } });
+    fireEvent.click(ship);
+    expect(await screen.findByText('Order marked as shipped.')).toBeTruthy();
+    expect(patches(fetch)[1]).toEqual({ status: 'shipped', trackingNumber: 'GIG-4471-LOS' });
+    expect(screen.getByText('GIG-4471-LOS')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as delivered' }));
+    expect(await screen.findByText('Order marked as delivered.')).toBeTruthy();
+    expect(screen.getByText('This order is delivered: there is nothing more to do.')).toBeTruthy();
+  });
+
+  it('cancels only after confirmation, and shows a refused change', async () => {
+    const fetch = server();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    renderOrder();
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(patches(fetch)).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order marked as cancelled.')).toBeTruthy();
+    expect(patches(fetch)).toEqual([{ status: 'cancelled' }]);
+    expect(screen.getByText('Cancelled').className).toContain('status-badge--cancelled');
+  });
+
+  it('shows the server message when a change is refused', async () => {
+    mockFetch({
+      [`/api/admin/orders/${ID}`]: adminOrder(),
+      [`PATCH /api/admin/orders/${ID}`]: () =>
+        jsonResponse({ error: 'conflict', message: 'An order that is cancelled cannot become processing.' }, 409),
+    });
+    renderOrder();
+    fireEvent.click(await screen.findByRole('button', { name: 'Mark as processing' }));
+    const alert = await screen.findByText('An order that is cancelled cannot become processing.');
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark as processing' }) as HTMLButtonElement).disabled).toBe(false));
+  });
+
+  it('says "Order not found." for an unknown id', async () => {
+    mockFetch({});
+    renderOrder();
+    expect(await screen.findByText('Order not found.')).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText('Order not found.')).toBeTruthy();
+  });
+});

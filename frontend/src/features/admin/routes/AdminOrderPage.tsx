@@ -1,0 +1,269 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'wouter';
+import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
+import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { adminTime } from '../lib/time';
+import { Message } from '@/components/Message';
+import { OrderStatusBadge } from '@/components/OrderStatusBadge';
+import { PageShell } from '@/components/PageShell';
+import { Price } from '@/components/Price';
+import { Spinner } from '@/components/Spinner';
+import { TextField } from '@/components/TextField';
+import { isNotFound } from '@/lib/api';
+import { addressLines, itemOptions, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
+import type { OrderStatus } from '@/lib/types';
+import { useInFlight } from '@/lib/useInFlight';
+import '../admin.css';
+import './AdminOrders.css';
+
+export const ORDER_NOT_FOUND = 'Order not found.';
+export const TRACKING_REQUIRED = 'Please enter a tracking number.';
+export const CONFIRM_CANCEL = 'Cancel this order? The customer will see it as cancelled. This cannot be undone.';
+
+const ACTION_LABELS: Record<OrderStatus, string> = {
+  paid: 'Mark as paid',
+  processing: 'Mark as processing',
+  shipped: 'Mark as shipped',
+  delivered: 'Mark as delivered',
+  cancelled: 'Cancel order',
+};
+
+/** /admin/orders/:id (admins only): the whole order, and buttons for the statuses it may move to. */
+export default function AdminOrderPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const { data: order, isPending, isError, error } = useAdminOrder(id);
+
+  const back = (
+    <Link href="/admin/orders" className="admin-back">
+      ← All orders
+    </Link>
+  );
+
+  if (isPending) {
+    return (
+      <PageShell title={orderTitle(id)} eyebrow="Admin">
+        {back}
+        <div className="admin-orders__loading">
+          <Spinner size="lg" label="Loading the order…" />
+        </div>
+      </PageShell>
+    );
+  }
+  if (isError) {
+    return (
+      <PageShell title={orderTitle(id)} eyebrow="Admin">
+        {back}
+        <Message title={isNotFound(error) ? ORDER_NOT_FOUND : `Error: ${error.message}`} tone="error" />
+      </PageShell>
+    );
+  }
+
+  const units = order.items.reduce((n, item) => n + item.quantity, 0);
+  return (
+    <PageShell title={orderTitle(order.id)} eyebrow="Admin">
+      {back}
+      <div className="admin-order__status">
+        <OrderStatusBadge status={order.status} />
+        <span className="muted">
+          Placed {adminTime.format(new Date(order.createdAt))}
+          {order.updatedAt !== order.createdAt && ` · updated ${adminTime.format(new Date(order.updatedAt))}`}
+        </span>
+      </div>
+
+      <div className="admin-order">
+        <div className="admin-order__main">
+          <section className="admin-card" aria-labelledby="order-items-heading">
+            <h2 id="order-items-heading" className="admin-card__title">
+              Items ({units})
+            </h2>
+            <ul className="admin-order__items">
+              {order.items.map((item, index) => {
+                const options = itemOptions(item);
+                return (
+                  <li key={`${item.productId ?? item.name}-${index}`} className="admin-order__item">
+                    <div className="admin-order__item-info">
+                      {item.productId ? (
+                        <Link href={`/product/${encodeURIComponent(item.productId)}`} className="admin-order__item-name">
+                          {item.name}
+                        </Link>
+                      ) : (
+                        <span className="admin-order__item-name">{item.name}</span>
+                      )}
+                      {options && <span className="admin-order__muted">{options}</span>}
+                      <span className="admin-order__muted">
+                        {item.quantity} × <Price kobo={item.price} />
+                      </span>
+                    </div>
+                    <Price kobo={item.price * item.quantity} className="admin-order__line-total" />
+                  </li>
+                );
+              })}
+            </ul>
+            <p className="admin-order__total">
+              <span>Total</span>
+              <Price kobo={order.totalAmount} />
+            </p>
+          </section>
+
+          <StatusActions order={order} />
+        </div>
+
+        <div className="admin-order__side">
+          <section className="admin-card" aria-labelledby="order-customer-heading">
+            <h2 id="order-customer-heading" className="admin-card__title">
+              Customer
+            </h2>
+            <p className="admin-order__lines">
+              <strong>{order.customerName}</strong>
+              <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+              {order.customerPhone && <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a>}
+            </p>
+          </section>
+          <section className="admin-card" aria-labelledby="order-address-heading">
+            <h2 id="order-address-heading" className="admin-card__title">
+              Delivery address
+            </h2>
+            <address className="admin-order__lines">
+              {addressLines(order.deliveryAddress).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          </section>
+          <section className="admin-card" aria-labelledby="order-payment-heading">
+            <h2 id="order-payment-heading" className="admin-card__title">
+              Payment
+            </h2>
+            <dl className="admin-order__facts">
+              <div>
+                <dt>Reference</dt>
+                <dd className="admin-order__mono">{order.paymentReference}</dd>
+              </div>
+              <div>
+                <dt>Tracking number</dt>
+                <dd className={order.trackingNumber ? 'admin-order__mono' : 'admin-order__muted'}>
+                  {order.trackingNumber ?? 'None yet'}
+                </dd>
+              </div>
+            </dl>
+          </section>
+        </div>
+      </div>
+    </PageShell>
+  );
+}
+
+/** The buttons for the statuses this order may move to; shipping asks for the tracking number. */
+function StatusActions({ order }: { order: AdminOrder }) {
+  const update = useUpdateOrder(order.id);
+  const latch = useInFlight();
+  const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [notice, setNotice] = useState<Notice>(null);
+  const [trackingError, setTrackingError] = useState(false);
+  const trackingRef = useRef<HTMLInputElement>(null);
+  const errorId = useId();
+  const next = order.nextStatuses;
+  const advance = next.filter((s) => s !== 'cancelled' && s !== 'shipped');
+
+  const move = (status: OrderStatus) => {
+    if (!latch.begin()) return;
+    let trackingNumber: string | undefined;
+    if (status === 'shipped') {
+      trackingNumber = tracking.trim();
+      if (!trackingNumber) {
+        latch.end();
+        setTrackingError(true);
+        setNotice({ tone: 'error', text: TRACKING_REQUIRED });
+        trackingRef.current?.focus();
+        return;
+      }
+    }
+    if (status === 'cancelled' && !window.confirm(CONFIRM_CANCEL)) {
+      latch.end();
+      return;
+    }
+    setTrackingError(false);
+    setNotice(null);
+    update.mutate(trackingNumber ? { status, trackingNumber } : { status }, {
+      onSuccess: (answer) =>
+        setNotice({ tone: 'success', text: `Order marked as ${ORDER_STATUS_LABELS[answer.status].toLowerCase()}.` }),
+      onError: (error) => setNotice({ tone: 'error', text: error.message }),
+      onSettled: () => latch.end(),
+    });
+  };
+
+  const ship = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    move('shipped');
+  };
+
+  return (
+    <section className="admin-panel admin-order__actions" aria-labelledby="order-status-heading" aria-busy={update.isPending}>
+      <header className="admin-panel__head">
+        <AdminTag />
+        <h2 id="order-status-heading" className="admin-panel__title">
+          Update status
+        </h2>
+        <p className="admin-panel__description">
+          Paid → Processing → Shipped (with a tracking number) → Delivered. Paid and processing orders can be cancelled.
+        </p>
+      </header>
+      <FormNotice notice={notice} />
+      {next.length === 0 ? (
+        <p className="muted">
+          This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: there is nothing more to do.
+        </p>
+      ) : (
+        <>
+          {next.includes('shipped') && (
+            <form className="admin-order__ship" onSubmit={ship} noValidate aria-label="Ship the order">
+              <TextField
+                label="Tracking number"
+                name="trackingNumber"
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+                maxLength={100}
+                value={tracking}
+                onChange={(e) => setTracking(e.target.value)}
+                inputRef={trackingRef}
+                errorId={trackingError ? errorId : undefined}
+              />
+              {trackingError && (
+                <p id={errorId} className="field__error">
+                  {TRACKING_REQUIRED}
+                </p>
+              )}
+              <button type="submit" className="btn btn--primary" disabled={update.isPending}>
+                {ACTION_LABELS.shipped}
+              </button>
+            </form>
+          )}
+          <div className="admin-form__actions">
+            {advance.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className="btn btn--primary"
+                disabled={update.isPending}
+                onClick={() => move(status)}
+              >
+                {ACTION_LABELS[status]}
+              </button>
+            ))}
+            {next.includes('cancelled') && (
+              <button
+                type="button"
+                className="btn btn--outline admin-order__cancel"
+                disabled={update.isPending}
+                onClick={() => move('cancelled')}
+              >
+                {ACTION_LABELS.cancelled}
+              </button>
+            )}
+          </div>
+          {update.isPending && <Spinner size="sm" label="Saving..." />}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,111 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import AdminOrdersPage from './AdminOrdersPage';
+import { Sidebar } from '@/components/Sidebar';
+import type { Order } from '@/lib/types';
+import { order } from '@/test/fixtures';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const counts = { paid: 3, processing: 1, shipped: 0, delivered: 20, cancelled: 1 };
+
+function list(orders: Order[], page = 1, total = orders.length) {
+  return { orders, total, page, pageSize: 20, counts };
+}
+
+const review = {
+  payments: [
+    {
+      reference: 'ANK-mismatch1',
+      userId: 'u1',
+      customerName: 'Ada Obi',
+      customerEmail: 'ada@example.com',
+      amount: 1_234_500,
+      currency: 'NGN',
+      status: 'mismatch',
+      failureReason: 'Paystack reported 1000000 kobo NGN, expected 1234500 kobo NGN',
+      createdAt: 1_700_000_000_000,
+      updatedAt: 1_700_000_000_000,
+    },
+  ],
+};
+
+describe('admin orders list', () => {
+  it('lists the orders newest first with a status filter showing counts, and the payments to review', async () => {
+    const fetch = mockFetch({
+      '/api/admin/orders': (url) =>
+        jsonResponse(
+          url.searchParams.get('status') === 'processing'
+            ? list([order({ id: 'proc0001xxxx', status: 'processing' })], 1, 1)
+            : list([order({ id: 'newest01xxxx' }), order({ id: 'older002xxxx', status: 'delivered', trackingNumber: 'GIG-1' })], 1, 25),
+        ),
+      '/api/admin/payments': review,
+    });
+    const { currentLocation } = renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
+    const orders = await screen.findByRole('list', { name: 'Orders' });
+    const rows = within(orders).getAllByRole('listitem');
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Order #newest01', 'Order #older002']);
+    expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/admin/orders/newest01xxxx');
+    expect(within(rows[0]!).getByText('Paid')).toBeTruthy();
+    expect(within(rows[0]!).getByText('₦170,000.50')).toBeTruthy();
+    expect(within(rows[0]!).getByText('3 items')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Delivered')).toBeTruthy();
+
+    const filter = screen.getByRole('navigation', { name: 'Filter orders by status' });
+    const links = within(filter).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual(['All25', 'Paid3', 'Processing1', 'Shipped0', 'Delivered20', 'Cancelled1']);
+    expect(links.map((l) => l.getAttribute('aria-label'))[1]).toBe('Paid (3)');
+    expect(links[0]!.getAttribute('aria-current')).toBe('page');
+    expect(links[2]!.getAttribute('href')).toBe('/admin/orders?status=processing');
+
+    // 25 orders at 20 a page: two pages.
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
+    expect(within(pages).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe('/admin/orders?page=2');
+
+    const payments = await screen.findByRole('list', { name: 'Payments to review' });
+    expect(within(payments).getByText('ANK-mismatch1')).toBeTruthy();
+    expect(within(payments).getByText('Mismatch')).toBeTruthy();
+    expect(within(payments).getByText('Paystack reported 1000000 kobo NGN, expected 1234500 kobo NGN')).toBeTruthy();
+    expect(within(payments).getByText('₦12,345.00')).toBeTruthy();
+
+    fireEvent.click(links[2]!);
+    await waitFor(() => expect(currentLocation()).toBe('/admin/orders?status=processing'));
+    await screen.findByRole('link', { name: 'Order #proc0001' });
+    expect(fetch.mock.calls.some(([path]) => path === '/api/admin/orders?status=processing')).toBe(true);
+    expect(within(filter).getByRole('link', { name: /^Processing/ }).getAttribute('aria-current')).toBe('page');
+    expect(document.title).toBe('Orders — Ankara');
+  });
+
+  it('asks for the page in the address', async () => {
+    const fetch = mockFetch({
+      '/api/admin/orders': (url) => jsonResponse(list([order()], Number(url.searchParams.get('page') ?? 1), 41)),
+      '/api/admin/payments': { payments: [] },
+    });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders?status=paid&page=3', session: { user: admin } });
+    const pages = await screen.findByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('Page 3 of 3')).toBeTruthy();
+    expect(within(pages).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/admin/orders?status=paid&page=2');
+    expect(within(pages).queryByRole('link', { name: 'Next' })).toBeNull();
+    expect(fetch.mock.calls.map(([path]) => path).filter((p) => String(p).startsWith('/api/admin/orders'))).toEqual([
+      '/api/admin/orders?status=paid&page=3',
+    ]);
+    expect(await screen.findByText('No payments need review.')).toBeTruthy();
+  });
+
+  it('says when there are no orders, and shows a refused request', async () => {
+    mockFetch({ '/api/admin/orders': list([]), '/api/admin/payments': () => jsonResponse({ error: 'forbidden', message: 'Admins only.' }, 403) });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
+    expect(await screen.findByText('No orders yet.')).toBeTruthy();
+    expect(await screen.findByText('Admins only.')).toBeTruthy();
+  });
+
+  it('is linked from the sidebar for admins only', () => {
+    const { unmount } = renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={{ current: null }} />, {
+      session: { user: admin },
+    });
+    expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/admin/orders');
+    unmount();
+    renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={{ current: null }} />, { session: { user: customer } });
+    expect(screen.queryByRole('link', { name: 'Orders' })).toBeNull();
+  });
+});

@@ -1,0 +1,220 @@
+import { Link, useSearch } from 'wouter';
+import { useAdminOrders, useReviewPayments, type AdminOrderList, type ReviewPayment } from '../api/orders';
+import { AdminTag } from '../components/AdminPanel';
+import { adminTime } from '../lib/time';
+import { Message } from '@/components/Message';
+import { OrderStatusBadge } from '@/components/OrderStatusBadge';
+import { PageShell } from '@/components/PageShell';
+import { Price } from '@/components/Price';
+import { Spinner } from '@/components/Spinner';
+import { formatNaira } from '@/lib/money';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
+import type { Order, OrderStatus } from '@/lib/types';
+import '../admin.css';
+import './AdminOrders.css';
+
+export const NO_ORDERS = 'No orders yet.';
+export const NO_PAYMENTS_TO_REVIEW = 'No payments need review.';
+
+function parseStatus(value: string | null): OrderStatus | null {
+  return value && (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : null;
+}
+
+function listPath(status: OrderStatus | null, page = 1): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return `/admin/orders${query ? `?${query}` : ''}`;
+}
+
+/**
+ * /admin/orders (admins only): every order, newest first, filtered by status (with a count on each
+ * filter) and paged; each opens its detail. Below, the payments that need a human.
+ */
+export default function AdminOrdersPage() {
+  const search = new URLSearchParams(useSearch());
+  const status = parseStatus(search.get('status'));
+  const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminOrders(status, page);
+
+  return (
+    <PageShell title="Orders" eyebrow="Admin">
+      <div className="admin-inline admin-inline--page">
+        <AdminTag />
+        <span className="admin-inline__state">Paid orders to fulfil: processing, shipped with a tracking number, delivered.</span>
+        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+
+      <StatusFilter current={status} counts={data?.counts} />
+
+      {isPending ? (
+        <div className="admin-orders__loading">
+          <Spinner size="lg" label="Loading orders…" />
+        </div>
+      ) : isError ? (
+        <Message title={`Error: ${error.message}`} tone="error" />
+      ) : data.orders.length === 0 ? (
+        <Message title={status ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.` : NO_ORDERS} />
+      ) : (
+        <div aria-busy={isPlaceholderData}>
+          <ol className="admin-orders" aria-label="Orders">
+            {data.orders.map((order) => (
+              <OrderRow key={order.id} order={order} />
+            ))}
+          </ol>
+          <Pager list={data} status={status} />
+        </div>
+      )}
+
+      <PaymentsToReview />
+    </PageShell>
+  );
+}
+
+function StatusFilter({ current, counts }: { current: OrderStatus | null; counts: AdminOrderList['counts'] | undefined }) {
+  const all = counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : null;
+  const filters: { status: OrderStatus | null; label: string; count: number | null }[] = [
+    { status: null, label: 'All', count: all },
+    ...ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], count: counts ? (counts[s] ?? 0) : null })),
+  ];
+  return (
+    <nav className="admin-filter" aria-label="Filter orders by status">
+      <ul>
+        {filters.map((f) => (
+          <li key={f.label}>
+            <Link
+              href={listPath(f.status)}
+              className={`admin-filter__link${f.status === current ? ' is-current' : ''}`}
+              aria-current={f.status === current ? 'page' : undefined}
+              aria-label={f.count !== null ? `${f.label} (${f.count})` : undefined}
+            >
+              {f.label}
+              {f.count !== null && (
+                <span className="admin-filter__count" aria-hidden="true">
+                  {f.count}
+                </span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function OrderRow({ order }: { order: Order }) {
+  const count = order.items.reduce((n, item) => n + item.quantity, 0);
+  return (
+    <li className="admin-order-row">
+      <div className="admin-order-row__main">
+        <Link href={`/admin/orders/${encodeURIComponent(order.id)}`} className="admin-order-row__link">
+          {orderTitle(order.id)}
+        </Link>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <div className="admin-order-row__who">
+        <span className="admin-order-row__name">{order.customerName}</span>
+        <span className="admin-order-row__email">{order.customerEmail}</span>
+      </div>
+      <div className="admin-order-row__meta">
+        <time dateTime={new Date(order.createdAt).toISOString()}>{adminTime.format(new Date(order.createdAt))}</time>
+        <span>
+          {count} {count === 1 ? 'item' : 'items'}
+        </span>
+        {order.trackingNumber && <span>Tracking {order.trackingNumber}</span>}
+      </div>
+      <Price kobo={order.totalAmount} className="admin-order-row__total" />
+    </li>
+  );
+}
+
+function Pager({ list, status }: { list: AdminOrderList; status: OrderStatus | null }) {
+  const pages = Math.max(1, Math.ceil(list.total / Math.max(1, list.pageSize)));
+  if (pages <= 1) return null;
+  return (
+    <nav className="admin-pager" aria-label="Pages">
+      {list.page > 1 ? (
+        <Link href={listPath(status, list.page - 1)} className="btn btn--sm btn--outline">
+          Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="admin-pager__state">
+        Page {list.page} of {pages}
+      </span>
+      {list.page < pages ? (
+        <Link href={listPath(status, list.page + 1)} className="btn btn--sm btn--outline">
+          Next
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
+const PAYMENT_STATUS_LABELS: Record<string, string> = {
+  failed: 'Failed',
+  mismatch: 'Mismatch',
+  pending: 'Pending',
+  abandoned: 'Abandoned',
+  completed: 'Completed',
+};
+
+/** Failed and mismatched payments (GET /api/admin/payments), with the reason each needs a look. */
+function PaymentsToReview() {
+  const { data: payments, isPending, isError, error } = useReviewPayments();
+  return (
+    <section className="admin-review" aria-labelledby="payments-review-heading">
+      <h2 id="payments-review-heading" className="admin-review__title">
+        Payments to review
+      </h2>
+      <p className="muted">
+        Payments that failed, or whose amount or currency did not match the order. No order was created for these.
+      </p>
+      {isPending ? (
+        <Spinner label="Loading payments…" />
+      ) : isError ? (
+        <p className="alert alert--error" role="alert">
+          {error.message}
+        </p>
+      ) : payments.length === 0 ? (
+        <p className="admin-review__empty">{NO_PAYMENTS_TO_REVIEW}</p>
+      ) : (
+        <ol className="admin-payments" aria-label="Payments to review">
+          {payments.map((p) => (
+            <PaymentRow key={p.reference} payment={p} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function PaymentRow({ payment }: { payment: ReviewPayment }) {
+  return (
+    <li className="admin-payment">
+      <div className="admin-payment__head">
+        <span className="admin-payment__ref">{payment.reference}</span>
+        <span className={`admin-payment__status admin-payment__status--${payment.status}`}>
+          {PAYMENT_STATUS_LABELS[payment.status] ?? payment.status}
+        </span>
+      </div>
+      <div className="admin-payment__who">
+        <span className="admin-order-row__name">{payment.customerName}</span>
+        <span className="admin-order-row__email">{payment.customerEmail}</span>
+      </div>
+      <div className="admin-payment__meta">
+        <span className="admin-payment__amount">
+          {payment.currency === 'NGN' ? formatNaira(payment.amount) : `${payment.amount} ${payment.currency}`}
+        </span>
+        <time dateTime={new Date(payment.updatedAt).toISOString()}>{adminTime.format(new Date(payment.updatedAt))}</time>
+      </div>
+      {payment.failureReason && <p className="admin-payment__reason">{payment.failureReason}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,17 @@
+import { api } from '@/lib/api';
+
+/** GET /api/sandbox/checkout/{accessCode}: the test transaction the sandbox pop-up shows. */
+export type SandboxTransaction = { reference: string; amount: number; currency: string; email: string; status: string };
+
+export type SandboxOutcome = 'success' | 'declined' | 'insufficient_funds';
+
+/** POST /api/sandbox/checkout/{accessCode}: pays with a test card. */
+export type SandboxCharge = { status: 'success' | 'failed'; reference: string; message: string };
+
+export function getSandboxTransaction(accessCode: string, signal?: AbortSignal): Promise<SandboxTransaction> {
+  return api.get<SandboxTransaction>(`/api/sandbox/checkout/${encodeURIComponent(accessCode)}`, signal);
+}
+
+export function chargeSandbox(accessCode: string, outcome: SandboxOutcome): Promise<SandboxCharge> {
+  return api.post<SandboxCharge>(`/api/sandbox/checkout/${encodeURIComponent(accessCode)}`, { outcome });
+}

@@ -1,0 +1,358 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CheckoutPanel } from './CheckoutPanel';
+import { CheckoutNotice, CheckoutScope } from './CheckoutScope';
+import BagPage from '@/features/bag/routes/BagPage';
+import { Header } from '@/components/Header';
+import type { Bag, Order, Session } from '@/lib/types';
+import { product } from '@/test/fixtures';
+import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const DETAILS = {
+  customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
+  address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  mode: 'sandbox',
+  publicKey: 'pk_test_sandbox',
+};
+
+const START = {
+  reference: 'ANK-ref123',
+  accessCode: 'acc_123',
+  authorizationUrl: 'http://shop.test/sandbox/acc_123',
+  amount: 1_234_500,
+  currency: 'NGN',
+  email: 'ada@example.com',
+  publicKey: 'pk_test_sandbox',
+  mode: 'sandbox',
+  metadata: { name: 'Ada Obi', phone: '+234 803 000 0000' },
+};
+
+function fullBag(): Bag {
+  const p = product({ price: 1_234_500 });
+  return { items: [{ id: 'line-1', product: p, size: '42', color: 'Black', quantity: 1, lineTotal: 1_234_500 }], count: 1, total: 1_234_500 };
+}
+const EMPTY_BAG: Bag = { items: [], count: 0, total: 0 };
+
+function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'ord-1234567890',
+    createdAt: 1_700_000_000_000,
+    updatedAt: 1_700_000_000_000,
+    status: 'paid',
+    isNew: true,
+    customerName: 'Ada Obi',
+    customerEmail: 'ada@example.com',
+    customerPhone: '+234 803 000 0000',
+    paymentReference: 'ANK-ref123',
+    items: [{ productId: 'oxford-brogue', name: 'Oxford Brogue', price: 1_234_500, quantity: 1, size: '42', color: 'Black' }],
+    totalAmount: 1_234_500,
+    trackingNumber: null,
+    deliveryAddress: DETAILS.address,
+    ...overrides,
+  };
+}
+
+const session: Session = { user: customer, expiresAt: null, counts: { bag: 1, saved: 0, newOrders: 0 } };
+
+type Routes = Parameters<typeof mockFetch>[0];
+
+/** The shop's answers for a checkout; `paid` flips when the sandbox takes a success card. */
+function shop(overrides: Routes = {}) {
+  const state = { paid: false };
+  const fetch = mockFetch({
+    '/api/bag': () => jsonResponse(state.paid ? EMPTY_BAG : fullBag()),
+    '/api/checkout': DETAILS,
+    'POST /api/checkout': () => jsonResponse(START, 201),
+    '/api/sandbox/checkout/acc_123': { reference: 'ANK-ref123', amount: 1_234_500, currency: 'NGN', email: 'ada@example.com', status: 'abandoned' },
+    'POST /api/sandbox/checkout/acc_123': (_url, init) => {
+      const { outcome } = JSON.parse(init!.body as string) as { outcome: string };
+      if (outcome === 'success') {
+        state.paid = true;
+        return jsonResponse({ status: 'success', reference: 'ANK-ref123', message: 'Approved' });
+      }
+      return jsonResponse({ status: 'failed', reference: 'ANK-ref123', message: outcome === 'declined' ? 'Declined' : 'Insufficient Funds' });
+    },
+    'POST /api/payments/verify': () => jsonResponse({ data: { success: true, reference: 'ANK-ref123', order: order() } }),
+    '/api/session': () =>
+      jsonResponse({ ...session, counts: { bag: state.paid ? 0 : 1, saved: 0, newOrders: state.paid ? 1 : 0 } }),
+    ...overrides,
+  });
+  return { fetch, state };
+}
+
+function renderCheckout() {
+  return renderWithProviders(
+    <CheckoutScope>
+      <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />
+      <BagPage checkout={<CheckoutPanel />} notice={<CheckoutNotice />} />
+    </CheckoutScope>,
+    { path: '/mybag', session },
+  );
+}
+
+const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
+  fetch.mock.calls.filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method);
+
+async function openDetails() {
+  fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
+  return screen.findByRole('form', { name: 'Checkout details' });
+}
+
+async function toPayment() {
+  const form = await openDetails();
+  fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+  return screen.findByRole('button', { name: 'Pay ₦12,345.00' });
+}
+
+async function openSandbox() {
+  fireEvent.click(await toPayment());
+  return screen.findByRole('dialog', { name: 'Test payment' });
+}
+
+afterEach(() => {
+  delete window.PaystackPop;
+});
+
+describe('checkout: details', () => {
+  it('opens the details form prefilled from GET /api/checkout, with labels and autofill hints', async () => {
+    shop();
+    renderCheckout();
+    const form = await openDetails();
+    const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+    expect(field('Full name').value).toBe('Ada Obi');
+    expect(field('Email').value).toBe('ada@example.com');
+    expect(field('Phone number').value).toBe('+234 803 000 0000');
+    expect(field('Street address').value).toBe('12 Marina Road');
+    expect(field('City').value).toBe('Lagos Island');
+    expect(field('State').value).toBe('Lagos');
+    expect(field('Country').value).toBe('Nigeria');
+    expect(field('Postal code').value).toBe('101001');
+    expect(
+      ['Full name', 'Email', 'Phone number', 'Street address', 'City', 'State', 'Country', 'Postal code'].map((l) =>
+        field(l).getAttribute('autocomplete'),
+      ),
+    ).toEqual(['name', 'email', 'tel', 'street-address', 'address-level2', 'address-level1', 'country-name', 'postal-code']);
+    expect(field('Email').getAttribute('inputmode')).toBe('email');
+    expect(field('Phone number').getAttribute('inputmode')).toBe('tel');
+    expect(field('Phone number').type).toBe('tel');
+    expect(field('City').required).toBe(true);
+    expect(screen.getByRole('heading', { name: 'Delivery details' })).toBe(document.activeElement);
+  });
+
+  it('starts from the profile and Nigeria when the server has no details yet', async () => {
+    shop({ '/api/checkout': { ...DETAILS, customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '' }, address: null } });
+    renderCheckout();
+    const form = await openDetails();
+    expect((within(form).getByLabelText('Phone number') as HTMLInputElement).value).toBe('');
+    expect((within(form).getByLabelText('Street address') as HTMLInputElement).value).toBe('');
+    expect((within(form).getByLabelText('Country') as HTMLInputElement).value).toBe('Nigeria');
+  });
+
+  it('says "Please fill in all delivery address fields" for a missing address field and focuses it', async () => {
+    const { fetch } = shop();
+    renderCheckout();
+    const form = await openDetails();
+    fireEvent.change(within(form).getByLabelText('Postal code'), { target: { value: '  ' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('Please fill in all delivery address fields');
+    const postal = within(form).getByLabelText('Postal code');
+    expect(document.activeElement).toBe(postal);
+    expect(postal.getAttribute('aria-invalid')).toBe('true');
+    expect(postal.getAttribute('aria-describedby')).toBe(alert.id);
+    expect(screen.queryByRole('button', { name: /^Pay / })).toBeNull();
+    expect(calls(fetch, 'POST', '/api/checkout')).toHaveLength(0);
+  });
+
+  it('requires the name, e-mail and phone before the address', async () => {
+    shop();
+    renderCheckout();
+    const form = await openDetails();
+    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '' } });
+    fireEvent.change(within(form).getByLabelText('City'), { target: { value: '' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Please fill in your name, email and phone number.');
+    expect(document.activeElement).toBe(within(form).getByLabelText('Phone number'));
+    fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '0803 000 0000' } });
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'ada@example' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Please enter a valid email address.');
+  });
+
+  it('Cancel closes the form; Edit details on the payment step keeps what was typed', async () => {
+    shop();
+    renderCheckout();
+    let form = await openDetails();
+    fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));
+    form = await openDetails();
+    fireEvent.change(within(form).getByLabelText('Street address'), { target: { value: '3 Allen Avenue' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByText('3 Allen Avenue')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Edit details' }));
+    expect((screen.getByLabelText('Street address') as HTMLInputElement).value).toBe('3 Allen Avenue');
+  });
+});
+
+describe('checkout: paying', () => {
+  it('a double click on Pay starts one payment, with an Idempotency-Key, and the button is disabled meanwhile', async () => {
+    let release!: () => void;
+    const { fetch } = shop({
+      'POST /api/checkout': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(START, 201)))),
+    });
+    renderCheckout();
+    const pay = await toPayment();
+    fireEvent.click(pay);
+    fireEvent.click(pay);
+    await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(true));
+    const posts = calls(fetch, 'POST', '/api/checkout');
+    expect(posts).toHaveLength(1);
+    const headers = posts[0]![1]!.headers as Record<string, string>;
+    expect(headers['Idempotency-Key']).toMatch(/^[\w-]{16,}$/);
+    expect(headers['X-Requested-With']).toBe('ankara');
+    expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({ customer: DETAILS.customer, address: DETAILS.address });
+    await act(async () => release());
+    expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();
+  });
+
+  it('a second attempt sends a fresh Idempotency-Key', async () => {
+    const { fetch } = shop();
+    renderCheckout();
+    const dialog = await openSandbox();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await screen.findByText('Payment cancelled');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ₦12,345.00' }));
+    await screen.findByRole('dialog', { name: 'Test payment' });
+    const keys = calls(fetch, 'POST', '/api/checkout').map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('the sandbox pop-up is a TEST MODE dialog offering the test cards', async () => {
+    shop();
+    renderCheckout();
+    const dialog = await openSandbox();
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(within(dialog).getByText('TEST MODE')).toBeTruthy();
+    await within(dialog).findByText('ada@example.com');
+    expect(within(dialog).getByText('₦12,345.00')).toBeTruthy();
+    for (const name of [
+      'Pay with test card 4084 0840 8408 4081 (Success)',
+      'Pay with test card 4084 0800 0000 5408 (Declined)',
+      'Pay with test card 4084 0800 0067 0037 (Insufficient funds)',
+    ]) {
+      expect(within(dialog).getByRole('button', { name })).toBeTruthy();
+    }
+    await waitFor(() => expect(document.activeElement?.textContent).toContain('4084 0840 8408 4081'));
+  });
+
+  it('success: verifies, says "Payment successful! Reference: …", empties the bag and updates the badges', async () => {
+    const { fetch } = shop();
+    renderCheckout();
+    expect(await screen.findByRole('link', { name: 'My Bag (1)' })).toBeTruthy();
+    const dialog = await openSandbox();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /\(Success\)$/ }));
+    const notice = await screen.findByText('Payment successful! Reference: ANK-ref123');
+    expect(notice.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(JSON.parse(calls(fetch, 'POST', '/api/payments/verify')[0]![1]!.body as string)).toEqual({ reference: 'ANK-ref123' });
+    expect(await screen.findByText('Your bag is empty')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'My Bag' })).toBeTruthy());
+    expect(screen.getByRole('link', { name: 'My Orders (1)' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View My Orders' }).getAttribute('href')).toBe('/myorders');
+    expect(document.activeElement).toBe(notice.closest('.checkout-notice'));
+  });
+
+  it.each([
+    ['the Close button', (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))],
+    ['Escape', (dialog: HTMLElement) => fireEvent.keyDown(dialog, { key: 'Escape' })],
+  ])('closing the pop-up with %s says "Payment cancelled" and allows paying again', async (_how, close) => {
+    const { fetch } = shop();
+    renderCheckout();
+    const dialog = await openSandbox();
+    close(dialog);
+    expect(await screen.findByText('Payment cancelled')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls(fetch, 'POST', '/api/payments/verify')).toHaveLength(0);
+    const pay = screen.getByRole('button', { name: 'Pay ₦12,345.00' }) as HTMLButtonElement;
+    await waitFor(() => expect(document.activeElement).toBe(pay));
+    expect(pay.disabled).toBe(false);
+  });
+
+  it('a declined card shows the decline in the pop-up, and another card can still pay', async () => {
+    shop();
+    renderCheckout();
+    const dialog = await openSandbox();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /\(Declined\)$/ }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Declined');
+    fireEvent.click(within(dialog).getByRole('button', { name: /\(Insufficient funds\)$/ }));
+    await within(dialog).findByText('Insufficient Funds.');
+    fireEvent.click(within(dialog).getByRole('button', { name: /\(Success\)$/ }));
+    expect(await screen.findByText('Payment successful! Reference: ANK-ref123')).toBeTruthy();
+  });
+
+  it('shows the server message plainly when verification says the payment is not complete', async () => {
+    shop({
+      'POST /api/payments/verify': {
+        data: { success: false, reference: 'ANK-ref123', status: 'mismatch', message: 'Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.' },
+      },
+    });
+    renderCheckout();
+    const dialog = await openSandbox();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /\(Success\)$/ }));
+    expect(
+      await screen.findByText('Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Payment successful/)).toBeNull();
+    expect((screen.getByRole('button', { name: 'Pay ₦12,345.00' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows the server message when verification fails (502)', async () => {
+    const message = 'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
+    shop({ 'POST /api/payments/verify': () => jsonResponse({ error: 'upstream', message }, 502) });
+    renderCheckout();
+    const dialog = await openSandbox();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /\(Success\)$/ }));
+    expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
+  });
+
+  it('goes back to the form with the server reason when it refuses the details', async () => {
+    shop({
+      'POST /api/checkout': () => jsonResponse({ error: 'validation', message: 'Please enter a valid phone number.' }, 400),
+    });
+    renderCheckout();
+    fireEvent.click(await toPayment());
+    const form = await screen.findByRole('form', { name: 'Checkout details' });
+    expect(within(form).getByRole('alert').textContent).toBe('Please enter a valid phone number.');
+  });
+
+  it('shows why a payment could not start (empty bag, provider down)', async () => {
+    shop({ 'POST /api/checkout': () => jsonResponse({ error: 'upstream', message: "We couldn't start the payment. Please try again in a moment." }, 502) });
+    renderCheckout();
+    fireEvent.click(await toPayment());
+    expect(await screen.findByText("We couldn't start the payment. Please try again in a moment.")).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('paystack mode: resumes the transaction in Paystack Inline, then verifies or reports the cancel', async () => {
+    const resume = vi.fn();
+    window.PaystackPop = class {
+      resumeTransaction = resume;
+    };
+    const { fetch } = shop({ 'POST /api/checkout': () => jsonResponse({ ...START, mode: 'paystack', publicKey: 'pk_live_x' }, 201) });
+    renderCheckout();
+    fireEvent.click(await toPayment());
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));
+    expect(resume.mock.calls[0]![0]).toBe('acc_123');
+    const callbacks = resume.mock.calls[0]![1] as { onSuccess: (t: object) => void; onCancel: () => void };
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => callbacks.onCancel());
+    expect(await screen.findByText('Payment cancelled')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pay ₦12,345.00' }));
+    await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
+    const again = resume.mock.calls[1]![1] as { onSuccess: (t: object) => void };
+    await act(async () => again.onSuccess({ reference: 'ANK-ref123', message: 'Approved' }));
+    expect(await screen.findByText('Payment successful! Reference: ANK-ref123')).toBeTruthy();
+    expect(calls(fetch, 'POST', '/api/payments/verify')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikePhone, MESSAGES, trimValues, validateCheckout, type CheckoutValues } from './validate';
+
+const good: CheckoutValues = {
+  customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 (803) 000-0000' },
+  address: { street: '12 Marina Road', city: 'Lagos', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+};
+const withAddress = (patch: Partial<CheckoutValues['address']>) => ({ ...good, address: { ...good.address, ...patch } });
+const withCustomer = (patch: Partial<CheckoutValues['customer']>) => ({ ...good, customer: { ...good.customer, ...patch } });
+
+describe('validateCheckout', () => {
+  it('accepts a complete form', () => {
+    expect(validateCheckout(good)).toBeNull();
+  });
+
+  it.each(['street', 'city', 'state', 'country', 'postalCode'] as const)('needs the %s (SPEC message)', (field) => {
+    expect(validateCheckout(withAddress({ [field]: '   ' }))).toEqual({ message: MESSAGES.address, field });
+    expect(MESSAGES.address).toBe('Please fill in all delivery address fields');
+  });
+
+  it('checks name, e-mail and phone first, in that order', () => {
+    expect(validateCheckout({ ...withCustomer({ name: '', phone: '' }), address: { ...good.address, city: '' } })).toEqual({
+      message: MESSAGES.customer,
+      field: 'name',
+    });
+    expect(validateCheckout(withCustomer({ email: 'ada@example' }))?.field).toBe('email');
+    expect(validateCheckout(withCustomer({ phone: '12345' }))).toEqual({ message: MESSAGES.phone, field: 'phone' });
+  });
+
+  it('phones: 7 to 15 digits with the usual separators', () => {
+    expect(looksLikePhone('08030000000')).toBe(true);
+    expect(looksLikePhone('+234 803 000 0000')).toBe(true);
+    expect(looksLikePhone('0803-000-0000 ext')).toBe(false);
+    expect(looksLikePhone('1234567890123456')).toBe(false);
+  });
+
+  it('sends trimmed values', () => {
+    expect(trimValues(withAddress({ city: '  Ikeja ' })).address.city).toBe('Ikeja');
+  });
+});

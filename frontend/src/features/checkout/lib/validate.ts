@@ -1,0 +1,54 @@
+import { EMAIL_PATTERN } from '@/lib/forms';
+import type { Address, Customer } from '@/lib/types';
+
+export const MESSAGES = {
+  customer: 'Please fill in your name, email and phone number.',
+  email: 'Please enter a valid email address.',
+  phone: 'Please enter a valid phone number.',
+  /** SPEC section 5, verbatim. */
+  address: 'Please fill in all delivery address fields',
+} as const;
+
+export type CheckoutField = 'name' | 'email' | 'phone' | 'street' | 'city' | 'state' | 'country' | 'postalCode';
+
+export type CheckoutValues = { customer: Customer; address: Address };
+
+export type CheckoutProblem = { message: string; field: CheckoutField };
+
+const ADDRESS_FIELDS: (keyof Address)[] = ['street', 'city', 'state', 'country', 'postalCode'];
+
+/** The values with surrounding spaces removed (what is sent). */
+export function trimValues({ customer, address }: CheckoutValues): CheckoutValues {
+  return {
+    customer: { name: customer.name.trim(), email: customer.email.trim(), phone: customer.phone.trim() },
+    address: {
+      street: address.street.trim(),
+      city: address.city.trim(),
+      state: address.state.trim(),
+      country: address.country.trim(),
+      postalCode: address.postalCode.trim(),
+    },
+  };
+}
+
+/** A phone number the server accepts: 7 to 15 digits, with only spaces, +, -, ( ) and dots besides. */
+export function looksLikePhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 15 && /^[\d\s+\-().]+$/.test(phone) && phone.length <= 25;
+}
+
+/**
+ * Checks the form the way the server does (SPEC section 5): name, e-mail and phone are required,
+ * then every address field. The first problem found, with the field to focus; null when fine.
+ */
+export function validateCheckout(values: CheckoutValues): CheckoutProblem | null {
+  const { customer, address } = trimValues(values);
+  for (const field of ['name', 'email', 'phone'] as const) {
+    if (!customer[field]) return { message: MESSAGES.customer, field };
+  }
+  if (!EMAIL_PATTERN.test(customer.email)) return { message: MESSAGES.email, field: 'email' };
+  if (!looksLikePhone(customer.phone)) return { message: MESSAGES.phone, field: 'phone' };
+  const missing = ADDRESS_FIELDS.find((field) => !address[field]);
+  if (missing) return { message: MESSAGES.address, field: missing };
+  return null;
+}

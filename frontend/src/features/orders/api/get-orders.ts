@@ -1,0 +1,16 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Order } from '@/lib/types';
+
+export const ordersKeys = { all: ['orders'] as const };
+
+/** GET /api/orders: the signed-in customer's orders, newest first. */
+export const ordersQueryOptions = queryOptions({
+  queryKey: ordersKeys.all,
+  queryFn: async ({ signal }) => (await api.get<{ orders: Order[] }>('/api/orders', signal)).orders,
+  staleTime: 0,
+});
+
+export function useOrders() {
+  return useQuery(ordersQueryOptions);
+}

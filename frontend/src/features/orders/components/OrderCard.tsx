@@ -1,0 +1,74 @@
+import { OrderStatusBadge } from '@/components/OrderStatusBadge';
+import { Price } from '@/components/Price';
+import { formatDate } from '@/lib/money';
+import { addressLines, itemOptions, orderTitle } from '@/lib/orders';
+import type { Order } from '@/lib/types';
+
+/** One order on My Orders: id, status, customer, date, total, items, tracking and address. */
+export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
+  const headingId = `order-${order.id}`;
+  return (
+    <li>
+      <article className="order-card" aria-labelledby={headingId}>
+        <header className="order-card__head">
+          <h2 id={headingId} className="order-card__title">
+            {orderTitle(order.id)}
+          </h2>
+          {isNew && <span className="order-card__new">New</span>}
+          <OrderStatusBadge status={order.status} />
+        </header>
+        <dl className="order-card__facts">
+          <div>
+            <dt>Date</dt>
+            <dd>
+              <time dateTime={new Date(order.createdAt).toISOString()}>{formatDate(order.createdAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Customer</dt>
+            <dd>
+              <span>{order.customerName}</span>
+              <span className="order-card__email">{order.customerEmail}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>Total</dt>
+            <dd className="order-card__total">
+              <Price kobo={order.totalAmount} />
+            </dd>
+          </div>
+          {order.trackingNumber && (
+            <div>
+              <dt>Tracking number</dt>
+              <dd className="order-card__tracking">{order.trackingNumber}</dd>
+            </div>
+          )}
+        </dl>
+        <h3 className="order-card__subhead">Items</h3>
+        <ul className="order-items" aria-label={`Items in ${orderTitle(order.id)}`}>
+          {order.items.map((item, index) => {
+            const options = itemOptions(item);
+            return (
+              <li key={`${item.productId ?? item.name}-${index}`} className="order-item">
+                <div className="order-item__info">
+                  <span className="order-item__name">{item.name}</span>
+                  {options && <span className="order-item__options">{options}</span>}
+                  <span className="order-item__unit">
+                    {item.quantity} × <Price kobo={item.price} />
+                  </span>
+                </div>
+                <Price kobo={item.price * item.quantity} className="order-item__total" />
+              </li>
+            );
+          })}
+        </ul>
+        <h3 className="order-card__subhead">Delivery address</h3>
+        <address className="order-card__address">
+          {addressLines(order.deliveryAddress).map((line) => (
+            <span key={line}>{line}</span>
+          ))}
+        </address>
+      </article>
+    </li>
+  );
+}

@@ -1,0 +1,107 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import OrdersPage from './OrdersPage';
+import { Header } from '@/components/Header';
+import { Sidebar } from '@/components/Sidebar';
+import type { Session } from '@/lib/types';
+import { order } from '@/test/fixtures';
+import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const session = (newOrders: number): Session => ({ user: customer, expiresAt: null, counts: { bag: 0, saved: 1, newOrders } });
+
+function renderOrders(newOrders = 2) {
+  return renderWithProviders(
+    <>
+      <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />
+      <Sidebar open onClose={() => {}} returnFocusRef={{ current: null }} />
+      <OrdersPage />
+    </>,
+    { path: '/myorders', session: session(newOrders) },
+  );
+}
+
+const newest = order({
+  id: 'zz998877aabbccdd',
+  createdAt: Date.UTC(2025, 4, 17, 9),
+  status: 'shipped',
+  isNew: true,
+  trackingNumber: 'GIG-4471-LOS',
+  items: [{ productId: 'agbada', name: 'Royal Blue Agbada', price: 18_500_050, quantity: 1, size: 'XL', color: 'Royal Blue' }],
+  totalAmount: 18_500_050,
+});
+const older = order();
+
+describe('My Orders', () => {
+  it('shows one card per order, newest first, with everything the spec lists', async () => {
+    mockFetch({ '/api/orders': { orders: [newest, older] }, 'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } } });
+    renderOrders();
+    const list = await screen.findByRole('list', { name: 'Your orders' });
+    const cards = within(list).getAllByRole('article');
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 2 }).textContent)).toEqual(['Order #zz998877', 'Order #a1b2c3d4']);
+
+    const [first, second] = cards as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('Shipped').className).toContain('status-badge--shipped');
+    expect(within(first).getByText('New')).toBeTruthy();
+    expect(within(first).getByText('17 May 2025')).toBeTruthy();
+    expect(within(first).getByText('GIG-4471-LOS')).toBeTruthy();
+    expect(within(first).getByText('Size: XL · Colour: Royal Blue')).toBeTruthy();
+    expect(within(first).getAllByText('₦185,000.50').length).toBeGreaterThan(0);
+
+    expect(within(second).getByText('Paid').className).toContain('status-badge--paid');
+    expect(within(second).queryByText('New')).toBeNull();
+    expect(within(second).queryByText('Tracking number')).toBeNull();
+    expect(within(second).getByText('Ada Obi')).toBeTruthy();
+    expect(within(second).getByText('ada@example.com')).toBeTruthy();
+    expect(within(second).getByText('5 March 2025')).toBeTruthy();
+    expect(within(second).getByText('₦170,000.50')).toBeTruthy();
+    const items = within(within(second).getByRole('list', { name: 'Items in Order #a1b2c3d4' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText('Oxford Brogue')).toBeTruthy();
+    expect(within(items[0]!).getByText('Size: 42 · Colour: Black')).toBeTruthy();
+    expect(within(items[0]!).getByText('₦25,000.00')).toBeTruthy();
+    expect(within(items[0]!).getByText('₦50,000.00')).toBeTruthy();
+    expect(within(items[1]!).queryByText(/Size:|Colour:/)).toBeNull();
+    expect(within(items[1]!).getAllByText('₦120,000.50')).toHaveLength(2);
+    const address = second.querySelector('address')!;
+    expect(Array.from(address.children, (c) => c.textContent)).toEqual(['12 Marina Road', 'Lagos Island, Lagos 101001', 'Nigeria']);
+    expect(document.title).toBe('My Orders — Ankara');
+  });
+
+  it('marks the orders seen when it opens, so the header and sidebar badges drop to zero', async () => {
+    const fetch = mockFetch({
+      '/api/orders': { orders: [newest, older] },
+      'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } },
+    });
+    renderOrders(2);
+    const header = document.querySelector('header.site-header') as HTMLElement;
+    const sidebar = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(header).getByRole('link', { name: 'My Orders (2)' })).toBeTruthy();
+    expect(within(sidebar).getByRole('link', { name: 'My Orders (2)' })).toBeTruthy();
+    expect(header.querySelector('.site-header__menu-dot')).toBeTruthy();
+    await waitFor(() => expect(within(header).getByRole('link', { name: 'My Orders' })).toBeTruthy());
+    expect(within(sidebar).getByRole('link', { name: 'My Orders' })).toBeTruthy();
+    expect(header.querySelector('.site-header__menu-dot')).toBeNull();
+    const seen = fetch.mock.calls.filter(([path, init]) => path === '/api/orders/seen' && init?.method === 'POST');
+    expect(seen).toHaveLength(1);
+    expect((seen[0]![1]!.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
+    // The cards still say which orders were new on this visit.
+    expect(screen.getAllByText('New')).toHaveLength(1);
+  });
+
+  it('is empty, with no message, when there are no orders', async () => {
+    const fetch = mockFetch({ '/api/orders': { orders: [] }, 'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } } });
+    const { container } = renderWithProviders(<OrdersPage />, { path: '/myorders', session: session(0) });
+    await waitFor(() => expect(fetch.mock.calls.some(([path]) => path === '/api/orders/seen')).toBe(true));
+    expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();
+    expect(screen.queryByRole('list')).toBeNull();
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(container.querySelector('.container')!.textContent).toBe('My Orders');
+  });
+
+  it('offers to try again when the orders cannot be read', async () => {
+    mockFetch({ '/api/orders': () => jsonResponse({ error: 'internal', message: 'Something went wrong.' }, 500) });
+    renderWithProviders(<OrdersPage />, { path: '/myorders', session: session(0) });
+    expect(await screen.findByText("We couldn't load your orders.")).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});

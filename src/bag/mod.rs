@@ -43,7 +43,7 @@ pub struct Bag {
 
 pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
     let mut stmt = conn.prepare_cached(
-        "SELECT id, product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, id",
+        "SELECT id, product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, rowid",
     )?;
     let rows: Vec<(String, String, String, String, i64)> =
         stmt.query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect::<Result<_, _>>()?;

@@ -30,6 +30,9 @@ pub struct AppState {
     pub search: SearchIndex,
     pub submissions: RecentSubmissions,
     pub paystack: Paystack,
+    /// Browsers' Paystack verifies: at most 5 per reference in 10 s, so a looping script cannot
+    /// spend the shop's Paystack rate limit.
+    pub browser_verifies: crate::auth::limits::RateLimiter,
 }
 
 /// Everything that must be true before the first request: data directory, database, migrations,
@@ -65,6 +68,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         search,
         submissions: RecentSubmissions::default(),
         paystack,
+        browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
     }))
 }
 

@@ -20,7 +20,11 @@ pub fn run(cli: Cli) -> Result<(), String> {
             if changed == 0 {
                 return Err(format!("no account uses the e-mail {email}; the person must sign up first"));
             }
-            println!("{email} is {} an admin (from their next sign-in or token refresh)", if admin { "now" } else { "no longer" });
+            if admin {
+                println!("{email} is now an admin (from their next sign-in or token refresh)");
+            } else {
+                println!("{email} is no longer an admin (at once)");
+            }
             Ok(())
         }
         Command::Backup { file } => {

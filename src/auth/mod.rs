@@ -99,20 +99,21 @@ impl FromRequest for AdminUser {
 pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Option<CurrentUser>, AppError> {
     let Some(claims) = token.and_then(|t| state.tokens.verify(t)) else { return Ok(None) };
     let (user_id, session_id) = (claims.user_id.clone(), claims.session_id.clone());
-    let live = state.db.read(move |c| Ok(session_is_live(c, &user_id, &session_id)?)).await?;
-    Ok(live.then(|| CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: claims.admin }))
+    let live = state.db.read(move |c| Ok(live_session_role(c, &user_id, &session_id)?)).await?;
+    // The admin role needs both the token's claim and the account's flag, so a revocation bites
+    // at once; a grant shows at the next token refresh.
+    Ok(live.map(|is_admin| CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: claims.admin && is_admin }))
 }
 
-/// A session is live while not revoked, not past its maximum age, and its user not disabled.
-pub fn session_is_live(conn: &Connection, user_id: &str, session_id: &str) -> rusqlite::Result<bool> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT 1 FROM sessions s JOIN users u ON u.id = s.user_id
-             WHERE s.id = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3 AND u.disabled = 0",
-        )?
-        .query_row(rusqlite::params![session_id, user_id, crate::db::now_ms()], |_| Ok(()))
-        .optional()?
-        .is_some())
+/// For a live session (not revoked, not past its maximum age, its user not disabled): whether
+/// the account is an admin now. `None` when the session is not live.
+pub fn live_session_role(conn: &Connection, user_id: &str, session_id: &str) -> rusqlite::Result<Option<bool>> {
+    conn.prepare_cached(
+        "SELECT u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
+         WHERE s.id = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3 AND u.disabled = 0",
+    )?
+    .query_row(rusqlite::params![session_id, user_id, crate::db::now_ms()], |r| r.get(0))
+    .optional()
 }
 
 #[derive(Serialize, Debug)]

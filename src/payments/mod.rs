@@ -281,14 +281,21 @@ async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web
             let r = reference.clone();
             state.db.read(move |c| settled_outcome(c, &r)).await?
         }
-        Some(_) => match state.paystack.verify(&reference).await {
-            Ok(Verified::Found(transaction)) => complete(&state, &reference, transaction).await?,
-            Ok(Verified::NotFound) => Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() },
-            Err(why) => {
-                log::warn!("verify of {reference} failed: {}", why.0);
-                return Err(AppError::Upstream(NOT_CONFIRMED.into()));
+        // Browsers get a few calls to Paystack per reference (the webhook and reconciler are not limited).
+        Some(_) if state.browser_verifies.is_limited(&reference) => {
+            Outcome::NotPaid { status: "pending".into(), message: NOT_CONFIRMED.into() }
+        }
+        Some(_) => {
+            state.browser_verifies.record(&reference);
+            match state.paystack.verify(&reference).await {
+                Ok(Verified::Found(transaction)) => complete(&state, &reference, transaction).await?,
+                Ok(Verified::NotFound) => Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() },
+                Err(why) => {
+                    log::warn!("verify of {reference} failed: {}", why.0);
+                    return Err(AppError::Upstream(NOT_CONFIRMED.into()));
+                }
             }
-        },
+        }
     };
     let data = match outcome {
         Outcome::Completed { order, .. } => json!({ "success": true, "reference": reference, "order": order }),
@@ -497,53 +504,64 @@ pub async fn settle_from_paystack(state: &Arc<AppState>, reference: &str) -> App
     }
 }
 
-/// The safety net behind the webhook: pending payments are re-checked with Paystack, first right
-/// after start (a crash may have cut a completion short), then every `reconcile_secs`.
-/// Unpaid payments are marked abandoned after a day and no longer checked after two.
+/// The safety net behind the webhook: pending payments are re-checked with Paystack, all of them
+/// right after start (a crash may have cut a completion short), then as they fall due.
 pub async fn reconcile_forever(state: Arc<AppState>) {
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
     let mut first = true;
     loop {
         actix_web::rt::time::sleep(if first { Duration::from_millis(500) } else { every }).await;
-        let min_age_ms = if first { 0 } else { every.as_millis() as i64 };
-        first = false;
-        if let Err(e) = reconcile_once(&state, min_age_ms).await {
+        if let Err(e) = reconcile_once(&state, first).await {
             log::warn!("payment reconciliation: {e}");
         }
+        first = false;
     }
 }
 
-pub async fn reconcile_once(state: &Arc<AppState>, min_age_ms: i64) -> AppResult<usize> {
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// Re-checks the open payments that are due (or all of them with `everything`). A payment is due
+/// again after the reconcile interval or a sixth of its age, whichever is longer, so old
+/// abandoned checkouts do not eat Paystack's rate limit; unpaid ones are marked abandoned after a
+/// day and left alone after two. Returns how many orders it created.
+pub async fn reconcile_once(state: &Arc<AppState>, everything: bool) -> AppResult<usize> {
     let now = crate::db::now_ms();
-    let day = 24 * 3600 * 1000;
+    let interval_ms = if everything { 0 } else { state.config.reconcile_secs.max(1) as i64 * 1000 };
     let due: Vec<(String, i64)> = state
         .db
         .read(move |c| {
             let mut stmt = c.prepare_cached(
                 "SELECT reference, created_at FROM payments
-                 WHERE status IN ('pending', 'failed') AND access_code IS NOT NULL AND updated_at <= ?1 AND created_at >= ?2
+                 WHERE status IN ('pending', 'failed') AND access_code IS NOT NULL AND created_at >= ?2
+                   AND (?3 = 0 OR updated_at <= ?1 - MAX(?3, (?1 - created_at) / 6))
                  ORDER BY updated_at LIMIT 200",
             )?;
-            let rows = stmt.query_map([now - min_age_ms, now - 2 * day], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            let rows = stmt.query_map([now, now - 2 * DAY_MS, interval_ms], |r| Ok((r.get(0)?, r.get(1)?)))?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await?;
-    let mut settled = 0;
+    let (mut settled, mut failures_in_a_row) = (0, 0);
     for (reference, created_at) in due {
         match settle_from_paystack(state, &reference).await {
-            Ok(Some(Outcome::Completed { .. })) => settled += 1,
-            Ok(_) => {}
+            Ok(outcome) => {
+                failures_in_a_row = 0;
+                settled += usize::from(matches!(outcome, Some(Outcome::Completed { .. })));
+            }
             Err(e) => {
                 log::warn!("reconcile {reference}: {e}");
-                break; // Paystack is unwell: try again next round.
+                failures_in_a_row += 1;
+                // One odd payment must not block the others; several failures mean Paystack is unwell.
+                if failures_in_a_row >= 3 {
+                    break;
+                }
             }
         }
-        let abandoned = now - created_at > day;
+        let abandoned = now - created_at > DAY_MS;
         let r = reference.clone();
         state
             .db
             .write(move |tx| {
-                // Touch the row so the next round starts with others; give up after a day.
+                // Touch the row so the next round starts with others.
                 tx.execute(
                     "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = 'pending' THEN 'abandoned' ELSE status END
                      WHERE reference = ?3 AND status IN ('pending', 'failed')",

@@ -210,6 +210,13 @@ async fn checkout_refuses_bad_forms_empty_bags_and_double_clicks() {
     statuses.sort();
     assert_eq!(statuses, [201, 409], "a double click starts one payment");
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM payments"), 1);
+    // Starting payment after payment without paying any is cut off at ten.
+    for _ in 1..10 {
+        assert_eq!(ada.post_json("/api/checkout", details()).await.0, 201);
+    }
+    let (status, reply) = ada.post_json("/api/checkout", details()).await;
+    assert_eq!(status, 429, "{reply}");
+    assert!(reply["message"].as_str().unwrap().starts_with("You have started several payments"));
 }
 
 #[actix_web::test]
@@ -415,27 +422,32 @@ async fn the_signed_webhook_completes_a_payment_whose_browser_closed() {
 #[actix_web::test]
 async fn webhook_and_browser_racing_create_exactly_one_order_each_time() {
     let (app, fake) = paystack_shop().await;
-    let ada = customer_with_bag(&app, "ada@example.com").await;
+    let mut shoppers = Vec::new();
+    for n in 0..3 {
+        shoppers.push(customer_with_bag(&app, &format!("racer{n}@example.com")).await);
+    }
+    // Five open payments each (ten is the most a customer may start unpaid).
     let mut references = Vec::new();
-    for _ in 0..15 {
-        ada.post_json("/api/bag", json!({"productId": "chrono"})).await;
-        let reference = start(&ada).await["reference"].as_str().unwrap().to_string();
+    for n in 0..15 {
+        let shopper = &shoppers[n % 3];
+        shopper.post_json("/api/bag", json!({"productId": "chrono"})).await;
+        let reference = start(shopper).await["reference"].as_str().unwrap().to_string();
         fake.set_outcome(&reference, "success");
-        references.push(reference);
+        references.push((shopper, reference));
     }
     let mut calls = Vec::new();
-    for reference in &references {
+    for (shopper, reference) in &references {
         let event = json!({ "event": "charge.success", "data": fake_paystack::transaction(reference, &fake.charge(reference).unwrap()) }).to_string();
         for _ in 0..3 {
-            let (ada, reference) = (&ada, reference.clone());
-            calls.push(Box::pin(async move { verify(ada, &reference).await.0 }) as std::pin::Pin<Box<dyn std::future::Future<Output = u16>>>);
+            let (shopper, reference) = (*shopper, reference.clone());
+            calls.push(Box::pin(async move { verify(shopper, &reference).await.0 }) as std::pin::Pin<Box<dyn std::future::Future<Output = u16>>>);
             let (app, event) = (&app, event.clone());
             calls.push(Box::pin(async move { post_webhook(app, &event, Some(&sign(&event))).await }));
         }
     }
     let statuses = futures_util::future::join_all(calls).await;
     assert!(statuses.iter().all(|s| *s == 200), "{statuses:?}");
-    for reference in &references {
+    for (_, reference) in &references {
         assert_eq!(wait_for_order(&app, reference).await, 1, "{reference}");
     }
     tokio::time::sleep(Duration::from_millis(300)).await;

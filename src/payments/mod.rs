@@ -155,8 +155,22 @@ fn new_reference() -> String {
     format!("ANK-{}", crate::util::random_id(24))
 }
 
+/// Unpaid payments one customer may start within ten minutes: each costs a Paystack call, and
+/// nobody shopping needs more.
+const MAX_OPEN_PAYMENTS: i64 = 10;
+
 /// The bag at current prices, refused when it cannot be paid for.
 fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<Line>)> {
+    let open: i64 = conn.query_row(
+        "SELECT COUNT(*) FROM payments WHERE user_id = ?1 AND status = 'pending' AND created_at > ?2",
+        params![user_id, crate::db::now_ms() - 600_000],
+        |r| r.get(0),
+    )?;
+    if open >= MAX_OPEN_PAYMENTS {
+        return Err(AppError::TooManyRequests(
+            "You have started several payments in the last few minutes. Please finish one or try again shortly.".into(),
+        ));
+    }
     let bag = crate::bag::load(conn, user_id)?;
     let rows: i64 = conn.query_row("SELECT COUNT(*) FROM bag_items WHERE user_id = ?1", [user_id], |r| r.get(0))?;
     if rows == 0 {

@@ -5,7 +5,7 @@
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/admin.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, demoImage, newPage, openBrowser, signUp, startShop, withShot } from './harness.mjs';
+import { DESKTOP, MOBILE, demoImage, newPage, openBrowser, signUp, signInAsAdmin, startShop, withShot } from './harness.mjs';
 
 const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
 const TIMEOUT = 15_000;
@@ -25,18 +25,6 @@ after(async () => {
 
 /** What the admin did, for the customer's checks. */
 const done = {};
-
-/** Signs up, is made admin with the merchant command, refreshes the token and reloads. */
-async function signInAsAdmin(page) {
-  const email = `admin-${Date.now()}@example.com`;
-  await signUp(page, shop.base, { name: 'Chidi Admin', email });
-  await shop.grantAdmin(email);
-  const status = await page.evaluate(async () => {
-    const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } });
-    return res.status;
-  });
-  assert.equal(status, 200, 'token refresh after the admin grant');
-}
 
 /** Records every value the page's upload progress bar shows, from now on. */
 async function watchProgress(page) {
@@ -59,7 +47,7 @@ test('an admin manages the catalogue and content from the shop pages', async (t)
   const page = await newPage(browser, DESKTOP);
   page.setDefaultTimeout(TIMEOUT);
   await withShot(page, 'admin', async () => {
-    await signInAsAdmin(page);
+    await signInAsAdmin(page, shop);
 
     // ---- Home: add a collection.
     await page.goto(`${shop.base}/`);

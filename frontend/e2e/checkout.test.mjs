@@ -7,7 +7,7 @@
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/checkout.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, newPage, openBrowser, signUp, startShop, withShot, featuredProducts } from './harness.mjs';
+import { DESKTOP, MOBILE, newPage, openBrowser, signUp, signInAsAdmin, startShop, withShot, featuredProducts } from './harness.mjs';
 
 const TIMEOUT = 15_000;
 
@@ -182,14 +182,7 @@ test('desktop: an admin finds the order, marks it processing and shipped; the sh
   const page = await newPage(browser, DESKTOP);
   page.setDefaultTimeout(TIMEOUT);
   await withShot(page, 'checkout-admin', async () => {
-    const email = `admin-${Date.now()}@example.com`;
-    await signUp(page, shop.base, { name: 'Chidi Admin', email });
-    await shop.grantAdmin(email);
-    const status = await page.evaluate(async () => {
-      const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } });
-      return res.status;
-    });
-    assert.equal(status, 200, 'token refresh after the admin grant');
+    await signInAsAdmin(page, shop);
 
     // The sidebar leads to the orders.
     await page.goto(`${shop.base}/`);

@@ -168,3 +168,15 @@ export async function featuredProducts(base) {
   if (!choosy) throw new Error('the demo catalogue has no featured product with sizes and colours');
   return { featured, choosy };
 }
+
+/** Signs a new account up in `page`, makes it an admin with the merchant command and refreshes the token. */
+export async function signInAsAdmin(page, shop) {
+  const email = `admin-${Date.now()}@example.com`;
+  await signUp(page, shop.base, { name: 'Chidi Admin', email });
+  await shop.grantAdmin(email);
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } });
+    return res.status;
+  });
+  if (status !== 200) throw new Error(`token refresh after the admin grant answered ${status}`);
+}

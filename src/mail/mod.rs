@@ -9,6 +9,7 @@ use lettre::{Message, SmtpTransport, Transport};
 
 use crate::error::{AppError, AppResult};
 
+#[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
     outbox: PathBuf,
@@ -39,6 +40,22 @@ impl Mailer {
 
     pub fn shop_address(&self) -> String {
         self.from.email.to_string()
+    }
+
+    /// Sends (to, subject, body) messages on the blocking pool without making the caller wait;
+    /// failures are logged. For notices whose delay or loss must not hold up a request.
+    pub fn send_in_background(&self, messages: Vec<(String, String, String)>) {
+        let mailer = self.clone();
+        actix_web::rt::spawn(async move {
+            let _ = actix_web::web::block(move || {
+                for (to, subject, body) in messages {
+                    if let Err(e) = mailer.send(&to, &subject, &body) {
+                        log::warn!("mail to {to} ({subject}) not sent: {e}");
+                    }
+                }
+            })
+            .await;
+        });
     }
 
     /// Sends a plain-text message. Blocking (SMTP or disk): call it on the blocking pool.

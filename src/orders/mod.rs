@@ -26,7 +26,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/payments", web::get().to(admin_payments));
 }
 
-#[derive(Serialize, Debug, Clone)]
+/// One order line as paid for; also the bag snapshot a payment keeps until it completes.
+#[derive(Serialize, Deserialize, Debug, Clone)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub product_id: Option<String>,
@@ -81,16 +82,26 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     })
 }
 
+/// Fills in the orders' lines with one query, however many orders there are.
 fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec<Order>> {
+    if orders.is_empty() {
+        return Ok(orders);
+    }
+    let ids = serde_json::to_string(&orders.iter().map(|o| o.id.as_str()).collect::<Vec<_>>()).unwrap_or_default();
     let mut stmt = conn.prepare_cached(
-        "SELECT product_id, name, price_kobo, quantity, size, color FROM order_items WHERE order_id = ?1 ORDER BY position",
+        "SELECT order_id, product_id, name, price_kobo, quantity, size, color FROM order_items
+         WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position",
     )?;
+    let mut lines: std::collections::HashMap<String, Vec<OrderItem>> = std::collections::HashMap::new();
+    for row in stmt.query_map([ids], |r| {
+        let item = OrderItem { product_id: r.get(1)?, name: r.get(2)?, price: r.get(3)?, quantity: r.get(4)?, size: r.get(5)?, color: r.get(6)? };
+        Ok((r.get::<_, String>(0)?, item))
+    })? {
+        let (order_id, item) = row?;
+        lines.entry(order_id).or_default().push(item);
+    }
     for order in &mut orders {
-        order.items = stmt
-            .query_map([&order.id], |r| {
-                Ok(OrderItem { product_id: r.get(0)?, name: r.get(1)?, price: r.get(2)?, quantity: r.get(3)?, size: r.get(4)?, color: r.get(5)? })
-            })?
-            .collect::<Result<_, _>>()?;
+        order.items = lines.remove(&order.id).unwrap_or_default();
     }
     Ok(orders)
 }
@@ -251,18 +262,9 @@ async fn admin_update(
         })
         .await?;
     if changed {
-        let state = state.clone().into_inner();
-        let mail_order = order.clone();
-        actix_web::rt::spawn(async move {
-            let _ = web::block(move || {
-                if let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &mail_order) {
-                    if let Err(e) = state.mailer.send(&mail_order.customer_email, &subject, &body) {
-                        log::warn!("status mail for order {} not sent: {e}", mail_order.id);
-                    }
-                }
-            })
-            .await;
-        });
+        if let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &order) {
+            state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
+        }
     }
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }
@@ -275,21 +277,19 @@ struct PaymentsQuery {
 /// Payments for an admin to look at: by default those that failed verification or mismatched.
 async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PaymentsQuery>) -> AppResult<HttpResponse> {
     let status = query.into_inner().status.unwrap_or_else(|| "review".into());
-    let statuses: Vec<&str> = match status.as_str() {
-        "review" | "" => vec!["failed", "mismatch"],
-        "pending" | "failed" | "mismatch" | "completed" | "abandoned" => vec![status.as_str()],
+    let statuses = match status.as_str() {
+        "review" | "" => r#"["failed","mismatch"]"#.to_string(),
+        "pending" | "failed" | "mismatch" | "completed" | "abandoned" => format!("[\"{status}\"]"),
         _ => return Err(AppError::Validation("Unknown payment status.".into())),
     };
-    let statuses: Vec<String> = statuses.into_iter().map(String::from).collect();
     let payments = state
         .db
         .read(move |c| {
             let mut stmt = c.prepare_cached(
                 "SELECT reference, user_id, customer_name, customer_email, amount_kobo, currency, status, failure_reason, created_at, updated_at
-                 FROM payments WHERE status IN (?1, ?2) ORDER BY updated_at DESC LIMIT 200",
+                 FROM payments WHERE status IN (SELECT value FROM json_each(?1)) ORDER BY updated_at DESC LIMIT 200",
             )?;
-            let second = statuses.get(1).unwrap_or(&statuses[0]);
-            let rows = stmt.query_map(params![statuses[0], second], |r| {
+            let rows = stmt.query_map([statuses], |r| {
                 Ok(json!({
                     "reference": r.get::<_, String>(0)?,
                     "userId": r.get::<_, String>(1)?,

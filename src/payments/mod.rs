@@ -17,7 +17,7 @@ use serde_json::json;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::orders::{self, Order};
+use crate::orders::{self, Order, OrderItem};
 use paystack::{Verified, Transaction as PaidTransaction};
 
 /// Paystack's smallest NGN charge.
@@ -56,19 +56,6 @@ pub struct Customer {
     pub email: String,
     #[serde(default)]
     pub phone: String,
-}
-
-/// One bag line as it was paid for.
-#[derive(Serialize, Deserialize, Clone, Debug)]
-#[serde(rename_all = "camelCase")]
-pub struct Line {
-    pub product_id: String,
-    pub name: String,
-    /// Kobo, each.
-    pub price: i64,
-    pub quantity: i64,
-    pub size: Option<String>,
-    pub color: Option<String>,
 }
 
 fn mode(state: &AppState) -> &'static str {
@@ -160,7 +147,7 @@ fn new_reference() -> String {
 const MAX_OPEN_PAYMENTS: i64 = 10;
 
 /// The bag at current prices, refused when it cannot be paid for.
-fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<Line>)> {
+fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderItem>)> {
     let open: i64 = conn.query_row(
         "SELECT COUNT(*) FROM payments WHERE user_id = ?1 AND status = 'pending' AND created_at > ?2",
         params![user_id, crate::db::now_ms() - 600_000],
@@ -185,8 +172,8 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<Line>)>
     let lines = bag
         .items
         .iter()
-        .map(|item| Line {
-            product_id: item.product.id.clone(),
+        .map(|item| OrderItem {
+            product_id: Some(item.product.id.clone()),
             name: item.product.name.clone(),
             price: item.product.price,
             quantity: item.quantity,
@@ -199,7 +186,7 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<Line>)>
 
 /// Records a payment Paystack has initialised. Only now can the shopper pay it, so a crash
 /// before this point leaves nothing payable behind.
-fn record_pending_payment(tx: &Transaction, user_id: &str, body: &StartBody, reference: &str, amount: i64, lines: &[Line], access_code: &str) -> AppResult<()> {
+fn record_pending_payment(tx: &Transaction, user_id: &str, body: &StartBody, reference: &str, amount: i64, lines: &[OrderItem], access_code: &str) -> AppResult<()> {
     let now = crate::db::now_ms();
     tx.execute(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
@@ -241,11 +228,14 @@ async fn start_payment(
             return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
         }
     };
-    let lines = std::sync::Arc::new(lines);
-    {
-        let (r, code, lines) = (reference.clone(), started.access_code.clone(), lines.clone());
-        state.db.write(move |tx| record_pending_payment(tx, &user.id, &body, &r, amount, &lines, &code)).await?;
-    }
+    let (r, code) = (reference.clone(), started.access_code.clone());
+    let lines = state
+        .db
+        .write(move |tx| {
+            record_pending_payment(tx, &user.id, &body, &r, amount, &lines, &code)?;
+            Ok(lines)
+        })
+        .await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(json!({
         "reference": reference,
         "accessCode": started.access_code,
@@ -256,7 +246,7 @@ async fn start_payment(
         "publicKey": state.paystack.public_key,
         "mode": mode(&state),
         "metadata": { "name": customer.name, "phone": customer.phone },
-        "items": *lines,
+        "items": lines,
     })))
 }
 
@@ -301,14 +291,7 @@ async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web
         }
         Some(_) => {
             state.browser_verifies.record(&reference);
-            match state.paystack.verify(&reference).await {
-                Ok(Verified::Found(transaction)) => complete(&state, &reference, transaction).await?,
-                Ok(Verified::NotFound) => Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() },
-                Err(why) => {
-                    log::warn!("verify of {reference} failed: {}", why.0);
-                    return Err(AppError::Upstream(NOT_CONFIRMED.into()));
-                }
-            }
+            ask_paystack_and_complete(&state, &reference).await?
         }
     };
     let data = match outcome {
@@ -356,11 +339,11 @@ fn not_paid_message(status: &str, gateway_response: &str) -> String {
 /// The one completion routine: with Paystack's word on a reference, create the order (once) and
 /// take what was bought out of the bag, or record why not. One IMMEDIATE transaction; the unique
 /// payment reference on orders makes a second creation impossible even if this were raced.
-pub async fn complete(state: &Arc<AppState>, reference: &str, transaction: PaidTransaction) -> AppResult<Outcome> {
+pub async fn complete(state: &AppState, reference: &str, transaction: PaidTransaction) -> AppResult<Outcome> {
     let r = reference.to_string();
     let outcome = state.db.write(move |tx| complete_in(tx, &r, &transaction)).await?;
     if let Outcome::Completed { order, created: true } = &outcome {
-        send_order_mails(state, order.clone());
+        send_order_mails(state, order);
     }
     Ok(outcome)
 }
@@ -415,7 +398,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         return Ok(Outcome::Mismatch);
     }
     let address: Address = serde_json::from_str(&address).map_err(AppError::internal)?;
-    let lines: Vec<Line> = serde_json::from_str(&lines).map_err(AppError::internal)?;
+    let lines: Vec<OrderItem> = serde_json::from_str(&lines).map_err(AppError::internal)?;
     let order_id = crate::util::new_id();
     tx.execute(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
@@ -440,7 +423,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         insert_item.execute(params![order_id, position as i64, line.product_id, line.name, line.price, line.quantity, line.size, line.color])?;
         let key = params![
             user_id,
-            line.product_id,
+            line.product_id.as_deref().unwrap_or(""),
             line.size.as_deref().unwrap_or(""),
             line.color.as_deref().unwrap_or(""),
             line.quantity
@@ -449,25 +432,32 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         lower_line.execute(key)?;
     }
     tx.execute("UPDATE payments SET status = 'completed', failure_reason = NULL, updated_at = ?1 WHERE reference = ?2", params![now, reference])?;
-    let order = orders::by_reference(tx, reference)?.ok_or_else(|| AppError::internal("the new order vanished"))?;
+    let order = Order {
+        id: order_id,
+        user_id,
+        created_at: now,
+        updated_at: now,
+        status: "paid".into(),
+        is_new: true,
+        customer_name: name,
+        customer_email: email,
+        customer_phone: phone,
+        payment_reference: reference.to_string(),
+        items: lines,
+        total_amount: expected,
+        tracking_number: None,
+        delivery_address: address,
+    };
     Ok(Outcome::Completed { order, created: true })
 }
 
 /// The confirmation to the customer and the notice to the shop, sent off the request path.
-fn send_order_mails(state: &Arc<AppState>, order: Order) {
-    let state = state.clone();
-    actix_web::rt::spawn(async move {
-        let shop = state.config.shop_name.clone();
-        let _ = web::block(move || {
-            let (customer_mail, shop_mail) = orders::mails::new_order(&shop, state.config.public_url(), &order);
-            for (to, (subject, body)) in [(order.customer_email.clone(), customer_mail), (state.mailer.shop_address(), shop_mail)] {
-                if let Err(e) = state.mailer.send(&to, &subject, &body) {
-                    log::warn!("order mail to {to} not sent: {e}");
-                }
-            }
-        })
-        .await;
-    });
+fn send_order_mails(state: &AppState, order: &Order) {
+    let (customer_mail, shop_mail) = orders::mails::new_order(&state.config.shop_name, state.config.public_url(), order);
+    state.mailer.send_in_background(vec![
+        (order.customer_email.clone(), customer_mail.0, customer_mail.1),
+        (state.mailer.shop_address(), shop_mail.0, shop_mail.1),
+    ]);
 }
 
 /// Paystack's webhook. The signature is checked over the exact bytes; the event is then
@@ -497,7 +487,7 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
 
 /// Asks Paystack about a reference and completes it, unless it is already settled. Used by the
 /// webhook and the reconciler.
-pub async fn settle_from_paystack(state: &Arc<AppState>, reference: &str) -> AppResult<Option<Outcome>> {
+pub async fn settle_from_paystack(state: &AppState, reference: &str) -> AppResult<Option<Outcome>> {
     let r = reference.to_string();
     let status: Option<String> = state
         .db
@@ -511,10 +501,19 @@ pub async fn settle_from_paystack(state: &Arc<AppState>, reference: &str) -> App
         Some("completed") | Some("mismatch") => return Ok(None),
         Some(_) => {}
     }
+    ask_paystack_and_complete(state, reference).await.map(Some)
+}
+
+/// Paystack's verify for a reference, then the completion routine on its answer. Paystack not
+/// knowing the reference, or not answering, creates nothing.
+async fn ask_paystack_and_complete(state: &AppState, reference: &str) -> AppResult<Outcome> {
     match state.paystack.verify(reference).await {
-        Ok(Verified::Found(transaction)) => Ok(Some(complete(state, reference, transaction).await?)),
-        Ok(Verified::NotFound) => Ok(None),
-        Err(why) => Err(AppError::Upstream(why.0)),
+        Ok(Verified::Found(transaction)) => complete(state, reference, transaction).await,
+        Ok(Verified::NotFound) => Ok(Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() }),
+        Err(why) => {
+            log::warn!("verify of {reference} failed: {}", why.0);
+            Err(AppError::Upstream(NOT_CONFIRMED.into()))
+        }
     }
 }
 
@@ -538,7 +537,7 @@ const DAY_MS: i64 = 24 * 3600 * 1000;
 /// again after the reconcile interval or a sixth of its age, whichever is longer, so old
 /// abandoned checkouts do not eat Paystack's rate limit; unpaid ones are marked abandoned after a
 /// day and left alone after two. Returns how many orders it created.
-pub async fn reconcile_once(state: &Arc<AppState>, everything: bool) -> AppResult<usize> {
+pub async fn reconcile_once(state: &AppState, everything: bool) -> AppResult<usize> {
     let now = crate::db::now_ms();
     let interval_ms = if everything { 0 } else { state.config.reconcile_secs.max(1) as i64 * 1000 };
     let due: Vec<(String, i64)> = state

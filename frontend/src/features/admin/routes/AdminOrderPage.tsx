@@ -4,13 +4,14 @@ import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
+import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { PageShell } from '@/components/PageShell';
 import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { isNotFound } from '@/lib/api';
-import { addressLines, itemOptions, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
+import { addressLines, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
 import type { OrderStatus } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
@@ -76,29 +77,7 @@ export default function AdminOrderPage() {
             <h2 id="order-items-heading" className="admin-card__title">
               Items ({units})
             </h2>
-            <ul className="admin-order__items">
-              {order.items.map((item, index) => {
-                const options = itemOptions(item);
-                return (
-                  <li key={`${item.productId ?? item.name}-${index}`} className="admin-order__item">
-                    <div className="admin-order__item-info">
-                      {item.productId ? (
-                        <Link href={`/product/${encodeURIComponent(item.productId)}`} className="admin-order__item-name">
-                          {item.name}
-                        </Link>
-                      ) : (
-                        <span className="admin-order__item-name">{item.name}</span>
-                      )}
-                      {options && <span className="admin-order__muted">{options}</span>}
-                      <span className="admin-order__muted">
-                        {item.quantity} × <Price kobo={item.price} />
-                      </span>
-                    </div>
-                    <Price kobo={item.price * item.quantity} className="admin-order__line-total" />
-                  </li>
-                );
-              })}
-            </ul>
+            <OrderItemList items={order.items} linkProducts />
             <p className="admin-order__total">
               <span>Total</span>
               <Price kobo={order.totalAmount} />

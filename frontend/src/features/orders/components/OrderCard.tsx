@@ -1,7 +1,8 @@
+import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { Price } from '@/components/Price';
 import { formatDate } from '@/lib/money';
-import { addressLines, itemOptions, orderTitle } from '@/lib/orders';
+import { addressLines, orderTitle } from '@/lib/orders';
 import type { Order } from '@/lib/types';
 
 /** One order on My Orders: id, status, customer, date, total, items, tracking and address. */
@@ -45,23 +46,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           )}
         </dl>
         <h3 className="order-card__subhead">Items</h3>
-        <ul className="order-items" aria-label={`Items in ${orderTitle(order.id)}`}>
-          {order.items.map((item, index) => {
-            const options = itemOptions(item);
-            return (
-              <li key={`${item.productId ?? item.name}-${index}`} className="order-item">
-                <div className="order-item__info">
-                  <span className="order-item__name">{item.name}</span>
-                  {options && <span className="order-item__options">{options}</span>}
-                  <span className="order-item__unit">
-                    {item.quantity} × <Price kobo={item.price} />
-                  </span>
-                </div>
-                <Price kobo={item.price * item.quantity} className="order-item__total" />
-              </li>
-            );
-          })}
-        </ul>
+        <OrderItemList items={order.items} label={`Items in ${orderTitle(order.id)}`} />
         <h3 className="order-card__subhead">Delivery address</h3>
         <address className="order-card__address">
           {addressLines(order.deliveryAddress).map((line) => (

@@ -1,0 +1,42 @@
+import { Link } from 'wouter';
+import { Price } from '@/components/Price';
+import { itemOptions } from '@/lib/orders';
+import type { OrderItem } from '@/lib/types';
+import './OrderItemList.css';
+
+type Props = {
+  items: OrderItem[];
+  /** The list's accessible name, e.g. "Items in Order #1a2b3c4d". */
+  label?: string;
+  /** Admins open the product from its line (when it still exists). */
+  linkProducts?: boolean;
+};
+
+/** An order's lines: name, size and colour, quantity × price paid, and the line total in naira. */
+export function OrderItemList({ items, label, linkProducts = false }: Props) {
+  return (
+    <ul className="order-items" aria-label={label}>
+      {items.map((item, index) => {
+        const options = itemOptions(item);
+        return (
+          <li key={`${item.productId ?? item.name}-${index}`} className="order-item">
+            <div className="order-item__info">
+              {linkProducts && item.productId ? (
+                <Link href={`/product/${encodeURIComponent(item.productId)}`} className="order-item__name">
+                  {item.name}
+                </Link>
+              ) : (
+                <span className="order-item__name">{item.name}</span>
+              )}
+              {options && <span className="order-item__muted">{options}</span>}
+              <span className="order-item__muted">
+                {item.quantity} × <Price kobo={item.price} />
+              </span>
+            </div>
+            <Price kobo={item.price * item.quantity} className="order-item__total" />
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -3,7 +3,9 @@
 # against /api/health on one server with 10,000 extra products, its memory and start time, the
 # gzip size of a shopper's first-page JavaScript, completed checkouts per second against the sandbox,
 # and Lighthouse mobile scores.
-# Usage: bench/run.sh [seconds per wrk run]   (needs wrk; lighthouse is fetched from npm)
+# Usage: bench/run.sh [seconds per wrk run]
+# Installs what it needs: wrk, curl and Chromium from Debian's packages (as root), Pillow into a venv
+# (bench/requirements.txt) and Lighthouse with npm ci (bench/package-lock.json); needs cargo, python3, node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10}"
@@ -12,9 +14,14 @@ base="http://127.0.0.1:$port"
 target_dir="${CARGO_TARGET_DIR:-target}"
 bin="$target_dir/release/ankara"
 work="$(mktemp -d)"
-trap 'kill $pid 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill ${pid:-} 2>/dev/null || true; rm -rf "$work"' EXIT
 
-command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+for tool in wrk curl chromium; do
+  command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null; }
+done
+. tools/python_env.sh
+ankara_python bench bench/requirements.txt
+[ -x bench/node_modules/.bin/lighthouse ] || (cd bench && npm ci --no-audit --no-fund --silent >/dev/null)
 cargo build --release --quiet
 
 start_server() {
@@ -106,7 +113,7 @@ LUA
 measure "bag update" "/api/bag/$line" 32 "$work/update.lua" >/dev/null
 
 echo "== a 12-megapixel photo through the upload pipeline (admin adds a product)"
-python3 - "$work/photo.jpg" <<'PY'
+"$ANKARA_PYTHON" - "$work/photo.jpg" <<'PY'
 import sys
 from PIL import Image, ImageDraw
 # A busy 4000x3000 picture (noise-like gradients) so the JPEG is photo-sized.
@@ -166,11 +173,8 @@ done
 echo "  total: $total bytes ($(( total / 1024 )) KiB)"
 
 echo "== Lighthouse (mobile, offline, Debian Chromium)"
-if [ ! -x bench/node_modules/.bin/lighthouse ]; then
-  (cd bench && npm install --no-audit --no-fund --silent lighthouse@13 >/dev/null)
-fi
 for page in "/" "/product/$product"; do
-  CHROME_PATH=/usr/bin/chromium bench/node_modules/.bin/lighthouse "$base$page" --quiet --only-categories=performance \
+  CHROME_PATH="$(command -v chromium)" bench/node_modules/.bin/lighthouse "$base$page" --quiet --only-categories=performance \
     --chrome-flags="--headless --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run" \
     --output=json --output-path="$work/lh.json" >/dev/null 2>&1 || { echo "  lighthouse failed on $page"; continue; }
   python3 - "$page" "$work/lh.json" <<'PY'

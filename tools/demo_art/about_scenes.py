@@ -184,6 +184,16 @@ def _fabric_roll_end(cv, x, y, r, c1, c2):
     cv.circle(x, y, r * 0.08, fill=dk(hx("d8b48a"), 0.5))
 
 
+def _tape(cv, tp, hw, c, marks, short, long, width):
+    """Tape measure of half width hw along polyline tp, with marks ticks (every fifth long)."""
+    cv.poly(band(tp, hw), c)
+    for j in range(1, marks):
+        q, tg = along(tp, j / float(marks))
+        nx, ny = -tg[1], tg[0]
+        ln = short if j % 5 else long
+        cv.line([(q[0] + nx * hw, q[1] + ny * hw), (q[0] + nx * (hw - ln), q[1] + ny * (hw - ln))], A(BLACK, 0.6), width)
+
+
 def _about_workshop(W, H, rng):
     sage, terra, gold, teal, ind, blush = (PAL[n] for n in ("sage", "terracotta", "gold", "teal", "indigo", "blush"))
     cv = Canvas(W, H, sage)
@@ -229,12 +239,7 @@ def _about_workshop(W, H, rng):
     tape_c = hx("f2c230")
     for sgn in (-1, 1):
         tp = cubic((fx + sgn * 20, 132), (fx + sgn * 60, 150), (fx + sgn * 70, 300), (fx + sgn * 58, 430))
-        cv.poly(band(tp, 9), tape_c)
-        for j in range(1, 30):
-            q, tg = along(tp, j / 30.0)
-            nx, ny = -tg[1], tg[0]
-            ln = 7 if j % 5 else 12
-            cv.line([(q[0] + nx * 9, q[1] + ny * 9), (q[0] + nx * (9 - ln), q[1] + ny * (9 - ln))], A(BLACK, 0.6), 1.4)
+        _tape(cv, tp, 9, tape_c, 30, 7, 12, 1.4)
     # table
     ty = 700
     wood = hx("c89058")
@@ -285,12 +290,7 @@ def _about_workshop(W, H, rng):
     # measuring tape on the table
     tp = cubic((200, 1160), (500, 1080), (800, 1220), (1550, 1120), 80)
     cv.soft(shift(band(tp, 14), 4, 8), BLACK, 0.25, 6)
-    cv.poly(band(tp, 14), tape_c)
-    for j in range(1, 160):
-        q, tg = along(tp, j / 160.0)
-        nx, ny = -tg[1], tg[0]
-        ln = 8 if j % 5 else 16
-        cv.line([(q[0] + nx * 14, q[1] + ny * 14), (q[0] + nx * (14 - ln), q[1] + ny * (14 - ln))], A(BLACK, 0.6), 1.6)
+    _tape(cv, tp, 14, tape_c, 160, 8, 16, 1.6)
     # spools and pin cushion
     _spool(cv, 1320, 880, 1.3, terra)
     _spool(cv, 1440, 920, 1.3, gold)

@@ -61,6 +61,23 @@ class Canvas:
             return None
         return x0, y0, x1, y1
 
+    def _region(self, pts, alpha):
+        """Bounding box (x0, y0, width, height) and coverage mask of a polygon, or None if off canvas."""
+        pp = self.P(pts)
+        bb = self._bbox(pp)
+        if not bb:
+            return None
+        x0, y0, x1, y1 = bb
+        mask = Image.new("L", (x1 - x0, y1 - y0), 0)
+        ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in pp], fill=int(255 * alpha))
+        return x0, y0, x1 - x0, y1 - y0, mask
+
+    def _paint(self, region, g, c0, c1):
+        """Paint a _region with colour c0 where the gradient image g is 0, c1 where it is 255."""
+        x0, y0, bw, bh, mask = region
+        colimg = Image.composite(Image.new("RGB", (bw, bh), c1[:3]), Image.new("RGB", (bw, bh), c0[:3]), g)
+        self.img.paste(colimg, (x0, y0), mask)
+
     # primitives -----------------------------------------------------------
     def poly(self, pts, fill=None, outline=None, width=1.0):
         if fill is not None:
@@ -107,14 +124,10 @@ class Canvas:
 
     def grad_poly(self, pts, c1, c2, p1, p2, alpha=1.0):
         """Fill polygon with a linear gradient c1 at p1 -> c2 at p2."""
-        pp = self.P(pts)
-        bb = self._bbox(pp)
-        if not bb:
+        region = self._region(pts, alpha)
+        if not region:
             return
-        x0, y0, x1, y1 = bb
-        bw, bh = x1 - x0, y1 - y0
-        mask = Image.new("L", (bw, bh), 0)
-        ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in pp], fill=int(255 * alpha))
+        x0, y0, bw, bh, _ = region
         X1, Y1 = self.m(p1)
         X2, Y2 = self.m(p2)
         dx, dy = X2 - X1, Y2 - Y1
@@ -123,27 +136,21 @@ class Canvas:
         g = _ramp().transform((bw, bh), Image.AFFINE,
                               (0, 0, 2, k * dx, k * dy, 1024 + k * (dx * (x0 - X1) + dy * (y0 - Y1))),
                               resample=Image.BILINEAR)
-        colimg = Image.composite(Image.new("RGB", (bw, bh), c2[:3]), Image.new("RGB", (bw, bh), c1[:3]), g)
-        self.img.paste(colimg, (x0, y0), mask)
+        self._paint(region, g, c1, c2)
 
     def radial(self, pts, c_in, c_out, center, radius, alpha=1.0):
         """Fill polygon with a radial gradient."""
-        pp = self.P(pts)
-        bb = self._bbox(pp)
-        if not bb:
+        region = self._region(pts, alpha)
+        if not region:
             return
-        x0, y0, x1, y1 = bb
-        bw, bh = x1 - x0, y1 - y0
-        mask = Image.new("L", (bw, bh), 0)
-        ImageDraw.Draw(mask).polygon([(x - x0, y - y0) for x, y in pp], fill=int(255 * alpha))
+        x0, y0, bw, bh, _ = region
         cx, cy = self.m(center)
         r = radius * self.m.scale
         k = 128.0 / r
         g = Image.radial_gradient("L").transform((bw, bh), Image.AFFINE,
                                                  (k, 0, 128 + k * (x0 - cx), 0, k, 128 + k * (y0 - cy)),
                                                  resample=Image.BILINEAR, fillcolor=255)
-        colimg = Image.composite(Image.new("RGB", (bw, bh), c_out[:3]), Image.new("RGB", (bw, bh), c_in[:3]), g)
-        self.img.paste(colimg, (x0, y0), mask)
+        self._paint(region, g, c_in, c_out)
 
     def soft(self, pts, color, alpha=0.3, blur=2.0):
         """Blurred polygon (shadows, glows). blur in local units."""

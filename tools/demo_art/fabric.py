@@ -6,6 +6,24 @@ from .colours import A, BLACK, col, dk
 from .geometry import Rng
 
 
+def _columns(cv, bounds, step, width, colour):
+    """Vertical stripes of a width every step across bounds (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = bounds
+    x = x0
+    while x < x1:
+        cv.poly([(x, y0), (x + width, y0), (x + width, y1), (x, y1)], colour)
+        x += step
+
+
+def _rows(cv, bounds, step, width, colour):
+    """Horizontal stripes of a width every step down bounds (x0, y0, x1, y1)."""
+    x0, y0, x1, y1 = bounds
+    y = y0
+    while y < y1:
+        cv.poly([(x0, y), (x1, y), (x1, y + width), (x0, y + width)], colour)
+        y += step
+
+
 def fabric_pattern(cv, shape, p, bounds=(-80, -90, 80, 90)):
     """Overlay a woven pattern (stripes, gingham...) clipped to shape."""
     pat = p.get("pattern")
@@ -16,36 +34,17 @@ def fabric_pattern(cv, shape, p, bounds=(-80, -90, 80, 90)):
     with cv.clip(shape):
         if pat == "stripe":
             step = p.get("pattern_step", 2.4)
-            x = x0
-            while x < x1:
-                cv.poly([(x, y0), (x + step * 0.38, y0), (x + step * 0.38, y1), (x, y1)], A(pc, 0.85))
-                x += step
+            _columns(cv, bounds, step, step * 0.38, A(pc, 0.85))
         elif pat == "pinstripe":
-            step = p.get("pattern_step", 3.2)
-            x = x0
-            while x < x1:
-                cv.poly([(x, y0), (x + 0.22, y0), (x + 0.22, y1), (x, y1)], A(pc, 0.55))
-                x += step
+            _columns(cv, bounds, p.get("pattern_step", 3.2), 0.22, A(pc, 0.55))
         elif pat == "gingham":
             step = p.get("pattern_step", 3.2)
-            x = x0
-            while x < x1:
-                cv.poly([(x, y0), (x + step / 2, y0), (x + step / 2, y1), (x, y1)], A(pc, 0.38))
-                x += step
-            y = y0
-            while y < y1:
-                cv.poly([(x0, y), (x1, y), (x1, y + step / 2), (x0, y + step / 2)], A(pc, 0.38))
-                y += step
+            _columns(cv, bounds, step, step / 2, A(pc, 0.38))
+            _rows(cv, bounds, step, step / 2, A(pc, 0.38))
         elif pat == "windowpane":
             step = p.get("pattern_step", 9.0)
-            x = x0
-            while x < x1:
-                cv.poly([(x, y0), (x + 0.35, y0), (x + 0.35, y1), (x, y1)], A(pc, 0.5))
-                x += step
-            y = y0
-            while y < y1:
-                cv.poly([(x0, y), (x1, y), (x1, y + 0.35), (x0, y + 0.35)], A(pc, 0.5))
-                y += step
+            _columns(cv, bounds, step, 0.35, A(pc, 0.5))
+            _rows(cv, bounds, step, 0.35, A(pc, 0.5))
         elif pat == "twill":
             x = x0 - 100
             while x < x1:

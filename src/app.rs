@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use actix_web::dev::{Server, Service};
 use actix_web::middleware;
+use actix_web::http::{Method, header};
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 
 use crate::auth::AuthLimits;
@@ -30,6 +31,10 @@ pub struct AppState {
     pub search: SearchIndex,
     pub submissions: RecentSubmissions,
     pub paystack: Paystack,
+    /// Image decoding and password hashing: one job per core, a bounded line behind it.
+    pub decoding: crate::cpu::CpuGate,
+    pub hashing: crate::cpu::CpuGate,
+    pub contact_limits: crate::content::ContactLimits,
     /// Browsers' Paystack verifies: at most 5 per reference in 10 s, so a looping script cannot
     /// spend the shop's Paystack rate limit.
     pub browser_verifies: crate::auth::limits::RateLimiter,
@@ -58,13 +63,17 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
     let paystack = Paystack::new(&config)?;
     crate::spa::prepare();
     Ok(web::Data::new(AppState {
+        // A waiting upload holds its bytes (up to 10 MB); a waiting login holds almost nothing.
+        decoding: crate::cpu::CpuGate::per_core(16),
+        hashing: crate::cpu::CpuGate::per_core(256),
+        contact_limits: crate::content::ContactLimits::default(),
+        auth_limits: AuthLimits::new(&config),
         config,
         db,
         cache: JsonCache::default(),
         media_root,
         tokens,
         mailer,
-        auth_limits: AuthLimits::default(),
         search,
         submissions: RecentSubmissions::default(),
         paystack,
@@ -115,7 +124,26 @@ pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))
-        .default_service(web::get().to(crate::spa::serve));
+        .default_service(web::to(page));
+}
+
+/// Pages and assets answer GET (and HEAD); any other method on them is a 405 naming what works.
+async fn page(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    if req.method() == Method::GET {
+        return crate::spa::serve(req, state).await;
+    }
+    let mut response = AppError::MethodNotAllowed.error_response();
+    response.headers_mut().insert(header::ALLOW, header::HeaderValue::from_static("GET, HEAD"));
+    Ok(response)
+}
+
+/// HEAD is answered as GET without the body (the HTTP layer drops it for HEAD requests), so
+/// uptime checkers that use HEAD see the shop wherever a browser would.
+fn head_as_get(mut req: actix_web::dev::ServiceRequest) -> actix_web::dev::ServiceRequest {
+    if req.method() == Method::HEAD {
+        req.head_mut().method = Method::GET;
+    }
+    req
 }
 
 /// Unknown API paths get a JSON 404. Resources inherit this default, so a known path reached with
@@ -145,6 +173,7 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
     let server = HttpServer::new(move || {
         App::new()
             .app_data(state.clone())
+            .wrap_fn(|req, srv| srv.call(head_as_get(req)))
             .wrap(middleware::Compress::default())
             .wrap(
                 middleware::DefaultHeaders::new()

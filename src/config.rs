@@ -81,6 +81,16 @@ pub struct Config {
     /// How often pending payments are re-checked with Paystack (a safety net behind the webhook).
     #[arg(long, env = "ANKARA_RECONCILE_SECS", default_value_t = 60, global = true, hide = true)]
     pub reconcile_secs: u64,
+    /// Proxies in front of the shop (addresses or CIDR ranges, comma-separated) whose
+    /// X-Forwarded-For / Forwarded headers give the client's address. Others' headers are ignored.
+    #[arg(long, env = "ANKARA_TRUSTED_PROXIES", value_delimiter = ',', global = true)]
+    pub trusted_proxies: Vec<String>,
+    /// The parsed `trusted_proxies`, filled in by [`Config::validate`].
+    #[arg(skip)]
+    pub trusted: Vec<crate::net::Cidr>,
+    /// Sign-ups allowed from one client address per hour.
+    #[arg(long, env = "ANKARA_SIGNUPS_PER_HOUR", default_value_t = 20, global = true, hide = true)]
+    pub signups_per_hour: usize,
     /// HTTP worker threads (defaults to the number of cores).
     #[arg(long, env = "ANKARA_WORKERS", global = true)]
     pub workers: Option<usize>,
@@ -126,6 +136,15 @@ impl Config {
             if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
                 return Err("ANKARA_SMTP_URL must start with smtp:// or smtps://".into());
             }
+        }
+        self.trusted = self
+            .trusted_proxies
+            .iter()
+            .filter(|p| !p.trim().is_empty())
+            .map(|p| p.parse().map_err(|e| format!("ANKARA_TRUSTED_PROXIES: {e}")))
+            .collect::<Result<_, String>>()?;
+        if self.signups_per_hour == 0 {
+            return Err("ANKARA_SIGNUPS_PER_HOUR must be at least 1".into());
         }
         if self.workers == Some(0) {
             return Err("ANKARA_WORKERS must be at least 1".into());

@@ -23,10 +23,12 @@ pub enum AppError {
     Conflict(String),
     /// 413: the body is too large.
     PayloadTooLarge(String),
-    /// 429: too many attempts.
-    TooManyRequests(String),
+    /// 429: too many attempts; the client may try again after the given time.
+    TooManyRequests(String, std::time::Duration),
     /// 502: an upstream service (Paystack, SMTP) failed; the message is safe to show.
     Upstream(String),
+    /// 503: heavy work (hashing, image decoding) has a long queue; try again shortly.
+    Busy,
     /// 500: our fault; the cause is logged and the client sees a generic message.
     Internal(String),
 }
@@ -42,6 +44,16 @@ impl AppError {
         AppError::Internal(cause.to_string())
     }
 
+    /// Whole seconds a client should wait before trying again, for 429 and 503 answers.
+    pub fn retry_after(&self) -> Option<u64> {
+        match self {
+            // Rounded up, so a client that waits exactly this long is let in.
+            AppError::TooManyRequests(_, wait) => Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1)),
+            AppError::Busy => Some(2),
+            _ => None,
+        }
+    }
+
     pub fn code(&self) -> &'static str {
         match self {
             AppError::Validation(_) => "validation",
@@ -52,7 +64,8 @@ impl AppError {
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::Conflict(_) => "conflict",
             AppError::PayloadTooLarge(_) => "payload_too_large",
-            AppError::TooManyRequests(_) => "too_many_requests",
+            AppError::TooManyRequests(..) => "too_many_requests",
+            AppError::Busy => "busy",
             AppError::Upstream(_) => "upstream",
             AppError::Internal(_) => "internal",
         }
@@ -67,9 +80,10 @@ impl AppError {
             | AppError::NotFound(m)
             | AppError::Conflict(m)
             | AppError::PayloadTooLarge(m)
-            | AppError::TooManyRequests(m)
+            | AppError::TooManyRequests(m, _)
             | AppError::Upstream(m) => m,
             AppError::MethodNotAllowed => "This method is not allowed here.",
+            AppError::Busy => "The shop is very busy right now. Please try again in a moment.",
             AppError::Internal(_) => "Something went wrong on our side. Please try again.",
         }
     }
@@ -94,7 +108,8 @@ impl ResponseError for AppError {
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             AppError::Conflict(_) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            AppError::TooManyRequests(_) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
+            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Upstream(_) => StatusCode::BAD_GATEWAY,
             AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -104,9 +119,12 @@ impl ResponseError for AppError {
         if let AppError::Internal(cause) = self {
             log::error!("internal error: {cause}");
         }
-        HttpResponse::build(self.status_code())
-            .insert_header(("Cache-Control", "no-store"))
-            .json(ErrorBody { error: self.code(), message: self.message() })
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header(("Cache-Control", "no-store"));
+        if let Some(wait) = self.retry_after() {
+            response.insert_header(("Retry-After", wait.to_string()));
+        }
+        response.json(ErrorBody { error: self.code(), message: self.message() })
     }
 }
 

@@ -266,7 +266,7 @@ fn a_twelve_megapixel_photo_is_processed_into_smaller_widths() {
     let mut jpeg = std::io::Cursor::new(Vec::new());
     photo.write_to(&mut jpeg, image::ImageFormat::Jpeg).unwrap();
     let jpeg = jpeg.into_inner();
-    let processed = ankara::media::process(&jpeg, ankara::media::PORTRAIT_WIDTHS).unwrap();
+    let processed = ankara::media::process(&jpeg, ankara::media::ImageKind::Portrait).unwrap();
     let widths: Vec<u32> = processed.variants.iter().map(|(w, _)| *w).collect();
     assert_eq!(widths, vec![320, 640, 1024]);
     let small = &processed.variants[0].1;

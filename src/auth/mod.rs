@@ -2,6 +2,7 @@
 //! logout revokes, the CurrentUser extractor every protected endpoint uses, rate limits, CSRF.
 
 pub mod csrf;
+pub mod device;
 pub mod limits;
 pub mod passwords;
 mod routes;
@@ -24,23 +25,31 @@ pub const COOKIE_NAME: &str = "ankara_session";
 /// A session may be refreshed for this long after login; then the user signs in again.
 pub const SESSION_MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
 
-/// Limits on guessing and mail-bombing, kept in memory.
+/// Limits on guessing, sign-up floods and mail-bombing, kept in memory. None of them can lock an
+/// owner out: a browser that signed in before is judged on its own failures (see [`device`]),
+/// guessing slows down instead of locking, and reset requests past the cap still answer the same.
 pub struct AuthLimits {
-    pub login_per_account: limits::RateLimiter,
-    pub login_per_address: limits::RateLimiter,
-    pub reset_per_account: limits::RateLimiter,
+    /// Failed logins per account from browsers it does not know, and per known device.
+    pub login_per_account: limits::Throttle,
+    /// Failed logins per client address, for browsers that do not know the account.
+    pub login_per_address: limits::Throttle,
+    /// Reset mails per account: past the cap nothing is sent, and earlier links keep working.
+    pub reset_mails_per_account: limits::RateLimiter,
     pub reset_per_address: limits::RateLimiter,
+    pub signup_per_address: limits::RateLimiter,
 }
 
-impl Default for AuthLimits {
-    fn default() -> Self {
+impl AuthLimits {
+    pub fn new(config: &crate::config::Config) -> Self {
         let quarter_hour = Duration::from_secs(15 * 60);
         let hour = Duration::from_secs(60 * 60);
+        let half_minute = Duration::from_secs(30);
         AuthLimits {
-            login_per_account: limits::RateLimiter::new(5, quarter_hour),
-            login_per_address: limits::RateLimiter::new(20, quarter_hour),
-            reset_per_account: limits::RateLimiter::new(3, hour),
+            login_per_account: limits::Throttle::new(5, quarter_hour, half_minute, quarter_hour),
+            login_per_address: limits::Throttle::new(20, quarter_hour, half_minute, quarter_hour),
+            reset_mails_per_account: limits::RateLimiter::new(3, hour),
             reset_per_address: limits::RateLimiter::new(10, hour),
+            signup_per_address: limits::RateLimiter::new(config.signups_per_hour, hour),
         }
     }
 }

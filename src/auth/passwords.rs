@@ -33,6 +33,12 @@ pub fn dummy_hash() -> &'static str {
     DUMMY.get_or_init(|| hash(&crate::util::random_id(24)).expect("hashing works"))
 }
 
+/// The one form of a password that sign-up, reset and login all use: the spec trims at login, so
+/// every other door trims too, or a password typed with a space at either end could never sign in.
+pub fn normalize(password: &str) -> &str {
+    password.trim()
+}
+
 /// The spec's password rule, with a sane upper bound.
 pub fn check_policy(password: &str) -> Result<(), String> {
     if password.chars().count() < MIN_LENGTH {

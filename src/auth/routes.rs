@@ -33,8 +33,12 @@ const RESET_LIFETIME_MS: i64 = 60 * 60 * 1000;
 const MAX_NAME: usize = 100;
 const MAX_PHONE: usize = 32;
 
-fn client_address(req: &HttpRequest) -> String {
-    req.peer_addr().map(|a| a.ip().to_string()).unwrap_or_else(|| "unknown".into())
+fn address_key(req: &HttpRequest, state: &AppState) -> String {
+    format!("address:{}", crate::net::client_ip(req, &state.config.trusted))
+}
+
+fn too_many_logins(wait: std::time::Duration) -> AppError {
+    AppError::TooManyRequests("Too many failed login attempts. Please try again later.".into(), wait)
 }
 
 fn ms(time: SystemTime) -> i64 {
@@ -69,12 +73,16 @@ async fn get_session(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(super::initial_session(&req, &state).await)
 }
 
-async fn signup(state: web::Data<AppState>, payload: Multipart) -> AppResult<HttpResponse> {
+async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart) -> AppResult<HttpResponse> {
+    // Counted before the body is read: a flood of sign-ups costs the flooder, not the shop.
+    state.auth_limits.signup_per_address.try_acquire(&address_key(&req, &state)).map_err(|wait| {
+        AppError::TooManyRequests("Too many sign-ups from your network. Please try again later.".into(), wait)
+    })?;
     let form = upload::read_form(payload, 1).await?;
     let name = form.text("displayName");
     let email = form.text("email").to_lowercase();
-    let password = form.fields.get("password").cloned().unwrap_or_default();
-    let confirm = form.fields.get("confirmPassword").cloned().unwrap_or_default();
+    let password = super::passwords::normalize(form.fields.get("password").map_or("", |p| p)).to_string();
+    let confirm = super::passwords::normalize(form.fields.get("confirmPassword").map_or("", |p| p)).to_string();
     let photo = form.file("photo");
     if name.is_empty() || email.is_empty() || password.is_empty() || confirm.is_empty() || photo.is_none() {
         return Err(AppError::Validation("Please fill all the fields and upload a valid profile picture.".into()));
@@ -90,11 +98,12 @@ async fn signup(state: web::Data<AppState>, payload: Multipart) -> AppResult<Htt
         return Err(AppError::Validation("Passwords do not match.".into()));
     }
     let photo_bytes = photo.map(|p| p.bytes.clone()).unwrap_or_default();
-    let hash = web::block(move || super::passwords::hash(&password)).await??;
+    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
     let user_id = crate::util::new_id();
+    let new_user = user_id.clone();
     let folder = format!("profileImages/{user_id}");
     let st = state.clone();
-    let result = media::write_with_uploads(&state, &folder, vec![photo_bytes], media::AVATAR_WIDTHS, move |tx, keys| {
+    let result = media::write_with_uploads(&state, &folder, vec![photo_bytes], media::ImageKind::Avatar, move |tx, keys| {
         let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
         if taken {
             return Err(AppError::Conflict("The email address is already in use by another account.".into()));
@@ -112,7 +121,9 @@ async fn signup(state: web::Data<AppState>, payload: Multipart) -> AppResult<Htt
         let _ = std::fs::remove_dir(state.media_root.join(&folder));
     }
     let (token, view) = result?;
-    Ok(with_session(&state, &token, view))
+    let mut response = with_session(&state, &token, view);
+    response.add_cookie(&super::device::remember(&req, &state, &new_user)).map_err(AppError::internal)?;
+    Ok(response)
 }
 
 #[derive(Deserialize)]
@@ -127,18 +138,12 @@ fn login_failed(message: &str) -> AppError {
 
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginBody>) -> AppResult<HttpResponse> {
     let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
-    let password = body.password.as_deref().unwrap_or("").trim().to_string();
+    let password = super::passwords::normalize(body.password.as_deref().unwrap_or("")).to_string();
     if email.is_empty() || password.is_empty() {
         return Err(AppError::Validation("Please enter your email and password.".into()));
     }
     if !looks_like_email(&email) {
         return Err(login_failed("Invalid email address."));
-    }
-    let account_key = format!("account:{email}");
-    let address_key = format!("address:{}", client_address(&req));
-    let limits = &state.auth_limits;
-    if limits.login_per_account.is_limited(&account_key) || limits.login_per_address.is_limited(&address_key) {
-        return Err(AppError::TooManyRequests("Too many failed login attempts. Please try again later.".into()));
     }
     let lookup_email = email.clone();
     let user: Option<(String, String, bool, bool)> = state
@@ -152,30 +157,46 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
             .optional()?)
         })
         .await?;
+    // A browser that signed in to this account before answers only for its own failures; every
+    // other browser shares the account's allowance and its address's. Attempts are reserved
+    // before the password is checked, so parallel guesses cannot overrun the allowance.
+    let limits = &state.auth_limits;
+    let device = user.as_ref().and_then(|u| super::device::device_for(&req, &state, &u.0));
+    let (account_key, address_attempt) = match &device {
+        Some(device) => (format!("device:{device}"), None),
+        None => {
+            let attempt = limits.login_per_address.begin(&address_key(&req, &state)).await.map_err(too_many_logins)?;
+            (format!("account:{email}"), Some(attempt))
+        }
+    };
+    let attempt = limits.login_per_account.begin(&account_key).await.map_err(too_many_logins)?;
     let stored_hash = user.as_ref().map(|u| u.1.clone()).unwrap_or_else(|| super::passwords::dummy_hash().to_string());
-    let password_ok = web::block(move || super::passwords::verify(&password, &stored_hash)).await?;
+    let password_ok = state.hashing.run(move || super::passwords::verify(&password, &stored_hash)).await?;
     let Some((user_id, _, admin, disabled)) = user else {
-        limits.login_per_address.record(&address_key);
+        address_attempt.map(|a| a.failed());
         return Err(login_failed("No account found with this email."));
     };
     if !password_ok {
-        limits.login_per_account.record(&account_key);
-        limits.login_per_address.record(&address_key);
+        attempt.failed();
+        address_attempt.map(|a| a.failed());
         return Err(login_failed("Incorrect password."));
     }
+    drop((attempt, address_attempt));
     if disabled {
         return Err(AppError::Forbidden("This account has been disabled.".into()));
     }
     limits.login_per_account.clear(&account_key);
-    let st = state.clone();
+    let (st, signed_in) = (state.clone(), user_id.clone());
     let (token, view) = state
         .db
         .write(move |tx| {
-            let (user, token) = start_session(&st, tx, &user_id, admin)?;
+            let (user, token) = start_session(&st, tx, &signed_in, admin)?;
             Ok((token, session_view(tx, &user)?))
         })
         .await?;
-    Ok(with_session(&state, &token, view))
+    let mut response = with_session(&state, &token, view);
+    response.add_cookie(&super::device::remember(&req, &state, &user_id)).map_err(AppError::internal)?;
+    Ok(response)
 }
 
 async fn logout(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
@@ -229,31 +250,32 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
     if !looks_like_email(&email) {
         return Err(AppError::Validation("Invalid email address.".into()));
     }
-    let account_key = format!("account:{email}");
-    let address_key = format!("address:{}", client_address(&req));
     let limits = &state.auth_limits;
-    if limits.reset_per_account.is_limited(&account_key) || limits.reset_per_address.is_limited(&address_key) {
-        return Err(AppError::TooManyRequests("Too many requests. Please try again later.".into()));
-    }
-    limits.reset_per_account.record(&account_key);
-    limits.reset_per_address.record(&address_key);
+    limits
+        .reset_per_address
+        .try_acquire(&address_key(&req, &state))
+        .map_err(|wait| AppError::TooManyRequests("Too many requests. Please try again later.".into(), wait))?;
 
     let code = crate::util::random_id(40);
     let code_hash = hash_code(&code);
     let lookup = email.clone();
+    let st = state.clone();
     let user_id: Option<String> = state
         .db
         .write(move |tx| {
             let user_id: Option<String> =
                 tx.query_row("SELECT id FROM users WHERE email = ?1 AND disabled = 0", [&lookup], |r| r.get(0)).optional()?;
-            if let Some(id) = &user_id {
-                let now = now_ms();
-                tx.execute(
-                    "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-                    params![code_hash, id, now, now + RESET_LIFETIME_MS],
-                )?;
-            }
-            Ok(user_id)
+            // Past the per-account cap nobody learns anything: the answer is the same, no mail
+            // goes out, and the links already sent keep working.
+            let Some(id) = user_id.filter(|_| st.auth_limits.reset_mails_per_account.try_acquire(&lookup).is_ok()) else {
+                return Ok(None);
+            };
+            let now = now_ms();
+            tx.execute(
+                "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
+                params![code_hash, id, now, now + RESET_LIFETIME_MS],
+            )?;
+            Ok(Some(id))
         })
         .await?;
     if user_id.is_some() {
@@ -280,14 +302,14 @@ struct ResetBody {
 /// Sets a new password with a single-use code, and signs the account out everywhere.
 async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppResult<HttpResponse> {
     let code = body.oob_code.as_deref().unwrap_or("").trim().to_string();
-    let password = body.password.clone().unwrap_or_default();
+    let password = super::passwords::normalize(body.password.as_deref().unwrap_or("")).to_string();
     if code.is_empty() || code.len() > 200 {
         return Err(AppError::Validation("Invalid or missing code".into()));
     }
     super::passwords::check_policy(&password).map_err(AppError::Validation)?;
-    let hash = web::block(move || super::passwords::hash(&password)).await??;
+    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
     let code_hash = hash_code(&code);
-    state
+    let email: String = state
         .db
         .write(move |tx| {
             let now = now_ms();
@@ -304,9 +326,11 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
             tx.execute("UPDATE users SET password_hash = ?2 WHERE id = ?1", params![user_id, hash])?;
             tx.execute("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL", params![user_id, now])?;
             tx.execute("UPDATE password_resets SET used_at = ?2 WHERE user_id = ?1 AND used_at IS NULL", params![user_id, now])?;
-            Ok(())
+            Ok(tx.query_row("SELECT email FROM users WHERE id = ?1", [&user_id], |r| r.get(0))?)
         })
         .await?;
+    // Whoever holds the mailbox is the owner: guesses at the old password no longer slow them.
+    state.auth_limits.login_per_account.clear(&format!("account:{email}"));
     Ok(HttpResponse::Ok()
         .cookie(clear_cookie(&state))
         .json(serde_json::json!({ "message": "Password has been successfully reset." })))
@@ -329,7 +353,7 @@ async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: 
     let photo: Vec<Vec<u8>> = form.file("photo").map(|p| p.bytes.clone()).into_iter().collect();
     let folder = format!("profileImages/{}", user.id);
     let root = state.media_root.clone();
-    let view = media::write_with_uploads(&state, &folder, photo, media::AVATAR_WIDTHS, move |tx, keys| {
+    let view = media::write_with_uploads(&state, &folder, photo, media::ImageKind::Avatar, move |tx, keys| {
         let phone = (!phone.is_empty()).then_some(phone);
         tx.execute("UPDATE users SET display_name = ?2, phone = ?3 WHERE id = ?1", params![user.id, name, phone])?;
         if let Some(key) = keys.first() {

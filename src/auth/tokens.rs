@@ -43,6 +43,13 @@ impl TokenKeys {
         TokenKeys { keys: KeyPair::new() }
     }
 
+    /// A secret for another purpose (device cookies), derived from the signing key so the data
+    /// directory keeps one key file.
+    pub fn derive_secret(&self, purpose: &str) -> [u8; 32] {
+        use sha2::{Digest, Sha256};
+        Sha256::new().chain_update(purpose).chain_update(self.keys.private().to_bytes_hex()).finalize().into()
+    }
+
     pub fn issue(&self, claims: &Claims, expires_at: SystemTime) -> Result<String, String> {
         let expires: Term = expires_at.into();
         let mut builder = biscuit!(

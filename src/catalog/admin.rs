@@ -63,7 +63,7 @@ async fn add_release(req: HttpRequest, state: web::Data<AppState>, AdminUser(use
     check_lengths(&name, &description)?;
     let price = price_field(&form)?;
     state.submissions.check(&req, &user.id)?;
-    let release = media::write_with_uploads(&state, "releases", image.into_iter().collect(), media::WIDE_WIDTHS, move |tx, keys| {
+    let release = media::write_with_uploads(&state, "releases", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
         let product_collection: Option<String> =
             tx.query_row("SELECT collection_id FROM products WHERE id = ?1", [&product_id], |r| r.get(0)).optional()?;
         match product_collection {
@@ -95,7 +95,7 @@ async fn add_collection(req: HttpRequest, state: web::Data<AppState>, AdminUser(
     }
     check_lengths(&name, &description)?;
     state.submissions.check(&req, &user.id)?;
-    let collection = media::write_with_uploads(&state, "collections", image.into_iter().collect(), media::WIDE_WIDTHS, move |tx, keys| {
+    let collection = media::write_with_uploads(&state, "collections", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
         let id = slug_for(tx, &name)?;
         let now = now_ms();
         tx.execute(
@@ -167,7 +167,7 @@ async fn edit_collection(
     check_lengths(&name, &description)?;
     let image: Vec<Vec<u8>> = form.file("image").map(|f| f.bytes.clone()).into_iter().collect();
     let root = state.media_root.clone();
-    let collection = media::write_with_uploads(&state, "collections", image, media::WIDE_WIDTHS, move |tx, keys| {
+    let collection = media::write_with_uploads(&state, "collections", image, media::ImageKind::Wide, move |tx, keys| {
         let old: Option<Option<String>> =
             tx.query_row("SELECT image_key FROM collections WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
         let Some(old) = old else { return Err(AppError::NotFound("Collection not found".into())) };
@@ -236,7 +236,7 @@ async fn add_product(
     state.submissions.check(&req, &user.id)?;
     let product_id = crate::util::new_id();
     let id_for_tx = product_id.clone();
-    let product = media::write_with_uploads(&state, "products", images, media::PORTRAIT_WIDTHS, move |tx, keys| {
+    let product = media::write_with_uploads(&state, "products", images, media::ImageKind::Portrait, move |tx, keys| {
         let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&collection_id], |r| r.get(0))?;
         if !exists {
             return Err(AppError::NotFound("Collection not found".into()));

@@ -175,7 +175,7 @@ fn file(name: &str) -> AppResult<Vec<u8>> {
         .ok_or_else(|| AppError::internal(format!("demo file {name} is missing from the build")))
 }
 
-/// Stores a demo picture whose variants were drawn ahead of time by `scripts/make_demo.py`.
+/// Stores a demo picture whose variants were drawn ahead of time by `tools/make_demo.sh`.
 fn store_picture(tx: &Connection, media_root: &Path, folder: &str, name: &str) -> AppResult<String> {
     let mut variants: Vec<(u32, Vec<u8>)> = DemoFiles::iter()
         .filter_map(|path| {

@@ -83,7 +83,26 @@ pub fn looks_like_email(email: &str) -> bool {
         && !email.chars().any(char::is_whitespace)
 }
 
-async fn post_contact(state: web::Data<AppState>, form: web::Json<ContactForm>) -> AppResult<HttpResponse> {
+/// Limits on the contact form, which anyone can post: per address, per day for the whole shop
+/// (so the inbox cannot be flooded), and on the mails the shop receives about it.
+pub struct ContactLimits {
+    per_address: crate::auth::limits::RateLimiter,
+    per_day: crate::auth::limits::RateLimiter,
+    mails_per_day: crate::auth::limits::RateLimiter,
+}
+
+impl Default for ContactLimits {
+    fn default() -> Self {
+        let (hour, day) = (std::time::Duration::from_secs(3600), std::time::Duration::from_secs(86_400));
+        ContactLimits {
+            per_address: crate::auth::limits::RateLimiter::new(5, hour),
+            per_day: crate::auth::limits::RateLimiter::new(300, day),
+            mails_per_day: crate::auth::limits::RateLimiter::new(30, day),
+        }
+    }
+}
+
+async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, form: web::Json<ContactForm>) -> AppResult<HttpResponse> {
     let email = form.email.as_deref().unwrap_or("").trim().to_string();
     let message = form.message.as_deref().unwrap_or("").trim().to_string();
     if email.is_empty() || message.is_empty() {
@@ -95,6 +114,11 @@ async fn post_contact(state: web::Data<AppState>, form: web::Json<ContactForm>) 
     if message.chars().count() > MAX_CONTACT_MESSAGE {
         return Err(AppError::Validation(format!("Please keep your message under {MAX_CONTACT_MESSAGE} characters.")));
     }
+    let limits = &state.contact_limits;
+    let address = crate::net::client_ip(&req, &state.config.trusted).to_string();
+    let refused = |wait| AppError::TooManyRequests("You have sent several messages already. Please try again later.".into(), wait);
+    limits.per_address.try_acquire(&address).map_err(refused)?;
+    limits.per_day.try_acquire("shop").map_err(refused)?;
     let (stored_email, stored_message) = (email.clone(), message.clone());
     state
         .db
@@ -106,7 +130,8 @@ async fn post_contact(state: web::Data<AppState>, form: web::Json<ContactForm>) 
             Ok(())
         })
         .await?;
-    if state.mailer.has_smtp() {
+    // Past the day's cap the message is only stored: the back office's inbox shows it.
+    if state.mailer.has_smtp() && limits.mails_per_day.try_acquire("shop").is_ok() {
         // Best effort: the message is stored for the back office even if the mail fails.
         let st = state.clone();
         actix_web::rt::spawn(async move {
@@ -180,7 +205,7 @@ async fn save_about(
     let uploads: Vec<Vec<u8>> = image1.into_iter().chain(image2).collect();
     let root = state.media_root.clone();
     let folder = format!("aboutUs/{}", crate::db::now_ms());
-    let created = crate::media::write_with_uploads(&state, &folder, uploads, crate::media::WIDE_WIDTHS, move |tx, keys| {
+    let created = crate::media::write_with_uploads(&state, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
         let mut keys = keys.into_iter();
         let new1 = if slots[0] { keys.next() } else { None };
         let new2 = if slots[1] { keys.next() } else { None };

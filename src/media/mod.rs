@@ -16,11 +16,55 @@ use crate::error::{AppError, AppResult};
 
 /// Largest accepted upload, in bytes.
 pub const MAX_UPLOAD_BYTES: usize = 10_000_000;
-/// Largest accepted picture, in pixels: stops decompression bombs before decoding.
-pub const MAX_PIXELS: u64 = 40_000_000;
-/// Widths stored for portrait pictures (products, profiles) and for wide ones (banners).
-pub const PORTRAIT_WIDTHS: &[u32] = &[320, 640, 1024];
-pub const WIDE_WIDTHS: &[u32] = &[640, 1024, 1600];
+/// The widths pictures are stored at, in one file shared with the tool that draws the demo shop.
+#[derive(serde::Deserialize)]
+struct ImageWidths {
+    avatar: Vec<u32>,
+    portrait: Vec<u32>,
+    wide: Vec<u32>,
+}
+
+static WIDTHS: std::sync::LazyLock<ImageWidths> = std::sync::LazyLock::new(|| {
+    serde_json::from_str(include_str!("../../data/image-widths.json")).expect("data/image-widths.json lists the widths")
+});
+
+/// What a picture is for: decides the widths stored and how many pixels an upload may have.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum ImageKind {
+    /// Profile pictures, shown small.
+    Avatar,
+    /// Product photos: portrait, shown up to a full phone screen and zoomed on desktop.
+    Portrait,
+    /// Banners: releases, collections, About Us.
+    Wide,
+}
+
+impl ImageKind {
+    /// Widths stored, smallest first.
+    pub fn widths(self) -> &'static [u32] {
+        match self {
+            ImageKind::Avatar => &WIDTHS.avatar,
+            ImageKind::Portrait => &WIDTHS.portrait,
+            ImageKind::Wide => &WIDTHS.wide,
+        }
+    }
+
+    /// Largest accepted picture: a profile picture is never shown above 512 px, so a 16-MP phone
+    /// photo is plenty; product and banner photos may come from a camera. Checked from the file's
+    /// header, before anything is decoded.
+    pub fn max_pixels(self) -> u64 {
+        match self {
+            ImageKind::Avatar => 16_000_000,
+            ImageKind::Portrait | ImageKind::Wide => 40_000_000,
+        }
+    }
+
+    /// Bytes one decode of this kind may hold at its peak: four per allowed pixel.
+    fn memory_budget(self) -> u64 {
+        self.max_pixels() * 4
+    }
+}
+
 const JPEG_QUALITY: u8 = 80;
 
 /// An image as the API shows it: a middle-sized URL plus a srcset for responsive loading.
@@ -68,9 +112,15 @@ pub struct Processed {
 }
 
 /// Decodes an upload by its content (never its name or declared type), rejects anything that is
-/// not a JPEG, PNG, WebP or GIF within the limits, and re-encodes it (dropping all metadata) at
-/// each of `widths` no larger than the original. CPU-heavy: call it on the blocking pool.
-pub fn process(bytes: &[u8], widths: &[u32]) -> AppResult<Processed> {
+/// not a JPEG, PNG, WebP or GIF within the limits of its kind, and re-encodes it (dropping all
+/// metadata) at each of the kind's widths no larger than the original. CPU-heavy: call it through
+/// the decoding gate ([`write_with_uploads`] does).
+///
+/// Memory is bounded before decoding: the header gives the size and colour type, and the peak
+/// (the decoded picture plus its 8-bit copy when it needs one) must fit the kind's budget. After
+/// decoding there is never a second full-size copy: 8-bit RGBA is flattened in place, and a large
+/// picture is first shrunk with a cheap box filter to twice the largest width.
+pub fn process(bytes: &[u8], kind: ImageKind) -> AppResult<Processed> {
     let not_an_image = || AppError::Validation("Selected file must be an image.".into());
     if bytes.len() > MAX_UPLOAD_BYTES {
         return Err(AppError::PayloadTooLarge(format!(
@@ -86,41 +136,75 @@ pub fn process(bytes: &[u8], widths: &[u32]) -> AppResult<Processed> {
         // The decoder would paint the missing part grey; a cut-off upload is refused instead.
         return Err(not_an_image());
     }
-    let reader = || ImageReader::with_format(Cursor::new(bytes), format);
-    let (w, h) = reader().into_dimensions().map_err(|_| not_an_image())?;
-    if u64::from(w) * u64::from(h) > MAX_PIXELS || w == 0 || h == 0 {
-        return Err(AppError::Validation(format!(
-            "Images may have at most {} megapixels.",
-            MAX_PIXELS / 1_000_000
-        )));
+    let too_many_pixels = |max: u64| AppError::Validation(format!("Images may have at most {} megapixels.", max / 1_000_000));
+    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(kind.memory_budget());
+    reader.limits(limits);
+    let mut decoder = reader.into_decoder().map_err(|_| not_an_image())?;
+    let (w, h) = decoder.dimensions();
+    let pixels = u64::from(w) * u64::from(h);
+    if pixels > kind.max_pixels() || w == 0 || h == 0 {
+        return Err(too_many_pixels(kind.max_pixels()));
     }
-    let mut decoder = reader().into_decoder().map_err(|_| not_an_image())?;
+    let color = decoder.color_type();
+    let per_pixel = peak_bytes_per_pixel(color);
+    if pixels * per_pixel > kind.memory_budget() {
+        // Deep colour (16-bit, float) costs more per pixel: the cap shrinks to what fits.
+        return Err(too_many_pixels(kind.memory_budget() / per_pixel));
+    }
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
-    let mut picture = DynamicImage::from_decoder(decoder).map_err(|_| not_an_image())?;
-    picture.apply_orientation(orientation);
-    let picture = flatten_onto_white(picture);
+    let picture = DynamicImage::from_decoder(decoder).map_err(|_| not_an_image())?;
+    let mut picture = to_rgb8(picture);
+    // Rotation makes a copy, so it waits until the picture is small; the widths are those of the
+    // picture as it will be shown.
+    use image::metadata::Orientation::{Rotate90, Rotate90FlipH, Rotate270, Rotate270FlipH};
+    let turned = matches!(orientation, Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH);
+    let (width, height) = if turned { (h, w) } else { (w, h) };
 
-    let mut targets: Vec<u32> = widths.iter().copied().filter(|t| *t < picture.width()).collect();
+    let widths = kind.widths();
+    let mut targets: Vec<u32> = widths.iter().copied().filter(|t| *t < width).collect();
     if targets.len() < widths.len() {
         // Smaller than some target: keep the original size as the largest variant.
-        targets.push(picture.width());
+        targets.push(width);
     }
     targets.sort_unstable();
     targets.dedup();
 
+    let largest = *targets.last().expect("at least one width");
+    if width > largest * 2 {
+        // The box filter needs no intermediate buffer; the finer filter below then only ever
+        // works on a picture twice the largest width.
+        let (to_w, to_h) = (largest * 2, ((u64::from(height) * u64::from(largest * 2)) / u64::from(width)).max(1) as u32);
+        picture = if turned { picture.thumbnail_exact(to_h, to_w) } else { picture.thumbnail_exact(to_w, to_h) };
+    }
+    picture.apply_orientation(orientation);
+    let scaled_height = |from: &DynamicImage, to: u32| ((u64::from(from.height()) * u64::from(to)) / u64::from(from.width())).max(1) as u32;
     // Resize from the largest down, each step from the previous result: much cheaper than
     // resizing the full original every time.
     let mut variants = Vec::with_capacity(targets.len());
-    let mut source = picture.clone();
     for &target in targets.iter().rev() {
-        if target < source.width() {
-            let height = ((u64::from(source.height()) * u64::from(target)) / u64::from(source.width())).max(1) as u32;
-            source = source.resize_exact(target, height, image::imageops::FilterType::CatmullRom);
+        if target < picture.width() {
+            let to_height = scaled_height(&picture, target);
+            picture = picture.resize_exact(target, to_height, image::imageops::FilterType::CatmullRom);
         }
-        variants.push((target, encode_jpeg(&source)?));
+        variants.push((target, encode_jpeg(&picture)?));
     }
     variants.reverse();
-    Ok(Processed { variants, width: picture.width(), height: picture.height() })
+    Ok(Processed { variants, width, height })
+}
+
+/// The most bytes per pixel held at once while decoding a picture of this colour type and
+/// bringing it to 8-bit RGB: the decoded buffer, plus an 8-bit copy unless it already is 8-bit
+/// RGB or RGBA (which is flattened in place).
+fn peak_bytes_per_pixel(color: image::ColorType) -> u64 {
+    let decoded = u64::from(color.bytes_per_pixel());
+    let copy = match color {
+        image::ColorType::Rgb8 | image::ColorType::Rgba8 => 0,
+        other if other.has_alpha() => 4,
+        _ => 3,
+    };
+    decoded + copy
 }
 
 /// A complete JPEG ends with the EOI marker (some cameras pad with zero bytes after it).
@@ -129,19 +213,25 @@ fn has_jpeg_end(bytes: &[u8]) -> bool {
     bytes[..end].ends_with(&[0xFF, 0xD9])
 }
 
-fn flatten_onto_white(picture: DynamicImage) -> DynamicImage {
+/// 8-bit RGB with transparency laid onto white. 16-bit and float pictures are brought to 8 bits
+/// first; 8-bit RGBA is flattened inside its own buffer, so no second full-size copy is made.
+fn to_rgb8(picture: DynamicImage) -> DynamicImage {
     if !picture.color().has_alpha() {
         return DynamicImage::ImageRgb8(picture.into_rgb8());
     }
     let rgba = picture.into_rgba8();
-    let mut rgb = image::RgbImage::new(rgba.width(), rgba.height());
-    for (out, px) in rgb.pixels_mut().zip(rgba.pixels()) {
-        let a = u16::from(px[3]);
+    let (w, h) = rgba.dimensions();
+    let mut raw = rgba.into_raw();
+    for i in 0..(w as usize * h as usize) {
+        let a = u16::from(raw[i * 4 + 3]);
         for c in 0..3 {
-            out[c] = ((u16::from(px[c]) * a + 255 * (255 - a)) / 255) as u8;
+            // Writes go to index i*3+c, never past the pixel being read (i*4+c).
+            raw[i * 3 + c] = ((u16::from(raw[i * 4 + c]) * a + 255 * (255 - a)) / 255) as u8;
         }
     }
-    DynamicImage::ImageRgb8(rgb)
+    raw.truncate(w as usize * h as usize * 3);
+    raw.shrink_to_fit();
+    DynamicImage::ImageRgb8(image::RgbImage::from_raw(w, h, raw).expect("three bytes per pixel"))
 }
 
 fn encode_jpeg(picture: &DynamicImage) -> AppResult<Vec<u8>> {
@@ -233,12 +323,9 @@ pub async fn serve(state: web::Data<crate::app::AppState>, path: web::Path<Strin
     }
 }
 
-/// Widths stored for profile pictures.
-pub const AVATAR_WIDTHS: &[u32] = &[128, 256, 512];
-
-/// Decodes and re-encodes one upload on the blocking pool.
-async fn process_upload(bytes: Vec<u8>, widths: &'static [u32]) -> AppResult<Processed> {
-    web::block(move || process(&bytes, widths)).await?
+/// Decodes and re-encodes one upload on the blocking pool, at most one per core at a time.
+async fn process_upload(state: &crate::app::AppState, bytes: Vec<u8>, kind: ImageKind) -> AppResult<Processed> {
+    state.decoding.run(move || process(&bytes, kind)).await?
 }
 
 /// Removes files written by [`store`] whose media row never got committed (the owner's
@@ -262,7 +349,7 @@ pub async fn write_with_uploads<T, F>(
     state: &crate::app::AppState,
     folder: &str,
     uploads: Vec<Vec<u8>>,
-    widths: &'static [u32],
+    kind: ImageKind,
     write: F,
 ) -> AppResult<T>
 where
@@ -271,7 +358,7 @@ where
 {
     let mut processed = Vec::with_capacity(uploads.len());
     for bytes in uploads {
-        processed.push(std::sync::Arc::new(process_upload(bytes, widths).await?));
+        processed.push(std::sync::Arc::new(process_upload(state, bytes, kind).await?));
     }
     let (root, folder_owned, for_tx) = (state.media_root.clone(), folder.to_string(), processed.clone());
     let result = state

@@ -145,17 +145,21 @@ fn new_reference() -> String {
 /// Unpaid payments one customer may start within ten minutes: each costs a Paystack call, and
 /// nobody shopping needs more.
 const MAX_OPEN_PAYMENTS: i64 = 10;
+const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 
 /// The bag at current prices, refused when it cannot be paid for.
 fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderItem>)> {
-    let open: i64 = conn.query_row(
-        "SELECT COUNT(*) FROM payments WHERE user_id = ?1 AND status = 'pending' AND created_at > ?2",
-        params![user_id, crate::db::now_ms() - 600_000],
-        |r| r.get(0),
+    let now = crate::db::now_ms();
+    let (open, oldest): (i64, Option<i64>) = conn.query_row(
+        "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status = 'pending' AND created_at > ?2",
+        params![user_id, now - OPEN_PAYMENTS_WINDOW_MS],
+        |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     if open >= MAX_OPEN_PAYMENTS {
+        let wait = oldest.map_or(0, |t| t + OPEN_PAYMENTS_WINDOW_MS - now).max(0) as u64;
         return Err(AppError::TooManyRequests(
             "You have started several payments in the last few minutes. Please finish one or try again shortly.".into(),
+            std::time::Duration::from_millis(wait),
         ));
     }
     let bag = crate::bag::load(conn, user_id)?;
@@ -286,13 +290,10 @@ async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web
             state.db.read(move |c| settled_outcome(c, &r)).await?
         }
         // Browsers get a few calls to Paystack per reference (the webhook and reconciler are not limited).
-        Some(_) if state.browser_verifies.is_limited(&reference) => {
+        Some(_) if state.browser_verifies.try_acquire(&reference).is_err() => {
             Outcome::NotPaid { status: "pending".into(), message: NOT_CONFIRMED.into() }
         }
-        Some(_) => {
-            state.browser_verifies.record(&reference);
-            ask_paystack_and_complete(&state, &reference).await?
-        }
+        Some(_) => ask_paystack_and_complete(&state, &reference).await?,
     };
     let data = match outcome {
         Outcome::Completed { order, .. } => json!({ "success": true, "reference": reference, "order": order }),

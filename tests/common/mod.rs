@@ -52,6 +52,21 @@ pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     TestApp { state, dir, main }
 }
 
+/// A shop behind a trusted proxy on 127.0.0.1, so tests can speak for many client addresses.
+pub async fn spawn_behind_proxy() -> TestApp {
+    spawn_with(|c| {
+        c.no_demo = true;
+        c.trusted_proxies = vec!["127.0.0.1".into()];
+    })
+    .await
+}
+
+/// The reset code in a reset mail's link.
+pub fn reset_code(mail: &str) -> String {
+    let start = mail.find("oobCode=").expect("a reset link") + "oobCode=".len();
+    mail[start..].chars().take_while(|c| c.is_ascii_alphanumeric()).collect()
+}
+
 /// A small valid PNG of the given size and colour.
 pub fn png(width: u32, height: u32, rgb: [u8; 3]) -> Vec<u8> {
     let picture = image::RgbImage::from_fn(width, height, |x, y| {

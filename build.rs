@@ -44,9 +44,11 @@ fn main() {
 }
 
 fn run(args: &[&str]) {
-    let status = Command::new("npm").args(args).current_dir("frontend").status().unwrap_or_else(|e| {
-        panic!("could not run npm (Node.js 20+ and npm are needed to build the front end): {e}")
-    });
+    let status = Command::new("npm")
+        .args(args)
+        .current_dir("frontend")
+        .status()
+        .unwrap_or_else(|e| panic!("could not run npm (Node.js 20+ and npm are needed to build the front end): {e}"));
     if !status.success() {
         panic!("`npm {}` in frontend/ failed with {status}", args.join(" "));
     }
@@ -62,10 +64,5 @@ fn newest(path: &Path) -> Option<SystemTime> {
     if !meta.is_dir() {
         return meta.modified().ok();
     }
-    std::fs::read_dir(path)
-        .ok()?
-        .filter_map(|entry| entry.ok())
-        .filter_map(|entry| newest(&entry.path()))
-        .chain(meta.modified().ok())
-        .max()
+    std::fs::read_dir(path).ok()?.filter_map(|entry| entry.ok()).filter_map(|entry| newest(&entry.path())).chain(meta.modified().ok()).max()
 }

@@ -42,12 +42,7 @@ fn signup_form(email: &str, password: &str, photo: &[u8], file_name: &str) -> re
 
 fn status_kb(pid: &str, field: &str) -> u64 {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    status
-        .lines()
-        .find(|l| l.starts_with(field))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
+    status.lines().find(|l| l.starts_with(field)).and_then(|l| l.split_whitespace().nth(1)).and_then(|v| v.parse().ok()).unwrap_or(0)
 }
 
 /// Resets the server's peak-memory mark, so each phase reports its own peak.

@@ -5,20 +5,20 @@ use std::net::TcpListener;
 use std::path::PathBuf;
 
 use actix_web::dev::{Server, Service};
-use actix_web::middleware;
 use actix_web::http::{Method, header};
+use actix_web::middleware;
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 
 use crate::auth::AuthLimits;
 use crate::auth::tokens::TokenKeys;
 use crate::cache::JsonCache;
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::AppError;
 use crate::mail::Mailer;
 use crate::payments::paystack::Paystack;
 use crate::search::SearchIndex;
 use crate::submissions::RecentSubmissions;
-use crate::config::Config;
-use crate::db::Db;
-use crate::error::AppError;
 
 pub struct AppState {
     pub config: Config,
@@ -55,9 +55,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         Ok(())
     })
     .map_err(|e| format!("cannot prepare the shop's data: {e}"))?;
-    let search = db
-        .with_conn(|conn| Ok(SearchIndex::open(&config.data_dir.join("search-index"), conn)))
-        .map_err(|e| e.to_string())??;
+    let search = db.with_conn(|conn| Ok(SearchIndex::open(&config.data_dir.join("search-index"), conn))).map_err(|e| e.to_string())??;
     let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
     let mailer = Mailer::new(&config)?;
     let paystack = Paystack::new(&config)?;
@@ -101,10 +99,10 @@ pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
                     async move {
                         match call {
                             Some(call) => call.await,
-                            None => Err(AppError::Forbidden(
-                                "This request was refused: it did not come from the shop's own pages.".into(),
-                            )
-                            .into()),
+                            None => {
+                                Err(AppError::Forbidden("This request was refused: it did not come from the shop's own pages.".into())
+                                    .into())
+                            }
                         }
                     }
                 })
@@ -182,10 +180,7 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
                     .add(("X-Frame-Options", "DENY")),
             )
             // The path without its query: query strings can carry secrets such as reset codes.
-            .wrap(
-                middleware::Logger::new("%{method}xi %U %s %b %Dms")
-                    .custom_request_replace("method", |req| req.method().to_string()),
-            )
+            .wrap(middleware::Logger::new("%{method}xi %U %s %b %Dms").custom_request_replace("method", |req| req.method().to_string()))
             .configure(|cfg| routes(cfg, state.config.public_url().to_string()))
     })
     .workers(workers)

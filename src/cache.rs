@@ -53,8 +53,5 @@ impl JsonCache {
 }
 
 fn json_response(body: Bytes) -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("application/json")
-        .insert_header(("Cache-Control", "no-cache"))
-        .body(body)
+    HttpResponse::Ok().content_type("application/json").insert_header(("Cache-Control", "no-cache")).body(body)
 }

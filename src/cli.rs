@@ -14,10 +14,8 @@ pub fn run(cli: Cli) -> Result<(), String> {
                 AdminAction::Grant { email } => (email, true),
                 AdminAction::Revoke { email } => (email, false),
             };
-            let changed = db
-                .write_now(|tx| Ok(tx.execute("UPDATE users SET is_admin = ?2 WHERE email = ?1", rusqlite::params![email.trim(), admin])?))
-                .map_err(|e| e.to_string())?;
-            if changed == 0 {
+            let found = db.write_now(|tx| Ok(crate::auth::set_admin(tx, &email, admin)?)).map_err(|e| e.to_string())?;
+            if !found {
                 return Err(format!("no account uses the e-mail {email}; the person must sign up first"));
             }
             if admin {

@@ -105,10 +105,7 @@ impl Config {
 
     /// Checks what clap cannot: values that parse but make no sense together.
     pub fn validate(&mut self) -> Result<(), String> {
-        let public = self
-            .public_url
-            .clone()
-            .unwrap_or_else(|| format!("http://{}", self.listen));
+        let public = self.public_url.clone().unwrap_or_else(|| format!("http://{}", self.listen));
         let public = public.trim_end_matches('/').to_string();
         if !(public.starts_with("http://") || public.starts_with("https://")) {
             return Err(format!("ANKARA_PUBLIC_URL must start with http:// or https://, got {public:?}"));
@@ -132,10 +129,10 @@ impl Config {
             (None, None) => {}
             _ => return Err("set both ANKARA_PAYSTACK_SECRET_KEY and ANKARA_PAYSTACK_PUBLIC_KEY, or neither".into()),
         }
-        if let Some(url) = &self.smtp_url {
-            if !(url.starts_with("smtp://") || url.starts_with("smtps://")) {
-                return Err("ANKARA_SMTP_URL must start with smtp:// or smtps://".into());
-            }
+        if let Some(url) = &self.smtp_url
+            && !(url.starts_with("smtp://") || url.starts_with("smtps://"))
+        {
+            return Err("ANKARA_SMTP_URL must start with smtp:// or smtps://".into());
         }
         self.trusted = self
             .trusted_proxies

@@ -43,11 +43,7 @@ impl CpuGate {
         F: FnOnce() -> T + Send + 'static,
     {
         let queued = self.waiting.fetch_add(1, Ordering::SeqCst);
-        let permit = if queued >= self.max_waiting + self.running.available_permits() {
-            None
-        } else {
-            self.running.acquire().await.ok()
-        };
+        let permit = if queued >= self.max_waiting + self.running.available_permits() { None } else { self.running.acquire().await.ok() };
         self.waiting.fetch_sub(1, Ordering::SeqCst);
         let Some(_permit) = permit else { return Err(AppError::Busy) };
         self.started.fetch_add(1, Ordering::Relaxed);

@@ -150,24 +150,19 @@ pub type AppResult<T> = Result<T, AppError>;
 
 /// Extractor failures (bad JSON, bad query, bad path, oversized body) in the same JSON shape.
 pub fn json_config() -> actix_web::web::JsonConfig {
-    actix_web::web::JsonConfig::default()
-        .limit(64 * 1024)
-        .error_handler(|err, _req| {
-            let error = match &err {
-                actix_web::error::JsonPayloadError::OverflowKnownLength { .. }
-                | actix_web::error::JsonPayloadError::Overflow { .. } => {
-                    AppError::PayloadTooLarge("The request body is too large.".into())
-                }
-                actix_web::error::JsonPayloadError::ContentType => {
-                    AppError::Validation("Send the request body as JSON (Content-Type: application/json).".into())
-                }
-                actix_web::error::JsonPayloadError::Deserialize(e) => {
-                    AppError::Validation(format!("The request body is not valid: {e}"))
-                }
-                other => AppError::Validation(format!("The request body could not be read: {other}")),
-            };
-            error.into()
-        })
+    actix_web::web::JsonConfig::default().limit(64 * 1024).error_handler(|err, _req| {
+        let error = match &err {
+            actix_web::error::JsonPayloadError::OverflowKnownLength { .. } | actix_web::error::JsonPayloadError::Overflow { .. } => {
+                AppError::PayloadTooLarge("The request body is too large.".into())
+            }
+            actix_web::error::JsonPayloadError::ContentType => {
+                AppError::Validation("Send the request body as JSON (Content-Type: application/json).".into())
+            }
+            actix_web::error::JsonPayloadError::Deserialize(e) => AppError::Validation(format!("The request body is not valid: {e}")),
+            other => AppError::Validation(format!("The request body could not be read: {other}")),
+        };
+        error.into()
+    })
 }
 
 pub fn query_config() -> actix_web::web::QueryConfig {
@@ -176,6 +171,5 @@ pub fn query_config() -> actix_web::web::QueryConfig {
 }
 
 pub fn path_config() -> actix_web::web::PathConfig {
-    actix_web::web::PathConfig::default()
-        .error_handler(|err, _req| AppError::NotFound(format!("Not found: {err}")).into())
+    actix_web::web::PathConfig::default().error_handler(|err, _req| AppError::NotFound(format!("Not found: {err}")).into())
 }

@@ -33,7 +33,7 @@ pub fn format_naira(kobo: i64) -> String {
     let digits = (kobo / 100).to_string();
     let mut grouped = String::new();
     for (i, ch) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             grouped.push(',');
         }
         grouped.push(ch);
@@ -74,7 +74,7 @@ mod tests {
         assert_eq!(format_naira(2_500_000), "₦25,000.00");
         assert_eq!(format_naira(1_999_999), "₦19,999.99");
         assert_eq!(format_naira(5), "₦0.05");
-        assert_eq!(format_naira(123_456_789_00), "₦123,456,789.00");
+        assert_eq!(format_naira(12_345_678_900), "₦123,456,789.00");
         assert_eq!(naira_decimal(4_500_050), "45000.50");
     }
 }

@@ -35,7 +35,9 @@ impl Cidr {
     pub fn contains(&self, addr: IpAddr) -> bool {
         let addr = canonical(addr);
         match (self.network, addr) {
-            (IpAddr::V4(net), IpAddr::V4(a)) => masked(u32::from(net).into(), self.prefix, 32) == masked(u32::from(a).into(), self.prefix, 32),
+            (IpAddr::V4(net), IpAddr::V4(a)) => {
+                masked(u32::from(net).into(), self.prefix, 32) == masked(u32::from(a).into(), self.prefix, 32)
+            }
             (IpAddr::V6(net), IpAddr::V6(a)) => masked(u128::from(net), self.prefix, 128) == masked(u128::from(a), self.prefix, 128),
             _ => false,
         }

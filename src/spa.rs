@@ -19,8 +19,19 @@ struct Assets;
 
 /// Client routes of the route table; anything else gets the app with a 404 status.
 const CLIENT_ROUTES: &[&str] = &[
-    "/", "/about", "/contact", "/privacy", "/signup", "/login", "/reset-password", "/myaccount", "/mybag",
-    "/myorders", "/saved-items", "/adminmanagement", "/search",
+    "/",
+    "/about",
+    "/contact",
+    "/privacy",
+    "/signup",
+    "/login",
+    "/reset-password",
+    "/myaccount",
+    "/mybag",
+    "/myorders",
+    "/saved-items",
+    "/adminmanagement",
+    "/search",
 ];
 const CLIENT_PREFIXES: &[&str] = &["/collections/", "/product/", "/admin/"];
 
@@ -93,11 +104,7 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>) -> AppResult<Ht
     let relative = path.trim_start_matches('/');
     if !relative.is_empty() && relative != "index.html" {
         if let Some(file) = files().get(relative) {
-            let cache = if relative.starts_with("assets/") {
-                "public, max-age=31536000, immutable"
-            } else {
-                "public, max-age=3600"
-            };
+            let cache = if relative.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "public, max-age=3600" };
             return Ok(file_response(&req, file, cache));
         }
         if relative.starts_with("assets/") {
@@ -129,7 +136,9 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     let mut found = CLIENT_ROUTES.contains(&path.as_str()) || CLIENT_PREFIXES.iter().any(|p| path.starts_with(p));
     let mut meta = PageMeta {
         title: shop.clone(),
-        description: format!("{shop}: formal shoes, trousers, corporate shirts, suits, wristwatches and sneakers, delivered across Nigeria."),
+        description: format!(
+            "{shop}: formal shoes, trousers, corporate shirts, suits, wristwatches and sneakers, delivered across Nigeria."
+        ),
         image: None,
         og_type: "website",
         price_kobo: None,
@@ -140,11 +149,8 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         meta.preload = hero.first().map(|i| (i.srcset.clone(), HERO_SIZES));
     } else if let Some(id) = path.strip_prefix("/product/") {
         let id = id.to_string();
-        let product = if crate::catalog::plausible_id(&id) {
-            state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await?
-        } else {
-            None
-        };
+        let product =
+            if crate::catalog::plausible_id(&id) { state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await? } else { None };
         match product {
             Some(p) => {
                 meta.title = format!("{} — {shop}", p.name);
@@ -186,11 +192,8 @@ fn content_security_policy(state: &AppState) -> String {
     // Paystack's script and checkout frame are allowed only when live keys are configured;
     // the sandbox pop-up is served by this binary.
     let paystack = state.config.paystack_secret_key.is_some();
-    let (script, frame, connect) = if paystack {
-        (" https://js.paystack.co", " https://checkout.paystack.com", " https://api.paystack.co")
-    } else {
-        ("", "", "")
-    };
+    let (script, frame, connect) =
+        if paystack { (" https://js.paystack.co", " https://checkout.paystack.com", " https://api.paystack.co") } else { ("", "", "") };
     format!(
         "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'{script}; img-src 'self' data: blob:; \
          font-src 'self'; connect-src 'self'{connect}; frame-src 'self'{frame}; object-src 'none'; base-uri 'self'; \

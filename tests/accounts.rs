@@ -44,8 +44,20 @@ async fn signup_rules_and_messages() {
         (signup_form("Ada", "not-an-email", "secret1", "secret1", photo()), "Please enter a valid email address."),
         (signup_form("Ada", "a@b.co", "12345", "12345", photo()), "Password must be at least 6 characters long."),
         (signup_form("Ada", "a@b.co", "secret1", "secret2", photo()), "Passwords do not match."),
-        (signup_form("Ada", "a@b.co", "secret1", "secret1", Some(b"just text pretending to be a jpg".to_vec())), "Selected file must be an image."),
-        (signup_form("Ada", "a@b.co", "secret1", "secret1", Some(b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".to_vec())), "Selected file must be an image."),
+        (
+            signup_form("Ada", "a@b.co", "secret1", "secret1", Some(b"just text pretending to be a jpg".to_vec())),
+            "Selected file must be an image.",
+        ),
+        (
+            signup_form(
+                "Ada",
+                "a@b.co",
+                "secret1",
+                "secret1",
+                Some(b"<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>".to_vec()),
+            ),
+            "Selected file must be an image.",
+        ),
     ];
     for (form, message) in cases {
         let (status, body) = signup_status(&app, form).await;
@@ -204,7 +216,6 @@ async fn writes_from_other_sites_are_refused() {
     assert_eq!(res.status(), 201);
 }
 
-
 #[actix_web::test]
 async fn forgot_and_reset_through_the_outbox() {
     let app = spawn_empty_app().await;
@@ -218,7 +229,8 @@ async fn forgot_and_reset_through_the_outbox() {
     assert!(mail.contains(&format!("{}/reset-password?oobCode=", app.base)));
     let code = reset_code(&mail);
     assert!(code.len() >= 32);
-    let stored = app.state.db.with_conn(|c| Ok(c.query_row("SELECT code_hash FROM password_resets", [], |r| r.get::<_, String>(0))?)).unwrap();
+    let stored =
+        app.state.db.with_conn(|c| Ok(c.query_row("SELECT code_hash FROM password_resets", [], |r| r.get::<_, String>(0))?)).unwrap();
     assert_ne!(stored, code, "stored hashed");
 
     let (status, _) = visitor.post_json("/api/auth/reset", json!({"oobCode": code, "password": "123"})).await;
@@ -322,7 +334,8 @@ fn the_command_line_grants_and_revokes_admins() {
         })
         .unwrap();
     let is_admin = || state.db.with_conn(|c| Ok(c.query_row("SELECT is_admin FROM users", [], |r| r.get::<_, bool>(0))?)).unwrap();
-    let run = |action| ankara::cli::run(ankara::config::Cli { config: config.clone(), command: Some(ankara::config::Command::Admin { action }) });
+    let run =
+        |action| ankara::cli::run(ankara::config::Cli { config: config.clone(), command: Some(ankara::config::Command::Admin { action }) });
     run(ankara::config::AdminAction::Grant { email: "ADA@example.com".into() }).unwrap();
     assert!(is_admin());
     run(ankara::config::AdminAction::Revoke { email: "ada@example.com".into() }).unwrap();
@@ -348,7 +361,9 @@ async fn role_matrix() {
     ];
     for (method, path, body, expect_visitor, expect_customer, expect_admin) in rows {
         let method: reqwest::Method = method.parse().unwrap();
-        for (who, browser, expected) in [("visitor", &visitor, expect_visitor), ("customer", &customer, expect_customer), ("admin", &admin, expect_admin)] {
+        for (who, browser, expected) in
+            [("visitor", &visitor, expect_visitor), ("customer", &customer, expect_customer), ("admin", &admin, expect_admin)]
+        {
             let (status, reply) = if method == reqwest::Method::GET {
                 browser.get_json(path).await
             } else {

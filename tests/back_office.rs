@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{Browser, TestApp, png, spawn_empty_app};
+use common::{Browser, TestApp, png, product, spawn_empty_app};
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
@@ -104,7 +104,9 @@ async fn bad_uploads_and_prices_leave_nothing_behind() {
         assert_eq!(body["message"], expected, "{label}");
     }
     for price in ["-5", "12.345", "abc"] {
-        let (status, _) = send_form(&admin, Method::POST, "/api/collections/suits/products", product_form("A", price, vec![png(10, 10, [1, 2, 3])])).await;
+        let (status, _) =
+            send_form(&admin, Method::POST, "/api/collections/suits/products", product_form("A", price, vec![png(10, 10, [1, 2, 3])]))
+                .await;
         assert_eq!(status, 400, "price {price}");
     }
     // A good picture with a path-like file name is stored under a generated name.
@@ -166,7 +168,7 @@ async fn collections_releases_and_featured() {
     let (status, body) = admin.get_json("/api/collections/lookup?name=caps%20and%20hats").await;
     assert_eq!((status, body["id"].as_str().unwrap()), (200, "caps-hats"));
 
-    app.add_product("cap1", "Aso-oke Cap", "caps-hats", 900_000, None, &[], &[]);
+    app.add_product("cap1", product("Aso-oke Cap", "caps-hats", 900_000));
     let release = |product: &str, collection: &str| {
         Form::new()
             .text("name", "The Aso-oke Drop")
@@ -233,7 +235,7 @@ async fn the_contact_inbox_is_for_admins() {
 #[actix_web::test]
 async fn role_matrix_for_the_back_office() {
     let app = spawn_empty_app().await;
-    app.add_product("p1", "Thing", "suits", 100, None, &[], &[]);
+    app.add_product("p1", product("Thing", "suits", 100));
     let visitor = app.browser();
     let customer = app.browser();
     customer.signup("Ada", "ada@example.com", "secret1").await;
@@ -273,4 +275,18 @@ fn a_twelve_megapixel_photo_is_processed_into_smaller_widths() {
     let decoded = image::load_from_memory(small).unwrap();
     assert_eq!((decoded.width(), decoded.height()), (320, 240));
     assert!(small.len() * 4 < jpeg.len(), "a phone gets far fewer bytes than the original");
+}
+
+#[actix_web::test]
+async fn a_renamed_collection_is_found_by_its_new_name_at_once() {
+    let app = spawn_empty_app().await;
+    app.add_product("runner", product("Volt Runner", "sneakers", 3_000_000));
+    let admin = app.admin_browser("admin@example.com").await;
+    let form = Form::new().text("name", "Kicks Quarter").text("description", "Trainers for the city.");
+    let (status, body) = send_form(&admin, Method::PUT, "/api/collections/sneakers", form).await;
+    assert_eq!(status, 200, "{body}");
+    let names =
+        |suggestions: Value| suggestions.as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap().to_string()).collect::<Vec<_>>();
+    let (_, found) = app.get_json("/api/search/suggest?q=kicks%20quarter").await;
+    assert_eq!(names(found), vec!["Volt Runner"], "the products are found by the collection's new name");
 }

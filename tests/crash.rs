@@ -32,10 +32,10 @@ fn start_shop(data: &Path, port: u16) -> Child {
 
 async fn wait_until_up(base: &str) {
     for _ in 0..300 {
-        if let Ok(res) = reqwest::get(format!("{base}/api/health")).await {
-            if res.status() == 200 {
-                return;
-            }
+        if let Ok(res) = reqwest::get(format!("{base}/api/health")).await
+            && res.status() == 200
+        {
+            return;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
@@ -136,11 +136,16 @@ async fn a_killed_server_loses_and_duplicates_no_order() {
     shop.wait().unwrap();
     assert_eq!(count(paid_without_order), 0, "every payment taken has exactly one order");
     assert_eq!(
-        count("SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM sandbox_transactions t WHERE t.reference = o.payment_reference AND t.status = 'success')"),
+        count(
+            "SELECT COUNT(*) FROM orders o WHERE NOT EXISTS (SELECT 1 FROM sandbox_transactions t WHERE t.reference = o.payment_reference AND t.status = 'success')"
+        ),
         0,
         "no order without a payment taken"
     );
-    assert_eq!(count("SELECT COUNT(*) FROM orders o JOIN payments p ON p.reference = o.payment_reference WHERE p.status <> 'completed'"), 0);
+    assert_eq!(
+        count("SELECT COUNT(*) FROM orders o JOIN payments p ON p.reference = o.payment_reference WHERE p.status <> 'completed'"),
+        0
+    );
     assert_eq!(orders, paid);
     assert!(orders as usize >= before_restart, "{orders} orders, {before_restart} verified in the browser");
 }

@@ -178,14 +178,7 @@ async fn contact_messages_are_validated_and_stored() {
         let json: Value = res.json().await.unwrap();
         assert_eq!(json["error"], "validation");
     }
-    let res = app
-        .client
-        .post(app.url("/api/contact"))
-        .header("content-type", "application/json")
-        .body("{not json")
-        .send()
-        .await
-        .unwrap();
+    let res = app.client.post(app.url("/api/contact")).header("content-type", "application/json").body("{not json").send().await.unwrap();
     assert_eq!(res.status(), 400);
     let json: Value = res.json().await.unwrap();
     assert_eq!(json["error"], "validation");
@@ -291,15 +284,47 @@ async fn the_openapi_document_describes_every_route() {
     assert_eq!(doc["openapi"].as_str().unwrap().chars().next(), Some('3'));
     let paths = doc["paths"].as_object().unwrap();
     for route in [
-        "/api/health", "/api/openapi.json", "/api/session", "/api/collections", "/api/collections/{id}",
-        "/api/products/featured", "/api/products/{id}", "/api/releases", "/api/hero", "/api/about", "/api/contact",
-        "/api/auth/signup", "/api/auth/login", "/api/auth/logout", "/api/auth/refresh", "/api/auth/forgot", "/api/auth/reset",
-        "/api/account", "/api/admin/grant", "/api/admin/contact-messages", "/api/bag", "/api/bag/{item}", "/api/saved",
-        "/api/saved/{product}", "/api/saved/{product}/move-to-bag", "/api/search/suggest", "/api/search",
-        "/api/products/{id}/featured", "/api/collections/lookup", "/api/collections/{id}/products", "/api/checkout",
-        "/api/payments/verify", "/api/payments/webhook", "/api/sandbox/transaction/initialize",
-        "/api/sandbox/transaction/verify/{reference}", "/api/sandbox/checkout/{accessCode}", "/api/orders", "/api/orders/seen",
-        "/api/admin/orders", "/api/admin/orders/{id}", "/api/admin/payments",
+        "/api/health",
+        "/api/openapi.json",
+        "/api/session",
+        "/api/collections",
+        "/api/collections/{id}",
+        "/api/products/featured",
+        "/api/products/{id}",
+        "/api/releases",
+        "/api/hero",
+        "/api/about",
+        "/api/contact",
+        "/api/auth/signup",
+        "/api/auth/login",
+        "/api/auth/logout",
+        "/api/auth/refresh",
+        "/api/auth/forgot",
+        "/api/auth/reset",
+        "/api/account",
+        "/api/admin/grant",
+        "/api/admin/contact-messages",
+        "/api/bag",
+        "/api/bag/{item}",
+        "/api/saved",
+        "/api/saved/{product}",
+        "/api/saved/{product}/move-to-bag",
+        "/api/search/suggest",
+        "/api/search",
+        "/api/products/{id}/featured",
+        "/api/collections/lookup",
+        "/api/collections/{id}/products",
+        "/api/checkout",
+        "/api/payments/verify",
+        "/api/payments/webhook",
+        "/api/sandbox/transaction/initialize",
+        "/api/sandbox/transaction/verify/{reference}",
+        "/api/sandbox/checkout/{accessCode}",
+        "/api/orders",
+        "/api/orders/seen",
+        "/api/admin/orders",
+        "/api/admin/orders/{id}",
+        "/api/admin/payments",
     ] {
         assert!(paths.contains_key(route), "{route} is not documented");
     }

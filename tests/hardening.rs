@@ -28,9 +28,7 @@ async fn parallel_guesses_get_five_password_checks_and_the_owner_still_signs_in(
 
     let guesses = (0..30).map(|n| {
         let attacker = Browser::new(app.base.clone());
-        async move {
-            login_from(&attacker, "203.0.113.1", "ada@example.com", &format!("guess-{n}")).await
-        }
+        async move { login_from(&attacker, "203.0.113.1", "ada@example.com", &format!("guess-{n}")).await }
     });
     let answers = futures_util::future::join_all(guesses).await;
     let checks = app.state.hashing.started() - checks_before;
@@ -209,7 +207,10 @@ async fn pictures_are_judged_by_their_header_against_their_purpose() {
     // 16-bit colour needs more memory per pixel, so fewer pixels fit.
     let deep = png_header(5000, 5000, 16, 2);
     assert_eq!(message(process(&deep, ImageKind::Portrait)).as_deref(), Some("Images may have at most 17 megapixels."));
-    assert_eq!(message(process(&png_header(9000, 5000, 8, 2), ImageKind::Portrait)).as_deref(), Some("Images may have at most 40 megapixels."));
+    assert_eq!(
+        message(process(&png_header(9000, 5000, 8, 2), ImageKind::Portrait)).as_deref(),
+        Some("Images may have at most 40 megapixels.")
+    );
 
     // Through the sign-up form: refused, nothing stored.
     let app = spawn_empty_app().await;
@@ -250,13 +251,8 @@ async fn the_contact_form_cannot_be_flooded() {
         let (status, _) = app.post_json("/api/contact", json!({ "email": "a@example.com", "message": format!("Hello {n}") })).await;
         assert_eq!(status, 201);
     }
-    let res = app
-        .client
-        .post(app.url("/api/contact"))
-        .json(&json!({ "email": "a@example.com", "message": "Hello again" }))
-        .send()
-        .await
-        .unwrap();
+    let res =
+        app.client.post(app.url("/api/contact")).json(&json!({ "email": "a@example.com", "message": "Hello again" })).send().await.unwrap();
     assert_eq!(res.status(), 429);
     assert!(res.headers().contains_key("retry-after"));
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM contact_messages"), 5);

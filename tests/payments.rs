@@ -7,14 +7,14 @@ mod common;
 use std::time::Duration;
 
 use common::fake_paystack::{self, FakePaystack, Mode};
-use common::{Browser, TestApp, spawn_with};
+use common::{Browser, TestApp, product, product_with, spawn_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 
 fn add_catalogue(app: &TestApp) {
-    app.add_product("oxford", "Oxford Cap-Toe", "formal-shoes", 4_500_000, Some("Oxfords"), &["41", "42"], &["Black"]);
-    app.add_product("chrono", "Chronograph Steel", "wristwatches", 12_000_050, None, &[], &[]);
-    app.add_product("socks", "Plain Socks", "formal-trousers", 1_000, None, &[], &[]);
+    app.add_product("oxford", product_with("Oxford Cap-Toe", "formal-shoes", 4_500_000, "Oxfords", &["41", "42"], &["Black"]));
+    app.add_product("chrono", product("Chronograph Steel", "wristwatches", 12_000_050));
+    app.add_product("socks", product("Plain Socks", "formal-trousers", 1_000));
 }
 
 async fn sandbox_shop() -> TestApp {
@@ -72,10 +72,7 @@ fn orders_for(app: &TestApp, reference: &str) -> i64 {
 }
 
 fn payment_status(app: &TestApp, reference: &str) -> String {
-    app.state
-        .db
-        .with_conn(|c| Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1", [reference], |r| r.get(0))?))
-        .unwrap()
+    app.state.db.with_conn(|c| Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1", [reference], |r| r.get(0))?)).unwrap()
 }
 
 /// Waits (up to five seconds) for a mail in the outbox that satisfies `wanted`.
@@ -142,7 +139,10 @@ async fn a_sandbox_purchase_creates_one_paid_order_and_empties_the_bag() {
     assert_eq!(order["deliveryAddress"]["postalCode"], "101001");
     let items = order["items"].as_array().unwrap();
     assert_eq!(items.len(), 2);
-    assert_eq!(*line(order, "oxford"), json!({"productId": "oxford", "name": "Oxford Cap-Toe", "price": 4_500_000, "quantity": 2, "size": "42", "color": "Black"}));
+    assert_eq!(
+        *line(order, "oxford"),
+        json!({"productId": "oxford", "name": "Oxford Cap-Toe", "price": 4_500_000, "quantity": 2, "size": "42", "color": "Black"})
+    );
     assert_eq!(line(order, "chrono")["size"], Value::Null);
 
     let (_, bag) = ada.get_json("/api/bag").await;
@@ -158,7 +158,10 @@ async fn a_sandbox_purchase_creates_one_paid_order_and_empties_the_bag() {
 
     // Mails: a confirmation to the customer and a notice to the shop (sent off the request path).
     let short = order["id"].as_str().unwrap()[..8].to_string();
-    wait_for_mail(&app, |m| m.contains("To: ada@example.com") && m.contains(&format!("order #{short} confirmed")) && m.contains("₦210,000.50")).await;
+    wait_for_mail(&app, |m| {
+        m.contains("To: ada@example.com") && m.contains(&format!("order #{short} confirmed")) && m.contains("₦210,000.50")
+    })
+    .await;
     wait_for_mail(&app, |m| m.contains("To: shop@ankara.local") && m.contains(&format!("New order #{short}"))).await;
     // The next checkout remembers the address.
     let (_, form) = ada.get_json("/api/checkout").await;
@@ -204,7 +207,8 @@ async fn checkout_refuses_bad_forms_empty_bags_and_double_clicks() {
     assert_eq!((status, reply["message"].as_str().unwrap()), (400, "Please fill in your name, email and phone number."));
     let res = ada.client.post(ada.url("/api/checkout")).header("content-type", "application/json").body("{not json").send().await.unwrap();
     assert_eq!(res.status(), 400);
-    let same_click = |browser: &Browser| browser.client.post(browser.url("/api/checkout")).header("Idempotency-Key", "click-1").json(&details());
+    let same_click =
+        |browser: &Browser| browser.client.post(browser.url("/api/checkout")).header("Idempotency-Key", "click-1").json(&details());
     let (first, second) = tokio::join!(same_click(&ada).send(), same_click(&ada).send());
     let mut statuses = [first.unwrap().status().as_u16(), second.unwrap().status().as_u16()];
     statuses.sort();
@@ -316,7 +320,8 @@ async fn a_looping_verify_cannot_spend_the_paystack_rate_limit() {
     assert_eq!(fake.verify_calls(), 5, "five calls to Paystack per reference in ten seconds");
     // The webhook is not limited: a real payment still completes at once.
     fake.set_outcome(&reference, "success");
-    let event = json!({ "event": "charge.success", "data": fake_paystack::transaction(&reference, &fake.charge(&reference).unwrap()) }).to_string();
+    let event =
+        json!({ "event": "charge.success", "data": fake_paystack::transaction(&reference, &fake.charge(&reference).unwrap()) }).to_string();
     assert_eq!(post_webhook(&app, &event, Some(&sign(&event))).await, 200);
     assert_eq!(wait_for_order(&app, &reference).await, 1);
 }
@@ -363,7 +368,8 @@ fn sign(body: &str) -> String {
 
 async fn post_webhook(app: &TestApp, body: &str, signature: Option<&str>) -> u16 {
     // Paystack is not a browser: no session, no X-Requested-With.
-    let mut request = reqwest::Client::new().post(app.url("/api/payments/webhook")).header("content-type", "application/json").body(body.to_string());
+    let mut request =
+        reqwest::Client::new().post(app.url("/api/payments/webhook")).header("content-type", "application/json").body(body.to_string());
     if let Some(signature) = signature {
         request = request.header("x-paystack-signature", signature);
     }
@@ -386,7 +392,8 @@ async fn the_signed_webhook_completes_a_payment_whose_browser_closed() {
     let ada = customer_with_bag(&app, "ada@example.com").await;
     let reference = start(&ada).await["reference"].as_str().unwrap().to_string();
     fake.set_outcome(&reference, "success");
-    let event = json!({ "event": "charge.success", "data": fake_paystack::transaction(&reference, &fake.charge(&reference).unwrap()) }).to_string();
+    let event =
+        json!({ "event": "charge.success", "data": fake_paystack::transaction(&reference, &fake.charge(&reference).unwrap()) }).to_string();
 
     assert_eq!(post_webhook(&app, &event, None).await, 401, "unsigned");
     assert_eq!(post_webhook(&app, &event, Some(&"0".repeat(128))).await, 401, "forged");
@@ -437,10 +444,13 @@ async fn webhook_and_browser_racing_create_exactly_one_order_each_time() {
     }
     let mut calls = Vec::new();
     for (shopper, reference) in &references {
-        let event = json!({ "event": "charge.success", "data": fake_paystack::transaction(reference, &fake.charge(reference).unwrap()) }).to_string();
+        let event = json!({ "event": "charge.success", "data": fake_paystack::transaction(reference, &fake.charge(reference).unwrap()) })
+            .to_string();
         for _ in 0..3 {
             let (shopper, reference) = (*shopper, reference.clone());
-            calls.push(Box::pin(async move { verify(shopper, &reference).await.0 }) as std::pin::Pin<Box<dyn std::future::Future<Output = u16>>>);
+            calls
+                .push(Box::pin(async move { verify(shopper, &reference).await.0 })
+                    as std::pin::Pin<Box<dyn std::future::Future<Output = u16>>>);
             let (app, event) = (&app, event.clone());
             calls.push(Box::pin(async move { post_webhook(app, &event, Some(&sign(&event))).await }));
         }
@@ -470,8 +480,12 @@ async fn a_bag_changed_while_paying_keeps_what_was_not_bought() {
     assert_eq!(order["totalAmount"], BAG_TOTAL, "the order is what was paid for, at the prices paid");
     assert_eq!(line(order, "chrono")["price"], 12_000_050);
     let (_, bag) = ada.get_json("/api/bag").await;
-    let left: Vec<(String, i64)> =
-        bag["items"].as_array().unwrap().iter().map(|i| (i["size"].as_str().unwrap_or("-").to_string(), i["quantity"].as_i64().unwrap())).collect();
+    let left: Vec<(String, i64)> = bag["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| (i["size"].as_str().unwrap_or("-").to_string(), i["quantity"].as_i64().unwrap()))
+        .collect();
     assert_eq!(left, [("42".to_string(), 1), ("41".to_string(), 1)], "only what was bought left the bag: {bag}");
 }
 

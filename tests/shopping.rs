@@ -2,15 +2,15 @@
 
 mod common;
 
-use common::{TestApp, spawn_empty_app};
+use common::{TestApp, product, product_with, spawn_empty_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 
 async fn shop() -> TestApp {
     let app = spawn_empty_app().await;
-    app.add_product("oxford", "Oxford Cap-Toe", "formal-shoes", 4_500_000, Some("Oxfords"), &["41", "42"], &["Black", "Oxblood"]);
-    app.add_product("runner", "Volt Runner Sneakers", "sneakers", 3_250_050, Some("Running"), &["42"], &[]);
-    app.add_product("chrono", "Chronograph Steel", "wristwatches", 12_000_000, None, &[], &[]);
+    app.add_product("oxford", product_with("Oxford Cap-Toe", "formal-shoes", 4_500_000, "Oxfords", &["41", "42"], &["Black", "Oxblood"]));
+    app.add_product("runner", product_with("Volt Runner Sneakers", "sneakers", 3_250_050, "Running", &["42"], &[]));
+    app.add_product("chrono", product("Chronograph Steel", "wristwatches", 12_000_000));
     app
 }
 
@@ -137,14 +137,19 @@ async fn customers_cannot_see_or_touch_each_others_bag_or_saved_items() {
 async fn admins_edit_products_and_others_are_refused() {
     let app = shop().await;
     app.signup("Ada", "ada@example.com", "secret1").await;
-    let (status, reply) = app.send_json(Method::PATCH, "/api/products/oxford", json!({"name": "X", "price": "1.00", "description": "Y"})).await;
+    let (status, reply) =
+        app.send_json(Method::PATCH, "/api/products/oxford", json!({"name": "X", "price": "1.00", "description": "Y"})).await;
     assert_eq!((status, reply["message"].as_str().unwrap()), (403, "You do not have permission to edit products."));
     let visitor = app.browser();
     assert_eq!(visitor.send_json(Method::PATCH, "/api/products/oxford", json!({})).await.0, 401);
 
     let admin = app.admin_browser("boss@example.com").await;
     let (status, product) = admin
-        .send_json(Method::PATCH, "/api/products/oxford", json!({"name": "Oxford Brogue", "price": "19.99", "description": "Now with broguing."}))
+        .send_json(
+            Method::PATCH,
+            "/api/products/oxford",
+            json!({"name": "Oxford Brogue", "price": "19.99", "description": "Now with broguing."}),
+        )
         .await;
     assert_eq!(status, 200, "{product}");
     assert_eq!(product["price"], 1999, "exact kobo, no float rounding");
@@ -153,10 +158,14 @@ async fn admins_edit_products_and_others_are_refused() {
     let (_, found) = visitor.get_json("/api/search/suggest?q=brogue").await;
     assert_eq!(found[0]["id"], "oxford", "the search index followed");
     for price in [json!("-1"), json!("1.234"), json!(""), json!("abc"), Value::Null] {
-        let (status, _) = admin.send_json(Method::PATCH, "/api/products/oxford", json!({"name": "A", "price": price, "description": "B"})).await;
+        let (status, _) =
+            admin.send_json(Method::PATCH, "/api/products/oxford", json!({"name": "A", "price": price, "description": "B"})).await;
         assert_eq!(status, 400, "price {price}");
     }
-    assert_eq!(admin.send_json(Method::PATCH, "/api/products/missing", json!({"name": "A", "price": "1", "description": "B"})).await.0, 404);
+    assert_eq!(
+        admin.send_json(Method::PATCH, "/api/products/missing", json!({"name": "A", "price": "1", "description": "B"})).await.0,
+        404
+    );
 }
 
 #[actix_web::test]
@@ -166,7 +175,7 @@ async fn search_suggests_with_prefixes_typos_and_categories() {
     assert_eq!(status, 200);
     assert_eq!(found[0]["id"], "runner", "typo tolerance: {found}");
     assert_eq!(found[0]["category"], "Running");
-    app.add_product("court", "Court Classic Low", "sneakers", 2_800_000, Some("Retro"), &[], &[]);
+    app.add_product("court", product_with("Court Classic Low", "sneakers", 2_800_000, "Retro", &[], &[]));
     let (_, found) = suggest(&app, "snekers").await;
     let ids: Vec<&str> = found.as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
     assert!(ids.contains(&"court"), "a typo of the collection's name finds its products: {found}");
@@ -189,7 +198,10 @@ async fn search_suggests_with_prefixes_typos_and_categories() {
     assert_eq!(found, json!([]));
 
     for i in 0..8 {
-        app.add_product(&format!("shirt{i}"), &format!("Poplin Shirt {i}"), "corporate-shirts", 1_500_000, Some("Slim Fit"), &[], &[]);
+        app.add_product(
+            &format!("shirt{i}"),
+            product_with(&format!("Poplin Shirt {i}"), "corporate-shirts", 1_500_000, "Slim Fit", &[], &[]),
+        );
     }
     let (_, found) = suggest(&app, "poplin").await;
     assert_eq!(found.as_array().unwrap().len(), 5, "five suggestions");
@@ -203,16 +215,7 @@ fn the_index_is_rebuilt_when_out_of_step() {
     let dir = tempfile::tempdir().unwrap();
     let config = ankara::config::Config { no_demo: true, ..ankara::config::Config::for_data_dir(dir.path().to_path_buf()) };
     let state = ankara::app::prepare(config.clone()).unwrap();
-    state
-        .db
-        .with_conn(|c| {
-            Ok(c.execute(
-                "INSERT INTO products (id, collection_id, name, description, price_kobo, created_at, updated_at)
-                 VALUES ('p1', 'suits', 'Midnight Tuxedo', 'd', 100, 1, 1)",
-                [],
-            )?)
-        })
-        .unwrap();
+    state.db.with_conn(|c| ankara::catalog::write::insert_product(c, "p1", &product("Midnight Tuxedo", "suits", 100), 1)).unwrap();
     // Written behind the index's back (as a restore from backup would): a restart notices.
     drop(state);
     let state = ankara::app::prepare(config).unwrap();
@@ -225,7 +228,20 @@ async fn suggest(app: &TestApp, q: &str) -> (u16, Value) {
 }
 
 fn urlencode(text: &str) -> String {
-    text.bytes()
-        .map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") })
-        .collect()
+    text.bytes().map(|b| if b.is_ascii_alphanumeric() { (b as char).to_string() } else { format!("%{b:02X}") }).collect()
+}
+
+#[test]
+fn a_collection_renamed_behind_the_index_is_noticed_at_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = ankara::config::Config { no_demo: true, ..ankara::config::Config::for_data_dir(dir.path().to_path_buf()) };
+    let state = ankara::app::prepare(config.clone()).unwrap();
+    state.db.with_conn(|c| ankara::catalog::write::insert_product(c, "p1", &product("Volt Runner", "sneakers", 100), 1)).unwrap();
+    drop(state);
+    let state = ankara::app::prepare(config.clone()).unwrap();
+    assert!(state.search.search("kicks quarter", 5).unwrap().is_empty());
+    state.db.with_conn(|c| Ok(c.execute("UPDATE collections SET name = 'Kicks Quarter', updated_at = (SELECT MAX(updated_at) + 1 FROM collections) WHERE id = 'sneakers'", [])?)).unwrap();
+    drop(state);
+    let state = ankara::app::prepare(config).unwrap();
+    assert_eq!(state.search.search("kicks quarter", 5).unwrap().len(), 1, "the fingerprint watches collections too");
 }

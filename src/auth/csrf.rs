@@ -25,8 +25,7 @@ pub fn allowed(req: &ServiceRequest, public_url: &str) -> bool {
         None => true,
         Some(origin) => {
             let host = headers.get(header::HOST).and_then(|v| v.to_str().ok()).unwrap_or("");
-            origin == public_url
-                || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host)
+            origin == public_url || origin.strip_prefix("http://").or_else(|| origin.strip_prefix("https://")) == Some(host)
         }
     };
     let fetch_site_ok = match headers.get("sec-fetch-site").and_then(|v| v.to_str().ok()) {

@@ -62,15 +62,20 @@ pub struct CurrentUser {
     pub admin: bool,
 }
 
-impl CurrentUser {
-    /// Refuses non-admins with `message` (each admin action has its own wording in the spec).
-    pub fn require_admin(&self, message: &str) -> Result<(), AppError> {
-        if self.admin { Ok(()) } else { Err(AppError::Forbidden(message.into())) }
-    }
+/// What an admin-only endpoint says to a signed-in customer (the spec words it per action).
+pub trait AdminRefusal {
+    const MESSAGE: &'static str;
 }
 
-/// An admin, or 403 with a general message.
-pub struct AdminUser(pub CurrentUser);
+/// The general refusal.
+pub struct AnyAdminAction;
+
+impl AdminRefusal for AnyAdminAction {
+    const MESSAGE: &'static str = "You must be an admin to do this.";
+}
+
+/// An admin, or 403 with `R`'s message. Checked on every request from the token and the account.
+pub struct AdminUser<R = AnyAdminAction>(pub CurrentUser, pub std::marker::PhantomData<R>);
 
 fn session_expired() -> AppError {
     AppError::Unauthenticated("Please log in to continue.".into())
@@ -90,7 +95,7 @@ impl FromRequest for CurrentUser {
     }
 }
 
-impl FromRequest for AdminUser {
+impl<R: AdminRefusal + 'static> FromRequest for AdminUser<R> {
     type Error = AppError;
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
@@ -98,8 +103,10 @@ impl FromRequest for AdminUser {
         let user = CurrentUser::from_request(req, payload);
         Box::pin(async move {
             let user = user.await?;
-            user.require_admin("You must be an admin to do this.")?;
-            Ok(AdminUser(user))
+            if !user.admin {
+                return Err(AppError::Forbidden(R::MESSAGE.into()));
+            }
+            Ok(AdminUser(user, std::marker::PhantomData))
         })
     }
 }
@@ -206,12 +213,16 @@ pub fn session_view(conn: &Connection, user: &CurrentUser) -> rusqlite::Result<S
 pub async fn initial_session(req: &HttpRequest, state: &web::Data<AppState>) -> serde_json::Value {
     let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
     let view = match authenticate(state, token.as_deref()).await {
-        Ok(Some(user)) => {
-            state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out())
-        }
+        Ok(Some(user)) => state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out()),
         _ => SessionView::signed_out(),
     };
     serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
+}
+
+/// Grants or revokes the admin role of the account with `email`; false when there is none. A
+/// revocation bites at once, a grant at the user's next token refresh (see [`authenticate`]).
+pub fn set_admin(tx: &Connection, email: &str, admin: bool) -> rusqlite::Result<bool> {
+    Ok(tx.execute("UPDATE users SET is_admin = ?2 WHERE email = ?1", rusqlite::params![email.trim(), admin])? > 0)
 }
 
 /// The session cookie: HttpOnly, SameSite=Lax, Secure when the shop is served over https.

@@ -75,9 +75,11 @@ async fn get_session(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
 
 async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart) -> AppResult<HttpResponse> {
     // Counted before the body is read: a flood of sign-ups costs the flooder, not the shop.
-    state.auth_limits.signup_per_address.try_acquire(&address_key(&req, &state)).map_err(|wait| {
-        AppError::TooManyRequests("Too many sign-ups from your network. Please try again later.".into(), wait)
-    })?;
+    state
+        .auth_limits
+        .signup_per_address
+        .try_acquire(&address_key(&req, &state))
+        .map_err(|wait| AppError::TooManyRequests("Too many sign-ups from your network. Please try again later.".into(), wait))?;
     let form = upload::read_form(payload, 1).await?;
     let name = form.text("displayName");
     let email = form.text("email").to_lowercase();
@@ -149,11 +151,9 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     let user: Option<(String, String, bool, bool)> = state
         .db
         .read(move |c| {
-            Ok(c.query_row(
-                "SELECT id, password_hash, is_admin, disabled FROM users WHERE email = ?1",
-                [&lookup_email],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-            )
+            Ok(c.query_row("SELECT id, password_hash, is_admin, disabled FROM users WHERE email = ?1", [&lookup_email], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
             .optional()?)
         })
         .await?;
@@ -173,12 +173,16 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     let stored_hash = user.as_ref().map(|u| u.1.clone()).unwrap_or_else(|| super::passwords::dummy_hash().to_string());
     let password_ok = state.hashing.run(move || super::passwords::verify(&password, &stored_hash)).await?;
     let Some((user_id, _, admin, disabled)) = user else {
-        address_attempt.map(|a| a.failed());
+        if let Some(a) = address_attempt {
+            a.failed()
+        }
         return Err(login_failed("No account found with this email."));
     };
     if !password_ok {
         attempt.failed();
-        address_attempt.map(|a| a.failed());
+        if let Some(a) = address_attempt {
+            a.failed()
+        }
         return Err(login_failed("Incorrect password."));
     }
     drop((attempt, address_attempt));
@@ -213,10 +217,7 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpR
             })
             .await?;
     }
-    Ok(HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .cookie(clear_cookie(&state))
-        .json(SessionView::signed_out()))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).cookie(clear_cookie(&state)).json(SessionView::signed_out()))
 }
 
 /// A new token for a live session, with the admin fact as it is now.
@@ -331,9 +332,7 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
         .await?;
     // Whoever holds the mailbox is the owner: guesses at the old password no longer slow them.
     state.auth_limits.login_per_account.clear(&format!("account:{email}"));
-    Ok(HttpResponse::Ok()
-        .cookie(clear_cookie(&state))
-        .json(serde_json::json!({ "message": "Password has been successfully reset." })))
+    Ok(HttpResponse::Ok().cookie(clear_cookie(&state)).json(serde_json::json!({ "message": "Password has been successfully reset." })))
 }
 
 /// Edits the profile: display name, phone and optionally a new photo. The e-mail never changes here.
@@ -375,18 +374,25 @@ struct GrantBody {
 }
 
 /// Makes another user an admin; it takes effect at that user's next token refresh.
-async fn grant_admin(state: web::Data<AppState>, user: CurrentUser, body: web::Json<GrantBody>) -> AppResult<HttpResponse> {
-    user.require_admin("You must be an admin to view this page.")?;
+/// The spec's refusal on the admin-management page.
+struct ManageAdmins;
+
+impl super::AdminRefusal for ManageAdmins {
+    const MESSAGE: &'static str = "You must be an admin to view this page.";
+}
+
+async fn grant_admin(
+    state: web::Data<AppState>,
+    _admin: super::AdminUser<ManageAdmins>,
+    body: web::Json<GrantBody>,
+) -> AppResult<HttpResponse> {
     let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
     if !looks_like_email(&email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
     }
     let target = email.clone();
-    let changed = state
-        .db
-        .write(move |tx| Ok(tx.execute("UPDATE users SET is_admin = 1 WHERE email = ?1", [&target])?))
-        .await?;
-    if changed == 0 {
+    let found = state.db.write(move |tx| Ok(super::set_admin(tx, &target, true)?)).await?;
+    if !found {
         return Err(AppError::NotFound(format!("No account found with the email {email}.")));
     }
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": format!("Success! {email} has been made an admin.") })))

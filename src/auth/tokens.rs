@@ -4,9 +4,9 @@
 use std::path::Path;
 use std::time::{Duration, SystemTime};
 
+use biscuit_auth::AuthorizerLimits;
 use biscuit_auth::builder::{Algorithm, Term};
 use biscuit_auth::macros::{authorizer, biscuit, fact, rule};
-use biscuit_auth::AuthorizerLimits;
 use biscuit_auth::{Biscuit, KeyPair, PrivateKey};
 
 /// Tokens live one hour; the app refreshes them five minutes before they expire.
@@ -74,18 +74,15 @@ impl TokenKeys {
         // alone can exceed it and turn a valid session into a spurious 401. The program is a few
         // facts, so a generous bound still stops only a pathological token.
         let limits = AuthorizerLimits { max_time: Duration::from_millis(250), ..AuthorizerLimits::default() };
-        let mut authorizer =
-            authorizer!(r#"allow if user($u), session($s);"#).time().set_limits(limits).build(&token).ok()?;
+        let mut authorizer = authorizer!(r#"allow if user($u), session($s);"#).time().set_limits(limits).build(&token).ok()?;
         authorizer.authorize().ok()?;
         let users: Vec<(String,)> = authorizer.query(rule!("u($u) <- user($u)")).ok()?;
         let sessions: Vec<(String,)> = authorizer.query(rule!("s($s) <- session($s)")).ok()?;
         let admins: Vec<(bool,)> = authorizer.query(rule!("a($a) <- admin($a)")).ok()?;
         match (users.as_slice(), sessions.as_slice()) {
-            ([(user_id,)], [(session_id,)]) => Some(Claims {
-                user_id: user_id.clone(),
-                session_id: session_id.clone(),
-                admin: admins.iter().any(|(a,)| *a),
-            }),
+            ([(user_id,)], [(session_id,)]) => {
+                Some(Claims { user_id: user_id.clone(), session_id: session_id.clone(), admin: admins.iter().any(|(a,)| *a) })
+            }
             _ => None,
         }
     }

@@ -42,9 +42,8 @@ pub struct Bag {
 }
 
 pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, rowid",
-    )?;
+    let mut stmt =
+        conn.prepare_cached("SELECT id, product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, rowid")?;
     let rows: Vec<(String, String, String, String, i64)> =
         stmt.query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect::<Result<_, _>>()?;
     let ids: Vec<String> = rows.iter().map(|r| r.1.clone()).collect();
@@ -69,9 +68,8 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
 /// Adds `quantity` of a product in a size and colour, merging with an existing line.
 /// Shared by the add button and "move from saved to bag".
 pub fn add_item(tx: &Connection, user_id: &str, product_id: &str, size: &str, color: &str, quantity: i64) -> AppResult<()> {
-    let choices: Option<(String, String)> = tx
-        .query_row("SELECT sizes, colors FROM products WHERE id = ?1", [product_id], |r| Ok((r.get(0)?, r.get(1)?)))
-        .optional()?;
+    let choices: Option<(String, String)> =
+        tx.query_row("SELECT sizes, colors FROM products WHERE id = ?1", [product_id], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
     let Some((sizes, colors)) = choices else {
         return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
     };

@@ -6,9 +6,12 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
-use super::routes::{MAX_DESCRIPTION, MAX_PRODUCT_NAME};
+/// Longest product name and description an admin may save.
+pub const MAX_PRODUCT_NAME: usize = 120;
+pub const MAX_DESCRIPTION: usize = 4000;
+use super::write::{Change, NewProduct, after_write, insert_product};
 use crate::app::AppState;
-use crate::auth::{AdminUser, CurrentUser};
+use crate::auth::{AdminRefusal, AdminUser};
 use crate::db::now_ms;
 use crate::error::{AppError, AppResult};
 use crate::media::{self, upload};
@@ -19,6 +22,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/collections/lookup", web::get().to(lookup_collection))
         .route("/collections/{id}", web::put().to(edit_collection))
         .route("/collections/{id}/products", web::post().to(add_product))
+        .route("/products/{id}", web::patch().to(edit_product))
         .route("/products/{id}", web::delete().to(delete_product))
         .route("/products/{id}/featured", web::put().to(set_featured));
 }
@@ -47,11 +51,24 @@ fn price_field(form: &upload::Form) -> AppResult<i64> {
     crate::money::parse_naira(&text).map_err(AppError::Validation)
 }
 
-fn after_catalog_change(state: &AppState) {
-    state.cache.invalidate();
+/// The spec's refusals for product edits and deletes.
+pub struct EditProducts;
+pub struct DeleteProducts;
+
+impl AdminRefusal for EditProducts {
+    const MESSAGE: &'static str = "You do not have permission to edit products.";
 }
 
-async fn add_release(req: HttpRequest, state: web::Data<AppState>, AdminUser(user): AdminUser, payload: Multipart) -> AppResult<HttpResponse> {
+impl AdminRefusal for DeleteProducts {
+    const MESSAGE: &'static str = "You do not have permission to delete products.";
+}
+
+async fn add_release(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(user, _): AdminUser,
+    payload: Multipart,
+) -> AppResult<HttpResponse> {
     let form = upload::read_form(payload, 1).await?;
     let (name, description, collection_id, product_id) =
         (form.text("name"), form.text("description"), form.text("collectionId"), form.text("productId"));
@@ -82,11 +99,16 @@ async fn add_release(req: HttpRequest, state: web::Data<AppState>, AdminUser(use
         Ok(super::list_releases(tx)?.into_iter().find(|r| r.id == id))
     })
     .await?;
-    after_catalog_change(&state);
+    after_write(&state, Change::Shown).await?;
     Ok(HttpResponse::Created().json(release))
 }
 
-async fn add_collection(req: HttpRequest, state: web::Data<AppState>, AdminUser(user): AdminUser, payload: Multipart) -> AppResult<HttpResponse> {
+async fn add_collection(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    AdminUser(user, _): AdminUser,
+    payload: Multipart,
+) -> AppResult<HttpResponse> {
     let form = upload::read_form(payload, 1).await?;
     let (name, description) = (form.text("name"), form.text("description"));
     let image = form.file("image").map(|f| f.bytes.clone());
@@ -95,19 +117,22 @@ async fn add_collection(req: HttpRequest, state: web::Data<AppState>, AdminUser(
     }
     check_lengths(&name, &description)?;
     state.submissions.check(&req, &user.id)?;
-    let collection = media::write_with_uploads(&state, "collections", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
-        let id = slug_for(tx, &name)?;
-        let now = now_ms();
-        tx.execute(
-            "INSERT INTO collections (id, name, description, image_key, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-            params![id, name, description, keys[0], now],
-        )
-        .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
-        Ok(super::get_collection(tx, &id)?)
-    })
-    .await
-    .map_err(could_not_add)?;
-    after_catalog_change(&state);
+    let collection =
+        media::write_with_uploads(&state, "collections", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
+            let id = slug_for(tx, &name)?;
+            let now = now_ms();
+            tx.execute(
+                "INSERT INTO collections (id, name, description, image_key, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
+                params![id, name, description, keys[0], now],
+            )
+            .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
+            Ok(super::get_collection(tx, &id)?)
+        })
+        .await
+        .map_err(could_not_add)?;
+    if let Some(added) = &collection {
+        after_write(&state, Change::Collection(added.id.clone())).await?;
+    }
     Ok(HttpResponse::Created().json(serde_json::json!({ "message": "New collection added successfully", "collection": collection })))
 }
 
@@ -154,7 +179,7 @@ fn slug_for(tx: &rusqlite::Connection, name: &str) -> AppResult<String> {
 
 async fn edit_collection(
     state: web::Data<AppState>,
-    AdminUser(_): AdminUser,
+    AdminUser(..): AdminUser,
     id: web::Path<String>,
     payload: Multipart,
 ) -> AppResult<HttpResponse> {
@@ -167,6 +192,7 @@ async fn edit_collection(
     check_lengths(&name, &description)?;
     let image: Vec<Vec<u8>> = form.file("image").map(|f| f.bytes.clone()).into_iter().collect();
     let root = state.media_root.clone();
+    let collection_id = id.clone();
     let collection = media::write_with_uploads(&state, "collections", image, media::ImageKind::Wide, move |tx, keys| {
         let old: Option<Option<String>> =
             tx.query_row("SELECT image_key FROM collections WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
@@ -176,15 +202,16 @@ async fn edit_collection(
             params![id, name, description, keys.first(), now_ms()],
         )
         .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
-        if let (Some(old), Some(new)) = (old, keys.first()) {
-            if old != *new {
-                media::release_if_unused(tx, &root, &old)?;
-            }
+        if let (Some(old), Some(new)) = (old, keys.first())
+            && old != *new
+        {
+            media::release_if_unused(tx, &root, &old)?;
         }
         Ok(super::get_collection(tx, &id)?)
     })
     .await?;
-    after_catalog_change(&state);
+    // The new name is searchable at once: its products are found by it.
+    after_write(&state, Change::Collection(collection_id)).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Collection updated successfully", "collection": collection })))
 }
 
@@ -216,7 +243,7 @@ async fn lookup_collection(state: web::Data<AppState>, query: web::Query<LookupQ
 async fn add_product(
     req: HttpRequest,
     state: web::Data<AppState>,
-    AdminUser(user): AdminUser,
+    AdminUser(user, _): AdminUser,
     collection: web::Path<String>,
     payload: Multipart,
 ) -> AppResult<HttpResponse> {
@@ -236,45 +263,20 @@ async fn add_product(
     state.submissions.check(&req, &user.id)?;
     let product_id = crate::util::new_id();
     let id_for_tx = product_id.clone();
+    let mut new = NewProduct::new(&collection_id, &name, &description, price);
+    (new.category, new.sizes, new.colors) = ((!category.is_empty()).then_some(category), sizes, colors);
     let product = media::write_with_uploads(&state, "products", images, media::ImageKind::Portrait, move |tx, keys| {
-        let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&collection_id], |r| r.get(0))?;
-        if !exists {
-            return Err(AppError::NotFound("Collection not found".into()));
-        }
-        let now = now_ms();
-        tx.execute(
-            "INSERT INTO products (id, collection_id, name, description, price_kobo, category, sizes, colors, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
-            params![
-                id_for_tx,
-                collection_id,
-                name,
-                description,
-                price,
-                (!category.is_empty()).then_some(category),
-                serde_json::to_string(&sizes).unwrap_or_default(),
-                serde_json::to_string(&colors).unwrap_or_default(),
-                now
-            ],
-        )?;
-        for (position, key) in keys.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO product_images (product_id, position, media_key) VALUES (?1, ?2, ?3)",
-                params![id_for_tx, position as i64, key],
-            )?;
-        }
+        new.image_keys = keys;
+        insert_product(tx, &id_for_tx, &new, now_ms())?;
         Ok(super::get_product(tx, &id_for_tx)?)
     })
     .await?;
-    let st = state.clone();
-    state.db.read(move |c| st.search.upsert(c, &product_id)).await?;
-    after_catalog_change(&state);
+    after_write(&state, Change::Product(product_id)).await?;
     Ok(HttpResponse::Created().json(product))
 }
 
 /// Deletes a product with its pictures, bag and saved entries, releases and search entry.
-async fn delete_product(state: web::Data<AppState>, user: CurrentUser, id: web::Path<String>) -> AppResult<HttpResponse> {
-    user.require_admin("You do not have permission to delete products.")?;
+async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let (root, product_id) = (state.media_root.clone(), id.clone());
     state
@@ -291,7 +293,7 @@ async fn delete_product(state: web::Data<AppState>, user: CurrentUser, id: web::
             keys.extend(release_keys);
             // Bag lines, saved entries, pictures and releases go with it (ON DELETE CASCADE).
             if tx.execute("DELETE FROM products WHERE id = ?1", [&product_id])? == 0 {
-                return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
+                return Err(product_not_found());
             }
             for key in keys {
                 media::release_if_unused(tx, &root, &key)?;
@@ -299,9 +301,7 @@ async fn delete_product(state: web::Data<AppState>, user: CurrentUser, id: web::
             Ok(())
         })
         .await?;
-    let st = state.clone();
-    state.db.read(move |c| st.search.remove(c, &id)).await?;
-    after_catalog_change(&state);
+    after_write(&state, Change::ProductRemoved(id)).await?;
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Product deleted." })))
 }
 
@@ -312,7 +312,7 @@ struct FeaturedBody {
 
 async fn set_featured(
     state: web::Data<AppState>,
-    AdminUser(_): AdminUser,
+    AdminUser(..): AdminUser,
     id: web::Path<String>,
     body: web::Json<FeaturedBody>,
 ) -> AppResult<HttpResponse> {
@@ -323,11 +323,71 @@ async fn set_featured(
         .write(move |tx| {
             // updated_at stays: it tracks what search indexes, and featured is not searched.
             if tx.execute("UPDATE products SET featured = ?2 WHERE id = ?1", params![id, featured])? == 0 {
-                return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
+                return Err(product_not_found());
             }
             Ok(super::get_product(tx, &id)?)
         })
         .await?;
-    after_catalog_change(&state);
+    after_write(&state, Change::Shown).await?;
     Ok(HttpResponse::Ok().json(product))
+}
+
+#[derive(Deserialize)]
+pub struct ProductEdit {
+    name: Option<String>,
+    /// Naira as typed ("25000.50"); a JSON number is read by its text, never as a float.
+    price: Option<serde_json::Value>,
+    description: Option<String>,
+}
+
+/// Reads a naira price sent as a string or a JSON number into kobo.
+pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<i64> {
+    let text = match value {
+        Some(serde_json::Value::String(s)) => s.clone(),
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        _ => String::new(),
+    };
+    if text.trim().is_empty() {
+        return Err(AppError::Validation("Please enter a price.".into()));
+    }
+    crate::money::parse_naira(&text).map_err(AppError::Validation)
+}
+
+/// Edits a product's name, price and description.
+async fn edit_product(
+    state: web::Data<AppState>,
+    _admin: AdminUser<EditProducts>,
+    id: web::Path<String>,
+    body: web::Json<ProductEdit>,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    let name = body.name.as_deref().unwrap_or("").trim().to_string();
+    let description = body.description.as_deref().unwrap_or("").trim().to_string();
+    if name.is_empty() || description.is_empty() {
+        return Err(fill_all());
+    }
+    if name.chars().count() > MAX_PRODUCT_NAME || description.chars().count() > MAX_DESCRIPTION {
+        return Err(AppError::Validation("The name or description is too long.".into()));
+    }
+    let price = price_from_json(body.price.as_ref())?;
+    let product_id = id.clone();
+    let product = state
+        .db
+        .write(move |tx| {
+            let changed = tx.execute(
+                "UPDATE products SET name = ?2, price_kobo = ?3, description = ?4, updated_at = ?5 WHERE id = ?1",
+                params![product_id, name, price, description, now_ms()],
+            )?;
+            if changed == 0 {
+                return Err(product_not_found());
+            }
+            super::get_product(tx, &product_id)?.ok_or_else(product_not_found)
+        })
+        .await?;
+    after_write(&state, Change::Product(id)).await?;
+    Ok(HttpResponse::Ok().json(product))
+}
+
+fn product_not_found() -> AppError {
+    AppError::NotFound("The product you're looking for doesn't exist.".into())
 }

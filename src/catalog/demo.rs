@@ -77,11 +77,8 @@ const DONE_KEY: &str = "demo_loaded";
 
 /// Loads the demo shop once, into a shop that has never had it and has no products.
 pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> {
-    let done: bool = conn.query_row(
-        "SELECT EXISTS(SELECT 1 FROM settings WHERE key = ?1) OR EXISTS(SELECT 1 FROM products)",
-        [DONE_KEY],
-        |r| r.get(0),
-    )?;
+    let done: bool =
+        conn.query_row("SELECT EXISTS(SELECT 1 FROM settings WHERE key = ?1) OR EXISTS(SELECT 1 FROM products)", [DONE_KEY], |r| r.get(0))?;
     if done {
         return Ok(false);
     }
@@ -105,34 +102,16 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
     let mut product_ids = Vec::with_capacity(catalog.products.len());
     for p in &catalog.products {
         let id = crate::util::new_id();
-        let price = crate::money::parse_naira(&p.price).map_err(AppError::internal)?;
-        let now = tick();
-        tx.execute(
-            "INSERT INTO products (id, collection_id, name, description, price_kobo, featured, rating, review_count,
-                                   category, sizes, colors, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
-            params![
-                id,
-                p.collection_id,
-                p.name,
-                p.description,
-                price,
-                p.featured,
-                p.rating,
-                p.review_count,
-                p.category,
-                serde_json::to_string(&p.sizes).unwrap_or_default(),
-                serde_json::to_string(&p.colors).unwrap_or_default(),
-                now
-            ],
-        )?;
-        for (position, image) in p.images.iter().enumerate() {
-            let key = store_picture(&tx, media_root, "products", image)?;
-            tx.execute(
-                "INSERT INTO product_images (product_id, position, media_key) VALUES (?1, ?2, ?3)",
-                params![id, position as i64, key],
-            )?;
-        }
+        let mut product = super::write::NewProduct::new(
+            &p.collection_id,
+            &p.name,
+            &p.description,
+            crate::money::parse_naira(&p.price).map_err(AppError::internal)?,
+        );
+        (product.featured, product.rating, product.review_count) = (p.featured, p.rating, p.review_count);
+        (product.category, product.sizes, product.colors) = (p.category.clone(), p.sizes.clone(), p.colors.clone());
+        product.image_keys = p.images.iter().map(|image| store_picture(&tx, media_root, "products", image)).collect::<AppResult<_>>()?;
+        super::write::insert_product(&tx, &id, &product, tick())?;
         product_ids.push(id);
     }
     for r in &catalog.releases {

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod demo;
 pub mod routes;
+pub mod write;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
@@ -135,9 +136,7 @@ const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_kobo, p.feat
      p.collection_id, p.category, p.sizes, p.colors, p.created_at";
 
 fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
-    let list = |i: usize| -> rusqlite::Result<Vec<String>> {
-        Ok(serde_json::from_str(&r.get::<_, String>(i)?).unwrap_or_default())
-    };
+    let list = |i: usize| -> rusqlite::Result<Vec<String>> { Ok(serde_json::from_str(&r.get::<_, String>(i)?).unwrap_or_default()) };
     Ok(Product {
         id: r.get(0)?,
         name: r.get(1)?,
@@ -204,9 +203,7 @@ pub fn featured_products(conn: &Connection) -> rusqlite::Result<Vec<Product>> {
 
 pub fn collection_page(conn: &Connection, id: &str, page: i64) -> rusqlite::Result<Option<CollectionPage>> {
     let Some(collection) = get_collection(conn, id)? else { return Ok(None) };
-    let total: i64 = conn
-        .prepare_cached("SELECT COUNT(*) FROM products WHERE collection_id = ?1")?
-        .query_row([id], |r| r.get(0))?;
+    let total: i64 = conn.prepare_cached("SELECT COUNT(*) FROM products WHERE collection_id = ?1")?.query_row([id], |r| r.get(0))?;
     let products = query_products(
         conn,
         "WHERE p.collection_id = ?1 ORDER BY p.created_at DESC, p.id LIMIT ?2 OFFSET ?3",
@@ -243,6 +240,5 @@ pub fn hero_images(conn: &Connection) -> rusqlite::Result<Vec<Image>> {
     let mut stmt = conn.prepare_cached(
         "SELECT m.key, m.widths, m.width, m.height FROM hero_slides h JOIN media m ON m.key = h.media_key ORDER BY h.position",
     )?;
-    stmt.query_map([], |r| Ok(Image::from_row(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get(2)?, r.get(3)?)))?
-        .collect()
+    stmt.query_map([], |r| Ok(Image::from_row(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get(2)?, r.get(3)?)))?.collect()
 }

@@ -174,7 +174,8 @@ async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUse
     let messages = state
         .db
         .read(|c| {
-            let mut stmt = c.prepare("SELECT id, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT 500")?;
+            let mut stmt =
+                c.prepare("SELECT id, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT 500")?;
             let rows = stmt
                 .query_map([], |r| Ok(ContactMessage { id: r.get(0)?, email: r.get(1)?, message: r.get(2)?, created_at: r.get(3)? }))?
                 .collect::<Result<Vec<_>, _>>()?;
@@ -188,7 +189,7 @@ async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUse
 /// optional; the existing ones stay when none is chosen.
 async fn save_about(
     state: web::Data<AppState>,
-    crate::auth::AdminUser(user): crate::auth::AdminUser,
+    crate::auth::AdminUser(user, _): crate::auth::AdminUser,
     payload: actix_multipart::Multipart,
 ) -> AppResult<HttpResponse> {
     let form = crate::media::upload::read_form(payload, 2).await?;
@@ -231,18 +232,17 @@ async fn save_about(
                     rusqlite::params![id, title, description1, description2, new1, new2, now, user.id],
                 )?;
                 for (old, new) in [(old1, &new1), (old2, &new2)] {
-                    if let (Some(old), Some(new)) = (old, new) {
-                        if old != *new {
+                    if let (Some(old), Some(new)) = (old, new)
+                        && old != *new {
                             crate::media::release_if_unused(tx, &root, &old)?;
                         }
-                    }
                 }
                 Ok(false)
             }
         }
     })
     .await?;
-    state.cache.invalidate();
+    crate::catalog::write::after_write(&state, crate::catalog::write::Change::Shown).await?;
     let message = if created { "About Us page created successfully" } else { "About Us page updated successfully" };
     Ok(HttpResponse::Ok().json(serde_json::json!({ "message": message })))
 }

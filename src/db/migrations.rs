@@ -3,10 +3,8 @@
 
 use rusqlite::Connection;
 
-const MIGRATIONS: &[(i64, &str)] = &[
-    (1, include_str!("../../migrations/0001_init.sql")),
-    (2, include_str!("../../migrations/0002_payments.sql")),
-];
+const MIGRATIONS: &[(i64, &str)] =
+    &[(1, include_str!("../../migrations/0001_init.sql")), (2, include_str!("../../migrations/0002_payments.sql"))];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 

@@ -97,10 +97,8 @@ impl Db {
 }
 
 fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
-    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
-        | OpenFlags::SQLITE_OPEN_CREATE
-        | OpenFlags::SQLITE_OPEN_NO_MUTEX
-        | OpenFlags::SQLITE_OPEN_URI;
+    let flags =
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
     let conn = Connection::open_with_flags(path, flags)?;
     conn.busy_timeout(std::time::Duration::from_secs(5))?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
@@ -116,9 +114,9 @@ fn describe_open_error(path: &Path, e: &rusqlite::Error) -> String {
         Some(rusqlite::ErrorCode::NotADatabase) | Some(rusqlite::ErrorCode::DatabaseCorrupt) => format!(
             "the database {shown} is damaged or is not an Ankara database ({e}). It was left untouched; restore it from a backup or move it away."
         ),
-        Some(rusqlite::ErrorCode::DatabaseBusy) | Some(rusqlite::ErrorCode::DatabaseLocked) => format!(
-            "the database {shown} is locked by another program ({e}). Stop the other program (another Ankara?) and start again."
-        ),
+        Some(rusqlite::ErrorCode::DatabaseBusy) | Some(rusqlite::ErrorCode::DatabaseLocked) => {
+            format!("the database {shown} is locked by another program ({e}). Stop the other program (another Ankara?) and start again.")
+        }
         Some(rusqlite::ErrorCode::ReadOnly) | Some(rusqlite::ErrorCode::PermissionDenied) | Some(rusqlite::ErrorCode::CannotOpen) => {
             format!("the database {shown} cannot be opened for writing ({e}). Check the data directory and its permissions.")
         }
@@ -128,10 +126,7 @@ fn describe_open_error(path: &Path, e: &rusqlite::Error) -> String {
 
 /// Milliseconds since the Unix epoch: every timestamp in the database.
 pub fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
 }
 
 /// True when a rusqlite error is a UNIQUE or PRIMARY KEY violation.

@@ -123,10 +123,7 @@ pub struct Processed {
 pub fn process(bytes: &[u8], kind: ImageKind) -> AppResult<Processed> {
     let not_an_image = || AppError::Validation("Selected file must be an image.".into());
     if bytes.len() > MAX_UPLOAD_BYTES {
-        return Err(AppError::PayloadTooLarge(format!(
-            "Image file size must be less than {} MB.",
-            MAX_UPLOAD_BYTES / 1_000_000
-        )));
+        return Err(AppError::PayloadTooLarge(format!("Image file size must be less than {} MB.", MAX_UPLOAD_BYTES / 1_000_000)));
     }
     let format = image::guess_format(bytes).map_err(|_| not_an_image())?;
     if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif) {
@@ -292,8 +289,7 @@ pub fn release_if_unused(tx: &Connection, media_root: &Path, key: &str) -> AppRe
     if used {
         return Ok(());
     }
-    let widths: Option<String> =
-        tx.query_row("SELECT widths FROM media WHERE key = ?1", [key], |r| r.get(0)).optional()?;
+    let widths: Option<String> = tx.query_row("SELECT widths FROM media WHERE key = ?1", [key], |r| r.get(0)).optional()?;
     tx.execute("DELETE FROM media WHERE key = ?1", [key])?;
     for width in widths.unwrap_or_default().split(',').filter(|w| !w.is_empty()) {
         let _ = std::fs::remove_file(media_root.join(format!("{key}-{width}.jpg")));

@@ -55,10 +55,7 @@ pub async fn read_form(mut payload: Multipart, max_files: usize) -> AppResult<Fo
             let chunk = chunk.map_err(|e| AppError::Validation(format!("The form could not be read: {e}")))?;
             if bytes.len() + chunk.len() > limit {
                 return Err(if is_file {
-                    AppError::PayloadTooLarge(format!(
-                        "Image file size must be less than {}MB.",
-                        super::MAX_UPLOAD_BYTES / 1_000_000
-                    ))
+                    AppError::PayloadTooLarge(format!("Image file size must be less than {}MB.", super::MAX_UPLOAD_BYTES / 1_000_000))
                 } else {
                     AppError::Validation(format!("The field {name} is too long."))
                 });

@@ -14,18 +14,15 @@ fn summary(order: &Order) -> String {
     for item in &order.items {
         let values: Vec<&str> = [item.size.as_deref(), item.color.as_deref()].into_iter().flatten().collect();
         let detail = if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) };
-        text.push_str(&format!(
-            "  {} × {}{} — {}\n",
-            item.quantity,
-            item.name,
-            detail,
-            format_naira(item.price * item.quantity)
-        ));
+        text.push_str(&format!("  {} × {}{} — {}\n", item.quantity, item.name, detail, format_naira(item.price * item.quantity)));
     }
     let a = &order.delivery_address;
     text.push_str(&format!("\nTotal: {}\n", format_naira(order.total_amount)));
     text.push_str(&format!("Payment reference: {}\n", order.payment_reference));
-    text.push_str(&format!("\nDelivery to:\n  {}\n  {}\n  {}, {} {}\n  {}\n", order.customer_name, a.street, a.city, a.state, a.postal_code, a.country));
+    text.push_str(&format!(
+        "\nDelivery to:\n  {}\n  {}\n  {}, {} {}\n  {}\n",
+        order.customer_name, a.street, a.city, a.state, a.postal_code, a.country
+    ));
     text
 }
 

@@ -94,7 +94,8 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     )?;
     let mut lines: std::collections::HashMap<String, Vec<OrderItem>> = std::collections::HashMap::new();
     for row in stmt.query_map([ids], |r| {
-        let item = OrderItem { product_id: r.get(1)?, name: r.get(2)?, price: r.get(3)?, quantity: r.get(4)?, size: r.get(5)?, color: r.get(6)? };
+        let item =
+            OrderItem { product_id: r.get(1)?, name: r.get(2)?, price: r.get(3)?, quantity: r.get(4)?, size: r.get(5)?, color: r.get(6)? };
         Ok((r.get::<_, String>(0)?, item))
     })? {
         let (order_id, item) = row?;
@@ -122,10 +123,7 @@ pub fn by_id(conn: &Connection, id: &str) -> rusqlite::Result<Option<Order>> {
 
 /// A customer's orders, newest first.
 async fn my_orders(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
-    let orders = state
-        .db
-        .read(move |c| Ok(query_orders(c, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[&user.id])?))
-        .await?;
+    let orders = state.db.read(move |c| Ok(query_orders(c, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[&user.id])?)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({ "orders": orders })))
 }
 
@@ -261,10 +259,8 @@ async fn admin_update(
             Ok((by_id(tx, &id)?.ok_or_else(order_not_found)?, true))
         })
         .await?;
-    if changed {
-        if let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &order) {
-            state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
-        }
+    if changed && let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &order) {
+        state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }

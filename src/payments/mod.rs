@@ -18,13 +18,12 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, AppResult};
 use crate::orders::{self, Order, OrderItem};
-use paystack::{Verified, Transaction as PaidTransaction};
+use paystack::{Transaction as PaidTransaction, Verified};
 
 /// Paystack's smallest NGN charge.
 pub const MINIMUM_KOBO: i64 = 5_000;
 const FIELD_MAX: usize = 200;
-const NOT_CONFIRMED: &str =
-    "We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.";
+const NOT_CONFIRMED: &str = "We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.";
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/checkout", web::get().to(checkout_details))
@@ -71,11 +70,9 @@ async fn checkout_details(state: web::Data<AppState>, user: CurrentUser) -> AppR
                 Ok(Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? })
             })?;
             let address: Option<String> = c
-                .query_row(
-                    "SELECT delivery_address FROM payments WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1",
-                    [&user.id],
-                    |r| r.get(0),
-                )
+                .query_row("SELECT delivery_address FROM payments WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", [&user.id], |r| {
+                    r.get(0)
+                })
                 .optional()?;
             Ok((customer, address.and_then(|a| serde_json::from_str::<Address>(&a).ok())))
         })
@@ -190,7 +187,15 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderIt
 
 /// Records a payment Paystack has initialised. Only now can the shopper pay it, so a crash
 /// before this point leaves nothing payable behind.
-fn record_pending_payment(tx: &Transaction, user_id: &str, body: &StartBody, reference: &str, amount: i64, lines: &[OrderItem], access_code: &str) -> AppResult<()> {
+fn record_pending_payment(
+    tx: &Transaction,
+    user_id: &str,
+    body: &StartBody,
+    reference: &str,
+    amount: i64,
+    lines: &[OrderItem],
+    access_code: &str,
+) -> AppResult<()> {
     let now = crate::db::now_ms();
     tx.execute(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
@@ -277,8 +282,10 @@ async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web
         state
             .db
             .read(move |c| {
-                Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", [&r, &u], |row| row.get::<_, String>(0))
-                    .optional()?)
+                Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", [&r, &u], |row| {
+                    row.get::<_, String>(0)
+                })
+                .optional()?)
             })
             .await?
     };
@@ -311,7 +318,7 @@ async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web
 #[derive(Debug)]
 pub enum Outcome {
     /// The order exists; `created` is true only for the call that created it.
-    Completed { order: Order, created: bool },
+    Completed { order: Box<Order>, created: bool },
     /// Paystack does not (yet) report a successful payment.
     NotPaid { status: String, message: String },
     /// Paystack reported success, but not for the amount or currency we asked for.
@@ -322,7 +329,7 @@ pub enum Outcome {
 
 fn settled_outcome(conn: &Connection, reference: &str) -> AppResult<Outcome> {
     match orders::by_reference(conn, reference)? {
-        Some(order) => Ok(Outcome::Completed { order, created: false }),
+        Some(order) => Ok(Outcome::Completed { order: Box::new(order), created: false }),
         None => Ok(Outcome::Mismatch),
     }
 }
@@ -390,7 +397,10 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         tx.execute(
             "UPDATE payments SET status = 'mismatch', failure_reason = ?1, updated_at = ?2 WHERE reference = ?3",
             params![
-                format!("Paystack reported success for {reported} {} on {}; expected {expected} kobo {currency}", paid.currency, paid.reference),
+                format!(
+                    "Paystack reported success for {reported} {} on {}; expected {expected} kobo {currency}",
+                    paid.currency, paid.reference
+                ),
                 now,
                 reference
             ],
@@ -406,22 +416,41 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
                              street, city, state, country, postal_code, created_at, updated_at)
          VALUES (?1, ?2, ?3, 'paid', 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)",
         params![
-            order_id, user_id, reference, name, email, phone, expected, address.street, address.city, address.state, address.country,
-            address.postal_code, now
+            order_id,
+            user_id,
+            reference,
+            name,
+            email,
+            phone,
+            expected,
+            address.street,
+            address.city,
+            address.state,
+            address.country,
+            address.postal_code,
+            now
         ],
     )?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?;
     // Take out of the bag what was paid for, and only that: lines added while the pop-up was open stay.
-    let mut drop_line = tx.prepare_cached(
-        "DELETE FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4 AND quantity <= ?5",
-    )?;
+    let mut drop_line =
+        tx.prepare_cached("DELETE FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4 AND quantity <= ?5")?;
     let mut lower_line = tx.prepare_cached(
         "UPDATE bag_items SET quantity = quantity - ?5 WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4",
     )?;
     for (position, line) in lines.iter().enumerate() {
-        insert_item.execute(params![order_id, position as i64, line.product_id, line.name, line.price, line.quantity, line.size, line.color])?;
+        insert_item.execute(params![
+            order_id,
+            position as i64,
+            line.product_id,
+            line.name,
+            line.price,
+            line.quantity,
+            line.size,
+            line.color
+        ])?;
         let key = params![
             user_id,
             line.product_id.as_deref().unwrap_or(""),
@@ -432,7 +461,10 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         drop_line.execute(key)?;
         lower_line.execute(key)?;
     }
-    tx.execute("UPDATE payments SET status = 'completed', failure_reason = NULL, updated_at = ?1 WHERE reference = ?2", params![now, reference])?;
+    tx.execute(
+        "UPDATE payments SET status = 'completed', failure_reason = NULL, updated_at = ?1 WHERE reference = ?2",
+        params![now, reference],
+    )?;
     let order = Order {
         id: order_id,
         user_id,
@@ -449,7 +481,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         tracking_number: None,
         delivery_address: address,
     };
-    Ok(Outcome::Completed { order, created: true })
+    Ok(Outcome::Completed { order: Box::new(order), created: true })
 }
 
 /// The confirmation to the customer and the notice to the shop, sent off the request path.
@@ -602,7 +634,13 @@ mod tests {
     fn good() -> StartBody {
         body(
             Customer { name: " Ada ".into(), email: "ada@example.com".into(), phone: "+234 803 000 0000".into() },
-            Address { street: "1 Marina".into(), city: "Lagos".into(), state: "Lagos".into(), country: "Nigeria".into(), postal_code: "101001".into() },
+            Address {
+                street: "1 Marina".into(),
+                city: "Lagos".into(),
+                state: "Lagos".into(),
+                country: "Nigeria".into(),
+                postal_code: "101001".into(),
+            },
         )
     }
 

@@ -92,7 +92,14 @@ impl Paystack {
     }
 
     /// `POST /transaction/initialize`: amount in kobo, NGN, our reference, name and phone as metadata.
-    pub async fn initialize(&self, email: &str, amount_kobo: i64, reference: &str, name: &str, phone: &str) -> Result<Started, Unavailable> {
+    pub async fn initialize(
+        &self,
+        email: &str,
+        amount_kobo: i64,
+        reference: &str,
+        name: &str,
+        phone: &str,
+    ) -> Result<Started, Unavailable> {
         let body = json!({
             "email": email,
             "amount": amount_kobo,
@@ -165,11 +172,9 @@ impl Paystack {
     }
 
     async fn call(&self, request: reqwest::RequestBuilder) -> Result<(u16, Value), Unavailable> {
-        let response = request
-            .bearer_auth(&self.secret_key)
-            .send()
-            .await
-            .map_err(|e| Unavailable(if e.is_timeout() { "Paystack did not answer in time".into() } else { format!("Paystack unreachable: {e}") }))?;
+        let response = request.bearer_auth(&self.secret_key).send().await.map_err(|e| {
+            Unavailable(if e.is_timeout() { "Paystack did not answer in time".into() } else { format!("Paystack unreachable: {e}") })
+        })?;
         let status = response.status().as_u16();
         if status == 401 {
             log::error!("Paystack refused the secret key (401): check ANKARA_PAYSTACK_SECRET_KEY");

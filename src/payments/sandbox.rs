@@ -184,7 +184,9 @@ async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: w
         .db
         .write(move |tx| {
             let current: Option<(String, String)> = tx
-                .query_row("SELECT reference, status FROM sandbox_transactions WHERE access_code = ?1", [&code], |r| Ok((r.get(0)?, r.get(1)?)))
+                .query_row("SELECT reference, status FROM sandbox_transactions WHERE access_code = ?1", [&code], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })
                 .optional()?;
             let Some((reference, current)) = current else {
                 return Err(AppError::NotFound("This test payment does not exist.".into()));

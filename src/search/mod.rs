@@ -56,11 +56,31 @@ fn schema() -> (Schema, Fields) {
     (builder.build(), fields)
 }
 
-/// What the index must agree with: the number of products and the newest change.
+/// What the index must agree with: the number of products and the newest change to a product or
+/// a collection (products are found by their collection's name too).
 fn fingerprint(conn: &Connection) -> rusqlite::Result<String> {
-    conn.query_row("SELECT COUNT(*), COALESCE(MAX(updated_at), 0) FROM products", [], |r| {
-        Ok(format!("{}:{}", r.get::<_, i64>(0)?, r.get::<_, i64>(1)?))
-    })
+    conn.query_row(
+        "SELECT (SELECT COUNT(*) FROM products), (SELECT COALESCE(MAX(updated_at), 0) FROM products),
+                (SELECT COALESCE(MAX(updated_at), 0) FROM collections)",
+        [],
+        |r| Ok(format!("{}:{}:{}", r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)),
+    )
+}
+
+/// The searchable text of products: id, name, category, collection name, description.
+const INDEXED: &str = "SELECT p.id, p.name, p.category, c.name, p.description FROM products p JOIN collections c ON c.id = p.collection_id";
+
+/// Which products to re-index.
+#[derive(Clone, Copy)]
+enum Scope<'a> {
+    Product(&'a str),
+    Collection(&'a str),
+}
+
+type IndexedRow = (String, String, Option<String>, String, String);
+
+fn indexed_row(r: &rusqlite::Row) -> rusqlite::Result<IndexedRow> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
 }
 
 impl SearchIndex {
@@ -81,11 +101,8 @@ impl SearchIndex {
             }
         };
         let writer = index.writer(20_000_000).map_err(|e| format!("cannot open the search index for writing: {e}"))?;
-        let reader = index
-            .reader_builder()
-            .reload_policy(ReloadPolicy::Manual)
-            .try_into()
-            .map_err(|e: tantivy::TantivyError| e.to_string())?;
+        let reader =
+            index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into().map_err(|e: tantivy::TantivyError| e.to_string())?;
         let search = SearchIndex { reader, writer: Mutex::new(writer), index, fields };
         let expected = fingerprint(conn).map_err(|e| e.to_string())?;
         let current = search.index.load_metas().ok().and_then(|m| m.payload);
@@ -99,13 +116,12 @@ impl SearchIndex {
     pub fn rebuild(&self, conn: &Connection) -> AppResult<()> {
         let mut writer = self.writer.lock().unwrap();
         writer.delete_all_documents().map_err(AppError::internal)?;
-        let mut stmt = conn.prepare(
-            "SELECT p.id, p.name, p.category, c.name, p.description FROM products p JOIN collections c ON c.id = p.collection_id",
-        )?;
+        let mut stmt = conn.prepare(INDEXED)?;
         let mut rows = stmt.query([])?;
         let mut count = 0;
-        while let Some(r) = rows.next()? {
-            writer.add_document(self.document(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get::<_, Option<String>>(2)?.as_deref(), &r.get::<_, String>(3)?, &r.get::<_, String>(4)?)).map_err(AppError::internal)?;
+        while let Some(row) = rows.next()? {
+            let (id, name, category, collection, description) = indexed_row(row)?;
+            writer.add_document(self.document(&id, &name, category.as_deref(), &collection, &description)).map_err(AppError::internal)?;
             count += 1;
         }
         self.commit(&mut writer, conn)?;
@@ -132,24 +148,37 @@ impl SearchIndex {
 
     /// Re-indexes one product after it was created or edited (call after the database commit).
     pub fn upsert(&self, conn: &Connection, product_id: &str) -> AppResult<()> {
-        let row = conn.query_row(
-            "SELECT p.name, p.category, c.name, p.description FROM products p JOIN collections c ON c.id = p.collection_id WHERE p.id = ?1",
-            [product_id],
-            |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?, r.get::<_, String>(2)?, r.get::<_, String>(3)?)),
-        );
+        self.reindex(conn, Scope::Product(product_id))
+    }
+
+    /// Re-indexes a collection's products after it was renamed (call after the database commit).
+    pub fn reindex_collection(&self, conn: &Connection, collection_id: &str) -> AppResult<()> {
+        self.reindex(conn, Scope::Collection(collection_id))
+    }
+
+    /// Replaces the documents of the products in `scope` (a product that no longer exists only
+    /// loses its document).
+    fn reindex(&self, conn: &Connection, scope: Scope) -> AppResult<()> {
+        let (filter, value) = match scope {
+            Scope::Product(id) => ("p.id = ?1", id),
+            Scope::Collection(id) => ("p.collection_id = ?1", id),
+        };
+        let rows: Vec<IndexedRow> =
+            conn.prepare_cached(&format!("{INDEXED} WHERE {filter}"))?.query_map([value], indexed_row)?.collect::<Result<_, _>>()?;
         let mut writer = self.writer.lock().unwrap();
-        writer.delete_term(Term::from_field_text(self.fields.id, product_id));
-        if let Ok((name, category, collection, description)) = row {
-            writer.add_document(self.document(product_id, &name, category.as_deref(), &collection, &description)).map_err(AppError::internal)?;
+        if let Scope::Product(id) = scope {
+            writer.delete_term(Term::from_field_text(self.fields.id, id));
+        }
+        for (id, name, category, collection, description) in &rows {
+            writer.delete_term(Term::from_field_text(self.fields.id, id));
+            writer.add_document(self.document(id, name, category.as_deref(), collection, description)).map_err(AppError::internal)?;
         }
         self.commit(&mut writer, conn)
     }
 
     /// Removes a deleted product (call after the database commit).
     pub fn remove(&self, conn: &Connection, product_id: &str) -> AppResult<()> {
-        let mut writer = self.writer.lock().unwrap();
-        writer.delete_term(Term::from_field_text(self.fields.id, product_id));
-        self.commit(&mut writer, conn)
+        self.reindex(conn, Scope::Product(product_id))
     }
 
     fn query(&self, text: &str) -> Option<BooleanQuery> {
@@ -168,7 +197,8 @@ impl SearchIndex {
                 // The word being typed matches as a prefix; short words are not fuzzed (too noisy).
                 let distance = if word.chars().count() >= 4 { 1 } else { 0 };
                 let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-                let mut add = |query: Box<dyn Query>, boost: f32| alternatives.push((Occur::Should, Box::new(BoostQuery::new(query, boost))));
+                let mut add =
+                    |query: Box<dyn Query>, boost: f32| alternatives.push((Occur::Should, Box::new(BoostQuery::new(query, boost))));
                 // Typo and prefix matching only on the short fields people type from; the long
                 // ones match whole words, which keeps a suggestion to a millisecond or two.
                 for (field, boost) in [(f.name, 3.0), (f.category, 2.0)] {

@@ -5,6 +5,7 @@ pub mod fake_paystack;
 
 use std::net::TcpListener;
 
+use ankara::catalog::write::NewProduct;
 use ankara::config::Config;
 use serde_json::Value;
 
@@ -179,22 +180,25 @@ impl TestApp {
 }
 
 impl TestApp {
-    /// Inserts a product straight into the database and the search index.
-    pub fn add_product(&self, id: &str, name: &str, collection: &str, price_kobo: i64, category: Option<&str>, sizes: &[&str], colors: &[&str]) {
-        let sizes = serde_json::to_string(sizes).unwrap();
-        let colors = serde_json::to_string(colors).unwrap();
+    /// Adds a product through the catalogue's one write path, then lets index and cache follow.
+    pub fn add_product(&self, id: &str, product: NewProduct) {
         self.state
             .db
             .with_conn(|c| {
-                c.execute(
-                    "INSERT INTO products (id, collection_id, name, description, price_kobo, category, sizes, colors, created_at, updated_at)
-                     VALUES (?1, ?2, ?3, 'A fine thing.', ?4, ?5, ?6, ?7, ?8, ?8)",
-                    rusqlite::params![id, collection, name, price_kobo, category, sizes, colors, ankara::db::now_ms()],
-                )?;
-                self.state.search.upsert(c, id)?;
-                Ok(())
+                ankara::catalog::write::insert_product(c, id, &product, ankara::db::now_ms())?;
+                ankara::catalog::write::follow(&self.state, c, ankara::catalog::write::Change::Product(id.into()))
             })
             .unwrap();
-        self.state.cache.invalidate();
     }
+}
+
+/// A product to add: `name` in `collection` at `price_kobo`, described as "A fine thing.".
+pub fn product(name: &str, collection: &str, price_kobo: i64) -> NewProduct {
+    NewProduct::new(collection, name, "A fine thing.", price_kobo)
+}
+
+/// The same product with a category, sizes and colours.
+pub fn product_with(name: &str, collection: &str, price_kobo: i64, category: &str, sizes: &[&str], colors: &[&str]) -> NewProduct {
+    let owned = |list: &[&str]| list.iter().map(|s| s.to_string()).collect();
+    NewProduct { category: Some(category.into()), sizes: owned(sizes), colors: owned(colors), ..product(name, collection, price_kobo) }
 }

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutPanel } from './CheckoutPanel';
-import { CheckoutNotice, CheckoutScope } from './CheckoutScope';
-import BagPage from '@/features/bag/routes/BagPage';
 import { Header } from '@/components/Header';
+import BagPage from '@/features/bag/routes/BagPage';
+import { CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
+import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
 import { product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';

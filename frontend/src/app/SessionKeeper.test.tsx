@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { SessionKeeper } from './SessionKeeper';
 import { Header } from '@/components/Header';
 import { api } from '@/lib/api';
-import { refreshDelay, refreshRetryDelay, sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
+import { refreshDelay, refreshRetryDelay } from '@/lib/session';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -43,8 +44,8 @@ describe('SessionKeeper', () => {
     expect(fetch.mock.calls[0]![0]).toBe('/api/auth/refresh');
     expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
     await act(async () => vi.advanceTimersByTime(0));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.expiresAt).toBe(now + 115 * MINUTE);
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.counts?.bag).toBe(4);
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.expiresAt).toBe(now + 115 * MINUTE);
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.counts?.bag).toBe(4);
 
     // Rescheduled from the new expiry: 115 - 5 = 110 minutes after start.
     await act(async () => vi.advanceTimersByTime(55 * MINUTE - 1));
@@ -68,7 +69,7 @@ describe('SessionKeeper', () => {
     expect(screen.getByRole('link', { name: 'My Bag (1)' })).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(5 * MINUTE));
     await act(async () => vi.advanceTimersByTime(0));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user).toBeNull();
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user).toBeNull();
     expect(currentLocation()).toBe('/login?next=%2Fmybag');
     expect(screen.getByRole('link', { name: 'My Bag' })).toBeTruthy();
   });
@@ -99,7 +100,7 @@ describe('SessionKeeper', () => {
     await act(async () => {
       await api.get('/api/bag').catch(() => undefined);
     });
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user).toBeNull();
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user).toBeNull();
     expect(currentLocation()).toBe('/login?next=%2Fproduct%2Foxford-brogue');
   });
 

@@ -13,6 +13,7 @@ import { useLocation } from 'wouter';
 import { ArrowRightIcon, CloseIcon, SearchIcon } from './icons';
 import { api } from '@/lib/api';
 import { productPath } from '@/lib/collections';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Suggestion } from '@/lib/types';
 import { useOnClickOutside } from '@/lib/useOnClickOutside';
 import './SearchBar.css';
@@ -47,7 +48,7 @@ function useDebounced(value: string, ms: number): string {
 /** GET /api/search/suggest?q=: names (and categories) of up to five matching products. */
 function useSuggestions(q: string) {
   return useQuery({
-    queryKey: ['suggest', q],
+    queryKey: queryKeys.suggest(q),
     queryFn: ({ signal }) => api.get<Suggestion[]>(`/api/search/suggest?q=${encodeURIComponent(q)}`, signal),
     enabled: q.length >= SUGGEST_MIN_CHARS,
     staleTime: 5 * 60_000,

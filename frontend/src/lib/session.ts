@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { api, isApiError } from './api';
+import { isPublicQuery, queryKeys } from './queryKeys';
 import type { Session, SessionCounts } from './types';
 
 export const SESSION_ELEMENT_ID = 'ankara-session';
@@ -33,8 +34,6 @@ export function readEmbeddedSession(doc: Document = document): Session {
   }
 }
 
-export const sessionQueryKey = ['session'] as const;
-
 /**
  * The session lives in the query cache, seeded from the embedded copy and never refetched on its
  * own. Every auth endpoint answers the whole session, which `setSession` puts in the cache; bag and
@@ -42,7 +41,7 @@ export const sessionQueryKey = ['session'] as const;
  * re-render at once, with no reload.
  */
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
+  queryKey: queryKeys.session,
   queryFn: async ({ signal }) => normalizeSession(await api.get<Session>('/api/session', signal)),
   initialData: () => readEmbeddedSession(),
   staleTime: Infinity,
@@ -58,20 +57,17 @@ export function useSessionCounts(): SessionCounts {
   return session.user ? { ...NO_COUNTS, ...session.counts } : NO_COUNTS;
 }
 
-/** Query roots that are the same for everyone; the rest (bag, saved, orders, admin data) belong to a user. */
-const PUBLIC_QUERY_ROOTS = new Set(['session', 'hero', 'collections', 'products', 'releases', 'about', 'search', 'suggest']);
-
 /**
  * Puts a session answer in the cache. When the signed-in user changes (login, logout, a lost
  * session), whatever belonged to the previous user is dropped from the cache.
  */
 export function setSession(client: QueryClient, view: Partial<Session> | null | undefined): Session {
   const next = normalizeSession(view);
-  const previous = client.getQueryData<Session>(sessionQueryKey);
+  const previous = client.getQueryData<Session>(queryKeys.session);
   if (previous?.user?.uid !== next.user?.uid) {
-    client.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) });
+    client.removeQueries({ predicate: (query) => !isPublicQuery(query.queryKey) });
   }
-  client.setQueryData(sessionQueryKey, next);
+  client.setQueryData(queryKeys.session, next);
   return next;
 }
 
@@ -82,7 +78,7 @@ export function signOutLocally(client: QueryClient): void {
 
 /** Updates the badge counts after a bag or saved-items answer. */
 export function setSessionCounts(client: QueryClient, counts: Partial<SessionCounts>): void {
-  client.setQueryData<Session>(sessionQueryKey, (previous) =>
+  client.setQueryData<Session>(queryKeys.session, (previous) =>
     previous?.user ? { ...previous, counts: { ...NO_COUNTS, ...previous.counts, ...counts } } : previous,
   );
 }

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session, SessionUser } from '@/lib/types';
 
 export const customer: SessionUser = {
@@ -27,7 +27,7 @@ export function createTestQueryClient(): QueryClient {
 /** Renders `ui` inside a fresh query cache, a given session and an in-memory router at `path`. */
 export function renderWithProviders(ui: ReactElement, { path = '/', session = { user: null }, client }: Options = {}) {
   const queryClient = client ?? createTestQueryClient();
-  queryClient.setQueryData(sessionQueryKey, session);
+  queryClient.setQueryData(queryKeys.session, session);
   const memory = memoryLocation({ path, record: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>

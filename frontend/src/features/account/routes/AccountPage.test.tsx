@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import AccountPage from './AccountPage';
 import { greetingFor } from '../greeting';
 import { Header } from '@/components/Header';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { image } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -67,7 +67,7 @@ describe('AccountPage view mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(currentLocation()).toBe('/'));
     expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user).toBeNull();
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user).toBeNull();
   });
 });
 

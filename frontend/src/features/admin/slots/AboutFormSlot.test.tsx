@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AboutFormSlot from './AboutFormSlot';
 import { imageFile, installFakeXHR, lastXhr } from '../test/fakeXhr';
+import { queryKeys } from '@/lib/queryKeys';
 import { image } from '@/test/fixtures';
 import { admin, renderWithProviders } from '@/test/utils';
 import type { About } from '@/lib/types';
@@ -48,7 +49,7 @@ describe('About Us form', () => {
   it('saves with progress at two decimals, keeps stored pictures, and refreshes the page', async () => {
     installFakeXHR();
     const { queryClient } = renderWithProviders(<AboutFormSlot about={about} />, { session: { user: admin } });
-    queryClient.setQueryData(['about'], about);
+    queryClient.setQueryData(queryKeys.about, about);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Our new story' } });
     const second = imageFile('two.jpg');
     fireEvent.change(screen.getByLabelText(/Second image/), { target: { files: [second] } });

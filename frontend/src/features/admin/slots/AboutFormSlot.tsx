@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys } from '../api/keys';
 import { FileField, TextAreaField, TextField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatTwoDecimalPercent } from '../lib/progress';
 import { validateAbout } from '../lib/validate';
+import { queryKeys } from '@/lib/queryKeys';
 import type { About, Image } from '@/lib/types';
 
 export const ABOUT_CREATED = 'About Us page created successfully';
@@ -44,7 +44,7 @@ export default function AboutFormSlot({ about }: { about: About | null }) {
     upload.setNotice({ tone: 'success', text: answer.message || (creating ? ABOUT_CREATED : ABOUT_UPDATED) });
     setImage1([]);
     setImage2([]);
-    await client.invalidateQueries({ queryKey: adminKeys.about });
+    await client.invalidateQueries({ queryKey: queryKeys.about });
   };
 
   return (

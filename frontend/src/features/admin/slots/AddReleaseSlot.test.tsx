@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AddReleaseSlot from './AddReleaseSlot';
 import { imageFile, installFakeXHR, lastXhr } from '../test/fakeXhr';
+import { queryKeys } from '@/lib/queryKeys';
 import { collection, product, release } from '@/test/fixtures';
 import { admin, mockFetch, renderWithProviders } from '@/test/utils';
 import type { Release } from '@/lib/types';
@@ -16,7 +17,7 @@ function setup() {
   });
   const XHR = installFakeXHR();
   const view = renderWithProviders(<AddReleaseSlot />, { session: { user: admin } });
-  view.queryClient.setQueryData<Release[]>(['releases'], [release(1)]);
+  view.queryClient.setQueryData<Release[]>(queryKeys.releases, [release(1)]);
   return { ...view, XHR };
 }
 
@@ -78,7 +79,7 @@ describe('add release form', () => {
     act(() => xhr.respond(201, added));
     expect(await screen.findByText('New release added successfully')).toBeTruthy();
     // The showcase shows it at once: first in the releases cache.
-    expect(queryClient.getQueryData<Release[]>(['releases'])?.[0]?.name).toBe('Harmattan Edit');
+    expect(queryClient.getQueryData<Release[]>(queryKeys.releases)?.[0]?.name).toBe('Harmattan Edit');
   });
 
   it('sends no featured field when unchecked, and says "Error adding release: " with the message on failure', async () => {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCollectionProducts, useCollections } from '../api/catalog';
-import { adminKeys } from '../api/keys';
 import { FileField, NamePriceDescriptionFields, SelectField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { validateRelease } from '../lib/validate';
 import { formatNaira } from '@/lib/money';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Release } from '@/lib/types';
 
 export const RELEASE_ADDED = 'New release added successfully';
@@ -60,8 +60,8 @@ export default function AddReleaseSlot() {
     });
     if (!release) return;
     // Newest first: put it at the front of the showcase now, then refetch to be sure.
-    client.setQueryData<Release[]>(adminKeys.releases, (list) => (list ? [release, ...list] : list));
-    void client.invalidateQueries({ queryKey: adminKeys.releases });
+    client.setQueryData<Release[]>(queryKeys.releases, (list) => (list ? [release, ...list] : list));
+    void client.invalidateQueries({ queryKey: queryKeys.releases });
     upload.setNotice({ tone: 'success', text: RELEASE_ADDED });
     setName('');
     setDescription('');

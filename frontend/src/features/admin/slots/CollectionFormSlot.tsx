@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCollections } from '../api/catalog';
-import { adminKeys } from '../api/keys';
 import { FileField, SelectField, TextAreaField, TextField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { validateCollection } from '../lib/validate';
 import type { ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Collection } from '@/lib/types';
 
 export const COLLECTION_ADDED = 'New collection added successfully';
@@ -71,7 +71,7 @@ export default function CollectionFormSlot() {
       setDescription(answer.collection.description);
     }
     // The collections list and the collection's own page.
-    void client.invalidateQueries({ queryKey: adminKeys.collectionsAll });
+    void client.invalidateQueries({ queryKey: queryKeys.collections.all });
   };
 
   return (

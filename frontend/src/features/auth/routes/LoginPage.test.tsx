@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import LoginPage from './LoginPage';
 import { loginErrorMessage } from '../api/login';
 import { ApiError } from '@/lib/api';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -41,7 +41,7 @@ describe('LoginPage sign in', () => {
     expect((init!.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
     await act(async () => release());
     await waitFor(() => expect(currentLocation()).toBe('/mybag'));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.counts?.bag).toBe(2);
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.counts?.bag).toBe(2);
   });
 
   it('never follows a next that leaves the site', async () => {

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import SignupPage from './SignupPage';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -130,7 +130,7 @@ describe('SignupPage submit', () => {
 
     await act(async () => release());
     await waitFor(() => expect(currentLocation()).toBe('/'));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user?.displayName).toBe('Ada Obi');
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user?.displayName).toBe('Ada Obi');
   });
 
   it("shows the server's message, or Could not complete signup. when there is none", async () => {

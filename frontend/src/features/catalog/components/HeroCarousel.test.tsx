@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogKeys } from '../api/keys';
 import { HERO_INTERVAL_MS, HeroCarousel } from './HeroCarousel';
+import { queryKeys } from '@/lib/queryKeys';
 import { image } from '@/test/fixtures';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -12,7 +12,7 @@ function activeSlide(): number {
 
 function renderHero(onExplore = vi.fn()) {
   const client = createTestQueryClient();
-  client.setQueryData(catalogKeys.hero, [image('hero-1'), image('hero-2'), image('hero-3')]);
+  client.setQueryData(queryKeys.hero, [image('hero-1'), image('hero-2'), image('hero-3')]);
   return renderWithProviders(<HeroCarousel onExplore={onExplore} />, { client });
 }
 

@@ -6,6 +6,7 @@ import { CloseIcon } from '@/components/icons';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
+import { queryKeys } from '@/lib/queryKeys';
 import { useInFlight } from '@/lib/useInFlight';
 import './Sandbox.css';
 
@@ -44,7 +45,7 @@ export function SandboxPopup({ accessCode, amount, onSuccess, onCancel }: Sandbo
   const [failure, setFailure] = useState<string | null>(null);
 
   const transaction = useQuery({
-    queryKey: ['sandbox', accessCode],
+    queryKey: queryKeys.sandbox(accessCode),
     queryFn: ({ signal }) => getSandboxTransaction(accessCode, signal),
     gcTime: 0,
     staleTime: Infinity,

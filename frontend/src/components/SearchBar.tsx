@@ -11,9 +11,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ArrowRightIcon, CloseIcon, SearchIcon } from './icons';
-import { api } from '@/lib/api';
 import { productPath } from '@/lib/collections';
-import { queryKeys } from '@/lib/queryKeys';
+import { suggestionsQueryOptions } from '@/lib/search';
 import type { Suggestion } from '@/lib/types';
 import { useOnClickOutside } from '@/lib/useOnClickOutside';
 import './SearchBar.css';
@@ -45,14 +44,11 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
-/** GET /api/search/suggest?q=: names (and categories) of up to five matching products. */
+/** The suggestions for `q`, once it is long enough; the previous ones stay while the next load. */
 function useSuggestions(q: string) {
   return useQuery({
-    queryKey: queryKeys.suggest(q),
-    queryFn: ({ signal }) => api.get<Suggestion[]>(`/api/search/suggest?q=${encodeURIComponent(q)}`, signal),
+    ...suggestionsQueryOptions(q),
     enabled: q.length >= SUGGEST_MIN_CHARS,
-    staleTime: 5 * 60_000,
-    retry: false,
     placeholderData: keepPreviousData,
   });
 }

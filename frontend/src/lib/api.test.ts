@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, apiFetch, isNotFound, serverReason, setUnauthorizedHandler } from './api';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  api,
+  apiFetch,
+  isNotFound,
+  multipart,
+  serverReason,
+  setUnauthorizedHandler,
+} from './api';
 import { shouldRetry } from './queryClient';
 
 function stubFetch(impl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
@@ -140,5 +149,18 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, new ApiError(503, 'http_503', 'x'))).toBe(true);
     expect(shouldRetry(1, new ApiError(0, 'network_error', 'x'))).toBe(true);
     expect(shouldRetry(2, new ApiError(0, 'network_error', 'x'))).toBe(false);
+  });
+});
+
+describe('multipart', () => {
+  it('sets strings and files in order, appends each file of a list, and leaves out null and undefined', () => {
+    const photo = new File(['a'], 'a.jpg', { type: 'image/jpeg' });
+    const more = [new File(['b'], 'b.jpg', { type: 'image/jpeg' }), new File(['c'], 'c.jpg', { type: 'image/jpeg' })];
+    const form = multipart({ name: 'Agbada', empty: '', skipped: null, missing: undefined, photo, images: more });
+    expect([...form.keys()]).toEqual(['name', 'empty', 'photo', 'images', 'images']);
+    expect(form.get('name')).toBe('Agbada');
+    expect(form.get('empty')).toBe('');
+    expect((form.get('photo') as File).name).toBe('a.jpg');
+    expect(form.getAll('images').map((f) => (f as File).name)).toEqual(['b.jpg', 'c.jpg']);
   });
 });

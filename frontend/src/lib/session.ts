@@ -34,6 +34,11 @@ export function readEmbeddedSession(doc: Document = document): Session {
   }
 }
 
+/** GET /api/session: the session as the server sees it now (counts included). */
+export async function fetchSession(signal?: AbortSignal): Promise<Session> {
+  return normalizeSession(await api.get<Session>('/api/session', signal));
+}
+
 /**
  * The session lives in the query cache, seeded from the embedded copy and never refetched on its
  * own. Every auth endpoint answers the whole session, which `setSession` puts in the cache; bag and
@@ -42,7 +47,7 @@ export function readEmbeddedSession(doc: Document = document): Session {
  */
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
-  queryFn: async ({ signal }) => normalizeSession(await api.get<Session>('/api/session', signal)),
+  queryFn: ({ signal }) => fetchSession(signal),
   initialData: () => readEmbeddedSession(),
   staleTime: Infinity,
   gcTime: Infinity,

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import type { UploadRequest } from '../lib/useUpload';
 import { adminWrite } from '../lib/write';
-import { api, type ApiError } from '@/lib/api';
+import { api, multipart, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { Collection, CollectionPage, Product } from '@/lib/types';
 
@@ -104,4 +105,58 @@ export function useDeleteProduct() {
       void client.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
+}
+
+/**
+ * POST /api/collections (multipart: name, description, image) adds a collection, sent with an
+ * Idempotency-Key; with an id, PUT /api/collections/{id} edits it (the image only if a new one).
+ */
+export function collectionUpload(
+  id: string | null,
+  fields: { name: string; description: string; image: File | null },
+): UploadRequest {
+  const form = multipart(fields);
+  return id === null
+    ? { url: '/api/collections', method: 'POST', form, idempotent: true }
+    : { url: `/api/collections/${encodeURIComponent(id)}`, method: 'PUT', form };
+}
+
+export type NewProduct = {
+  name: string;
+  description: string;
+  /** Naira as typed. */
+  price: string;
+  /** Left out when empty, as are sizes and colours (comma-separated). */
+  category: string;
+  sizes: string;
+  colors: string;
+  images: ReadonlyArray<File>;
+};
+
+/** POST /api/collections/{id}/products (multipart), with an Idempotency-Key: answers the product. */
+export function addProductUpload(collectionId: string, product: NewProduct): UploadRequest {
+  const form = multipart({
+    ...product,
+    category: product.category || null,
+    sizes: product.sizes || null,
+    colors: product.colors || null,
+  });
+  return { url: `/api/collections/${encodeURIComponent(collectionId)}/products`, method: 'POST', form, idempotent: true };
+}
+
+export type NewRelease = {
+  name: string;
+  description: string;
+  /** Naira as typed. */
+  price: string;
+  collectionId: string;
+  productId: string;
+  featured: boolean;
+  image: File;
+};
+
+/** POST /api/releases (multipart, the background picture as `image`), with an Idempotency-Key. */
+export function addReleaseUpload(release: NewRelease): UploadRequest {
+  const form = multipart({ ...release, featured: release.featured ? 'on' : null });
+  return { url: '/api/releases', method: 'POST', form, idempotent: true };
 }

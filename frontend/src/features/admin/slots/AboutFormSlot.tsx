@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { aboutUpload } from '../api/about';
 import { FileField, TextAreaField, TextField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatTwoDecimalPercent } from '../lib/progress';
@@ -29,15 +30,14 @@ export default function AboutFormSlot({ about }: { about: About | null }) {
     const second = image2[0] ?? null;
     const answer = await upload.send({
       invalid: validateAbout({ title, description1, description2, image1: first, image2: second }),
-      request: () => {
-        const form = new FormData();
-        form.set('title', title.trim());
-        form.set('description1', description1.trim());
-        form.set('description2', description2.trim());
-        if (first) form.set('image1', first);
-        if (second) form.set('image2', second);
-        return { url: '/api/about', method: 'PUT', form };
-      },
+      request: () =>
+        aboutUpload({
+          title: title.trim(),
+          description1: description1.trim(),
+          description2: description2.trim(),
+          image1: first,
+          image2: second,
+        }),
       failure: (error) => `Error updating About Us page: ${error.message}`,
     });
     if (!answer) return;

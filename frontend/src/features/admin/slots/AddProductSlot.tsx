@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateCatalog } from '../api/catalog';
+import { addProductUpload, invalidateCatalog } from '../api/catalog';
 import { AdminTag } from '../components/AdminPanel';
 import { FileField, NamePriceDescriptionFields, TextField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
@@ -72,18 +72,16 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
   const onSubmit = async () => {
     const product = await upload.send({
       invalid: validateProduct({ name, description, price, images }),
-      request: () => {
-        const form = new FormData();
-        form.set('name', name.trim());
-        form.set('description', description.trim());
-        form.set('price', price.trim());
-        if (category.trim()) form.set('category', category.trim());
-        if (sizes.trim()) form.set('sizes', sizes.trim());
-        if (colors.trim()) form.set('colors', colors.trim());
-        for (const image of images) form.append('images', image);
-        const url = `/api/collections/${encodeURIComponent(collectionId)}/products`;
-        return { url, method: 'POST', form, idempotent: true };
-      },
+      request: () =>
+        addProductUpload(collectionId, {
+          name: name.trim(),
+          description: description.trim(),
+          price: price.trim(),
+          category: category.trim(),
+          sizes: sizes.trim(),
+          colors: colors.trim(),
+          images,
+        }),
       failure: (error) => `Error adding product: ${error.message}`,
     });
     if (!product) return;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCollectionProducts, useCollections } from '../api/catalog';
+import { addReleaseUpload, useCollectionProducts, useCollections } from '../api/catalog';
 import { FileField, NamePriceDescriptionFields, SelectField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
@@ -45,17 +45,16 @@ export default function AddReleaseSlot() {
     const image = images[0] ?? null;
     const release = await upload.send({
       invalid: validateRelease({ name, description, price, collectionId, productId, image }),
-      request: () => {
-        const form = new FormData();
-        form.set('name', name.trim());
-        form.set('description', description.trim());
-        form.set('price', price.trim());
-        form.set('collectionId', collectionId);
-        form.set('productId', productId);
-        if (featured) form.set('featured', 'on');
-        form.set('image', image!);
-        return { url: '/api/releases', method: 'POST', form, idempotent: true };
-      },
+      request: () =>
+        addReleaseUpload({
+          name: name.trim(),
+          description: description.trim(),
+          price: price.trim(),
+          collectionId,
+          productId,
+          featured,
+          image: image!,
+        }),
       failure: (error) => `Error adding release: ${error.message}`,
     });
     if (!release) return;

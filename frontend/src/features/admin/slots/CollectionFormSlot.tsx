@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCollections } from '../api/catalog';
+import { collectionUpload, useCollections } from '../api/catalog';
 import { FileField, SelectField, TextAreaField, TextField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
@@ -49,15 +49,8 @@ export default function CollectionFormSlot() {
     const image = images[0] ?? null;
     const answer = await upload.send({
       invalid: validateCollection({ name, description, image, adding }),
-      request: () => {
-        const form = new FormData();
-        form.set('name', name.trim());
-        form.set('description', description.trim());
-        if (image) form.set('image', image);
-        return adding
-          ? { url: '/api/collections', method: 'POST', form, idempotent: true }
-          : { url: `/api/collections/${encodeURIComponent(selected)}`, method: 'PUT', form };
-      },
+      request: () =>
+        collectionUpload(adding ? null : selected, { name: name.trim(), description: description.trim(), image }),
       failure: (error) => (adding ? addCollectionErrorMessage(error) : error.message),
     });
     if (!answer) return;

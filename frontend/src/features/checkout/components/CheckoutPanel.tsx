@@ -6,12 +6,12 @@ import { trimValues, type CheckoutValues } from '../lib/validate';
 import { CheckoutForm } from './CheckoutForm';
 import { paymentSuccessMessage, useCheckoutScope } from './CheckoutScope';
 import { Spinner } from '@/components/Spinner';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatNaira } from '@/lib/money';
 import { addressLines } from '@/lib/orders';
 import { queryKeys } from '@/lib/queryKeys';
-import { normalizeSession, setSessionCounts, useSession } from '@/lib/session';
+import { fetchSession, setSessionCounts, useSession } from '@/lib/session';
 import { bagQueryOptions } from '@/lib/shopping';
 import type { Session, SessionUser } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
@@ -51,7 +51,7 @@ async function refreshAfterPayment(client: QueryClient, orderIsNew: boolean): Pr
   void client.invalidateQueries({ queryKey: queryKeys.checkout });
   const bag = client.invalidateQueries({ queryKey: queryKeys.bag });
   try {
-    const session = normalizeSession(await api.get<Session>('/api/session'));
+    const session = await fetchSession();
     if (session.user) setSessionCounts(client, session.counts!);
   } catch {
     const counts = client.getQueryData<Session>(queryKeys.session)?.counts;

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { aboutUpload } from '../api/about';
-import { FileField, TextAreaField, TextField } from '../components/Fields';
+import { ADMIN_FIELD, FileField, TextAreaField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatTwoDecimalPercent } from '../lib/progress';
 import { validateAbout } from '../lib/validate';
+import { TextField } from '@/components/TextField';
 import { queryKeys } from '@/lib/queryKeys';
 import type { About, Image } from '@/lib/types';
 
@@ -61,7 +62,7 @@ export default function AboutFormSlot({ about }: { about: About | null }) {
         formatPercent={formatTwoDecimalPercent}
         submitLabel={creating ? 'Create About Us' : 'Update About Us'}
       >
-        <TextField label="Title" value={title} onChange={setTitle} required maxLength={200} autoComplete="off" />
+        <TextField className={ADMIN_FIELD} label="Title" value={title} onValueChange={setTitle} required maxLength={200} autoComplete="off" />
         <div className="admin-form__grid">
           <TextWithImage
             which="First"
@@ -99,7 +100,7 @@ type TextWithImageProps = {
 function TextWithImage({ which, text, onText, files, onFiles, current }: TextWithImageProps) {
   return (
     <div>
-      <TextAreaField label={`${which} description`} value={text} onChange={onText} required rows={6} />
+      <TextAreaField label={`${which} description`} value={text} onValueChange={onText} required rows={6} />
       <FileField label={`${which} image`} optional files={files} onChange={onFiles} current={current ? [current] : undefined} />
     </div>
   );

@@ -2,10 +2,11 @@ import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { addProductUpload, invalidateCatalog } from '../api/catalog';
 import { AdminTag } from '../components/AdminPanel';
-import { FileField, NamePriceDescriptionFields, TextField } from '../components/Fields';
+import { ADMIN_FIELD, FileField, NamePriceDescriptionFields } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { MAX_PRODUCT_IMAGES, validateProduct } from '../lib/validate';
+import { TextField } from '@/components/TextField';
 import type { Product } from '@/lib/types';
 
 export const PRODUCT_ADDED = 'Product added successfully';
@@ -108,20 +109,22 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
           onDescription={setDescription}
         />
         <div className="admin-form__grid admin-form__grid--3">
-          <TextField label="Category" optional value={category} onChange={setCategory} autoComplete="off" />
+          <TextField className={ADMIN_FIELD} label="Category" optional value={category} onValueChange={setCategory} autoComplete="off" />
           <TextField
+            className={ADMIN_FIELD}
             label="Sizes"
             optional
             value={sizes}
-            onChange={setSizes}
+            onValueChange={setSizes}
             hint="Separate with commas: 40, 41, 42"
             autoComplete="off"
           />
           <TextField
+            className={ADMIN_FIELD}
             label="Colours"
             optional
             value={colors}
-            onChange={setColors}
+            onValueChange={setColors}
             hint="Separate with commas: Black, Brown"
             autoComplete="off"
           />

@@ -90,7 +90,7 @@ export default function AddReleaseSlot() {
           <SelectField
             label="Collection"
             value={collectionId}
-            onChange={(id) => {
+            onValueChange={(id) => {
               setCollectionId(id);
               setProductId('');
             }}
@@ -102,7 +102,7 @@ export default function AddReleaseSlot() {
           <SelectField
             label="Product"
             value={productId}
-            onChange={chooseProduct}
+            onValueChange={chooseProduct}
             disabled={!collectionId || products.isPending}
             required
             placeholder={

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { collectionUpload, useCollections } from '../api/catalog';
-import { FileField, SelectField, TextAreaField, TextField } from '../components/Fields';
+import { ADMIN_FIELD, FileField, SelectField, TextAreaField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { validateCollection } from '../lib/validate';
+import { TextField } from '@/components/TextField';
 import type { ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { Collection } from '@/lib/types';
@@ -87,12 +88,12 @@ export default function CollectionFormSlot() {
         <SelectField
           label="Collection"
           value={selected}
-          onChange={choose}
+          onValueChange={choose}
           placeholder="New collection"
           options={collections.data?.map((c) => ({ value: c.id, label: c.name })) ?? []}
         />
         <div className="admin-form__grid">
-          <TextField label="Name" value={name} onChange={setName} required maxLength={120} autoComplete="off" />
+          <TextField className={ADMIN_FIELD} label="Name" value={name} onValueChange={setName} required maxLength={120} autoComplete="off" />
           <FileField
             label="Image"
             files={images}
@@ -102,7 +103,7 @@ export default function CollectionFormSlot() {
             current={current?.image ? [current.image] : undefined}
           />
         </div>
-        <TextAreaField label="Description" value={description} onChange={setDescription} required />
+        <TextAreaField label="Description" value={description} onValueChange={setDescription} required />
       </UploadPanel>
     </div>
   );

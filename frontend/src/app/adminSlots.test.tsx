@@ -53,7 +53,7 @@ describe('admin tools in shopper pages', () => {
     const fetchMock = homeApi({
       '/api/products/featured': () => jsonResponse(featured),
       'PUT /api/products/brogue/featured': (_, init) => {
-        expect(JSON.parse(String(init?.body))).toEqual({ featured: false });
+        expect(JSON.parse(init?.body as string)).toEqual({ featured: false });
         expect((init?.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
         featured = [watch];
         return jsonResponse({ ...shoe, featured: false });
@@ -151,7 +151,7 @@ describe('admin tools in shopper pages', () => {
     mockFetch({
       '/api/products/brogue': () => jsonResponse({ ...shoe, featured }),
       'PUT /api/products/brogue/featured': (_, init) => {
-        featured = JSON.parse(String(init?.body)).featured;
+        ({ featured } = JSON.parse(init?.body as string) as { featured: boolean });
         return jsonResponse({ ...shoe, featured });
       },
     });

@@ -118,10 +118,10 @@ export function scheduleSessionRefresh(client: QueryClient, expiresAt: number, f
       if (!cancelled) setSession(client, view);
     } catch (error) {
       if (cancelled || (isApiError(error) && error.status === 401)) return;
-      timer = setTimeout(run, refreshRetryDelay(attempt++));
+      timer = setTimeout(() => void run(), refreshRetryDelay(attempt++));
     }
   };
-  timer = setTimeout(run, refreshDelay(expiresAt, Date.now(), first ? 0 : MIN_REFRESH_DELAY_MS));
+  timer = setTimeout(() => void run(), refreshDelay(expiresAt, Date.now(), first ? 0 : MIN_REFRESH_DELAY_MS));
   return () => {
     cancelled = true;
     clearTimeout(timer);

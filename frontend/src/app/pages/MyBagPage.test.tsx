@@ -91,7 +91,7 @@ function renderCheckout() {
 }
 
 const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
-  fetch.mock.calls.filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method);
+  fetch.mock.calls.filter(([url, init]) => (url as string).split('?')[0] === path && (init?.method ?? 'GET') === method);
 
 async function openDetails() {
   fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
@@ -118,7 +118,7 @@ describe('checkout: details', () => {
     shop();
     renderCheckout();
     const form = await openDetails();
-    const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+    const field = (label: string) => within(form).getByLabelText<HTMLInputElement>(label);
     expect(field('Full name').value).toBe('Ada Obi');
     expect(field('Email').value).toBe('ada@example.com');
     expect(field('Phone number').value).toBe('+234 803 000 0000');
@@ -143,9 +143,9 @@ describe('checkout: details', () => {
     shop({ '/api/checkout': { ...DETAILS, customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '' }, address: null } });
     renderCheckout();
     const form = await openDetails();
-    expect((within(form).getByLabelText('Phone number') as HTMLInputElement).value).toBe('');
-    expect((within(form).getByLabelText('Street address') as HTMLInputElement).value).toBe('');
-    expect((within(form).getByLabelText('Country') as HTMLInputElement).value).toBe('Nigeria');
+    expect(within(form).getByLabelText<HTMLInputElement>('Phone number').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Street address').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Country').value).toBe('Nigeria');
   });
 
   it('says "Please fill in all delivery address fields" for a missing address field and focuses it', async () => {
@@ -189,7 +189,7 @@ describe('checkout: details', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
     expect(await screen.findByText('3 Allen Avenue')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit details' }));
-    expect((screen.getByLabelText('Street address') as HTMLInputElement).value).toBe('3 Allen Avenue');
+    expect(screen.getByLabelText<HTMLInputElement>('Street address').value).toBe('3 Allen Avenue');
   });
 });
 
@@ -273,7 +273,7 @@ describe('checkout: paying', () => {
     expect(await screen.findByText('Payment cancelled')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls(fetch, 'POST', '/api/payments/verify')).toHaveLength(0);
-    const pay = screen.getByRole('button', { name: 'Pay ₦12,345.00' }) as HTMLButtonElement;
+    const pay = screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' });
     await waitFor(() => expect(document.activeElement).toBe(pay));
     expect(pay.disabled).toBe(false);
   });
@@ -303,7 +303,7 @@ describe('checkout: paying', () => {
       await screen.findByText('Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.'),
     ).toBeTruthy();
     expect(screen.queryByText(/Payment successful/)).toBeNull();
-    expect((screen.getByRole('button', { name: 'Pay ₦12,345.00' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' }).disabled).toBe(false);
   });
 
   it('shows the server message when verification fails (502)', async () => {

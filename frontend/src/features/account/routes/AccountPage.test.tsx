@@ -56,7 +56,7 @@ describe('AccountPage view mode', () => {
 
   it('shows the photo with its srcset and the phone number', () => {
     renderAccount({ ...signedIn, user: { ...customer, photoURL: image('ada'), phoneNumber: '+234 803 000 0000' } });
-    const img = screen.getByRole('img', { name: "Ada Obi's profile photo" }) as HTMLImageElement;
+    const img = screen.getByRole<HTMLImageElement>('img', { name: "Ada Obi's profile photo" });
     expect(img.getAttribute('srcset')).toContain('/media/ada-320.jpg 320w');
     expect(screen.getByText('+234 803 000 0000')).toBeTruthy();
   });
@@ -77,7 +77,7 @@ describe('AccountPage edit mode', () => {
     renderAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     expect(screen.queryByRole('button', { name: 'Log Out' })).toBeNull();
-    expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Somebody Else' } });
     fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '0803' } });
@@ -87,8 +87,8 @@ describe('AccountPage edit mode', () => {
     expect(screen.getByText('Not provided')).toBeTruthy();
     expect(screen.queryByText('Somebody Else')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ada Obi');
-    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Ada Obi');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone').value).toBe('');
     expect(fetch).not.toHaveBeenCalled();
   });
 

@@ -47,7 +47,7 @@ function renderOrder() {
 }
 
 const patches = (fetch: ReturnType<typeof mockFetch>) =>
-  fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(init!.body as string));
+  fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([, init]) => JSON.parse(init!.body as string) as unknown);
 
 describe('admin order detail', () => {
   it('shows the items, customer, address and payment reference', async () => {
@@ -124,7 +124,7 @@ describe('admin order detail', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as processing' }));
     const alert = await screen.findByText('An order that is cancelled cannot become processing.');
     expect(alert.closest('[role="alert"]')).toBeTruthy();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Mark as processing' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Mark as processing' }).disabled).toBe(false));
   });
 
   it('says "Order not found." for an unknown id', async () => {

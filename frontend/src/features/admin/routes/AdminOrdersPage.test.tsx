@@ -86,7 +86,7 @@ describe('admin orders list', () => {
     expect(within(pages).getByText('Page 3 of 3')).toBeTruthy();
     expect(within(pages).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/admin/orders?status=paid&page=2');
     expect(within(pages).queryByRole('link', { name: 'Next' })).toBeNull();
-    expect(fetch.mock.calls.map(([path]) => path).filter((p) => String(p).startsWith('/api/admin/orders'))).toEqual([
+    expect(fetch.mock.calls.map(([path]) => path as string).filter((p) => p.startsWith('/api/admin/orders'))).toEqual([
       '/api/admin/orders?status=paid&page=3',
     ]);
     expect(await screen.findByText('No payments need review.')).toBeTruthy();

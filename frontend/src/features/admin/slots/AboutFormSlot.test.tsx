@@ -22,7 +22,7 @@ describe('About Us form', () => {
     installFakeXHR();
     renderWithProviders(<AboutFormSlot about={null} />, { session: { user: admin } });
     expect(screen.getByRole('heading', { name: 'Create the About Us page' })).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('');
     expect(screen.getByRole('button', { name: 'Create About Us' })).toBeTruthy();
   });
 
@@ -30,9 +30,9 @@ describe('About Us form', () => {
     installFakeXHR();
     renderWithProviders(<AboutFormSlot about={about} />, { session: { user: admin } });
     expect(screen.getByRole('heading', { name: 'Edit the About Us page' })).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Our story');
-    expect((screen.getByLabelText('First description') as HTMLTextAreaElement).value).toBe('Founded in Lagos.');
-    expect((screen.getByLabelText('Second description') as HTMLTextAreaElement).value).toBe('Made to last.');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Our story');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('First description').value).toBe('Founded in Lagos.');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Second description').value).toBe('Made to last.');
     expect(document.querySelector('.admin-thumbs img')?.getAttribute('src')).toBe('/media/about-1-640.jpg');
     expect(screen.getByRole('button', { name: 'Update About Us' })).toBeTruthy();
   });

@@ -47,16 +47,16 @@ describe('add release form', () => {
     fireEvent.change(screen.getByLabelText('Background image'), { target: { files: [imageFile('a.txt', 'text/plain')] } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Release' }));
     expect(screen.getByRole('alert').textContent).toBe('Selected file must be an image.');
-    expect((screen.getByLabelText('Background image') as HTMLInputElement).accept).toBe('image/*');
+    expect(screen.getByLabelText<HTMLInputElement>('Background image').accept).toBe('image/*');
   });
 
   it("offers the collection's products, starts the price from the product's, and posts the release", async () => {
     const { queryClient } = setup();
     await fillAll();
     // The product's own price as a starting point, in naira as typed.
-    expect((screen.getByLabelText('Price (₦)') as HTMLInputElement).value).toBe('250000.50');
+    expect(screen.getByLabelText<HTMLInputElement>('Price (₦)').value).toBe('250000.50');
     fireEvent.change(screen.getByLabelText('Price (₦)'), { target: { value: '199999.99' } });
-    const price = screen.getByLabelText('Price (₦)') as HTMLInputElement;
+    const price = screen.getByLabelText<HTMLInputElement>('Price (₦)');
     expect([price.type, price.step]).toEqual(['number', '0.01']);
     const image = imageFile('bg.jpg');
     fireEvent.change(screen.getByLabelText('Background image'), { target: { files: [image] } });

@@ -97,7 +97,7 @@ describe('LoginPage forgot-password mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
 
     expect(screen.queryByLabelText('Password')).toBeNull();
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('button', { name: 'Sending link...' })).toBeTruthy();
     expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ email: 'ada@example.com' });

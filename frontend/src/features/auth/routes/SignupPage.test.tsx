@@ -22,7 +22,7 @@ function fill(values: Partial<Record<'name' | 'email' | 'password' | 'confirm', 
 }
 
 function choose(file: File | null) {
-  const input = screen.getByLabelText('Profile image') as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>('Profile image');
   fireEvent.change(input, { target: { files: file ? [file] : [] } });
 }
 
@@ -96,7 +96,7 @@ describe('SignupPage validation', () => {
     // Exactly 10,000,000 bytes is allowed, and shows a preview.
     choose(photo('ok.jpg', 'image/jpeg', 10_000_000));
     expect(screen.queryByText('Please select a file.')).toBeNull();
-    expect((screen.getByRole('img', { name: /Preview of Ada Obi/ }) as HTMLImageElement).src).toBe('blob:preview');
+    expect(screen.getByRole<HTMLImageElement>('img', { name: /Preview of Ada Obi/ }).src).toBe('blob:preview');
   });
 });
 

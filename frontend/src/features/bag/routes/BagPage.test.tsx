@@ -67,7 +67,7 @@ describe('BagPage', () => {
     fireEvent.click(plus);
     fireEvent.click(plus);
     await waitFor(() => expect((plus as HTMLButtonElement).disabled).toBe(true));
-    expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity' }).disabled).toBe(true);
     const patches = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH');
     expect(patches()).toHaveLength(1);
     expect(JSON.parse(patches()[0]![1]!.body as string)).toEqual({ quantity: 2 });
@@ -76,7 +76,7 @@ describe('BagPage', () => {
     expect(screen.getByTestId('bag-count').textContent).toBe('2 items');
     expect(screen.getAllByText('₦50,000.00').length).toBeGreaterThan(0);
 
-    const minus = screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
+    const minus = screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity' });
     await waitFor(() => expect(minus.disabled).toBe(false));
     fireEvent.click(minus);
     await waitFor(() => expect(patches()).toHaveLength(2));

@@ -51,7 +51,7 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
     >
       <div className="hero__slides" aria-live={running ? 'off' : 'polite'}>

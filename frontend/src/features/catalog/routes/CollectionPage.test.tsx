@@ -60,7 +60,7 @@ describe('CollectionPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
     expect(await screen.findByRole('link', { name: /Shoe 24/ })).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/collections/formal-shoes?page=2');
+    expect(fetchMock.mock.calls.map(([u]) => u as string)).toContain('/api/collections/formal-shoes?page=2');
     await waitFor(() => expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull());
   });
 

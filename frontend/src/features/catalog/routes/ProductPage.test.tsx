@@ -41,7 +41,7 @@ describe('ProductPage', () => {
     expect(screen.getByText('Hand-finished leather brogues.')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Size' })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: '42' }));
-    expect((screen.getByRole('radio', { name: '42' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '42' }).checked).toBe(true);
     expect(screen.getByRole('radio', { name: 'Brown' })).toBeTruthy();
     expect(document.title).toBe('Oxford Brogue — Ankara');
   });
@@ -200,7 +200,7 @@ describe('ProductPage admin edit', () => {
     });
     renderProduct(signedIn(admin));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Product' }));
-    const price = (await screen.findByLabelText('Price (₦)')) as HTMLInputElement;
+    const price = await screen.findByLabelText<HTMLInputElement>('Price (₦)');
     expect(price.value).toBe('25000.00');
     expect(price.getAttribute('step')).toBe('0.01');
     expect(price.getAttribute('min')).toBe('0');

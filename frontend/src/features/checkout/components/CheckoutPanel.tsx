@@ -295,7 +295,8 @@ export function CheckoutPanel() {
       </p>
       {sandbox && (
         <Suspense fallback={null}>
-          <SandboxPopup accessCode={sandbox.accessCode} amount={sandbox.amount} onSuccess={verify} onCancel={cancelled} />
+          <SandboxPopup accessCode={sandbox.accessCode} amount={sandbox.amount} onSuccess={(reference) => void verify(reference)}
+            onCancel={cancelled} />
         </Suspense>
       )}
     </section>

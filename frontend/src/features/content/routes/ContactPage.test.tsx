@@ -49,7 +49,7 @@ describe('ContactPage', () => {
     expect(await screen.findByText('Thanks! We will reply within one working day.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Contact form' })).toBeNull();
     const [, init] = fetchMock.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', message: 'Do you deliver to Abuja?' });
+    expect(JSON.parse(init?.body as string)).toEqual({ email: 'ada@example.com', message: 'Do you deliver to Abuja?' });
   });
 
   it("shows the server's validation message", async () => {

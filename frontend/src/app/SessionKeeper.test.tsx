@@ -34,7 +34,9 @@ describe('SessionKeeper', () => {
     vi.useFakeTimers();
     const now = Date.now();
     const answers = [session(now + 115 * MINUTE, { counts: { bag: 4, saved: 0, newOrders: 0 } })];
-    const fetch = mockFetch({ 'POST /api/auth/refresh': () => jsonResponse(answers.shift() ?? session(now + 200 * MINUTE)) });
+    const fetch = mockFetch({
+      'POST /api/auth/refresh': () => jsonResponse(answers.shift() ?? session(now + 200 * MINUTE)),
+    });
     const { queryClient } = renderWithProviders(<SessionKeeper />, { session: session(now + 60 * MINUTE) });
 
     await act(async () => vi.advanceTimersByTime(55 * MINUTE - 1));
@@ -57,7 +59,8 @@ describe('SessionKeeper', () => {
   it('signs out and opens /login when the refresh answers 401', async () => {
     vi.useFakeTimers();
     mockFetch({
-      'POST /api/auth/refresh': () => jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
+      'POST /api/auth/refresh': () =>
+        jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
     });
     const { queryClient, currentLocation } = renderWithProviders(
       <>
@@ -92,7 +95,9 @@ describe('SessionKeeper', () => {
   });
 
   it('signs out on a 401 from any other call (expired token, disabled account)', async () => {
-    mockFetch({ '/api/bag': () => jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401) });
+    mockFetch({
+      '/api/bag': () => jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
+    });
     const { queryClient, currentLocation } = renderWithProviders(<SessionKeeper />, {
       path: '/product/oxford-brogue',
       session: session(Date.now() + 60 * MINUTE),

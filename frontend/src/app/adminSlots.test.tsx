@@ -74,7 +74,13 @@ describe('admin tools in shopper pages', () => {
     expect(await screen.findByRole('heading', { name: 'Add Release' })).toBeTruthy();
     // In the spec's order: collections, the collection form, new releases, the release form, featured.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Our Collections', 'Add a collection', 'New Releases', 'Add Release', 'Featured Products']);
+    expect(headings).toEqual([
+      'Our Collections',
+      'Add a collection',
+      'New Releases',
+      'Add Release',
+      'Featured Products',
+    ]);
   });
 
   it('shows no admin tools to customers or visitors', async () => {

@@ -204,7 +204,12 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
         <button type="submit" className="search-bar__submit" aria-label="Submit search">
           <ArrowRightIcon size={20} />
         </button>
-        <button type="button" className="icon-button search-bar__close" aria-label="Close search" onClick={() => close(true)}>
+        <button
+          type="button"
+          className="icon-button search-bar__close"
+          aria-label="Close search"
+          onClick={() => close(true)}
+        >
           <CloseIcon size={22} />
         </button>
       </div>

@@ -43,7 +43,10 @@ describe('apiFetch', () => {
   });
 
   it('maps a validation error on POST', async () => {
-    stubFetch(async () => new Response(JSON.stringify({ error: 'validation', message: 'Message is too long.' }), { status: 400 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ error: 'validation', message: 'Message is too long.' }), { status: 400 }),
+    );
     await expect(api.post('/api/contact', { email: 'a@b.co', message: 'x' })).rejects.toMatchObject({
       status: 400,
       code: 'validation',
@@ -64,7 +67,11 @@ describe('apiFetch', () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(api.get('/api/hero')).rejects.toMatchObject({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
+    await expect(api.get('/api/hero')).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('rethrows aborts untouched', async () => {
@@ -86,7 +93,11 @@ describe('apiFetch', () => {
     await api.post('/api/contact', { email: 'a@b.co', message: 'Hi' });
     const [path, init] = fn.mock.calls[0]!;
     expect(path).toBe('/api/contact');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"email":"a@b.co","message":"Hi"}' });
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{"email":"a@b.co","message":"Hi"}',
+    });
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 });
@@ -122,7 +133,12 @@ describe('writes and sessions', () => {
   it('reports a 401 from any endpoint as a lost session, except login and signup', async () => {
     const lost = vi.fn();
     setUnauthorizedHandler(lost);
-    stubFetch(async () => new Response(JSON.stringify({ error: 'unauthenticated', message: 'Please log in to continue.' }), { status: 401 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ error: 'unauthenticated', message: 'Please log in to continue.' }), {
+          status: 401,
+        }),
+    );
     await expect(api.get('/api/bag')).rejects.toMatchObject({ status: 401 });
     expect(lost).toHaveBeenCalledWith('/api/bag');
     await expect(api.post('/api/auth/login', {})).rejects.toMatchObject({ status: 401 });

@@ -21,7 +21,9 @@ export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi 
 type Options = { path?: string; session?: Session; client?: QueryClient };
 
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Renders `ui` inside a fresh query cache, a given session and an in-memory router at `path`. */
@@ -54,7 +56,10 @@ type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
  */
 export function mockFetch(routes: Record<string, Handler | object | string | number | boolean | null>) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://shop.test');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://shop.test',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     for (const key of [`${method} ${url.pathname}`, url.pathname]) {
       if (key in routes) {

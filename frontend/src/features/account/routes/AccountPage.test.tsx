@@ -62,7 +62,9 @@ describe('AccountPage view mode', () => {
   });
 
   it('logs out: POST /api/auth/logout, forgets the user and goes home', async () => {
-    const fetch = mockFetch({ 'POST /api/auth/logout': { user: null, expiresAt: null, counts: { bag: 0, saved: 0, newOrders: 0 } } });
+    const fetch = mockFetch({
+      'POST /api/auth/logout': { user: null, expiresAt: null, counts: { bag: 0, saved: 0, newOrders: 0 } },
+    });
     const { currentLocation, queryClient } = renderAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(currentLocation()).toBe('/'));
@@ -94,7 +96,10 @@ describe('AccountPage edit mode', () => {
 
   it('saves with PATCH /api/account (multipart), shows Saving..., and the header shows the new name', async () => {
     let release!: () => void;
-    const updated: Session = { ...signedIn, user: { ...customer, displayName: 'Ada Okafor', phoneNumber: '08030000000' } };
+    const updated: Session = {
+      ...signedIn,
+      user: { ...customer, displayName: 'Ada Okafor', phoneNumber: '08030000000' },
+    };
     const fetch = mockFetch({
       'PATCH /api/account': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(updated)))),
     });

@@ -141,7 +141,12 @@ export function addProductUpload(collectionId: string, product: NewProduct): Upl
     sizes: product.sizes || null,
     colors: product.colors || null,
   });
-  return { url: `/api/collections/${encodeURIComponent(collectionId)}/products`, method: 'POST', form, idempotent: true };
+  return {
+    url: `/api/collections/${encodeURIComponent(collectionId)}/products`,
+    method: 'POST',
+    form,
+    idempotent: true,
+  };
 }
 
 export type NewRelease = {

@@ -73,7 +73,8 @@ export function useUpdateOrder(id: string) {
 export function useReviewPayments() {
   return useQuery({
     queryKey: queryKeys.admin.payments,
-    queryFn: async ({ signal }) => (await api.get<{ payments: ReviewPayment[] }>('/api/admin/payments', signal)).payments,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ payments: ReviewPayment[] }>('/api/admin/payments', signal)).payments,
     staleTime: 0,
   });
 }

@@ -134,7 +134,17 @@ type FileFieldProps = {
  * A picture chooser (image types only) with thumbnails of what is chosen, or of what is stored.
  * Clearing `files` (after a successful save) also clears the native input.
  */
-export function FileField({ label, files, onChange, multiple, optional, hint, current, currentLabel, name }: FileFieldProps) {
+export function FileField({
+  label,
+  files,
+  onChange,
+  multiple,
+  optional,
+  hint,
+  current,
+  currentLabel,
+  name,
+}: FileFieldProps) {
   const id = useId();
   const empty = files.length === 0;
   const input = useRef<HTMLInputElement>(null);
@@ -166,7 +176,9 @@ export function FileField({ label, files, onChange, multiple, optional, hint, cu
               </li>
             ))}
           </ul>
-          <figcaption className="admin-thumbs__caption">{currentLabel ?? 'Current image (kept unless you choose a new one)'}</figcaption>
+          <figcaption className="admin-thumbs__caption">
+            {currentLabel ?? 'Current image (kept unless you choose a new one)'}
+          </figcaption>
         </figure>
       ) : null}
     </Field>

@@ -76,7 +76,11 @@ describe('About Us form', () => {
     fireEvent.change(screen.getByLabelText('Second description'), { target: { value: 'Two' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create About Us' }));
     expect(lastXhr().form.get('description2')).toBe('Two');
-    act(() => lastXhr().respond(413, { error: 'payload_too_large', message: 'Image file size must be less than 10MB.' }));
-    expect(await screen.findByText('Error updating About Us page: Image file size must be less than 10MB.')).toBeTruthy();
+    act(() =>
+      lastXhr().respond(413, { error: 'payload_too_large', message: 'Image file size must be less than 10MB.' }),
+    );
+    expect(
+      await screen.findByText('Error updating About Us page: Image file size must be less than 10MB.'),
+    ).toBeTruthy();
   });
 });

@@ -62,7 +62,15 @@ export default function AboutFormSlot({ about }: { about: About | null }) {
         formatPercent={formatTwoDecimalPercent}
         submitLabel={creating ? 'Create About Us' : 'Update About Us'}
       >
-        <TextField className={ADMIN_FIELD} label="Title" value={title} onValueChange={setTitle} required maxLength={200} autoComplete="off" />
+        <TextField
+          className={ADMIN_FIELD}
+          label="Title"
+          value={title}
+          onValueChange={setTitle}
+          required
+          maxLength={200}
+          autoComplete="off"
+        />
         <div className="admin-form__grid">
           <TextWithImage
             which="First"
@@ -101,7 +109,13 @@ function TextWithImage({ which, text, onText, files, onFiles, current }: TextWit
   return (
     <div>
       <TextAreaField label={`${which} description`} value={text} onValueChange={onText} required rows={6} />
-      <FileField label={`${which} image`} optional files={files} onChange={onFiles} current={current ? [current] : undefined} />
+      <FileField
+        label={`${which} image`}
+        optional
+        files={files}
+        onChange={onFiles}
+        current={current ? [current] : undefined}
+      />
     </div>
   );
 }

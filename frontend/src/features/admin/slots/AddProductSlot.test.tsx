@@ -37,7 +37,9 @@ describe('add product', () => {
     fill();
     fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all fields.');
-    fireEvent.change(screen.getByLabelText('Images'), { target: { files: [imageFile(), imageFile('x.gif', 'application/zip')] } });
+    fireEvent.change(screen.getByLabelText('Images'), {
+      target: { files: [imageFile(), imageFile('x.gif', 'application/zip')] },
+    });
     fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
     expect(screen.getByRole('alert').textContent).toBe('Selected file must be an image.');
     expect(XHR.requests).toHaveLength(0);

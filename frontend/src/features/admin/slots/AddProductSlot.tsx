@@ -109,7 +109,14 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
           onDescription={setDescription}
         />
         <div className="admin-form__grid admin-form__grid--3">
-          <TextField className={ADMIN_FIELD} label="Category" optional value={category} onValueChange={setCategory} autoComplete="off" />
+          <TextField
+            className={ADMIN_FIELD}
+            label="Category"
+            optional
+            value={category}
+            onValueChange={setCategory}
+            autoComplete="off"
+          />
           <TextField
             className={ADMIN_FIELD}
             label="Sizes"

@@ -44,7 +44,9 @@ describe('add release form', () => {
   it('refuses a background that is not an image', async () => {
     setup();
     await fillAll();
-    fireEvent.change(screen.getByLabelText('Background image'), { target: { files: [imageFile('a.txt', 'text/plain')] } });
+    fireEvent.change(screen.getByLabelText('Background image'), {
+      target: { files: [imageFile('a.txt', 'text/plain')] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add Release' }));
     expect(screen.getByRole('alert').textContent).toBe('Selected file must be an image.');
     expect(screen.getByLabelText<HTMLInputElement>('Background image').accept).toBe('image/*');
@@ -66,7 +68,11 @@ describe('add release form', () => {
     const xhr = lastXhr();
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/releases']);
     expect(xhr.headers['Idempotency-Key']).toBeTruthy();
-    expect(Object.fromEntries(['name', 'description', 'price', 'collectionId', 'productId', 'featured'].map((k) => [k, xhr.form.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['name', 'description', 'price', 'collectionId', 'productId', 'featured'].map((k) => [k, xhr.form.get(k)]),
+      ),
+    ).toEqual({
       name: 'Harmattan Edit',
       description: 'Linen for the dry season.',
       price: '199999.99',

@@ -76,7 +76,12 @@ describe('collection form', () => {
     expect([xhr.method, xhr.url]).toEqual(['PUT', '/api/collections/suits']);
     expect(xhr.headers['Idempotency-Key']).toBeUndefined();
     expect(xhr.form.get('image')).toBeNull();
-    act(() => xhr.respond(200, { message: 'Collection updated successfully', collection: { ...suits, description: 'Sharp suits.' } }));
+    act(() =>
+      xhr.respond(200, {
+        message: 'Collection updated successfully',
+        collection: { ...suits, description: 'Sharp suits.' },
+      }),
+    );
     expect(await screen.findByText('Collection updated successfully')).toBeTruthy();
   });
 

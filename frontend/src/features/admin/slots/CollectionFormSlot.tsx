@@ -93,7 +93,15 @@ export default function CollectionFormSlot() {
           options={collections.data?.map((c) => ({ value: c.id, label: c.name })) ?? []}
         />
         <div className="admin-form__grid">
-          <TextField className={ADMIN_FIELD} label="Name" value={name} onValueChange={setName} required maxLength={120} autoComplete="off" />
+          <TextField
+            className={ADMIN_FIELD}
+            label="Name"
+            value={name}
+            onValueChange={setName}
+            required
+            maxLength={120}
+            autoComplete="off"
+          />
           <FileField
             label="Image"
             files={images}

@@ -7,7 +7,11 @@ import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-const session: Session = { user: customer, expiresAt: Date.now() + 3_600_000, counts: { bag: 2, saved: 1, newOrders: 0 } };
+const session: Session = {
+  user: customer,
+  expiresAt: Date.now() + 3_600_000,
+  counts: { bag: 2, saved: 1, newOrders: 0 },
+};
 
 function signIn(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
@@ -30,7 +34,8 @@ describe('LoginPage sign in', () => {
   it('shows Signing in... while pending, then signs in and follows ?next=', async () => {
     let release!: () => void;
     const fetch = mockFetch({
-      'POST /api/auth/login': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
+      'POST /api/auth/login': () =>
+        new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
     });
     const { currentLocation, queryClient } = renderWithProviders(<LoginPage />, { path: '/login?next=%2Fmybag' });
     signIn('  ada@example.com ', ' secret1 ');
@@ -77,10 +82,14 @@ describe('LoginPage sign in', () => {
     expect(loginErrorMessage(new ApiError(401, 'login_failed', 'No account found with this email.'))).toBe(
       'No account found with this email.',
     );
-    expect(loginErrorMessage(new ApiError(429, 'too_many_requests', 'Too many failed login attempts. Please try again later.'))).toBe(
-      'Too many failed login attempts. Please try again later.',
+    expect(
+      loginErrorMessage(
+        new ApiError(429, 'too_many_requests', 'Too many failed login attempts. Please try again later.'),
+      ),
+    ).toBe('Too many failed login attempts. Please try again later.');
+    expect(loginErrorMessage(new ApiError(500, 'internal', 'Internal error'))).toBe(
+      'Failed to login. Please check your credentials.',
     );
-    expect(loginErrorMessage(new ApiError(500, 'internal', 'Internal error'))).toBe('Failed to login. Please check your credentials.');
     expect(loginErrorMessage(new TypeError('x is undefined'))).toBe('An unexpected error occurred. Please try again.');
   });
 });
@@ -113,6 +122,8 @@ describe('LoginPage forgot-password mode', () => {
     renderWithProviders(<LoginPage />, { path: '/login?mode=forgot' });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to send password reset link. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to send password reset link. Please try again.',
+    );
   });
 });

@@ -103,9 +103,14 @@ describe('SignupPage validation', () => {
 describe('SignupPage submit', () => {
   it('posts the multipart form, shows Signing up..., then signs in and goes home', async () => {
     let release!: () => void;
-    const session: Session = { user: customer, expiresAt: Date.now() + 3_600_000, counts: { bag: 0, saved: 0, newOrders: 0 } };
+    const session: Session = {
+      user: customer,
+      expiresAt: Date.now() + 3_600_000,
+      counts: { bag: 0, saved: 0, newOrders: 0 },
+    };
     const fetch = mockFetch({
-      'POST /api/auth/signup': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
+      'POST /api/auth/signup': () =>
+        new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
     });
     const { currentLocation, queryClient } = renderWithProviders(<SignupPage />, { path: '/signup' });
     fill({ ...valid, name: '  Ada Obi  ' });
@@ -134,7 +139,8 @@ describe('SignupPage submit', () => {
   });
 
   it("shows the server's message, or Could not complete signup. when there is none", async () => {
-    let answer = () => jsonResponse({ error: 'conflict', message: 'The email address is already in use by another account.' }, 409);
+    let answer = () =>
+      jsonResponse({ error: 'conflict', message: 'The email address is already in use by another account.' }, 409);
     mockFetch({ 'POST /api/auth/signup': () => answer() });
     renderWithProviders(<SignupPage />, { path: '/signup' });
     fill(valid);

@@ -18,7 +18,10 @@ export function useEditProduct(productId: string) {
       const detail = queryKeys.products.detail(productId);
       client.setQueryData(detail, product);
       // Everything else that shows products refetches; the product itself is the answer already.
-      void client.invalidateQueries({ queryKey: queryKeys.products.all, predicate: (q) => q.queryHash !== JSON.stringify(detail) });
+      void client.invalidateQueries({
+        queryKey: queryKeys.products.all,
+        predicate: (q) => q.queryHash !== JSON.stringify(detail),
+      });
       void client.invalidateQueries({ queryKey: queryKeys.collections.pages });
       void client.invalidateQueries({ queryKey: queryKeys.search.all });
       void client.invalidateQueries({ queryKey: queryKeys.bag });

@@ -19,7 +19,9 @@ export function findCachedProduct(client: QueryClient, id: string): Product | un
     const hit = data?.find((p) => p.id === id);
     if (hit) return hit;
   }
-  for (const [, data] of client.getQueriesData<InfiniteData<CollectionPage>>({ queryKey: queryKeys.collections.pages })) {
+  for (const [, data] of client.getQueriesData<InfiniteData<CollectionPage>>({
+    queryKey: queryKeys.collections.pages,
+  })) {
     for (const page of data?.pages ?? []) {
       const hit = page.products.find((p) => p.id === id);
       if (hit) return hit;

@@ -83,7 +83,12 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
                 <p className="hero__kicker">{slide.kicker}</p>
                 <h1 className="hero__title">{SHOP_NAME}</h1>
                 <p className="hero__tagline">{slide.tagline}</p>
-                <button type="button" className="btn btn--primary hero__cta" onClick={onExplore} tabIndex={active ? 0 : -1}>
+                <button
+                  type="button"
+                  className="btn btn--primary hero__cta"
+                  onClick={onExplore}
+                  tabIndex={active ? 0 : -1}
+                >
                   Explore
                 </button>
               </div>

@@ -41,7 +41,10 @@ export function useCheckoutDetails(enabled: boolean) {
  * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment.
  * `idempotencyKey` is fresh per click: the server refuses a repeat, so one click starts one payment.
  */
-export function startPayment(body: { customer: Customer; address: Address }, idempotencyKey: string): Promise<PaymentStart> {
+export function startPayment(
+  body: { customer: Customer; address: Address },
+  idempotencyKey: string,
+): Promise<PaymentStart> {
   return apiFetch<PaymentStart>('/api/checkout', {
     method: 'POST',
     json: body,

@@ -1,6 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { startPayment, useCheckoutDetails, verifyPayment, type CheckoutDetails, type PaymentStart } from '../api/checkout';
+import {
+  startPayment,
+  useCheckoutDetails,
+  verifyPayment,
+  type CheckoutDetails,
+  type PaymentStart,
+} from '../api/checkout';
 import { openPaystackPopup } from '../lib/paystackInline';
 import { trimValues, type CheckoutValues } from '../lib/validate';
 import { CheckoutForm } from './CheckoutForm';
@@ -295,8 +301,12 @@ export function CheckoutPanel() {
       </p>
       {sandbox && (
         <Suspense fallback={null}>
-          <SandboxPopup accessCode={sandbox.accessCode} amount={sandbox.amount} onSuccess={(reference) => void verify(reference)}
-            onCancel={cancelled} />
+          <SandboxPopup
+            accessCode={sandbox.accessCode}
+            amount={sandbox.amount}
+            onSuccess={(reference) => void verify(reference)}
+            onCancel={cancelled}
+          />
         </Suspense>
       )}
     </section>

@@ -194,7 +194,13 @@ export function SandboxPopup({ accessCode, amount, onSuccess, onCancel }: Sandbo
               {shown && <span className="sandbox__email">{shown.email}</span>}
             </p>
           </div>
-          <button ref={closeRef} type="button" className="icon-button sandbox__close" aria-label="Close" onClick={onCancel}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-button sandbox__close"
+            aria-label="Close"
+            onClick={onCancel}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -15,9 +15,15 @@ describe('validateContact', () => {
       email: 'Please enter your email address.',
       message: 'Please enter a message.',
     });
-    expect(validateContact({ email: 'ada@example', message: 'Hi' })).toEqual({ email: 'Please enter a valid email address.' });
-    expect(validateContact({ email: 'ada example.com', message: 'Hi' }).email).toBe('Please enter a valid email address.');
-    expect(validateContact({ email: ' ada@example.com ', message: '  ' })).toEqual({ message: 'Please enter a message.' });
+    expect(validateContact({ email: 'ada@example', message: 'Hi' })).toEqual({
+      email: 'Please enter a valid email address.',
+    });
+    expect(validateContact({ email: 'ada example.com', message: 'Hi' }).email).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(validateContact({ email: ' ada@example.com ', message: '  ' })).toEqual({
+      message: 'Please enter a message.',
+    });
     expect(validateContact({ email: 'ada@example.com', message: 'Hello' })).toEqual({});
   });
 });
@@ -54,7 +60,8 @@ describe('ContactPage', () => {
 
   it("shows the server's validation message", async () => {
     mockFetch({
-      'POST /api/contact': () => jsonResponse({ error: 'validation', message: 'Message must be at most 5000 characters.' }, 400),
+      'POST /api/contact': () =>
+        jsonResponse({ error: 'validation', message: 'Message must be at most 5000 characters.' }, 400),
     });
     renderWithProviders(<ContactPage />);
     fill('ada@example.com', 'Hello');

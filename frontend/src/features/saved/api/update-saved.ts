@@ -25,7 +25,11 @@ export function useMoveToBag() {
     onSuccess: (bag, productId) => {
       applyBag(client, bag);
       const saved = client.getQueryData<SavedItem[]>(queryKeys.saved);
-      if (saved) applySaved(client, saved.filter((item) => item.product.id !== productId));
+      if (saved)
+        applySaved(
+          client,
+          saved.filter((item) => item.product.id !== productId),
+        );
       else {
         const counts = client.getQueryData<Session>(queryKeys.session)?.counts;
         if (counts) setSessionCounts(client, { saved: Math.max(0, counts.saved - 1) });

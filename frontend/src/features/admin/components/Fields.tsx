@@ -13,8 +13,26 @@ import type { Image } from '@/lib/types';
 /** Admin fields keep to the top of their grid cell when a neighbour is taller. */
 export const ADMIN_FIELD = 'admin-field';
 
+type Setter = (value: string) => void;
+type ValueProps = { value: string; onValueChange: Setter };
+
+/** The name of a collection, product or release: required, at most 120 characters. */
+export function NameField({ value, onValueChange }: ValueProps) {
+  return (
+    <TextField
+      className={ADMIN_FIELD}
+      label="Name"
+      value={value}
+      onValueChange={onValueChange}
+      required
+      maxLength={120}
+      autoComplete="off"
+    />
+  );
+}
+
 /** A price in naira as typed ("25000.00"); required. */
-export function PriceField({ value, onValueChange }: { value: string; onValueChange: (value: string) => void }) {
+export function PriceField({ value, onValueChange }: ValueProps) {
   return (
     <TextField
       className={ADMIN_FIELD}
@@ -30,7 +48,6 @@ export function PriceField({ value, onValueChange }: { value: string; onValueCha
   );
 }
 
-type Setter = (value: string) => void;
 type NamePriceDescriptionProps = {
   name: string;
   price: string;
@@ -45,15 +62,7 @@ export function NamePriceDescriptionFields(props: NamePriceDescriptionProps) {
   return (
     <>
       <div className="admin-form__grid">
-        <TextField
-          className={ADMIN_FIELD}
-          label="Name"
-          value={props.name}
-          onValueChange={props.onName}
-          required
-          maxLength={120}
-          autoComplete="off"
-        />
+        <NameField value={props.name} onValueChange={props.onName} />
         <PriceField value={props.price} onValueChange={props.onPrice} />
       </div>
       <TextAreaField label="Description" value={props.description} onValueChange={props.onDescription} required />

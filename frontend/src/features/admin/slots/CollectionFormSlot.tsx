@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { collectionUpload, useCollections } from '../api/catalog';
-import { ADMIN_FIELD, FileField, SelectField, TextAreaField } from '../components/Fields';
+import { FileField, NameField, SelectField, TextAreaField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { validateCollection } from '../lib/validate';
-import { TextField } from '@/components/TextField';
 import type { ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { Collection } from '@/lib/types';
@@ -93,15 +92,7 @@ export default function CollectionFormSlot() {
           options={collections.data?.map((c) => ({ value: c.id, label: c.name })) ?? []}
         />
         <div className="admin-form__grid">
-          <TextField
-            className={ADMIN_FIELD}
-            label="Name"
-            value={name}
-            onValueChange={setName}
-            required
-            maxLength={120}
-            autoComplete="off"
-          />
+          <NameField value={name} onValueChange={setName} />
           <FileField
             label="Image"
             files={images}

@@ -29,8 +29,14 @@ export default defineConfig({
       checks: { moduleLevelDirective: false },
       output: {
         // All third-party code the first page needs in one long-cached chunk, rather than
-        // several small ones (fewer round trips on slow mobile networks).
-        codeSplitting: { groups: [{ name: 'vendor', test: /node_modules/ }] },
+        // several small ones (fewer round trips on slow mobile networks). Likewise the small
+        // shared modules that the first page and the lazy pages all import.
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: /node_modules/ },
+            { name: 'shared', test: /\/src\/lib\/(api|money|queryKeys)\.ts$/ },
+          ],
+        },
       },
     },
   },

@@ -15,8 +15,8 @@ step "Rust: build (release profile, shared with the tests) and test"
 cargo build --release --locked
 cargo test --release --locked
 
-step "front end: type check and unit tests (Vitest)"
-(cd frontend && npm run --silent typecheck && npm test)
+step "front end: type check, lint, format check and unit tests (Vitest)"
+(cd frontend && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check && npm test)
 
 step "browser end-to-end tests (playwright-core + /usr/bin/chromium)"
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then

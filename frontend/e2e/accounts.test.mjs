@@ -129,7 +129,10 @@ describe('accounts on a desktop (1366×768)', () => {
     await page.getByLabel('New password', { exact: true }).fill('newsecret9');
     await page.getByLabel('Confirm new password').fill('newsecret9');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByRole('alert').getByText(/^Failed to reset password\. Please try again\./).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/^Failed to reset password\. Please try again\./)
+      .waitFor();
   });
 
   test('account page: edit and cancel reverts; save changes the name in the header menu', async () => {
@@ -199,7 +202,9 @@ describe('accounts on a desktop (1366×768)', () => {
     await adminPage.getByText(`Success! ${otherEmail} has been made an admin.`).waitFor();
 
     // The other user becomes an admin at their next refresh, and then sees Admin Management.
-    await otherPage.evaluate(() => fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } }));
+    await otherPage.evaluate(() =>
+      fetch('/api/auth/refresh', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } }),
+    );
     await otherPage.goto(`${shop.base}/`);
     await otherPage.getByRole('button', { name: 'Open menu' }).click();
     await otherPage.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Admin Management' }).click();
@@ -258,7 +263,10 @@ describe('accounts on a phone (412×823)', () => {
     // End the session behind the page's back (as another tab's Log Out would).
     await page.evaluate(() => fetch('/api/auth/logout', { method: 'POST', headers: { 'X-Requested-With': 'ankara' } }));
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: /^My Bag/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Menu' })
+      .getByRole('link', { name: /^My Bag/ })
+      .click();
     await waitForPath(page, '/login?next=%2Fmybag');
   });
 });

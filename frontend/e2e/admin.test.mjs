@@ -5,7 +5,17 @@
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/admin.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, demoImage, newPage, openBrowser, signUp, signInAsAdmin, startShop, withShot } from './harness.mjs';
+import {
+  DESKTOP,
+  MOBILE,
+  demoImage,
+  newPage,
+  openBrowser,
+  signUp,
+  signInAsAdmin,
+  startShop,
+  withShot,
+} from './harness.mjs';
 
 const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
 const TIMEOUT = 15_000;
@@ -39,7 +49,12 @@ async function watchProgress(page) {
       const text = document.querySelector('.upload-progress__text')?.textContent;
       if (text && window.__progressText[window.__progressText.length - 1] !== text) window.__progressText.push(text);
     };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    new MutationObserver(record).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
   });
 }
 
@@ -68,12 +83,16 @@ test('an admin manages the catalogue and content from the shop pages', async (t)
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
     const productForm = page.getByRole('form', { name: 'Add Product' });
     await productForm.getByLabel('Name').fill('Royal Blue Agbada');
-    await productForm.getByLabel('Description').fill('Three-piece agbada in royal blue damask, hand-embroidered at the neck.');
+    await productForm
+      .getByLabel('Description')
+      .fill('Three-piece agbada in royal blue damask, hand-embroidered at the neck.');
     await productForm.getByLabel('Price (₦)').fill('185000.50');
     await productForm.getByLabel(/Category/).fill('Agbada');
     await productForm.getByLabel(/Sizes/).fill('M, L, XL');
     await productForm.getByLabel(/Colours/).fill('Royal Blue');
-    await productForm.getByLabel('Images').setInputFiles([demoImage('suits-1-a-1024.jpg'), demoImage('suits-1-b-1024.jpg')]);
+    await productForm
+      .getByLabel('Images')
+      .setInputFiles([demoImage('suits-1-a-1024.jpg'), demoImage('suits-1-b-1024.jpg')]);
     await watchProgress(page);
     await productForm.getByRole('button', { name: 'Add Product' }).click();
     const newProduct = page.getByRole('link', { name: /Royal Blue Agbada/ });
@@ -83,9 +102,16 @@ test('an admin manages the catalogue and content from the shop pages', async (t)
     t.diagnostic(`product upload progress: ${progressText.join(', ')}`);
     assert.ok(progress.length > 0, 'the progress bar showed');
     assert.equal(progress[progress.length - 1], 100, `progress reached 100%: ${progress.join(', ')}`);
-    assert.deepEqual([...progress].sort((a, b) => a - b), progress, 'progress only goes up');
+    assert.deepEqual(
+      [...progress].sort((a, b) => a - b),
+      progress,
+      'progress only goes up',
+    );
     assert.equal(progressText[progressText.length - 1], 'Uploading… 100%');
-    assert.ok(progressText.every((t) => /^Uploading… \d{1,3}%$/.test(t)), `whole percents: ${progressText.join(' | ')}`);
+    assert.ok(
+      progressText.every((t) => /^Uploading… \d{1,3}%$/.test(t)),
+      `whole percents: ${progressText.join(' | ')}`,
+    );
     await page.getByRole('status').filter({ hasText: 'Product added successfully: Royal Blue Agbada' }).waitFor();
     done.productId = (await newProduct.getAttribute('href')).split('/').pop();
     assert.match(await newProduct.textContent(), /₦185,000\.50/);

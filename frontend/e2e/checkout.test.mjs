@@ -7,7 +7,17 @@
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/checkout.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { DESKTOP, MOBILE, newPage, openBrowser, signUp, signInAsAdmin, startShop, withShot, featuredProducts } from './harness.mjs';
+import {
+  DESKTOP,
+  MOBILE,
+  newPage,
+  openBrowser,
+  signUp,
+  signInAsAdmin,
+  startShop,
+  withShot,
+  featuredProducts,
+} from './harness.mjs';
 
 const TIMEOUT = 15_000;
 
@@ -22,7 +32,9 @@ before(async () => {
   browser = await openBrowser();
   let featured;
   ({ featured, choosy } = await featuredProducts(shop.base));
-  other = featured.find((p) => p.id !== choosy.id && p.collectionId !== choosy.collectionId) ?? featured.find((p) => p.id !== choosy.id);
+  other =
+    featured.find((p) => p.id !== choosy.id && p.collectionId !== choosy.collectionId) ??
+    featured.find((p) => p.id !== choosy.id);
   assert.ok(other, 'the demo catalogue has a second featured product');
 });
 
@@ -43,8 +55,10 @@ function naira(kobo) {
 async function addToBag(page, product) {
   await page.goto(`${shop.base}/product/${product.id}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
-  if (product.sizes.length > 1) await page.getByRole('radio', { name: product.sizes[0], exact: true }).check({ force: true });
-  if (product.colors.length > 1) await page.getByRole('radio', { name: product.colors[0], exact: true }).check({ force: true });
+  if (product.sizes.length > 1)
+    await page.getByRole('radio', { name: product.sizes[0], exact: true }).check({ force: true });
+  if (product.colors.length > 1)
+    await page.getByRole('radio', { name: product.colors[0], exact: true }).check({ force: true });
   await page.getByRole('button', { name: 'Add to Bag' }).click();
   await page.getByText('Item added to your bag successfully!').waitFor();
 }
@@ -77,7 +91,8 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     await signUp(page, shop.base, { name: 'Amaka Shopper', email });
     const starts = [];
     page.on('request', (req) => {
-      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/checkout') starts.push(req.headers()['idempotency-key']);
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/checkout')
+        starts.push(req.headers()['idempotency-key']);
     });
 
     await addToBag(page, choosy);

@@ -131,7 +131,11 @@ export async function signUp(page, base, { name = 'Test Shopper', email, passwor
       form.set('password', password);
       form.set('confirmPassword', password);
       form.set('photo', new File([bytes], 'me.jpg', { type: 'image/jpeg' }));
-      const res = await fetch('/api/auth/signup', { method: 'POST', body: form, headers: { 'X-Requested-With': 'ankara' } });
+      const res = await fetch('/api/auth/signup', {
+        method: 'POST',
+        body: form,
+        headers: { 'X-Requested-With': 'ankara' },
+      });
       return res.status;
     },
     { name, email, password, picture },

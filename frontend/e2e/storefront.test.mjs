@@ -12,7 +12,11 @@ before(async () => {
   browser = await openBrowser();
   const get = (path) => fetch(`${shop.base}${path}`).then((r) => r.json());
   const watches = await get('/api/collections/wristwatches');
-  catalog = { product: watches.products[0], releases: await get('/api/releases'), featured: await get('/api/products/featured') };
+  catalog = {
+    product: watches.products[0],
+    releases: await get('/api/releases'),
+    featured: await get('/api/products/featured'),
+  };
 });
 
 after(async () => {
@@ -22,7 +26,10 @@ after(async () => {
 
 const naira = /₦\d{1,3}(,\d{3})*\.\d{2}/;
 
-for (const [label, viewport] of [['phone', MOBILE], ['desktop', DESKTOP]]) {
+for (const [label, viewport] of [
+  ['phone', MOBILE],
+  ['desktop', DESKTOP],
+]) {
   describe(`storefront on a ${label} (${viewport.width}×${viewport.height})`, () => {
     test('home: hero, collections, new releases, featured and footer', async () => {
       const page = await newPage(browser, viewport);
@@ -70,7 +77,14 @@ for (const [label, viewport] of [['phone', MOBILE], ['desktop', DESKTOP]]) {
         await page.getByRole('button', { name: 'Open menu' }).click();
         const sidebar = page.getByRole('dialog', { name: 'Menu' });
         await sidebar.getByRole('button', { name: /Collections/ }).click();
-        for (const name of ['Formal Shoes', 'Formal Trouser', 'Corporate Shirts', 'Wristwatches', 'Suits', 'Sneakers']) {
+        for (const name of [
+          'Formal Shoes',
+          'Formal Trouser',
+          'Corporate Shirts',
+          'Wristwatches',
+          'Suits',
+          'Sneakers',
+        ]) {
           await sidebar.getByRole('link', { name }).waitFor();
         }
         await sidebar.getByRole('link', { name: 'Login' }).waitFor();
@@ -79,10 +93,21 @@ for (const [label, viewport] of [['phone', MOBILE], ['desktop', DESKTOP]]) {
       } else {
         const nav = page.getByRole('navigation', { name: 'Main' });
         await nav.getByRole('button', { name: /Collections/ }).click();
-        for (const name of ['Formal Shoes', 'Formal Trouser', 'Corporate Shirts', 'Wristwatches', 'Suits', 'Sneakers']) {
+        for (const name of [
+          'Formal Shoes',
+          'Formal Trouser',
+          'Corporate Shirts',
+          'Wristwatches',
+          'Suits',
+          'Sneakers',
+        ]) {
           await nav.getByRole('menuitem', { name }).or(nav.getByRole('link', { name })).first().waitFor();
         }
-        await nav.getByRole('menuitem', { name: 'Suits' }).or(nav.getByRole('link', { name: 'Suits' })).first().click();
+        await nav
+          .getByRole('menuitem', { name: 'Suits' })
+          .or(nav.getByRole('link', { name: 'Suits' }))
+          .first()
+          .click();
       }
       await page.waitForURL(/\/collections\/suits$/);
       await page.getByRole('heading', { level: 1, name: 'Suits' }).waitFor();
@@ -107,7 +132,10 @@ for (const [label, viewport] of [['phone', MOBILE], ['desktop', DESKTOP]]) {
       const p = catalog.product;
       await page.goto(`${shop.base}/product/${p.id}`);
       await page.getByRole('heading', { level: 1, name: p.name }).waitFor();
-      await page.getByRole('img', { name: new RegExp(`^Rated ${p.rating}(\\.0)? out of 5$`) }).first().waitFor();
+      await page
+        .getByRole('img', { name: new RegExp(`^Rated ${p.rating}(\\.0)? out of 5$`) })
+        .first()
+        .waitFor();
       await page.getByText(`${p.reviewCount} reviews`).first().waitFor();
       assert.match(await page.locator('main').innerText(), naira);
       await page.getByText(p.description.slice(0, 40)).first().waitFor();
@@ -123,7 +151,10 @@ for (const [label, viewport] of [['phone', MOBILE], ['desktop', DESKTOP]]) {
       await page.goto(`${shop.base}/collections/no-such-collection`);
       await page.getByText('Collection not found').waitFor();
       await page.goto(`${shop.base}/no/such/page`);
-      await page.getByText(/Page not found/i).first().waitFor();
+      await page
+        .getByText(/Page not found/i)
+        .first()
+        .waitFor();
     });
 
     test('about, contact and privacy', async () => {

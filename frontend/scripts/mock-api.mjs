@@ -43,23 +43,60 @@ function wide(key) {
 }
 
 const collections = [
-  ['formal-shoes', 'Formal Shoes', 'Oxfords, brogues, loafers and monk straps, hand-finished in leather and suede for the office and the aisle.'],
-  ['formal-trousers', 'Formal Trouser', 'Tailored trousers in wool blends and crisp cotton twill, cut slim or classic, with a clean break.'],
-  ['corporate-shirts', 'Corporate Shirts', 'Poplin, twill and oxford shirts with sharp collars, in whites, blues and quiet stripes.'],
-  ['wristwatches', 'Wristwatches', 'Automatic, quartz and chronograph watches on steel and leather: the finishing touch.'],
+  [
+    'formal-shoes',
+    'Formal Shoes',
+    'Oxfords, brogues, loafers and monk straps, hand-finished in leather and suede for the office and the aisle.',
+  ],
+  [
+    'formal-trousers',
+    'Formal Trouser',
+    'Tailored trousers in wool blends and crisp cotton twill, cut slim or classic, with a clean break.',
+  ],
+  [
+    'corporate-shirts',
+    'Corporate Shirts',
+    'Poplin, twill and oxford shirts with sharp collars, in whites, blues and quiet stripes.',
+  ],
+  [
+    'wristwatches',
+    'Wristwatches',
+    'Automatic, quartz and chronograph watches on steel and leather: the finishing touch.',
+  ],
   ['suits', 'Suits', 'Two- and three-piece suits in navy, charcoal and earth tones, made to be tailored to you.'],
   ['sneakers', 'Sneakers', 'Clean leather low-tops and knit runners for the weekend and smart-casual Fridays.'],
-].map(([id, name, description]) => ({ id, name, description, image: wide(`col-${id}`), createdAt: now, updatedAt: now }));
+].map(([id, name, description]) => ({
+  id,
+  name,
+  description,
+  image: wide(`col-${id}`),
+  createdAt: now,
+  updatedAt: now,
+}));
 
 const names = {
-  'formal-shoes': ['Oxford Brogue', 'Penny Loafer', 'Double Monk Strap', 'Chelsea Boot', 'Derby Cap-Toe', 'Suede Tassel Loafer'],
+  'formal-shoes': [
+    'Oxford Brogue',
+    'Penny Loafer',
+    'Double Monk Strap',
+    'Chelsea Boot',
+    'Derby Cap-Toe',
+    'Suede Tassel Loafer',
+  ],
   'formal-trousers': ['Slim Wool Trouser', 'Pleated Chino', 'Charcoal Dress Pant'],
   'corporate-shirts': ['White Poplin Shirt', 'Blue Oxford Shirt', 'Bengal Stripe Shirt'],
   wristwatches: ['Heritage Automatic', 'Steel Chronograph', 'Minimal Quartz 38mm'],
   suits: ['Navy Two-Piece Suit', 'Charcoal Three-Piece', 'Agbada-Inspired Tuxedo'],
   sneakers: ['White Leather Low-Top', 'Knit Runner', 'Suede Court Sneaker'],
 };
-const categories = { 'formal-shoes': 'Shoes', 'formal-trousers': 'Trousers', 'corporate-shirts': 'Shirts', wristwatches: 'Watches', suits: 'Suits', sneakers: 'Sneakers' };
+const categories = {
+  'formal-shoes': 'Shoes',
+  'formal-trousers': 'Trousers',
+  'corporate-shirts': 'Shirts',
+  wristwatches: 'Watches',
+  suits: 'Suits',
+  sneakers: 'Sneakers',
+};
 
 const products = [];
 for (const [collectionId, list] of Object.entries(names)) {
@@ -78,7 +115,12 @@ for (const [collectionId, list] of Object.entries(names)) {
       reviewCount: [128, 54, 9, 1, 230, 17][i % 6],
       collectionId,
       category: categories[collectionId],
-      sizes: collectionId.includes('shoes') || collectionId === 'sneakers' ? ['40', '41', '42', '43', '44', '45'] : collectionId === 'wristwatches' ? [] : ['S', 'M', 'L', 'XL'],
+      sizes:
+        collectionId.includes('shoes') || collectionId === 'sneakers'
+          ? ['40', '41', '42', '43', '44', '45']
+          : collectionId === 'wristwatches'
+            ? []
+            : ['S', 'M', 'L', 'XL'],
       colors: ['Black', 'Brown', 'Navy'].slice(0, 1 + (i % 3)),
       createdAt: now - i,
     });
@@ -86,9 +128,24 @@ for (const [collectionId, list] of Object.entries(names)) {
 }
 
 const releases = [
-  ['The Lagos Boardroom Suit', 'A sharp navy two-piece in breathable wool, cut for long days and warm evenings.', 'suits', 'suits-1'],
-  ['Heritage Automatic', 'Our first automatic: sapphire crystal, exhibition case back, and a tan Nigerian-leather strap.', 'wristwatches', 'wristwatches-1'],
-  ['Oxford Brogue in Oxblood', 'The classic brogue, now in a deep oxblood polish that darkens beautifully with wear.', 'formal-shoes', 'formal-shoes-1'],
+  [
+    'The Lagos Boardroom Suit',
+    'A sharp navy two-piece in breathable wool, cut for long days and warm evenings.',
+    'suits',
+    'suits-1',
+  ],
+  [
+    'Heritage Automatic',
+    'Our first automatic: sapphire crystal, exhibition case back, and a tan Nigerian-leather strap.',
+    'wristwatches',
+    'wristwatches-1',
+  ],
+  [
+    'Oxford Brogue in Oxblood',
+    'The classic brogue, now in a deep oxblood polish that darkens beautifully with wear.',
+    'formal-shoes',
+    'formal-shoes-1',
+  ],
 ].map(([name, description, collectionId, productId], i) => ({
   id: `release-${i + 1}`,
   name,
@@ -122,9 +179,13 @@ function hash(text) {
 
 function svg(key) {
   const [a, b] = palette[hash(key) % palette.length];
-  const wideShape = key.startsWith('col-') || key.startsWith('release') || key.startsWith('about') || key.startsWith('hero');
+  const wideShape =
+    key.startsWith('col-') || key.startsWith('release') || key.startsWith('about') || key.startsWith('hero');
   const [w, h] = wideShape ? [1024, 640] : [1024, 1280];
-  const label = key.replace(/-(a|b|c)$/, '').replace(/^(col|hero)-/, '').replace(/-/g, ' ');
+  const label = key
+    .replace(/-(a|b|c)$/, '')
+    .replace(/^(col|hero)-/, '')
+    .replace(/-/g, ' ');
   const variant = key.endsWith('-b') ? 0.35 : key.endsWith('-c') ? 0.6 : 0;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="${variant}" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient>
@@ -164,7 +225,12 @@ createServer(async (req, res) => {
   if (path === '/api/collections') return send(res, 200, collections);
   if (path === '/api/releases') return send(res, 200, process.env.MOCK_NO_RELEASES ? [] : releases);
   if (path === '/api/about') return send(res, 200, about);
-  if (path === '/api/products/featured') return send(res, 200, products.filter((p) => p.featured));
+  if (path === '/api/products/featured')
+    return send(
+      res,
+      200,
+      products.filter((p) => p.featured),
+    );
   if (path === '/api/search') {
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
     return send(res, 200, products.filter((p) => p.name.toLowerCase().includes(q)).slice(0, 24));
@@ -183,12 +249,19 @@ createServer(async (req, res) => {
     if (!collection) return send(res, 404, { error: 'not_found', message: 'Collection not found' });
     const page = Math.max(1, Number(url.searchParams.get('page') ?? 1));
     const all = products.filter((p) => p.collectionId === collection.id);
-    return send(res, 200, { collection, products: all.slice((page - 1) * 24, page * 24), page, pageSize: 24, total: all.length });
+    return send(res, 200, {
+      collection,
+      products: all.slice((page - 1) * 24, page * 24),
+      page,
+      pageSize: 24,
+      total: all.length,
+    });
   }
   m = /^\/api\/products\/([^/]+)$/.exec(path);
   if (m) {
     const product = products.find((p) => p.id === decodeURIComponent(m[1]));
-    if (!product) return send(res, 404, { error: 'not_found', message: "The product you're looking for doesn't exist." });
+    if (!product)
+      return send(res, 404, { error: 'not_found', message: "The product you're looking for doesn't exist." });
     return send(res, 200, product);
   }
   if (path.startsWith('/api/')) return send(res, 404, { error: 'not_found', message: 'Not found' });
@@ -197,7 +270,13 @@ createServer(async (req, res) => {
 }).listen(port, '127.0.0.1', () => console.log(`mock API on http://127.0.0.1:${port}`));
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
-const types = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png' };
+const types = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+};
 const gzipped = new Map();
 
 function serveDist(req, res, path) {

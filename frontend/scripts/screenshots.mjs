@@ -7,8 +7,10 @@ import { chromium } from 'playwright-core';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4173';
 const out = process.argv[3] ?? '/tmp/ankara-shots';
-const pages = (process.env.PAGES ?? '/,/collections/formal-shoes,/product/formal-shoes-1,/about,/contact,/privacy,/search?q=loafer,/collections/nope,/product/nope,/nowhere,/mybag')
-  .split(',');
+const pages = (
+  process.env.PAGES ??
+  '/,/collections/formal-shoes,/product/formal-shoes-1,/about,/contact,/privacy,/search?q=loafer,/collections/nope,/product/nope,/nowhere,/mybag'
+).split(',');
 const viewports = [
   { name: 'mobile', width: 412, height: 823, deviceScaleFactor: 1, isMobile: true, hasTouch: true },
   { name: 'desktop', width: 1366, height: 768, deviceScaleFactor: 1, isMobile: false, hasTouch: false },
@@ -17,11 +19,25 @@ const viewports = [
 mkdirSync(out, { recursive: true });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 });
 try {
   for (const vp of process.env.STATES_ONLY ? [] : viewports) {
-    const context = await browser.newContext({ viewport: { width: vp.width, height: vp.height }, deviceScaleFactor: vp.deviceScaleFactor, isMobile: vp.isMobile, hasTouch: vp.hasTouch, reducedMotion: 'reduce' });
+    const context = await browser.newContext({
+      viewport: { width: vp.width, height: vp.height },
+      deviceScaleFactor: vp.deviceScaleFactor,
+      isMobile: vp.isMobile,
+      hasTouch: vp.hasTouch,
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     page.on('console', (msg) => msg.type() === 'error' && console.log(`[${vp.name}] console: ${msg.text()}`));
     page.on('pageerror', (err) => console.log(`[${vp.name}] page error: ${err.message}`));
@@ -74,7 +90,10 @@ try {
   await page.waitForTimeout(250);
   await page.screenshot({ path: `${out}/state-desktop-account-menu.png` });
   await page.goto(base + '/collections/formal-shoes', { waitUntil: 'networkidle' });
-  await page.getByRole('link', { name: /Penny Loafer/ }).first().hover();
+  await page
+    .getByRole('link', { name: /Penny Loafer/ })
+    .first()
+    .hover();
   await page.waitForTimeout(700);
   await page.screenshot({ path: `${out}/state-desktop-card-hover.png` });
   await desktop.close();

@@ -28,8 +28,10 @@ window.addEventListener(
   'load',
   () => {
     window.setTimeout(() => {
-      const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 0));
-      idle(() => preloadLikelyRoutes());
+      // Safari has no requestIdleCallback.
+      const preload = () => preloadLikelyRoutes();
+      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload);
+      else window.setTimeout(preload, 0);
     }, 3000);
   },
   { once: true },

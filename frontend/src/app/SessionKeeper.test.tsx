@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { SessionKeeper } from './SessionKeeper';
 import { Header } from '@/components/Header';
 import { api } from '@/lib/api';
-import { refreshDelay, refreshRetryDelay, sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
+import { refreshDelay, refreshRetryDelay } from '@/lib/session';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -33,7 +34,9 @@ describe('SessionKeeper', () => {
     vi.useFakeTimers();
     const now = Date.now();
     const answers = [session(now + 115 * MINUTE, { counts: { bag: 4, saved: 0, newOrders: 0 } })];
-    const fetch = mockFetch({ 'POST /api/auth/refresh': () => jsonResponse(answers.shift() ?? session(now + 200 * MINUTE)) });
+    const fetch = mockFetch({
+      'POST /api/auth/refresh': () => jsonResponse(answers.shift() ?? session(now + 200 * MINUTE)),
+    });
     const { queryClient } = renderWithProviders(<SessionKeeper />, { session: session(now + 60 * MINUTE) });
 
     await act(async () => vi.advanceTimersByTime(55 * MINUTE - 1));
@@ -43,8 +46,8 @@ describe('SessionKeeper', () => {
     expect(fetch.mock.calls[0]![0]).toBe('/api/auth/refresh');
     expect((fetch.mock.calls[0]![1]!.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
     await act(async () => vi.advanceTimersByTime(0));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.expiresAt).toBe(now + 115 * MINUTE);
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.counts?.bag).toBe(4);
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.expiresAt).toBe(now + 115 * MINUTE);
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.counts?.bag).toBe(4);
 
     // Rescheduled from the new expiry: 115 - 5 = 110 minutes after start.
     await act(async () => vi.advanceTimersByTime(55 * MINUTE - 1));
@@ -56,7 +59,8 @@ describe('SessionKeeper', () => {
   it('signs out and opens /login when the refresh answers 401', async () => {
     vi.useFakeTimers();
     mockFetch({
-      'POST /api/auth/refresh': () => jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
+      'POST /api/auth/refresh': () =>
+        jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
     });
     const { queryClient, currentLocation } = renderWithProviders(
       <>
@@ -68,7 +72,7 @@ describe('SessionKeeper', () => {
     expect(screen.getByRole('link', { name: 'My Bag (1)' })).toBeTruthy();
     await act(async () => vi.advanceTimersByTime(5 * MINUTE));
     await act(async () => vi.advanceTimersByTime(0));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user).toBeNull();
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user).toBeNull();
     expect(currentLocation()).toBe('/login?next=%2Fmybag');
     expect(screen.getByRole('link', { name: 'My Bag' })).toBeTruthy();
   });
@@ -91,7 +95,9 @@ describe('SessionKeeper', () => {
   });
 
   it('signs out on a 401 from any other call (expired token, disabled account)', async () => {
-    mockFetch({ '/api/bag': () => jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401) });
+    mockFetch({
+      '/api/bag': () => jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
+    });
     const { queryClient, currentLocation } = renderWithProviders(<SessionKeeper />, {
       path: '/product/oxford-brogue',
       session: session(Date.now() + 60 * MINUTE),
@@ -99,7 +105,7 @@ describe('SessionKeeper', () => {
     await act(async () => {
       await api.get('/api/bag').catch(() => undefined);
     });
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user).toBeNull();
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user).toBeNull();
     expect(currentLocation()).toBe('/login?next=%2Fproduct%2Foxford-brogue');
   });
 

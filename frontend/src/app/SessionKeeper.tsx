@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { setUnauthorizedHandler } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { loginPath } from '@/lib/redirect';
-import { scheduleSessionRefresh, sessionQueryKey, signOutLocally, useSession } from '@/lib/session';
+import { scheduleSessionRefresh, signOutLocally, useSession } from '@/lib/session';
 import type { Session } from '@/lib/types';
 
 /**
@@ -22,7 +23,7 @@ export function SessionKeeper() {
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (!client.getQueryData<Session>(sessionQueryKey)?.user) return;
+      if (!client.getQueryData<Session>(queryKeys.session)?.user) return;
       signOutLocally(client);
       navigate(loginPath(here.current), { replace: true });
     });

@@ -53,7 +53,7 @@ describe('admin tools in shopper pages', () => {
     const fetchMock = homeApi({
       '/api/products/featured': () => jsonResponse(featured),
       'PUT /api/products/brogue/featured': (_, init) => {
-        expect(JSON.parse(String(init?.body))).toEqual({ featured: false });
+        expect(JSON.parse(init?.body as string)).toEqual({ featured: false });
         expect((init?.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
         featured = [watch];
         return jsonResponse({ ...shoe, featured: false });
@@ -74,7 +74,13 @@ describe('admin tools in shopper pages', () => {
     expect(await screen.findByRole('heading', { name: 'Add Release' })).toBeTruthy();
     // In the spec's order: collections, the collection form, new releases, the release form, featured.
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Our Collections', 'Add a collection', 'New Releases', 'Add Release', 'Featured Products']);
+    expect(headings).toEqual([
+      'Our Collections',
+      'Add a collection',
+      'New Releases',
+      'Add Release',
+      'Featured Products',
+    ]);
   });
 
   it('shows no admin tools to customers or visitors', async () => {
@@ -151,7 +157,7 @@ describe('admin tools in shopper pages', () => {
     mockFetch({
       '/api/products/brogue': () => jsonResponse({ ...shoe, featured }),
       'PUT /api/products/brogue/featured': (_, init) => {
-        featured = JSON.parse(String(init?.body)).featured;
+        ({ featured } = JSON.parse(init?.body as string) as { featured: boolean });
         return jsonResponse({ ...shoe, featured });
       },
     });

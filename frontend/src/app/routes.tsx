@@ -66,6 +66,9 @@ export function preloadRouteFor(pathname: string, isAdmin = false): void {
 /** The screens a shopper most likely opens next from the home page. */
 export function preloadLikelyRoutes(): void {
   for (const path of ['/collections/:id', '/product/:id']) {
-    void routes.find((r) => r.path === path)?.preload?.().catch(() => undefined);
+    void routes
+      .find((r) => r.path === path)
+      ?.preload?.()
+      .catch(() => undefined);
   }
 }

@@ -43,7 +43,7 @@ type AdminSlotElementProps<K extends AdminSlotName> = { name: K } & (AdminSlotPr
 export function AdminSlot<K extends AdminSlotName>({ name, props }: AdminSlotElementProps<K>) {
   const { user } = useSession();
   const slots = useContext(AdminSlotsContext);
-  const Tool = slots[name] as ComponentType<AdminSlotProps[K]> | undefined;
+  const Tool: ComponentType<AdminSlotProps[K]> | undefined = slots[name];
   if (!user?.admin || !Tool) return null;
   return (
     <SlotBoundary>

@@ -17,7 +17,16 @@ export function Avatar({ photo, previewUrl, name, size = 96, className }: Avatar
   const classes = className ? `avatar ${className}` : 'avatar';
   const style = { width: size, height: size };
   if (previewUrl) {
-    return <img className={classes} style={style} src={previewUrl} width={size} height={size} alt={`Preview of ${name || 'your'} photo`} />;
+    return (
+      <img
+        className={classes}
+        style={style}
+        src={previewUrl}
+        width={size}
+        height={size}
+        alt={`Preview of ${name || 'your'} photo`}
+      />
+    );
   }
   if (photo) {
     return (

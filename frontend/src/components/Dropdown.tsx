@@ -5,8 +5,7 @@ import { useOnClickOutside } from '@/lib/useOnClickOutside';
 import './Dropdown.css';
 
 export type DropdownItem =
-  | { label: string; href: string; icon?: ReactNode }
-  | { label: string; onSelect: () => void; icon?: ReactNode };
+  { label: string; href: string; icon?: ReactNode } | { label: string; onSelect: () => void; icon?: ReactNode };
 
 type DropdownProps = {
   /** Visible button content. */
@@ -34,8 +33,7 @@ export function Dropdown({ label, ariaLabel, items, align = 'start', className, 
   const close = useCallback(() => setOpen(false), []);
   useOnClickOutside([rootRef], close, open);
 
-  const itemElements = () =>
-    Array.from(listRef.current?.querySelectorAll<HTMLElement>('a, button') ?? []);
+  const itemElements = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('a, button') ?? []);
 
   const focusItem = (which: 'first' | 'last' | number) => {
     // The list renders on the same tick as `open`; wait a frame for it to be focusable.

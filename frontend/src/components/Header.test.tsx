@@ -73,10 +73,13 @@ describe('Log Out', () => {
 
   it('from the header menu: POST /api/auth/logout, then the header shows Login at once and the page is /', async () => {
     const fetch = mockFetch({ 'POST /api/auth/logout': signedOut });
-    const { currentLocation } = renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />, {
-      path: '/myaccount',
-      session: { user: customer, counts: { bag: 3, saved: 2, newOrders: 1 } },
-    });
+    const { currentLocation } = renderWithProviders(
+      <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />,
+      {
+        path: '/myaccount',
+        session: { user: customer, counts: { bag: 3, saved: 2, newOrders: 1 } },
+      },
+    );
     fireEvent.click(screen.getByRole('button', { name: /Account menu/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(currentLocation()).toBe('/'));
@@ -99,7 +102,9 @@ describe('Sidebar', () => {
   it('shows a visitor Home, Collections, About Us, Login and Sign Up only', () => {
     renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={ref} />);
     const dialog = screen.getByRole('dialog', { name: 'Menu' });
-    const names = within(dialog).getAllByRole('link').map((a) => a.textContent);
+    const names = within(dialog)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(names).toEqual(['Home', 'About Us', 'Login', 'Sign Up']);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Collections' }));
     expect(within(dialog).getAllByRole('link')).toHaveLength(10);
@@ -119,7 +124,9 @@ describe('Sidebar', () => {
 
     renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={ref} />, { session: { user: admin } });
     dialog = screen.getByRole('dialog', { name: 'Menu' });
-    expect(within(dialog).getByRole('link', { name: 'Admin Management' }).getAttribute('href')).toBe('/adminmanagement');
+    expect(within(dialog).getByRole('link', { name: 'Admin Management' }).getAttribute('href')).toBe(
+      '/adminmanagement',
+    );
   });
 
   it('closes on Escape and traps Tab inside', () => {

@@ -2,16 +2,7 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 import { Link, useLocation } from 'wouter';
 import { Badge, withCount } from './Badge';
 import { Dropdown, type DropdownItem } from './Dropdown';
-import {
-  BagIcon,
-  HeartIcon,
-  LogInIcon,
-  LogOutIcon,
-  MenuIcon,
-  SearchIcon,
-  UserIcon,
-  UserPlusIcon,
-} from './icons';
+import { BagIcon, HeartIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from './icons';
 import { SearchBar } from './SearchBar';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
@@ -90,7 +81,11 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
               <Dropdown label="More" items={moreItems} buttonClassName="site-header__link" />
             </li>
             <li>
-              <Link href="/myorders" className="site-header__link" aria-label={withCount('My Orders', counts.newOrders)}>
+              <Link
+                href="/myorders"
+                className="site-header__link"
+                aria-label={withCount('My Orders', counts.newOrders)}
+              >
                 My Orders
                 <Badge count={counts.newOrders} />
               </Link>

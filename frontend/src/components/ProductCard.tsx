@@ -20,7 +20,13 @@ type ProductCardProps = {
 };
 
 /** A product tile: the whole tile links to the product page. */
-export function ProductCard({ product, hoverImage = false, showCategory = false, actions, headingLevel = 'h3' }: ProductCardProps) {
+export function ProductCard({
+  product,
+  hoverImage = false,
+  showCategory = false,
+  actions,
+  headingLevel = 'h3',
+}: ProductCardProps) {
   const [first, second] = product.images;
   const swap = hoverImage && second !== undefined;
   const Heading = headingLevel;

@@ -19,7 +19,9 @@ describe('SearchBar', () => {
   it('navigates to /search?q= with the trimmed, encoded query and closes', () => {
     const onClose = vi.fn();
     const { currentLocation } = renderWithProviders(<SearchBar onClose={onClose} />, { path: '/about' });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Search products' }), { target: { value: '  black & tan shoes ' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Search products' }), {
+      target: { value: '  black & tan shoes ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Submit search' }));
     expect(currentLocation()).toBe('/search?q=black%20%26%20tan%20shoes');
     expect(onClose).toHaveBeenCalled();

@@ -11,8 +11,8 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ArrowRightIcon, CloseIcon, SearchIcon } from './icons';
-import { api } from '@/lib/api';
 import { productPath } from '@/lib/collections';
+import { suggestionsQueryOptions } from '@/lib/search';
 import type { Suggestion } from '@/lib/types';
 import { useOnClickOutside } from '@/lib/useOnClickOutside';
 import './SearchBar.css';
@@ -44,14 +44,11 @@ function useDebounced(value: string, ms: number): string {
   return settled;
 }
 
-/** GET /api/search/suggest?q=: names (and categories) of up to five matching products. */
+/** The suggestions for `q`, once it is long enough; the previous ones stay while the next load. */
 function useSuggestions(q: string) {
   return useQuery({
-    queryKey: ['suggest', q],
-    queryFn: ({ signal }) => api.get<Suggestion[]>(`/api/search/suggest?q=${encodeURIComponent(q)}`, signal),
+    ...suggestionsQueryOptions(q),
     enabled: q.length >= SUGGEST_MIN_CHARS,
-    staleTime: 5 * 60_000,
-    retry: false,
     placeholderData: keepPreviousData,
   });
 }
@@ -207,7 +204,12 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
         <button type="submit" className="search-bar__submit" aria-label="Submit search">
           <ArrowRightIcon size={20} />
         </button>
-        <button type="button" className="icon-button search-bar__close" aria-label="Close search" onClick={() => close(true)}>
+        <button
+          type="button"
+          className="icon-button search-bar__close"
+          aria-label="Close search"
+          onClick={() => close(true)}
+        >
           <CloseIcon size={22} />
         </button>
       </div>

@@ -1,37 +1,81 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './TextField.css';
+
+type FieldProps = {
+  /** The control's id: the label points at it, and the hint's id is `${id}-hint`. */
+  id: string;
+  label: string;
+  hint?: ReactNode;
+  /** Adds a muted "(optional)" to the label. */
+  optional?: boolean;
+  /** More classes on the wrapper, beside `field`. */
+  className?: string;
+  children: ReactNode;
+};
+
+/** A label, its control and an optional hint, in the shared form style. */
+export function Field({ id, label, hint, optional, className, children }: FieldProps) {
+  return (
+    <div className={className ? `field ${className}` : 'field'}>
+      <label htmlFor={id} className="field__label">
+        {label}
+        {optional && <span className="field__optional"> (optional)</span>}
+      </label>
+      {children}
+      {hint && (
+        <p id={fieldHintId(id)} className="field__hint">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function fieldHintId(id: string): string {
+  return `${id}-hint`;
+}
 
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   label: string;
   /** Marks the field invalid and links it to the message that explains why (the form's error box). */
   errorId?: string | null;
-  hint?: string;
+  hint?: ReactNode;
+  optional?: boolean;
   inputRef?: Ref<HTMLInputElement>;
+  /** Gets the new value on each change (instead of `onChange`'s event). */
+  onValueChange?: (value: string) => void;
+  /** More classes on the wrapper, beside `field`. */
+  className?: string;
 };
 
-/** A labelled input in the shared form style; an invalid field points at its error with aria-describedby. */
-export function TextField({ label, errorId, hint, inputRef, ...input }: TextFieldProps) {
+/**
+ * A labelled input in the shared form style; an invalid field points at its error, and a hinted
+ * one at its hint, with aria-describedby.
+ */
+export function TextField({
+  label,
+  errorId,
+  hint,
+  optional,
+  inputRef,
+  onValueChange,
+  className,
+  onChange,
+  ...input
+}: TextFieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const describedBy = [errorId, hint ? fieldHintId(id) : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <Field id={id} label={label} hint={hint} optional={optional} className={className}>
       <input
         ref={inputRef}
         id={id}
         className="field__input"
         aria-invalid={errorId ? true : undefined}
         aria-describedby={describedBy}
+        onChange={onValueChange ? (event) => onValueChange(event.target.value) : onChange}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
+    </Field>
   );
 }

@@ -1,5 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, apiFetch, isNotFound, serverReason, setUnauthorizedHandler } from './api';
+import {
+  ApiError,
+  NETWORK_ERROR_MESSAGE,
+  api,
+  apiFetch,
+  isNotFound,
+  multipart,
+  serverReason,
+  setUnauthorizedHandler,
+} from './api';
 import { shouldRetry } from './queryClient';
 
 function stubFetch(impl: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>) {
@@ -34,7 +43,10 @@ describe('apiFetch', () => {
   });
 
   it('maps a validation error on POST', async () => {
-    stubFetch(async () => new Response(JSON.stringify({ error: 'validation', message: 'Message is too long.' }), { status: 400 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ error: 'validation', message: 'Message is too long.' }), { status: 400 }),
+    );
     await expect(api.post('/api/contact', { email: 'a@b.co', message: 'x' })).rejects.toMatchObject({
       status: 400,
       code: 'validation',
@@ -55,7 +67,11 @@ describe('apiFetch', () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(api.get('/api/hero')).rejects.toMatchObject({ status: 0, code: 'network_error', message: NETWORK_ERROR_MESSAGE });
+    await expect(api.get('/api/hero')).rejects.toMatchObject({
+      status: 0,
+      code: 'network_error',
+      message: NETWORK_ERROR_MESSAGE,
+    });
   });
 
   it('rethrows aborts untouched', async () => {
@@ -77,7 +93,11 @@ describe('apiFetch', () => {
     await api.post('/api/contact', { email: 'a@b.co', message: 'Hi' });
     const [path, init] = fn.mock.calls[0]!;
     expect(path).toBe('/api/contact');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', body: '{"email":"a@b.co","message":"Hi"}' });
+    expect(init).toMatchObject({
+      method: 'POST',
+      credentials: 'same-origin',
+      body: '{"email":"a@b.co","message":"Hi"}',
+    });
     expect((init!.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 });
@@ -113,7 +133,12 @@ describe('writes and sessions', () => {
   it('reports a 401 from any endpoint as a lost session, except login and signup', async () => {
     const lost = vi.fn();
     setUnauthorizedHandler(lost);
-    stubFetch(async () => new Response(JSON.stringify({ error: 'unauthenticated', message: 'Please log in to continue.' }), { status: 401 }));
+    stubFetch(
+      async () =>
+        new Response(JSON.stringify({ error: 'unauthenticated', message: 'Please log in to continue.' }), {
+          status: 401,
+        }),
+    );
     await expect(api.get('/api/bag')).rejects.toMatchObject({ status: 401 });
     expect(lost).toHaveBeenCalledWith('/api/bag');
     await expect(api.post('/api/auth/login', {})).rejects.toMatchObject({ status: 401 });
@@ -140,5 +165,18 @@ describe('shouldRetry', () => {
     expect(shouldRetry(0, new ApiError(503, 'http_503', 'x'))).toBe(true);
     expect(shouldRetry(1, new ApiError(0, 'network_error', 'x'))).toBe(true);
     expect(shouldRetry(2, new ApiError(0, 'network_error', 'x'))).toBe(false);
+  });
+});
+
+describe('multipart', () => {
+  it('sets strings and files in order, appends each file of a list, and leaves out null and undefined', () => {
+    const photo = new File(['a'], 'a.jpg', { type: 'image/jpeg' });
+    const more = [new File(['b'], 'b.jpg', { type: 'image/jpeg' }), new File(['c'], 'c.jpg', { type: 'image/jpeg' })];
+    const form = multipart({ name: 'Agbada', empty: '', skipped: null, missing: undefined, photo, images: more });
+    expect([...form.keys()]).toEqual(['name', 'empty', 'photo', 'images', 'images']);
+    expect(form.get('name')).toBe('Agbada');
+    expect(form.get('empty')).toBe('');
+    expect((form.get('photo') as File).name).toBe('a.jpg');
+    expect(form.getAll('images').map((f) => (f as File).name)).toEqual(['b.jpg', 'c.jpg']);
   });
 });

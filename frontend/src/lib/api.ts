@@ -122,6 +122,22 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   return parsed as T;
 }
 
+type MultipartValue = string | Blob | ReadonlyArray<Blob> | null | undefined;
+
+/**
+ * A multipart body (uploads), in the order given: each value under its name, each file of a list
+ * appended under the list's name; null and undefined are left out.
+ */
+export function multipart(fields: Record<string, MultipartValue>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    if (value === null || value === undefined) continue;
+    if (typeof value === 'string' || value instanceof Blob) form.set(name, value);
+    else for (const file of value) form.append(name, file);
+  }
+  return form;
+}
+
 export const api = {
   get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
   post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json }),

@@ -24,6 +24,8 @@ export function itemOptions(item: Pick<OrderItem, 'size' | 'color'>): string | n
 
 /** The address as display lines: street; city, state postal code; country. */
 export function addressLines(address: Address): string[] {
-  const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')]
+    .filter(Boolean)
+    .join(', ');
   return [address.street, cityLine, address.country].filter((line) => line.trim() !== '');
 }

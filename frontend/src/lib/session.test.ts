@@ -20,7 +20,14 @@ describe('readEmbeddedSession', () => {
   it('reads the session the server embedded', () => {
     embed(
       JSON.stringify({
-        user: { uid: 'u1', displayName: 'Ada', email: 'ada@example.com', photoURL: null, phoneNumber: null, admin: false },
+        user: {
+          uid: 'u1',
+          displayName: 'Ada',
+          email: 'ada@example.com',
+          photoURL: null,
+          phoneNumber: null,
+          admin: false,
+        },
         counts: { bag: 2, saved: 1, newOrders: 0 },
       }),
     );

@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { api, isApiError } from './api';
+import { isPublicQuery, queryKeys } from './queryKeys';
 import type { Session, SessionCounts } from './types';
 
 export const SESSION_ELEMENT_ID = 'ankara-session';
@@ -33,7 +34,10 @@ export function readEmbeddedSession(doc: Document = document): Session {
   }
 }
 
-export const sessionQueryKey = ['session'] as const;
+/** GET /api/session: the session as the server sees it now (counts included). */
+export async function fetchSession(signal?: AbortSignal): Promise<Session> {
+  return normalizeSession(await api.get<Session>('/api/session', signal));
+}
 
 /**
  * The session lives in the query cache, seeded from the embedded copy and never refetched on its
@@ -42,8 +46,8 @@ export const sessionQueryKey = ['session'] as const;
  * re-render at once, with no reload.
  */
 export const sessionQueryOptions = queryOptions({
-  queryKey: sessionQueryKey,
-  queryFn: async ({ signal }) => normalizeSession(await api.get<Session>('/api/session', signal)),
+  queryKey: queryKeys.session,
+  queryFn: ({ signal }) => fetchSession(signal),
   initialData: () => readEmbeddedSession(),
   staleTime: Infinity,
   gcTime: Infinity,
@@ -58,20 +62,17 @@ export function useSessionCounts(): SessionCounts {
   return session.user ? { ...NO_COUNTS, ...session.counts } : NO_COUNTS;
 }
 
-/** Query roots that are the same for everyone; the rest (bag, saved, orders, admin data) belong to a user. */
-const PUBLIC_QUERY_ROOTS = new Set(['session', 'hero', 'collections', 'products', 'releases', 'about', 'search', 'suggest']);
-
 /**
  * Puts a session answer in the cache. When the signed-in user changes (login, logout, a lost
  * session), whatever belonged to the previous user is dropped from the cache.
  */
 export function setSession(client: QueryClient, view: Partial<Session> | null | undefined): Session {
   const next = normalizeSession(view);
-  const previous = client.getQueryData<Session>(sessionQueryKey);
+  const previous = client.getQueryData<Session>(queryKeys.session);
   if (previous?.user?.uid !== next.user?.uid) {
-    client.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) });
+    client.removeQueries({ predicate: (query) => !isPublicQuery(query.queryKey) });
   }
-  client.setQueryData(sessionQueryKey, next);
+  client.setQueryData(queryKeys.session, next);
   return next;
 }
 
@@ -82,7 +83,7 @@ export function signOutLocally(client: QueryClient): void {
 
 /** Updates the badge counts after a bag or saved-items answer. */
 export function setSessionCounts(client: QueryClient, counts: Partial<SessionCounts>): void {
-  client.setQueryData<Session>(sessionQueryKey, (previous) =>
+  client.setQueryData<Session>(queryKeys.session, (previous) =>
     previous?.user ? { ...previous, counts: { ...NO_COUNTS, ...previous.counts, ...counts } } : previous,
   );
 }
@@ -117,10 +118,10 @@ export function scheduleSessionRefresh(client: QueryClient, expiresAt: number, f
       if (!cancelled) setSession(client, view);
     } catch (error) {
       if (cancelled || (isApiError(error) && error.status === 401)) return;
-      timer = setTimeout(run, refreshRetryDelay(attempt++));
+      timer = setTimeout(() => void run(), refreshRetryDelay(attempt++));
     }
   };
-  timer = setTimeout(run, refreshDelay(expiresAt, Date.now(), first ? 0 : MIN_REFRESH_DELAY_MS));
+  timer = setTimeout(() => void run(), refreshDelay(expiresAt, Date.now(), first ? 0 : MIN_REFRESH_DELAY_MS));
   return () => {
     cancelled = true;
     clearTimeout(timer);

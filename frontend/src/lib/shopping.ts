@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
+import { queryKeys } from './queryKeys';
 import { setSessionCounts } from './session';
 import type { Bag, SavedItem } from './types';
 
@@ -8,28 +9,23 @@ import type { Bag, SavedItem } from './types';
  * Items. Every bag endpoint answers the whole bag and every saved-items endpoint the whole list:
  * the answer replaces the cached copy and sets the header's counts, so badges change at once.
  */
-export const shoppingKeys = {
-  bag: ['bag'] as const,
-  saved: ['saved'] as const,
-};
-
 /** Caches a bag answer and sets the bag badge (the sum of quantities). */
 export function applyBag(client: QueryClient, bag: Bag): Bag {
-  client.setQueryData(shoppingKeys.bag, bag);
+  client.setQueryData(queryKeys.bag, bag);
   setSessionCounts(client, { bag: bag.count });
   return bag;
 }
 
 /** Caches a saved-items answer and sets the saved badge. */
 export function applySaved(client: QueryClient, items: SavedItem[]): SavedItem[] {
-  client.setQueryData(shoppingKeys.saved, items);
+  client.setQueryData(queryKeys.saved, items);
   setSessionCounts(client, { saved: items.length });
   return items;
 }
 
 /** GET /api/bag: the bag at current prices. */
 export const bagQueryOptions = queryOptions({
-  queryKey: shoppingKeys.bag,
+  queryKey: queryKeys.bag,
   queryFn: async ({ signal, client }) => {
     const bag = await api.get<Bag>('/api/bag', signal);
     setSessionCounts(client, { bag: bag.count });
@@ -40,7 +36,7 @@ export const bagQueryOptions = queryOptions({
 
 /** GET /api/saved: saved products, newest first. */
 export const savedQueryOptions = queryOptions({
-  queryKey: shoppingKeys.saved,
+  queryKey: queryKeys.saved,
   queryFn: async ({ signal, client }) => {
     const items = await api.get<SavedItem[]>('/api/saved', signal);
     setSessionCounts(client, { saved: items.length });

@@ -13,7 +13,10 @@ type Options = {
  * until the first screen (and its LCP picture) is done, which matters most on slow phones.
  * Without IntersectionObserver (old browsers, tests) it is true at once.
  */
-export function useNearViewport(ref: RefObject<Element | null>, { rootMargin = '600px 0px', settleMs = 1200 }: Options = {}): boolean {
+export function useNearViewport(
+  ref: RefObject<Element | null>,
+  { rootMargin = '600px 0px', settleMs = 1200 }: Options = {},
+): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
 
   useEffect(() => {
@@ -24,7 +27,9 @@ export function useNearViewport(ref: RefObject<Element | null>, { rootMargin = '
       if (!cancelled) setNear(true);
     };
 
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
+      rootMargin,
+    });
     if (element) observer.observe(element);
 
     let timer = 0;

@@ -70,11 +70,24 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentReference: 'ANK-ref123',
     items: [
       { productId: 'oxford-brogue', name: 'Oxford Brogue', price: 2_500_000, quantity: 2, size: '42', color: 'Black' },
-      { productId: 'heritage-watch', name: 'Heritage Chronograph', price: 12_000_050, quantity: 1, size: null, color: null },
+      {
+        productId: 'heritage-watch',
+        name: 'Heritage Chronograph',
+        price: 12_000_050,
+        quantity: 1,
+        size: null,
+        color: null,
+      },
     ],
     totalAmount: 17_000_050,
     trackingNumber: null,
-    deliveryAddress: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+    deliveryAddress: {
+      street: '12 Marina Road',
+      city: 'Lagos Island',
+      state: 'Lagos',
+      country: 'Nigeria',
+      postalCode: '101001',
+    },
     ...overrides,
   };
 }

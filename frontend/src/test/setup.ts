@@ -20,7 +20,7 @@ if (typeof window.matchMedia !== 'function') {
   });
 }
 
-window.scrollTo = (() => {}) as typeof window.scrollTo;
+window.scrollTo = () => {};
 
 afterEach(() => {
   cleanup();

@@ -4,7 +4,7 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session, SessionUser } from '@/lib/types';
 
 export const customer: SessionUser = {
@@ -21,13 +21,15 @@ export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi 
 type Options = { path?: string; session?: Session; client?: QueryClient };
 
 export function createTestQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** Renders `ui` inside a fresh query cache, a given session and an in-memory router at `path`. */
 export function renderWithProviders(ui: ReactElement, { path = '/', session = { user: null }, client }: Options = {}) {
   const queryClient = client ?? createTestQueryClient();
-  queryClient.setQueryData(sessionQueryKey, session);
+  queryClient.setQueryData(queryKeys.session, session);
   const memory = memoryLocation({ path, record: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
@@ -54,7 +56,10 @@ type Handler = (url: URL, init?: RequestInit) => Response | Promise<Response>;
  */
 export function mockFetch(routes: Record<string, Handler | object | string | number | boolean | null>) {
   const fn = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://shop.test');
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://shop.test',
+    );
     const method = (init?.method ?? 'GET').toUpperCase();
     for (const key of [`${method} ${url.pathname}`, url.pathname]) {
       if (key in routes) {

@@ -5,7 +5,9 @@ type PresetProps = Omit<ComponentProps<typeof TextField>, 'label'> & { label?: s
 
 /** The e-mail of an account: required, with the e-mail keyboard and autofill. */
 export function EmailField(props: PresetProps) {
-  return <TextField label="Email" name="email" type="email" inputMode="email" autoComplete="email" required {...props} />;
+  return (
+    <TextField label="Email" name="email" type="email" inputMode="email" autoComplete="email" required {...props} />
+  );
 }
 
 /** A person's full name (the account's display name): required, at most 100 characters. */

@@ -42,7 +42,10 @@ export function validateSignup(v: SignupValues): FormProblem<SignupField> | null
 }
 
 /** The new-password checks of the reset form. */
-export function validateNewPassword(password: string, confirm: string): FormProblem<'password' | 'confirmPassword'> | null {
+export function validateNewPassword(
+  password: string,
+  confirm: string,
+): FormProblem<'password' | 'confirmPassword'> | null {
   if (!password) return { message: 'Please enter a new password.', field: 'password' };
   if (password.length < MIN_PASSWORD_LENGTH) return { message: SIGNUP_MESSAGES.passwordLength, field: 'password' };
   if (!confirm) return { message: 'Please confirm your new password.', field: 'confirmPassword' };

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, multipart } from '@/lib/api';
 import { setSession } from '@/lib/session';
 import type { Session } from '@/lib/types';
 
@@ -11,13 +11,7 @@ export const PROFILE_FAILED = 'Failed to update profile. Please try again.';
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ displayName, phoneNumber, photo }: ProfileInput) => {
-      const form = new FormData();
-      form.set('displayName', displayName);
-      form.set('phoneNumber', phoneNumber);
-      if (photo) form.set('photo', photo);
-      return api.patchForm<Session>('/api/account', form);
-    },
+    mutationFn: (input: ProfileInput) => api.patchForm<Session>('/api/account', multipart(input)),
     onSuccess: (view) => setSession(client, view),
   });
 }

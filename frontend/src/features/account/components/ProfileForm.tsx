@@ -91,7 +91,15 @@ export function ProfileForm({ user, onDone, onCancel }: ProfileFormProps) {
         inputRef={refs.displayName}
         errorId={errorIdFor('displayName')}
       />
-      <TextField label="Email" name="email" type="email" value={user.email} disabled readOnly hint="Your e-mail cannot be changed." />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        value={user.email}
+        disabled
+        readOnly
+        hint="Your e-mail cannot be changed."
+      />
       <TextField
         label="Phone"
         name="phoneNumber"

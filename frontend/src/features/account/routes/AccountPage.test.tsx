@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import AccountPage from './AccountPage';
 import { greetingFor } from '../greeting';
 import { Header } from '@/components/Header';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { image } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -56,18 +56,20 @@ describe('AccountPage view mode', () => {
 
   it('shows the photo with its srcset and the phone number', () => {
     renderAccount({ ...signedIn, user: { ...customer, photoURL: image('ada'), phoneNumber: '+234 803 000 0000' } });
-    const img = screen.getByRole('img', { name: "Ada Obi's profile photo" }) as HTMLImageElement;
+    const img = screen.getByRole<HTMLImageElement>('img', { name: "Ada Obi's profile photo" });
     expect(img.getAttribute('srcset')).toContain('/media/ada-320.jpg 320w');
     expect(screen.getByText('+234 803 000 0000')).toBeTruthy();
   });
 
   it('logs out: POST /api/auth/logout, forgets the user and goes home', async () => {
-    const fetch = mockFetch({ 'POST /api/auth/logout': { user: null, expiresAt: null, counts: { bag: 0, saved: 0, newOrders: 0 } } });
+    const fetch = mockFetch({
+      'POST /api/auth/logout': { user: null, expiresAt: null, counts: { bag: 0, saved: 0, newOrders: 0 } },
+    });
     const { currentLocation, queryClient } = renderAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Log Out' }));
     await waitFor(() => expect(currentLocation()).toBe('/'));
     expect(fetch.mock.calls[0]![0]).toBe('/api/auth/logout');
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user).toBeNull();
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user).toBeNull();
   });
 });
 
@@ -77,7 +79,7 @@ describe('AccountPage edit mode', () => {
     renderAccount();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
     expect(screen.queryByRole('button', { name: 'Log Out' })).toBeNull();
-    expect((screen.getByLabelText('Email') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByLabelText<HTMLInputElement>('Email').disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Somebody Else' } });
     fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '0803' } });
@@ -87,14 +89,17 @@ describe('AccountPage edit mode', () => {
     expect(screen.getByText('Not provided')).toBeTruthy();
     expect(screen.queryByText('Somebody Else')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
-    expect((screen.getByLabelText('Full name') as HTMLInputElement).value).toBe('Ada Obi');
-    expect((screen.getByLabelText('Phone') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Full name').value).toBe('Ada Obi');
+    expect(screen.getByLabelText<HTMLInputElement>('Phone').value).toBe('');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it('saves with PATCH /api/account (multipart), shows Saving..., and the header shows the new name', async () => {
     let release!: () => void;
-    const updated: Session = { ...signedIn, user: { ...customer, displayName: 'Ada Okafor', phoneNumber: '08030000000' } };
+    const updated: Session = {
+      ...signedIn,
+      user: { ...customer, displayName: 'Ada Okafor', phoneNumber: '08030000000' },
+    };
     const fetch = mockFetch({
       'PATCH /api/account': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(updated)))),
     });

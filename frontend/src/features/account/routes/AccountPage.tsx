@@ -83,7 +83,13 @@ export default function AccountPage() {
         </section>
 
         <nav className="account__shortcuts" aria-label="Shortcuts">
-          <ShortcutLink href="/mybag" label="My Bag" hint="Items waiting for checkout" count={counts.bag} icon={<BagIcon />} />
+          <ShortcutLink
+            href="/mybag"
+            label="My Bag"
+            hint="Items waiting for checkout"
+            count={counts.bag}
+            icon={<BagIcon />}
+          />
           <ShortcutLink
             href="/myorders"
             label="My Orders"

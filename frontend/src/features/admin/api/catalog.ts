@@ -1,12 +1,13 @@
 import { queryOptions, useQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { adminKeys } from './keys';
+import type { UploadRequest } from '../lib/useUpload';
 import { adminWrite } from '../lib/write';
-import { api, type ApiError } from '@/lib/api';
+import { api, multipart, type ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Collection, CollectionPage, Product } from '@/lib/types';
 
 /** GET /api/collections (the same query, and cache entry, as the home page's section). */
 export const collectionsQueryOptions = queryOptions({
-  queryKey: adminKeys.collections,
+  queryKey: queryKeys.collections.list,
   queryFn: ({ signal }) => api.get<Collection[]>('/api/collections', signal),
   staleTime: 5 * 60_000,
 });
@@ -21,7 +22,7 @@ const MAX_PAGES = 20;
 /** Every product of a collection, newest first, read page by page. */
 export function useCollectionProducts(collectionId: string) {
   return useQuery({
-    queryKey: adminKeys.collectionProducts(collectionId),
+    queryKey: queryKeys.collections.products(collectionId),
     enabled: collectionId !== '',
     queryFn: async ({ signal }) => {
       const products: Product[] = [];
@@ -41,9 +42,9 @@ export function useCollectionProducts(collectionId: string) {
 /** Refreshes every view of the catalogue after an admin change. */
 export function invalidateCatalog(client: ReturnType<typeof useQueryClient>) {
   return Promise.all([
-    client.invalidateQueries({ queryKey: adminKeys.collectionsAll }),
-    client.invalidateQueries({ queryKey: adminKeys.productsAll }),
-    client.invalidateQueries({ queryKey: adminKeys.search }),
+    client.invalidateQueries({ queryKey: queryKeys.collections.all }),
+    client.invalidateQueries({ queryKey: queryKeys.products.all }),
+    client.invalidateQueries({ queryKey: queryKeys.search.all }),
   ]);
 }
 
@@ -55,7 +56,7 @@ export function useSetFeatured() {
       adminWrite<Product>(`/api/products/${encodeURIComponent(id)}/featured`, 'PUT', { featured }),
     onSuccess: (product) => {
       // Show the change at once, then refetch every product view.
-      client.setQueryData<Product[]>(adminKeys.featured, (list) =>
+      client.setQueryData<Product[]>(queryKeys.products.featured, (list) =>
         list === undefined
           ? list
           : product.featured
@@ -64,8 +65,8 @@ export function useSetFeatured() {
               : [product, ...list]
             : list.filter((p) => p.id !== product.id),
       );
-      client.setQueryData(adminKeys.product(product.id), product);
-      void client.invalidateQueries({ queryKey: adminKeys.productsAll });
+      client.setQueryData(queryKeys.products.detail(product.id), product);
+      void client.invalidateQueries({ queryKey: queryKeys.products.all });
     },
   });
 }
@@ -84,7 +85,7 @@ export function useDeleteProduct() {
   return useMutation<{ message: string }, ApiError, Product>({
     mutationFn: (product) => adminWrite(`/api/products/${encodeURIComponent(product.id)}`, 'DELETE'),
     onSuccess: (_, product) => {
-      client.setQueryData<InfiniteData<CollectionPage>>(adminKeys.collectionPage(product.collectionId), (data) =>
+      client.setQueryData<InfiniteData<CollectionPage>>(queryKeys.collections.page(product.collectionId), (data) =>
         data === undefined
           ? data
           : {
@@ -96,12 +97,71 @@ export function useDeleteProduct() {
               })),
             },
       );
-      client.setQueryData<Product[]>(adminKeys.featured, (list) => list?.filter((p) => p.id !== product.id));
-      client.removeQueries({ queryKey: adminKeys.product(product.id), exact: true });
+      client.setQueryData<Product[]>(queryKeys.products.featured, (list) => list?.filter((p) => p.id !== product.id));
+      client.removeQueries({ queryKey: queryKeys.products.detail(product.id), exact: true });
       void invalidateCatalog(client);
       // Releases pointing at it, and bag or saved entries, went with it.
-      void client.invalidateQueries({ queryKey: adminKeys.releases });
-      void client.invalidateQueries({ queryKey: adminKeys.session });
+      void client.invalidateQueries({ queryKey: queryKeys.releases });
+      void client.invalidateQueries({ queryKey: queryKeys.session });
     },
   });
+}
+
+/**
+ * POST /api/collections (multipart: name, description, image) adds a collection, sent with an
+ * Idempotency-Key; with an id, PUT /api/collections/{id} edits it (the image only if a new one).
+ */
+export function collectionUpload(
+  id: string | null,
+  fields: { name: string; description: string; image: File | null },
+): UploadRequest {
+  const form = multipart(fields);
+  return id === null
+    ? { url: '/api/collections', method: 'POST', form, idempotent: true }
+    : { url: `/api/collections/${encodeURIComponent(id)}`, method: 'PUT', form };
+}
+
+export type NewProduct = {
+  name: string;
+  description: string;
+  /** Naira as typed. */
+  price: string;
+  /** Left out when empty, as are sizes and colours (comma-separated). */
+  category: string;
+  sizes: string;
+  colors: string;
+  images: ReadonlyArray<File>;
+};
+
+/** POST /api/collections/{id}/products (multipart), with an Idempotency-Key: answers the product. */
+export function addProductUpload(collectionId: string, product: NewProduct): UploadRequest {
+  const form = multipart({
+    ...product,
+    category: product.category || null,
+    sizes: product.sizes || null,
+    colors: product.colors || null,
+  });
+  return {
+    url: `/api/collections/${encodeURIComponent(collectionId)}/products`,
+    method: 'POST',
+    form,
+    idempotent: true,
+  };
+}
+
+export type NewRelease = {
+  name: string;
+  description: string;
+  /** Naira as typed. */
+  price: string;
+  collectionId: string;
+  productId: string;
+  featured: boolean;
+  image: File;
+};
+
+/** POST /api/releases (multipart, the background picture as `image`), with an Idempotency-Key. */
+export function addReleaseUpload(release: NewRelease): UploadRequest {
+  const form = multipart({ ...release, featured: release.featured ? 'on' : null });
+  return { url: '/api/releases', method: 'POST', form, idempotent: true };
 }

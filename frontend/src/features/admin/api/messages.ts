@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { adminKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 
 export type ContactMessage = { id: number; email: string; message: string; createdAt: number };
 
 /** GET /api/admin/contact-messages: the contact inbox, newest first. */
 export const contactMessagesQueryOptions = queryOptions({
-  queryKey: adminKeys.messages,
+  queryKey: queryKeys.admin.messages,
   queryFn: ({ signal }) => api.get<ContactMessage[]>('/api/admin/contact-messages', signal),
   staleTime: 0,
 });

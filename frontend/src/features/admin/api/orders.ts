@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Order, OrderStatus } from '@/lib/types';
 
 /** An order as admins see it: the customer's id and where it can go next. */
@@ -27,13 +28,6 @@ export type ReviewPayment = {
   updatedAt: number;
 };
 
-export const adminOrderKeys = {
-  all: ['admin', 'orders'] as const,
-  list: (status: OrderStatus | null, page: number) => ['admin', 'orders', 'list', status ?? 'all', page] as const,
-  one: (id: string) => ['admin', 'orders', 'detail', id] as const,
-  payments: ['admin', 'payments', 'review'] as const,
-};
-
 /** GET /api/admin/orders?status=&page=: newest first, 1-based pages, with a count per status. */
 export function adminOrdersQueryOptions(status: OrderStatus | null, page: number) {
   const params = new URLSearchParams();
@@ -41,7 +35,7 @@ export function adminOrdersQueryOptions(status: OrderStatus | null, page: number
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return queryOptions({
-    queryKey: adminOrderKeys.list(status, page),
+    queryKey: queryKeys.admin.orders.list(status, page),
     queryFn: ({ signal }) => api.get<AdminOrderList>(`/api/admin/orders${query ? `?${query}` : ''}`, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -55,7 +49,7 @@ export function useAdminOrders(status: OrderStatus | null, page: number) {
 /** GET /api/admin/orders/{id}. */
 export function useAdminOrder(id: string) {
   return useQuery({
-    queryKey: adminOrderKeys.one(id),
+    queryKey: queryKeys.admin.orders.detail(id),
     queryFn: ({ signal }) => api.get<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}`, signal),
     staleTime: 0,
   });
@@ -69,8 +63,8 @@ export function useUpdateOrder(id: string) {
   return useMutation({
     mutationFn: (update: OrderUpdate) => api.patch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}`, update),
     onSuccess: (order) => {
-      client.setQueryData(adminOrderKeys.one(id), order);
-      void client.invalidateQueries({ queryKey: adminOrderKeys.all, predicate: (q) => q.queryKey[2] === 'list' });
+      client.setQueryData(queryKeys.admin.orders.detail(id), order);
+      void client.invalidateQueries({ queryKey: queryKeys.admin.orders.lists });
     },
   });
 }
@@ -78,8 +72,9 @@ export function useUpdateOrder(id: string) {
 /** GET /api/admin/payments: failed and mismatched payments (the default "review" filter). */
 export function useReviewPayments() {
   return useQuery({
-    queryKey: adminOrderKeys.payments,
-    queryFn: async ({ signal }) => (await api.get<{ payments: ReviewPayment[] }>('/api/admin/payments', signal)).payments,
+    queryKey: queryKeys.admin.payments,
+    queryFn: async ({ signal }) =>
+      (await api.get<{ payments: ReviewPayment[] }>('/api/admin/payments', signal)).payments,
     staleTime: 0,
   });
 }

@@ -3,74 +3,51 @@ import {
   useId,
   useRef,
   useState,
-  type InputHTMLAttributes,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { Field, TextField, fieldHintId } from '@/components/TextField';
 import type { Image } from '@/lib/types';
 
-type FieldShellProps = { id: string; label: string; hint?: ReactNode; optional?: boolean; children: ReactNode };
+/** Admin fields keep to the top of their grid cell when a neighbour is taller. */
+export const ADMIN_FIELD = 'admin-field';
 
-function FieldShell({ id, label, hint, optional, children }: FieldShellProps) {
+type Setter = (value: string) => void;
+type ValueProps = { value: string; onValueChange: Setter };
+
+/** The name of a collection, product or release: required, at most 120 characters. */
+export function NameField({ value, onValueChange }: ValueProps) {
   return (
-    <div className="field admin-field">
-      <label htmlFor={id} className="field__label">
-        {label}
-        {optional && <span className="admin-field__optional"> (optional)</span>}
-      </label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="field__hint">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
-
-type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: ReactNode;
-  optional?: boolean;
-};
-
-export function TextField({ label, value, onChange, hint, optional, ...rest }: TextFieldProps) {
-  const id = useId();
-  return (
-    <FieldShell id={id} label={label} hint={hint} optional={optional}>
-      <input
-        id={id}
-        className="field__input"
-        type="text"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        {...rest}
-      />
-    </FieldShell>
+    <TextField
+      className={ADMIN_FIELD}
+      label="Name"
+      value={value}
+      onValueChange={onValueChange}
+      required
+      maxLength={120}
+      autoComplete="off"
+    />
   );
 }
 
 /** A price in naira as typed ("25000.00"); required. */
-export function PriceField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+export function PriceField({ value, onValueChange }: ValueProps) {
   return (
     <TextField
+      className={ADMIN_FIELD}
       label="Price (₦)"
       type="number"
       inputMode="decimal"
       step="0.01"
       min="0"
       value={value}
-      onChange={onChange}
+      onValueChange={onValueChange}
       required
     />
   );
 }
 
-type Setter = (value: string) => void;
 type NamePriceDescriptionProps = {
   name: string;
   price: string;
@@ -85,10 +62,10 @@ export function NamePriceDescriptionFields(props: NamePriceDescriptionProps) {
   return (
     <>
       <div className="admin-form__grid">
-        <TextField label="Name" value={props.name} onChange={props.onName} required maxLength={120} autoComplete="off" />
-        <PriceField value={props.price} onChange={props.onPrice} />
+        <NameField value={props.name} onValueChange={props.onName} />
+        <PriceField value={props.price} onValueChange={props.onPrice} />
       </div>
-      <TextAreaField label="Description" value={props.description} onChange={props.onDescription} required />
+      <TextAreaField label="Description" value={props.description} onValueChange={props.onDescription} required />
     </>
   );
 }
@@ -96,7 +73,7 @@ export function NamePriceDescriptionFields(props: NamePriceDescriptionProps) {
 type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange' | 'value'> & {
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  onValueChange: (value: string) => void;
   /** The first option, with the empty value. */
   placeholder: string;
   options: ReadonlyArray<{ value: string; label: string }>;
@@ -104,11 +81,11 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'
   error?: ReactNode;
 };
 
-export function SelectField({ label, value, onChange, placeholder, options, error, ...rest }: SelectFieldProps) {
+export function SelectField({ label, value, onValueChange, placeholder, options, error, ...rest }: SelectFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label}>
-      <select id={id} className="field__input" value={value} onChange={(e) => onChange(e.target.value)} {...rest}>
+    <Field id={id} label={label} className={ADMIN_FIELD}>
+      <select id={id} className="field__input" value={value} onChange={(e) => onValueChange(e.target.value)} {...rest}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -121,31 +98,31 @@ export function SelectField({ label, value, onChange, placeholder, options, erro
           {error}
         </p>
       )}
-    </FieldShell>
+    </Field>
   );
 }
 
 type TextAreaFieldProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> & {
   label: string;
   value: string;
-  onChange: (value: string) => void;
+  onValueChange: (value: string) => void;
   hint?: ReactNode;
 };
 
-export function TextAreaField({ label, value, onChange, hint, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({ label, value, onValueChange, hint, ...rest }: TextAreaFieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} hint={hint}>
+    <Field id={id} label={label} hint={hint} className={ADMIN_FIELD}>
       <textarea
         id={id}
         className="field__input admin-textarea"
         rows={4}
         value={value}
-        onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        onChange={(e) => onValueChange(e.target.value)}
+        aria-describedby={hint ? fieldHintId(id) : undefined}
         {...rest}
       />
-    </FieldShell>
+    </Field>
   );
 }
 
@@ -166,7 +143,17 @@ type FileFieldProps = {
  * A picture chooser (image types only) with thumbnails of what is chosen, or of what is stored.
  * Clearing `files` (after a successful save) also clears the native input.
  */
-export function FileField({ label, files, onChange, multiple, optional, hint, current, currentLabel, name }: FileFieldProps) {
+export function FileField({
+  label,
+  files,
+  onChange,
+  multiple,
+  optional,
+  hint,
+  current,
+  currentLabel,
+  name,
+}: FileFieldProps) {
   const id = useId();
   const empty = files.length === 0;
   const input = useRef<HTMLInputElement>(null);
@@ -175,7 +162,7 @@ export function FileField({ label, files, onChange, multiple, optional, hint, cu
     if (empty && input.current) input.current.value = '';
   }, [empty]);
   return (
-    <FieldShell id={id} label={label} hint={hint} optional={optional}>
+    <Field id={id} label={label} hint={hint} optional={optional} className={ADMIN_FIELD}>
       <input
         ref={input}
         id={id}
@@ -185,7 +172,7 @@ export function FileField({ label, files, onChange, multiple, optional, hint, cu
         accept="image/*"
         multiple={multiple}
         onChange={(e) => onChange(Array.from(e.target.files ?? []))}
-        aria-describedby={hint ? `${id}-hint` : undefined}
+        aria-describedby={hint ? fieldHintId(id) : undefined}
       />
       {!empty ? (
         <Thumbnails files={files} />
@@ -198,10 +185,12 @@ export function FileField({ label, files, onChange, multiple, optional, hint, cu
               </li>
             ))}
           </ul>
-          <figcaption className="admin-thumbs__caption">{currentLabel ?? 'Current image (kept unless you choose a new one)'}</figcaption>
+          <figcaption className="admin-thumbs__caption">
+            {currentLabel ?? 'Current image (kept unless you choose a new one)'}
+          </figcaption>
         </figure>
       ) : null}
-    </FieldShell>
+    </Field>
   );
 }
 

@@ -6,7 +6,7 @@ import { ApiError } from '@/lib/api';
 describe('uploadForm', () => {
   it('sends the form with the write header, the idempotency key and reports progress', async () => {
     installFakeXHR();
-    const onProgress = vi.fn();
+    const onProgress = vi.fn<(percent: number) => void>();
     const form = new FormData();
     form.set('name', 'Agbada');
     const answer = uploadForm<{ id: string }>('/api/collections', form, { idempotencyKey: 'k1', onProgress });

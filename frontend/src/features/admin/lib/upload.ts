@@ -75,7 +75,9 @@ export function uploadForm<T>(url: string, body: FormData, options: UploadOption
         new ApiError(
           xhr.status,
           `http_${xhr.status}`,
-          xhr.statusText ? `Request failed: ${xhr.status} ${xhr.statusText}` : `Request failed with status ${xhr.status}`,
+          xhr.statusText
+            ? `Request failed: ${xhr.status} ${xhr.statusText}`
+            : `Request failed with status ${xhr.status}`,
         ),
       );
     };

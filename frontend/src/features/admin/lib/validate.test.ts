@@ -37,7 +37,14 @@ describe('collection form', () => {
 });
 
 describe('release form', () => {
-  const ok = { name: 'Drop', description: 'New', price: '25000.50', collectionId: 'suits', productId: 'p1', image: jpg };
+  const ok = {
+    name: 'Drop',
+    description: 'New',
+    price: '25000.50',
+    collectionId: 'suits',
+    productId: 'p1',
+    image: jpg,
+  };
   it('needs every field but featured', () => {
     expect(validateRelease(ok)).toBeNull();
     for (const key of ['name', 'description', 'price', 'collectionId', 'productId'] as const) {

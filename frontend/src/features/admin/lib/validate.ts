@@ -49,7 +49,8 @@ export type ReleaseInput = {
 /** Every field but featured is required; the background must be an image. */
 export function validateRelease(input: ReleaseInput): string | null {
   const { name, description, price, collectionId, productId, image } = input;
-  if (blank(name) || blank(description) || blank(price) || !collectionId || !productId || !image) return FILL_ALL_FIELDS;
+  if (blank(name) || blank(description) || blank(price) || !collectionId || !productId || !image)
+    return FILL_ALL_FIELDS;
   if (!isValidPrice(price)) return INVALID_PRICE;
   return checkImages([image]);
 }
@@ -64,7 +65,13 @@ export function validateProduct({ name, description, price, images }: ProductInp
   return checkImages(images);
 }
 
-export type AboutInput = { title: string; description1: string; description2: string; image1: File | null; image2: File | null };
+export type AboutInput = {
+  title: string;
+  description1: string;
+  description2: string;
+  image1: File | null;
+  image2: File | null;
+};
 
 /** The title and both descriptions; the pictures are optional. */
 export function validateAbout({ title, description1, description2, image1, image2 }: AboutInput): string | null {

@@ -7,7 +7,7 @@ describe('admin management', () => {
   it("grants the admin role by e-mail and shows the server's message", async () => {
     const fetchMock = mockFetch({
       'POST /api/admin/grant': (_, init) => {
-        expect(JSON.parse(String(init?.body))).toEqual({ email: 'tolu@example.com' });
+        expect(JSON.parse(init?.body as string)).toEqual({ email: 'tolu@example.com' });
         return jsonResponse({ message: 'Success! tolu@example.com has been made an admin.' });
       },
     });

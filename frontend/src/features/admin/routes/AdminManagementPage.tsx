@@ -1,23 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useMutation } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { useGrantAdmin } from '../api/admins';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
-import { api, serverReason } from '@/lib/api';
+import { serverReason } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
 import { useSession } from '@/lib/session';
-import type { MessageBody } from '@/lib/types';
 import './AdminManagementPage.css';
 
 export const NOT_ADMIN = 'You must be an admin to view this page.';
-
-/** POST /api/admin/grant {email}: the answer's message is shown. */
-function useGrantAdmin() {
-  return useMutation({
-    mutationFn: (email: string) => api.post<MessageBody>('/api/admin/grant', { email }),
-  });
-}
 
 type Outcome = { ok: boolean; message: string } | null;
 

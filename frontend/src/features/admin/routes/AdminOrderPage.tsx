@@ -95,7 +95,9 @@ export default function AdminOrderPage() {
             <p className="admin-order__lines">
               <strong>{order.customerName}</strong>
               <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
-              {order.customerPhone && <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a>}
+              {order.customerPhone && (
+                <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a>
+              )}
             </p>
           </section>
           <section className="admin-card" aria-labelledby="order-address-heading">
@@ -176,7 +178,11 @@ function StatusActions({ order }: { order: AdminOrder }) {
   };
 
   return (
-    <section className="admin-panel admin-order__actions" aria-labelledby="order-status-heading" aria-busy={update.isPending}>
+    <section
+      className="admin-panel admin-order__actions"
+      aria-labelledby="order-status-heading"
+      aria-busy={update.isPending}
+    >
       <header className="admin-panel__head">
         <AdminTag />
         <h2 id="order-status-heading" className="admin-panel__title">

@@ -36,11 +36,21 @@ describe('admin orders list', () => {
         jsonResponse(
           url.searchParams.get('status') === 'processing'
             ? list([order({ id: 'proc0001xxxx', status: 'processing' })], 1, 1)
-            : list([order({ id: 'newest01xxxx' }), order({ id: 'older002xxxx', status: 'delivered', trackingNumber: 'GIG-1' })], 1, 25),
+            : list(
+                [
+                  order({ id: 'newest01xxxx' }),
+                  order({ id: 'older002xxxx', status: 'delivered', trackingNumber: 'GIG-1' }),
+                ],
+                1,
+                25,
+              ),
         ),
       '/api/admin/payments': review,
     });
-    const { currentLocation } = renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
+    const { currentLocation } = renderWithProviders(<AdminOrdersPage />, {
+      path: '/admin/orders',
+      session: { user: admin },
+    });
     const orders = await screen.findByRole('list', { name: 'Orders' });
     const rows = within(orders).getAllByRole('listitem');
     expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Order #newest01', 'Order #older002']);
@@ -52,7 +62,14 @@ describe('admin orders list', () => {
 
     const filter = screen.getByRole('navigation', { name: 'Filter orders by status' });
     const links = within(filter).getAllByRole('link');
-    expect(links.map((l) => l.textContent)).toEqual(['All25', 'Paid3', 'Processing1', 'Shipped0', 'Delivered20', 'Cancelled1']);
+    expect(links.map((l) => l.textContent)).toEqual([
+      'All25',
+      'Paid3',
+      'Processing1',
+      'Shipped0',
+      'Delivered20',
+      'Cancelled1',
+    ]);
     expect(links.map((l) => l.getAttribute('aria-label'))[1]).toBe('Paid (3)');
     expect(links[0]!.getAttribute('aria-current')).toBe('page');
     expect(links[2]!.getAttribute('href')).toBe('/admin/orders?status=processing');
@@ -72,7 +89,11 @@ describe('admin orders list', () => {
     await waitFor(() => expect(currentLocation()).toBe('/admin/orders?status=processing'));
     await screen.findByRole('link', { name: 'Order #proc0001' });
     expect(fetch.mock.calls.some(([path]) => path === '/api/admin/orders?status=processing')).toBe(true);
-    expect(within(filter).getByRole('link', { name: /^Processing/ }).getAttribute('aria-current')).toBe('page');
+    expect(
+      within(filter)
+        .getByRole('link', { name: /^Processing/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
     expect(document.title).toBe('Orders — Ankara');
   });
 
@@ -84,16 +105,21 @@ describe('admin orders list', () => {
     renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders?status=paid&page=3', session: { user: admin } });
     const pages = await screen.findByRole('navigation', { name: 'Pages' });
     expect(within(pages).getByText('Page 3 of 3')).toBeTruthy();
-    expect(within(pages).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe('/admin/orders?status=paid&page=2');
+    expect(within(pages).getByRole('link', { name: 'Previous' }).getAttribute('href')).toBe(
+      '/admin/orders?status=paid&page=2',
+    );
     expect(within(pages).queryByRole('link', { name: 'Next' })).toBeNull();
-    expect(fetch.mock.calls.map(([path]) => path).filter((p) => String(p).startsWith('/api/admin/orders'))).toEqual([
+    expect(fetch.mock.calls.map(([path]) => path as string).filter((p) => p.startsWith('/api/admin/orders'))).toEqual([
       '/api/admin/orders?status=paid&page=3',
     ]);
     expect(await screen.findByText('No payments need review.')).toBeTruthy();
   });
 
   it('says when there are no orders, and shows a refused request', async () => {
-    mockFetch({ '/api/admin/orders': list([]), '/api/admin/payments': () => jsonResponse({ error: 'forbidden', message: 'Admins only.' }, 403) });
+    mockFetch({
+      '/api/admin/orders': list([]),
+      '/api/admin/payments': () => jsonResponse({ error: 'forbidden', message: 'Admins only.' }, 403),
+    });
     renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
     expect(await screen.findByText('No orders yet.')).toBeTruthy();
     expect(await screen.findByText('Admins only.')).toBeTruthy();
@@ -105,7 +131,9 @@ describe('admin orders list', () => {
     });
     expect(screen.getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe('/admin/orders');
     unmount();
-    renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={{ current: null }} />, { session: { user: customer } });
+    renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={{ current: null }} />, {
+      session: { user: customer },
+    });
     expect(screen.queryByRole('link', { name: 'Orders' })).toBeNull();
   });
 });

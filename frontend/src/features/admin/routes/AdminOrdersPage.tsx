@@ -42,7 +42,9 @@ export default function AdminOrdersPage() {
     <PageShell title="Orders" eyebrow="Admin">
       <div className="admin-inline admin-inline--page">
         <AdminTag />
-        <span className="admin-inline__state">Paid orders to fulfil: processing, shipped with a tracking number, delivered.</span>
+        <span className="admin-inline__state">
+          Paid orders to fulfil: processing, shipped with a tracking number, delivered.
+        </span>
         <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
@@ -74,11 +76,21 @@ export default function AdminOrdersPage() {
   );
 }
 
-function StatusFilter({ current, counts }: { current: OrderStatus | null; counts: AdminOrderList['counts'] | undefined }) {
+function StatusFilter({
+  current,
+  counts,
+}: {
+  current: OrderStatus | null;
+  counts: AdminOrderList['counts'] | undefined;
+}) {
   const all = counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : null;
   const filters: { status: OrderStatus | null; label: string; count: number | null }[] = [
     { status: null, label: 'All', count: all },
-    ...ORDER_STATUSES.map((s) => ({ status: s, label: ORDER_STATUS_LABELS[s], count: counts ? (counts[s] ?? 0) : null })),
+    ...ORDER_STATUSES.map((s) => ({
+      status: s,
+      label: ORDER_STATUS_LABELS[s],
+      count: counts ? (counts[s] ?? 0) : null,
+    })),
   ];
   return (
     <nav className="admin-filter" aria-label="Filter orders by status">
@@ -212,7 +224,9 @@ function PaymentRow({ payment }: { payment: ReviewPayment }) {
         <span className="admin-payment__amount">
           {payment.currency === 'NGN' ? formatNaira(payment.amount) : `${payment.amount} ${payment.currency}`}
         </span>
-        <time dateTime={new Date(payment.updatedAt).toISOString()}>{adminTime.format(new Date(payment.updatedAt))}</time>
+        <time dateTime={new Date(payment.updatedAt).toISOString()}>
+          {adminTime.format(new Date(payment.updatedAt))}
+        </time>
       </div>
       {payment.failureReason && <p className="admin-payment__reason">{payment.failureReason}</p>}
     </li>

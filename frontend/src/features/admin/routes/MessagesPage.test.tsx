@@ -20,7 +20,9 @@ describe('contact inbox', () => {
     ]);
     expect(within(items[0]!).getByText('Do you deliver to Abuja?')).toBeTruthy();
     const reply = within(items[1]!).getByRole('link', { name: 'Reply to ada+shop@example.com' });
-    expect(reply.getAttribute('href')).toBe('mailto:ada%2Bshop@example.com?subject=Re%3A%20your%20message%20to%20Ankara');
+    expect(reply.getAttribute('href')).toBe(
+      'mailto:ada%2Bshop@example.com?subject=Re%3A%20your%20message%20to%20Ankara',
+    );
     expect(document.title).toBe('Messages — Ankara');
   });
 
@@ -32,7 +34,8 @@ describe('contact inbox', () => {
 
   it('shows why the inbox could not be read', async () => {
     mockFetch({
-      '/api/admin/contact-messages': () => jsonResponse({ error: 'forbidden', message: 'You must be an admin to do this.' }, 403),
+      '/api/admin/contact-messages': () =>
+        jsonResponse({ error: 'forbidden', message: 'You must be an admin to do this.' }, 403),
     });
     renderWithProviders(<MessagesPage />, { session: { user: admin } });
     expect(await screen.findByText('Error: You must be an admin to do this.')).toBeTruthy();

@@ -2,6 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AboutFormSlot from './AboutFormSlot';
 import { imageFile, installFakeXHR, lastXhr } from '../test/fakeXhr';
+import { queryKeys } from '@/lib/queryKeys';
 import { image } from '@/test/fixtures';
 import { admin, renderWithProviders } from '@/test/utils';
 import type { About } from '@/lib/types';
@@ -21,7 +22,7 @@ describe('About Us form', () => {
     installFakeXHR();
     renderWithProviders(<AboutFormSlot about={null} />, { session: { user: admin } });
     expect(screen.getByRole('heading', { name: 'Create the About Us page' })).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('');
     expect(screen.getByRole('button', { name: 'Create About Us' })).toBeTruthy();
   });
 
@@ -29,9 +30,9 @@ describe('About Us form', () => {
     installFakeXHR();
     renderWithProviders(<AboutFormSlot about={about} />, { session: { user: admin } });
     expect(screen.getByRole('heading', { name: 'Edit the About Us page' })).toBeTruthy();
-    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Our story');
-    expect((screen.getByLabelText('First description') as HTMLTextAreaElement).value).toBe('Founded in Lagos.');
-    expect((screen.getByLabelText('Second description') as HTMLTextAreaElement).value).toBe('Made to last.');
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Our story');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('First description').value).toBe('Founded in Lagos.');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Second description').value).toBe('Made to last.');
     expect(document.querySelector('.admin-thumbs img')?.getAttribute('src')).toBe('/media/about-1-640.jpg');
     expect(screen.getByRole('button', { name: 'Update About Us' })).toBeTruthy();
   });
@@ -48,7 +49,7 @@ describe('About Us form', () => {
   it('saves with progress at two decimals, keeps stored pictures, and refreshes the page', async () => {
     installFakeXHR();
     const { queryClient } = renderWithProviders(<AboutFormSlot about={about} />, { session: { user: admin } });
-    queryClient.setQueryData(['about'], about);
+    queryClient.setQueryData(queryKeys.about, about);
     fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Our new story' } });
     const second = imageFile('two.jpg');
     fireEvent.change(screen.getByLabelText(/Second image/), { target: { files: [second] } });
@@ -75,7 +76,11 @@ describe('About Us form', () => {
     fireEvent.change(screen.getByLabelText('Second description'), { target: { value: 'Two' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create About Us' }));
     expect(lastXhr().form.get('description2')).toBe('Two');
-    act(() => lastXhr().respond(413, { error: 'payload_too_large', message: 'Image file size must be less than 10MB.' }));
-    expect(await screen.findByText('Error updating About Us page: Image file size must be less than 10MB.')).toBeTruthy();
+    act(() =>
+      lastXhr().respond(413, { error: 'payload_too_large', message: 'Image file size must be less than 10MB.' }),
+    );
+    expect(
+      await screen.findByText('Error updating About Us page: Image file size must be less than 10MB.'),
+    ).toBeTruthy();
   });
 });

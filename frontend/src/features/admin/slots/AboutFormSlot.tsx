@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { adminKeys } from '../api/keys';
-import { FileField, TextAreaField, TextField } from '../components/Fields';
+import { aboutUpload } from '../api/about';
+import { ADMIN_FIELD, FileField, TextAreaField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatTwoDecimalPercent } from '../lib/progress';
 import { validateAbout } from '../lib/validate';
+import { TextField } from '@/components/TextField';
+import { queryKeys } from '@/lib/queryKeys';
 import type { About, Image } from '@/lib/types';
 
 export const ABOUT_CREATED = 'About Us page created successfully';
@@ -29,22 +31,21 @@ export default function AboutFormSlot({ about }: { about: About | null }) {
     const second = image2[0] ?? null;
     const answer = await upload.send({
       invalid: validateAbout({ title, description1, description2, image1: first, image2: second }),
-      request: () => {
-        const form = new FormData();
-        form.set('title', title.trim());
-        form.set('description1', description1.trim());
-        form.set('description2', description2.trim());
-        if (first) form.set('image1', first);
-        if (second) form.set('image2', second);
-        return { url: '/api/about', method: 'PUT', form };
-      },
+      request: () =>
+        aboutUpload({
+          title: title.trim(),
+          description1: description1.trim(),
+          description2: description2.trim(),
+          image1: first,
+          image2: second,
+        }),
       failure: (error) => `Error updating About Us page: ${error.message}`,
     });
     if (!answer) return;
     upload.setNotice({ tone: 'success', text: answer.message || (creating ? ABOUT_CREATED : ABOUT_UPDATED) });
     setImage1([]);
     setImage2([]);
-    await client.invalidateQueries({ queryKey: adminKeys.about });
+    await client.invalidateQueries({ queryKey: queryKeys.about });
   };
 
   return (
@@ -61,7 +62,15 @@ export default function AboutFormSlot({ about }: { about: About | null }) {
         formatPercent={formatTwoDecimalPercent}
         submitLabel={creating ? 'Create About Us' : 'Update About Us'}
       >
-        <TextField label="Title" value={title} onChange={setTitle} required maxLength={200} autoComplete="off" />
+        <TextField
+          className={ADMIN_FIELD}
+          label="Title"
+          value={title}
+          onValueChange={setTitle}
+          required
+          maxLength={200}
+          autoComplete="off"
+        />
         <div className="admin-form__grid">
           <TextWithImage
             which="First"
@@ -99,8 +108,14 @@ type TextWithImageProps = {
 function TextWithImage({ which, text, onText, files, onFiles, current }: TextWithImageProps) {
   return (
     <div>
-      <TextAreaField label={`${which} description`} value={text} onChange={onText} required rows={6} />
-      <FileField label={`${which} image`} optional files={files} onChange={onFiles} current={current ? [current] : undefined} />
+      <TextAreaField label={`${which} description`} value={text} onValueChange={onText} required rows={6} />
+      <FileField
+        label={`${which} image`}
+        optional
+        files={files}
+        onChange={onFiles}
+        current={current ? [current] : undefined}
+      />
     </div>
   );
 }

@@ -37,7 +37,9 @@ describe('add product', () => {
     fill();
     fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
     expect(screen.getByRole('alert').textContent).toBe('Please fill in all fields.');
-    fireEvent.change(screen.getByLabelText('Images'), { target: { files: [imageFile(), imageFile('x.gif', 'application/zip')] } });
+    fireEvent.change(screen.getByLabelText('Images'), {
+      target: { files: [imageFile(), imageFile('x.gif', 'application/zip')] },
+    });
     fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
     expect(screen.getByRole('alert').textContent).toBe('Selected file must be an image.');
     expect(XHR.requests).toHaveLength(0);
@@ -51,7 +53,7 @@ describe('add product', () => {
     fireEvent.change(screen.getByLabelText(/Sizes/), { target: { value: '41, 42' } });
     fireEvent.change(screen.getByLabelText(/Colours/), { target: { value: 'Tan' } });
     const images = [imageFile('a.jpg'), imageFile('b.png', 'image/png')];
-    const input = screen.getByLabelText('Images') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Images');
     expect([input.multiple, input.accept]).toEqual([true, 'image/*']);
     fireEvent.change(input, { target: { files: images } });
     fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
@@ -70,7 +72,7 @@ describe('add product', () => {
     expect(screen.getByText('Uploading… 42%')).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('42.37');
     expect(screen.getByLabelText('Name').matches(':disabled')).toBe(true);
-    expect((screen.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Saving...' }).disabled).toBe(true);
 
     act(() => xhr.respond(201, product({ id: 'suede', name: 'Suede Loafer' })));
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
@@ -86,7 +88,7 @@ describe('add product', () => {
     fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
     act(() => lastXhr().respond(400, { error: 'validation', message: 'The picture could not be read.' }));
     expect(await screen.findByText('Error adding product: The picture could not be read.')).toBeTruthy();
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Suede Loafer');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Suede Loafer');
     expect(screen.getByLabelText('Name').matches(':disabled')).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateCatalog } from '../api/catalog';
+import { addProductUpload, invalidateCatalog } from '../api/catalog';
 import { AdminTag } from '../components/AdminPanel';
-import { FileField, NamePriceDescriptionFields, TextField } from '../components/Fields';
+import { ADMIN_FIELD, FileField, NamePriceDescriptionFields } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { MAX_PRODUCT_IMAGES, validateProduct } from '../lib/validate';
+import { TextField } from '@/components/TextField';
 import type { Product } from '@/lib/types';
 
 export const PRODUCT_ADDED = 'Product added successfully';
@@ -72,18 +73,16 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
   const onSubmit = async () => {
     const product = await upload.send({
       invalid: validateProduct({ name, description, price, images }),
-      request: () => {
-        const form = new FormData();
-        form.set('name', name.trim());
-        form.set('description', description.trim());
-        form.set('price', price.trim());
-        if (category.trim()) form.set('category', category.trim());
-        if (sizes.trim()) form.set('sizes', sizes.trim());
-        if (colors.trim()) form.set('colors', colors.trim());
-        for (const image of images) form.append('images', image);
-        const url = `/api/collections/${encodeURIComponent(collectionId)}/products`;
-        return { url, method: 'POST', form, idempotent: true };
-      },
+      request: () =>
+        addProductUpload(collectionId, {
+          name: name.trim(),
+          description: description.trim(),
+          price: price.trim(),
+          category: category.trim(),
+          sizes: sizes.trim(),
+          colors: colors.trim(),
+          images,
+        }),
       failure: (error) => `Error adding product: ${error.message}`,
     });
     if (!product) return;
@@ -110,20 +109,29 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
           onDescription={setDescription}
         />
         <div className="admin-form__grid admin-form__grid--3">
-          <TextField label="Category" optional value={category} onChange={setCategory} autoComplete="off" />
           <TextField
+            className={ADMIN_FIELD}
+            label="Category"
+            optional
+            value={category}
+            onValueChange={setCategory}
+            autoComplete="off"
+          />
+          <TextField
+            className={ADMIN_FIELD}
             label="Sizes"
             optional
             value={sizes}
-            onChange={setSizes}
+            onValueChange={setSizes}
             hint="Separate with commas: 40, 41, 42"
             autoComplete="off"
           />
           <TextField
+            className={ADMIN_FIELD}
             label="Colours"
             optional
             value={colors}
-            onChange={setColors}
+            onValueChange={setColors}
             hint="Separate with commas: Black, Brown"
             autoComplete="off"
           />

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import AddReleaseSlot from './AddReleaseSlot';
 import { imageFile, installFakeXHR, lastXhr } from '../test/fakeXhr';
+import { queryKeys } from '@/lib/queryKeys';
 import { collection, product, release } from '@/test/fixtures';
 import { admin, mockFetch, renderWithProviders } from '@/test/utils';
 import type { Release } from '@/lib/types';
@@ -16,7 +17,7 @@ function setup() {
   });
   const XHR = installFakeXHR();
   const view = renderWithProviders(<AddReleaseSlot />, { session: { user: admin } });
-  view.queryClient.setQueryData<Release[]>(['releases'], [release(1)]);
+  view.queryClient.setQueryData<Release[]>(queryKeys.releases, [release(1)]);
   return { ...view, XHR };
 }
 
@@ -43,19 +44,21 @@ describe('add release form', () => {
   it('refuses a background that is not an image', async () => {
     setup();
     await fillAll();
-    fireEvent.change(screen.getByLabelText('Background image'), { target: { files: [imageFile('a.txt', 'text/plain')] } });
+    fireEvent.change(screen.getByLabelText('Background image'), {
+      target: { files: [imageFile('a.txt', 'text/plain')] },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add Release' }));
     expect(screen.getByRole('alert').textContent).toBe('Selected file must be an image.');
-    expect((screen.getByLabelText('Background image') as HTMLInputElement).accept).toBe('image/*');
+    expect(screen.getByLabelText<HTMLInputElement>('Background image').accept).toBe('image/*');
   });
 
   it("offers the collection's products, starts the price from the product's, and posts the release", async () => {
     const { queryClient } = setup();
     await fillAll();
     // The product's own price as a starting point, in naira as typed.
-    expect((screen.getByLabelText('Price (₦)') as HTMLInputElement).value).toBe('250000.50');
+    expect(screen.getByLabelText<HTMLInputElement>('Price (₦)').value).toBe('250000.50');
     fireEvent.change(screen.getByLabelText('Price (₦)'), { target: { value: '199999.99' } });
-    const price = screen.getByLabelText('Price (₦)') as HTMLInputElement;
+    const price = screen.getByLabelText<HTMLInputElement>('Price (₦)');
     expect([price.type, price.step]).toEqual(['number', '0.01']);
     const image = imageFile('bg.jpg');
     fireEvent.change(screen.getByLabelText('Background image'), { target: { files: [image] } });
@@ -65,7 +68,11 @@ describe('add release form', () => {
     const xhr = lastXhr();
     expect([xhr.method, xhr.url]).toEqual(['POST', '/api/releases']);
     expect(xhr.headers['Idempotency-Key']).toBeTruthy();
-    expect(Object.fromEntries(['name', 'description', 'price', 'collectionId', 'productId', 'featured'].map((k) => [k, xhr.form.get(k)]))).toEqual({
+    expect(
+      Object.fromEntries(
+        ['name', 'description', 'price', 'collectionId', 'productId', 'featured'].map((k) => [k, xhr.form.get(k)]),
+      ),
+    ).toEqual({
       name: 'Harmattan Edit',
       description: 'Linen for the dry season.',
       price: '199999.99',
@@ -78,7 +85,7 @@ describe('add release form', () => {
     act(() => xhr.respond(201, added));
     expect(await screen.findByText('New release added successfully')).toBeTruthy();
     // The showcase shows it at once: first in the releases cache.
-    expect(queryClient.getQueryData<Release[]>(['releases'])?.[0]?.name).toBe('Harmattan Edit');
+    expect(queryClient.getQueryData<Release[]>(queryKeys.releases)?.[0]?.name).toBe('Harmattan Edit');
   });
 
   it('sends no featured field when unchecked, and says "Error adding release: " with the message on failure', async () => {

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCollectionProducts, useCollections } from '../api/catalog';
-import { adminKeys } from '../api/keys';
+import { addReleaseUpload, useCollectionProducts, useCollections } from '../api/catalog';
 import { FileField, NamePriceDescriptionFields, SelectField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { validateRelease } from '../lib/validate';
 import { formatNaira } from '@/lib/money';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Release } from '@/lib/types';
 
 export const RELEASE_ADDED = 'New release added successfully';
@@ -45,23 +45,22 @@ export default function AddReleaseSlot() {
     const image = images[0] ?? null;
     const release = await upload.send({
       invalid: validateRelease({ name, description, price, collectionId, productId, image }),
-      request: () => {
-        const form = new FormData();
-        form.set('name', name.trim());
-        form.set('description', description.trim());
-        form.set('price', price.trim());
-        form.set('collectionId', collectionId);
-        form.set('productId', productId);
-        if (featured) form.set('featured', 'on');
-        form.set('image', image!);
-        return { url: '/api/releases', method: 'POST', form, idempotent: true };
-      },
+      request: () =>
+        addReleaseUpload({
+          name: name.trim(),
+          description: description.trim(),
+          price: price.trim(),
+          collectionId,
+          productId,
+          featured,
+          image: image!,
+        }),
       failure: (error) => `Error adding release: ${error.message}`,
     });
     if (!release) return;
     // Newest first: put it at the front of the showcase now, then refetch to be sure.
-    client.setQueryData<Release[]>(adminKeys.releases, (list) => (list ? [release, ...list] : list));
-    void client.invalidateQueries({ queryKey: adminKeys.releases });
+    client.setQueryData<Release[]>(queryKeys.releases, (list) => (list ? [release, ...list] : list));
+    void client.invalidateQueries({ queryKey: queryKeys.releases });
     upload.setNotice({ tone: 'success', text: RELEASE_ADDED });
     setName('');
     setDescription('');
@@ -91,7 +90,7 @@ export default function AddReleaseSlot() {
           <SelectField
             label="Collection"
             value={collectionId}
-            onChange={(id) => {
+            onValueChange={(id) => {
               setCollectionId(id);
               setProductId('');
             }}
@@ -103,7 +102,7 @@ export default function AddReleaseSlot() {
           <SelectField
             label="Product"
             value={productId}
-            onChange={chooseProduct}
+            onValueChange={chooseProduct}
             disabled={!collectionId || products.isPending}
             required
             placeholder={

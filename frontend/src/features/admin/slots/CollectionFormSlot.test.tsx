@@ -46,7 +46,7 @@ describe('collection form', () => {
     expect(xhr.form.get('name')).toBe('Agbada');
     expect(xhr.form.get('description')).toBe('Flowing robes.');
     expect(xhr.form.get('image')).toBe(image);
-    expect((screen.getByRole('button', { name: 'Saving...' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Saving...' }).disabled).toBe(true);
     act(() => xhr.progress(42, 100));
     expect(screen.getByText('Uploading… 42%')).toBeTruthy();
     act(() =>
@@ -57,7 +57,7 @@ describe('collection form', () => {
     );
     expect(await screen.findByText('New collection added successfully')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('New collection added successfully');
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('');
     // The collections list is fetched again, so the new one shows on the page.
     await waitFor(() => expect(fetchMock.mock.calls.filter(([url]) => url === '/api/collections')).toHaveLength(2));
   });
@@ -67,8 +67,8 @@ describe('collection form', () => {
     const select = await screen.findByLabelText('Collection');
     await within(select).findByRole('option', { name: 'Suits' });
     fireEvent.change(select, { target: { value: 'suits' } });
-    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Suits');
-    expect((screen.getByLabelText('Description') as HTMLTextAreaElement).value).toBe('Two-piece suits.');
+    expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Suits');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Description').value).toBe('Two-piece suits.');
     expect(screen.getByText('Current image (kept unless you choose a new one)')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Description'), { target: { value: 'Sharp suits.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update Collection' }));
@@ -76,7 +76,12 @@ describe('collection form', () => {
     expect([xhr.method, xhr.url]).toEqual(['PUT', '/api/collections/suits']);
     expect(xhr.headers['Idempotency-Key']).toBeUndefined();
     expect(xhr.form.get('image')).toBeNull();
-    act(() => xhr.respond(200, { message: 'Collection updated successfully', collection: { ...suits, description: 'Sharp suits.' } }));
+    act(() =>
+      xhr.respond(200, {
+        message: 'Collection updated successfully',
+        collection: { ...suits, description: 'Sharp suits.' },
+      }),
+    );
     expect(await screen.findByText('Collection updated successfully')).toBeTruthy();
   });
 

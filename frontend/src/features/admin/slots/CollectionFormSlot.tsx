@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCollections } from '../api/catalog';
-import { adminKeys } from '../api/keys';
-import { FileField, SelectField, TextAreaField, TextField } from '../components/Fields';
+import { collectionUpload, useCollections } from '../api/catalog';
+import { FileField, NameField, SelectField, TextAreaField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { validateCollection } from '../lib/validate';
 import type { ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Collection } from '@/lib/types';
 
 export const COLLECTION_ADDED = 'New collection added successfully';
@@ -49,15 +49,8 @@ export default function CollectionFormSlot() {
     const image = images[0] ?? null;
     const answer = await upload.send({
       invalid: validateCollection({ name, description, image, adding }),
-      request: () => {
-        const form = new FormData();
-        form.set('name', name.trim());
-        form.set('description', description.trim());
-        if (image) form.set('image', image);
-        return adding
-          ? { url: '/api/collections', method: 'POST', form, idempotent: true }
-          : { url: `/api/collections/${encodeURIComponent(selected)}`, method: 'PUT', form };
-      },
+      request: () =>
+        collectionUpload(adding ? null : selected, { name: name.trim(), description: description.trim(), image }),
       failure: (error) => (adding ? addCollectionErrorMessage(error) : error.message),
     });
     if (!answer) return;
@@ -71,7 +64,7 @@ export default function CollectionFormSlot() {
       setDescription(answer.collection.description);
     }
     // The collections list and the collection's own page.
-    void client.invalidateQueries({ queryKey: adminKeys.collectionsAll });
+    void client.invalidateQueries({ queryKey: queryKeys.collections.all });
   };
 
   return (
@@ -94,12 +87,12 @@ export default function CollectionFormSlot() {
         <SelectField
           label="Collection"
           value={selected}
-          onChange={choose}
+          onValueChange={choose}
           placeholder="New collection"
           options={collections.data?.map((c) => ({ value: c.id, label: c.name })) ?? []}
         />
         <div className="admin-form__grid">
-          <TextField label="Name" value={name} onChange={setName} required maxLength={120} autoComplete="off" />
+          <NameField value={name} onValueChange={setName} />
           <FileField
             label="Image"
             files={images}
@@ -109,7 +102,7 @@ export default function CollectionFormSlot() {
             current={current?.image ? [current.image] : undefined}
           />
         </div>
-        <TextAreaField label="Description" value={description} onChange={setDescription} required />
+        <TextAreaField label="Description" value={description} onValueChange={setDescription} required />
       </UploadPanel>
     </div>
   );

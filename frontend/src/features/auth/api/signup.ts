@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { api, multipart } from '@/lib/api';
 import { setSession } from '@/lib/session';
 import type { Session } from '@/lib/types';
 
@@ -15,15 +15,7 @@ export type SignupInput = {
 export function useSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupInput) => {
-      const form = new FormData();
-      form.set('displayName', input.displayName);
-      form.set('email', input.email);
-      form.set('password', input.password);
-      form.set('confirmPassword', input.confirmPassword);
-      form.set('photo', input.photo);
-      return api.postForm<Session>('/api/auth/signup', form);
-    },
+    mutationFn: (input: SignupInput) => api.postForm<Session>('/api/auth/signup', multipart(input)),
     onSuccess: (view) => setSession(client, view),
   });
 }

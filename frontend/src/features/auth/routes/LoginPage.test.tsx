@@ -3,11 +3,15 @@ import { describe, expect, it } from 'vitest';
 import LoginPage from './LoginPage';
 import { loginErrorMessage } from '../api/login';
 import { ApiError } from '@/lib/api';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-const session: Session = { user: customer, expiresAt: Date.now() + 3_600_000, counts: { bag: 2, saved: 1, newOrders: 0 } };
+const session: Session = {
+  user: customer,
+  expiresAt: Date.now() + 3_600_000,
+  counts: { bag: 2, saved: 1, newOrders: 0 },
+};
 
 function signIn(email: string, password: string) {
   fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
@@ -30,7 +34,8 @@ describe('LoginPage sign in', () => {
   it('shows Signing in... while pending, then signs in and follows ?next=', async () => {
     let release!: () => void;
     const fetch = mockFetch({
-      'POST /api/auth/login': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
+      'POST /api/auth/login': () =>
+        new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
     });
     const { currentLocation, queryClient } = renderWithProviders(<LoginPage />, { path: '/login?next=%2Fmybag' });
     signIn('  ada@example.com ', ' secret1 ');
@@ -41,7 +46,7 @@ describe('LoginPage sign in', () => {
     expect((init!.headers as Record<string, string>)['X-Requested-With']).toBe('ankara');
     await act(async () => release());
     await waitFor(() => expect(currentLocation()).toBe('/mybag'));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.counts?.bag).toBe(2);
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.counts?.bag).toBe(2);
   });
 
   it('never follows a next that leaves the site', async () => {
@@ -77,10 +82,14 @@ describe('LoginPage sign in', () => {
     expect(loginErrorMessage(new ApiError(401, 'login_failed', 'No account found with this email.'))).toBe(
       'No account found with this email.',
     );
-    expect(loginErrorMessage(new ApiError(429, 'too_many_requests', 'Too many failed login attempts. Please try again later.'))).toBe(
-      'Too many failed login attempts. Please try again later.',
+    expect(
+      loginErrorMessage(
+        new ApiError(429, 'too_many_requests', 'Too many failed login attempts. Please try again later.'),
+      ),
+    ).toBe('Too many failed login attempts. Please try again later.');
+    expect(loginErrorMessage(new ApiError(500, 'internal', 'Internal error'))).toBe(
+      'Failed to login. Please check your credentials.',
     );
-    expect(loginErrorMessage(new ApiError(500, 'internal', 'Internal error'))).toBe('Failed to login. Please check your credentials.');
     expect(loginErrorMessage(new TypeError('x is undefined'))).toBe('An unexpected error occurred. Please try again.');
   });
 });
@@ -97,7 +106,7 @@ describe('LoginPage forgot-password mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
 
     expect(screen.queryByLabelText('Password')).toBeNull();
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Email').value).toBe('ada@example.com');
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect(await screen.findByRole('button', { name: 'Sending link...' })).toBeTruthy();
     expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ email: 'ada@example.com' });
@@ -113,6 +122,8 @@ describe('LoginPage forgot-password mode', () => {
     renderWithProviders(<LoginPage />, { path: '/login?mode=forgot' });
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Failed to send password reset link. Please try again.');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Failed to send password reset link. Please try again.',
+    );
   });
 });

@@ -35,7 +35,9 @@ function SignInForm({ email, setEmail, next, onForgot }: FormProps & { next: str
   const [, navigate] = useLocation();
   const login = useLogin();
   const [password, setPassword] = useState('');
-  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<'email' | 'password'>({ unfielded: 'all' });
+  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<'email' | 'password'>({
+    unfielded: 'all',
+  });
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -53,7 +53,10 @@ describe('ResetPasswordPage', () => {
     mockFetch({
       'POST /api/auth/reset': () =>
         jsonResponse(
-          { error: 'validation', message: 'This reset link is invalid, expired or already used. Please request a new one.' },
+          {
+            error: 'validation',
+            message: 'This reset link is invalid, expired or already used. Please request a new one.',
+          },
           400,
         ),
     });

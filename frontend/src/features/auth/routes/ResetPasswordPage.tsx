@@ -64,7 +64,12 @@ function ResetForm({ oobCode }: { oobCode: string }) {
   };
 
   return (
-    <AuthLayout title="Choose a new password" documentTitle="Reset Password" eyebrow="Reset password" intro="Use at least 6 characters.">
+    <AuthLayout
+      title="Choose a new password"
+      documentTitle="Reset Password"
+      eyebrow="Reset password"
+      intro="Use at least 6 characters."
+    >
       <form onSubmit={onSubmit} noValidate aria-label="Reset password">
         <FormError id={errorId} message={problem?.message} />
         {reset.isSuccess && (

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import SignupPage from './SignupPage';
-import { sessionQueryKey } from '@/lib/session';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -22,7 +22,7 @@ function fill(values: Partial<Record<'name' | 'email' | 'password' | 'confirm', 
 }
 
 function choose(file: File | null) {
-  const input = screen.getByLabelText('Profile image') as HTMLInputElement;
+  const input = screen.getByLabelText<HTMLInputElement>('Profile image');
   fireEvent.change(input, { target: { files: file ? [file] : [] } });
 }
 
@@ -96,16 +96,21 @@ describe('SignupPage validation', () => {
     // Exactly 10,000,000 bytes is allowed, and shows a preview.
     choose(photo('ok.jpg', 'image/jpeg', 10_000_000));
     expect(screen.queryByText('Please select a file.')).toBeNull();
-    expect((screen.getByRole('img', { name: /Preview of Ada Obi/ }) as HTMLImageElement).src).toBe('blob:preview');
+    expect(screen.getByRole<HTMLImageElement>('img', { name: /Preview of Ada Obi/ }).src).toBe('blob:preview');
   });
 });
 
 describe('SignupPage submit', () => {
   it('posts the multipart form, shows Signing up..., then signs in and goes home', async () => {
     let release!: () => void;
-    const session: Session = { user: customer, expiresAt: Date.now() + 3_600_000, counts: { bag: 0, saved: 0, newOrders: 0 } };
+    const session: Session = {
+      user: customer,
+      expiresAt: Date.now() + 3_600_000,
+      counts: { bag: 0, saved: 0, newOrders: 0 },
+    };
     const fetch = mockFetch({
-      'POST /api/auth/signup': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
+      'POST /api/auth/signup': () =>
+        new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(session)))),
     });
     const { currentLocation, queryClient } = renderWithProviders(<SignupPage />, { path: '/signup' });
     fill({ ...valid, name: '  Ada Obi  ' });
@@ -130,11 +135,12 @@ describe('SignupPage submit', () => {
 
     await act(async () => release());
     await waitFor(() => expect(currentLocation()).toBe('/'));
-    expect(queryClient.getQueryData<Session>(sessionQueryKey)?.user?.displayName).toBe('Ada Obi');
+    expect(queryClient.getQueryData<Session>(queryKeys.session)?.user?.displayName).toBe('Ada Obi');
   });
 
   it("shows the server's message, or Could not complete signup. when there is none", async () => {
-    let answer = () => jsonResponse({ error: 'conflict', message: 'The email address is already in use by another account.' }, 409);
+    let answer = () =>
+      jsonResponse({ error: 'conflict', message: 'The email address is already in use by another account.' }, 409);
     mockFetch({ 'POST /api/auth/signup': () => answer() });
     renderWithProviders(<SignupPage />, { path: '/signup' });
     fill(valid);

@@ -9,7 +9,15 @@ import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/u
 function line(overrides: Partial<BagItem> = {}): BagItem {
   const p = overrides.product ?? product();
   const quantity = overrides.quantity ?? 1;
-  return { id: 'line-1', product: p, size: '42', color: 'Black', quantity, lineTotal: p.price * quantity, ...overrides };
+  return {
+    id: 'line-1',
+    product: p,
+    size: '42',
+    color: 'Black',
+    quantity,
+    lineTotal: p.price * quantity,
+    ...overrides,
+  };
 }
 
 function bagOf(...items: BagItem[]): Bag {
@@ -20,7 +28,11 @@ function bagOf(...items: BagItem[]): Bag {
   };
 }
 
-const session = (bag: number): Session => ({ user: customer, expiresAt: null, counts: { bag, saved: 0, newOrders: 0 } });
+const session = (bag: number): Session => ({
+  user: customer,
+  expiresAt: null,
+  counts: { bag, saved: 0, newOrders: 0 },
+});
 
 function renderBag(count: number) {
   return renderWithProviders(
@@ -42,7 +54,9 @@ describe('BagPage', () => {
     const list = await screen.findByRole('list', { name: 'Items in your bag' });
     const rows = within(list).getAllByRole('listitem');
     expect(rows).toHaveLength(2);
-    expect(within(rows[0]!).getByRole('link', { name: 'Oxford Brogue' }).getAttribute('href')).toBe('/product/oxford-brogue');
+    expect(within(rows[0]!).getByRole('link', { name: 'Oxford Brogue' }).getAttribute('href')).toBe(
+      '/product/oxford-brogue',
+    );
     expect(within(rows[0]!).getByText('Size: 42 · Colour: Black')).toBeTruthy();
     expect(within(rows[0]!).getByText('₦25,000.00')).toBeTruthy();
     expect(within(rows[0]!).getByText('₦50,000.00')).toBeTruthy();
@@ -67,7 +81,7 @@ describe('BagPage', () => {
     fireEvent.click(plus);
     fireEvent.click(plus);
     await waitFor(() => expect((plus as HTMLButtonElement).disabled).toBe(true));
-    expect((screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity' }).disabled).toBe(true);
     const patches = () => fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH');
     expect(patches()).toHaveLength(1);
     expect(JSON.parse(patches()[0]![1]!.body as string)).toEqual({ quantity: 2 });
@@ -76,7 +90,7 @@ describe('BagPage', () => {
     expect(screen.getByTestId('bag-count').textContent).toBe('2 items');
     expect(screen.getAllByText('₦50,000.00').length).toBeGreaterThan(0);
 
-    const minus = screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
+    const minus = screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity' });
     await waitFor(() => expect(minus.disabled).toBe(false));
     fireEvent.click(minus);
     await waitFor(() => expect(patches()).toHaveLength(2));

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { catalogKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Product } from '@/lib/types';
 
 export type ProductEdit = { name: string; price: string; description: string };
@@ -15,14 +15,17 @@ export function useEditProduct(productId: string) {
   return useMutation({
     mutationFn: (edit: ProductEdit) => api.patch<Product>(`/api/products/${encodeURIComponent(productId)}`, edit),
     onSuccess: (product) => {
-      const detail = catalogKeys.product(productId);
+      const detail = queryKeys.products.detail(productId);
       client.setQueryData(detail, product);
       // Everything else that shows products refetches; the product itself is the answer already.
-      void client.invalidateQueries({ queryKey: ['products'], predicate: (q) => q.queryHash !== JSON.stringify(detail) });
-      void client.invalidateQueries({ queryKey: ['collections', 'detail'] });
-      void client.invalidateQueries({ queryKey: ['search'] });
-      void client.invalidateQueries({ queryKey: ['bag'] });
-      void client.invalidateQueries({ queryKey: ['saved'] });
+      void client.invalidateQueries({
+        queryKey: queryKeys.products.all,
+        predicate: (q) => q.queryHash !== JSON.stringify(detail),
+      });
+      void client.invalidateQueries({ queryKey: queryKeys.collections.pages });
+      void client.invalidateQueries({ queryKey: queryKeys.search.all });
+      void client.invalidateQueries({ queryKey: queryKeys.bag });
+      void client.invalidateQueries({ queryKey: queryKeys.saved });
     },
   });
 }

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { catalogKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { CollectionPage } from '@/lib/types';
 
 /** The page after `last`, or undefined when every product has been fetched. */
@@ -11,7 +11,7 @@ export function nextCollectionPage(last: CollectionPage): number | undefined {
 /** GET /api/collections/{id}?page=N: the collection and its products, 24 a page. */
 export const collectionPageInfiniteOptions = (id: string) =>
   infiniteQueryOptions({
-    queryKey: catalogKeys.collectionPage(id),
+    queryKey: queryKeys.collections.page(id),
     queryFn: ({ pageParam, signal }) =>
       api.get<CollectionPage>(`/api/collections/${encodeURIComponent(id)}?page=${pageParam}`, signal),
     initialPageParam: 1,

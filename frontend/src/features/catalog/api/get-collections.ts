@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Collection } from '@/lib/types';
 
 /** GET /api/collections: the six fixed collections first, in menu order. */
 export const collectionsQueryOptions = queryOptions({
-  queryKey: catalogKeys.collections,
+  queryKey: queryKeys.collections.list,
   queryFn: ({ signal }) => api.get<Collection[]>('/api/collections', signal),
   staleTime: 5 * 60_000,
 });

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Product } from '@/lib/types';
 
 /** GET /api/products/featured. */
 export const featuredQueryOptions = queryOptions({
-  queryKey: catalogKeys.featured,
+  queryKey: queryKeys.products.featured,
   queryFn: ({ signal }) => api.get<Product[]>('/api/products/featured', signal),
 });
 

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Image } from '@/lib/types';
 
 /** GET /api/hero: the three hero slide backgrounds. */
 export const heroQueryOptions = queryOptions({
-  queryKey: catalogKeys.hero,
+  queryKey: queryKeys.hero,
   queryFn: ({ signal }) => api.get<Image[]>('/api/hero', signal),
   staleTime: 10 * 60_000,
 });

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { catalogKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { CollectionPage, Product } from '@/lib/types';
 
 /** GET /api/products/{id}. */
 export const productQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: catalogKeys.product(id),
+    queryKey: queryKeys.products.detail(id),
     queryFn: ({ signal }) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, signal),
   });
 
@@ -15,17 +15,19 @@ export const productQueryOptions = (id: string) =>
  * results), so a tap on a card shows the product at once while the fresh copy loads.
  */
 export function findCachedProduct(client: QueryClient, id: string): Product | undefined {
-  for (const [, data] of client.getQueriesData<Product[]>({ queryKey: catalogKeys.featured })) {
+  for (const [, data] of client.getQueriesData<Product[]>({ queryKey: queryKeys.products.featured })) {
     const hit = data?.find((p) => p.id === id);
     if (hit) return hit;
   }
-  for (const [, data] of client.getQueriesData<InfiniteData<CollectionPage>>({ queryKey: ['collections', 'detail'] })) {
+  for (const [, data] of client.getQueriesData<InfiniteData<CollectionPage>>({
+    queryKey: queryKeys.collections.pages,
+  })) {
     for (const page of data?.pages ?? []) {
       const hit = page.products.find((p) => p.id === id);
       if (hit) return hit;
     }
   }
-  for (const [, data] of client.getQueriesData<Product[]>({ queryKey: ['search'] })) {
+  for (const [, data] of client.getQueriesData<Product[]>({ queryKey: queryKeys.search.all })) {
     const hit = Array.isArray(data) ? data.find((p) => p.id === id) : undefined;
     if (hit) return hit;
   }

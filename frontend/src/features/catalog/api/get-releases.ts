@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { catalogKeys } from './keys';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Release } from '@/lib/types';
 
 /** GET /api/releases, newest first. */
 export const releasesQueryOptions = queryOptions({
-  queryKey: catalogKeys.releases,
+  queryKey: queryKeys.releases,
   queryFn: ({ signal }) => api.get<Release[]>('/api/releases', signal),
 });
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { catalogKeys } from '../api/keys';
 import { HERO_INTERVAL_MS, HeroCarousel } from './HeroCarousel';
+import { queryKeys } from '@/lib/queryKeys';
 import { image } from '@/test/fixtures';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -12,7 +12,7 @@ function activeSlide(): number {
 
 function renderHero(onExplore = vi.fn()) {
   const client = createTestQueryClient();
-  client.setQueryData(catalogKeys.hero, [image('hero-1'), image('hero-2'), image('hero-3')]);
+  client.setQueryData(queryKeys.hero, [image('hero-1'), image('hero-2'), image('hero-3')]);
   return renderWithProviders(<HeroCarousel onExplore={onExplore} />, { client });
 }
 
@@ -27,13 +27,13 @@ describe('HeroCarousel', () => {
     expect(screen.getAllByTestId('hero-slide')).toHaveLength(3);
     expect(activeSlide()).toBe(0);
 
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS - 1));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS - 1));
     expect(activeSlide()).toBe(0);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(activeSlide()).toBe(1);
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS));
     expect(activeSlide()).toBe(2);
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS));
     expect(activeSlide()).toBe(0);
   });
 
@@ -43,9 +43,9 @@ describe('HeroCarousel', () => {
     expect(activeSlide()).toBe(2);
     expect(screen.getByRole('button', { name: 'Go to slide 3' }).getAttribute('aria-current')).toBe('true');
 
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS - 1));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS - 1));
     expect(activeSlide()).toBe(2);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => void vi.advanceTimersByTime(1));
     expect(activeSlide()).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to slide 2' }));
@@ -56,17 +56,17 @@ describe('HeroCarousel', () => {
     const { container } = renderHero();
     const hero = container.querySelector('section')!;
     fireEvent.mouseEnter(hero);
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS * 3));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS * 3));
     expect(activeSlide()).toBe(0);
     fireEvent.mouseLeave(hero);
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS));
     expect(activeSlide()).toBe(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Pause slideshow' }));
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS * 3));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS * 3));
     expect(activeSlide()).toBe(1);
     fireEvent.click(screen.getByRole('button', { name: 'Play slideshow' }));
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS));
     expect(activeSlide()).toBe(2);
   });
 
@@ -81,7 +81,7 @@ describe('HeroCarousel', () => {
         }) as unknown as MediaQueryList,
     );
     renderHero();
-    act(() => vi.advanceTimersByTime(HERO_INTERVAL_MS * 2));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS * 2));
     expect(activeSlide()).toBe(0);
     expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
   });
@@ -97,7 +97,7 @@ describe('HeroCarousel', () => {
     expect(first.getAttribute('srcset')).toContain('1024w');
     fireEvent.load(first);
     expect(container.querySelectorAll('img')).toHaveLength(1);
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => void vi.advanceTimersByTime(1000));
     const all = container.querySelectorAll('img');
     expect(all).toHaveLength(3);
     expect(all[1]!.getAttribute('loading')).toBe('lazy');

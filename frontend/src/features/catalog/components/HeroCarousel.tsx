@@ -51,7 +51,7 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
     >
       <div className="hero__slides" aria-live={running ? 'off' : 'polite'}>
@@ -83,7 +83,12 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
                 <p className="hero__kicker">{slide.kicker}</p>
                 <h1 className="hero__title">{SHOP_NAME}</h1>
                 <p className="hero__tagline">{slide.tagline}</p>
-                <button type="button" className="btn btn--primary hero__cta" onClick={onExplore} tabIndex={active ? 0 : -1}>
+                <button
+                  type="button"
+                  className="btn btn--primary hero__cta"
+                  onClick={onExplore}
+                  tabIndex={active ? 0 : -1}
+                >
                   Explore
                 </button>
               </div>

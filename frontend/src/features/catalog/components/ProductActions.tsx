@@ -58,6 +58,8 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
   // A choice made after "Please choose a size." clears the message.
   useEffect(() => {
     if (bagFeedback?.text === CHOOSE_SIZE || bagFeedback?.text === CHOOSE_COLOUR) clearBag();
+    // Only a new choice clears it, not the message's own arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [size, color]);
 
   const onAdd = () => {

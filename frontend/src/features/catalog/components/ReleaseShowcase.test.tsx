@@ -58,18 +58,18 @@ describe('ReleaseCarousel', () => {
   it('auto-advances every 5 s and wraps around', () => {
     vi.useFakeTimers();
     renderWithProviders(<ReleaseCarousel releases={releases} />);
-    act(() => vi.advanceTimersByTime(RELEASE_INTERVAL_MS));
+    act(() => void vi.advanceTimersByTime(RELEASE_INTERVAL_MS));
     expect(shownName()).toBe('Release 2');
-    act(() => vi.advanceTimersByTime(RELEASE_INTERVAL_MS));
+    act(() => void vi.advanceTimersByTime(RELEASE_INTERVAL_MS));
     expect(shownName()).toBe('Release 3');
-    act(() => vi.advanceTimersByTime(RELEASE_INTERVAL_MS));
+    act(() => void vi.advanceTimersByTime(RELEASE_INTERVAL_MS));
     expect(shownName()).toBe('Release 1');
   });
 
   it('does not auto-advance or show arrows with a single release', () => {
     vi.useFakeTimers();
     renderWithProviders(<ReleaseCarousel releases={[release(1)]} />);
-    act(() => vi.advanceTimersByTime(RELEASE_INTERVAL_MS * 3));
+    act(() => void vi.advanceTimersByTime(RELEASE_INTERVAL_MS * 3));
     expect(shownName()).toBe('Release 1');
     expect(screen.queryByRole('button', { name: 'Previous release' })).toBeNull();
   });

@@ -88,7 +88,7 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
       onMouseLeave={() => setHovered(false)}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
     >
       <div className="releases__backgrounds" aria-hidden="true">

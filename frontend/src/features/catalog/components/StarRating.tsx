@@ -15,7 +15,11 @@ export function StarRating({ rating, reviewCount }: StarRatingProps) {
             <StarShape key={i} size={18} />
           ))}
         </span>
-        <span className="star-rating__row star-rating__row--full" aria-hidden="true" style={{ width: `${(clamped / 5) * 100}%` }}>
+        <span
+          className="star-rating__row star-rating__row--full"
+          aria-hidden="true"
+          style={{ width: `${(clamped / 5) * 100}%` }}
+        >
           {[0, 1, 2, 3, 4].map((i) => (
             <StarShape key={i} size={18} />
           ))}

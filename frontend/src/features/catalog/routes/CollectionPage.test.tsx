@@ -17,7 +17,13 @@ function renderAt(path: string, session = { user: null }) {
 describe('CollectionPage', () => {
   it('says "No products found in this collection." when it is empty', async () => {
     mockFetch({
-      '/api/collections/suits': { collection: collection({ id: 'suits', name: 'Suits' }), products: [], page: 1, pageSize: 24, total: 0 },
+      '/api/collections/suits': {
+        collection: collection({ id: 'suits', name: 'Suits' }),
+        products: [],
+        page: 1,
+        pageSize: 24,
+        total: 0,
+      },
     });
     renderAt('/collections/suits');
     expect(await screen.findByText('No products found in this collection.')).toBeTruthy();
@@ -44,11 +50,19 @@ describe('CollectionPage', () => {
   });
 
   it('lists products with price and category, a login prompt for visitors, and loads more pages', async () => {
-    const first = Array.from({ length: 24 }, (_, i) => product({ id: `p${i}`, name: `Shoe ${i}`, price: 1_000_000 + i }));
+    const first = Array.from({ length: 24 }, (_, i) =>
+      product({ id: `p${i}`, name: `Shoe ${i}`, price: 1_000_000 + i }),
+    );
     const fetchMock = mockFetch({
       '/api/collections/formal-shoes': (url) =>
         url.searchParams.get('page') === '2'
-          ? jsonResponse({ collection: collection(), products: [product({ id: 'p24', name: 'Shoe 24' })], page: 2, pageSize: 24, total: 25 })
+          ? jsonResponse({
+              collection: collection(),
+              products: [product({ id: 'p24', name: 'Shoe 24' })],
+              page: 2,
+              pageSize: 24,
+              total: 25,
+            })
           : jsonResponse({ collection: collection(), products: first, page: 1, pageSize: 24, total: 25 }),
     });
     renderAt('/collections/formal-shoes');
@@ -60,13 +74,19 @@ describe('CollectionPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
     expect(await screen.findByRole('link', { name: /Shoe 24/ })).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/api/collections/formal-shoes?page=2');
+    expect(fetchMock.mock.calls.map(([u]) => u as string)).toContain('/api/collections/formal-shoes?page=2');
     await waitFor(() => expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull());
   });
 
   it('hides "Log In to Shop" for a signed-in customer', async () => {
     mockFetch({
-      '/api/collections/suits': { collection: collection({ id: 'suits', name: 'Suits' }), products: [], page: 1, pageSize: 24, total: 0 },
+      '/api/collections/suits': {
+        collection: collection({ id: 'suits', name: 'Suits' }),
+        products: [],
+        page: 1,
+        pageSize: 24,
+        total: 0,
+      },
     });
     renderWithProviders(
       <Route path="/collections/:id">

@@ -86,7 +86,11 @@ export default function CollectionPage() {
               hoverImage
               showCategory
               label={collection?.name}
-              actions={isAdmin ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} /> : undefined}
+              actions={
+                isAdmin
+                  ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} />
+                  : undefined
+              }
             />
             {hasNextPage && (
               <div className="collection-products__more">

@@ -10,7 +10,10 @@ describe('HomePage', () => {
       '/api/hero': [image('h1'), image('h2'), image('h3')],
       '/api/collections': [collection(), collection({ id: 'suits', name: 'Suits', description: 'Two-piece suits.' })],
       '/api/releases': [release(1)],
-      '/api/products/featured': [product(), product({ id: 'watch', name: 'Steel Watch', price: 1_999_999, images: [image('w')] })],
+      '/api/products/featured': [
+        product(),
+        product({ id: 'watch', name: 'Steel Watch', price: 1_999_999, images: [image('w')] }),
+      ],
     });
     renderWithProviders(<HomePage />);
     expect(document.title).toBe('Ankara');

@@ -41,7 +41,7 @@ describe('ProductPage', () => {
     expect(screen.getByText('Hand-finished leather brogues.')).toBeTruthy();
     expect(screen.getByRole('group', { name: 'Size' })).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: '42' }));
-    expect((screen.getByRole('radio', { name: '42' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: '42' }).checked).toBe(true);
     expect(screen.getByRole('radio', { name: 'Brown' })).toBeTruthy();
     expect(document.title).toBe('Oxford Brogue — Ankara');
   });
@@ -137,7 +137,11 @@ describe('ProductPage add to bag', () => {
 
   it('posts the choices, updates the bag badge and shows the banner for 3 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetch = mockFetch({ '/api/products/oxford-brogue': product(), 'GET /api/saved': [], 'POST /api/bag': bag(1) });
+    const fetch = mockFetch({
+      '/api/products/oxford-brogue': product(),
+      'GET /api/saved': [],
+      'POST /api/bag': bag(1),
+    });
     renderProduct(signedIn());
     fireEvent.click(await screen.findByRole('radio', { name: '42' }));
     fireEvent.click(screen.getByRole('radio', { name: 'Black' }));
@@ -169,7 +173,12 @@ describe('ProductPage add to bag', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Bag' }));
     expect(await screen.findByText('Item added to your bag successfully!')).toBeTruthy();
     const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
-    expect(JSON.parse(post[1]!.body as string)).toEqual({ productId: 'oxford-brogue', size: null, color: null, quantity: 1 });
+    expect(JSON.parse(post[1]!.body as string)).toEqual({
+      productId: 'oxford-brogue',
+      size: null,
+      color: null,
+      quantity: 1,
+    });
   });
 
   it('says Failed to add product to bag. Please try again. when it fails', async () => {
@@ -200,7 +209,7 @@ describe('ProductPage admin edit', () => {
     });
     renderProduct(signedIn(admin));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Product' }));
-    const price = (await screen.findByLabelText('Price (₦)')) as HTMLInputElement;
+    const price = await screen.findByLabelText<HTMLInputElement>('Price (₦)');
     expect(price.value).toBe('25000.00');
     expect(price.getAttribute('step')).toBe('0.01');
     expect(price.getAttribute('min')).toBe('0');

@@ -2,7 +2,6 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { useProduct } from '../api/get-product';
-import { catalogKeys } from '../api/keys';
 import { ChoiceGroup } from '../components/ChoiceGroup';
 import { ProductActions } from '../components/ProductActions';
 import { ProductSlider } from '../components/ProductSlider';
@@ -14,6 +13,7 @@ import { Price } from '@/components/Price';
 import { PageSpinner, Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Collection, Product } from '@/lib/types';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -61,7 +61,7 @@ function useCollectionName(collectionId: string): string | undefined {
   const client = useQueryClient();
   return (
     fixedCollectionName(collectionId) ??
-    client.getQueryData<Collection[]>(catalogKeys.collections)?.find((c) => c.id === collectionId)?.name
+    client.getQueryData<Collection[]>(queryKeys.collections.list)?.find((c) => c.id === collectionId)?.name
   );
 }
 

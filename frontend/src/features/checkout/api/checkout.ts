@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, apiFetch } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import type { Address, Customer, Order } from '@/lib/types';
 
 export type PaymentMode = 'sandbox' | 'paystack';
@@ -26,13 +27,8 @@ export type VerifyResult =
   | { success: true; reference: string; order: Order }
   | { success: false; reference: string; status: string; message: string };
 
-export const checkoutKeys = {
-  details: ['checkout'] as const,
-  orders: ['orders'] as const,
-};
-
 export const checkoutDetailsQueryOptions = queryOptions({
-  queryKey: checkoutKeys.details,
+  queryKey: queryKeys.checkout,
   queryFn: ({ signal }) => api.get<CheckoutDetails>('/api/checkout', signal),
   staleTime: 0,
 });
@@ -45,7 +41,10 @@ export function useCheckoutDetails(enabled: boolean) {
  * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment.
  * `idempotencyKey` is fresh per click: the server refuses a repeat, so one click starts one payment.
  */
-export function startPayment(body: { customer: Customer; address: Address }, idempotencyKey: string): Promise<PaymentStart> {
+export function startPayment(
+  body: { customer: Customer; address: Address },
+  idempotencyKey: string,
+): Promise<PaymentStart> {
   return apiFetch<PaymentStart>('/api/checkout', {
     method: 'POST',
     json: body,

@@ -1,4 +1,6 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 
 /** GET /api/sandbox/checkout/{accessCode}: the test transaction the sandbox pop-up shows. */
 export type SandboxTransaction = { reference: string; amount: number; currency: string; email: string; status: string };
@@ -10,6 +12,19 @@ export type SandboxCharge = { status: 'success' | 'failed'; reference: string; m
 
 export function getSandboxTransaction(accessCode: string, signal?: AbortSignal): Promise<SandboxTransaction> {
   return api.get<SandboxTransaction>(`/api/sandbox/checkout/${encodeURIComponent(accessCode)}`, signal);
+}
+
+/** The transaction while its pop-up is open: read once, forgotten when the pop-up closes. */
+export function useSandboxTransaction(accessCode: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: queryKeys.sandbox(accessCode),
+      queryFn: ({ signal }) => getSandboxTransaction(accessCode, signal),
+      gcTime: 0,
+      staleTime: Infinity,
+      retry: false,
+    }),
+  );
 }
 
 export function chargeSandbox(accessCode: string, outcome: SandboxOutcome): Promise<SandboxCharge> {

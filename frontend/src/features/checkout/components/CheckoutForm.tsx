@@ -100,7 +100,14 @@ export function CheckoutForm({ initial, initialProblem = null, onSubmit, onBack 
           spellCheck={false}
           {...customerField('email')}
         />
-        <Field label="Phone number" type="tel" inputMode="tel" autoComplete="tel" maxLength={25} {...customerField('phone')} />
+        <Field
+          label="Phone number"
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={25}
+          {...customerField('phone')}
+        />
       </fieldset>
       <fieldset className="checkout-form__group">
         <legend className="checkout-form__legend">Delivery address</legend>
@@ -111,7 +118,12 @@ export function CheckoutForm({ initial, initialProblem = null, onSubmit, onBack 
         </div>
         <div className="checkout-form__pair">
           <Field label="Country" autoComplete="country-name" {...addressField('country')} />
-          <Field label="Postal code" autoComplete="postal-code" autoCapitalize="characters" {...addressField('postalCode')} />
+          <Field
+            label="Postal code"
+            autoComplete="postal-code"
+            autoCapitalize="characters"
+            {...addressField('postalCode')}
+          />
         </div>
       </fieldset>
       {problem && !problem.field && (

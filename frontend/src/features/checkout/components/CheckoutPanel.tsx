@@ -1,7 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
-  checkoutKeys,
   startPayment,
   useCheckoutDetails,
   verifyPayment,
@@ -13,12 +12,13 @@ import { trimValues, type CheckoutValues } from '../lib/validate';
 import { CheckoutForm } from './CheckoutForm';
 import { paymentSuccessMessage, useCheckoutScope } from './CheckoutScope';
 import { Spinner } from '@/components/Spinner';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatNaira } from '@/lib/money';
 import { addressLines } from '@/lib/orders';
-import { normalizeSession, setSessionCounts, sessionQueryKey, useSession } from '@/lib/session';
-import { bagQueryOptions, shoppingKeys } from '@/lib/shopping';
+import { queryKeys } from '@/lib/queryKeys';
+import { fetchSession, setSessionCounts, useSession } from '@/lib/session';
+import { bagQueryOptions } from '@/lib/shopping';
 import type { Session, SessionUser } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import './Checkout.css';
@@ -53,14 +53,14 @@ function startingValues(details: CheckoutDetails | undefined, user: SessionUser 
 
 /** After a paid checkout: the bag (now empty), the badges, the orders and the saved address. */
 async function refreshAfterPayment(client: QueryClient, orderIsNew: boolean): Promise<void> {
-  void client.invalidateQueries({ queryKey: checkoutKeys.orders });
-  void client.invalidateQueries({ queryKey: checkoutKeys.details });
-  const bag = client.invalidateQueries({ queryKey: shoppingKeys.bag });
+  void client.invalidateQueries({ queryKey: queryKeys.orders });
+  void client.invalidateQueries({ queryKey: queryKeys.checkout });
+  const bag = client.invalidateQueries({ queryKey: queryKeys.bag });
   try {
-    const session = normalizeSession(await api.get<Session>('/api/session'));
+    const session = await fetchSession();
     if (session.user) setSessionCounts(client, session.counts!);
   } catch {
-    const counts = client.getQueryData<Session>(sessionQueryKey)?.counts;
+    const counts = client.getQueryData<Session>(queryKeys.session)?.counts;
     setSessionCounts(client, { bag: 0, newOrders: (counts?.newOrders ?? 0) + (orderIsNew ? 1 : 0) });
   }
   await bag;
@@ -163,7 +163,7 @@ export function CheckoutPanel() {
         setStep('details');
         return;
       }
-      if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: shoppingKeys.bag });
+      if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.bag });
       setNotice({ tone: 'error', text });
       return;
     }
@@ -301,7 +301,12 @@ export function CheckoutPanel() {
       </p>
       {sandbox && (
         <Suspense fallback={null}>
-          <SandboxPopup accessCode={sandbox.accessCode} amount={sandbox.amount} onSuccess={verify} onCancel={cancelled} />
+          <SandboxPopup
+            accessCode={sandbox.accessCode}
+            amount={sandbox.amount}
+            onSuccess={(reference) => void verify(reference)}
+            onCancel={cancelled}
+          />
         </Suspense>
       )}
     </section>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { useQuery } from '@tanstack/react-query';
-import { chargeSandbox, getSandboxTransaction, type SandboxOutcome } from '../api/sandbox';
+import { chargeSandbox, useSandboxTransaction, type SandboxOutcome } from '../api/sandbox';
 import { CloseIcon } from '@/components/icons';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
@@ -43,13 +42,7 @@ export function SandboxPopup({ accessCode, amount, onSuccess, onCancel }: Sandbo
   const [paying, setPaying] = useState<SandboxOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const transaction = useQuery({
-    queryKey: ['sandbox', accessCode],
-    queryFn: ({ signal }) => getSandboxTransaction(accessCode, signal),
-    gcTime: 0,
-    staleTime: Infinity,
-    retry: false,
-  });
+  const transaction = useSandboxTransaction(accessCode);
 
   // A transaction already paid (a second tab, a reload) completes at once.
   const alreadyPaid = transaction.data?.status === 'success' ? transaction.data.reference : null;
@@ -201,7 +194,13 @@ export function SandboxPopup({ accessCode, amount, onSuccess, onCancel }: Sandbo
               {shown && <span className="sandbox__email">{shown.email}</span>}
             </p>
           </div>
-          <button ref={closeRef} type="button" className="icon-button sandbox__close" aria-label="Close" onClick={onCancel}>
+          <button
+            ref={closeRef}
+            type="button"
+            className="icon-button sandbox__close"
+            aria-label="Close"
+            onClick={onCancel}
+          >
             <CloseIcon />
           </button>
         </div>

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadPaystackInline, openPaystackPopup, PAYSTACK_INLINE_URL, SCRIPT_FAILED } from './paystackInline';
+import {
+  loadPaystackInline,
+  openPaystackPopup,
+  PAYSTACK_INLINE_URL,
+  SCRIPT_FAILED,
+  type PaystackPopInstance,
+} from './paystackInline';
 
 afterEach(() => {
   delete window.PaystackPop;
@@ -27,7 +33,7 @@ describe('Paystack Inline', () => {
   });
 
   it('resumes the transaction and maps its callbacks (reference, trxref, or ours)', async () => {
-    const resume = vi.fn();
+    const resume = vi.fn<PaystackPopInstance['resumeTransaction']>();
     window.PaystackPop = class {
       resumeTransaction = resume;
     };
@@ -35,14 +41,14 @@ describe('Paystack Inline', () => {
     await openPaystackPopup('acc_1', 'ANK-1', handlers);
     const [code, callbacks] = resume.mock.calls[0]!;
     expect(code).toBe('acc_1');
-    callbacks.onSuccess({ reference: 'ANK-x' });
-    callbacks.onSuccess({ trxref: 'ANK-y' });
-    callbacks.onSuccess({});
+    callbacks.onSuccess!({ reference: 'ANK-x' });
+    callbacks.onSuccess!({ trxref: 'ANK-y' });
+    callbacks.onSuccess!({});
     expect(handlers.onSuccess.mock.calls).toEqual([['ANK-x'], ['ANK-y'], ['ANK-1']]);
-    callbacks.onCancel();
+    callbacks.onCancel!();
     expect(handlers.onCancel).toHaveBeenCalledTimes(1);
-    callbacks.onError({ message: 'Card blocked' });
-    callbacks.onError(undefined);
+    callbacks.onError!({ message: 'Card blocked' });
+    callbacks.onError!(undefined);
     expect(handlers.onError.mock.calls).toEqual([['Card blocked'], ['The payment could not be completed.']]);
   });
 });

@@ -11,7 +11,7 @@ export type PopupHandlers = {
 };
 
 type PaystackTransaction = { reference?: string; trxref?: string; message?: string };
-type PaystackPopInstance = {
+export type PaystackPopInstance = {
   resumeTransaction: (
     accessCode: string,
     callbacks: {

@@ -5,8 +5,14 @@ const good: CheckoutValues = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 (803) 000-0000' },
   address: { street: '12 Marina Road', city: 'Lagos', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
 };
-const withAddress = (patch: Partial<CheckoutValues['address']>) => ({ ...good, address: { ...good.address, ...patch } });
-const withCustomer = (patch: Partial<CheckoutValues['customer']>) => ({ ...good, customer: { ...good.customer, ...patch } });
+const withAddress = (patch: Partial<CheckoutValues['address']>) => ({
+  ...good,
+  address: { ...good.address, ...patch },
+});
+const withCustomer = (patch: Partial<CheckoutValues['customer']>) => ({
+  ...good,
+  customer: { ...good.customer, ...patch },
+});
 
 describe('validateCheckout', () => {
   it('accepts a complete form', () => {
@@ -19,7 +25,9 @@ describe('validateCheckout', () => {
   });
 
   it('checks name, e-mail and phone first, in that order', () => {
-    expect(validateCheckout({ ...withCustomer({ name: '', phone: '' }), address: { ...good.address, city: '' } })).toEqual({
+    expect(
+      validateCheckout({ ...withCustomer({ name: '', phone: '' }), address: { ...good.address, city: '' } }),
+    ).toEqual({
       message: MESSAGES.customer,
       field: 'name',
     });

@@ -15,9 +15,15 @@ describe('validateContact', () => {
       email: 'Please enter your email address.',
       message: 'Please enter a message.',
     });
-    expect(validateContact({ email: 'ada@example', message: 'Hi' })).toEqual({ email: 'Please enter a valid email address.' });
-    expect(validateContact({ email: 'ada example.com', message: 'Hi' }).email).toBe('Please enter a valid email address.');
-    expect(validateContact({ email: ' ada@example.com ', message: '  ' })).toEqual({ message: 'Please enter a message.' });
+    expect(validateContact({ email: 'ada@example', message: 'Hi' })).toEqual({
+      email: 'Please enter a valid email address.',
+    });
+    expect(validateContact({ email: 'ada example.com', message: 'Hi' }).email).toBe(
+      'Please enter a valid email address.',
+    );
+    expect(validateContact({ email: ' ada@example.com ', message: '  ' })).toEqual({
+      message: 'Please enter a message.',
+    });
     expect(validateContact({ email: 'ada@example.com', message: 'Hello' })).toEqual({});
   });
 });
@@ -49,12 +55,13 @@ describe('ContactPage', () => {
     expect(await screen.findByText('Thanks! We will reply within one working day.')).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Contact form' })).toBeNull();
     const [, init] = fetchMock.mock.calls[0]!;
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'ada@example.com', message: 'Do you deliver to Abuja?' });
+    expect(JSON.parse(init?.body as string)).toEqual({ email: 'ada@example.com', message: 'Do you deliver to Abuja?' });
   });
 
   it("shows the server's validation message", async () => {
     mockFetch({
-      'POST /api/contact': () => jsonResponse({ error: 'validation', message: 'Message must be at most 5000 characters.' }, 400),
+      'POST /api/contact': () =>
+        jsonResponse({ error: 'validation', message: 'Message must be at most 5000 characters.' }, 400),
     });
     renderWithProviders(<ContactPage />);
     fill('ada@example.com', 'Hello');

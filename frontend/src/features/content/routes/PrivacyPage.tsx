@@ -11,20 +11,20 @@ export default function PrivacyPage() {
         <h1>Privacy Policy</h1>
         <p className="muted">Last updated: 1 November 2026</p>
         <p>
-          Ankara is an online shop based in Nigeria. This policy explains what personal data we collect when you
-          use our website, why we collect it, who we share it with and how long we keep it. We process personal
-          data in line with the Nigeria Data Protection Act 2023.
+          Ankara is an online shop based in Nigeria. This policy explains what personal data we collect when you use our
+          website, why we collect it, who we share it with and how long we keep it. We process personal data in line
+          with the Nigeria Data Protection Act 2023.
         </p>
 
         <h2>What we collect</h2>
         <ul>
           <li>
-            <strong>Your account:</strong> your name, e-mail address, password (stored only as a secure one-way
-            hash, never in readable form), and, if you add them, your phone number and profile photo.
+            <strong>Your account:</strong> your name, e-mail address, password (stored only as a secure one-way hash,
+            never in readable form), and, if you add them, your phone number and profile photo.
           </li>
           <li>
-            <strong>Your orders:</strong> the items you buy, their prices, the order total, the payment reference
-            and status, and the delivery address and phone number you give at checkout.
+            <strong>Your orders:</strong> the items you buy, their prices, the order total, the payment reference and
+            status, and the delivery address and phone number you give at checkout.
           </li>
           <li>
             <strong>Your bag and saved items</strong>, so they are still there next time you sign in.
@@ -33,17 +33,17 @@ export default function PrivacyPage() {
             <strong>Messages you send us</strong> through the contact form, with the e-mail address to reply to.
           </li>
           <li>
-            <strong>Technical records:</strong> our server keeps short logs of requests (such as IP address and
-            time) to keep the shop secure and to stop abuse such as repeated failed logins.
+            <strong>Technical records:</strong> our server keeps short logs of requests (such as IP address and time) to
+            keep the shop secure and to stop abuse such as repeated failed logins.
           </li>
         </ul>
 
         <h2>Payments</h2>
         <p>
-          Card payments are handled by Paystack, a licensed payment processor. You enter your card details in
-          Paystack's secure payment window: your card number, expiry date and CVV go directly to Paystack and never
-          touch our servers. We only receive a payment reference and confirmation of whether the payment
-          succeeded, and for how much.
+          Card payments are handled by Paystack, a licensed payment processor. You enter your card details in Paystack's
+          secure payment window: your card number, expiry date and CVV go directly to Paystack and never touch our
+          servers. We only receive a payment reference and confirmation of whether the payment succeeded, and for how
+          much.
         </p>
 
         <h2>How we use your data</h2>
@@ -64,14 +64,16 @@ export default function PrivacyPage() {
 
         <h2>Cookies</h2>
         <p>
-          We use a single cookie, only to keep you signed in to your account. It is strictly necessary for the shop
-          to work. We use no advertising, analytics or tracking cookies.
+          We use a single cookie, only to keep you signed in to your account. It is strictly necessary for the shop to
+          work. We use no advertising, analytics or tracking cookies.
         </p>
 
         <h2>How long we keep it</h2>
         <ul>
           <li>Account details: for as long as your account is open. When you ask us to close it, we delete them.</li>
-          <li>Orders and payment records: six years after the purchase, as Nigerian tax and accounting rules require.</li>
+          <li>
+            Orders and payment records: six years after the purchase, as Nigerian tax and accounting rules require.
+          </li>
           <li>Contact messages: up to two years, so we can follow up on earlier conversations.</li>
           <li>Server logs: no longer than 90 days.</li>
         </ul>

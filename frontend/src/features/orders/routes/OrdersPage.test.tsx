@@ -7,7 +7,11 @@ import type { Session } from '@/lib/types';
 import { order } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-const session = (newOrders: number): Session => ({ user: customer, expiresAt: null, counts: { bag: 0, saved: 1, newOrders } });
+const session = (newOrders: number): Session => ({
+  user: customer,
+  expiresAt: null,
+  counts: { bag: 0, saved: 1, newOrders },
+});
 
 function renderOrders(newOrders = 2) {
   return renderWithProviders(
@@ -26,18 +30,26 @@ const newest = order({
   status: 'shipped',
   isNew: true,
   trackingNumber: 'GIG-4471-LOS',
-  items: [{ productId: 'agbada', name: 'Royal Blue Agbada', price: 18_500_050, quantity: 1, size: 'XL', color: 'Royal Blue' }],
+  items: [
+    { productId: 'agbada', name: 'Royal Blue Agbada', price: 18_500_050, quantity: 1, size: 'XL', color: 'Royal Blue' },
+  ],
   totalAmount: 18_500_050,
 });
 const older = order();
 
 describe('My Orders', () => {
   it('shows one card per order, newest first, with everything the spec lists', async () => {
-    mockFetch({ '/api/orders': { orders: [newest, older] }, 'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } } });
+    mockFetch({
+      '/api/orders': { orders: [newest, older] },
+      'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } },
+    });
     renderOrders();
     const list = await screen.findByRole('list', { name: 'Your orders' });
     const cards = within(list).getAllByRole('article');
-    expect(cards.map((c) => within(c).getByRole('heading', { level: 2 }).textContent)).toEqual(['Order #zz998877', 'Order #a1b2c3d4']);
+    expect(cards.map((c) => within(c).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Order #zz998877',
+      'Order #a1b2c3d4',
+    ]);
 
     const [first, second] = cards as [HTMLElement, HTMLElement];
     expect(within(first).getByText('Shipped').className).toContain('status-badge--shipped');
@@ -54,7 +66,9 @@ describe('My Orders', () => {
     expect(within(second).getByText('ada@example.com')).toBeTruthy();
     expect(within(second).getByText('5 March 2025')).toBeTruthy();
     expect(within(second).getByText('₦170,000.50')).toBeTruthy();
-    const items = within(within(second).getByRole('list', { name: 'Items in Order #a1b2c3d4' })).getAllByRole('listitem');
+    const items = within(within(second).getByRole('list', { name: 'Items in Order #a1b2c3d4' })).getAllByRole(
+      'listitem',
+    );
     expect(items).toHaveLength(2);
     expect(within(items[0]!).getByText('Oxford Brogue')).toBeTruthy();
     expect(within(items[0]!).getByText('Size: 42 · Colour: Black')).toBeTruthy();
@@ -63,7 +77,11 @@ describe('My Orders', () => {
     expect(within(items[1]!).queryByText(/Size:|Colour:/)).toBeNull();
     expect(within(items[1]!).getAllByText('₦120,000.50')).toHaveLength(2);
     const address = second.querySelector('address')!;
-    expect(Array.from(address.children, (c) => c.textContent)).toEqual(['12 Marina Road', 'Lagos Island, Lagos 101001', 'Nigeria']);
+    expect(Array.from(address.children, (c) => c.textContent)).toEqual([
+      '12 Marina Road',
+      'Lagos Island, Lagos 101001',
+      'Nigeria',
+    ]);
     expect(document.title).toBe('My Orders — Ankara');
   });
 
@@ -89,7 +107,10 @@ describe('My Orders', () => {
   });
 
   it('is empty, with no message, when there are no orders', async () => {
-    const fetch = mockFetch({ '/api/orders': { orders: [] }, 'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } } });
+    const fetch = mockFetch({
+      '/api/orders': { orders: [] },
+      'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } },
+    });
     const { container } = renderWithProviders(<OrdersPage />, { path: '/myorders', session: session(0) });
     await waitFor(() => expect(fetch.mock.calls.some(([path]) => path === '/api/orders/seen')).toBe(true));
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBeTruthy();

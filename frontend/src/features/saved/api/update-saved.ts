@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { sessionQueryKey, setSessionCounts } from '@/lib/session';
-import { applyBag, applySaved, setProductSaved, shoppingKeys } from '@/lib/shopping';
+import { queryKeys } from '@/lib/queryKeys';
+import { setSessionCounts } from '@/lib/session';
+import { applyBag, applySaved, setProductSaved } from '@/lib/shopping';
 import type { Bag, SavedItem, Session } from '@/lib/types';
 
 /** DELETE /api/saved/{id}: answers the remaining list. */
@@ -23,13 +24,17 @@ export function useMoveToBag() {
     mutationFn: (productId: string) => api.post<Bag>(`/api/saved/${encodeURIComponent(productId)}/move-to-bag`),
     onSuccess: (bag, productId) => {
       applyBag(client, bag);
-      const saved = client.getQueryData<SavedItem[]>(shoppingKeys.saved);
-      if (saved) applySaved(client, saved.filter((item) => item.product.id !== productId));
+      const saved = client.getQueryData<SavedItem[]>(queryKeys.saved);
+      if (saved)
+        applySaved(
+          client,
+          saved.filter((item) => item.product.id !== productId),
+        );
       else {
-        const counts = client.getQueryData<Session>(sessionQueryKey)?.counts;
+        const counts = client.getQueryData<Session>(queryKeys.session)?.counts;
         if (counts) setSessionCounts(client, { saved: Math.max(0, counts.saved - 1) });
       }
-      void client.invalidateQueries({ queryKey: shoppingKeys.saved });
+      void client.invalidateQueries({ queryKey: queryKeys.saved });
     },
   });
 }

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CheckoutPanel } from './CheckoutPanel';
-import { CheckoutNotice, CheckoutScope } from './CheckoutScope';
-import BagPage from '@/features/bag/routes/BagPage';
 import { Header } from '@/components/Header';
+import BagPage from '@/features/bag/routes/BagPage';
+import { CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
+import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
 import { product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -29,7 +29,11 @@ const START = {
 
 function fullBag(): Bag {
   const p = product({ price: 1_234_500 });
-  return { items: [{ id: 'line-1', product: p, size: '42', color: 'Black', quantity: 1, lineTotal: 1_234_500 }], count: 1, total: 1_234_500 };
+  return {
+    items: [{ id: 'line-1', product: p, size: '42', color: 'Black', quantity: 1, lineTotal: 1_234_500 }],
+    count: 1,
+    total: 1_234_500,
+  };
 }
 const EMPTY_BAG: Bag = { items: [], count: 0, total: 0 };
 
@@ -44,7 +48,9 @@ function order(overrides: Partial<Order> = {}): Order {
     customerEmail: 'ada@example.com',
     customerPhone: '+234 803 000 0000',
     paymentReference: 'ANK-ref123',
-    items: [{ productId: 'oxford-brogue', name: 'Oxford Brogue', price: 1_234_500, quantity: 1, size: '42', color: 'Black' }],
+    items: [
+      { productId: 'oxford-brogue', name: 'Oxford Brogue', price: 1_234_500, quantity: 1, size: '42', color: 'Black' },
+    ],
     totalAmount: 1_234_500,
     trackingNumber: null,
     deliveryAddress: DETAILS.address,
@@ -63,16 +69,27 @@ function shop(overrides: Routes = {}) {
     '/api/bag': () => jsonResponse(state.paid ? EMPTY_BAG : fullBag()),
     '/api/checkout': DETAILS,
     'POST /api/checkout': () => jsonResponse(START, 201),
-    '/api/sandbox/checkout/acc_123': { reference: 'ANK-ref123', amount: 1_234_500, currency: 'NGN', email: 'ada@example.com', status: 'abandoned' },
+    '/api/sandbox/checkout/acc_123': {
+      reference: 'ANK-ref123',
+      amount: 1_234_500,
+      currency: 'NGN',
+      email: 'ada@example.com',
+      status: 'abandoned',
+    },
     'POST /api/sandbox/checkout/acc_123': (_url, init) => {
       const { outcome } = JSON.parse(init!.body as string) as { outcome: string };
       if (outcome === 'success') {
         state.paid = true;
         return jsonResponse({ status: 'success', reference: 'ANK-ref123', message: 'Approved' });
       }
-      return jsonResponse({ status: 'failed', reference: 'ANK-ref123', message: outcome === 'declined' ? 'Declined' : 'Insufficient Funds' });
+      return jsonResponse({
+        status: 'failed',
+        reference: 'ANK-ref123',
+        message: outcome === 'declined' ? 'Declined' : 'Insufficient Funds',
+      });
     },
-    'POST /api/payments/verify': () => jsonResponse({ data: { success: true, reference: 'ANK-ref123', order: order() } }),
+    'POST /api/payments/verify': () =>
+      jsonResponse({ data: { success: true, reference: 'ANK-ref123', order: order() } }),
     '/api/session': () =>
       jsonResponse({ ...session, counts: { bag: state.paid ? 0 : 1, saved: 0, newOrders: state.paid ? 1 : 0 } }),
     ...overrides,
@@ -91,7 +108,9 @@ function renderCheckout() {
 }
 
 const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
-  fetch.mock.calls.filter(([url, init]) => String(url).split('?')[0] === path && (init?.method ?? 'GET') === method);
+  fetch.mock.calls.filter(
+    ([url, init]) => (url as string).split('?')[0] === path && (init?.method ?? 'GET') === method,
+  );
 
 async function openDetails() {
   fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
@@ -118,7 +137,7 @@ describe('checkout: details', () => {
     shop();
     renderCheckout();
     const form = await openDetails();
-    const field = (label: string) => within(form).getByLabelText(label) as HTMLInputElement;
+    const field = (label: string) => within(form).getByLabelText<HTMLInputElement>(label);
     expect(field('Full name').value).toBe('Ada Obi');
     expect(field('Email').value).toBe('ada@example.com');
     expect(field('Phone number').value).toBe('+234 803 000 0000');
@@ -131,7 +150,16 @@ describe('checkout: details', () => {
       ['Full name', 'Email', 'Phone number', 'Street address', 'City', 'State', 'Country', 'Postal code'].map((l) =>
         field(l).getAttribute('autocomplete'),
       ),
-    ).toEqual(['name', 'email', 'tel', 'street-address', 'address-level2', 'address-level1', 'country-name', 'postal-code']);
+    ).toEqual([
+      'name',
+      'email',
+      'tel',
+      'street-address',
+      'address-level2',
+      'address-level1',
+      'country-name',
+      'postal-code',
+    ]);
     expect(field('Email').getAttribute('inputmode')).toBe('email');
     expect(field('Phone number').getAttribute('inputmode')).toBe('tel');
     expect(field('Phone number').type).toBe('tel');
@@ -140,12 +168,18 @@ describe('checkout: details', () => {
   });
 
   it('starts from the profile and Nigeria when the server has no details yet', async () => {
-    shop({ '/api/checkout': { ...DETAILS, customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '' }, address: null } });
+    shop({
+      '/api/checkout': {
+        ...DETAILS,
+        customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '' },
+        address: null,
+      },
+    });
     renderCheckout();
     const form = await openDetails();
-    expect((within(form).getByLabelText('Phone number') as HTMLInputElement).value).toBe('');
-    expect((within(form).getByLabelText('Street address') as HTMLInputElement).value).toBe('');
-    expect((within(form).getByLabelText('Country') as HTMLInputElement).value).toBe('Nigeria');
+    expect(within(form).getByLabelText<HTMLInputElement>('Phone number').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Street address').value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Country').value).toBe('Nigeria');
   });
 
   it('says "Please fill in all delivery address fields" for a missing address field and focuses it', async () => {
@@ -171,7 +205,9 @@ describe('checkout: details', () => {
     fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '' } });
     fireEvent.change(within(form).getByLabelText('City'), { target: { value: '' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
-    expect((await within(form).findByRole('alert')).textContent).toBe('Please fill in your name, email and phone number.');
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Please fill in your name, email and phone number.',
+    );
     expect(document.activeElement).toBe(within(form).getByLabelText('Phone number'));
     fireEvent.change(within(form).getByLabelText('Phone number'), { target: { value: '0803 000 0000' } });
     fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'ada@example' } });
@@ -189,7 +225,7 @@ describe('checkout: details', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
     expect(await screen.findByText('3 Allen Avenue')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Edit details' }));
-    expect((screen.getByLabelText('Street address') as HTMLInputElement).value).toBe('3 Allen Avenue');
+    expect(screen.getByLabelText<HTMLInputElement>('Street address').value).toBe('3 Allen Avenue');
   });
 });
 
@@ -197,7 +233,8 @@ describe('checkout: paying', () => {
   it('a double click on Pay starts one payment, with an Idempotency-Key, and the button is disabled meanwhile', async () => {
     let release!: () => void;
     const { fetch } = shop({
-      'POST /api/checkout': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(START, 201)))),
+      'POST /api/checkout': () =>
+        new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(START, 201)))),
     });
     renderCheckout();
     const pay = await toPayment();
@@ -222,7 +259,9 @@ describe('checkout: paying', () => {
     await screen.findByText('Payment cancelled');
     fireEvent.click(screen.getByRole('button', { name: 'Pay ₦12,345.00' }));
     await screen.findByRole('dialog', { name: 'Test payment' });
-    const keys = calls(fetch, 'POST', '/api/checkout').map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    const keys = calls(fetch, 'POST', '/api/checkout').map(
+      ([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key'],
+    );
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
   });
@@ -254,7 +293,9 @@ describe('checkout: paying', () => {
     const notice = await screen.findByText('Payment successful! Reference: ANK-ref123');
     expect(notice.closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(JSON.parse(calls(fetch, 'POST', '/api/payments/verify')[0]![1]!.body as string)).toEqual({ reference: 'ANK-ref123' });
+    expect(JSON.parse(calls(fetch, 'POST', '/api/payments/verify')[0]![1]!.body as string)).toEqual({
+      reference: 'ANK-ref123',
+    });
     expect(await screen.findByText('Your bag is empty')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'My Bag' })).toBeTruthy());
     expect(screen.getByRole('link', { name: 'My Orders (1)' })).toBeTruthy();
@@ -263,7 +304,10 @@ describe('checkout: paying', () => {
   });
 
   it.each([
-    ['the Close button', (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }))],
+    [
+      'the Close button',
+      (dialog: HTMLElement) => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })),
+    ],
     ['Escape', (dialog: HTMLElement) => fireEvent.keyDown(dialog, { key: 'Escape' })],
   ])('closing the pop-up with %s says "Payment cancelled" and allows paying again', async (_how, close) => {
     const { fetch } = shop();
@@ -273,7 +317,7 @@ describe('checkout: paying', () => {
     expect(await screen.findByText('Payment cancelled')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls(fetch, 'POST', '/api/payments/verify')).toHaveLength(0);
-    const pay = screen.getByRole('button', { name: 'Pay ₦12,345.00' }) as HTMLButtonElement;
+    const pay = screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' });
     await waitFor(() => expect(document.activeElement).toBe(pay));
     expect(pay.disabled).toBe(false);
   });
@@ -293,21 +337,30 @@ describe('checkout: paying', () => {
   it('shows the server message plainly when verification says the payment is not complete', async () => {
     shop({
       'POST /api/payments/verify': {
-        data: { success: false, reference: 'ANK-ref123', status: 'mismatch', message: 'Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.' },
+        data: {
+          success: false,
+          reference: 'ANK-ref123',
+          status: 'mismatch',
+          message:
+            'Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.',
+        },
       },
     });
     renderCheckout();
     const dialog = await openSandbox();
     fireEvent.click(await within(dialog).findByRole('button', { name: /\(Success\)$/ }));
     expect(
-      await screen.findByText('Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.'),
+      await screen.findByText(
+        'Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.',
+      ),
     ).toBeTruthy();
     expect(screen.queryByText(/Payment successful/)).toBeNull();
-    expect((screen.getByRole('button', { name: 'Pay ₦12,345.00' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' }).disabled).toBe(false);
   });
 
   it('shows the server message when verification fails (502)', async () => {
-    const message = 'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
+    const message =
+      'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
     shop({ 'POST /api/payments/verify': () => jsonResponse({ error: 'upstream', message }, 502) });
     renderCheckout();
     const dialog = await openSandbox();
@@ -317,7 +370,8 @@ describe('checkout: paying', () => {
 
   it('goes back to the form with the server reason when it refuses the details', async () => {
     shop({
-      'POST /api/checkout': () => jsonResponse({ error: 'validation', message: 'Please enter a valid phone number.' }, 400),
+      'POST /api/checkout': () =>
+        jsonResponse({ error: 'validation', message: 'Please enter a valid phone number.' }, 400),
     });
     renderCheckout();
     fireEvent.click(await toPayment());
@@ -326,7 +380,13 @@ describe('checkout: paying', () => {
   });
 
   it('shows why a payment could not start (empty bag, provider down)', async () => {
-    shop({ 'POST /api/checkout': () => jsonResponse({ error: 'upstream', message: "We couldn't start the payment. Please try again in a moment." }, 502) });
+    shop({
+      'POST /api/checkout': () =>
+        jsonResponse(
+          { error: 'upstream', message: "We couldn't start the payment. Please try again in a moment." },
+          502,
+        ),
+    });
     renderCheckout();
     fireEvent.click(await toPayment());
     expect(await screen.findByText("We couldn't start the payment. Please try again in a moment.")).toBeTruthy();
@@ -338,7 +398,9 @@ describe('checkout: paying', () => {
     window.PaystackPop = class {
       resumeTransaction = resume;
     };
-    const { fetch } = shop({ 'POST /api/checkout': () => jsonResponse({ ...START, mode: 'paystack', publicKey: 'pk_live_x' }, 201) });
+    const { fetch } = shop({
+      'POST /api/checkout': () => jsonResponse({ ...START, mode: 'paystack', publicKey: 'pk_live_x' }, 201),
+    });
     renderCheckout();
     fireEvent.click(await toPayment());
     await waitFor(() => expect(resume).toHaveBeenCalledTimes(1));

@@ -1,0 +1,70 @@
+import type { OrderStatus } from './types';
+
+/**
+ * Every query key of the app, in one place. Keys are hierarchical: invalidating a prefix (say
+ * `queryKeys.products.all`) refreshes every query under it, so a product change reaches the
+ * product page, the featured list and the collection pages at once.
+ */
+export const queryKeys = {
+  /** The session (never fetched at start: seeded from index.html). */
+  session: ['session'] as const,
+  hero: ['hero'] as const,
+  collections: {
+    all: ['collections'] as const,
+    list: ['collections', 'list'] as const,
+    /** Every collection page (the infinite product lists). */
+    pages: ['collections', 'detail'] as const,
+    page: (id: string) => ['collections', 'detail', id] as const,
+    /** Every product of one collection (the admins' release form's product choice). */
+    products: (id: string) => ['collections', 'products', id] as const,
+  },
+  products: {
+    all: ['products'] as const,
+    detail: (id: string) => ['products', 'detail', id] as const,
+    featured: ['products', 'featured'] as const,
+  },
+  releases: ['releases'] as const,
+  about: ['about'] as const,
+  search: {
+    all: ['search'] as const,
+    results: (q: string) => ['search', q] as const,
+  },
+  suggest: (q: string) => ['suggest', q] as const,
+  /** The signed-in shopper's bag and saved items. */
+  bag: ['bag'] as const,
+  saved: ['saved'] as const,
+  /** The checkout form's starting values. */
+  checkout: ['checkout'] as const,
+  orders: ['orders'] as const,
+  sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
+  admin: {
+    orders: {
+      all: ['admin', 'orders'] as const,
+      lists: ['admin', 'orders', 'list'] as const,
+      list: (status: OrderStatus | null, page: number) => ['admin', 'orders', 'list', status ?? 'all', page] as const,
+      detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
+    },
+    payments: ['admin', 'payments', 'review'] as const,
+    messages: ['admin', 'contact-messages'] as const,
+  },
+};
+
+/**
+ * The roots of the queries that are the same for everyone; the rest (bag, saved, checkout,
+ * orders, admin data) belong to the signed-in user and are dropped when the user changes.
+ */
+const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
+  queryKeys.session[0],
+  queryKeys.hero[0],
+  queryKeys.collections.all[0],
+  queryKeys.products.all[0],
+  queryKeys.releases[0],
+  queryKeys.about[0],
+  queryKeys.search.all[0],
+  queryKeys.suggest('')[0],
+]);
+
+/** True for a query whose data is the same whoever is signed in. */
+export function isPublicQuery(queryKey: readonly unknown[]): boolean {
+  return PUBLIC_QUERY_ROOTS.has(queryKey[0]);
+}

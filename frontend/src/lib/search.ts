@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from './api';
+import { queryKeys } from './queryKeys';
+import type { Suggestion } from './types';
+
+/**
+ * GET /api/search/suggest?q=: names (and categories) of up to five matching products, for the
+ * header's search bar (shared, so it lives here rather than in the search feature).
+ */
+export const suggestionsQueryOptions = (q: string) =>
+  queryOptions({
+    queryKey: queryKeys.suggest(q),
+    queryFn: ({ signal }) => api.get<Suggestion[]>(`/api/search/suggest?q=${encodeURIComponent(q)}`, signal),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });

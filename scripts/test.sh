@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test suite: Rust (unit + integration), front-end unit (Vitest, plus the type check)
-# and browser end-to-end (playwright-core driving Debian's Chromium against the release binary).
-# Any suite that cannot run fails the whole command.
+# Runs every gate and test suite: Rust format and lints, Rust tests (unit + integration), the
+# front end's type check, lint, format check and unit tests (Vitest), and browser end-to-end tests
+# (playwright-core driving Debian's Chromium against the release binary). Any gate or suite that
+# fails or cannot run fails the whole command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +11,11 @@ step() { printf '\n==> %s\n' "$*"; }
 
 step "front-end dependencies"
 if [ ! -d frontend/node_modules ]; then (cd frontend && npm ci --no-audit --no-fund); fi
+
+step "Rust: format and lint gates"
+cargo fmt --check
+# The release profile, like the build and the tests, so dependencies are compiled once per mode.
+cargo clippy --release --locked --all-targets -- -D warnings
 
 step "Rust: build (release profile, shared with the tests) and test"
 cargo build --release --locked

@@ -38,7 +38,7 @@ stop_server() { kill "$pid"; wait "$pid" 2>/dev/null || true; }
 echo "== preparing a shop with 10,000 extra products"
 start_server >/dev/null
 stop_server
-python3 bench/seed.py "$work/data/ankara.db" 10000
+"$bin" --data-dir "$work/data" seed --products 10000
 start_server
 
 product=$(curl -s "$base/api/collections/sneakers" | python3 -c 'import json,sys; print(json.load(sys.stdin)["products"][0]["id"])')

@@ -1,4 +1,4 @@
-//! The merchant's commands: serve (default), admin grant/revoke, backup.
+//! The merchant's commands: serve (default), admin grant/revoke, backup, seed.
 
 use std::net::TcpListener;
 
@@ -23,6 +23,15 @@ pub fn run(cli: Cli) -> Result<(), String> {
             } else {
                 println!("{email} is no longer an admin (at once)");
             }
+            Ok(())
+        }
+        Command::Seed { products } => {
+            if products > 1_000_000 {
+                return Err("seed at most 1,000,000 products at a time".into());
+            }
+            let db = crate::app::open_database(&cli.config)?;
+            let total = db.write_now(|tx| crate::catalog::demo::seed(tx, products)).map_err(|e| format!("seeding failed: {e}"))?;
+            println!("added {products} products; the shop has {total} (a running shop shows them after its next start)");
             Ok(())
         }
         Command::Backup { file } => {

@@ -25,6 +25,13 @@ pub enum Command {
     },
     /// Write a consistent copy of the database to FILE while the shop may be running.
     Backup { file: PathBuf },
+    /// Add generated products reusing the demo's pictures, to try the shop (or benchmark it) at
+    /// scale. A running shop shows them after its next start.
+    Seed {
+        /// How many products to add.
+        #[arg(long, default_value_t = 1000)]
+        products: usize,
+    },
 }
 
 #[derive(Subcommand, Debug)]

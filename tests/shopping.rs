@@ -245,3 +245,37 @@ fn a_collection_renamed_behind_the_index_is_noticed_at_restart() {
     let state = ankara::app::prepare(config).unwrap();
     assert_eq!(state.search.search("kicks quarter", 5).unwrap().len(), 1, "the fingerprint watches collections too");
 }
+
+#[test]
+fn the_seed_command_adds_searchable_products_through_the_one_write_path() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = ankara::config::Config::for_data_dir(dir.path().to_path_buf());
+    let empty = ankara::config::Config { no_demo: true, ..ankara::config::Config::for_data_dir(dir.path().join("empty")) };
+    let seed = |config: &ankara::config::Config, products| {
+        ankara::cli::run(ankara::config::Cli { config: config.clone(), command: Some(ankara::config::Command::Seed { products }) })
+    };
+    drop(ankara::app::prepare(empty.clone()).unwrap());
+    assert!(seed(&empty, 5).unwrap_err().contains("start the shop once with the demo"), "no pictures to reuse");
+
+    let state = ankara::app::prepare(config.clone()).unwrap();
+    let before = state.db.with_conn(|c| Ok(c.query_row("SELECT COUNT(*) FROM products", [], |r| r.get::<_, i64>(0))?)).unwrap();
+    drop(state);
+    seed(&config, 60).unwrap();
+    seed(&config, 40).unwrap();
+    let state = ankara::app::prepare(config).unwrap();
+    let (count, pictures, ids): (i64, i64, i64) = state
+        .db
+        .with_conn(|c| {
+            Ok(c.query_row(
+                "SELECT COUNT(*), (SELECT COUNT(*) FROM product_images WHERE product_id LIKE 'seed-%'),
+                        COUNT(DISTINCT id) FROM products WHERE id LIKE 'seed-%'",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )?)
+        })
+        .unwrap();
+    assert_eq!((count, pictures, ids), (100, 200, 100), "two runs add 100 distinct products with two pictures each");
+    let total = state.db.with_conn(|c| Ok(c.query_row("SELECT COUNT(*) FROM products", [], |r| r.get::<_, i64>(0))?)).unwrap();
+    assert_eq!(total, before + 100);
+    assert!(!state.search.search("generated product", 5).unwrap().is_empty(), "the restarted shop indexed them");
+}

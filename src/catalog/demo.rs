@@ -171,3 +171,69 @@ fn store_picture(tx: &Connection, media_root: &Path, folder: &str, name: &str) -
         .map_err(AppError::internal)?;
     media::store(tx, media_root, folder, &Processed { variants, width, height })
 }
+
+/// Adds `count` generated products (for benchmarks and trying the shop at scale), spread over the
+/// six fixed collections and reusing the demo's product pictures. Deterministic: the same count on
+/// the same shop adds the same products. Returns how many products the shop has now.
+pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
+    const WORDS: &[&str] = &[
+        "Classic",
+        "Lagos",
+        "Heritage",
+        "Urban",
+        "Royal",
+        "Midnight",
+        "Sahara",
+        "Coastal",
+        "Ember",
+        "Indigo",
+        "Velvet",
+        "Harmattan",
+        "Savannah",
+        "Premium",
+        "Tailored",
+        "Slim",
+        "Relaxed",
+        "Signature",
+    ];
+    const ITEMS: &[(&str, &[&str])] = &[
+        ("formal-shoes", &["Oxford", "Derby", "Loafer", "Monk Strap", "Brogue"]),
+        ("formal-trousers", &["Chino", "Pleated Trouser", "Wool Trouser", "Slim Trouser"]),
+        ("corporate-shirts", &["Poplin Shirt", "Oxford Shirt", "Twill Shirt", "Linen Shirt"]),
+        ("wristwatches", &["Chronograph", "Dress Watch", "Diver", "Field Watch"]),
+        ("suits", &["Two-Piece Suit", "Three-Piece Suit", "Tuxedo", "Blazer"]),
+        ("sneakers", &["Runner", "Low-Top Sneaker", "High-Top Sneaker", "Trainer"]),
+    ];
+    let pictures: Vec<String> = tx
+        .prepare("SELECT key FROM media WHERE key LIKE 'products/%' ORDER BY key")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    if pictures.is_empty() {
+        return Err(AppError::Validation("there are no product pictures to reuse: start the shop once with the demo first".into()));
+    }
+    let already: i64 = tx.query_row("SELECT COUNT(*) FROM products WHERE id LIKE 'seed-%'", [], |r| r.get(0))?;
+    // xorshift64*: a fixed sequence without a dependency, plenty for picking names and prices.
+    let mut state: u64 = 0x9E37_79B9_7F4A_7C15 ^ already as u64;
+    let mut next = |below: usize| {
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % below
+    };
+    let now = crate::db::now_ms();
+    for n in 0..count {
+        let number = already as usize + n;
+        let (collection, items) = ITEMS[next(ITEMS.len())];
+        let name = format!("{} {} {number}", WORDS[next(WORDS.len())], items[next(items.len())]);
+        let description = format!("{name}: a generated product with a plausible description.");
+        let mut product = super::write::NewProduct::new(collection, &name, &description, 1_000_000 + next(39_000_000) as i64);
+        product.rating = 3.5 + next(16) as f64 / 10.0;
+        product.review_count = next(400) as i64;
+        product.category = [Some("Slim Fit"), Some("Classic"), None][next(3)].map(String::from);
+        product.sizes = vec!["40".into(), "41".into(), "42".into()];
+        product.colors = vec!["Black".into(), "Brown".into()];
+        product.image_keys = vec![pictures[next(pictures.len())].clone(), pictures[next(pictures.len())].clone()];
+        super::write::insert_product(tx, &format!("seed-{number:06}"), &product, now - number as i64)?;
+    }
+    Ok(tx.query_row("SELECT COUNT(*) FROM products", [], |r| r.get(0))?)
+}

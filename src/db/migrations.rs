@@ -3,12 +3,20 @@
 
 use rusqlite::Connection;
 
-const MIGRATIONS: &[(i64, &str)] =
-    &[(1, include_str!("../../migrations/0001_init.sql")), (2, include_str!("../../migrations/0002_payments.sql"))];
+const MIGRATIONS: &[(i64, &str)] = &[
+    (1, include_str!("../../migrations/0001_init.sql")),
+    (2, include_str!("../../migrations/0002_payments.sql")),
+    (3, include_str!("../../migrations/0003_status_checks.sql")),
+];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 
 pub fn apply(conn: &mut Connection) -> rusqlite::Result<()> {
+    apply_up_to(conn, LATEST_VERSION)
+}
+
+/// Applies the migrations after the database's version, up to and including `target`.
+fn apply_up_to(conn: &mut Connection, target: i64) -> rusqlite::Result<()> {
     let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if current > LATEST_VERSION {
         return Err(rusqlite::Error::SqliteFailure(
@@ -18,12 +26,63 @@ pub fn apply(conn: &mut Connection) -> rusqlite::Result<()> {
             )),
         ));
     }
-    for (version, sql) in MIGRATIONS.iter().filter(|(v, _)| *v > current) {
+    // A migration may rebuild a table (SQLite's way to change a column), which needs foreign keys
+    // off: they cannot change inside a transaction, so they go off around it, and every reference
+    // is checked before the migration commits.
+    conn.pragma_update(None, "foreign_keys", false)?;
+    let result = MIGRATIONS.iter().filter(|(v, _)| *v > current && *v <= target).try_for_each(|(version, sql)| {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute_batch(sql)?;
+        let broken: i64 = tx.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
+        if broken > 0 {
+            return Err(rusqlite::Error::SqliteFailure(
+                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+                Some(format!("migration {version} would leave {broken} broken references; nothing was changed")),
+            ));
+        }
         tx.pragma_update(None, "user_version", version)?;
         tx.commit()?;
         log::info!("database migrated to schema {version}");
+        Ok(())
+    });
+    conn.pragma_update(None, "foreign_keys", true)?;
+    result
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_checks_keep_every_row_and_refuse_unknown_statuses() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        conn.pragma_update(None, "foreign_keys", true).unwrap();
+        apply_up_to(&mut conn, 2).unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, email, display_name, password_hash, created_at) VALUES ('u1', 'a@example.com', 'A', 'x', 0);
+             INSERT INTO payments (reference, user_id, amount_kobo, status, customer_name, customer_email, customer_phone,
+                                   delivery_address, items, created_at, updated_at)
+                  VALUES ('ANK-1', 'u1', 5000, 'completed', 'A', 'a@example.com', '0803', '{}', '[]', 1, 2);
+             INSERT INTO orders (id, user_id, payment_reference, status, customer_name, customer_email, customer_phone, total_kobo,
+                                 street, city, state, country, postal_code, created_at, updated_at)
+                  VALUES ('o1', 'u1', 'ANK-1', 'shipped', 'A', 'a@example.com', '0803', 5000, 's', 'c', 'Lagos', 'NG', '1', 1, 2);
+             INSERT INTO order_items (order_id, position, name, price_kobo, quantity) VALUES ('o1', 0, 'Shoe', 5000, 1);",
+        )
+        .unwrap();
+        apply(&mut conn).unwrap();
+        let kept: (String, String, i64) = conn
+            .query_row(
+                "SELECT p.status, o.status, (SELECT COUNT(*) FROM order_items WHERE order_id = o.id)
+                 FROM orders o JOIN payments p ON p.reference = o.payment_reference",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
+            .unwrap();
+        assert_eq!(kept, ("completed".into(), "shipped".into(), 1));
+        assert!(conn.execute("UPDATE orders SET status = 'lost' WHERE id = 'o1'", []).is_err());
+        assert!(conn.execute("UPDATE payments SET status = 'maybe' WHERE reference = 'ANK-1'", []).is_err());
+        let on: bool = conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
+        assert!(on, "foreign keys are back on after migrating");
+        assert!(conn.execute("DELETE FROM users WHERE id = 'u1'", []).is_err(), "and still enforced");
     }
-    Ok(())
 }

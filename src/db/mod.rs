@@ -2,6 +2,7 @@
 //! on the blocking pool so actix's async threads never wait on the disk.
 
 mod migrations;
+pub mod text_enum;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};

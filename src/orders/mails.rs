@@ -1,7 +1,7 @@
 //! The plain-text e-mails about orders: the confirmation to the customer, the notice to the shop,
 //! and the customer's update when an order moves on.
 
-use super::Order;
+use super::{Order, OrderStatus};
 use crate::money::format_naira;
 
 /// "Order #1a2b3c4d": the short id the shop shows everywhere.
@@ -54,12 +54,14 @@ pub fn new_order(shop: &str, public_url: &str, order: &Order) -> ((String, Strin
 /// The customer's update when an order is processed, shipped, delivered or cancelled.
 pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(String, String)> {
     let id = short_id(order);
-    let news = match order.status.as_str() {
-        "processing" => "is being prepared".to_string(),
-        "shipped" => format!("has shipped. Tracking number: {}", order.tracking_number.as_deref().unwrap_or("-")),
-        "delivered" => "has been delivered. Enjoy!".to_string(),
-        "cancelled" => "has been cancelled. If you were charged, a refund will follow; reply to this e-mail with any question.".to_string(),
-        _ => return None,
+    let news = match order.status {
+        OrderStatus::Processing => "is being prepared".to_string(),
+        OrderStatus::Shipped => format!("has shipped. Tracking number: {}", order.tracking_number.as_deref().unwrap_or("-")),
+        OrderStatus::Delivered => "has been delivered. Enjoy!".to_string(),
+        OrderStatus::Cancelled => {
+            "has been cancelled. If you were charged, a refund will follow; reply to this e-mail with any question.".to_string()
+        }
+        OrderStatus::Paid => return None,
     };
     Some((
         format!("{shop}: order #{id} {}", order.status),

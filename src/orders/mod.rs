@@ -12,9 +12,8 @@ use serde_json::json;
 use crate::app::AppState;
 use crate::auth::{AdminUser, CurrentUser};
 use crate::error::{AppError, AppResult};
-use crate::payments::Address;
+use crate::payments::{Address, PaymentStatus};
 
-pub const STATUSES: [&str; 5] = ["paid", "processing", "shipped", "delivered", "cancelled"];
 const PAGE_SIZE: i64 = 20;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -24,6 +23,31 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/orders/{id}", web::get().to(admin_one))
         .route("/admin/orders/{id}", web::patch().to(admin_update))
         .route("/admin/payments", web::get().to(admin_payments));
+}
+
+crate::text_enum! {
+    /// Where an order is: paid, then processing, shipped (with a tracking number) and delivered,
+    /// or cancelled before it ships.
+    pub enum OrderStatus {
+        Paid => "paid",
+        Processing => "processing",
+        Shipped => "shipped",
+        Delivered => "delivered",
+        Cancelled => "cancelled",
+    }
+}
+
+impl OrderStatus {
+    /// Where an order may go next. Delivered and cancelled are final.
+    pub fn next(self) -> &'static [OrderStatus] {
+        use OrderStatus::*;
+        match self {
+            Paid => &[Processing, Cancelled],
+            Processing => &[Shipped, Cancelled],
+            Shipped => &[Delivered],
+            Delivered | Cancelled => &[],
+        }
+    }
 }
 
 /// One order line as paid for; also the bag snapshot a payment keeps until it completes.
@@ -47,7 +71,7 @@ pub struct Order {
     pub user_id: String,
     pub created_at: i64,
     pub updated_at: i64,
-    pub status: String,
+    pub status: OrderStatus,
     pub is_new: bool,
     pub customer_name: String,
     pub customer_email: String,
@@ -145,20 +169,16 @@ struct ListQuery {
     page: Option<i64>,
 }
 
-fn check_status(status: &str) -> AppResult<()> {
-    if STATUSES.contains(&status) {
-        Ok(())
-    } else {
-        Err(AppError::Validation(format!("Unknown order status \"{status}\". Use one of: {}.", STATUSES.join(", "))))
-    }
+fn parse_status(status: &str) -> AppResult<OrderStatus> {
+    OrderStatus::parse(status).ok_or_else(|| {
+        let known: Vec<&str> = OrderStatus::ALL.iter().map(|s| s.as_str()).collect();
+        AppError::Validation(format!("Unknown order status \"{status}\". Use one of: {}.", known.join(", ")))
+    })
 }
 
 async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
     let ListQuery { status, page } = query.into_inner();
-    let status = status.filter(|s| !s.is_empty());
-    if let Some(status) = &status {
-        check_status(status)?;
-    }
+    let status = status.filter(|s| !s.is_empty()).map(|s| parse_status(&s)).transpose()?;
     let page = page.unwrap_or(1).clamp(1, 100_000);
     let reply = state
         .db
@@ -175,8 +195,8 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
                 ),
             };
             let mut counts = serde_json::Map::new();
-            for s in STATUSES {
-                counts.insert(s.into(), json!(0));
+            for s in OrderStatus::ALL {
+                counts.insert(s.to_string(), json!(0));
             }
             let mut stmt = c.prepare_cached("SELECT status, COUNT(*) FROM orders GROUP BY status")?;
             for row in stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
@@ -189,18 +209,8 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(reply))
 }
 
-/// Where an order may go next. Delivered and cancelled are final.
-pub fn next_statuses(status: &str) -> &'static [&'static str] {
-    match status {
-        "paid" => &["processing", "cancelled"],
-        "processing" => &["shipped", "cancelled"],
-        "shipped" => &["delivered"],
-        _ => &[],
-    }
-}
-
 fn admin_view(order: Order) -> serde_json::Value {
-    let next = next_statuses(&order.status);
+    let next = order.status.next();
     let user_id = order.user_id.clone();
     let mut value = serde_json::to_value(order).unwrap_or_default();
     value["userId"] = json!(user_id);
@@ -234,9 +244,9 @@ async fn admin_update(
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let UpdateBody { status, tracking_number } = body.into_inner();
-    check_status(&status)?;
+    let status = parse_status(&status)?;
     let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
-    if status == "shipped" && tracking.is_none() {
+    if status == OrderStatus::Shipped && tracking.is_none() {
         return Err(AppError::Validation("Please enter a tracking number.".into()));
     }
     if tracking.as_ref().is_some_and(|t| t.chars().count() > 100) {
@@ -249,7 +259,7 @@ async fn admin_update(
             if order.status == status {
                 return Ok((order, false)); // A repeated click changes nothing.
             }
-            if !next_statuses(&order.status).contains(&status.as_str()) {
+            if !order.status.next().contains(&status) {
                 return Err(AppError::Conflict(format!("An order that is {} cannot become {status}.", order.status)));
             }
             tx.execute(
@@ -273,11 +283,13 @@ struct PaymentsQuery {
 /// Payments for an admin to look at: by default those that failed verification or mismatched.
 async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PaymentsQuery>) -> AppResult<HttpResponse> {
     let status = query.into_inner().status.unwrap_or_else(|| "review".into());
-    let statuses = match status.as_str() {
-        "review" | "" => r#"["failed","mismatch"]"#.to_string(),
-        "pending" | "failed" | "mismatch" | "completed" | "abandoned" => format!("[\"{status}\"]"),
-        _ => return Err(AppError::Validation("Unknown payment status.".into())),
+    // "review": the payments an admin should look at.
+    let statuses = match (status.as_str(), PaymentStatus::parse(&status)) {
+        ("review" | "", _) => vec![PaymentStatus::Failed, PaymentStatus::Mismatch],
+        (_, Some(one)) => vec![one],
+        (_, None) => return Err(AppError::Validation("Unknown payment status.".into())),
     };
+    let statuses = serde_json::to_string(&statuses).map_err(AppError::internal)?;
     let payments = state
         .db
         .read(move |c| {
@@ -293,7 +305,7 @@ async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: we
                     "customerEmail": r.get::<_, String>(3)?,
                     "amount": r.get::<_, i64>(4)?,
                     "currency": r.get::<_, String>(5)?,
-                    "status": r.get::<_, String>(6)?,
+                    "status": r.get::<_, PaymentStatus>(6)?,
                     "failureReason": r.get::<_, Option<String>>(7)?,
                     "createdAt": r.get::<_, i64>(8)?,
                     "updatedAt": r.get::<_, i64>(9)?,
@@ -309,11 +321,11 @@ async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: we
 mod tests {
     #[test]
     fn fulfilment_moves_forward_only() {
-        use super::next_statuses;
-        assert_eq!(next_statuses("paid"), ["processing", "cancelled"]);
-        assert_eq!(next_statuses("processing"), ["shipped", "cancelled"]);
-        assert_eq!(next_statuses("shipped"), ["delivered"]);
-        assert!(next_statuses("delivered").is_empty());
-        assert!(next_statuses("cancelled").is_empty());
+        use super::OrderStatus::*;
+        assert_eq!(Paid.next(), [Processing, Cancelled]);
+        assert_eq!(Processing.next(), [Shipped, Cancelled]);
+        assert_eq!(Shipped.next(), [Delivered]);
+        assert!(Delivered.next().is_empty());
+        assert!(Cancelled.next().is_empty());
     }
 }

@@ -17,11 +17,41 @@ use serde_json::json;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::{AppError, AppResult};
-use crate::orders::{self, Order, OrderItem};
+use crate::orders::{self, Order, OrderItem, OrderStatus};
 use paystack::{Transaction as PaidTransaction, Verified};
 
 /// Paystack's smallest NGN charge.
 pub const MINIMUM_KOBO: i64 = 5_000;
+
+crate::text_enum! {
+    /// Where a checkout's payment is. A declined card leaves it `failed` but still payable with
+    /// another card, as at Paystack; an unpaid one becomes `abandoned` after a day. `completed`
+    /// (an order exists) and `mismatch` (kept for an admin) are settled: nothing changes them.
+    pub enum PaymentStatus {
+        Pending => "pending",
+        Failed => "failed",
+        Abandoned => "abandoned",
+        Mismatch => "mismatch",
+        Completed => "completed",
+    }
+}
+
+impl PaymentStatus {
+    /// Settled payments are answered from the database, never sent to Paystack again.
+    pub fn is_settled(self) -> bool {
+        matches!(self, PaymentStatus::Completed | PaymentStatus::Mismatch)
+    }
+
+    /// Whether a payment in this status may move to `next`: an open payment (pending, declined
+    /// or abandoned) may still be declined again, mismatch or complete; settled ones never move.
+    pub fn can_become(self, next: PaymentStatus) -> bool {
+        use PaymentStatus::*;
+        match self {
+            Pending | Failed | Abandoned => matches!(next, Failed | Mismatch | Completed) || (self, next) == (Pending, Abandoned),
+            Mismatch | Completed => false,
+        }
+    }
+}
 const FIELD_MAX: usize = 200;
 const NOT_CONFIRMED: &str = "We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.";
 
@@ -148,8 +178,8 @@ const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderItem>)> {
     let now = crate::db::now_ms();
     let (open, oldest): (i64, Option<i64>) = conn.query_row(
-        "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status = 'pending' AND created_at > ?2",
-        params![user_id, now - OPEN_PAYMENTS_WINDOW_MS],
+        "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status = ?3 AND created_at > ?2",
+        params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Pending],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     if open >= MAX_OPEN_PAYMENTS {
@@ -200,7 +230,7 @@ fn record_pending_payment(
     tx.execute(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
                                delivery_address, items, access_code, created_at, updated_at)
-         VALUES (?1, ?2, ?3, 'NGN', 'pending', ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+         VALUES (?1, ?2, ?3, 'NGN', ?11, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
         params![
             reference,
             user_id,
@@ -211,7 +241,8 @@ fn record_pending_payment(
             serde_json::to_string(&body.address).map_err(AppError::internal)?,
             serde_json::to_string(lines).map_err(AppError::internal)?,
             access_code,
-            now
+            now,
+            PaymentStatus::Pending
         ],
     )?;
     Ok(())
@@ -283,16 +314,16 @@ async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web
             .db
             .read(move |c| {
                 Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", [&r, &u], |row| {
-                    row.get::<_, String>(0)
+                    row.get::<_, PaymentStatus>(0)
                 })
                 .optional()?)
             })
             .await?
     };
-    let outcome = match status.as_deref() {
+    let outcome = match status {
         None => return Err(not_found()),
         // A replay of a finished payment answers from the database, without asking Paystack again.
-        Some("completed") | Some("mismatch") => {
+        Some(status) if status.is_settled() => {
             let r = reference.clone();
             state.db.read(move |c| settled_outcome(c, &r)).await?
         }
@@ -356,6 +387,18 @@ pub async fn complete(state: &AppState, reference: &str, transaction: PaidTransa
     Ok(outcome)
 }
 
+/// Moves a payment from `current` to `next`, as the status allows, with the reason an admin sees.
+fn set_status(tx: &Transaction, reference: &str, current: PaymentStatus, next: PaymentStatus, reason: Option<&str>) -> AppResult<()> {
+    if !current.can_become(next) {
+        return Err(AppError::internal(format!("payment {reference} cannot go from {current} to {next}")));
+    }
+    tx.execute(
+        "UPDATE payments SET status = ?1, failure_reason = ?2, updated_at = ?3 WHERE reference = ?4",
+        params![next, reason, crate::db::now_ms(), reference],
+    )?;
+    Ok(())
+}
+
 fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> AppResult<Outcome> {
     let payment = tx
         .query_row(
@@ -367,7 +410,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
                     r.get::<_, String>(0)?,
                     r.get::<_, i64>(1)?,
                     r.get::<_, String>(2)?,
-                    r.get::<_, String>(3)?,
+                    r.get::<_, PaymentStatus>(3)?,
                     (r.get::<_, String>(4)?, r.get::<_, String>(5)?, r.get::<_, String>(6)?),
                     r.get::<_, String>(7)?,
                     r.get::<_, String>(8)?,
@@ -378,33 +421,25 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
     let Some((user_id, expected, currency, status, (name, email, phone), address, lines)) = payment else {
         return Ok(Outcome::Unknown);
     };
-    if status == "completed" || status == "mismatch" {
+    if status.is_settled() {
         return settled_outcome(tx, reference);
     }
     let now = crate::db::now_ms();
     if paid.status != "success" {
         if paid.status == "failed" || paid.status == "reversed" {
             // Not final: a shopper may try another card on the same transaction.
-            tx.execute(
-                "UPDATE payments SET status = 'failed', failure_reason = ?1, updated_at = ?2 WHERE reference = ?3",
-                params![format!("Paystack: {} ({})", paid.status, paid.gateway_response), now, reference],
-            )?;
+            let reason = format!("Paystack: {} ({})", paid.status, paid.gateway_response);
+            set_status(tx, reference, status, PaymentStatus::Failed, Some(&reason))?;
         }
         return Ok(Outcome::NotPaid { status: paid.status.clone(), message: not_paid_message(&paid.status, &paid.gateway_response) });
     }
     if paid.reference != reference || paid.amount != Some(expected) || paid.currency != currency {
         let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{a} kobo"));
-        tx.execute(
-            "UPDATE payments SET status = 'mismatch', failure_reason = ?1, updated_at = ?2 WHERE reference = ?3",
-            params![
-                format!(
-                    "Paystack reported success for {reported} {} on {}; expected {expected} kobo {currency}",
-                    paid.currency, paid.reference
-                ),
-                now,
-                reference
-            ],
-        )?;
+        let reason = format!(
+            "Paystack reported success for {reported} {} on {}; expected {expected} kobo {currency}",
+            paid.currency, paid.reference
+        );
+        set_status(tx, reference, status, PaymentStatus::Mismatch, Some(&reason))?;
         log::warn!("payment {reference}: success with a mismatched amount or currency; no order created");
         return Ok(Outcome::Mismatch);
     }
@@ -414,7 +449,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
     tx.execute(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
                              street, city, state, country, postal_code, created_at, updated_at)
-         VALUES (?1, ?2, ?3, 'paid', 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)",
+         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)",
         params![
             order_id,
             user_id,
@@ -428,7 +463,8 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
             address.state,
             address.country,
             address.postal_code,
-            now
+            now,
+            OrderStatus::Paid
         ],
     )?;
     let mut insert_item = tx.prepare_cached(
@@ -461,16 +497,13 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         drop_line.execute(key)?;
         lower_line.execute(key)?;
     }
-    tx.execute(
-        "UPDATE payments SET status = 'completed', failure_reason = NULL, updated_at = ?1 WHERE reference = ?2",
-        params![now, reference],
-    )?;
+    set_status(tx, reference, status, PaymentStatus::Completed, None)?;
     let order = Order {
         id: order_id,
         user_id,
         created_at: now,
         updated_at: now,
-        status: "paid".into(),
+        status: OrderStatus::Paid,
         is_new: true,
         customer_name: name,
         customer_email: email,
@@ -522,16 +555,16 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
 /// webhook and the reconciler.
 pub async fn settle_from_paystack(state: &AppState, reference: &str) -> AppResult<Option<Outcome>> {
     let r = reference.to_string();
-    let status: Option<String> = state
+    let status: Option<PaymentStatus> = state
         .db
         .read(move |c| Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1", [&r], |row| row.get(0)).optional()?))
         .await?;
-    match status.as_deref() {
+    match status {
         None => {
             log::warn!("Paystack told us about {reference}, which this shop never issued; ignored");
             return Ok(None);
         }
-        Some("completed") | Some("mismatch") => return Ok(None),
+        Some(status) if status.is_settled() => return Ok(None),
         Some(_) => {}
     }
     ask_paystack_and_complete(state, reference).await.map(Some)
@@ -578,11 +611,13 @@ pub async fn reconcile_once(state: &AppState, everything: bool) -> AppResult<usi
         .read(move |c| {
             let mut stmt = c.prepare_cached(
                 "SELECT reference, created_at FROM payments
-                 WHERE status IN ('pending', 'failed') AND access_code IS NOT NULL AND created_at >= ?2
+                 WHERE status IN (?4, ?5) AND access_code IS NOT NULL AND created_at >= ?2
                    AND (?3 = 0 OR updated_at <= ?1 - MAX(?3, (?1 - created_at) / 6))
                  ORDER BY updated_at LIMIT 200",
             )?;
-            let rows = stmt.query_map([now, now - 2 * DAY_MS, interval_ms], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            let rows = stmt.query_map(params![now, now - 2 * DAY_MS, interval_ms, PaymentStatus::Pending, PaymentStatus::Failed], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await?;
@@ -609,9 +644,9 @@ pub async fn reconcile_once(state: &AppState, everything: bool) -> AppResult<usi
             .write(move |tx| {
                 // Touch the row so the next round starts with others.
                 tx.execute(
-                    "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = 'pending' THEN 'abandoned' ELSE status END
-                     WHERE reference = ?3 AND status IN ('pending', 'failed')",
-                    params![crate::db::now_ms(), abandoned, r],
+                    "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = ?4 THEN ?6 ELSE status END
+                     WHERE reference = ?3 AND status IN (?4, ?5)",
+                    params![crate::db::now_ms(), abandoned, r, PaymentStatus::Pending, PaymentStatus::Failed, PaymentStatus::Abandoned],
                 )?;
                 Ok(())
             })

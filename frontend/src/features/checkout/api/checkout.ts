@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, apiFetch } from '@/lib/api';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, apiFetch, isApiError } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Address, Customer, Order } from '@/lib/types';
+import { fetchSession, setSessionCounts } from '@/lib/session';
+import type { Address, Customer, Order, Session } from '@/lib/types';
 
 export type PaymentMode = 'sandbox' | 'paystack';
 
@@ -56,4 +58,47 @@ export function startPayment(
 export async function verifyPayment(reference: string): Promise<VerifyResult> {
   const answer = await api.post<{ data: VerifyResult }>('/api/payments/verify', { reference });
   return answer.data;
+}
+
+/**
+ * Starting a payment as a mutation: each call is one attempt with its own Idempotency-Key. A 409
+ * (the bag changed under the shopper) refreshes the bag.
+ */
+export function useStartPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { customer: Customer; address: Address }) => startPayment(body, newIdempotencyKey()),
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.bag });
+    },
+  });
+}
+
+/** After a paid checkout: the bag (now empty), the badges, the orders and the saved address. */
+async function refreshAfterPayment(client: QueryClient, orderIsNew: boolean): Promise<void> {
+  void client.invalidateQueries({ queryKey: queryKeys.orders });
+  void client.invalidateQueries({ queryKey: queryKeys.checkout });
+  const bag = client.invalidateQueries({ queryKey: queryKeys.bag });
+  try {
+    const session = await fetchSession();
+    if (session.user) setSessionCounts(client, session.counts!);
+  } catch {
+    const counts = client.getQueryData<Session>(queryKeys.session)?.counts;
+    setSessionCounts(client, { bag: 0, newOrders: (counts?.newOrders ?? 0) + (orderIsNew ? 1 : 0) });
+  }
+  await bag;
+}
+
+/**
+ * Verifying a payment as a mutation. A paid order refreshes the bag, badges, orders and saved
+ * address in the background: the caller hears the outcome first, without waiting for them.
+ */
+export function useVerifyPayment() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (reference: string) => verifyPayment(reference),
+    onSuccess: (result) => {
+      if (result.success) void refreshAfterPayment(client, result.order?.isNew ?? true);
+    },
+  });
 }

@@ -1,26 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  startPayment,
-  useCheckoutDetails,
-  verifyPayment,
-  type CheckoutDetails,
-  type PaymentStart,
-} from '../api/checkout';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCheckoutDetails, useStartPayment, useVerifyPayment, type CheckoutDetails } from '../api/checkout';
+import { focusAfter, isBusy, messageOf, startFailure, type CheckoutState } from '../lib/checkoutReducer';
 import { openPaystackPopup } from '../lib/paystackInline';
+import { useCheckoutMachine } from '../lib/useCheckoutMachine';
 import { trimValues, type CheckoutValues } from '../lib/validate';
 import { CheckoutForm } from './CheckoutForm';
 import { paymentSuccessMessage, useCheckoutScope } from './CheckoutScope';
 import { Spinner } from '@/components/Spinner';
-import { isApiError } from '@/lib/api';
-import { newIdempotencyKey } from '@/lib/idempotency';
 import { formatNaira } from '@/lib/money';
 import { addressLines } from '@/lib/orders';
-import { queryKeys } from '@/lib/queryKeys';
-import { fetchSession, setSessionCounts, useSession } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { bagQueryOptions } from '@/lib/shopping';
-import type { Session, SessionUser } from '@/lib/types';
-import { useInFlight } from '@/lib/useInFlight';
+import type { SessionUser } from '@/lib/types';
 import './Checkout.css';
 
 const SandboxPopup = lazy(() => import('./SandboxPopup').then((m) => ({ default: m.SandboxPopup })));
@@ -29,16 +21,6 @@ export const PAYMENT_CANCELLED = 'Payment cancelled';
 export const START_FAILED = "We couldn't start the payment. Please try again in a moment.";
 export const VERIFY_FAILED =
   'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
-
-type Step = 'closed' | 'details' | 'payment';
-type Phase = 'idle' | 'starting' | 'popup' | 'verifying';
-type Notice = { tone: 'error' | 'info'; text: string } | null;
-
-/** The server's message for a refused request; `fallback` when there is none worth showing. */
-function messageOf(error: unknown, fallback: string): string {
-  if (isApiError(error) && !error.code.startsWith('http_') && error.code !== 'invalid_response') return error.message;
-  return fallback;
-}
 
 function startingValues(details: CheckoutDetails | undefined, user: SessionUser | null): CheckoutValues {
   return {
@@ -51,139 +33,79 @@ function startingValues(details: CheckoutDetails | undefined, user: SessionUser 
   };
 }
 
-/** After a paid checkout: the bag (now empty), the badges, the orders and the saved address. */
-async function refreshAfterPayment(client: QueryClient, orderIsNew: boolean): Promise<void> {
-  void client.invalidateQueries({ queryKey: queryKeys.orders });
-  void client.invalidateQueries({ queryKey: queryKeys.checkout });
-  const bag = client.invalidateQueries({ queryKey: queryKeys.bag });
-  try {
-    const session = await fetchSession();
-    if (session.user) setSessionCounts(client, session.counts!);
-  } catch {
-    const counts = client.getQueryData<Session>(queryKeys.session)?.counts;
-    setSessionCounts(client, { bag: 0, newOrders: (counts?.newOrders ?? 0) + (orderIsNew ? 1 : 0) });
-  }
-  await bag;
-}
-
 /**
  * Checkout inside the bag's summary (SPEC section 4): Proceed to Checkout → customer details and
  * delivery address → Proceed to Payment → "Pay ₦…" → the payment pop-up (Paystack's, or the
- * built-in sandbox's) → the server verifies and creates the order.
+ * built-in sandbox's) → the server verifies and creates the order. The steps are
+ * `checkoutReducer`'s; this component renders them and reports what happens.
  */
 export function CheckoutPanel() {
-  const client = useQueryClient();
   const { user } = useSession();
   const { data: bag } = useQuery(bagQueryOptions);
   const { setSuccess } = useCheckoutScope();
-  const [step, setStep] = useState<Step>('closed');
-  const [values, setValues] = useState<CheckoutValues | null>(null);
-  const [formProblem, setFormProblem] = useState<string | null>(null);
-  const [phase, setPhase] = useState<Phase>('idle');
-  const [notice, setNotice] = useState<Notice>(null);
-  const [sandbox, setSandbox] = useState<PaymentStart | null>(null);
-  const [focusPay, setFocusPay] = useState(false);
-  const latch = useInFlight();
+  const [state, send] = useCheckoutMachine();
+  const { mutateAsync: startPayment } = useStartPayment();
+  const { mutateAsync: verifyPayment } = useVerifyPayment();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const payRef = useRef<HTMLButtonElement>(null);
-  const details = useCheckoutDetails(step !== 'closed' && values === null);
+  const details = useCheckoutDetails(state.step !== 'closed' && state.values === null);
 
-  // A new step takes the focus to its heading (keyboard and screen-reader users land there).
-  const previousStep = useRef(step);
+  // A new step takes the focus to its heading (keyboard and screen-reader users land there); back
+  // from the pop-up, the focus returns to the pay button.
+  const previous = useRef<CheckoutState>(state);
   useEffect(() => {
-    if (previousStep.current !== step && step !== 'closed') headingRef.current?.focus();
-    previousStep.current = step;
-  }, [step]);
-
-  // Back from the pop-up: the focus returns to the pay button.
-  useEffect(() => {
-    if (focusPay && phase === 'idle') {
-      payRef.current?.focus();
-      setFocusPay(false);
-    }
-  }, [focusPay, phase]);
-
-  const total = bag?.total ?? 0;
-  const busy = phase !== 'idle';
-
-  const finish = useCallback(
-    (next: Notice) => {
-      latch.end();
-      setPhase('idle');
-      setNotice(next);
-      setFocusPay(true);
-    },
-    [latch],
-  );
+    const target = focusAfter(previous.current, state);
+    previous.current = state;
+    if (target === 'heading') headingRef.current?.focus();
+    if (target === 'pay') payRef.current?.focus();
+  }, [state]);
 
   const verify = useCallback(
     async (reference: string) => {
-      setSandbox(null);
-      setPhase('verifying');
-      setNotice(null);
+      if (!send({ type: 'paid', reference })) return;
       try {
         const result = await verifyPayment(reference);
         if (!result.success) {
-          finish({ tone: 'error', text: result.message });
+          send({ type: 'failed', message: result.message });
           return;
         }
         setSuccess(paymentSuccessMessage(result.reference || reference));
-        latch.end();
-        setPhase('idle');
-        setStep('closed');
-        setValues(null);
-        await refreshAfterPayment(client, result.order?.isNew ?? true);
+        send({ type: 'verified' });
       } catch (error) {
-        finish({ tone: 'error', text: messageOf(error, VERIFY_FAILED) });
+        send({ type: 'failed', message: messageOf(error, VERIFY_FAILED) });
       }
     },
-    [client, finish, latch, setSuccess],
+    [send, setSuccess, verifyPayment],
   );
 
   const cancelled = useCallback(() => {
-    setSandbox(null);
-    finish({ tone: 'info', text: PAYMENT_CANCELLED });
-  }, [finish]);
+    send({ type: 'cancelled' });
+  }, [send]);
 
-  const pay = async () => {
-    if (!values || !latch.begin()) return;
-    setPhase('starting');
-    setNotice(null);
+  const pay = async (values: CheckoutValues) => {
+    if (!send({ type: 'pay' })) return;
     setSuccess(null);
-    let start: PaymentStart;
+    let start;
     try {
-      start = await startPayment(trimValues(values), newIdempotencyKey());
+      start = await startPayment(trimValues(values));
     } catch (error) {
-      latch.end();
-      setPhase('idle');
-      const text = messageOf(error, START_FAILED);
-      if (isApiError(error) && error.status === 400 && error.code !== 'too_many_requests') {
-        // The server refused the details: back to the form, with its reason.
-        setFormProblem(text);
-        setStep('details');
-        return;
-      }
-      if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.bag });
-      setNotice({ tone: 'error', text });
+      send(startFailure(error, START_FAILED));
       return;
     }
-    setPhase('popup');
-    if (start.mode === 'sandbox') {
-      setSandbox(start);
-      return;
-    }
+    send({ type: 'started', start });
+    if (start.mode === 'sandbox') return;
     try {
       await openPaystackPopup(start.accessCode, start.reference, {
         onSuccess: (reference) => void verify(reference),
         onCancel: cancelled,
-        onError: (message) => finish({ tone: 'error', text: message }),
+        onError: (message) => send({ type: 'failed', message }),
       });
     } catch (error) {
-      finish({ tone: 'error', text: error instanceof Error ? error.message : START_FAILED });
+      send({ type: 'failed', message: error instanceof Error ? error.message : START_FAILED });
     }
   };
 
-  if (step === 'closed') {
+  if (state.step === 'closed') {
     return (
       <div className="checkout">
         <button
@@ -191,8 +113,7 @@ export function CheckoutPanel() {
           className="btn btn--primary btn--block"
           onClick={() => {
             setSuccess(null);
-            setNotice(null);
-            setStep('details');
+            send({ type: 'open' });
           }}
         >
           Proceed to Checkout
@@ -201,8 +122,8 @@ export function CheckoutPanel() {
     );
   }
 
-  if (step === 'details') {
-    const waiting = values === null && details.isPending;
+  if (state.step === 'details') {
+    const waiting = state.values === null && details.isPending;
     return (
       <section className="checkout" aria-labelledby="checkout-heading">
         <p className="checkout__step">Step 1 of 2</p>
@@ -215,25 +136,19 @@ export function CheckoutPanel() {
           </div>
         ) : (
           <CheckoutForm
-            initial={values ?? startingValues(details.data, user)}
-            initialProblem={formProblem}
-            onSubmit={(next) => {
-              setValues(next);
-              setFormProblem(null);
-              setNotice(null);
-              setStep('payment');
-            }}
-            onBack={() => {
-              setFormProblem(null);
-              setStep('closed');
-            }}
+            initial={state.values ?? startingValues(details.data, user)}
+            initialProblem={state.problem}
+            onSubmit={(values) => send({ type: 'submit', values })}
+            onBack={() => send({ type: 'back' })}
           />
         )}
       </section>
     );
   }
 
-  const chosen = values!;
+  const { values: chosen, payment } = state;
+  const busy = isBusy(payment);
+  const total = bag?.total ?? 0;
   return (
     <section className="checkout" aria-labelledby="checkout-heading" aria-busy={busy}>
       <p className="checkout__step">Step 2 of 2</p>
@@ -262,19 +177,16 @@ export function CheckoutPanel() {
         type="button"
         className="btn btn--outline btn--sm checkout__edit"
         disabled={busy}
-        onClick={() => {
-          setNotice(null);
-          setStep('details');
-        }}
+        onClick={() => send({ type: 'edit' })}
       >
         Edit details
       </button>
       <div role="alert" className="checkout__notice-region">
-        {notice?.tone === 'error' && <p className="alert alert--error checkout__notice">{notice.text}</p>}
+        {payment.status === 'error' && <p className="alert alert--error checkout__notice">{payment.message}</p>}
       </div>
       <div role="status" className="checkout__notice-region">
-        {notice?.tone === 'info' && <p className="alert alert--info checkout__notice">{notice.text}</p>}
-        {phase === 'verifying' && (
+        {payment.status === 'cancelled' && <p className="alert alert--info checkout__notice">{PAYMENT_CANCELLED}</p>}
+        {payment.status === 'verifying' && (
           <p className="checkout__verifying">
             <span className="spinner spinner--sm" aria-hidden="true">
               <span className="spinner__ring" />
@@ -288,10 +200,10 @@ export function CheckoutPanel() {
         type="button"
         className="btn btn--primary btn--block checkout__pay"
         disabled={busy || total <= 0}
-        aria-busy={phase === 'starting'}
-        onClick={() => void pay()}
+        aria-busy={payment.status === 'starting'}
+        onClick={() => void pay(chosen)}
       >
-        {phase === 'starting' && <Spinner size="sm" label="Starting payment…" />}
+        {payment.status === 'starting' && <Spinner size="sm" label="Starting payment…" />}
         Pay {formatNaira(total)}
       </button>
       <p className="checkout__secure">
@@ -299,11 +211,11 @@ export function CheckoutPanel() {
           ? 'Test mode: pay with a test card, no money moves.'
           : 'Card payment in naira through Paystack.'}
       </p>
-      {sandbox && (
+      {payment.status === 'popup' && payment.start.mode === 'sandbox' && (
         <Suspense fallback={null}>
           <SandboxPopup
-            accessCode={sandbox.accessCode}
-            amount={sandbox.amount}
+            accessCode={payment.start.accessCode}
+            amount={payment.start.amount}
             onSuccess={(reference) => void verify(reference)}
             onCancel={cancelled}
           />

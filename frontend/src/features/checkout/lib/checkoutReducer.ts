@@ -1,0 +1,126 @@
+import type { PaymentStart } from '../api/checkout';
+import type { CheckoutValues } from './validate';
+import { isApiError } from '@/lib/api';
+
+/**
+ * The checkout in the bag's summary as a state machine (SPEC section 4):
+ *
+ *   closed ──open──▶ details ──submit──▶ payment ──edit──▶ details
+ *   details ──back──▶ closed (what was typed is kept for the next open)
+ *
+ * and, on the payment step:
+ *
+ *   ready | cancelled | error ──pay──▶ starting ──started──▶ popup ──paid──▶ verifying ──verified──▶ closed (done)
+ *   starting ──refused──▶ details, with the server's reason
+ *   popup ──cancelled──▶ cancelled
+ *   starting | popup | verifying ──failed──▶ error
+ *
+ * Any action that does not apply to the current state leaves it as it is (the very same object):
+ * that is the latch. A second "Pay" while a payment is starting, or a second success report from
+ * a pop-up while the first is being verified, changes nothing, so starts nothing.
+ */
+export type CheckoutState =
+  | { step: 'closed'; values: CheckoutValues | null }
+  | { step: 'details'; values: CheckoutValues | null; problem: string | null }
+  | { step: 'payment'; values: CheckoutValues; payment: PaymentState };
+
+/** Where the payment step stands: ready, cancelled and error wait for the shopper; the rest are busy. */
+export type PaymentState =
+  | { status: 'ready' }
+  | { status: 'starting' }
+  /** The pop-up is open: Paystack's, or the sandbox's for a sandbox `start`. */
+  | { status: 'popup'; start: PaymentStart }
+  | { status: 'verifying'; reference: string }
+  | { status: 'cancelled' }
+  | { status: 'error'; message: string };
+
+export type CheckoutAction =
+  /** "Proceed to Checkout". */
+  | { type: 'open' }
+  /** "Cancel" on the details form. */
+  | { type: 'back' }
+  /** "Proceed to Payment" with details that passed the form's checks. */
+  | { type: 'submit'; values: CheckoutValues }
+  /** "Edit details" on the payment step. */
+  | { type: 'edit' }
+  /** "Pay ₦…". */
+  | { type: 'pay' }
+  /** The server started the payment: the pop-up opens. */
+  | { type: 'started'; start: PaymentStart }
+  /** The server refused the details (400): back to the form with its reason. */
+  | { type: 'refused'; message: string }
+  /** The pop-up reports a payment. */
+  | { type: 'paid'; reference: string }
+  /** The pop-up was closed without paying. */
+  | { type: 'cancelled' }
+  /** The server confirmed the payment and created the order. */
+  | { type: 'verified' }
+  /** The payment could not start, the pop-up failed, or verification did not confirm it. */
+  | { type: 'failed'; message: string };
+
+export const initialCheckoutState: CheckoutState = { step: 'closed', values: null };
+
+/** Whether the payment step is waiting on the server or the pop-up (its buttons are disabled). */
+export function isBusy(payment: PaymentState): boolean {
+  return payment.status === 'starting' || payment.status === 'popup' || payment.status === 'verifying';
+}
+
+function paymentReducer(state: Extract<CheckoutState, { step: 'payment' }>, action: CheckoutAction): CheckoutState {
+  const { values, payment } = state;
+  const to = (next: PaymentState): CheckoutState => ({ step: 'payment', values, payment: next });
+  switch (action.type) {
+    case 'edit':
+      return isBusy(payment) ? state : { step: 'details', values, problem: null };
+    case 'pay':
+      return isBusy(payment) ? state : to({ status: 'starting' });
+    case 'started':
+      return payment.status === 'starting' ? to({ status: 'popup', start: action.start }) : state;
+    case 'refused':
+      return payment.status === 'starting' ? { step: 'details', values, problem: action.message } : state;
+    case 'paid':
+      return payment.status === 'popup' ? to({ status: 'verifying', reference: action.reference }) : state;
+    case 'cancelled':
+      return payment.status === 'popup' ? to({ status: 'cancelled' }) : state;
+    case 'verified':
+      return payment.status === 'verifying' ? initialCheckoutState : state;
+    case 'failed':
+      return isBusy(payment) ? to({ status: 'error', message: action.message }) : state;
+    default:
+      return state;
+  }
+}
+
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+  switch (state.step) {
+    case 'closed':
+      return action.type === 'open' ? { step: 'details', values: state.values, problem: null } : state;
+    case 'details':
+      if (action.type === 'back') return { step: 'closed', values: state.values };
+      if (action.type === 'submit') return { step: 'payment', values: action.values, payment: { status: 'ready' } };
+      return state;
+    case 'payment':
+      return paymentReducer(state, action);
+  }
+}
+
+/** What takes the focus after a change: a new step's heading, or Pay when the pop-up or verification ends. */
+export function focusAfter(before: CheckoutState, after: CheckoutState): 'heading' | 'pay' | null {
+  if (before.step !== after.step) return after.step === 'closed' ? null : 'heading';
+  if (before.step !== 'payment' || after.step !== 'payment') return null;
+  const ended = before.payment.status === 'popup' || before.payment.status === 'verifying';
+  return ended && !isBusy(after.payment) ? 'pay' : null;
+}
+
+/** The server's message for a refused request; `fallback` when there is none worth showing. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (isApiError(error) && !error.code.startsWith('http_') && error.code !== 'invalid_response') return error.message;
+  return fallback;
+}
+
+/** A payment that could not start: a 400 refuses the details (back to the form), anything else fails. */
+export function startFailure(error: unknown, fallback: string): CheckoutAction {
+  const message = messageOf(error, fallback);
+  return isApiError(error) && error.status === 400 && error.code !== 'too_many_requests'
+    ? { type: 'refused', message }
+    : { type: 'failed', message };
+}

@@ -1,0 +1,40 @@
+import { act, renderHook } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useCheckoutMachine } from './useCheckoutMachine';
+import type { CheckoutValues } from './validate';
+
+const values: CheckoutValues = {
+  customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
+  address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+};
+
+describe('useCheckoutMachine', () => {
+  it('says whether each action was taken, and renders the new state', () => {
+    const { result } = renderHook(() => useCheckoutMachine());
+    expect(result.current[0]).toEqual({ step: 'closed', values: null });
+    let taken: boolean[] = [];
+    act(() => {
+      const send = result.current[1];
+      taken = [send({ type: 'back' }), send({ type: 'open' }), send({ type: 'submit', values })];
+    });
+    expect(taken).toEqual([false, true, true]);
+    expect(result.current[0]).toEqual({ step: 'payment', values, payment: { status: 'ready' } });
+  });
+
+  it('two Pay clicks before a re-render: only the first is taken', () => {
+    const { result } = renderHook(() => useCheckoutMachine());
+    act(() => {
+      result.current[1]({ type: 'open' });
+      result.current[1]({ type: 'submit', values });
+    });
+    const send = result.current[1];
+    let taken: boolean[] = [];
+    act(() => {
+      // Both in one batch: the component has not re-rendered the button as disabled in between.
+      taken = [send({ type: 'pay' }), send({ type: 'pay' })];
+    });
+    expect(taken).toEqual([true, false]);
+    expect(result.current[0]).toEqual({ step: 'payment', values, payment: { status: 'starting' } });
+    expect(result.current[1]).toBe(send);
+  });
+});

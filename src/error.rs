@@ -1,36 +1,60 @@
 //! One error type for the whole API. Clients get `{error: snake_code, message}` with the right
-//! status; internal causes are logged, never sent.
+//! status; internal causes keep their source error for the log and are never sent.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// 400: a field or body the client can fix; the message is shown to the user.
+    #[error("validation: {0}")]
     Validation(String),
     /// 401: no valid session.
+    #[error("unauthenticated: {0}")]
     Unauthenticated(String),
     /// 401 from the login form itself (wrong password, unknown account): not a lost session.
+    #[error("login failed: {0}")]
     LoginFailed(String),
     /// 403: signed in, but not allowed.
+    #[error("forbidden: {0}")]
     Forbidden(String),
     /// 404: the thing does not exist.
+    #[error("not found: {0}")]
     NotFound(String),
     /// 405: the path exists, the method does not.
+    #[error("method not allowed")]
     MethodNotAllowed,
     /// 409: conflicts with existing state (a taken e-mail, a duplicate submission).
+    #[error("conflict: {0}")]
     Conflict(String),
     /// 413: the body is too large.
+    #[error("payload too large: {0}")]
     PayloadTooLarge(String),
     /// 429: too many attempts; the client may try again after the given time.
+    #[error("too many requests: {0}")]
     TooManyRequests(String, std::time::Duration),
     /// 502: an upstream service (Paystack, SMTP) failed; the message is safe to show.
+    #[error("upstream: {0}")]
     Upstream(String),
     /// 503: heavy work (hashing, image decoding) has a long queue; try again shortly.
+    #[error("busy")]
     Busy,
     /// 500: our fault; the cause is logged and the client sees a generic message.
+    #[error("internal error: {0}")]
     Internal(String),
+    /// 500 from the database, with its error kept for the log.
+    #[error("database: {0}")]
+    Database(#[from] rusqlite::Error),
+    /// 500 from the file system.
+    #[error("i/o: {0}")]
+    Io(#[from] std::io::Error),
+    /// 500 when the blocking pool could not run a job.
+    #[error("blocking pool: {0}")]
+    Blocking(#[from] actix_web::error::BlockingError),
+    /// 500 from an outbound HTTP call that went wrong in a way the caller did not expect.
+    #[error("HTTP: {0}")]
+    Http(#[from] reqwest::Error),
 }
 
 #[derive(Serialize)]
@@ -42,6 +66,11 @@ struct ErrorBody<'a> {
 impl AppError {
     pub fn internal(cause: impl std::fmt::Display) -> AppError {
         AppError::Internal(cause.to_string())
+    }
+
+    /// Our fault rather than the client's: a 500 whose cause is logged, never sent.
+    pub fn is_internal(&self) -> bool {
+        matches!(self, AppError::Internal(_) | AppError::Database(_) | AppError::Io(_) | AppError::Blocking(_) | AppError::Http(_))
     }
 
     /// Whole seconds a client should wait before trying again, for 429 and 503 answers.
@@ -67,7 +96,7 @@ impl AppError {
             AppError::TooManyRequests(..) => "too_many_requests",
             AppError::Busy => "busy",
             AppError::Upstream(_) => "upstream",
-            AppError::Internal(_) => "internal",
+            AppError::Internal(_) | AppError::Database(_) | AppError::Io(_) | AppError::Blocking(_) | AppError::Http(_) => "internal",
         }
     }
 
@@ -84,16 +113,8 @@ impl AppError {
             | AppError::Upstream(m) => m,
             AppError::MethodNotAllowed => "This method is not allowed here.",
             AppError::Busy => "The shop is very busy right now. Please try again in a moment.",
-            AppError::Internal(_) => "Something went wrong on our side. Please try again.",
-        }
-    }
-}
-
-impl std::fmt::Display for AppError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            AppError::Internal(cause) => write!(f, "internal error: {cause}"),
-            other => write!(f, "{}: {}", other.code(), other.message()),
+            // The internal kinds: the cause is for the log only.
+            _ => "Something went wrong on our side. Please try again.",
         }
     }
 }
@@ -111,13 +132,20 @@ impl ResponseError for AppError {
             AppError::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Upstream(_) => StatusCode::BAD_GATEWAY,
-            AppError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+            _ => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
     fn error_response(&self) -> HttpResponse {
-        if let AppError::Internal(cause) = self {
-            log::error!("internal error: {cause}");
+        if self.is_internal() {
+            // The whole chain of causes, for the operator; the client sees only the generic message.
+            let mut cause = format!("{self}");
+            let mut source = std::error::Error::source(self);
+            while let Some(inner) = source {
+                cause.push_str(&format!(": {inner}"));
+                source = inner.source();
+            }
+            log::error!("{cause}");
         }
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header(("Cache-Control", "no-store"));
@@ -125,24 +153,6 @@ impl ResponseError for AppError {
             response.insert_header(("Retry-After", wait.to_string()));
         }
         response.json(ErrorBody { error: self.code(), message: self.message() })
-    }
-}
-
-impl From<rusqlite::Error> for AppError {
-    fn from(e: rusqlite::Error) -> AppError {
-        AppError::Internal(format!("database: {e}"))
-    }
-}
-
-impl From<actix_web::error::BlockingError> for AppError {
-    fn from(e: actix_web::error::BlockingError) -> AppError {
-        AppError::Internal(format!("blocking pool: {e}"))
-    }
-}
-
-impl From<std::io::Error> for AppError {
-    fn from(e: std::io::Error) -> AppError {
-        AppError::Internal(format!("io: {e}"))
     }
 }
 
@@ -172,4 +182,21 @@ pub fn query_config() -> actix_web::web::QueryConfig {
 
 pub fn path_config() -> actix_web::web::PathConfig {
     actix_web::web::PathConfig::default().error_handler(|err, _req| AppError::NotFound(format!("Not found: {err}")).into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn internal_causes_are_kept_for_the_log_and_kept_from_the_client() {
+        let error: AppError = rusqlite::Error::QueryReturnedNoRows.into();
+        assert!(error.is_internal());
+        assert_eq!((error.status_code(), error.code()), (StatusCode::INTERNAL_SERVER_ERROR, "internal"));
+        assert_eq!(error.message(), "Something went wrong on our side. Please try again.");
+        assert!(error.to_string().contains("Query returned no rows"), "the log line names the cause: {error}");
+        assert!(std::error::Error::source(&error).is_some(), "the source error itself is kept");
+        let refused = AppError::TooManyRequests("Slow down.".into(), std::time::Duration::from_millis(1500));
+        assert_eq!((refused.retry_after(), refused.message()), (Some(2), "Slow down."), "Retry-After rounds up");
+    }
 }

@@ -143,8 +143,8 @@ fn name_taken() -> AppError {
 /// The spec's wording for a failed add, keeping validation messages the admin can act on.
 fn could_not_add(e: AppError) -> AppError {
     match e {
-        AppError::Internal(cause) => {
-            log::error!("adding a collection failed: {cause}");
+        e if e.is_internal() => {
+            log::error!("adding a collection failed: {e}");
             AppError::Internal("Could not add document".into())
         }
         other => other,

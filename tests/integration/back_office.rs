@@ -1,8 +1,6 @@
 //! The admin back office: uploads, releases, collections, products, featured, About Us, inbox.
 
-mod common;
-
-use common::{Browser, TestApp, png, product, spawn_empty_app};
+use crate::common::{Browser, TestApp, png, product, spawn_empty_app};
 use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};

@@ -2,12 +2,10 @@
 //! against a fake Paystack on loopback. An order is created once per verified payment, never
 //! otherwise.
 
-mod common;
-
 use std::time::Duration;
 
-use common::fake_paystack::{self, FakePaystack, Mode};
-use common::{Browser, TestApp, product, product_with, spawn_with};
+use crate::common::fake_paystack::{self, FakePaystack, Mode};
+use crate::common::{Browser, TestApp, product, product_with, spawn_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 

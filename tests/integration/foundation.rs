@@ -1,8 +1,6 @@
 //! The foundation: health, errors, the catalogue read API, the demo shop, the served front end.
 
-mod common;
-
-use common::{spawn_app, spawn_empty_app};
+use crate::common::{spawn_app, spawn_empty_app};
 use serde_json::Value;
 
 const FIXED: [&str; 6] = ["formal-shoes", "formal-trousers", "corporate-shirts", "wristwatches", "suits", "sneakers"];

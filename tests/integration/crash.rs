@@ -2,8 +2,6 @@
 //! of a burst of checkouts and started again. Afterwards every payment the sandbox took has
 //! exactly one order, and no order exists without a payment the sandbox took.
 
-mod common;
-
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -11,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use common::Browser;
+use crate::common::Browser;
 use serde_json::{Value, json};
 
 fn free_port() -> u16 {

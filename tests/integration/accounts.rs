@@ -1,8 +1,6 @@
 //! Accounts, sessions and roles: signup, login, limits, logout, refresh, reset, profile, admin.
 
-mod common;
-
-use common::{Browser, png, reset_code, signup_form, spawn_empty_app};
+use crate::common::{Browser, png, reset_code, signup_form, spawn_empty_app};
 use serde_json::{Value, json};
 
 async fn signup_status(app: &Browser, form: reqwest::multipart::Form) -> (u16, Value) {

@@ -1,5 +1,4 @@
 //! Boots the real app on port 0 with a temporary data directory, and drives it like browsers do.
-#![allow(dead_code)]
 
 pub mod fake_paystack;
 

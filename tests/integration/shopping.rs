@@ -1,8 +1,6 @@
 //! Shopping: product edits, the bag, saved items, counts, and search.
 
-mod common;
-
-use common::{TestApp, product, product_with, spawn_empty_app};
+use crate::common::{TestApp, product, product_with, spawn_empty_app};
 use reqwest::Method;
 use serde_json::{Value, json};
 

@@ -1,9 +1,7 @@
 //! Attacks a live shop would see: parallel password guessing, lock-out attempts on an owner,
 //! spoofed client addresses, sign-up and contact floods, decompression bombs, odd methods.
 
-mod common;
-
-use common::{Browser, png, reset_code, signup_form, spawn_behind_proxy, spawn_empty_app, spawn_with};
+use crate::common::{Browser, png, reset_code, signup_form, spawn_behind_proxy, spawn_empty_app, spawn_with};
 use serde_json::{Value, json};
 
 async fn login_from(browser: &Browser, forwarded_for: &str, email: &str, password: &str) -> (u16, Option<String>, Value) {
@@ -98,7 +96,7 @@ async fn forwarded_addresses_count_only_from_trusted_proxies() {
     assert_eq!(status, 429, "the spoofed header was ignored: all 21 came from 127.0.0.1");
 }
 
-fn outbox_count(app: &common::TestApp) -> usize {
+fn outbox_count(app: &crate::common::TestApp) -> usize {
     std::fs::read_dir(app.dir.path().join("outbox")).map(|d| d.count()).unwrap_or(0)
 }
 

@@ -1,0 +1,12 @@
+//! Every integration test in one binary: the real app booted on port 0 with a temporary data
+//! directory (see `common`), driven the way browsers, Paystack and the merchant's commands do.
+
+mod common;
+
+mod accounts;
+mod back_office;
+mod crash;
+mod foundation;
+mod hardening;
+mod payments;
+mod shopping;

@@ -10,6 +10,7 @@ pub mod config;
 pub mod content;
 pub mod cpu;
 pub mod db;
+pub mod email;
 pub mod error;
 pub mod mail;
 pub mod media;

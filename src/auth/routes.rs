@@ -11,8 +11,8 @@ use sha2::{Digest, Sha256};
 use super::tokens::{Claims, TOKEN_LIFETIME};
 use super::{CurrentUser, SessionView, clear_cookie, session_cookie, session_view};
 use crate::app::AppState;
-use crate::content::looks_like_email;
 use crate::db::now_ms;
+use crate::email::looks_like_email;
 use crate::error::{AppError, AppResult};
 use crate::media::{self, upload};
 

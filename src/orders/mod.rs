@@ -12,7 +12,7 @@ use serde_json::json;
 use crate::app::AppState;
 use crate::auth::{AdminUser, CurrentUser};
 use crate::error::{AppError, AppResult};
-use crate::payments::{Address, PaymentStatus};
+use crate::payments::PaymentStatus;
 
 const PAGE_SIZE: i64 = 20;
 
@@ -23,6 +23,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/admin/orders/{id}", web::get().to(admin_one))
         .route("/admin/orders/{id}", web::patch().to(admin_update))
         .route("/admin/payments", web::get().to(admin_payments));
+}
+
+/// Where an order goes, as the shopper typed it at checkout.
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[serde(rename_all = "camelCase")]
+pub struct Address {
+    #[serde(default)]
+    pub street: String,
+    #[serde(default)]
+    pub city: String,
+    #[serde(default)]
+    pub state: String,
+    #[serde(default)]
+    pub country: String,
+    #[serde(default)]
+    pub postal_code: String,
 }
 
 crate::text_enum! {

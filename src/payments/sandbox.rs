@@ -49,7 +49,7 @@ async fn initialize(state: web::Data<AppState>, req: HttpRequest, body: web::Byt
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid JSON"));
     };
     let email = body["email"].as_str().unwrap_or("").to_string();
-    if !crate::content::looks_like_email(&email) {
+    if !crate::email::looks_like_email(&email) {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Email Address Passed"));
     }
     let Some(amount) = body["amount"].as_i64().filter(|a| *a > 0) else {
@@ -63,7 +63,7 @@ async fn initialize(state: web::Data<AppState>, req: HttpRequest, body: web::Byt
         return Ok(refuse(StatusCode::BAD_REQUEST, "Currency not supported by merchant"));
     }
     let reference = match body["reference"].as_str() {
-        Some(r) if super::plausible_reference(r) => r.to_string(),
+        Some(r) if super::completion::plausible_reference(r) => r.to_string(),
         Some(_) => return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid transaction reference")),
         None => format!("T{}", crate::util::random_id(15)),
     };

@@ -1,0 +1,277 @@
+//! Starting a payment: the checkout form's starting values, its checks, the bag snapshot at
+//! current prices and the Paystack transaction it initialises.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::*;
+use crate::app::AppState;
+use crate::auth::CurrentUser;
+use crate::error::{AppError, AppResult};
+use crate::orders::{Address, OrderItem};
+
+#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+pub struct Customer {
+    #[serde(default)]
+    pub name: String,
+    #[serde(default)]
+    pub email: String,
+    #[serde(default)]
+    pub phone: String,
+}
+
+fn mode(state: &AppState) -> &'static str {
+    if state.paystack.sandbox { "sandbox" } else { "paystack" }
+}
+
+/// The checkout form's starting values: the profile, and the last delivery address used.
+pub(super) async fn checkout_details(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
+    let (customer, address) = state
+        .db
+        .read(move |c| {
+            let customer = c.query_row("SELECT display_name, email, COALESCE(phone, '') FROM users WHERE id = ?1", [&user.id], |r| {
+                Ok(Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? })
+            })?;
+            let address: Option<String> = c
+                .query_row("SELECT delivery_address FROM payments WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", [&user.id], |r| {
+                    r.get(0)
+                })
+                .optional()?;
+            Ok((customer, address.and_then(|a| serde_json::from_str::<Address>(&a).ok())))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({
+        "customer": customer,
+        "address": address,
+        "mode": mode(&state),
+        "publicKey": state.paystack.public_key,
+    })))
+}
+
+#[derive(Deserialize)]
+pub(super) struct StartBody {
+    #[serde(default)]
+    customer: Customer,
+    #[serde(default)]
+    address: Address,
+}
+
+fn tidy(text: &mut String) {
+    *text = text.trim().to_string();
+}
+
+fn validate(body: &mut StartBody) -> AppResult<()> {
+    let c = &mut body.customer;
+    for field in [&mut c.name, &mut c.email, &mut c.phone] {
+        tidy(field);
+    }
+    if c.name.is_empty() || c.email.is_empty() || c.phone.is_empty() {
+        return Err(AppError::Validation("Please fill in your name, email and phone number.".into()));
+    }
+    if !crate::email::looks_like_email(&c.email) {
+        return Err(AppError::Validation("Please enter a valid email address.".into()));
+    }
+    let digits = c.phone.chars().filter(char::is_ascii_digit).count();
+    let phone_chars_ok = c.phone.chars().all(|ch| ch.is_ascii_digit() || " +-().".contains(ch));
+    if !(7..=15).contains(&digits) || !phone_chars_ok || c.phone.len() > 25 {
+        return Err(AppError::Validation("Please enter a valid phone number.".into()));
+    }
+    if c.name.chars().count() > 100 {
+        return Err(AppError::Validation("Please keep the name under 100 characters.".into()));
+    }
+    let a = &mut body.address;
+    let fields = [&mut a.street, &mut a.city, &mut a.state, &mut a.country, &mut a.postal_code];
+    let mut missing = false;
+    let mut too_long = false;
+    for field in fields {
+        tidy(field);
+        missing |= field.is_empty();
+        too_long |= field.chars().count() > FIELD_MAX;
+    }
+    if missing {
+        return Err(AppError::Validation("Please fill in all delivery address fields".into()));
+    }
+    if too_long {
+        return Err(AppError::Validation(format!("Please keep each delivery address field under {FIELD_MAX} characters.")));
+    }
+    Ok(())
+}
+
+/// A fresh, Paystack-safe reference (letters, digits and `-` only).
+fn new_reference() -> String {
+    format!("ANK-{}", crate::util::random_id(24))
+}
+
+/// Unpaid payments one customer may start within ten minutes: each costs a Paystack call, and
+/// nobody shopping needs more.
+const MAX_OPEN_PAYMENTS: i64 = 10;
+const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
+
+/// The bag at current prices, refused when it cannot be paid for.
+fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderItem>)> {
+    let now = crate::db::now_ms();
+    let (open, oldest): (i64, Option<i64>) = conn.query_row(
+        "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status = ?3 AND created_at > ?2",
+        params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Pending],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    if open >= MAX_OPEN_PAYMENTS {
+        let wait = oldest.map_or(0, |t| t + OPEN_PAYMENTS_WINDOW_MS - now).max(0) as u64;
+        return Err(AppError::TooManyRequests(
+            "You have started several payments in the last few minutes. Please finish one or try again shortly.".into(),
+            std::time::Duration::from_millis(wait),
+        ));
+    }
+    let bag = crate::bag::load(conn, user_id)?;
+    let rows: i64 = conn.query_row("SELECT COUNT(*) FROM bag_items WHERE user_id = ?1", [user_id], |r| r.get(0))?;
+    if rows == 0 {
+        return Err(AppError::Conflict("Your bag is empty.".into()));
+    }
+    if rows as usize != bag.items.len() {
+        return Err(AppError::Conflict("Some items in your bag are no longer available. Please review your bag.".into()));
+    }
+    if bag.total < MINIMUM_KOBO {
+        return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
+    }
+    let lines = bag
+        .items
+        .iter()
+        .map(|item| OrderItem {
+            product_id: Some(item.product.id.clone()),
+            name: item.product.name.clone(),
+            price: item.product.price,
+            quantity: item.quantity,
+            size: item.size.clone(),
+            color: item.color.clone(),
+        })
+        .collect();
+    Ok((bag.total, lines))
+}
+
+/// Records a payment Paystack has initialised. Only now can the shopper pay it, so a crash
+/// before this point leaves nothing payable behind.
+fn record_pending_payment(
+    tx: &Transaction,
+    user_id: &str,
+    body: &StartBody,
+    reference: &str,
+    amount: i64,
+    lines: &[OrderItem],
+    access_code: &str,
+) -> AppResult<()> {
+    let now = crate::db::now_ms();
+    tx.execute(
+        "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
+                               delivery_address, items, access_code, created_at, updated_at)
+         VALUES (?1, ?2, ?3, 'NGN', ?11, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+        params![
+            reference,
+            user_id,
+            amount,
+            body.customer.name,
+            body.customer.email,
+            body.customer.phone,
+            serde_json::to_string(&body.address).map_err(AppError::internal)?,
+            serde_json::to_string(lines).map_err(AppError::internal)?,
+            access_code,
+            now,
+            PaymentStatus::Pending
+        ],
+    )?;
+    Ok(())
+}
+
+pub(super) async fn start_payment(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    req: HttpRequest,
+    body: web::Json<StartBody>,
+) -> AppResult<HttpResponse> {
+    state.submissions.check(&req, &user.id)?;
+    let mut body = body.into_inner();
+    validate(&mut body)?;
+    let user_id = user.id.clone();
+    let (amount, lines) = state.db.read(move |c| snapshot_bag(c, &user_id)).await?;
+    let reference = new_reference();
+    let customer = body.customer.clone();
+    let started = match state.paystack.initialize(&customer.email, amount, &reference, &customer.name, &customer.phone).await {
+        Ok(started) => started,
+        Err(why) => {
+            log::warn!("payment {reference} not started: {}", why.0);
+            return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
+        }
+    };
+    let (r, code) = (reference.clone(), started.access_code.clone());
+    let lines = state
+        .db
+        .write(move |tx| {
+            record_pending_payment(tx, &user.id, &body, &r, amount, &lines, &code)?;
+            Ok(lines)
+        })
+        .await?;
+    Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(json!({
+        "reference": reference,
+        "accessCode": started.access_code,
+        "authorizationUrl": started.authorization_url,
+        "amount": amount,
+        "currency": "NGN",
+        "email": customer.email,
+        "publicKey": state.paystack.public_key,
+        "mode": mode(&state),
+        "metadata": { "name": customer.name, "phone": customer.phone },
+        "items": lines,
+    })))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::payments::completion::plausible_reference;
+
+    fn body(customer: Customer, address: Address) -> StartBody {
+        StartBody { customer, address }
+    }
+
+    fn good() -> StartBody {
+        body(
+            Customer { name: " Ada ".into(), email: "ada@example.com".into(), phone: "+234 803 000 0000".into() },
+            Address {
+                street: "1 Marina".into(),
+                city: "Lagos".into(),
+                state: "Lagos".into(),
+                country: "Nigeria".into(),
+                postal_code: "101001".into(),
+            },
+        )
+    }
+
+    #[test]
+    fn checkout_forms_are_checked_with_the_spec_messages() {
+        let mut ok = good();
+        validate(&mut ok).unwrap();
+        assert_eq!(ok.customer.name, "Ada", "trimmed");
+        let mut no_city = good();
+        no_city.address.city = "  ".into();
+        assert_eq!(validate(&mut no_city).unwrap_err().message(), "Please fill in all delivery address fields");
+        let mut no_phone = good();
+        no_phone.customer.phone = String::new();
+        assert_eq!(validate(&mut no_phone).unwrap_err().message(), "Please fill in your name, email and phone number.");
+        let mut bad_phone = good();
+        bad_phone.customer.phone = "call me".into();
+        assert_eq!(validate(&mut bad_phone).unwrap_err().message(), "Please enter a valid phone number.");
+        let mut bad_email = good();
+        bad_email.customer.email = "ada".into();
+        assert_eq!(validate(&mut bad_email).unwrap_err().message(), "Please enter a valid email address.");
+    }
+
+    #[test]
+    fn references_are_paystack_safe() {
+        let r = new_reference();
+        assert!(plausible_reference(&r) && r.len() < 64);
+        assert!(!plausible_reference("a b"));
+        assert!(!plausible_reference("x_y"));
+        assert!(!plausible_reference(""));
+    }
+}

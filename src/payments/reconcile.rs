@@ -1,0 +1,85 @@
+//! The reconciler: pending payments re-checked with Paystack at start and as they fall due.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use rusqlite::params;
+
+use super::*;
+use crate::app::AppState;
+use crate::error::AppResult;
+
+/// The safety net behind the webhook: pending payments are re-checked with Paystack, all of them
+/// right after start (a crash may have cut a completion short), then as they fall due.
+pub async fn reconcile_forever(state: Arc<AppState>) {
+    let every = Duration::from_secs(state.config.reconcile_secs.max(1));
+    let mut first = true;
+    loop {
+        actix_web::rt::time::sleep(if first { Duration::from_millis(500) } else { every }).await;
+        if let Err(e) = reconcile_once(&state, first).await {
+            log::warn!("payment reconciliation: {e}");
+        }
+        first = false;
+    }
+}
+
+const DAY_MS: i64 = 24 * 3600 * 1000;
+
+/// Re-checks the open payments that are due (or all of them with `everything`). A payment is due
+/// again after the reconcile interval or a sixth of its age, whichever is longer, so old
+/// abandoned checkouts do not eat Paystack's rate limit; unpaid ones are marked abandoned after a
+/// day and left alone after two. Returns how many orders it created.
+pub async fn reconcile_once(state: &AppState, everything: bool) -> AppResult<usize> {
+    let now = crate::db::now_ms();
+    let interval_ms = if everything { 0 } else { state.config.reconcile_secs.max(1) as i64 * 1000 };
+    let due: Vec<(String, i64)> = state
+        .db
+        .read(move |c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT reference, created_at FROM payments
+                 WHERE status IN (?4, ?5) AND access_code IS NOT NULL AND created_at >= ?2
+                   AND (?3 = 0 OR updated_at <= ?1 - MAX(?3, (?1 - created_at) / 6))
+                 ORDER BY updated_at LIMIT 200",
+            )?;
+            let rows = stmt.query_map(params![now, now - 2 * DAY_MS, interval_ms, PaymentStatus::Pending, PaymentStatus::Failed], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?;
+            Ok(rows.collect::<Result<_, _>>()?)
+        })
+        .await?;
+    let (mut settled, mut failures_in_a_row) = (0, 0);
+    for (reference, created_at) in due {
+        match settle_from_paystack(state, &reference).await {
+            Ok(outcome) => {
+                failures_in_a_row = 0;
+                settled += usize::from(matches!(outcome, Some(Outcome::Completed { .. })));
+            }
+            Err(e) => {
+                log::warn!("reconcile {reference}: {e}");
+                failures_in_a_row += 1;
+                // One odd payment must not block the others; several failures mean Paystack is unwell.
+                if failures_in_a_row >= 3 {
+                    break;
+                }
+            }
+        }
+        let abandoned = now - created_at > DAY_MS;
+        let r = reference.clone();
+        state
+            .db
+            .write(move |tx| {
+                // Touch the row so the next round starts with others.
+                tx.execute(
+                    "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = ?4 THEN ?6 ELSE status END
+                     WHERE reference = ?3 AND status IN (?4, ?5)",
+                    params![crate::db::now_ms(), abandoned, r, PaymentStatus::Pending, PaymentStatus::Failed, PaymentStatus::Abandoned],
+                )?;
+                Ok(())
+            })
+            .await?;
+    }
+    if settled > 0 {
+        log::info!("reconciliation completed {settled} payment(s) that had no order yet");
+    }
+    Ok(settled)
+}

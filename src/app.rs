@@ -2,7 +2,6 @@
 //! the API, media and the embedded front end on a listener chosen by the caller.
 
 use std::net::TcpListener;
-use std::path::PathBuf;
 
 use actix_web::dev::{Server, Service};
 use actix_web::http::{Method, header};
@@ -24,15 +23,14 @@ pub struct AppState {
     pub config: Config,
     pub db: Db,
     pub cache: JsonCache,
-    pub media_root: PathBuf,
+    pub media: crate::media::MediaStore,
     pub tokens: TokenKeys,
     pub mailer: Mailer,
     pub auth_limits: AuthLimits,
     pub search: SearchIndex,
     pub submissions: RecentSubmissions,
     pub paystack: Paystack,
-    /// Image decoding and password hashing: one job per core, a bounded line behind it.
-    pub decoding: crate::cpu::CpuGate,
+    /// Password hashing: one job per core, a bounded line behind it.
     pub hashing: crate::cpu::CpuGate,
     pub contact_limits: crate::content::ContactLimits,
     /// Browsers' Paystack verifies: at most 5 per reference in 10 s, so a looping script cannot
@@ -45,12 +43,11 @@ pub struct AppState {
 pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
     config.validate()?;
     let db = open_database(&config)?;
-    let media_root = crate::media::media_dir(&config.data_dir);
-    std::fs::create_dir_all(&media_root).map_err(|e| format!("cannot create {}: {e}", media_root.display()))?;
+    let media = crate::media::MediaStore::open(&config.data_dir)?;
     db.with_conn(|conn| {
         crate::catalog::ensure_fixed_collections(conn)?;
         if !config.no_demo {
-            crate::catalog::demo::load_if_new(conn, &media_root)?;
+            crate::catalog::demo::load_if_new(conn, &media.root)?;
         }
         Ok(())
     })
@@ -61,15 +58,14 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
     let paystack = Paystack::new(&config)?;
     crate::spa::prepare();
     Ok(web::Data::new(AppState {
-        // A waiting upload holds its bytes (up to 10 MB); a waiting login holds almost nothing.
-        decoding: crate::cpu::CpuGate::per_core(16),
+        // A waiting login holds almost nothing, so its line may be long.
         hashing: crate::cpu::CpuGate::per_core(256),
         contact_limits: crate::content::ContactLimits::default(),
         auth_limits: AuthLimits::new(&config),
         config,
         db,
         cache: JsonCache::default(),
-        media_root,
+        media,
         tokens,
         mailer,
         search,

@@ -105,22 +105,23 @@ async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart
     let new_user = user_id.clone();
     let folder = format!("profileImages/{user_id}");
     let st = state.clone();
-    let result = media::write_with_uploads(&state, &folder, vec![photo_bytes], media::ImageKind::Avatar, move |tx, keys| {
-        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
-        if taken {
-            return Err(AppError::Conflict("The email address is already in use by another account.".into()));
-        }
-        tx.execute(
-            "INSERT INTO users (id, email, display_name, photo_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            params![user_id, email, name, keys[0], hash, now_ms()],
-        )?;
-        let (user, token) = start_session(&st, tx, &user_id, false)?;
-        Ok((token, session_view(tx, &user)?))
-    })
-    .await;
+    let result =
+        media::write_with_uploads(&state.media, &state.db, &folder, vec![photo_bytes], media::ImageKind::Avatar, move |tx, keys| {
+            let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
+            if taken {
+                return Err(AppError::Conflict("The email address is already in use by another account.".into()));
+            }
+            tx.execute(
+                "INSERT INTO users (id, email, display_name, photo_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                params![user_id, email, name, keys[0], hash, now_ms()],
+            )?;
+            let (user, token) = start_session(&st, tx, &user_id, false)?;
+            Ok((token, session_view(tx, &user)?))
+        })
+        .await;
     if result.is_err() {
         // The new user's own folder, now empty.
-        let _ = std::fs::remove_dir(state.media_root.join(&folder));
+        let _ = std::fs::remove_dir(state.media.root.join(&folder));
     }
     let (token, view) = result?;
     let mut response = with_session(&state, &token, view);
@@ -351,8 +352,8 @@ async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: 
     }
     let photo: Vec<Vec<u8>> = form.file("photo").map(|p| p.bytes.clone()).into_iter().collect();
     let folder = format!("profileImages/{}", user.id);
-    let root = state.media_root.clone();
-    let view = media::write_with_uploads(&state, &folder, photo, media::ImageKind::Avatar, move |tx, keys| {
+    let root = state.media.root.clone();
+    let view = media::write_with_uploads(&state.media, &state.db, &folder, photo, media::ImageKind::Avatar, move |tx, keys| {
         let phone = (!phone.is_empty()).then_some(phone);
         tx.execute("UPDATE users SET display_name = ?2, phone = ?3 WHERE id = ?1", params![user.id, name, phone])?;
         if let Some(key) = keys.first() {

@@ -80,7 +80,7 @@ async fn add_release(
     check_lengths(&name, &description)?;
     let price = price_field(&form)?;
     state.submissions.check(&req, &user.id)?;
-    let release = media::write_with_uploads(&state, "releases", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
+    let release = media::write_with_uploads(&state.media, &state.db, "releases", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
         let product_collection: Option<String> =
             tx.query_row("SELECT collection_id FROM products WHERE id = ?1", [&product_id], |r| r.get(0)).optional()?;
         match product_collection {
@@ -117,8 +117,13 @@ async fn add_collection(
     }
     check_lengths(&name, &description)?;
     state.submissions.check(&req, &user.id)?;
-    let collection =
-        media::write_with_uploads(&state, "collections", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
+    let collection = media::write_with_uploads(
+        &state.media,
+        &state.db,
+        "collections",
+        image.into_iter().collect(),
+        media::ImageKind::Wide,
+        move |tx, keys| {
             let id = slug_for(tx, &name)?;
             let now = now_ms();
             tx.execute(
@@ -127,9 +132,10 @@ async fn add_collection(
             )
             .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
             Ok(super::get_collection(tx, &id)?)
-        })
-        .await
-        .map_err(could_not_add)?;
+        },
+    )
+    .await
+    .map_err(could_not_add)?;
     if let Some(added) = &collection {
         after_write(&state, Change::Collection(added.id.clone())).await?;
     }
@@ -191,9 +197,9 @@ async fn edit_collection(
     }
     check_lengths(&name, &description)?;
     let image: Vec<Vec<u8>> = form.file("image").map(|f| f.bytes.clone()).into_iter().collect();
-    let root = state.media_root.clone();
+    let root = state.media.root.clone();
     let collection_id = id.clone();
-    let collection = media::write_with_uploads(&state, "collections", image, media::ImageKind::Wide, move |tx, keys| {
+    let collection = media::write_with_uploads(&state.media, &state.db, "collections", image, media::ImageKind::Wide, move |tx, keys| {
         let old: Option<Option<String>> =
             tx.query_row("SELECT image_key FROM collections WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
         let Some(old) = old else { return Err(AppError::NotFound("Collection not found".into())) };
@@ -265,7 +271,7 @@ async fn add_product(
     let id_for_tx = product_id.clone();
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
     (new.category, new.sizes, new.colors) = ((!category.is_empty()).then_some(category), sizes, colors);
-    let product = media::write_with_uploads(&state, "products", images, media::ImageKind::Portrait, move |tx, keys| {
+    let product = media::write_with_uploads(&state.media, &state.db, "products", images, media::ImageKind::Portrait, move |tx, keys| {
         new.image_keys = keys;
         insert_product(tx, &id_for_tx, &new, now_ms())?;
         Ok(super::get_product(tx, &id_for_tx)?)
@@ -278,7 +284,7 @@ async fn add_product(
 /// Deletes a product with its pictures, bag and saved entries, releases and search entry.
 async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let (root, product_id) = (state.media_root.clone(), id.clone());
+    let (root, product_id) = (state.media.root.clone(), id.clone());
     state
         .db
         .write(move |tx| {

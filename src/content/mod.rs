@@ -180,9 +180,9 @@ async fn save_about(
     let image2 = form.file("image2").map(|f| f.bytes.clone());
     let slots: Vec<bool> = vec![image1.is_some(), image2.is_some()];
     let uploads: Vec<Vec<u8>> = image1.into_iter().chain(image2).collect();
-    let root = state.media_root.clone();
+    let root = state.media.root.clone();
     let folder = format!("aboutUs/{}", crate::db::now_ms());
-    let created = crate::media::write_with_uploads(&state, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
+    let created = crate::media::write_with_uploads(&state.media, &state.db, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
         let mut keys = keys.into_iter();
         let new1 = if slots[0] { keys.next() } else { None };
         let new2 = if slots[1] { keys.next() } else { None };

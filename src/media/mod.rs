@@ -297,6 +297,28 @@ pub fn release_if_unused(tx: &Connection, media_root: &Path, key: &str) -> AppRe
     Ok(())
 }
 
+/// Where pictures live, and the gate that bounds decoding them: all the media code needs of the
+/// shop, so it never reaches into the rest of its state.
+pub struct MediaStore {
+    pub root: PathBuf,
+    decoding: crate::cpu::CpuGate,
+}
+
+impl MediaStore {
+    /// The store under `data_dir`, created when missing. A waiting upload holds its bytes (up to
+    /// 10 MB), so the line behind the one-per-core decoding is short.
+    pub fn open(data_dir: &Path) -> Result<MediaStore, String> {
+        let root = media_dir(data_dir);
+        std::fs::create_dir_all(&root).map_err(|e| format!("cannot create {}: {e}", root.display()))?;
+        Ok(MediaStore { root, decoding: crate::cpu::CpuGate::per_core(16) })
+    }
+
+    /// Uploads waiting to be decoded right now.
+    pub fn decode_queue(&self) -> usize {
+        self.decoding.waiting()
+    }
+}
+
 /// GET /media/{path}: stored variants, immutable because names are content-addressed.
 pub async fn serve(state: web::Data<crate::app::AppState>, path: web::Path<String>) -> AppResult<HttpResponse> {
     let rel = path.into_inner();
@@ -307,7 +329,7 @@ pub async fn serve(state: web::Data<crate::app::AppState>, path: web::Path<Strin
     if !safe {
         return Err(AppError::NotFound("No such image.".into()));
     }
-    let file = state.media_root.join(&rel);
+    let file = state.media.root.join(&rel);
     let bytes = web::block(move || std::fs::read(file)).await?;
     match bytes {
         Ok(bytes) => Ok(HttpResponse::Ok()
@@ -320,8 +342,8 @@ pub async fn serve(state: web::Data<crate::app::AppState>, path: web::Path<Strin
 }
 
 /// Decodes and re-encodes one upload on the blocking pool, at most one per core at a time.
-async fn process_upload(state: &crate::app::AppState, bytes: Vec<u8>, kind: ImageKind) -> AppResult<Processed> {
-    state.decoding.run(move || process(&bytes, kind)).await?
+async fn process_upload(media: &MediaStore, bytes: Vec<u8>, kind: ImageKind) -> AppResult<Processed> {
+    media.decoding.run(move || process(&bytes, kind)).await?
 }
 
 /// Removes files written by [`store`] whose media row never got committed (the owner's
@@ -342,7 +364,8 @@ fn discard_if_unrecorded(db: &crate::db::Db, media_root: &Path, folder: &str, pr
 /// transaction. When anything fails the files are removed again: no orphans, no half-written
 /// owner.
 pub async fn write_with_uploads<T, F>(
-    state: &crate::app::AppState,
+    media: &MediaStore,
+    db: &crate::db::Db,
     folder: &str,
     uploads: Vec<Vec<u8>>,
     kind: ImageKind,
@@ -354,11 +377,10 @@ where
 {
     let mut processed = Vec::with_capacity(uploads.len());
     for bytes in uploads {
-        processed.push(std::sync::Arc::new(process_upload(state, bytes, kind).await?));
+        processed.push(std::sync::Arc::new(process_upload(media, bytes, kind).await?));
     }
-    let (root, folder_owned, for_tx) = (state.media_root.clone(), folder.to_string(), processed.clone());
-    let result = state
-        .db
+    let (root, folder_owned, for_tx) = (media.root.clone(), folder.to_string(), processed.clone());
+    let result = db
         .write(move |tx| {
             let keys = for_tx.iter().map(|p| store(tx, &root, &folder_owned, p)).collect::<AppResult<Vec<_>>>()?;
             write(tx, keys)
@@ -366,7 +388,7 @@ where
         .await;
     if result.is_err() {
         for p in &processed {
-            discard_if_unrecorded(&state.db, &state.media_root, folder, p);
+            discard_if_unrecorded(db, &media.root, folder, p);
         }
     }
     result

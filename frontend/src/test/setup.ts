@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom has no matchMedia: answer "no match" (no reduced motion, not mobile) unless a test stubs it.
@@ -21,6 +21,10 @@ if (typeof window.matchMedia !== 'function') {
 }
 
 window.scrollTo = () => {};
+
+// findBy/waitFor give up after 1 s by default; on a busy two-core CI machine a render can take
+// longer than that, so they wait up to 3 s (a passing test is no slower).
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => {
   cleanup();

@@ -172,24 +172,27 @@ impl SessionView {
 
 pub fn load_user(conn: &Connection, user_id: &str, admin: bool) -> rusqlite::Result<Option<SessionUser>> {
     let row = conn
-        .prepare_cached("SELECT id, display_name, email, photo_key, phone, created_at FROM users WHERE id = ?1")?
-        .query_row([user_id], |r| {
+        .prepare_cached("SELECT id, display_name, email, photo_key, phone, created_at FROM users WHERE id = :id")?
+        .query_row(rusqlite::named_params! { ":id": user_id }, |r| {
             Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, Option<String>>(3)?,
-                r.get::<_, Option<String>>(4)?,
-                r.get::<_, i64>(5)?,
+                SessionUser {
+                    uid: r.get("id")?,
+                    display_name: r.get("display_name")?,
+                    email: r.get("email")?,
+                    photo_url: None,
+                    phone_number: r.get("phone")?,
+                    admin,
+                    created_at: r.get("created_at")?,
+                },
+                r.get::<_, Option<String>>("photo_key")?,
             ))
         })
         .optional()?;
-    let Some((uid, display_name, email, photo_key, phone_number, created_at)) = row else { return Ok(None) };
-    let photo_url = match photo_key {
-        Some(key) => crate::media::load(conn, &key)?,
-        None => None,
-    };
-    Ok(Some(SessionUser { uid, display_name, email, photo_url, phone_number, admin, created_at }))
+    let Some((mut user, photo_key)) = row else { return Ok(None) };
+    if let Some(key) = photo_key {
+        user.photo_url = crate::media::load(conn, &key)?;
+    }
+    Ok(Some(user))
 }
 
 pub fn counts(conn: &Connection, user_id: &str) -> rusqlite::Result<Counts> {

@@ -148,12 +148,24 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     if !looks_like_email(&email) {
         return Err(login_failed("Invalid email address."));
     }
+    /// What login needs to know of an account.
+    struct Account {
+        id: String,
+        password_hash: String,
+        is_admin: bool,
+        disabled: bool,
+    }
     let lookup_email = email.clone();
-    let user: Option<(String, String, bool, bool)> = state
+    let user: Option<Account> = state
         .db
         .read(move |c| {
             Ok(c.query_row("SELECT id, password_hash, is_admin, disabled FROM users WHERE email = ?1", [&lookup_email], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+                Ok(Account {
+                    id: r.get("id")?,
+                    password_hash: r.get("password_hash")?,
+                    is_admin: r.get("is_admin")?,
+                    disabled: r.get("disabled")?,
+                })
             })
             .optional()?)
         })
@@ -162,7 +174,7 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     // other browser shares the account's allowance and its address's. Attempts are reserved
     // before the password is checked, so parallel guesses cannot overrun the allowance.
     let limits = &state.auth_limits;
-    let device = user.as_ref().and_then(|u| super::device::device_for(&req, &state, &u.0));
+    let device = user.as_ref().and_then(|u| super::device::device_for(&req, &state, &u.id));
     let (account_key, address_attempt) = match &device {
         Some(device) => (format!("device:{device}"), None),
         None => {
@@ -171,9 +183,9 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
         }
     };
     let attempt = limits.login_per_account.begin(&account_key).await.map_err(too_many_logins)?;
-    let stored_hash = user.as_ref().map(|u| u.1.clone()).unwrap_or_else(|| super::passwords::dummy_hash().to_string());
+    let stored_hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| super::passwords::dummy_hash().to_string());
     let password_ok = state.hashing.run(move || super::passwords::verify(&password, &stored_hash)).await?;
-    let Some((user_id, _, admin, disabled)) = user else {
+    let Some(Account { id: user_id, is_admin: admin, disabled, .. }) = user else {
         if let Some(a) = address_attempt {
             a.failed()
         }

@@ -44,13 +44,30 @@ pub struct Bag {
 pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
     let mut stmt =
         conn.prepare_cached("SELECT id, product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, rowid")?;
-    let rows: Vec<(String, String, String, String, i64)> =
-        stmt.query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?.collect::<Result<_, _>>()?;
-    let ids: Vec<String> = rows.iter().map(|r| r.1.clone()).collect();
+    /// A bag line as stored; "" means no size or colour was chosen.
+    struct Line {
+        id: String,
+        product_id: String,
+        size: String,
+        color: String,
+        quantity: i64,
+    }
+    let rows: Vec<Line> = stmt
+        .query_map([user_id], |r| {
+            Ok(Line {
+                id: r.get("id")?,
+                product_id: r.get("product_id")?,
+                size: r.get("size")?,
+                color: r.get("color")?,
+                quantity: r.get("quantity")?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let ids: Vec<String> = rows.iter().map(|r| r.product_id.clone()).collect();
     let products = crate::catalog::get_products(conn, &ids)?;
     let items: Vec<BagItem> = rows
         .into_iter()
-        .filter_map(|(id, product_id, size, color, quantity)| {
+        .filter_map(|Line { id, product_id, size, color, quantity }| {
             let product = products.iter().find(|p| p.id == product_id)?.clone();
             Some(BagItem {
                 line_total: product.price * quantity,

@@ -29,33 +29,28 @@ pub struct About {
 
 /// The newest About Us page, if one was ever written.
 pub fn latest_about(conn: &Connection) -> rusqlite::Result<Option<About>> {
-    let row = conn
-        .prepare_cached(
-            "SELECT title, description1, description2, image1_key, image2_key, created_at, updated_at
-             FROM about_pages ORDER BY created_at DESC, id DESC LIMIT 1",
-        )?
-        .query_row([], |r| {
-            Ok((
-                r.get::<_, String>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, Option<String>>(3)?,
-                r.get::<_, Option<String>>(4)?,
-                r.get::<_, i64>(5)?,
-                r.get::<_, i64>(6)?,
-            ))
-        })
-        .optional()?;
-    let Some((title, description1, description2, key1, key2, created_at, updated_at)) = row else {
-        return Ok(None);
-    };
     let image = |key: Option<String>| -> rusqlite::Result<Option<Image>> {
         match key {
             Some(key) => crate::media::load(conn, &key),
             None => Ok(None),
         }
     };
-    Ok(Some(About { title, description1, description2, image1: image(key1)?, image2: image(key2)?, created_at, updated_at }))
+    conn.prepare_cached(
+        "SELECT title, description1, description2, image1_key, image2_key, created_at, updated_at
+         FROM about_pages ORDER BY created_at DESC, id DESC LIMIT 1",
+    )?
+    .query_row([], |r| {
+        Ok(About {
+            title: r.get("title")?,
+            description1: r.get("description1")?,
+            description2: r.get("description2")?,
+            image1: image(r.get("image1_key")?)?,
+            image2: image(r.get("image2_key")?)?,
+            created_at: r.get("created_at")?,
+            updated_at: r.get("updated_at")?,
+        })
+    })
+    .optional()
 }
 
 async fn get_about(state: web::Data<AppState>) -> AppResult<HttpResponse> {

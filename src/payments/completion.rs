@@ -123,25 +123,39 @@ fn set_status(tx: &Transaction, reference: &str, current: PaymentStatus, next: P
 }
 
 fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> AppResult<Outcome> {
+    /// The payment as recorded when it started: who, how much, and the bag it pays for.
+    struct Recorded {
+        user_id: String,
+        expected: i64,
+        currency: String,
+        status: PaymentStatus,
+        name: String,
+        email: String,
+        phone: String,
+        address: String,
+        lines: String,
+    }
     let payment = tx
         .query_row(
             "SELECT user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone, delivery_address, items
              FROM payments WHERE reference = ?1",
             [reference],
             |r| {
-                Ok((
-                    r.get::<_, String>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, String>(2)?,
-                    r.get::<_, PaymentStatus>(3)?,
-                    (r.get::<_, String>(4)?, r.get::<_, String>(5)?, r.get::<_, String>(6)?),
-                    r.get::<_, String>(7)?,
-                    r.get::<_, String>(8)?,
-                ))
+                Ok(Recorded {
+                    user_id: r.get("user_id")?,
+                    expected: r.get("amount_kobo")?,
+                    currency: r.get("currency")?,
+                    status: r.get("status")?,
+                    name: r.get("customer_name")?,
+                    email: r.get("customer_email")?,
+                    phone: r.get("customer_phone")?,
+                    address: r.get("delivery_address")?,
+                    lines: r.get("items")?,
+                })
             },
         )
         .optional()?;
-    let Some((user_id, expected, currency, status, (name, email, phone), address, lines)) = payment else {
+    let Some(Recorded { user_id, expected, currency, status, name, email, phone, address, lines }) = payment else {
         return Ok(Outcome::Unknown);
     };
     if status.is_settled() {

@@ -1,20 +1,9 @@
-import { queryOptions, useQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { UploadRequest } from '../lib/useUpload';
 import { adminWrite } from '../lib/write';
 import { api, multipart, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Collection, CollectionPage, Product } from '@/lib/types';
-
-/** GET /api/collections (the same query, and cache entry, as the home page's section). */
-export const collectionsQueryOptions = queryOptions({
-  queryKey: queryKeys.collections.list,
-  queryFn: ({ signal }) => api.get<Collection[]>('/api/collections', signal),
-  staleTime: 5 * 60_000,
-});
-
-export function useCollections() {
-  return useQuery(collectionsQueryOptions);
-}
+import type { CollectionPage, Product } from '@/lib/types';
 
 /** Reads at most this many pages (24 each) of a collection for a product choice. */
 const MAX_PAGES = 20;

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { addReleaseUpload, useCollectionProducts, useCollections } from '../api/catalog';
+import { addReleaseUpload, useCollectionProducts } from '../api/catalog';
+import { useCollections } from '@/lib/collectionsQuery';
 import { FileField, NamePriceDescriptionFields, SelectField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { collectionUpload, useCollections } from '../api/catalog';
+import { collectionUpload } from '../api/catalog';
+import { useCollections } from '@/lib/collectionsQuery';
 import { FileField, NameField, SelectField, TextAreaField } from '../components/Fields';
 import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';

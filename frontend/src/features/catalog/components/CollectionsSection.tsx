@@ -1,6 +1,6 @@
 import { forwardRef, useRef } from 'react';
 import { Link } from 'wouter';
-import { useCollections } from '../api/get-collections';
+import { useCollections } from '@/lib/collectionsQuery';
 import { useCardMotion } from './useCardMotion';
 import { ArrowRightIcon } from '@/components/icons';
 import { ResponsiveImage } from '@/components/ResponsiveImage';

@@ -32,6 +32,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/saved-items",
     "/adminmanagement",
     "/search",
+    "/track",
 ];
 const CLIENT_PREFIXES: &[&str] = &["/collections/", "/product/", "/admin/"];
 
@@ -43,24 +44,52 @@ struct Prepared {
 
 static FILES: OnceLock<HashMap<String, Prepared>> = OnceLock::new();
 
-/// Loads every embedded file and gzips the text ones, once, at start.
+/// Loads every embedded file and gzips the text ones, once, at start. For front-end work,
+/// `ANKARA_FRONTEND_DIR` names a built `dist` folder read instead, so a fresh `vite build` is
+/// served without rebuilding the binary.
 pub fn prepare() {
     FILES.get_or_init(|| {
-        Assets::iter()
-            .filter_map(|path| {
-                let file = Assets::get(&path)?;
-                let mime = file.metadata.mimetype().to_string();
-                let bytes = Bytes::from(file.data.into_owned());
+        front_end_files()
+            .into_iter()
+            .map(|(path, bytes, mime)| {
+                let bytes = Bytes::from(bytes);
                 let compressible = mime.starts_with("text/")
                     || mime.contains("javascript")
                     || mime.contains("json")
                     || mime.contains("svg")
                     || mime.contains("xml");
                 let gzip = (compressible && bytes.len() > 512).then(|| Bytes::from(gzip(&bytes)));
-                Some((path.into_owned(), Prepared { bytes, gzip, mime }))
+                (path, Prepared { bytes, gzip, mime })
             })
             .collect()
     });
+}
+
+/// (relative path, bytes, MIME type) of every front-end file.
+fn front_end_files() -> Vec<(String, Vec<u8>, String)> {
+    let Some(dir) = std::env::var_os("ANKARA_FRONTEND_DIR") else {
+        return Assets::iter()
+            .filter_map(|path| {
+                let file = Assets::get(&path)?;
+                Some((path.into_owned(), file.data.into_owned(), file.metadata.mimetype().to_string()))
+            })
+            .collect();
+    };
+    let root = std::path::PathBuf::from(dir);
+    let mut files = Vec::new();
+    let mut folders = vec![root.clone()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if let (Ok(bytes), Ok(relative)) = (std::fs::read(&path), path.strip_prefix(&root)) {
+                let mime = mime_guess::from_path(&path).first_or_octet_stream().to_string();
+                files.push((relative.to_string_lossy().replace('\\', "/"), bytes, mime));
+            }
+        }
+    }
+    files
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {

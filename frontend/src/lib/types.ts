@@ -111,8 +111,18 @@ export type Bag = {
 
 export type SavedItem = { product: Product; savedAt: number };
 
-/** One search-bar suggestion. */
-export type Suggestion = { id: string; name: string; category: string | null };
+/** One search-bar suggestion: a product (with its price and first picture) or a collection (price null). */
+export type Suggestion = {
+  id: string;
+  name: string;
+  category: string | null;
+  /** kobo; null for a collection */
+  price: number | null;
+  image: Image | null;
+};
+
+/** How the search results page is ordered. */
+export type SearchSort = 'relevance' | 'price-asc' | 'price-desc' | 'newest';
 
 /** A plain `{message}` answer (forgot, reset, admin grant). */
 export type MessageBody = { message: string };
@@ -141,6 +151,8 @@ export type OrderItem = {
 
 export type Order = {
   id: string;
+  /** What the shopper reads out: 8 upper-case characters without look-alikes (no I, L, O, 0, 1). */
+  number: string;
   createdAt: number;
   updatedAt: number;
   status: OrderStatus;
@@ -155,4 +167,16 @@ export type Order = {
   totalAmount: number;
   trackingNumber: string | null;
   deliveryAddress: Address;
+};
+
+/** GET /api/orders/track: an order found by its number and the e-mail it was placed with. */
+export type TrackedOrder = {
+  number: string;
+  status: OrderStatus;
+  trackingNumber: string | null;
+  createdAt: number;
+  updatedAt: number;
+  items: OrderItem[];
+  /** kobo */
+  totalAmount: number;
 };

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Runs every gate and test suite: Rust format and lints, Rust tests (unit + integration), API
-# fuzzing against the served OpenAPI document (Schemathesis), the front end's type check, lint, format check and unit tests (Vitest), and browser end-to-end tests
-# (playwright-core driving Debian's Chromium against the release binary). Any gate or suite that
-# fails or cannot run fails the whole command.
+# Runs every gate and test suite: Rust format and lints, Rust tests (unit + integration), the
+# generated API types' freshness, API fuzzing against the served OpenAPI document (Schemathesis),
+# the front end's type check, lint, format check and unit tests (Vitest), and browser end-to-end
+# tests (playwright-core driving Debian's Chromium against the release binary). Any gate or suite
+# that fails or cannot run fails the whole command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +21,9 @@ cargo clippy --release --locked --all-targets -- -D warnings
 step "Rust: build (release profile, shared with the tests) and test"
 cargo build --release --locked
 cargo test --release --locked
+
+step "API contract: the front end's generated types match the document the handlers derive"
+ANKARA_BIN="$target_dir/release/ankara" scripts/api-types.sh --check
 
 step "API fuzzing (Schemathesis against the release binary as a visitor, a customer and an admin)"
 ANKARA_BIN="$target_dir/release/ankara" scripts/fuzz.sh

@@ -3,9 +3,11 @@
 
 use std::net::TcpListener;
 
-use actix_web::dev::{Server, Service};
+use actix_web::body::BoxBody;
+use actix_web::dev::{Server, Service, ServiceRequest};
 use actix_web::http::{Method, header};
 use actix_web::middleware;
+use actix_web::middleware::Next;
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 
 use crate::auth::AuthLimits;
@@ -36,6 +38,8 @@ pub struct AppState {
     /// Browsers' Paystack verifies: at most 5 per reference in 10 s, so a looping script cannot
     /// spend the shop's Paystack rate limit.
     pub browser_verifies: crate::auth::limits::RateLimiter,
+    /// Order tracking without a login: 20 lookups per client address in 10 minutes.
+    pub order_lookups: crate::auth::limits::RateLimiter,
 }
 
 /// Everything that must be true before the first request: data directory, database, migrations,
@@ -72,6 +76,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         submissions: RecentSubmissions::default(),
         paystack,
         browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
+        order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
     }))
 }
 
@@ -83,27 +88,26 @@ pub fn open_database(config: &Config) -> Result<Db, String> {
     Db::open(&config.data_dir.join("ankara.db"))
 }
 
-/// Registers every route. Kept apart from the server so tests can build the same app.
-pub fn routes(cfg: &mut web::ServiceConfig, public_url: String) {
+/// Registers every route. Kept apart from the server so tests can build the same app, and so
+/// `api::document` derives the OpenAPI document from the very same registrations.
+pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_url: String) {
+    let same_origin = middleware::from_fn(move |req: ServiceRequest, next: Next<BoxBody>| {
+        let allowed = crate::auth::csrf::allowed(&req, &public_url);
+        async move {
+            if allowed {
+                next.call(req).await
+            } else {
+                Err(AppError::Forbidden("This request was refused: it did not come from the shop's own pages.".into()).into())
+            }
+        }
+    });
     cfg.app_data(crate::error::json_config())
         .app_data(crate::error::query_config())
         .app_data(crate::error::path_config())
         .service(
-            web::scope("/api")
-                .wrap_fn(move |req, srv| {
-                    let call = crate::auth::csrf::allowed(&req, &public_url).then(|| srv.call(req));
-                    async move {
-                        match call {
-                            Some(call) => call.await,
-                            None => {
-                                Err(AppError::Forbidden("This request was refused: it did not come from the shop's own pages.".into())
-                                    .into())
-                            }
-                        }
-                    }
-                })
-                .route("/health", web::get().to(health))
-                .route("/openapi.json", web::get().to(openapi))
+            utoipa_actix_web::scope("/api")
+                .wrap(same_origin)
+                .configure(crate::api::configure)
                 .configure(crate::auth::configure)
                 // Admin first: its GET /collections/lookup must win over /collections/{id}.
                 .configure(crate::catalog::admin::configure)
@@ -151,14 +155,6 @@ async fn api_fallback(req: actix_web::HttpRequest) -> HttpResponse {
     }
 }
 
-async fn health() -> HttpResponse {
-    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(serde_json::json!({ "status": "ok" }))
-}
-
-async fn openapi() -> HttpResponse {
-    HttpResponse::Ok().content_type("application/json").body(include_str!("openapi.json"))
-}
-
 /// Starts serving on `listener`. The server stops gracefully on SIGINT and SIGTERM.
 pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Result<Server> {
     state.paystack.use_local_sandbox(listener.local_addr()?);
@@ -177,7 +173,7 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
             )
             // The path without its query: query strings can carry secrets such as reset codes.
             .wrap(middleware::Logger::new("%{method}xi %U %s %b %Dms").custom_request_replace("method", |req| req.method().to_string()))
-            .configure(|cfg| routes(cfg, state.config.public_url().to_string()))
+            .configure(|cfg| routes(&mut utoipa_actix_web::service_config::ServiceConfig::new(cfg), state.config.public_url().to_string()))
     })
     .workers(workers)
     .shutdown_timeout(10)

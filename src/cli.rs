@@ -1,4 +1,5 @@
-//! The merchant's commands: serve (default), admin grant/revoke, backup, seed.
+//! The merchant's commands: serve (default), admin grant/revoke, backup, seed, and openapi for
+//! the front end's generated types.
 
 use std::net::TcpListener;
 
@@ -32,6 +33,10 @@ pub fn run(cli: Cli) -> Result<(), String> {
             let db = crate::app::open_database(&cli.config)?;
             let total = db.write_now(|tx| crate::catalog::demo::seed(tx, products)).map_err(|e| format!("seeding failed: {e}"))?;
             println!("added {products} products; the shop has {total} (a running shop shows them after its next start)");
+            Ok(())
+        }
+        Command::Openapi => {
+            println!("{}", crate::api::document());
             Ok(())
         }
         Command::Backup { file } => {

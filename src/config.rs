@@ -32,6 +32,8 @@ pub enum Command {
         #[arg(long, default_value_t = 1000)]
         products: usize,
     },
+    /// Print the API's OpenAPI document (the same one the shop serves at /api/openapi.json).
+    Openapi,
 }
 
 #[derive(Subcommand, Debug)]

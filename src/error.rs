@@ -57,10 +57,64 @@ pub enum AppError {
     Http(#[from] reqwest::Error),
 }
 
-#[derive(Serialize)]
-struct ErrorBody<'a> {
+/// Every error answer: a stable snake_case code and a message for people.
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody<'a> {
+    /// validation, unauthenticated, login_failed, forbidden, not_found, method_not_allowed,
+    /// conflict, payload_too_large, too_many_requests, busy, upstream or internal.
     error: &'a str,
     message: &'a str,
+}
+
+/// The error answers an endpoint documents, each named by its meaning (`responses(NotFound)`).
+pub mod answers {
+    use super::ErrorBody;
+
+    /// A field or body the client can fix; the message says what.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 400)]
+    pub struct BadRequest(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// No valid session, or a failed login.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 401)]
+    pub struct Unauthorized(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// Signed in but not allowed, or a state-changing request that did not come from the shop's pages.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 403)]
+    pub struct Forbidden(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// The thing does not exist.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 404)]
+    pub struct NotFound(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// Conflicts with the current state (a taken name or e-mail, a changed bag, a final status).
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 409)]
+    pub struct Conflict(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// The body or an uploaded file is too large.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 413)]
+    pub struct PayloadTooLarge(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// Too many attempts; `Retry-After` says when to try again.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 429)]
+    pub struct TooManyRequests(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// Paystack or the mail server failed; the message is safe to show.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 502)]
+    pub struct BadGateway(#[allow(dead_code)] ErrorBody<'static>);
+
+    /// Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again.
+    #[derive(utoipa::IntoResponses)]
+    #[response(status = 503)]
+    pub struct Busy(#[allow(dead_code)] ErrorBody<'static>);
 }
 
 impl AppError {

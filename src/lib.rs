@@ -1,5 +1,6 @@
 //! Ankara: a single-binary online shop priced in naira. The binary and the tests share this library.
 
+pub mod api;
 pub mod app;
 pub mod auth;
 pub mod bag;

@@ -132,7 +132,7 @@ pub fn live_session_role(conn: &Connection, user_id: &str, session_id: &str) -> 
     .optional()
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionUser {
     pub uid: String,
@@ -145,7 +145,7 @@ pub struct SessionUser {
     pub created_at: i64,
 }
 
-#[derive(Serialize, Debug, Default)]
+#[derive(Serialize, Debug, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Counts {
     /// Sum of bag quantities.
@@ -156,7 +156,7 @@ pub struct Counts {
 }
 
 /// The session as the front end sees it: the user, when the token expires, and the badge counts.
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SessionView {
     pub user: Option<SessionUser>,

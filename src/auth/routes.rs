@@ -3,29 +3,56 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use actix_multipart::Multipart;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
 use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::tokens::{Claims, TOKEN_LIFETIME};
 use super::{CurrentUser, SessionView, clear_cookie, session_cookie, session_view};
+use crate::api::Message;
 use crate::app::AppState;
 use crate::db::now_ms;
 use crate::email::looks_like_email;
+use crate::error::answers::{BadGateway, BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::media::{self, upload};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/session", web::get().to(get_session))
-        .route("/auth/signup", web::post().to(signup))
-        .route("/auth/login", web::post().to(login))
-        .route("/auth/logout", web::post().to(logout))
-        .route("/auth/refresh", web::post().to(refresh))
-        .route("/auth/forgot", web::post().to(forgot))
-        .route("/auth/reset", web::post().to(reset))
-        .route("/account", web::patch().to(update_account))
-        .route("/admin/grant", web::post().to(grant_admin));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(get_session)
+        .service(signup)
+        .service(login)
+        .service(logout)
+        .service(refresh)
+        .service(forgot)
+        .service(reset)
+        .service(update_account)
+        .service(grant_admin);
+}
+
+/// The sign-up form (multipart), as the API document shows it.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct SignupForm {
+    display_name: String,
+    email: String,
+    password: String,
+    confirm_password: String,
+    /// JPEG, PNG, GIF or WebP.
+    #[schema(value_type = String, format = Binary)]
+    photo: Vec<u8>,
+}
+
+/// The profile form (multipart); a photo only when it changes.
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct AccountForm {
+    display_name: String,
+    phone_number: Option<String>,
+    #[schema(value_type = Option<String>, format = Binary)]
+    photo: Option<Vec<u8>>,
 }
 
 /// Reset links work for one hour.
@@ -69,10 +96,18 @@ fn with_session(state: &AppState, token: &str, view: SessionView) -> HttpRespons
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).cookie(session_cookie(state, token)).json(view)
 }
 
+#[utoipa::path(tag = "accounts", responses((status = OK, body = SessionView, description = "The session, or user null when signed out")))]
+#[get("/session")]
 async fn get_session(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(super::initial_session(&req, &state).await)
 }
 
+#[utoipa::path(
+    tag = "accounts",
+    request_body(content = SignupForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = SessionView, description = "Signed in; sets the session cookie"), BadRequest, Conflict, PayloadTooLarge, TooManyRequests, Busy)
+)]
+#[post("/auth/signup")]
 async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart) -> AppResult<HttpResponse> {
     // Counted before the body is read: a flood of sign-ups costs the flooder, not the shop.
     state
@@ -129,7 +164,7 @@ async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart
     Ok(response)
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct LoginBody {
     email: Option<String>,
     password: Option<String>,
@@ -139,6 +174,11 @@ fn login_failed(message: &str) -> AppError {
     AppError::LoginFailed(message.into())
 }
 
+#[utoipa::path(
+    tag = "accounts",
+    responses((status = OK, body = SessionView, description = "Signed in; sets the session cookie"), BadRequest, Unauthorized, Forbidden, TooManyRequests, Busy)
+)]
+#[post("/auth/login")]
 async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<LoginBody>) -> AppResult<HttpResponse> {
     let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
     let password = super::passwords::normalize(body.password.as_deref().unwrap_or("")).to_string();
@@ -216,6 +256,8 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     Ok(response)
 }
 
+#[utoipa::path(tag = "accounts", responses((status = OK, body = SessionView, description = "Signed out; the cookie is cleared")))]
+#[post("/auth/logout")]
 async fn logout(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
     // Revoke whatever session the cookie names, even an expired token's, so a replay never works.
     if let Some(claims) = req.cookie(super::COOKIE_NAME).and_then(|c| state.tokens.verify(c.value())) {
@@ -234,6 +276,8 @@ async fn logout(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpR
 }
 
 /// A new token for a live session, with the admin fact as it is now.
+#[utoipa::path(tag = "accounts", responses((status = OK, body = SessionView, description = "A fresh token in the cookie"), Unauthorized))]
+#[post("/auth/refresh")]
 async fn refresh(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
     let st = state.clone();
     let (token, view) = state
@@ -249,7 +293,7 @@ async fn refresh(state: web::Data<AppState>, user: CurrentUser) -> AppResult<Htt
     Ok(with_session(&state, &token, view))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ForgotBody {
     email: Option<String>,
 }
@@ -259,6 +303,8 @@ fn hash_code(code: &str) -> String {
 }
 
 /// Mails a reset link when the account exists. The answer is the same either way.
+#[utoipa::path(tag = "accounts", responses((status = OK, body = Message), BadRequest, TooManyRequests, BadGateway))]
+#[post("/auth/forgot")]
 async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ForgotBody>) -> AppResult<HttpResponse> {
     let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
     if !looks_like_email(&email) {
@@ -303,10 +349,10 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
             .await?
             .map_err(|_| AppError::Upstream("Failed to send password reset link. Please try again.".into()))?;
     }
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Password reset link has been sent to your email." })))
+    Ok(HttpResponse::Ok().json(Message::new("Password reset link has been sent to your email.")))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ResetBody {
     oob_code: Option<String>,
@@ -314,6 +360,8 @@ struct ResetBody {
 }
 
 /// Sets a new password with a single-use code, and signs the account out everywhere.
+#[utoipa::path(tag = "accounts", responses((status = OK, body = Message, description = "Reset; every session of the account is signed out"), BadRequest, Busy))]
+#[post("/auth/reset")]
 async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppResult<HttpResponse> {
     let code = body.oob_code.as_deref().unwrap_or("").trim().to_string();
     let password = super::passwords::normalize(body.password.as_deref().unwrap_or("")).to_string();
@@ -345,10 +393,16 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
         .await?;
     // Whoever holds the mailbox is the owner: guesses at the old password no longer slow them.
     state.auth_limits.login_per_account.clear(&format!("account:{email}"));
-    Ok(HttpResponse::Ok().cookie(clear_cookie(&state)).json(serde_json::json!({ "message": "Password has been successfully reset." })))
+    Ok(HttpResponse::Ok().cookie(clear_cookie(&state)).json(Message::new("Password has been successfully reset.")))
 }
 
 /// Edits the profile: display name, phone and optionally a new photo. The e-mail never changes here.
+#[utoipa::path(
+    tag = "accounts",
+    request_body(content = AccountForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = SessionView), BadRequest, Unauthorized, PayloadTooLarge, Busy)
+)]
+#[patch("/account")]
 async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: Multipart) -> AppResult<HttpResponse> {
     let form = upload::read_form(payload, 1).await?;
     let name = form.text("displayName");
@@ -381,7 +435,7 @@ async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: 
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct GrantBody {
     email: Option<String>,
 }
@@ -394,6 +448,8 @@ impl super::AdminRefusal for ManageAdmins {
     const MESSAGE: &'static str = "You must be an admin to view this page.";
 }
 
+#[utoipa::path(tag = "admin", responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[post("/admin/grant")]
 async fn grant_admin(
     state: web::Data<AppState>,
     _admin: super::AdminUser<ManageAdmins>,
@@ -408,5 +464,5 @@ async fn grant_admin(
     if !found {
         return Err(AppError::NotFound(format!("No account found with the email {email}.")));
     }
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": format!("Success! {email} has been made an admin.") })))
+    Ok(HttpResponse::Ok().json(Message::new(format!("Success! {email} has been made an admin."))))
 }

@@ -1,25 +1,23 @@
 //! My Bag: per-user items that point at products, so prices are always the catalogue's current
 //! ones. The same product in the same size and colour is one line with a quantity.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, delete, get, patch, post, web};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::catalog::Product;
+use crate::error::answers::{BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
 
 pub const MAX_QUANTITY: i64 = 99;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/bag", web::get().to(get_bag))
-        .route("/bag", web::post().to(add))
-        .route("/bag/{item}", web::patch().to(set_quantity))
-        .route("/bag/{item}", web::delete().to(remove));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(get_bag).service(add).service(set_quantity).service(remove);
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BagItem {
     pub id: String,
@@ -31,7 +29,7 @@ pub struct BagItem {
     pub line_total: i64,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Bag {
     pub items: Vec<BagItem>,
@@ -124,12 +122,14 @@ fn check_quantity(quantity: i64, minimum: i64) -> AppResult<()> {
     Ok(())
 }
 
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized))]
+#[get("/bag")]
 async fn get_bag(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
     let bag = state.db.read(move |c| Ok(load(c, &user.id)?)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(bag))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddBody {
     product_id: String,
@@ -138,6 +138,8 @@ struct AddBody {
     quantity: Option<i64>,
 }
 
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag, description = "The whole bag after adding"), BadRequest, Unauthorized, NotFound))]
+#[post("/bag")]
 async fn add(state: web::Data<AppState>, user: CurrentUser, body: web::Json<AddBody>) -> AppResult<HttpResponse> {
     let body = body.into_inner();
     let quantity = body.quantity.unwrap_or(1);
@@ -157,12 +159,15 @@ async fn add(state: web::Data<AppState>, user: CurrentUser, body: web::Json<AddB
     Ok(HttpResponse::Ok().json(bag))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct QuantityBody {
+    /// Below 1 removes the line.
     quantity: i64,
 }
 
 /// Sets a line's quantity; below 1 removes it. Another user's line is "not found".
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), BadRequest, Unauthorized, NotFound))]
+#[patch("/bag/{item}")]
 async fn set_quantity(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -191,6 +196,8 @@ async fn set_quantity(
     Ok(HttpResponse::Ok().json(bag))
 }
 
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized, NotFound))]
+#[delete("/bag/{item}")]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, item: web::Path<String>) -> AppResult<HttpResponse> {
     let item = item.into_inner();
     let bag = state

@@ -2,7 +2,7 @@
 //! featured). Every endpoint checks the admin fact on the server and validates every field.
 
 use actix_multipart::Multipart;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
@@ -10,21 +10,85 @@ use serde::Deserialize;
 pub const MAX_PRODUCT_NAME: usize = 120;
 pub const MAX_DESCRIPTION: usize = 4000;
 use super::write::{Change, NewProduct, after_write, insert_product};
+use super::{Collection, Product, Release};
+use crate::api::Message;
 use crate::app::AppState;
 use crate::auth::{AdminRefusal, AdminUser};
 use crate::db::now_ms;
+use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::media::{self, upload};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/releases", web::post().to(add_release))
-        .route("/collections", web::post().to(add_collection))
-        .route("/collections/lookup", web::get().to(lookup_collection))
-        .route("/collections/{id}", web::put().to(edit_collection))
-        .route("/collections/{id}/products", web::post().to(add_product))
-        .route("/products/{id}", web::patch().to(edit_product))
-        .route("/products/{id}", web::delete().to(delete_product))
-        .route("/products/{id}/featured", web::put().to(set_featured));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(add_release)
+        .service(add_collection)
+        .service(lookup_collection)
+        .service(edit_collection)
+        .service(add_product)
+        .service(edit_product)
+        .service(delete_product)
+        .service(set_featured);
+}
+
+/// An added or edited collection, with the spec's confirmation.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct CollectionSaved {
+    message: &'static str,
+    collection: Option<super::Collection>,
+}
+
+/// The new release form (multipart).
+#[derive(utoipa::ToSchema)]
+#[schema(rename_all = "camelCase")]
+#[allow(dead_code)]
+struct ReleaseForm {
+    name: String,
+    description: String,
+    /// Naira with at most two decimals, e.g. 25000.50.
+    price: String,
+    collection_id: String,
+    product_id: String,
+    /// "true" to show it on the home page.
+    featured: Option<String>,
+    #[schema(value_type = String, format = Binary)]
+    image: Vec<u8>,
+}
+
+/// The new collection form (multipart).
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct CollectionForm {
+    name: String,
+    description: String,
+    #[schema(value_type = String, format = Binary)]
+    image: Vec<u8>,
+}
+
+/// The collection edit form (multipart): the image only when it changes.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct CollectionEditForm {
+    name: String,
+    description: String,
+    #[schema(value_type = Option<String>, format = Binary)]
+    image: Option<Vec<u8>>,
+}
+
+/// The new product form (multipart): up to 8 pictures under `images`.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct ProductForm {
+    name: String,
+    description: String,
+    /// Naira with at most two decimals, e.g. 25000.50.
+    price: String,
+    category: Option<String>,
+    /// Comma-separated, e.g. "40, 41, 42".
+    sizes: Option<String>,
+    /// Comma-separated.
+    colors: Option<String>,
+    #[schema(value_type = Vec<String>, format = Binary)]
+    images: Vec<Vec<u8>>,
 }
 
 /// At most this many pictures per product.
@@ -63,6 +127,12 @@ impl AdminRefusal for DeleteProducts {
     const MESSAGE: &'static str = "You do not have permission to delete products.";
 }
 
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = ReleaseForm, content_type = "multipart/form-data"),
+    responses((status = CREATED, body = Option<Release>), BadRequest, Unauthorized, Forbidden, Conflict, PayloadTooLarge, Busy)
+)]
+#[post("/releases")]
 async fn add_release(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -103,6 +173,12 @@ async fn add_release(
     Ok(HttpResponse::Created().json(release))
 }
 
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = CollectionForm, content_type = "multipart/form-data"),
+    responses((status = CREATED, body = CollectionSaved), BadRequest, Unauthorized, Forbidden, Conflict, PayloadTooLarge, Busy)
+)]
+#[post("/collections")]
 async fn add_collection(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -139,7 +215,7 @@ async fn add_collection(
     if let Some(added) = &collection {
         after_write(&state, Change::Collection(added.id.clone())).await?;
     }
-    Ok(HttpResponse::Created().json(serde_json::json!({ "message": "New collection added successfully", "collection": collection })))
+    Ok(HttpResponse::Created().json(CollectionSaved { message: "New collection added successfully", collection }))
 }
 
 fn name_taken() -> AppError {
@@ -183,9 +259,15 @@ fn slug_for(tx: &rusqlite::Connection, name: &str) -> AppResult<String> {
     Ok(candidate)
 }
 
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = CollectionEditForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = CollectionSaved), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, Busy)
+)]
+#[put("/collections/{id}")]
 async fn edit_collection(
     state: web::Data<AppState>,
-    AdminUser(..): AdminUser,
+    _admin: AdminUser,
     id: web::Path<String>,
     payload: Multipart,
 ) -> AppResult<HttpResponse> {
@@ -218,15 +300,18 @@ async fn edit_collection(
     .await?;
     // The new name is searchable at once: its products are found by it.
     after_write(&state, Change::Collection(collection_id)).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Collection updated successfully", "collection": collection })))
+    Ok(HttpResponse::Ok().json(CollectionSaved { message: "Collection updated successfully", collection }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct LookupQuery {
     name: Option<String>,
 }
 
 /// Finds a collection by its name (any case).
+#[utoipa::path(tag = "catalogue", params(LookupQuery), responses((status = OK, body = Collection), BadRequest, NotFound))]
+#[get("/collections/lookup")]
 async fn lookup_collection(state: web::Data<AppState>, query: web::Query<LookupQuery>) -> AppResult<HttpResponse> {
     let name = query.name.as_deref().unwrap_or("").trim().to_string();
     if name.is_empty() {
@@ -246,6 +331,12 @@ async fn lookup_collection(state: web::Data<AppState>, query: web::Query<LookupQ
     Ok(HttpResponse::Ok().json(collection))
 }
 
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = ProductForm, content_type = "multipart/form-data"),
+    responses((status = CREATED, body = Option<Product>), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, Busy)
+)]
+#[post("/collections/{id}/products")]
 async fn add_product(
     req: HttpRequest,
     state: web::Data<AppState>,
@@ -282,6 +373,8 @@ async fn add_product(
 }
 
 /// Deletes a product with its pictures, bag and saved entries, releases and search entry.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Message), Unauthorized, Forbidden, NotFound))]
+#[delete("/products/{id}")]
 async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let (root, product_id) = (state.media.root.clone(), id.clone());
@@ -308,17 +401,19 @@ async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProd
         })
         .await?;
     after_write(&state, Change::ProductRemoved(id)).await?;
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": "Product deleted." })))
+    Ok(HttpResponse::Ok().json(Message::new("Product deleted.")))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct FeaturedBody {
     featured: bool,
 }
 
+#[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[put("/products/{id}/featured")]
 async fn set_featured(
     state: web::Data<AppState>,
-    AdminUser(..): AdminUser,
+    _admin: AdminUser,
     id: web::Path<String>,
     body: web::Json<FeaturedBody>,
 ) -> AppResult<HttpResponse> {
@@ -338,10 +433,11 @@ async fn set_featured(
     Ok(HttpResponse::Ok().json(product))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub struct ProductEdit {
     name: Option<String>,
     /// Naira as typed ("25000.50"); a JSON number is read by its text, never as a float.
+    #[schema(value_type = Option<String>)]
     price: Option<serde_json::Value>,
     description: Option<String>,
 }
@@ -360,6 +456,8 @@ pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<i64> {
 }
 
 /// Edits a product's name, price and description.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[patch("/products/{id}")]
 async fn edit_product(
     state: web::Data<AppState>,
     _admin: AdminUser<EditProducts>,

@@ -22,7 +22,7 @@ pub const FIXED_COLLECTIONS: &[(&str, &str)] = &[
 
 pub const PAGE_SIZE: i64 = 24;
 
-#[derive(Serialize, Clone, Debug)]
+#[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Collection {
     pub id: String,
@@ -33,7 +33,7 @@ pub struct Collection {
     pub updated_at: i64,
 }
 
-#[derive(Serialize, Clone, Debug)]
+#[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
     pub id: String,
@@ -52,7 +52,7 @@ pub struct Product {
     pub created_at: i64,
 }
 
-#[derive(Serialize, Clone, Debug)]
+#[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Release {
     pub id: String,
@@ -68,7 +68,7 @@ pub struct Release {
     pub created_at: i64,
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CollectionPage {
     pub collection: Collection,

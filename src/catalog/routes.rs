@@ -1,18 +1,22 @@
 //! Public catalogue endpoints. Answers come from the JSON cache; writes elsewhere clear it.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, web};
 use serde::Deserialize;
 
+use super::{Collection, CollectionPage, Product, Release};
 use crate::app::AppState;
+use crate::error::answers::{BadRequest, NotFound};
 use crate::error::{AppError, AppResult};
+use crate::media::Image;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/collections", web::get().to(list_collections))
-        .route("/collections/{id}", web::get().to(collection_page))
-        .route("/products/featured", web::get().to(featured))
-        .route("/products/{id}", web::get().to(product))
-        .route("/releases", web::get().to(releases))
-        .route("/hero", web::get().to(hero));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(list_collections)
+        .service(collection_page)
+        // Before /products/{id}, which would take "featured" for an id.
+        .service(featured)
+        .service(product)
+        .service(releases)
+        .service(hero);
 }
 
 fn collection_not_found() -> AppError {
@@ -23,16 +27,22 @@ fn product_not_found() -> AppError {
     AppError::NotFound("The product you're looking for doesn't exist.".into())
 }
 
+#[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Collection>, description = "In menu order")))]
+#[get("/collections")]
 async fn list_collections(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let db = state.db.clone();
     state.cache.respond("collections".into(), db.read(|c| Ok(super::list_collections(c)?))).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PageQuery {
+    /// From 1.
     page: Option<i64>,
 }
 
+#[utoipa::path(tag = "catalogue", params(PageQuery), responses((status = OK, body = CollectionPage), BadRequest, NotFound))]
+#[get("/collections/{id}")]
 async fn collection_page(state: web::Data<AppState>, id: web::Path<String>, query: web::Query<PageQuery>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let page = query.page.unwrap_or(1);
@@ -50,6 +60,8 @@ async fn collection_page(state: web::Data<AppState>, id: web::Path<String>, quer
         .await
 }
 
+#[utoipa::path(tag = "catalogue", responses((status = OK, body = Product), NotFound))]
+#[get("/products/{id}")]
 async fn product(state: web::Data<AppState>, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     if !super::plausible_id(&id) {
@@ -62,16 +74,22 @@ async fn product(state: web::Data<AppState>, id: web::Path<String>) -> AppResult
         .await
 }
 
+#[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Product>)))]
+#[get("/products/featured")]
 async fn featured(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let db = state.db.clone();
     state.cache.respond("featured".into(), db.read(|c| Ok(super::featured_products(c)?))).await
 }
 
+#[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Release>)))]
+#[get("/releases")]
 async fn releases(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let db = state.db.clone();
     state.cache.respond("releases".into(), db.read(|c| Ok(super::list_releases(c)?))).await
 }
 
+#[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Image>, description = "The home page's hero slides")))]
+#[get("/hero")]
 async fn hero(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let db = state.db.clone();
     state.cache.respond("hero".into(), db.read(|c| Ok(super::hero_images(c)?))).await

@@ -1,21 +1,33 @@
 //! Shop content: the About Us page and the contact form.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, post, put, web};
 use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
+use crate::api::Message;
 use crate::app::AppState;
+use crate::error::answers::{BadRequest, Busy, Forbidden, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::media::Image;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/about", web::get().to(get_about))
-        .route("/about", web::put().to(save_about))
-        .route("/contact", web::post().to(post_contact))
-        .route("/admin/contact-messages", web::get().to(list_messages));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(get_about).service(save_about).service(post_contact).service(list_messages);
 }
 
-#[derive(Serialize, Debug)]
+/// The About Us form (multipart): images optional, the existing ones kept when none is chosen.
+#[derive(utoipa::ToSchema)]
+#[allow(dead_code)]
+struct AboutForm {
+    title: String,
+    description1: String,
+    description2: String,
+    #[schema(value_type = Option<String>, format = Binary)]
+    image1: Option<Vec<u8>>,
+    #[schema(value_type = Option<String>, format = Binary)]
+    image2: Option<Vec<u8>>,
+}
+
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct About {
     pub title: String,
@@ -53,12 +65,14 @@ pub fn latest_about(conn: &Connection) -> rusqlite::Result<Option<About>> {
     .optional()
 }
 
+#[utoipa::path(tag = "content", responses((status = OK, body = Option<About>, description = "The latest About Us page, or null when none was written")))]
+#[get("/about")]
 async fn get_about(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let db = state.db.clone();
     state.cache.respond("about".into(), db.read(|c| Ok(latest_about(c)?))).await
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct ContactForm {
     email: Option<String>,
     message: Option<String>,
@@ -85,6 +99,8 @@ impl Default for ContactLimits {
     }
 }
 
+#[utoipa::path(tag = "content", responses((status = CREATED, body = Message, description = "Stored"), BadRequest, TooManyRequests))]
+#[post("/contact")]
 async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, form: web::Json<ContactForm>) -> AppResult<HttpResponse> {
     let email = form.email.as_deref().unwrap_or("").trim().to_string();
     let message = form.message.as_deref().unwrap_or("").trim().to_string();
@@ -126,12 +142,10 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
             }
         });
     }
-    Ok(HttpResponse::Created().json(serde_json::json!({
-        "message": "Thank you! Your message has been sent. We will get back to you soon."
-    })))
+    Ok(HttpResponse::Created().json(Message::new("Thank you! Your message has been sent. We will get back to you soon.")))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct ContactMessage {
     id: i64,
@@ -141,6 +155,8 @@ struct ContactMessage {
 }
 
 /// The contact inbox for admins, newest first.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Vec<ContactMessage>, description = "Newest first, at most 500"), Unauthorized, Forbidden))]
+#[get("/admin/contact-messages")]
 async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUser) -> AppResult<HttpResponse> {
     let messages = state
         .db
@@ -158,6 +174,12 @@ async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUse
 
 /// Creates the About Us page when none exists, otherwise updates the newest one. Images are
 /// optional; the existing ones stay when none is chosen.
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = AboutForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, PayloadTooLarge, Busy)
+)]
+#[put("/about")]
 async fn save_about(
     state: web::Data<AppState>,
     crate::auth::AdminUser(user, _): crate::auth::AdminUser,
@@ -215,5 +237,5 @@ async fn save_about(
     .await?;
     crate::catalog::write::after_write(&state, crate::catalog::write::Change::Shown).await?;
     let message = if created { "About Us page created successfully" } else { "About Us page updated successfully" };
-    Ok(HttpResponse::Ok().json(serde_json::json!({ "message": message })))
+    Ok(HttpResponse::Ok().json(Message::new(message)))
 }

@@ -7,6 +7,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (1, include_str!("../../migrations/0001_init.sql")),
     (2, include_str!("../../migrations/0002_payments.sql")),
     (3, include_str!("../../migrations/0003_status_checks.sql")),
+    (4, include_str!("../../migrations/0004_order_numbers.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
@@ -79,6 +80,8 @@ mod tests {
             )
             .unwrap();
         assert_eq!(kept, ("completed".into(), "shipped".into(), 1));
+        let number: String = conn.query_row("SELECT number FROM orders WHERE id = 'o1'", [], |r| r.get(0)).unwrap();
+        assert!(crate::orders::is_order_number(&number), "an existing order gets a readable number: {number}");
         assert!(conn.execute("UPDATE orders SET status = 'lost' WHERE id = 'o1'", []).is_err());
         assert!(conn.execute("UPDATE payments SET status = 'maybe' WHERE reference = 'ANK-1'", []).is_err());
         let on: bool = conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();

@@ -1,5 +1,6 @@
-//! Enums stored as text: one declaration gives the names, parsing, serde and SQL conversions, so a
-//! status is spelled once in Rust (the migrations' CHECK constraints list the same words).
+//! Enums stored as text: one declaration gives the names, parsing, serde, SQL conversions and the
+//! API document's schema, so a status is spelled once in Rust (the migrations' CHECK constraints
+//! list the same words).
 
 /// Declares `enum $name` whose variants are stored and sent as the given words.
 #[macro_export]
@@ -39,6 +40,18 @@ macro_rules! text_enum {
                 $name::parse(&text).ok_or_else(|| serde::de::Error::unknown_variant(&text, &[$($text),+]))
             }
         }
+
+        /// In the API document: a string, one of the words.
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                utoipa::openapi::schema::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .enum_values(Some([$($text),+]))
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
 
         impl rusqlite::types::ToSql for $name {
             fn to_sql(&self) -> rusqlite::Result<rusqlite::types::ToSqlOutput<'_>> {

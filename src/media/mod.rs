@@ -68,7 +68,7 @@ impl ImageKind {
 const JPEG_QUALITY: u8 = 80;
 
 /// An image as the API shows it: a middle-sized URL plus a srcset for responsive loading.
-#[derive(Serialize, Clone, Debug, PartialEq)]
+#[derive(Serialize, Clone, Debug, PartialEq, utoipa::ToSchema)]
 pub struct Image {
     pub url: String,
     pub srcset: String,

@@ -4,11 +4,6 @@
 use super::{Order, OrderStatus};
 use crate::money::format_naira;
 
-/// "Order #1a2b3c4d": the short id the shop shows everywhere.
-pub fn short_id(order: &Order) -> String {
-    order.id.chars().take(8).collect()
-}
-
 fn summary(order: &Order) -> String {
     let mut text = String::new();
     for item in &order.items {
@@ -28,11 +23,11 @@ fn summary(order: &Order) -> String {
 
 /// (subject, body) for the customer, then for the shop.
 pub fn new_order(shop: &str, public_url: &str, order: &Order) -> ((String, String), (String, String)) {
-    let id = short_id(order);
+    let id = &order.number;
     let customer = (
         format!("{shop}: order #{id} confirmed"),
         format!(
-            "Hello {},\n\nThank you for your order. We have received your payment and will let you know when it ships.\n\nOrder #{id}\n{}\nFollow your order: {public_url}/myorders\n\n{shop}",
+            "Hello {},\n\nThank you for your order. We have received your payment and will let you know when it ships.\n\nOrder #{id}\n{}\nFollow your order: {public_url}/track?number={id}\n\n{shop}",
             order.customer_name,
             summary(order)
         ),
@@ -53,7 +48,7 @@ pub fn new_order(shop: &str, public_url: &str, order: &Order) -> ((String, Strin
 
 /// The customer's update when an order is processed, shipped, delivered or cancelled.
 pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(String, String)> {
-    let id = short_id(order);
+    let id = &order.number;
     let news = match order.status {
         OrderStatus::Processing => "is being prepared".to_string(),
         OrderStatus::Shipped => format!("has shipped. Tracking number: {}", order.tracking_number.as_deref().unwrap_or("-")),
@@ -65,6 +60,6 @@ pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(St
     };
     Some((
         format!("{shop}: order #{id} {}", order.status),
-        format!("Hello {},\n\nYour order #{id} {news}\n\nSee your orders: {public_url}/myorders\n\n{shop}", order.customer_name),
+        format!("Hello {},\n\nYour order #{id} {news}\n\nFollow your order: {public_url}/track?number={id}\n\n{shop}", order.customer_name),
     ))
 }

@@ -4,40 +4,46 @@
 
 pub mod mails;
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, get, patch, post, web};
 use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use crate::app::AppState;
 use crate::auth::{AdminUser, CurrentUser};
+use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::payments::PaymentStatus;
 
 const PAGE_SIZE: i64 = 20;
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/orders", web::get().to(my_orders))
-        .route("/orders/seen", web::post().to(mark_seen))
-        .route("/admin/orders", web::get().to(admin_list))
-        .route("/admin/orders/{id}", web::get().to(admin_one))
-        .route("/admin/orders/{id}", web::patch().to(admin_update))
-        .route("/admin/payments", web::get().to(admin_payments));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(my_orders)
+        .service(mark_seen)
+        .service(track)
+        .service(admin_list)
+        .service(admin_one)
+        .service(admin_update)
+        .service(admin_payments);
 }
 
 /// Where an order goes, as the shopper typed it at checkout.
-#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Address {
     #[serde(default)]
+    #[schema(required = true)]
     pub street: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub city: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub state: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub country: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub postal_code: String,
 }
 
@@ -67,7 +73,7 @@ impl OrderStatus {
 }
 
 /// One order line as paid for; also the bag snapshot a payment keeps until it completes.
-#[derive(Serialize, Deserialize, Debug, Clone)]
+#[derive(Serialize, Deserialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub product_id: Option<String>,
@@ -79,10 +85,12 @@ pub struct OrderItem {
     pub color: Option<String>,
 }
 
-#[derive(Serialize, Debug, Clone)]
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
     pub id: String,
+    /// What the shopper reads out: 8 upper-case characters without look-alikes.
+    pub number: String,
     #[serde(skip)]
     pub user_id: String,
     pub created_at: i64,
@@ -101,7 +109,7 @@ pub struct Order {
 }
 
 const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, customer_name, customer_email, customer_phone,
-    payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code";
+    payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -118,8 +126,31 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         total_amount: r.get(10)?,
         tracking_number: r.get(11)?,
         delivery_address: Address { street: r.get(12)?, city: r.get(13)?, state: r.get(14)?, country: r.get(15)?, postal_code: r.get(16)? },
+        number: r.get(17)?,
         items: Vec::new(),
     })
+}
+
+/// The characters of order numbers: no I, L, O, 0 or 1, which people mistake for each other.
+const NUMBER_ALPHABET: &[u8] = b"23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+const NUMBER_LEN: usize = 8;
+
+pub fn is_order_number(text: &str) -> bool {
+    text.len() == NUMBER_LEN && text.bytes().all(|b| NUMBER_ALPHABET.contains(&b))
+}
+
+/// A number no order has yet (31^8 of them: a clash is rare, and retried).
+pub fn new_order_number(tx: &Connection) -> rusqlite::Result<String> {
+    loop {
+        let number: String = crate::util::random_bytes::<NUMBER_LEN>()
+            .iter()
+            .map(|b| NUMBER_ALPHABET[*b as usize % NUMBER_ALPHABET.len()] as char)
+            .collect();
+        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM orders WHERE number = ?1)", [&number], |r| r.get(0))?;
+        if !taken {
+            return Ok(number);
+        }
+    }
 }
 
 /// Fills in the orders' lines with one query, however many orders there are.
@@ -161,13 +192,93 @@ pub fn by_id(conn: &Connection, id: &str) -> rusqlite::Result<Option<Order>> {
     Ok(query_orders(conn, "WHERE id = ?1", &[&id])?.pop())
 }
 
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct TrackQuery {
+    /// The order number from the confirmation e-mail (any case).
+    number: Option<String>,
+    /// The e-mail address the order was placed with.
+    email: Option<String>,
+}
+
+/// What anyone holding an order's number and e-mail may see: where it is, not who or where to.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackedOrder {
+    number: String,
+    status: OrderStatus,
+    tracking_number: Option<String>,
+    created_at: i64,
+    updated_at: i64,
+    items: Vec<OrderItem>,
+    /// Kobo.
+    total_amount: i64,
+}
+
+/// Order tracking without signing in: the number and the e-mail must both match.
+#[utoipa::path(tag = "orders", params(TrackQuery), responses((status = OK, body = TrackedOrderAnswer), BadRequest, NotFound, TooManyRequests))]
+#[get("/orders/track")]
+async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: web::Query<TrackQuery>) -> AppResult<HttpResponse> {
+    let TrackQuery { number, email } = query.into_inner();
+    let number = number.unwrap_or_default().trim().to_uppercase();
+    let email = email.unwrap_or_default().trim().to_lowercase();
+    if number.is_empty() || email.is_empty() {
+        return Err(AppError::Validation("Please enter your order number and e-mail address.".into()));
+    }
+    // Guessing numbers costs the guesser: a few lookups per address.
+    let address = crate::net::client_ip(&req, &state.config.trusted).to_string();
+    state
+        .order_lookups
+        .try_acquire(&address)
+        .map_err(|wait| AppError::TooManyRequests("Too many order lookups. Please try again in a few minutes.".into(), wait))?;
+    let not_found = || AppError::NotFound("We couldn't find an order with that number and e-mail address.".into());
+    if !is_order_number(&number) {
+        return Err(not_found());
+    }
+    let order = state
+        .db
+        .read(move |c| Ok(query_orders(c, "WHERE number = ?1 AND lower(customer_email) = ?2", &[&number, &email])?.pop()))
+        .await?
+        .ok_or_else(not_found)?;
+    let order = TrackedOrder {
+        number: order.number,
+        status: order.status,
+        tracking_number: order.tracking_number,
+        created_at: order.created_at,
+        updated_at: order.updated_at,
+        items: order.items,
+        total_amount: order.total_amount,
+    };
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TrackedOrderAnswer {
+    order: TrackedOrder,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct MyOrders {
+    /// Newest first.
+    orders: Vec<Order>,
+}
+
 /// A customer's orders, newest first.
+#[utoipa::path(tag = "orders", responses((status = OK, body = MyOrders), Unauthorized))]
+#[get("/orders")]
 async fn my_orders(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
     let orders = state.db.read(move |c| Ok(query_orders(c, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[&user.id])?)).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({ "orders": orders })))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(MyOrders { orders }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SeenAnswer {
+    counts: crate::auth::Counts,
 }
 
 /// Opening My Orders marks the customer's orders seen; the answer carries the new badge counts.
+#[utoipa::path(tag = "orders", responses((status = OK, body = SeenAnswer), Unauthorized))]
+#[post("/orders/seen")]
 async fn mark_seen(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
     let counts = state
         .db
@@ -176,13 +287,38 @@ async fn mark_seen(state: web::Data<AppState>, user: CurrentUser) -> AppResult<H
             Ok(crate::auth::counts(tx, &user.id)?)
         })
         .await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({ "counts": counts })))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(SeenAnswer { counts }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ListQuery {
+    /// Only orders with this status (paid, processing, shipped, delivered or cancelled).
     status: Option<String>,
+    /// From 1.
     page: Option<i64>,
+}
+
+/// One page of orders for fulfilment, with the count of orders in every status.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOrderPage {
+    orders: Vec<Order>,
+    total: i64,
+    page: i64,
+    page_size: i64,
+    /// Every status, with 0 for none.
+    counts: std::collections::BTreeMap<&'static str, i64>,
+}
+
+/// An order as fulfilment sees it: whose it is and where it may go next.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOrder {
+    #[serde(flatten)]
+    order: Order,
+    user_id: String,
+    next_statuses: &'static [OrderStatus],
 }
 
 fn parse_status(status: &str) -> AppResult<OrderStatus> {
@@ -192,6 +328,8 @@ fn parse_status(status: &str) -> AppResult<OrderStatus> {
     })
 }
 
+#[utoipa::path(tag = "admin", params(ListQuery), responses((status = OK, body = AdminOrderPage), BadRequest, Unauthorized, Forbidden))]
+#[get("/admin/orders")]
 async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
     let ListQuery { status, page } = query.into_inner();
     let status = status.filter(|s| !s.is_empty()).map(|s| parse_status(&s)).transpose()?;
@@ -210,48 +348,45 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
                     c.query_row("SELECT COUNT(*) FROM orders", [], |r| r.get::<_, i64>(0))?,
                 ),
             };
-            let mut counts = serde_json::Map::new();
-            for s in OrderStatus::ALL {
-                counts.insert(s.to_string(), json!(0));
-            }
+            let mut counts: std::collections::BTreeMap<&'static str, i64> = OrderStatus::ALL.iter().map(|s| (s.as_str(), 0)).collect();
             let mut stmt = c.prepare_cached("SELECT status, COUNT(*) FROM orders GROUP BY status")?;
-            for row in stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))? {
+            for row in stmt.query_map([], |r| Ok((r.get::<_, OrderStatus>(0)?, r.get::<_, i64>(1)?)))? {
                 let (s, n) = row?;
-                counts.insert(s, json!(n));
+                counts.insert(s.as_str(), n);
             }
-            Ok(json!({ "orders": orders, "total": total, "page": page, "pageSize": PAGE_SIZE, "counts": counts }))
+            Ok(AdminOrderPage { orders, total, page, page_size: PAGE_SIZE, counts })
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(reply))
 }
 
-fn admin_view(order: Order) -> serde_json::Value {
-    let next = order.status.next();
-    let user_id = order.user_id.clone();
-    let mut value = serde_json::to_value(order).unwrap_or_default();
-    value["userId"] = json!(user_id);
-    value["nextStatuses"] = json!(next);
-    value
+fn admin_view(order: Order) -> AdminOrder {
+    AdminOrder { next_statuses: order.status.next(), user_id: order.user_id.clone(), order }
 }
 
 fn order_not_found() -> AppError {
     AppError::NotFound("Order not found.".into())
 }
 
+#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound))]
+#[get("/admin/orders/{id}")]
 async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let order = state.db.read(move |c| Ok(by_id(c, &id)?)).await?.ok_or_else(order_not_found)?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateBody {
+    /// One of the order's next statuses; shipped needs a tracking number.
     #[serde(default)]
     status: String,
     tracking_number: Option<String>,
 }
 
+#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[patch("/admin/orders/{id}")]
 async fn admin_update(
     state: web::Data<AppState>,
     _admin: AdminUser,
@@ -291,12 +426,39 @@ async fn admin_update(
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PaymentsQuery {
+    /// "review" (the default: failed and mismatched) or one payment status.
     status: Option<String>,
 }
 
+/// A payment an admin should look at.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentReview {
+    reference: String,
+    user_id: String,
+    customer_name: String,
+    customer_email: String,
+    /// Kobo.
+    amount: i64,
+    currency: String,
+    status: PaymentStatus,
+    failure_reason: Option<String>,
+    created_at: i64,
+    updated_at: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PaymentReviews {
+    /// Most recently changed first, at most 200.
+    payments: Vec<PaymentReview>,
+}
+
 /// Payments for an admin to look at: by default those that failed verification or mismatched.
+#[utoipa::path(tag = "admin", params(PaymentsQuery), responses((status = OK, body = PaymentReviews), BadRequest, Unauthorized, Forbidden))]
+#[get("/admin/payments")]
 async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PaymentsQuery>) -> AppResult<HttpResponse> {
     let status = query.into_inner().status.unwrap_or_else(|| "review".into());
     // "review": the payments an admin should look at.
@@ -314,23 +476,23 @@ async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: we
                  FROM payments WHERE status IN (SELECT value FROM json_each(?1)) ORDER BY updated_at DESC LIMIT 200",
             )?;
             let rows = stmt.query_map([statuses], |r| {
-                Ok(json!({
-                    "reference": r.get::<_, String>(0)?,
-                    "userId": r.get::<_, String>(1)?,
-                    "customerName": r.get::<_, String>(2)?,
-                    "customerEmail": r.get::<_, String>(3)?,
-                    "amount": r.get::<_, i64>(4)?,
-                    "currency": r.get::<_, String>(5)?,
-                    "status": r.get::<_, PaymentStatus>(6)?,
-                    "failureReason": r.get::<_, Option<String>>(7)?,
-                    "createdAt": r.get::<_, i64>(8)?,
-                    "updatedAt": r.get::<_, i64>(9)?,
-                }))
+                Ok(PaymentReview {
+                    reference: r.get("reference")?,
+                    user_id: r.get("user_id")?,
+                    customer_name: r.get("customer_name")?,
+                    customer_email: r.get("customer_email")?,
+                    amount: r.get("amount_kobo")?,
+                    currency: r.get("currency")?,
+                    status: r.get("status")?,
+                    failure_reason: r.get("failure_reason")?,
+                    created_at: r.get("created_at")?,
+                    updated_at: r.get("updated_at")?,
+                })
             })?;
             Ok(rows.collect::<Result<Vec<_>, _>>()?)
         })
         .await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({ "payments": payments })))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(PaymentReviews { payments }))
 }
 
 #[cfg(test)]

@@ -1,32 +1,81 @@
 //! Starting a payment: the checkout form's starting values, its checks, the bag snapshot at
 //! current prices and the Paystack transaction it initialises.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::*;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
+use crate::error::answers::{BadGateway, BadRequest, Conflict, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::orders::{Address, OrderItem};
 
-#[derive(Serialize, Deserialize, Clone, Debug, Default)]
+#[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
 pub struct Customer {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub phone: String,
 }
 
-fn mode(state: &AppState) -> &'static str {
-    if state.paystack.sandbox { "sandbox" } else { "paystack" }
+/// Who takes the card: the built-in sandbox (no keys configured) or Paystack itself.
+#[derive(Serialize, Clone, Copy, utoipa::ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PaymentMode {
+    Sandbox,
+    Paystack,
+}
+
+fn mode(state: &AppState) -> PaymentMode {
+    if state.paystack.sandbox { PaymentMode::Sandbox } else { PaymentMode::Paystack }
+}
+
+/// The checkout form's starting values.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutDetails {
+    customer: Customer,
+    /// The last delivery address this customer used, if any.
+    address: Option<Address>,
+    mode: PaymentMode,
+    public_key: String,
+}
+
+/// What the payment pop-up needs.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentStart {
+    reference: String,
+    access_code: String,
+    authorization_url: String,
+    /// Kobo.
+    amount: i64,
+    /// Always "NGN".
+    currency: &'static str,
+    email: String,
+    public_key: String,
+    mode: PaymentMode,
+    metadata: PaymentMetadata,
+    /// The bag as snapshotted at current prices.
+    items: Vec<OrderItem>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PaymentMetadata {
+    name: String,
+    phone: String,
 }
 
 /// The checkout form's starting values: the profile, and the last delivery address used.
+#[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutDetails), Unauthorized))]
+#[get("/checkout")]
 pub(super) async fn checkout_details(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
     let (customer, address) = state
         .db
@@ -42,15 +91,15 @@ pub(super) async fn checkout_details(state: web::Data<AppState>, user: CurrentUs
             Ok((customer, address.and_then(|a| serde_json::from_str::<Address>(&a).ok())))
         })
         .await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({
-        "customer": customer,
-        "address": address,
-        "mode": mode(&state),
-        "publicKey": state.paystack.public_key,
-    })))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(CheckoutDetails {
+        customer,
+        address,
+        mode: mode(&state),
+        public_key: state.paystack.public_key.clone(),
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(super) struct StartBody {
     #[serde(default)]
     customer: Customer,
@@ -183,6 +232,12 @@ fn record_pending_payment(
     Ok(())
 }
 
+#[utoipa::path(
+    tag = "checkout",
+    params(("Idempotency-Key" = Option<String>, Header, description = "Seen again within ten minutes, the request is refused with 409: a double click starts one payment")),
+    responses((status = CREATED, body = PaymentStart), BadRequest, Unauthorized, Conflict, TooManyRequests, BadGateway)
+)]
+#[post("/checkout")]
 pub(super) async fn start_payment(
     state: web::Data<AppState>,
     user: CurrentUser,
@@ -211,18 +266,18 @@ pub(super) async fn start_payment(
             Ok(lines)
         })
         .await?;
-    Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(json!({
-        "reference": reference,
-        "accessCode": started.access_code,
-        "authorizationUrl": started.authorization_url,
-        "amount": amount,
-        "currency": "NGN",
-        "email": customer.email,
-        "publicKey": state.paystack.public_key,
-        "mode": mode(&state),
-        "metadata": { "name": customer.name, "phone": customer.phone },
-        "items": lines,
-    })))
+    Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(PaymentStart {
+        reference,
+        access_code: started.access_code,
+        authorization_url: started.authorization_url,
+        amount,
+        currency: "NGN",
+        email: customer.email,
+        public_key: state.paystack.public_key.clone(),
+        mode: mode(&state),
+        metadata: PaymentMetadata { name: customer.name, phone: customer.phone },
+        items: lines,
+    }))
 }
 
 #[cfg(test)]

@@ -1,19 +1,20 @@
 //! Completing a payment: one routine, shared by the browser's verify, the signed webhook and the
 //! reconciler, that creates the order once when Paystack reports exactly the expected success.
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, post, web};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
-use serde::Deserialize;
-use serde_json::json;
+use serde::{Deserialize, Serialize};
 
 use super::paystack::{Transaction as PaidTransaction, Verified};
 use super::*;
+use crate::api::StatusOk;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
+use crate::error::answers::{BadGateway, BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::orders::{self, Address, Order, OrderItem, OrderStatus};
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 pub(super) struct VerifyBody {
     #[serde(default)]
     reference: String,
@@ -23,8 +24,27 @@ pub(super) fn plausible_reference(reference: &str) -> bool {
     (1..=100).contains(&reference.len()) && reference.chars().all(|c| c.is_ascii_alphanumeric() || "-.=".contains(c))
 }
 
+/// The answer to a browser's verify: `data.success` tells.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Verification {
+    data: VerifiedPayment,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct VerifiedPayment {
+    success: bool,
+    reference: String,
+    /// The order, when the payment completed.
+    order: Option<Order>,
+    /// Why not, when it did not: Paystack's status, "pending" or "mismatch".
+    status: Option<String>,
+    message: Option<String>,
+}
+
 /// SPEC's verifyTransaction: the browser reports a reference its pop-up called successful; the
 /// server asks Paystack and completes the payment only on a matching `success`.
+#[utoipa::path(tag = "checkout", responses((status = OK, body = Verification), BadRequest, Unauthorized, NotFound, BadGateway))]
+#[post("/payments/verify")]
 pub(super) async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<VerifyBody>) -> AppResult<HttpResponse> {
     let reference = body.into_inner().reference;
     let not_found = || AppError::NotFound("Payment not found.".into());
@@ -56,16 +76,25 @@ pub(super) async fn verify_payment(state: web::Data<AppState>, user: CurrentUser
         }
         Some(_) => ask_paystack_and_complete(&state, &reference).await?,
     };
+    let not_paid = |status: String, message: String| VerifiedPayment {
+        success: false,
+        reference: reference.clone(),
+        order: None,
+        status: Some(status),
+        message: Some(message),
+    };
     let data = match outcome {
-        Outcome::Completed { order, .. } => json!({ "success": true, "reference": reference, "order": order }),
-        Outcome::NotPaid { status, message } => json!({ "success": false, "reference": reference, "status": status, "message": message }),
-        Outcome::Mismatch => json!({
-            "success": false, "reference": reference, "status": "mismatch",
-            "message": "Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.",
-        }),
+        Outcome::Completed { order, .. } => {
+            VerifiedPayment { success: true, reference: reference.clone(), order: Some(*order), status: None, message: None }
+        }
+        Outcome::NotPaid { status, message } => not_paid(status, message),
+        Outcome::Mismatch => not_paid(
+            "mismatch".into(),
+            "Your payment could not be confirmed: the amount paid does not match your order. Our team will contact you.".into(),
+        ),
         Outcome::Unknown => return Err(not_found()),
     };
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({ "data": data })))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(Verification { data }))
 }
 
 /// What completing a reference led to.
@@ -183,10 +212,11 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
     let address: Address = serde_json::from_str(&address).map_err(AppError::internal)?;
     let lines: Vec<OrderItem> = serde_json::from_str(&lines).map_err(AppError::internal)?;
     let order_id = crate::util::new_id();
+    let number = orders::new_order_number(tx)?;
     tx.execute(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
-                             street, city, state, country, postal_code, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13)",
+                             street, city, state, country, postal_code, created_at, updated_at, number)
+         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?15)",
         params![
             order_id,
             user_id,
@@ -201,7 +231,8 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
             address.country,
             address.postal_code,
             now,
-            OrderStatus::Paid
+            OrderStatus::Paid,
+            number
         ],
     )?;
     let mut insert_item = tx.prepare_cached(
@@ -237,6 +268,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
     set_status(tx, reference, status, PaymentStatus::Completed, None)?;
     let order = Order {
         id: order_id,
+        number,
         user_id,
         created_at: now,
         updated_at: now,
@@ -266,15 +298,22 @@ fn send_order_mails(state: &AppState, order: &Order) {
 /// Paystack's webhook. The signature is checked over the exact bytes; the event is then
 /// re-verified through the API before anything is given. The answer is a quick 200 so Paystack
 /// does not retry; the work continues in the background (and the reconciler backs it up).
+#[utoipa::path(
+    tag = "checkout",
+    params(("x-paystack-signature" = String, Header, description = "Hex HMAC-SHA512 of the raw body with the secret key")),
+    request_body(content = serde_json::Value, description = "Paystack's event; charge.success is re-verified through the API"),
+    responses((status = OK, body = StatusOk, description = "Acknowledged"), BadRequest, Unauthorized)
+)]
+#[post("/payments/webhook")]
 pub(super) async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> HttpResponse {
     let signature = req.headers().get("x-paystack-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
     if !state.paystack.signature_is_valid(&body, signature) {
         log::warn!("webhook refused: bad or missing signature");
-        return HttpResponse::Unauthorized().json(json!({ "error": "bad_signature", "message": "Invalid signature." }));
+        return AppError::Unauthenticated("Invalid signature.".into()).error_response();
     }
     let event: serde_json::Value = match serde_json::from_slice(&body) {
         Ok(event) => event,
-        Err(_) => return HttpResponse::BadRequest().json(json!({ "error": "validation", "message": "The body is not JSON." })),
+        Err(_) => return AppError::Validation("The body is not JSON.".into()).error_response(),
     };
     let reference = event["data"]["reference"].as_str().unwrap_or("").to_string();
     if event["event"] == "charge.success" && plausible_reference(&reference) {
@@ -285,7 +324,7 @@ pub(super) async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: 
             }
         });
     }
-    HttpResponse::Ok().json(json!({ "status": "ok" }))
+    HttpResponse::Ok().json(StatusOk::default())
 }
 
 /// Asks Paystack about a reference and completes it, unless it is already settled. Used by the

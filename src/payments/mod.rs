@@ -10,8 +10,6 @@ pub mod paystack;
 mod reconcile;
 pub mod sandbox;
 
-use actix_web::web;
-
 pub use checkout::Customer;
 pub use completion::{Outcome, complete, settle_from_paystack};
 pub use reconcile::{reconcile_forever, reconcile_once};
@@ -52,9 +50,9 @@ impl PaymentStatus {
 const FIELD_MAX: usize = 200;
 const NOT_CONFIRMED: &str = "We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.";
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/checkout", web::get().to(checkout::checkout_details))
-        .route("/checkout", web::post().to(checkout::start_payment))
-        .route("/payments/verify", web::post().to(completion::verify_payment))
-        .route("/payments/webhook", web::post().to(completion::webhook));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(checkout::checkout_details)
+        .service(checkout::start_payment)
+        .service(completion::verify_payment)
+        .service(completion::webhook);
 }

@@ -90,7 +90,23 @@ impl Paystack {
     pub fn is_secret_key(&self, key: &str) -> bool {
         constant_time_eq(key.as_bytes(), self.secret_key.as_bytes())
     }
+}
 
+/// Paystack's `transaction/initialize` request: what the shop sends and the sandbox reads.
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct InitializeRequest {
+    #[serde(default)]
+    pub email: String,
+    /// Kobo, at least 5000.
+    pub amount: Option<i64>,
+    /// "NGN" when absent.
+    pub currency: Option<String>,
+    pub reference: Option<String>,
+    #[schema(value_type = Option<Object>)]
+    pub metadata: Option<Value>,
+}
+
+impl Paystack {
     /// `POST /transaction/initialize`: amount in kobo, NGN, our reference, name and phone as metadata.
     pub async fn initialize(
         &self,
@@ -100,13 +116,13 @@ impl Paystack {
         name: &str,
         phone: &str,
     ) -> Result<Started, Unavailable> {
-        let body = json!({
-            "email": email,
-            "amount": amount_kobo,
-            "currency": "NGN",
-            "reference": reference,
-            "metadata": { "name": name, "phone": phone },
-        });
+        let body = InitializeRequest {
+            email: email.into(),
+            amount: Some(amount_kobo),
+            currency: Some("NGN".into()),
+            reference: Some(reference.into()),
+            metadata: Some(json!({ "name": name, "phone": phone })),
+        };
         let (status, reply) = self.call(self.http.post(self.url("/transaction/initialize")?).json(&body)).await?;
         let data = &reply["data"];
         match (status, reply["status"].as_bool(), data["access_code"].as_str(), data["authorization_url"].as_str()) {

@@ -5,28 +5,51 @@
 
 use std::sync::Arc;
 
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use rusqlite::{OptionalExtension, params};
-use serde::Deserialize;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
+use super::paystack::InitializeRequest;
 use crate::app::AppState;
+use crate::error::answers::{BadRequest, NotFound};
 use crate::error::{AppError, AppResult};
 
 const WEBHOOK_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/sandbox/transaction/initialize", web::post().to(initialize))
-        .route("/sandbox/transaction/verify/{reference}", web::get().to(verify))
-        .route("/sandbox/checkout/{access_code}", web::get().to(show_checkout))
-        .route("/sandbox/checkout/{access_code}", web::post().to(pay));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(initialize).service(verify).service(show_checkout).service(pay);
 }
 
-/// Paystack's envelope for a refusal.
-fn refuse(status: actix_web::http::StatusCode, message: &str) -> HttpResponse {
-    HttpResponse::build(status).json(json!({ "status": false, "message": message }))
+/// Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Envelope<T> {
+    status: bool,
+    message: String,
+    data: Option<T>,
+    /// Set on some refusals, e.g. "duplicate_reference".
+    code: Option<&'static str>,
 }
 
+/// A refusal in Paystack's envelope.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PaystackRefusal {
+    /// Always false.
+    status: bool,
+    message: String,
+    code: Option<&'static str>,
+}
+
+fn refuse(status: StatusCode, message: &str) -> HttpResponse {
+    HttpResponse::build(status).json(PaystackRefusal { status: false, message: message.into(), code: None })
+}
+
+fn answer<T: Serialize>(message: &str, data: T) -> HttpResponse {
+    HttpResponse::Ok().json(Envelope { status: true, message: message.into(), data: Some(data), code: None })
+}
+
+/// The pop-up's own calls answer like the rest of the shop's API when the sandbox is off.
 fn sandbox_off() -> AppError {
     AppError::NotFound("There is no such API endpoint.".into())
 }
@@ -37,39 +60,56 @@ fn authorised(state: &AppState, req: &HttpRequest) -> bool {
     header.strip_prefix("Bearer ").is_some_and(|key| state.paystack.is_secret_key(key))
 }
 
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct InitializedData {
+    authorization_url: String,
+    access_code: String,
+    reference: String,
+}
+
+/// Paystack's `transaction/initialize`, checked with the sandbox secret key.
+#[utoipa::path(
+    tag = "sandbox",
+    request_body = InitializeRequest,
+    responses(
+        (status = OK, body = Envelope<InitializedData>),
+        (status = BAD_REQUEST, body = PaystackRefusal),
+        (status = UNAUTHORIZED, body = PaystackRefusal),
+        (status = NOT_FOUND, body = PaystackRefusal, description = "The sandbox is off: Paystack keys are configured")
+    )
+)]
+#[post("/sandbox/transaction/initialize")]
 async fn initialize(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
-    use actix_web::http::StatusCode;
     if !state.paystack.sandbox {
-        return Err(sandbox_off());
+        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
     if !authorised(&state, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
-    let Ok(body) = serde_json::from_slice::<Value>(&body) else {
+    let Ok(body) = serde_json::from_slice::<InitializeRequest>(&body) else {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid JSON"));
     };
-    let email = body["email"].as_str().unwrap_or("").to_string();
-    if !crate::email::looks_like_email(&email) {
+    if !crate::email::looks_like_email(&body.email) {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Email Address Passed"));
     }
-    let Some(amount) = body["amount"].as_i64().filter(|a| *a > 0) else {
+    let Some(amount) = body.amount.filter(|a| *a > 0) else {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Amount Sent"));
     };
     if amount < super::MINIMUM_KOBO {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Amount must be at least 50 NGN"));
     }
-    let currency = body["currency"].as_str().unwrap_or("NGN").to_string();
+    let currency = body.currency.unwrap_or_else(|| "NGN".into());
     if currency != "NGN" {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Currency not supported by merchant"));
     }
-    let reference = match body["reference"].as_str() {
-        Some(r) if super::completion::plausible_reference(r) => r.to_string(),
+    let reference = match body.reference {
+        Some(r) if super::completion::plausible_reference(&r) => r,
         Some(_) => return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid transaction reference")),
         None => format!("T{}", crate::util::random_id(15)),
     };
     let access_code = crate::util::random_id(20);
-    let metadata = body.get("metadata").cloned().unwrap_or(Value::Null).to_string();
-    let (r, code, e, m) = (reference.clone(), access_code.clone(), email, metadata);
+    let metadata = body.metadata.unwrap_or(Value::Null).to_string();
+    let (r, code, e, m) = (reference.clone(), access_code.clone(), body.email, metadata);
     let inserted = state
         .db
         .write(move |tx| {
@@ -85,90 +125,146 @@ async fn initialize(state: web::Data<AppState>, req: HttpRequest, body: web::Byt
         })
         .await?;
     if !inserted {
-        return Ok(HttpResponse::BadRequest().json(json!({
-            "status": false, "message": "Duplicate Transaction Reference", "code": "duplicate_reference",
-        })));
+        return Ok(HttpResponse::BadRequest().json(PaystackRefusal {
+            status: false,
+            message: "Duplicate Transaction Reference".into(),
+            code: Some("duplicate_reference"),
+        }));
     }
-    Ok(HttpResponse::Ok().json(json!({
-        "status": true,
-        "message": "Authorization URL created",
-        "data": {
-            "authorization_url": format!("{}/api/sandbox/checkout/{access_code}", state.config.public_url()),
-            "access_code": access_code,
-            "reference": reference,
+    Ok(answer(
+        "Authorization URL created",
+        InitializedData {
+            authorization_url: format!("{}/api/sandbox/checkout/{access_code}", state.config.public_url()),
+            access_code,
+            reference,
         },
-    })))
+    ))
 }
 
 /// One sandbox transaction in the shape of Paystack's verify `data`.
-fn transaction_json(conn: &rusqlite::Connection, column: &str, key: &str) -> AppResult<Option<Value>> {
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SandboxTransaction {
+    id: i64,
+    /// Always "test".
+    domain: &'static str,
+    reference: String,
+    amount: i64,
+    requested_amount: i64,
+    currency: String,
+    customer: SandboxCustomer,
+    #[schema(value_type = Object)]
+    metadata: Value,
+    /// "abandoned", "failed" or "success".
+    status: String,
+    gateway_response: String,
+    /// ISO 8601.
+    paid_at: Option<String>,
+    /// ISO 8601.
+    created_at: String,
+    /// Always "card".
+    channel: &'static str,
+    access_code: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SandboxCustomer {
+    email: String,
+}
+
+fn load_transaction(conn: &rusqlite::Connection, column: &str, key: &str) -> AppResult<Option<SandboxTransaction>> {
     let sql = format!(
         "SELECT rowid, reference, amount_kobo, currency, email, metadata, status, gateway_response, paid_at, created_at, access_code
          FROM sandbox_transactions WHERE {column} = ?1"
     );
     Ok(conn
         .query_row(&sql, [key], |r| {
-            let metadata: String = r.get(5)?;
-            Ok(json!({
-                "id": r.get::<_, i64>(0)?,
-                "domain": "test",
-                "reference": r.get::<_, String>(1)?,
-                "amount": r.get::<_, i64>(2)?,
-                "requested_amount": r.get::<_, i64>(2)?,
-                "currency": r.get::<_, String>(3)?,
-                "customer": { "email": r.get::<_, String>(4)? },
-                "metadata": serde_json::from_str::<Value>(&metadata).unwrap_or(Value::Null),
-                "status": r.get::<_, String>(6)?,
-                "gateway_response": r.get::<_, String>(7)?,
-                "paid_at": r.get::<_, Option<i64>>(8)?.map(crate::util::iso8601),
-                "created_at": crate::util::iso8601(r.get(9)?),
-                "channel": "card",
-                "access_code": r.get::<_, String>(10)?,
-            }))
+            let metadata: String = r.get("metadata")?;
+            let amount: i64 = r.get("amount_kobo")?;
+            Ok(SandboxTransaction {
+                id: r.get("rowid")?,
+                domain: "test",
+                reference: r.get("reference")?,
+                amount,
+                requested_amount: amount,
+                currency: r.get("currency")?,
+                customer: SandboxCustomer { email: r.get("email")? },
+                metadata: serde_json::from_str::<Value>(&metadata).unwrap_or(Value::Null),
+                status: r.get("status")?,
+                gateway_response: r.get("gateway_response")?,
+                paid_at: r.get::<_, Option<i64>>("paid_at")?.map(crate::util::iso8601),
+                created_at: crate::util::iso8601(r.get("created_at")?),
+                channel: "card",
+                access_code: r.get("access_code")?,
+            })
         })
         .optional()?)
 }
 
+/// Paystack's `transaction/verify/{reference}`, checked with the sandbox secret key.
+#[utoipa::path(
+    tag = "sandbox",
+    responses(
+        (status = OK, body = Envelope<SandboxTransaction>),
+        (status = UNAUTHORIZED, body = PaystackRefusal),
+        (status = NOT_FOUND, body = PaystackRefusal, description = "No such reference, or the sandbox is off")
+    )
+)]
+#[get("/sandbox/transaction/verify/{reference}")]
 async fn verify(state: web::Data<AppState>, req: HttpRequest, reference: web::Path<String>) -> AppResult<HttpResponse> {
-    use actix_web::http::StatusCode;
     if !state.paystack.sandbox {
-        return Err(sandbox_off());
+        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
     if !authorised(&state, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let reference = reference.into_inner();
-    match state.db.read(move |c| transaction_json(c, "reference", &reference)).await? {
-        Some(data) => Ok(HttpResponse::Ok().json(json!({ "status": true, "message": "Verification successful", "data": data }))),
+    match state.db.read(move |c| load_transaction(c, "reference", &reference)).await? {
+        Some(data) => Ok(answer("Verification successful", data)),
         None => Ok(refuse(StatusCode::NOT_FOUND, "Transaction reference not found")),
     }
 }
 
+/// What the TEST MODE pop-up shows of the transaction being paid.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TestPayment {
+    reference: String,
+    /// Kobo.
+    amount: i64,
+    currency: String,
+    email: String,
+    status: String,
+}
+
 /// What the TEST MODE pop-up shows: the amount and e-mail of the transaction being paid.
+#[utoipa::path(tag = "sandbox", responses((status = OK, body = TestPayment), NotFound))]
+#[get("/sandbox/checkout/{access_code}")]
 async fn show_checkout(state: web::Data<AppState>, access_code: web::Path<String>) -> AppResult<HttpResponse> {
     if !state.paystack.sandbox {
         return Err(sandbox_off());
     }
     let code = access_code.into_inner();
-    let data = state.db.read(move |c| transaction_json(c, "access_code", &code)).await?;
+    let data = state.db.read(move |c| load_transaction(c, "access_code", &code)).await?;
     let data = data.ok_or_else(|| AppError::NotFound("This test payment does not exist.".into()))?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({
-        "reference": data["reference"],
-        "amount": data["amount"],
-        "currency": data["currency"],
-        "email": data["customer"]["email"],
-        "status": data["status"],
-    })))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TestPayment {
+        reference: data.reference,
+        amount: data.amount,
+        currency: data.currency,
+        email: data.customer.email,
+        status: data.status,
+    }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 struct PayBody {
+    /// success, declined or insufficient_funds.
     #[serde(default)]
     outcome: String,
 }
 
 /// The shopper picked a test card. Like Paystack, a declined card leaves the transaction open for
 /// another try; a success is final and is announced to the shop by a signed webhook.
+#[utoipa::path(tag = "sandbox", responses((status = OK, body = TestCardResult), BadRequest, NotFound))]
+#[post("/sandbox/checkout/{access_code}")]
 async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: web::Json<PayBody>) -> AppResult<HttpResponse> {
     if !state.paystack.sandbox {
         return Err(sandbox_off());
@@ -213,14 +309,30 @@ async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: w
         });
     }
     let (status, message) = if newly_paid || status == "success" { ("success", "Approved") } else { (status, gateway) };
-    Ok(HttpResponse::Ok().json(json!({ "status": status, "reference": reference, "message": message })))
+    Ok(HttpResponse::Ok().json(TestCardResult { status: status.into(), reference, message: message.into() }))
+}
+
+/// What the pop-up shows after a test card.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TestCardResult {
+    /// "success" or "failed".
+    status: String,
+    reference: String,
+    message: String,
+}
+
+/// The webhook body Paystack sends after a payment.
+#[derive(Serialize)]
+struct ChargeEvent {
+    event: &'static str,
+    data: SandboxTransaction,
 }
 
 /// Plays Paystack's part after a payment: POST a signed `charge.success` to the shop's webhook.
 async fn send_charge_success(state: &Arc<AppState>, reference: &str) {
     let r = reference.to_string();
-    let Ok(Some(data)) = state.db.read(move |c| transaction_json(c, "reference", &r)).await else { return };
-    let body = json!({ "event": "charge.success", "data": data }).to_string().into_bytes();
+    let Ok(Some(data)) = state.db.read(move |c| load_transaction(c, "reference", &r)).await else { return };
+    let Ok(body) = serde_json::to_vec(&ChargeEvent { event: "charge.success", data }) else { return };
     let Some(base) = state.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
     if let Err(e) = state.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
         log::warn!("sandbox webhook for {reference} not delivered: {}", e.0);

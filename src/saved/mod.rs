@@ -1,22 +1,20 @@
 //! Saved items: a per-user list of products with the time they were saved.
 
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpResponse, delete, get, post, put, web};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::catalog::Product;
+use crate::error::answers::{NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
 
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/saved", web::get().to(list))
-        .route("/saved/{product}", web::put().to(save))
-        .route("/saved/{product}", web::delete().to(unsave))
-        .route("/saved/{product}/move-to-bag", web::post().to(move_to_bag));
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(list).service(save).service(unsave).service(move_to_bag);
 }
 
-#[derive(Serialize, Debug)]
+#[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedItem {
     pub product: Product,
@@ -37,12 +35,16 @@ fn unknown_product() -> AppError {
     AppError::NotFound("The product you're looking for doesn't exist.".into())
 }
 
+#[utoipa::path(tag = "saved", responses((status = OK, body = Vec<SavedItem>, description = "Newest first"), Unauthorized))]
+#[get("/saved")]
 async fn list(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
     let items = state.db.read(move |c| Ok(load(c, &user.id)?)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(items))
 }
 
 /// Saves a product; saving it again changes nothing.
+#[utoipa::path(tag = "saved", responses((status = OK, body = Vec<SavedItem>), Unauthorized, NotFound))]
+#[put("/saved/{product}")]
 async fn save(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
     let product = product.into_inner();
     if !crate::catalog::plausible_id(&product) {
@@ -65,6 +67,8 @@ async fn save(state: web::Data<AppState>, user: CurrentUser, product: web::Path<
     Ok(HttpResponse::Ok().json(items))
 }
 
+#[utoipa::path(tag = "saved", responses((status = OK, body = Vec<SavedItem>), Unauthorized))]
+#[delete("/saved/{product}")]
 async fn unsave(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
     let product = product.into_inner();
     let items = state
@@ -78,6 +82,8 @@ async fn unsave(state: web::Data<AppState>, user: CurrentUser, product: web::Pat
 }
 
 /// Adds the product to the bag with quantity 1 and removes it from saved, in one transaction.
+#[utoipa::path(tag = "saved", responses((status = OK, body = crate::bag::Bag), Unauthorized, NotFound))]
+#[post("/saved/{product}/move-to-bag")]
 async fn move_to_bag(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
     let product = product.into_inner();
     let bag = state

@@ -31,12 +31,15 @@ struct Fields {
     description: Field,
 }
 
-/// One suggestion: what the search bar lists.
-#[derive(Serialize, Debug, Clone, PartialEq)]
+/// One suggestion: what the search bar lists, with the price and first picture of the product.
+#[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
 pub struct Suggestion {
     pub id: String,
     pub name: String,
     pub category: Option<String>,
+    /// Kobo; filled from the catalogue, not the index.
+    pub price: Option<i64>,
+    pub image: Option<crate::media::Image>,
 }
 
 /// The words of a query: at most this many, each at most this long. Anything else a shopper
@@ -245,6 +248,8 @@ impl SearchIndex {
                     id: text_of(f.id).unwrap_or_default(),
                     name: text_of(f.name).unwrap_or_default(),
                     category: text_of(f.category),
+                    price: None,
+                    image: None,
                 })
             })
             .collect()
@@ -254,19 +259,44 @@ impl SearchIndex {
 pub mod routes {
     //! GET /api/search/suggest?q= (five suggestions) and GET /api/search?q= (the results page).
 
-    use actix_web::{HttpResponse, web};
+    use actix_web::{HttpResponse, get, web};
     use serde::Deserialize;
 
+    use super::Suggestion;
     use crate::app::AppState;
+    use crate::catalog::Product;
     use crate::error::AppResult;
+    use crate::error::answers::BadRequest;
 
-    pub fn configure(cfg: &mut web::ServiceConfig) {
-        cfg.route("/search/suggest", web::get().to(suggest)).route("/search", web::get().to(results));
+    pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+        cfg.service(suggest).service(results);
     }
 
-    #[derive(Deserialize)]
+    #[derive(Deserialize, utoipa::IntoParams)]
+    #[into_params(parameter_in = Query)]
     struct SearchQuery {
+        /// What the shopper typed; under 2 characters finds nothing.
         q: Option<String>,
+    }
+
+    crate::text_enum! {
+        /// How the results page is ordered.
+        pub enum SearchSort {
+            Relevance => "relevance",
+            PriceAsc => "price-asc",
+            PriceDesc => "price-desc",
+            Newest => "newest",
+        }
+    }
+
+    #[derive(Deserialize, utoipa::IntoParams)]
+    #[into_params(parameter_in = Query)]
+    struct ResultsQuery {
+        /// What the shopper typed; under 2 characters finds nothing.
+        q: Option<String>,
+        /// Best match first unless told otherwise.
+        #[param(inline)]
+        sort: Option<SearchSort>,
     }
 
     pub const SUGGESTIONS: usize = 5;
@@ -274,23 +304,46 @@ pub mod routes {
     const MAX_QUERY_CHARS: usize = 200;
 
     /// The query as searched: trimmed and cut to a sane length. None when under 2 characters.
-    fn usable(query: &SearchQuery) -> Option<String> {
-        let text: String = query.q.as_deref().unwrap_or("").trim().chars().take(MAX_QUERY_CHARS).collect();
+    fn usable(q: Option<&str>) -> Option<String> {
+        let text: String = q.unwrap_or("").trim().chars().take(MAX_QUERY_CHARS).collect();
         (text.chars().count() >= 2).then_some(text)
     }
 
+    /// Up to five products and collections for the search bar, typo-tolerant on the last word.
+    #[utoipa::path(tag = "search", params(SearchQuery), responses((status = OK, body = Vec<Suggestion>)))]
+    #[get("/search/suggest")]
     async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<HttpResponse> {
-        let Some(text) = usable(&query) else { return Ok(HttpResponse::Ok().json(Vec::<super::Suggestion>::new())) };
+        let Some(text) = usable(query.q.as_deref()) else { return Ok(HttpResponse::Ok().json(Vec::<Suggestion>::new())) };
         let st = state.clone();
         let found = web::block(move || st.search.search(&text, SUGGESTIONS)).await??;
-        Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(found))
+        let ids: Vec<String> = found.iter().map(|s| s.id.clone()).collect();
+        let products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
+        // A product deleted since it was indexed is left out.
+        let suggestions: Vec<Suggestion> = found
+            .into_iter()
+            .filter_map(|s| {
+                let product = products.iter().find(|p| p.id == s.id)?;
+                Some(Suggestion { price: Some(product.price), image: product.images.first().cloned(), ..s })
+            })
+            .collect();
+        Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(suggestions))
     }
 
-    async fn results(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<HttpResponse> {
-        let Some(text) = usable(&query) else { return Ok(HttpResponse::Ok().json(Vec::<crate::catalog::Product>::new())) };
+    /// The results page: up to 48 products, best match first.
+    #[utoipa::path(tag = "search", params(ResultsQuery), responses((status = OK, body = Vec<Product>), BadRequest))]
+    #[get("/search")]
+    async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>) -> AppResult<HttpResponse> {
+        let Some(text) = usable(query.q.as_deref()) else { return Ok(HttpResponse::Ok().json(Vec::<Product>::new())) };
         let st = state.clone();
         let ids = web::block(move || st.search.search_ids(&text, RESULTS)).await??;
-        let products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
+        let mut products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
+        // Stable sorts: equal prices keep their relevance order.
+        match query.sort.unwrap_or(SearchSort::Relevance) {
+            SearchSort::Relevance => {}
+            SearchSort::PriceAsc => products.sort_by_key(|p| p.price),
+            SearchSort::PriceDesc => products.sort_by_key(|p| std::cmp::Reverse(p.price)),
+            SearchSort::Newest => products.sort_by_key(|p| std::cmp::Reverse(p.created_at)),
+        }
         Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(products))
     }
 }

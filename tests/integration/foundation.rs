@@ -276,54 +276,26 @@ fn invalid_configuration_is_refused() {
 
 #[actix_web::test]
 async fn the_openapi_document_describes_every_route() {
+    // Routes are registered through the document (utoipa-actix-web), so every route is in it; this
+    // checks the converse: every documented operation reaches a handler, not the unknown-route 404.
     let app = spawn_app().await;
     let (status, doc) = app.get_json("/api/openapi.json").await;
     assert_eq!(status, 200);
-    assert_eq!(doc["openapi"].as_str().unwrap().chars().next(), Some('3'));
+    assert!(doc["openapi"].as_str().unwrap().starts_with("3."));
     let paths = doc["paths"].as_object().unwrap();
-    for route in [
-        "/api/health",
-        "/api/openapi.json",
-        "/api/session",
-        "/api/collections",
-        "/api/collections/{id}",
-        "/api/products/featured",
-        "/api/products/{id}",
-        "/api/releases",
-        "/api/hero",
-        "/api/about",
-        "/api/contact",
-        "/api/auth/signup",
-        "/api/auth/login",
-        "/api/auth/logout",
-        "/api/auth/refresh",
-        "/api/auth/forgot",
-        "/api/auth/reset",
-        "/api/account",
-        "/api/admin/grant",
-        "/api/admin/contact-messages",
-        "/api/bag",
-        "/api/bag/{item}",
-        "/api/saved",
-        "/api/saved/{product}",
-        "/api/saved/{product}/move-to-bag",
-        "/api/search/suggest",
-        "/api/search",
-        "/api/products/{id}/featured",
-        "/api/collections/lookup",
-        "/api/collections/{id}/products",
-        "/api/checkout",
-        "/api/payments/verify",
-        "/api/payments/webhook",
-        "/api/sandbox/transaction/initialize",
-        "/api/sandbox/transaction/verify/{reference}",
-        "/api/sandbox/checkout/{accessCode}",
-        "/api/orders",
-        "/api/orders/seen",
-        "/api/admin/orders",
-        "/api/admin/orders/{id}",
-        "/api/admin/payments",
-    ] {
-        assert!(paths.contains_key(route), "{route} is not documented");
+    assert!(paths.len() >= 40, "{} paths", paths.len());
+    let client = reqwest::Client::new();
+    for (path, operations) in paths {
+        let concrete = path.replace('{', "x").replace('}', "");
+        for method in operations.as_object().unwrap().keys() {
+            let method = reqwest::Method::from_bytes(method.to_uppercase().as_bytes()).unwrap();
+            let res = client.request(method.clone(), app.url(&concrete)).header("X-Requested-With", "ankara").send().await.unwrap();
+            let status = res.status().as_u16();
+            let body: Value = res.json().await.unwrap_or(Value::Null);
+            let unrouted = status == 405 || body["message"] == "There is no such API endpoint.";
+            assert!(!unrouted, "{method} {path} is documented but not routed: {status} {body}");
+        }
     }
+    // Every error answer is the one documented shape.
+    assert!(doc["components"]["schemas"]["Error"]["properties"]["message"].is_object());
 }

@@ -154,8 +154,10 @@ async fn a_sandbox_purchase_creates_one_paid_order_and_empties_the_bag() {
     let (_, mine) = ada.get_json("/api/orders").await;
     assert_eq!(mine["orders"][0]["isNew"], false);
 
-    // Mails: a confirmation to the customer and a notice to the shop (sent off the request path).
-    let short = order["id"].as_str().unwrap()[..8].to_string();
+    // Mails: a confirmation to the customer and a notice to the shop (sent off the request path),
+    // both by the order's readable number.
+    let short = order["number"].as_str().unwrap().to_string();
+    assert!(ankara::orders::is_order_number(&short), "{short}");
     wait_for_mail(&app, |m| {
         m.contains("To: ada@example.com") && m.contains(&format!("order #{short} confirmed")) && m.contains("₦210,000.50")
     })
@@ -164,6 +166,23 @@ async fn a_sandbox_purchase_creates_one_paid_order_and_empties_the_bag() {
     // The next checkout remembers the address.
     let (_, form) = ada.get_json("/api/checkout").await;
     assert_eq!(form["address"]["street"], "12 Marina Road");
+
+    // Anyone with the number and the e-mail can follow the order, without signing in; nothing
+    // else finds it, and the answer leaves out who and where.
+    let visitor = app.browser();
+    let (status, tracked) = visitor.get_json(&format!("/api/orders/track?number={}&email=ADA@example.com", short.to_lowercase())).await;
+    assert_eq!(status, 200, "{tracked}");
+    assert_eq!((tracked["order"]["number"].as_str(), tracked["order"]["status"].as_str()), (Some(short.as_str()), Some("paid")));
+    assert_eq!(tracked["order"]["totalAmount"], BAG_TOTAL);
+    assert!(tracked["order"].get("deliveryAddress").is_none() && tracked["order"].get("customerPhone").is_none());
+    for query in [
+        format!("number={short}&email=eve@example.com"),
+        "number=ZZZZZZZZ&email=ada@example.com".into(),
+        format!("number={}", &order["id"]),
+    ] {
+        let (status, answer) = visitor.get_json(&format!("/api/orders/track?{query}")).await;
+        assert!(status == 404 || status == 400, "{query}: {status} {answer}");
+    }
 }
 
 #[actix_web::test]

@@ -173,6 +173,8 @@ async fn search_suggests_with_prefixes_typos_and_categories() {
     assert_eq!(status, 200);
     assert_eq!(found[0]["id"], "runner", "typo tolerance: {found}");
     assert_eq!(found[0]["category"], "Running");
+    let (_, runner) = app.browser().get_json("/api/products/runner").await;
+    assert_eq!((&found[0]["price"], &found[0]["image"]), (&runner["price"], &runner["images"][0]), "price and picture from the catalogue");
     app.add_product("court", product_with("Court Classic Low", "sneakers", 2_800_000, "Retro", &[], &[]));
     let (_, found) = suggest(&app, "snekers").await;
     let ids: Vec<&str> = found.as_array().unwrap().iter().map(|s| s["id"].as_str().unwrap()).collect();
@@ -198,7 +200,7 @@ async fn search_suggests_with_prefixes_typos_and_categories() {
     for i in 0..8 {
         app.add_product(
             &format!("shirt{i}"),
-            product_with(&format!("Poplin Shirt {i}"), "corporate-shirts", 1_500_000, "Slim Fit", &[], &[]),
+            product_with(&format!("Poplin Shirt {i}"), "corporate-shirts", 1_500_000 + (i * 7 % 5) * 100_000, "Slim Fit", &[], &[]),
         );
     }
     let (_, found) = suggest(&app, "poplin").await;
@@ -206,6 +208,17 @@ async fn search_suggests_with_prefixes_typos_and_categories() {
     let (_, results) = app.get_json("/api/search?q=poplin").await;
     assert_eq!(results.as_array().unwrap().len(), 8, "the results page shows them all");
     assert!(results[0]["images"].is_array() && results[0]["price"].is_i64());
+
+    // The results page sorts by price either way and by newest; an unknown order is a 400.
+    let field = |results: &Value, key: &str| -> Vec<i64> { results.as_array().unwrap().iter().map(|p| p[key].as_i64().unwrap()).collect() };
+    let (_, cheap_first) = app.get_json("/api/search?q=poplin&sort=price-asc").await;
+    let prices = field(&cheap_first, "price");
+    assert!(prices.windows(2).all(|w| w[0] <= w[1]) && prices[0] < prices[7], "{prices:?}");
+    let (_, dear_first) = app.get_json("/api/search?q=poplin&sort=price-desc").await;
+    assert!(field(&dear_first, "price").windows(2).all(|w| w[0] >= w[1]));
+    let (_, newest) = app.get_json("/api/search?q=poplin&sort=newest").await;
+    assert!(field(&newest, "createdAt").windows(2).all(|w| w[0] >= w[1]));
+    assert_eq!(app.get_json("/api/search?q=poplin&sort=cheapest").await.0, 400);
 }
 
 #[test]

@@ -13,7 +13,7 @@ import { collection, image, product, release } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 import type { Session } from '@/lib/types';
 
-function renderApp(ui: ReactElement, options: { path?: string; session?: Session } = {}) {
+function renderApp(ui: ReactElement, options: { path?: string; session?: Partial<Session> } = {}) {
   return renderWithProviders(<AdminSlotsProvider value={adminSlots}>{ui}</AdminSlotsProvider>, options);
 }
 
@@ -38,7 +38,7 @@ const collectionPage = {
   total: 2,
 };
 
-function renderCollection(session: Session) {
+function renderCollection(session: Partial<Session>) {
   return renderApp(
     <Route path="/collections/:id">
       <CollectionPage />

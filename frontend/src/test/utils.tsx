@@ -18,7 +18,16 @@ export const customer: SessionUser = {
 };
 export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi Admin', admin: true };
 
-type Options = { path?: string; session?: Session; client?: QueryClient };
+/** A whole session answer: who is signed in (or nobody), with badge counts. */
+export function sessionOf(user: SessionUser | null, counts: Partial<Session['counts']> = {}): Session {
+  return {
+    user,
+    expiresAt: user ? Date.now() + 3_600_000 : null,
+    counts: { bag: 0, saved: 0, newOrders: 0, ...counts },
+  };
+}
+
+type Options = { path?: string; session?: Partial<Session>; client?: QueryClient };
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
@@ -27,9 +36,9 @@ export function createTestQueryClient(): QueryClient {
 }
 
 /** Renders `ui` inside a fresh query cache, a given session and an in-memory router at `path`. */
-export function renderWithProviders(ui: ReactElement, { path = '/', session = { user: null }, client }: Options = {}) {
+export function renderWithProviders(ui: ReactElement, { path = '/', session = {}, client }: Options = {}) {
   const queryClient = client ?? createTestQueryClient();
-  queryClient.setQueryData(queryKeys.session, session);
+  queryClient.setQueryData(queryKeys.session, { ...sessionOf(session.user ?? null), ...session });
   const memory = memoryLocation({ path, record: true });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>

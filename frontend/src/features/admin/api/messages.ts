@@ -2,7 +2,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 
-export type ContactMessage = { id: number; email: string; message: string; createdAt: number };
+import type { ContactMessage } from '@/lib/types';
+
+export type { ContactMessage };
 
 /** GET /api/admin/contact-messages: the contact inbox, newest first. */
 export const contactMessagesQueryOptions = queryOptions({

@@ -1,32 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Order, OrderStatus } from '@/lib/types';
+import type { AdminOrder, AdminOrderPage, OrderStatus, PaymentReview } from '@/lib/types';
 
-/** An order as admins see it: the customer's id and where it can go next. */
-export type AdminOrder = Order & { userId: string; nextStatuses: OrderStatus[] };
-
-export type AdminOrderList = {
-  orders: Order[];
-  total: number;
-  page: number;
-  pageSize: number;
-  counts: Record<OrderStatus, number>;
-};
-
-export type ReviewPayment = {
-  reference: string;
-  userId: string;
-  customerName: string;
-  customerEmail: string;
-  /** kobo */
-  amount: number;
-  currency: string;
-  status: string;
-  failureReason: string | null;
-  createdAt: number;
-  updatedAt: number;
-};
+export type { AdminOrder };
+export type AdminOrderList = AdminOrderPage;
+export type ReviewPayment = PaymentReview;
 
 /** GET /api/admin/orders?status=&page=: newest first, 1-based pages, with a count per status. */
 export function adminOrdersQueryOptions(status: OrderStatus | null, page: number) {

@@ -7,7 +7,7 @@ import { Header } from '@/components/Header';
 import type { Bag, SavedItem, Session, SessionUser } from '@/lib/types';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-function renderProduct(session: Session = { user: null }) {
+function renderProduct(session: Partial<Session> = { user: null }) {
   return renderWithProviders(
     <>
       <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />

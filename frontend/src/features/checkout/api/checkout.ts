@@ -3,26 +3,9 @@ import { api, apiFetch, isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/queryKeys';
 import { fetchSession, setSessionCounts } from '@/lib/session';
-import type { Address, Customer, Order, Session } from '@/lib/types';
+import type { Address, CheckoutDetails, Customer, Order, PaymentMode, PaymentStart, Session } from '@/lib/types';
 
-export type PaymentMode = 'sandbox' | 'paystack';
-
-/** GET /api/checkout: the form's starting values. */
-export type CheckoutDetails = { customer: Customer; address: Address | null; mode: PaymentMode; publicKey: string };
-
-/** POST /api/checkout: what the pop-up needs to take the payment. */
-export type PaymentStart = {
-  reference: string;
-  accessCode: string;
-  authorizationUrl: string;
-  /** kobo */
-  amount: number;
-  currency: 'NGN';
-  email: string;
-  publicKey: string;
-  mode: PaymentMode;
-  metadata: { name: string; phone: string };
-};
+export type { CheckoutDetails, PaymentMode, PaymentStart };
 
 /** POST /api/payments/verify: the outcome, in `data`. */
 export type VerifyResult =
@@ -81,7 +64,7 @@ async function refreshAfterPayment(client: QueryClient, orderIsNew: boolean): Pr
   const bag = client.invalidateQueries({ queryKey: queryKeys.bag });
   try {
     const session = await fetchSession();
-    if (session.user) setSessionCounts(client, session.counts!);
+    if (session.user) setSessionCounts(client, session.counts);
   } catch {
     const counts = client.getQueryData<Session>(queryKeys.session)?.counts;
     setSessionCounts(client, { bag: 0, newOrders: (counts?.newOrders ?? 0) + (orderIsNew ? 1 : 0) });

@@ -2,13 +2,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 
+import type { TestCardResult, TestPayment } from '@/lib/types';
+
 /** GET /api/sandbox/checkout/{accessCode}: the test transaction the sandbox pop-up shows. */
-export type SandboxTransaction = { reference: string; amount: number; currency: string; email: string; status: string };
+export type SandboxTransaction = TestPayment;
 
 export type SandboxOutcome = 'success' | 'declined' | 'insufficient_funds';
 
 /** POST /api/sandbox/checkout/{accessCode}: pays with a test card. */
-export type SandboxCharge = { status: 'success' | 'failed'; reference: string; message: string };
+export type SandboxCharge = TestCardResult;
 
 export function getSandboxTransaction(accessCode: string, signal?: AbortSignal): Promise<SandboxTransaction> {
   return api.get<SandboxTransaction>(`/api/sandbox/checkout/${encodeURIComponent(accessCode)}`, signal);

@@ -1,4 +1,4 @@
-//! The merchant's commands: serve (default), admin grant/revoke, backup, seed, and openapi for
+//! The merchant's commands: serve (default), admin grant/revoke, backup, restore, seed, and openapi for
 //! the front end's generated types.
 
 use std::net::TcpListener;
@@ -39,21 +39,21 @@ pub fn run(cli: Cli) -> Result<(), String> {
             println!("{}", crate::api::document());
             Ok(())
         }
-        Command::Backup { file } => {
+        Command::Backup { file, with_media } => {
             let db = crate::app::open_database(&cli.config)?;
-            if file.exists() {
-                return Err(format!("{} already exists; choose a new file name", file.display()));
-            }
-            let target = file.to_string_lossy().into_owned();
-            db.with_conn(|conn| Ok(conn.execute("VACUUM INTO ?1", [&target])?)).map_err(|e| format!("backup failed: {e}"))?;
-            let media = crate::media::media_dir(&cli.config.data_dir);
-            println!("backed up the database to {} (media files live in {})", file.display(), media.display());
+            println!("{}", crate::backup::backup(&db, &cli.config.data_dir, &file, with_media)?);
+            Ok(())
+        }
+        Command::Restore { file, replace } => {
+            println!("{}", crate::backup::restore(&cli.config.data_dir, &file, replace)?);
             Ok(())
         }
     }
 }
 
 fn serve(config: crate::config::Config) -> Result<(), String> {
+    // One shop per data directory; restore waits for it to stop.
+    let _lock = crate::backup::lock_data_dir(&config.data_dir)?;
     let listen = config.listen;
     let state = crate::app::prepare(config)?;
     let listener = TcpListener::bind(listen).map_err(|e| format!("cannot listen on {listen}: {e}"))?;

@@ -24,7 +24,20 @@ pub enum Command {
         action: AdminAction,
     },
     /// Write a consistent copy of the database to FILE while the shop may be running.
-    Backup { file: PathBuf },
+    Backup {
+        file: PathBuf,
+        /// Make FILE a folder holding the database and a copy of the media files.
+        #[arg(long)]
+        with_media: bool,
+    },
+    /// Restore a backup (a database file, or a --with-media folder) into the data directory. The
+    /// shop must be stopped.
+    Restore {
+        file: PathBuf,
+        /// Restore over an existing shop (its database is kept beside the restored one).
+        #[arg(long)]
+        replace: bool,
+    },
     /// Add generated products reusing the demo's pictures, to try the shop (or benchmark it) at
     /// scale. A running shop shows them after its next start.
     Seed {

@@ -12,6 +12,11 @@ const MIGRATIONS: &[(i64, &str)] = &[
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
 
+/// The schema version a database is at (0 when new).
+pub fn version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
+}
+
 pub fn apply(conn: &mut Connection) -> rusqlite::Result<()> {
     apply_up_to(conn, LATEST_VERSION)
 }

@@ -34,6 +34,11 @@ impl Db {
     /// Errors are sentences for the operator; nothing is changed when the file is not usable.
     pub fn open(path: &Path) -> Result<Db, String> {
         let mut conn = open_connection(path).map_err(|e| describe_open_error(path, &e))?;
+        let version = migrations::version(&conn).map_err(|e| describe_open_error(path, &e))?;
+        if version > 0 && version < LATEST_VERSION {
+            let copy = crate::backup::before_migration(&conn, path, version)?;
+            log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
+        }
         migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
         Ok(Db { inner: Arc::new(Inner { path: path.to_path_buf(), idle: Mutex::new(vec![conn]), writer: Mutex::new(()) }) })
     }

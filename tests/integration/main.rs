@@ -8,5 +8,6 @@ mod back_office;
 mod crash;
 mod foundation;
 mod hardening;
+mod operations;
 mod payments;
 mod shopping;

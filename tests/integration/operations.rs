@@ -1,0 +1,173 @@
+//! Running it live: upgrades from every earlier schema, backups taken while the shop sells, and
+//! restores that refuse what they cannot use.
+
+use std::path::Path;
+
+use crate::common::{Browser, TestApp, product_with, spawn_app, spawn_empty_app};
+use ankara::config::Config;
+use rusqlite::Connection;
+use serde_json::json;
+
+fn count(database: &Path, sql: &str) -> i64 {
+    Connection::open(database).unwrap().query_row(sql, [], |r| r.get(0)).unwrap()
+}
+
+#[test]
+fn every_earlier_schema_upgrades_with_its_data_and_a_copy_is_kept_first() {
+    for version in 1..ankara::db::LATEST_VERSION {
+        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/schema-{version}.db"));
+        assert!(fixture.exists(), "no fixture for schema {version}: run tests/fixtures/make.sh with {version} added");
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::copy(&fixture, dir.path().join("ankara.db")).unwrap();
+        let config = Config { no_demo: true, ..Config::for_data_dir(dir.path().to_path_buf()) };
+        let state = ankara::app::prepare(config.clone()).unwrap_or_else(|e| panic!("schema {version}: {e}"));
+        let order = state.db.with_conn(|c| Ok(ankara::orders::by_id(c, "o1")?)).unwrap().expect("the order survives");
+        assert_eq!((order.status.as_str(), order.total_amount, order.items.len()), ("shipped", 9_000_000, 1), "schema {version}");
+        assert!(ankara::orders::is_order_number(&order.number), "schema {version}: {}", order.number);
+        let database = dir.path().join("ankara.db");
+        assert_eq!(count(&database, "SELECT COUNT(*) FROM bag_items WHERE product_id = 'oxford'"), 1);
+        assert_eq!(count(&database, "SELECT COUNT(*) FROM contact_messages"), 1);
+        assert_eq!(state.search.search_ids("oxford", 5).unwrap(), vec!["oxford".to_string()], "the index is built from it");
+
+        let backups: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().map(|e| e.unwrap().path()).collect();
+        assert_eq!(backups.len(), 1, "one copy before upgrading");
+        assert_eq!(count(&backups[0], "PRAGMA user_version"), version, "the copy is the database as it was");
+        assert_eq!(count(&backups[0], "SELECT COUNT(*) FROM orders"), 1);
+        drop(state);
+        ankara::app::prepare(config).unwrap();
+        assert_eq!(std::fs::read_dir(dir.path().join("backups")).unwrap().count(), 1, "an up-to-date database is not copied again");
+    }
+}
+
+/// A customer buys one ₦45,000 pair through the sandbox; the checkout must complete.
+async fn buy(app: &TestApp, email: &str) {
+    let browser = app.browser();
+    browser.signup("Buyer", email, "secret1").await;
+    browser.post_json("/api/bag", json!({"productId": "oxford", "size": "42", "color": "Black"})).await;
+    paid_checkout(&browser).await;
+}
+
+async fn paid_checkout(browser: &Browser) {
+    let details = json!({
+        "customer": { "name": "Buyer Obi", "email": "buyer@example.com", "phone": "+234 803 555 0101" },
+        "address": { "street": "12 Marina Road", "city": "Lagos", "state": "Lagos", "country": "Nigeria", "postalCode": "101001" },
+    });
+    let (status, started) = browser.post_json("/api/checkout", details).await;
+    assert_eq!(status, 201, "{started}");
+    let code = started["accessCode"].as_str().unwrap();
+    browser.post_json(&format!("/api/sandbox/checkout/{code}"), json!({"outcome": "success"})).await;
+    let (_, done) = browser.post_json("/api/payments/verify", json!({"reference": started["reference"]})).await;
+    assert_eq!(done["data"]["success"], true, "{done}");
+}
+
+#[actix_web::test]
+async fn a_backup_taken_while_checkouts_run_restores_every_order_it_held() {
+    let app = spawn_empty_app().await;
+    app.add_product("oxford", product_with("Oxford Cap-Toe", "formal-shoes", 4_500_000, "Oxfords", &["42"], &["Black"]));
+    buy(&app, "first@example.com").await;
+    let before = app.query_i64("SELECT COUNT(*) FROM orders");
+
+    // Four customers buy while the backup is written.
+    let target = app.dir.path().join("during-sales.db");
+    let buyers = futures_util::future::join_all((0..4).map(|i| {
+        let app = &app;
+        async move { buy(app, &format!("buyer{i}@example.com")).await }
+    }));
+    let (db, data_dir, file) = (app.state.db.clone(), app.dir.path().to_path_buf(), target.clone());
+    let backup = actix_web::web::block(move || ankara::backup::backup(&db, &data_dir, &file, false));
+    let (_, backed_up) = futures_util::join!(buyers, backup);
+    let message = backed_up.unwrap().expect("the backup succeeds while the shop sells");
+    assert!(message.contains("backed up the database"), "{message}");
+
+    let held = count(&target, "SELECT COUNT(*) FROM orders");
+    assert!(held >= before, "the backup holds every order completed before it began ({held} < {before})");
+    let restored = tempfile::tempdir().unwrap();
+    let said = ankara::backup::restore(restored.path(), &target, false).unwrap();
+    assert!(said.contains(&format!("{held} orders")), "{said}");
+    let restored_db = restored.path().join("ankara.db");
+    // Every restored order is the shop's own, line for line and kobo for kobo.
+    let live = Connection::open(app.dir.path().join("ankara.db")).unwrap();
+    let restored_conn = Connection::open(&restored_db).unwrap();
+    let mut orders = restored_conn.prepare("SELECT id, total_kobo, number FROM orders").unwrap();
+    let rows: Vec<(String, i64, String)> =
+        orders.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?))).unwrap().map(Result::unwrap).collect();
+    assert_eq!(rows.len() as i64, held);
+    for (id, total, number) in rows {
+        let (live_total, live_number): (i64, String) =
+            live.query_row("SELECT total_kobo, number FROM orders WHERE id = ?1", [&id], |r| Ok((r.get(0)?, r.get(1)?))).unwrap();
+        assert_eq!((total, number), (live_total, live_number));
+    }
+    // The restored shop starts, with its search index built from the restored catalogue.
+    let state = ankara::app::prepare(Config { no_demo: true, ..Config::for_data_dir(restored.path().to_path_buf()) }).unwrap();
+    assert_eq!(state.search.search_ids("oxford", 5).unwrap(), vec!["oxford".to_string()]);
+}
+
+#[actix_web::test]
+async fn a_backup_with_media_brings_the_pictures_back() {
+    let app = spawn_app().await;
+    let folder = app.dir.path().join("with-media");
+    let (db, data_dir, target) = (app.state.db.clone(), app.dir.path().to_path_buf(), folder.clone());
+    let said = actix_web::web::block(move || ankara::backup::backup(&db, &data_dir, &target, true)).await.unwrap().unwrap();
+    let files = |root: &Path| walk(root).len();
+    let media = files(&app.dir.path().join("media"));
+    assert!(media > 50, "the demo shop has pictures: {media}");
+    assert!(said.contains(&format!("{media} media files")), "{said}");
+
+    let restored = tempfile::tempdir().unwrap();
+    let said = ankara::backup::restore(restored.path(), &folder, false).unwrap();
+    assert!(said.contains(&format!("{media} media files")), "{said}");
+    assert_eq!(files(&restored.path().join("media")), media);
+    let state = ankara::app::prepare(Config { no_demo: true, ..Config::for_data_dir(restored.path().to_path_buf()) }).unwrap();
+    let (collections, featured) =
+        state.db.with_conn(|c| Ok((ankara::catalog::list_collections(c)?.len(), ankara::catalog::featured_products(c)?.len()))).unwrap();
+    assert_eq!(collections, 6);
+    assert!(featured > 0);
+}
+
+fn walk(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir(root).into_iter().flatten().flatten() {
+        if entry.file_type().unwrap().is_dir() {
+            found.extend(walk(&entry.path()));
+        } else {
+            found.push(entry.path());
+        }
+    }
+    found
+}
+
+#[test]
+fn restore_refuses_what_it_cannot_use_and_changes_nothing() {
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-3.db");
+    let scratch = tempfile::tempdir().unwrap();
+    let target = tempfile::tempdir().unwrap();
+    let refused = |source: &Path, replace: bool| ankara::backup::restore(target.path(), source, replace).unwrap_err();
+
+    let text = scratch.path().join("notes.txt");
+    std::fs::write(&text, "not a database at all, but long enough to look like a file someone might pick").unwrap();
+    assert!(refused(&text, false).contains("is not an Ankara database"));
+    let other = scratch.path().join("other.db");
+    Connection::open(&other).unwrap().execute_batch("CREATE TABLE notes (t TEXT); PRAGMA user_version = 2;").unwrap();
+    assert!(refused(&other, false).contains("is not an Ankara database"));
+    let newer = scratch.path().join("newer.db");
+    std::fs::copy(&fixture, &newer).unwrap();
+    Connection::open(&newer).unwrap().pragma_update(None, "user_version", 99).unwrap();
+    assert!(refused(&newer, false).contains("newer Ankara"), "{}", refused(&newer, false));
+    assert!(!target.path().join("ankara.db").exists(), "nothing was written");
+
+    // An older backup is restored and brought forward.
+    let said = ankara::backup::restore(target.path(), &fixture, false).unwrap();
+    assert!(said.contains("schema 3 with 1 products and 1 orders"), "{said}");
+    assert_eq!(count(&target.path().join("ankara.db"), "PRAGMA user_version"), ankara::db::LATEST_VERSION);
+    // Over an existing shop only when asked, keeping the replaced database.
+    assert!(refused(&fixture, false).contains("--replace"));
+    ankara::backup::restore(target.path(), &fixture, true).unwrap();
+    let kept = std::fs::read_dir(target.path())
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().file_name().to_string_lossy().contains("replaced"))
+        .count();
+    assert!(kept >= 1, "the replaced database is kept beside it");
+    // Never under a running shop.
+    let _serving = ankara::backup::lock_data_dir(target.path()).unwrap();
+    assert!(refused(&fixture, true).contains("is running"));
+}

@@ -40,6 +40,7 @@ pub struct AppState {
     pub browser_verifies: crate::auth::limits::RateLimiter,
     /// Order tracking without a login: 20 lookups per client address in 10 minutes.
     pub order_lookups: crate::auth::limits::RateLimiter,
+    pub metrics: crate::metrics::Metrics,
 }
 
 /// Everything that must be true before the first request: data directory, database, migrations,
@@ -77,6 +78,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         paystack,
         browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
         order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
+        metrics: crate::metrics::Metrics::default(),
     }))
 }
 
@@ -122,6 +124,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))
+        .route("/metrics", web::get().to(crate::metrics::serve))
         .default_service(web::to(page));
 }
 
@@ -161,8 +164,19 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
     actix_web::rt::spawn(crate::payments::reconcile_forever(state.clone().into_inner()));
     let workers = state.config.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
     let server = HttpServer::new(move || {
+        let counted = state.clone();
         App::new()
             .app_data(state.clone())
+            // Counts every answer under its route pattern (the HEAD rewrite, outside, runs first).
+            .wrap_fn(move |req, srv| {
+                let (started, method, metrics) = (std::time::Instant::now(), req.method().clone(), counted.clone());
+                let answer = srv.call(req);
+                async move {
+                    let answer = answer.await?;
+                    metrics.metrics.record(&method, answer.request().match_pattern(), answer.status().as_u16(), started.elapsed());
+                    Ok(answer)
+                }
+            })
             .wrap_fn(|req, srv| srv.call(head_as_get(req)))
             .wrap(middleware::Compress::default())
             .wrap(

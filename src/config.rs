@@ -49,6 +49,12 @@ pub enum Command {
     Openapi,
 }
 
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
 #[derive(Subcommand, Debug)]
 pub enum AdminAction {
     /// Make the user with this e-mail an admin.
@@ -113,6 +119,12 @@ pub struct Config {
     /// Sign-ups allowed from one client address per hour.
     #[arg(long, env = "ANKARA_SIGNUPS_PER_HOUR", default_value_t = 20, global = true, hide = true)]
     pub signups_per_hour: usize,
+    /// Bearer token that lets a Prometheus scraper read /metrics (admins' sessions can too).
+    #[arg(long, env = "ANKARA_METRICS_TOKEN", global = true, hide_env_values = true)]
+    pub metrics_token: Option<String>,
+    /// Log lines as plain text or as one JSON object per line.
+    #[arg(long, env = "ANKARA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
+    pub log_format: LogFormat,
     /// HTTP worker threads (defaults to the number of cores).
     #[arg(long, env = "ANKARA_WORKERS", global = true)]
     pub workers: Option<usize>,

@@ -16,6 +16,7 @@ pub mod email;
 pub mod error;
 pub mod mail;
 pub mod media;
+pub mod metrics;
 pub mod money;
 pub mod net;
 pub mod orders;

@@ -2,6 +2,8 @@
 //! the data directory's outbox (what the demo and the tests read) plus a log line.
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lettre::message::Mailbox;
 use lettre::message::header::ContentType;
@@ -14,6 +16,8 @@ pub struct Mailer {
     from: Mailbox,
     outbox: PathBuf,
     smtp: Option<SmtpTransport>,
+    /// Messages handed to `send_in_background` and not yet sent (or failed).
+    queued: Arc<AtomicUsize>,
 }
 
 impl Mailer {
@@ -27,7 +31,7 @@ impl Mailer {
         };
         let outbox = config.data_dir.join("outbox");
         std::fs::create_dir_all(&outbox).map_err(|e| format!("cannot create {}: {e}", outbox.display()))?;
-        Ok(Mailer { from, outbox, smtp })
+        Ok(Mailer { from, outbox, smtp, queued: Arc::default() })
     }
 
     pub fn outbox(&self) -> &std::path::Path {
@@ -46,16 +50,26 @@ impl Mailer {
     /// failures are logged. For notices whose delay or loss must not hold up a request.
     pub fn send_in_background(&self, messages: Vec<(String, String, String)>) {
         let mailer = self.clone();
+        let count = messages.len();
+        self.queued.fetch_add(count, Ordering::Relaxed);
         actix_web::rt::spawn(async move {
+            let queued = mailer.queued.clone();
             let _ = actix_web::web::block(move || {
                 for (to, subject, body) in messages {
                     if let Err(e) = mailer.send(&to, &subject, &body) {
                         log::warn!("mail to {to} ({subject}) not sent: {e}");
                     }
+                    mailer.queued.fetch_sub(1, Ordering::Relaxed);
                 }
             })
-            .await;
+            .await
+            .map_err(|_| queued.fetch_sub(count, Ordering::Relaxed));
         });
+    }
+
+    /// Messages waiting to be sent in the background.
+    pub fn queued(&self) -> usize {
+        self.queued.load(Ordering::Relaxed)
     }
 
     /// Sends a plain-text message. Blocking (SMTP or disk): call it on the blocking pool.

@@ -301,7 +301,7 @@ pub fn release_if_unused(tx: &Connection, media_root: &Path, key: &str) -> AppRe
 /// shop, so it never reaches into the rest of its state.
 pub struct MediaStore {
     pub root: PathBuf,
-    decoding: crate::cpu::CpuGate,
+    pub decoding: crate::cpu::CpuGate,
 }
 
 impl MediaStore {

@@ -258,6 +258,7 @@ pub(super) async fn start_payment(
             return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
         }
     };
+    crate::metrics::Metrics::add(&state.metrics.checkouts_started, 1);
     let (r, code) = (reference.clone(), started.access_code.clone());
     let lines = state
         .db

@@ -134,6 +134,7 @@ pub async fn complete(state: &AppState, reference: &str, transaction: PaidTransa
     let r = reference.to_string();
     let outcome = state.db.write(move |tx| complete_in(tx, &r, &transaction)).await?;
     if let Outcome::Completed { order, created: true } = &outcome {
+        crate::metrics::Metrics::add(&state.metrics.checkouts_completed, 1);
         send_order_mails(state, order);
     }
     Ok(outcome)
@@ -309,12 +310,17 @@ pub(super) async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: 
     let signature = req.headers().get("x-paystack-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
     if !state.paystack.signature_is_valid(&body, signature) {
         log::warn!("webhook refused: bad or missing signature");
+        crate::metrics::Metrics::add(&state.metrics.webhooks_refused, 1);
         return AppError::Unauthenticated("Invalid signature.".into()).error_response();
     }
     let event: serde_json::Value = match serde_json::from_slice(&body) {
         Ok(event) => event,
-        Err(_) => return AppError::Validation("The body is not JSON.".into()).error_response(),
+        Err(_) => {
+            crate::metrics::Metrics::add(&state.metrics.webhooks_refused, 1);
+            return AppError::Validation("The body is not JSON.".into()).error_response();
+        }
     };
+    crate::metrics::Metrics::add(&state.metrics.webhooks_accepted, 1);
     let reference = event["data"]["reference"].as_str().unwrap_or("").to_string();
     if event["event"] == "charge.success" && plausible_reference(&reference) {
         let state = state.into_inner();

@@ -9,6 +9,7 @@ use serde_json::{Value, json};
 use sha2::Sha512;
 
 use crate::config::Config;
+use crate::util::constant_time_eq;
 
 /// The shop's view of a Paystack transaction, from verify or a `charge.success` webhook.
 #[derive(Debug, Clone)]
@@ -216,10 +217,6 @@ pub fn transaction_from(data: &Value) -> Option<Transaction> {
 fn describe(call: &str, status: u16, reply: &Value) -> String {
     let message = reply["message"].as_str().unwrap_or("no message");
     format!("Paystack {call} answered HTTP {status}: {message}")
-}
-
-fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 #[cfg(test)]

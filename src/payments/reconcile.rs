@@ -16,8 +16,14 @@ pub async fn reconcile_forever(state: Arc<AppState>) {
     let mut first = true;
     loop {
         actix_web::rt::time::sleep(if first { Duration::from_millis(500) } else { every }).await;
-        if let Err(e) = reconcile_once(&state, first).await {
-            log::warn!("payment reconciliation: {e}");
+        let metrics = &state.metrics;
+        crate::metrics::Metrics::add(&metrics.reconciler_runs, 1);
+        match reconcile_once(&state, first).await {
+            Ok(orders) => crate::metrics::Metrics::add(&metrics.reconciler_orders, orders as u64),
+            Err(e) => {
+                crate::metrics::Metrics::add(&metrics.reconciler_errors, 1);
+                log::warn!("payment reconciliation: {e}");
+            }
         }
         first = false;
     }

@@ -171,3 +171,45 @@ fn restore_refuses_what_it_cannot_use_and_changes_nothing() {
     let _serving = ankara::backup::lock_data_dir(target.path()).unwrap();
     assert!(refused(&fixture, true).contains("is running"));
 }
+
+#[actix_web::test]
+async fn metrics_count_routes_by_pattern_and_need_the_token_or_an_admin() {
+    let app = crate::common::spawn_with(|c| {
+        c.no_demo = true;
+        c.metrics_token = Some("scrape-secret-123".into());
+    })
+    .await;
+    app.add_product("oxford", product_with("Oxford Cap-Toe", "formal-shoes", 4_500_000, "Oxfords", &["42"], &["Black"]));
+    let scrape = |token: &'static str| {
+        let request = app.client.get(app.url("/metrics"));
+        async move { request.bearer_auth(token).send().await.unwrap() }
+    };
+    assert_eq!(app.get("/metrics").await.status(), 401, "not public");
+    assert_eq!(scrape("wrong").await.status(), 401);
+
+    for _ in 0..3 {
+        assert_eq!(app.get("/api/products/oxford").await.status(), 200);
+    }
+    // A hundred made-up paths are one row, not a hundred: no request pattern grows the table.
+    for i in 0..100 {
+        app.get(&format!("/api/made-up-{i}")).await;
+    }
+    buy(&app, "metrics@example.com").await;
+    let res = scrape("scrape-secret-123").await;
+    assert_eq!(res.status(), 200);
+    assert!(res.headers()["content-type"].to_str().unwrap().starts_with("text/plain"));
+    let text = res.text().await.unwrap();
+    assert!(text.contains(r#"ankara_http_requests_total{method="GET",route="/api/products/{id}",status="200"} 3"#), "{text}");
+    assert!(text.contains(r#"ankara_http_requests_total{method="GET",route="other",status="404"} 100"#), "{text}");
+    assert!(!text.contains("made-up"));
+    assert!(text.contains(r#"ankara_http_request_duration_seconds_count{method="GET",route="/api/products/{id}"} 3"#));
+    assert!(text.contains("ankara_checkouts_started_total 1\n") && text.contains("ankara_checkouts_completed_total 1\n"), "{text}");
+    let database_bytes: u64 = text.lines().find_map(|l| l.strip_prefix("ankara_database_bytes ")).unwrap().parse().unwrap();
+    assert!(database_bytes > 10_000);
+
+    let admin = app.admin_browser("boss@example.com").await;
+    assert_eq!(admin.get("/metrics").await.status(), 200, "an admin's session reads them too");
+    let customer = app.browser();
+    customer.signup("Ada", "ada@example.com", "secret1").await;
+    assert_eq!(customer.get("/metrics").await.status(), 401, "a customer's does not");
+}

@@ -87,7 +87,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
 pub fn open_database(config: &Config) -> Result<Db, String> {
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("cannot create the data directory {}: {e}", config.data_dir.display()))?;
-    Db::open(&config.data_dir.join("ankara.db"))
+    Db::open_with(&config.data_dir.join("ankara.db"), !config.litestream)
 }
 
 /// Registers every route. Kept apart from the server so tests can build the same app, and so

@@ -119,6 +119,9 @@ pub struct Config {
     /// Sign-ups allowed from one client address per hour.
     #[arg(long, env = "ANKARA_SIGNUPS_PER_HOUR", default_value_t = 20, global = true, hide = true)]
     pub signups_per_hour: usize,
+    /// Litestream replicates the database: leave WAL checkpoints to it (see deploy/litestream.yml).
+    #[arg(long, env = "ANKARA_LITESTREAM", global = true)]
+    pub litestream: bool,
     /// Bearer token that lets a Prometheus scraper read /metrics (admins' sessions can too).
     #[arg(long, env = "ANKARA_METRICS_TOKEN", global = true, hide_env_values = true)]
     pub metrics_token: Option<String>,

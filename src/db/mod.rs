@@ -20,6 +20,8 @@ pub struct Db {
 
 struct Inner {
     path: PathBuf,
+    /// False under Litestream, which checkpoints the WAL itself once it has copied it.
+    app_checkpoints: bool,
     idle: Mutex<Vec<Connection>>,
     /// SQLite allows one writer at a time; queueing writers here wakes the next one as soon as
     /// the last commits, where SQLite's own busy handler would sleep and retry.
@@ -33,14 +35,22 @@ impl Db {
     /// Opens (or creates) the database, checks it is healthy and ours, and applies migrations.
     /// Errors are sentences for the operator; nothing is changed when the file is not usable.
     pub fn open(path: &Path) -> Result<Db, String> {
-        let mut conn = open_connection(path).map_err(|e| describe_open_error(path, &e))?;
+        Db::open_with(path, true)
+    }
+
+    /// [`Db::open`], choosing whether SQLite checkpoints the WAL itself (`app_checkpoints`) or
+    /// leaves that to Litestream, which must copy every WAL page before it is checkpointed away.
+    pub fn open_with(path: &Path, app_checkpoints: bool) -> Result<Db, String> {
+        let mut conn = open_connection(path, app_checkpoints).map_err(|e| describe_open_error(path, &e))?;
         let version = migrations::version(&conn).map_err(|e| describe_open_error(path, &e))?;
         if version > 0 && version < LATEST_VERSION {
             let copy = crate::backup::before_migration(&conn, path, version)?;
             log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
         }
         migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
-        Ok(Db { inner: Arc::new(Inner { path: path.to_path_buf(), idle: Mutex::new(vec![conn]), writer: Mutex::new(()) }) })
+        Ok(Db {
+            inner: Arc::new(Inner { path: path.to_path_buf(), app_checkpoints, idle: Mutex::new(vec![conn]), writer: Mutex::new(()) }),
+        })
     }
 
     pub fn path(&self) -> &Path {
@@ -51,7 +61,7 @@ impl Db {
         if let Some(conn) = self.inner.idle.lock().unwrap().pop() {
             return Ok(conn);
         }
-        open_connection(&self.inner.path).map_err(AppError::from)
+        open_connection(&self.inner.path, self.inner.app_checkpoints).map_err(AppError::from)
     }
 
     fn checkin(&self, conn: Connection) {
@@ -102,7 +112,7 @@ impl Db {
     }
 }
 
-fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
+fn open_connection(path: &Path, app_checkpoints: bool) -> rusqlite::Result<Connection> {
     let flags =
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
     let conn = Connection::open_with_flags(path, flags)?;
@@ -111,6 +121,9 @@ fn open_connection(path: &Path) -> rusqlite::Result<Connection> {
     conn.pragma_update(None, "synchronous", "NORMAL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "temp_store", "MEMORY")?;
+    if !app_checkpoints {
+        conn.pragma_update(None, "wal_autocheckpoint", 0)?;
+    }
     Ok(conn)
 }
 

@@ -66,6 +66,7 @@ fn vacuum_into(conn: &Connection, target: &Path) -> rusqlite::Result<()> {
 /// Copies every file under `from` into `to` that `to` does not have yet (media names are content
 /// addressed, so a file of the same name is the same picture). Returns how many were copied.
 fn copy_media(from: &Path, to: &Path) -> Result<usize, String> {
+    let mut progress = crate::progress::Progress::new("copying media", count_files(from));
     let mut copied = 0;
     let mut folders = vec![PathBuf::new()];
     while let Some(relative) = folders.pop() {
@@ -80,13 +81,26 @@ fn copy_media(from: &Path, to: &Path) -> Result<usize, String> {
             let name = relative.join(entry.file_name());
             if entry.file_type().map_err(|e| e.to_string())?.is_dir() {
                 folders.push(name);
-            } else if !to.join(&name).exists() {
-                std::fs::copy(entry.path(), to.join(&name)).map_err(|e| format!("cannot copy {}: {e}", name.display()))?;
-                copied += 1;
+            } else {
+                if !to.join(&name).exists() {
+                    std::fs::copy(entry.path(), to.join(&name)).map_err(|e| format!("cannot copy {}: {e}", name.display()))?;
+                    copied += 1;
+                }
+                progress.advance(1);
             }
         }
     }
+    progress.finish();
     Ok(copied)
+}
+
+fn count_files(root: &Path) -> u64 {
+    std::fs::read_dir(root)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|entry| if entry.file_type().is_ok_and(|t| t.is_dir()) { count_files(&entry.path()) } else { 1 })
+        .sum()
 }
 
 /// Restores a backup (a database file, or a `--with-media` folder) into `data_dir`. Refuses while

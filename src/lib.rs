@@ -21,6 +21,7 @@ pub mod money;
 pub mod net;
 pub mod orders;
 pub mod payments;
+pub mod progress;
 pub mod saved;
 pub mod search;
 pub mod spa;

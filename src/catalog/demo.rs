@@ -221,6 +221,7 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         (state.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % below
     };
     let now = crate::db::now_ms();
+    let mut progress = crate::progress::Progress::new("seeding products", count as u64);
     for n in 0..count {
         let number = already as usize + n;
         let (collection, items) = ITEMS[next(ITEMS.len())];
@@ -234,6 +235,8 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         product.colors = vec!["Black".into(), "Brown".into()];
         product.image_keys = vec![pictures[next(pictures.len())].clone(), pictures[next(pictures.len())].clone()];
         super::write::insert_product(tx, &format!("seed-{number:06}"), &product, now - number as i64)?;
+        progress.advance(1);
     }
+    progress.finish();
     Ok(tx.query_row("SELECT COUNT(*) FROM products", [], |r| r.get(0))?)
 }

@@ -2,6 +2,13 @@ use clap::Parser;
 
 fn main() {
     keep_big_buffers_off_the_heap();
+    // A write past the file-size limit (or onto a full disk) should be an error the command
+    // reports and cleans up after, not a signal that kills it mid-file.
+    #[cfg(unix)]
+    // SAFETY: ignoring a signal before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let cli = ankara::config::Cli::parse();
     let mut logger = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"));
     if cli.config.log_format == ankara::config::LogFormat::Json {

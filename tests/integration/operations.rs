@@ -213,3 +213,20 @@ async fn metrics_count_routes_by_pattern_and_need_the_token_or_an_admin() {
     customer.signup("Ada", "ada@example.com", "secret1").await;
     assert_eq!(customer.get("/metrics").await.status(), 401, "a customer's does not");
 }
+
+#[test]
+fn a_backup_that_runs_out_of_space_says_so_and_leaves_nothing() {
+    // The file-size limit stands in for a full disk: writes past it fail the same way (EFBIG).
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    std::fs::create_dir(&data).unwrap();
+    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-3.db"), data.join("ankara.db")).unwrap();
+    drop(ankara::db::Db::open(&data.join("ankara.db")).unwrap()); // at the current schema: no upgrade copy first
+    let target = dir.path().join("copy.db");
+    let script = format!("ulimit -f 64; exec \"$0\" --data-dir '{}' backup '{}'", data.display(), target.display());
+    let output = std::process::Command::new("sh").args(["-c", &script, env!("CARGO_BIN_EXE_ankara")]).output().unwrap();
+    let said = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success(), "the backup cannot fit in 64 KB");
+    assert!(said.contains("backup failed, nothing was kept"), "{said}");
+    assert!(!target.exists(), "no partial file is left to be mistaken for a backup");
+}

@@ -60,6 +60,7 @@ export function release(n: number, overrides: Partial<Release> = {}): Release {
 export function order(overrides: Partial<Order> = {}): Order {
   return {
     id: 'a1b2c3d4e5f6g7h8',
+    number: 'K7M2QX9A',
     createdAt: Date.UTC(2025, 2, 5, 12),
     updatedAt: Date.UTC(2025, 2, 5, 12),
     status: 'paid',

@@ -1,6 +1,33 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath, URL } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Preloads the heading typeface (DM Serif Display, latin, its only weight) from index.html, so the
+ * hero title and the wordmark swap to it before the first paint on most connections.
+ */
+function preloadHeadingFont(): Plugin {
+  return {
+    name: 'ankara-preload-heading-font',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const file = Object.keys(ctx.bundle ?? {}).find((name) =>
+          /dm-serif-display-latin-400-normal-[\w-]+\.woff2$/.test(name),
+        );
+        if (!file) return [];
+        return [
+          {
+            tag: 'link',
+            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}
 
 // The API server (cargo run --release) listens on 8080; ANKARA_API points dev/preview elsewhere
 // (e.g. the mock in scripts/mock-api.mjs).
@@ -11,6 +38,7 @@ const proxy = {
 };
 
 export default defineConfig({
+  plugins: [preloadHeadingFont()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

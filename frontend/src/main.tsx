@@ -1,4 +1,5 @@
 // Global styles first, so feature stylesheets (imported by components) can refine them.
+import './styles/fonts.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,10 +3,10 @@ import { Link, useLocation } from 'wouter';
 import { Badge, withCount } from './Badge';
 import { Dropdown, type DropdownItem } from './Dropdown';
 import { BagIcon, HeartIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from './icons';
+import { Logo } from './Logo';
 import { SearchBar } from './SearchBar';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { SHOP_NAME } from '@/lib/site';
 import './Header.css';
 
 const collectionItems: DropdownItem[] = FIXED_COLLECTIONS.map((c) => ({ label: c.name, href: collectionPath(c.id) }));
@@ -64,7 +64,7 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
         </button>
 
         <Link href="/" className="site-header__brand">
-          {SHOP_NAME}
+          <Logo />
         </Link>
 
         <nav className="site-header__nav" aria-label="Main">

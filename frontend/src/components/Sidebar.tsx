@@ -18,9 +18,9 @@ import {
   UserIcon,
   UserPlusIcon,
 } from './icons';
+import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { SHOP_NAME } from '@/lib/site';
 import './Sidebar.css';
 
 type SidebarProps = {
@@ -108,7 +108,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
         onKeyDown={onKeyDown}
       >
         <div className="sidebar__head">
-          <span className="sidebar__brand">{SHOP_NAME}</span>
+          <Logo className="sidebar__brand" size={26} />
           <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
             <CloseIcon />
           </button>

@@ -7,6 +7,7 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { collectionPath, productPath } from '@/lib/collections';
 import type { Release } from '@/lib/types';
 import { useAutoAdvance, wrapIndex } from '@/lib/useAutoAdvance';
+import { useCarouselPause } from '@/lib/useCarouselPause';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
 import { useNearViewport } from '@/lib/useNearViewport';
 import './ReleaseShowcase.css';
@@ -69,12 +70,11 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
   const count = releases.length;
   const [rawIndex, setIndex] = useState(0);
   const index = wrapIndex(rawIndex, count);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { paused, handlers } = useCarouselPause();
   const [reducedMotion] = useState(prefersReducedMotion);
 
   const go = (delta: number) => setIndex((i) => wrapIndex(i + delta, count));
-  useAutoAdvance(index, count > 1 && !hovered && !focused && !reducedMotion, RELEASE_INTERVAL_MS, () => go(1));
+  useAutoAdvance(index, count > 1 && !paused && !reducedMotion, RELEASE_INTERVAL_MS, () => go(1));
 
   const current = releases[index]!;
 
@@ -84,12 +84,7 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
       role="region"
       aria-roledescription="carousel"
       aria-label="New releases"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
-      }}
+      {...handlers}
     >
       <div className="releases__backgrounds" aria-hidden="true">
         {releases.map((release, i) => (

@@ -66,10 +66,12 @@ describe('ProductPage', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows a spinner while loading', () => {
+  it('shows the page skeleton (not a bare spinner) while loading', () => {
     mockFetch({ '/api/products/oxford-brogue': () => new Promise<Response>(() => {}) });
-    renderProduct();
+    const { container } = renderProduct();
     expect(screen.getByRole('status').textContent).toContain('Loading product');
+    expect(container.querySelector('.product-skeleton__media')).toBeTruthy();
+    expect(container.querySelector('.spinner')).toBeNull();
   });
 });
 

@@ -27,7 +27,7 @@ export const queryKeys = {
   about: ['about'] as const,
   search: {
     all: ['search'] as const,
-    results: (q: string) => ['search', q] as const,
+    results: (q: string, sort: string = 'relevance') => ['search', q, sort] as const,
   },
   suggest: (q: string) => ['suggest', q] as const,
   /** The signed-in shopper's bag and saved items. */

@@ -26,8 +26,8 @@ describe('SearchPage', () => {
     ).toEqual(['Canvas Sneaker', 'Oxford Brogue']);
     expect(fetch.mock.calls[0]![0]).toBe('/api/search?q=shoe');
 
-    const select = screen.getByRole('combobox', { name: 'Sort by' });
-    expect((select as HTMLSelectElement).value).toBe('relevance');
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    expect(select.value).toBe('relevance');
     fireEvent.change(select, { target: { value: 'price-desc' } });
     await waitFor(() => expect(currentLocation()).toBe('/search?q=shoe&sort=price-desc'));
     await waitFor(() =>
@@ -50,6 +50,6 @@ describe('SearchPage', () => {
     mockFetch({ '/api/search': [] });
     renderWithProviders(<SearchPage />, { path: '/search?q=zzz&sort=newest' });
     await screen.findByText('No products found');
-    expect((screen.getByRole('combobox', { name: 'Sort by' }) as HTMLSelectElement).value).toBe('newest');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('newest');
   });
 });

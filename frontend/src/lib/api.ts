@@ -155,6 +155,19 @@ export const api = {
  * server failure, a proxy's HTML page), where the caller shows its own message.
  */
 export function serverReason(error: unknown): string | null {
+  return reasonOf(error);
+}
+
+/**
+ * What a form shows when a request fails: the server's reason alone when it names something to
+ * fix ("Please enter a valid price."), never wrapped in "… Please try again.", which told the
+ * shopper to repeat what cannot work; the spec's failure message otherwise (offline, server error).
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return reasonOf(error) ?? fallback;
+}
+
+function reasonOf(error: unknown): string | null {
   if (isApiError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')) {
     return error.message;
   }

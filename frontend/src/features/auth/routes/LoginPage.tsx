@@ -7,7 +7,7 @@ import { FormError } from '@/components/forms/FormError';
 import { EmailField, PasswordField } from '@/components/forms/PresetFields';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
-import { serverReason } from '@/lib/api';
+import { failureMessage } from '@/lib/api';
 import { safeNextPath } from '@/lib/redirect';
 
 type Mode = 'signin' | 'forgot';
@@ -109,8 +109,7 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack: () => voi
     if (report(trimmed ? null : { message: 'Please enter your email address.', field: 'email' }, refs)) return;
     forgot.mutate(trimmed, {
       onError: (e) => {
-        const reason = serverReason(e);
-        setProblem({ message: reason ? `${FORGOT_FAILED} ${reason}` : FORGOT_FAILED });
+        setProblem({ message: failureMessage(e, FORGOT_FAILED) });
       },
     });
   };

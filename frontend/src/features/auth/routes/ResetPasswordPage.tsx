@@ -7,7 +7,7 @@ import { validateNewPassword } from '../validate';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
-import { serverReason } from '@/lib/api';
+import { failureMessage } from '@/lib/api';
 
 /** How long the success message shows before the sign-in page opens. */
 export const RESET_REDIRECT_MS = 1500;
@@ -56,8 +56,7 @@ function ResetForm({ oobCode }: { oobCode: string }) {
       { oobCode, password },
       {
         onError: (e) => {
-          const reason = serverReason(e);
-          setProblem({ message: reason ? `${RESET_FAILED} ${reason}` : RESET_FAILED });
+          setProblem({ message: failureMessage(e, RESET_FAILED) });
         },
       },
     );

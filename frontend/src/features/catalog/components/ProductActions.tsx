@@ -3,7 +3,7 @@ import { useAddToBag } from '../api/add-to-bag';
 import { useIsSaved, useToggleSaved } from '../api/saved-state';
 import { HeartIcon } from '@/components/icons';
 import { Price } from '@/components/Price';
-import { serverReason } from '@/lib/api';
+import { failureMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import type { Product } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
@@ -115,8 +115,7 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
         onSettled: adding.end,
         onSuccess: () => showBag('success', ADDED_MESSAGE),
         onError: (error) => {
-          const reason = serverReason(error);
-          showBag('error', reason ? `${ADD_FAILED} ${reason}` : ADD_FAILED);
+          showBag('error', failureMessage(error, ADD_FAILED));
         },
       },
     );

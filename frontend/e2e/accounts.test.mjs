@@ -110,8 +110,9 @@ describe('accounts on a desktop (1366×768)', () => {
     await page.getByLabel('New password', { exact: true }).fill('newsecret9');
     await page.getByLabel('Confirm new password').fill('newsecret9');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByText('Password has been successfully reset.').waitFor();
-    await waitForPath(page, '/login');
+    // The sign-in page itself says so (it used to show for 1.5 s on the reset page only).
+    await waitForPath(page, '/login?reset=done');
+    await page.getByRole('status').getByText('Password has been successfully reset.').waitFor();
 
     await logIn(page, email, 'secret1');
     await page.getByRole('alert').getByText('Incorrect password.').waitFor();

@@ -1,11 +1,22 @@
-type BadgeProps = { count: number };
+type BadgeProps = {
+  count: number;
+  /** Hidden from screen readers, where the control names the count in its own text. */
+  decorative?: boolean;
+};
 
-/** A small gold count bubble; hidden at 0. Decorative: the owning control names the count. */
-export function Badge({ count }: BadgeProps) {
+/**
+ * A small gold count bubble; hidden at 0. It is part of its control's name: "My Bag", a space (a
+ * text node of the control: names trim each element's own text) and the badge read "My Bag (3)"
+ * (the brackets are for screen readers only), so the accessible name always contains the visible
+ * text, and no aria-label is needed on the control.
+ */
+export function Badge({ count, decorative = false }: BadgeProps) {
   if (!count || count <= 0) return null;
   return (
-    <span className="badge" aria-hidden="true">
+    <span className="badge" aria-hidden={decorative || undefined}>
+      <span className="visually-hidden">(</span>
       {count > 99 ? '99+' : count}
+      <span className="visually-hidden">)</span>
     </span>
   );
 }

@@ -23,7 +23,7 @@ export function Footer() {
               <Link href="/about">About Us</Link>
             </li>
             <li>
-              <Link href="/myorders">Tracking</Link>
+              <Link href="/track">Tracking</Link>
             </li>
             <li>
               <Link href="/privacy">Privacy Policy</Link>

@@ -36,6 +36,8 @@ export const queryKeys = {
   /** The checkout form's starting values. */
   checkout: ['checkout'] as const,
   orders: ['orders'] as const,
+  /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
+  track: (number: string, email: string) => ['track', number, email] as const,
   sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
   admin: {
     orders: {

@@ -1,3 +1,5 @@
+import { useLocation } from 'wouter';
+import { shellPicture } from '@/lib/shellPicture';
 import './ProductSkeleton.css';
 
 /**
@@ -6,10 +8,22 @@ import './ProductSkeleton.css';
  * Small and with its own styles, so the app shell can show it before the page's chunk is here.
  */
 export function ProductSkeleton() {
+  const [path] = useLocation();
+  const picture = shellPicture(path);
   return (
     <div className="container page product-skeleton" role="status">
       <span className="visually-hidden">Loading product…</span>
-      <div className="product-skeleton__media skeleton" aria-hidden="true" />
+      <div className={`product-skeleton__media${picture ? '' : ' skeleton'}`} aria-hidden="true">
+        {picture && (
+          <img
+            className="product-skeleton__img"
+            srcSet={picture.srcset}
+            sizes={picture.sizes}
+            alt=""
+            fetchPriority="high"
+          />
+        )}
+      </div>
       <div className="product-skeleton__info" aria-hidden="true">
         <span className="skeleton skeleton--text product-skeleton__name" />
         <span className="skeleton skeleton--text product-skeleton__price" />

@@ -73,7 +73,13 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
   const { paused, handlers } = useCarouselPause();
   const [reducedMotion] = useState(prefersReducedMotion);
 
-  const go = (delta: number) => setIndex((i) => wrapIndex(i + delta, count));
+  // The other releases' pictures wait until the first has been shown for a moment or the shopper
+  // moves: four full-width pictures at once used to crowd a phone's first load.
+  const [loadRest, setLoadRest] = useState(false);
+  const go = (delta: number) => {
+    setLoadRest(true);
+    setIndex((i) => wrapIndex(i + delta, count));
+  };
   useAutoAdvance(index, count > 1 && !paused && !reducedMotion, RELEASE_INTERVAL_MS, () => go(1));
 
   const current = releases[index]!;
@@ -87,15 +93,18 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
       {...handlers}
     >
       <div className="releases__backgrounds" aria-hidden="true">
-        {releases.map((release, i) => (
-          <ResponsiveImage
-            key={release.id}
-            image={release.backgroundImage}
-            alt=""
-            sizes="100vw"
-            className={`releases__bg${i === index ? ' is-active' : ''}`}
-          />
-        ))}
+        {releases.map((release, i) =>
+          i === index || loadRest ? (
+            <ResponsiveImage
+              key={release.id}
+              image={release.backgroundImage}
+              alt=""
+              sizes="100vw"
+              className={`releases__bg${i === index ? ' is-active' : ''}`}
+              onLoad={i === index && !loadRest ? () => window.setTimeout(() => setLoadRest(true), 1000) : undefined}
+            />
+          ) : null,
+        )}
         <div className="releases__shade" />
       </div>
 
@@ -137,7 +146,10 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
                   className={`releases__dot${i === index ? ' is-active' : ''}`}
                   aria-label={`Go to release ${i + 1}`}
                   aria-current={i === index ? 'true' : undefined}
-                  onClick={() => setIndex(i)}
+                  onClick={() => {
+                    setLoadRest(true);
+                    setIndex(i);
+                  }}
                 >
                   <span aria-hidden="true" />
                 </button>

@@ -10,6 +10,7 @@ import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
 import { createQueryClient } from './lib/queryClient';
 import { readEmbeddedSession } from './lib/session';
 import { shellPainted } from './lib/shellPicture';
+import { registerServiceWorker } from './lib/sw';
 
 const queryClient = createQueryClient();
 prefetchForPath(queryClient, window.location.pathname);
@@ -26,6 +27,8 @@ void shellPainted().then(() => {
     </StrictMode>,
   );
 });
+
+registerServiceWorker();
 
 // A few seconds after the first page has loaded (so the download never competes with its
 // pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens

@@ -107,6 +107,8 @@ async function cacheFirst(request, cacheName) {
 }
 
 async function staleWhileRevalidate(event, cacheName) {
+  // The app asks for the network's answer right after a write of its own (src/lib/api.ts).
+  if (['no-cache', 'reload', 'no-store'].includes(event.request.cache)) return networkFirst(event.request, cacheName);
   const cache = await caches.open(cacheName);
   const hit = await cache.match(event.request);
   const fresh = fetch(event.request).then(async (response) => {
@@ -121,6 +123,19 @@ async function staleWhileRevalidate(event, cacheName) {
     return hit;
   }
   return fresh;
+}
+
+async function networkFirst(request, cacheName) {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    if (storable(response)) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(request);
+    if (hit) return hit;
+    throw error;
+  }
 }
 
 /** Keeps a cache to its limit, dropping the oldest entries first. */

@@ -6,17 +6,18 @@ type BadgeProps = {
 
 /**
  * A small gold count bubble; hidden at 0. It is part of its control's name: "My Bag", a space (a
- * text node of the control: names trim each element's own text) and the badge read "My Bag (3)"
- * (the brackets are for screen readers only), so the accessible name always contains the visible
- * text, and no aria-label is needed on the control.
+ * text node of the control: names trim each element's own text) and the badge read "My Bag (3)".
+ * The bubble's digits are drawn for the eye; screen readers get "(3)" in one hidden run (separate
+ * hidden brackets were read "( 3 )"). So the accessible name always contains the visible text, and
+ * no aria-label is needed on the control.
  */
 export function Badge({ count, decorative = false }: BadgeProps) {
   if (!count || count <= 0) return null;
+  const shown = count > 99 ? '99+' : String(count);
   return (
     <span className="badge" aria-hidden={decorative || undefined}>
-      <span className="visually-hidden">(</span>
-      {count > 99 ? '99+' : count}
-      <span className="visually-hidden">)</span>
+      <span aria-hidden="true">{shown}</span>
+      {!decorative && <span className="visually-hidden">({shown})</span>}
     </span>
   );
 }

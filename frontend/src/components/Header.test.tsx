@@ -65,7 +65,7 @@ describe('Header', () => {
     // Named by its content: the name contains the visible count (axe label-content-name-mismatch).
     const bag = screen.getByRole('link', { name: 'My Bag (3)' });
     expect(bag.getAttribute('aria-label')).toBeNull();
-    expect(bag.querySelector('.badge')!.textContent).toBe('(3)');
+    expect(bag.querySelector('.badge [aria-hidden="true"]')!.textContent).toBe('3');
     expect(screen.getByRole('link', { name: 'Saved Items (2)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Orders (1)' })).toBeTruthy();
   });

@@ -164,7 +164,7 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     // ---- The badge counts the new order; opening My Orders shows it and clears the badge.
     const ordersLink = await sidebarOrdersLink(page);
     // Named by its own text (the badge reads "(1)" to screen readers): no aria-label.
-    assert.equal((await ordersLink.textContent()).replace(/\s+/g, ' ').trim(), 'My Orders (1)');
+    assert.match(await ordersLink.ariaSnapshot(), /^- link "My Orders \(1\)"/);
     await ordersLink.click();
     await page.waitForURL(`${shop.base}/myorders`);
     const card = page.getByRole('list', { name: 'Your orders' }).getByRole('article');
@@ -197,7 +197,7 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     await page.waitForFunction(
       () => document.querySelector('#sidebar a[href="/myorders"]')?.textContent.trim() === 'My Orders',
     );
-    assert.equal((await cleared.textContent()).trim(), 'My Orders');
+    assert.match(await cleared.ariaSnapshot(), /^- link "My Orders"/);
     await closeMenu(page);
     assert.equal(await page.locator('.site-header__menu-dot').count(), 0);
     assert.equal(await page.evaluate(() => window.__noReload), true, 'no page reload');

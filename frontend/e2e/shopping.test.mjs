@@ -34,8 +34,8 @@ async function expectBagCount(page, n) {
   const deadline = Date.now() + 10_000;
   let label;
   while (Date.now() < deadline) {
-    // The link is named by its own text: "My Bag" and the badge's "(n)".
-    label = (await link.textContent()).replace(/\s+/g, ' ').trim();
+    // The link is named by its own text: "My Bag" and the badge's "(n)" (no aria-label).
+    label = /^- link "([^"]*)"/.exec(await link.ariaSnapshot())?.[1];
     if (label === want) return;
     await page.waitForTimeout(100);
   }

@@ -2,33 +2,6 @@
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 
-/**
- * Preloads the heading typeface (DM Serif Display, latin, its only weight) from index.html, so the
- * hero title and the wordmark swap to it before the first paint on most connections.
- */
-function preloadHeadingFont(): Plugin {
-  return {
-    name: 'ankara-preload-heading-font',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, ctx) {
-        const file = Object.keys(ctx.bundle ?? {}).find((name) =>
-          /dm-serif-display-latin-400-normal-[\w-]+\.woff2$/.test(name),
-        );
-        if (!file) return [];
-        return [
-          {
-            tag: 'link',
-            attrs: { rel: 'preload', href: `/${file}`, as: 'font', type: 'font/woff2', crossorigin: '' },
-            injectTo: 'head',
-          },
-        ];
-      },
-    },
-  };
-}
-
 // The API server (cargo run --release) listens on 8080; ANKARA_API points dev/preview elsewhere
 // (e.g. the mock in scripts/mock-api.mjs).
 const api = process.env.ANKARA_API ?? 'http://127.0.0.1:8080';
@@ -42,8 +15,10 @@ const proxy = {
  * on a slow phone network the two shared the bandwidth, and the picture (the page's LCP) waited for
  * 100 KB of JavaScript it does not need. The built index.html names the entry and the chunks it
  * preloads in `<meta name="ankara-app">` instead of loading them; public/shell.js loads them when
- * the picture it paints has loaded (at once on pages without one). The stylesheet stays
- * render-blocking in the head. Build only: the dev server keeps Vite's own script tags.
+ * the picture it paints has been painted (at once on pages without one), and preloads the heading
+ * typeface then (DM Serif Display, latin, its one weight: `data-font`), so the headings the app
+ * draws swap to it early without the font sharing the first picture's bandwidth. The stylesheet
+ * stays render-blocking in the head. Build only: the dev server keeps Vite's own script tags.
  */
 function startAppAfterShellPicture(): Plugin {
   return {
@@ -51,7 +26,10 @@ function startAppAfterShellPicture(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
+      handler(html, ctx) {
+        const font = Object.keys(ctx.bundle ?? {}).find((name) =>
+          /dm-serif-display-latin-400-normal-[\w-]+\.woff2$/.test(name),
+        );
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) return html;
         const preloads: string[] = [];
@@ -63,7 +41,7 @@ function startAppAfterShellPicture(): Plugin {
           });
         return stripped.replace(
           '</head>',
-          `  <meta name="ankara-app" content="${entry[1]}" data-preload="${preloads.join(' ')}">\n  </head>`,
+          `  <meta name="ankara-app" content="${entry[1]}" data-preload="${preloads.join(' ')}"${font ? ` data-font="/${font}"` : ''}>\n  </head>`,
         );
       },
     },
@@ -71,7 +49,7 @@ function startAppAfterShellPicture(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [preloadHeadingFont(), startAppAfterShellPicture()],
+  plugins: [startAppAfterShellPicture()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

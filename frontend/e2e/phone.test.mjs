@@ -76,7 +76,8 @@ for (const [label, viewport] of [
     test('home: featured products within two screens', async () => {
       const page = await newPage(browser, viewport);
       await page.goto(shop.base);
-      const card = page.locator('section.featured .product-card').first();
+      // A real card (the skeleton's placeholders are replaced when the products arrive).
+      const card = page.locator('section.featured a[href^="/product/"]').first();
       await card.waitFor();
       const box = await page.locator('section.featured').boundingBox();
       const top = (await card.boundingBox()).y;

@@ -4,12 +4,22 @@
 //    picture) into index.html; the shell draws it in the box and size the app will, so a phone on
 //    a slow network sees it (the page's LCP) early. React replaces the shell with the same picture
 //    in the same box once it has been shown: nothing moves, and the picture comes from cache.
-// 2. Starts the app: the built index.html names its entry and chunks in <meta name="ankara-app">
+// 2. Starts the app and preloads the heading typeface: the built index.html names its entry, chunks
+//    and font in <meta name="ankara-app">
 //    (see vite.config.ts); they load once the picture has been painted (its largest-contentful-
 //    paint entry; its load event where that is not reported), so they do not share the bandwidth
 //    with it, or at once on pages without one (at most 1.5 s after, if the picture is slow).
 (function () {
   var started = false;
+  function preload(href, as, type) {
+    var link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = as;
+    if (type) link.type = type;
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
   function startApp() {
     if (started) return;
     started = true;
@@ -23,6 +33,11 @@
       link.href = href;
       document.head.appendChild(link);
     });
+    // The home page's hero slides (/api/hero) with the app's code, not after it has run: the app's
+    // fetch picks up this response.
+    if (location.pathname === '/') preload('/api/hero', 'fetch');
+    var font = app.getAttribute('data-font');
+    if (font) preload(font, 'font', 'font/woff2');
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

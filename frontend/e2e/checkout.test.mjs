@@ -163,7 +163,8 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
 
     // ---- The badge counts the new order; opening My Orders shows it and clears the badge.
     const ordersLink = await sidebarOrdersLink(page);
-    assert.equal(await ordersLink.getAttribute('aria-label'), 'My Orders (1)');
+    // Named by its own text (the badge reads "(1)" to screen readers): no aria-label.
+    assert.match(await ordersLink.ariaSnapshot(), /^- link "My Orders \(1\)"/);
     await ordersLink.click();
     await page.waitForURL(`${shop.base}/myorders`);
     const card = page.getByRole('list', { name: 'Your orders' }).getByRole('article');
@@ -172,6 +173,18 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     const title = (await card.getByRole('heading', { level: 2 }).innerText()).trim();
     assert.match(title, /^Order #[A-Za-z0-9_-]{8}$/);
     bought.orderTitle = title;
+
+    // The footer's Tracking: the order is found without logging in, by its number (any case) and e-mail.
+    const visitor = await newPage(browser, MOBILE);
+    await visitor.goto(`${shop.base}/track`);
+    await visitor.getByLabel('Order number').fill(title.slice('Order #'.length).toLowerCase());
+    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByRole('button', { name: 'Track Order' }).click();
+    const tracked = visitor.getByRole('region', { name: title });
+    await tracked.locator('.status-badge', { hasText: 'Paid' }).waitFor();
+    await tracked.getByText(choosy.name, { exact: true }).waitFor();
+    await tracked.getByText('Not yet shipped').waitFor();
+    await visitor.context().close();
     await card.getByText('Paid', { exact: true }).waitFor();
     await card.getByText(choosy.name, { exact: true }).waitFor();
     await card.getByText(other.name, { exact: true }).waitFor();
@@ -182,9 +195,9 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
 
     const cleared = await sidebarOrdersLink(page);
     await page.waitForFunction(
-      () => document.querySelector('#sidebar a[href="/myorders"]')?.getAttribute('aria-label') === 'My Orders',
+      () => document.querySelector('#sidebar a[href="/myorders"]')?.textContent.trim() === 'My Orders',
     );
-    assert.equal(await cleared.getAttribute('aria-label'), 'My Orders');
+    assert.match(await cleared.ariaSnapshot(), /^- link "My Orders"/);
     await closeMenu(page);
     assert.equal(await page.locator('.site-header__menu-dot').count(), 0);
     assert.equal(await page.evaluate(() => window.__noReload), true, 'no page reload');

@@ -10,6 +10,8 @@ import { chromium } from 'playwright-core';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const MOBILE = { width: 412, height: 823 };
+/** A small phone. */
+export const SMALL_PHONE = { width: 360, height: 740 };
 export const DESKTOP = { width: 1366, height: 768 };
 const BIN = resolve(REPO, process.env.ANKARA_BIN ?? 'target/release/ankara');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -183,4 +185,20 @@ export async function signInAsAdmin(page, shop) {
     return res.status;
   });
   if (status !== 200) throw new Error(`token refresh after the admin grant answered ${status}`);
+}
+
+const AXE_SOURCE = readFileSync(
+  resolve(dirname(fileURLToPath(import.meta.url)), '../node_modules/axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** axe-core's serious and critical violations on the page as it is now: [{id, impact, targets}]. */
+export async function axeViolations(page) {
+  if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
+  });
 }

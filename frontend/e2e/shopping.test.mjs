@@ -34,7 +34,8 @@ async function expectBagCount(page, n) {
   const deadline = Date.now() + 10_000;
   let label;
   while (Date.now() < deadline) {
-    label = await link.getAttribute('aria-label');
+    // The link is named by its own text: "My Bag" and the badge's "(n)" (no aria-label).
+    label = /^- link "([^"]*)"/.exec(await link.ariaSnapshot())?.[1];
     if (label === want) return;
     await page.waitForTimeout(100);
   }

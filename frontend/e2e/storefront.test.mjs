@@ -118,7 +118,9 @@ for (const [label, viewport] of [
       const page = await newPage(browser, viewport);
       await page.goto(`${shop.base}/collections/wristwatches`);
       await page.getByRole('heading', { level: 1, name: 'Wristwatches' }).waitFor();
-      await page.getByRole('link', { name: 'Log In to Shop' }).waitFor();
+      const logIn = page.getByRole('link', { name: 'Log In to Shop' });
+      // It keeps the shopper's place: back to this collection after signing in.
+      assert.equal(await logIn.getAttribute('href'), '/login?next=%2Fcollections%2Fwristwatches');
       await page.getByRole('heading', { level: 2, name: 'Wristwatches' }).waitFor();
       const card = page.getByRole('link', { name: new RegExp(catalog.product.name) }).first();
       await card.waitFor();

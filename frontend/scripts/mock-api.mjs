@@ -233,7 +233,44 @@ createServer(async (req, res) => {
     );
   if (path === '/api/search') {
     const q = (url.searchParams.get('q') ?? '').toLowerCase();
-    return send(res, 200, products.filter((p) => p.name.toLowerCase().includes(q)).slice(0, 24));
+    const found = products.filter((p) => p.name.toLowerCase().includes(q));
+    const sort = url.searchParams.get('sort');
+    if (sort === 'price-asc') found.sort((a, b) => a.price - b.price);
+    if (sort === 'price-desc') found.sort((a, b) => b.price - a.price);
+    if (sort === 'newest') found.sort((a, b) => b.createdAt - a.createdAt);
+    return send(res, 200, found.slice(0, 24));
+  }
+  if (path === '/api/search/suggest') {
+    const q = (url.searchParams.get('q') ?? '').toLowerCase();
+    const found = products.filter((p) => p.name.toLowerCase().includes(q)).slice(0, 5);
+    return send(
+      res,
+      200,
+      found.map((p) => ({ id: p.id, name: p.name, category: p.category, price: p.price, image: p.images[0] ?? null })),
+    );
+  }
+  if (path === '/api/orders/track') {
+    const number = (url.searchParams.get('number') ?? '').trim().toUpperCase();
+    const email = (url.searchParams.get('email') ?? '').trim().toLowerCase();
+    if (!number || !email)
+      return send(res, 400, { error: 'validation', message: 'Please enter your order number and e-mail address.' });
+    if (number !== 'K7M2QX9A' || email !== 'ada@example.com')
+      return send(res, 404, {
+        error: 'not_found',
+        message: "We couldn't find an order with that number and e-mail address.",
+      });
+    const item = products[0];
+    return send(res, 200, {
+      order: {
+        number: 'K7M2QX9A',
+        status: 'shipped',
+        trackingNumber: 'GIG-4471-LOS',
+        createdAt: now - 3 * 86_400_000,
+        updatedAt: now - 86_400_000,
+        items: [{ productId: item.id, name: item.name, price: item.price, quantity: 2, size: '42', color: 'Black' }],
+        totalAmount: item.price * 2,
+      },
+    });
   }
   if (path === '/api/contact' && req.method === 'POST') {
     let raw = '';

@@ -1,4 +1,5 @@
 // Global styles first, so feature stylesheets (imported by components) can refine them.
+import './styles/fonts.css';
 import './styles/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -8,18 +9,26 @@ import { AppProviders } from './app/providers';
 import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
 import { createQueryClient } from './lib/queryClient';
 import { readEmbeddedSession } from './lib/session';
+import { shellPainted } from './lib/shellPicture';
+import { registerServiceWorker } from './lib/sw';
 
 const queryClient = createQueryClient();
 prefetchForPath(queryClient, window.location.pathname);
 preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === true);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders client={queryClient}>
-      <App />
-    </AppProviders>
-  </StrictMode>,
-);
+// The data and code requests above are already on their way; React renders once the shell's
+// picture (public/shell.js) has been painted, which on a slow network it usually already has.
+void shellPainted().then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AppProviders client={queryClient}>
+        <App />
+      </AppProviders>
+    </StrictMode>,
+  );
+});
+
+registerServiceWorker();
 
 // A few seconds after the first page has loaded (so the download never competes with its
 // pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens

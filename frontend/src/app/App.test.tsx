@@ -63,7 +63,7 @@ describe('App routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
     const footer = screen.getByRole('contentinfo');
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Ankara. All rights reserved.`);
-    expect(screen.getByRole('link', { name: 'Tracking' }).getAttribute('href')).toBe('/myorders');
+    expect(screen.getByRole('link', { name: 'Tracking' }).getAttribute('href')).toBe('/track');
     const instagram = screen.getByRole('link', { name: 'Instagram' });
     expect(instagram.getAttribute('target')).toBe('_blank');
     expect(instagram.getAttribute('rel')).toBe('noopener noreferrer');

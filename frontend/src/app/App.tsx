@@ -6,6 +6,7 @@ import { NotFoundPage } from './NotFoundPage';
 import { routes } from './routes';
 import { SessionKeeper } from './SessionKeeper';
 import { Layout } from '@/components/Layout';
+import { ProductSkeleton } from '@/features/catalog/components/ProductSkeleton';
 import { PageSpinner } from '@/components/Spinner';
 
 export function AppRoutes() {
@@ -25,6 +26,11 @@ export function AppRoutes() {
   );
 }
 
+/** While a page's code loads: the product page's skeleton for a product, a spinner elsewhere. */
+function RouteFallback({ path }: { path: string }) {
+  return path.startsWith('/product/') ? <ProductSkeleton /> : <PageSpinner />;
+}
+
 /**
  * The app shell. Two error boundaries: the inner one keeps the header and footer around a broken
  * page and resets when the visitor navigates away; the outer one catches a broken frame.
@@ -36,7 +42,7 @@ export function App() {
       <SessionKeeper />
       <Layout>
         <ErrorBoundary key={location}>
-          <Suspense fallback={<PageSpinner />}>
+          <Suspense fallback={<RouteFallback path={location} />}>
             <AppRoutes />
           </Suspense>
         </ErrorBoundary>

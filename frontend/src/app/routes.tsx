@@ -35,6 +35,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/myaccount', 'user', () => import('@/features/account/routes/AccountPage')),
   lazyRoute('/mybag', 'user', () => import('./pages/MyBagPage')),
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
+  lazyRoute('/track', 'all', () => import('@/features/orders/routes/TrackPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),

@@ -1,4 +1,5 @@
 import { Link } from 'wouter';
+import { Logo } from './Logo';
 import { FacebookIcon, InstagramIcon, XIcon } from './icons';
 import { SHOP_NAME, SOCIAL_LINKS } from '@/lib/site';
 import './Footer.css';
@@ -10,7 +11,7 @@ export function Footer() {
       <div className="site-footer__inner container">
         <div className="site-footer__brand">
           <Link href="/" className="site-footer__logo">
-            {SHOP_NAME}
+            <Logo />
           </Link>
           <p className="site-footer__tagline">
             Formal shoes, tailored suits, corporate shirts, wristwatches and sneakers, delivered across Nigeria.
@@ -22,7 +23,7 @@ export function Footer() {
               <Link href="/about">About Us</Link>
             </li>
             <li>
-              <Link href="/myorders">Tracking</Link>
+              <Link href="/track">Tracking</Link>
             </li>
             <li>
               <Link href="/privacy">Privacy Policy</Link>

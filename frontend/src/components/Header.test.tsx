@@ -62,7 +62,10 @@ describe('Header', () => {
     expect(screen.getByRole('link', { name: 'My Account' }).getAttribute('href')).toBe('/myaccount');
     expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
-    expect(screen.getByRole('link', { name: 'My Bag (3)' }).textContent).toBe('3');
+    // Named by its content: the name contains the visible count (axe label-content-name-mismatch).
+    const bag = screen.getByRole('link', { name: 'My Bag (3)' });
+    expect(bag.getAttribute('aria-label')).toBeNull();
+    expect(bag.querySelector('.badge [aria-hidden="true"]')!.textContent).toBe('3');
     expect(screen.getByRole('link', { name: 'Saved Items (2)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'My Orders (1)' })).toBeTruthy();
   });
@@ -99,15 +102,17 @@ describe('Log Out', () => {
 });
 
 describe('Sidebar', () => {
-  it('shows a visitor Home, Collections, About Us, Login and Sign Up only', () => {
+  it('shows a visitor Home, My Bag, My Orders, Saved Items, Collections, About Us, Login and Sign Up', () => {
     renderWithProviders(<Sidebar open onClose={() => {}} returnFocusRef={ref} />);
     const dialog = screen.getByRole('dialog', { name: 'Menu' });
     const names = within(dialog)
       .getAllByRole('link')
-      .map((a) => a.textContent);
-    expect(names).toEqual(['Home', 'About Us', 'Login', 'Sign Up']);
+      .map((a) => a.textContent.trim());
+    // The spec's sidebar lists My Bag, My Orders and Saved Items for everyone (the guard asks to log in).
+    expect(names).toEqual(['Home', 'My Bag', 'My Orders', 'Saved Items', 'About Us', 'Login', 'Sign Up']);
+    expect(within(dialog).queryByRole('link', { name: 'My Account' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Collections' }));
-    expect(within(dialog).getAllByRole('link')).toHaveLength(10);
+    expect(within(dialog).getAllByRole('link')).toHaveLength(13);
   });
 
   it('shows a customer their pages and Log Out, and an admin Admin Management', () => {

@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Badge, withCount } from './Badge';
+import { Badge } from './Badge';
 import { Dropdown, type DropdownItem } from './Dropdown';
 import { BagIcon, HeartIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from './icons';
+import { Logo } from './Logo';
 import { SearchBar } from './SearchBar';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { SHOP_NAME } from '@/lib/site';
 import './Header.css';
 
 const collectionItems: DropdownItem[] = FIXED_COLLECTIONS.map((c) => ({ label: c.name, href: collectionPath(c.id) }));
@@ -64,7 +64,7 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
         </button>
 
         <Link href="/" className="site-header__brand">
-          {SHOP_NAME}
+          <Logo />
         </Link>
 
         <nav className="site-header__nav" aria-label="Main">
@@ -81,13 +81,8 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
               <Dropdown label="More" items={moreItems} buttonClassName="site-header__link" />
             </li>
             <li>
-              <Link
-                href="/myorders"
-                className="site-header__link"
-                aria-label={withCount('My Orders', counts.newOrders)}
-              >
-                My Orders
-                <Badge count={counts.newOrders} />
+              <Link href="/myorders" className="site-header__link">
+                My Orders <Badge count={counts.newOrders} />
               </Link>
             </li>
           </ul>
@@ -104,13 +99,14 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
           >
             <SearchIcon />
           </button>
-          <Link href="/saved-items" className="icon-button" aria-label={withCount('Saved Items', counts.saved)}>
+          {/* Named by their content, "Saved Items (2)", which contains the visible count. */}
+          <Link href="/saved-items" className="icon-button">
             <HeartIcon />
-            <Badge count={counts.saved} />
+            <span className="visually-hidden">Saved Items</span> <Badge count={counts.saved} />
           </Link>
-          <Link href="/mybag" className="icon-button" aria-label={withCount('My Bag', counts.bag)}>
+          <Link href="/mybag" className="icon-button">
             <BagIcon />
-            <Badge count={counts.bag} />
+            <span className="visually-hidden">My Bag</span> <Badge count={counts.bag} />
           </Link>
           <Dropdown
             className="site-header__user"

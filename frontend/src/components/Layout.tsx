@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
 import { Sidebar } from './Sidebar';
 
 /** Scrolls to the top on a new page, but leaves back/forward to the browser's own restoration. */
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Header onOpenMenu={openMenu} menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
+      <OfflineBanner />
       {menuMounted && <Sidebar open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />}
       <main id="main" className="site-main" tabIndex={-1}>
         {children}

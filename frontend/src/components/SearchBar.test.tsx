@@ -2,6 +2,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SearchBar } from './SearchBar';
 import { Header } from './Header';
+import type { Suggestion } from '@/lib/types';
+import { image } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 describe('SearchBar', () => {
@@ -57,10 +59,10 @@ describe('SearchBar', () => {
 });
 
 describe('SearchBar suggestions', () => {
-  const suggestions = [
-    { id: 'p1', name: 'Eko High-Top in Black/Volt', category: 'High-Top' },
-    { id: 'p2', name: 'Lagos Runner in White/Orange', category: 'Running' },
-    { id: 'p3', name: 'Canvas Sneaker', category: null },
+  const suggestions: Suggestion[] = [
+    { id: 'p1', name: 'Eko High-Top in Black/Volt', category: 'High-Top', price: 4_500_000, image: image('eko') },
+    { id: 'p2', name: 'Lagos Runner in White/Orange', category: 'Running', price: 3_250_050, image: image('lagos') },
+    { id: 'p3', name: 'Canvas Sneaker', category: null, price: 1_800_000, image: null },
   ];
 
   function type(value: string) {
@@ -87,15 +89,23 @@ describe('SearchBar suggestions', () => {
     await act(async () => vi.advanceTimersByTime(10));
     const options = screen.getAllByRole('option');
     expect(options.map((o) => o.textContent)).toEqual([
-      'Eko High-Top in Black/VoltHigh-Top',
-      'Lagos Runner in White/OrangeRunning',
-      'Canvas Sneaker',
+      'Eko High-Top in Black/VoltHigh-Top₦45,000.00',
+      'Lagos Runner in White/OrangeRunning₦32,500.50',
+      'Canvas Sneaker₦18,000.00',
     ]);
+    // Each with its picture (the whole name shows: no ellipsis is drawn by the markup).
+    expect(options[0]!.querySelector('img')!.getAttribute('src')).toBe('/media/eko-640.jpg');
     expect(screen.getByRole('combobox').getAttribute('aria-expanded')).toBe('true');
   });
 
   it('shows at most five suggestions', async () => {
-    const many = Array.from({ length: 7 }, (_, i) => ({ id: `p${i}`, name: `Shoe ${i}`, category: null }));
+    const many: Suggestion[] = Array.from({ length: 7 }, (_, i) => ({
+      id: `p${i}`,
+      name: `Shoe ${i}`,
+      category: null,
+      price: 100_000 * (i + 1),
+      image: null,
+    }));
     mockFetch({ '/api/search/suggest': many });
     renderWithProviders(<SearchBar onClose={() => {}} />);
     type('shoe');
@@ -124,6 +134,18 @@ describe('SearchBar suggestions', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(currentLocation()).toBe('/product/p1');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('opens a collection suggestion (no price) on its collection page', async () => {
+    mockFetch({
+      '/api/search/suggest': [{ id: 'sneakers', name: 'Sneakers', category: null, price: null, image: image('sn') }],
+    });
+    const { currentLocation } = renderWithProviders(<SearchBar onClose={() => {}} />, { path: '/' });
+    type('snea');
+    const [option] = await screen.findAllByRole('option', {}, { timeout: 2000 });
+    expect(option!.textContent).toBe('SneakersCollection');
+    fireEvent.click(option!);
+    expect(currentLocation()).toBe('/collections/sneakers');
   });
 
   it('submits the text to /search?q= when Enter is pressed with nothing highlighted', async () => {

@@ -11,7 +11,9 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ArrowRightIcon, CloseIcon, SearchIcon } from './icons';
-import { productPath } from '@/lib/collections';
+import { collectionPath, productPath } from '@/lib/collections';
+import { formatNaira } from '@/lib/money';
+import { ResponsiveImage } from './ResponsiveImage';
 import { suggestionsQueryOptions } from '@/lib/search';
 import type { Suggestion } from '@/lib/types';
 import { useOnClickOutside } from '@/lib/useOnClickOutside';
@@ -107,8 +109,9 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [close]);
 
+  /** A product opens its page; a collection (a suggestion without a price) its collection page. */
   const openProduct = (suggestion: Suggestion) => {
-    navigate(productPath(suggestion.id));
+    navigate(suggestion.price === null ? collectionPath(suggestion.id) : productPath(suggestion.id));
     onClose();
   };
 
@@ -188,8 +191,16 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
                       onMouseEnter={() => setActive(i)}
                       onClick={() => openProduct(item)}
                     >
-                      <span className="search-suggest__name">{item.name}</span>
-                      {item.category && <span className="search-suggest__category">{item.category}</span>}
+                      <span className="search-suggest__thumb">
+                        <ResponsiveImage image={item.image} alt="" sizes="48px" className="search-suggest__img" />
+                      </span>
+                      <span className="search-suggest__text">
+                        <span className="search-suggest__name">{item.name}</span>
+                        {item.category && <span className="search-suggest__category">{item.category}</span>}
+                      </span>
+                      <span className="search-suggest__price">
+                        {item.price === null ? 'Collection' : formatNaira(item.price)}
+                      </span>
                     </li>
                   ))}
                 </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
-import { Badge, withCount } from './Badge';
+import { Badge } from './Badge';
 import {
   BagIcon,
   ChevronDownIcon,
@@ -18,9 +18,9 @@ import {
   UserIcon,
   UserPlusIcon,
 } from './icons';
+import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { SHOP_NAME } from '@/lib/site';
 import './Sidebar.css';
 
 type SidebarProps = {
@@ -108,7 +108,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
         onKeyDown={onKeyDown}
       >
         <div className="sidebar__head">
-          <span className="sidebar__brand">{SHOP_NAME}</span>
+          <Logo className="sidebar__brand" size={26} />
           <button ref={closeRef} type="button" className="icon-button" aria-label="Close menu" onClick={onClose}>
             <CloseIcon />
           </button>
@@ -124,21 +124,20 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
               Home
             </SidebarLink>
             {user && (
-              <>
-                <SidebarLink href="/myaccount" icon={<UserIcon />} onNavigate={onClose}>
-                  My Account
-                </SidebarLink>
-                <SidebarLink href="/mybag" icon={<BagIcon />} count={counts.bag} onNavigate={onClose}>
-                  My Bag
-                </SidebarLink>
-                <SidebarLink href="/myorders" icon={<PackageIcon />} count={counts.newOrders} onNavigate={onClose}>
-                  My Orders
-                </SidebarLink>
-                <SidebarLink href="/saved-items" icon={<HeartIcon />} count={counts.saved} onNavigate={onClose}>
-                  Saved Items
-                </SidebarLink>
-              </>
+              <SidebarLink href="/myaccount" icon={<UserIcon />} onNavigate={onClose}>
+                My Account
+              </SidebarLink>
             )}
+            {/* For visitors too, as the spec lists them: the guard asks them to log in first. */}
+            <SidebarLink href="/mybag" icon={<BagIcon />} count={counts.bag} onNavigate={onClose}>
+              My Bag
+            </SidebarLink>
+            <SidebarLink href="/myorders" icon={<PackageIcon />} count={counts.newOrders} onNavigate={onClose}>
+              My Orders
+            </SidebarLink>
+            <SidebarLink href="/saved-items" icon={<HeartIcon />} count={counts.saved} onNavigate={onClose}>
+              Saved Items
+            </SidebarLink>
             <li>
               <button
                 type="button"
@@ -213,10 +212,9 @@ type SidebarLinkProps = { href: string; icon: ReactNode; count?: number; childre
 function SidebarLink({ href, icon, count = 0, children, onNavigate }: SidebarLinkProps) {
   return (
     <li>
-      <Link href={href} className="sidebar__item" aria-label={withCount(children, count)} onClick={onNavigate}>
+      <Link href={href} className="sidebar__item" onClick={onNavigate}>
         {icon}
-        <span className="sidebar__label">{children}</span>
-        <Badge count={count} />
+        <span className="sidebar__label">{children}</span> <Badge count={count} />
       </Link>
     </li>
   );

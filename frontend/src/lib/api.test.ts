@@ -180,3 +180,25 @@ describe('multipart', () => {
     expect(form.getAll('images').map((f) => (f as File).name)).toEqual(['b.jpg', 'c.jpg']);
   });
 });
+
+describe('reads after a write', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('ask for the network answer (cache: no-cache) for a while after a write, then not', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Well after the writes of the tests above.
+    vi.setSystemTime(Date.now() + 60_000);
+    const fetch = vi.fn(
+      async () => new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await apiFetch('/api/collections');
+    expect((fetch.mock.calls[0] as unknown[])[1]).not.toHaveProperty('cache');
+    await apiFetch('/api/collections', { method: 'POST', json: {} });
+    await apiFetch('/api/collections');
+    expect((fetch.mock.calls[2] as unknown[])[1]).toHaveProperty('cache', 'no-cache');
+    vi.setSystemTime(Date.now() + 16_000);
+    await apiFetch('/api/collections');
+    expect((fetch.mock.calls[3] as unknown[])[1]).not.toHaveProperty('cache');
+  });
+});

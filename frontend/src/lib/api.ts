@@ -67,6 +67,19 @@ export type RequestOptions = {
  * with an ApiError built from the server's `{error, message}` body for any non-2xx answer, or with
  * a `network_error` ApiError (status 0) when the request never got an answer.
  */
+/**
+ * For a while after any write, reads skip the service worker's quick copies (public/sw.js serves
+ * the catalogue stale-while-revalidate; `cache: 'no-cache'` asks it for the network's answer), so
+ * the refetch after saving a collection or a product shows the change, not the copy from before.
+ */
+const FRESH_AFTER_WRITE_MS = 15_000;
+let freshUntil = 0;
+
+/** Called after every successful write (uploads included): the next reads go to the network. */
+export function markWritten(): void {
+  freshUntil = Date.now() + FRESH_AFTER_WRITE_MS;
+}
+
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body = options.body;
@@ -86,6 +99,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
       body,
       signal: options.signal,
       credentials: 'same-origin',
+      ...(method === 'GET' && Date.now() < freshUntil ? { cache: 'no-cache' as const } : {}),
     });
   } catch (cause) {
     // An abort is not an error of ours: let react-query see it as such.
@@ -93,6 +107,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     throw new ApiError(0, 'network_error', NETWORK_ERROR_MESSAGE);
   }
 
+  if (method !== 'GET' && response.ok) markWritten();
   if (response.status === 204) return undefined as T;
 
   const text = await response.text();
@@ -155,6 +170,19 @@ export const api = {
  * server failure, a proxy's HTML page), where the caller shows its own message.
  */
 export function serverReason(error: unknown): string | null {
+  return reasonOf(error);
+}
+
+/**
+ * What a form shows when a request fails: the server's reason alone when it names something to
+ * fix ("Please enter a valid price."), never wrapped in "… Please try again.", which told the
+ * shopper to repeat what cannot work; the spec's failure message otherwise (offline, server error).
+ */
+export function failureMessage(error: unknown, fallback: string): string {
+  return reasonOf(error) ?? fallback;
+}
+
+function reasonOf(error: unknown): string | null {
   if (isApiError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')) {
     return error.message;
   }

@@ -11,9 +11,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** "Order #1a2b3c4d": the first 8 characters of the id (SPEC section 2, My Orders). */
-export function orderTitle(id: string): string {
-  return `Order #${id.slice(0, 8)}`;
+/**
+ * "Order #K7M2QX9A": the order's number, the 8 characters a shopper reads out (the spec's "first 8
+ * characters of the id"; the server now gives each order a short number without look-alikes).
+ */
+export function orderTitle(order: { number: string }): string {
+  return `Order #${order.number}`;
 }
 
 /** "Size: 42 · Colour: Black", or null when the line has neither. */

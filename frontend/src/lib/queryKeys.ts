@@ -27,7 +27,7 @@ export const queryKeys = {
   about: ['about'] as const,
   search: {
     all: ['search'] as const,
-    results: (q: string) => ['search', q] as const,
+    results: (q: string, sort: string = 'relevance') => ['search', q, sort] as const,
   },
   suggest: (q: string) => ['suggest', q] as const,
   /** The signed-in shopper's bag and saved items. */
@@ -36,6 +36,8 @@ export const queryKeys = {
   /** The checkout form's starting values. */
   checkout: ['checkout'] as const,
   orders: ['orders'] as const,
+  /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
+  track: (number: string, email: string) => ['track', number, email] as const,
   sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
   admin: {
     orders: {

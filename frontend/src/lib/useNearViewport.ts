@@ -10,8 +10,10 @@ type Options = {
 /**
  * True once the element is close to the viewport, or once the page has settled after loading,
  * whichever comes first. Below-the-fold sections use it to wait with their requests and rendering
- * until the first screen (and its LCP picture) is done, which matters most on slow phones.
- * Without IntersectionObserver (old browsers, tests) it is true at once.
+ * until the first screen (and its LCP picture) is done, which matters most on slow phones: on a
+ * first load, nearness counts only from the page's load event or the shopper's first scroll (on a
+ * phone the next sections are "near" at once, and their pictures used to compete with the first
+ * screen's). Without IntersectionObserver (old browsers, tests) it is true at once.
  */
 export function useNearViewport(
   ref: RefObject<Element | null>,
@@ -27,26 +29,35 @@ export function useNearViewport(
       if (!cancelled) setNear(true);
     };
 
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
-      rootMargin,
-    });
-    if (element) observer.observe(element);
+    let observer: IntersectionObserver | undefined;
+    const watch = () => {
+      if (observer || cancelled) return;
+      observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
+        rootMargin,
+      });
+      if (element) observer.observe(element);
+    };
 
     let timer = 0;
     const onLoad = () => {
+      watch();
       timer = window.setTimeout(() => {
         if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(show, { timeout: 1000 });
         else show();
       }, settleMs);
     };
     if (document.readyState === 'complete') onLoad();
-    else window.addEventListener('load', onLoad, { once: true });
+    else {
+      window.addEventListener('load', onLoad, { once: true });
+      window.addEventListener('scroll', watch, { once: true, passive: true });
+    }
 
     return () => {
       cancelled = true;
-      observer.disconnect();
+      observer?.disconnect();
       window.clearTimeout(timer);
       window.removeEventListener('load', onLoad);
+      window.removeEventListener('scroll', watch);
     };
   }, [near, ref, rootMargin, settleMs]);
 

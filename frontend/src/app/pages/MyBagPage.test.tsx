@@ -40,7 +40,7 @@ const EMPTY_BAG: Bag = { items: [], count: 0, total: 0 };
 function order(overrides: Partial<Order> = {}): Order {
   return {
     id: 'ord-1234567890',
-    number: 'K7M2QX9A',
+    number: 'HT4WQ8ZP',
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
     status: 'paid',

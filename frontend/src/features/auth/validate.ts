@@ -22,23 +22,48 @@ export type SignupValues = {
   imageError: string | null;
 };
 
-/** SPEC section 5's signup checks, in order; null when the form may be sent. */
+type Check = FormProblem<SignupField> & { failing: boolean };
+
+/**
+ * SPEC section 5's signup checks in the spec's order: every field filled (a picture that failed
+ * its own checks counts as chosen here), the e-mail's shape, the password's length, the two
+ * passwords matching, then the picture's own problem blocking submit.
+ */
+function signupChecks(v: SignupValues): Check[] {
+  const required = (field: SignupField, missing: boolean): Check => ({
+    message: SIGNUP_MESSAGES.required,
+    field,
+    failing: missing,
+  });
+  return [
+    required('displayName', !v.displayName.trim()),
+    required('email', !v.email.trim()),
+    required('password', !v.password),
+    required('confirmPassword', !v.confirmPassword),
+    required('photo', !v.photo && !v.imageError),
+    { message: SIGNUP_MESSAGES.email, field: 'email', failing: !EMAIL_PATTERN.test(v.email.trim()) },
+    { message: SIGNUP_MESSAGES.passwordLength, field: 'password', failing: v.password.length < MIN_PASSWORD_LENGTH },
+    { message: SIGNUP_MESSAGES.mismatch, field: 'confirmPassword', failing: v.password !== v.confirmPassword },
+    { message: SIGNUP_MESSAGES.imagePending, field: 'photo', failing: Boolean(v.imageError) },
+  ];
+}
+
+/** The first failing signup check (one problem at a time); null when the form may be sent. */
 export function validateSignup(v: SignupValues): FormProblem<SignupField> | null {
-  if (v.imageError) return { message: SIGNUP_MESSAGES.imagePending, field: 'photo' };
-  const empty = (
-    [
-      ['displayName', !v.displayName.trim()],
-      ['email', !v.email.trim()],
-      ['password', !v.password],
-      ['confirmPassword', !v.confirmPassword],
-      ['photo', !v.photo],
-    ] as const
-  ).find(([, missing]) => missing);
-  if (empty) return { message: SIGNUP_MESSAGES.required, field: empty[0] };
-  if (!EMAIL_PATTERN.test(v.email.trim())) return { message: SIGNUP_MESSAGES.email, field: 'email' };
-  if (v.password.length < MIN_PASSWORD_LENGTH) return { message: SIGNUP_MESSAGES.passwordLength, field: 'password' };
-  if (v.password !== v.confirmPassword) return { message: SIGNUP_MESSAGES.mismatch, field: 'confirmPassword' };
-  return null;
+  const first = signupChecks(v).find((check) => check.failing);
+  return first ? { message: first.message, field: first.field } : null;
+}
+
+/**
+ * Whether the problem on screen still holds for these values. A check's problem holds while its
+ * check fails; the picture's own problem ("Selected file must be an image.") while that picture is
+ * chosen. Anything else (a server's answer) is about values the shopper has since changed.
+ */
+export function stillFailing(problem: FormProblem<SignupField>, v: SignupValues): boolean {
+  if (problem.field === 'photo' && problem.message === v.imageError) return true;
+  return signupChecks(v).some(
+    (check) => check.failing && check.message === problem.message && check.field === problem.field,
+  );
 }
 
 /** The new-password checks of the reset form. */

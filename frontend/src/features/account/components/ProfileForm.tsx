@@ -42,7 +42,7 @@ export function ProfileForm({ user, onDone, onCancel }: ProfileFormProps) {
         onError: (e) => {
           const reason = serverReason(e);
           setProblem({
-            message: reason ? `${PROFILE_FAILED} ${reason}` : PROFILE_FAILED,
+            message: reason ?? PROFILE_FAILED,
             field: reason && /phone/i.test(reason) ? 'phone' : undefined,
           });
         },

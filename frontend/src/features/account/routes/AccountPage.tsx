@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { greetingFor } from '../greeting';
 import { ProfileForm } from '../components/ProfileForm';
 import { Avatar } from '@/components/Avatar';
-import { Badge, withCount } from '@/components/Badge';
+import { Badge } from '@/components/Badge';
 import { BagIcon, ChevronRightIcon, HeartIcon, LogOutIcon, PackageIcon } from '@/components/icons';
 import { formatDate } from '@/lib/money';
 import { useLogout, useSession, useSessionCounts } from '@/lib/session';
@@ -114,13 +114,21 @@ type ShortcutLinkProps = { href: string; label: string; hint: string; count: num
 
 function ShortcutLink({ href, label, hint, count, icon }: ShortcutLinkProps) {
   return (
-    <Link href={href} className="account__shortcut" aria-label={withCount(label, count)}>
+    <Link href={href} className="account__shortcut">
       <span className="account__shortcut-icon">
         {icon}
-        <Badge count={count} />
+        <Badge count={count} decorative />
       </span>
       <span className="account__shortcut-text">
-        <span className="account__shortcut-label">{label}</span>
+        <span className="account__shortcut-label">
+          {label}
+          {count > 0 && (
+            <>
+              {' '}
+              <span className="visually-hidden">({count})</span>
+            </>
+          )}
+        </span>{' '}
         <span className="account__shortcut-hint">{hint}</span>
       </span>
       <ChevronRightIcon size={20} className="account__shortcut-chevron" />

@@ -1,4 +1,4 @@
-import { ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api';
+import { ApiError, markWritten, NETWORK_ERROR_MESSAGE } from '@/lib/api';
 
 /** The header the server requires on every write (cross-site request forgery guard). */
 export const WRITE_HEADERS = { 'X-Requested-With': 'ankara' } as const;
@@ -64,6 +64,7 @@ export function uploadForm<T>(url: string, body: FormData, options: UploadOption
       done();
       const parsed = parse(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300) {
+        markWritten();
         resolve(parsed as T);
         return;
       }

@@ -72,7 +72,7 @@ describe('admin order detail', () => {
     expect(screen.getByText('Lagos Island, Lagos 101001')).toBeTruthy();
     expect(screen.getByText('ANK-ref123')).toBeTruthy();
     expect(screen.getByText('None yet')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Order #a1b2c3d4' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order #K7M2QX9A' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '← All orders' }).getAttribute('href')).toBe('/admin/orders');
   });
 

@@ -42,7 +42,7 @@ export default function AdminOrderPage() {
 
   if (isPending) {
     return (
-      <PageShell title={orderTitle(id)} eyebrow="Admin">
+      <PageShell title="Order" eyebrow="Admin">
         {back}
         <div className="admin-orders__loading">
           <Spinner size="lg" label="Loading the order…" />
@@ -52,7 +52,7 @@ export default function AdminOrderPage() {
   }
   if (isError) {
     return (
-      <PageShell title={orderTitle(id)} eyebrow="Admin">
+      <PageShell title="Order" eyebrow="Admin">
         {back}
         <Message title={isNotFound(error) ? ORDER_NOT_FOUND : `Error: ${error.message}`} tone="error" />
       </PageShell>
@@ -61,7 +61,7 @@ export default function AdminOrderPage() {
 
   const units = order.items.reduce((n, item) => n + item.quantity, 0);
   return (
-    <PageShell title={orderTitle(order.id)} eyebrow="Admin">
+    <PageShell title={orderTitle(order)} eyebrow="Admin">
       {back}
       <div className="admin-order__status">
         <OrderStatusBadge status={order.status} />

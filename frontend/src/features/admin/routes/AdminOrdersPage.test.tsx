@@ -35,11 +35,11 @@ describe('admin orders list', () => {
       '/api/admin/orders': (url) =>
         jsonResponse(
           url.searchParams.get('status') === 'processing'
-            ? list([order({ id: 'proc0001xxxx', status: 'processing' })], 1, 1)
+            ? list([order({ id: 'proc0001xxxx', number: 'PRC2Q7WM', status: 'processing' })], 1, 1)
             : list(
                 [
-                  order({ id: 'newest01xxxx' }),
-                  order({ id: 'older002xxxx', status: 'delivered', trackingNumber: 'GIG-1' }),
+                  order({ id: 'newest01xxxx', number: 'NEW5T8RK' }),
+                  order({ id: 'older002xxxx', number: 'GD3ER9HB', status: 'delivered', trackingNumber: 'GIG-1' }),
                 ],
                 1,
                 25,
@@ -53,7 +53,7 @@ describe('admin orders list', () => {
     });
     const orders = await screen.findByRole('list', { name: 'Orders' });
     const rows = within(orders).getAllByRole('listitem');
-    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Order #newest01', 'Order #older002']);
+    expect(rows.map((r) => within(r).getByRole('link').textContent)).toEqual(['Order #NEW5T8RK', 'Order #GD3ER9HB']);
     expect(within(rows[0]!).getByRole('link').getAttribute('href')).toBe('/admin/orders/newest01xxxx');
     expect(within(rows[0]!).getByText('Paid')).toBeTruthy();
     expect(within(rows[0]!).getByText('₦170,000.50')).toBeTruthy();
@@ -87,7 +87,7 @@ describe('admin orders list', () => {
 
     fireEvent.click(links[2]!);
     await waitFor(() => expect(currentLocation()).toBe('/admin/orders?status=processing'));
-    await screen.findByRole('link', { name: 'Order #proc0001' });
+    await screen.findByRole('link', { name: 'Order #PRC2Q7WM' });
     expect(fetch.mock.calls.some(([path]) => path === '/api/admin/orders?status=processing')).toBe(true);
     expect(
       within(filter)

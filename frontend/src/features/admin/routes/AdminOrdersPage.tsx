@@ -123,7 +123,7 @@ function OrderRow({ order }: { order: Order }) {
     <li className="admin-order-row">
       <div className="admin-order-row__main">
         <Link href={`/admin/orders/${encodeURIComponent(order.id)}`} className="admin-order-row__link">
-          {orderTitle(order.id)}
+          {orderTitle(order)}
         </Link>
         <OrderStatusBadge status={order.status} />
       </div>

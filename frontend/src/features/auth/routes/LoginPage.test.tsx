@@ -49,6 +49,14 @@ describe('LoginPage sign in', () => {
     expect(queryClient.getQueryData<Session>(queryKeys.session)?.counts?.bag).toBe(2);
   });
 
+  it('says the password has been reset when a reset sent the shopper here', () => {
+    mockFetch({});
+    renderWithProviders(<LoginPage />, { path: '/login?reset=done' });
+    expect(screen.getByRole('status').textContent).toBe(
+      'Password has been successfully reset. Sign in with your new password.',
+    );
+  });
+
   it('never follows a next that leaves the site', async () => {
     mockFetch({ 'POST /api/auth/login': session });
     const { currentLocation } = renderWithProviders(<LoginPage />, { path: '/login?next=%2F%2Fevil.example' });

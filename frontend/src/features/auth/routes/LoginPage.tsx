@@ -2,12 +2,13 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { FORGOT_FAILED, FORGOT_SENT, useForgotPassword } from '../api/forgot-password';
 import { loginErrorMessage, useLogin } from '../api/login';
+import { RESET_DONE } from '../api/reset-password';
 import { AuthLayout } from '../components/AuthLayout';
 import { FormError } from '@/components/forms/FormError';
 import { EmailField, PasswordField } from '@/components/forms/PresetFields';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
-import { serverReason } from '@/lib/api';
+import { failureMessage } from '@/lib/api';
 import { safeNextPath } from '@/lib/redirect';
 
 type Mode = 'signin' | 'forgot';
@@ -21,9 +22,16 @@ export default function LoginPage() {
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'forgot' ? 'forgot' : 'signin');
   const [email, setEmail] = useState('');
   const next = safeNextPath(params.get('next'));
+  const justReset = params.get('reset') === 'done';
 
   return mode === 'signin' ? (
-    <SignInForm email={email} setEmail={setEmail} next={next} onForgot={() => setMode('forgot')} />
+    <SignInForm
+      email={email}
+      setEmail={setEmail}
+      next={next}
+      notice={justReset ? `${RESET_DONE} Sign in with your new password.` : null}
+      onForgot={() => setMode('forgot')}
+    />
   ) : (
     <ForgotForm email={email} setEmail={setEmail} onBack={() => setMode('signin')} />
   );
@@ -31,7 +39,9 @@ export default function LoginPage() {
 
 type FormProps = { email: string; setEmail: (value: string) => void };
 
-function SignInForm({ email, setEmail, next, onForgot }: FormProps & { next: string; onForgot: () => void }) {
+type SignInProps = FormProps & { next: string; notice: string | null; onForgot: () => void };
+
+function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
   const [, navigate] = useLocation();
   const login = useLogin();
   const [password, setPassword] = useState('');
@@ -69,6 +79,11 @@ function SignInForm({ email, setEmail, next, onForgot }: FormProps & { next: str
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+        {notice && !problem && (
+          <p className="alert alert--success" role="status">
+            {notice}
+          </p>
+        )}
         <FormError id={errorId} message={problem?.message} />
         <EmailField
           value={email}
@@ -109,8 +124,7 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack: () => voi
     if (report(trimmed ? null : { message: 'Please enter your email address.', field: 'email' }, refs)) return;
     forgot.mutate(trimmed, {
       onError: (e) => {
-        const reason = serverReason(e);
-        setProblem({ message: reason ? `${FORGOT_FAILED} ${reason}` : FORGOT_FAILED });
+        setProblem({ message: failureMessage(e, FORGOT_FAILED) });
       },
     });
   };

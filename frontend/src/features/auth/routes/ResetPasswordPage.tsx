@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { RESET_DONE, RESET_FAILED, RESET_MISSING_CODE, useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/AuthLayout';
@@ -7,10 +7,10 @@ import { validateNewPassword } from '../validate';
 import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
-import { serverReason } from '@/lib/api';
+import { failureMessage } from '@/lib/api';
 
-/** How long the success message shows before the sign-in page opens. */
-export const RESET_REDIRECT_MS = 1500;
+/** The sign-in page after a reset: it says the password has been reset (see LoginPage). */
+export const AFTER_RESET_PATH = '/login?reset=done';
 
 /** /reset-password?oobCode=… (signed-out only): choose a new password with the e-mailed code. */
 export default function ResetPasswordPage() {
@@ -42,12 +42,6 @@ function ResetForm({ oobCode }: { oobCode: string }) {
   });
   const refs = { password: useRef<HTMLInputElement>(null), confirmPassword: useRef<HTMLInputElement>(null) };
 
-  useEffect(() => {
-    if (!reset.isSuccess) return;
-    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [reset.isSuccess, navigate]);
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (reset.isPending || reset.isSuccess) return;
@@ -55,9 +49,10 @@ function ResetForm({ oobCode }: { oobCode: string }) {
     reset.mutate(
       { oobCode, password },
       {
+        // Straight to sign in, which shows the confirmation for as long as the shopper needs it.
+        onSuccess: () => navigate(AFTER_RESET_PATH, { replace: true }),
         onError: (e) => {
-          const reason = serverReason(e);
-          setProblem({ message: reason ? `${RESET_FAILED} ${reason}` : RESET_FAILED });
+          setProblem({ message: failureMessage(e, RESET_FAILED) });
         },
       },
     );
@@ -74,7 +69,7 @@ function ResetForm({ oobCode }: { oobCode: string }) {
         <FormError id={errorId} message={problem?.message} />
         {reset.isSuccess && (
           <p className="alert alert--success" role="status">
-            {RESET_DONE} Taking you to sign in…
+            {RESET_DONE}
           </p>
         )}
         <NewPasswordFields

@@ -88,15 +88,51 @@ describe('SignupPage validation', () => {
     expect(alertText()).toBe('Please select a file.');
 
     submit();
-    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(
+    // One problem at a time: the box now says what blocks the submit, and nothing else shows.
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
       'Please resolve the profile image issue before submitting.',
-    );
+    ]);
     expect(fetch).not.toHaveBeenCalled();
 
     // Exactly 10,000,000 bytes is allowed, and shows a preview.
     choose(photo('ok.jpg', 'image/jpeg', 10_000_000));
     expect(screen.queryByText('Please select a file.')).toBeNull();
     expect(screen.getByRole<HTMLImageElement>('img', { name: /Preview of Ada Obi/ }).src).toBe('blob:preview');
+  });
+});
+
+describe('SignupPage live errors', () => {
+  it('clears a problem as soon as its field is fixed, and shows the next one only on submit', () => {
+    mockFetch({});
+    renderWithProviders(<SignupPage />, { path: '/signup' });
+    choose(photo());
+    fill({ ...valid, email: 'ada@example', confirm: 'secret2' });
+    submit();
+    expect(alertText()).toBe('Please enter a valid email address.');
+    fill({ email: 'ada@example.' });
+    // Still not a valid address: the message stays.
+    expect(alertText()).toBe('Please enter a valid email address.');
+    fill({ email: 'ada@example.com' });
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    submit();
+    expect(alertText()).toBe('Passwords do not match.');
+    // Typing in another field does not clear it; fixing the confirmation does.
+    fill({ name: 'Ada N. Obi' });
+    expect(alertText()).toBe('Passwords do not match.');
+    fill({ confirm: 'secret1' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Confirm password').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('clears a picture problem when a good picture is chosen', () => {
+    mockFetch({});
+    renderWithProviders(<SignupPage />, { path: '/signup' });
+    fill(valid);
+    choose(photo('notes.txt', 'text/plain'));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Selected file must be an image.']);
+    choose(photo());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

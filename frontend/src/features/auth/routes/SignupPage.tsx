@@ -3,7 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { useSignup } from '../api/signup';
 import { AuthLayout } from '../components/AuthLayout';
 import { NewPasswordFields } from '../components/NewPasswordFields';
-import { SIGNUP_MESSAGES, validateSignup, type SignupField } from '../validate';
+import { SIGNUP_MESSAGES, stillFailing, validateSignup, type SignupField, type SignupValues } from '../validate';
 import { Avatar } from '@/components/Avatar';
 import { FormError } from '@/components/forms/FormError';
 import { EmailField, FullNameField } from '@/components/forms/PresetFields';
@@ -34,14 +34,25 @@ export default function SignupPage() {
     photo: useRef<HTMLInputElement>(null),
   };
 
+  const values: SignupValues = { displayName, email, password, confirmPassword, photo, imageError };
+
+  /** After a change: the problem on screen goes away as soon as its field is fixed (one at a time). */
+  const recheck = (next: Partial<SignupValues>) => {
+    if (problem && !stillFailing(problem, { ...values, ...next })) setProblem(null);
+  };
+
+  // A picture is checked when chosen: its problem shows in the form's one error box.
   const onPhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    if (!choosePhoto(event) && problem?.field === 'photo') setProblem(null);
+    const file = event.target.files?.[0] ?? null;
+    const issue = choosePhoto(event);
+    if (issue) setProblem({ message: issue, field: 'photo' });
+    else recheck({ photo: file, imageError: null });
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (signup.isPending) return;
-    if (report(validateSignup({ displayName, email, password, confirmPassword, photo, imageError }), refs)) return;
+    if (report(validateSignup(values), refs)) return;
     if (!flight.begin()) return;
     signup.mutate(
       { displayName: displayName.trim(), email: email.trim(), password, confirmPassword, photo: photo! },
@@ -72,13 +83,19 @@ export default function SignupPage() {
         <FormError id={errorId} message={problem?.message} />
         <FullNameField
           value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
+          onChange={(e) => {
+            setDisplayName(e.target.value);
+            recheck({ displayName: e.target.value });
+          }}
           inputRef={refs.displayName}
           errorId={errorIdFor('displayName')}
         />
         <EmailField
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            recheck({ email: e.target.value });
+          }}
           inputRef={refs.email}
           errorId={errorIdFor('email')}
         />
@@ -87,8 +104,14 @@ export default function SignupPage() {
           hint="At least 6 characters."
           password={password}
           confirm={confirmPassword}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirmPassword}
+          onPasswordChange={(value) => {
+            setPassword(value);
+            recheck({ password: value });
+          }}
+          onConfirmChange={(value) => {
+            setConfirmPassword(value);
+            recheck({ confirmPassword: value });
+          }}
           refs={refs}
           errorIdFor={errorIdFor}
         />
@@ -107,17 +130,10 @@ export default function SignupPage() {
               accept="image/*"
               required
               onChange={onPhoto}
-              aria-invalid={imageError || problem?.field === 'photo' ? true : undefined}
-              aria-describedby={
-                [imageError ? imageErrorId : null, errorIdFor('photo')].filter(Boolean).join(' ') || undefined
-              }
+              aria-invalid={problem?.field === 'photo' ? true : undefined}
+              aria-describedby={errorIdFor('photo')}
             />
           </div>
-          {imageError && (
-            <p id={imageErrorId} className="field__error" role="alert">
-              {imageError}
-            </p>
-          )}
         </div>
         <SubmitButton className="btn btn--primary btn--block" pending={signup.isPending} pendingLabel="Signing up...">
           Sign Up

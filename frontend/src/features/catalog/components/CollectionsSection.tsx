@@ -8,19 +8,20 @@ import { collectionPath } from '@/lib/collections';
 import { MOBILE_QUERY, useMediaQuery, usePrefersReducedMotion } from '@/lib/useMediaQuery';
 import './CollectionsSection.css';
 
-const CARD_SIZES = '(min-width: 1232px) 384px, (min-width: 1024px) 31vw, (min-width: 768px) 46vw, 88vw';
+const CARD_SIZES = '(min-width: 1232px) 384px, (min-width: 1024px) 31vw, (min-width: 768px) 46vw, 56vw';
 export const COLLECTIONS_HEADING_ID = 'collections';
 
 /**
- * The home page's collections: a grid of cards on desktop (with a hover lift), a vertical list on
- * phones whose cards fade in as they arrive and scale with their distance from the screen centre.
+ * The home page's collections: a grid of cards on desktop (with a hover lift); on phones a compact
+ * horizontal rail (so products come within the first two screens) whose cards fade in as they
+ * arrive and scale between 0.95 and 1.1 with their distance from the screen centre as it scrolls.
  */
 export const CollectionsSection = forwardRef<HTMLHeadingElement>(function CollectionsSection(_, headingRef) {
   const { data: collections, isPending, isError, error } = useCollections();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const reducedMotion = usePrefersReducedMotion();
   const listRef = useRef<HTMLUListElement>(null);
-  useCardMotion(listRef, isMobile && !reducedMotion, collections?.length ?? 0);
+  useCardMotion(listRef, isMobile && !reducedMotion, collections?.length ?? 0, 'x');
 
   return (
     <section className="section collections" aria-labelledby={COLLECTIONS_HEADING_ID}>
@@ -54,7 +55,7 @@ export const CollectionsSection = forwardRef<HTMLHeadingElement>(function Collec
             Could not fetch collections: {error.message}
           </p>
         ) : (
-          <ul className="collections__list" ref={listRef}>
+          <ul className="collections__list" ref={listRef} aria-label="Collections">
             {collections.map((collection) => (
               <li key={collection.id} className="collections__item" data-card>
                 <article className="collection-card" data-scale>

@@ -70,6 +70,28 @@ describe('HeroCarousel', () => {
     expect(activeSlide()).toBe(2);
   });
 
+  it('keeps rotating after a tap on a dot on a touch screen (no lasting hover or focus)', () => {
+    const { container } = renderHero();
+    const hero = container.querySelector('section')!;
+    const dot = screen.getByRole('button', { name: 'Go to slide 2' });
+    // A tap: touchstart, pointerdown, the emulated mouseenter, focus, click; never a mouseleave.
+    fireEvent.touchStart(dot);
+    fireEvent.pointerDown(dot);
+    fireEvent.mouseEnter(hero);
+    fireEvent.focus(dot);
+    fireEvent.click(dot);
+    expect(activeSlide()).toBe(1);
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS));
+    expect(activeSlide()).toBe(2);
+  });
+
+  it('pauses while the keyboard focus is inside', () => {
+    renderHero();
+    fireEvent.focus(screen.getByRole('button', { name: 'Go to slide 2' }));
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS * 2));
+    expect(activeSlide()).toBe(0);
+  });
+
   it('does not auto-advance when the visitor prefers reduced motion', () => {
     vi.spyOn(window, 'matchMedia').mockImplementation(
       (query: string) =>

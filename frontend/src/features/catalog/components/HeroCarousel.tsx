@@ -4,6 +4,7 @@ import { PauseIcon, PlayIcon } from '@/components/icons';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { SHOP_NAME } from '@/lib/site';
 import { useAutoAdvance } from '@/lib/useAutoAdvance';
+import { useCarouselPause } from '@/lib/useCarouselPause';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
 import './HeroCarousel.css';
 
@@ -11,10 +12,18 @@ export const HERO_INTERVAL_MS = 5000;
 /** Slides 2 and 3 wait this long after the first picture has loaded, leaving the phone to paint it. */
 const REST_DELAY_MS = 1000;
 
+/**
+ * Each slide's words describe its picture (the demo's hero art: a suit and a watch; two sneakers; a
+ * stack of shirts beside a formal shoe). `focus` is where the picture's subject sits, so a crop
+ * keeps it in frame (see HeroCarousel.css).
+ */
 const SLIDES = [
-  { kicker: 'The new season', tagline: 'Sharp tailoring and formal essentials for the modern Nigerian gentleman.' },
-  { kicker: 'Crafted to impress', tagline: 'Handmade formal shoes and crisp corporate shirts, ready for Monday.' },
-  { kicker: 'Finish the look', tagline: 'Statement wristwatches and clean sneakers for every day off.' },
+  {
+    kicker: 'The new season',
+    tagline: 'A sharp suit and a statement wristwatch: tailoring for the modern Nigerian gentleman.',
+  },
+  { kicker: 'Weekend ready', tagline: 'Clean, comfortable sneakers in bold colours for every day off.' },
+  { kicker: 'Ready for Monday', tagline: 'Crisp corporate shirts and handmade formal shoes for the working week.' },
 ] as const;
 
 type HeroCarouselProps = {
@@ -31,11 +40,10 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
   const { data: images } = useHeroImages();
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { paused, handlers } = useCarouselPause();
   const [loadRest, setLoadRest] = useState(false);
 
-  const running = playing && !hovered && !focused;
+  const running = playing && !paused;
   useAutoAdvance(index, running, HERO_INTERVAL_MS, () => setIndex((i) => (i + 1) % SLIDES.length));
 
   useEffect(() => {
@@ -43,17 +51,7 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
   }, [index]);
 
   return (
-    <section
-      className="hero on-dark"
-      aria-roledescription="carousel"
-      aria-label="Highlights"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
-      }}
-    >
+    <section className="hero on-dark" aria-roledescription="carousel" aria-label="Highlights" {...handlers}>
       <div className="hero__slides" aria-live={running ? 'off' : 'polite'}>
         {SLIDES.map((slide, i) => {
           const active = i === index;
@@ -68,17 +66,19 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
               aria-hidden={!active}
               data-testid="hero-slide"
             >
-              {image && (i === 0 || loadRest) && (
-                <ResponsiveImage
-                  image={image}
-                  alt=""
-                  sizes="100vw"
-                  className="hero__img"
-                  priority={i === 0}
-                  onLoad={i === 0 ? () => window.setTimeout(() => setLoadRest(true), REST_DELAY_MS) : undefined}
-                />
-              )}
-              <div className="hero__shade" />
+              <div className="hero__art">
+                {image && (i === 0 || loadRest) && (
+                  <ResponsiveImage
+                    image={image}
+                    alt=""
+                    sizes="100vw"
+                    className="hero__img"
+                    priority={i === 0}
+                    onLoad={i === 0 ? () => window.setTimeout(() => setLoadRest(true), REST_DELAY_MS) : undefined}
+                  />
+                )}
+                <div className="hero__shade" />
+              </div>
               <div className="hero__content container">
                 <p className="hero__kicker">{slide.kicker}</p>
                 <h1 className="hero__title">{SHOP_NAME}</h1>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useAddToBag } from '../api/add-to-bag';
 import { useIsSaved, useToggleSaved } from '../api/saved-state';
 import { HeartIcon } from '@/components/icons';
-import { serverReason } from '@/lib/api';
+import { Price } from '@/components/Price';
+import { failureMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import type { Product } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
@@ -40,8 +41,34 @@ function useTimedFeedback(ms: number) {
 }
 
 /**
+ * True once `ref`'s element has scrolled up past the top of the screen (not while it is still below
+ * the fold), watched with an IntersectionObserver: no scroll listener.
+ */
+const HEADER_COVER_PX = 68;
+
+function useScrolledPast(ref: RefObject<HTMLElement | null>): boolean {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver !== 'function') return;
+    // The sticky header covers the top of the screen: under it counts as gone.
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.top < HEADER_COVER_PX);
+      },
+      { rootMargin: `-${HEADER_COVER_PX}px 0px 0px 0px` },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return past;
+}
+
+/**
  * Add to Bag (with the chosen size and colour) and the save heart. A visitor gets the spec's
  * log-in alerts. Both buttons are disabled while their request runs, so a double tap sends once.
+ * Once the Add to Bag button has scrolled away, a bar fixed to the bottom of the screen offers the
+ * price and Add to Bag again; a missing size or colour there brings the options back into view.
  */
 export function ProductActions({ product, size, color }: ProductActionsProps) {
   const { user } = useSession();
@@ -54,6 +81,8 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
   const saving = useInFlight();
   const [bagFeedback, showBag, clearBag] = useTimedFeedback(BANNER_MS);
   const [saveFeedback, showSave] = useTimedFeedback(BANNER_MS);
+  const actionsRef = useRef<HTMLDivElement>(null);
+  const barVisible = useScrolledPast(actionsRef);
 
   // A choice made after "Please choose a size." clears the message.
   useEffect(() => {
@@ -62,13 +91,22 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [size, color]);
 
-  const onAdd = () => {
+  const onAdd = (fromBar = false) => {
     if (!user) {
       window.alert(BAG_LOGIN_ALERT);
       return;
     }
-    if (product.sizes.length > 0 && !size) return showBag('error', CHOOSE_SIZE);
-    if (product.colors.length > 0 && !color) return showBag('error', CHOOSE_COLOUR);
+    const missing =
+      product.sizes.length > 0 && !size ? CHOOSE_SIZE : product.colors.length > 0 && !color ? CHOOSE_COLOUR : null;
+    if (missing) {
+      showBag('error', missing);
+      if (fromBar) {
+        const options = actionsRef.current?.closest('.product-info')?.querySelector<HTMLElement>('fieldset');
+        options?.scrollIntoView?.({ block: 'center' });
+        options?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+      }
+      return;
+    }
     if (!adding.begin()) return;
     clearBag();
     add.mutate(
@@ -77,8 +115,7 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
         onSettled: adding.end,
         onSuccess: () => showBag('success', ADDED_MESSAGE),
         onError: (error) => {
-          const reason = serverReason(error);
-          showBag('error', reason ? `${ADD_FAILED} ${reason}` : ADD_FAILED);
+          showBag('error', failureMessage(error, ADD_FAILED));
         },
       },
     );
@@ -103,14 +140,14 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
 
   return (
     <div className="product-actions-wrap">
-      <div className="product-actions">
+      <div className="product-actions" ref={actionsRef}>
         <button
           type="button"
           className="btn btn--primary product-actions__bag"
           disabled={add.isPending}
           aria-busy={add.isPending || undefined}
           aria-describedby={bagFeedback?.tone === 'error' ? 'product-bag-feedback' : undefined}
-          onClick={onAdd}
+          onClick={() => onAdd()}
         >
           Add to Bag
         </button>
@@ -147,6 +184,28 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
         <p className="alert alert--error product-actions__error" role="alert">
           {saveFeedback.text}
         </p>
+      )}
+      {barVisible && (
+        <div className="buy-bar" data-testid="buy-bar" role="region" aria-label="Buy">
+          <div className="buy-bar__inner container">
+            <div className="buy-bar__text">
+              <span className="buy-bar__name">{product.name}</span>
+              {bagFeedback?.tone === 'success' ? (
+                <span className="buy-bar__added">Added to your bag</span>
+              ) : (
+                <Price kobo={product.price} className="buy-bar__price" />
+              )}
+            </div>
+            <button
+              type="button"
+              className="btn btn--primary buy-bar__button"
+              disabled={add.isPending}
+              onClick={() => onAdd(true)}
+            >
+              Add to Bag
+            </button>
+          </div>
+        </div>
       )}
     </div>
   );

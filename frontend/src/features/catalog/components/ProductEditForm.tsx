@@ -3,7 +3,7 @@ import { useEditProduct } from '../api/edit-product';
 import { FormError } from '@/components/forms/FormError';
 import { SaveCancelButtons } from '@/components/forms/SubmitButton';
 import { TextField } from '@/components/TextField';
-import { serverReason } from '@/lib/api';
+import { failureMessage } from '@/lib/api';
 import type { Product } from '@/lib/types';
 
 export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';
@@ -11,6 +11,16 @@ export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again
 /** Kobo as the naira text an admin edits: 2500000 -> "25000.00". */
 export function koboToNairaInput(kobo: number): string {
   return `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
+}
+
+export const PRICE_NEGATIVE = 'The price cannot be negative. Enter ₦0.00 or more.';
+export const PRICE_INVALID = 'Enter the price as a number in naira, with at most two decimals (e.g. 25000.00).';
+
+/** SPEC section 5, product edit: numeric, step 0.01, minimum 0. Says what to fix. */
+export function checkPrice(text: string): string | null {
+  if (/^-/.test(text)) return PRICE_NEGATIVE;
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return PRICE_INVALID;
+  return null;
 }
 
 type ProductEditFormProps = { product: Product; onSaved: () => void; onCancel: () => void };
@@ -35,14 +45,18 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
       setError('Please fill in all fields.');
       return;
     }
+    const priceProblem = checkPrice(price.trim());
+    if (priceProblem) {
+      setError(priceProblem);
+      return;
+    }
     setError(null);
     edit.mutate(
       { name: name.trim(), price: price.trim(), description: description.trim() },
       {
         onSuccess: onSaved,
         onError: (e) => {
-          const reason = serverReason(e);
-          setError(reason ? `${PRODUCT_UPDATE_FAILED} ${reason}` : PRODUCT_UPDATE_FAILED);
+          setError(failureMessage(e, PRODUCT_UPDATE_FAILED));
         },
       },
     );
@@ -71,6 +85,7 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
         value={price}
         onChange={(e) => setPrice(e.target.value)}
         errorId={error && (!price.trim() || /price/i.test(error)) ? errorId : undefined}
+        hint="In naira, e.g. 25000.00; ₦0.00 or more."
       />
       <div className="field">
         <label htmlFor={descriptionId} className="field__label">

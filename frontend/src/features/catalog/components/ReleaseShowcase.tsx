@@ -7,6 +7,7 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { collectionPath, productPath } from '@/lib/collections';
 import type { Release } from '@/lib/types';
 import { useAutoAdvance, wrapIndex } from '@/lib/useAutoAdvance';
+import { useCarouselPause } from '@/lib/useCarouselPause';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
 import { useNearViewport } from '@/lib/useNearViewport';
 import './ReleaseShowcase.css';
@@ -69,12 +70,17 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
   const count = releases.length;
   const [rawIndex, setIndex] = useState(0);
   const index = wrapIndex(rawIndex, count);
-  const [hovered, setHovered] = useState(false);
-  const [focused, setFocused] = useState(false);
+  const { paused, handlers } = useCarouselPause();
   const [reducedMotion] = useState(prefersReducedMotion);
 
-  const go = (delta: number) => setIndex((i) => wrapIndex(i + delta, count));
-  useAutoAdvance(index, count > 1 && !hovered && !focused && !reducedMotion, RELEASE_INTERVAL_MS, () => go(1));
+  // The other releases' pictures wait until the first has been shown for a moment or the shopper
+  // moves: four full-width pictures at once used to crowd a phone's first load.
+  const [loadRest, setLoadRest] = useState(false);
+  const go = (delta: number) => {
+    setLoadRest(true);
+    setIndex((i) => wrapIndex(i + delta, count));
+  };
+  useAutoAdvance(index, count > 1 && !paused && !reducedMotion, RELEASE_INTERVAL_MS, () => go(1));
 
   const current = releases[index]!;
 
@@ -84,23 +90,21 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
       role="region"
       aria-roledescription="carousel"
       aria-label="New releases"
-      onMouseEnter={() => setHovered(true)}
-      onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
-      }}
+      {...handlers}
     >
       <div className="releases__backgrounds" aria-hidden="true">
-        {releases.map((release, i) => (
-          <ResponsiveImage
-            key={release.id}
-            image={release.backgroundImage}
-            alt=""
-            sizes="100vw"
-            className={`releases__bg${i === index ? ' is-active' : ''}`}
-          />
-        ))}
+        {releases.map((release, i) =>
+          i === index || loadRest ? (
+            <ResponsiveImage
+              key={release.id}
+              image={release.backgroundImage}
+              alt=""
+              sizes="100vw"
+              className={`releases__bg${i === index ? ' is-active' : ''}`}
+              onLoad={i === index && !loadRest ? () => window.setTimeout(() => setLoadRest(true), 1000) : undefined}
+            />
+          ) : null,
+        )}
         <div className="releases__shade" />
       </div>
 
@@ -142,7 +146,10 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
                   className={`releases__dot${i === index ? ' is-active' : ''}`}
                   aria-label={`Go to release ${i + 1}`}
                   aria-current={i === index ? 'true' : undefined}
-                  onClick={() => setIndex(i)}
+                  onClick={() => {
+                    setLoadRest(true);
+                    setIndex(i);
+                  }}
                 >
                   <span aria-hidden="true" />
                 </button>

@@ -4,8 +4,9 @@ export const CARD_SCALE_MIN = 0.95;
 export const CARD_SCALE_MAX = 1.1;
 
 /**
- * Scale of a card whose centre is `distance` px from the viewport centre: 1.1 at the centre, down
- * to 0.95 once the card is half a viewport (plus half itself) away, linearly in between.
+ * Scale of a card whose centre is `distance` px from the viewport centre (along the list's axis):
+ * 1.1 at the centre, down to 0.95 once the card is half a viewport (plus half itself) away,
+ * linearly in between.
  */
 export function cardScale(distance: number, viewportHeight: number, cardHeight: number): number {
   const reach = viewportHeight / 2 + cardHeight / 2;
@@ -16,9 +17,16 @@ export function cardScale(distance: number, viewportHeight: number, cardHeight: 
 /**
  * The mobile collections list motion: each `[data-card]` in the list fades and slides in once it
  * scrolls into view (IntersectionObserver), and its `[data-scale]` child scales with its distance
- * from the viewport centre, updated once per animation frame from a passive scroll listener.
+ * from the viewport centre, updated once per animation frame from passive scroll listeners (the
+ * page's and the list's own). `axis: 'x'` is for a horizontal rail: the distance is measured
+ * across the screen, so the card in the middle of the rail is the large one.
  */
-export function useCardMotion(listRef: RefObject<HTMLElement | null>, enabled: boolean, itemCount: number): void {
+export function useCardMotion(
+  listRef: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  itemCount: number,
+  axis: 'x' | 'y' = 'y',
+): void {
   useEffect(() => {
     const list = listRef.current;
     if (!enabled || !list) return;
@@ -47,11 +55,12 @@ export function useCardMotion(listRef: RefObject<HTMLElement | null>, enabled: b
     let frame = 0;
     const update = () => {
       frame = 0;
-      const viewport = window.innerHeight;
+      const viewport = axis === 'x' ? window.innerWidth : window.innerHeight;
       for (const el of scaled) {
         const rect = el.getBoundingClientRect();
-        const distance = rect.top + rect.height / 2 - viewport / 2;
-        el.style.transform = `scale(${cardScale(distance, viewport, rect.height).toFixed(4)})`;
+        const [start, size] = axis === 'x' ? [rect.left, rect.width] : [rect.top, rect.height];
+        const distance = start + size / 2 - viewport / 2;
+        el.style.transform = `scale(${cardScale(distance, viewport, size).toFixed(4)})`;
       }
     };
     const schedule = () => {
@@ -60,15 +69,17 @@ export function useCardMotion(listRef: RefObject<HTMLElement | null>, enabled: b
     update();
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule, { passive: true });
+    list.addEventListener('scroll', schedule, { passive: true });
 
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('scroll', schedule);
       window.removeEventListener('resize', schedule);
+      list.removeEventListener('scroll', schedule);
       observer?.disconnect();
       list.classList.remove('is-animated');
       cards.forEach((card) => card.classList.remove('is-visible'));
       scaled.forEach((el) => (el.style.transform = ''));
     };
-  }, [listRef, enabled, itemCount]);
+  }, [listRef, enabled, itemCount, axis]);
 }

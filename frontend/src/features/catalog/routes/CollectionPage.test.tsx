@@ -70,7 +70,10 @@ describe('CollectionPage', () => {
     expect(screen.getByRole('link', { name: /Shoe 0/ }).getAttribute('href')).toBe('/product/p0');
     expect(screen.getByRole('link', { name: /Shoe 0/ }).textContent).toContain('₦10,000.00');
     expect(screen.getByRole('link', { name: /Shoe 0/ }).textContent).toContain('Shoes');
-    expect(screen.getByRole('link', { name: 'Log In to Shop' }).getAttribute('href')).toBe('/login');
+    // It keeps the shopper's place: back to this collection after signing in.
+    expect(screen.getByRole('link', { name: 'Log In to Shop' }).getAttribute('href')).toBe(
+      '/login?next=%2Fcollections%2Fformal-shoes',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
     expect(await screen.findByRole('link', { name: /Shoe 24/ })).toBeTruthy();

@@ -6,9 +6,10 @@ import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
-import { fixedCollectionName } from '@/lib/collections';
+import { collectionPath, fixedCollectionName } from '@/lib/collections';
 import { useSession } from '@/lib/session';
 import type { Collection } from '@/lib/types';
+import { loginPath } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './CollectionPage.css';
 
@@ -145,7 +146,7 @@ function CollectionHero({ collection, name }: CollectionHeroProps) {
           <span className="skeleton skeleton--dark skeleton--text" style={{ width: 'min(80%, 40ch)' }} />
         )}
         {!user && collection && (
-          <Link href="/login" className="btn btn--primary collection-hero__cta">
+          <Link href={loginPath(collectionPath(collection.id))} className="btn btn--primary collection-hero__cta">
             Log In to Shop
           </Link>
         )}

@@ -66,10 +66,12 @@ describe('ProductPage', () => {
     expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
   });
 
-  it('shows a spinner while loading', () => {
+  it('shows the page skeleton (not a bare spinner) while loading', () => {
     mockFetch({ '/api/products/oxford-brogue': () => new Promise<Response>(() => {}) });
-    renderProduct();
+    const { container } = renderProduct();
     expect(screen.getByRole('status').textContent).toContain('Loading product');
+    expect(container.querySelector('.product-skeleton__media')).toBeTruthy();
+    expect(container.querySelector('.spinner')).toBeNull();
   });
 });
 
@@ -243,8 +245,18 @@ describe('ProductPage admin edit', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit Product' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Save' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Failed to update product. Please try again. Please enter a valid price.',
-    );
+    // The server's reason alone: it says what to fix, so no "Please try again." before it.
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid price.');
+  });
+
+  it('says what to fix for a negative price, without asking the server', async () => {
+    const fetch = mockFetch({ '/api/products/oxford-brogue': product(), 'GET /api/saved': [] });
+    renderProduct(signedIn(admin));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Product' }));
+    fireEvent.change(await screen.findByLabelText('Price (₦)'), { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The price cannot be negative. Enter ₦0.00 or more.');
+    expect(screen.getByLabelText('Price (₦)').getAttribute('aria-invalid')).toBe('true');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
   });
 });

@@ -4,13 +4,14 @@ import { Link, useParams } from 'wouter';
 import { useProduct } from '../api/get-product';
 import { ChoiceGroup } from '../components/ChoiceGroup';
 import { ProductActions } from '../components/ProductActions';
+import { ProductSkeleton } from '../components/ProductSkeleton';
 import { ProductSlider } from '../components/ProductSlider';
 import { StarRating } from '../components/StarRating';
 import { AdminSlot } from '@/components/AdminSlot';
 import { ShieldIcon, TruckIcon } from '@/components/icons';
 import { Message } from '@/components/Message';
 import { Price } from '@/components/Price';
-import { PageSpinner, Spinner } from '@/components/Spinner';
+import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
 import { queryKeys } from '@/lib/queryKeys';
@@ -35,7 +36,7 @@ export default function ProductPage() {
 
   if (product) return <ProductDetails key={product.id} product={product} />;
 
-  if (isPending) return <PageSpinner label="Loading product…" />;
+  if (isPending) return <ProductSkeleton />;
 
   return (
     <div className="container page">
@@ -132,8 +133,10 @@ function ProductDetails({ product }: { product: Product }) {
             </Suspense>
           ) : (
             <>
-              <StarRating rating={product.rating} reviewCount={product.reviewCount} />
-              <Price kobo={product.price} className="product-info__price" />
+              <div className="product-info__summary">
+                <Price kobo={product.price} className="product-info__price" />
+                <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+              </div>
 
               <ChoiceGroup legend="Size" name="size" options={product.sizes} value={size} onChange={setSize} />
               <ChoiceGroup legend="Colour" name="colour" options={product.colors} value={color} onChange={setColor} />

@@ -77,7 +77,7 @@ export default function ContactPage() {
                 aria-describedby={errors.email ? `${ids.email}-error` : undefined}
               />
               {errors.email && (
-                <p id={`${ids.email}-error`} className="field__error">
+                <p id={`${ids.email}-error`} className="field__error" role="alert">
                   {errors.email}
                 </p>
               )}
@@ -99,7 +99,7 @@ export default function ContactPage() {
                 aria-describedby={errors.message ? `${ids.message}-error` : undefined}
               />
               {errors.message && (
-                <p id={`${ids.message}-error`} className="field__error">
+                <p id={`${ids.message}-error`} className="field__error" role="alert">
                   {errors.message}
                 </p>
               )}

@@ -13,7 +13,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
       <article className="order-card" aria-labelledby={headingId}>
         <header className="order-card__head">
           <h2 id={headingId} className="order-card__title">
-            {orderTitle(order.id)}
+            {orderTitle(order)}
           </h2>
           {isNew && <span className="order-card__new">New</span>}
           <OrderStatusBadge status={order.status} />
@@ -46,7 +46,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           )}
         </dl>
         <h3 className="order-card__subhead">Items</h3>
-        <OrderItemList items={order.items} label={`Items in ${orderTitle(order.id)}`} />
+        <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} />
         <h3 className="order-card__subhead">Delivery address</h3>
         <address className="order-card__address">
           {addressLines(order.deliveryAddress).map((line) => (

@@ -26,6 +26,7 @@ function renderOrders(newOrders = 2) {
 
 const newest = order({
   id: 'zz998877aabbccdd',
+  number: 'ZX9R4TWB',
   createdAt: Date.UTC(2025, 4, 17, 9),
   status: 'shipped',
   isNew: true,
@@ -47,8 +48,8 @@ describe('My Orders', () => {
     const list = await screen.findByRole('list', { name: 'Your orders' });
     const cards = within(list).getAllByRole('article');
     expect(cards.map((c) => within(c).getByRole('heading', { level: 2 }).textContent)).toEqual([
-      'Order #zz998877',
-      'Order #a1b2c3d4',
+      'Order #ZX9R4TWB',
+      'Order #K7M2QX9A',
     ]);
 
     const [first, second] = cards as [HTMLElement, HTMLElement];
@@ -66,7 +67,7 @@ describe('My Orders', () => {
     expect(within(second).getByText('ada@example.com')).toBeTruthy();
     expect(within(second).getByText('5 March 2025')).toBeTruthy();
     expect(within(second).getByText('₦170,000.50')).toBeTruthy();
-    const items = within(within(second).getByRole('list', { name: 'Items in Order #a1b2c3d4' })).getAllByRole(
+    const items = within(within(second).getByRole('list', { name: 'Items in Order #K7M2QX9A' })).getAllByRole(
       'listitem',
     );
     expect(items).toHaveLength(2);

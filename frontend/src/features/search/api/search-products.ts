@@ -1,17 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Product } from '@/lib/types';
+import type { Product, SearchSort } from '@/lib/types';
 
-/** GET /api/search?q=…: products matching the text. */
-export const searchQueryOptions = (q: string) =>
+export const SEARCH_SORTS: ReadonlyArray<{ value: SearchSort; label: string }> = [
+  { value: 'relevance', label: 'Relevance' },
+  { value: 'price-asc', label: 'Price: low to high' },
+  { value: 'price-desc', label: 'Price: high to low' },
+  { value: 'newest', label: 'Newest' },
+];
+
+/** The sort named in the address, or relevance for anything else. */
+export function parseSort(value: string | null): SearchSort {
+  return SEARCH_SORTS.find((s) => s.value === value)?.value ?? 'relevance';
+}
+
+/** GET /api/search?q=…&sort=…: products matching the text (relevance needs no parameter). */
+export const searchQueryOptions = (q: string, sort: SearchSort = 'relevance') =>
   queryOptions({
-    queryKey: queryKeys.search.results(q),
-    queryFn: ({ signal }) => api.get<Product[]>(`/api/search?q=${encodeURIComponent(q)}`, signal),
+    queryKey: queryKeys.search.results(q, sort),
+    queryFn: ({ signal }) =>
+      api.get<Product[]>(
+        `/api/search?q=${encodeURIComponent(q)}${sort === 'relevance' ? '' : `&sort=${sort}`}`,
+        signal,
+      ),
     enabled: q.length > 0,
     retry: false,
   });
 
-export function useSearchProducts(q: string) {
-  return useQuery(searchQueryOptions(q));
+export function useSearchProducts(q: string, sort: SearchSort = 'relevance') {
+  return useQuery(searchQueryOptions(q, sort));
 }

@@ -1,25 +1,71 @@
+import { useId } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
-import { useSearchProducts } from '../api/search-products';
+import { parseSort, SEARCH_SORTS, searchQueryOptions } from '../api/search-products';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import './SearchPage.css';
 
-/** /search?q=…: the results of a header search. No results and errors both read No products found. */
+/**
+ * /search?q=…&sort=…: the results of a header search, ordered by relevance (the default), price
+ * either way, or newest first; the order lives in the address, so Back and shared links keep it.
+ * No results and errors both read No products found.
+ */
 export default function SearchPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const { data: products, isPending, isError } = useSearchProducts(q);
+  const sort = parseSort(params.get('sort'));
+  // The previous order's results stay on screen while the new order loads.
+  const {
+    data: products,
+    isPending,
+    isError,
+    isPlaceholderData,
+  } = useQuery({
+    ...searchQueryOptions(q, sort),
+    placeholderData: keepPreviousData,
+  });
+  const sortId = useId();
   useDocumentTitle(q ? `Results for “${q}”` : 'Search');
+
+  const chooseSort = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value === 'relevance') next.delete('sort');
+    else next.set('sort', value);
+    setParams(next, { replace: true });
+  };
 
   return (
     <div className="container page">
-      <header className="page-header">
-        <span className="eyebrow">Search</span>
-        <h1>{q ? `Results for “${q}”` : 'Search'}</h1>
-        {q && products && products.length > 0 && (
-          <p>
-            {products.length} {products.length === 1 ? 'product' : 'products'} found
-          </p>
+      <header className="page-header search-page__header">
+        <div>
+          <span className="eyebrow">Search</span>
+          <h1>{q ? `Results for “${q}”` : 'Search'}</h1>
+          {q && products && products.length > 0 && (
+            <p>
+              {products.length} {products.length === 1 ? 'product' : 'products'} found
+            </p>
+          )}
+        </div>
+        {q && (
+          <div className="search-page__sort">
+            <label htmlFor={sortId} className="field__label">
+              Sort by
+            </label>
+            <select
+              id={sortId}
+              className="field__input search-page__select"
+              value={sort}
+              onChange={(e) => chooseSort(e.target.value)}
+            >
+              {SEARCH_SORTS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
         )}
       </header>
       {!q ? (
@@ -36,7 +82,12 @@ export default function SearchPage() {
           </Link>
         </Message>
       ) : (
-        <ProductGrid products={products} showCategory hoverImage label="Search results" />
+        <div
+          aria-busy={isPlaceholderData || undefined}
+          className={isPlaceholderData ? 'search-page__stale' : undefined}
+        >
+          <ProductGrid products={products} showCategory hoverImage label="Search results" />
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,148 @@
+/* Ankara's service worker (hand-written, registered by the production build only: src/lib/sw.ts).
+ *
+ * What it keeps, so a returning visit paints from the phone and a product seen before opens
+ * offline:
+ *   - the built code and styles (/assets/*, content-hashed, never change): cache first;
+ *   - the catalogue's public GET answers and pictures — /api/hero, /api/collections,
+ *     /api/collections/*, /api/products/* (featured included), /api/releases, /media/* —
+ *     stale-while-revalidate: the copy at hand answers at once and the network refreshes it;
+ *   - one app shell for offline navigations: index.html fetched WITHOUT cookies
+ *     (credentials: 'omit'), so the session the server writes into it is always the signed-out
+ *     one. Online, every page load goes to the network (the HTML carries the shopper's session and
+ *     is never stored); offline, this shell opens the app on the page asked for.
+ * What it never keeps: anything else — bag, saved items, orders, account, session, auth,
+ * checkout, payments, search, order tracking, admin — nor any answer marked private or no-store,
+ * nor a non-GET request. Those always go to the network.
+ */
+const VERSION = 'v1';
+const ASSETS = `ankara-assets-${VERSION}`;
+const CATALOG = `ankara-catalog-${VERSION}`;
+const MEDIA = `ankara-media-${VERSION}`;
+const SHELL = `ankara-shell-${VERSION}`;
+const SHELL_URL = '/about';
+const LIMITS = { [ASSETS]: 80, [CATALOG]: 200, [MEDIA]: 300 };
+
+const CATALOG_API = [
+  /^\/api\/hero$/,
+  /^\/api\/collections(\/[^/]+)?$/,
+  /^\/api\/products\/[^/]+$/,
+  /^\/api\/releases$/,
+];
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(refreshShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  const current = new Set([ASSETS, CATALOG, MEDIA, SHELL]);
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) =>
+        Promise.all(names.filter((n) => n.startsWith('ankara-') && !current.has(n)).map((n) => caches.delete(n))),
+      )
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+
+  if (request.mode === 'navigate') {
+    event.respondWith(navigate(event));
+    return;
+  }
+  if (url.pathname.startsWith('/assets/')) {
+    event.respondWith(cacheFirst(request, ASSETS));
+    return;
+  }
+  if (url.pathname.startsWith('/media/')) {
+    event.respondWith(staleWhileRevalidate(event, MEDIA));
+    return;
+  }
+  if (CATALOG_API.some((pattern) => pattern.test(url.pathname))) {
+    event.respondWith(staleWhileRevalidate(event, CATALOG));
+  }
+  // Everything else: the browser's own handling (network), untouched.
+});
+
+/** Fresh from the network (with the shopper's session); the signed-out shell only when offline. */
+async function navigate(event) {
+  try {
+    const response = await fetch(event.request);
+    // Now and then, keep the offline shell up to date (it changes with each release).
+    event.waitUntil(refreshShell().catch(() => undefined));
+    return response;
+  } catch (error) {
+    const shell = await caches.match(SHELL_URL, { cacheName: SHELL });
+    if (shell) return shell;
+    throw error;
+  }
+}
+
+/** index.html without cookies: the server embeds a signed-out session, so nothing personal. */
+async function refreshShell() {
+  const response = await fetch(SHELL_URL, { credentials: 'omit', cache: 'no-store' });
+  if (response.ok) await (await caches.open(SHELL)).put(SHELL_URL, response);
+}
+
+function storable(response) {
+  if (!response || response.status !== 200 || response.type !== 'basic') return false;
+  return !/\b(no-store|private)\b/i.test(response.headers.get('Cache-Control') || '');
+}
+
+async function cacheFirst(request, cacheName) {
+  const cache = await caches.open(cacheName);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (storable(response)) {
+    await cache.put(request, response.clone());
+    void trim(cacheName);
+  }
+  return response;
+}
+
+async function staleWhileRevalidate(event, cacheName) {
+  // The app asks for the network's answer right after a write of its own (src/lib/api.ts).
+  if (['no-cache', 'reload', 'no-store'].includes(event.request.cache)) return networkFirst(event.request, cacheName);
+  const cache = await caches.open(cacheName);
+  const hit = await cache.match(event.request);
+  const fresh = fetch(event.request).then(async (response) => {
+    if (storable(response)) {
+      await cache.put(event.request, response.clone());
+      void trim(cacheName);
+    }
+    return response;
+  });
+  if (hit) {
+    event.waitUntil(fresh.catch(() => undefined));
+    return hit;
+  }
+  return fresh;
+}
+
+async function networkFirst(request, cacheName) {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    if (storable(response)) await cache.put(request, response.clone());
+    return response;
+  } catch (error) {
+    const hit = await cache.match(request);
+    if (hit) return hit;
+    throw error;
+  }
+}
+
+/** Keeps a cache to its limit, dropping the oldest entries first. */
+async function trim(cacheName) {
+  const limit = LIMITS[cacheName];
+  if (!limit) return;
+  const cache = await caches.open(cacheName);
+  const keys = await cache.keys();
+  for (const key of keys.slice(0, Math.max(0, keys.length - limit))) await cache.delete(key);
+}

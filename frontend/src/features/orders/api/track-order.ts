@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
+import type { TrackedOrder } from '@/lib/types';
+
+export type TrackRequest = { number: string; email: string };
+
+/**
+ * GET /api/orders/track?number=…&email=…: one order found by its number (any case) and the e-mail
+ * it was placed with; no login needed. 404 when nothing matches, 429 after too many tries.
+ */
+export const trackOrderQueryOptions = ({ number, email }: TrackRequest) =>
+  queryOptions({
+    queryKey: queryKeys.track(number, email),
+    queryFn: ({ signal }) =>
+      api
+        .get<{
+          order: TrackedOrder;
+        }>(`/api/orders/track?number=${encodeURIComponent(number)}&email=${encodeURIComponent(email)}`, signal)
+        .then((body) => body.order),
+    retry: false,
+    staleTime: 30_000,
+  });
+
+/** The order for the submitted form (nothing until it is submitted). */
+export function useTrackedOrder(request: TrackRequest | null) {
+  return useQuery({
+    ...trackOrderQueryOptions(request ?? { number: '', email: '' }),
+    enabled: request !== null,
+  });
+}

@@ -1,0 +1,62 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import TrackPage, { TRACK_MISSING } from './TrackPage';
+import type { TrackedOrder } from '@/lib/types';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const tracked: TrackedOrder = {
+  number: 'K7M2QX9A',
+  status: 'shipped',
+  trackingNumber: 'GIG-4471-LOS',
+  createdAt: Date.UTC(2026, 10, 1, 12),
+  updatedAt: Date.UTC(2026, 10, 3, 12),
+  items: [{ productId: 'oxford', name: 'Oxford Brogue', price: 2_500_000, quantity: 2, size: '42', color: 'Black' }],
+  totalAmount: 5_000_000,
+};
+
+function fill(number: string, email: string) {
+  fireEvent.change(screen.getByLabelText('Order number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+}
+
+describe('TrackPage', () => {
+  it('needs both fields, then shows the status, tracking number, dates and items', async () => {
+    const fetch = mockFetch({ '/api/orders/track': { order: tracked } });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fireEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+    expect(screen.getByRole('alert').textContent).toBe(TRACK_MISSING);
+    expect(document.activeElement).toBe(screen.getByLabelText('Order number'));
+    expect(fetch).not.toHaveBeenCalled();
+
+    fill(' k7m2qx9a ', ' Ada@Example.com ');
+    const result = await screen.findByRole('region', { name: 'Order #K7M2QX9A' });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/orders/track?number=K7M2QX9A&email=ada%40example.com');
+    expect(within(result).getByText('Shipped', { selector: '.status-badge' })).toBeTruthy();
+    expect(within(result).getByText('GIG-4471-LOS')).toBeTruthy();
+    expect(within(result).getByText('₦50,000.00', { selector: '.track__total *' })).toBeTruthy();
+    expect(within(result).getByRole('list', { name: 'Items in Order #K7M2QX9A' }).textContent).toContain(
+      'Oxford Brogue',
+    );
+    const steps = within(result).getByRole('list', { name: 'Progress' });
+    expect(within(steps).getByText('Shipped').getAttribute('aria-current')).toBe('step');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("says the server's message when nothing matches", async () => {
+    mockFetch({
+      '/api/orders/track': () =>
+        jsonResponse(
+          { error: 'not_found', message: "We couldn't find an order with that number and e-mail address." },
+          404,
+        ),
+    });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fill('ZZZZZZZZ', 'ada@example.com');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "We couldn't find an order with that number and e-mail address.",
+    );
+    expect(screen.getByLabelText('Order number').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('region')).toBeNull();
+  });
+});

@@ -1,0 +1,172 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { useTrackedOrder, type TrackRequest } from '../api/track-order';
+import { FormError } from '@/components/forms/FormError';
+import { OrderItemList } from '@/components/OrderItemList';
+import { OrderStatusBadge } from '@/components/OrderStatusBadge';
+import { Price } from '@/components/Price';
+import { TextField } from '@/components/TextField';
+import { serverReason } from '@/lib/api';
+import { EMAIL_PATTERN } from '@/lib/forms';
+import { formatDate } from '@/lib/money';
+import { ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
+import type { OrderStatus, TrackedOrder } from '@/lib/types';
+import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import './TrackPage.css';
+
+export const TRACK_MISSING = 'Please enter your order number and the e-mail address you ordered with.';
+export const TRACK_BAD_EMAIL = 'Please enter a valid email address.';
+export const TRACK_FAILED = "We couldn't look up your order right now. Please check your connection and try again.";
+
+/** The steps a delivered order went through, in order (a cancelled order shows no steps). */
+const STEPS: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
+
+type Field = 'number' | 'email';
+
+/**
+ * /track (anyone, no login): the footer's Tracking link. The order number from the confirmation
+ * e-mail or My Orders (8 characters, any case) and the e-mail it was placed with show the order's
+ * status, tracking number, dates and items. `?number=` prefills the number (e-mail links).
+ */
+export default function TrackPage() {
+  useDocumentTitle('Track your order');
+  const [params] = useSearchParams();
+  const [number, setNumber] = useState(() => (params.get('number') ?? '').toUpperCase());
+  const [email, setEmail] = useState('');
+  const [request, setRequest] = useState<TrackRequest | null>(null);
+  const [problem, setProblem] = useState<{ message: string; field: Field } | null>(null);
+  const refs = { number: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null) };
+  const errorId = useId();
+  const lookup = useTrackedOrder(request);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const trimmedNumber = number.trim().toUpperCase();
+    const trimmedEmail = email.trim();
+    const found: { message: string; field: Field } | null = !trimmedNumber
+      ? { message: TRACK_MISSING, field: 'number' }
+      : !trimmedEmail
+        ? { message: TRACK_MISSING, field: 'email' }
+        : !EMAIL_PATTERN.test(trimmedEmail)
+          ? { message: TRACK_BAD_EMAIL, field: 'email' }
+          : null;
+    setProblem(found);
+    if (found) {
+      refs[found.field].current?.focus();
+      return;
+    }
+    setRequest({ number: trimmedNumber, email: trimmedEmail.toLowerCase() });
+  };
+
+  const lookupError = lookup.isError ? (serverReason(lookup.error) ?? TRACK_FAILED) : null;
+  const message = problem?.message ?? lookupError;
+  const invalid = (field: Field) => (problem ? problem.field === field : Boolean(lookupError));
+
+  return (
+    <div className="container page track">
+      <header className="page-header">
+        <span className="eyebrow">Tracking</span>
+        <h1>Track your order</h1>
+        <p>
+          Enter the order number from your confirmation e-mail (for example K7M2QX9A) and the e-mail address you ordered
+          with. No account needed.
+        </p>
+      </header>
+
+      <div className="track__layout">
+        <form className="track__form" onSubmit={onSubmit} noValidate aria-label="Track an order">
+          <FormError id={errorId} message={message} />
+          <TextField
+            label="Order number"
+            name="number"
+            value={number}
+            onValueChange={(value) => setNumber(value.toUpperCase())}
+            inputRef={refs.number}
+            errorId={invalid('number') ? errorId : undefined}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={20}
+            className="track__number"
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            onValueChange={setEmail}
+            inputRef={refs.email}
+            errorId={invalid('email') ? errorId : undefined}
+          />
+          <button type="submit" className="btn btn--primary btn--block" disabled={lookup.isFetching}>
+            {lookup.isFetching ? 'Looking up...' : 'Track Order'}
+          </button>
+          <p className="track__aside muted">
+            Signed in? <Link href="/myorders">My Orders</Link> lists every order you have placed.
+          </p>
+        </form>
+
+        {lookup.data && !lookup.isError && <TrackedOrderCard order={lookup.data} />}
+      </div>
+    </div>
+  );
+}
+
+function TrackedOrderCard({ order }: { order: TrackedOrder }) {
+  const headingId = useId();
+  const reached = STEPS.indexOf(order.status);
+  return (
+    <section className="track__result" aria-labelledby={headingId} aria-live="polite">
+      <header className="track__head">
+        <h2 id={headingId} className="track__title">
+          {orderTitle(order)}
+        </h2>
+        <OrderStatusBadge status={order.status} />
+      </header>
+
+      {order.status !== 'cancelled' && (
+        <ol className="track__steps" aria-label="Progress">
+          {STEPS.map((step, i) => (
+            <li
+              key={step}
+              className={`track__step${i <= reached ? ' is-done' : ''}`}
+              aria-current={i === reached ? 'step' : undefined}
+            >
+              <span className="track__dot" aria-hidden="true" />
+              {ORDER_STATUS_LABELS[step]}
+            </li>
+          ))}
+        </ol>
+      )}
+
+      <dl className="track__facts">
+        <div>
+          <dt>Tracking number</dt>
+          <dd className="track__tracking">{order.trackingNumber ?? 'Not yet shipped'}</dd>
+        </div>
+        <div>
+          <dt>Ordered</dt>
+          <dd>
+            <time dateTime={new Date(order.createdAt).toISOString()}>{formatDate(order.createdAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Last update</dt>
+          <dd>
+            <time dateTime={new Date(order.updatedAt).toISOString()}>{formatDate(order.updatedAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd className="track__total">
+            <Price kobo={order.totalAmount} />
+          </dd>
+        </div>
+      </dl>
+      <h3 className="track__subhead">Items</h3>
+      <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} />
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import SearchPage from './SearchPage';
+import type { Product } from '@/lib/types';
+import { product } from '@/test/fixtures';
+import { mockFetch, renderWithProviders } from '@/test/utils';
+
+const cheap = product({ id: 'cheap', name: 'Canvas Sneaker', price: 1_000_000 });
+const dear = product({ id: 'dear', name: 'Oxford Brogue', price: 5_000_000 });
+
+describe('SearchPage', () => {
+  it('sorts by relevance by default, then by price and newest through the address', async () => {
+    const fetch = mockFetch({
+      '/api/search': (url: URL) => {
+        const sort = url.searchParams.get('sort');
+        const list: Product[] = sort === 'price-desc' ? [dear, cheap] : [cheap, dear];
+        return new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } });
+      },
+    });
+    const { currentLocation } = renderWithProviders(<SearchPage />, { path: '/search?q=shoe' });
+    const grid = await screen.findByRole('list', { name: 'Search results' });
+    expect(
+      within(grid)
+        .getAllByRole('heading')
+        .map((h) => h.textContent),
+    ).toEqual(['Canvas Sneaker', 'Oxford Brogue']);
+    expect(fetch.mock.calls[0]![0]).toBe('/api/search?q=shoe');
+
+    const select = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' });
+    expect(select.value).toBe('relevance');
+    fireEvent.change(select, { target: { value: 'price-desc' } });
+    await waitFor(() => expect(currentLocation()).toBe('/search?q=shoe&sort=price-desc'));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('list', { name: 'Search results' }))
+          .getAllByRole('heading')
+          .map((h) => h.textContent),
+      ).toEqual(['Oxford Brogue', 'Canvas Sneaker']),
+    );
+    expect(fetch.mock.calls.some(([path]) => path === '/api/search?q=shoe&sort=price-desc')).toBe(true);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Relevance',
+      'Price: low to high',
+      'Price: high to low',
+      'Newest',
+    ]);
+  });
+
+  it('reads No products found for no results', async () => {
+    mockFetch({ '/api/search': [] });
+    renderWithProviders(<SearchPage />, { path: '/search?q=zzz&sort=newest' });
+    await screen.findByText('No products found');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('newest');
+  });
+});

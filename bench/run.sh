@@ -165,7 +165,9 @@ grep -E 'VmHWM|VmRSS' "/proc/$pid/status"
 echo "== first-page JavaScript (gzip)"
 html=$(curl -s "$base/")
 total=0
-for asset in $(grep -oE '/assets/[^"]+\.js' <<<"$html" | sort -u); do
+# The app's scripts are named in the shell's <meta name="ankara-app" data-preload="…"> (loaded once
+# the first picture has painted) and its <script> tags, plus the shell script itself.
+for asset in $( (grep -oE '/assets/[^" ]+\.js' <<<"$html"; echo /shell.js) | sort -u); do
   size=$(curl -s "$base$asset" | gzip -9 | wc -c)
   printf '  %-50s %7d bytes\n' "$asset" "$size"
   total=$((total + size))

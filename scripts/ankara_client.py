@@ -4,7 +4,7 @@ the bag and pays, through the shop's JSON API, with the standard library only.
 
     ankara_client.py buy BASE --out FILE [--seconds S] [--count N] [--cafile CA] [--paystack FAKE]
         Signs one account up, then buys in a loop (one product a purchase) until S seconds or N
-        purchases. Each completed order is one JSON line in FILE: {"id", "number", "reference",
+        purchases (--pause S between them). Each completed order is one JSON line in FILE: {"id", "number", "reference",
         "done": unix time when the shop said paid}. Failures are lines with "error" (the loop goes
         on: a shop or proxy fault must show as missing orders, not as a crashed client).
         Without --paystack the shop's built-in sandbox takes the payment and verify completes it.
@@ -157,6 +157,7 @@ def main():
     b.add_argument("--cafile")
     b.add_argument("--paystack")
     b.add_argument("--email")
+    b.add_argument("--pause", type=float, default=0, help="seconds between purchases")
     o = sub.add_parser("orders")
     o.add_argument("base")
     o.add_argument("--email", required=True)
@@ -190,6 +191,8 @@ def main():
             out.write(json.dumps(record) + "\n")
             out.flush()
             i += 1
+            if args.pause:
+                time.sleep(args.pause)
     return 0 if completed else 1
 
 

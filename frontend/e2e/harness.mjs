@@ -184,3 +184,11 @@ export async function signInAsAdmin(page, shop) {
   });
   if (status !== 200) throw new Error(`token refresh after the admin grant answered ${status}`);
 }
+
+// ANKARA_E2E_PROXY=caddy (scripts/caddy-e2e.sh with CADDY_E2E_BROWSER=1): every shop runs behind its
+// own Caddy with HTTPS, as in production, and startShop answers Caddy's https:// URL as `base`.
+if (process.env.ANKARA_E2E_PROXY) {
+  const proxy = await import('../../scripts/e2e-proxy.mjs');
+  // eslint-disable-next-line no-func-assign
+  ({ startShop, openBrowser } = proxy.install({ startShop, openBrowser }));
+}

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Litestream replicating a live shop's database to an SFTP server, as deploy/litestream.yml sets it
 # up (SFTP replica, sync-interval 1s), and what a disaster costs:
-#   1. Crash: the shop runs with --litestream, Litestream replicates its database to a throwaway
-#      sshd on loopback, a shopper buys in a loop (sandbox purchases, each completed order's id and
-#      completion time recorded); then the shop and Litestream are killed with SIGKILL at once, the
-#      data directory is deleted, `litestream restore` rebuilds the database into a fresh one, the
-#      shop starts on it and lists the shopper's orders. Asserts: every order completed more than
-#      the replication interval (LITESTREAM_TEST_WINDOW, default 1 s) before the kill is there, and
-#      no order is there twice or out of nowhere. Prints the measured data-loss window (the kill
-#      minus the completion time of the newest order recovered) and the counts.
+#   1. Crash (LITESTREAM_TEST_CRASHES times, default 3): the shop runs with --litestream, Litestream
+#      replicates its database to a throwaway sshd on loopback, a shopper buys in a loop (sandbox
+#      purchases, each completed order's id and completion time recorded); after 8-11 s (a random
+#      moment of Litestream's 1 s cycle) the shop and Litestream are killed with SIGKILL at once,
+#      the data directory is deleted, `litestream restore` rebuilds the database into a fresh one,
+#      the shop starts on it and lists the shopper's orders. Asserts: every order completed more
+#      than LITESTREAM_TEST_WINDOW (default 1.25 s: the 1 s sync interval, plus the upload and the
+#      scheduling of a shared machine) before the kill is there, and none is there twice or out of
+#      nowhere. Prints each data-loss window (the kill minus the completion time of the newest order
+#      recovered), the counts, and whether the worst window met the 1 s target.
 #   2. Fault: the restored shop and a new Litestream (to a new replica path) run while the shopper
 #      buys again; sshd is stopped for LITESTREAM_TEST_OUTAGE seconds (default 8) mid-run and
 #      started again. Asserts: purchases kept completing while SFTP was down, and a restore made after
@@ -27,7 +29,8 @@ cd "$(dirname "$0")/.."
 bin="${ANKARA_BIN:-${CARGO_TARGET_DIR:-target}/release/ankara}"
 [ -x "$bin" ] || { echo "litestream-test: $bin is missing: build it with cargo build --release (or set ANKARA_BIN)" >&2; exit 1; }
 bin="$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")"
-window="${LITESTREAM_TEST_WINDOW:-1}"
+window="${LITESTREAM_TEST_WINDOW:-1.25}"
+crashes="${LITESTREAM_TEST_CRASHES:-3}"
 outage="${LITESTREAM_TEST_OUTAGE:-8}"
 
 if [ ! -x /usr/sbin/sshd ] || ! command -v ssh-keygen >/dev/null || [ ! -x /usr/lib/openssh/sftp-server ]; then
@@ -142,33 +145,10 @@ start_litestream() { # CONFIG LOG
 replica_files() { find "$1" -type f 2>/dev/null | wc -l; }
 replica_started() { [ "$(replica_files "$1")" -gt 0 ]; }
 
-# ---- 1. Crash: kill -9 mid-burst, delete the data directory, restore, count.
-printf '\n==> crash run: buy, kill -9 the shop and Litestream, delete the data, restore\n'
-start_shop "$work/data" "$work/shop1.log"
-config1=$(litestream_config "$work/data" "$work/replica1")
-start_litestream "$config1" "$work/litestream1.log"
-wait_for 15 replica_started "$work/replica1" || { fail "nothing reached the SFTP replica in 15 s"; tail -5 "$work/litestream1.log" >&2; exit 1; }
-ok "Litestream replicates $work/data/ankara.db to sftp://$user@127.0.0.1:$ssh_port (first files after $(since "$started") s)"
-"$ANKARA_PYTHON" scripts/ankara_client.py buy "$shop" --seconds 60 --pause 0.02 --out "$work/buy1.jsonl" >/dev/null 2>&1 &
-buyer=$!
-pids+=("$buyer")
-sleep 15
-kill -9 "$shop_pid" "$litestream_pid"
-killed_at=$(now)
-kill "$buyer" 2>/dev/null; wait "$buyer" 2>/dev/null || true
-wait "$shop_pid" "$litestream_pid" 2>/dev/null || true
-email1=$(head -1 "$work/buy1.jsonl" | "$ANKARA_PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["email"])')
-rm -rf "$work/data"
-t0=$(now)
-"$litestream" restore -config "$config1" -o "$work/data-restored/ankara.db" "$work/data/ankara.db" >"$work/restore1.log" 2>&1 ||
-  { fail "litestream restore failed:"; cat "$work/restore1.log" >&2; exit 1; }
-ok "data directory deleted; litestream restore rebuilt the database in $(since "$t0" 2) s ($(du -h "$work/data-restored/ankara.db" | cut -f1))"
-start_shop "$work/data-restored" "$work/shop2.log"
-"$ANKARA_PYTHON" scripts/ankara_client.py orders "$shop" --email "$email1" >"$work/recovered1.txt" ||
-  { fail "the restored shop did not list the shopper's orders"; exit 1; }
-ok "the shop started on the restored database and lists the shopper's orders (signed in again)"
-
-verdict() { # BUY_LOG RECOVERED_IDS KILL_TIME WINDOW: prints the figures, exits 1 on a loss
+# ---- 1. Crash: kill -9 mid-burst, delete the data directory, restore, count; $crashes times, each
+# kill at a random moment of Litestream's 1 s sync cycle (a fixed delay would always land at the
+# same phase of it and measure the same window every time).
+verdict() { # BUY_LOG RECOVERED_IDS KILL_TIME WINDOW: prints the figures (the window on stderr), exits 1 on a loss
   "$ANKARA_PYTHON" - "$@" <<'EOF'
 import json, sys
 buy, recovered_file, kill_at, window = sys.argv[1], sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
@@ -184,18 +164,53 @@ must = [o for o in lost if o["done"] < kill_at - window]
 newest = max((done[i] for i in recovered if i in done), default=None)
 gap = kill_at - newest if newest else float("inf")
 print(f"completed {len(orders)} (failed attempts {len(errors)}), recovered {len(recovered)}, lost {len(lost)} "
-      f"(all completed in the last {max((kill_at - o['done'] for o in lost), default=0):.2f} s before the kill); "
-      f"data-loss window {gap:.2f} s (kill minus the newest recovered order); "
-      f"{len(must)} lost orders older than {window:g} s; {len(unknown)} unknown, {dupes} duplicated")
+      f"(completed in the last {max((kill_at - o['done'] for o in lost), default=0):.2f} s before the kill); "
+      f"data-loss window {gap:.2f} s; {len(must)} lost orders older than {window:g} s; "
+      f"{len(unknown)} unknown, {dupes} duplicated")
+print(f"{gap:.2f}", file=sys.stderr)
 sys.exit(1 if must or unknown or dupes or not orders else 0)
 EOF
 }
-if result=$(verdict "$work/buy1.jsonl" "$work/recovered1.txt" "$killed_at" "$window"); then ok "$result"; else fail "$result"; fi
-echo "$result" >"$work/crash-figures.txt"
+windows=()
+for run in $(seq "$crashes"); do
+  printf '\n==> crash run %s of %s: buy, kill -9 the shop and Litestream, delete the data, restore\n' "$run" "$crashes"
+  [ -z "${shop_pid:-}" ] || { kill "$shop_pid"; wait "$shop_pid" 2>/dev/null || true; }
+  data="$work/data-$run"
+  start_shop "$data" "$work/shop-$run.log"
+  config=$(litestream_config "$data" "$work/replica-$run")
+  start_litestream "$config" "$work/litestream-$run.log"
+  wait_for 15 replica_started "$work/replica-$run" || { fail "nothing reached the SFTP replica in 15 s"; tail -5 "$work/litestream-$run.log" >&2; exit 1; }
+  ok "Litestream replicates $data/ankara.db to sftp://$user@127.0.0.1:$ssh_port"
+  "$ANKARA_PYTHON" scripts/ankara_client.py buy "$shop" --seconds 60 --pause 0.02 --out "$work/buy-$run.jsonl" >/dev/null 2>&1 &
+  buyer=$!
+  pids+=("$buyer")
+  sleep "$(( 8 + RANDOM % 3 )).$(printf '%03d' $(( RANDOM % 1000 )))"
+  kill -9 "$shop_pid" "$litestream_pid"
+  killed_at=$(now)
+  kill "$buyer" 2>/dev/null; wait "$buyer" 2>/dev/null || true
+  wait "$shop_pid" "$litestream_pid" 2>/dev/null || true
+  shop_pid=""
+  email=$(head -1 "$work/buy-$run.jsonl" | "$ANKARA_PYTHON" -c 'import json, sys; print(json.load(sys.stdin)["email"])')
+  rm -rf "$data"
+  restored="$work/data-restored-$run"
+  t0=$(now)
+  "$litestream" restore -config "$config" -o "$restored/ankara.db" "$data/ankara.db" >"$work/restore-$run.log" 2>&1 ||
+    { fail "litestream restore failed:"; cat "$work/restore-$run.log" >&2; exit 1; }
+  ok "data directory deleted; litestream restore rebuilt the database in $(since "$t0" 2) s ($(du -h "$restored/ankara.db" | cut -f1))"
+  start_shop "$restored" "$work/shop-restored-$run.log"
+  "$ANKARA_PYTHON" scripts/ankara_client.py orders "$shop" --email "$email" >"$work/recovered-$run.txt" ||
+    { fail "the restored shop did not list the shopper's orders"; exit 1; }
+  ok "the shop started on the restored database and lists the shopper's orders (signed in again)"
+  if result=$(verdict "$work/buy-$run.jsonl" "$work/recovered-$run.txt" "$killed_at" "$window" 2>"$work/window-$run"); then ok "$result"; else fail "$result"; fi
+  windows+=("$(tail -1 "$work/window-$run")")
+done
+worst=$(printf '%s\n' "${windows[@]}" | sort -n | tail -1)
+summary="data-loss windows over $crashes kills: ${windows[*]} s (worst $worst s)"
+if awk "BEGIN { exit !($worst <= 1.0) }"; then ok "$summary: within the 1 s target"; else echo "  note  $summary: over the 1 s target (Litestream ships every 1 s; the upload and a loaded machine add to that)"; fi
 
 # ---- 2. Fault: SFTP down mid-run; the shop keeps selling; replication catches up.
 printf '\n==> fault run: sshd stopped for %s s while buying, then started again\n' "$outage"
-config2=$(litestream_config "$work/data-restored" "$work/replica2")
+config2=$(litestream_config "$restored" "$work/replica2")
 start_litestream "$config2" "$work/litestream2.log"
 wait_for 15 replica_started "$work/replica2" || { fail "nothing reached the second replica in 15 s"; exit 1; }
 "$ANKARA_PYTHON" scripts/ankara_client.py buy "$shop" --seconds $(( outage + 10 )) --pause 0.05 --out "$work/buy2.jsonl" >/dev/null 2>&1 &
@@ -212,7 +227,7 @@ sleep "$outage"
 files_before_up=$(replica_files "$work/replica2")
 start_sshd
 up_at=$(now)
-wal_at_up=$(du -k "$work/data-restored/ankara.db-wal" 2>/dev/null | cut -f1)
+wal_at_up=$(du -k "$restored/ankara.db-wal" 2>/dev/null | cut -f1)
 wait "$buyer" || true
 bought_at_end=$(now)
 during=$("$ANKARA_PYTHON" -c 'import json, sys
@@ -232,7 +247,7 @@ email2=$(head -1 "$work/buy2.jsonl" | "$ANKARA_PYTHON" -c 'import json, sys; pri
 want=$(grep -c '"id"' "$work/buy2.jsonl" || true)
 for _ in $(seq 30); do
   rm -rf "$work/data-check"
-  if "$litestream" restore -config "$config2" -o "$work/data-check/ankara.db" "$work/data-restored/ankara.db" >"$work/restore2.log" 2>&1; then
+  if "$litestream" restore -config "$config2" -o "$work/data-check/ankara.db" "$restored/ankara.db" >"$work/restore2.log" 2>&1; then
     got=$("$ANKARA_PYTHON" - "$work/data-check/ankara.db" "$email2" <<'EOF'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])

@@ -15,7 +15,9 @@
 #   - Caddy reloaded (3 times) and then restarted while GETs and purchases run: no 5xx at all, no
 #     failed request during the reloads, only refused connections while Caddy is down, and every
 #     payment the fake Paystack took ends as a paid order (the reconciler picks up a webhook that
-#     could not be delivered while Caddy was down).
+#     could not be delivered while Caddy was down);
+#   - the shop stopped and started again behind Caddy (a deploy): every GET answered 200, Caddy
+#     holding the requests of the gap (lb_try_duration) instead of answering 502.
 # With CADDY_E2E_BROWSER=1 it then runs the browser suite (node --test frontend/e2e/) with
 # ANKARA_E2E_PROXY=caddy: every shop the suite starts sits behind its own Caddy (see
 # scripts/e2e-proxy.mjs); that part needs frontend/node_modules (npm ci) and Chromium, and took
@@ -260,6 +262,49 @@ undelivered=$(grep -vc ' 200$' "$work/paystack.log" || true)
 [ "$undelivered" = 0 ] || ok "($undelivered webhook deliveries failed while Caddy was down; the reconciler completed those orders)"
 errors5xx=$(grep -cE '"message":"[A-Z]+ [^ ]+ 5[0-9][0-9] ' "$work/shop.log" || true)
 [ "$errors5xx" = 0 ] && ok "the shop's own log shows no 5xx" || fail "the shop logged $errors5xx 5xx answers"
+
+# 5. The shop restarted behind Caddy (a deploy): Caddy holds requests and retries the connection
+#    (lb_try_duration in deploy/Caddyfile) instead of answering 502.
+python3 - "$base" "$ca" "$work/restart.jsonl" 12 <<'EOF' &
+import http.client, json, ssl, sys, time, urllib.parse
+base, ca, out, seconds = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+url = urllib.parse.urlparse(base)
+context = ssl.create_default_context(cafile=ca)
+deadline = time.time() + seconds
+with open(out, "w") as f:
+    while time.time() < deadline:
+        at = time.time()
+        try:
+            c = http.client.HTTPSConnection(url.hostname, url.port, context=context, timeout=20)
+            c.request("GET", "/api/products/featured")
+            r = c.getresponse(); r.read(); c.close()
+            result = r.status
+        except Exception as e:
+            result = type(e).__name__
+        f.write(json.dumps({"at": at, "took": time.time() - at, "status": result}) + "\n")
+        time.sleep(0.02)
+EOF
+restart_load=$!
+pids+=("$restart_load")
+sleep 2
+t0=$(date +%s.%N)
+kill -TERM "$shop_pid"; wait "$shop_pid" 2>/dev/null || true
+"$bin" --listen "127.0.0.1:$shop_port" --data-dir "$work/data" --public-url "$base" \
+  --trusted-proxies 127.0.0.1,::1 --metrics-token "$token" --log-format json --reconcile-secs 3 \
+  --paystack-secret-key "$secret" --paystack-public-key pk_test_ops_fake --paystack-base-url "$paystack" \
+  >>"$work/shop.log" 2>&1 &
+shop_pid=$!
+pids+=("$shop_pid")
+wait_for 30 curl -sf "http://127.0.0.1:$shop_port/api/health" || fail "the shop did not come back"
+down_for=$(awk "BEGIN { printf \"%.2f\", $(date +%s.%N) - $t0 }")
+wait "$restart_load" || true
+restart_summary=$(python3 -c 'import collections, json, sys
+rows = [json.loads(l) for l in open(sys.argv[1])]
+c = collections.Counter(str(r["status"]) for r in rows)
+print(" ".join(f"{k}={v}" for k, v in sorted(c.items())), "slowest %.2f s" % max(r["took"] for r in rows))' "$work/restart.jsonl")
+grep -qE '^200=[0-9]+ slowest' <<<"$restart_summary" &&
+  ok "the shop stopped and started again behind Caddy (${down_for} s): every GET answered 200, Caddy held the ones in the gap ($restart_summary)" ||
+  fail "a shop restart behind Caddy: $restart_summary"
 
 echo "caddy-e2e: checks done in $(awk "BEGIN { printf \"%.0f\", $(date +%s.%N) - $started }") s"
 

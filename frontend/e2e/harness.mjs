@@ -202,3 +202,11 @@ export async function axeViolations(page) {
       .map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }));
   });
 }
+
+// ANKARA_E2E_PROXY=caddy (scripts/caddy-e2e.sh with CADDY_E2E_BROWSER=1): every shop runs behind its
+// own Caddy with HTTPS, as in production, and startShop answers Caddy's https:// URL as `base`.
+if (process.env.ANKARA_E2E_PROXY) {
+  const proxy = await import('../../scripts/e2e-proxy.mjs');
+  // eslint-disable-next-line no-func-assign
+  ({ startShop, openBrowser } = proxy.install({ startShop, openBrowser }));
+}

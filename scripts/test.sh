@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs every gate and test suite: Rust format and lints, Rust tests (unit + integration), the
 # generated API types' freshness, API fuzzing against the served OpenAPI document (Schemathesis),
-# the front end's type check, lint, format check and unit tests (Vitest), and browser end-to-end
-# tests (playwright-core driving Debian's Chromium against the release binary). Any gate or suite
-# that fails or cannot run fails the whole command.
+# the front end's type check, lint, format check and unit tests (Vitest), browser end-to-end
+# tests (playwright-core driving Debian's Chromium against the release binary), and the production
+# set-up (the browser suite through Caddy with HTTPS; Litestream to SFTP through kill -9 and a
+# restore). Any gate or suite that fails or cannot run fails the whole command.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,3 +38,9 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   exit 1
 fi
 ANKARA_BIN="$target_dir/release/ankara" node --test --test-concurrency=1 frontend/e2e/
+
+step "production set-up: the shop behind a real Caddy (HTTPS; the browser suite once through it)"
+ANKARA_BIN="$target_dir/release/ankara" CADDY_E2E_BROWSER=1 scripts/caddy-e2e.sh
+
+step "production set-up: Litestream replicating to a local SFTP server, kill -9 and restore"
+ANKARA_BIN="$target_dir/release/ankara" scripts/litestream-test.sh

@@ -94,10 +94,12 @@ export async function startShop({ demo = true } = {}) {
   };
 }
 
-export function openBrowser() {
+/** Launches Chromium; `extraArgs` are added to the usual headless flags. */
+export function openBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      ...extraArgs,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',

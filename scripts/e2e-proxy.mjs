@@ -12,24 +12,11 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:https";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-
-function freePort() {
-  return new Promise((ok, fail) => {
-    const server = createServer();
-    server.unref();
-    server.on("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => ok(port));
-    });
-  });
-}
 
 function ready(url) {
   return new Promise((ok) => {
@@ -90,7 +77,7 @@ async function startCaddy(shopPort, caddyPort) {
   };
 }
 
-export function install({ startShop, openBrowser }) {
+export function install({ startShop, openBrowser, freePort }) {
   if (process.env.ANKARA_E2E_PROXY !== "caddy")
     throw new Error(
       `ANKARA_E2E_PROXY=${process.env.ANKARA_E2E_PROXY}: only "caddy" is known`,

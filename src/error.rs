@@ -71,50 +71,35 @@ pub struct ErrorBody<'a> {
 pub mod answers {
     use super::ErrorBody;
 
-    /// A field or body the client can fix; the message says what.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 400)]
-    pub struct BadRequest(#[allow(dead_code)] ErrorBody<'static>);
+    macro_rules! answers {
+        ($($(#[doc = $doc:literal])* $name:ident => $status:literal;)+) => {$(
+            $(#[doc = $doc])*
+            #[derive(utoipa::IntoResponses)]
+            #[response(status = $status)]
+            pub struct $name(#[allow(dead_code)] ErrorBody<'static>);
+        )+};
+    }
 
-    /// No valid session, or a failed login.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 401)]
-    pub struct Unauthorized(#[allow(dead_code)] ErrorBody<'static>);
-
-    /// Signed in but not allowed, or a state-changing request that did not come from the shop's pages.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 403)]
-    pub struct Forbidden(#[allow(dead_code)] ErrorBody<'static>);
-
-    /// The thing does not exist.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 404)]
-    pub struct NotFound(#[allow(dead_code)] ErrorBody<'static>);
-
-    /// Conflicts with the current state (a taken name or e-mail, a changed bag, a final status).
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 409)]
-    pub struct Conflict(#[allow(dead_code)] ErrorBody<'static>);
-
-    /// The body or an uploaded file is too large.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 413)]
-    pub struct PayloadTooLarge(#[allow(dead_code)] ErrorBody<'static>);
-
-    /// Too many attempts; `Retry-After` says when to try again.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 429)]
-    pub struct TooManyRequests(#[allow(dead_code)] ErrorBody<'static>);
-
-    /// Paystack or the mail server failed; the message is safe to show.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 502)]
-    pub struct BadGateway(#[allow(dead_code)] ErrorBody<'static>);
-
-    /// Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again.
-    #[derive(utoipa::IntoResponses)]
-    #[response(status = 503)]
-    pub struct Busy(#[allow(dead_code)] ErrorBody<'static>);
+    answers! {
+        /// A field or body the client can fix; the message says what.
+        BadRequest => 400;
+        /// No valid session, or a failed login.
+        Unauthorized => 401;
+        /// Signed in but not allowed, or a state-changing request that did not come from the shop's pages.
+        Forbidden => 403;
+        /// The thing does not exist.
+        NotFound => 404;
+        /// Conflicts with the current state (a taken name or e-mail, a changed bag, a final status).
+        Conflict => 409;
+        /// The body or an uploaded file is too large.
+        PayloadTooLarge => 413;
+        /// Too many attempts; `Retry-After` says when to try again.
+        TooManyRequests => 429;
+        /// Paystack or the mail server failed; the message is safe to show.
+        BadGateway => 502;
+        /// Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again.
+        Busy => 503;
+    }
 }
 
 impl AppError {

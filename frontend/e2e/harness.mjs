@@ -210,5 +210,5 @@ export async function axeViolations(page) {
 if (process.env.ANKARA_E2E_PROXY) {
   const proxy = await import('../../scripts/e2e-proxy.mjs');
   // eslint-disable-next-line no-func-assign
-  ({ startShop, openBrowser } = proxy.install({ startShop, openBrowser }));
+  ({ startShop, openBrowser } = proxy.install({ startShop, openBrowser, freePort }));
 }

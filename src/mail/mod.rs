@@ -11,6 +11,31 @@ use lettre::{Message, SmtpTransport, Transport};
 
 use crate::error::{AppError, AppResult};
 
+/// Messages counted into the queue gauge; whatever was not sent leaves it when this is dropped,
+/// however the sending ends (finished, panicked, or never run).
+struct Waiting {
+    queued: Arc<AtomicUsize>,
+    left: usize,
+}
+
+impl Waiting {
+    fn add(queued: &Arc<AtomicUsize>, count: usize) -> Waiting {
+        queued.fetch_add(count, Ordering::Relaxed);
+        Waiting { queued: queued.clone(), left: count }
+    }
+
+    fn done_one(&mut self) {
+        self.left -= 1;
+        self.queued.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.queued.fetch_sub(self.left, Ordering::Relaxed);
+    }
+}
+
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
@@ -50,20 +75,17 @@ impl Mailer {
     /// failures are logged. For notices whose delay or loss must not hold up a request.
     pub fn send_in_background(&self, messages: Vec<(String, String, String)>) {
         let mailer = self.clone();
-        let count = messages.len();
-        self.queued.fetch_add(count, Ordering::Relaxed);
+        let mut waiting = Waiting::add(&self.queued, messages.len());
         actix_web::rt::spawn(async move {
-            let queued = mailer.queued.clone();
             let _ = actix_web::web::block(move || {
                 for (to, subject, body) in messages {
                     if let Err(e) = mailer.send(&to, &subject, &body) {
                         log::warn!("mail to {to} ({subject}) not sent: {e}");
                     }
-                    mailer.queued.fetch_sub(1, Ordering::Relaxed);
+                    waiting.done_one();
                 }
             })
-            .await
-            .map_err(|_| queued.fetch_sub(count, Ordering::Relaxed));
+            .await;
         });
     }
 

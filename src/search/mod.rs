@@ -31,15 +31,23 @@ struct Fields {
     description: Field,
 }
 
-/// One suggestion: what the search bar lists, with the price and first picture of the product.
+/// One suggestion: what the search bar lists of a product found by the index.
 #[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
 pub struct Suggestion {
     pub id: String,
     pub name: String,
     pub category: Option<String>,
-    /// Kobo; filled from the catalogue, not the index.
-    pub price: Option<i64>,
+    /// Kobo.
+    pub price: i64,
+    /// The product's first picture.
     pub image: Option<crate::media::Image>,
+}
+
+impl From<crate::catalog::Product> for Suggestion {
+    fn from(product: crate::catalog::Product) -> Suggestion {
+        let image = product.images.into_iter().next();
+        Suggestion { id: product.id, name: product.name, category: product.category, price: product.price, image }
+    }
 }
 
 /// The words of a query: at most this many, each at most this long. Anything else a shopper
@@ -51,8 +59,8 @@ fn schema() -> (Schema, Fields) {
     let mut builder = Schema::builder();
     let fields = Fields {
         id: builder.add_text_field("id", STRING | STORED),
-        name: builder.add_text_field("name", TEXT | STORED),
-        category: builder.add_text_field("category", TEXT | STORED),
+        name: builder.add_text_field("name", TEXT),
+        category: builder.add_text_field("category", TEXT),
         collection: builder.add_text_field("collection", TEXT),
         description: builder.add_text_field("description", TEXT),
     };
@@ -229,28 +237,16 @@ impl SearchIndex {
         Some(BooleanQuery::new(clauses))
     }
 
-    /// Product ids best matching `text`, best first.
+    /// Ids of the products best matching `text`, best first. What shoppers see of them comes
+    /// from the catalogue, so prices and pictures are always current.
     pub fn search_ids(&self, text: &str, limit: usize) -> AppResult<Vec<String>> {
-        Ok(self.search(text, limit)?.into_iter().map(|s| s.id).collect())
-    }
-
-    /// Suggestions for the search bar (name and category, straight from the index).
-    pub fn search(&self, text: &str, limit: usize) -> AppResult<Vec<Suggestion>> {
         let Some(query) = self.query(text) else { return Ok(Vec::new()) };
         let searcher = self.reader.searcher();
         let hits = searcher.search(&query, &TopDocs::with_limit(limit.max(1))).map_err(AppError::internal)?;
-        let f = self.fields;
         hits.into_iter()
             .map(|(_, address)| {
                 let stored: TantivyDocument = searcher.doc(address).map_err(AppError::internal)?;
-                let text_of = |field| stored.get_first(field).and_then(|v| v.as_str()).map(str::to_string);
-                Ok(Suggestion {
-                    id: text_of(f.id).unwrap_or_default(),
-                    name: text_of(f.name).unwrap_or_default(),
-                    category: text_of(f.category),
-                    price: None,
-                    image: None,
-                })
+                Ok(stored.get_first(self.fields.id).and_then(|v| v.as_str()).unwrap_or_default().to_string())
             })
             .collect()
     }
@@ -315,17 +311,10 @@ pub mod routes {
     async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<HttpResponse> {
         let Some(text) = usable(query.q.as_deref()) else { return Ok(HttpResponse::Ok().json(Vec::<Suggestion>::new())) };
         let st = state.clone();
-        let found = web::block(move || st.search.search(&text, SUGGESTIONS)).await??;
-        let ids: Vec<String> = found.iter().map(|s| s.id.clone()).collect();
+        let ids = web::block(move || st.search.search_ids(&text, SUGGESTIONS)).await??;
+        // In the index's order; a product deleted since it was indexed is left out.
         let products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
-        // A product deleted since it was indexed is left out.
-        let suggestions: Vec<Suggestion> = found
-            .into_iter()
-            .filter_map(|s| {
-                let product = products.iter().find(|p| p.id == s.id)?;
-                Some(Suggestion { price: Some(product.price), image: product.images.first().cloned(), ..s })
-            })
-            .collect();
+        let suggestions: Vec<Suggestion> = products.into_iter().map(Suggestion::from).collect();
         Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(suggestions))
     }
 

@@ -230,7 +230,7 @@ fn the_index_is_rebuilt_when_out_of_step() {
     // Written behind the index's back (as a restore from backup would): a restart notices.
     drop(state);
     let state = ankara::app::prepare(config).unwrap();
-    let found = state.search.search("tuxedo", 5).unwrap();
+    let found = state.search.search_ids("tuxedo", 5).unwrap();
     assert_eq!(found.len(), 1);
 }
 
@@ -250,11 +250,11 @@ fn a_collection_renamed_behind_the_index_is_noticed_at_restart() {
     state.db.with_conn(|c| ankara::catalog::write::insert_product(c, "p1", &product("Volt Runner", "sneakers", 100), 1)).unwrap();
     drop(state);
     let state = ankara::app::prepare(config.clone()).unwrap();
-    assert!(state.search.search("kicks quarter", 5).unwrap().is_empty());
+    assert!(state.search.search_ids("kicks quarter", 5).unwrap().is_empty());
     state.db.with_conn(|c| Ok(c.execute("UPDATE collections SET name = 'Kicks Quarter', updated_at = (SELECT MAX(updated_at) + 1 FROM collections) WHERE id = 'sneakers'", [])?)).unwrap();
     drop(state);
     let state = ankara::app::prepare(config).unwrap();
-    assert_eq!(state.search.search("kicks quarter", 5).unwrap().len(), 1, "the fingerprint watches collections too");
+    assert_eq!(state.search.search_ids("kicks quarter", 5).unwrap().len(), 1, "the fingerprint watches collections too");
 }
 
 #[test]
@@ -288,5 +288,5 @@ fn the_seed_command_adds_searchable_products_through_the_one_write_path() {
     assert_eq!((count, pictures, ids), (100, 200, 100), "two runs add 100 distinct products with two pictures each");
     let total = state.db.with_conn(|c| Ok(c.query_row("SELECT COUNT(*) FROM products", [], |r| r.get::<_, i64>(0))?)).unwrap();
     assert_eq!(total, before + 100);
-    assert!(!state.search.search("generated product", 5).unwrap().is_empty(), "the restarted shop indexed them");
+    assert!(!state.search.search_ids("generated product", 5).unwrap().is_empty(), "the restarted shop indexed them");
 }

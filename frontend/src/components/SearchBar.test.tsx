@@ -136,18 +136,6 @@ describe('SearchBar suggestions', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('opens a collection suggestion (no price) on its collection page', async () => {
-    mockFetch({
-      '/api/search/suggest': [{ id: 'sneakers', name: 'Sneakers', category: null, price: null, image: image('sn') }],
-    });
-    const { currentLocation } = renderWithProviders(<SearchBar onClose={() => {}} />, { path: '/' });
-    type('snea');
-    const [option] = await screen.findAllByRole('option', {}, { timeout: 2000 });
-    expect(option!.textContent).toBe('SneakersCollection');
-    fireEvent.click(option!);
-    expect(currentLocation()).toBe('/collections/sneakers');
-  });
-
   it('submits the text to /search?q= when Enter is pressed with nothing highlighted', async () => {
     mockFetch({ '/api/search/suggest': suggestions });
     const { currentLocation } = renderWithProviders(<SearchBar onClose={() => {}} />, { path: '/' });

@@ -11,7 +11,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { ArrowRightIcon, CloseIcon, SearchIcon } from './icons';
-import { collectionPath, productPath } from '@/lib/collections';
+import { productPath } from '@/lib/collections';
 import { formatNaira } from '@/lib/money';
 import { ResponsiveImage } from './ResponsiveImage';
 import { suggestionsQueryOptions } from '@/lib/search';
@@ -109,9 +109,9 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [close]);
 
-  /** A product opens its page; a collection (a suggestion without a price) its collection page. */
+  /** A suggestion opens its product page. */
   const openProduct = (suggestion: Suggestion) => {
-    navigate(suggestion.price === null ? collectionPath(suggestion.id) : productPath(suggestion.id));
+    navigate(productPath(suggestion.id));
     onClose();
   };
 
@@ -198,9 +198,7 @@ export function SearchBar({ onClose, toggleRef, initialQuery = '' }: SearchBarPr
                         <span className="search-suggest__name">{item.name}</span>
                         {item.category && <span className="search-suggest__category">{item.category}</span>}
                       </span>
-                      <span className="search-suggest__price">
-                        {item.price === null ? 'Collection' : formatNaira(item.price)}
-                      </span>
+                      <span className="search-suggest__price">{formatNaira(item.price)}</span>
                     </li>
                   ))}
                 </ul>

@@ -1246,7 +1246,7 @@ export interface components {
       /** @description Always "ok". */
       status: string;
     };
-    /** @description One suggestion: what the search bar lists, with the price and first picture of the product. */
+    /** @description One suggestion: what the search bar lists of a product found by the index. */
     Suggestion: {
       category: string | null;
       id: string;
@@ -1254,9 +1254,9 @@ export interface components {
       name: string;
       /**
        * Format: int64
-       * @description Kobo; filled from the catalogue, not the index.
+       * @description Kobo.
        */
-      price: number | null;
+      price: number;
     };
     /** @description What the pop-up shows after a test card. */
     TestCardResult: {

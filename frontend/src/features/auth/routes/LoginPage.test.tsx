@@ -52,9 +52,7 @@ describe('LoginPage sign in', () => {
   it('says the password has been reset when a reset sent the shopper here', () => {
     mockFetch({});
     renderWithProviders(<LoginPage />, { path: '/login?reset=done' });
-    expect(screen.getByRole('status').textContent).toBe(
-      'Password has been successfully reset. Sign in with your new password.',
-    );
+    expect(screen.getByRole('status').textContent).toBe('Password has been successfully reset.');
   });
 
   it('never follows a next that leaves the site', async () => {

@@ -29,7 +29,7 @@ export default function LoginPage() {
       email={email}
       setEmail={setEmail}
       next={next}
-      notice={justReset ? `${RESET_DONE} Sign in with your new password.` : null}
+      notice={justReset ? RESET_DONE : null}
       onForgot={() => setMode('forgot')}
     />
   ) : (

@@ -62,6 +62,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
     let mailer = Mailer::new(&config)?;
     let paystack = Paystack::new(&config)?;
     crate::spa::prepare();
+    crate::stock::set_low_stock_threshold(config.low_stock);
     Ok(web::Data::new(AppState {
         // A waiting login holds almost nothing, so its line may be long.
         hashing: crate::cpu::CpuGate::per_core(256),
@@ -121,6 +122,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::payments::configure)
                 .configure(crate::payments::sandbox::configure)
                 .configure(crate::orders::configure)
+                .configure(crate::stock::admin::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))

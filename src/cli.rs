@@ -3,7 +3,7 @@
 
 use std::net::TcpListener;
 
-use crate::config::{AdminAction, Cli, Command};
+use crate::config::{AdminAction, Cli, Command, StockAction};
 
 /// Runs the chosen command. Errors are sentences for the operator; the caller exits non-zero.
 pub fn run(cli: Cli) -> Result<(), String> {
@@ -33,6 +33,33 @@ pub fn run(cli: Cli) -> Result<(), String> {
             let db = crate::app::open_database(&cli.config)?;
             let total = db.write_now(|tx| crate::catalog::demo::seed(tx, products)).map_err(|e| format!("seeding failed: {e}"))?;
             println!("added {products} products; the shop has {total} (a running shop shows them after its next start)");
+            Ok(())
+        }
+        Command::Stock { action } => {
+            let db = crate::app::open_database(&cli.config)?;
+            match action {
+                StockAction::Export { file } => {
+                    let text = db.write_now(|tx| Ok(crate::stock::csv::export(tx)?)).map_err(|e| e.to_string())?;
+                    let rows = text.lines().count().saturating_sub(1);
+                    std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+                    println!("wrote {rows} variants to {}", file.display());
+                }
+                StockAction::Import { file } => {
+                    let text = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+                    if text.len() > crate::stock::csv::MAX_BYTES {
+                        return Err(format!("{} is larger than {} MB", file.display(), crate::stock::csv::MAX_BYTES >> 20));
+                    }
+                    let text =
+                        String::from_utf8(text).map_err(|_| format!("{} is not UTF-8 text (save it as CSV UTF-8)", file.display()))?;
+                    match db.write_now(|tx| crate::stock::admin::import(tx, &text)).map_err(|e| e.to_string())? {
+                        Ok(updated) => println!("stock updated for {updated} variants"),
+                        Err(refused) => {
+                            let lines: Vec<String> = refused.errors.iter().map(|e| format!("  line {}: {}", e.line, e.message)).collect();
+                            return Err(format!("{}\n{}", refused.message, lines.join("\n")).trim_end().to_string());
+                        }
+                    }
+                }
+            }
             Ok(())
         }
         Command::Openapi => {

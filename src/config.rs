@@ -47,6 +47,20 @@ pub enum Command {
     },
     /// Print the API's OpenAPI document (the same one the shop serves at /api/openapi.json).
     Openapi,
+    /// Stock by spreadsheet (columns product_id, size, colour, sku, stock).
+    Stock {
+        #[command(subcommand)]
+        action: StockAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum StockAction {
+    /// Write every variant's stock to FILE.csv.
+    Export { file: PathBuf },
+    /// Set stock and SKUs from FILE.csv: every row is checked first, and nothing changes when any is bad.
+    /// A running shop shows the new counts at once.
+    Import { file: PathBuf },
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -128,6 +142,9 @@ pub struct Config {
     /// Log lines as plain text or as one JSON object per line.
     #[arg(long, env = "ANKARA_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text, global = true)]
     pub log_format: LogFormat,
+    /// Stock level at which a variant shows "Only N left" and the shop gets a low-stock e-mail.
+    #[arg(long, env = "ANKARA_LOW_STOCK", default_value_t = 3, global = true)]
+    pub low_stock: i64,
     /// HTTP worker threads (defaults to the number of cores).
     #[arg(long, env = "ANKARA_WORKERS", global = true)]
     pub workers: Option<usize>,
@@ -148,6 +165,9 @@ impl Config {
             return Err(format!("ANKARA_PUBLIC_URL must start with http:// or https://, got {public:?}"));
         }
         self.public_url = Some(public);
+        if !(0..=1000).contains(&self.low_stock) {
+            return Err("--low-stock must be from 0 to 1000".into());
+        }
         if self.shop_name.trim().is_empty() || self.shop_name.len() > 80 {
             return Err("ANKARA_SHOP_NAME must be 1 to 80 characters".into());
         }

@@ -25,5 +25,6 @@ pub mod progress;
 pub mod saved;
 pub mod search;
 pub mod spa;
+pub mod stock;
 pub mod submissions;
 pub mod util;

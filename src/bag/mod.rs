@@ -22,9 +22,15 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 pub struct BagItem {
     pub id: String,
     pub product: Product,
+    /// The variant this line buys; null when that size or colour is no longer sold.
+    pub variant_id: Option<String>,
     pub size: Option<String>,
     pub color: Option<String>,
     pub quantity: i64,
+    /// Units of this variant the shopper can buy now.
+    pub available: i64,
+    /// What the shopper must know about this line ("Only 1 left — we reduced your quantity").
+    pub notice: Option<String>,
     /// Kobo: the product's current price times the quantity.
     pub line_total: i64,
 }
@@ -37,11 +43,23 @@ pub struct Bag {
     pub count: i64,
     /// Kobo.
     pub total: i64,
+    /// False while a line is sold out or no longer sold: checkout waits until it is removed.
+    pub can_checkout: bool,
 }
 
+const SOLD_OUT: &str = "Sold out — remove it to continue";
+const GONE: &str = "No longer available — remove it to continue";
+
+/// The bag, each line with what is left of its variant. Units this shopper's own unpaid checkout
+/// holds count as left: starting a new checkout gives them back first.
 pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
-    let mut stmt =
-        conn.prepare_cached("SELECT id, product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, rowid")?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT b.id, b.product_id, b.size, b.color, b.quantity, v.id AS variant_id,
+                v.stock + COALESCE((SELECT SUM(r.quantity) FROM reservations r JOIN payments p ON p.reference = r.payment_reference
+                                    WHERE r.variant_id = v.id AND p.user_id = ?1), 0) AS available
+         FROM bag_items b LEFT JOIN variants v ON v.id = b.variant_id
+         WHERE b.user_id = ?1 ORDER BY b.added_at, b.rowid",
+    )?;
     /// A bag line as stored; "" means no size or colour was chosen.
     struct Line {
         id: String,
@@ -49,6 +67,8 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
         size: String,
         color: String,
         quantity: i64,
+        variant_id: Option<String>,
+        available: Option<i64>,
     }
     let rows: Vec<Line> = stmt
         .query_map([user_id], |r| {
@@ -58,6 +78,8 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
                 size: r.get("size")?,
                 color: r.get("color")?,
                 quantity: r.get("quantity")?,
+                variant_id: r.get("variant_id")?,
+                available: r.get("available")?,
             })
         })?
         .collect::<Result<_, _>>()?;
@@ -65,38 +87,64 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
     let products = crate::catalog::get_products(conn, &ids)?;
     let items: Vec<BagItem> = rows
         .into_iter()
-        .filter_map(|Line { id, product_id, size, color, quantity }| {
+        .filter_map(|Line { id, product_id, size, color, quantity, variant_id, available }| {
             let product = products.iter().find(|p| p.id == product_id)?.clone();
+            let available = available.unwrap_or(0);
+            let notice = match (&variant_id, available) {
+                (None, _) => Some(GONE.to_string()),
+                (Some(_), 0) => Some(SOLD_OUT.to_string()),
+                _ => None,
+            };
             Some(BagItem {
                 line_total: product.price * quantity,
                 id,
                 product,
+                variant_id,
                 size: (!size.is_empty()).then_some(size),
                 color: (!color.is_empty()).then_some(color),
                 quantity,
+                available,
+                notice,
             })
         })
         .collect();
-    Ok(Bag { count: items.iter().map(|i| i.quantity).sum(), total: items.iter().map(|i| i.line_total).sum(), items })
+    Ok(Bag {
+        count: items.iter().map(|i| i.quantity).sum(),
+        total: items.iter().map(|i| i.line_total).sum(),
+        can_checkout: !items.is_empty() && items.iter().all(|i| i.variant_id.is_some() && i.quantity <= i.available),
+        items,
+    })
+}
+
+/// Lowers every line that asks for more than is left (but something is) to what is left, and
+/// says so on those lines. Lines that sold out entirely stay, for the shopper to remove.
+pub fn fit_to_stock(tx: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
+    let bag = load(tx, user_id)?;
+    let over: Vec<(String, i64)> = bag
+        .items
+        .iter()
+        .filter(|i| i.variant_id.is_some() && i.available > 0 && i.quantity > i.available)
+        .map(|i| (i.id.clone(), i.available))
+        .collect();
+    if over.is_empty() {
+        return Ok(bag);
+    }
+    for (id, available) in &over {
+        tx.execute("UPDATE bag_items SET quantity = ?2 WHERE id = ?1", params![id, available])?;
+    }
+    let mut bag = load(tx, user_id)?;
+    for item in bag.items.iter_mut() {
+        if over.iter().any(|(id, _)| *id == item.id) {
+            item.notice = Some(format!("Only {} left — we reduced your quantity", item.available));
+        }
+    }
+    Ok(bag)
 }
 
 /// Adds `quantity` of a product in a size and colour, merging with an existing line.
 /// Shared by the add button and "move from saved to bag".
 pub fn add_item(tx: &Connection, user_id: &str, product_id: &str, size: &str, color: &str, quantity: i64) -> AppResult<()> {
-    let choices: Option<(String, String)> =
-        tx.query_row("SELECT sizes, colors FROM products WHERE id = ?1", [product_id], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
-    let Some((sizes, colors)) = choices else {
-        return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
-    };
-    let check = |choice: &str, allowed: &str, what: &str| -> AppResult<()> {
-        let allowed: Vec<String> = serde_json::from_str(allowed).unwrap_or_default();
-        if !choice.is_empty() && !allowed.iter().any(|a| a == choice) {
-            return Err(AppError::Validation(format!("This product is not available in that {what}.")));
-        }
-        Ok(())
-    };
-    check(size, &sizes, "size")?;
-    check(color, &colors, "colour")?;
+    let picked = crate::stock::pick(tx, product_id, size, color)?;
     let current: Option<i64> = tx
         .query_row(
             "SELECT quantity FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4",
@@ -104,15 +152,34 @@ pub fn add_item(tx: &Connection, user_id: &str, product_id: &str, size: &str, co
             |r| r.get(0),
         )
         .optional()?;
-    if current.unwrap_or(0) + quantity > MAX_QUANTITY {
+    let wanted = current.unwrap_or(0) + quantity;
+    if wanted > MAX_QUANTITY {
         return Err(AppError::Validation(format!("You can have at most {MAX_QUANTITY} of one item in your bag.")));
     }
+    check_left(picked.available + own_holds(tx, user_id, &picked.variant_id)?, wanted)?;
     tx.execute(
-        "INSERT INTO bag_items (id, user_id, product_id, size, color, quantity, added_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-         ON CONFLICT (user_id, product_id, size, color) DO UPDATE SET quantity = quantity + excluded.quantity",
-        params![crate::util::new_id(), user_id, product_id, size, color, quantity, crate::db::now_ms()],
+        "INSERT INTO bag_items (id, user_id, product_id, size, color, quantity, added_at, variant_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+         ON CONFLICT (user_id, product_id, size, color) DO UPDATE SET quantity = quantity + excluded.quantity, variant_id = excluded.variant_id",
+        params![crate::util::new_id(), user_id, product_id, size, color, quantity, crate::db::now_ms(), picked.variant_id],
     )?;
     Ok(())
+}
+
+/// Units of a variant held by this shopper's own unpaid checkouts.
+fn own_holds(conn: &Connection, user_id: &str, variant_id: &str) -> rusqlite::Result<i64> {
+    conn.prepare_cached(
+        "SELECT COALESCE(SUM(r.quantity), 0) FROM reservations r JOIN payments p ON p.reference = r.payment_reference
+         WHERE r.variant_id = ?2 AND p.user_id = ?1",
+    )?
+    .query_row(params![user_id, variant_id], |r| r.get(0))
+}
+
+fn check_left(available: i64, wanted: i64) -> AppResult<()> {
+    match available {
+        0 => Err(AppError::Validation("Sorry, this item is sold out.".into())),
+        n if wanted > n => Err(AppError::Validation(format!("Only {n} left."))),
+        _ => Ok(()),
+    }
 }
 
 fn check_quantity(quantity: i64, minimum: i64) -> AppResult<()> {
@@ -125,7 +192,11 @@ fn check_quantity(quantity: i64, minimum: i64) -> AppResult<()> {
 #[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized))]
 #[get("/bag")]
 async fn get_bag(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
-    let bag = state.db.read(move |c| Ok(load(c, &user.id)?)).await?;
+    let id = user.id.clone();
+    let bag = state.db.read(move |c| Ok(load(c, &id)?)).await?;
+    let too_many = bag.items.iter().any(|i| i.variant_id.is_some() && i.available > 0 && i.quantity > i.available);
+    // Rarely: stock fell below a line's quantity, so the line is lowered (a write) and says so.
+    let bag = if too_many { state.db.write(move |tx| Ok(fit_to_stock(tx, &user.id)?)).await? } else { bag };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(bag))
 }
 
@@ -185,6 +256,15 @@ async fn set_quantity(
             let changed = if quantity < 1 {
                 tx.execute("DELETE FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id])?
             } else {
+                let variant: Option<Option<String>> = tx
+                    .query_row("SELECT variant_id FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id], |r| r.get(0))
+                    .optional()?;
+                if let Some(variant) = variant {
+                    let Some(variant) = variant else { return Err(AppError::Validation(GONE.into())) };
+                    let stock: i64 =
+                        tx.query_row("SELECT stock FROM variants WHERE id = ?1", [&variant], |r| r.get(0)).optional()?.unwrap_or(0);
+                    check_left(stock + own_holds(tx, &user.id, &variant)?, quantity)?;
+                }
                 tx.execute("UPDATE bag_items SET quantity = ?3 WHERE id = ?1 AND user_id = ?2", params![item, user.id, quantity])?
             };
             if changed == 0 {

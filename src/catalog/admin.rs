@@ -87,6 +87,10 @@ struct ProductForm {
     sizes: Option<String>,
     /// Comma-separated.
     colors: Option<String>,
+    /// JSON array of variants (size, color, sku, stock); without it, every size × colour with `stock` units.
+    variants: Option<String>,
+    /// Units of each variant when `variants` is not given (default 0).
+    stock: Option<String>,
     #[schema(value_type = Vec<String>, format = Binary)]
     images: Vec<Vec<u8>>,
 }
@@ -357,11 +361,23 @@ async fn add_product(
         form.text(field).split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).take(20).collect()
     };
     let (sizes, colors) = (list("sizes"), list("colors"));
+    let variants = match form.text("variants").as_str() {
+        "" => {
+            let stock = form.text("stock");
+            let stock = if stock.is_empty() { 0 } else { crate::stock::parse_stock(&serde_json::Value::String(stock))? };
+            crate::stock::every_combination(&sizes, &colors, stock)
+        }
+        json => {
+            let inputs: Vec<crate::stock::VariantInput> = serde_json::from_str(json)
+                .map_err(|_| AppError::Validation("The variants are not a list of size, colour, SKU and stock.".into()))?;
+            crate::stock::check_variants(&inputs)?
+        }
+    };
     state.submissions.check(&req, &user.id)?;
     let product_id = crate::util::new_id();
     let id_for_tx = product_id.clone();
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
-    (new.category, new.sizes, new.colors) = ((!category.is_empty()).then_some(category), sizes, colors);
+    (new.category, new.sizes, new.colors, new.variants) = ((!category.is_empty()).then_some(category), sizes, colors, variants);
     let product = media::write_with_uploads(&state.media, &state.db, "products", images, media::ImageKind::Portrait, move |tx, keys| {
         new.image_keys = keys;
         insert_product(tx, &id_for_tx, &new, now_ms())?;
@@ -390,6 +406,11 @@ async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProd
                 .query_map([&product_id], |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
             keys.extend(release_keys);
+            let color_keys: Vec<String> = tx
+                .prepare("SELECT media_key FROM color_images WHERE product_id = ?1")?
+                .query_map([&product_id], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            keys.extend(color_keys);
             // Bag lines, saved entries, pictures and releases go with it (ON DELETE CASCADE).
             if tx.execute("DELETE FROM products WHERE id = ?1", [&product_id])? == 0 {
                 return Err(product_not_found());
@@ -440,6 +461,9 @@ pub struct ProductEdit {
     #[schema(value_type = Option<String>)]
     price: Option<serde_json::Value>,
     description: Option<String>,
+    /// When given, replaces the product's variants (matched by size and colour, so kept ones
+    /// keep their bag lines); its sizes and colours follow.
+    variants: Option<Vec<crate::stock::VariantInput>>,
 }
 
 /// Reads a naira price sent as a string or a JSON number into kobo.
@@ -455,8 +479,8 @@ pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<i64> {
     crate::money::parse_naira(&text).map_err(AppError::Validation)
 }
 
-/// Edits a product's name, price and description.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound))]
+/// Edits a product's name, price and description, and its variants with their stock.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/products/{id}")]
 async fn edit_product(
     state: web::Data<AppState>,
@@ -474,7 +498,9 @@ async fn edit_product(
         return Err(AppError::Validation("The name or description is too long.".into()));
     }
     let price = price_from_json(body.price.as_ref())?;
+    let variants = body.variants.as_deref().map(crate::stock::check_variants).transpose()?;
     let product_id = id.clone();
+    let root = state.media.root.clone();
     let product = state
         .db
         .write(move |tx| {
@@ -484,6 +510,11 @@ async fn edit_product(
             )?;
             if changed == 0 {
                 return Err(product_not_found());
+            }
+            if let Some(variants) = &variants {
+                for key in crate::stock::replace_variants(tx, &product_id, variants)? {
+                    media::release_if_unused(tx, &root, &key)?;
+                }
             }
             super::get_product(tx, &product_id)?.ok_or_else(product_not_found)
         })

@@ -50,6 +50,23 @@ pub struct Product {
     pub sizes: Vec<String>,
     pub colors: Vec<String>,
     pub created_at: i64,
+    /// What can be bought: one per size × colour sold, or one default variant.
+    pub variants: Vec<crate::stock::Variant>,
+    /// Pictures shown instead of `images` when a colour is chosen.
+    pub color_images: Vec<ColorImages>,
+}
+
+impl Product {
+    /// Nothing of any variant is left.
+    pub fn sold_out(&self) -> bool {
+        self.variants.iter().all(|v| v.available == 0)
+    }
+}
+
+#[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
+pub struct ColorImages {
+    pub color: String,
+    pub images: Vec<Image>,
 }
 
 #[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
@@ -151,6 +168,8 @@ fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
         colors: list(10)?,
         created_at: r.get(11)?,
         images: Vec::new(),
+        variants: Vec::new(),
+        color_images: Vec::new(),
     })
 }
 
@@ -182,6 +201,7 @@ fn query_products(conn: &Connection, where_and_order: &str, params: impl rusqlit
     let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {where_and_order}");
     let mut products: Vec<Product> = conn.prepare_cached(&sql)?.query_map(params, product_from_row)?.collect::<Result<_, _>>()?;
     attach_images(conn, &mut products)?;
+    crate::stock::attach(conn, &mut products)?;
     Ok(products)
 }
 
@@ -201,12 +221,19 @@ pub fn featured_products(conn: &Connection) -> rusqlite::Result<Vec<Product>> {
     query_products(conn, "WHERE p.featured = 1 ORDER BY p.created_at DESC LIMIT 48", [])
 }
 
-pub fn collection_page(conn: &Connection, id: &str, page: i64) -> rusqlite::Result<Option<CollectionPage>> {
+/// Keeps products with at least one unit of some variant left.
+pub const IN_STOCK: &str = "EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock > 0)";
+
+/// One page of a collection, newest first; `in_stock` leaves out products that have sold out.
+pub fn collection_page(conn: &Connection, id: &str, page: i64, in_stock: bool) -> rusqlite::Result<Option<CollectionPage>> {
     let Some(collection) = get_collection(conn, id)? else { return Ok(None) };
-    let total: i64 = conn.prepare_cached("SELECT COUNT(*) FROM products WHERE collection_id = ?1")?.query_row([id], |r| r.get(0))?;
+    let filter = if in_stock { IN_STOCK } else { "1" };
+    let total: i64 = conn
+        .prepare_cached(&format!("SELECT COUNT(*) FROM products p WHERE p.collection_id = ?1 AND {filter}"))?
+        .query_row([id], |r| r.get(0))?;
     let products = query_products(
         conn,
-        "WHERE p.collection_id = ?1 ORDER BY p.created_at DESC, p.id LIMIT ?2 OFFSET ?3",
+        &format!("WHERE p.collection_id = ?1 AND {filter} ORDER BY p.created_at DESC, p.id LIMIT ?2 OFFSET ?3"),
         params![id, PAGE_SIZE, (page - 1) * PAGE_SIZE],
     )?;
     Ok(Some(CollectionPage { collection, products, page, page_size: PAGE_SIZE, total }))

@@ -35,10 +35,13 @@ async fn list_collections(state: web::Data<AppState>) -> AppResult<HttpResponse>
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query, rename_all = "camelCase")]
 struct PageQuery {
     /// From 1.
     page: Option<i64>,
+    /// true: leave out products that have sold out.
+    in_stock: Option<bool>,
 }
 
 #[utoipa::path(tag = "catalogue", params(PageQuery), responses((status = OK, body = CollectionPage), BadRequest, NotFound))]
@@ -53,10 +56,14 @@ async fn collection_page(state: web::Data<AppState>, id: web::Path<String>, quer
         return Err(collection_not_found());
     }
     let db = state.db.clone();
-    let key = format!("collection:{id}:{page}");
+    let in_stock = query.in_stock.unwrap_or(false);
+    let key = format!("collection:{id}:{page}:{in_stock}");
     state
         .cache
-        .respond(key, async move { db.read(move |c| super::collection_page(c, &id, page)?.ok_or_else(collection_not_found)).await })
+        .respond(
+            key,
+            async move { db.read(move |c| super::collection_page(c, &id, page, in_stock)?.ok_or_else(collection_not_found)).await },
+        )
         .await
 }
 

@@ -23,6 +23,9 @@ pub struct NewProduct {
     pub rating: f64,
     pub review_count: i64,
     pub image_keys: Vec<String>,
+    /// The variants sold; empty means every size × colour with `stock_each` units.
+    pub variants: Vec<crate::stock::NewVariant>,
+    pub stock_each: i64,
 }
 
 impl NewProduct {
@@ -40,6 +43,8 @@ impl NewProduct {
             rating: 0.0,
             review_count: 0,
             image_keys: Vec::new(),
+            variants: Vec::new(),
+            stock_each: 100,
         }
     }
 }
@@ -74,6 +79,9 @@ pub fn insert_product(tx: &Connection, id: &str, product: &NewProduct, created_a
     for (position, key) in p.image_keys.iter().enumerate() {
         add_image.execute(params![id, position as i64, key])?;
     }
+    let variants =
+        if p.variants.is_empty() { crate::stock::every_combination(&p.sizes, &p.colors, p.stock_each) } else { p.variants.clone() };
+    crate::stock::replace_variants(tx, id, &variants)?;
     Ok(())
 }
 
@@ -86,7 +94,7 @@ pub enum Change {
     ProductRemoved(String),
     /// A collection was added or renamed: its products are found by its name.
     Collection(String),
-    /// Something shown but not searched (releases, featured flags, About Us).
+    /// Something shown but not searched (releases, featured flags, About Us, stock).
     Shown,
 }
 

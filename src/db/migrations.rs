@@ -8,6 +8,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (2, include_str!("../../migrations/0002_payments.sql")),
     (3, include_str!("../../migrations/0003_status_checks.sql")),
     (4, include_str!("../../migrations/0004_order_numbers.sql")),
+    (5, include_str!("../../migrations/0005_variants.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

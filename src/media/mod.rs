@@ -278,6 +278,7 @@ pub fn store(tx: &Connection, media_root: &Path, folder: &str, processed: &Proce
 pub fn release_if_unused(tx: &Connection, media_root: &Path, key: &str) -> AppResult<()> {
     let used: bool = tx.query_row(
         "SELECT EXISTS(SELECT 1 FROM product_images WHERE media_key = ?1)
+             OR EXISTS(SELECT 1 FROM color_images WHERE media_key = ?1)
              OR EXISTS(SELECT 1 FROM collections WHERE image_key = ?1)
              OR EXISTS(SELECT 1 FROM releases WHERE image_key = ?1)
              OR EXISTS(SELECT 1 FROM users WHERE photo_key = ?1)

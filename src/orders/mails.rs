@@ -32,10 +32,15 @@ pub fn new_order(shop: &str, public_url: &str, order: &Order) -> ((String, Strin
             summary(order)
         ),
     );
+    let (flag, warning) = if order.oversold {
+        ("OVERSOLD ", "\nOVERSOLD: this order was paid for after some of its items had sold out. Restock them or refund the customer.\n")
+    } else {
+        ("", "")
+    };
     let notice = (
-        format!("New order #{id}: {}", format_naira(order.total_amount)),
+        format!("{flag}New order #{id}: {}", format_naira(order.total_amount)),
         format!(
-            "A new paid order is waiting.\n\nOrder #{id}\nCustomer: {} <{}>, {}\n{}\nFulfil it: {public_url}/admin/orders/{}\n",
+            "A new paid order is waiting.\n{warning}\nOrder #{id}\nCustomer: {} <{}>, {}\n{}\nFulfil it: {public_url}/admin/orders/{}\n",
             order.customer_name,
             order.customer_email,
             order.customer_phone,

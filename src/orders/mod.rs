@@ -77,6 +77,9 @@ impl OrderStatus {
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
     pub product_id: Option<String>,
+    /// The variant bought (null on orders from before stock was counted).
+    #[serde(default)]
+    pub variant_id: Option<String>,
     pub name: String,
     /// Kobo, each, as paid.
     pub price: i64,
@@ -106,10 +109,12 @@ pub struct Order {
     pub total_amount: i64,
     pub tracking_number: Option<String>,
     pub delivery_address: Address,
+    /// Paid for after its units had sold out: the merchant must restock or refund.
+    pub oversold: bool,
 }
 
 const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, customer_name, customer_email, customer_phone,
-    payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number";
+    payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -127,6 +132,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         tracking_number: r.get(11)?,
         delivery_address: Address { street: r.get(12)?, city: r.get(13)?, state: r.get(14)?, country: r.get(15)?, postal_code: r.get(16)? },
         number: r.get(17)?,
+        oversold: r.get(18)?,
         items: Vec::new(),
     })
 }
@@ -160,13 +166,20 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     }
     let ids = serde_json::to_string(&orders.iter().map(|o| o.id.as_str()).collect::<Vec<_>>()).unwrap_or_default();
     let mut stmt = conn.prepare_cached(
-        "SELECT order_id, product_id, name, price_kobo, quantity, size, color FROM order_items
+        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id FROM order_items
          WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position",
     )?;
     let mut lines: std::collections::HashMap<String, Vec<OrderItem>> = std::collections::HashMap::new();
     for row in stmt.query_map([ids], |r| {
-        let item =
-            OrderItem { product_id: r.get(1)?, name: r.get(2)?, price: r.get(3)?, quantity: r.get(4)?, size: r.get(5)?, color: r.get(6)? };
+        let item = OrderItem {
+            product_id: r.get(1)?,
+            name: r.get(2)?,
+            price: r.get(3)?,
+            quantity: r.get(4)?,
+            size: r.get(5)?,
+            color: r.get(6)?,
+            variant_id: r.get(7)?,
+        };
         Ok((r.get::<_, String>(0)?, item))
     })? {
         let (order_id, item) = row?;
@@ -309,6 +322,8 @@ pub struct AdminOrderPage {
     page_size: i64,
     /// Every status, with 0 for none.
     counts: std::collections::BTreeMap<&'static str, i64>,
+    /// Orders not cancelled that were paid for after their units sold out.
+    oversold: i64,
 }
 
 /// An order as fulfilment sees it: whose it is and where it may go next.
@@ -354,7 +369,9 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
                 let (s, n) = row?;
                 counts.insert(s.as_str(), n);
             }
-            Ok(AdminOrderPage { orders, total, page, page_size: PAGE_SIZE, counts })
+            let oversold =
+                c.query_row("SELECT COUNT(*) FROM orders WHERE oversold = 1 AND status != ?1", [OrderStatus::Cancelled], |r| r.get(0))?;
+            Ok(AdminOrderPage { orders, total, page, page_size: PAGE_SIZE, counts, oversold })
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(reply))
@@ -417,9 +434,16 @@ async fn admin_update(
                 "UPDATE orders SET status = ?1, tracking_number = COALESCE(?2, tracking_number), updated_at = ?3 WHERE id = ?4",
                 params![status, tracking, crate::db::now_ms(), id],
             )?;
+            // Cancelled before it shipped: what it took from stock goes back on sale.
+            if status == OrderStatus::Cancelled {
+                crate::stock::restock_order(tx, &id)?;
+            }
             Ok((by_id(tx, &id)?.ok_or_else(order_not_found)?, true))
         })
         .await?;
+    if changed && order.status == OrderStatus::Cancelled {
+        state.cache.invalidate();
+    }
     if changed && let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &order) {
         state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }

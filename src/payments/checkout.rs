@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::*;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
-use crate::error::answers::{BadGateway, BadRequest, Conflict, TooManyRequests, Unauthorized};
+use crate::error::answers::{BadGateway, BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::orders::{Address, OrderItem};
 
@@ -178,7 +178,7 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderIt
     if rows == 0 {
         return Err(AppError::Conflict("Your bag is empty.".into()));
     }
-    if rows as usize != bag.items.len() {
+    if rows as usize != bag.items.len() || bag.items.iter().any(|i| i.variant_id.is_none()) {
         return Err(AppError::Conflict("Some items in your bag are no longer available. Please review your bag.".into()));
     }
     if bag.total < MINIMUM_KOBO {
@@ -189,6 +189,7 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderIt
         .iter()
         .map(|item| OrderItem {
             product_id: Some(item.product.id.clone()),
+            variant_id: item.variant_id.clone(),
             name: item.product.name.clone(),
             price: item.product.price,
             quantity: item.quantity,
@@ -199,22 +200,39 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderIt
     Ok((bag.total, lines))
 }
 
-/// Records a payment Paystack has initialised. Only now can the shopper pay it, so a crash
-/// before this point leaves nothing payable behind.
-fn record_pending_payment(
-    tx: &Transaction,
-    user_id: &str,
-    body: &StartBody,
-    reference: &str,
+/// Gives back what this shopper's earlier unpaid checkouts hold: a new checkout replaces them.
+fn release_own_holds(tx: &Connection, user_id: &str) -> rusqlite::Result<()> {
+    let held: Vec<String> = tx
+        .prepare_cached(
+            "SELECT DISTINCT r.payment_reference FROM reservations r JOIN payments p ON p.reference = r.payment_reference
+             WHERE p.user_id = ?1",
+        )?
+        .query_map([user_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    for reference in held {
+        crate::stock::release(tx, &reference)?;
+    }
+    Ok(())
+}
+
+/// What starting a payment decided, in one transaction: the bag snapshot at current prices, the
+/// units reserved for it, and the payment row (without an access code until Paystack gives one,
+/// so nobody can pay it yet and a crash leaves only a hold the reconciler gives back).
+struct Started {
     amount: i64,
-    lines: &[OrderItem],
-    access_code: &str,
-) -> AppResult<()> {
+    lines: Vec<OrderItem>,
+    ran_low: Vec<crate::stock::RanLow>,
+}
+
+fn reserve_and_record(tx: &Transaction, user_id: &str, body: &StartBody, reference: &str) -> AppResult<Started> {
     let now = crate::db::now_ms();
+    crate::stock::release_expired(tx, now)?;
+    release_own_holds(tx, user_id)?;
+    let (amount, lines) = snapshot_bag(tx, user_id)?;
     tx.execute(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
-                               delivery_address, items, access_code, created_at, updated_at)
-         VALUES (?1, ?2, ?3, 'NGN', ?11, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?10)",
+                               delivery_address, items, created_at, updated_at)
+         VALUES (?1, ?2, ?3, 'NGN', ?10, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
         params![
             reference,
             user_id,
@@ -223,13 +241,13 @@ fn record_pending_payment(
             body.customer.email,
             body.customer.phone,
             serde_json::to_string(&body.address).map_err(AppError::internal)?,
-            serde_json::to_string(lines).map_err(AppError::internal)?,
-            access_code,
+            serde_json::to_string(&lines).map_err(AppError::internal)?,
             now,
             PaymentStatus::Pending
         ],
     )?;
-    Ok(())
+    let ran_low = crate::stock::reserve(tx, reference, &lines, now + crate::stock::RESERVATION_MS)?;
+    Ok(Started { amount, lines, ran_low })
 }
 
 #[utoipa::path(
@@ -247,24 +265,37 @@ pub(super) async fn start_payment(
     state.submissions.check(&req, &user.id)?;
     let mut body = body.into_inner();
     validate(&mut body)?;
-    let user_id = user.id.clone();
-    let (amount, lines) = state.db.read(move |c| snapshot_bag(c, &user_id)).await?;
     let reference = new_reference();
     let customer = body.customer.clone();
+    let (user_id, r) = (user.id.clone(), reference.clone());
+    let Started { amount, lines, ran_low } = state.db.write(move |tx| reserve_and_record(tx, &user_id, &body, &r)).await?;
+    // Stock changed: the catalogue answers must show it.
+    state.cache.invalidate();
+    crate::stock::admin::tell_shop_about_low_stock(&state, &ran_low);
     let started = match state.paystack.initialize(&customer.email, amount, &reference, &customer.name, &customer.phone).await {
         Ok(started) => started,
         Err(why) => {
             log::warn!("payment {reference} not started: {}", why.0);
+            let r = reference.clone();
+            state
+                .db
+                .write(move |tx| {
+                    crate::stock::release(tx, &r)?;
+                    tx.execute("DELETE FROM payments WHERE reference = ?1", [&r])?;
+                    Ok(())
+                })
+                .await?;
+            state.cache.invalidate();
             return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
         }
     };
     crate::metrics::Metrics::add(&state.metrics.checkouts_started, 1);
     let (r, code) = (reference.clone(), started.access_code.clone());
-    let lines = state
+    state
         .db
         .write(move |tx| {
-            record_pending_payment(tx, &user.id, &body, &r, amount, &lines, &code)?;
-            Ok(lines)
+            tx.execute("UPDATE payments SET access_code = ?2 WHERE reference = ?1", params![r, code])?;
+            Ok(())
         })
         .await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(PaymentStart {
@@ -279,6 +310,38 @@ pub(super) async fn start_payment(
         metadata: PaymentMetadata { name: customer.name, phone: customer.phone },
         items: lines,
     }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub(super) struct CancelBody {
+    #[serde(default)]
+    reference: String,
+}
+
+/// The shopper closed the payment pop-up: the units it held go back on sale. The payment itself
+/// stays open (Paystack may still complete it), and is then checked against stock.
+#[utoipa::path(tag = "checkout", responses((status = OK, body = crate::api::StatusOk), Unauthorized, NotFound))]
+#[post("/payments/cancel")]
+pub(super) async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<CancelBody>) -> AppResult<HttpResponse> {
+    let reference = body.into_inner().reference;
+    let released = state
+        .db
+        .write(move |tx| {
+            let mine: bool = tx.query_row(
+                "SELECT EXISTS(SELECT 1 FROM payments WHERE reference = ?1 AND user_id = ?2)",
+                params![reference, user.id],
+                |r| r.get(0),
+            )?;
+            if !mine {
+                return Err(AppError::NotFound("Payment not found.".into()));
+            }
+            Ok(crate::stock::release(tx, &reference)?)
+        })
+        .await?;
+    if released > 0 {
+        state.cache.invalidate();
+    }
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(crate::api::StatusOk::default()))
 }
 
 #[cfg(test)]

@@ -132,11 +132,23 @@ fn not_paid_message(status: &str, gateway_response: &str) -> String {
 /// payment reference on orders makes a second creation impossible even if this were raced.
 pub async fn complete(state: &AppState, reference: &str, transaction: PaidTransaction) -> AppResult<Outcome> {
     let r = reference.to_string();
-    let outcome = state.db.write(move |tx| complete_in(tx, &r, &transaction)).await?;
+    let mut ran_low = Vec::new();
+    let (outcome, ran_low) = state
+        .db
+        .write(move |tx| {
+            let outcome = complete_in(tx, &r, &transaction, &mut ran_low)?;
+            Ok((outcome, ran_low))
+        })
+        .await?;
     if let Outcome::Completed { order, created: true } = &outcome {
         crate::metrics::Metrics::add(&state.metrics.checkouts_completed, 1);
         send_order_mails(state, order);
+        if order.oversold {
+            // Units came out of stock outside a reservation: what shoppers see changed.
+            state.cache.invalidate();
+        }
     }
+    crate::stock::admin::tell_shop_about_low_stock(state, &ran_low);
     Ok(outcome)
 }
 
@@ -152,7 +164,7 @@ fn set_status(tx: &Transaction, reference: &str, current: PaymentStatus, next: P
     Ok(())
 }
 
-fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> AppResult<Outcome> {
+fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_low: &mut Vec<crate::stock::RanLow>) -> AppResult<Outcome> {
     /// The payment as recorded when it started: who, how much, and the bag it pays for.
     struct Recorded {
         user_id: String,
@@ -212,12 +224,17 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
     }
     let address: Address = serde_json::from_str(&address).map_err(AppError::internal)?;
     let lines: Vec<OrderItem> = serde_json::from_str(&lines).map_err(AppError::internal)?;
+    let taken = crate::stock::sell(tx, reference, &lines)?;
+    ran_low.extend(taken.ran_low);
+    if taken.oversold {
+        log::warn!("payment {reference} completed after its units sold out; the order is flagged oversold");
+    }
     let order_id = crate::util::new_id();
     let number = orders::new_order_number(tx)?;
     tx.execute(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
-                             street, city, state, country, postal_code, created_at, updated_at, number)
-         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?15)",
+                             street, city, state, country, postal_code, created_at, updated_at, number, oversold)
+         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?15, ?16)",
         params![
             order_id,
             user_id,
@@ -233,11 +250,13 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
             address.postal_code,
             now,
             OrderStatus::Paid,
-            number
+            number,
+            taken.oversold
         ],
     )?;
     let mut insert_item = tx.prepare_cached(
-        "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
     )?;
     // Take out of the bag what was paid for, and only that: lines added while the pop-up was open stay.
     let mut drop_line =
@@ -254,7 +273,9 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
             line.price,
             line.quantity,
             line.size,
-            line.color
+            line.color,
+            line.variant_id,
+            taken.from_stock[position]
         ])?;
         let key = params![
             user_id,
@@ -283,6 +304,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction) -> App
         total_amount: expected,
         tracking_number: None,
         delivery_address: address,
+        oversold: taken.oversold,
     };
     Ok(Outcome::Completed { order: Box::new(order), created: true })
 }

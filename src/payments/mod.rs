@@ -12,7 +12,7 @@ pub mod sandbox;
 
 pub use checkout::Customer;
 pub use completion::{Outcome, complete, settle_from_paystack};
-pub use reconcile::{reconcile_forever, reconcile_once};
+pub use reconcile::{reconcile_forever, reconcile_once, release_lapsed_holds};
 
 /// Paystack's smallest NGN charge.
 pub const MINIMUM_KOBO: i64 = 5_000;
@@ -53,6 +53,7 @@ const NOT_CONFIRMED: &str = "We could not confirm your payment yet. If you were 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(checkout::checkout_details)
         .service(checkout::start_payment)
+        .service(checkout::cancel_payment)
         .service(completion::verify_payment)
         .service(completion::webhook);
 }

@@ -12,12 +12,20 @@ use crate::error::AppResult;
 /// The safety net behind the webhook: pending payments are re-checked with Paystack, all of them
 /// right after start (a crash may have cut a completion short), then as they fall due.
 pub async fn reconcile_forever(state: Arc<AppState>) {
+    let started = crate::db::now_ms();
+    let mut last_import = None;
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
     let mut first = true;
     loop {
         actix_web::rt::time::sleep(if first { Duration::from_millis(500) } else { every }).await;
         let metrics = &state.metrics;
         crate::metrics::Metrics::add(&metrics.reconciler_runs, 1);
+        if let Err(e) = crate::stock::admin::notice_outside_imports(&state, &mut last_import).await {
+            log::warn!("checking for stock imports: {e}");
+        }
+        if let Err(e) = release_lapsed_holds(&state, if first { started } else { crate::db::now_ms() - STARTING_MS }).await {
+            log::warn!("releasing stock holds: {e}");
+        }
         match reconcile_once(&state, first).await {
             Ok(orders) => crate::metrics::Metrics::add(&metrics.reconciler_orders, orders as u64),
             Err(e) => {
@@ -30,6 +38,37 @@ pub async fn reconcile_forever(state: Arc<AppState>) {
 }
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
+/// Longer than any Paystack initialise call can take (the client gives up well before).
+const STARTING_MS: i64 = 5 * 60 * 1000;
+
+/// Gives back the units of reservations that expired, and of payments that never got an access
+/// code by `unstarted_before` (the process starting them died or Paystack never answered): nobody
+/// can pay those, so they are abandoned.
+pub async fn release_lapsed_holds(state: &AppState, unstarted_before: i64) -> AppResult<()> {
+    let released = state
+        .db
+        .write(move |tx| {
+            let now = crate::db::now_ms();
+            let mut released = crate::stock::release_expired(tx, now)?;
+            let unstarted: Vec<String> = tx
+                .prepare_cached("SELECT reference FROM payments WHERE status = ?1 AND access_code IS NULL AND created_at < ?2")?
+                .query_map(params![PaymentStatus::Pending, unstarted_before], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            for reference in unstarted {
+                released += crate::stock::release(tx, &reference)?;
+                tx.execute(
+                    "UPDATE payments SET status = ?2, failure_reason = 'never started at Paystack', updated_at = ?3 WHERE reference = ?1",
+                    params![reference, PaymentStatus::Abandoned, now],
+                )?;
+            }
+            Ok(released)
+        })
+        .await?;
+    if released > 0 {
+        state.cache.invalidate();
+    }
+    Ok(())
+}
 
 /// Re-checks the open payments that are due (or all of them with `everything`). A payment is due
 /// again after the reconcile interval or a sixth of its age, whichever is longer, so old

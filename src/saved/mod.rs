@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::catalog::Product;
-use crate::error::answers::{NotFound, Unauthorized};
+use crate::error::answers::{BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
@@ -81,11 +81,26 @@ async fn unsave(state: web::Data<AppState>, user: CurrentUser, product: web::Pat
     Ok(HttpResponse::Ok().json(items))
 }
 
-/// Adds the product to the bag with quantity 1 and removes it from saved, in one transaction.
-#[utoipa::path(tag = "saved", responses((status = OK, body = crate::bag::Bag), Unauthorized, NotFound))]
+/// The size and colour to buy, when the product has them.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+struct MoveBody {
+    size: Option<String>,
+    color: Option<String>,
+}
+
+/// Adds the product to the bag with quantity 1, in the size and colour chosen, and removes it
+/// from saved, in one transaction.
+#[utoipa::path(tag = "saved", responses((status = OK, body = crate::bag::Bag), BadRequest, Unauthorized, NotFound))]
 #[post("/saved/{product}/move-to-bag")]
-async fn move_to_bag(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
+async fn move_to_bag(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    product: web::Path<String>,
+    body: web::Json<MoveBody>,
+) -> AppResult<HttpResponse> {
     let product = product.into_inner();
+    let size = body.size.as_deref().unwrap_or("").trim().to_string();
+    let color = body.color.as_deref().unwrap_or("").trim().to_string();
     let bag = state
         .db
         .write(move |tx| {
@@ -93,7 +108,7 @@ async fn move_to_bag(state: web::Data<AppState>, user: CurrentUser, product: web
             if removed == 0 {
                 return Err(AppError::NotFound("That product is not in your saved items.".into()));
             }
-            crate::bag::add_item(tx, &user.id, &product, "", "", 1)?;
+            crate::bag::add_item(tx, &user.id, &product, &size, &color, 1)?;
             Ok(crate::bag::load(tx, &user.id)?)
         })
         .await?;

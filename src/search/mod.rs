@@ -286,13 +286,16 @@ pub mod routes {
     }
 
     #[derive(Deserialize, utoipa::IntoParams)]
-    #[into_params(parameter_in = Query)]
+    #[serde(rename_all = "camelCase")]
+    #[into_params(parameter_in = Query, rename_all = "camelCase")]
     struct ResultsQuery {
         /// What the shopper typed; under 2 characters finds nothing.
         q: Option<String>,
         /// Best match first unless told otherwise.
         #[param(inline)]
         sort: Option<SearchSort>,
+        /// true: leave out products that have sold out.
+        in_stock: Option<bool>,
     }
 
     pub const SUGGESTIONS: usize = 5;
@@ -326,6 +329,9 @@ pub mod routes {
         let st = state.clone();
         let ids = web::block(move || st.search.search_ids(&text, RESULTS)).await??;
         let mut products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
+        if query.in_stock == Some(true) {
+            products.retain(|p| !p.sold_out());
+        }
         // Stable sorts: equal prices keep their relevance order.
         match query.sort.unwrap_or(SearchSort::Relevance) {
             SearchSort::Relevance => {}

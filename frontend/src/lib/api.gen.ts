@@ -124,6 +124,60 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/stock': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['stock_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/stock.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every variant as a spreadsheet: product id, size, colour, SKU, stock. */
+    get: operations['export_csv'];
+    put?: never;
+    /**
+     * Sets stock and SKUs from a spreadsheet (the export's columns). Every row is checked first;
+     *     when any is bad, nothing changes and the answer lists the bad rows by line.
+     */
+    post: operations['import_csv'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/variants/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Sets one variant's stock (and SKU), from the Stock screen. */
+    patch: operations['edit_variant'];
+    trace?: never;
+  };
   '/api/auth/forgot': {
     parameters: {
       query?: never;
@@ -455,6 +509,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payments/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The shopper closed the payment pop-up: the units it held go back on sale. The payment itself
+     *     stays open (Paystack may still complete it), and is then checked against stock.
+     */
+    post: operations['cancel_payment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payments/verify': {
     parameters: {
       query?: never;
@@ -526,8 +600,25 @@ export interface paths {
     delete: operations['delete_product'];
     options?: never;
     head?: never;
-    /** Edits a product's name, price and description. */
+    /** Edits a product's name, price and description, and its variants with their stock. */
     patch: operations['edit_product'];
+    trace?: never;
+  };
+  '/api/products/{id}/color-images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces the pictures shown for one colour of a product. */
+    put: operations['set_color_images'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/products/{id}/featured': {
@@ -659,7 +750,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Adds the product to the bag with quantity 1 and removes it from saved, in one transaction. */
+    /**
+     * Adds the product to the bag with quantity 1, in the size and colour chosen, and removes it
+     *     from saved, in one transaction.
+     */
     post: operations['move_to_bag'];
     delete?: never;
     options?: never;
@@ -776,6 +870,11 @@ export interface components {
         [key: string]: number;
       };
       orders: components['schemas']['Order'][];
+      /**
+       * Format: int64
+       * @description Orders not cancelled that were paid for after their units sold out.
+       */
+      oversold: number;
       /** Format: int64 */
       page: number;
       /** Format: int64 */
@@ -784,6 +883,8 @@ export interface components {
       total: number;
     };
     Bag: {
+      /** @description False while a line is sold out or no longer sold: checkout waits until it is removed. */
+      canCheckout: boolean;
       /**
        * Format: int64
        * @description Sum of quantities: the header badge.
@@ -797,6 +898,11 @@ export interface components {
       total: number;
     };
     BagItem: {
+      /**
+       * Format: int64
+       * @description Units of this variant the shopper can buy now.
+       */
+      available: number;
       color: string | null;
       id: string;
       /**
@@ -804,10 +910,17 @@ export interface components {
        * @description Kobo: the product's current price times the quantity.
        */
       lineTotal: number;
+      /** @description What the shopper must know about this line ("Only 1 left — we reduced your quantity"). */
+      notice: string | null;
       product: components['schemas']['Product'];
       /** Format: int64 */
       quantity: number;
       size: string | null;
+      /** @description The variant this line buys; null when that size or colour is no longer sold. */
+      variantId: string | null;
+    };
+    CancelBody: {
+      reference?: string;
     };
     /** @description The checkout form's starting values. */
     CheckoutDetails: {
@@ -854,6 +967,15 @@ export interface components {
     CollectionSaved: {
       collection: components['schemas']['Collection'] | null;
       message: string;
+    };
+    ColorImages: {
+      color: string;
+      images: components['schemas']['Image'][];
+    };
+    /** @description The colour pictures form (multipart): the colour, and up to 8 pictures; none removes them. */
+    ColorImagesForm: {
+      color: string;
+      images: string[];
     };
     ContactForm: {
       email?: string | null;
@@ -957,6 +1079,17 @@ export interface components {
       /** Format: int32 */
       width: number;
     };
+    /** @description Why an import changed nothing. */
+    ImportRefused: {
+      /** @description The first bad rows, in file order. */
+      errors: components['schemas']['RowError'][];
+      message: string;
+    };
+    /** @description What an import changed. */
+    Imported: {
+      message: string;
+      updated: number;
+    };
     /** @description Paystack's `transaction/initialize` request: what the shop sends and the sandbox reads. */
     InitializeRequest: {
       /**
@@ -983,6 +1116,11 @@ export interface components {
     MessageBody: {
       message: string;
     };
+    /** @description The size and colour to buy, when the product has them. */
+    MoveBody: {
+      color?: string | null;
+      size?: string | null;
+    };
     MyOrders: {
       /** @description Newest first. */
       orders: components['schemas']['Order'][];
@@ -999,6 +1137,8 @@ export interface components {
       items: components['schemas']['OrderItem'][];
       /** @description What the shopper reads out: 8 upper-case characters without look-alikes. */
       number: string;
+      /** @description Paid for after its units had sold out: the merchant must restock or refund. */
+      oversold: boolean;
       paymentReference: string;
       status: components['schemas']['OrderStatus'];
       /**
@@ -1023,6 +1163,8 @@ export interface components {
       /** Format: int64 */
       quantity: number;
       size: string | null;
+      /** @description The variant bought (null on orders from before stock was counted). */
+      variantId: string | null;
     };
     /** @enum {string} */
     OrderStatus: 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
@@ -1093,6 +1235,8 @@ export interface components {
     Product: {
       category: string | null;
       collectionId: string;
+      /** @description Pictures shown instead of `images` when a colour is chosen. */
+      colorImages: components['schemas']['ColorImages'][];
       colors: string[];
       /** Format: int64 */
       createdAt: number;
@@ -1111,12 +1255,19 @@ export interface components {
       /** Format: int64 */
       reviewCount: number;
       sizes: string[];
+      /** @description What can be bought: one per size × colour sold, or one default variant. */
+      variants: components['schemas']['Variant'][];
     };
     ProductEdit: {
       description?: string | null;
       name?: string | null;
       /** @description Naira as typed ("25000.50"); a JSON number is read by its text, never as a float. */
       price?: string | null;
+      /**
+       * @description When given, replaces the product's variants (matched by size and colour, so kept ones
+       *     keep their bag lines); its sizes and colours follow.
+       */
+      variants?: components['schemas']['VariantInput'][] | null;
     };
     /** @description The new product form (multipart): up to 8 pictures under `images`. */
     ProductForm: {
@@ -1130,6 +1281,10 @@ export interface components {
       price: string;
       /** @description Comma-separated, e.g. "40, 41, 42". */
       sizes?: string | null;
+      /** @description Units of each variant when `variants` is not given (default 0). */
+      stock?: string | null;
+      /** @description JSON array of variants (size, color, sku, stock); without it, every size × colour with `stock` units. */
+      variants?: string | null;
     };
     QuantityBody: {
       /**
@@ -1171,6 +1326,11 @@ export interface components {
     ResetBody: {
       oobCode?: string | null;
       password?: string | null;
+    };
+    /** @description A bad row, by its line in the file (the header is line 1). */
+    RowError: {
+      line: number;
+      message: string;
     };
     SandboxCustomer: {
       email: string;
@@ -1246,6 +1406,41 @@ export interface components {
       /** @description Always "ok". */
       status: string;
     };
+    StockPage: {
+      /**
+       * Format: int64
+       * @description Variants at or below the level, and sold out, in the whole shop.
+       */
+      lowCount: number;
+      /**
+       * Format: int64
+       * @description "Only N left" and the low-stock e-mail start at this level.
+       */
+      lowStockLevel: number;
+      /** @description Fewest left first, at most 500. */
+      rows: components['schemas']['StockRow'][];
+      /** Format: int64 */
+      soldOutCount: number;
+    };
+    /** @description A variant on the Stock screen. */
+    StockRow: {
+      color: string | null;
+      productId: string;
+      productName: string;
+      /**
+       * Format: int64
+       * @description Units held for payments in progress (they come back if those payments do not complete).
+       */
+      reserved: number;
+      size: string | null;
+      sku: string | null;
+      /**
+       * Format: int64
+       * @description Units that can still be sold.
+       */
+      stock: number;
+      variantId: string;
+    };
     /** @description One suggestion: what the search bar lists of a product found by the index. */
     Suggestion: {
       category: string | null;
@@ -1300,6 +1495,43 @@ export interface components {
       /** @description One of the order's next statuses; shipped needs a tracking number. */
       status?: string;
       trackingNumber?: string | null;
+    };
+    /** @description One variant as shoppers see it. */
+    Variant: {
+      /**
+       * Format: int64
+       * @description Units that can be bought now.
+       */
+      available: number;
+      color: string | null;
+      id: string;
+      /** @description Few left (at or below the shop's low-stock level, default 3): show "Only N left". */
+      low: boolean;
+      size: string | null;
+      sku: string | null;
+    };
+    VariantEdit: {
+      /** @description Leave out to keep; "" removes it. */
+      sku?: string | null;
+      /**
+       * Format: int64
+       * @description A whole number from 0: what can be sold from now on.
+       */
+      stock: number;
+    };
+    /**
+     * @description A variant as the merchant sends it: the set replaces the product's variants, matched by size
+     *     and colour so bag lines and reservations keep pointing at the ones that stay.
+     */
+    VariantInput: {
+      color?: string | null;
+      size?: string | null;
+      sku?: string | null;
+      /**
+       * Format: int64
+       * @description A whole number from 0.
+       */
+      stock: number;
     };
     /** @description The answer to a browser's verify: `data.success` tells. */
     Verification: {
@@ -1778,6 +2010,233 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  stock_list: {
+    parameters: {
+      query?: {
+        /** @description "low" (the default: at or below the low-stock level, sold out included), "sold-out" or "all". */
+        show?: 'low' | 'sold-out' | 'all';
+        /** @description Part of a product name or SKU. */
+        q?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockPage'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  export_csv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description product_id,size,colour,sku,stock */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  import_csv: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Imported'];
+        };
+      };
+      /** @description Nothing was changed */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRefused'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  edit_variant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VariantEdit'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StockRow'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -2476,6 +2935,8 @@ export interface operations {
       query?: {
         /** @description From 1. */
         page?: number;
+        /** @description true: leave out products that have sold out. */
+        inStock?: boolean;
       };
       header?: never;
       path: {
@@ -2897,6 +3358,47 @@ export interface operations {
       };
     };
   };
+  cancel_payment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CancelBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatusOk'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   verify_payment: {
     parameters: {
       query?: never;
@@ -3151,6 +3653,94 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  set_color_images: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ColorImagesForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Product'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -3583,7 +4173,11 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: never;
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MoveBody'];
+      };
+    };
     responses: {
       200: {
         headers: {
@@ -3591,6 +4185,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Bag'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -3620,6 +4223,8 @@ export interface operations {
         q?: string;
         /** @description Best match first unless told otherwise. */
         sort?: 'relevance' | 'price-asc' | 'price-desc' | 'newest';
+        /** @description true: leave out products that have sold out. */
+        inStock?: boolean;
       };
       header?: never;
       path?: never;

@@ -1,0 +1,268 @@
+//! Stock by spreadsheet: one row per variant with the columns product id, size, colour, SKU and
+//! stock. Export writes every variant; import checks every row first and applies all of them in
+//! one transaction, or none when any row is bad, reporting each bad row by its line number.
+
+use std::collections::HashMap;
+
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+pub const HEADER: [&str; 5] = ["product_id", "size", "colour", "sku", "stock"];
+/// More rows than this is not a stock count but a mistake (or an attack on memory).
+pub const MAX_ROWS: usize = 100_000;
+/// The largest file accepted (100,000 rows of ordinary length fit easily).
+pub const MAX_BYTES: usize = 8 << 20;
+/// At most this many bad rows are listed; the count says how many there were.
+const MAX_REPORTED: usize = 100;
+
+/// A bad row, by its line in the file (the header is line 1).
+#[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
+pub struct RowError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Why an import changed nothing.
+#[derive(Serialize, Debug, utoipa::ToSchema)]
+pub struct ImportRefused {
+    pub message: String,
+    /// The first bad rows, in file order.
+    pub errors: Vec<RowError>,
+}
+
+impl ImportRefused {
+    fn whole_file(message: impl Into<String>) -> ImportRefused {
+        ImportRefused { message: message.into(), errors: Vec::new() }
+    }
+}
+
+/// Splits CSV text into records of fields (RFC 4180: quoted fields may hold commas, quotes as "",
+/// and line breaks). Each record carries the line it starts on.
+fn records(text: &str) -> Result<Vec<(usize, Vec<String>)>, ImportRefused> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut out = Vec::new();
+    let (mut field, mut record) = (String::new(), Vec::new());
+    let (mut line, mut start, mut quoted, mut at_field_start) = (1usize, 1usize, false, true);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if quoted {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    field.push('"');
+                }
+                '"' => quoted = false,
+                '\n' => {
+                    line += 1;
+                    field.push(c);
+                }
+                _ => field.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' if at_field_start => {
+                quoted = true;
+                at_field_start = false;
+            }
+            ',' => {
+                record.push(std::mem::take(&mut field));
+                at_field_start = true;
+            }
+            '\r' => {}
+            '\n' => {
+                record.push(std::mem::take(&mut field));
+                if !(record.len() == 1 && record[0].trim().is_empty()) {
+                    out.push((start, std::mem::take(&mut record)));
+                } else {
+                    record.clear();
+                }
+                line += 1;
+                start = line;
+                at_field_start = true;
+            }
+            _ => {
+                field.push(c);
+                at_field_start = false;
+            }
+        }
+        if out.len() > MAX_ROWS + 1 {
+            return Err(ImportRefused::whole_file(format!("The file has more than {MAX_ROWS} rows. Split it into smaller files.")));
+        }
+    }
+    if quoted {
+        return Err(ImportRefused {
+            message: "The file ends inside a quoted field.".into(),
+            errors: vec![RowError { line: start, message: "A quote is never closed.".into() }],
+        });
+    }
+    if !field.is_empty() || !record.is_empty() {
+        record.push(field);
+        out.push((start, record));
+    }
+    Ok(out)
+}
+
+/// A checked row, ready to apply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StockRow {
+    pub variant_id: String,
+    pub sku: Option<String>,
+    pub stock: i64,
+}
+
+/// Reads and checks a whole file against the database. Nothing is changed.
+pub fn check(conn: &Connection, text: &str) -> Result<Vec<StockRow>, ImportRefused> {
+    let mut rows = records(text)?.into_iter();
+    let Some((_, header)) = rows.next() else {
+        return Err(ImportRefused::whole_file("The file is empty."));
+    };
+    let header: Vec<String> = header.iter().map(|h| h.trim().to_lowercase().replace(' ', "_")).collect();
+    let header_ok =
+        header.len() == HEADER.len() && header.iter().zip(HEADER).all(|(h, want)| h == want || (want == "colour" && h == "color"));
+    if !header_ok {
+        return Err(ImportRefused::whole_file(format!("The first line must be the header: {}.", HEADER.join(","))));
+    }
+    let variants = all_variants(conn).map_err(|e| ImportRefused::whole_file(format!("Could not read the variants: {e}")))?;
+    let (mut good, mut errors, mut bad_count) = (Vec::new(), Vec::new(), 0usize);
+    let mut seen_variant: HashMap<String, usize> = HashMap::new();
+    let mut seen_sku: HashMap<String, usize> = HashMap::new();
+    for (line, fields) in rows {
+        let result = check_row(&fields, &variants).and_then(|row| {
+            if let Some(first) = seen_variant.insert(row.variant_id.clone(), line) {
+                return Err(format!("This variant is already on line {first}."));
+            }
+            if let Some(sku) = &row.sku
+                && let Some(first) = seen_sku.insert(sku.clone(), line)
+            {
+                return Err(format!("The SKU {sku} is already on line {first}."));
+            }
+            Ok(row)
+        });
+        match result {
+            Ok(row) => good.push(row),
+            Err(message) => {
+                bad_count += 1;
+                if errors.len() < MAX_REPORTED {
+                    errors.push(RowError { line, message });
+                }
+            }
+        }
+    }
+    if bad_count > 0 {
+        let message = match bad_count {
+            1 => "1 row is wrong; nothing was changed.".to_string(),
+            n => format!("{n} rows are wrong; nothing was changed."),
+        };
+        return Err(ImportRefused { message, errors });
+    }
+    if good.is_empty() {
+        return Err(ImportRefused::whole_file("The file has a header but no rows."));
+    }
+    Ok(good)
+}
+
+/// Every variant by (product id, size, colour).
+fn all_variants(conn: &Connection) -> rusqlite::Result<HashMap<(String, String, String), String>> {
+    conn.prepare("SELECT product_id, size, color, id FROM variants")?
+        .query_map([], |r| Ok(((r.get(0)?, r.get(1)?, r.get(2)?), r.get(3)?)))?
+        .collect()
+}
+
+fn check_row(fields: &[String], variants: &HashMap<(String, String, String), String>) -> Result<StockRow, String> {
+    if fields.len() != HEADER.len() {
+        return Err(format!("Expected {} columns, found {}.", HEADER.len(), fields.len()));
+    }
+    let [product, size, color, sku, stock] = [0, 1, 2, 3, 4].map(|i| unescape_formula(fields[i].trim()));
+    if !crate::catalog::plausible_id(&product) {
+        return Err("The product id is missing or malformed.".into());
+    }
+    let stock = match stock.parse::<i64>() {
+        Ok(n) if (0..=super::MAX_STOCK).contains(&n) && stock.chars().all(|c| c.is_ascii_digit()) => n,
+        _ => return Err(format!("Stock must be a whole number from 0 to {}; found \"{}\".", super::MAX_STOCK, shorten(&stock))),
+    };
+    if sku.chars().count() > 64 || sku.chars().any(char::is_control) {
+        return Err("A SKU may have at most 64 characters.".into());
+    }
+    let Some(variant_id) = variants.get(&(product.clone(), size.clone(), color.clone())) else {
+        let product_known = variants.keys().any(|(p, _, _)| *p == product);
+        return Err(if product_known {
+            format!("Product {product} has no variant {}.", super::describe_line("", Some(&size), Some(&color)).trim())
+        } else {
+            format!("No product has the id {product}.")
+        });
+    };
+    Ok(StockRow { variant_id: variant_id.clone(), sku: (!sku.is_empty()).then_some(sku), stock })
+}
+
+/// Undoes the `'` export puts before what a spreadsheet would take for a formula.
+fn unescape_formula(field: &str) -> String {
+    match field.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(['=', '+', '-', '@']) => rest.to_string(),
+        _ => field.to_string(),
+    }
+}
+
+fn shorten(text: &str) -> String {
+    text.chars().take(20).collect()
+}
+
+/// Applies checked rows. SKUs are cleared first so two rows may swap SKUs; a SKU still used by a
+/// variant outside the file is refused (the whole transaction then rolls back).
+pub fn apply(tx: &Connection, rows: &[StockRow]) -> crate::error::AppResult<usize> {
+    let mut clear = tx.prepare_cached("UPDATE variants SET sku = NULL WHERE id = ?1")?;
+    for row in rows {
+        clear.execute([&row.variant_id])?;
+    }
+    let mut set = tx.prepare_cached(
+        "UPDATE variants SET sku = ?2, stock = ?3, low_mailed = CASE WHEN ?3 > ?4 THEN 0 ELSE low_mailed END WHERE id = ?1",
+    )?;
+    for row in rows {
+        set.execute(params![row.variant_id, row.sku, row.stock, super::low_stock_threshold()])
+            .map_err(|e| if crate::db::is_unique_violation(&e) { super::sku_in_use(row.sku.as_deref()) } else { e.into() })?;
+    }
+    Ok(rows.len())
+}
+
+fn quote(field: &str) -> String {
+    // A leading = + - @ would be a formula in a spreadsheet: keep it text.
+    let field = if field.starts_with(['=', '+', '-', '@']) { format!("'{field}") } else { field.to_string() };
+    if field.contains([',', '"', '\n', '\r']) { format!("\"{}\"", field.replace('"', "\"\"")) } else { field }
+}
+
+/// Every variant, by product then position, as CSV with the header.
+pub fn export(conn: &Connection) -> rusqlite::Result<String> {
+    let mut out = format!("{}\r\n", HEADER.join(","));
+    let mut stmt = conn.prepare(
+        "SELECT v.product_id, v.size, v.color, COALESCE(v.sku, ''), v.stock FROM variants v JOIN products p ON p.id = v.product_id
+         ORDER BY p.created_at DESC, p.id, v.position",
+    )?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let fields: [String; 4] = [r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?];
+        let stock: i64 = r.get(4)?;
+        out.push_str(&format!("{},{},{},{},{stock}\r\n", quote(&fields[0]), quote(&fields[1]), quote(&fields[2]), quote(&fields[3])));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_fields_keep_commas_quotes_and_line_numbers() {
+        let text = "product_id,size,colour,sku,stock\r\nabc,42,\"Cream, Navy\",\"X\"\"1\",3\n\nxyz,,\"two\nlines\",,4\n";
+        let parsed = records(text).map_err(|e| e.message).unwrap();
+        assert_eq!(parsed[1], (2, vec!["abc".into(), "42".into(), "Cream, Navy".into(), "X\"1".into(), "3".into()]));
+        assert_eq!(parsed[2].0, 4, "the blank line 3 is skipped but counted");
+        assert_eq!(parsed[2].1[2], "two\nlines");
+        assert!(records("a,\"b").is_err());
+    }
+
+    #[test]
+    fn formulas_are_exported_as_text() {
+        assert_eq!(quote("=SUM(A1)"), "'=SUM(A1)");
+        assert_eq!(quote("a,b"), "\"a,b\"");
+    }
+}

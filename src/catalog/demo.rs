@@ -49,6 +49,15 @@ struct DemoProduct {
     #[serde(default)]
     featured: bool,
     images: Vec<String>,
+    /// Pictures of other colourways, shown when that colour is chosen.
+    #[serde(default)]
+    color_images: Vec<DemoColorImages>,
+}
+
+#[derive(Deserialize)]
+struct DemoColorImages {
+    color: String,
+    images: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -100,7 +109,7 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
         )?;
     }
     let mut product_ids = Vec::with_capacity(catalog.products.len());
-    for p in &catalog.products {
+    for (index, p) in catalog.products.iter().enumerate() {
         let id = crate::util::new_id();
         let mut product = super::write::NewProduct::new(
             &p.collection_id,
@@ -111,7 +120,17 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
         (product.featured, product.rating, product.review_count) = (p.featured, p.rating, p.review_count);
         (product.category, product.sizes, product.colors) = (p.category.clone(), p.sizes.clone(), p.colors.clone());
         product.image_keys = p.images.iter().map(|image| store_picture(&tx, media_root, "products", image)).collect::<AppResult<_>>()?;
+        product.variants = demo_stock(index, &p.sizes, &p.colors);
         super::write::insert_product(&tx, &id, &product, tick())?;
+        for colorway in &p.color_images {
+            for (position, image) in colorway.images.iter().enumerate() {
+                let key = store_picture(&tx, media_root, "products", image)?;
+                tx.execute(
+                    "INSERT INTO color_images (product_id, color, position, media_key) VALUES (?1, ?2, ?3, ?4)",
+                    params![id, colorway.color, position as i64, key],
+                )?;
+            }
+        }
         product_ids.push(id);
     }
     for r in &catalog.releases {
@@ -146,6 +165,31 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
         catalog.releases.len()
     );
     Ok(true)
+}
+
+/// Products the demo has sold out of entirely (by position in catalog.json): a watch and a trouser.
+const DEMO_SOLD_OUT: [usize; 2] = [13, 25];
+
+/// Stock for a demo product's variants: mostly 4 to 18, a few at 1 or 2 (so "Only N left"
+/// shows), the odd size sold out, and two products sold out entirely. Fixed, so tests and
+/// screenshots see the same shop.
+fn demo_stock(index: usize, sizes: &[String], colors: &[String]) -> Vec<crate::stock::NewVariant> {
+    let mut variants = crate::stock::every_combination(sizes, colors, 0);
+    for (n, variant) in variants.iter_mut().enumerate() {
+        variant.stock = match (index * 7 + n * 5) % 23 {
+            _ if DEMO_SOLD_OUT.contains(&index) => 0,
+            0 if variants_len_ok(sizes, colors) => 0,
+            1 | 9 => 2,
+            5 => 1,
+            k => 4 + (k as i64 * 3) % 15,
+        };
+    }
+    variants
+}
+
+/// A product with a single variant is never partly sold out: that would sell it out entirely.
+fn variants_len_ok(sizes: &[String], colors: &[String]) -> bool {
+    sizes.len().max(1) * colors.len().max(1) > 1
 }
 
 fn file(name: &str) -> AppResult<Vec<u8>> {
@@ -233,6 +277,8 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         product.category = [Some("Slim Fit"), Some("Classic"), None][next(3)].map(String::from);
         product.sizes = vec!["40".into(), "41".into(), "42".into()];
         product.colors = vec!["Black".into(), "Brown".into()];
+        // Benchmarks buy the same variants over and over.
+        product.stock_each = 100_000;
         product.image_keys = vec![pictures[next(pictures.len())].clone(), pictures[next(pictures.len())].clone()];
         super::write::insert_product(tx, &format!("seed-{number:06}"), &product, now - number as i64)?;
         progress.advance(1);

@@ -47,10 +47,10 @@ async fn post(shopper: &Browser, path: &str, body: Value) -> Option<Value> {
 
 /// One shopper buying the same product over and over: checkout, the sandbox's success card,
 /// verify. Errors are expected once the server is killed.
-async fn keep_buying(shopper: Browser, product: String, stop: Arc<AtomicBool>, verified: Arc<AtomicUsize>) {
+async fn keep_buying(shopper: Browser, choice: Value, stop: Arc<AtomicBool>, verified: Arc<AtomicUsize>) {
     while !stop.load(Ordering::Relaxed) {
         let attempt = async {
-            post(&shopper, "/api/bag", json!({ "productId": product })).await?;
+            post(&shopper, "/api/bag", choice.clone()).await?;
             let details = json!({
                 "customer": { "name": "Crash Test", "email": "crash@example.com", "phone": "08030000000" },
                 "address": { "street": "1 Marina", "city": "Lagos", "state": "Lagos", "country": "Nigeria", "postalCode": "101001" },
@@ -79,13 +79,21 @@ async fn a_killed_server_loses_and_duplicates_no_order() {
 
     let featured: Value = reqwest::get(format!("{base}/api/products/featured")).await.unwrap().json().await.unwrap();
     let product = featured[0]["id"].as_str().expect("the demo has featured products").to_string();
+    let variant = &featured[0]["variants"][1];
+    let choice = json!({ "productId": product, "size": variant["size"], "color": variant["color"] });
+    // Plenty of that variant, so every checkout can succeed; the count is checked at the end.
+    const STOCK: i64 = 100_000;
+    rusqlite::Connection::open(dir.path().join("ankara.db"))
+        .unwrap()
+        .execute("UPDATE variants SET stock = ?2 WHERE id = ?1", rusqlite::params![variant["id"].as_str().unwrap(), STOCK])
+        .unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let verified = Arc::new(AtomicUsize::new(0));
     let mut shoppers = Vec::new();
     for n in 0..12 {
         let shopper = Browser::new(base.clone());
         shopper.signup("Crash Test", &format!("crash{n}@example.com"), "secret1").await;
-        shoppers.push(actix_web::rt::spawn(keep_buying(shopper, product.clone(), stop.clone(), verified.clone())));
+        shoppers.push(actix_web::rt::spawn(keep_buying(shopper, choice.clone(), stop.clone(), verified.clone())));
     }
     // Let the burst run, then pull the plug mid-flight.
     for _ in 0..100 {
@@ -116,8 +124,10 @@ async fn a_killed_server_loses_and_duplicates_no_order() {
     let count = |sql: &str| db.query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
     let paid_without_order = "SELECT COUNT(*) FROM sandbox_transactions t WHERE t.status = 'success'
          AND (SELECT COUNT(*) FROM orders o WHERE o.payment_reference = t.reference) <> 1";
+    let leaked_holds = "SELECT COUNT(*) FROM reservations r JOIN payments p ON p.reference = r.payment_reference
+         WHERE p.access_code IS NULL OR p.status NOT IN ('pending', 'failed')";
     for _ in 0..100 {
-        if count(paid_without_order) == 0 {
+        if count(paid_without_order) == 0 && count(leaked_holds) == 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -145,5 +155,18 @@ async fn a_killed_server_loses_and_duplicates_no_order() {
         0
     );
     assert_eq!(orders, paid);
+    // Stock: every unit is on sale, held for a payment that can still complete, or sold; no hold
+    // belongs to a payment that cannot complete any more.
+    let variant_id = variant["id"].as_str().unwrap();
+    let on_sale = count(&format!("SELECT stock FROM variants WHERE id = '{variant_id}'"));
+    let held = count(&format!("SELECT COALESCE(SUM(quantity), 0) FROM reservations WHERE variant_id = '{variant_id}'"));
+    let sold = count(&format!("SELECT COALESCE(SUM(from_stock), 0) FROM order_items WHERE variant_id = '{variant_id}'"));
+    assert_eq!(on_sale + held + sold, STOCK, "on sale {on_sale} + held {held} + sold {sold}");
+    assert_eq!(sold, count(&format!("SELECT COALESCE(SUM(quantity), 0) FROM order_items WHERE variant_id = '{variant_id}'")));
+    assert_eq!(
+        count(leaked_holds),
+        0,
+        "no hold leaked past the restart"
+    );
     assert!(orders as usize >= before_restart, "{orders} orders, {before_restart} verified in the browser");
 }

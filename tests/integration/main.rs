@@ -11,3 +11,4 @@ mod hardening;
 mod operations;
 mod payments;
 mod shopping;
+mod stock;

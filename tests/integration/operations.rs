@@ -26,6 +26,12 @@ fn every_earlier_schema_upgrades_with_its_data_and_a_copy_is_kept_first() {
         assert!(ankara::orders::is_order_number(&order.number), "schema {version}: {}", order.number);
         let database = dir.path().join("ankara.db");
         assert_eq!(count(&database, "SELECT COUNT(*) FROM bag_items WHERE product_id = 'oxford'"), 1);
+        // Sizes × colours became variants with 10 each, and the bag line points at its own.
+        assert_eq!(count(&database, "SELECT COUNT(*) FROM variants WHERE product_id = 'oxford' AND stock = 10"), 2, "schema {version}");
+        assert_eq!(
+            count(&database, "SELECT COUNT(*) FROM bag_items b JOIN variants v ON v.id = b.variant_id WHERE v.size = '42' AND v.color = 'Black'"),
+            1
+        );
         assert_eq!(count(&database, "SELECT COUNT(*) FROM contact_messages"), 1);
         assert_eq!(state.search.search_ids("oxford", 5).unwrap(), vec!["oxford".to_string()], "the index is built from it");
 

@@ -143,13 +143,25 @@ size = len(urllib.request.urlopen(base + url).read())
 print(f"  a 412-px phone (DPR 1.75) downloads the {width}-px variant: {size / 1e3:.0f} KB = {size / original * 100:.1f} % of the original")
 PY
 
-echo "== checkouts end to end against the sandbox (32 shoppers, ${duration}s)"
+echo "== checkouts end to end against the sandbox (32 shoppers, ${duration}s, every one holding stock)"
+# Plenty of every variant (the demo keeps a few of each), set the way a merchant would.
+"$bin" --data-dir "$work/data" stock export "$work/stock.csv" >/dev/null
+python3 - "$work/stock.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], newline="")))
+for row in rows[1:]:
+    row[4] = "1000000"
+csv.writer(open(sys.argv[1], "w", newline="")).writerows(rows)
+PY
+"$bin" --data-dir "$work/data" stock import "$work/stock.csv" >/dev/null
+stock_before=$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT SUM(stock) FROM variants').fetchone()[0])" "$work/data/ankara.db")
 cargo build --release --quiet --example checkout_load
 "$target_dir/release/examples/checkout_load" "$base" "$picture" 32 "$duration"
 sleep 3 # the sandbox's webhooks follow each payment by two seconds
-python3 - "$work/data/ankara.db" <<'PY'
+python3 - "$work/data/ankara.db" "$stock_before" <<'PY'
 import sqlite3, sys
 db = sqlite3.connect(sys.argv[1])
+stock_before = int(sys.argv[2])
 one = lambda sql: db.execute(sql).fetchone()[0]
 taken = one("SELECT COUNT(*) FROM sandbox_transactions WHERE status = 'success'")
 orders = one("SELECT COUNT(*) FROM orders")
@@ -157,6 +169,11 @@ duplicated = one("SELECT COUNT(*) FROM (SELECT payment_reference FROM orders GRO
 lost = one("""SELECT COUNT(*) FROM sandbox_transactions t WHERE t.status = 'success'
               AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.payment_reference = t.reference)""")
 print(f"  payments taken {taken}, orders {orders}, duplicated orders {duplicated}, lost orders {lost}")
+oversold = one("SELECT COUNT(*) FROM orders WHERE oversold = 1")
+left, held = one("SELECT SUM(stock) FROM variants"), one("SELECT COALESCE(SUM(quantity), 0) FROM reservations")
+sold = one("SELECT COALESCE(SUM(from_stock), 0) FROM order_items")
+print(f"  oversold orders {oversold}; units sold {sold}, held {held}, left {left}: "
+      + ("every unit accounted for" if left + held + sold == stock_before else f"MISMATCH against {stock_before}"))
 PY
 
 echo "== server memory at the end (after logins, uploads and checkouts)"

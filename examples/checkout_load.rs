@@ -20,8 +20,8 @@ async fn post(client: &reqwest::Client, url: String, body: Value) -> Result<Valu
     if status.is_success() { Ok(reply) } else { Err(format!("{url}: {status} {reply}")) }
 }
 
-async fn buy_once(client: &reqwest::Client, base: &str, product: &str) -> Result<(), String> {
-    post(client, format!("{base}/api/bag"), json!({ "productId": product })).await?;
+async fn buy_once(client: &reqwest::Client, base: &str, choice: &Value) -> Result<(), String> {
+    post(client, format!("{base}/api/bag"), choice.clone()).await?;
     let started = post(
         client,
         format!("{base}/api/checkout"),
@@ -46,7 +46,10 @@ fn main() {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async move {
         let featured: Value = reqwest::get(format!("{base}/api/products/featured")).await.unwrap().json().await.unwrap();
-        let product = featured[0]["id"].as_str().expect("a featured product").to_string();
+        // Everyone buys the same variant: the worst case for holds, one stock row for all.
+        let product = &featured[0];
+        let variant = product["variants"].as_array().and_then(|v| v.iter().max_by_key(|v| v["available"].as_i64())).expect("a variant");
+        let choice = json!({ "productId": product["id"], "size": variant["size"], "color": variant["color"] });
         let run = std::process::id();
         let mut clients = Vec::new();
         for n in 0..shoppers {
@@ -64,12 +67,12 @@ fn main() {
         let started = Instant::now();
         let deadline = started + Duration::from_secs(seconds);
         let tasks = clients.into_iter().map(|client| {
-            let (base, product) = (base.clone(), product.clone());
+            let (base, choice) = (base.clone(), choice.clone());
             async move {
                 let (mut latencies, mut errors) = (Vec::new(), Vec::new());
                 while Instant::now() < deadline {
                     let t0 = Instant::now();
-                    match buy_once(&client, &base, &product).await {
+                    match buy_once(&client, &base, &choice).await {
                         Ok(()) => latencies.push(t0.elapsed()),
                         Err(e) => errors.push(e),
                     }

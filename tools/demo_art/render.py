@@ -7,7 +7,7 @@ from PIL import Image
 
 from . import IMG_DIR, WIDTHS_FILE
 from .about_scenes import scene_about
-from .catalog import COLLECTIONS
+from .catalog import COLLECTIONS, colourways
 from .landscape_scenes import scene_banner, scene_hero, scene_release
 from .product_scenes import scene_product
 
@@ -17,11 +17,16 @@ with open(WIDTHS_FILE, encoding="utf-8") as f:
 
 
 def product_jobs():
+    """Pictures a and b of every product, then of each of its colourways (the same scene, with
+    the colourway's draw overrides: key {collection}-{item}-{colour slug}-{a|b})."""
     jobs = []
     for c in COLLECTIONS:
-        for i in range(1, len(c["items"]) + 1):
+        for i, it in enumerate(c["items"], 1):
             for v in ("a", "b"):
-                jobs.append(("%s-%d-%s" % (c["id"], i, v), "product", (c["id"], i - 1, v)))
+                jobs.append(("%s-%d-%s" % (c["id"], i, v), "product", (c["id"], i - 1, v, None)))
+            for _, slug, draw in colourways(it):
+                for v in ("a", "b"):
+                    jobs.append(("%s-%d-%s-%s" % (c["id"], i, slug, v), "product", (c["id"], i - 1, v, draw)))
     return jobs
 
 
@@ -41,9 +46,13 @@ def all_jobs():
 def render_job(job):
     key, kind, args = job
     if kind == "product":
-        cid, idx, view = args
+        cid, idx, view, draw = args
         coll = next(c for c in COLLECTIONS if c["id"] == cid)
-        return scene_product(key, cid, coll["items"][idx], view)
+        item = coll["items"][idx]
+        if draw:
+            item = dict(item, draw=dict(item["draw"], **draw))
+        # the ornaments are seeded by the main picture's key, so a colourway changes only the product
+        return scene_product("%s-%d-%s" % (cid, idx + 1, view), cid, item, view)
     what = args[0]
     fn = {"banner": scene_banner, "release": scene_release, "about": scene_about, "hero": scene_hero}[what]
     return fn(key, args[1])

@@ -187,7 +187,7 @@ fn check_row(fields: &[String], variants: &HashMap<(String, String, String), Str
     let Some(variant_id) = variants.get(&(product.clone(), size.clone(), color.clone())) else {
         let product_known = variants.keys().any(|(p, _, _)| *p == product);
         return Err(if product_known {
-            format!("Product {product} has no variant {}.", super::describe_line("", Some(&size), Some(&color)).trim())
+            format!("Product {product} has no variant {}.", super::describe(&size, &color))
         } else {
             format!("No product has the id {product}.")
         });

@@ -137,7 +137,8 @@ pub fn describe_line(name: &str, size: Option<&str>, color: Option<&str>) -> Str
     if options.is_empty() { name.to_string() } else { format!("{name} ({options})") }
 }
 
-fn describe(size: &str, color: &str) -> String {
+/// "42, Brown": a variant's options.
+pub fn describe(size: &str, color: &str) -> String {
     [size, color].iter().filter(|s| !s.is_empty()).copied().collect::<Vec<_>>().join(", ")
 }
 

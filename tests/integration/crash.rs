@@ -163,10 +163,6 @@ async fn a_killed_server_loses_and_duplicates_no_order() {
     let sold = count(&format!("SELECT COALESCE(SUM(from_stock), 0) FROM order_items WHERE variant_id = '{variant_id}'"));
     assert_eq!(on_sale + held + sold, STOCK, "on sale {on_sale} + held {held} + sold {sold}");
     assert_eq!(sold, count(&format!("SELECT COALESCE(SUM(quantity), 0) FROM order_items WHERE variant_id = '{variant_id}'")));
-    assert_eq!(
-        count(leaked_holds),
-        0,
-        "no hold leaked past the restart"
-    );
+    assert_eq!(count(leaked_holds), 0, "no hold leaked past the restart");
     assert!(orders as usize >= before_restart, "{orders} orders, {before_restart} verified in the browser");
 }

@@ -29,7 +29,10 @@ fn every_earlier_schema_upgrades_with_its_data_and_a_copy_is_kept_first() {
         // Sizes × colours became variants with 10 each, and the bag line points at its own.
         assert_eq!(count(&database, "SELECT COUNT(*) FROM variants WHERE product_id = 'oxford' AND stock = 10"), 2, "schema {version}");
         assert_eq!(
-            count(&database, "SELECT COUNT(*) FROM bag_items b JOIN variants v ON v.id = b.variant_id WHERE v.size = '42' AND v.color = 'Black'"),
+            count(
+                &database,
+                "SELECT COUNT(*) FROM bag_items b JOIN variants v ON v.id = b.variant_id WHERE v.size = '42' AND v.color = 'Black'"
+            ),
             1
         );
         assert_eq!(count(&database, "SELECT COUNT(*) FROM contact_messages"), 1);

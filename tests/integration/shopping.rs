@@ -96,13 +96,13 @@ async fn saved_items_toggle_and_move_to_the_bag() {
     let (_, session) = app.get_json("/api/session").await;
     assert_eq!(session["counts"]["saved"], 2);
 
-    let (status, bag) = app.post_json("/api/saved/chrono/move-to-bag", Value::Null).await;
+    let (status, bag) = app.post_json("/api/saved/chrono/move-to-bag", json!({})).await;
     assert_eq!(status, 200);
     assert_eq!(bag["items"][0]["product"]["id"], "chrono");
     assert_eq!(bag["items"][0]["quantity"], 1);
     let (_, saved) = app.get_json("/api/saved").await;
     assert_eq!(saved.as_array().unwrap().len(), 1);
-    assert_eq!(app.post_json("/api/saved/chrono/move-to-bag", Value::Null).await.0, 404);
+    assert_eq!(app.post_json("/api/saved/chrono/move-to-bag", json!({})).await.0, 404);
 
     let (_, saved) = app.send_json(Method::DELETE, "/api/saved/oxford", Value::Null).await;
     assert_eq!(saved, json!([]));
@@ -124,7 +124,7 @@ async fn customers_cannot_see_or_touch_each_others_bag_or_saved_items() {
     assert_eq!(saved, json!([]));
     assert_eq!(bola.send_json(Method::PATCH, &format!("/api/bag/{ada_line}"), json!({"quantity": 50})).await.0, 404);
     assert_eq!(bola.send_json(Method::DELETE, &format!("/api/bag/{ada_line}"), Value::Null).await.0, 404);
-    assert_eq!(bola.post_json("/api/saved/oxford/move-to-bag", Value::Null).await.0, 404);
+    assert_eq!(bola.post_json("/api/saved/oxford/move-to-bag", json!({"size": "42", "color": "Black"})).await.0, 404);
     let (_, bag) = app.get_json("/api/bag").await;
     assert_eq!(bag["items"][0]["quantity"], 1, "Ada's bag is untouched");
     let (_, saved) = app.get_json("/api/saved").await;

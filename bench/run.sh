@@ -42,6 +42,12 @@ stop_server
 start_server
 
 product=$(curl -s "$base/api/collections/sneakers" | python3 -c 'import json,sys; print(json.load(sys.stdin)["products"][0]["id"])')
+# The bag needs a size and colour that exist: the product's best-stocked variant.
+choice=$(curl -s "$base/api/products/$product" | python3 -c '
+import json, sys
+p = json.load(sys.stdin)
+v = max(p["variants"], key=lambda v: v["available"])
+print(json.dumps({"productId": p["id"], "size": v["size"], "color": v["color"]}, separators=(",", ":"))[:-1])')
 
 # wrk prints "Requests/sec:" and a latency distribution; keep req/s and p99.
 measure() { # name path connections [script]
@@ -84,11 +90,11 @@ for i in 1 2 3 4 5; do
     -d '{"email":"bench@example.com","password":"benchpass"}' "$base/api/auth/login"
 done | python3 -c 'import sys; t=[float(x) for x in sys.stdin]; print(f"login (argon2id m=19456 KiB, t=2, p=1): median {sorted(t)[2]*1000:.0f} ms over 5")'
 curl -s -b "ankara_session=$cookie" -H 'x-requested-with: ankara' -H 'content-type: application/json' \
-  -d "{\"productId\":\"$product\"}" "$base/api/bag" >/dev/null
+  -d "$choice}" "$base/api/bag" >/dev/null
 line=$(curl -s -b "ankara_session=$cookie" "$base/api/bag" | python3 -c 'import json,sys; print(json.load(sys.stdin)["items"][0]["id"])')
 cat >"$work/add.lua" <<LUA
 wrk.method = "POST"
-wrk.body = '{"productId":"$product","quantity":1}'
+wrk.body = '$choice,"quantity":1}'
 wrk.headers["content-type"] = "application/json"
 wrk.headers["x-requested-with"] = "ankara"
 wrk.headers["cookie"] = "ankara_session=$cookie"

@@ -53,3 +53,13 @@ export type AdminOrder = Schemas['AdminOrder'];
 export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
+
+/** A variant as the back office sends it (PATCH /api/products/{id}, the add form's `variants`). */
+export type VariantInput = Schemas['VariantInput'];
+/** GET /api/admin/stock: the Stock screen. */
+export type StockPage = Schemas['StockPage'];
+export type StockRow = Schemas['StockRow'];
+export type StockFilter = NonNullable<NonNullable<operations['stock_list']['parameters']['query']>['show']>;
+/** POST /api/admin/stock.csv: applied, or refused with the bad rows by line. */
+export type StockImported = Schemas['Imported'];
+export type StockImportRefused = Schemas['ImportRefused'];

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { CloseIcon } from './icons';
 import { TextField } from './TextField';
 import {
   describeVariant,
@@ -133,7 +134,8 @@ export function VariantEditor({ grid, onChange, fieldClassName }: VariantEditorP
                         title="Not sold in this combination"
                         onClick={() => onChange(setRemoved(grid, row.size, row.color, true))}
                       >
-                        Remove
+                        <CloseIcon size={18} />
+                        <span className="variant-table__remove-text">Remove</span>
                       </button>
                     </td>
                   </tr>

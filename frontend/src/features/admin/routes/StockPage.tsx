@@ -82,17 +82,18 @@ export default function StockPage() {
             const current = f.show === show;
             return (
               <li key={f.show}>
+                {/* No aria-label: the name is what shows ("Low 71"), as speech input expects. */}
                 <Link
                   href={f.show === 'low' ? '/admin/stock' : `/admin/stock?show=${f.show}`}
                   className={`admin-filter__link${current ? ' is-current' : ''}`}
                   aria-current={current ? 'page' : undefined}
-                  aria-label={count !== null ? `${f.label} (${count})` : undefined}
                 >
                   {f.label}
                   {count !== null && (
-                    <span className="admin-filter__count" aria-hidden="true">
-                      {count}
-                    </span>
+                    <>
+                      {' '}
+                      <span className="admin-filter__count">{count}</span>
+                    </>
                   )}
                 </Link>
               </li>

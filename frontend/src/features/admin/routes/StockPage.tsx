@@ -261,7 +261,7 @@ function StockLine({ row, level }: { row: StockRow; level: number }) {
           />
           <button
             type="submit"
-            className="btn btn--sm btn--dark stock-edit__save"
+            className={`btn btn--sm stock-edit__save ${changed ? 'btn--dark' : 'btn--outline'}`}
             disabled={save.isPending || !changed}
           >
             {save.isPending ? 'Saving...' : 'Save'}

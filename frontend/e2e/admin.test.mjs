@@ -5,10 +5,14 @@
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/admin.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import {
   DESKTOP,
   MOBILE,
+  SMALL_PHONE,
+  axeViolations,
   demoImage,
+  featuredProducts,
   newPage,
   openBrowser,
   signUp,
@@ -244,6 +248,98 @@ test('a customer in a fresh browser sees exactly what the admin did, without adm
     const adminCode = scripts.filter((s) => /Slot|MessagesPage|AdminPanel|upload/.test(s));
     assert.deepEqual(adminCode, [], 'shoppers never download the admin tools');
     assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
+/** What the shop sells of a product now: its variant for a size and colour, as shoppers see it. */
+async function variantOf(productId, size, color) {
+  const product = await fetch(`${shop.base}/api/products/${productId}`).then((r) => r.json());
+  return product.variants.find((v) => v.size === size && v.color === color);
+}
+
+test('an admin keeps stock: inline on the Stock screen, by spreadsheet, and in the product editor', async () => {
+  // On a small phone; the context lets the test inject axe (the shop's CSP forbids inline scripts).
+  const context = await browser.newContext({ viewport: SMALL_PHONE, deviceScaleFactor: 1, bypassCSP: true });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.setDefaultTimeout(TIMEOUT);
+  await withShot(page, 'stock', async () => {
+    await signInAsAdmin(page, shop);
+    const { choosy } = await featuredProducts(shop.base);
+    const [first, second] = choosy.variants;
+    const label = (v) => `${choosy.name} (${v.size}, ${v.color})`;
+
+    // ---- The menu leads to the Stock screen; all variants, found by name; one count set inline.
+    await page.goto(`${shop.base}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Stock' }).click();
+    await page.waitForURL(`${shop.base}/admin/stock`);
+    await page.getByRole('link', { name: /^Low \d+$/ }).waitFor();
+    await page.getByRole('link', { name: 'All', exact: true }).click();
+    await page.getByRole('searchbox', { name: 'Search products or SKUs' }).fill(choosy.name);
+    const stock = page.getByLabel(`Stock of ${label(first)}`);
+    await stock.waitFor();
+    await stock.fill('2');
+    await stock.press('Enter');
+    await stock.locator('xpath=..').getByText('Saved').waitFor();
+    assert.equal((await variantOf(choosy.id, first.size, first.color)).available, 2);
+    // Now low: the Low filter lists it.
+    await page.getByRole('link', { name: /^Low \d+$/ }).click();
+    await page.getByLabel(`Stock of ${label(first)}`).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the Stock screen passes axe');
+
+    // ---- The spreadsheet: download it, upload a bad row (refused by line, nothing changed), then a good one.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    const csv = readFileSync(await download.path(), 'utf8');
+    const lines = csv.split(/\r?\n/).filter(Boolean);
+    assert.equal(lines[0], 'product_id,size,colour,sku,stock');
+    const row = lines.find((l) => l.startsWith(`${choosy.id},${second.size},${second.color},`));
+    assert.ok(row, `the download lists ${label(second)}`);
+    const withStock = (n) => row.replace(/,[^,]*$/, `,${n}`);
+
+    const upload = page.getByRole('form', { name: 'Upload CSV' });
+    await upload.getByLabel('CSV file').setInputFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${lines[0]}\n${withStock(9)}\n${withStock('lots')}\n`),
+    });
+    await upload.getByRole('button', { name: 'Upload CSV' }).click();
+    const rowsToFix = upload.getByRole('list', { name: 'Rows to fix' });
+    await rowsToFix.waitFor();
+    assert.match(await rowsToFix.textContent(), /Line 3: Stock must be a whole number/);
+    assert.equal((await variantOf(choosy.id, second.size, second.color)).available, second.available);
+
+    await upload.getByLabel('CSV file').setInputFiles({
+      name: 'stock.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${lines[0]}\n${withStock(9)}\n`),
+    });
+    await upload.getByRole('button', { name: 'Upload CSV' }).click();
+    await upload.getByRole('status').filter({ hasText: /./ }).waitFor();
+    assert.equal(await rowsToFix.count(), 0);
+    assert.equal((await variantOf(choosy.id, second.size, second.color)).available, 9);
+
+    // ---- The product editor: change a variant's stock and save.
+    await page.goto(`${shop.base}/product/${choosy.id}`);
+    await page.getByRole('button', { name: 'Edit Product' }).click();
+    const editor = page.getByRole('form', { name: 'Edit product' });
+    const editStock = editor.getByLabel(`Stock for ${second.size}, ${second.color}`);
+    assert.equal(await editStock.inputValue(), '9');
+    assert.deepEqual(await axeViolations(page), [], 'the product editor passes axe');
+    await editStock.fill('14');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'Product updated successfully!' }).waitFor();
+    const after = await variantOf(choosy.id, second.size, second.color);
+    assert.equal(after.available, 14);
+    assert.equal(after.id, second.id, 'a kept variant keeps its id');
+    assert.equal((await variantOf(choosy.id, first.size, first.color)).available, 2, 'the others are untouched');
+
+    assert.deepEqual(page.errors, [], 'no uncaught errors on the stock pages');
   });
   await page.context().close();
 });

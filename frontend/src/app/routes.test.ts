@@ -15,6 +15,7 @@ describe('route table', () => {
     expect(findRoute('/admin/orders')?.access).toBe('admin');
     expect(findRoute('/admin/orders/abc123')?.path).toBe('/admin/orders/:id');
     expect(findRoute('/admin/orders/abc123')?.access).toBe('admin');
+    expect(findRoute('/admin/stock')?.access).toBe('admin');
   });
 
   it('code-splits every route except Home', () => {

@@ -41,6 +41,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
   lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
   lazyRoute('/admin/orders/:id', 'admin', () => import('@/features/admin/routes/AdminOrderPage')),
+  lazyRoute('/admin/stock', 'admin', () => import('@/features/admin/routes/StockPage')),
 ];
 
 function patternToRegExp(path: string): RegExp {

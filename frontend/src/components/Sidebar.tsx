@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import { Badge } from './Badge';
 import {
   BagIcon,
+  BoxesIcon,
   ChevronDownIcon,
   CloseIcon,
   GridIcon,
@@ -171,6 +172,11 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             {user?.admin && (
               <SidebarLink href="/admin/orders" icon={<TruckIcon />} onNavigate={onClose}>
                 Orders
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/stock" icon={<BoxesIcon />} onNavigate={onClose}>
+                Stock
               </SidebarLink>
             )}
             {user?.admin && (

@@ -132,6 +132,12 @@ export const KeyIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const BoxesIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M3.5 13.5h7v7h-7zM13.5 13.5h7v7h-7zM8.5 3.5h7v7h-7z" />
+  </Svg>
+);
+
 export const MailIcon = (p: IconProps) => (
   <Svg {...p}>
     <rect x="3.5" y="5.5" width="17" height="13" rx="2" />

@@ -4,12 +4,15 @@ import type { ErrorBody } from './types';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  /** The parsed answer, for the few endpoints that say more than `{error, message}`. */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, body?: unknown) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.body = body;
   }
 
   get isNotFound(): boolean {
@@ -122,13 +125,14 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 
   if (!response.ok) {
     if (response.status === 401 && !CREDENTIAL_PATHS.includes(path.split('?')[0]!)) onUnauthorized?.(path);
-    if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error, parsed.message);
+    if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error, parsed.message, parsed);
     throw new ApiError(
       response.status,
       `http_${response.status}`,
       response.statusText
         ? `Request failed: ${response.status} ${response.statusText}`
         : `Request failed with status ${response.status}`,
+      parsed,
     );
   }
   if (text && parsed === undefined) {

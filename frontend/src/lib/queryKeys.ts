@@ -48,6 +48,10 @@ export const queryKeys = {
     },
     payments: ['admin', 'payments', 'review'] as const,
     messages: ['admin', 'contact-messages'] as const,
+    stock: {
+      all: ['admin', 'stock'] as const,
+      list: (show: string, q: string) => ['admin', 'stock', show, q] as const,
+    },
   },
 };
 

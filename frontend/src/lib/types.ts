@@ -10,6 +10,8 @@ type Schemas = components['schemas'];
 export type Image = Schemas['Image'];
 export type Collection = Schemas['Collection'];
 export type Product = Schemas['Product'];
+export type Variant = Schemas['Variant'];
+export type ColorImages = Schemas['ColorImages'];
 export type Release = Schemas['Release'];
 export type About = Schemas['About'];
 export type CollectionPage = Schemas['CollectionPage'];
@@ -51,3 +53,13 @@ export type AdminOrder = Schemas['AdminOrder'];
 export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
+
+/** A variant as the back office sends it (PATCH /api/products/{id}, the add form's `variants`). */
+export type VariantInput = Schemas['VariantInput'];
+/** GET /api/admin/stock: the Stock screen. */
+export type StockPage = Schemas['StockPage'];
+export type StockRow = Schemas['StockRow'];
+export type StockFilter = NonNullable<NonNullable<operations['stock_list']['parameters']['query']>['show']>;
+/** POST /api/admin/stock.csv: applied, or refused with the bad rows by line. */
+export type StockImported = Schemas['Imported'];
+export type StockImportRefused = Schemas['ImportRefused'];

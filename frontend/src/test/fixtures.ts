@@ -1,4 +1,4 @@
-import type { Collection, Image, Order, Product, Release } from '@/lib/types';
+import type { Bag, BagItem, Collection, Image, Order, Product, Release, Variant } from '@/lib/types';
 
 export function image(name: string): Image {
   return {
@@ -9,7 +9,36 @@ export function image(name: string): Image {
   };
 }
 
+/**
+ * One variant per size × colour (or one default variant without options), each with
+ * `available` units; `stock` overrides some by "size/colour" ("42/Black", "42/", "/Black").
+ */
+export function variants(
+  sizes: ReadonlyArray<string>,
+  colors: ReadonlyArray<string>,
+  available = 100,
+  stock: Record<string, number> = {},
+): Variant[] {
+  const sizeList: Array<string | null> = sizes.length > 0 ? [...sizes] : [null];
+  const colorList: Array<string | null> = colors.length > 0 ? [...colors] : [null];
+  return sizeList.flatMap((size) =>
+    colorList.map((color) => {
+      const units = stock[`${size ?? ''}/${color ?? ''}`] ?? available;
+      return {
+        id: `v-${size ?? 'x'}-${color ?? 'x'}`,
+        size,
+        color,
+        sku: null,
+        available: units,
+        low: units >= 1 && units <= 3,
+      };
+    }),
+  );
+}
+
 export function product(overrides: Partial<Product> = {}): Product {
+  const sizes = overrides.sizes ?? ['41', '42', '43'];
+  const colors = overrides.colors ?? ['Black', 'Brown'];
   return {
     id: 'oxford-brogue',
     name: 'Oxford Brogue',
@@ -21,10 +50,42 @@ export function product(overrides: Partial<Product> = {}): Product {
     reviewCount: 128,
     collectionId: 'formal-shoes',
     category: 'Shoes',
-    sizes: ['41', '42', '43'],
-    colors: ['Black', 'Brown'],
+    sizes,
+    colors,
+    variants: variants(sizes, colors),
+    colorImages: [],
     createdAt: 1_700_000_000_000,
     ...overrides,
+  };
+}
+
+/** A bag line as the API answers it: 42 / Black of the product, 100 available. */
+export function bagItem(overrides: Partial<BagItem> = {}): BagItem {
+  const p = overrides.product ?? product();
+  const quantity = overrides.quantity ?? 1;
+  const size = overrides.size === undefined ? '42' : overrides.size;
+  const color = overrides.color === undefined ? 'Black' : overrides.color;
+  return {
+    id: 'line-1',
+    product: p,
+    size,
+    color,
+    variantId: p.variants.find((v) => v.size === size && v.color === color)?.id ?? null,
+    quantity,
+    lineTotal: p.price * quantity,
+    available: 100,
+    notice: null,
+    ...overrides,
+  };
+}
+
+/** A bag of `items`, counted and totalled as the server does; checkout allowed unless a line has no variant. */
+export function bagOf(...items: BagItem[]): Bag {
+  return {
+    items,
+    count: items.reduce((n, i) => n + i.quantity, 0),
+    total: items.reduce((n, i) => n + i.lineTotal, 0),
+    canCheckout: items.every((i) => i.variantId !== null && i.available > 0),
   };
 }
 
@@ -65,12 +126,21 @@ export function order(overrides: Partial<Order> = {}): Order {
     updatedAt: Date.UTC(2025, 2, 5, 12),
     status: 'paid',
     isNew: false,
+    oversold: false,
     customerName: 'Ada Obi',
     customerEmail: 'ada@example.com',
     customerPhone: '+234 803 000 0000',
     paymentReference: 'ANK-ref123',
     items: [
-      { productId: 'oxford-brogue', name: 'Oxford Brogue', price: 2_500_000, quantity: 2, size: '42', color: 'Black' },
+      {
+        productId: 'oxford-brogue',
+        name: 'Oxford Brogue',
+        price: 2_500_000,
+        quantity: 2,
+        size: '42',
+        color: 'Black',
+        variantId: 'v-42-Black',
+      },
       {
         productId: 'heritage-watch',
         name: 'Heritage Chronograph',
@@ -78,6 +148,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         quantity: 1,
         size: null,
         color: null,
+        variantId: 'v-x-x',
       },
     ],
     totalAmount: 17_000_050,

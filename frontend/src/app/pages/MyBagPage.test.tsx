@@ -5,7 +5,7 @@ import BagPage from '@/features/bag/routes/BagPage';
 import { CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
 import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
-import { product } from '@/test/fixtures';
+import { bagItem, bagOf, product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const DETAILS = {
@@ -28,14 +28,9 @@ const START = {
 };
 
 function fullBag(): Bag {
-  const p = product({ price: 1_234_500 });
-  return {
-    items: [{ id: 'line-1', product: p, size: '42', color: 'Black', quantity: 1, lineTotal: 1_234_500 }],
-    count: 1,
-    total: 1_234_500,
-  };
+  return bagOf(bagItem({ product: product({ price: 1_234_500 }) }));
 }
-const EMPTY_BAG: Bag = { items: [], count: 0, total: 0 };
+const EMPTY_BAG: Bag = bagOf();
 
 function order(overrides: Partial<Order> = {}): Order {
   return {
@@ -45,12 +40,21 @@ function order(overrides: Partial<Order> = {}): Order {
     updatedAt: 1_700_000_000_000,
     status: 'paid',
     isNew: true,
+    oversold: false,
     customerName: 'Ada Obi',
     customerEmail: 'ada@example.com',
     customerPhone: '+234 803 000 0000',
     paymentReference: 'ANK-ref123',
     items: [
-      { productId: 'oxford-brogue', name: 'Oxford Brogue', price: 1_234_500, quantity: 1, size: '42', color: 'Black' },
+      {
+        productId: 'oxford-brogue',
+        name: 'Oxford Brogue',
+        price: 1_234_500,
+        quantity: 1,
+        size: '42',
+        color: 'Black',
+        variantId: 'v-42-Black',
+      },
     ],
     totalAmount: 1_234_500,
     trackingNumber: null,

@@ -119,6 +119,8 @@ export type NewProduct = {
   category: string;
   sizes: string;
   colors: string;
+  /** The variant set (size, colour, SKU, stock) as JSON; sizes and colours are the ones it sells. */
+  variants: string;
   images: ReadonlyArray<File>;
 };
 

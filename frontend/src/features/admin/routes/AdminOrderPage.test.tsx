@@ -145,3 +145,21 @@ describe('admin order detail', () => {
     expect(within(screen.getByRole('alert')).getByText('Order not found.')).toBeTruthy();
   });
 });
+
+describe('admin order: oversold', () => {
+  it('warns that the order was paid after its items sold out', async () => {
+    server({ oversold: true });
+    renderOrder();
+    const warning = await screen.findByText(/Paid after its items sold out/);
+    expect(warning.textContent).toBe('Oversold. Paid after its items sold out — restock or refund the customer.');
+    expect(warning.getAttribute('role')).toBe('alert');
+    expect(screen.getByText('Oversold', { selector: '.admin-oversold-badge' })).toBeTruthy();
+  });
+
+  it('says nothing of it otherwise', async () => {
+    server();
+    renderOrder();
+    await screen.findByRole('heading', { name: 'Customer' });
+    expect(screen.queryByText(/Oversold/)).toBeNull();
+  });
+});

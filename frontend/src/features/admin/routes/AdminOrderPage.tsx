@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { OrderItemList } from '@/components/OrderItemList';
@@ -65,11 +66,18 @@ export default function AdminOrderPage() {
       {back}
       <div className="admin-order__status">
         <OrderStatusBadge status={order.status} />
+        {order.oversold && <OversoldBadge />}
         <span className="muted">
           Placed {adminTime.format(new Date(order.createdAt))}
           {order.updatedAt !== order.createdAt && ` · updated ${adminTime.format(new Date(order.updatedAt))}`}
         </span>
       </div>
+
+      {order.oversold && (
+        <p className="alert alert--error admin-oversold-banner" role="alert">
+          <strong>Oversold.</strong> {OVERSOLD_HINT}.
+        </p>
+      )}
 
       <div className="admin-order">
         <div className="admin-order__main">

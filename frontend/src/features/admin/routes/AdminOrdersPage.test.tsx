@@ -8,8 +8,8 @@ import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@
 
 const counts = { paid: 3, processing: 1, shipped: 0, delivered: 20, cancelled: 1 };
 
-function list(orders: Order[], page = 1, total = orders.length) {
-  return { orders, total, page, pageSize: 20, counts };
+function list(orders: Order[], page = 1, total = orders.length, oversold = 0) {
+  return { orders, total, page, pageSize: 20, counts, oversold };
 }
 
 const review = {
@@ -135,5 +135,34 @@ describe('admin orders list', () => {
       session: { user: customer },
     });
     expect(screen.queryByRole('link', { name: 'Orders' })).toBeNull();
+  });
+
+  it('warns of oversold orders with a banner, and marks each one', async () => {
+    mockFetch({
+      '/api/admin/orders': list(
+        [order({ id: 'over0001xxxx', number: 'OVR1K2M3', oversold: true }), order({ id: 'fine0002xxxx' })],
+        1,
+        2,
+        1,
+      ),
+      '/api/admin/payments': { payments: [] },
+    });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
+    const banner = await screen.findByRole('alert');
+    expect(banner.textContent).toBe(
+      '1 order was paid after its items sold out: restock or refund the customer. It is marked Oversold below.',
+    );
+    const rows = screen.getAllByRole('listitem').filter((li) => li.classList.contains('admin-order-row'));
+    expect(within(rows[0]!).getByText('Oversold').getAttribute('title')).toBe(
+      'Paid after its items sold out — restock or refund the customer',
+    );
+    expect(within(rows[1]!).queryByText('Oversold')).toBeNull();
+  });
+
+  it('shows no oversold banner when there are none', async () => {
+    mockFetch({ '/api/admin/orders': list([order()]), '/api/admin/payments': { payments: [] } });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
+    await screen.findByText('No payments need review.');
+    expect(screen.queryByText(/sold out/)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { Link, useSearch } from 'wouter';
 import { useAdminOrders, useReviewPayments, type AdminOrderList, type ReviewPayment } from '../api/orders';
 import { AdminTag } from '../components/AdminPanel';
+import { OversoldBadge, oversoldBanner } from '../components/Oversold';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
@@ -49,6 +50,12 @@ export default function AdminOrdersPage() {
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
+
+      {data && data.oversold > 0 && (
+        <p className="alert alert--error admin-oversold-banner" role="alert">
+          {oversoldBanner(data.oversold)}
+        </p>
+      )}
 
       <StatusFilter current={status} counts={data?.counts} />
 
@@ -126,6 +133,7 @@ function OrderRow({ order }: { order: Order }) {
           {orderTitle(order)}
         </Link>
         <OrderStatusBadge status={order.status} />
+        {order.oversold && <OversoldBadge />}
       </div>
       <div className="admin-order-row__who">
         <span className="admin-order-row__name">{order.customerName}</span>

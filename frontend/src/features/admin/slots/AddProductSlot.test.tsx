@@ -66,6 +66,10 @@ describe('add product', () => {
     expect(xhr.form.get('category')).toBe('Loafers');
     expect(xhr.form.get('sizes')).toBe('41, 42');
     expect(xhr.form.get('colors')).toBe('Tan');
+    expect(JSON.parse(xhr.form.get('variants') as string)).toEqual([
+      { size: '41', color: 'Tan', sku: null, stock: 0 },
+      { size: '42', color: 'Tan', sku: null, stock: 0 },
+    ]);
     expect(xhr.form.getAll('images')).toEqual(images);
 
     act(() => xhr.progress(4237, 10000));
@@ -90,5 +94,34 @@ describe('add product', () => {
     expect(await screen.findByText('Error adding product: The picture could not be read.')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Suede Loafer');
     expect(screen.getByLabelText('Name').matches(':disabled')).toBe(false);
+  });
+
+  it('sends the variant grid: stock and SKU per size × colour, without the combinations taken out', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: 'Add Product' }));
+    fill();
+    fireEvent.change(screen.getByLabelText('Images'), { target: { files: [imageFile()] } });
+    fireEvent.change(screen.getByLabelText(/Sizes/), { target: { value: '41, 42' } });
+    fireEvent.change(screen.getByLabelText(/Colours/), { target: { value: 'Black, Tan' } });
+    expect(screen.getAllByRole('row')).toHaveLength(5);
+    fireEvent.change(screen.getByLabelText('Stock for 41, Black'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('SKU for 41, Black'), { target: { value: 'LOAF-41-BLK' } });
+    fireEvent.change(screen.getByLabelText('Stock for 42, Tan'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop selling 41, Tan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Stop selling 42, Black' }));
+    expect(screen.getByRole('button', { name: 'Sell 41, Tan again' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Stock for 42, Tan'), { target: { value: '2.5' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
+    expect(screen.getByRole('alert').textContent).toBe('Stock must be a whole number from 0 to 1000000. (42, Tan)');
+
+    fireEvent.change(screen.getByLabelText('Stock for 42, Tan'), { target: { value: '2' } });
+    fireEvent.submit(screen.getByRole('form', { name: 'Add Product' }));
+    const xhr = lastXhr();
+    expect(JSON.parse(xhr.form.get('variants') as string)).toEqual([
+      { size: '41', color: 'Black', sku: 'LOAF-41-BLK', stock: 5 },
+      { size: '42', color: 'Tan', sku: null, stock: 2 },
+    ]);
+    expect([xhr.form.get('sizes'), xhr.form.get('colors')]).toEqual(['41, 42', 'Black, Tan']);
   });
 });

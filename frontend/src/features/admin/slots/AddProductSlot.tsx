@@ -7,7 +7,9 @@ import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { MAX_PRODUCT_IMAGES, validateProduct } from '../lib/validate';
 import { TextField } from '@/components/TextField';
+import { VariantEditor } from '@/components/VariantEditor';
 import type { Product } from '@/lib/types';
+import { checkGrid, emptyGrid, gridToInputs, soldOptions } from '@/lib/variants';
 
 export const PRODUCT_ADDED = 'Product added successfully';
 
@@ -65,22 +67,21 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
   const [description, setDescription] = useState('');
   const [price, setPrice] = useState('');
   const [category, setCategory] = useState('');
-  const [sizes, setSizes] = useState('');
-  const [colors, setColors] = useState('');
+  const [grid, setGrid] = useState(emptyGrid);
   const [images, setImages] = useState<File[]>([]);
   const upload = useUploadForm<Product>();
 
   const onSubmit = async () => {
     const product = await upload.send({
-      invalid: validateProduct({ name, description, price, images }),
+      invalid: validateProduct({ name, description, price, images }) ?? checkGrid(grid),
       request: () =>
         addProductUpload(collectionId, {
           name: name.trim(),
           description: description.trim(),
           price: price.trim(),
           category: category.trim(),
-          sizes: sizes.trim(),
-          colors: colors.trim(),
+          ...soldOptions(grid),
+          variants: JSON.stringify(gridToInputs(grid)),
           images,
         }),
       failure: (error) => `Error adding product: ${error.message}`,
@@ -108,34 +109,15 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
           onPrice={setPrice}
           onDescription={setDescription}
         />
-        <div className="admin-form__grid admin-form__grid--3">
-          <TextField
-            className={ADMIN_FIELD}
-            label="Category"
-            optional
-            value={category}
-            onValueChange={setCategory}
-            autoComplete="off"
-          />
-          <TextField
-            className={ADMIN_FIELD}
-            label="Sizes"
-            optional
-            value={sizes}
-            onValueChange={setSizes}
-            hint="Separate with commas: 40, 41, 42"
-            autoComplete="off"
-          />
-          <TextField
-            className={ADMIN_FIELD}
-            label="Colours"
-            optional
-            value={colors}
-            onValueChange={setColors}
-            hint="Separate with commas: Black, Brown"
-            autoComplete="off"
-          />
-        </div>
+        <TextField
+          className={ADMIN_FIELD}
+          label="Category"
+          optional
+          value={category}
+          onValueChange={setCategory}
+          autoComplete="off"
+        />
+        <VariantEditor grid={grid} onChange={setGrid} fieldClassName={ADMIN_FIELD} />
         <FileField
           label="Images"
           name="images"

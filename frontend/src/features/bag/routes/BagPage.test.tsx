@@ -2,31 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest';
 import BagPage from './BagPage';
 import { Header } from '@/components/Header';
-import type { Bag, BagItem, Session } from '@/lib/types';
-import { product } from '@/test/fixtures';
+import type { Session } from '@/lib/types';
+import { bagItem, bagOf, product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-function line(overrides: Partial<BagItem> = {}): BagItem {
-  const p = overrides.product ?? product();
-  const quantity = overrides.quantity ?? 1;
-  return {
-    id: 'line-1',
-    product: p,
-    size: '42',
-    color: 'Black',
-    quantity,
-    lineTotal: p.price * quantity,
-    ...overrides,
-  };
-}
-
-function bagOf(...items: BagItem[]): Bag {
-  return {
-    items,
-    count: items.reduce((n, i) => n + i.quantity, 0),
-    total: items.reduce((n, i) => n + i.lineTotal, 0),
-  };
-}
+const line = bagItem;
 
 const session = (bag: number): Session => ({
   user: customer,

@@ -1,31 +1,58 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { api, apiFetch, multipart } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Product } from '@/lib/types';
+import type { Product, VariantInput } from '@/lib/types';
 
-export type ProductEdit = { name: string; price: string; description: string };
+export type ProductEdit = {
+  name: string;
+  price: string;
+  description: string;
+  /** When given, replaces the variant set (matched by size and colour; kept ones keep their id). */
+  variants?: VariantInput[];
+};
+
+/** Puts the saved product in the cache and refetches every other view that shows products. */
+function showSavedProduct(client: QueryClient, product: Product) {
+  const detail = queryKeys.products.detail(product.id);
+  client.setQueryData(detail, product);
+  // Everything else that shows products refetches; the product itself is the answer already.
+  void client.invalidateQueries({
+    queryKey: queryKeys.products.all,
+    predicate: (q) => q.queryHash !== JSON.stringify(detail),
+  });
+  void client.invalidateQueries({ queryKey: queryKeys.collections.pages });
+  void client.invalidateQueries({ queryKey: queryKeys.search.all });
+  void client.invalidateQueries({ queryKey: queryKeys.bag });
+  void client.invalidateQueries({ queryKey: queryKeys.saved });
+}
 
 /**
  * PATCH /api/products/{id} (admins): name, price (naira as typed, a decimal string the server
- * turns into kobo) and description. Every cached product view (product, collections, featured,
- * search) is refreshed.
+ * turns into kobo), description, and the variants with their stock. Every cached product view
+ * (product, collections, featured, search) is refreshed.
  */
 export function useEditProduct(productId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (edit: ProductEdit) => api.patch<Product>(`/api/products/${encodeURIComponent(productId)}`, edit),
-    onSuccess: (product) => {
-      const detail = queryKeys.products.detail(productId);
-      client.setQueryData(detail, product);
-      // Everything else that shows products refetches; the product itself is the answer already.
-      void client.invalidateQueries({
-        queryKey: queryKeys.products.all,
-        predicate: (q) => q.queryHash !== JSON.stringify(detail),
-      });
-      void client.invalidateQueries({ queryKey: queryKeys.collections.pages });
-      void client.invalidateQueries({ queryKey: queryKeys.search.all });
-      void client.invalidateQueries({ queryKey: queryKeys.bag });
-      void client.invalidateQueries({ queryKey: queryKeys.saved });
-    },
+    onSuccess: (product) => showSavedProduct(client, product),
+  });
+}
+
+export type ColorPictures = { color: string; images: ReadonlyArray<File> };
+
+/**
+ * PUT /api/products/{id}/color-images (admins, multipart): the pictures shown for one colour, up
+ * to 8; none removes that colour's pictures. Answers the product.
+ */
+export function useSetColorImages(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ color, images }: ColorPictures) =>
+      apiFetch<Product>(`/api/products/${encodeURIComponent(productId)}/color-images`, {
+        method: 'PUT',
+        body: multipart({ color, images }),
+      }),
+    onSuccess: (product) => showSavedProduct(client, product),
   });
 }

@@ -1,10 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useEditProduct } from '../api/edit-product';
+import { ColorPicturesEditor } from './ColorPicturesEditor';
 import { FormError } from '@/components/forms/FormError';
 import { SaveCancelButtons } from '@/components/forms/SubmitButton';
 import { TextField } from '@/components/TextField';
+import { VariantEditor } from '@/components/VariantEditor';
 import { failureMessage } from '@/lib/api';
 import type { Product } from '@/lib/types';
+import { checkGrid, gridFromProduct, gridToInputs } from '@/lib/variants';
+import './ProductEditForm.css';
 
 export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';
 
@@ -26,14 +30,16 @@ export function checkPrice(text: string): string | null {
 type ProductEditFormProps = { product: Product; onSaved: () => void; onCancel: () => void };
 
 /**
- * The admin edit mode of the product page (lazily loaded, admins only): name, price and
- * description. The price is sent exactly as typed; the server parses it to kobo.
+ * The admin edit mode of the product page (lazily loaded, admins only): name, price, description,
+ * and the sizes and colours with the stock and SKU of each variant. The price is sent exactly as
+ * typed; the server parses it to kobo. Below the form, each colour's own pictures, saved at once.
  */
 export default function ProductEditForm({ product, onSaved, onCancel }: ProductEditFormProps) {
   const edit = useEditProduct(product.id);
   const [name, setName] = useState(product.name);
   const [price, setPrice] = useState(koboToNairaInput(product.price));
   const [description, setDescription] = useState(product.description);
+  const [grid, setGrid] = useState(() => gridFromProduct(product));
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const descriptionId = useId();
@@ -50,9 +56,14 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
       setError(priceProblem);
       return;
     }
+    const variantProblem = checkGrid(grid);
+    if (variantProblem) {
+      setError(variantProblem);
+      return;
+    }
     setError(null);
     edit.mutate(
-      { name: name.trim(), price: price.trim(), description: description.trim() },
+      { name: name.trim(), price: price.trim(), description: description.trim(), variants: gridToInputs(grid) },
       {
         onSuccess: onSaved,
         onError: (e) => {
@@ -63,47 +74,52 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
   };
 
   return (
-    <form className="product-edit" onSubmit={onSubmit} noValidate aria-label="Edit product">
-      <FormError id={errorId} message={error} />
-      <TextField
-        label="Name"
-        name="name"
-        required
-        maxLength={120}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        errorId={error && !name.trim() ? errorId : undefined}
-      />
-      <TextField
-        label="Price (₦)"
-        name="price"
-        type="number"
-        inputMode="decimal"
-        step="0.01"
-        min="0"
-        required
-        value={price}
-        onChange={(e) => setPrice(e.target.value)}
-        errorId={error && (!price.trim() || /price/i.test(error)) ? errorId : undefined}
-        hint="In naira, e.g. 25000.00; ₦0.00 or more."
-      />
-      <div className="field">
-        <label htmlFor={descriptionId} className="field__label">
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          className="field__input"
-          name="description"
+    <div className="product-edit-area">
+      <form className="product-edit" onSubmit={onSubmit} noValidate aria-label="Edit product">
+        <TextField
+          label="Name"
+          name="name"
           required
-          maxLength={4000}
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          aria-invalid={error && !description.trim() ? true : undefined}
-          aria-describedby={error && !description.trim() ? errorId : undefined}
+          maxLength={120}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          errorId={error && !name.trim() ? errorId : undefined}
         />
-      </div>
-      <SaveCancelButtons className="product-edit__buttons" pending={edit.isPending} onCancel={onCancel} />
-    </form>
+        <TextField
+          label="Price (₦)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          value={price}
+          onChange={(e) => setPrice(e.target.value)}
+          errorId={error && (!price.trim() || /price/i.test(error)) ? errorId : undefined}
+          hint="In naira, e.g. 25000.00; ₦0.00 or more."
+        />
+        <div className="field">
+          <label htmlFor={descriptionId} className="field__label">
+            Description
+          </label>
+          <textarea
+            id={descriptionId}
+            className="field__input"
+            name="description"
+            required
+            maxLength={4000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-invalid={error && !description.trim() ? true : undefined}
+            aria-describedby={error && !description.trim() ? errorId : undefined}
+          />
+        </div>
+        <VariantEditor grid={grid} onChange={setGrid} />
+        {/* Beside the buttons: the form is long, and a refusal is read where Save was pressed. */}
+        <FormError id={errorId} message={error} />
+        <SaveCancelButtons className="product-edit__buttons" pending={edit.isPending} onCancel={onCancel} />
+      </form>
+      <ColorPicturesEditor product={product} />
+    </div>
   );
 }

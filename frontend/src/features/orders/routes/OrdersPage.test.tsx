@@ -32,7 +32,15 @@ const newest = order({
   isNew: true,
   trackingNumber: 'GIG-4471-LOS',
   items: [
-    { productId: 'agbada', name: 'Royal Blue Agbada', price: 18_500_050, quantity: 1, size: 'XL', color: 'Royal Blue' },
+    {
+      productId: 'agbada',
+      name: 'Royal Blue Agbada',
+      price: 18_500_050,
+      quantity: 1,
+      size: 'XL',
+      color: 'Royal Blue',
+      variantId: 'v-XL-Royal Blue',
+    },
   ],
   totalAmount: 18_500_050,
 });

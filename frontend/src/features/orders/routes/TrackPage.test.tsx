@@ -10,7 +10,17 @@ const tracked: TrackedOrder = {
   trackingNumber: 'GIG-4471-LOS',
   createdAt: Date.UTC(2026, 10, 1, 12),
   updatedAt: Date.UTC(2026, 10, 3, 12),
-  items: [{ productId: 'oxford', name: 'Oxford Brogue', price: 2_500_000, quantity: 2, size: '42', color: 'Black' }],
+  items: [
+    {
+      productId: 'oxford',
+      name: 'Oxford Brogue',
+      price: 2_500_000,
+      quantity: 2,
+      size: '42',
+      color: 'Black',
+      variantId: 'v-42-Black',
+    },
+  ],
   totalAmount: 5_000_000,
 };
 

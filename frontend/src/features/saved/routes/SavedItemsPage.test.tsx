@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import SavedItemsPage from './SavedItemsPage';
 import { Header } from '@/components/Header';
 import type { Bag, SavedItem, Session } from '@/lib/types';
-import { product } from '@/test/fixtures';
+import { bagItem, bagOf, product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const brogue = product();
@@ -13,11 +13,7 @@ const saved: SavedItem[] = [
   { product: loafer, savedAt: 1 },
 ];
 const session: Session = { user: customer, expiresAt: null, counts: { bag: 0, saved: 2, newOrders: 0 } };
-const bagWith = (p = brogue): Bag => ({
-  items: [{ id: 'line-1', product: p, size: null, color: null, quantity: 1, lineTotal: p.price }],
-  count: 1,
-  total: p.price,
-});
+const bagWith = (p = brogue): Bag => bagOf(bagItem({ product: p, size: null, color: null }));
 
 function renderSaved() {
   return renderWithProviders(

@@ -1,0 +1,18 @@
+/** An order paid for after its units had sold out: the merchant must restock or refund. */
+export const OVERSOLD_HINT = 'Paid after its items sold out — restock or refund the customer';
+
+/** The orders list's banner when some orders (not cancelled) are oversold. */
+export function oversoldBanner(count: number): string {
+  return count === 1
+    ? '1 order was paid after its items sold out: restock or refund the customer. It is marked Oversold below.'
+    : `${count} orders were paid after their items sold out: restock or refund those customers. They are marked Oversold below.`;
+}
+
+/** The mark of an oversold order, beside its status. */
+export function OversoldBadge() {
+  return (
+    <span className="admin-oversold-badge" title={OVERSOLD_HINT}>
+      Oversold
+    </span>
+  );
+}

@@ -1,0 +1,393 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearch } from 'wouter';
+import {
+  STOCK_CSV_URL,
+  useImportStockCsv,
+  useSetVariantStock,
+  useStock,
+  type ImportResult,
+  type StockFilter,
+  type StockPage as StockList,
+  type StockRow,
+} from '../api/stock';
+import { AdminTag } from '../components/AdminPanel';
+import { Message } from '@/components/Message';
+import { PageShell } from '@/components/PageShell';
+import { Spinner } from '@/components/Spinner';
+import { failureMessage } from '@/lib/api';
+import { describeVariant, parseStock, STOCK_INVALID } from '@/lib/variants';
+import '../admin.css';
+import './AdminOrders.css';
+import './StockPage.css';
+
+export const STOCK_SAVED = 'Saved';
+export const STOCK_SAVE_FAILED = 'Could not save the stock. Please try again.';
+export const CSV_FAILED = 'Could not upload the spreadsheet. Please try again.';
+export const CHOOSE_CSV = 'Choose a CSV file first.';
+/** The server's limit is on the body; this catches the obvious case before reading the file. */
+const MAX_CSV_BYTES = 2_000_000;
+export const CSV_TOO_LARGE = 'The file is too large: upload at most 2 MB at a time.';
+const SEARCH_DELAY_MS = 300;
+
+const FILTERS: { show: StockFilter; label: string }[] = [
+  { show: 'low', label: 'Low' },
+  { show: 'sold-out', label: 'Sold out' },
+  { show: 'all', label: 'All' },
+];
+
+function parseFilter(value: string | null): StockFilter {
+  return value === 'sold-out' || value === 'all' ? value : 'low';
+}
+
+/**
+ * /admin/stock (admins only): the variants that are low or sold out (or all), fewest first, found
+ * by product name or SKU; each count is edited where it stands. The whole shop's stock goes out
+ * and comes back as a spreadsheet (CSV).
+ */
+export default function StockPage() {
+  const show = parseFilter(new URLSearchParams(useSearch()).get('show'));
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useStock(show, q);
+  const searchId = useId();
+
+  return (
+    <PageShell title="Stock" eyebrow="Admin">
+      <div className="admin-inline admin-inline--page">
+        <AdminTag />
+        <span className="admin-inline__state">
+          {data
+            ? `${data.lowCount} low (at or below ${data.lowStockLevel} left), ${data.soldOutCount} sold out.`
+            : 'What can still be sold, per size and colour.'}
+        </span>
+        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+
+      <nav className="admin-filter" aria-label="Filter stock">
+        <ul>
+          {FILTERS.map((f) => {
+            const count = !data
+              ? null
+              : f.show === 'low'
+                ? data.lowCount
+                : f.show === 'sold-out'
+                  ? data.soldOutCount
+                  : null;
+            const current = f.show === show;
+            return (
+              <li key={f.show}>
+                {/* No aria-label: the name is what shows ("Low 71"), as speech input expects. */}
+                <Link
+                  href={f.show === 'low' ? '/admin/stock' : `/admin/stock?show=${f.show}`}
+                  className={`admin-filter__link${current ? ' is-current' : ''}`}
+                  aria-current={current ? 'page' : undefined}
+                >
+                  {f.label}
+                  {count !== null && (
+                    <>
+                      {' '}
+                      <span className="admin-filter__count">{count}</span>
+                    </>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+
+      <form
+        className="stock-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQ(typed);
+        }}
+      >
+        <label htmlFor={searchId} className="field__label">
+          Search products or SKUs
+        </label>
+        <input
+          id={searchId}
+          className="field__input"
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          placeholder="e.g. Oxford or BRG-42"
+          autoComplete="off"
+          enterKeyHint="search"
+        />
+      </form>
+
+      {isPending ? (
+        <div className="admin-orders__loading">
+          <Spinner size="lg" label="Loading stock…" />
+        </div>
+      ) : isError ? (
+        <Message title={`Error: ${error.message}`} tone="error" />
+      ) : data.rows.length === 0 ? (
+        <Message title={emptyTitle(show, q)} />
+      ) : (
+        <StockTable list={data} busy={isPlaceholderData} />
+      )}
+
+      <StockSpreadsheet />
+    </PageShell>
+  );
+}
+
+function emptyTitle(show: StockFilter, q: string): string {
+  if (q.trim()) return `Nothing matches “${q.trim()}”.`;
+  if (show === 'low') return 'Nothing is low on stock.';
+  if (show === 'sold-out') return 'Nothing is sold out.';
+  return 'No products yet.';
+}
+
+function StockTable({ list, busy }: { list: StockList; busy: boolean }) {
+  return (
+    <div aria-busy={busy}>
+      <table className="stock-table">
+        <caption className="visually-hidden">Stock by variant, fewest left first</caption>
+        <thead>
+          <tr>
+            <th scope="col">Product</th>
+            <th scope="col">Size</th>
+            <th scope="col">Colour</th>
+            <th scope="col">SKU</th>
+            <th scope="col">Reserved</th>
+            <th scope="col">Stock</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.rows.map((row) => (
+            <StockLine key={row.variantId} row={row} level={list.lowStockLevel} />
+          ))}
+        </tbody>
+      </table>
+      {list.rows.length >= 500 && (
+        <p className="muted stock-table__more">The first 500 are shown: search to find the others.</p>
+      )}
+    </div>
+  );
+}
+
+type Feedback = { tone: 'success' | 'error'; text: string } | null;
+
+function StockLine({ row, level }: { row: StockRow; level: number }) {
+  const save = useSetVariantStock();
+  const [value, setValue] = useState(String(row.stock));
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  // A count saved (or refreshed) elsewhere shows here unless the admin is typing a new one.
+  const shown = useRef(row.stock);
+  useEffect(() => {
+    if (shown.current !== row.stock) {
+      shown.current = row.stock;
+      setValue(String(row.stock));
+    }
+  }, [row.stock]);
+  const inputId = useId();
+  const feedbackId = useId();
+  const name = `${row.productName} (${describeVariant(row.size, row.color)})`;
+  const changed = value.trim() !== String(row.stock);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const stock = parseStock(value);
+    if (stock === null) {
+      setFeedback({ tone: 'error', text: STOCK_INVALID });
+      return;
+    }
+    setFeedback(null);
+    save.mutate(
+      { variantId: row.variantId, stock },
+      {
+        onSuccess: (saved) => {
+          shown.current = saved.stock;
+          setValue(String(saved.stock));
+          setFeedback({ tone: 'success', text: STOCK_SAVED });
+        },
+        onError: (e) => setFeedback({ tone: 'error', text: failureMessage(e, STOCK_SAVE_FAILED) }),
+      },
+    );
+  };
+
+  const state = row.stock === 0 ? 'out' : row.stock <= level ? 'low' : null;
+  return (
+    <tr className={`stock-row${state ? ` stock-row--${state}` : ''}`}>
+      <th scope="row" className="stock-row__product">
+        <Link href={`/product/${encodeURIComponent(row.productId)}`}>{row.productName}</Link>
+        {state && <span className={`stock-badge stock-badge--${state}`}>{state === 'out' ? 'Sold out' : 'Low'}</span>}
+      </th>
+      <td className="stock-row__option" data-label="Size">
+        {row.size ?? '—'}
+      </td>
+      <td className="stock-row__option" data-label="Colour">
+        {row.color ?? '—'}
+      </td>
+      <td className="stock-row__sku" data-label="SKU">
+        {row.sku ?? '—'}
+      </td>
+      <td className="stock-row__reserved" data-label="Reserved">
+        {row.reserved}
+      </td>
+      <td className="stock-row__edit">
+        <form className="stock-edit" onSubmit={onSubmit} noValidate>
+          <label htmlFor={inputId} className="stock-edit__label">
+            Stock
+          </label>
+          <input
+            id={inputId}
+            className="field__input stock-edit__input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={value}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setFeedback(null);
+            }}
+            aria-label={`Stock of ${name}`}
+            aria-invalid={feedback?.tone === 'error' ? true : undefined}
+            aria-describedby={feedback ? feedbackId : undefined}
+            disabled={save.isPending}
+          />
+          <button
+            type="submit"
+            className={`btn btn--sm stock-edit__save ${changed ? 'btn--dark' : 'btn--outline'}`}
+            disabled={save.isPending || !changed}
+          >
+            {save.isPending ? 'Saving...' : 'Save'}
+          </button>
+          <span
+            id={feedbackId}
+            className={`stock-edit__feedback${feedback ? ` is-${feedback.tone}` : ''}`}
+            role={feedback?.tone === 'error' ? 'alert' : 'status'}
+          >
+            {feedback?.text}
+          </span>
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+/** A file's text (FileReader: `Blob.text()` is missing from older phones' browsers). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+}
+
+/** Download the whole shop's stock as CSV; upload it back, applied only if every row is good. */
+function StockSpreadsheet() {
+  const upload = useImportStockCsv();
+  const [file, setFile] = useState<File | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const headingId = useId();
+  const fileId = useId();
+  const hintId = useId();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (upload.isPending) return;
+    setResult(null);
+    if (!file) return setProblem(CHOOSE_CSV);
+    if (file.size > MAX_CSV_BYTES) return setProblem(CSV_TOO_LARGE);
+    setProblem(null);
+    let text: string;
+    try {
+      text = await readText(file);
+    } catch {
+      return setProblem(CSV_FAILED);
+    }
+    upload.mutate(text, {
+      onSuccess: (answer) => {
+        setResult(answer);
+        if (answer.ok) {
+          setFile(null);
+          if (input.current) input.current.value = '';
+        }
+      },
+      onError: (e) => setProblem(failureMessage(e, CSV_FAILED)),
+    });
+  };
+
+  const refused = result && !result.ok ? result.refused : null;
+  return (
+    <section className="admin-panel stock-sheet" aria-labelledby={headingId}>
+      <header className="admin-panel__head">
+        <AdminTag />
+        <h2 id={headingId} className="admin-panel__title">
+          Spreadsheet
+        </h2>
+        <p className="admin-panel__description">
+          Download every variant as CSV (product_id, size, colour, sku, stock), change the stock or SKU columns, and
+          upload it back. A file with any bad row changes nothing: the rows to fix are listed by line.
+        </p>
+      </header>
+      <div className="stock-sheet__actions">
+        <a className="btn btn--outline" href={STOCK_CSV_URL} download="stock.csv">
+          Download CSV
+        </a>
+      </div>
+      <form className="stock-sheet__upload" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Upload CSV">
+        <label htmlFor={fileId} className="field__label">
+          CSV file
+        </label>
+        <input
+          ref={input}
+          id={fileId}
+          className="admin-file"
+          type="file"
+          accept=".csv,text/csv"
+          aria-describedby={hintId}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setProblem(null);
+            setResult(null);
+          }}
+        />
+        <p id={hintId} className="field__hint">
+          The columns of the download; the header is line 1.
+        </p>
+        <div role="alert">
+          {(problem || refused) && (
+            <div className="alert alert--error stock-sheet__refused">
+              <p>{problem ?? refused?.message}</p>
+              {refused && refused.errors.length > 0 && (
+                <ul aria-label="Rows to fix">
+                  {refused.errors.map((e) => (
+                    <li key={`${e.line}-${e.message}`}>
+                      <strong>Line {e.line}:</strong> {e.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </div>
+        <div role="status">
+          {result?.ok && <p className="alert alert--success stock-sheet__done">{result.imported.message}</p>}
+        </div>
+        <div className="admin-form__actions">
+          <button type="submit" className="btn btn--dark" disabled={upload.isPending}>
+            {upload.isPending ? 'Uploading...' : 'Upload CSV'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

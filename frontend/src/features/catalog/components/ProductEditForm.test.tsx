@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import ProductEditForm from './ProductEditForm';
+import { image, product, variants } from '@/test/fixtures';
+import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const brogue = () =>
+  product({
+    sizes: ['41', '42'],
+    colors: ['Black', 'Brown'],
+    // 42 in Brown is not sold; 41 in Black has a SKU.
+    variants: variants(['41', '42'], ['Black', 'Brown'], 4, { '41/Black': 7 })
+      .filter((v) => !(v.size === '42' && v.color === 'Brown'))
+      .map((v) => (v.size === '41' && v.color === 'Black' ? { ...v, sku: 'BRG-41-BLK' } : v)),
+    colorImages: [{ color: 'Black', images: [image('brogue-black-1'), image('brogue-black-2')] }],
+  });
+
+function patchBody(fetch: ReturnType<typeof mockFetch>) {
+  const call = fetch.mock.calls.find(([, init]) => init?.method === 'PATCH');
+  return call ? (JSON.parse(call[1]!.body as string) as Record<string, unknown>) : null;
+}
+
+function renderForm(onSaved = vi.fn()) {
+  renderWithProviders(<ProductEditForm product={brogue()} onSaved={onSaved} onCancel={vi.fn()} />, {
+    session: { user: admin },
+  });
+  return onSaved;
+}
+
+describe('ProductEditForm variants', () => {
+  it('shows each variant with its stock and SKU, and the combination not sold', () => {
+    mockFetch({});
+    renderForm();
+    expect(screen.getByLabelText<HTMLInputElement>(/Sizes/).value).toBe('41, 42');
+    expect(screen.getByLabelText<HTMLInputElement>(/Colours/).value).toBe('Black, Brown');
+    expect(screen.getByLabelText<HTMLInputElement>('Stock for 41, Black').value).toBe('7');
+    expect(screen.getByLabelText<HTMLInputElement>('SKU for 41, Black').value).toBe('BRG-41-BLK');
+    expect(screen.getByLabelText<HTMLInputElement>('Stock for 42, Black').value).toBe('4');
+    expect(screen.queryByLabelText('Stock for 42, Brown')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sell 42, Brown again' })).toBeTruthy();
+  });
+
+  it('sends the variants with the PATCH: changed stock, a new size, a combination taken out', async () => {
+    const fetch = mockFetch({ 'PATCH /api/products/oxford-brogue': brogue() });
+    const onSaved = renderForm();
+    fireEvent.change(screen.getByLabelText('Stock for 41, Black'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText(/Sizes/), { target: { value: '41, 42, 43' } });
+    fireEvent.change(screen.getByLabelText('Stock for 43, Black'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Stop selling 41, Brown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(patchBody(fetch)).toEqual({
+      name: 'Oxford Brogue',
+      price: '25000.00',
+      description: 'Hand-finished leather brogues.',
+      variants: [
+        { size: '41', color: 'Black', sku: 'BRG-41-BLK', stock: 12 },
+        { size: '42', color: 'Black', sku: null, stock: 4 },
+        { size: '43', color: 'Black', sku: null, stock: 3 },
+        { size: '43', color: 'Brown', sku: null, stock: 0 },
+      ],
+    });
+  });
+
+  it('checks stock and SKUs as the server does, before sending', () => {
+    const fetch = mockFetch({});
+    renderForm();
+    fireEvent.change(screen.getByLabelText('Stock for 42, Black'), { target: { value: '-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('Stock must be a whole number from 0 to 1000000. (42, Black)');
+    fireEvent.change(screen.getByLabelText('Stock for 42, Black'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('SKU for 42, Black'), { target: { value: 'BRG-41-BLK' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('Each variant needs its own SKU.');
+    expect(patchBody(fetch)).toBeNull();
+  });
+
+  it("shows the server's refusal", async () => {
+    mockFetch({
+      'PATCH /api/products/oxford-brogue': () =>
+        jsonResponse({ error: 'conflict', message: 'The SKU BRG-41-BLK is already used by another variant.' }, 409),
+    });
+    const onSaved = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The SKU BRG-41-BLK is already used by another variant.',
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('ProductEditForm colour pictures', () => {
+  it('shows the current pictures and replaces one colour\u2019s with PUT color-images', async () => {
+    const fetch = mockFetch({
+      'PUT /api/products/oxford-brogue/color-images': {
+        ...brogue(),
+        colorImages: [
+          { color: 'Black', images: [image('brogue-black-1'), image('brogue-black-2')] },
+          { color: 'Brown', images: [image('brogue-brown-1')] },
+        ],
+      },
+    });
+    renderForm();
+    const pictures = screen.getByRole('region', { name: 'Pictures by colour' });
+    expect(within(pictures).getAllByRole('img', { name: /Black, picture/ })).toHaveLength(2);
+    fireEvent.click(within(pictures).getByRole('button', { name: 'Upload pictures of Brown' }));
+    expect(within(pictures).getByRole('alert').textContent).toBe('Choose one or more pictures first.');
+
+    const file = new File(['x'], 'brown.jpg', { type: 'image/jpeg' });
+    fireEvent.change(within(pictures).getByLabelText('New pictures for Brown'), { target: { files: [file] } });
+    fireEvent.click(within(pictures).getByRole('button', { name: 'Upload pictures of Brown' }));
+    expect((await within(pictures).findByRole('status')).textContent).toBe('Pictures saved.');
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')!;
+    const form = put[1]!.body as FormData;
+    expect(form.get('color')).toBe('Brown');
+    expect(form.getAll('images')).toEqual([file]);
+  });
+
+  it('removes a colour\u2019s pictures by sending none', async () => {
+    const fetch = mockFetch({ 'PUT /api/products/oxford-brogue/color-images': { ...brogue(), colorImages: [] } });
+    renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove pictures of Black' }));
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Pictures removed: this colour shows the main pictures.',
+    );
+    const form = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')![1]!.body as FormData;
+    expect([form.get('color'), form.getAll('images')]).toEqual(['Black', []]);
+  });
+});

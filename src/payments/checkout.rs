@@ -320,7 +320,7 @@ pub(super) struct CancelBody {
 
 /// The shopper closed the payment pop-up: the units it held go back on sale. The payment itself
 /// stays open (Paystack may still complete it), and is then checked against stock.
-#[utoipa::path(tag = "checkout", responses((status = OK, body = crate::api::StatusOk), Unauthorized, NotFound))]
+#[utoipa::path(tag = "checkout", responses((status = OK, body = crate::api::StatusOk), BadRequest, Unauthorized, NotFound))]
 #[post("/payments/cancel")]
 pub(super) async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<CancelBody>) -> AppResult<HttpResponse> {
     let reference = body.into_inner().reference;

@@ -3379,6 +3379,15 @@ export interface operations {
           'application/json': components['schemas']['StatusOk'];
         };
       };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No valid session, or a failed login. */
       401: {
         headers: {

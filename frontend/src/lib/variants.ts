@@ -1,0 +1,122 @@
+import { useId, useState } from 'react';
+import type { Image, Product, Variant } from './types';
+
+/**
+ * What can be bought of a product: its variants (one per size × colour sold, or one default
+ * variant), each with the units available now. Shared by the product page, Saved Items' chooser
+ * and the product cards.
+ */
+export type OptionKind = 'size' | 'color';
+
+/** One offered value of an option; a sold-out one is shown but cannot be chosen. */
+export type OptionChoice = { value: string; soldOut: boolean };
+
+/** The server's words for a missing choice (POST /api/bag answers the same). */
+export const CHOOSE_SIZE = 'Please choose a size.';
+export const CHOOSE_COLOUR = 'Please choose a colour.';
+export const CHOOSE_BOTH = 'Please choose a size and a colour.';
+export const SOLD_OUT = 'Sold out';
+
+const other = (kind: OptionKind): OptionKind => (kind === 'size' ? 'color' : 'size');
+const valuesOf = (product: Product, kind: OptionKind) => (kind === 'size' ? product.sizes : product.colors);
+
+/** True when nothing of the product can be bought: every variant has 0 available. */
+export function isSoldOut(product: Pick<Product, 'variants'>): boolean {
+  return product.variants.every((v) => v.available <= 0);
+}
+
+/** "Only 2 left" for a variant with few left, else null. */
+export function lowStockText(variant: Variant | undefined): string | null {
+  return variant?.low && variant.available > 0 ? `Only ${variant.available} left` : null;
+}
+
+/** The variant of exactly this size and colour (null where the product has no such option). */
+export function findVariant(product: Product, size: string | null, color: string | null): Variant | undefined {
+  return product.variants.find((v) => v.size === size && v.color === color);
+}
+
+/**
+ * The values of one option that exist as variants, in the product's order. A value is sold out
+ * when every variant with it (and with the other option's chosen value, when that combination
+ * exists) has nothing left.
+ */
+export function optionChoices(product: Product, kind: OptionKind, otherValue: string | null): OptionChoice[] {
+  const otherKind = other(kind);
+  return valuesOf(product, kind).flatMap((value) => {
+    const withValue = product.variants.filter((v) => v[kind] === value);
+    if (withValue.length === 0) return [];
+    const combined = otherValue === null ? [] : withValue.filter((v) => v[otherKind] === otherValue);
+    const relevant = combined.length > 0 ? combined : withValue;
+    return [{ value, soldOut: relevant.every((v) => v.available <= 0) }];
+  });
+}
+
+/** "Please choose a size." and the like for what is still missing, or null. */
+export function missingChoiceMessage(missing: { size: boolean; color: boolean }): string | null {
+  if (missing.size && missing.color) return CHOOSE_BOTH;
+  if (missing.size) return CHOOSE_SIZE;
+  if (missing.color) return CHOOSE_COLOUR;
+  return null;
+}
+
+/** The pictures to show: the chosen colour's own, or the product's gallery when it has none. */
+export function galleryFor(product: Product, color: string | null): { key: string; images: Image[] } {
+  const own = color === null ? undefined : product.colorImages.find((c) => c.color === color);
+  return own && own.images.length > 0
+    ? { key: `color:${own.color}`, images: own.images }
+    : { key: 'main', images: product.images };
+}
+
+function initialChoice(product: Product, kind: OptionKind): string | null {
+  const choices = optionChoices(product, kind, null);
+  return choices.length === 1 && !choices[0]!.soldOut ? choices[0]!.value : null;
+}
+
+/**
+ * The shopper's size and colour for one product. A lone option that can be bought starts chosen.
+ * Choosing a value that does not exist (or is sold out) with the other option's current value
+ * clears that other value, so the pair chosen is always one that exists. `ask()` marks the missing
+ * options for the inline "Please choose a size." messages, which go as soon as a value is chosen.
+ */
+export function useVariantChoice(product: Product) {
+  const [size, setSize] = useState(() => initialChoice(product, 'size'));
+  const [color, setColor] = useState(() => initialChoice(product, 'color'));
+  const [asked, setAsked] = useState(false);
+  const sizeErrorId = useId();
+  const colorErrorId = useId();
+
+  const choose = (kind: OptionKind, value: string) => {
+    const next = { size, color, [kind]: value };
+    const pair = findVariant(product, next.size, next.color);
+    const otherKind = other(kind);
+    if (next[otherKind] !== null && (!pair || pair.available <= 0)) next[otherKind] = null;
+    setSize(next.size);
+    setColor(next.color);
+  };
+
+  const missing = { size: product.sizes.length > 0 && !size, color: product.colors.length > 0 && !color };
+  const variant = missing.size || missing.color ? undefined : findVariant(product, size, color);
+  const errors = {
+    size: asked && missing.size ? { id: sizeErrorId, text: CHOOSE_SIZE } : null,
+    color: asked && missing.color ? { id: colorErrorId, text: CHOOSE_COLOUR } : null,
+  };
+  return {
+    size,
+    color,
+    sizeChoices: optionChoices(product, 'size', color),
+    colorChoices: optionChoices(product, 'color', size),
+    choose,
+    missing,
+    /** The variant chosen, once every option the product has is chosen. */
+    variant,
+    /** True once the shopper tried to go on without choosing. */
+    asked,
+    ask: () => setAsked(true),
+    /** The inline messages now due beside each option, with the ids they are shown under. */
+    errors,
+    /** For the button that asked: the ids of the messages now shown. */
+    describedBy: [errors.size?.id, errors.color?.id].filter(Boolean).join(' ') || undefined,
+  };
+}
+
+export type VariantChoice = ReturnType<typeof useVariantChoice>;

@@ -4,7 +4,7 @@ import { useAddToBag } from '../api/add-to-bag';
 import { useIsSaved, useToggleSaved } from '../api/saved-state';
 import { HeartIcon } from '@/components/icons';
 import { Price } from '@/components/Price';
-import { failureMessage, isApiError } from '@/lib/api';
+import { failureMessage, isApiError, markWritten } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import { useSession } from '@/lib/session';
 import type { Product } from '@/lib/types';
@@ -125,9 +125,11 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
         onSuccess: () => showBag('success', ADDED_MESSAGE),
         onError: (error) => {
           showBag('error', failureMessage(error, ADD_FAILED));
-          // Sold out or fewer left than asked: the stock shown is stale.
-          if (isApiError(error) && error.status === 400)
+          // Sold out or fewer left than asked: the stock shown is stale; fetch it past any copy.
+          if (isApiError(error) && error.status === 400) {
+            markWritten();
             void client.invalidateQueries({ queryKey: queryKeys.products.detail(product.id) });
+          }
         },
       },
     );

@@ -96,6 +96,15 @@ export function SavedCardActions({ product }: { product: Product }) {
           <div className="saved-chooser__buttons">
             <button
               type="button"
+              className="btn btn--primary btn--sm"
+              disabled={busy}
+              aria-describedby={choice.describedBy}
+              onClick={moveToBag}
+            >
+              Move to Bag
+            </button>
+            <button
+              type="button"
               className="btn btn--outline btn--sm"
               disabled={busy}
               onClick={() => {
@@ -106,15 +115,6 @@ export function SavedCardActions({ product }: { product: Product }) {
               }}
             >
               Cancel
-            </button>
-            <button
-              type="button"
-              className="btn btn--primary btn--sm"
-              disabled={busy}
-              aria-describedby={choice.describedBy}
-              onClick={moveToBag}
-            >
-              Move to Bag
             </button>
           </div>
         </div>

@@ -73,13 +73,21 @@ describe('shopping on a phone (412×823)', () => {
     await page.getByRole('button', { name: 'Save product' }).click();
     await savedLink(page, 1).waitFor();
 
-    // Saved Items shows it; Add to Bag moves it to the bag and opens My Bag.
+    // Saved Items shows it; Add to Bag opens a chooser of size and colour (it has both), and Move
+    // to Bag, once both are chosen, moves it to the bag and opens My Bag.
     await savedLink(page, 1).click();
     await waitForPath(page, '/saved-items');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: choosy.name }) });
     await card.waitFor();
     await card.getByRole('button', { name: /^Add to Bag/ }).click();
+    const chooser = card.getByRole('group', { name: `Choose size and colour of ${choosy.name}` });
+    await chooser.getByRole('button', { name: 'Move to Bag' }).click();
+    await chooser.getByRole('alert').getByText('Please choose a size.').waitFor();
+    await chooser.getByRole('radio', { name: choosy.sizes[0], exact: true }).check({ force: true });
+    await chooser.getByRole('radio', { name: choosy.colors[0], exact: true }).check({ force: true });
+    await chooser.getByRole('button', { name: 'Move to Bag' }).click();
     await waitForPath(page, '/mybag');
+    await page.getByText(`Size: ${choosy.sizes[0]} · Colour: ${choosy.colors[0]}`).waitFor();
     const bagList = page.getByRole('list', { name: 'Items in your bag' });
     await bagList.getByRole('link', { name: choosy.name }).waitFor();
     await expectBagCount(page, 1);
@@ -148,12 +156,15 @@ describe('shopping on a desktop (1366×768)', () => {
     await page.goto(`${shop.base}/product/${choosy.id}`);
     await page.getByRole('heading', { level: 1, name: choosy.name }).waitFor();
 
+    // Both missing choices are asked for beside their options, and each message goes once chosen.
     await page.getByRole('button', { name: 'Add to Bag' }).click();
-    await page.getByRole('alert').getByText('Please choose a size.').waitFor();
+    await page.getByRole('group', { name: 'Size' }).getByRole('alert').getByText('Please choose a size.').waitFor();
+    await page.getByRole('group', { name: 'Colour' }).getByRole('alert').getByText('Please choose a colour.').waitFor();
     await page.getByRole('radio', { name: choosy.sizes[1] }).check({ force: true });
-    await page.getByRole('button', { name: 'Add to Bag' }).click();
-    await page.getByRole('alert').getByText('Please choose a colour.').waitFor();
+    await page.getByText('Please choose a size.').waitFor({ state: 'detached' });
+    await page.getByText('Please choose a colour.').waitFor();
     await page.getByRole('radio', { name: choosy.colors[1] }).check({ force: true });
+    await page.getByText('Please choose a colour.').waitFor({ state: 'detached' });
 
     // A double click adds one.
     await page.getByRole('button', { name: 'Add to Bag' }).dblclick();

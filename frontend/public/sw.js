@@ -4,8 +4,10 @@
  * offline:
  *   - the built code and styles (/assets/*, content-hashed, never change): cache first;
  *   - the catalogue's public GET answers and pictures — /api/hero, /api/collections,
- *     /api/collections/*, /api/products/* (featured included), /api/releases, /media/* —
+ *     /api/collections/*, /api/products/featured, /api/releases, /media/* —
  *     stale-while-revalidate: the copy at hand answers at once and the network refreshes it;
+ *   - one product (/api/products/{id}): network first, the copy at hand only offline, since it
+ *     carries the stock the shopper is about to choose from (sold-out sizes, "Only 2 left");
  *   - one app shell for offline navigations: index.html fetched WITHOUT cookies
  *     (credentials: 'omit'), so the session the server writes into it is always the signed-out
  *     one. Online, every page load goes to the network (the HTML carries the shopper's session and
@@ -25,9 +27,11 @@ const LIMITS = { [ASSETS]: 80, [CATALOG]: 200, [MEDIA]: 300 };
 const CATALOG_API = [
   /^\/api\/hero$/,
   /^\/api\/collections(\/[^/]+)?$/,
-  /^\/api\/products\/[^/]+$/,
+  /^\/api\/products\/featured$/,
   /^\/api\/releases$/,
 ];
+/** Catalogue answers whose stock must be current: from the network while there is one. */
+const LIVE_CATALOG_API = /^\/api\/products\/[^/]+$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(refreshShell().then(() => self.skipWaiting()));
@@ -65,6 +69,10 @@ self.addEventListener('fetch', (event) => {
   }
   if (CATALOG_API.some((pattern) => pattern.test(url.pathname))) {
     event.respondWith(staleWhileRevalidate(event, CATALOG));
+    return;
+  }
+  if (LIVE_CATALOG_API.test(url.pathname)) {
+    event.respondWith(networkFirst(request, CATALOG));
   }
   // Everything else: the browser's own handling (network), untouched.
 });
@@ -129,7 +137,10 @@ async function networkFirst(request, cacheName) {
   const cache = await caches.open(cacheName);
   try {
     const response = await fetch(request);
-    if (storable(response)) await cache.put(request, response.clone());
+    if (storable(response)) {
+      await cache.put(request, response.clone());
+      void trim(cacheName);
+    }
     return response;
   } catch (error) {
     const hit = await cache.match(request);

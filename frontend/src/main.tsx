@@ -13,7 +13,7 @@ import { shellPainted } from './lib/shellPicture';
 import { registerServiceWorker } from './lib/sw';
 
 const queryClient = createQueryClient();
-prefetchForPath(queryClient, window.location.pathname);
+prefetchForPath(queryClient, window.location.pathname, window.location.search);
 preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === true);
 
 // The data and code requests above are already on their way; React renders once the shell's

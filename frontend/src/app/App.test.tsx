@@ -35,7 +35,7 @@ describe('App routes', () => {
   it('redirects a visitor from /mybag to /login?next=/mybag', async () => {
     const { currentLocation } = renderApp('/mybag');
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back' })).toBeTruthy();
-    expect(document.title).toBe('Login — Ankara');
+    await waitFor(() => expect(document.title).toBe('Login — Ankara'));
     expect(currentLocation()).toBe('/login?next=%2Fmybag');
   });
 

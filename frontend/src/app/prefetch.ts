@@ -7,7 +7,7 @@ import { aboutQueryOptions } from '@/features/content/api/get-about';
  * On a first load straight onto a lazy page, starts that page's data request at once, in parallel
  * with downloading the page's code, instead of after it (one round trip saved on slow networks).
  */
-export function prefetchForPath(client: QueryClient, pathname: string): void {
+export function prefetchForPath(client: QueryClient, pathname: string, search = ''): void {
   const product = /^\/product\/([^/]+)$/.exec(pathname);
   if (product?.[1]) {
     void client.prefetchQuery(productQueryOptions(decodeURIComponent(product[1])));
@@ -15,7 +15,8 @@ export function prefetchForPath(client: QueryClient, pathname: string): void {
   }
   const collection = /^\/collections\/([^/]+)$/.exec(pathname);
   if (collection?.[1]) {
-    void client.prefetchInfiniteQuery(collectionPageInfiniteOptions(decodeURIComponent(collection[1])));
+    const inStock = new URLSearchParams(search).get('inStock') === 'true';
+    void client.prefetchInfiniteQuery(collectionPageInfiniteOptions(decodeURIComponent(collection[1]), inStock));
     return;
   }
   if (pathname === '/about') void client.prefetchQuery(aboutQueryOptions);

@@ -4,6 +4,7 @@ import { Price } from './Price';
 import { ResponsiveImage } from './ResponsiveImage';
 import { productPath } from '@/lib/collections';
 import type { Product } from '@/lib/types';
+import { isSoldOut, SOLD_OUT } from '@/lib/variants';
 import './ProductCard.css';
 
 /** How wide a card image is drawn: 2 columns on phones, 3 on tablets, 4 on desktop (max 1200px page). */
@@ -19,7 +20,7 @@ type ProductCardProps = {
   headingLevel?: 'h2' | 'h3';
 };
 
-/** A product tile: the whole tile links to the product page. */
+/** A product tile: the whole tile links to the product page. A product with nothing left says Sold out on its picture. */
 export function ProductCard({
   product,
   hoverImage = false,
@@ -30,8 +31,9 @@ export function ProductCard({
   const [first, second] = product.images;
   const swap = hoverImage && second !== undefined;
   const Heading = headingLevel;
+  const soldOut = isSoldOut(product);
   return (
-    <article className={`product-card${swap ? ' product-card--swap' : ''}`}>
+    <article className={`product-card${swap ? ' product-card--swap' : ''}${soldOut ? ' is-sold-out' : ''}`}>
       <Link href={productPath(product.id)} className="product-card__link">
         <span className="product-card__media">
           {/* The name is right below, so the picture is decorative inside the link. */}
@@ -44,6 +46,7 @@ export function ProductCard({
               className="product-card__img product-card__img--alt"
             />
           )}
+          {soldOut && <span className="product-card__badge">{SOLD_OUT}</span>}
         </span>
         <span className="product-card__body">
           {showCategory && product.category && <span className="product-card__category">{product.category}</span>}

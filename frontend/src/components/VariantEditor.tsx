@@ -9,7 +9,7 @@ import {
   setRowValue,
   variantKey,
   type VariantGrid,
-} from '@/lib/variants';
+} from '@/lib/variantGrid';
 import './VariantEditor.css';
 
 type VariantEditorProps = {

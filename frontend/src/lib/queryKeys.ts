@@ -14,7 +14,9 @@ export const queryKeys = {
     list: ['collections', 'list'] as const,
     /** Every collection page (the infinite product lists). */
     pages: ['collections', 'detail'] as const,
-    page: (id: string) => ['collections', 'detail', id] as const,
+    /** One collection's pages; with `inStock`, those that leave out sold-out products. */
+    page: (id: string, inStock = false) =>
+      inStock ? (['collections', 'detail', id, 'in-stock'] as const) : (['collections', 'detail', id] as const),
     /** Every product of one collection (the admins' release form's product choice). */
     products: (id: string) => ['collections', 'products', id] as const,
   },
@@ -27,7 +29,8 @@ export const queryKeys = {
   about: ['about'] as const,
   search: {
     all: ['search'] as const,
-    results: (q: string, sort: string = 'relevance') => ['search', q, sort] as const,
+    results: (q: string, sort: string = 'relevance', inStock = false) =>
+      inStock ? (['search', q, sort, 'in-stock'] as const) : (['search', q, sort] as const),
   },
   suggest: (q: string) => ['suggest', q] as const,
   /** The signed-in shopper's bag and saved items. */

@@ -1,170 +1,122 @@
+import { useId, useState } from 'react';
+import type { Image, Product, Variant } from './types';
+
 /**
- * The variant grid of the back office's product forms: the sizes and colours typed by the
- * merchant make one variant per size × colour (or one default variant), each with its stock and
- * optional SKU; a combination can be left out (not sold). The checks mirror the server's
- * (src/stock/mod.rs `check_variants`), so most mistakes are caught before sending.
+ * What can be bought of a product: its variants (one per size × colour sold, or one default
+ * variant), each with the units available now. Shared by the product page, Saved Items' chooser
+ * and the product cards.
  */
-import type { Product, VariantInput } from './types';
+export type OptionKind = 'size' | 'color';
 
-/** What the server accepts per variant. */
-export const MAX_STOCK = 1_000_000;
-export const MAX_VARIANTS = 100;
-export const MAX_OPTION_CHARS = 40;
-export const MAX_SKU_CHARS = 64;
+/** One offered value of an option; a sold-out one is shown but cannot be chosen. */
+export type OptionChoice = { value: string; soldOut: boolean };
 
-export const STOCK_INVALID = `Stock must be a whole number from 0 to ${MAX_STOCK}.`;
-export const NO_VARIANTS = 'A product needs at least one variant.';
-export const TOO_MANY_VARIANTS = `A product may have at most ${MAX_VARIANTS} variants.`;
-export const OPTION_TOO_LONG = `Sizes and colours may have at most ${MAX_OPTION_CHARS} characters.`;
-export const SKU_TOO_LONG = `A SKU may have at most ${MAX_SKU_CHARS} characters.`;
-export const SKU_REPEATED = 'Each variant needs its own SKU.';
+/** The server's words for a missing choice (POST /api/bag answers the same). */
+export const CHOOSE_SIZE = 'Please choose a size.';
+export const CHOOSE_COLOUR = 'Please choose a colour.';
+export const CHOOSE_BOTH = 'Please choose a size and a colour.';
+export const SOLD_OUT = 'Sold out';
 
-/** One combination as the form edits it: stock and SKU as typed. */
-export type VariantRow = { size: string; color: string; stock: string; sku: string };
+const other = (kind: OptionKind): OptionKind => (kind === 'size' ? 'color' : 'size');
+const valuesOf = (product: Product, kind: OptionKind) => (kind === 'size' ? product.sizes : product.colors);
 
-/** The whole editor's state: the option lists as typed, what each combination holds, and what is not sold. */
-export type VariantGrid = {
-  sizes: string;
-  colors: string;
-  /** Stock and SKU by combination key, kept while a size or colour is typed away and back. */
-  values: Record<string, { stock: string; sku: string }>;
-  /** Keys of combinations not sold. */
-  removed: string[];
-  /** The stock a new combination starts with. */
-  defaultStock: string;
-};
-
-/** "S, M, L" -> ["S", "M", "L"]: trimmed, blanks and repeats left out, in order. */
-export function splitOptions(text: string): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const part of text.split(',')) {
-    const option = part.trim();
-    if (option && !seen.has(option)) {
-      seen.add(option);
-      out.push(option);
-    }
-  }
-  return out;
+/** True when nothing of the product can be bought: every variant has 0 available. */
+export function isSoldOut(product: Pick<Product, 'variants'>): boolean {
+  return product.variants.every((v) => v.available <= 0);
 }
 
-export function variantKey(size: string, color: string): string {
-  return JSON.stringify([size, color]);
+/** "Only 2 left" for a variant with few left, else null. */
+export function lowStockText(variant: Variant | undefined): string | null {
+  return variant?.low && variant.available > 0 ? `Only ${variant.available} left` : null;
 }
 
-/** "42, Black", "42", "Black" or "One size" for a default variant. */
-export function describeVariant(size: string | null, color: string | null): string {
-  const parts = [size ?? '', color ?? ''].filter(Boolean);
-  return parts.length > 0 ? parts.join(', ') : 'One size';
+/** The variant of exactly this size and colour (null where the product has no such option). */
+export function findVariant(product: Product, size: string | null, color: string | null): Variant | undefined {
+  return product.variants.find((v) => v.size === size && v.color === color);
 }
 
-/** An empty grid for a new product. */
-export function emptyGrid(defaultStock = '0'): VariantGrid {
-  return { sizes: '', colors: '', values: {}, removed: [], defaultStock };
+/**
+ * The values of one option that exist as variants, in the product's order. A value is sold out
+ * when every variant with it (and with the other option's chosen value, when that combination
+ * exists) has nothing left.
+ */
+export function optionChoices(product: Product, kind: OptionKind, otherValue: string | null): OptionChoice[] {
+  const otherKind = other(kind);
+  return valuesOf(product, kind).flatMap((value) => {
+    const withValue = product.variants.filter((v) => v[kind] === value);
+    if (withValue.length === 0) return [];
+    const combined = otherValue === null ? [] : withValue.filter((v) => v[otherKind] === otherValue);
+    const relevant = combined.length > 0 ? combined : withValue;
+    return [{ value, soldOut: relevant.every((v) => v.available <= 0) }];
+  });
 }
 
-/** The grid of a stored product: its options, each variant's stock and SKU, and the unsold combinations. */
-export function gridFromProduct(product: Pick<Product, 'sizes' | 'colors' | 'variants'>): VariantGrid {
-  const values: VariantGrid['values'] = {};
-  for (const v of product.variants) {
-    values[variantKey(v.size ?? '', v.color ?? '')] = { stock: String(v.available), sku: v.sku ?? '' };
-  }
-  const grid: VariantGrid = {
-    sizes: product.sizes.join(', '),
-    colors: product.colors.join(', '),
-    values,
-    removed: [],
-    defaultStock: '0',
-  };
-  grid.removed = combinations(grid)
-    .map(([size, color]) => variantKey(size, color))
-    .filter((key) => !(key in values));
-  return grid;
-}
-
-function combinations(grid: Pick<VariantGrid, 'sizes' | 'colors'>): [string, string][] {
-  const sizes = splitOptions(grid.sizes);
-  const colors = splitOptions(grid.colors);
-  const s = sizes.length > 0 ? sizes : [''];
-  const c = colors.length > 0 ? colors : [''];
-  return s.flatMap((size) => c.map((color): [string, string] => [size, color]));
-}
-
-/** The combinations sold, in order (sizes outer, colours inner), with their values. */
-export function gridRows(grid: VariantGrid): VariantRow[] {
-  return combinations(grid)
-    .map(([size, color]) => ({ size, color, key: variantKey(size, color) }))
-    .filter(({ key }) => !grid.removed.includes(key))
-    .map(({ size, color, key }) => ({
-      size,
-      color,
-      stock: grid.values[key]?.stock ?? grid.defaultStock,
-      sku: grid.values[key]?.sku ?? '',
-    }));
-}
-
-/** The combinations left out, in order. */
-export function removedRows(grid: VariantGrid): { size: string; color: string }[] {
-  return combinations(grid)
-    .filter(([size, color]) => grid.removed.includes(variantKey(size, color)))
-    .map(([size, color]) => ({ size, color }));
-}
-
-/** The grid with one combination's stock or SKU changed. */
-export function setRowValue(grid: VariantGrid, row: VariantRow, change: Partial<Pick<VariantRow, 'stock' | 'sku'>>) {
-  const key = variantKey(row.size, row.color);
-  return { ...grid, values: { ...grid.values, [key]: { stock: row.stock, sku: row.sku, ...change } } };
-}
-
-/** The grid with a combination left out (true) or sold again (false). */
-export function setRemoved(grid: VariantGrid, size: string, color: string, removed: boolean): VariantGrid {
-  const key = variantKey(size, color);
-  const rest = grid.removed.filter((k) => k !== key);
-  return { ...grid, removed: removed ? [...rest, key] : rest };
-}
-
-/** A whole number from 0 to MAX_STOCK, as typed; null otherwise. */
-export function parseStock(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d{1,7}$/.test(trimmed)) return null;
-  const n = Number(trimmed);
-  return n <= MAX_STOCK ? n : null;
-}
-
-/** What is wrong with the grid, in the server's words, or null. */
-export function checkGrid(grid: VariantGrid): string | null {
-  const rows = gridRows(grid);
-  if (rows.length === 0) return NO_VARIANTS;
-  if (rows.length > MAX_VARIANTS) return TOO_MANY_VARIANTS;
-  if (rows.some((r) => [...r.size].length > MAX_OPTION_CHARS || [...r.color].length > MAX_OPTION_CHARS)) {
-    return OPTION_TOO_LONG;
-  }
-  const skus = new Set<string>();
-  for (const row of rows) {
-    const sku = row.sku.trim();
-    if ([...sku].length > MAX_SKU_CHARS) return SKU_TOO_LONG;
-    if (parseStock(row.stock) === null) return `${STOCK_INVALID} (${describeVariant(row.size, row.color)})`;
-    if (sku) {
-      if (skus.has(sku)) return SKU_REPEATED;
-      skus.add(sku);
-    }
-  }
+/** "Please choose a size." and the like for what is still missing, or null. */
+export function missingChoiceMessage(missing: { size: boolean; color: boolean }): string | null {
+  if (missing.size && missing.color) return CHOOSE_BOTH;
+  if (missing.size) return CHOOSE_SIZE;
+  if (missing.color) return CHOOSE_COLOUR;
   return null;
 }
 
-/** The grid as the API takes it (after checkGrid said nothing). */
-export function gridToInputs(grid: VariantGrid): VariantInput[] {
-  return gridRows(grid).map((row) => ({
-    size: row.size || null,
-    color: row.color || null,
-    sku: row.sku.trim() || null,
-    stock: parseStock(row.stock) ?? 0,
-  }));
+/** The pictures to show: the chosen colour's own, or the product's gallery when it has none. */
+export function galleryFor(product: Product, color: string | null): { key: string; images: Image[] } {
+  const own = color === null ? undefined : product.colorImages.find((c) => c.color === color);
+  return own && own.images.length > 0
+    ? { key: `color:${own.color}`, images: own.images }
+    : { key: 'main', images: product.images };
 }
 
-/** The sizes and colours actually sold, in order, comma-separated (the add form's text fields). */
-export function soldOptions(grid: VariantGrid): { sizes: string; colors: string } {
-  const rows = gridRows(grid);
-  const unique = (values: string[]) => [...new Set(values.filter(Boolean))].join(', ');
-  return { sizes: unique(rows.map((r) => r.size)), colors: unique(rows.map((r) => r.color)) };
+function initialChoice(product: Product, kind: OptionKind): string | null {
+  const choices = optionChoices(product, kind, null);
+  return choices.length === 1 && !choices[0]!.soldOut ? choices[0]!.value : null;
 }
+
+/**
+ * The shopper's size and colour for one product. A lone option that can be bought starts chosen.
+ * Choosing a value that does not exist (or is sold out) with the other option's current value
+ * clears that other value, so the pair chosen is always one that exists. `ask()` marks the missing
+ * options for the inline "Please choose a size." messages, which go as soon as a value is chosen.
+ */
+export function useVariantChoice(product: Product) {
+  const [size, setSize] = useState(() => initialChoice(product, 'size'));
+  const [color, setColor] = useState(() => initialChoice(product, 'color'));
+  const [asked, setAsked] = useState(false);
+  const sizeErrorId = useId();
+  const colorErrorId = useId();
+
+  const choose = (kind: OptionKind, value: string) => {
+    const next = { size, color, [kind]: value };
+    const pair = findVariant(product, next.size, next.color);
+    const otherKind = other(kind);
+    if (next[otherKind] !== null && (!pair || pair.available <= 0)) next[otherKind] = null;
+    setSize(next.size);
+    setColor(next.color);
+  };
+
+  const missing = { size: product.sizes.length > 0 && !size, color: product.colors.length > 0 && !color };
+  const variant = missing.size || missing.color ? undefined : findVariant(product, size, color);
+  const errors = {
+    size: asked && missing.size ? { id: sizeErrorId, text: CHOOSE_SIZE } : null,
+    color: asked && missing.color ? { id: colorErrorId, text: CHOOSE_COLOUR } : null,
+  };
+  return {
+    size,
+    color,
+    sizeChoices: optionChoices(product, 'size', color),
+    colorChoices: optionChoices(product, 'color', size),
+    choose,
+    missing,
+    /** The variant chosen, once every option the product has is chosen. */
+    variant,
+    /** True once the shopper tried to go on without choosing. */
+    asked,
+    ask: () => setAsked(true),
+    /** The inline messages now due beside each option, with the ids they are shown under. */
+    errors,
+    /** For the button that asked: the ids of the messages now shown. */
+    describedBy: [errors.size?.id, errors.color?.id].filter(Boolean).join(' ') || undefined,
+  };
+}
+
+export type VariantChoice = ReturnType<typeof useVariantChoice>;

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Header } from '@/components/Header';
 import BagPage from '@/features/bag/routes/BagPage';
-import { CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
+import { BAG_BLOCKED, CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
 import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
 import { bagItem, bagOf, product } from '@/test/fixtures';
@@ -325,6 +325,54 @@ describe('checkout: paying', () => {
     const pay = screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' });
     await waitFor(() => expect(document.activeElement).toBe(pay));
     expect(pay.disabled).toBe(false);
+  });
+
+  it('closing the pop-up releases the units the payment held (POST /api/payments/cancel)', async () => {
+    const { fetch } = shop({ 'POST /api/payments/cancel': { message: 'Released' } });
+    renderCheckout();
+    const dialog = await openSandbox();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await screen.findByText('Payment cancelled');
+    await waitFor(() => expect(calls(fetch, 'POST', '/api/payments/cancel')).toHaveLength(1));
+    expect(JSON.parse(calls(fetch, 'POST', '/api/payments/cancel')[0]![1]!.body as string)).toEqual({
+      reference: 'ANK-ref123',
+    });
+  });
+
+  it('a line sold out while paying (409): says so before any pop-up and refreshes the bag', async () => {
+    const message = 'Sorry, Oxford Brogue (42, Black) has just sold out';
+    let soldOut = false;
+    const { fetch } = shop({
+      '/api/bag': () => {
+        const bag = fullBag();
+        if (!soldOut) return jsonResponse(bag);
+        const item = { ...bag.items[0]!, available: 0, notice: 'Sold out — remove it to continue' };
+        return jsonResponse({ ...bag, items: [item], canCheckout: false });
+      },
+      'POST /api/checkout': () => {
+        soldOut = true;
+        return jsonResponse({ error: 'conflict', message }, 409);
+      },
+    });
+    renderCheckout();
+    fireEvent.click(await toPayment());
+    expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(await screen.findByText('Sold out — remove it to continue')).toBeTruthy();
+    const pay = screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' });
+    await waitFor(() => expect(pay.disabled).toBe(true));
+    expect(document.getElementById(pay.getAttribute('aria-describedby')!)?.textContent).toBe(BAG_BLOCKED);
+    expect(calls(fetch, 'POST', '/api/payments/cancel')).toHaveLength(0);
+  });
+
+  it('Proceed to Checkout waits, with the reason, while a line is sold out', async () => {
+    const bag = fullBag();
+    const item = { ...bag.items[0]!, available: 0, notice: 'Sold out — remove it to continue' };
+    shop({ '/api/bag': { ...bag, items: [item], canCheckout: false } });
+    renderCheckout();
+    const proceed = await screen.findByRole<HTMLButtonElement>('button', { name: 'Proceed to Checkout' });
+    expect(proceed.disabled).toBe(true);
+    expect(document.getElementById(proceed.getAttribute('aria-describedby')!)?.textContent).toBe(BAG_BLOCKED);
   });
 
   it('a declined card shows the decline in the pop-up, and another card can still pay', async () => {

@@ -15,7 +15,7 @@ import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
-import { describeVariant, parseStock, STOCK_INVALID } from '@/lib/variants';
+import { describeVariant, parseStock, STOCK_INVALID } from '@/lib/variantGrid';
 import '../admin.css';
 import './AdminOrders.css';
 import './StockPage.css';

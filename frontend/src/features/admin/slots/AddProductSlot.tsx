@@ -9,7 +9,7 @@ import { MAX_PRODUCT_IMAGES, validateProduct } from '../lib/validate';
 import { TextField } from '@/components/TextField';
 import { VariantEditor } from '@/components/VariantEditor';
 import type { Product } from '@/lib/types';
-import { checkGrid, emptyGrid, gridToInputs, soldOptions } from '@/lib/variants';
+import { checkGrid, emptyGrid, gridToInputs, soldOptions } from '@/lib/variantGrid';
 
 export const PRODUCT_ADDED = 'Product added successfully';
 

@@ -7,6 +7,7 @@ import { serverReason } from '@/lib/api';
 import { productPath } from '@/lib/collections';
 import type { BagItem } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
+import { lowStockText } from '@/lib/variants';
 
 /** The server's limit on one line. */
 const MAX_QUANTITY = 99;
@@ -14,8 +15,10 @@ export const BAG_UPDATE_FAILED = 'Could not update your bag. Please try again.';
 
 /**
  * One bag line: picture, name, size and colour, unit price, the quantity stepper (minus at 1
- * removes the line, as the server does for quantity 0), line total and Remove. Its buttons are
- * disabled while its request runs; prices always come from the server's answer.
+ * removes the line, as the server does for quantity 0; plus stops at what is available), line
+ * total and Remove, and the server's notice for the line ("Sold out — remove it to continue") as a
+ * warning. Its buttons are disabled while its request runs; prices always come from the server's
+ * answer.
  */
 export function BagItemRow({ item }: { item: BagItem }) {
   const setQuantity = useSetQuantity();
@@ -25,6 +28,10 @@ export function BagItemRow({ item }: { item: BagItem }) {
   const error = setQuantity.error ?? remove.error;
   const { product } = item;
   const details = [item.size && `Size: ${item.size}`, item.color && `Colour: ${item.color}`].filter(Boolean);
+  const noticeId = `bag-notice-${item.id}`;
+  const atMost = Math.min(MAX_QUANTITY, item.available);
+  // "Only 2 left" for a variant with few left, unless the server already said something about the line.
+  const low = item.notice ? null : lowStockText(product.variants.find((v) => v.id === item.variantId));
 
   const change = (quantity: number) => {
     if (!flight.begin()) return;
@@ -33,7 +40,11 @@ export function BagItemRow({ item }: { item: BagItem }) {
   };
 
   return (
-    <li className="bag-item" aria-busy={busy || undefined}>
+    <li
+      className={`bag-item${item.notice ? ' has-notice' : ''}`}
+      aria-busy={busy || undefined}
+      aria-describedby={item.notice ? noticeId : undefined}
+    >
       <Link href={productPath(product.id)} className="bag-item__media" tabIndex={-1} aria-hidden="true">
         <ResponsiveImage image={product.images[0]} alt="" sizes="112px" className="bag-item__img" />
       </Link>
@@ -82,14 +93,21 @@ export function BagItemRow({ item }: { item: BagItem }) {
               type="button"
               className="stepper__button"
               aria-label="Increase quantity"
-              disabled={busy || item.quantity >= MAX_QUANTITY}
+              disabled={busy || item.quantity >= atMost}
+              title={item.quantity >= item.available ? `Only ${item.available} available` : undefined}
               onClick={() => change(item.quantity + 1)}
             >
               +
             </button>
           </div>
+          {low && <span className="bag-item__low">{low}</span>}
           <Price kobo={item.lineTotal} className="bag-item__total" />
         </div>
+        {item.notice && (
+          <p id={noticeId} className="alert alert--warning bag-item__notice">
+            {item.notice}
+          </p>
+        )}
         {error && (
           <p className="alert alert--error bag-item__error" role="alert">
             {serverReason(error) ?? BAG_UPDATE_FAILED}

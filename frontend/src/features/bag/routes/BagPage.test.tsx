@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import BagPage from './BagPage';
 import { Header } from '@/components/Header';
 import type { Session } from '@/lib/types';
-import { bagItem, bagOf, product } from '@/test/fixtures';
+import { bagItem, bagOf, product, variants } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const line = bagItem;
@@ -43,6 +43,43 @@ describe('BagPage', () => {
     expect(within(rows[1]!).queryByText(/Size:/)).toBeNull();
     expect(screen.getByTestId('bag-count').textContent).toBe('3 items');
     expect(screen.getByText('₦170,000.50')).toBeTruthy();
+  });
+
+  it("shows each line's notice as a warning tied to the line, and Only N left for a variant with few left", async () => {
+    const few = product({ variants: variants(['41', '42', '43'], ['Black', 'Brown'], 10, { '42/Black': 2 }) });
+    mockFetch({
+      '/api/bag': bagOf(
+        line({ product: few, quantity: 2, available: 2 }),
+        line({
+          id: 'line-2',
+          size: '43',
+          variantId: 'v-43-Black',
+          available: 0,
+          notice: 'Sold out — remove it to continue',
+        }),
+      ),
+    });
+    renderBag(3);
+    const rows = within(await screen.findByRole('list', { name: 'Items in your bag' })).getAllByRole('listitem');
+    const notice = within(rows[1]!).getByText('Sold out — remove it to continue');
+    expect(notice.className).toContain('alert--warning');
+    expect(rows[1]!.getAttribute('aria-describedby')).toBe(notice.id);
+    expect(within(rows[0]!).getByText('Only 2 left')).toBeTruthy();
+    expect(rows[0]!.getAttribute('aria-describedby')).toBeNull();
+    // The stepper stops at what is available.
+    expect(within(rows[0]!).getByRole<HTMLButtonElement>('button', { name: 'Increase quantity' }).disabled).toBe(true);
+    expect(within(rows[1]!).getByRole<HTMLButtonElement>('button', { name: 'Increase quantity' }).disabled).toBe(true);
+    expect(within(rows[1]!).getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity' }).disabled).toBe(false);
+  });
+
+  it("shows the server's refusal of a quantity (Only 3 left.)", async () => {
+    mockFetch({
+      '/api/bag': bagOf(line({ quantity: 3, available: 5 })),
+      'PATCH /api/bag/line-1': () => jsonResponse({ error: 'validation', message: 'Only 3 left.' }, 400),
+    });
+    renderBag(3);
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only 3 left.');
   });
 
   it('changes the quantity with + and −, updating the totals and the header badge from the answer', async () => {

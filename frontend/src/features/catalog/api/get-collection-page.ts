@@ -8,16 +8,22 @@ export function nextCollectionPage(last: CollectionPage): number | undefined {
   return last.page * last.pageSize < last.total ? last.page + 1 : undefined;
 }
 
-/** GET /api/collections/{id}?page=N: the collection and its products, 24 a page. */
-export const collectionPageInfiniteOptions = (id: string) =>
+/**
+ * GET /api/collections/{id}?page=N: the collection and its products, 24 a page; with `inStock`
+ * (`&inStock=true`) without the sold-out ones.
+ */
+export const collectionPageInfiniteOptions = (id: string, inStock = false) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.collections.page(id),
+    queryKey: queryKeys.collections.page(id, inStock),
     queryFn: ({ pageParam, signal }) =>
-      api.get<CollectionPage>(`/api/collections/${encodeURIComponent(id)}?page=${pageParam}`, signal),
+      api.get<CollectionPage>(
+        `/api/collections/${encodeURIComponent(id)}?page=${pageParam}${inStock ? '&inStock=true' : ''}`,
+        signal,
+      ),
     initialPageParam: 1,
     getNextPageParam: nextCollectionPage,
   });
 
-export function useCollectionPage(id: string) {
-  return useInfiniteQuery(collectionPageInfiniteOptions(id));
+export function useCollectionPage(id: string, inStock = false) {
+  return useInfiniteQuery(collectionPageInfiniteOptions(id, inStock));
 }

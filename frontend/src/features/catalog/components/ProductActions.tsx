@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useAddToBag } from '../api/add-to-bag';
 import { useIsSaved, useToggleSaved } from '../api/saved-state';
 import { HeartIcon } from '@/components/icons';
 import { Price } from '@/components/Price';
-import { failureMessage } from '@/lib/api';
+import { failureMessage, isApiError, markWritten } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
 import { useSession } from '@/lib/session';
 import type { Product } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
+import { isSoldOut, lowStockText, SOLD_OUT, type VariantChoice } from '@/lib/variants';
 
 export const SAVE_LOGIN_ALERT = 'Please log in or sign up to save products.';
 export const BAG_LOGIN_ALERT = 'Please log in to add items to your bag.';
@@ -15,15 +18,13 @@ export const UNSAVED_MESSAGE = 'Product removed from saved items';
 export const SAVE_FAILED = 'Failed to save/unsave product. Please try again.';
 export const ADDED_MESSAGE = 'Item added to your bag successfully!';
 export const ADD_FAILED = 'Failed to add product to bag. Please try again.';
-export const CHOOSE_SIZE = 'Please choose a size.';
-export const CHOOSE_COLOUR = 'Please choose a colour.';
 /** SPEC section 9: the success banner shows for 3 s. */
 export const BANNER_MS = 3000;
 
 type ProductActionsProps = {
   product: Product;
-  size: string | null;
-  color: string | null;
+  /** The size and colour chosen (and what is missing), from `useVariantChoice`. */
+  choice: VariantChoice;
 };
 
 type Feedback = { tone: 'success' | 'error'; text: string; id: number };
@@ -67,10 +68,14 @@ function useScrolledPast(ref: RefObject<HTMLElement | null>): boolean {
 /**
  * Add to Bag (with the chosen size and colour) and the save heart. A visitor gets the spec's
  * log-in alerts. Both buttons are disabled while their request runs, so a double tap sends once.
+ * A missing size or colour is asked for beside its options (`choice.ask()`); "Only 2 left" shows
+ * for a chosen variant with few left; a product with nothing left offers a disabled Sold out.
  * Once the Add to Bag button has scrolled away, a bar fixed to the bottom of the screen offers the
  * price and Add to Bag again; a missing size or colour there brings the options back into view.
  */
-export function ProductActions({ product, size, color }: ProductActionsProps) {
+export function ProductActions({ product, choice }: ProductActionsProps) {
+  const { size, color, missing, variant, describedBy } = choice;
+  const client = useQueryClient();
   const { user } = useSession();
   const signedIn = Boolean(user);
   const saved = useIsSaved(product.id, signedIn);
@@ -84,26 +89,30 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
   const actionsRef = useRef<HTMLDivElement>(null);
   const barVisible = useScrolledPast(actionsRef);
 
-  // A choice made after "Please choose a size." clears the message.
+  // A new choice clears the last refusal (say "Only 1 left.").
   useEffect(() => {
-    if (bagFeedback?.text === CHOOSE_SIZE || bagFeedback?.text === CHOOSE_COLOUR) clearBag();
+    if (bagFeedback?.tone === 'error') clearBag();
     // Only a new choice clears it, not the message's own arrival.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [size, color]);
+
+  const soldOut = isSoldOut(product) || (variant !== undefined && variant.available <= 0);
+  const low = lowStockText(variant);
 
   const onAdd = (fromBar = false) => {
     if (!user) {
       window.alert(BAG_LOGIN_ALERT);
       return;
     }
-    const missing =
-      product.sizes.length > 0 && !size ? CHOOSE_SIZE : product.colors.length > 0 && !color ? CHOOSE_COLOUR : null;
-    if (missing) {
-      showBag('error', missing);
+    if (missing.size || missing.color) {
+      choice.ask();
+      clearBag();
       if (fromBar) {
-        const options = actionsRef.current?.closest('.product-info')?.querySelector<HTMLElement>('fieldset');
+        const options = actionsRef.current
+          ?.closest('.product-info')
+          ?.querySelector<HTMLElement>(`fieldset[data-option="${missing.size ? 'size' : 'color'}"]`);
         options?.scrollIntoView?.({ block: 'center' });
-        options?.querySelector<HTMLInputElement>('input')?.focus({ preventScroll: true });
+        options?.querySelector<HTMLInputElement>('input:not(:disabled)')?.focus({ preventScroll: true });
       }
       return;
     }
@@ -116,6 +125,11 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
         onSuccess: () => showBag('success', ADDED_MESSAGE),
         onError: (error) => {
           showBag('error', failureMessage(error, ADD_FAILED));
+          // Sold out or fewer left than asked: the stock shown is stale; fetch it past any copy.
+          if (isApiError(error) && error.status === 400) {
+            markWritten();
+            void client.invalidateQueries({ queryKey: queryKeys.products.detail(product.id) });
+          }
         },
       },
     );
@@ -140,17 +154,29 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
 
   return (
     <div className="product-actions-wrap">
+      <p className="product-stock" role="status">
+        {low && !soldOut && <span className="product-stock__low">{low}</span>}
+      </p>
       <div className="product-actions" ref={actionsRef}>
-        <button
-          type="button"
-          className="btn btn--primary product-actions__bag"
-          disabled={add.isPending}
-          aria-busy={add.isPending || undefined}
-          aria-describedby={bagFeedback?.tone === 'error' ? 'product-bag-feedback' : undefined}
-          onClick={() => onAdd()}
-        >
-          Add to Bag
-        </button>
+        {soldOut ? (
+          <button type="button" className="btn btn--primary product-actions__bag" disabled>
+            {SOLD_OUT}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--primary product-actions__bag"
+            disabled={add.isPending}
+            aria-busy={add.isPending || undefined}
+            aria-describedby={
+              [describedBy, bagFeedback?.tone === 'error' && 'product-bag-feedback'].filter(Boolean).join(' ') ||
+              undefined
+            }
+            onClick={() => onAdd()}
+          >
+            Add to Bag
+          </button>
+        )}
         <button
           type="button"
           className={`product-actions__save${isSaved ? ' is-saved' : ''}`}
@@ -199,10 +225,10 @@ export function ProductActions({ product, size, color }: ProductActionsProps) {
             <button
               type="button"
               className="btn btn--primary buy-bar__button"
-              disabled={add.isPending}
+              disabled={soldOut || add.isPending}
               onClick={() => onAdd(true)}
             >
-              Add to Bag
+              {soldOut ? SOLD_OUT : 'Add to Bag'}
             </button>
           </div>
         </div>

@@ -7,7 +7,7 @@ import { TextField } from '@/components/TextField';
 import { VariantEditor } from '@/components/VariantEditor';
 import { failureMessage } from '@/lib/api';
 import type { Product } from '@/lib/types';
-import { checkGrid, gridFromProduct, gridToInputs } from '@/lib/variants';
+import { checkGrid, gridFromProduct, gridToInputs } from '@/lib/variantGrid';
 import './ProductEditForm.css';
 
 export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';

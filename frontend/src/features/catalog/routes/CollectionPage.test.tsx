@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { Route } from 'wouter';
 import CollectionPage from './CollectionPage';
-import { collection, product } from '@/test/fixtures';
+import { collection, product, variants } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 function renderAt(path: string, session = { user: null }) {
@@ -30,6 +30,40 @@ describe('CollectionPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Suits' })).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Suits' })).toBeTruthy();
     expect(document.title).toBe('Suits — Ankara');
+  });
+
+  it('marks a sold-out product Sold out; Hide sold out asks for inStock=true and keeps it in the address', async () => {
+    const gone = product({ id: 'gone', name: 'Gone Brogue', variants: variants(['41'], ['Black'], 0) });
+    const fetchMock = mockFetch({
+      '/api/collections/formal-shoes': (url) =>
+        jsonResponse({
+          collection: collection(),
+          products: url.searchParams.get('inStock') === 'true' ? [product()] : [product(), gone],
+          page: 1,
+          pageSize: 24,
+          total: url.searchParams.get('inStock') === 'true' ? 1 : 2,
+        }),
+    });
+    const { currentLocation } = renderAt('/collections/formal-shoes');
+    const goneLink = await screen.findByRole('link', { name: /Gone Brogue/ });
+    expect(goneLink.textContent).toContain('Sold out');
+    expect(screen.getByRole('link', { name: /Oxford Brogue/ }).textContent).not.toContain('Sold out');
+    const toggle = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Hide sold out' });
+    expect(toggle.checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Gone Brogue/ })).toBeNull());
+    expect(currentLocation()).toBe('/collections/formal-shoes?inStock=true');
+    expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/collections/formal-shoes?page=1&inStock=true');
+  });
+
+  it('starts with Hide sold out ticked from the address (a reload keeps it)', async () => {
+    const fetchMock = mockFetch({
+      '/api/collections/formal-shoes': { collection: collection(), products: [], page: 1, pageSize: 24, total: 0 },
+    });
+    renderAt('/collections/formal-shoes?inStock=true');
+    expect(await screen.findByText('Nothing in this collection is in stock right now.')).toBeTruthy();
+    expect(screen.getByRole<HTMLInputElement>('checkbox', { name: 'Hide sold out' }).checked).toBe(true);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/collections/formal-shoes?page=1&inStock=true');
   });
 
   it('says "Collection not found" for an unknown id', async () => {

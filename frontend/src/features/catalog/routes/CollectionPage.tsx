@@ -1,6 +1,7 @@
 import { Link, useParams } from 'wouter';
 import { useCollectionPage } from '../api/get-collection-page';
 import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
+import { InStockToggle, useInStockParam } from '@/components/InStockToggle';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
@@ -13,10 +14,14 @@ import { loginPath } from '@/lib/redirect';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './CollectionPage.css';
 
-/** /collections/:id: the collection's banner, then its products 24 at a time. */
+/**
+ * /collections/:id: the collection's banner, then its products 24 at a time; `?inStock=true`
+ * (the Hide sold out box) leaves out the sold-out ones.
+ */
 export default function CollectionPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const query = useCollectionPage(id);
+  const [inStock] = useInStockParam();
+  const query = useCollectionPage(id, inStock);
   const isAdmin = useIsAdmin();
   const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
 
@@ -66,15 +71,22 @@ export default function CollectionPage() {
       <section className="container section collection-products" aria-labelledby="collection-products-heading">
         <div className="collection-products__head">
           <h2 id="collection-products-heading">{collection?.name}</h2>
-          {total > 0 && (
-            <p className="muted">
-              {total} {total === 1 ? 'product' : 'products'}
-            </p>
-          )}
+          <div className="collection-products__tools">
+            {total > 0 && (
+              <p className="muted">
+                {total} {total === 1 ? 'product' : 'products'}
+              </p>
+            )}
+            <InStockToggle />
+          </div>
         </div>
         <AdminSlot name="collection.products" props={{ collectionId }} />
         {products.length === 0 ? (
-          <Message title="No products found in this collection.">
+          <Message
+            title={
+              inStock ? 'Nothing in this collection is in stock right now.' : 'No products found in this collection.'
+            }
+          >
             <p>New pieces arrive often. In the meantime, have a look at our other collections.</p>
             <Link href="/" className="btn btn--dark">
               Browse collections

@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import ProductPage from './ProductPage';
-import { bagItem, bagOf, product } from '@/test/fixtures';
+import { bagItem, bagOf, image, product, variants } from '@/test/fixtures';
 import { Header } from '@/components/Header';
 import type { Bag, SavedItem, Session, SessionUser } from '@/lib/types';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -121,15 +121,27 @@ describe('ProductPage heart', () => {
 });
 
 describe('ProductPage add to bag', () => {
-  it('asks for a size and a colour first', async () => {
+  it('asks for a size and a colour beside their options, and clears each message once chosen', async () => {
     const fetch = mockFetch({ '/api/products/oxford-brogue': product(), 'GET /api/saved': [] });
     renderProduct(signedIn());
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Bag' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please choose a size.');
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual([
+      'Please choose a size.',
+      'Please choose a colour.',
+    ]);
+    const sizes = screen.getByRole('group', { name: 'Size' });
+    expect(sizes.getAttribute('aria-describedby')).toBe(within(sizes).getByRole('alert').id);
+    // The button points at both messages.
+    const describedBy = screen.getByRole('button', { name: 'Add to Bag' }).getAttribute('aria-describedby') ?? '';
+    expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toEqual([
+      'Please choose a size.',
+      'Please choose a colour.',
+    ]);
     fireEvent.click(screen.getByRole('radio', { name: '42' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toEqual(['Please choose a colour.']);
+    expect(within(screen.getByRole('group', { name: /Colour/ })).getByRole('alert')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: 'Black' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Bag' }));
-    expect(screen.getByRole('alert').textContent).toBe('Please choose a colour.');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
@@ -188,6 +200,101 @@ describe('ProductPage add to bag', () => {
     renderProduct(signedIn());
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Bag' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to add product to bag. Please try again.');
+  });
+});
+
+describe('ProductPage variants and stock', () => {
+  // 41 is sold out in every colour, 43 in Black; 42 has two left in Black and is not made in Brown.
+  const stocked = () =>
+    product({
+      colors: ['Black', 'Brown'],
+      variants: variants(['41', '42', '43'], ['Black', 'Brown'], 10, {
+        '41/Black': 0,
+        '41/Brown': 0,
+        '42/Black': 2,
+        '43/Black': 0,
+      }).filter((v) => v.id !== 'v-42-Brown'),
+      colorImages: [{ color: 'Brown', images: [image('brown-1'), image('brown-2')] }],
+    });
+  const radio = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
+
+  it('shows a sold-out size disabled and marked Sold out, and what is sold out given the colour', async () => {
+    mockFetch({ '/api/products/oxford-brogue': stocked(), 'GET /api/saved': [] });
+    renderProduct(signedIn());
+    const sold = await screen.findByRole<HTMLInputElement>('radio', { name: '41, Sold out' });
+    expect(sold.disabled).toBe(true);
+    expect(radio('42').disabled).toBe(false);
+    fireEvent.click(radio('Black'));
+    expect(radio('43, Sold out').disabled).toBe(true);
+    expect(radio('42').disabled).toBe(false);
+    fireEvent.click(radio('Brown'));
+    fireEvent.click(radio('43'));
+    expect(radio('43').checked).toBe(true);
+    expect(screen.queryByText(/Only \d+ left/)).toBeNull();
+  });
+
+  it('says Only 2 left for a chosen variant with few left', async () => {
+    mockFetch({ '/api/products/oxford-brogue': stocked(), 'GET /api/saved': [] });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('radio', { name: '42' }));
+    expect(screen.queryByText('Only 2 left')).toBeNull();
+    fireEvent.click(radio('Black'));
+    expect(screen.getByText('Only 2 left').closest('[role="status"]')).toBeTruthy();
+    fireEvent.click(radio('Brown'));
+    expect(screen.queryByText('Only 2 left')).toBeNull();
+  });
+
+  it('clears a size that is not made in the colour chosen next', async () => {
+    mockFetch({ '/api/products/oxford-brogue': stocked(), 'GET /api/saved': [] });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('radio', { name: '42' }));
+    fireEvent.click(radio('Brown'));
+    expect(radio('Brown').checked).toBe(true);
+    expect(radio('42').checked).toBe(false);
+    expect(screen.getByRole('group', { name: 'Size' })).toBeTruthy();
+  });
+
+  it('offers a disabled Sold out instead of Add to Bag when nothing is left', async () => {
+    mockFetch({
+      '/api/products/oxford-brogue': product({ variants: variants(['41', '42', '43'], ['Black', 'Brown'], 0) }),
+      'GET /api/saved': [],
+    });
+    renderProduct(signedIn());
+    const button = await screen.findByRole<HTMLButtonElement>('button', { name: 'Sold out' });
+    expect(button.disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Add to Bag' })).toBeNull();
+    expect(screen.getAllByRole('radio').every((r) => (r as HTMLInputElement).disabled)).toBe(true);
+  });
+
+  it("swaps the gallery to the chosen colour's pictures, and back for a colour without any", async () => {
+    mockFetch({ '/api/products/oxford-brogue': stocked(), 'GET /api/saved': [] });
+    renderProduct(signedIn());
+    const firstSlide = () => screen.getAllByTestId('product-slide')[0]!.querySelector('img')!.getAttribute('src');
+    await screen.findByRole('radio', { name: 'Brown' });
+    expect(firstSlide()).toContain('brogue-1');
+    fireEvent.click(radio('Brown'));
+    expect(firstSlide()).toContain('brown-1');
+    expect(screen.getByText('1 / 2')).toBeTruthy();
+    fireEvent.click(radio('Black'));
+    expect(firstSlide()).toContain('brogue-1');
+  });
+
+  it("shows the server's refusal (Only 1 left.) and refreshes the product", async () => {
+    let reads = 0;
+    mockFetch({
+      '/api/products/oxford-brogue': () => {
+        reads += 1;
+        return jsonResponse(stocked());
+      },
+      'GET /api/saved': [],
+      'POST /api/bag': () => jsonResponse({ error: 'validation', message: 'Only 1 left.' }, 400),
+    });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('radio', { name: '43' }));
+    fireEvent.click(radio('Brown'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Bag' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Only 1 left.');
+    await waitFor(() => expect(reads).toBe(2));
   });
 });
 

@@ -2,12 +2,12 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { useProduct } from '../api/get-product';
-import { ChoiceGroup } from '../components/ChoiceGroup';
 import { ProductActions } from '../components/ProductActions';
 import { ProductSkeleton } from '../components/ProductSkeleton';
 import { ProductSlider } from '../components/ProductSlider';
 import { StarRating } from '../components/StarRating';
 import { AdminSlot } from '@/components/AdminSlot';
+import { VariantOptions } from '@/components/VariantOptions';
 import { ShieldIcon, TruckIcon } from '@/components/icons';
 import { Message } from '@/components/Message';
 import { Price } from '@/components/Price';
@@ -18,6 +18,7 @@ import { queryKeys } from '@/lib/queryKeys';
 import type { Collection, Product } from '@/lib/types';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { galleryFor, useVariantChoice } from '@/lib/variants';
 import './ProductPage.css';
 
 export const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
@@ -68,8 +69,8 @@ function useCollectionName(collectionId: string): string | undefined {
 
 function ProductDetails({ product }: { product: Product }) {
   const collectionName = useCollectionName(product.collectionId);
-  const [size, setSize] = useState<string | null>(product.sizes.length === 1 ? product.sizes[0]! : null);
-  const [color, setColor] = useState<string | null>(product.colors.length === 1 ? product.colors[0]! : null);
+  const choice = useVariantChoice(product);
+  const gallery = galleryFor(product, choice.color);
   const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
   const { user } = useSession();
   const [editing, setEditing] = useState(false);
@@ -98,7 +99,7 @@ function ProductDetails({ product }: { product: Product }) {
 
       <div className="product-layout">
         <div className="product-layout__media">
-          <ProductSlider images={product.images} name={product.name} />
+          <ProductSlider key={gallery.key} images={gallery.images} name={product.name} />
         </div>
 
         <div className="product-info">
@@ -138,10 +139,8 @@ function ProductDetails({ product }: { product: Product }) {
                 <StarRating rating={product.rating} reviewCount={product.reviewCount} />
               </div>
 
-              <ChoiceGroup legend="Size" name="size" options={product.sizes} value={size} onChange={setSize} />
-              <ChoiceGroup legend="Colour" name="colour" options={product.colors} value={color} onChange={setColor} />
-
-              <ProductActions product={product} size={size} color={color} />
+              <VariantOptions choice={choice} />
+              <ProductActions product={product} choice={choice} />
               <AdminSlot name="product.featured" props={{ product }} />
 
               <section className="product-info__section" aria-labelledby="product-description-heading">

@@ -37,6 +37,19 @@ export function startPayment(
   });
 }
 
+/**
+ * POST /api/payments/cancel {reference}: the shopper closed the pop-up without paying, so the
+ * units the payment held go back on sale. Best effort: a failure changes nothing for the shopper
+ * (the server releases them when the payment expires anyway).
+ */
+export async function cancelPayment(reference: string): Promise<void> {
+  try {
+    await api.post<unknown>('/api/payments/cancel', { reference });
+  } catch {
+    // Nothing to tell the shopper.
+  }
+}
+
 /** POST /api/payments/verify {reference}: the server asks the provider and, when paid, creates the order. */
 export async function verifyPayment(reference: string): Promise<VerifyResult> {
   const answer = await api.post<{ data: VerifyResult }>('/api/payments/verify', { reference });

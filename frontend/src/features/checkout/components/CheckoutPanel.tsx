@@ -1,6 +1,12 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useCheckoutDetails, useStartPayment, useVerifyPayment, type CheckoutDetails } from '../api/checkout';
+import {
+  cancelPayment,
+  useCheckoutDetails,
+  useStartPayment,
+  useVerifyPayment,
+  type CheckoutDetails,
+} from '../api/checkout';
 import { focusAfter, isBusy, messageOf, startFailure, type CheckoutState } from '../lib/checkoutReducer';
 import { openPaystackPopup } from '../lib/paystackInline';
 import { useCheckoutMachine } from '../lib/useCheckoutMachine';
@@ -19,6 +25,7 @@ const SandboxPopup = lazy(() => import('./SandboxPopup').then((m) => ({ default:
 
 export const PAYMENT_CANCELLED = 'Payment cancelled';
 export const START_FAILED = "We couldn't start the payment. Please try again in a moment.";
+export const BAG_BLOCKED = 'Some items in your bag are sold out or no longer available. Remove them to check out.';
 export const VERIFY_FAILED =
   'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
 
@@ -78,9 +85,13 @@ export function CheckoutPanel() {
     [send, setSuccess, verifyPayment],
   );
 
-  const cancelled = useCallback(() => {
-    send({ type: 'cancelled' });
-  }, [send]);
+  // Closed without paying: the payment's units go back on sale.
+  const cancelled = useCallback(
+    (reference: string) => {
+      if (send({ type: 'cancelled' })) void cancelPayment(reference);
+    },
+    [send],
+  );
 
   const pay = async (values: CheckoutValues) => {
     if (!send({ type: 'pay' })) return;
@@ -97,7 +108,7 @@ export function CheckoutPanel() {
     try {
       await openPaystackPopup(start.accessCode, start.reference, {
         onSuccess: (reference) => void verify(reference),
-        onCancel: cancelled,
+        onCancel: () => cancelled(start.reference),
         onError: (message) => send({ type: 'failed', message }),
       });
     } catch (error) {
@@ -105,12 +116,22 @@ export function CheckoutPanel() {
     }
   };
 
+  const blocked = bag?.canCheckout === false;
+  const blockedNote = blocked && (
+    <p id="checkout-blocked" className="alert alert--warning checkout__notice">
+      {BAG_BLOCKED}
+    </p>
+  );
+
   if (state.step === 'closed') {
     return (
       <div className="checkout">
+        {blockedNote}
         <button
           type="button"
           className="btn btn--primary btn--block"
+          disabled={blocked}
+          aria-describedby={blocked ? 'checkout-blocked' : undefined}
           onClick={() => {
             setSuccess(null);
             send({ type: 'open' });
@@ -181,6 +202,7 @@ export function CheckoutPanel() {
       >
         Edit details
       </button>
+      {blockedNote}
       <div role="alert" className="checkout__notice-region">
         {payment.status === 'error' && <p className="alert alert--error checkout__notice">{payment.message}</p>}
       </div>
@@ -199,7 +221,8 @@ export function CheckoutPanel() {
         ref={payRef}
         type="button"
         className="btn btn--primary btn--block checkout__pay"
-        disabled={busy || total <= 0}
+        disabled={busy || total <= 0 || blocked}
+        aria-describedby={blocked ? 'checkout-blocked' : undefined}
         aria-busy={payment.status === 'starting'}
         onClick={() => void pay(chosen)}
       >
@@ -217,7 +240,7 @@ export function CheckoutPanel() {
             accessCode={payment.start.accessCode}
             amount={payment.start.amount}
             onSuccess={(reference) => void verify(reference)}
-            onCancel={cancelled}
+            onCancel={() => cancelled(payment.start.reference)}
           />
         </Suspense>
       )}

@@ -14,15 +14,22 @@ export function useRemoveSaved() {
   });
 }
 
+export type MoveToBagInput = { productId: string; size: string | null; color: string | null };
+
 /**
- * POST /api/saved/{id}/move-to-bag: adds the product to the bag with quantity 1 and removes it
- * from saved. The answer is the bag; the saved list loses that product.
+ * POST /api/saved/{id}/move-to-bag {size?, color?}: adds the product in the size and colour chosen
+ * (`{}` for a product without options) to the bag with quantity 1 and removes it from saved. The
+ * answer is the bag; the saved list loses that product.
  */
 export function useMoveToBag() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (productId: string) => api.post<Bag>(`/api/saved/${encodeURIComponent(productId)}/move-to-bag`),
-    onSuccess: (bag, productId) => {
+    mutationFn: ({ productId, size, color }: MoveToBagInput) =>
+      api.post<Bag>(`/api/saved/${encodeURIComponent(productId)}/move-to-bag`, {
+        ...(size === null ? {} : { size }),
+        ...(color === null ? {} : { color }),
+      }),
+    onSuccess: (bag, { productId }) => {
       applyBag(client, bag);
       const saved = client.getQueryData<SavedItem[]>(queryKeys.saved);
       if (saved)

@@ -15,13 +15,16 @@ export function parseSort(value: string | null): SearchSort {
   return SEARCH_SORTS.find((s) => s.value === value)?.value ?? 'relevance';
 }
 
-/** GET /api/search?q=…&sort=…: products matching the text (relevance needs no parameter). */
-export const searchQueryOptions = (q: string, sort: SearchSort = 'relevance') =>
+/**
+ * GET /api/search?q=…&sort=…&inStock=true: products matching the text (relevance needs no
+ * parameter); with `inStock`, without the sold-out ones.
+ */
+export const searchQueryOptions = (q: string, sort: SearchSort = 'relevance', inStock = false) =>
   queryOptions({
-    queryKey: queryKeys.search.results(q, sort),
+    queryKey: queryKeys.search.results(q, sort, inStock),
     queryFn: ({ signal }) =>
       api.get<Product[]>(
-        `/api/search?q=${encodeURIComponent(q)}${sort === 'relevance' ? '' : `&sort=${sort}`}`,
+        `/api/search?q=${encodeURIComponent(q)}${sort === 'relevance' ? '' : `&sort=${sort}`}${inStock ? '&inStock=true' : ''}`,
         signal,
       ),
     enabled: q.length > 0,

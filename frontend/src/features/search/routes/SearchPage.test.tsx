@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import SearchPage from './SearchPage';
 import type { Product } from '@/lib/types';
-import { product } from '@/test/fixtures';
-import { mockFetch, renderWithProviders } from '@/test/utils';
+import { product, variants } from '@/test/fixtures';
+import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const cheap = product({ id: 'cheap', name: 'Canvas Sneaker', price: 1_000_000 });
 const dear = product({ id: 'dear', name: 'Oxford Brogue', price: 5_000_000 });
@@ -44,6 +44,20 @@ describe('SearchPage', () => {
       'Price: high to low',
       'Newest',
     ]);
+  });
+
+  it('marks sold-out results; Hide sold out adds inStock=true to the address and the request', async () => {
+    const gone = product({ id: 'gone', name: 'Gone Brogue', variants: variants([], [], 0), sizes: [], colors: [] });
+    const fetch = mockFetch({
+      '/api/search': (url: URL) => jsonResponse(url.searchParams.get('inStock') === 'true' ? [cheap] : [cheap, gone]),
+    });
+    const { currentLocation } = renderWithProviders(<SearchPage />, { path: '/search?q=shoe&sort=newest' });
+    const grid = await screen.findByRole('list', { name: 'Search results' });
+    expect(within(grid).getByRole('link', { name: /Gone Brogue/ }).textContent).toContain('Sold out');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Hide sold out' }));
+    await waitFor(() => expect(currentLocation()).toBe('/search?q=shoe&sort=newest&inStock=true'));
+    await waitFor(() => expect(screen.queryByRole('link', { name: /Gone Brogue/ })).toBeNull());
+    expect(fetch.mock.calls.at(-1)![0]).toBe('/api/search?q=shoe&sort=newest&inStock=true');
   });
 
   it('reads No products found for no results', async () => {

@@ -2,20 +2,23 @@ import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { parseSort, SEARCH_SORTS, searchQueryOptions } from '../api/search-products';
+import { InStockToggle, useInStockParam } from '@/components/InStockToggle';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './SearchPage.css';
 
 /**
- * /search?q=…&sort=…: the results of a header search, ordered by relevance (the default), price
- * either way, or newest first; the order lives in the address, so Back and shared links keep it.
+ * /search?q=…&sort=…&inStock=true: the results of a header search, ordered by relevance (the
+ * default), price either way, or newest first, sold-out products hidden on request; the order and
+ * the filter live in the address, so Back, reloads and shared links keep them.
  * No results and errors both read No products found.
  */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
   const sort = parseSort(params.get('sort'));
+  const [inStock] = useInStockParam();
   // The previous order's results stay on screen while the new order loads.
   const {
     data: products,
@@ -23,7 +26,7 @@ export default function SearchPage() {
     isError,
     isPlaceholderData,
   } = useQuery({
-    ...searchQueryOptions(q, sort),
+    ...searchQueryOptions(q, sort, inStock),
     placeholderData: keepPreviousData,
   });
   const sortId = useId();
@@ -49,22 +52,25 @@ export default function SearchPage() {
           )}
         </div>
         {q && (
-          <div className="search-page__sort">
-            <label htmlFor={sortId} className="field__label">
-              Sort by
-            </label>
-            <select
-              id={sortId}
-              className="field__input search-page__select"
-              value={sort}
-              onChange={(e) => chooseSort(e.target.value)}
-            >
-              {SEARCH_SORTS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+          <div className="search-page__controls">
+            <InStockToggle />
+            <div className="search-page__sort">
+              <label htmlFor={sortId} className="field__label">
+                Sort by
+              </label>
+              <select
+                id={sortId}
+                className="field__input search-page__select"
+                value={sort}
+                onChange={(e) => chooseSort(e.target.value)}
+              >
+                {SEARCH_SORTS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
           </div>
         )}
       </header>

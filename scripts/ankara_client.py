@@ -89,18 +89,21 @@ class Shop:
             raise RuntimeError(f"login of {email} answered {status}: {answer}")
 
     def products(self):
-        """(id, size, color) of every product of the first collections, enough for a buy loop."""
+        """(id, size, color) of every variant with stock left, across all collections, for a buy loop
+        that spreads its purchases over the whole shop."""
         found = []
         _, collections = self.call("GET", "/api/collections")
         for collection in collections:
             _, page = self.call("GET", f"/api/collections/{collection['id']}")
             for p in page["products"]:
-                found.append((p["id"], (p.get("sizes") or [None])[0], (p.get("colors") or [None])[0]))
-            if len(found) >= 20:
-                break
+                found += [(p["id"], v["size"], v["color"]) for v in p["variants"] if v["available"] > 0]
         if not found:
-            raise RuntimeError("the shop has no products")
+            raise RuntimeError("the shop has nothing left to sell")
         return found
+
+
+class SoldOut(Exception):
+    """The variant sold out: a shopper picks another, so the loop does too (not a failure)."""
 
 
 DETAILS = {
@@ -117,9 +120,17 @@ def buy_once(shop, product, fake=None):
     if color:
         item["color"] = color
     status, answer = shop.call("POST", "/api/bag", item)
+    if status == 400 and ("sold out" in answer.get("message", "") or "left." in answer.get("message", "")):
+        raise SoldOut()
     if status != 200:
         raise RuntimeError(f"bag: {status} {answer}")
     status, started = shop.call("POST", "/api/checkout", DETAILS)
+    if status == 409 and "sold out" in started.get("message", ""):
+        # Someone else took the last unit; the line stays in the bag, so empty it.
+        _, bag = shop.call("GET", "/api/bag")
+        for line in bag["items"]:
+            shop.call("DELETE", f"/api/bag/{line['id']}")
+        raise SoldOut()
     if status != 201:
         raise RuntimeError(f"checkout: {status} {started}")
     reference = started["reference"]
@@ -181,10 +192,13 @@ def main():
         out.write(json.dumps({"email": email, "cookies": shop.set_cookies}) + "\n")
         out.flush()
         i = 0
-        while time.time() < deadline and completed < args.count:
+        while time.time() < deadline and completed < args.count and products:
             try:
                 record = buy_once(shop, products[i % len(products)], args.paystack)
                 completed += 1
+            except SoldOut:
+                products.pop(i % len(products))
+                continue
             except Exception as error:  # noqa: BLE001 (recorded, the loop goes on)
                 record = {"error": str(error)[:300], "at": time.time()}
                 time.sleep(0.2)

@@ -197,10 +197,16 @@ fn attach_images(conn: &Connection, products: &mut [Product]) -> rusqlite::Resul
     Ok(())
 }
 
-fn query_products(conn: &Connection, where_and_order: &str, params: impl rusqlite::Params) -> rusqlite::Result<Vec<Product>> {
+/// Products with their pictures (no variants yet).
+fn query_products_plain(conn: &Connection, where_and_order: &str, params: impl rusqlite::Params) -> rusqlite::Result<Vec<Product>> {
     let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {where_and_order}");
     let mut products: Vec<Product> = conn.prepare_cached(&sql)?.query_map(params, product_from_row)?.collect::<Result<_, _>>()?;
     attach_images(conn, &mut products)?;
+    Ok(products)
+}
+
+fn query_products(conn: &Connection, where_and_order: &str, params: impl rusqlite::Params) -> rusqlite::Result<Vec<Product>> {
+    let mut products = query_products_plain(conn, where_and_order, params)?;
     crate::stock::attach(conn, &mut products)?;
     Ok(products)
 }
@@ -211,8 +217,20 @@ pub fn get_product(conn: &Connection, id: &str) -> rusqlite::Result<Option<Produ
 
 /// Products by id, in the order asked (missing ids are skipped).
 pub fn get_products(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
+    let mut found = products_by_id(conn, ids)?;
+    crate::stock::attach(conn, &mut found)?;
+    Ok(found)
+}
+
+/// [`get_products`] without variants and colour pictures, for answers that show neither (the
+/// search bar's suggestions, typed on every keystroke).
+pub fn get_products_without_stock(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
+    products_by_id(conn, ids)
+}
+
+fn products_by_id(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
     let json = serde_json::to_string(ids).unwrap_or_default();
-    let mut found = query_products(conn, "WHERE p.id IN (SELECT value FROM json_each(?1))", [json])?;
+    let mut found = query_products_plain(conn, "WHERE p.id IN (SELECT value FROM json_each(?1))", [json])?;
     found.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
     Ok(found)
 }

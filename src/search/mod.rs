@@ -316,7 +316,7 @@ pub mod routes {
         let st = state.clone();
         let ids = web::block(move || st.search.search_ids(&text, SUGGESTIONS)).await??;
         // In the index's order; a product deleted since it was indexed is left out.
-        let products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
+        let products = state.db.read(move |c| Ok(crate::catalog::get_products_without_stock(c, &ids)?)).await?;
         let suggestions: Vec<Suggestion> = products.into_iter().map(Suggestion::from).collect();
         Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(suggestions))
     }

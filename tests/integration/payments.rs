@@ -37,7 +37,8 @@ async fn paystack_shop() -> (TestApp, FakePaystack) {
     (app, fake)
 }
 
-fn details() -> Value {
+/// A valid checkout form (also used by the stock tests).
+pub(crate) fn details() -> Value {
     json!({
         "customer": { "name": "Ada Obi", "email": "ada@example.com", "phone": "+234 803 555 0101" },
         "address": { "street": "12 Marina Road", "city": "Lagos", "state": "Lagos", "country": "Nigeria", "postalCode": "101001" },

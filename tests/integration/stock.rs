@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use crate::common::{Browser, TestApp, product, product_with, spawn_with};
+use crate::payments::details;
 use reqwest::Method;
 use serde_json::{Value, json};
 
@@ -32,13 +33,6 @@ fn stock_of(app: &TestApp, product: &str, size: &str, color: &str) -> i64 {
 fn set_stock(app: &TestApp, product: &str, size: &str, color: &str, stock: i64) {
     app.sql(&format!("UPDATE variants SET stock = {stock} WHERE product_id = '{product}' AND size = '{size}' AND color = '{color}'"));
     app.state.cache.invalidate();
-}
-
-fn details() -> Value {
-    json!({
-        "customer": { "name": "Ada Obi", "email": "ada@example.com", "phone": "+234 803 555 0101" },
-        "address": { "street": "12 Marina Road", "city": "Lagos", "state": "Lagos", "country": "Nigeria", "postalCode": "101001" },
-    })
 }
 
 async fn shopper(app: &TestApp, email: &str) -> Browser {

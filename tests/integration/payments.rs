@@ -75,7 +75,7 @@ fn payment_status(app: &TestApp, reference: &str) -> String {
 }
 
 /// Waits (up to five seconds) for a mail in the outbox that satisfies `wanted`.
-async fn wait_for_mail(app: &TestApp, wanted: impl Fn(&str) -> bool) {
+pub(crate) async fn wait_for_mail(app: &TestApp, wanted: impl Fn(&str) -> bool) {
     let outbox = app.dir.path().join("outbox");
     for _ in 0..250 {
         let mails = std::fs::read_dir(&outbox).unwrap().filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok());

@@ -85,5 +85,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A page test renders the whole app; on a busy two-core machine one took 5.6 s.
+    testTimeout: 20_000,
   },
 });

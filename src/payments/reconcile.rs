@@ -19,7 +19,6 @@ pub async fn reconcile_forever(state: Arc<AppState>) {
     loop {
         actix_web::rt::time::sleep(if first { Duration::from_millis(500) } else { every }).await;
         let metrics = &state.metrics;
-        crate::metrics::Metrics::add(&metrics.reconciler_runs, 1);
         if let Err(e) = crate::stock::admin::notice_outside_imports(&state, &mut last_import).await {
             log::warn!("checking for stock imports: {e}");
         }
@@ -33,6 +32,8 @@ pub async fn reconcile_forever(state: Arc<AppState>) {
                 log::warn!("payment reconciliation: {e}");
             }
         }
+        // Counted once the round is over, so a test can wait for the first one to be done.
+        crate::metrics::Metrics::add(&metrics.reconciler_runs, 1);
         first = false;
     }
 }

@@ -33,6 +33,14 @@ async fn paystack_shop() -> (TestApp, FakePaystack) {
         c.reconcile_secs = 3_600; // tests call the reconciler themselves
     })
     .await;
+    // The reconciler's first round runs half a second after start; let it pass before any payment
+    // exists, or it could complete one a test means to complete itself.
+    for _ in 0..250 {
+        if app.state.metrics.reconciler_runs.load(std::sync::atomic::Ordering::Relaxed) > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     add_catalogue(&app);
     (app, fake)
 }

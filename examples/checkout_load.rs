@@ -1,7 +1,8 @@
 //! Load generator for the checkout benchmark (bench/run.sh runs it): shoppers on one client
 //! thread, each repeating what a browser does to buy — add to bag, start checkout, pay with the
 //! sandbox's success card, verify — and the rate of completed checkouts with their latency.
-//! Usage: checkout_load BASE_URL PHOTO_FILE [shoppers=32] [seconds=10]
+//! Usage: checkout_load BASE_URL PHOTO_FILE [shoppers=32] [seconds=10] [discount code]
+//! Every checkout is delivered to Lagos (a delivery fee), with the code when one is given.
 
 use std::time::{Duration, Instant};
 
@@ -20,7 +21,7 @@ async fn post(client: &reqwest::Client, url: String, body: Value) -> Result<Valu
     if status.is_success() { Ok(reply) } else { Err(format!("{url}: {status} {reply}")) }
 }
 
-async fn buy_once(client: &reqwest::Client, base: &str, choice: &Value) -> Result<(), String> {
+async fn buy_once(client: &reqwest::Client, base: &str, choice: &Value, code: Option<&str>) -> Result<(), String> {
     post(client, format!("{base}/api/bag"), choice.clone()).await?;
     let started = post(
         client,
@@ -28,6 +29,7 @@ async fn buy_once(client: &reqwest::Client, base: &str, choice: &Value) -> Resul
         json!({
             "customer": { "name": "Bench Shopper", "email": "bench@example.com", "phone": "08030000000" },
             "address": { "street": "1 Marina", "city": "Lagos", "state": "Lagos", "country": "Nigeria", "postalCode": "101001" },
+            "code": code,
         }),
     )
     .await?;
@@ -43,6 +45,7 @@ fn main() {
     let photo = std::fs::read(args.get(2).expect("PHOTO_FILE")).expect("a readable photo");
     let shoppers: usize = args.get(3).map_or(32, |s| s.parse().unwrap());
     let seconds: u64 = args.get(4).map_or(10, |s| s.parse().unwrap());
+    let code: Option<String> = args.get(5).cloned();
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async move {
         let featured: Value = reqwest::get(format!("{base}/api/products/featured")).await.unwrap().json().await.unwrap();
@@ -67,12 +70,12 @@ fn main() {
         let started = Instant::now();
         let deadline = started + Duration::from_secs(seconds);
         let tasks = clients.into_iter().map(|client| {
-            let (base, choice) = (base.clone(), choice.clone());
+            let (base, choice, code) = (base.clone(), choice.clone(), code.clone());
             async move {
                 let (mut latencies, mut errors) = (Vec::new(), Vec::new());
                 while Instant::now() < deadline {
                     let t0 = Instant::now();
-                    match buy_once(&client, &base, &choice).await {
+                    match buy_once(&client, &base, &choice, code.as_deref()).await {
                         Ok(()) => latencies.push(t0.elapsed()),
                         Err(e) => errors.push(e),
                     }

@@ -123,6 +123,8 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::payments::sandbox::configure)
                 .configure(crate::orders::configure)
                 .configure(crate::stock::admin::configure)
+                .configure(crate::delivery::configure)
+                .configure(crate::discounts::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))

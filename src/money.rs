@@ -27,6 +27,22 @@ pub fn parse_naira(input: &str) -> Result<i64, String> {
 }
 
 /// Formats kobo as the shop shows money: ₦25,000.00.
+/// An optional naira amount an admin typed, sent as a JSON string or number (read by its text,
+/// never as a float): none when absent or blank, kobo otherwise. `what` names it in messages.
+pub fn optional_naira(value: Option<&serde_json::Value>, what: &str) -> Result<Option<i64>, String> {
+    let text = match value {
+        None | Some(serde_json::Value::Null) => return Ok(None),
+        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(None),
+        Some(serde_json::Value::String(s)) => s.trim().to_string(),
+        Some(serde_json::Value::Number(n)) => n.to_string(),
+        Some(_) => return Err(format!("The {what} must be an amount in naira.")),
+    };
+    if text.starts_with('-') {
+        return Err(format!("The {what} cannot be negative."));
+    }
+    parse_naira(&text).map(Some).map_err(|e| format!("The {what}: {e}"))
+}
+
 pub fn format_naira(kobo: i64) -> String {
     let sign = if kobo < 0 { "-" } else { "" };
     let kobo = kobo.unsigned_abs();

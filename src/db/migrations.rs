@@ -9,6 +9,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (3, include_str!("../../migrations/0003_status_checks.sql")),
     (4, include_str!("../../migrations/0004_order_numbers.sql")),
     (5, include_str!("../../migrations/0005_variants.sql")),
+    (6, include_str!("../../migrations/0006_delivery_discounts.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -12,7 +12,20 @@ fn summary(order: &Order) -> String {
         text.push_str(&format!("  {} × {}{} — {}\n", item.quantity, item.name, detail, format_naira(item.price * item.quantity)));
     }
     let a = &order.delivery_address;
-    text.push_str(&format!("\nTotal: {}\n", format_naira(order.total_amount)));
+    let p = &order.price;
+    text.push_str(&format!("\nSubtotal: {}\n", format_naira(p.subtotal)));
+    match p.delivery_method {
+        crate::delivery::Method::Pickup => text.push_str("Pick up in store: free\n"),
+        crate::delivery::Method::Delivery => {
+            let estimate = p.delivery_estimate.as_deref().map(|e| format!(" ({e})")).unwrap_or_default();
+            text.push_str(&format!("Delivery{estimate}: {}\n", format_naira(p.delivery_fee)));
+        }
+    }
+    if p.discount > 0 {
+        let code = p.discount_code.as_deref().map(|c| format!(" ({c})")).unwrap_or_default();
+        text.push_str(&format!("Discount{code}: −{}\n", format_naira(p.discount)));
+    }
+    text.push_str(&format!("Total: {}\n", format_naira(order.total_amount)));
     text.push_str(&format!("Payment reference: {}\n", order.payment_reference));
     text.push_str(&format!(
         "\nDelivery to:\n  {}\n  {}\n  {}, {} {}\n  {}\n",

@@ -111,10 +111,27 @@ pub struct Order {
     pub delivery_address: Address,
     /// Paid for after its units had sold out: the merchant must restock or refund.
     pub oversold: bool,
+    /// How `total_amount` was made up.
+    #[serde(flatten)]
+    pub price: Price,
+}
+
+/// The parts of an order's total, as priced when its payment started. Kobo.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Price {
+    pub subtotal: i64,
+    pub delivery_fee: i64,
+    pub discount: i64,
+    pub discount_code: Option<String>,
+    pub delivery_method: crate::delivery::Method,
+    /// e.g. "1–2 working days"; none for pickup and older orders.
+    pub delivery_estimate: Option<String>,
 }
 
 const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, customer_name, customer_email, customer_phone,
-    payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold";
+    payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold,
+    COALESCE(subtotal_kobo, total_kobo), delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -133,6 +150,14 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         delivery_address: Address { street: r.get(12)?, city: r.get(13)?, state: r.get(14)?, country: r.get(15)?, postal_code: r.get(16)? },
         number: r.get(17)?,
         oversold: r.get(18)?,
+        price: Price {
+            subtotal: r.get(19)?,
+            delivery_fee: r.get(20)?,
+            discount: r.get(21)?,
+            discount_code: r.get(22)?,
+            delivery_method: r.get(23)?,
+            delivery_estimate: r.get(24)?,
+        },
         items: Vec::new(),
     })
 }
@@ -226,6 +251,8 @@ pub struct TrackedOrder {
     items: Vec<OrderItem>,
     /// Kobo.
     total_amount: i64,
+    #[serde(flatten)]
+    price: Price,
 }
 
 /// Order tracking without signing in: the number and the e-mail must both match.
@@ -261,6 +288,7 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         updated_at: order.updated_at,
         items: order.items,
         total_amount: order.total_amount,
+        price: order.price,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
 }

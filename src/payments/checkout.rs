@@ -8,9 +8,11 @@ use serde::{Deserialize, Serialize};
 use super::*;
 use crate::app::AppState;
 use crate::auth::CurrentUser;
+use crate::delivery::Method;
 use crate::error::answers::{BadGateway, BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::orders::{Address, OrderItem};
+use crate::pricing::{self, Breakdown};
 
 #[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
 pub struct Customer {
@@ -65,6 +67,10 @@ pub struct PaymentStart {
     metadata: PaymentMetadata,
     /// The bag as snapshotted at current prices.
     items: Vec<OrderItem>,
+    /// Kobo: the parts of `amount`.
+    breakdown: Breakdown,
+    /// e.g. "1–2 working days"; none for pickup.
+    delivery_estimate: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -105,6 +111,12 @@ pub(super) struct StartBody {
     customer: Customer,
     #[serde(default)]
     address: Address,
+    /// Delivered to the address (the default) or picked up in store.
+    #[serde(default)]
+    method: Method,
+    /// A discount code as typed (any case).
+    #[serde(default)]
+    code: Option<String>,
 }
 
 fn tidy(text: &mut String) {
@@ -145,6 +157,13 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
     if too_long {
         return Err(AppError::Validation(format!("Please keep each delivery address field under {FIELD_MAX} characters.")));
     }
+    match crate::delivery::known_state(&a.state) {
+        Some(state) => a.state = state.to_string(),
+        None => return Err(AppError::Validation("Please choose your state.".into())),
+    }
+    if body.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
+        body.code = None;
+    }
     Ok(())
 }
 
@@ -158,8 +177,9 @@ fn new_reference() -> String {
 const MAX_OPEN_PAYMENTS: i64 = 10;
 const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 
-/// The bag at current prices, refused when it cannot be paid for.
-fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderItem>)> {
+/// The bag at current prices, refused when it cannot be paid for: its lines as ordered, and as
+/// priced (with their collections, which codes may be limited to).
+fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
     let now = crate::db::now_ms();
     let (open, oldest): (i64, Option<i64>) = conn.query_row(
         "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status = ?3 AND created_at > ?2",
@@ -181,9 +201,11 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderIt
     if rows as usize != bag.items.len() || bag.items.iter().any(|i| i.variant_id.is_none()) {
         return Err(AppError::Conflict("Some items in your bag are no longer available. Please review your bag.".into()));
     }
-    if bag.total < MINIMUM_KOBO {
-        return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
-    }
+    let priced = bag
+        .items
+        .iter()
+        .map(|item| pricing::Line { price: item.product.price, quantity: item.quantity, collection_id: item.product.collection_id.clone() })
+        .collect();
     let lines = bag
         .items
         .iter()
@@ -197,57 +219,127 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(i64, Vec<OrderIt
             color: item.color.clone(),
         })
         .collect();
-    Ok((bag.total, lines))
+    Ok((lines, priced))
 }
 
 /// Gives back what this shopper's earlier unpaid checkouts hold: a new checkout replaces them.
 fn release_own_holds(tx: &Connection, user_id: &str) -> rusqlite::Result<()> {
     let held: Vec<String> = tx
         .prepare_cached(
-            "SELECT DISTINCT r.payment_reference FROM reservations r JOIN payments p ON p.reference = r.payment_reference
-             WHERE p.user_id = ?1",
+            "SELECT r.payment_reference FROM reservations r JOIN payments p ON p.reference = r.payment_reference WHERE p.user_id = ?1
+             UNION SELECT payment_reference FROM discount_uses WHERE user_id = ?1 AND status = 'held'",
         )?
         .query_map([user_id], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     for reference in held {
-        crate::stock::release(tx, &reference)?;
+        super::release_holds(tx, &reference)?;
     }
     Ok(())
+}
+
+/// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
+/// if any, checked for this customer. Shared by the quote and the payment's start.
+fn quote_in(conn: &Connection, user_id: &str, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
+    let (lines, priced) = snapshot_bag(conn, user_id)?;
+    let (delivery, delivery_estimate) = crate::delivery::for_checkout(conn, state, method)?;
+    let subtotal: i64 = priced.iter().map(|l| l.price * l.quantity).sum();
+    let code = code.map(|typed| crate::discounts::usable(conn, typed, user_id, subtotal, crate::db::now_ms())).transpose()?;
+    let breakdown = pricing::price(&priced, &delivery, code.as_ref().map(|c| c.discount()).as_ref());
+    if breakdown.total < MINIMUM_KOBO {
+        return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
+    }
+    Ok(Quote { breakdown, delivery_estimate, code, lines })
+}
+
+/// A priced checkout.
+struct Quote {
+    breakdown: Breakdown,
+    delivery_estimate: Option<String>,
+    code: Option<crate::discounts::Code>,
+    lines: Vec<OrderItem>,
 }
 
 /// What starting a payment decided, in one transaction: the bag snapshot at current prices, the
 /// units reserved for it, and the payment row (without an access code until Paystack gives one,
 /// so nobody can pay it yet and a crash leaves only a hold the reconciler gives back).
 struct Started {
-    amount: i64,
-    lines: Vec<OrderItem>,
+    quote: Quote,
     ran_low: Vec<crate::stock::RanLow>,
 }
 
 fn reserve_and_record(tx: &Transaction, user_id: &str, body: &StartBody, reference: &str) -> AppResult<Started> {
     let now = crate::db::now_ms();
-    crate::stock::release_expired(tx, now)?;
+    super::release_expired_holds(tx, now)?;
     release_own_holds(tx, user_id)?;
-    let (amount, lines) = snapshot_bag(tx, user_id)?;
+    let quote = quote_in(tx, user_id, &body.address.state, body.method, body.code.as_deref())?;
+    let b = quote.breakdown;
     tx.execute(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
-                               delivery_address, items, created_at, updated_at)
-         VALUES (?1, ?2, ?3, 'NGN', ?10, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+                               delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
+                               discount_code, delivery_method, delivery_estimate)
+         VALUES (?1, ?2, ?3, 'NGN', ?10, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?11, ?12, ?13, ?14, ?15, ?16)",
         params![
             reference,
             user_id,
-            amount,
+            b.total,
             body.customer.name,
             body.customer.email,
             body.customer.phone,
             serde_json::to_string(&body.address).map_err(AppError::internal)?,
-            serde_json::to_string(&lines).map_err(AppError::internal)?,
+            serde_json::to_string(&quote.lines).map_err(AppError::internal)?,
             now,
-            PaymentStatus::Pending
+            PaymentStatus::Pending,
+            b.subtotal,
+            b.delivery,
+            b.discount,
+            quote.code.as_ref().map(|c| c.code.clone()),
+            body.method,
+            quote.delivery_estimate
         ],
     )?;
-    let ran_low = crate::stock::reserve(tx, reference, &lines, now + crate::stock::RESERVATION_MS)?;
-    Ok(Started { amount, lines, ran_low })
+    let expires_at = now + crate::stock::RESERVATION_MS;
+    let ran_low = crate::stock::reserve(tx, reference, &quote.lines, expires_at)?;
+    if let Some(code) = &quote.code {
+        crate::discounts::hold(tx, code, reference, user_id, b.discount, expires_at)?;
+    }
+    Ok(Started { quote, ran_low })
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub(super) struct QuoteBody {
+    /// The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory).
+    #[serde(default)]
+    state: String,
+    #[serde(default)]
+    method: Method,
+    /// A discount code to try, as typed.
+    #[serde(default)]
+    code: Option<String>,
+}
+
+/// What the checkout summary shows before paying.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckoutQuote {
+    breakdown: Breakdown,
+    delivery_estimate: Option<String>,
+    /// The code applied, as stored.
+    code: Option<String>,
+}
+
+/// Prices the bag for a state, a delivery method and a code, without starting anything. A code
+/// that cannot be used answers 400 with the reason ("This code has expired").
+#[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutQuote), BadRequest, Unauthorized, Conflict, TooManyRequests))]
+#[post("/checkout/quote")]
+pub(super) async fn price_checkout(state: web::Data<AppState>, user: CurrentUser, body: web::Json<QuoteBody>) -> AppResult<HttpResponse> {
+    let QuoteBody { state: delivery_state, method, code } = body.into_inner();
+    let code = code.filter(|c| !c.trim().is_empty());
+    let quote = state.db.read(move |c| quote_in(c, &user.id, &delivery_state, method, code.as_deref())).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(CheckoutQuote {
+        breakdown: quote.breakdown,
+        delivery_estimate: quote.delivery_estimate,
+        code: quote.code.map(|c| c.code),
+    }))
 }
 
 #[utoipa::path(
@@ -268,7 +360,8 @@ pub(super) async fn start_payment(
     let reference = new_reference();
     let customer = body.customer.clone();
     let (user_id, r) = (user.id.clone(), reference.clone());
-    let Started { amount, lines, ran_low } = state.db.write(move |tx| reserve_and_record(tx, &user_id, &body, &r)).await?;
+    let Started { quote, ran_low } = state.db.write(move |tx| reserve_and_record(tx, &user_id, &body, &r)).await?;
+    let amount = quote.breakdown.total;
     // Stock changed: the catalogue answers must show it.
     state.cache.invalidate();
     crate::stock::admin::tell_shop_about_low_stock(&state, &ran_low);
@@ -280,7 +373,7 @@ pub(super) async fn start_payment(
             state
                 .db
                 .write(move |tx| {
-                    crate::stock::release(tx, &r)?;
+                    super::release_holds(tx, &r)?;
                     tx.execute("DELETE FROM payments WHERE reference = ?1", [&r])?;
                     Ok(())
                 })
@@ -308,7 +401,9 @@ pub(super) async fn start_payment(
         public_key: state.paystack.public_key.clone(),
         mode: mode(&state),
         metadata: PaymentMetadata { name: customer.name, phone: customer.phone },
-        items: lines,
+        items: quote.lines,
+        breakdown: quote.breakdown,
+        delivery_estimate: quote.delivery_estimate,
     }))
 }
 
@@ -335,7 +430,7 @@ pub(super) async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser
             if !mine {
                 return Err(AppError::NotFound("Payment not found.".into()));
             }
-            Ok(crate::stock::release(tx, &reference)?)
+            Ok(super::release_holds(tx, &reference)?)
         })
         .await?;
     if released > 0 {
@@ -350,7 +445,7 @@ mod tests {
     use crate::payments::completion::plausible_reference;
 
     fn body(customer: Customer, address: Address) -> StartBody {
-        StartBody { customer, address }
+        StartBody { customer, address, method: Method::Delivery, code: None }
     }
 
     fn good() -> StartBody {

@@ -12,7 +12,7 @@ use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::error::answers::{BadGateway, BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
-use crate::orders::{self, Address, Order, OrderItem, OrderStatus};
+use crate::orders::{self, Address, Order, OrderItem, OrderStatus, Price};
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(super) struct VerifyBody {
@@ -176,10 +176,13 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
         phone: String,
         address: String,
         lines: String,
+        price: Price,
     }
     let payment = tx
         .query_row(
-            "SELECT user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone, delivery_address, items
+            "SELECT user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone, delivery_address, items,
+                    COALESCE(subtotal_kobo, amount_kobo) AS subtotal_kobo, delivery_kobo, discount_kobo, discount_code,
+                    delivery_method, delivery_estimate
              FROM payments WHERE reference = ?1",
             [reference],
             |r| {
@@ -193,11 +196,19 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
                     phone: r.get("customer_phone")?,
                     address: r.get("delivery_address")?,
                     lines: r.get("items")?,
+                    price: Price {
+                        subtotal: r.get("subtotal_kobo")?,
+                        delivery_fee: r.get("delivery_kobo")?,
+                        discount: r.get("discount_kobo")?,
+                        discount_code: r.get("discount_code")?,
+                        delivery_method: r.get("delivery_method")?,
+                        delivery_estimate: r.get("delivery_estimate")?,
+                    },
                 })
             },
         )
         .optional()?;
-    let Some(Recorded { user_id, expected, currency, status, name, email, phone, address, lines }) = payment else {
+    let Some(Recorded { user_id, expected, currency, status, name, email, phone, address, lines, price }) = payment else {
         return Ok(Outcome::Unknown);
     };
     if status.is_settled() {
@@ -233,8 +244,9 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
     let number = orders::new_order_number(tx)?;
     tx.execute(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
-                             street, city, state, country, postal_code, created_at, updated_at, number, oversold)
-         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?15, ?16)",
+                             street, city, state, country, postal_code, created_at, updated_at, number, oversold,
+                             subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate)
+         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
         params![
             order_id,
             user_id,
@@ -251,7 +263,13 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
             now,
             OrderStatus::Paid,
             number,
-            taken.oversold
+            taken.oversold,
+            price.subtotal,
+            price.delivery_fee,
+            price.discount,
+            price.discount_code,
+            price.delivery_method,
+            price.delivery_estimate
         ],
     )?;
     let mut insert_item = tx.prepare_cached(
@@ -287,6 +305,9 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
         drop_line.execute(key)?;
         lower_line.execute(key)?;
     }
+    if let Some(code) = &price.discount_code {
+        crate::discounts::count_use(tx, reference, code, &user_id, price.discount)?;
+    }
     set_status(tx, reference, status, PaymentStatus::Completed, None)?;
     let order = Order {
         id: order_id,
@@ -305,6 +326,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
         tracking_number: None,
         delivery_address: address,
         oversold: taken.oversold,
+        price,
     };
     Ok(Outcome::Completed { order: Box::new(order), created: true })
 }

@@ -46,12 +46,23 @@ impl PaymentStatus {
         }
     }
 }
+/// Gives back everything a payment holds: its units of stock and its discount code's use.
+pub fn release_holds(tx: &rusqlite::Connection, reference: &str) -> rusqlite::Result<usize> {
+    Ok(crate::stock::release(tx, reference)? + crate::discounts::release(tx, reference)?)
+}
+
+/// Gives back every hold that ran out by `now`.
+pub fn release_expired_holds(tx: &rusqlite::Connection, now: i64) -> rusqlite::Result<usize> {
+    Ok(crate::stock::release_expired(tx, now)? + crate::discounts::release_expired(tx, now)?)
+}
+
 /// Longest name, e-mail, phone or address field a checkout accepts.
 const FIELD_MAX: usize = 200;
 const NOT_CONFIRMED: &str = "We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.";
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(checkout::checkout_details)
+        .service(checkout::price_checkout)
         .service(checkout::start_payment)
         .service(checkout::cancel_payment)
         .service(completion::verify_payment)

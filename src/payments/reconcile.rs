@@ -50,13 +50,13 @@ pub async fn release_lapsed_holds(state: &AppState, unstarted_before: i64) -> Ap
         .db
         .write(move |tx| {
             let now = crate::db::now_ms();
-            let mut released = crate::stock::release_expired(tx, now)?;
+            let mut released = super::release_expired_holds(tx, now)?;
             let unstarted: Vec<String> = tx
                 .prepare_cached("SELECT reference FROM payments WHERE status = ?1 AND access_code IS NULL AND created_at < ?2")?
                 .query_map(params![PaymentStatus::Pending, unstarted_before], |r| r.get(0))?
                 .collect::<Result<_, _>>()?;
             for reference in unstarted {
-                released += crate::stock::release(tx, &reference)?;
+                released += super::release_holds(tx, &reference)?;
                 tx.execute(
                     "UPDATE payments SET status = ?2, failure_reason = 'never started at Paystack', updated_at = ?3 WHERE reference = ?1",
                     params![reference, PaymentStatus::Abandoned, now],

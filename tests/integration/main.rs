@@ -6,6 +6,7 @@ mod common;
 mod accounts;
 mod back_office;
 mod crash;
+mod delivery;
 mod foundation;
 mod hardening;
 mod operations;

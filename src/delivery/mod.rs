@@ -1,0 +1,272 @@
+//! Delivery: Nigeria's 36 states and the FCT grouped into zones, each with a fee, a delivery
+//! estimate and an optional free-delivery threshold, plus an optional "Pick up in store". Shoppers
+//! read it to see what delivery costs; the checkout prices from it; admins replace it whole.
+
+use actix_web::{HttpResponse, get, put, web};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::AdminUser;
+use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
+use crate::error::{AppError, AppResult};
+use crate::pricing::Delivery;
+
+/// Nigeria's 36 states and the Federal Capital Territory, as the checkout offers them.
+pub const STATES: [&str; 37] = [
+    "Abia",
+    "Adamawa",
+    "Akwa Ibom",
+    "Anambra",
+    "Bauchi",
+    "Bayelsa",
+    "Benue",
+    "Borno",
+    "Cross River",
+    "Delta",
+    "Ebonyi",
+    "Edo",
+    "Ekiti",
+    "Enugu",
+    "Federal Capital Territory",
+    "Gombe",
+    "Imo",
+    "Jigawa",
+    "Kaduna",
+    "Kano",
+    "Katsina",
+    "Kebbi",
+    "Kogi",
+    "Kwara",
+    "Lagos",
+    "Nasarawa",
+    "Niger",
+    "Ogun",
+    "Ondo",
+    "Osun",
+    "Oyo",
+    "Plateau",
+    "Rivers",
+    "Sokoto",
+    "Taraba",
+    "Yobe",
+    "Zamfara",
+];
+
+/// The state as the list spells it, matched without regard to case ("FCT" and "Abuja" too).
+pub fn known_state(typed: &str) -> Option<&'static str> {
+    let typed = typed.trim();
+    if ["fct", "abuja"].iter().any(|a| typed.eq_ignore_ascii_case(a)) {
+        return Some("Federal Capital Territory");
+    }
+    STATES.iter().copied().find(|s| s.eq_ignore_ascii_case(typed))
+}
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(delivery_options).service(replace_options);
+}
+
+/// One zone: the states it covers and what delivery there costs.
+#[derive(Serialize, Deserialize, Clone, Debug, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Zone {
+    pub name: String,
+    /// Kobo.
+    pub fee: i64,
+    /// e.g. "1–2 working days".
+    pub estimate: String,
+    /// Kobo: delivery is free from this subtotal on.
+    pub free_over: Option<i64>,
+    pub states: Vec<String>,
+}
+
+/// Collection from the shop.
+#[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Pickup {
+    pub enabled: bool,
+    /// The shop's address, shown to shoppers who choose pickup.
+    #[serde(default)]
+    pub address: String,
+}
+
+/// Everything a shopper needs to know about delivery, and what the admin edits.
+#[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DeliveryOptions {
+    /// Every state and the FCT, in alphabetical order, for the checkout's choice.
+    pub states: Vec<&'static str>,
+    pub zones: Vec<Zone>,
+    pub pickup: Pickup,
+}
+
+const PICKUP_KEY: &str = "pickup";
+
+pub fn load(conn: &Connection) -> rusqlite::Result<DeliveryOptions> {
+    let mut zones: Vec<(String, Zone)> = conn
+        .prepare_cached("SELECT id, name, fee_kobo, estimate, free_over_kobo FROM delivery_zones ORDER BY position, name")?
+        .query_map([], |r| {
+            Ok((r.get(0)?, Zone { name: r.get(1)?, fee: r.get(2)?, estimate: r.get(3)?, free_over: r.get(4)?, states: Vec::new() }))
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut stmt = conn.prepare_cached("SELECT zone_id, state FROM zone_states ORDER BY state")?;
+    let mut rows = stmt.query([])?;
+    while let Some(r) = rows.next()? {
+        let zone: String = r.get(0)?;
+        if let Some((_, z)) = zones.iter_mut().find(|(id, _)| *id == zone) {
+            z.states.push(r.get(1)?);
+        }
+    }
+    let pickup: Option<String> = conn.query_row("SELECT value FROM settings WHERE key = ?1", [PICKUP_KEY], |r| r.get(0)).optional()?;
+    Ok(DeliveryOptions {
+        states: STATES.to_vec(),
+        zones: zones.into_iter().map(|(_, z)| z).collect(),
+        pickup: pickup.and_then(|p| serde_json::from_str(&p).ok()).unwrap_or_default(),
+    })
+}
+
+crate::text_enum! {
+    /// How a checkout's order travels: delivered to the address (the default), or collected from the shop.
+    #[derive(Default)]
+    pub enum Method {
+        #[default]
+        Delivery => "delivery",
+        Pickup => "pickup",
+    }
+}
+
+/// What delivery to `state` by `method` costs, with the estimate to show, or why it cannot be had.
+pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult<(Delivery, Option<String>)> {
+    if method == Method::Pickup {
+        let options = load(conn)?;
+        if !options.pickup.enabled {
+            return Err(AppError::Validation("Pick up in store is not offered.".into()));
+        }
+        return Ok((Delivery::Pickup, None));
+    }
+    let Some(state) = known_state(state) else {
+        return Err(AppError::Validation("Please choose your state.".into()));
+    };
+    let zone: Option<(i64, Option<i64>, String)> = conn
+        .prepare_cached(
+            "SELECT z.fee_kobo, z.free_over_kobo, z.estimate FROM zone_states s JOIN delivery_zones z ON z.id = s.zone_id WHERE s.state = ?1",
+        )?
+        .query_row([state], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    match zone {
+        Some((fee, free_over, estimate)) => Ok((Delivery::Zone { fee, free_over }, Some(estimate))),
+        None => Err(AppError::Validation(format!("Sorry, we do not deliver to {state} yet."))),
+    }
+}
+
+/// Delivery options: states, zones with fees and estimates, and pickup.
+#[utoipa::path(tag = "checkout", responses((status = OK, body = DeliveryOptions)))]
+#[get("/delivery")]
+async fn delivery_options(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let db = state.db.clone();
+    state.cache.respond("delivery".into(), db.read(|c| Ok(load(c)?))).await
+}
+
+/// A zone as the admin sends it: fee and threshold in naira as typed.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ZoneInput {
+    name: String,
+    /// Naira, e.g. "2500".
+    #[schema(value_type = String)]
+    fee: serde_json::Value,
+    estimate: String,
+    /// Naira; empty or absent for none.
+    #[schema(value_type = Option<String>)]
+    free_over: Option<serde_json::Value>,
+    states: Vec<String>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct OptionsInput {
+    zones: Vec<ZoneInput>,
+    pickup: Pickup,
+}
+
+fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
+    if input.zones.len() > 37 {
+        return Err(AppError::Validation("There can be at most 37 zones, one per state.".into()));
+    }
+    let mut zones = Vec::new();
+    let mut placed: Vec<&'static str> = Vec::new();
+    for z in input.zones {
+        let name = z.name.trim().to_string();
+        let estimate = z.estimate.trim().to_string();
+        if name.is_empty() || estimate.is_empty() {
+            return Err(AppError::Validation("Every zone needs a name and a delivery estimate.".into()));
+        }
+        if name.chars().count() > 60 || estimate.chars().count() > 60 {
+            return Err(AppError::Validation("Zone names and estimates may have at most 60 characters.".into()));
+        }
+        if zones.iter().any(|other: &Zone| other.name.eq_ignore_ascii_case(&name)) {
+            return Err(AppError::Validation(format!("Two zones are called {name}.")));
+        }
+        let naira = |value: Option<&serde_json::Value>, what: &str| crate::money::optional_naira(value, what).map_err(AppError::Validation);
+        let Some(fee) = naira(Some(&z.fee), "fee")? else {
+            return Err(AppError::Validation(format!("Give the zone {name} a fee (0 for free delivery).")));
+        };
+        let free_over = naira(z.free_over.as_ref(), "free-delivery threshold")?.filter(|k| *k > 0);
+        let mut states = Vec::new();
+        for typed in &z.states {
+            let Some(state) = known_state(typed) else {
+                return Err(AppError::Validation(format!("{} is not a Nigerian state.", typed.chars().take(40).collect::<String>())));
+            };
+            if placed.contains(&state) {
+                return Err(AppError::Validation(format!("{state} is in two zones.")));
+            }
+            placed.push(state);
+            states.push(state.to_string());
+        }
+        if states.is_empty() {
+            return Err(AppError::Validation(format!("The zone {name} has no states.")));
+        }
+        zones.push(Zone { name, fee, estimate, free_over, states });
+    }
+    let mut pickup = input.pickup;
+    pickup.address = pickup.address.trim().to_string();
+    if pickup.enabled && pickup.address.is_empty() {
+        return Err(AppError::Validation("Give the shop's address for pickup.".into()));
+    }
+    if pickup.address.chars().count() > 300 {
+        return Err(AppError::Validation("The pickup address may have at most 300 characters.".into()));
+    }
+    Ok((zones, pickup))
+}
+
+/// Replaces the delivery zones and pickup in one go. States left out of every zone cannot be
+/// delivered to.
+#[utoipa::path(tag = "admin", responses((status = OK, body = DeliveryOptions), BadRequest, Unauthorized, Forbidden))]
+#[put("/admin/delivery")]
+async fn replace_options(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<OptionsInput>) -> AppResult<HttpResponse> {
+    let (zones, pickup) = check(body.into_inner())?;
+    let options = state
+        .db
+        .write(move |tx| {
+            let now = crate::db::now_ms();
+            tx.execute("DELETE FROM delivery_zones", [])?;
+            for (position, z) in zones.iter().enumerate() {
+                let id = crate::util::new_id();
+                tx.execute(
+                    "INSERT INTO delivery_zones (id, name, fee_kobo, estimate, free_over_kobo, position, created_at, updated_at)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
+                    params![id, z.name, z.fee, z.estimate, z.free_over, position as i64, now],
+                )?;
+                for s in &z.states {
+                    tx.execute("INSERT INTO zone_states (state, zone_id) VALUES (?1, ?2)", params![s, id])?;
+                }
+            }
+            tx.execute(
+                "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                params![PICKUP_KEY, serde_json::to_string(&pickup).map_err(AppError::internal)?],
+            )?;
+            Ok(load(tx)?)
+        })
+        .await?;
+    state.cache.invalidate();
+    Ok(HttpResponse::Ok().json(options))
+}

@@ -1,0 +1,352 @@
+//! Discount codes: percentage or fixed naira off the subtotal, or free delivery, with optional
+//! conditions (minimum subtotal, dates, a total and a per-customer limit, collections). A code's
+//! use is held when a payment starts, inside the transaction that records it (so a code that ran
+//! out between Apply and Pay is refused before paying), given back with the payment's other holds,
+//! and counted once when the payment completes.
+
+use actix_web::{HttpResponse, get, patch, post, web};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::AdminUser;
+use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, Unauthorized};
+use crate::error::{AppError, AppResult};
+use crate::money::format_naira;
+use crate::pricing::{Discount, Offer};
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(list_codes).service(create_code).service(pause_code);
+}
+
+/// Longest code a shopper can type; anything longer cannot exist.
+pub const MAX_CODE: usize = 32;
+
+pub const NOT_VALID: &str = "This code is not valid";
+pub const EXPIRED: &str = "This code has expired";
+pub const USED_UP: &str = "This code has been used up";
+
+crate::text_enum! {
+    /// What a code takes off.
+    pub enum Kind {
+        Percent => "percent",
+        Fixed => "fixed",
+        FreeDelivery => "free-delivery",
+    }
+}
+
+/// A code as stored.
+#[derive(Debug, Clone)]
+pub struct Code {
+    pub code: String,
+    pub kind: Kind,
+    pub percent: Option<i64>,
+    pub amount: Option<i64>,
+    pub min_subtotal: i64,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub max_uses: Option<i64>,
+    pub per_customer: Option<i64>,
+    pub collections: Vec<String>,
+    pub paused: bool,
+}
+
+impl Code {
+    pub fn discount(&self) -> Discount {
+        let offer = match self.kind {
+            Kind::Percent => Offer::Percent(self.percent.unwrap_or(0)),
+            Kind::Fixed => Offer::Fixed(self.amount.unwrap_or(0)),
+            Kind::FreeDelivery => Offer::FreeDelivery,
+        };
+        Discount { offer, collections: self.collections.clone() }
+    }
+}
+
+/// Codes are letters, digits, `-` and `_`; what a shopper typed is trimmed and matched in any case.
+pub fn plausible(code: &str) -> bool {
+    (1..=MAX_CODE).contains(&code.len()) && code.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+const COLUMNS: &str =
+    "code, kind, percent, amount_kobo, min_subtotal_kobo, starts_at, ends_at, max_uses, per_customer, collections, paused";
+
+fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Code> {
+    Ok(Code {
+        code: r.get(0)?,
+        kind: r.get(1)?,
+        percent: r.get(2)?,
+        amount: r.get(3)?,
+        min_subtotal: r.get(4)?,
+        starts_at: r.get(5)?,
+        ends_at: r.get(6)?,
+        max_uses: r.get(7)?,
+        per_customer: r.get(8)?,
+        collections: serde_json::from_str(&r.get::<_, String>(9)?).unwrap_or_default(),
+        paused: r.get(10)?,
+    })
+}
+
+/// The code a shopper typed, checked against its conditions for this customer and subtotal, or
+/// the reason it cannot be used. Uses held by this customer's own earlier unpaid checkouts do not
+/// count (a new checkout gives them back).
+pub fn usable(conn: &Connection, typed: &str, user_id: &str, subtotal: i64, now: i64) -> AppResult<Code> {
+    let typed = typed.trim();
+    let invalid = || AppError::Validation(NOT_VALID.into());
+    if !plausible(typed) {
+        return Err(invalid());
+    }
+    let code = conn
+        .prepare_cached(&format!("SELECT {COLUMNS} FROM discount_codes WHERE code = ?1"))?
+        .query_row([typed], from_row)
+        .optional()?
+        .ok_or_else(invalid)?;
+    if code.paused || code.starts_at.is_some_and(|t| now < t) {
+        return Err(invalid());
+    }
+    if code.ends_at.is_some_and(|t| now >= t) {
+        return Err(AppError::Validation(EXPIRED.into()));
+    }
+    if subtotal < code.min_subtotal {
+        return Err(AppError::Validation(format!("Spend {} or more to use this code", format_naira(code.min_subtotal))));
+    }
+    let (all, mine): (i64, i64) = conn
+        .prepare_cached(
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE u.user_id = ?2) FROM discount_uses u
+             WHERE u.code = ?1 AND (u.status = 'used' OR (u.user_id != ?2 AND u.expires_at > ?3))",
+        )?
+        .query_row(params![code.code, user_id, now], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    if code.max_uses.is_some_and(|max| all >= max) {
+        return Err(AppError::Validation(USED_UP.into()));
+    }
+    if code.per_customer.is_some_and(|max| mine >= max) {
+        return Err(AppError::Validation("You have already used this code".into()));
+    }
+    Ok(code)
+}
+
+/// Holds one use of `code` for the payment `reference` until `expires_at`.
+pub fn hold(tx: &Connection, code: &Code, reference: &str, user_id: &str, discount: i64, expires_at: i64) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, expires_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, 'held', ?5, ?6)",
+    )?
+    .execute(params![reference, code.code, user_id, discount, expires_at, crate::db::now_ms()])?;
+    Ok(())
+}
+
+/// Gives back the use held for `reference`, if any.
+pub fn release(tx: &Connection, reference: &str) -> rusqlite::Result<usize> {
+    tx.prepare_cached("DELETE FROM discount_uses WHERE payment_reference = ?1 AND status = 'held'")?.execute([reference])
+}
+
+/// Gives back held uses that ran out by `now`.
+pub fn release_expired(tx: &Connection, now: i64) -> rusqlite::Result<usize> {
+    tx.prepare_cached("DELETE FROM discount_uses WHERE status = 'held' AND expires_at <= ?1")?.execute([now])
+}
+
+/// Counts the use of a completed payment once: its hold becomes a use, or (its hold lapsed) a use
+/// is recorded anyway, because the customer paid the discounted amount.
+pub fn count_use(tx: &Connection, reference: &str, code: &str, user_id: &str, discount: i64) -> rusqlite::Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, created_at)
+         SELECT ?1, ?2, ?3, ?4, 'used', ?5 WHERE EXISTS (SELECT 1 FROM discount_codes WHERE code = ?2)
+         ON CONFLICT (payment_reference) DO UPDATE SET status = 'used', expires_at = NULL",
+    )?
+    .execute(params![reference, code, user_id, discount, crate::db::now_ms()])?;
+    Ok(())
+}
+
+/// A code as the admin sees it, with what it has done.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CodeSummary {
+    code: String,
+    kind: Kind,
+    percent: Option<i64>,
+    /// Kobo.
+    amount: Option<i64>,
+    /// Kobo.
+    min_subtotal: i64,
+    starts_at: Option<i64>,
+    ends_at: Option<i64>,
+    max_uses: Option<i64>,
+    per_customer: Option<i64>,
+    collections: Vec<String>,
+    paused: bool,
+    /// Completed payments that used it.
+    uses: i64,
+    /// Uses held by payments in progress.
+    held: i64,
+    /// Kobo: what orders with this code were paid in total.
+    revenue: i64,
+    /// Kobo: what the code took off those orders.
+    discounted: i64,
+}
+
+fn summaries(conn: &Connection, only: Option<&str>) -> rusqlite::Result<Vec<CodeSummary>> {
+    let sql = format!(
+        "SELECT {COLUMNS},
+            (SELECT COUNT(*) FROM discount_uses u WHERE u.code = c.code AND u.status = 'used'),
+            (SELECT COUNT(*) FROM discount_uses u WHERE u.code = c.code AND u.status = 'held'),
+            (SELECT COALESCE(SUM(o.total_kobo), 0) FROM orders o WHERE o.discount_code = c.code AND o.status != 'cancelled'),
+            (SELECT COALESCE(SUM(o.discount_kobo), 0) FROM orders o WHERE o.discount_code = c.code AND o.status != 'cancelled')
+         FROM discount_codes c WHERE (?1 IS NULL OR c.code = ?1) ORDER BY c.created_at DESC"
+    );
+    conn.prepare_cached(&sql)?
+        .query_map([only], |r| {
+            let c = from_row(r)?;
+            Ok(CodeSummary {
+                code: c.code,
+                kind: c.kind,
+                percent: c.percent,
+                amount: c.amount,
+                min_subtotal: c.min_subtotal,
+                starts_at: c.starts_at,
+                ends_at: c.ends_at,
+                max_uses: c.max_uses,
+                per_customer: c.per_customer,
+                collections: c.collections,
+                paused: c.paused,
+                uses: r.get(11)?,
+                held: r.get(12)?,
+                revenue: r.get(13)?,
+                discounted: r.get(14)?,
+            })
+        })?
+        .collect()
+}
+
+#[utoipa::path(tag = "admin", responses((status = OK, body = Vec<CodeSummary>), Unauthorized, Forbidden))]
+#[get("/admin/discounts")]
+async fn list_codes(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    let codes = state.db.read(|c| Ok(summaries(c, None)?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(codes))
+}
+
+/// A new code as the admin types it: amounts in naira, dates as Unix ms.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct NewCode {
+    code: String,
+    #[schema(inline)]
+    kind: Kind,
+    /// For "percent": 1 to 100.
+    percent: Option<i64>,
+    /// For "fixed": naira, e.g. "5000".
+    #[schema(value_type = Option<String>)]
+    amount: Option<serde_json::Value>,
+    /// Naira; the subtotal needed to use the code.
+    #[schema(value_type = Option<String>)]
+    min_subtotal: Option<serde_json::Value>,
+    starts_at: Option<i64>,
+    ends_at: Option<i64>,
+    max_uses: Option<i64>,
+    per_customer: Option<i64>,
+    #[serde(default)]
+    collections: Vec<String>,
+}
+
+fn naira_field(value: Option<&serde_json::Value>, what: &str) -> AppResult<Option<i64>> {
+    crate::money::optional_naira(value, what).map_err(AppError::Validation)
+}
+
+#[utoipa::path(tag = "admin", responses((status = CREATED, body = CodeSummary), BadRequest, Unauthorized, Forbidden, Conflict))]
+#[post("/admin/discounts")]
+async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<NewCode>) -> AppResult<HttpResponse> {
+    let new = body.into_inner();
+    let code = new.code.trim().to_string();
+    if !plausible(&code) {
+        return Err(AppError::Validation(format!("A code is 1 to {MAX_CODE} letters, digits, - or _.")));
+    }
+    let (percent, amount) = match new.kind {
+        Kind::Percent => match new.percent {
+            Some(p) if (1..=100).contains(&p) => (Some(p), None),
+            _ => return Err(AppError::Validation("A percentage is a whole number from 1 to 100.".into())),
+        },
+        Kind::Fixed => match naira_field(new.amount.as_ref(), "amount")? {
+            Some(a) if a > 0 => (None, Some(a)),
+            _ => return Err(AppError::Validation("Give the amount the code takes off.".into())),
+        },
+        Kind::FreeDelivery => (None, None),
+    };
+    let min_subtotal = naira_field(new.min_subtotal.as_ref(), "minimum spend")?.unwrap_or(0);
+    if let (Some(start), Some(end)) = (new.starts_at, new.ends_at)
+        && start >= end
+    {
+        return Err(AppError::Validation("The code must start before it ends.".into()));
+    }
+    for (limit, what) in [(new.max_uses, "total uses"), (new.per_customer, "uses per customer")] {
+        if limit.is_some_and(|n| !(1..=1_000_000).contains(&n)) {
+            return Err(AppError::Validation(format!("The {what} must be a whole number from 1.")));
+        }
+    }
+    if new.collections.len() > 50 {
+        return Err(AppError::Validation("A code may be limited to at most 50 collections.".into()));
+    }
+    let summary = state
+        .db
+        .write(move |tx| {
+            for collection in &new.collections {
+                let known: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [collection], |r| r.get(0))?;
+                if !known {
+                    return Err(AppError::Validation("A chosen collection does not exist.".into()));
+                }
+            }
+            tx.execute(
+                "INSERT INTO discount_codes (code, kind, percent, amount_kobo, min_subtotal_kobo, starts_at, ends_at, max_uses, per_customer,
+                                             collections, created_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
+                params![
+                    code,
+                    new.kind,
+                    percent,
+                    amount,
+                    min_subtotal,
+                    new.starts_at,
+                    new.ends_at,
+                    new.max_uses,
+                    new.per_customer,
+                    serde_json::to_string(&new.collections).map_err(AppError::internal)?,
+                    crate::db::now_ms()
+                ],
+            )
+            .map_err(|e| {
+                if crate::db::is_unique_violation(&e) { AppError::Conflict(format!("The code {code} already exists.")) } else { e.into() }
+            })?;
+            summaries(tx, Some(&code))?.pop().ok_or_else(|| AppError::internal("the new code vanished"))
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(summary))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct PausedBody {
+    paused: bool,
+}
+
+/// Pauses a code (shoppers are told it is not valid) or resumes it.
+#[utoipa::path(tag = "admin", responses((status = OK, body = CodeSummary), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[patch("/admin/discounts/{code}")]
+async fn pause_code(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    code: web::Path<String>,
+    body: web::Json<PausedBody>,
+) -> AppResult<HttpResponse> {
+    let code = code.into_inner();
+    let paused = body.paused;
+    let not_found = || AppError::NotFound("That code does not exist.".into());
+    if !plausible(&code) {
+        return Err(not_found());
+    }
+    let summary = state
+        .db
+        .write(move |tx| {
+            if tx.execute("UPDATE discount_codes SET paused = ?2 WHERE code = ?1", params![code, paused])? == 0 {
+                return Err(not_found());
+            }
+            summaries(tx, Some(&code))?.pop().ok_or_else(not_found)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(summary))
+}

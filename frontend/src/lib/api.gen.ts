@@ -59,6 +59,59 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/delivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Replaces the delivery zones and pickup in one go. States left out of every zone cannot be
+     *     delivered to.
+     */
+    put: operations['replace_options'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/discounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list'];
+    put?: never;
+    post: operations['create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/discounts/{code}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Pauses a code (shoppers are told it is not valid) or resumes it. */
+    patch: operations['set_paused'];
+    trace?: never;
+  };
   '/api/admin/grant': {
     parameters: {
       query?: never;
@@ -327,6 +380,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/checkout/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Prices the bag for a state, a delivery method and a code, without starting anything. A code
+     *     that cannot be used answers 400 with the reason ("This code has expired").
+     */
+    post: operations['price_checkout'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/collections': {
     parameters: {
       query?: never;
@@ -402,6 +475,23 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['post_contact'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/delivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Delivery options: states, zones with fees and estimates, and pickup. */
+    get: operations['delivery_options'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -919,6 +1009,17 @@ export interface components {
       /** @description The variant this line buys; null when that size or colour is no longer sold. */
       variantId: string | null;
     };
+    /** @description Every part of a checkout's price, in kobo. `total = subtotal + delivery - discount`. */
+    Breakdown: {
+      /** Format: int64 */
+      delivery: number;
+      /** Format: int64 */
+      discount: number;
+      /** Format: int64 */
+      subtotal: number;
+      /** Format: int64 */
+      total: number;
+    };
     CancelBody: {
       reference?: string;
     };
@@ -928,6 +1029,60 @@ export interface components {
       customer: components['schemas']['Customer'];
       mode: components['schemas']['PaymentMode'];
       publicKey: string;
+    };
+    /** @description What the checkout summary shows before paying. */
+    CheckoutQuote: {
+      breakdown: components['schemas']['Breakdown'];
+      /** @description The code applied, as stored. */
+      code: string | null;
+      deliveryEstimate: string | null;
+    };
+    /** @description A code as the admin sees it, with what it has done. */
+    CodeSummary: {
+      /**
+       * Format: int64
+       * @description Kobo.
+       */
+      amount: number | null;
+      code: string;
+      collections: string[];
+      /**
+       * Format: int64
+       * @description Kobo: what the code took off those orders.
+       */
+      discounted: number;
+      /** Format: int64 */
+      endsAt: number | null;
+      /**
+       * Format: int64
+       * @description Uses held by payments in progress.
+       */
+      held: number;
+      kind: components['schemas']['Kind'];
+      /** Format: int64 */
+      maxUses: number | null;
+      /**
+       * Format: int64
+       * @description Kobo.
+       */
+      minSubtotal: number;
+      paused: boolean;
+      /** Format: int64 */
+      perCustomer: number | null;
+      /** Format: int64 */
+      percent: number | null;
+      /**
+       * Format: int64
+       * @description Kobo: what orders with this code were paid in total.
+       */
+      revenue: number;
+      /** Format: int64 */
+      startsAt: number | null;
+      /**
+       * Format: int64
+       * @description Completed payments that used it.
+       */
+      uses: number;
     };
     Collection: {
       /** Format: int64 */
@@ -1007,6 +1162,13 @@ export interface components {
       email: string;
       name: string;
       phone: string;
+    };
+    /** @description Everything a shopper needs to know about delivery, and what the admin edits. */
+    DeliveryOptions: {
+      pickup: components['schemas']['Pickup'];
+      /** @description Every state and the FCT, in alphabetical order, for the checkout's choice. */
+      states: string[];
+      zones: components['schemas']['Zone'][];
     };
     /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
     Envelope_InitializedData: {
@@ -1108,6 +1270,8 @@ export interface components {
       authorization_url: string;
       reference: string;
     };
+    /** @enum {string} */
+    Kind: 'percent' | 'fixed' | 'free-delivery';
     LoginBody: {
       email?: string | null;
       password?: string | null;
@@ -1116,6 +1280,8 @@ export interface components {
     MessageBody: {
       message: string;
     };
+    /** @enum {string} */
+    Method: 'delivery' | 'pickup';
     /** @description The size and colour to buy, when the product has them. */
     MoveBody: {
       color?: string | null;
@@ -1125,7 +1291,35 @@ export interface components {
       /** @description Newest first. */
       orders: components['schemas']['Order'][];
     };
-    Order: {
+    /** @description A new code as the admin types it: amounts in naira, dates as Unix ms. */
+    NewCode: {
+      /** @description For "fixed": naira, e.g. "5000". */
+      amount?: string | null;
+      code: string;
+      collections?: string[];
+      /** Format: int64 */
+      endsAt?: number | null;
+      /** @enum {string} */
+      kind: 'percent' | 'fixed' | 'free-delivery';
+      /** Format: int64 */
+      maxUses?: number | null;
+      /** @description Naira; the subtotal needed to use the code. */
+      minSubtotal?: string | null;
+      /** Format: int64 */
+      perCustomer?: number | null;
+      /**
+       * Format: int64
+       * @description For "percent": 1 to 100.
+       */
+      percent?: number | null;
+      /** Format: int64 */
+      startsAt?: number | null;
+    };
+    OptionsInput: {
+      pickup: components['schemas']['Pickup'];
+      zones: components['schemas']['ZoneInput'][];
+    };
+    Order: components['schemas']['Price'] & {
       /** Format: int64 */
       createdAt: number;
       customerEmail: string;
@@ -1146,7 +1340,7 @@ export interface components {
        * @description Kobo.
        */
       totalAmount: number;
-      trackingNumber: string | null;
+      trackingNumber?: string | null;
       /** Format: int64 */
       updatedAt: number;
     };
@@ -1168,6 +1362,9 @@ export interface components {
     };
     /** @enum {string} */
     OrderStatus: 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+    PausedBody: {
+      paused: boolean;
+    };
     PayBody: {
       /** @description success, declined or insufficient_funds. */
       outcome?: string;
@@ -1213,8 +1410,12 @@ export interface components {
        */
       amount: number;
       authorizationUrl: string;
+      /** @description Kobo: the parts of `amount`. */
+      breakdown: components['schemas']['Breakdown'];
       /** @description Always "NGN". */
       currency: string;
+      /** @description e.g. "1–2 working days"; none for pickup. */
+      deliveryEstimate: string | null;
       email: string;
       /** @description The bag as snapshotted at current prices. */
       items: components['schemas']['OrderItem'][];
@@ -1231,6 +1432,25 @@ export interface components {
       message: string;
       /** @description Always false. */
       status: boolean;
+    };
+    /** @description Collection from the shop. */
+    Pickup: {
+      /** @description The shop's address, shown to shoppers who choose pickup. */
+      address?: string;
+      enabled: boolean;
+    };
+    /** @description The parts of an order's total, as priced when its payment started. Kobo. */
+    Price: {
+      /** @description e.g. "1–2 working days"; none for pickup and older orders. */
+      deliveryEstimate: string | null;
+      /** Format: int64 */
+      deliveryFee: number;
+      deliveryMethod: components['schemas']['Method'];
+      /** Format: int64 */
+      discount: number;
+      discountCode: string | null;
+      /** Format: int64 */
+      subtotal: number;
     };
     Product: {
       category: string | null;
@@ -1292,6 +1512,13 @@ export interface components {
        * @description Below 1 removes the line.
        */
       quantity: number;
+    };
+    QuoteBody: {
+      /** @description A discount code to try, as typed. */
+      code?: string | null;
+      method?: components['schemas']['Method'];
+      /** @description The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory). */
+      state?: string;
     };
     Release: {
       backgroundImage: components['schemas']['Image'];
@@ -1399,7 +1626,11 @@ export interface components {
     };
     StartBody: {
       address?: components['schemas']['Address'];
+      /** @description A discount code as typed (any case). */
+      code?: string | null;
       customer?: components['schemas']['Customer'];
+      /** @description Delivered to the address (the default) or picked up in store. */
+      method?: components['schemas']['Method'];
     };
     /** @description `{"status": "ok"}`: the shop is up, or a notification was received. */
     StatusOk: {
@@ -1547,6 +1778,33 @@ export interface components {
     };
     VerifyBody: {
       reference?: string;
+    };
+    /** @description One zone: the states it covers and what delivery there costs. */
+    Zone: {
+      /** @description e.g. "1–2 working days". */
+      estimate: string;
+      /**
+       * Format: int64
+       * @description Kobo.
+       */
+      fee: number;
+      /**
+       * Format: int64
+       * @description Kobo: delivery is free from this subtotal on.
+       */
+      freeOver: number | null;
+      name: string;
+      states: string[];
+    };
+    /** @description A zone as the admin sends it: fee and threshold in naira as typed. */
+    ZoneInput: {
+      estimate: string;
+      /** @description Naira, e.g. "2500". */
+      fee: string;
+      /** @description Naira; empty or absent for none. */
+      freeOver?: string | null;
+      name: string;
+      states: string[];
     };
   };
   responses: never;
@@ -1733,6 +1991,213 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  replace_options: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OptionsInput'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryOptions'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodeSummary'][];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewCode'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodeSummary'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  set_paused: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        code: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PausedBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CodeSummary'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -2794,6 +3259,56 @@ export interface operations {
       };
     };
   };
+  price_checkout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuoteBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CheckoutQuote'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   list_collections: {
     parameters: {
       query?: never;
@@ -3188,6 +3703,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  delivery_options: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DeliveryOptions'];
         };
       };
     };

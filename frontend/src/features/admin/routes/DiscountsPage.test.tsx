@@ -153,12 +153,20 @@ describe('Discount codes screen', () => {
     expect(within(form).getByLabelText<HTMLInputElement>(/^Code/).value).toBe('');
   });
 
-  it('opens the form at once when there are no codes yet', async () => {
+  it('opens the form at once when there are no codes yet, and keeps it open after the first', async () => {
     server([]);
     renderDiscounts();
     expect(await screen.findByText('No discount codes yet.')).toBeTruthy();
     expect(screen.getByRole('form', { name: 'New code' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New code' })).toBeNull();
     expect(screen.getByRole('radio', { name: 'Percentage off' })).toHaveProperty('checked', true);
+    // The first code: the form stays open with its confirmation, and "New code" reads Cancel.
+    fireEvent.change(screen.getByRole('textbox', { name: 'Code' }), { target: { value: 'FIRST' } });
+    fireEvent.change(screen.getByLabelText('Percentage off (%)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create code' }));
+    expect(await screen.findByText('FIRST created: 5 %.')).toBeTruthy();
+    await screen.findByRole('rowheader', { name: 'FIRST Live' });
+    expect(screen.getByText('FIRST created: 5 %.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancel' }).getAttribute('aria-expanded')).toBe('true');
   });
 });

@@ -67,7 +67,7 @@ export default function DiscountsPage() {
         <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
-        {!none && (
+        {data && !none && (
           <button
             type="button"
             className={`btn btn--sm ${creating ? 'btn--outline' : 'btn--dark'}`}
@@ -80,7 +80,12 @@ export default function DiscountsPage() {
       </div>
 
       {(creating || none) && (
-        <NewCodeForm collections={collections.data ?? []} collectionsError={collections.isError} />
+        <NewCodeForm
+          collections={collections.data ?? []}
+          collectionsError={collections.isError}
+          // The first code: the form stays open (with its confirmation) once the list is no longer empty.
+          onCreated={() => setCreating(true)}
+        />
       )}
 
       <section className="codes" aria-labelledby="codes-heading">
@@ -189,9 +194,10 @@ function CodeRow({ code, names, now }: { code: DiscountCode; names: ReadonlyMap<
 type NewCodeFormProps = {
   collections: ReadonlyArray<Collection>;
   collectionsError: boolean;
+  onCreated: () => void;
 };
 
-function NewCodeForm({ collections, collectionsError }: NewCodeFormProps) {
+function NewCodeForm({ collections, collectionsError, onCreated }: NewCodeFormProps) {
   const create = useCreateDiscount();
   const [draft, setDraft] = useState<CodeDraft>(EMPTY_CODE);
   const [notice, setNotice] = useState<Notice>(null);
@@ -214,6 +220,7 @@ function NewCodeForm({ collections, collectionsError }: NewCodeFormProps) {
     setNotice(null);
     create.mutate(newCodeOf(draft), {
       onSuccess: (created) => {
+        onCreated();
         setDraft(EMPTY_CODE);
         setNotice({ tone: 'success', text: `${created.code} created: ${describeDiscount(created)}.` });
         codeRef.current?.focus();
@@ -228,7 +235,7 @@ function NewCodeForm({ collections, collectionsError }: NewCodeFormProps) {
       headingId={headingId}
       className="code-form"
       tag={false}
-      description="Shoppers type the code in their bag. Every condition is optional."
+      description="Shoppers type the code in their bag. Only the code and what it takes off are needed; the rest are conditions."
     >
       <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         <FormNotice notice={notice} />

@@ -37,10 +37,7 @@ export default function DeliveryPage() {
     <PageShell title="Delivery" eyebrow="Admin">
       <div className="admin-inline admin-inline--page">
         <AdminTag />
-        <span className="admin-inline__state">
-          What delivery costs in each state, how long it takes, and pickup in store. Shoppers pay the fee of their
-          state&rsquo;s zone.
-        </span>
+        <span className="admin-inline__state">Fees and estimates by zone of states, and pickup in store.</span>
       </div>
       {isPending ? (
         <div className="admin-orders__loading">
@@ -180,12 +177,12 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
       <div className="delivery-save">
         <FormNotice notice={notice} />
         <div className="delivery-save__bar">
-          <span className="delivery-save__state" aria-live="polite">
-            {changed ? 'Unsaved changes' : notice?.tone === 'success' ? '' : 'No changes'}
-          </span>
           <button type="submit" className="btn btn--dark" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save'}
           </button>
+          <span className="delivery-save__state">
+            {changed ? 'Unsaved changes' : notice?.tone === 'success' ? '' : 'No changes'}
+          </span>
         </div>
       </div>
     </form>

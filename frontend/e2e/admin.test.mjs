@@ -252,6 +252,19 @@ test('a customer in a fresh browser sees exactly what the admin did, without adm
   await page.context().close();
 });
 
+/**
+ * A page on a small phone, with its uncaught errors recorded; its context lets the test inject axe
+ * (the shop's CSP forbids inline scripts).
+ */
+async function smallPhonePage() {
+  const context = await browser.newContext({ viewport: SMALL_PHONE, deviceScaleFactor: 1, bypassCSP: true });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.setDefaultTimeout(TIMEOUT);
+  return page;
+}
+
 /** What the shop sells of a product now: its variant for a size and colour, as shoppers see it. */
 async function variantOf(productId, size, color) {
   const product = await fetch(`${shop.base}/api/products/${productId}`).then((r) => r.json());
@@ -259,12 +272,7 @@ async function variantOf(productId, size, color) {
 }
 
 test('an admin keeps stock: inline on the Stock screen, by spreadsheet, and in the product editor', async () => {
-  // On a small phone; the context lets the test inject axe (the shop's CSP forbids inline scripts).
-  const context = await browser.newContext({ viewport: SMALL_PHONE, deviceScaleFactor: 1, bypassCSP: true });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
+  const page = await smallPhonePage();
   await withShot(page, 'stock', async () => {
     await signInAsAdmin(page, shop);
     const { choosy } = await featuredProducts(shop.base);
@@ -340,6 +348,63 @@ test('an admin keeps stock: inline on the Stock screen, by spreadsheet, and in t
     assert.equal((await variantOf(choosy.id, first.size, first.color)).available, 2, 'the others are untouched');
 
     assert.deepEqual(page.errors, [], 'no uncaught errors on the stock pages');
+  });
+  await page.context().close();
+});
+
+test('an admin sets delivery fees and pickup, and creates and pauses a discount code, on a phone', async () => {
+  const page = await smallPhonePage();
+  await withShot(page, 'delivery-discounts', async () => {
+    await signInAsAdmin(page, shop);
+
+    // ---- Delivery: Lagos's fee changes, pickup goes on with the shop's address, one Save.
+    await page.goto(`${shop.base}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Delivery', exact: true }).click();
+    await page.waitForURL(`${shop.base}/admin/delivery`);
+    const lagos = page.getByRole('listitem', { name: 'Lagos', exact: true });
+    await lagos.getByLabel('Fee (₦)').fill('3000');
+    await page.getByRole('checkbox', { name: /pick up their order/ }).check();
+    await page.getByLabel("Shop's address").fill('12 Broad Street, Lagos Island');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    const options = await fetch(`${shop.base}/api/delivery`).then((r) => r.json());
+    assert.equal(options.zones.find((z) => z.name === 'Lagos').fee, 300_000);
+    assert.deepEqual(options.pickup, { enabled: true, address: '12 Broad Street, Lagos Island' });
+    // The states open for choosing, and the page still passes axe.
+    await lagos.getByText('Choose').click();
+    await lagos.getByRole('checkbox', { name: 'Lagos', exact: true }).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the Delivery screen passes axe');
+
+    // ---- Discount codes: create one, see it listed first, pause it.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Discount codes' }).click();
+    await page.waitForURL(`${shop.base}/admin/discounts`);
+    // The form is open at once while there are no codes; otherwise behind "New code".
+    await page.getByText(/^\d+ codes?, \d+ live\.$/).waitFor();
+    const form = page.getByRole('form', { name: 'New code' });
+    if (!(await form.isVisible())) await page.getByRole('button', { name: 'New code' }).click();
+    await form.getByLabel('Code', { exact: true }).fill('E2E10');
+    await form.getByLabel('Percentage off (%)').fill('10');
+    await form.getByLabel(/Minimum spend/).fill('20000');
+    await form.getByRole('checkbox', { name: 'Suits' }).check();
+    await form.getByRole('button', { name: 'Create code' }).click();
+    await form.getByRole('status').filter({ hasText: 'E2E10 created: 10 %.' }).waitFor();
+    const row = page.getByRole('row', { name: /E2E10/ });
+    await row.getByText('Spend ₦20,000.00 or more').waitFor();
+    await row.getByText('Suits only').waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the Discount codes screen passes axe');
+    await row.getByRole('button', { name: 'Pause E2E10' }).click();
+    await row.getByRole('button', { name: 'Resume E2E10' }).waitFor();
+    await row.getByText('Paused').waitFor();
+    const codes = await page.evaluate(async () => (await fetch('/api/admin/discounts')).json());
+    const made = codes.find((c) => c.code === 'E2E10');
+    assert.equal(made.paused, true);
+    assert.equal(made.percent, 10);
+    assert.equal(made.minSubtotal, 2_000_000);
+    assert.deepEqual(made.collections, ['suits']);
+
+    assert.deepEqual(page.errors, [], 'no uncaught errors on the delivery and discount screens');
   });
   await page.context().close();
 });

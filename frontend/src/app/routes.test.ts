@@ -16,6 +16,8 @@ describe('route table', () => {
     expect(findRoute('/admin/orders/abc123')?.path).toBe('/admin/orders/:id');
     expect(findRoute('/admin/orders/abc123')?.access).toBe('admin');
     expect(findRoute('/admin/stock')?.access).toBe('admin');
+    expect(findRoute('/admin/delivery')?.access).toBe('admin');
+    expect(findRoute('/admin/discounts')?.access).toBe('admin');
   });
 
   it('code-splits every route except Home', () => {

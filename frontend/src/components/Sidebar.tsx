@@ -14,7 +14,9 @@ import {
   LogInIcon,
   LogOutIcon,
   MailIcon,
+  MapPinIcon,
   PackageIcon,
+  TagIcon,
   TruckIcon,
   UserIcon,
   UserPlusIcon,
@@ -177,6 +179,16 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             {user?.admin && (
               <SidebarLink href="/admin/stock" icon={<BoxesIcon />} onNavigate={onClose}>
                 Stock
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/delivery" icon={<MapPinIcon />} onNavigate={onClose}>
+                Delivery
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/discounts" icon={<TagIcon />} onNavigate={onClose}>
+                Discount codes
               </SidebarLink>
             )}
             {user?.admin && (

@@ -42,6 +42,8 @@ export const queryKeys = {
   /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
   track: (number: string, email: string) => ['track', number, email] as const,
   sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
+  /** GET /api/delivery: states, zones and pickup (the same for everyone). */
+  delivery: ['delivery'] as const,
   admin: {
     orders: {
       all: ['admin', 'orders'] as const,
@@ -55,6 +57,7 @@ export const queryKeys = {
       all: ['admin', 'stock'] as const,
       list: (show: string, q: string) => ['admin', 'stock', show, q] as const,
     },
+    discounts: ['admin', 'discounts'] as const,
   },
 };
 
@@ -71,6 +74,7 @@ const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
   queryKeys.about[0],
   queryKeys.search.all[0],
   queryKeys.suggest('')[0],
+  queryKeys.delivery[0],
 ]);
 
 /** True for a query whose data is the same whoever is signed in. */

@@ -54,6 +54,18 @@ export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
 
+/** GET /api/delivery: the states, the delivery zones (kobo) and pickup; PUT /api/admin/delivery's answer. */
+export type DeliveryOptions = Schemas['DeliveryOptions'];
+export type DeliveryZone = Schemas['Zone'];
+export type Pickup = Schemas['Pickup'];
+/** PUT /api/admin/delivery: every zone and pickup at once, fees in naira as typed. */
+export type DeliveryOptionsInput = Schemas['OptionsInput'];
+export type DeliveryZoneInput = Schemas['ZoneInput'];
+/** GET /api/admin/discounts: a code with what it has done; POST's body. */
+export type DiscountCode = Schemas['CodeSummary'];
+export type DiscountKind = Schemas['Kind'];
+export type NewDiscountCode = Schemas['NewCode'];
+
 /** A variant as the back office sends it (PATCH /api/products/{id}, the add form's `variants`). */
 export type VariantInput = Schemas['VariantInput'];
 /** GET /api/admin/stock: the Stock screen. */

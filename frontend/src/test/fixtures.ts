@@ -151,6 +151,12 @@ export function order(overrides: Partial<Order> = {}): Order {
         variantId: 'v-x-x',
       },
     ],
+    subtotal: 17_000_050,
+    deliveryFee: 0,
+    discount: 0,
+    discountCode: null,
+    deliveryMethod: 'delivery',
+    deliveryEstimate: null,
     totalAmount: 17_000_050,
     trackingNumber: null,
     deliveryAddress: {

@@ -236,3 +236,93 @@ function Thumbnails({ files }: { files: ReadonlyArray<File> }) {
     </figure>
   );
 }
+
+type AmountFieldProps = ValueProps & {
+  label: string;
+  optional?: boolean;
+  hint?: ReactNode;
+  placeholder?: string;
+};
+
+/**
+ * Naira as typed ("2500", "1,000.50"): a text field with the decimal keypad, so commas are kept
+ * and the server reads the amount exactly.
+ */
+export function NairaField({ label, value, onValueChange, optional, hint, placeholder }: AmountFieldProps) {
+  return (
+    <TextField
+      className={ADMIN_FIELD}
+      label={label}
+      value={value}
+      onValueChange={onValueChange}
+      inputMode="decimal"
+      optional={optional}
+      required={!optional}
+      hint={hint}
+      placeholder={placeholder}
+      autoComplete="off"
+    />
+  );
+}
+
+/** An optional count from 1 ("Total uses"); empty for no limit. */
+export function LimitField({ label, value, onValueChange }: ValueProps & { label: string }) {
+  return (
+    <TextField
+      className={ADMIN_FIELD}
+      label={label}
+      optional
+      value={value}
+      onValueChange={onValueChange}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      step={1}
+      hint="Empty for no limit."
+    />
+  );
+}
+
+export type Tick = {
+  value: string;
+  label: string;
+  /** A line under the label ("in South-West"); `warn` draws it as a warning ("Not delivered"). */
+  note?: { text: string; warn?: boolean };
+};
+
+type TickListProps = {
+  /** The group's name for screen readers (its visible heading is the caller's). */
+  legend: string;
+  items: ReadonlyArray<Tick>;
+  checked: ReadonlyArray<string>;
+  onToggle: (value: string, on: boolean) => void;
+  className?: string;
+};
+
+/** A checkbox per item in a wrapping grid: the states of a zone, the collections of a code. */
+export function TickList({ legend, items, checked, onToggle, className }: TickListProps) {
+  return (
+    <fieldset className={`admin-ticks${className ? ` ${className}` : ''}`}>
+      <legend className="visually-hidden">{legend}</legend>
+      <ul className="admin-ticks__list">
+        {items.map(({ value, label, note }) => {
+          const on = checked.includes(value);
+          return (
+            <li key={value}>
+              <label className={`admin-tick${on ? ' is-on' : ''}`}>
+                <input type="checkbox" checked={on} onChange={(e) => onToggle(value, e.target.checked)} />
+                <span className="admin-tick__name">{label}</span>
+                {note && (
+                  <>
+                    {' '}
+                    <span className={`admin-tick__note${note.warn ? ' is-warn' : ''}`}>{note.text}</span>
+                  </>
+                )}
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+    </fieldset>
+  );
+}

@@ -92,6 +92,21 @@ export default function AdminManagementPage() {
             </Link>
           </li>
           <li>
+            <Link href="/admin/stock" className="btn btn--outline">
+              Stock
+            </Link>
+          </li>
+          <li>
+            <Link href="/admin/delivery" className="btn btn--outline">
+              Delivery
+            </Link>
+          </li>
+          <li>
+            <Link href="/admin/discounts" className="btn btn--outline">
+              Discount codes
+            </Link>
+          </li>
+          <li>
             <Link href="/admin/messages" className="btn btn--outline">
               Messages
             </Link>

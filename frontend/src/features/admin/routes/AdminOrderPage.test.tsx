@@ -58,6 +58,14 @@ const patches = (fetch: ReturnType<typeof mockFetch>) =>
     .filter(([, init]) => init?.method === 'PATCH')
     .map(([, init]) => JSON.parse(init!.body as string) as unknown);
 
+/** The price lines of the order, as [term, amount]. */
+function breakdown(): string[][] {
+  return Array.from(document.querySelectorAll('.order-breakdown > div')).map((line) => [
+    line.querySelector('dt')!.textContent,
+    line.querySelector('dd')!.textContent,
+  ]);
+}
+
 describe('admin order detail', () => {
   it('shows the items, customer, address and payment reference', async () => {
     server();
@@ -66,7 +74,11 @@ describe('admin order detail', () => {
     expect(screen.getByRole('heading', { name: 'Items (3)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Oxford Brogue' }).getAttribute('href')).toBe('/product/oxford-brogue');
     expect(screen.getByText('Size: 42 · Colour: Black')).toBeTruthy();
-    expect(screen.getByText('₦170,000.50')).toBeTruthy();
+    expect(breakdown()).toEqual([
+      ['Subtotal', '₦170,000.50'],
+      ['Delivery', 'Free'],
+      ['Total', '₦170,000.50'],
+    ]);
     expect(screen.getByRole('link', { name: 'ada@example.com' }).getAttribute('href')).toBe('mailto:ada@example.com');
     expect(screen.getByRole('link', { name: '+234 803 000 0000' }).getAttribute('href')).toBe('tel:+2348030000000');
     expect(screen.getByText('Lagos Island, Lagos 101001')).toBeTruthy();
@@ -74,6 +86,35 @@ describe('admin order detail', () => {
     expect(screen.getByText('None yet')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1, name: 'Order #K7M2QX9A' })).toBeTruthy();
     expect(screen.getByRole('link', { name: '← All orders' }).getAttribute('href')).toBe('/admin/orders');
+  });
+
+  it('breaks the total down: delivery with its estimate, the discount with its code', async () => {
+    server({
+      subtotal: 5_000_000,
+      deliveryFee: 250_000,
+      deliveryEstimate: '1–2 working days',
+      discount: 500_000,
+      discountCode: 'SUMMER10',
+      totalAmount: 4_750_000,
+    });
+    renderOrder();
+    await screen.findByText('Paid');
+    expect(breakdown()).toEqual([
+      ['Subtotal', '₦50,000.00'],
+      ['Delivery (1–2 working days)', '₦2,500.00'],
+      ['Discount (SUMMER10)', '−₦5,000.00'],
+      ['Total', '₦47,500.00'],
+    ]);
+    expect(screen.getByRole('heading', { name: 'Delivery address' })).toBeTruthy();
+  });
+
+  it('shows an order picked up in store as such', async () => {
+    server({ deliveryMethod: 'pickup', deliveryFee: 0 });
+    renderOrder();
+    await screen.findByText('Paid');
+    expect(breakdown()[1]).toEqual(['Pick up in store', 'Free']);
+    expect(screen.getByRole('heading', { name: 'Customer address' })).toBeTruthy();
+    expect(screen.getByText('Picks the order up in store: nothing to deliver.')).toBeTruthy();
   });
 
   it('moves a paid order to processing, then shipped with a tracking number, then delivered', async () => {

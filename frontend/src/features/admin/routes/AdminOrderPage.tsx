@@ -2,13 +2,13 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { OrderBreakdown } from '../components/OrderBreakdown';
 import { OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { PageShell } from '@/components/PageShell';
-import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { isNotFound } from '@/lib/api';
@@ -86,10 +86,7 @@ export default function AdminOrderPage() {
               Items ({units})
             </h2>
             <OrderItemList items={order.items} linkProducts />
-            <p className="admin-order__total">
-              <span>Total</span>
-              <Price kobo={order.totalAmount} />
-            </p>
+            <OrderBreakdown order={order} />
           </section>
 
           <StatusActions order={order} />
@@ -110,8 +107,11 @@ export default function AdminOrderPage() {
           </section>
           <section className="admin-card" aria-labelledby="order-address-heading">
             <h2 id="order-address-heading" className="admin-card__title">
-              Delivery address
+              {order.deliveryMethod === 'pickup' ? 'Customer address' : 'Delivery address'}
             </h2>
+            {order.deliveryMethod === 'pickup' && (
+              <p className="admin-order__pickup">Picks the order up in store: nothing to deliver.</p>
+            )}
             <address className="admin-order__lines">
               {addressLines(order.deliveryAddress).map((line) => (
                 <span key={line}>{line}</span>

@@ -39,7 +39,14 @@ describe('admin orders list', () => {
             : list(
                 [
                   order({ id: 'newest01xxxx', number: 'NEW5T8RK' }),
-                  order({ id: 'older002xxxx', number: 'GD3ER9HB', status: 'delivered', trackingNumber: 'GIG-1' }),
+                  order({
+                    id: 'older002xxxx',
+                    number: 'GD3ER9HB',
+                    status: 'delivered',
+                    trackingNumber: 'GIG-1',
+                    deliveryMethod: 'pickup',
+                    discountCode: 'SUMMER10',
+                  }),
                 ],
                 1,
                 25,
@@ -59,6 +66,9 @@ describe('admin orders list', () => {
     expect(within(rows[0]!).getByText('₦170,000.50')).toBeTruthy();
     expect(within(rows[0]!).getByText('3 items')).toBeTruthy();
     expect(within(rows[1]!).getByText('Delivered')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Pick up in store')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Code SUMMER10')).toBeTruthy();
+    expect(within(rows[0]!).queryByText('Pick up in store')).toBeNull();
 
     const filter = screen.getByRole('navigation', { name: 'Filter orders by status' });
     const links = within(filter).getAllByRole('link');

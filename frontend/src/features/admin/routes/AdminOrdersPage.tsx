@@ -145,6 +145,8 @@ function OrderRow({ order }: { order: Order }) {
           {count} {count === 1 ? 'item' : 'items'}
         </span>
         {order.trackingNumber && <span>Tracking {order.trackingNumber}</span>}
+        {order.deliveryMethod === 'pickup' && <span className="admin-order-row__pickup">Pick up in store</span>}
+        {order.discountCode && <span>Code {order.discountCode}</span>}
       </div>
       <Price kobo={order.totalAmount} className="admin-order-row__total" />
     </li>

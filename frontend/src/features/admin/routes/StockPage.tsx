@@ -223,7 +223,11 @@ function StockLine({ row, level }: { row: StockRow; level: number }) {
     <tr className={`stock-row${state ? ` stock-row--${state}` : ''}`}>
       <th scope="row" className="stock-row__product">
         <Link href={`/product/${encodeURIComponent(row.productId)}`}>{row.productName}</Link>
-        {state && <span className={`stock-badge stock-badge--${state}`}>{state === 'out' ? 'Sold out' : 'Low'}</span>}
+        {state && (
+          <span className={`admin-badge stock-badge stock-badge--${state}`}>
+            {state === 'out' ? 'Sold out' : 'Low'}
+          </span>
+        )}
       </th>
       <td className="stock-row__option" data-label="Size">
         {row.size ?? '—'}

@@ -1,0 +1,44 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
+import type { DiscountCode, NewDiscountCode } from '@/lib/types';
+
+export type { DiscountCode, NewDiscountCode };
+
+/** GET /api/admin/discounts: every code, newest first, with its uses and totals. */
+export const discountsQueryOptions = queryOptions({
+  queryKey: queryKeys.admin.discounts,
+  queryFn: ({ signal }) => api.get<DiscountCode[]>('/api/admin/discounts', signal),
+  staleTime: 0,
+});
+
+export function useDiscounts() {
+  return useQuery(discountsQueryOptions);
+}
+
+/** POST /api/admin/discounts: answers the new code, which goes to the top of the cached list. */
+export function useCreateDiscount() {
+  const client = useQueryClient();
+  return useMutation<DiscountCode, ApiError, NewDiscountCode>({
+    mutationFn: (code) => api.post<DiscountCode>('/api/admin/discounts', code),
+    onSuccess: (created) => {
+      client.setQueryData<DiscountCode[]>(queryKeys.admin.discounts, (list) =>
+        list ? [created, ...list.filter((c) => c.code !== created.code)] : list,
+      );
+      void client.invalidateQueries({ queryKey: queryKeys.admin.discounts });
+    },
+  });
+}
+
+/** PATCH /api/admin/discounts/{code} {paused}: answers the code, replaced in the cached list in place. */
+export function useSetDiscountPaused() {
+  const client = useQueryClient();
+  return useMutation<DiscountCode, ApiError, { code: string; paused: boolean }>({
+    mutationFn: ({ code, paused }) =>
+      api.patch<DiscountCode>(`/api/admin/discounts/${encodeURIComponent(code)}`, { paused }),
+    onSuccess: (changed) =>
+      client.setQueryData<DiscountCode[]>(queryKeys.admin.discounts, (list) =>
+        list?.map((c) => (c.code === changed.code ? changed : c)),
+      ),
+  });
+}

@@ -1,0 +1,131 @@
+import { koboToNairaText, nairaProblem } from './naira';
+import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
+
+/** One zone as the Delivery screen edits it: amounts in naira as typed; `key` is the card's own. */
+export type ZoneDraft = {
+  key: string;
+  name: string;
+  fee: string;
+  estimate: string;
+  freeOver: string;
+  states: string[];
+};
+
+export type DeliveryDraft = {
+  zones: ZoneDraft[];
+  pickupEnabled: boolean;
+  pickupAddress: string;
+};
+
+export const NEEDS_NAME_AND_ESTIMATE = 'Every zone needs a name and a delivery estimate.';
+export const PICKUP_NEEDS_ADDRESS = "Give the shop's address for pickup.";
+
+let nextKey = 0;
+function newKey(): string {
+  nextKey += 1;
+  return `zone-${nextKey}`;
+}
+
+/** An empty zone card. */
+export function emptyZone(): ZoneDraft {
+  return { key: newKey(), name: '', fee: '', estimate: '', freeOver: '', states: [] };
+}
+
+/** The server's options as the screen edits them. */
+export function draftOf(options: DeliveryOptions): DeliveryDraft {
+  return {
+    zones: options.zones.map((zone) => ({
+      key: newKey(),
+      name: zone.name,
+      fee: koboToNairaText(zone.fee),
+      estimate: zone.estimate,
+      freeOver: zone.freeOver === null ? '' : koboToNairaText(zone.freeOver),
+      states: [...zone.states],
+    })),
+    pickupEnabled: options.pickup.enabled,
+    pickupAddress: options.pickup.address ?? '',
+  };
+}
+
+/** What PUT /api/admin/delivery gets: everything, amounts as typed, states in the shop's order. */
+export function inputOf(draft: DeliveryDraft, states: ReadonlyArray<string>): DeliveryOptionsInput {
+  const order = new Map(states.map((s, i) => [s, i]));
+  return {
+    zones: draft.zones.map((zone) => ({
+      name: zone.name.trim(),
+      fee: zone.fee.trim(),
+      estimate: zone.estimate.trim(),
+      freeOver: zone.freeOver.trim(),
+      states: [...zone.states].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
+    })),
+    pickup: { enabled: draft.pickupEnabled, address: draft.pickupAddress.trim() },
+  };
+}
+
+/** The first thing the server would refuse, in its words, or null. */
+export function deliveryProblem(draft: DeliveryDraft): string | null {
+  const names = new Set<string>();
+  for (const zone of draft.zones) {
+    if (!zone.name.trim() || !zone.estimate.trim()) return NEEDS_NAME_AND_ESTIMATE;
+    const name = zone.name.trim();
+    if (names.has(name.toLowerCase())) return `Two zones are called ${name}.`;
+    names.add(name.toLowerCase());
+    const fee = nairaProblem(zone.fee, 'fee');
+    if (fee) return fee;
+    if (zone.freeOver.trim()) {
+      const free = nairaProblem(zone.freeOver, 'free-delivery threshold');
+      if (free) return free;
+    }
+    if (zone.states.length === 0) return `The zone ${name} has no states.`;
+  }
+  if (draft.pickupEnabled && !draft.pickupAddress.trim()) return PICKUP_NEEDS_ADDRESS;
+  return null;
+}
+
+/** Each state's zone (by card key); states in no zone are absent. */
+export function zoneOfState(zones: ReadonlyArray<ZoneDraft>): Map<string, ZoneDraft> {
+  const owners = new Map<string, ZoneDraft>();
+  for (const zone of zones) for (const state of zone.states) if (!owners.has(state)) owners.set(state, zone);
+  return owners;
+}
+
+/** The states no zone delivers to, in the shop's order. */
+export function undelivered(zones: ReadonlyArray<ZoneDraft>, states: ReadonlyArray<string>): string[] {
+  const owners = zoneOfState(zones);
+  return states.filter((s) => !owners.has(s));
+}
+
+/**
+ * Puts `state` in the zone `key` (taking it out of any other zone: a state sits in one zone) or,
+ * with `on` false, takes it out of that zone.
+ */
+export function setState(zones: ReadonlyArray<ZoneDraft>, key: string, state: string, on: boolean): ZoneDraft[] {
+  return zones.map((zone) => {
+    const has = zone.states.includes(state);
+    if (zone.key === key) {
+      if (on && !has) return { ...zone, states: [...zone.states, state] };
+      if (!on && has) return { ...zone, states: zone.states.filter((s) => s !== state) };
+      return zone;
+    }
+    return on && has ? { ...zone, states: zone.states.filter((s) => s !== state) } : zone;
+  });
+}
+
+/** `setState` for several states at once. */
+export function setStates(
+  zones: ReadonlyArray<ZoneDraft>,
+  key: string,
+  states: ReadonlyArray<string>,
+  on: boolean,
+): ZoneDraft[] {
+  return states.reduce<ZoneDraft[]>((next, state) => setState(next, key, state, on), [...zones]);
+}
+
+/** "Lagos", "Ekiti, Ogun and Oyo", "31 states". */
+export function statesSummary(states: ReadonlyArray<string>, order: ReadonlyArray<string>): string {
+  if (states.length === 0) return 'No states yet';
+  if (states.length > 6) return `${states.length} states`;
+  const sorted = order.filter((s) => states.includes(s));
+  if (sorted.length === 1) return sorted[0]!;
+  return `${sorted.slice(0, -1).join(', ')} and ${sorted[sorted.length - 1]}`;
+}

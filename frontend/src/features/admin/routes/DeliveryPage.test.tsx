@@ -1,0 +1,154 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import DeliveryPage from './DeliveryPage';
+import { Sidebar } from '@/components/Sidebar';
+import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const STATES = ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
+
+const OPTIONS: DeliveryOptions = {
+  states: STATES,
+  zones: [
+    { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
+    { name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: null, states: ['Ogun', 'Oyo'] },
+  ],
+  pickup: { enabled: false, address: '' },
+};
+
+/** The server: GET answers the options, PUT stores them (or answers `refuse` with 400). */
+function server(refuse?: string) {
+  const sent: DeliveryOptionsInput[] = [];
+  const fetch = mockFetch({
+    '/api/delivery': OPTIONS,
+    'PUT /api/admin/delivery': (_url, init) => {
+      const body = JSON.parse(init!.body as string) as DeliveryOptionsInput;
+      sent.push(body);
+      if (refuse) return jsonResponse({ error: 'validation', message: refuse }, 400);
+      return jsonResponse({
+        states: STATES,
+        zones: body.zones.map((z) => ({
+          ...z,
+          fee: Math.round(Number(z.fee) * 100),
+          freeOver: z.freeOver ? Math.round(Number(z.freeOver) * 100) : null,
+        })),
+        pickup: body.pickup,
+      } satisfies DeliveryOptions);
+    },
+  });
+  return { fetch, sent };
+}
+
+function renderDelivery() {
+  return renderWithProviders(<DeliveryPage />, { path: '/admin/delivery', session: { user: admin } });
+}
+
+const card = (name: string) => screen.getByRole('listitem', { name });
+
+describe('Delivery screen', () => {
+  it('shows each zone as a card and the states no zone delivers to', async () => {
+    server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    expect(within(lagos).getByLabelText<HTMLInputElement>('Fee (₦)').value).toBe('2500');
+    expect(within(lagos).getByLabelText<HTMLInputElement>(/Free delivery from/).value).toBe('100000');
+    expect(within(lagos).getByLabelText<HTMLInputElement>('Delivery estimate').value).toBe('1–2 working days');
+    expect(within(card('South-West')).getByText('Ogun and Oyo', { selector: '.delivery-states__names' })).toBeTruthy();
+    const missing = screen.getByRole('region', { name: 'Not delivered' });
+    expect(within(missing).getByText('Ekiti, Federal Capital Territory, Kano')).toBeTruthy();
+    expect(screen.getByText('No changes')).toBeTruthy();
+  });
+
+  it("changes Lagos's fee, turns pickup on and saves everything at once", async () => {
+    const { sent } = server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    fireEvent.change(within(lagos).getByLabelText('Fee (₦)'), { target: { value: '3,000' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /pick up their order/ }));
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // The client asks for the address first, without calling the server.
+    expect(await screen.findByText("Give the shop's address for pickup.")).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText("Shop's address"), { target: { value: '12 Broad Street, Lagos' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeTruthy();
+    expect(sent).toEqual([
+      {
+        zones: [
+          { name: 'Lagos', fee: '3,000', estimate: '1–2 working days', freeOver: '100000', states: ['Lagos'] },
+          { name: 'South-West', fee: '4000', estimate: '2–3 working days', freeOver: '', states: ['Ogun', 'Oyo'] },
+        ],
+        pickup: { enabled: true, address: '12 Broad Street, Lagos' },
+      },
+    ]);
+    expect(screen.getByText('Saved').closest('[role="status"]')).toBeTruthy();
+  });
+
+  it('moves a state ticked in another zone, and marks the states in no zone', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    fireEvent.click(within(lagos).getByText('Choose'));
+    expect(within(lagos).getByRole('checkbox', { name: 'Lagos' })).toHaveProperty('checked', true);
+    expect(within(lagos).getByRole('checkbox', { name: 'Ogun in South-West' })).toHaveProperty('checked', false);
+    expect(within(lagos).getByRole('checkbox', { name: 'Kano Not delivered' })).toBeTruthy();
+    fireEvent.click(within(lagos).getByRole('checkbox', { name: 'Ogun in South-West' }));
+    expect(within(lagos).getByText('Ogun moved here from South-West.')).toBeTruthy();
+    expect(within(card('South-West')).getByText('Oyo', { selector: '.delivery-states__names' })).toBeTruthy();
+    // The filter narrows the list.
+    fireEvent.change(within(lagos).getByRole('searchbox', { name: 'Find a state for Lagos' }), {
+      target: { value: 'fed' },
+    });
+    expect(
+      within(lagos)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')!.textContent),
+    ).toEqual(['Federal Capital Territory Not delivered']);
+    fireEvent.click(within(lagos).getByRole('button', { name: 'Add the 3 not delivered' }));
+    expect(screen.getByText('Every state is in a zone.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(sent[0]!.zones.map((z) => z.states)).toEqual([
+      ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun'],
+      ['Oyo'],
+    ]);
+  });
+
+  it('adds and removes zones, and shows what the server refuses', async () => {
+    const { sent } = server('Lagoss is not a Nigerian state.');
+    renderDelivery();
+    await screen.findByRole('listitem', { name: 'Lagos' });
+    fireEvent.click(screen.getByRole('button', { name: '+ Add zone' }));
+    const fresh = card('New zone');
+    expect(document.activeElement).toBe(within(fresh).getByLabelText('Zone name'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Every zone needs a name and a delivery estimate.')).toBeTruthy();
+    fireEvent.change(within(fresh).getByLabelText('Zone name'), { target: { value: 'North' } });
+    fireEvent.change(within(fresh).getByLabelText('Delivery estimate'), { target: { value: '5 days' } });
+    fireEvent.change(within(fresh).getByLabelText('Fee (₦)'), { target: { value: '9000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The zone North has no states.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the zone North' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the zone South-West' }));
+    expect(screen.queryByRole('listitem', { name: 'South-West' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const refused = await screen.findByText('Lagoss is not a Nigerian state.');
+    expect(refused.closest('[role="alert"]')).toBeTruthy();
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]!.zones.map((z) => z.name)).toEqual(['Lagos']);
+  });
+});
+
+describe('Delivery and Discount codes in the menu', () => {
+  it('are offered to admins only', () => {
+    const props = { open: true, onClose: () => undefined, returnFocusRef: { current: null } };
+    const { unmount } = renderWithProviders(<Sidebar {...props} />, { session: { user: admin } });
+    expect(screen.getByRole('link', { name: /Delivery/ }).getAttribute('href')).toBe('/admin/delivery');
+    expect(screen.getByRole('link', { name: /Discount codes/ }).getAttribute('href')).toBe('/admin/discounts');
+    unmount();
+    renderWithProviders(<Sidebar {...props} />, { session: { user: customer } });
+    expect(screen.queryByRole('link', { name: /Delivery/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Discount codes/ })).toBeNull();
+  });
+});

@@ -152,6 +152,13 @@ export function order(overrides: Partial<Order> = {}): Order {
       },
     ],
     totalAmount: 17_000_050,
+    // An order from before delivery fees: no fee, no discount, no estimate.
+    subtotal: 17_000_050,
+    deliveryFee: 0,
+    discount: 0,
+    discountCode: null,
+    deliveryMethod: 'delivery',
+    deliveryEstimate: null,
     trackingNumber: null,
     deliveryAddress: {
       street: '12 Marina Road',

@@ -1,4 +1,4 @@
-import type { Bag, BagItem, Collection, Image, Order, Product, Release, Variant } from '@/lib/types';
+import type { Bag, BagItem, Collection, DeliveryOptions, Image, Order, Product, Release, Variant } from '@/lib/types';
 
 export function image(name: string): Image {
   return {
@@ -113,6 +113,26 @@ export function release(n: number, overrides: Partial<Release> = {}): Release {
     productId: `product-${n}`,
     featured: true,
     createdAt: 1_700_000_000_000 - n,
+    ...overrides,
+  };
+}
+
+/** GET /api/delivery as the shop ships it (three zones, pickup off), cut down to a few states. */
+export function deliveryOptions(overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
+  return {
+    states: ['Borno', 'Federal Capital Territory', 'Lagos', 'Ogun', 'Oyo'],
+    zones: [
+      { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
+      { name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: 15_000_000, states: ['Ogun', 'Oyo'] },
+      {
+        name: 'Other states',
+        fee: 650_000,
+        estimate: '3–5 working days',
+        freeOver: 20_000_000,
+        states: ['Federal Capital Territory'],
+      },
+    ],
+    pickup: { enabled: false, address: '' },
     ...overrides,
   };
 }

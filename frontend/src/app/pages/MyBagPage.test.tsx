@@ -5,7 +5,7 @@ import BagPage from '@/features/bag/routes/BagPage';
 import { BAG_BLOCKED, CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
 import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
-import { bagItem, bagOf, product } from '@/test/fixtures';
+import { bagItem, bagOf, deliveryOptions, product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const DETAILS = {
@@ -16,22 +16,8 @@ const DETAILS = {
 };
 
 /** GET /api/delivery: the default zones; pickup off unless a test turns it on. */
-const DELIVERY = {
-  states: ['Borno', 'Federal Capital Territory', 'Lagos', 'Ogun', 'Oyo'],
-  zones: [
-    { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
-    { name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: 15_000_000, states: ['Ogun', 'Oyo'] },
-    {
-      name: 'Other states',
-      fee: 650_000,
-      estimate: '3–5 working days',
-      freeOver: 20_000_000,
-      states: ['Federal Capital Territory'],
-    },
-  ],
-  pickup: { enabled: false, address: '' },
-};
-const WITH_PICKUP = { ...DELIVERY, pickup: { enabled: true, address: '5 Broad Street, Lagos Island' } };
+const DELIVERY = deliveryOptions();
+const WITH_PICKUP = deliveryOptions({ pickup: { enabled: true, address: '5 Broad Street, Lagos Island' } });
 
 /** POST /api/checkout/quote as the server prices the bag (₦12,345.00): fees by zone, FESTIVE10 takes 10%. */
 function quote(_url: URL, init?: RequestInit) {

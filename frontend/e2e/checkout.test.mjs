@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import {
   DESKTOP,
   MOBILE,
+  SMALL_PHONE,
   newPage,
   openBrowser,
   signUp,
@@ -102,8 +103,11 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     const lines = page.getByRole('list', { name: 'Items in your bag' }).getByRole('listitem');
     await lines.nth(1).waitFor();
     assert.equal(await lines.count(), 2);
-    const total = naira(choosy.price + other.price);
-    assert.equal((await page.locator('.bag-summary__total dd').innerText()).trim(), total);
+    const subtotal = choosy.price + other.price;
+    assert.equal((await page.locator('.bag-summary__total dd').innerText()).trim(), naira(subtotal));
+    // Delivery to Lagos: ₦2,500.00, free from ₦100,000.00 (the default zones).
+    const fee = subtotal >= 10_000_000 ? 0 : 250_000;
+    const total = naira(subtotal + fee);
     await page.evaluate(() => (window.__noReload = true));
 
     // ---- Details: prefilled from the profile; a missing address field is refused with the spec's message.
@@ -116,16 +120,20 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     await form.getByLabel('Phone number').fill('0803 123 4567');
     await form.getByLabel('Street address').fill('14 Adeola Odeku Street');
     await form.getByLabel('City').fill('Victoria Island');
-    await form.getByLabel('State').fill('Lagos');
+    assert.equal(await form.getByLabel('State', { exact: true }).evaluate((el) => el.tagName), 'SELECT');
+    await form.getByLabel('State', { exact: true }).selectOption('Lagos');
     await form.getByRole('button', { name: 'Proceed to Payment' }).click();
     await form.getByRole('alert').filter({ hasText: 'Please fill in all delivery address fields' }).waitFor();
     assert.equal(await form.getByLabel('Postal code').evaluate((el) => el === document.activeElement), true);
     await form.getByLabel('Postal code').fill('101241');
     await form.getByRole('button', { name: 'Proceed to Payment' }).click();
 
-    // ---- The pay button shows the total; a double click starts one payment; closing cancels.
+    // ---- The summary is the server's; the pay button shows its total; a double click starts one payment; closing cancels.
     const pay = page.getByRole('button', { name: `Pay ${total}` });
     await pay.waitFor();
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('Delivery to Lagos in 1–2 working days').waitFor();
+    assert.equal((await summary.locator('.breakdown__total dd').innerText()).trim(), total);
     await pay.dblclick();
     const popup = page.getByRole('dialog', { name: 'Test payment' });
     await popup.waitFor();
@@ -262,4 +270,98 @@ test('desktop: an admin finds the order, marks it processing and shipped; the sh
     assert.deepEqual(shopper.errors, []);
   });
   await shopper.context().close();
+});
+
+test('small phone: a discount code and a delivery fee; the price in parts on My Orders', async () => {
+  // An admin creates a 10% code.
+  const admin = await newPage(browser, DESKTOP);
+  await signInAsAdmin(admin, shop);
+  const created = await admin.evaluate(async () => {
+    const res = await fetch('/api/admin/discounts', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
+      body: JSON.stringify({ code: 'FESTIVE10', kind: 'percent', percent: 10 }),
+    });
+    return res.status;
+  });
+  assert.ok(created >= 200 && created < 300, `creating the code answered ${created}`);
+  await admin.context().close();
+
+  const page = await newPage(browser, SMALL_PHONE);
+  page.setDefaultTimeout(TIMEOUT);
+  await withShot(page, 'checkout-code', async () => {
+    await signUp(page, shop.base, { name: 'Bisi Shopper', email: `bisi-${Date.now()}@example.com` });
+    // The cheapest featured product keeps the bag under the free threshold.
+    const { featured } = await featuredProducts(shop.base);
+    const item = [...featured].sort((a, b) => a.price - b.price)[0];
+    assert.ok(item && item.price < 15_000_000, 'a featured product under ₦150,000');
+    await addToBag(page, item);
+    await page.goto(`${shop.base}/mybag`);
+
+    // The bag's delivery line, for a state chosen in "Deliver to".
+    await page.getByLabel('Deliver to').selectOption('Oyo');
+    await page.getByText('Delivery to Oyo: ₦4,000.00, 2–3 working days').waitFor();
+    await page.getByText(`Add ${naira(15_000_000 - item.price)} more for free delivery`).waitFor();
+    if (process.env.ANKARA_E2E_SHOTS)
+      await page.screenshot({ path: '/tmp/ankara-bag-delivery-360.png', fullPage: true });
+
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const form = page.getByRole('form', { name: 'Checkout details' });
+    await form.getByLabel('Phone number').fill('0803 765 4321');
+    await form.getByLabel('Street address').fill('7 Ring Road');
+    await form.getByLabel('City').fill('Ibadan');
+    await form.getByLabel('State', { exact: true }).selectOption('Oyo');
+    await form.getByLabel('Postal code').fill('200001');
+    await form.getByText('₦4,000.00, 2–3 working days').waitFor();
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click();
+
+    // A wrong code is refused by the field; the right one takes 10% off.
+    const withFee = item.price + 400_000;
+    await page.getByRole('button', { name: `Pay ${naira(withFee)}` }).waitFor();
+    const code = page.getByRole('form', { name: 'Discount code' });
+    await code.getByLabel('Discount code').fill('NOPE');
+    await code.getByRole('button', { name: 'Apply' }).click();
+    await code.getByRole('alert').filter({ hasText: 'This code is not valid' }).waitFor();
+    await code.getByLabel('Discount code').fill('festive10');
+    await code.getByRole('button', { name: 'Apply' }).click();
+    const discount = Math.round(item.price / 10);
+    const total = withFee - discount;
+    const pay = page.getByRole('button', { name: `Pay ${naira(total)}` });
+    await pay.waitFor();
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('Discount (FESTIVE10)').waitFor();
+    await summary.getByText(`-${naira(discount)}`).waitFor();
+    if (process.env.ANKARA_E2E_SHOTS) {
+      await summary.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/ankara-checkout-code-360.png' });
+      await page.setViewportSize(DESKTOP);
+      await summary.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/ankara-checkout-code-1366.png' });
+      await page.setViewportSize(SMALL_PHONE);
+    }
+
+    await pay.click();
+    const popup = page.getByRole('dialog', { name: 'Test payment' });
+    await popup.getByText(naira(total), { exact: true }).waitFor();
+    await popup.getByRole('button', { name: /\(Success\)$/ }).click();
+    await page.getByText(/^Payment successful! Reference: \S+$/).waitFor();
+
+    await page.goto(`${shop.base}/myorders`);
+    const card = page.getByRole('list', { name: 'Your orders' }).getByRole('article').first();
+    const parts = card.getByLabel(/^Price of Order #/);
+    await parts.waitFor();
+    const rows = await parts.locator('div').allInnerTexts();
+    assert.deepEqual(
+      rows.map((r) => r.replace(/\s+/g, ' ').trim()),
+      [
+        `Subtotal ${naira(item.price)}`,
+        'Delivery ₦4,000.00',
+        `Discount (FESTIVE10) -${naira(discount)}`,
+        `Total ${naira(total)}`,
+      ],
+    );
+    assert.equal((await card.locator('.order-card__total').innerText()).trim(), naira(total));
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
 });

@@ -33,11 +33,16 @@ export const queryKeys = {
       inStock ? (['search', q, sort, 'in-stock'] as const) : (['search', q, sort] as const),
   },
   suggest: (q: string) => ['suggest', q] as const,
+  /** Delivery zones, fees and pickup (public). */
+  delivery: ['delivery'] as const,
   /** The signed-in shopper's bag and saved items. */
   bag: ['bag'] as const,
   saved: ['saved'] as const,
   /** The checkout form's starting values. */
   checkout: ['checkout'] as const,
+  /** The server's price of the bag (as `bag` sums it up) for a state, a delivery method and a code. */
+  quote: (bag: string, state: string, method: string, code: string | null) =>
+    ['checkout', 'quote', bag, state, method, code ?? ''] as const,
   orders: ['orders'] as const,
   /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
   track: (number: string, email: string) => ['track', number, email] as const,

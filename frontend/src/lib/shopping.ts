@@ -2,7 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api } from './api';
 import { queryKeys } from './queryKeys';
 import { setSessionCounts } from './session';
-import type { Bag, SavedItem } from './types';
+import type { Bag, CheckoutDetails, SavedItem } from './types';
 
 /**
  * The signed-in shopper's bag and saved items, shared by the product page, My Bag and Saved
@@ -31,6 +31,13 @@ export const bagQueryOptions = queryOptions({
     setSessionCounts(client, { bag: bag.count });
     return bag;
   },
+  staleTime: 0,
+});
+
+/** GET /api/checkout: the checkout form's starting values (the profile and the last address used). */
+export const checkoutDetailsQueryOptions = queryOptions({
+  queryKey: queryKeys.checkout,
+  queryFn: ({ signal }) => api.get<CheckoutDetails>('/api/checkout', signal),
   staleTime: 0,
 });
 

@@ -1,4 +1,4 @@
-import type { Bag, BagItem, Collection, Image, Order, Product, Release, Variant } from '@/lib/types';
+import type { Bag, BagItem, Collection, DeliveryOptions, Image, Order, Product, Release, Variant } from '@/lib/types';
 
 export function image(name: string): Image {
   return {
@@ -117,6 +117,26 @@ export function release(n: number, overrides: Partial<Release> = {}): Release {
   };
 }
 
+/** GET /api/delivery as the shop ships it (three zones, pickup off), cut down to a few states. */
+export function deliveryOptions(overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
+  return {
+    states: ['Borno', 'Federal Capital Territory', 'Lagos', 'Ogun', 'Oyo'],
+    zones: [
+      { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
+      { name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: 15_000_000, states: ['Ogun', 'Oyo'] },
+      {
+        name: 'Other states',
+        fee: 650_000,
+        estimate: '3–5 working days',
+        freeOver: 20_000_000,
+        states: ['Federal Capital Territory'],
+      },
+    ],
+    pickup: { enabled: false, address: '' },
+    ...overrides,
+  };
+}
+
 /** An order as the API answers it (kobo, unix ms). */
 export function order(overrides: Partial<Order> = {}): Order {
   return {
@@ -158,6 +178,13 @@ export function order(overrides: Partial<Order> = {}): Order {
     deliveryMethod: 'delivery',
     deliveryEstimate: null,
     totalAmount: 17_000_050,
+    // An order from before delivery fees: no fee, no discount, no estimate.
+    subtotal: 17_000_050,
+    deliveryFee: 0,
+    discount: 0,
+    discountCode: null,
+    deliveryMethod: 'delivery',
+    deliveryEstimate: null,
     trackingNumber: null,
     deliveryAddress: {
       street: '12 Marina Road',

@@ -5,7 +5,7 @@ import BagPage from '@/features/bag/routes/BagPage';
 import { BAG_BLOCKED, CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
 import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
-import { bagItem, bagOf, product } from '@/test/fixtures';
+import { bagItem, bagOf, deliveryOptions, product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const DETAILS = {
@@ -15,11 +15,38 @@ const DETAILS = {
   publicKey: 'pk_test_sandbox',
 };
 
+/** GET /api/delivery: the default zones; pickup off unless a test turns it on. */
+const DELIVERY = deliveryOptions();
+const WITH_PICKUP = deliveryOptions({ pickup: { enabled: true, address: '5 Broad Street, Lagos Island' } });
+
+/** POST /api/checkout/quote as the server prices the bag (₦12,345.00): fees by zone, FESTIVE10 takes 10%. */
+function quote(_url: URL, init?: RequestInit) {
+  const body = JSON.parse(init!.body as string) as { state: string; method: string; code: string | null };
+  if (body.code && body.code.toUpperCase() !== 'FESTIVE10')
+    return jsonResponse({ error: 'validation', message: 'This code has expired' }, 400);
+  const zone = DELIVERY.zones.find((z) => z.states.includes(body.state));
+  if (!zone)
+    return jsonResponse({ error: 'validation', message: `Sorry, we do not deliver to ${body.state} yet.` }, 400);
+  const subtotal = 1_234_500;
+  const delivery = body.method === 'pickup' ? 0 : zone.fee;
+  const discount = body.code ? 123_450 : 0;
+  return jsonResponse({
+    breakdown: { subtotal, delivery, discount, total: subtotal + delivery - discount },
+    deliveryEstimate: body.method === 'pickup' ? null : zone.estimate,
+    code: body.code ? 'FESTIVE10' : null,
+  });
+}
+
+/** The pay button for the bag delivered to Lagos: ₦12,345.00 and ₦2,500.00. */
+const PAY = 'Pay ₦14,845.00';
+
 const START = {
   reference: 'ANK-ref123',
   accessCode: 'acc_123',
   authorizationUrl: 'http://shop.test/sandbox/acc_123',
-  amount: 1_234_500,
+  amount: 1_484_500,
+  breakdown: { subtotal: 1_234_500, delivery: 250_000, discount: 0, total: 1_484_500 },
+  deliveryEstimate: '1–2 working days',
   currency: 'NGN',
   email: 'ada@example.com',
   publicKey: 'pk_test_sandbox',
@@ -56,7 +83,13 @@ function order(overrides: Partial<Order> = {}): Order {
         variantId: 'v-42-Black',
       },
     ],
-    totalAmount: 1_234_500,
+    totalAmount: 1_484_500,
+    subtotal: 1_234_500,
+    deliveryFee: 250_000,
+    discount: 0,
+    discountCode: null,
+    deliveryMethod: 'delivery',
+    deliveryEstimate: '1–2 working days',
     trackingNumber: null,
     deliveryAddress: DETAILS.address,
     ...overrides,
@@ -73,10 +106,12 @@ function shop(overrides: Routes = {}) {
   const fetch = mockFetch({
     '/api/bag': () => jsonResponse(state.paid ? EMPTY_BAG : fullBag()),
     '/api/checkout': DETAILS,
+    '/api/delivery': DELIVERY,
+    'POST /api/checkout/quote': quote,
     'POST /api/checkout': () => jsonResponse(START, 201),
     '/api/sandbox/checkout/acc_123': {
       reference: 'ANK-ref123',
-      amount: 1_234_500,
+      amount: 1_484_500,
       currency: 'NGN',
       email: 'ada@example.com',
       status: 'abandoned',
@@ -125,7 +160,7 @@ async function openDetails() {
 async function toPayment() {
   const form = await openDetails();
   fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
-  return screen.findByRole('button', { name: 'Pay ₦12,345.00' });
+  return screen.findByRole('button', { name: PAY });
 }
 
 async function openSandbox() {
@@ -135,6 +170,7 @@ async function openSandbox() {
 
 afterEach(() => {
   delete window.PaystackPop;
+  window.localStorage.clear();
 });
 
 describe('checkout: details', () => {
@@ -185,6 +221,41 @@ describe('checkout: details', () => {
     expect(within(form).getByLabelText<HTMLInputElement>('Phone number').value).toBe('');
     expect(within(form).getByLabelText<HTMLInputElement>('Street address').value).toBe('');
     expect(within(form).getByLabelText<HTMLInputElement>('Country').value).toBe('Nigeria');
+    expect(within(form).getByLabelText<HTMLSelectElement>('State').value).toBe('');
+  });
+
+  it("the State is a choice of the shop's states, prefilled from the last address in any case", async () => {
+    shop({ '/api/checkout': { ...DETAILS, address: { ...DETAILS.address, state: 'fct' } } });
+    renderCheckout();
+    const form = await openDetails();
+    const state = within(form).getByLabelText<HTMLSelectElement>('State');
+    expect(state.tagName).toBe('SELECT');
+    expect(state.value).toBe('Federal Capital Territory');
+    expect(
+      within(state)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', ...DELIVERY.states]);
+    // The fee and estimate for the chosen state, beside "Delivery"; no pickup when the shop offers none.
+    expect(
+      within(form)
+        .getByRole('radio', { name: /^Delivery/ })
+        .closest('label')?.textContent,
+    ).toBe('Delivery₦6,500.00, 3–5 working days');
+    fireEvent.change(state, { target: { value: 'Ogun' } });
+    expect(within(form).getByText('₦4,000.00, 2–3 working days')).toBeTruthy();
+    expect(within(form).queryByRole('radio', { name: /Pick up in store/ })).toBeNull();
+  });
+
+  it('a last address in a state the shop does not list leaves the choice to make', async () => {
+    const { fetch } = shop({ '/api/checkout': { ...DETAILS, address: { ...DETAILS.address, state: 'Atlantis' } } });
+    renderCheckout();
+    const form = await openDetails();
+    expect(within(form).getByLabelText<HTMLSelectElement>('State').value).toBe('');
+    fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Please fill in all delivery address fields');
+    expect(document.activeElement).toBe(within(form).getByLabelText('State'));
+    expect(calls(fetch, 'POST', '/api/checkout/quote')).toHaveLength(0);
   });
 
   it('says "Please fill in all delivery address fields" for a missing address field and focuses it', async () => {
@@ -251,7 +322,12 @@ describe('checkout: paying', () => {
     const headers = posts[0]![1]!.headers as Record<string, string>;
     expect(headers['Idempotency-Key']).toMatch(/^[\w-]{16,}$/);
     expect(headers['X-Requested-With']).toBe('ankara');
-    expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({ customer: DETAILS.customer, address: DETAILS.address });
+    expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({
+      customer: DETAILS.customer,
+      address: DETAILS.address,
+      method: 'delivery',
+      code: null,
+    });
     await act(async () => release());
     expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();
   });
@@ -262,7 +338,7 @@ describe('checkout: paying', () => {
     const dialog = await openSandbox();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await screen.findByText('Payment cancelled');
-    fireEvent.click(screen.getByRole('button', { name: 'Pay ₦12,345.00' }));
+    fireEvent.click(screen.getByRole('button', { name: PAY }));
     await screen.findByRole('dialog', { name: 'Test payment' });
     const keys = calls(fetch, 'POST', '/api/checkout').map(
       ([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key'],
@@ -278,7 +354,7 @@ describe('checkout: paying', () => {
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(within(dialog).getByText('TEST MODE')).toBeTruthy();
     await within(dialog).findByText('ada@example.com');
-    expect(within(dialog).getByText('₦12,345.00')).toBeTruthy();
+    expect(within(dialog).getByText('₦14,845.00')).toBeTruthy();
     for (const name of [
       'Pay with test card 4084 0840 8408 4081 (Success)',
       'Pay with test card 4084 0800 0000 5408 (Declined)',
@@ -322,7 +398,7 @@ describe('checkout: paying', () => {
     expect(await screen.findByText('Payment cancelled')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls(fetch, 'POST', '/api/payments/verify')).toHaveLength(0);
-    const pay = screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' });
+    const pay = screen.getByRole<HTMLButtonElement>('button', { name: PAY });
     await waitFor(() => expect(document.activeElement).toBe(pay));
     expect(pay.disabled).toBe(false);
   });
@@ -359,7 +435,7 @@ describe('checkout: paying', () => {
     expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText('Sold out — remove it to continue')).toBeTruthy();
-    const pay = screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' });
+    const pay = screen.getByRole<HTMLButtonElement>('button', { name: PAY });
     await waitFor(() => expect(pay.disabled).toBe(true));
     expect(document.getElementById(pay.getAttribute('aria-describedby')!)?.textContent).toBe(BAG_BLOCKED);
     expect(calls(fetch, 'POST', '/api/payments/cancel')).toHaveLength(0);
@@ -408,7 +484,7 @@ describe('checkout: paying', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/Payment successful/)).toBeNull();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay ₦12,345.00' }).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: PAY }).disabled).toBe(false);
   });
 
   it('shows the server message when verification fails (502)', async () => {
@@ -463,11 +539,144 @@ describe('checkout: paying', () => {
     await act(async () => callbacks.onCancel());
     expect(await screen.findByText('Payment cancelled')).toBeTruthy();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Pay ₦12,345.00' }));
+    fireEvent.click(screen.getByRole('button', { name: PAY }));
     await waitFor(() => expect(resume).toHaveBeenCalledTimes(2));
     const again = resume.mock.calls[1]![1] as { onSuccess: (t: object) => void };
     await act(async () => again.onSuccess({ reference: 'ANK-ref123', message: 'Approved' }));
     expect(await screen.findByText('Payment successful! Reference: ANK-ref123')).toBeTruthy();
     expect(calls(fetch, 'POST', '/api/payments/verify')).toHaveLength(1);
+  });
+});
+
+describe('checkout: the summary, delivery and discount codes', () => {
+  const summary = () => screen.getByRole('region', { name: 'Summary' });
+  const rows = () =>
+    Array.from(summary().querySelectorAll('dl > div')).map((row) => [
+      row.querySelector('dt')!.textContent,
+      row.querySelector('dd')!.textContent,
+    ]);
+
+  it("shows the server's Subtotal, Delivery and Total before paying", async () => {
+    const { fetch } = shop();
+    renderCheckout();
+    await toPayment();
+    expect(rows()).toEqual([
+      ['Subtotal', '₦12,345.00'],
+      ['Delivery', '₦2,500.00'],
+      ['Total', '₦14,845.00'],
+    ]);
+    expect(within(summary()).getByText('Delivery to Lagos in 1–2 working days')).toBeTruthy();
+    expect(JSON.parse(calls(fetch, 'POST', '/api/checkout/quote')[0]![1]!.body as string)).toEqual({
+      state: 'Lagos',
+      method: 'delivery',
+      code: null,
+    });
+  });
+
+  it('a refused code shows the reason under the field and keeps the summary', async () => {
+    const { fetch } = shop();
+    renderCheckout();
+    await toPayment();
+    const code = screen.getByRole('form', { name: 'Discount code' });
+    fireEvent.change(within(code).getByLabelText('Discount code'), { target: { value: 'OLDCODE' } });
+    fireEvent.click(within(code).getByRole('button', { name: 'Apply' }));
+    const alert = await within(code).findByRole('alert');
+    expect(alert.textContent).toBe('This code has expired');
+    expect(within(code).getByLabelText('Discount code').getAttribute('aria-describedby')).toBe(alert.id);
+    expect(rows()).toEqual([
+      ['Subtotal', '₦12,345.00'],
+      ['Delivery', '₦2,500.00'],
+      ['Total', '₦14,845.00'],
+    ]);
+    expect(screen.getByRole('button', { name: PAY })).toBeTruthy();
+    expect(calls(fetch, 'POST', '/api/checkout/quote')).toHaveLength(2);
+  });
+
+  it('an applied code shows with Remove, takes its discount off the total, and goes with the payment', async () => {
+    const { fetch } = shop();
+    renderCheckout();
+    await toPayment();
+    const code = screen.getByRole('form', { name: 'Discount code' });
+    fireEvent.change(within(code).getByLabelText('Discount code'), { target: { value: 'festive10' } });
+    fireEvent.click(within(code).getByRole('button', { name: 'Apply' }));
+    const pay = await screen.findByRole('button', { name: 'Pay ₦13,610.50' });
+    expect(screen.getByText('FESTIVE10')).toBeTruthy();
+    expect(rows()).toEqual([
+      ['Subtotal', '₦12,345.00'],
+      ['Delivery', '₦2,500.00'],
+      ['Discount (FESTIVE10)', '-₦1,234.50'],
+      ['Total', '₦13,610.50'],
+    ]);
+    fireEvent.click(pay);
+    await screen.findByRole('dialog', { name: 'Test payment' });
+    const body = JSON.parse(calls(fetch, 'POST', '/api/checkout')[0]![1]!.body as string) as { code: string };
+    expect(body.code).toBe('FESTIVE10');
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    await screen.findByText('Payment cancelled');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByRole('button', { name: PAY })).toBeTruthy();
+    expect(screen.queryByText('FESTIVE10')).toBeNull();
+    expect(screen.queryByText('Payment cancelled')).toBeNull();
+  });
+
+  it("Pick up in store, when offered: free, with the shop's address, and re-priced by the server", async () => {
+    const { fetch } = shop({ '/api/delivery': WITH_PICKUP });
+    renderCheckout();
+    const form = await openDetails();
+    const pickup = within(form).getByRole('radio', { name: /^Pick up in store/ });
+    expect(pickup.closest('label')?.textContent).toBe('Pick up in storeFree, at 5 Broad Street, Lagos Island');
+    fireEvent.click(pickup);
+    fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+    expect(await screen.findByRole('button', { name: 'Pay ₦12,345.00' })).toBeTruthy();
+    expect(rows()).toEqual([
+      ['Subtotal', '₦12,345.00'],
+      ['Pick up in store', 'Free'],
+      ['Total', '₦12,345.00'],
+    ]);
+    expect(screen.getByText('5 Broad Street, Lagos Island')).toBeTruthy();
+    expect(JSON.parse(calls(fetch, 'POST', '/api/checkout/quote')[0]![1]!.body as string)).toMatchObject({
+      method: 'pickup',
+    });
+  });
+
+  it("a state the shop does not deliver to: the server's reason, and no Pay", async () => {
+    shop({ '/api/checkout': { ...DETAILS, address: { ...DETAILS.address, state: 'Borno' } } });
+    renderCheckout();
+    const form = await openDetails();
+    expect(within(form).getByText('Sorry, we do not deliver to Borno yet.')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
+    const alert = await within(screen.getByRole('region', { name: 'Summary' })).findByRole('alert');
+    expect(alert.textContent).toBe('Sorry, we do not deliver to Borno yet.');
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pay' }).disabled).toBe(true);
+  });
+});
+
+describe("the bag's delivery line", () => {
+  it("prices delivery to the last address's state, and what more earns free delivery", async () => {
+    shop();
+    renderCheckout();
+    expect(await screen.findByText('Delivery to Lagos: ₦2,500.00, 1–2 working days')).toBeTruthy();
+    expect(screen.getByText('Add ₦87,655.00 more for free delivery')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Deliver to').value).toBe('Lagos');
+  });
+
+  it('without an address, "Deliver to" chooses the state, remembered in this browser', async () => {
+    shop({ '/api/checkout': { ...DETAILS, address: null } });
+    renderCheckout();
+    const choose = await screen.findByLabelText<HTMLSelectElement>('Deliver to');
+    expect(choose.value).toBe('');
+    expect(screen.queryByTestId('delivery-line')).toBeNull();
+    fireEvent.change(choose, { target: { value: 'Oyo' } });
+    expect(await screen.findByText('Delivery to Oyo: ₦4,000.00, 2–3 working days')).toBeTruthy();
+    expect(screen.getByText('Add ₦137,655.00 more for free delivery')).toBeTruthy();
+    expect(window.localStorage.getItem('ankara.deliverTo')).toBe('Oyo');
+  });
+
+  it("free over the zone's threshold, with nothing more to add", async () => {
+    shop({ '/api/bag': bagOf(bagItem({ product: product({ price: 10_000_000 }) })) });
+    renderCheckout();
+    expect(await screen.findByText('Free delivery to Lagos, 1–2 working days')).toBeTruthy();
+    expect(screen.queryByText(/more for free delivery/)).toBeNull();
   });
 });

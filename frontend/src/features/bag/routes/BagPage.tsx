@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useBag } from '../api/get-bag';
 import { BagItemRow } from '../components/BagItemRow';
+import { DeliveryNote } from '@/components/DeliveryNote';
 import { Message } from '@/components/Message';
 import { Price } from '@/components/Price';
 import { PageSpinner } from '@/components/Spinner';
@@ -73,6 +74,7 @@ export default function BagPage({ below, checkout, notice }: BagPageProps) {
               </dd>
             </div>
           </dl>
+          <DeliveryNote subtotal={bag.total} />
           {checkout}
           <Link href="/" className="btn btn--outline btn--block bag-summary__continue">
             Continue Shopping

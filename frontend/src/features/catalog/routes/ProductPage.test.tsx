@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import ProductPage from './ProductPage';
-import { bagItem, bagOf, image, product, variants } from '@/test/fixtures';
+import { bagItem, bagOf, deliveryOptions, image, product, variants } from '@/test/fixtures';
 import { Header } from '@/components/Header';
 import type { Bag, SavedItem, Session, SessionUser } from '@/lib/types';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -362,5 +362,37 @@ describe('ProductPage admin edit', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The price cannot be negative. Enter ₦0.00 or more.');
     expect(screen.getByLabelText('Price (₦)').getAttribute('aria-invalid')).toBe('true');
     expect(fetch.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+  });
+
+  it('a visitor who chose a state sees delivery there for this product, and what more is free', async () => {
+    window.localStorage.setItem('ankara.deliverTo', 'Lagos');
+    mockFetch({ '/api/products/oxford-brogue': product(), '/api/delivery': deliveryOptions() });
+    renderProduct();
+    expect(await screen.findByText('Delivery to Lagos: ₦2,500.00, 1–2 working days')).toBeTruthy();
+    expect(screen.getByText('Add ₦75,000.00 more for free delivery')).toBeTruthy();
+    window.localStorage.clear();
+  });
+
+  it("signed in: delivery to the last address's state, for the bag with this product added", async () => {
+    mockFetch({
+      '/api/products/oxford-brogue': product(),
+      '/api/delivery': deliveryOptions(),
+      '/api/bag': bag(1),
+      '/api/checkout': {
+        customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '' },
+        address: { street: '1 Ring Road', city: 'Ibadan', state: 'oyo', country: 'Nigeria', postalCode: '200001' },
+        mode: 'sandbox',
+        publicKey: 'pk_test_sandbox',
+      },
+    });
+    renderProduct(signedIn());
+    expect(await screen.findByText('Delivery to Oyo: ₦4,000.00, 2–3 working days')).toBeTruthy();
+    expect(screen.getByText('Add ₦100,000.00 more for free delivery')).toBeTruthy();
+  });
+
+  it('without a known state, the general promise', async () => {
+    mockFetch({ '/api/products/oxford-brogue': product(), '/api/delivery': deliveryOptions() });
+    renderProduct();
+    expect(await screen.findByText('Delivery to every state in Nigeria')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { useProduct } from '../api/get-product';
 import { ProductActions } from '../components/ProductActions';
@@ -7,6 +7,7 @@ import { ProductSkeleton } from '../components/ProductSkeleton';
 import { ProductSlider } from '../components/ProductSlider';
 import { StarRating } from '../components/StarRating';
 import { AdminSlot } from '@/components/AdminSlot';
+import { DeliveryLines, useDeliveryNote } from '@/components/DeliveryNote';
 import { VariantOptions } from '@/components/VariantOptions';
 import { ShieldIcon, TruckIcon } from '@/components/icons';
 import { Message } from '@/components/Message';
@@ -15,6 +16,7 @@ import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
 import { queryKeys } from '@/lib/queryKeys';
+import { bagQueryOptions } from '@/lib/shopping';
 import type { Collection, Product } from '@/lib/types';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -73,6 +75,9 @@ function ProductDetails({ product }: { product: Product }) {
   const gallery = galleryFor(product, choice.color);
   const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
   const { user } = useSession();
+  // Delivery as it would be with this item in the bag (the bag's subtotal when signed in).
+  const { data: bag } = useQuery({ ...bagQueryOptions, enabled: Boolean(user), staleTime: 30_000 });
+  const delivery = useDeliveryNote((bag?.total ?? 0) + product.price);
   const [editing, setEditing] = useState(false);
   const [updated, setUpdated] = useState(false);
   useEffect(() => {
@@ -174,7 +179,13 @@ function ProductDetails({ product }: { product: Product }) {
           <ul className="product-perks">
             <li>
               <TruckIcon />
-              <span>Delivery to every state in Nigeria</span>
+              {delivery.line !== undefined ? (
+                <span className="delivery-note__text">
+                  <DeliveryLines state={delivery.state} line={delivery.line} />
+                </span>
+              ) : (
+                <span>Delivery to every state in Nigeria</span>
+              )}
             </li>
             <li>
               <ShieldIcon />

@@ -1,22 +1,64 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, apiFetch, isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/queryKeys';
 import { fetchSession, setSessionCounts } from '@/lib/session';
-import type { Address, CheckoutDetails, Customer, Order, PaymentMode, PaymentStart, Session } from '@/lib/types';
+import { checkoutDetailsQueryOptions } from '@/lib/shopping';
+import type {
+  Address,
+  CheckoutDetails,
+  CheckoutQuote,
+  Customer,
+  DeliveryMethod,
+  Order,
+  PaymentMode,
+  PaymentStart,
+  Session,
+} from '@/lib/types';
 
-export type { CheckoutDetails, PaymentMode, PaymentStart };
+export type { CheckoutDetails, CheckoutQuote, DeliveryMethod, PaymentMode, PaymentStart };
+
+/** What the server prices: a state, delivery or pickup, and a code (null for none). */
+export type QuoteRequest = { state: string; method: DeliveryMethod; code: string | null };
+
+/** POST /api/checkout/quote: the bag priced for a state, a method and a code (400 with the reason a code fails). */
+export function fetchQuote({ state, method, code }: QuoteRequest, signal?: AbortSignal): Promise<CheckoutQuote> {
+  return apiFetch<CheckoutQuote>('/api/checkout/quote', { method: 'POST', json: { state, method, code }, signal });
+}
+
+/**
+ * The checkout summary's figures, from the server, re-asked when the state, the method, the code
+ * or the bag (`bag`, its lines summed up) change. The last answer stays on screen while the next loads.
+ */
+export function useQuote(request: QuoteRequest | null, bag: string) {
+  return useQuery({
+    queryKey: queryKeys.quote(bag, request?.state ?? '', request?.method ?? 'delivery', request?.code ?? null),
+    queryFn: ({ signal }) => fetchQuote(request!, signal),
+    enabled: request !== null,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: 30_000,
+  });
+}
+
+/** "Apply": tries a code; a success is cached as the quote for that code, so the summary shows it at once. */
+export function useApplyCode(bag: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: QuoteRequest) => fetchQuote(request),
+    onSuccess: (quote, request) => {
+      client.setQueryData(queryKeys.quote(bag, request.state, request.method, quote.code), quote);
+    },
+  });
+}
+
+/** The checkout start's body: who, where, how it reaches them, and the code applied. */
+export type StartBody = { customer: Customer; address: Address; method: DeliveryMethod; code: string | null };
 
 /** POST /api/payments/verify: the outcome, in `data`. */
 export type VerifyResult =
   | { success: true; reference: string; order: Order }
   | { success: false; reference: string; status: string; message: string };
-
-export const checkoutDetailsQueryOptions = queryOptions({
-  queryKey: queryKeys.checkout,
-  queryFn: ({ signal }) => api.get<CheckoutDetails>('/api/checkout', signal),
-  staleTime: 0,
-});
 
 export function useCheckoutDetails(enabled: boolean) {
   return useQuery({ ...checkoutDetailsQueryOptions, enabled });
@@ -26,10 +68,7 @@ export function useCheckoutDetails(enabled: boolean) {
  * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment.
  * `idempotencyKey` is fresh per click: the server refuses a repeat, so one click starts one payment.
  */
-export function startPayment(
-  body: { customer: Customer; address: Address },
-  idempotencyKey: string,
-): Promise<PaymentStart> {
+export function startPayment(body: StartBody, idempotencyKey: string): Promise<PaymentStart> {
   return apiFetch<PaymentStart>('/api/checkout', {
     method: 'POST',
     json: body,
@@ -63,7 +102,7 @@ export async function verifyPayment(reference: string): Promise<VerifyResult> {
 export function useStartPayment() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { customer: Customer; address: Address }) => startPayment(body, newIdempotencyKey()),
+    mutationFn: (body: StartBody) => startPayment(body, newIdempotencyKey()),
     onError: (error) => {
       if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.bag });
     },

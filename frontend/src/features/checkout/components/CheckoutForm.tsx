@@ -1,10 +1,16 @@
-import { useId, useRef, useState, type ComponentProps, type FormEvent, type RefObject } from 'react';
-import { TextField } from '@/components/TextField';
-import type { Address, Customer } from '@/lib/types';
+import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { Field as Labelled, TextField } from '@/components/TextField';
+import { deliveryLine, notDeliveredText } from '@/lib/delivery';
+import { formatNaira } from '@/lib/money';
+import type { Address, Customer, DeliveryMethod, DeliveryOptions } from '@/lib/types';
 import { validateCheckout, type CheckoutField, type CheckoutValues } from '../lib/validate';
 
 type CheckoutFormProps = {
   initial: CheckoutValues;
+  /** The states, zones and pickup from GET /api/delivery. */
+  options: DeliveryOptions;
+  /** Kobo: the bag's subtotal, for the fee shown beside "Delivery" (the summary has the server's). */
+  subtotal: number;
   /** A problem to show from the start (the server refused the details). */
   initialProblem?: string | null;
   onSubmit: (values: CheckoutValues) => void;
@@ -35,32 +41,135 @@ function Field({ problem, errorId, field, inputRef, ...props }: FieldProps) {
   );
 }
 
+/** The State field: a choice of the states the shop knows, with the form's message beneath when it is missing. */
+function StateField({
+  problem,
+  errorId,
+  selectRef,
+  states,
+  value,
+  onChange,
+}: {
+  problem: Problem | null;
+  errorId: string;
+  selectRef: RefObject<HTMLSelectElement | null>;
+  states: string[];
+  value: string;
+  onChange: (state: string) => void;
+}) {
+  const id = useId();
+  const mine = problem?.field === 'state';
+  return (
+    <div className={`checkout-field${mine ? ' checkout-field--invalid' : ''}`}>
+      <Labelled id={id} label="State">
+        <select
+          ref={selectRef}
+          id={id}
+          name="state"
+          className="field__input"
+          autoComplete="address-level1"
+          required
+          aria-invalid={mine ? true : undefined}
+          aria-describedby={mine ? errorId : undefined}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        >
+          <option value="">Choose…</option>
+          {states.map((state) => (
+            <option key={state} value={state}>
+              {state}
+            </option>
+          ))}
+        </select>
+      </Labelled>
+      {mine && (
+        <p id={errorId} className="field__error" role="alert">
+          {problem.message}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One way to receive the order: a radio with its name and what it costs. */
+function MethodOption({
+  name,
+  value,
+  checked,
+  onChoose,
+  label,
+  children,
+}: {
+  name: string;
+  value: DeliveryMethod;
+  checked: boolean;
+  onChoose: () => void;
+  label: string;
+  children: ReactNode;
+}) {
+  return (
+    <label className="delivery-method">
+      <input type="radio" name={name} value={value} checked={checked} onChange={onChoose} />
+      <span className="delivery-method__text">
+        <span className="delivery-method__name">{label}</span>
+        <span className="delivery-method__note">{children}</span>
+      </span>
+    </label>
+  );
+}
+
+/** What "Delivery" costs for the chosen state, as the zones say (the summary shows the server's figure). */
+function deliveryNote(options: DeliveryOptions, state: string, subtotal: number): string {
+  if (!state) return 'Choose your state to see the fee.';
+  const line = deliveryLine(options, state, subtotal);
+  if (!line) return notDeliveredText(state);
+  return `${line.fee === 0 ? 'Free' : formatNaira(line.fee)}, ${line.estimate}`;
+}
+
 /**
  * Customer details and delivery address (SPEC section 4): every field required, checked on
  * submit in the spec's order; the first problem is shown under its field, which takes the focus.
  * A refusal from the server that names no field shows above the buttons.
  */
-export function CheckoutForm({ initial, initialProblem = null, onSubmit, onBack }: CheckoutFormProps) {
+export function CheckoutForm({
+  initial,
+  options,
+  subtotal,
+  initialProblem = null,
+  onSubmit,
+  onBack,
+}: CheckoutFormProps) {
   const [customer, setCustomer] = useState<Customer>(initial.customer);
   const [address, setAddress] = useState<Address>(initial.address);
+  const [method, setMethod] = useState<DeliveryMethod>(
+    initial.method === 'pickup' && options.pickup.enabled ? 'pickup' : 'delivery',
+  );
+  const methodName = useId();
+  const methodProps = (value: DeliveryMethod) => ({
+    name: methodName,
+    value,
+    checked: method === value,
+    onChoose: () => setMethod(value),
+  });
   const [problem, setProblem] = useState<Problem | null>(initialProblem ? { message: initialProblem } : null);
   const errorId = useId();
-  const refs: Record<CheckoutField, RefObject<HTMLInputElement | null>> = {
+  const refs: Record<CheckoutField, RefObject<HTMLInputElement | HTMLSelectElement | null>> = {
     name: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
     phone: useRef<HTMLInputElement>(null),
     street: useRef<HTMLInputElement>(null),
     city: useRef<HTMLInputElement>(null),
-    state: useRef<HTMLInputElement>(null),
+    state: useRef<HTMLSelectElement>(null),
     country: useRef<HTMLInputElement>(null),
     postalCode: useRef<HTMLInputElement>(null),
   };
   const shared = { problem, errorId };
+  const inputRef = (field: CheckoutField) => refs[field] as RefObject<HTMLInputElement | null>;
   const customerField = (field: keyof Customer) => ({
     ...shared,
     field,
     name: field,
-    inputRef: refs[field],
+    inputRef: inputRef(field),
     value: customer[field],
     onChange: (e: { target: { value: string } }) => setCustomer((c) => ({ ...c, [field]: e.target.value })),
   });
@@ -68,7 +177,7 @@ export function CheckoutForm({ initial, initialProblem = null, onSubmit, onBack 
     ...shared,
     field,
     name: field,
-    inputRef: refs[field],
+    inputRef: inputRef(field),
     maxLength: 200,
     value: address[field],
     onChange: (e: { target: { value: string } }) => setAddress((a) => ({ ...a, [field]: e.target.value })),
@@ -76,7 +185,7 @@ export function CheckoutForm({ initial, initialProblem = null, onSubmit, onBack 
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = { customer, address };
+    const values = { customer, address, method };
     const found = validateCheckout(values);
     setProblem(found);
     if (found) {
@@ -114,7 +223,13 @@ export function CheckoutForm({ initial, initialProblem = null, onSubmit, onBack 
         <Field label="Street address" autoComplete="street-address" {...addressField('street')} />
         <div className="checkout-form__pair">
           <Field label="City" autoComplete="address-level2" {...addressField('city')} />
-          <Field label="State" autoComplete="address-level1" {...addressField('state')} />
+          <StateField
+            {...shared}
+            selectRef={refs.state as RefObject<HTMLSelectElement | null>}
+            states={options.states}
+            value={address.state}
+            onChange={(state) => setAddress((a) => ({ ...a, state }))}
+          />
         </div>
         <div className="checkout-form__pair">
           <Field label="Country" autoComplete="country-name" {...addressField('country')} />
@@ -124,6 +239,19 @@ export function CheckoutForm({ initial, initialProblem = null, onSubmit, onBack 
             autoCapitalize="characters"
             {...addressField('postalCode')}
           />
+        </div>
+      </fieldset>
+      <fieldset className="checkout-form__group">
+        <legend className="checkout-form__legend">Delivery method</legend>
+        <div className="delivery-methods">
+          <MethodOption {...methodProps('delivery')} label="Delivery">
+            {deliveryNote(options, address.state, subtotal)}
+          </MethodOption>
+          {options.pickup.enabled && (
+            <MethodOption {...methodProps('pickup')} label="Pick up in store">
+              Free{options.pickup.address ? `, at ${options.pickup.address}` : ''}
+            </MethodOption>
+          )}
         </div>
       </fieldset>
       {problem && !problem.field && (

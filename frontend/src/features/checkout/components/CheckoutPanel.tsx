@@ -2,7 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   cancelPayment,
+  useApplyCode,
   useCheckoutDetails,
+  useQuote,
   useStartPayment,
   useVerifyPayment,
   type CheckoutDetails,
@@ -13,12 +15,16 @@ import { useCheckoutMachine } from '../lib/useCheckoutMachine';
 import { trimValues, type CheckoutValues } from '../lib/validate';
 import { CheckoutForm } from './CheckoutForm';
 import { paymentSuccessMessage, useCheckoutScope } from './CheckoutScope';
+import { DiscountCode } from './DiscountCode';
+import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { Spinner } from '@/components/Spinner';
+import { isApiError } from '@/lib/api';
+import { matchState, rememberState, useDeliveryOptions } from '@/lib/delivery';
 import { formatNaira } from '@/lib/money';
 import { addressLines } from '@/lib/orders';
 import { useSession } from '@/lib/session';
 import { bagQueryOptions } from '@/lib/shopping';
-import type { SessionUser } from '@/lib/types';
+import type { Bag, DeliveryOptions, SessionUser } from '@/lib/types';
 import './Checkout.css';
 
 const SandboxPopup = lazy(() => import('./SandboxPopup').then((m) => ({ default: m.SandboxPopup })));
@@ -26,18 +32,32 @@ const SandboxPopup = lazy(() => import('./SandboxPopup').then((m) => ({ default:
 export const PAYMENT_CANCELLED = 'Payment cancelled';
 export const START_FAILED = "We couldn't start the payment. Please try again in a moment.";
 export const BAG_BLOCKED = 'Some items in your bag are sold out or no longer available. Remove them to check out.';
+export const QUOTE_FAILED = "We couldn't work out your total. Please try again in a moment.";
 export const VERIFY_FAILED =
   'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
 
-function startingValues(details: CheckoutDetails | undefined, user: SessionUser | null): CheckoutValues {
+function startingValues(
+  details: CheckoutDetails | undefined,
+  user: SessionUser | null,
+  options: DeliveryOptions,
+): CheckoutValues {
+  const address = details?.address ?? { street: '', city: '', state: '', country: 'Nigeria', postalCode: '' };
   return {
     customer: details?.customer ?? {
       name: user?.displayName ?? '',
       email: user?.email ?? '',
       phone: user?.phoneNumber ?? '',
     },
-    address: details?.address ?? { street: '', city: '', state: '', country: 'Nigeria', postalCode: '' },
+    // The last address's state when the list knows it (in any case), else a choice to make.
+    address: { ...address, state: matchState(options.states, address.state) ?? '' },
+    method: 'delivery',
   };
+}
+
+/** The bag's lines in a few characters: a new bag is a new price. */
+function bagSignature(bag: Bag | undefined): string {
+  if (!bag) return '';
+  return `${bag.total}:${bag.items.map((item) => `${item.id}x${item.quantity}`).join(',')}`;
 }
 
 /**
@@ -56,6 +76,14 @@ export function CheckoutPanel() {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const payRef = useRef<HTMLButtonElement>(null);
   const details = useCheckoutDetails(state.step !== 'closed' && state.values === null);
+  const delivery = useDeliveryOptions();
+  const bagKey = bagSignature(bag);
+  const quoteRequest =
+    state.step === 'payment'
+      ? { state: state.values.address.state.trim(), method: state.values.method, code: state.code }
+      : null;
+  const quote = useQuote(quoteRequest, bagKey);
+  const { mutateAsync: tryCode } = useApplyCode(bagKey);
 
   // A new step takes the focus to its heading (keyboard and screen-reader users land there); back
   // from the pop-up, the focus returns to the pay button.
@@ -93,12 +121,12 @@ export function CheckoutPanel() {
     [send],
   );
 
-  const pay = async (values: CheckoutValues) => {
+  const pay = async (values: CheckoutValues, code: string | null) => {
     if (!send({ type: 'pay' })) return;
     setSuccess(null);
     let start;
     try {
-      start = await startPayment(trimValues(values));
+      start = await startPayment({ ...trimValues(values), code });
     } catch (error) {
       send(startFailure(error, START_FAILED));
       return;
@@ -144,22 +172,34 @@ export function CheckoutPanel() {
   }
 
   if (state.step === 'details') {
-    const waiting = state.values === null && details.isPending;
+    const waiting = (state.values === null && details.isPending) || !delivery.data;
     return (
       <section className="checkout" aria-labelledby="checkout-heading">
         <p className="checkout__step">Step 1 of 2</p>
         <h3 id="checkout-heading" ref={headingRef} tabIndex={-1} className="checkout__title">
           Delivery details
         </h3>
-        {waiting ? (
+        {delivery.isError && !delivery.data ? (
+          <div role="alert" className="checkout__notice-region">
+            <p className="alert alert--error checkout__notice">{messageOf(delivery.error, QUOTE_FAILED)}</p>
+            <button type="button" className="btn btn--dark btn--sm" onClick={() => void delivery.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : waiting || !delivery.data ? (
           <div className="checkout__loading">
             <Spinner label="Loading your details…" />
           </div>
         ) : (
           <CheckoutForm
-            initial={state.values ?? startingValues(details.data, user)}
+            initial={state.values ?? startingValues(details.data, user, delivery.data)}
+            options={delivery.data}
+            subtotal={bag?.total ?? 0}
             initialProblem={state.problem}
-            onSubmit={(values) => send({ type: 'submit', values })}
+            onSubmit={(values) => {
+              rememberState(values.address.state);
+              send({ type: 'submit', values });
+            }}
             onBack={() => send({ type: 'back' })}
           />
         )}
@@ -167,9 +207,22 @@ export function CheckoutPanel() {
     );
   }
 
-  const { values: chosen, payment } = state;
+  const { values: chosen, payment, code } = state;
   const busy = isBusy(payment);
-  const total = bag?.total ?? 0;
+  const priced = quote.data && !quote.isPlaceholderData && !quote.isError ? quote.data : null;
+  const shown = quote.isError ? null : quote.data;
+  const total = priced?.breakdown.total ?? 0;
+  const pickup = chosen.method === 'pickup';
+
+  const apply = async (typed: string): Promise<string | null> => {
+    try {
+      const answer = await tryCode({ state: chosen.address.state.trim(), method: chosen.method, code: typed });
+      send({ type: 'code', code: answer.code ?? typed });
+      return null;
+    } catch (error) {
+      return messageOf(error, QUOTE_FAILED);
+    }
+  };
   return (
     <section className="checkout" aria-labelledby="checkout-heading" aria-busy={busy}>
       <p className="checkout__step">Step 2 of 2</p>
@@ -178,12 +231,12 @@ export function CheckoutPanel() {
       </h3>
       <dl className="checkout__review">
         <div>
-          <dt>Deliver to</dt>
+          <dt>{pickup ? 'Pick up in store' : 'Deliver to'}</dt>
           <dd>
             <span className="checkout__name">{chosen.customer.name}</span>
-            {addressLines(trimValues(chosen).address).map((line) => (
-              <span key={line}>{line}</span>
-            ))}
+            {pickup
+              ? delivery.data?.pickup.address && <span>{delivery.data.pickup.address}</span>
+              : addressLines(trimValues(chosen).address).map((line) => <span key={line}>{line}</span>)}
           </dd>
         </div>
         <div>
@@ -202,6 +255,45 @@ export function CheckoutPanel() {
       >
         Edit details
       </button>
+      <DiscountCode
+        applied={code}
+        onApply={apply}
+        onRemove={() => send({ type: 'code', code: null })}
+        disabled={busy}
+      />
+      <section className="checkout__summary" aria-labelledby="checkout-summary-heading" aria-busy={quote.isFetching}>
+        <h4 id="checkout-summary-heading" className="checkout__summary-title">
+          Summary
+        </h4>
+        {shown ? (
+          <>
+            <PriceBreakdown
+              {...shown.breakdown}
+              full
+              method={chosen.method}
+              code={shown.code}
+              estimate={shown.deliveryEstimate}
+              className="checkout__breakdown"
+            />
+            {!pickup && shown.deliveryEstimate && (
+              <p className="checkout__estimate">
+                Delivery to {chosen.address.state.trim()} in {shown.deliveryEstimate}
+              </p>
+            )}
+          </>
+        ) : quote.isError ? (
+          <div role="alert">
+            <p className="alert alert--error checkout__notice">{messageOf(quote.error, QUOTE_FAILED)}</p>
+            {!(isApiError(quote.error) && quote.error.status === 400) && (
+              <button type="button" className="btn btn--outline btn--sm" onClick={() => void quote.refetch()}>
+                Try again
+              </button>
+            )}
+          </div>
+        ) : (
+          <Spinner size="sm" label="Working out your total…" />
+        )}
+      </section>
       {blockedNote}
       <div role="alert" className="checkout__notice-region">
         {payment.status === 'error' && <p className="alert alert--error checkout__notice">{payment.message}</p>}
@@ -221,13 +313,13 @@ export function CheckoutPanel() {
         ref={payRef}
         type="button"
         className="btn btn--primary btn--block checkout__pay"
-        disabled={busy || total <= 0 || blocked}
+        disabled={busy || !priced || total <= 0 || blocked}
         aria-describedby={blocked ? 'checkout-blocked' : undefined}
         aria-busy={payment.status === 'starting'}
-        onClick={() => void pay(chosen)}
+        onClick={() => void pay(chosen, code)}
       >
         {payment.status === 'starting' && <Spinner size="sm" label="Starting payment…" />}
-        Pay {formatNaira(total)}
+        {priced ? `Pay ${formatNaira(total)}` : 'Pay'}
       </button>
       <p className="checkout__secure">
         {details.data?.mode === 'sandbox'

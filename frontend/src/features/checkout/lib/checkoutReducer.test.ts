@@ -5,6 +5,7 @@ import {
   focusAfter,
   initialCheckoutState,
   isBusy,
+  isCodeProblem,
   messageOf,
   startFailure,
   type CheckoutAction,
@@ -17,13 +18,19 @@ import { ApiError } from '@/lib/api';
 const values: CheckoutValues = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
   address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  method: 'delivery',
 };
 
 /** The reducer only carries the server's answer to the pop-up: a few fields will do. */
 const start = { reference: 'ANK-ref123', accessCode: 'acc_123', amount: 1_234_500, mode: 'sandbox' } as PaymentStart;
 
-const details: CheckoutState = { step: 'details', values: null, problem: null };
-const at = (payment: PaymentState): CheckoutState => ({ step: 'payment', values, payment });
+const details: CheckoutState = { step: 'details', values: null, code: null, problem: null };
+const at = (payment: PaymentState, code: string | null = null): CheckoutState => ({
+  step: 'payment',
+  values,
+  code,
+  payment,
+});
 const ready = at({ status: 'ready' });
 const starting = at({ status: 'starting' });
 const popup = at({ status: 'popup', start });
@@ -39,6 +46,7 @@ const ALL_ACTIONS: CheckoutAction[] = [
   { type: 'back' },
   { type: 'submit', values },
   { type: 'edit' },
+  { type: 'code', code: 'FESTIVE10' },
   { type: 'pay' },
   { type: 'started', start },
   { type: 'refused', message: 'Please enter a valid phone number.' },
@@ -52,17 +60,17 @@ const ALL_ACTIONS: CheckoutAction[] = [
 const TAKES: [string, CheckoutState, CheckoutAction['type'][]][] = [
   ['closed', initialCheckoutState, ['open']],
   ['details', details, ['back', 'submit']],
-  ['ready', ready, ['edit', 'pay']],
+  ['ready', ready, ['edit', 'code', 'pay']],
   ['starting', starting, ['started', 'refused', 'failed']],
   ['popup', popup, ['paid', 'cancelled', 'failed']],
   ['verifying', verifying, ['verified', 'failed']],
-  ['cancelled', cancelled, ['edit', 'pay']],
-  ['error', failed, ['edit', 'pay']],
+  ['cancelled', cancelled, ['edit', 'code', 'pay']],
+  ['error', failed, ['edit', 'code', 'pay']],
 ];
 
 describe('checkoutReducer: the steps', () => {
   it('starts closed, with nothing typed', () => {
-    expect(initialCheckoutState).toEqual({ step: 'closed', values: null });
+    expect(initialCheckoutState).toEqual({ step: 'closed', values: null, code: null });
   });
 
   it('Proceed to Checkout opens the details form', () => {
@@ -75,22 +83,23 @@ describe('checkoutReducer: the steps', () => {
 
   it('Cancel closes the form but keeps what was submitted for the next open', () => {
     const back = run(ready, { type: 'edit' }, { type: 'back' });
-    expect(back).toEqual({ step: 'closed', values });
-    expect(checkoutReducer(back, { type: 'open' })).toEqual({ step: 'details', values, problem: null });
+    expect(back).toEqual({ step: 'closed', values, code: null });
+    expect(checkoutReducer(back, { type: 'open' })).toEqual({ step: 'details', values, code: null, problem: null });
   });
 
   it('Edit details goes back to the form with the values, and clears a notice', () => {
     for (const state of [ready, cancelled, failed]) {
-      expect(checkoutReducer(state, { type: 'edit' })).toEqual({ step: 'details', values, problem: null });
+      expect(checkoutReducer(state, { type: 'edit' })).toEqual({ step: 'details', values, code: null, problem: null });
     }
   });
 
   it('a new submit replaces the values and clears the server reason', () => {
-    const refused = { step: 'details', values, problem: 'Please enter a valid phone number.' } as const;
+    const refused = { step: 'details', values, code: null, problem: 'Please enter a valid phone number.' } as const;
     const edited = { ...values, customer: { ...values.customer, phone: '0803 000 0000' } };
     expect(checkoutReducer(refused, { type: 'submit', values: edited })).toEqual({
       step: 'payment',
       values: edited,
+      code: null,
       payment: { status: 'ready' },
     });
   });
@@ -104,7 +113,7 @@ describe('checkoutReducer: paying', () => {
 
   it('a success from the pop-up verifies; a verified payment closes the checkout and forgets the details', () => {
     expect(checkoutReducer(popup, { type: 'paid', reference: 'ANK-ref123' })).toEqual(verifying);
-    expect(checkoutReducer(verifying, { type: 'verified' })).toEqual({ step: 'closed', values: null });
+    expect(checkoutReducer(verifying, { type: 'verified' })).toEqual({ step: 'closed', values: null, code: null });
   });
 
   it('closing the pop-up cancels; Pay can start again', () => {
@@ -123,6 +132,7 @@ describe('checkoutReducer: paying', () => {
     expect(checkoutReducer(starting, { type: 'refused', message: 'Please enter a valid phone number.' })).toEqual({
       step: 'details',
       values,
+      code: null,
       problem: 'Please enter a valid phone number.',
     });
   });
@@ -145,6 +155,53 @@ describe('checkoutReducer: paying', () => {
       (s) => s.step === 'payment' && isBusy(s.payment),
     );
     expect(busy).toEqual([false, true, true, true, false, false]);
+  });
+});
+
+describe('checkoutReducer: the discount code', () => {
+  it('Apply sets the code on the payment step; Remove clears it', () => {
+    const applied = checkoutReducer(ready, { type: 'code', code: 'FESTIVE10' });
+    expect(applied).toEqual(at({ status: 'ready' }, 'FESTIVE10'));
+    expect(checkoutReducer(applied, { type: 'code', code: null })).toEqual(ready);
+  });
+
+  it('a new price clears the notice of the last attempt', () => {
+    expect(checkoutReducer(cancelled, { type: 'code', code: 'FESTIVE10' })).toEqual(
+      at({ status: 'ready' }, 'FESTIVE10'),
+    );
+    expect(checkoutReducer(failed, { type: 'code', code: 'FESTIVE10' })).toEqual(at({ status: 'ready' }, 'FESTIVE10'));
+  });
+
+  it('the same code again, or a code while paying, changes nothing', () => {
+    const applied = at({ status: 'ready' }, 'FESTIVE10');
+    expect(checkoutReducer(applied, { type: 'code', code: 'FESTIVE10' })).toBe(applied);
+    for (const state of [starting, popup, verifying]) {
+      expect(checkoutReducer(state, { type: 'code', code: 'FESTIVE10' })).toBe(state);
+    }
+  });
+
+  it('the code lasts through Edit details, Cancel and a new open, and goes with the verified payment', () => {
+    const applied = at({ status: 'ready' }, 'FESTIVE10');
+    const reopened = run(applied, { type: 'edit' }, { type: 'back' }, { type: 'open' }, { type: 'submit', values });
+    expect(reopened).toEqual(applied);
+    const paid = run(
+      applied,
+      { type: 'pay' },
+      { type: 'started', start },
+      { type: 'paid', reference: 'ANK-ref123' },
+      { type: 'verified' },
+    );
+    expect(paid).toEqual(initialCheckoutState);
+  });
+
+  it('a code refused when the payment starts stays on the payment step', () => {
+    expect(isCodeProblem('This code has expired')).toBe(true);
+    expect(isCodeProblem('Spend ₦20,000.00 or more to use this code')).toBe(true);
+    expect(isCodeProblem('Sorry, we do not deliver to Borno yet.')).toBe(false);
+    const error = new ApiError(400, 'validation', 'This code has been used up');
+    expect(startFailure(error, 'x')).toEqual({ type: 'failed', message: 'This code has been used up' });
+    const borno = new ApiError(400, 'validation', 'Sorry, we do not deliver to Borno yet.');
+    expect(startFailure(borno, 'x')).toEqual({ type: 'refused', message: 'Sorry, we do not deliver to Borno yet.' });
   });
 });
 
@@ -200,7 +257,7 @@ describe('focusAfter', () => {
   it('a new step focuses its heading; closing focuses nothing', () => {
     expect(focusAfter(initialCheckoutState, details)).toBe('heading');
     expect(focusAfter(details, ready)).toBe('heading');
-    expect(focusAfter(ready, { step: 'details', values, problem: null })).toBe('heading');
+    expect(focusAfter(ready, { step: 'details', values, code: null, problem: null })).toBe('heading');
     expect(focusAfter(details, initialCheckoutState)).toBeNull();
     expect(focusAfter(verifying, initialCheckoutState)).toBeNull();
   });

@@ -15,14 +15,17 @@ import { isApiError } from '@/lib/api';
  *   popup ──cancelled──▶ cancelled
  *   starting | popup | verifying ──failed──▶ error
  *
+ * Every step carries the discount code applied (null for none): "Apply" and "Remove" on the
+ * payment step set it (`code`), and it lasts through Edit details until the payment is verified.
+ *
  * Any action that does not apply to the current state leaves it as it is (the very same object):
  * that is the latch. A second "Pay" while a payment is starting, or a second success report from
  * a pop-up while the first is being verified, changes nothing, so starts nothing.
  */
 export type CheckoutState =
-  | { step: 'closed'; values: CheckoutValues | null }
-  | { step: 'details'; values: CheckoutValues | null; problem: string | null }
-  | { step: 'payment'; values: CheckoutValues; payment: PaymentState };
+  | { step: 'closed'; values: CheckoutValues | null; code: string | null }
+  | { step: 'details'; values: CheckoutValues | null; code: string | null; problem: string | null }
+  | { step: 'payment'; values: CheckoutValues; code: string | null; payment: PaymentState };
 
 /** Where the payment step stands: ready, cancelled and error wait for the shopper; the rest are busy. */
 export type PaymentState =
@@ -43,6 +46,8 @@ export type CheckoutAction =
   | { type: 'submit'; values: CheckoutValues }
   /** "Edit details" on the payment step. */
   | { type: 'edit' }
+  /** A code the server accepted ("Apply"), or null ("Remove"). */
+  | { type: 'code'; code: string | null }
   /** "Pay ₦…". */
   | { type: 'pay' }
   /** The server started the payment: the pop-up opens. */
@@ -58,7 +63,7 @@ export type CheckoutAction =
   /** The payment could not start, the pop-up failed, or verification did not confirm it. */
   | { type: 'failed'; message: string };
 
-export const initialCheckoutState: CheckoutState = { step: 'closed', values: null };
+export const initialCheckoutState: CheckoutState = { step: 'closed', values: null, code: null };
 
 /** Whether the payment step is waiting on the server or the pop-up (its buttons are disabled). */
 export function isBusy(payment: PaymentState): boolean {
@@ -66,17 +71,22 @@ export function isBusy(payment: PaymentState): boolean {
 }
 
 function paymentReducer(state: Extract<CheckoutState, { step: 'payment' }>, action: CheckoutAction): CheckoutState {
-  const { values, payment } = state;
-  const to = (next: PaymentState): CheckoutState => ({ step: 'payment', values, payment: next });
+  const { values, code, payment } = state;
+  const to = (next: PaymentState): CheckoutState => ({ step: 'payment', values, code, payment: next });
   switch (action.type) {
     case 'edit':
-      return isBusy(payment) ? state : { step: 'details', values, problem: null };
+      return isBusy(payment) ? state : { step: 'details', values, code, problem: null };
+    case 'code':
+      // A new price: an old notice about the last attempt no longer applies.
+      return isBusy(payment) || action.code === code
+        ? state
+        : { step: 'payment', values, code: action.code, payment: { status: 'ready' } };
     case 'pay':
       return isBusy(payment) ? state : to({ status: 'starting' });
     case 'started':
       return payment.status === 'starting' ? to({ status: 'popup', start: action.start }) : state;
     case 'refused':
-      return payment.status === 'starting' ? { step: 'details', values, problem: action.message } : state;
+      return payment.status === 'starting' ? { step: 'details', values, code, problem: action.message } : state;
     case 'paid':
       return payment.status === 'popup' ? to({ status: 'verifying', reference: action.reference }) : state;
     case 'cancelled':
@@ -93,10 +103,13 @@ function paymentReducer(state: Extract<CheckoutState, { step: 'payment' }>, acti
 export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
   switch (state.step) {
     case 'closed':
-      return action.type === 'open' ? { step: 'details', values: state.values, problem: null } : state;
+      return action.type === 'open'
+        ? { step: 'details', values: state.values, code: state.code, problem: null }
+        : state;
     case 'details':
-      if (action.type === 'back') return { step: 'closed', values: state.values };
-      if (action.type === 'submit') return { step: 'payment', values: action.values, payment: { status: 'ready' } };
+      if (action.type === 'back') return { step: 'closed', values: state.values, code: state.code };
+      if (action.type === 'submit')
+        return { step: 'payment', values: action.values, code: state.code, payment: { status: 'ready' } };
       return state;
     case 'payment':
       return paymentReducer(state, action);
@@ -117,10 +130,25 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** A payment that could not start: a 400 refuses the details (back to the form), anything else fails. */
+/** The server's reasons for refusing a discount code (they belong by the code field, not the address form). */
+const CODE_PROBLEMS = [
+  'This code has expired',
+  'This code has been used up',
+  'This code is not valid',
+  'You have already used this code',
+];
+
+export function isCodeProblem(message: string): boolean {
+  return CODE_PROBLEMS.includes(message) || /^Spend ₦[\d,.]+ or more to use this code$/.test(message);
+}
+
+/**
+ * A payment that could not start: a 400 refuses the details (back to the form), except a refused
+ * code, which stays on the payment step by the code; anything else fails.
+ */
 export function startFailure(error: unknown, fallback: string): CheckoutAction {
   const message = messageOf(error, fallback);
-  return isApiError(error) && error.status === 400 && error.code !== 'too_many_requests'
+  return isApiError(error) && error.status === 400 && error.code !== 'too_many_requests' && !isCodeProblem(message)
     ? { type: 'refused', message }
     : { type: 'failed', message };
 }

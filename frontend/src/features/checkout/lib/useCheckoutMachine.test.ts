@@ -6,19 +6,20 @@ import type { CheckoutValues } from './validate';
 const values: CheckoutValues = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
   address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  method: 'delivery',
 };
 
 describe('useCheckoutMachine', () => {
   it('says whether each action was taken, and renders the new state', () => {
     const { result } = renderHook(() => useCheckoutMachine());
-    expect(result.current[0]).toEqual({ step: 'closed', values: null });
+    expect(result.current[0]).toEqual({ step: 'closed', values: null, code: null });
     let taken: boolean[] = [];
     act(() => {
       const send = result.current[1];
       taken = [send({ type: 'back' }), send({ type: 'open' }), send({ type: 'submit', values })];
     });
     expect(taken).toEqual([false, true, true]);
-    expect(result.current[0]).toEqual({ step: 'payment', values, payment: { status: 'ready' } });
+    expect(result.current[0]).toEqual({ step: 'payment', values, code: null, payment: { status: 'ready' } });
   });
 
   it('two Pay clicks before a re-render: only the first is taken', () => {
@@ -34,7 +35,7 @@ describe('useCheckoutMachine', () => {
       taken = [send({ type: 'pay' }), send({ type: 'pay' })];
     });
     expect(taken).toEqual([true, false]);
-    expect(result.current[0]).toEqual({ step: 'payment', values, payment: { status: 'starting' } });
+    expect(result.current[0]).toEqual({ step: 'payment', values, code: null, payment: { status: 'starting' } });
     expect(result.current[1]).toBe(send);
   });
 });

@@ -4,6 +4,7 @@ import { looksLikePhone, MESSAGES, trimValues, validateCheckout, type CheckoutVa
 const good: CheckoutValues = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 (803) 000-0000' },
   address: { street: '12 Marina Road', city: 'Lagos', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  method: 'delivery',
 };
 const withAddress = (patch: Partial<CheckoutValues['address']>) => ({
   ...good,

@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN } from '@/lib/forms';
-import type { Address, Customer } from '@/lib/types';
+import type { Address, Customer, DeliveryMethod } from '@/lib/types';
 
 export const MESSAGES = {
   customer: 'Please fill in your name, email and phone number.',
@@ -11,15 +11,17 @@ export const MESSAGES = {
 
 export type CheckoutField = 'name' | 'email' | 'phone' | 'street' | 'city' | 'state' | 'country' | 'postalCode';
 
-export type CheckoutValues = { customer: Customer; address: Address };
+/** The details form's values: who, where, and whether it is delivered or picked up in store. */
+export type CheckoutValues = { customer: Customer; address: Address; method: DeliveryMethod };
 
 export type CheckoutProblem = { message: string; field: CheckoutField };
 
 const ADDRESS_FIELDS: (keyof Address)[] = ['street', 'city', 'state', 'country', 'postalCode'];
 
 /** The values with surrounding spaces removed (what is sent). */
-export function trimValues({ customer, address }: CheckoutValues): CheckoutValues {
+export function trimValues({ customer, address, method }: CheckoutValues): CheckoutValues {
   return {
+    method,
     customer: { name: customer.name.trim(), email: customer.email.trim(), phone: customer.phone.trim() },
     address: {
       street: address.street.trim(),

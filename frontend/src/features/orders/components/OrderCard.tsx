@@ -1,9 +1,27 @@
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { Price } from '@/components/Price';
+import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { formatDate } from '@/lib/money';
 import { addressLines, orderTitle } from '@/lib/orders';
 import type { Order } from '@/lib/types';
+
+/** What an order cost, in parts (only those that apply: an older order shows its total alone). */
+export function OrderPrice({ order }: { order: Order }) {
+  return (
+    <PriceBreakdown
+      subtotal={order.subtotal}
+      delivery={order.deliveryFee}
+      discount={order.discount}
+      total={order.totalAmount}
+      method={order.deliveryMethod}
+      code={order.discountCode}
+      estimate={order.deliveryEstimate}
+      label={`Price of ${orderTitle(order)}`}
+      className="order-card__breakdown"
+    />
+  );
+}
 
 /** One order on My Orders: id, status, customer, date, total, items, tracking and address. */
 export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
@@ -47,6 +65,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
         </dl>
         <h3 className="order-card__subhead">Items</h3>
         <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} />
+        <OrderPrice order={order} />
         <h3 className="order-card__subhead">Delivery address</h3>
         <address className="order-card__address">
           {addressLines(order.deliveryAddress).map((line) => (

@@ -134,4 +134,40 @@ describe('My Orders', () => {
     expect(await screen.findByText("We couldn't load your orders.")).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
   });
+
+  it('shows the price in parts: subtotal, delivery, discount with its code, total; an older order its total alone', async () => {
+    const priced = order({
+      id: 'pp11223344556677',
+      number: 'PRC3D7KM',
+      subtotal: 5_000_000,
+      deliveryFee: 250_000,
+      discount: 500_000,
+      discountCode: 'FESTIVE10',
+      deliveryEstimate: '1–2 working days',
+      totalAmount: 4_750_000,
+    });
+    const pickedUp = order({
+      id: 'pu11223344556677',
+      number: 'PUP3D7KM',
+      subtotal: 5_000_000,
+      deliveryMethod: 'pickup',
+      totalAmount: 5_000_000,
+    });
+    mockFetch({
+      '/api/orders': { orders: [priced, pickedUp, order()] },
+      'POST /api/orders/seen': { counts: { bag: 0, saved: 1, newOrders: 0 } },
+    });
+    renderWithProviders(<OrdersPage />, { path: '/myorders', session: session(0) });
+    const rows = (name: string) => screen.getByLabelText(`Price of ${name}`).querySelectorAll('div');
+    await screen.findByRole('heading', { name: 'Order #PRC3D7KM' });
+    const text = (name: string) => Array.from(rows(name)).map((row) => row.textContent);
+    expect(text('Order #PRC3D7KM')).toEqual([
+      'Subtotal₦50,000.00',
+      'Delivery₦2,500.00',
+      'Discount (FESTIVE10)-₦5,000.00',
+      'Total₦47,500.00',
+    ]);
+    expect(text('Order #PUP3D7KM')).toEqual(['Subtotal₦50,000.00', 'Pick up in storeFree', 'Total₦50,000.00']);
+    expect(screen.queryByLabelText('Price of Order #K7M2QX9A')).toBeNull();
+  });
 });

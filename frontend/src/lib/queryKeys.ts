@@ -47,8 +47,6 @@ export const queryKeys = {
   /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
   track: (number: string, email: string) => ['track', number, email] as const,
   sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
-  /** GET /api/delivery: states, zones and pickup (the same for everyone). */
-  delivery: ['delivery'] as const,
   admin: {
     orders: {
       all: ['admin', 'orders'] as const,

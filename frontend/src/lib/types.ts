@@ -48,7 +48,6 @@ export type PaymentStart = Schemas['PaymentStart'];
 export type CheckoutQuote = Schemas['CheckoutQuote'];
 export type Breakdown = Schemas['Breakdown'];
 export type DeliveryMethod = Schemas['Method'];
-export type DeliveryOptions = Schemas['DeliveryOptions'];
 export type Zone = Schemas['Zone'];
 export type Verification = Schemas['Verification'];
 export type TestPayment = Schemas['TestPayment'];

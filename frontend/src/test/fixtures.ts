@@ -171,12 +171,6 @@ export function order(overrides: Partial<Order> = {}): Order {
         variantId: 'v-x-x',
       },
     ],
-    subtotal: 17_000_050,
-    deliveryFee: 0,
-    discount: 0,
-    discountCode: null,
-    deliveryMethod: 'delivery',
-    deliveryEstimate: null,
     totalAmount: 17_000_050,
     // An order from before delivery fees: no fee, no discount, no estimate.
     subtotal: 17_000_050,

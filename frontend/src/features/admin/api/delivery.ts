@@ -1,19 +1,14 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiError } from '@/lib/api';
+import { deliveryQueryOptions } from '@/lib/delivery';
 import { queryKeys } from '@/lib/queryKeys';
 import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
 
 export type { DeliveryOptions, DeliveryOptionsInput };
 
-/** GET /api/delivery (public): the 37 states, the zones with their fees in kobo, and pickup. */
-export const deliveryQueryOptions = queryOptions({
-  queryKey: queryKeys.delivery,
-  queryFn: ({ signal }) => api.get<DeliveryOptions>('/api/delivery', signal),
-  staleTime: 0,
-});
-
+/** GET /api/delivery (the shoppers' query), always fresh on the admin screen. */
 export function useDeliveryOptions() {
-  return useQuery(deliveryQueryOptions);
+  return useQuery({ ...deliveryQueryOptions, staleTime: 0 });
 }
 
 /**

@@ -4,10 +4,10 @@ import { Price } from '@/components/Price';
 import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { formatDate } from '@/lib/money';
 import { addressLines, orderTitle } from '@/lib/orders';
-import type { Order } from '@/lib/types';
+import type { Order, TrackedOrder } from '@/lib/types';
 
 /** What an order cost, in parts (only those that apply: an older order shows its total alone). */
-export function OrderPrice({ order }: { order: Order }) {
+export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
   return (
     <PriceBreakdown
       subtotal={order.subtotal}

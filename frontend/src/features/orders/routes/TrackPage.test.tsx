@@ -5,6 +5,12 @@ import type { TrackedOrder } from '@/lib/types';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const tracked: TrackedOrder = {
+  subtotal: 5_000_000,
+  deliveryFee: 250_000,
+  discount: 500_000,
+  discountCode: 'FESTIVE10',
+  deliveryMethod: 'delivery',
+  deliveryEstimate: '1–2 working days',
   number: 'K7M2QX9A',
   status: 'shipped',
   trackingNumber: 'GIG-4471-LOS',
@@ -21,7 +27,7 @@ const tracked: TrackedOrder = {
       variantId: 'v-42-Black',
     },
   ],
-  totalAmount: 5_000_000,
+  totalAmount: 4_750_000,
 };
 
 function fill(number: string, email: string) {
@@ -44,7 +50,8 @@ describe('TrackPage', () => {
     expect(fetch.mock.calls[0]![0]).toBe('/api/orders/track?number=K7M2QX9A&email=ada%40example.com');
     expect(within(result).getByText('Shipped', { selector: '.status-badge' })).toBeTruthy();
     expect(within(result).getByText('GIG-4471-LOS')).toBeTruthy();
-    expect(within(result).getByText('₦50,000.00', { selector: '.track__total *' })).toBeTruthy();
+    expect(within(result).getByText('₦47,500.00', { selector: '.track__total *' })).toBeTruthy();
+    expect(within(result).getByLabelText('Price of Order #K7M2QX9A').textContent).toContain('Discount (FESTIVE10)');
     expect(within(result).getByRole('list', { name: 'Items in Order #K7M2QX9A' }).textContent).toContain(
       'Oxford Brogue',
     );

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useTrackedOrder, type TrackRequest } from '../api/track-order';
+import { OrderPrice } from '../components/OrderCard';
 import { FormError } from '@/components/forms/FormError';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
@@ -165,6 +166,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           </dd>
         </div>
       </dl>
+      <OrderPrice order={order} />
       <h3 className="track__subhead">Items</h3>
       <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} />
     </section>

@@ -130,3 +130,25 @@ async fn health() -> HttpResponse {
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(health).service(openapi_document);
 }
+
+#[cfg(test)]
+mod tests {
+    /// Operation ids (the handlers' names) name the generated client's operations: two alike and
+    /// the front end's types stop compiling, far from the handler that caused it.
+    #[test]
+    fn every_operation_has_its_own_id() {
+        let document: serde_json::Value = serde_json::from_str(super::document()).unwrap();
+        let mut ids: Vec<&str> = document["paths"]
+            .as_object()
+            .unwrap()
+            .values()
+            .flat_map(|methods| methods.as_object().unwrap().values())
+            .filter_map(|operation| operation["operationId"].as_str())
+            .collect();
+        let count = ids.len();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), count, "operation ids repeat: rename a handler");
+        assert!(count > 60, "every route is documented ({count})");
+    }
+}

@@ -7,7 +7,7 @@ use reqwest::Method;
 use serde_json::{Value, json};
 
 /// A shop with a ₦30,000 suit and a ₦10,000 pair of sneakers, both in plenty.
-async fn shop() -> TestApp {
+pub(crate) async fn shop() -> TestApp {
     let app = spawn_with(|c| {
         c.no_demo = true;
         c.reconcile_secs = 3_600;

@@ -11,5 +11,7 @@ mod foundation;
 mod hardening;
 mod operations;
 mod payments;
+mod refunds;
+mod reviews;
 mod shopping;
 mod stock;

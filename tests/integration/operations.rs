@@ -37,6 +37,8 @@ fn every_earlier_schema_upgrades_with_its_data_and_a_copy_is_kept_first() {
             1
         );
         assert_eq!(count(&database, "SELECT COUNT(*) FROM contact_messages"), 1);
+        // Ratings were constants until reviews existed: none is left standing without reviews.
+        assert_eq!(count(&database, "SELECT COUNT(*) FROM products WHERE review_count <> 0 OR rating <> 0"), 0, "schema {version}");
         assert_eq!(state.search.search_ids("oxford", 5).unwrap(), vec!["oxford".to_string()], "the index is built from it");
 
         let backups: Vec<_> = std::fs::read_dir(dir.path().join("backups")).unwrap().map(|e| e.unwrap().path()).collect();

@@ -9,7 +9,7 @@ use crate::common::{Browser, TestApp, product, product_with, spawn_with};
 use reqwest::Method;
 use serde_json::{Value, json};
 
-fn add_catalogue(app: &TestApp) {
+pub(crate) fn add_catalogue(app: &TestApp) {
     app.add_product("oxford", product_with("Oxford Cap-Toe", "formal-shoes", 4_500_000, "Oxfords", &["41", "42"], &["Black"]));
     app.add_product("chrono", product("Chronograph Steel", "wristwatches", 12_000_050));
     app.add_product("socks", product("Plain Socks", "formal-trousers", 1_000));
@@ -21,7 +21,7 @@ async fn sandbox_shop() -> TestApp {
     app
 }
 
-async fn paystack_shop() -> (TestApp, FakePaystack) {
+pub(crate) async fn paystack_shop() -> (TestApp, FakePaystack) {
     let fake = FakePaystack::start().await;
     let url = fake.url.clone();
     let app = spawn_with(move |c| {
@@ -54,7 +54,7 @@ pub(crate) fn details() -> Value {
 }
 
 /// A signed-in customer with two products in the bag (₦45,000.00 × 2 in size 42, ₦120,000.50).
-async fn customer_with_bag(app: &TestApp, email: &str) -> Browser {
+pub(crate) async fn customer_with_bag(app: &TestApp, email: &str) -> Browser {
     let browser = app.browser();
     browser.signup("Ada Obi", email, "secret1").await;
     browser.post_json("/api/bag", json!({"productId": "oxford", "size": "42", "color": "Black", "quantity": 2})).await;
@@ -391,14 +391,14 @@ async fn paystack_faults_lose_nothing() {
     assert_eq!(orders_for(&app, &reference), 1);
 }
 
-fn sign(body: &str) -> String {
+pub(crate) fn sign(body: &str) -> String {
     use hmac::{Hmac, Mac};
     let mut mac = Hmac::<sha2::Sha512>::new_from_slice(fake_paystack::SECRET.as_bytes()).unwrap();
     mac.update(body.as_bytes());
     hex::encode(mac.finalize().into_bytes())
 }
 
-async fn post_webhook(app: &TestApp, body: &str, signature: Option<&str>) -> u16 {
+pub(crate) async fn post_webhook(app: &TestApp, body: &str, signature: Option<&str>) -> u16 {
     // Paystack is not a browser: no session, no X-Requested-With.
     let mut request =
         reqwest::Client::new().post(app.url("/api/payments/webhook")).header("content-type", "application/json").body(body.to_string());

@@ -33,12 +33,23 @@ pub struct Charge {
     pub reported_currency: Option<String>,
 }
 
+/// A refund the fake took: Paystack's id, the transaction, kobo and its status.
+#[derive(Clone, Debug)]
+pub struct FakeRefund {
+    pub id: u64,
+    pub reference: String,
+    pub amount: i64,
+    pub status: String,
+}
+
 #[derive(Default)]
 pub struct FakeState {
     pub initialize: Option<Mode>,
     pub verify: Option<Mode>,
+    pub refund: Option<Mode>,
     pub charges: HashMap<String, Charge>,
     pub verify_calls: usize,
+    pub refunds: Vec<FakeRefund>,
 }
 
 #[derive(Clone)]
@@ -58,6 +69,9 @@ impl FakePaystack {
                 .app_data(shared.clone())
                 .route("/transaction/initialize", web::post().to(initialize))
                 .route("/transaction/verify/{reference}", web::get().to(verify))
+                .route("/refund", web::post().to(create_refund))
+                .route("/refund", web::get().to(list_refunds))
+                .route("/refund/{id}", web::get().to(fetch_refund))
         })
         .workers(1)
         .disable_signals()
@@ -90,6 +104,20 @@ impl FakePaystack {
 
     pub fn charge(&self, reference: &str) -> Option<Charge> {
         self.state.lock().unwrap().charges.get(reference).cloned()
+    }
+
+    pub fn set_refund(&self, mode: Mode) {
+        self.state.lock().unwrap().refund = Some(mode);
+    }
+
+    /// Scripts a refund's status, as Paystack moves it on.
+    pub fn set_refund_status(&self, id: u64, status: &str) {
+        let mut state = self.state.lock().unwrap();
+        state.refunds.iter_mut().find(|r| r.id == id).expect("a refund the fake took").status = status.into();
+    }
+
+    pub fn refunds(&self) -> Vec<FakeRefund> {
+        self.state.lock().unwrap().refunds.clone()
     }
 
     pub fn verify_calls(&self) -> usize {
@@ -197,4 +225,69 @@ pub fn transaction(reference: &str, charge: &Charge) -> Value {
         "customer": { "email": charge.email },
         "authorization": {},
     })
+}
+
+/// Paystack's refund `data` (also a `refund.*` webhook's).
+pub fn refund_data(refund: &FakeRefund) -> Value {
+    json!({
+        "id": refund.id,
+        "domain": "test",
+        "transaction_reference": refund.reference,
+        "amount": refund.amount,
+        "currency": "NGN",
+        "status": refund.status,
+        "failure_reason": if refund.status == "failed" { json!("Card issuer declined the reversal") } else { Value::Null },
+    })
+}
+
+/// Takes the refund (within what is left of the charge), then misbehaves as scripted: with `Hang`
+/// Paystack created the refund but its answer never arrives.
+async fn create_refund(state: web::Data<Mutex<FakeState>>, req: HttpRequest, body: web::Json<Value>) -> HttpResponse {
+    let mode = state.lock().unwrap().refund.clone();
+    if let Some(Mode::Fail(_)) = mode {
+        return misbehave(mode).await.unwrap();
+    }
+    if !authorised(&req) {
+        return HttpResponse::Unauthorized().json(json!({ "status": false, "message": "Invalid key" }));
+    }
+    let reference = body["transaction"].as_str().unwrap_or_default().to_string();
+    let refund = {
+        let mut s = state.lock().unwrap();
+        let Some(charge) = s.charges.get(&reference).cloned() else {
+            return HttpResponse::NotFound().json(json!({ "status": false, "message": "Transaction not found" }));
+        };
+        let taken: i64 = s.refunds.iter().filter(|r| r.reference == reference && r.status != "failed").map(|r| r.amount).sum();
+        let amount = body["amount"].as_i64().unwrap_or(charge.amount - taken);
+        if amount > charge.amount - taken {
+            return HttpResponse::BadRequest()
+                .json(json!({ "status": false, "message": "Refund amount cannot be more than the unrefunded balance" }));
+        }
+        let refund = FakeRefund { id: 7_000_000 + s.refunds.len() as u64, reference, amount, status: "pending".into() };
+        s.refunds.push(refund.clone());
+        refund
+    };
+    if let Some(reply) = misbehave(mode).await {
+        return reply;
+    }
+    HttpResponse::Ok().json(json!({ "status": true, "message": "Refund has been queued for processing", "data": refund_data(&refund) }))
+}
+
+async fn fetch_refund(state: web::Data<Mutex<FakeState>>, req: HttpRequest, id: web::Path<u64>) -> HttpResponse {
+    if !authorised(&req) {
+        return HttpResponse::Unauthorized().json(json!({ "status": false, "message": "Invalid key" }));
+    }
+    let refund = state.lock().unwrap().refunds.iter().find(|r| r.id == *id).cloned();
+    match refund {
+        Some(refund) => HttpResponse::Ok().json(json!({ "status": true, "message": "Refund retrieved", "data": refund_data(&refund) })),
+        None => HttpResponse::NotFound().json(json!({ "status": false, "message": "Refund not found" })),
+    }
+}
+
+async fn list_refunds(state: web::Data<Mutex<FakeState>>, req: HttpRequest, query: web::Query<HashMap<String, String>>) -> HttpResponse {
+    if !authorised(&req) {
+        return HttpResponse::Unauthorized().json(json!({ "status": false, "message": "Invalid key" }));
+    }
+    let reference = query.get("transaction").cloned().unwrap_or_default();
+    let list: Vec<Value> = state.lock().unwrap().refunds.iter().filter(|r| r.reference == reference).map(refund_data).collect();
+    HttpResponse::Ok().json(json!({ "status": true, "message": "Refunds retrieved", "data": list }))
 }

@@ -180,6 +180,10 @@ export function order(overrides: Partial<Order> = {}): Order {
     deliveryMethod: 'delivery',
     deliveryEstimate: null,
     trackingNumber: null,
+    // Nothing refunded.
+    refunded: 0,
+    refundPending: 0,
+    refunds: [],
     deliveryAddress: {
       street: '12 Marina Road',
       city: 'Lagos Island',

@@ -91,6 +91,9 @@ function order(overrides: Partial<Order> = {}): Order {
     deliveryMethod: 'delivery',
     deliveryEstimate: '1–2 working days',
     trackingNumber: null,
+    refunded: 0,
+    refundPending: 0,
+    refunds: [],
     deliveryAddress: DETAILS.address,
     ...overrides,
   };

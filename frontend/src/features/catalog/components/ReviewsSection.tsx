@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { Product } from '@/lib/types';
 import { useNearViewport } from '@/lib/useNearViewport';
+import { ReviewsSkeleton } from './ReviewsSkeleton';
 import './ReviewsSection.css';
 
 // The reviews' code (summary, list, form) arrives with the reviews, not with the product page.
@@ -16,22 +17,6 @@ export function scrollToReviews(smooth = true): void {
   const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   section.scrollIntoView?.({ behavior: smooth && !reduce ? 'smooth' : 'auto', block: 'start' });
   section.querySelector<HTMLElement>('h2')?.focus({ preventScroll: true });
-}
-
-/** Placeholders in the shape of the summary and two reviews, so little moves when they arrive. */
-export function ReviewsSkeleton() {
-  return (
-    <div className="reviews__layout" role="status" aria-label="Loading reviews">
-      <div className="reviews__aside">
-        <span className="skeleton reviews-skeleton__score" />
-        <span className="skeleton reviews-skeleton__bars" />
-      </div>
-      <div className="reviews__main">
-        <span className="skeleton reviews-skeleton__review" />
-        <span className="skeleton reviews-skeleton__review" />
-      </div>
-    </div>
-  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { Link } from 'wouter';
 import { loadedReviews, useReviews } from '../../api/reviews';
-import { ReviewsSkeleton } from '../ReviewsSection';
+import { ReviewsSkeleton } from '../ReviewsSkeleton';
 import { ReviewForm } from './ReviewForm';
 import { ReviewContent, ReviewList } from './ReviewList';
 import { ReviewSummary } from './ReviewSummary';
@@ -100,7 +100,10 @@ type ComposerProps = { productId: string; page: ReviewPage; openForm: boolean };
  */
 function ReviewComposer({ productId, page, openForm }: ComposerProps) {
   const { user } = useSession();
-  const { mine, canReview } = page;
+  // The review as just saved, until the refreshed page (which has it) arrives.
+  const [savedMine, setSavedMine] = useState<Review | null>(null);
+  const mine = page.mine ?? savedMine;
+  const { canReview } = page;
   const [editing, setEditing] = useState(() => openForm && canReview && !mine);
   const [saved, setSaved] = useState(false);
   // Where the focus goes when the form closes: the saved review, or back to the button that opened it.
@@ -110,16 +113,18 @@ function ReviewComposer({ productId, page, openForm }: ComposerProps) {
   const formRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (focusAfter === 'mine') mineRef.current?.focus();
-    else if (focusAfter === 'opener') openerRef.current?.focus();
-    else if (focusAfter === 'form') {
-      const form = formRef.current;
-      (
-        form?.querySelector<HTMLInputElement>('input:checked') ?? form?.querySelector<HTMLInputElement>('input')
-      )?.focus();
-    }
-    if (focusAfter) setFocusAfter(null);
-  }, [focusAfter]);
+    if (!focusAfter) return;
+    const form = formRef.current;
+    const target =
+      focusAfter === 'mine'
+        ? mineRef.current
+        : focusAfter === 'opener'
+          ? openerRef.current
+          : (form?.querySelector<HTMLInputElement>('input:checked') ?? form?.querySelector<HTMLInputElement>('input'));
+    if (!target) return;
+    target.focus();
+    setFocusAfter(null);
+  }, [focusAfter, editing, mine]);
 
   if (!user) {
     return (
@@ -144,7 +149,8 @@ function ReviewComposer({ productId, page, openForm }: ComposerProps) {
         <ReviewForm
           productId={productId}
           mine={mine}
-          onSaved={() => {
+          onSaved={(answer) => {
+            setSavedMine(answer.mine);
             setEditing(false);
             setSaved(true);
             setFocusAfter('mine');

@@ -18,10 +18,14 @@ export function RefundAmounts({ order }: { order: RefundedOrder }) {
   return (
     <>
       {order.refunded > 0 && (
-        <span className="refund-amount refund-amount--done">Refunded {formatNaira(order.refunded)}</span>
+        <span className="refund-amount refund-amount--done">
+          Refunded <span className="refund-amount__naira">{formatNaira(order.refunded)}</span>
+        </span>
       )}
       {order.refundPending > 0 && (
-        <span className="refund-amount refund-amount--pending">Refund pending {formatNaira(order.refundPending)}</span>
+        <span className="refund-amount refund-amount--pending">
+          Refund pending <span className="refund-amount__naira">{formatNaira(order.refundPending)}</span>
+        </span>
       )}
     </>
   );
@@ -47,9 +51,9 @@ export function RefundList({ order, headingClassName }: { order: RefundedOrder; 
                 {REFUND_STATUS_LABELS[refund.status]}
               </span>
             </div>
-            <p className="refund-line__meta">
+            {refund.reason && <p className="refund-line__reason">{refund.reason}</p>}
+            <p className="refund-line__date">
               <time dateTime={new Date(refundDate(refund)).toISOString()}>{formatDate(refundDate(refund))}</time>
-              {refund.reason && <span className="refund-line__reason">{refund.reason}</span>}
             </p>
           </li>
         ))}

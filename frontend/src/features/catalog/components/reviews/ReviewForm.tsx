@@ -25,7 +25,8 @@ export function charCount(text: string): number {
   return [...text].length;
 }
 
-const HTML_TAG = /<\/?[a-z][^>]*>/i;
+/** As the server sees HTML: a `<` followed by a letter or one of `/!?` ("<3" is fine). */
+const HTML_TAG = /<[a-z/!?]/i;
 
 /** What is wrong with a draft, in the server's words, or null when it can be sent. */
 export function validateReview(draft: ReviewDraft): FormProblem<ReviewField> | null {

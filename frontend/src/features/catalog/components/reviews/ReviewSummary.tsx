@@ -31,7 +31,7 @@ export function ReviewSummary({ average, count, stars }: ReviewSummaryProps) {
     return (
       <div className="review-summary review-summary--empty">
         <p className="review-summary__none">No reviews yet</p>
-        <p className="review-summary__hint">Bought this? Tell other shoppers what you think.</p>
+        <p className="review-summary__hint">Reviews from shoppers who bought it will show here.</p>
       </div>
     );
   }

@@ -66,6 +66,7 @@ describe('validateReview', () => {
     expect(validateReview({ ...ok, body: 'Great <b>shoes</b>' })).toEqual({ message: HTML_REFUSED, field: 'body' });
     expect(validateReview({ ...ok, title: '<script>x</script>' })?.field).toBe('title');
     expect(validateReview({ ...ok, body: 'I <3 these, size 42 < 43' })).toBeNull();
+    expect(validateReview({ ...ok, body: 'A <!-- comment -->' })?.message).toBe(HTML_REFUSED);
   });
 
   it('sends the rating and the trimmed title and text, leaving out empty ones', () => {

@@ -51,7 +51,7 @@ export function StarInput({ value, onChange, errorId, inputRef }: StarInputProps
             </label>
           ))}
         </div>
-        <span className="star-input__word" aria-hidden="true">
+        <span className={shown ? 'star-input__word' : 'star-input__word is-empty'} aria-hidden="true">
           {shown ? RATING_WORDS[shown] : 'Choose stars'}
         </span>
       </div>

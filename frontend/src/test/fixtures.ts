@@ -160,6 +160,9 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: 'paid',
     isNew: false,
     oversold: false,
+    refunded: 0,
+    refundPending: 0,
+    refunds: [],
     customerName: 'Ada Obi',
     customerEmail: 'ada@example.com',
     customerPhone: '+234 803 000 0000',
@@ -193,10 +196,6 @@ export function order(overrides: Partial<Order> = {}): Order {
     deliveryMethod: 'delivery',
     deliveryEstimate: null,
     trackingNumber: null,
-    // Nothing refunded.
-    refunded: 0,
-    refundPending: 0,
-    refunds: [],
     deliveryAddress: {
       street: '12 Marina Road',
       city: 'Lagos Island',

@@ -195,6 +195,9 @@ export function order(overrides: Partial<Order> = {}): Order {
     discountCode: null,
     deliveryMethod: 'delivery',
     deliveryEstimate: null,
+    refunded: 0,
+    refundPending: 0,
+    refunds: [],
     trackingNumber: null,
     deliveryAddress: {
       street: '12 Marina Road',

@@ -31,9 +31,6 @@ const tracked: TrackedOrder = {
     },
   ],
   totalAmount: 4_750_000,
-  refunded: 0,
-  refundPending: 0,
-  refunds: [],
 };
 
 function fill(number: string, email: string) {

@@ -76,7 +76,7 @@ export function ReviewForm({ productId, mine, onSaved, onCancel }: ReviewFormPro
     title: mine?.title ?? '',
     body: mine?.body ?? '',
   }));
-  const { problem, errorId, errorIdFor, report } = useFormProblem<ReviewField>();
+  const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<ReviewField>();
   const save = useSaveReview(productId);
   const headingId = useId();
   const bodyId = useId();
@@ -88,7 +88,11 @@ export function ReviewForm({ productId, mine, onSaved, onCancel }: ReviewFormPro
   const bodyCount = charCount(draft.body.trim());
   const over = bodyCount > BODY_MAX;
 
-  const change = (part: Partial<ReviewDraft>) => setDraft((d) => ({ ...d, ...part }));
+  const change = (part: Partial<ReviewDraft>) => {
+    setDraft((d) => ({ ...d, ...part }));
+    // Changing the field at fault takes its message away (it is checked again on Submit).
+    if (problem?.field && problem.field in part) setProblem(null);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -155,6 +155,7 @@ describe('Writing a review', () => {
 
     // The counter follows the text; too long is refused before sending.
     await user.click(within(form).getByRole('radio', { name: '1 star' }));
+    expect(within(form).queryByRole('alert')).toBeNull();
     const text = within(form).getByLabelText(/Your review/);
     fireEvent.change(text, { target: { value: 'x'.repeat(2001) } });
     expect(within(form).getByText('2,001 / 2,000 characters').className).toContain('is-over');

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Price } from '@/components/Price';
 import { itemOptions } from '@/lib/orders';
@@ -10,10 +11,12 @@ type Props = {
   label?: string;
   /** Admins open the product from its line (when it still exists). */
   linkProducts?: boolean;
+  /** Something to do with a line, under its details (My Orders: "Write a review"). */
+  lineAction?: (item: OrderItem) => ReactNode;
 };
 
 /** An order's lines: name, size and colour, quantity × price paid, and the line total in naira. */
-export function OrderItemList({ items, label, linkProducts = false }: Props) {
+export function OrderItemList({ items, label, linkProducts = false, lineAction }: Props) {
   return (
     <ul className="order-items" aria-label={label}>
       {items.map((item, index) => {
@@ -32,6 +35,7 @@ export function OrderItemList({ items, label, linkProducts = false }: Props) {
               <span className="order-item__muted">
                 {item.quantity} × <Price kobo={item.price} />
               </span>
+              {lineAction?.(item)}
             </div>
             <Price kobo={item.price * item.quantity} className="order-item__total" />
           </li>

@@ -25,6 +25,11 @@ export const queryKeys = {
     detail: (id: string) => ['products', 'detail', id] as const,
     featured: ['products', 'featured'] as const,
   },
+  /**
+   * A product's reviews, page by page (personal: the answer says whether the signed-in customer
+   * may review and holds their own review, so it is dropped on a change of user).
+   */
+  reviews: (productId: string) => ['reviews', productId] as const,
   releases: ['releases'] as const,
   about: ['about'] as const,
   search: {

@@ -41,6 +41,15 @@ export type OrderItem = Schemas['OrderItem'];
 export type Order = Schemas['Order'];
 /** GET /api/orders/track: an order found by its number and the e-mail it was placed with. */
 export type TrackedOrder = Schemas['TrackedOrder'];
+/** One refund of an order (My Orders, tracking, admin): kobo, oldest first on the order. */
+export type Refund = Schemas['Refund'];
+export type RefundStatus = Refund['status'];
+
+/** GET /api/products/{id}/reviews?page=N and PUT /api/products/{id}/review's answer. */
+export type ReviewPage = Schemas['ReviewPage'];
+export type Review = Schemas['Review'];
+/** PUT /api/products/{id}/review: the signed-in customer's one review of a product. */
+export type ReviewRequest = Schemas['ReviewRequest'];
 
 export type CheckoutDetails = Schemas['CheckoutDetails'];
 export type PaymentMode = Schemas['PaymentMode'];

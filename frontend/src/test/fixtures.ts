@@ -1,4 +1,17 @@
-import type { Bag, BagItem, Collection, DeliveryOptions, Image, Order, Product, Release, Variant } from '@/lib/types';
+import type {
+  Bag,
+  BagItem,
+  Collection,
+  DeliveryOptions,
+  Image,
+  Order,
+  Product,
+  Refund,
+  Release,
+  Review,
+  ReviewPage,
+  Variant,
+} from '@/lib/types';
 
 export function image(name: string): Image {
   return {
@@ -190,6 +203,56 @@ export function order(overrides: Partial<Order> = {}): Order {
       country: 'Nigeria',
       postalCode: '101001',
     },
+    ...overrides,
+  };
+}
+
+/** A refund as the API answers it: ₦20,000.00, processed. */
+export function refund(overrides: Partial<Refund> = {}): Refund {
+  return {
+    id: 'refund-1',
+    amount: 2_000_000,
+    reason: 'One pair arrived damaged',
+    status: 'processed',
+    failureReason: null,
+    restocked: 0,
+    createdAt: Date.UTC(2025, 2, 8, 12),
+    updatedAt: Date.UTC(2025, 2, 9, 12),
+    ...overrides,
+  };
+}
+
+/** A visible, verified 5★ review of the Oxford Brogue. */
+export function review(overrides: Partial<Review> = {}): Review {
+  return {
+    id: 'review-1',
+    productId: 'oxford-brogue',
+    rating: 5,
+    title: 'Worth every naira',
+    body: 'Comfortable from the first day.',
+    author: 'Adaeze O.',
+    verified: true,
+    hidden: false,
+    createdAt: Date.UTC(2025, 2, 10, 12),
+    updatedAt: Date.UTC(2025, 2, 10, 12),
+    ...overrides,
+  };
+}
+
+/** A page of reviews with its summary, counted from `reviews` unless given (a visitor's view). */
+export function reviewPage(reviews: Review[] = [review()], overrides: Partial<ReviewPage> = {}): ReviewPage {
+  const stars = [1, 2, 3, 4, 5].map((n) => reviews.filter((r) => r.rating === n).length);
+  const sum = reviews.reduce((total, r) => total + r.rating, 0);
+  return {
+    average: reviews.length > 0 ? Math.round((sum / reviews.length) * 10) / 10 : null,
+    count: reviews.length,
+    stars,
+    reviews,
+    page: 1,
+    pageSize: 10,
+    total: reviews.length,
+    mine: null,
+    canReview: false,
     ...overrides,
   };
 }

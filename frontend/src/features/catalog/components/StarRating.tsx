@@ -1,36 +1,58 @@
 import { StarShape } from '@/components/icons';
 import './StarRating.css';
 
+/** "4.5" for 4.5, "4" for 4.0: the rating as it is read out and shown. */
+export function ratingText(rating: number): string {
+  return Math.max(0, Math.min(5, rating)).toFixed(1).replace(/\.0$/, '');
+}
+
+type StarsProps = {
+  rating: number;
+  /** Each star's size in pixels. */
+  size?: number;
+  className?: string;
+};
+
+/** Five stars filled to `rating` (partial fill), read out as "Rated 4.5 out of 5". */
+export function Stars({ rating, size = 18, className }: StarsProps) {
+  const clamped = Math.max(0, Math.min(5, rating));
+  return (
+    <span
+      className={className ? `star-rating__stars ${className}` : 'star-rating__stars'}
+      role="img"
+      aria-label={`Rated ${ratingText(clamped)} out of 5`}
+    >
+      <span className="star-rating__row star-rating__row--empty" aria-hidden="true">
+        {[0, 1, 2, 3, 4].map((i) => (
+          <StarShape key={i} size={size} />
+        ))}
+      </span>
+      <span
+        className="star-rating__row star-rating__row--full"
+        aria-hidden="true"
+        style={{ width: `${(clamped / 5) * 100}%` }}
+      >
+        {[0, 1, 2, 3, 4].map((i) => (
+          <StarShape key={i} size={size} />
+        ))}
+      </span>
+    </span>
+  );
+}
+
 type StarRatingProps = { rating: number; reviewCount: number };
 
 /** "Rated 4.5 out of 5": five stars filled to the rating (partial fill), then the review count. */
 export function StarRating({ rating, reviewCount }: StarRatingProps) {
-  const clamped = Math.max(0, Math.min(5, rating));
-  const shown = clamped.toFixed(1).replace(/\.0$/, '');
   return (
-    <div className="star-rating">
-      <span className="star-rating__stars" role="img" aria-label={`Rated ${shown} out of 5`}>
-        <span className="star-rating__row star-rating__row--empty" aria-hidden="true">
-          {[0, 1, 2, 3, 4].map((i) => (
-            <StarShape key={i} size={18} />
-          ))}
-        </span>
-        <span
-          className="star-rating__row star-rating__row--full"
-          aria-hidden="true"
-          style={{ width: `${(clamped / 5) * 100}%` }}
-        >
-          {[0, 1, 2, 3, 4].map((i) => (
-            <StarShape key={i} size={18} />
-          ))}
-        </span>
-      </span>
+    <span className="star-rating">
+      <Stars rating={rating} />
       <span className="star-rating__value" aria-hidden="true">
-        {shown}
+        {ratingText(rating)}
       </span>
       <span className="star-rating__count">
         {reviewCount.toLocaleString('en-NG')} {reviewCount === 1 ? 'review' : 'reviews'}
       </span>
-    </div>
+    </span>
   );
 }

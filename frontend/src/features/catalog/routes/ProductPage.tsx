@@ -5,6 +5,7 @@ import { useProduct } from '../api/get-product';
 import { ProductActions } from '../components/ProductActions';
 import { ProductSkeleton } from '../components/ProductSkeleton';
 import { ProductSlider } from '../components/ProductSlider';
+import { REVIEWS_ID, ReviewsSection, scrollToReviews } from '../components/ReviewsSection';
 import { StarRating } from '../components/StarRating';
 import { AdminSlot } from '@/components/AdminSlot';
 import { DeliveryLines, useDeliveryNote } from '@/components/DeliveryNote';
@@ -141,7 +142,7 @@ function ProductDetails({ product }: { product: Product }) {
             <>
               <div className="product-info__summary">
                 <Price kobo={product.price} className="product-info__price" />
-                <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+                <RatingLink product={product} />
               </div>
 
               <VariantOptions choice={choice} />
@@ -194,6 +195,28 @@ function ProductDetails({ product }: { product: Product }) {
           </ul>
         </div>
       </div>
+
+      <ReviewsSection product={product} />
     </div>
+  );
+}
+
+/** The rating near the title ("No reviews yet" without any), a link down to the reviews. */
+function RatingLink({ product }: { product: Product }) {
+  return (
+    <a
+      href={`#${REVIEWS_ID}`}
+      className="product-info__rating"
+      onClick={(event) => {
+        event.preventDefault();
+        scrollToReviews();
+      }}
+    >
+      {product.reviewCount > 0 ? (
+        <StarRating rating={product.rating} reviewCount={product.reviewCount} />
+      ) : (
+        <span className="product-info__no-reviews">No reviews yet</span>
+      )}
+    </a>
   );
 }

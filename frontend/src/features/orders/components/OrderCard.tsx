@@ -2,6 +2,7 @@ import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { Price } from '@/components/Price';
 import { PriceBreakdown } from '@/components/PriceBreakdown';
+import { RefundAmounts, RefundList, reviewLinkFor } from './Refunds';
 import { formatDate } from '@/lib/money';
 import { addressLines, orderTitle } from '@/lib/orders';
 import type { Order, TrackedOrder } from '@/lib/types';
@@ -23,7 +24,10 @@ export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
   );
 }
 
-/** One order on My Orders: id, status, customer, date, total, items, tracking and address. */
+/**
+ * One order on My Orders: id, status, customer, date, total (with what was refunded), items (with
+ * "Write a review" once delivered), refunds, tracking and address.
+ */
 export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
   const headingId = `order-${order.id}`;
   return (
@@ -52,8 +56,9 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           </div>
           <div>
             <dt>Total</dt>
-            <dd className="order-card__total">
-              <Price kobo={order.totalAmount} />
+            <dd>
+              <Price kobo={order.totalAmount} className="order-card__total" />
+              <RefundAmounts order={order} />
             </dd>
           </div>
           {order.trackingNumber && (
@@ -64,8 +69,9 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           )}
         </dl>
         <h3 className="order-card__subhead">Items</h3>
-        <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} />
+        <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
         <OrderPrice order={order} />
+        <RefundList order={order} headingClassName="order-card__subhead" />
         <h3 className="order-card__subhead">Delivery address</h3>
         <address className="order-card__address">
           {addressLines(order.deliveryAddress).map((line) => (

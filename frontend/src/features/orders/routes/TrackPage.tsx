@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useTrackedOrder, type TrackRequest } from '../api/track-order';
 import { OrderPrice } from '../components/OrderCard';
+import { RefundAmounts, RefundList, reviewLinkFor } from '../components/Refunds';
 import { FormError } from '@/components/forms/FormError';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
@@ -163,12 +164,14 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           <dt>Total</dt>
           <dd className="track__total">
             <Price kobo={order.totalAmount} />
+            <RefundAmounts order={order} />
           </dd>
         </div>
       </dl>
       <OrderPrice order={order} />
+      <RefundList order={order} headingClassName="track__subhead" />
       <h3 className="track__subhead">Items</h3>
-      <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} />
+      <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
     </section>
   );
 }

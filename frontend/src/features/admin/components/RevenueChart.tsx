@@ -4,12 +4,12 @@ import { formatLongDay, formatShortDay } from '../lib/dates';
 import { formatNaira } from '@/lib/money';
 import './RevenueChart.css';
 
-/** The smallest "nice" top for the axis at or above `max` kobo: 1, 2, 2.5 or 5 times a power of ten naira. */
+/** The smallest "nice" top for the axis at or above `max` kobo: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten naira. */
 export function niceCeiling(max: number): number {
   if (max <= 0) return 100_000; // ₦1,000.00 when nothing sold: an empty chart still has a scale.
   const naira = max / 100;
   const power = 10 ** Math.floor(Math.log10(naira));
-  for (const step of [1, 2, 2.5, 5, 10]) {
+  for (const step of [1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) {
     if (step * power >= naira) return Math.round(step * power * 100);
   }
   return Math.round(10 * power * 100);

@@ -297,6 +297,28 @@ function ExportOrders() {
         One row per item sold, for the orders placed from the first day to the last (Lagos time), to open in a
         spreadsheet.
       </p>
+      <ul className="dash-export__presets" aria-label="Quick ranges">
+        {[
+          { label: 'This month', from: monthStart(today) },
+          { label: 'Last 7 days', from: addDays(today, -6) },
+          { label: 'Last 30 days', from: addDays(today, -29) },
+        ].map((preset) => (
+          <li key={preset.label}>
+            <button
+              type="button"
+              className="btn btn--sm btn--outline"
+              aria-pressed={from === preset.from && to === today}
+              onClick={() => {
+                setFrom(preset.from);
+                setTo(today);
+                setNotice(null);
+              }}
+            >
+              {preset.label}
+            </button>
+          </li>
+        ))}
+      </ul>
       <FormNotice notice={notice} />
       <form className="dash-export__form" onSubmit={onSubmit} noValidate aria-labelledby="dash-export">
         <div className="field">
@@ -330,16 +352,6 @@ function ExportOrders() {
         <div className="dash-export__actions">
           <button type="submit" className="btn btn--dark" disabled={busy}>
             {busy ? 'Preparing…' : 'Export orders (CSV)'}
-          </button>
-          <button
-            type="button"
-            className="btn btn--outline btn--sm dash-export__preset"
-            onClick={() => {
-              setFrom(addDays(today, -29));
-              setTo(today);
-            }}
-          >
-            Last 30 days
           </button>
         </div>
       </form>

@@ -142,30 +142,34 @@ function ReviewRow({ review }: { review: AdminReview }) {
 
   return (
     <li className={`admin-review-card${review.hidden ? ' is-hidden' : ''}`} aria-labelledby={titleId}>
-      <div className="admin-review-card__head">
-        <Link href={`/product/${encodeURIComponent(review.productId)}`} className="admin-review-card__product">
-          {review.productName}
-        </Link>
-        {review.hidden && <span className="admin-badge admin-review-card__hidden">Hidden</span>}
+      <div className="admin-review-card__content">
+        <div className="admin-review-card__head">
+          <Link href={`/product/${encodeURIComponent(review.productId)}`} className="admin-review-card__product">
+            {review.productName}
+          </Link>
+          {review.hidden && <span className="admin-badge admin-review-card__hidden">Hidden</span>}
+        </div>
+        <div className="admin-review-card__rating">
+          <Stars rating={review.rating} />
+          <h2 id={titleId} className="admin-review-card__title">
+            {review.title ?? <span className="visually-hidden">{what}</span>}
+          </h2>
+        </div>
+        {review.body && <p className="admin-review-card__body">{review.body}</p>}
+        <p className="admin-review-card__meta">
+          <span className="admin-review-card__author">
+            {review.author}
+            {review.verified && <span className="admin-review-card__verified"> · Verified purchase</span>}
+          </span>
+          <a href={`mailto:${review.customerEmail}`} className="admin-review-card__email">
+            {review.customerEmail}
+          </a>
+          <time dateTime={new Date(review.createdAt).toISOString()}>
+            {adminTime.format(new Date(review.createdAt))}
+          </time>
+          {review.updatedAt !== review.createdAt && <span>edited {adminTime.format(new Date(review.updatedAt))}</span>}
+        </p>
       </div>
-      <div className="admin-review-card__rating">
-        <Stars rating={review.rating} />
-        <h2 id={titleId} className="admin-review-card__title">
-          {review.title ?? <span className="visually-hidden">{what}</span>}
-        </h2>
-      </div>
-      {review.body && <p className="admin-review-card__body">{review.body}</p>}
-      <p className="admin-review-card__meta">
-        <span className="admin-review-card__author">
-          {review.author}
-          {review.verified && <span className="admin-review-card__verified"> · Verified purchase</span>}
-        </span>
-        <a href={`mailto:${review.customerEmail}`} className="admin-review-card__email">
-          {review.customerEmail}
-        </a>
-        <time dateTime={new Date(review.createdAt).toISOString()}>{adminTime.format(new Date(review.createdAt))}</time>
-        {review.updatedAt !== review.createdAt && <span>edited {adminTime.format(new Date(review.updatedAt))}</span>}
-      </p>
       <div className="admin-review-card__actions">
         <button
           type="button"

@@ -125,10 +125,15 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::stock::admin::configure)
                 .configure(crate::delivery::configure)
                 .configure(crate::discounts::configure)
+                .configure(crate::refunds::configure)
+                .configure(crate::reviews::configure)
+                .configure(crate::dashboard::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))
         .route("/metrics", web::get().to(crate::metrics::serve))
+        .route("/sitemap.xml", web::get().to(crate::spa::sitemap))
+        .route("/robots.txt", web::get().to(crate::spa::robots))
         .default_service(web::to(page));
 }
 

@@ -1,9 +1,9 @@
-//! The merchant's commands: serve (default), admin grant/revoke, backup, restore, seed, and openapi for
-//! the front end's generated types.
+//! The merchant's commands: serve (default), admin grant/revoke, backup, restore, seed, stock and
+//! orders export, and openapi for the front end's generated types.
 
 use std::net::TcpListener;
 
-use crate::config::{AdminAction, Cli, Command, StockAction};
+use crate::config::{AdminAction, Cli, Command, OrdersAction, StockAction};
 
 /// Runs the chosen command. Errors are sentences for the operator; the caller exits non-zero.
 pub fn run(cli: Cli) -> Result<(), String> {
@@ -60,6 +60,15 @@ pub fn run(cli: Cli) -> Result<(), String> {
                     }
                 }
             }
+            Ok(())
+        }
+        Command::Orders { action: OrdersAction::Export { from, to, file } } => {
+            let (from, to) = crate::dashboard::export_range(Some(&from), Some(&to))?;
+            let db = crate::app::open_database(&cli.config)?;
+            let text = db.write_now(|tx| Ok(crate::dashboard::export(tx, from, to)?)).map_err(|e| e.to_string())?;
+            let rows = text.lines().count().saturating_sub(1);
+            std::fs::write(&file, text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            println!("wrote {rows} order lines to {}", file.display());
             Ok(())
         }
         Command::Openapi => {

@@ -52,6 +52,26 @@ pub enum Command {
         #[command(subcommand)]
         action: StockAction,
     },
+    /// Orders for the accountant.
+    Orders {
+        #[command(subcommand)]
+        action: OrdersAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum OrdersAction {
+    /// Write the orders placed from --from to --to (Lagos dates, both included) to FILE.csv, one
+    /// row per order line, amounts in naira.
+    Export {
+        /// First day, e.g. 2026-11-01.
+        #[arg(long)]
+        from: String,
+        /// Last day, included, e.g. 2026-11-23.
+        #[arg(long)]
+        to: String,
+        file: PathBuf,
+    },
 }
 
 #[derive(Subcommand, Debug)]

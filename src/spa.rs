@@ -153,6 +153,8 @@ pub struct PageMeta {
     /// The page's largest picture (its LCP element): preloaded with the srcset and sizes the
     /// page will use, so the browser starts fetching it before the JavaScript runs.
     pub preload: Option<(String, &'static str)>,
+    /// Structured data for search engines (schema.org JSON-LD).
+    pub json_ld: Option<serde_json::Value>,
 }
 
 /// `sizes` of the home hero and of the product page's main picture, as the front end renders them.
@@ -172,6 +174,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         og_type: "website",
         price_kobo: None,
         preload: None,
+        json_ld: None,
     };
     if path == "/" {
         let hero = state.db.read(|c| Ok(crate::catalog::hero_images(c)?)).await?;
@@ -188,6 +191,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
                 meta.og_type = "product";
                 meta.price_kobo = Some(p.price);
                 meta.preload = p.images.first().map(|i| (i.srcset.clone(), PRODUCT_SIZES));
+                meta.json_ld = Some(product_data(state.config.public_url(), &p));
             }
             None => found = false,
         }
@@ -215,6 +219,80 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         .insert_header((header::CACHE_CONTROL, "no-cache, no-store"))
         .insert_header((header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&content_security_policy(state)).expect("ascii")));
     Ok(response.body(html))
+}
+
+/// schema.org `Product` with its `Offer` (price in NGN, availability from stock) and, once it has
+/// reviews, its `AggregateRating`.
+fn product_data(public_url: &str, p: &crate::catalog::Product) -> serde_json::Value {
+    let availability = if p.sold_out() { "https://schema.org/OutOfStock" } else { "https://schema.org/InStock" };
+    let mut data = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Product",
+        "name": p.name,
+        "description": p.description,
+        "image": p.images.iter().map(|i| format!("{public_url}{}", i.largest_url())).collect::<Vec<_>>(),
+        "offers": {
+            "@type": "Offer",
+            "url": format!("{public_url}/product/{}", p.id),
+            "price": crate::money::naira_decimal(p.price),
+            "priceCurrency": "NGN",
+            "availability": availability,
+        },
+    });
+    if p.review_count > 0 {
+        data["aggregateRating"] = serde_json::json!({ "@type": "AggregateRating", "ratingValue": p.rating, "reviewCount": p.review_count, "bestRating": 5, "worstRating": 1 });
+    }
+    data
+}
+
+/// The most product addresses one sitemap file may list (the sitemaps protocol's limit, less the
+/// shop's own pages).
+const SITEMAP_PRODUCTS: i64 = 49_000;
+
+/// `/sitemap.xml`: home, About Us, the collections and the newest products.
+pub async fn sitemap(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let base = state.config.public_url().to_string();
+    let (collections, products) = state
+        .db
+        .read(|c| {
+            let collections: Vec<String> =
+                c.prepare("SELECT id FROM collections ORDER BY position, id")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            let products: Vec<(String, i64)> = c
+                .prepare("SELECT id, updated_at FROM products ORDER BY created_at DESC LIMIT ?1")?
+                .query_map([SITEMAP_PRODUCTS], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            Ok((collections, products))
+        })
+        .await?;
+    let mut xml =
+        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    let mut url = |path: &str, modified: Option<i64>| {
+        let lastmod = modified.map(|ms| format!("<lastmod>{}</lastmod>", &crate::util::iso8601(ms)[..10])).unwrap_or_default();
+        xml.push_str(&format!("<url><loc>{}</loc>{lastmod}</url>\n", escape(&format!("{base}{path}"))));
+    };
+    url("/", None);
+    url("/about", None);
+    for id in &collections {
+        url(&format!("/collections/{id}"), None);
+    }
+    for (id, modified) in &products {
+        url(&format!("/product/{id}"), Some(*modified));
+    }
+    xml.push_str("</urlset>\n");
+    Ok(HttpResponse::Ok()
+        .content_type("application/xml; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(xml))
+}
+
+/// `/robots.txt`: the shop is open to search engines; accounts, the bag, admin and the API are not pages to index.
+pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
+    let body = format!(
+        "User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /adminmanagement\nDisallow: /myaccount\nDisallow: /mybag\n\
+         Disallow: /myorders\nDisallow: /saved-items\nDisallow: /search\nDisallow: /track\n\nSitemap: {}/sitemap.xml\n",
+        state.config.public_url()
+    );
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").insert_header((header::CACHE_CONTROL, "public, max-age=3600")).body(body)
 }
 
 fn content_security_policy(state: &AppState) -> String {
@@ -269,6 +347,11 @@ fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_j
             crate::money::naira_decimal(kobo)
         ));
     }
+    if let Some(data) = &meta.json_ld {
+        // JSON inside a script element: escaping '<' keeps "</script>" in a name from closing it.
+        let json = data.to_string().replace('<', "\\u003c");
+        head.push_str(&format!("<script type=\"application/ld+json\">{json}</script>"));
+    }
     if let Some((srcset, sizes)) = &meta.preload {
         head.push_str(&format!(
             "<link rel=\"preload\" as=\"image\" imagesrcset=\"{}\" imagesizes=\"{sizes}\" fetchpriority=\"high\">",
@@ -300,6 +383,7 @@ mod tests {
             og_type: "product",
             price_kobo: Some(2_500_050),
             preload: Some(("/media/x-320.jpg 320w".into(), PRODUCT_SIZES)),
+            json_ld: Some(serde_json::json!({"@type": "Product", "name": "</script><script>alert(1)</script>"})),
         };
         let html = render_index("http://shop.test", "/product/x", &meta, &serde_json::json!({"user": {"displayName": "</script><b>"}}));
         assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; &quot;Shoe&quot;</title>"));
@@ -307,6 +391,8 @@ mod tests {
         assert!(html.contains("content=\"http://shop.test/media/x-1024.jpg\""));
         assert!(html.contains("content=\"25000.50\""));
         assert!(!html.contains("</script><b>"));
+        assert!(html.contains("<script type=\"application/ld+json\">{\"@type\":\"Product\",\"name\":\"\\u003c/script>\\u003cscript>"));
+        assert!(!html.contains("</script><script>alert(1)"));
         assert!(html.contains("<link rel=\"preload\" as=\"image\" imagesrcset=\"/media/x-320.jpg 320w\""));
     }
 }

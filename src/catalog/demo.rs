@@ -39,8 +39,6 @@ struct DemoProduct {
     name: String,
     description: String,
     price: String,
-    rating: f64,
-    review_count: i64,
     category: Option<String>,
     #[serde(default)]
     sizes: Vec<String>,
@@ -117,7 +115,7 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
             &p.description,
             crate::money::parse_naira(&p.price).map_err(AppError::internal)?,
         );
-        (product.featured, product.rating, product.review_count) = (p.featured, p.rating, p.review_count);
+        product.featured = p.featured;
         (product.category, product.sizes, product.colors) = (p.category.clone(), p.sizes.clone(), p.colors.clone());
         product.image_keys = p.images.iter().map(|image| store_picture(&tx, media_root, "products", image)).collect::<AppResult<_>>()?;
         product.variants = demo_stock(index, &p.sizes, &p.colors);
@@ -156,15 +154,61 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
         let key = store_picture(&tx, media_root, "hero", image)?;
         tx.execute("INSERT INTO hero_slides (position, media_key) VALUES (?1, ?2)", params![position as i64, key])?;
     }
+    let reviews = load_reviews(&tx, &catalog.products, &product_ids, start)?;
     tx.execute("INSERT INTO settings (key, value) VALUES (?1, ?2)", params![DONE_KEY, now.to_string()])?;
     tx.commit()?;
     log::info!(
-        "loaded the demo shop: {} collections, {} products, {} releases",
+        "loaded the demo shop: {} collections, {} products, {} releases, {reviews} reviews",
         catalog.collections.len(),
         catalog.products.len(),
         catalog.releases.len()
     );
     Ok(true)
+}
+
+#[derive(Deserialize)]
+struct DemoReviews {
+    reviewers: Vec<String>,
+    /// By collection id.
+    reviews: std::collections::HashMap<String, Vec<DemoReview>>,
+}
+
+#[derive(Deserialize)]
+struct DemoReview {
+    rating: i64,
+    title: Option<String>,
+    body: Option<String>,
+}
+
+/// Gives each demo product two to six reviews from `reviews.json`, written by demo reviewers whose
+/// accounts cannot sign in. They bought nothing in this shop, so they are not marked "Verified
+/// purchase". Fixed, so tests and screenshots see the same shop. Returns how many were written.
+fn load_reviews(tx: &Connection, products: &[DemoProduct], ids: &[String], start: i64) -> AppResult<usize> {
+    let demo: DemoReviews = serde_json::from_slice(&file("reviews.json")?).map_err(AppError::internal)?;
+    let mut reviewers = Vec::with_capacity(demo.reviewers.len());
+    for (n, name) in demo.reviewers.iter().enumerate() {
+        let id = crate::util::new_id();
+        let email = format!("reviewer{}@demo.invalid", n + 1);
+        // "!" is no password hash: nobody can sign in as a demo reviewer.
+        tx.execute(
+            "INSERT INTO users (id, email, display_name, password_hash, disabled, created_at) VALUES (?1, ?2, ?3, '!', 1, ?4)",
+            params![id, email, name, start],
+        )?;
+        reviewers.push(id);
+    }
+    let mut written = 0;
+    for (index, (product, id)) in products.iter().zip(ids).enumerate() {
+        let Some(pool) = demo.reviews.get(&product.collection_id).filter(|p| !p.is_empty()) else { continue };
+        for k in 0..2 + (index * 3) % 5 {
+            let r = &pool[(index + k * 2) % pool.len()];
+            let review = crate::reviews::check(Some(&r.rating.into()), r.title.as_deref(), r.body.as_deref())?;
+            let reviewer = &reviewers[(index * 5 + k * 7) % reviewers.len()];
+            let at = start + ((index * 13 + k * 29) % 28) as i64 * 86_400_000 + k as i64 * 3_600_000;
+            crate::reviews::save(tx, id, reviewer, &review, false, at)?;
+            written += 1;
+        }
+    }
+    Ok(written)
 }
 
 /// Products the demo has sold out of entirely (by position in catalog.json): a watch and a trouser.

@@ -10,6 +10,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (4, include_str!("../../migrations/0004_order_numbers.sql")),
     (5, include_str!("../../migrations/0005_variants.sql")),
     (6, include_str!("../../migrations/0006_delivery_discounts.sql")),
+    (7, include_str!("../../migrations/0007_refunds_reviews.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

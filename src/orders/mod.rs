@@ -114,6 +114,8 @@ pub struct Order {
     /// How `total_amount` was made up.
     #[serde(flatten)]
     pub price: Price,
+    #[serde(flatten)]
+    pub refunds: crate::refunds::OrderRefunds,
 }
 
 /// The parts of an order's total, as priced when its payment started. Kobo.
@@ -159,6 +161,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
             delivery_estimate: r.get(24)?,
         },
         items: Vec::new(),
+        refunds: Default::default(),
     })
 }
 
@@ -184,7 +187,7 @@ pub fn new_order_number(tx: &Connection) -> rusqlite::Result<String> {
     }
 }
 
-/// Fills in the orders' lines with one query, however many orders there are.
+/// Fills in the orders' lines and refunds with two queries, however many orders there are.
 fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec<Order>> {
     if orders.is_empty() {
         return Ok(orders);
@@ -195,7 +198,7 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
          WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position",
     )?;
     let mut lines: std::collections::HashMap<String, Vec<OrderItem>> = std::collections::HashMap::new();
-    for row in stmt.query_map([ids], |r| {
+    for row in stmt.query_map([&ids], |r| {
         let item = OrderItem {
             product_id: r.get(1)?,
             name: r.get(2)?,
@@ -210,8 +213,10 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
         let (order_id, item) = row?;
         lines.entry(order_id).or_default().push(item);
     }
+    let mut refunds = crate::refunds::for_orders(conn, &ids)?;
     for order in &mut orders {
         order.items = lines.remove(&order.id).unwrap_or_default();
+        order.refunds = crate::refunds::OrderRefunds::new(refunds.remove(&order.id).unwrap_or_default());
     }
     Ok(orders)
 }
@@ -253,6 +258,8 @@ pub struct TrackedOrder {
     total_amount: i64,
     #[serde(flatten)]
     price: Price,
+    #[serde(flatten)]
+    refunds: crate::refunds::OrderRefunds,
 }
 
 /// Order tracking without signing in: the number and the e-mail must both match.
@@ -289,6 +296,7 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         items: order.items,
         total_amount: order.total_amount,
         price: order.price,
+        refunds: order.refunds,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
 }
@@ -338,6 +346,8 @@ struct ListQuery {
     status: Option<String>,
     /// From 1.
     page: Option<i64>,
+    /// Only oversold orders that still have something to refund.
+    oversold: Option<bool>,
 }
 
 /// One page of orders for fulfilment, with the count of orders in every status.
@@ -362,6 +372,8 @@ pub struct AdminOrder {
     order: Order,
     user_id: String,
     next_statuses: &'static [OrderStatus],
+    /// Kobo: the total less what is refunded or being refunded.
+    refundable: i64,
 }
 
 fn parse_status(status: &str) -> AppResult<OrderStatus> {
@@ -374,7 +386,7 @@ fn parse_status(status: &str) -> AppResult<OrderStatus> {
 #[utoipa::path(tag = "admin", params(ListQuery), responses((status = OK, body = AdminOrderPage), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/orders")]
 async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
-    let ListQuery { status, page } = query.into_inner();
+    let ListQuery { status, page, oversold } = query.into_inner();
     let status = status.filter(|s| !s.is_empty()).map(|s| parse_status(&s)).transpose()?;
     let page = page.unwrap_or(1).clamp(1, 100_000);
     let reply = state
@@ -382,6 +394,14 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
         .read(move |c| {
             let offset = (page - 1) * PAGE_SIZE;
             let (orders, total) = match &status {
+                _ if oversold == Some(true) => {
+                    let filter = "WHERE oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
+                                  WHERE r.order_id = orders.id AND r.status != 'failed')";
+                    (
+                        query_orders(c, &format!("{filter} ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2"), &[&PAGE_SIZE, &offset])?,
+                        c.query_row(&format!("SELECT COUNT(*) FROM orders {filter}"), [], |r| r.get::<_, i64>(0))?,
+                    )
+                }
                 Some(s) => (
                     query_orders(c, "WHERE status = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3", &[s, &PAGE_SIZE, &offset])?,
                     c.query_row("SELECT COUNT(*) FROM orders WHERE status = ?1", [s], |r| r.get::<_, i64>(0))?,
@@ -405,8 +425,13 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(reply))
 }
 
-fn admin_view(order: Order) -> AdminOrder {
-    AdminOrder { next_statuses: order.status.next(), user_id: order.user_id.clone(), order }
+pub fn admin_view(order: Order) -> AdminOrder {
+    AdminOrder {
+        next_statuses: order.status.next(),
+        user_id: order.user_id.clone(),
+        refundable: order.refunds.left(order.total_amount),
+        order,
+    }
 }
 
 fn order_not_found() -> AppError {
@@ -428,6 +453,9 @@ struct UpdateBody {
     #[serde(default)]
     status: String,
     tracking_number: Option<String>,
+    /// With "cancelled": refund whatever is left of the order in the same step.
+    #[serde(default)]
+    refund: bool,
 }
 
 #[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
@@ -439,7 +467,7 @@ async fn admin_update(
     body: web::Json<UpdateBody>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let UpdateBody { status, tracking_number } = body.into_inner();
+    let UpdateBody { status, tracking_number, refund } = body.into_inner();
     let status = parse_status(&status)?;
     let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     if status == OrderStatus::Shipped && tracking.is_none() {
@@ -448,6 +476,7 @@ async fn admin_update(
     if tracking.as_ref().is_some_and(|t| t.chars().count() > 100) {
         return Err(AppError::Validation("Please keep the tracking number under 100 characters.".into()));
     }
+    let order_id = id.clone();
     let (order, changed) = state
         .db
         .write(move |tx| {
@@ -475,6 +504,13 @@ async fn admin_update(
     if changed && let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &order) {
         state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }
+    // Cancelled with a refund: whatever is left goes back to the card in the same step.
+    let order = if refund && order.status == OrderStatus::Cancelled && order.refunds.left(order.total_amount) > 0 {
+        let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new() };
+        crate::refunds::refund_order(&state, &order_id, ask).await?
+    } else {
+        order
+    };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }
 

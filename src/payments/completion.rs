@@ -327,6 +327,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
         delivery_address: address,
         oversold: taken.oversold,
         price,
+        refunds: Default::default(),
     };
     Ok(Outcome::Completed { order: Box::new(order), created: true })
 }
@@ -346,7 +347,7 @@ fn send_order_mails(state: &AppState, order: &Order) {
 #[utoipa::path(
     tag = "checkout",
     params(("x-paystack-signature" = String, Header, description = "Hex HMAC-SHA512 of the raw body with the secret key")),
-    request_body(content = serde_json::Value, description = "Paystack's event; charge.success is re-verified through the API"),
+    request_body(content = serde_json::Value, description = "Paystack's event; charge.success and refund.* are re-fetched through the API"),
     responses((status = OK, body = StatusOk, description = "Acknowledged"), BadRequest, Unauthorized)
 )]
 #[post("/payments/webhook")]
@@ -366,7 +367,14 @@ pub(super) async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: 
     };
     crate::metrics::Metrics::add(&state.metrics.webhooks_accepted, 1);
     let reference = event["data"]["reference"].as_str().unwrap_or("").to_string();
-    if event["event"] == "charge.success" && plausible_reference(&reference) {
+    if event["event"].as_str().is_some_and(|e| e.starts_with("refund.")) {
+        let state = state.into_inner();
+        actix_web::rt::spawn(async move {
+            if let Err(e) = crate::refunds::on_webhook(&state, &event["data"]).await {
+                log::warn!("refund webhook: {e}");
+            }
+        });
+    } else if event["event"] == "charge.success" && plausible_reference(&reference) {
         let state = state.into_inner();
         actix_web::rt::spawn(async move {
             if let Err(e) = settle_from_paystack(&state, &reference).await {

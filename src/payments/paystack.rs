@@ -148,6 +148,50 @@ impl Paystack {
         transaction_from(&reply["data"]).map(Verified::Found).ok_or_else(|| Unavailable(describe("verify", status, &reply)))
     }
 
+    /// `POST /refund` for a transaction reference and an amount in kobo. A 4xx with `status:
+    /// false` is Paystack refusing (its message says why); anything else unusable is `Unavailable`,
+    /// which leaves open whether the refund was created.
+    pub async fn refund(&self, reference: &str, amount_kobo: i64, note: &str) -> Result<RefundAnswer, Unavailable> {
+        let body = RefundRequest {
+            transaction: reference.into(),
+            amount: Some(amount_kobo),
+            currency: Some("NGN".into()),
+            merchant_note: Some(note.into()),
+        };
+        let (status, reply) = self.call(self.http.post(self.url("/refund")?).json(&body)).await?;
+        if (400..500).contains(&status) && status != 401 && status != 429 && reply["status"].as_bool() == Some(false) {
+            let message = reply["message"].as_str().unwrap_or("Refund refused").to_string();
+            return Ok(RefundAnswer::Refused(message));
+        }
+        match (status, reply["status"].as_bool(), refund_from(&reply["data"])) {
+            (200..=299, Some(true), Some(refund)) => Ok(RefundAnswer::Created(refund)),
+            _ => Err(Unavailable(describe("refund", status, &reply))),
+        }
+    }
+
+    /// `GET /refund/{id}`.
+    pub async fn fetch_refund(&self, id: &str) -> Result<Option<PaystackRefund>, Unavailable> {
+        let url = format!("{}/refund/{}", self.url("")?, id);
+        let (status, reply) = self.call(self.http.get(url)).await?;
+        if status == 404 {
+            return Ok(None);
+        }
+        match (status, reply["status"].as_bool(), refund_from(&reply["data"])) {
+            (200, Some(true), Some(refund)) => Ok(Some(refund)),
+            _ => Err(Unavailable(describe("fetch refund", status, &reply))),
+        }
+    }
+
+    /// `GET /refund?transaction=…`: every refund of one transaction.
+    pub async fn list_refunds(&self, reference: &str) -> Result<Vec<PaystackRefund>, Unavailable> {
+        let url = self.url("/refund")?;
+        let (status, reply) = self.call(self.http.get(url).query(&[("transaction", reference)])).await?;
+        match (status, reply["status"].as_bool(), reply["data"].as_array()) {
+            (200, Some(true), Some(list)) => Ok(list.iter().filter_map(refund_from).collect()),
+            _ => Err(Unavailable(describe("list refunds", status, &reply))),
+        }
+    }
+
     /// POSTs a signed webhook body to `url`, as Paystack does. The sandbox plays Paystack's part
     /// with it; it never runs against the real Paystack.
     pub async fn send_webhook(&self, url: &str, body: Vec<u8>) -> Result<u16, Unavailable> {
@@ -200,6 +244,56 @@ impl Paystack {
         let reply = serde_json::from_slice(&body).unwrap_or(Value::Null);
         Ok((status, reply))
     }
+}
+
+/// Paystack's `POST /refund` request: what the shop sends and the sandbox reads.
+#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+pub struct RefundRequest {
+    /// The transaction's reference.
+    #[serde(default)]
+    pub transaction: String,
+    /// Kobo; the whole remaining amount when absent.
+    pub amount: Option<i64>,
+    pub currency: Option<String>,
+    pub merchant_note: Option<String>,
+}
+
+/// A refund as Paystack reports it.
+#[derive(Debug, Clone)]
+pub struct PaystackRefund {
+    pub id: String,
+    /// Kobo; `None` when not a whole number.
+    pub amount: Option<i64>,
+    /// pending, processing, processed or failed.
+    pub status: String,
+    /// The transaction's reference, when Paystack says.
+    pub transaction_reference: Option<String>,
+    /// Why a failed refund failed, when Paystack says.
+    pub failure: Option<String>,
+}
+
+pub enum RefundAnswer {
+    Created(PaystackRefund),
+    Refused(String),
+}
+
+/// Reads a refund from `POST /refund`, `GET /refund/{id}` or a `refund.*` webhook. Paystack's
+/// ids are numbers; they are kept as text.
+pub fn refund_from(data: &Value) -> Option<PaystackRefund> {
+    let id = match &data["id"] {
+        Value::Number(n) => n.to_string(),
+        Value::String(s) if !s.is_empty() => s.clone(),
+        _ => return None,
+    };
+    let reference = data["transaction_reference"].as_str().or_else(|| data["transaction"]["reference"].as_str()).map(str::to_string);
+    let failure = data["failure_reason"].as_str().map(str::to_string);
+    Some(PaystackRefund {
+        id,
+        amount: data["amount"].as_i64(),
+        status: data["status"].as_str()?.to_string(),
+        transaction_reference: reference,
+        failure,
+    })
 }
 
 /// Reads verify's `data` (also a `charge.success` webhook's `data`).

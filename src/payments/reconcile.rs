@@ -32,6 +32,9 @@ pub async fn reconcile_forever(state: Arc<AppState>) {
                 log::warn!("payment reconciliation: {e}");
             }
         }
+        if let Err(e) = crate::refunds::reconcile(&state).await {
+            log::warn!("refund reconciliation: {e}");
+        }
         // Counted once the round is over, so a test can wait for the first one to be done.
         crate::metrics::Metrics::add(&metrics.reconciler_runs, 1);
         first = false;

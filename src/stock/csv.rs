@@ -224,7 +224,7 @@ pub fn apply(tx: &Connection, rows: &[StockRow]) -> crate::error::AppResult<usiz
     Ok(rows.len())
 }
 
-fn quote(field: &str) -> String {
+pub(crate) fn quote(field: &str) -> String {
     // A leading = + - @ would be a formula in a spreadsheet: keep it text.
     let field = if field.starts_with(['=', '+', '-', '@']) { format!("'{field}") } else { field.to_string() };
     if field.contains([',', '"', '\n', '\r']) { format!("\"{}\"", field.replace('"', "\"\"")) } else { field }

@@ -423,11 +423,31 @@ pub fn sell(tx: &Connection, reference: &str, lines: &[OrderItem]) -> AppResult<
 
 /// Puts a cancelled order's units back on sale.
 pub fn restock_order(tx: &Connection, order_id: &str) -> rusqlite::Result<usize> {
+    let positions: Vec<i64> = tx
+        .prepare_cached("SELECT position FROM order_items WHERE order_id = ?1")?
+        .query_map([order_id], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    restock_lines(tx, order_id, &positions)
+}
+
+/// Puts back on sale the units that some lines of an order took from stock, and records that they
+/// went back, so a later refund or cancellation never puts them back twice. Returns the units.
+pub fn restock_lines(tx: &Connection, order_id: &str, positions: &[i64]) -> rusqlite::Result<usize> {
+    let positions = serde_json::to_string(positions).unwrap_or_default();
+    let units: i64 = tx.query_row(
+        "SELECT COALESCE(SUM(from_stock), 0) FROM order_items
+         WHERE order_id = ?1 AND position IN (SELECT value FROM json_each(?2)) AND variant_id IS NOT NULL",
+        params![order_id, positions],
+        |r| r.get(0),
+    )?;
     tx.prepare_cached(
         "UPDATE variants SET stock = stock + oi.from_stock FROM order_items oi
-         WHERE oi.variant_id = variants.id AND oi.order_id = ?1 AND oi.from_stock > 0",
+         WHERE oi.variant_id = variants.id AND oi.order_id = ?1 AND oi.position IN (SELECT value FROM json_each(?2)) AND oi.from_stock > 0",
     )?
-    .execute([order_id])
+    .execute(params![order_id, positions])?;
+    tx.prepare_cached("UPDATE order_items SET from_stock = 0 WHERE order_id = ?1 AND position IN (SELECT value FROM json_each(?2))")?
+        .execute(params![order_id, positions])?;
+    Ok(units as usize)
 }
 
 /// The shop's e-mail for variants that just ran low.

@@ -59,6 +59,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/dashboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The admin home: revenue and orders for today, 7 and 30 days, what is waiting, what sells. */
+    get: operations['dashboard'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/delivery': {
     parameters: {
       query?: never;
@@ -144,6 +161,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Orders placed in a date range as CSV, one row per order line, for the accountant. */
+    get: operations['export_orders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}': {
     parameters: {
       query?: never;
@@ -158,6 +192,27 @@ export interface paths {
     options?: never;
     head?: never;
     patch: operations['admin_update'];
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/refunds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Refunds part or all of a paid order through Paystack. The answer is the order with the new
+     *     refund; when Paystack refuses or does not answer the refund is still listed (failed, or pending
+     *     until the shop hears from Paystack) and the answer is a 502 that says so.
+     */
+    post: operations['create_refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/payments': {
@@ -175,6 +230,40 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every review, newest first, for moderation. */
+    get: operations['list_reviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/reviews/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Hides or shows a review; the product's rating follows at once. */
+    patch: operations['hide_review'];
     trace?: never;
   };
   '/api/admin/stock': {
@@ -727,6 +816,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/products/{id}/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Writes or edits the signed-in customer's review of a product they received. */
+    put: operations['write_review'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/{id}/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A product's visible reviews, newest first, with the average and the count per star. */
+    get: operations['product_reviews'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/releases': {
     parameters: {
       query?: never;
@@ -758,6 +881,44 @@ export interface paths {
      *     another try; a success is final and is announced to the shop by a signed webhook.
      */
     post: operations['pay'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paystack's `GET /refund?transaction=…`: the refunds of one transaction, newest first. */
+    get: operations['sandbox_list_refunds'];
+    put?: never;
+    /**
+     * Paystack's `POST /refund`: a refund of a successful transaction, never more than what is left
+     *     of it. It is queued as `pending`, processed a moment later and announced by signed webhooks.
+     */
+    post: operations['sandbox_refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/refund/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paystack's `GET /refund/{id}`. */
+    get: operations['sandbox_fetch_refund'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -951,6 +1112,11 @@ export interface components {
     /** @description An order as fulfilment sees it: whose it is and where it may go next. */
     AdminOrder: components['schemas']['Order'] & {
       nextStatuses: components['schemas']['OrderStatus'][];
+      /**
+       * Format: int64
+       * @description Kobo: the total less what is refunded or being refunded.
+       */
+      refundable: number;
       userId: string;
     };
     /** @description One page of orders for fulfilment, with the count of orders in every status. */
@@ -969,6 +1135,21 @@ export interface components {
       page: number;
       /** Format: int64 */
       pageSize: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description A review as moderation sees it. */
+    AdminReview: components['schemas']['Review'] & {
+      customerEmail: string;
+      productName: string;
+    };
+    AdminReviewPage: {
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** @description Newest first. */
+      reviews: components['schemas']['AdminReview'][];
       /** Format: int64 */
       total: number;
     };
@@ -1008,6 +1189,18 @@ export interface components {
       size: string | null;
       /** @description The variant this line buys; null when that size or colour is no longer sold. */
       variantId: string | null;
+    };
+    BestSeller: {
+      name: string;
+      /** @description None when the product has since been deleted. */
+      productId: string | null;
+      /**
+       * Format: int64
+       * @description Kobo, at the prices paid (before order discounts).
+       */
+      revenue: number;
+      /** Format: int64 */
+      units: number;
     };
     /** @description Every part of a checkout's price, in kobo. `total = subtotal + delivery - discount`. */
     Breakdown: {
@@ -1163,6 +1356,47 @@ export interface components {
       name: string;
       phone: string;
     };
+    /** @description The admin home's figures. */
+    Dashboard: {
+      /** @description The five products that sold the most units in the last 30 days. */
+      bestSellers: components['schemas']['BestSeller'][];
+      /** @description The last 30 days, oldest first. */
+      daily: components['schemas']['DayFigures'][];
+      /**
+       * Format: int64
+       * @description Orders whose latest refund failed.
+       */
+      failedRefunds: number;
+      /** @description Up to ten variants at or below the low-stock level, fewest first. */
+      lowStock: components['schemas']['LowStockVariant'][];
+      /** @description The last 30 days, today included. */
+      month: components['schemas']['Period'];
+      /**
+       * Format: int64
+       * @description Oversold orders with something left to refund.
+       */
+      oversoldToRefund: number;
+      /**
+       * Format: int64
+       * @description Failed or mismatched payments.
+       */
+      paymentsToReview: number;
+      today: components['schemas']['Period'];
+      waiting: components['schemas']['Waiting'];
+      /** @description The last 7 days, today included. */
+      week: components['schemas']['Period'];
+    };
+    DayFigures: {
+      /** @description "2026-11-23", a Lagos day. */
+      day: string;
+      /** Format: int64 */
+      orders: number;
+      /**
+       * Format: int64
+       * @description Kobo, paid less refunded.
+       */
+      revenue: number;
+    };
     /** @description Everything a shopper needs to know about delivery, and what the admin edits. */
     DeliveryOptions: {
       pickup: components['schemas']['Pickup'];
@@ -1178,6 +1412,32 @@ export interface components {
         access_code: string;
         authorization_url: string;
         reference: string;
+      };
+      message: string;
+      status: boolean;
+    };
+    /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
+    Envelope_SandboxRefund: {
+      /** @description Set on some refusals, e.g. "duplicate_reference". */
+      code: string | null;
+      /** @description A sandbox refund in the shape of Paystack's refund `data`. */
+      data: {
+        /**
+         * Format: int64
+         * @description Kobo.
+         */
+        amount: number;
+        /** @description ISO 8601. */
+        created_at: string;
+        currency: string;
+        /** @description Always "test". */
+        domain: string;
+        /** Format: int64 */
+        id: number;
+        merchant_note: string;
+        /** @description "pending" at first, "processed" a moment later. */
+        status: string;
+        transaction_reference: string;
       };
       message: string;
       status: boolean;
@@ -1214,6 +1474,31 @@ export interface components {
       message: string;
       status: boolean;
     };
+    /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
+    Envelope_Vec_SandboxRefund: {
+      /** @description Set on some refusals, e.g. "duplicate_reference". */
+      code: string | null;
+      data: {
+        /**
+         * Format: int64
+         * @description Kobo.
+         */
+        amount: number;
+        /** @description ISO 8601. */
+        created_at: string;
+        currency: string;
+        /** @description Always "test". */
+        domain: string;
+        /** Format: int64 */
+        id: number;
+        merchant_note: string;
+        /** @description "pending" at first, "processed" a moment later. */
+        status: string;
+        transaction_reference: string;
+      }[];
+      message: string;
+      status: boolean;
+    };
     /** @description Every error answer: a stable snake_case code and a message for people. */
     Error: {
       /**
@@ -1231,6 +1516,9 @@ export interface components {
     };
     GrantBody: {
       email?: string | null;
+    };
+    HideBody: {
+      hidden: boolean;
     };
     /** @description An image as the API shows it: a middle-sized URL plus a srcset for responsive loading. */
     Image: {
@@ -1276,6 +1564,15 @@ export interface components {
       email?: string | null;
       password?: string | null;
     };
+    LowStockVariant: {
+      color: string | null;
+      name: string;
+      productId: string;
+      size: string | null;
+      /** Format: int64 */
+      stock: number;
+      variantId: string;
+    };
     /** @description A plain `{message}` answer, for actions whose only result is a sentence to show. */
     MessageBody: {
       message: string;
@@ -1319,31 +1616,32 @@ export interface components {
       pickup: components['schemas']['Pickup'];
       zones: components['schemas']['ZoneInput'][];
     };
-    Order: components['schemas']['Price'] & {
-      /** Format: int64 */
-      createdAt: number;
-      customerEmail: string;
-      customerName: string;
-      customerPhone: string;
-      deliveryAddress: components['schemas']['Address'];
-      id: string;
-      isNew: boolean;
-      items: components['schemas']['OrderItem'][];
-      /** @description What the shopper reads out: 8 upper-case characters without look-alikes. */
-      number: string;
-      /** @description Paid for after its units had sold out: the merchant must restock or refund. */
-      oversold: boolean;
-      paymentReference: string;
-      status: components['schemas']['OrderStatus'];
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
-      totalAmount: number;
-      trackingNumber?: string | null;
-      /** Format: int64 */
-      updatedAt: number;
-    };
+    Order: components['schemas']['Price'] &
+      components['schemas']['OrderRefunds'] & {
+        /** Format: int64 */
+        createdAt: number;
+        customerEmail: string;
+        customerName: string;
+        customerPhone: string;
+        deliveryAddress: components['schemas']['Address'];
+        id: string;
+        isNew: boolean;
+        items: components['schemas']['OrderItem'][];
+        /** @description What the shopper reads out: 8 upper-case characters without look-alikes. */
+        number: string;
+        /** @description Paid for after its units had sold out: the merchant must restock or refund. */
+        oversold: boolean;
+        paymentReference: string;
+        status: components['schemas']['OrderStatus'];
+        /**
+         * Format: int64
+         * @description Kobo.
+         */
+        totalAmount: number;
+        trackingNumber?: string | null;
+        /** Format: int64 */
+        updatedAt: number;
+      };
     /** @description One order line as paid for; also the bag snapshot a payment keeps until it completes. */
     OrderItem: {
       color: string | null;
@@ -1359,6 +1657,21 @@ export interface components {
       size: string | null;
       /** @description The variant bought (null on orders from before stock was counted). */
       variantId: string | null;
+    };
+    /** @description An order's refunds and their sums. Kobo. */
+    OrderRefunds: {
+      /**
+       * Format: int64
+       * @description Asked for, not processed yet.
+       */
+      refundPending: number;
+      /**
+       * Format: int64
+       * @description Processed by Paystack.
+       */
+      refunded: number;
+      /** @description Oldest first. */
+      refunds: components['schemas']['Refund'][];
     };
     /** @enum {string} */
     OrderStatus: 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
@@ -1432,6 +1745,16 @@ export interface components {
       message: string;
       /** @description Always false. */
       status: boolean;
+    };
+    /** @description Money in and orders placed over a period. Kobo. */
+    Period: {
+      /** Format: int64 */
+      orders: number;
+      /**
+       * Format: int64
+       * @description Paid less refunded.
+       */
+      revenue: number;
     };
     /** @description Collection from the shop. */
     Pickup: {
@@ -1520,6 +1843,36 @@ export interface components {
       /** @description The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory). */
       state?: string;
     };
+    /** @description One refund of an order. Kobo. */
+    Refund: {
+      /** Format: int64 */
+      amount: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** @description Paystack's reason for a failed refund (or why it is still unconfirmed). */
+      failureReason: string | null;
+      id: string;
+      reason: string;
+      /**
+       * Format: int64
+       * @description Units put back on sale with this refund.
+       */
+      restocked: number;
+      status: components['schemas']['RefundStatus'];
+      /** Format: int64 */
+      updatedAt: number;
+    };
+    /** @description The admin's refund form. */
+    RefundRequest: {
+      /** @description Naira as typed, e.g. "12500.50": positive, at most two decimals, at most what is left. */
+      amount: string;
+      /** @description Why, for the order's history and the customer's e-mail. */
+      reason?: string;
+      /** @description Positions (from 0) of the order's lines whose units go back on sale. */
+      restock?: number[];
+    };
+    /** @enum {string} */
+    RefundStatus: 'pending' | 'processed' | 'failed';
     Release: {
       backgroundImage: components['schemas']['Image'];
       collectionId: string;
@@ -1554,6 +1907,61 @@ export interface components {
       oobCode?: string | null;
       password?: string | null;
     };
+    Review: {
+      /** @description First name and initial, e.g. "Adaeze O.". */
+      author: string;
+      body: string | null;
+      /** Format: int64 */
+      createdAt: number;
+      hidden: boolean;
+      id: string;
+      productId: string;
+      /**
+       * Format: int64
+       * @description 1 to 5 stars.
+       */
+      rating: number;
+      title: string | null;
+      /** Format: int64 */
+      updatedAt: number;
+      /** @description Written by a customer whose order with the product was delivered. */
+      verified: boolean;
+    };
+    /** @description A product's reviews as the product page shows them. */
+    ReviewPage: {
+      /**
+       * Format: double
+       * @description Of visible reviews, to one decimal; none without reviews.
+       */
+      average: number | null;
+      /** @description Signed in, with a delivered order that included this product. */
+      canReview: boolean;
+      /** Format: int64 */
+      count: number;
+      mine: components['schemas']['Review'] | null;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** @description Newest first. */
+      reviews: components['schemas']['Review'][];
+      /** @description Visible reviews with 1, 2, 3, 4 and 5 stars. */
+      stars: number[];
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description What a customer writes. */
+    ReviewRequest: {
+      /** @description At most 2,000 characters, no HTML. */
+      body?: string | null;
+      /**
+       * Format: int64
+       * @description 1 to 5.
+       */
+      rating: number;
+      /** @description At most 100 characters, no HTML. */
+      title?: string | null;
+    };
     /** @description A bad row, by its line in the file (the header is line 1). */
     RowError: {
       line: number;
@@ -1561,6 +1969,25 @@ export interface components {
     };
     SandboxCustomer: {
       email: string;
+    };
+    /** @description A sandbox refund in the shape of Paystack's refund `data`. */
+    SandboxRefund: {
+      /**
+       * Format: int64
+       * @description Kobo.
+       */
+      amount: number;
+      /** @description ISO 8601. */
+      created_at: string;
+      currency: string;
+      /** @description Always "test". */
+      domain: string;
+      /** Format: int64 */
+      id: number;
+      merchant_note: string;
+      /** @description "pending" at first, "processed" a moment later. */
+      status: string;
+      transaction_reference: string;
     };
     /** @description One sandbox transaction in the shape of Paystack's verify `data`. */
     SandboxTransaction: {
@@ -1704,25 +2131,28 @@ export interface components {
       status: string;
     };
     /** @description What anyone holding an order's number and e-mail may see: where it is, not who or where to. */
-    TrackedOrder: components['schemas']['Price'] & {
-      /** Format: int64 */
-      createdAt: number;
-      items: components['schemas']['OrderItem'][];
-      number: string;
-      status: components['schemas']['OrderStatus'];
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
-      totalAmount: number;
-      trackingNumber?: string | null;
-      /** Format: int64 */
-      updatedAt: number;
-    };
+    TrackedOrder: components['schemas']['Price'] &
+      components['schemas']['OrderRefunds'] & {
+        /** Format: int64 */
+        createdAt: number;
+        items: components['schemas']['OrderItem'][];
+        number: string;
+        status: components['schemas']['OrderStatus'];
+        /**
+         * Format: int64
+         * @description Kobo.
+         */
+        totalAmount: number;
+        trackingNumber?: string | null;
+        /** Format: int64 */
+        updatedAt: number;
+      };
     TrackedOrderAnswer: {
       order: components['schemas']['TrackedOrder'];
     };
     UpdateBody: {
+      /** @description With "cancelled": refund whatever is left of the order in the same step. */
+      refund?: boolean;
       /** @description One of the order's next statuses; shipped needs a tracking number. */
       status?: string;
       trackingNumber?: string | null;
@@ -1778,6 +2208,14 @@ export interface components {
     };
     VerifyBody: {
       reference?: string;
+    };
+    Waiting: {
+      /** Format: int64 */
+      paid: number;
+      /** Format: int64 */
+      processing: number;
+      /** Format: int64 */
+      shipped: number;
     };
     /** @description One zone: the states it covers and what delivery there costs. */
     Zone: {
@@ -1978,6 +2416,43 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ContactMessage'][];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  dashboard: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Dashboard'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -2273,6 +2748,8 @@ export interface operations {
         status?: string;
         /** @description From 1. */
         page?: number;
+        /** @description Only oversold orders that still have something to refund. */
+        oversold?: boolean;
       };
       header?: never;
       path?: never;
@@ -2286,6 +2763,57 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['AdminOrderPage'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  export_orders: {
+    parameters: {
+      query?: {
+        /** @description First Lagos day, "2026-11-01". */
+        from?: string;
+        /** @description Last Lagos day, included, "2026-11-23". */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -2435,6 +2963,85 @@ export interface operations {
       };
     };
   };
+  create_refund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundRequest'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   admin_payments: {
     parameters: {
       query?: {
@@ -2475,6 +3082,118 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_reviews: {
+    parameters: {
+      query?: {
+        /** @description From 1. */
+        page?: number;
+        /** @description Only hidden (true) or only visible (false) reviews. */
+        hidden?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReviewPage'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  hide_review: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HideBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminReview'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -4020,7 +4739,7 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Paystack's event; charge.success is re-verified through the API */
+    /** @description Paystack's event; charge.success and refund.* are re-fetched through the API */
     requestBody: {
       content: {
         'application/json': unknown;
@@ -4363,6 +5082,109 @@ export interface operations {
       };
     };
   };
+  write_review: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReviewRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewPage'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  product_reviews: {
+    parameters: {
+      query?: {
+        /** @description From 1. */
+        page?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReviewPage'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   releases: {
     parameters: {
       query?: never;
@@ -4528,6 +5350,131 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  sandbox_list_refunds: {
+    parameters: {
+      query?: {
+        /** @description The transaction's reference. */
+        transaction?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_Vec_SandboxRefund'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      /** @description The sandbox is off */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+    };
+  };
+  sandbox_refund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefundRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SandboxRefund'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      /** @description No such transaction, or the sandbox is off */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+    };
+  };
+  sandbox_fetch_refund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SandboxRefund'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      /** @description No such refund, or the sandbox is off */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
         };
       };
     };

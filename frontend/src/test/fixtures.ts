@@ -182,6 +182,9 @@ export function order(overrides: Partial<Order> = {}): Order {
     discountCode: null,
     deliveryMethod: 'delivery',
     deliveryEstimate: null,
+    refunded: 0,
+    refundPending: 0,
+    refunds: [],
     trackingNumber: null,
     deliveryAddress: {
       street: '12 Marina Road',

@@ -1,0 +1,374 @@
+//! The merchant's overview and the accountant's export. Days are Lagos days (UTC+1, no daylight
+//! saving). Revenue over a period is what orders placed in it paid, less what refunds processed
+//! in it gave back.
+
+use actix_web::{HttpResponse, get, web};
+use rusqlite::{Connection, params};
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::AdminUser;
+use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
+use crate::error::{AppError, AppResult};
+use crate::money::naira_decimal;
+use crate::stock::csv::quote;
+
+const DAY_MS: i64 = 86_400_000;
+/// Lagos is UTC+1 all year.
+const LAGOS_OFFSET_MS: i64 = 3_600_000;
+const CHART_DAYS: i64 = 30;
+/// The longest export, in days: a year and a bit.
+const EXPORT_MAX_DAYS: i64 = 400;
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(dashboard).service(export_orders);
+}
+
+/// The Lagos day (days since 1970-01-01) of a Unix ms time.
+pub fn lagos_day(ms: i64) -> i64 {
+    (ms + LAGOS_OFFSET_MS).div_euclid(DAY_MS)
+}
+
+/// When a Lagos day starts, in Unix ms.
+pub fn day_start(day: i64) -> i64 {
+    day * DAY_MS - LAGOS_OFFSET_MS
+}
+
+/// "2026-11-23" for a day number.
+pub fn format_day(day: i64) -> String {
+    crate::util::iso8601(day * DAY_MS)[..10].to_string()
+}
+
+/// The day number of "2026-11-23"; none for anything else (including 2026-02-30).
+pub fn parse_day(text: &str) -> Option<i64> {
+    let mut parts = text.trim().splitn(3, '-');
+    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
+    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
+        return None;
+    }
+    let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
+    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    // Days from civil (Howard Hinnant's algorithm), then a round trip to refuse impossible dates.
+    let y2 = if m <= 2 { y - 1 } else { y };
+    let era = y2.div_euclid(400);
+    let yoe = y2 - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let day = era * 146_097 + doe - 719_468;
+    (format_day(day) == format!("{y:04}-{m:02}-{d:02}")).then_some(day)
+}
+
+/// Money in and orders placed over a period. Kobo.
+#[derive(Serialize, Default, Clone, utoipa::ToSchema)]
+pub struct Period {
+    /// Paid less refunded.
+    revenue: i64,
+    orders: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct DayFigures {
+    /// "2026-11-23", a Lagos day.
+    day: String,
+    /// Kobo, paid less refunded.
+    revenue: i64,
+    orders: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct Waiting {
+    paid: i64,
+    processing: i64,
+    shipped: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BestSeller {
+    /// None when the product has since been deleted.
+    product_id: Option<String>,
+    name: String,
+    units: i64,
+    /// Kobo, at the prices paid (before order discounts).
+    revenue: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LowStockVariant {
+    variant_id: String,
+    product_id: String,
+    name: String,
+    size: Option<String>,
+    color: Option<String>,
+    stock: i64,
+}
+
+/// The admin home's figures.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Dashboard {
+    today: Period,
+    /// The last 7 days, today included.
+    week: Period,
+    /// The last 30 days, today included.
+    month: Period,
+    /// The last 30 days, oldest first.
+    daily: Vec<DayFigures>,
+    waiting: Waiting,
+    /// The five products that sold the most units in the last 30 days.
+    best_sellers: Vec<BestSeller>,
+    /// Up to ten variants at or below the low-stock level, fewest first.
+    low_stock: Vec<LowStockVariant>,
+    /// Failed or mismatched payments.
+    payments_to_review: i64,
+    /// Oversold orders with something left to refund.
+    oversold_to_refund: i64,
+    /// Orders whose latest refund failed.
+    failed_refunds: i64,
+}
+
+fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
+    let today = lagos_day(now);
+    let first = today - (CHART_DAYS - 1);
+    let since = day_start(first);
+    let mut days: Vec<Period> = vec![Period::default(); CHART_DAYS as usize];
+    let slot = |day: i64| usize::try_from(day - first).ok().filter(|i| *i < CHART_DAYS as usize);
+    let mut stmt = conn.prepare_cached(
+        "SELECT (created_at + ?2) / ?3 AS day, SUM(total_kobo), COUNT(*) FROM orders WHERE created_at >= ?1 GROUP BY day",
+    )?;
+    for row in
+        stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?
+    {
+        let (day, paid, orders) = row?;
+        if let Some(i) = slot(day) {
+            days[i].revenue += paid;
+            days[i].orders += orders;
+        }
+    }
+    let mut stmt = conn.prepare_cached(
+        "SELECT (processed_at + ?2) / ?3 AS day, SUM(amount_kobo) FROM refunds WHERE status = 'processed' AND processed_at >= ?1 GROUP BY day",
+    )?;
+    for row in stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+        let (day, refunded) = row?;
+        if let Some(i) = slot(day) {
+            days[i].revenue -= refunded;
+        }
+    }
+    let sum = |n: usize| {
+        days[days.len() - n..].iter().fold(Period::default(), |a, d| Period { revenue: a.revenue + d.revenue, orders: a.orders + d.orders })
+    };
+    let (today_figures, week, month) = (sum(1), sum(7), sum(CHART_DAYS as usize));
+    let count = |status: &str| -> rusqlite::Result<i64> {
+        conn.prepare_cached("SELECT COUNT(*) FROM orders WHERE status = ?1")?.query_row([status], |r| r.get(0))
+    };
+    let waiting = Waiting { paid: count("paid")?, processing: count("processing")?, shipped: count("shipped")? };
+    let best_sellers = conn
+        .prepare_cached(
+            "SELECT oi.product_id, MAX(oi.name), SUM(oi.quantity) AS units, SUM(oi.quantity * oi.price_kobo)
+             FROM orders o JOIN order_items oi ON oi.order_id = o.id
+             WHERE o.created_at >= ?1 AND o.status != 'cancelled'
+             GROUP BY COALESCE(oi.product_id, oi.name) ORDER BY units DESC, 4 DESC LIMIT 5",
+        )?
+        .query_map([since], |r| Ok(BestSeller { product_id: r.get(0)?, name: r.get(1)?, units: r.get(2)?, revenue: r.get(3)? }))?
+        .collect::<Result<Vec<_>, _>>()?;
+    let low_stock = conn
+        .prepare_cached(
+            "SELECT v.id, v.product_id, p.name, NULLIF(v.size, ''), NULLIF(v.color, ''), v.stock FROM variants v
+             JOIN products p ON p.id = v.product_id WHERE v.stock <= ?1 ORDER BY v.stock, p.name LIMIT 10",
+        )?
+        .query_map([crate::stock::low_stock_threshold()], |r| {
+            Ok(LowStockVariant {
+                variant_id: r.get(0)?,
+                product_id: r.get(1)?,
+                name: r.get(2)?,
+                size: r.get(3)?,
+                color: r.get(4)?,
+                stock: r.get(5)?,
+            })
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let payments_to_review = conn.query_row("SELECT COUNT(*) FROM payments WHERE status IN ('failed', 'mismatch')", [], |r| r.get(0))?;
+    let oversold_to_refund = conn.query_row(
+        "SELECT COUNT(*) FROM orders o WHERE o.oversold = 1 AND o.total_kobo >
+            (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r WHERE r.order_id = o.id AND r.status != 'failed')",
+        [],
+        |r| r.get(0),
+    )?;
+    let failed_refunds = conn.query_row(
+        "SELECT COUNT(DISTINCT r.order_id) FROM refunds r WHERE r.status = 'failed'
+         AND NOT EXISTS (SELECT 1 FROM refunds later WHERE later.order_id = r.order_id AND later.created_at > r.created_at)",
+        [],
+        |r| r.get(0),
+    )?;
+    let daily = days
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| DayFigures { day: format_day(first + i as i64), revenue: p.revenue, orders: p.orders })
+        .collect();
+    Ok(Dashboard {
+        today: today_figures,
+        week,
+        month,
+        daily,
+        waiting,
+        best_sellers,
+        low_stock,
+        payments_to_review,
+        oversold_to_refund,
+        failed_refunds,
+    })
+}
+
+/// The admin home: revenue and orders for today, 7 and 30 days, what is waiting, what sells.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Dashboard), Unauthorized, Forbidden))]
+#[get("/admin/dashboard")]
+async fn dashboard(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    let answer = state.db.read(|c| Ok(figures(c, crate::db::now_ms())?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
+}
+
+/// The export's columns, one row per order line.
+const HEADER: &[&str] = &[
+    "order_number",
+    "placed_at",
+    "status",
+    "customer_name",
+    "customer_email",
+    "delivery_state",
+    "delivery_method",
+    "product",
+    "size",
+    "colour",
+    "quantity",
+    "unit_price",
+    "line_total",
+    "order_subtotal",
+    "delivery_fee",
+    "discount_code",
+    "discount",
+    "order_total",
+    "refunded",
+];
+
+/// Orders placed on Lagos days `from` to `to` (inclusive) as CSV, one row per line, amounts in
+/// naira with two decimals; order figures repeat on each of the order's lines.
+pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String> {
+    let mut out = format!("{}\r\n", HEADER.join(","));
+    let mut stmt = conn.prepare(
+        "SELECT o.number, o.created_at, o.status, o.customer_name, o.customer_email, o.state, o.delivery_method,
+                oi.name, COALESCE(oi.size, ''), COALESCE(oi.color, ''), oi.quantity, oi.price_kobo,
+                COALESCE(o.subtotal_kobo, o.total_kobo), o.delivery_kobo, COALESCE(o.discount_code, ''), o.discount_kobo, o.total_kobo,
+                (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r WHERE r.order_id = o.id AND r.status = 'processed')
+         FROM orders o JOIN order_items oi ON oi.order_id = o.id
+         WHERE o.created_at >= ?1 AND o.created_at < ?2 ORDER BY o.created_at, o.id, oi.position",
+    )?;
+    let mut rows = stmt.query(params![day_start(from), day_start(to + 1)])?;
+    while let Some(r) = rows.next()? {
+        let text = |i: usize| -> rusqlite::Result<String> { Ok(quote(&r.get::<_, String>(i)?)) };
+        let money = |i: usize| -> rusqlite::Result<String> { Ok(naira_decimal(r.get(i)?)) };
+        let placed: i64 = r.get(1)?;
+        let placed = crate::util::iso8601(placed + LAGOS_OFFSET_MS);
+        let (quantity, unit): (i64, i64) = (r.get(10)?, r.get(11)?);
+        let fields = [
+            text(0)?,
+            format!("{} {}", &placed[..10], &placed[11..16]),
+            text(2)?,
+            text(3)?,
+            text(4)?,
+            text(5)?,
+            text(6)?,
+            text(7)?,
+            text(8)?,
+            text(9)?,
+            quantity.to_string(),
+            naira_decimal(unit),
+            naira_decimal(unit * quantity),
+            money(12)?,
+            money(13)?,
+            text(14)?,
+            money(15)?,
+            money(16)?,
+            money(17)?,
+        ];
+        out.push_str(&fields.join(","));
+        out.push_str("\r\n");
+    }
+    Ok(out)
+}
+
+/// Checks an export's date range: both dates, in order, not too long. Returns day numbers.
+pub fn export_range(from: Option<&str>, to: Option<&str>) -> Result<(i64, i64), String> {
+    let day = |text: Option<&str>, what: &str| {
+        let text = text.unwrap_or("").trim();
+        if text.is_empty() {
+            return Err(format!("Choose the {what} date."));
+        }
+        parse_day(text).ok_or_else(|| format!("The {what} date must be a date like 2026-11-23."))
+    };
+    let (from, to) = (day(from, "start")?, day(to, "end")?);
+    if from > to {
+        return Err("Choose a start date on or before the end date.".into());
+    }
+    if to - from >= EXPORT_MAX_DAYS {
+        return Err(format!("Export at most {EXPORT_MAX_DAYS} days at a time."));
+    }
+    Ok((from, to))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ExportQuery {
+    /// First Lagos day, "2026-11-01".
+    from: Option<String>,
+    /// Last Lagos day, included, "2026-11-23".
+    to: Option<String>,
+}
+
+/// Orders placed in a date range as CSV, one row per order line, for the accountant.
+#[utoipa::path(
+    tag = "admin",
+    params(ExportQuery),
+    responses((status = OK, content_type = "text/csv", body = String), BadRequest, Unauthorized, Forbidden)
+)]
+#[get("/admin/orders.csv")]
+async fn export_orders(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ExportQuery>) -> AppResult<HttpResponse> {
+    let ExportQuery { from, to } = query.into_inner();
+    let (from, to) = export_range(from.as_deref(), to.as_deref()).map_err(AppError::Validation)?;
+    let text = state.db.read(move |c| Ok(export(c, from, to)?)).await?;
+    let name = format!("orders-{}-to-{}.csv", format_day(from), format_day(to));
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header(("Content-Disposition", format!("attachment; filename=\"{name}\"")))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(text))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lagos_days_start_at_midnight_lagos_time() {
+        let day = parse_day("2026-11-23").unwrap();
+        assert_eq!(format_day(day), "2026-11-23");
+        // 2026-11-22T23:00Z is midnight in Lagos.
+        assert_eq!(crate::util::iso8601(day_start(day)), "2026-11-22T23:00:00.000Z");
+        assert_eq!(lagos_day(day_start(day)), day);
+        assert_eq!(lagos_day(day_start(day) - 1), day - 1);
+        assert_eq!(parse_day("2024-02-29").map(format_day).as_deref(), Some("2024-02-29"));
+    }
+
+    #[test]
+    fn bad_dates_and_ranges_are_refused() {
+        for bad in ["", "2026-02-30", "2026-13-01", "26-11-23", "2026-1-5", "yesterday", "2026-11-23T00:00"] {
+            assert!(parse_day(bad).is_none(), "{bad:?}");
+        }
+        assert!(export_range(Some("2026-11-23"), Some("2026-11-01")).is_err());
+        assert!(export_range(Some("2020-01-01"), Some("2026-01-01")).is_err());
+        assert!(export_range(None, Some("2026-01-01")).is_err());
+        assert_eq!(export_range(Some("2026-11-23"), Some("2026-11-23")).map(|(a, b)| b - a), Ok(0));
+    }
+}

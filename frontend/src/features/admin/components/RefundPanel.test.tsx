@@ -40,7 +40,7 @@ function server(start: Partial<Order> = {}, refuse?: Answer) {
       current = adminOrder({
         ...current,
         refundPending: current.refundPending + amount,
-        refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: body.restock.length ? 2 : 0 })],
+        refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: body.restock?.length ? 2 : 0 })],
       });
       return jsonResponse(current, 201);
     },
@@ -93,10 +93,15 @@ describe('refund panel', () => {
         refund({
           amount: 100_000,
           status: 'failed',
-          failureReason: 'Transaction has been fully reversed',
+          failureReason: 'Paystack: Transaction has been fully reversed',
           reason: 'Late',
         }),
-        refund({ amount: 250_000, status: 'pending', reason: 'Scuffed box' }),
+        refund({
+          amount: 250_000,
+          status: 'pending',
+          reason: 'Scuffed box',
+          failureReason: 'Paystack did not answer; the shop will check with Paystack again.',
+        }),
       ],
     });
     renderOrder();
@@ -117,8 +122,13 @@ describe('refund panel', () => {
     expect(within(rows[0]!).getByText('Size 42 sold out')).toBeTruthy();
     expect(within(rows[0]!).getByText('1 unit put back on sale')).toBeTruthy();
     expect(within(rows[0]!).getByText(/6 Mar 2025/)).toBeTruthy();
-    expect(rows[1]!.textContent).toContain('Paystack: Transaction has been fully reversed');
-    expect(rows[0]!.textContent).not.toContain('Paystack:');
+    expect(within(rows[1]!).getByText('Paystack: Transaction has been fully reversed').className).toBe(
+      'admin-refund__failure',
+    );
+    expect(
+      within(rows[2]!).getByText('Paystack did not answer; the shop will check with Paystack again.').className,
+    ).toBe('admin-refund__note');
+    expect(rows[0]!.textContent).not.toContain('Paystack');
   });
 
   it('checks the amount and the reason before sending anything', async () => {
@@ -131,16 +141,17 @@ describe('refund panel', () => {
     const send = p.getByRole('button', { name: 'Refund' });
 
     fireEvent.click(send);
-    expect(await p.findByText('Please give the reason for the refund.')).toBeTruthy();
+    expect(await p.findByText('Please give a reason for the refund.')).toBeTruthy();
     expect(reason.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(reason);
 
     fireEvent.change(reason, { target: { value: 'Size 42 sold out' } });
     for (const [typed, message] of [
       ['', 'Enter the amount to refund.'],
-      ['-50', 'Enter the amount in naira with at most two decimals, like 12500.50.'],
+      ['-50', 'The refund amount cannot be negative.'],
+      ['12,50', 'Enter the amount in naira with at most two decimals, like 12500.50.'],
       ['100.125', 'Enter the amount in naira with at most two decimals, like 12500.50.'],
-      ['0.00', 'Enter an amount above ₦0.00.'],
+      ['0.00', 'The refund amount must be more than ₦0.00.'],
       ['170000.51', 'Enter an amount of at most ₦170,000.50.'],
     ] as const) {
       fireEvent.change(amount, { target: { value: typed } });

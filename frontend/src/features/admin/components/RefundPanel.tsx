@@ -49,7 +49,7 @@ function settledNotice(refund: Refund): Notice {
   if (refund.status === 'failed') {
     return {
       tone: 'error',
-      text: `Refund of ${formatNaira(refund.amount)} failed${refund.failureReason ? `: ${refund.failureReason}` : '.'}`,
+      text: `Refund of ${formatNaira(refund.amount)} failed.${refund.failureReason ? ` ${refund.failureReason}` : ''}`,
     };
   }
   return null;
@@ -317,9 +317,10 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
               <RefundStatusBadge status={r.status} />
             </div>
             <p className="admin-refund__reason">{r.reason}</p>
-            {r.status === 'failed' && r.failureReason && (
-              <p className="admin-refund__failure">
-                <strong>Paystack:</strong> {r.failureReason}
+            {/* Paystack's reason for a failure ("Paystack: …"), or why a pending one is not confirmed yet. */}
+            {r.failureReason && r.status !== 'processed' && (
+              <p className={r.status === 'failed' ? 'admin-refund__failure' : 'admin-refund__note'}>
+                {r.failureReason}
               </p>
             )}
             <p className="admin-refund__meta">

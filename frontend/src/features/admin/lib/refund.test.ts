@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   REFUND_AMOUNT_INVALID,
+  REFUND_AMOUNT_NEGATIVE,
   REFUND_AMOUNT_REQUIRED,
   REFUND_AMOUNT_ZERO,
   REFUND_REASON_REQUIRED,
@@ -31,7 +32,8 @@ describe('refund amount', () => {
     const refundable = 1_250_000;
     expect(refundAmountProblem('', refundable)).toBe(REFUND_AMOUNT_REQUIRED);
     expect(refundAmountProblem('   ', refundable)).toBe(REFUND_AMOUNT_REQUIRED);
-    expect(refundAmountProblem('-100', refundable)).toBe(REFUND_AMOUNT_INVALID);
+    expect(refundAmountProblem('-100', refundable)).toBe(REFUND_AMOUNT_NEGATIVE);
+    expect(refundAmountProblem('-1x', refundable)).toBe(REFUND_AMOUNT_INVALID);
     expect(refundAmountProblem('100.123', refundable)).toBe(REFUND_AMOUNT_INVALID);
     expect(refundAmountProblem('0', refundable)).toBe(REFUND_AMOUNT_ZERO);
     expect(refundAmountProblem('0.00', refundable)).toBe(REFUND_AMOUNT_ZERO);

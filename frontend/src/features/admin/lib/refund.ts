@@ -7,8 +7,9 @@ import { formatNaira } from '@/lib/money';
  */
 export const REFUND_AMOUNT_REQUIRED = 'Enter the amount to refund.';
 export const REFUND_AMOUNT_INVALID = 'Enter the amount in naira with at most two decimals, like 12500.50.';
-export const REFUND_AMOUNT_ZERO = 'Enter an amount above ₦0.00.';
-export const REFUND_REASON_REQUIRED = 'Please give the reason for the refund.';
+export const REFUND_AMOUNT_ZERO = 'The refund amount must be more than ₦0.00.';
+export const REFUND_AMOUNT_NEGATIVE = 'The refund amount cannot be negative.';
+export const REFUND_REASON_REQUIRED = 'Please give a reason for the refund.';
 export const REFUND_REASON_MAX = 300;
 export const REFUND_REASON_TOO_LONG = `Please keep the reason under ${REFUND_REASON_MAX} characters.`;
 
@@ -36,6 +37,7 @@ export function normalizeNaira(text: string): string {
 
 export function refundAmountProblem(text: string, refundable: number): string | null {
   if (text.trim() === '') return REFUND_AMOUNT_REQUIRED;
+  if (text.trim().startsWith('-') && nairaToKobo(text.trim().slice(1)) !== null) return REFUND_AMOUNT_NEGATIVE;
   const kobo = nairaToKobo(text);
   if (kobo === null) return REFUND_AMOUNT_INVALID;
   if (kobo === 0) return REFUND_AMOUNT_ZERO;

@@ -287,3 +287,27 @@ test('small phone: the dashboard shows the sale less the refund, passes axe, and
   });
   await page.context().close();
 });
+
+test('an admin who signs in lands on the dashboard; /admin leads there too', async () => {
+  const email = `owner-${Date.now()}@example.com`;
+  const first = await newPage(browser, DESKTOP);
+  await signUp(first, shop.base, { name: 'Shop Owner', email, password: 'secret123' });
+  await shop.grantAdmin(email);
+  await first.context().close();
+
+  const page = await newPage(browser, MOBILE);
+  page.setDefaultTimeout(TIMEOUT);
+  await withShot(page, 'refunds-landing', async () => {
+    await page.goto(`${shop.base}/login`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${shop.base}/admin/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await page.goto(`${shop.base}/admin`);
+    await page.waitForURL(`${shop.base}/admin/dashboard`);
+    await page.getByRole('region', { name: 'Sales' }).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});

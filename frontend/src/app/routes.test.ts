@@ -19,6 +19,7 @@ describe('route table', () => {
     expect(findRoute('/admin/delivery')?.access).toBe('admin');
     expect(findRoute('/admin/discounts')?.access).toBe('admin');
     expect(findRoute('/admin/dashboard')?.access).toBe('admin');
+    expect(findRoute('/admin')?.access).toBe('admin');
     expect(findRoute('/admin/reviews')?.access).toBe('admin');
   });
 

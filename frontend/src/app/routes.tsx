@@ -37,6 +37,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
   lazyRoute('/track', 'all', () => import('@/features/orders/routes/TrackPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
+  lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),
   lazyRoute('/admin/dashboard', 'admin', () => import('@/features/admin/routes/DashboardPage')),
   lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),

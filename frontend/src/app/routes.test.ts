@@ -18,6 +18,9 @@ describe('route table', () => {
     expect(findRoute('/admin/stock')?.access).toBe('admin');
     expect(findRoute('/admin/delivery')?.access).toBe('admin');
     expect(findRoute('/admin/discounts')?.access).toBe('admin');
+    expect(findRoute('/admin/dashboard')?.access).toBe('admin');
+    expect(findRoute('/admin')?.access).toBe('admin');
+    expect(findRoute('/admin/reviews')?.access).toBe('admin');
   });
 
   it('code-splits every route except Home', () => {

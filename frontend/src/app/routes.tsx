@@ -37,6 +37,8 @@ export const routes: AppRoute[] = [
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
   lazyRoute('/track', 'all', () => import('@/features/orders/routes/TrackPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
+  lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),
+  lazyRoute('/admin/dashboard', 'admin', () => import('@/features/admin/routes/DashboardPage')),
   lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
   lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
@@ -44,6 +46,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/stock', 'admin', () => import('@/features/admin/routes/StockPage')),
   lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
+  lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
 ];
 
 function patternToRegExp(path: string): RegExp {

@@ -85,6 +85,13 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
                 My Orders <Badge count={counts.newOrders} />
               </Link>
             </li>
+            {user?.admin && (
+              <li>
+                <Link href="/admin/dashboard" className="site-header__link">
+                  Dashboard
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
 

@@ -4,6 +4,7 @@ import { Badge } from './Badge';
 import {
   BagIcon,
   BoxesIcon,
+  ChartIcon,
   ChevronDownIcon,
   CloseIcon,
   GridIcon,
@@ -16,6 +17,7 @@ import {
   MailIcon,
   MapPinIcon,
   PackageIcon,
+  StarIcon,
   TagIcon,
   TruckIcon,
   UserIcon,
@@ -167,6 +169,11 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
               About Us
             </SidebarLink>
             {user?.admin && (
+              <SidebarLink href="/admin/dashboard" icon={<ChartIcon />} onNavigate={onClose}>
+                Dashboard
+              </SidebarLink>
+            )}
+            {user?.admin && (
               <SidebarLink href="/adminmanagement" icon={<KeyIcon />} onNavigate={onClose}>
                 Admin Management
               </SidebarLink>
@@ -189,6 +196,11 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             {user?.admin && (
               <SidebarLink href="/admin/discounts" icon={<TagIcon />} onNavigate={onClose}>
                 Discount codes
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/reviews" icon={<StarIcon />} onNavigate={onClose}>
+                Reviews
               </SidebarLink>
             )}
             {user?.admin && (

@@ -159,6 +159,18 @@ export const TagIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const ChartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M4 20.5h16M7 17v-5M12 17V7M17 17v-8" />
+  </Svg>
+);
+
+export const StarIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="m12 3.5 2.6 5.4 5.9.8-4.3 4.1 1.1 5.9L12 16.8l-5.3 2.9 1.1-5.9-4.3-4.1 5.9-.8L12 3.5Z" />
+  </Svg>
+);
+
 export const ChevronDownIcon = (p: IconProps) => (
   <Svg {...p}>
     <path d="m6 9 6 6 6-6" />

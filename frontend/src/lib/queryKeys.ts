@@ -56,7 +56,10 @@ export const queryKeys = {
     orders: {
       all: ['admin', 'orders'] as const,
       lists: ['admin', 'orders', 'list'] as const,
-      list: (status: OrderStatus | null, page: number) => ['admin', 'orders', 'list', status ?? 'all', page] as const,
+      list: (status: OrderStatus | null, page: number, oversold = false) =>
+        oversold
+          ? (['admin', 'orders', 'list', 'oversold', page] as const)
+          : (['admin', 'orders', 'list', status ?? 'all', page] as const),
       detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
     },
     payments: ['admin', 'payments', 'review'] as const,
@@ -66,6 +69,12 @@ export const queryKeys = {
       list: (show: string, q: string) => ['admin', 'stock', show, q] as const,
     },
     discounts: ['admin', 'discounts'] as const,
+    /** Reviews to moderate: every list (by filter and page) under one prefix. */
+    reviews: {
+      all: ['admin', 'reviews'] as const,
+      list: (show: string, page: number) => ['admin', 'reviews', show, page] as const,
+    },
+    dashboard: ['admin', 'dashboard'] as const,
   },
 };
 

@@ -88,3 +88,15 @@ export type StockFilter = NonNullable<NonNullable<operations['stock_list']['para
 /** POST /api/admin/stock.csv: applied, or refused with the bad rows by line. */
 export type StockImported = Schemas['Imported'];
 export type StockImportRefused = Schemas['ImportRefused'];
+
+/** POST /api/admin/orders/{id}/refunds: naira as typed, why, and the order lines whose units go back on sale. */
+export type RefundRequest = Schemas['RefundRequest'];
+/** GET /api/admin/reviews: reviews to moderate, with the product's name and the customer's e-mail. */
+export type AdminReview = Schemas['AdminReview'];
+export type AdminReviewPage = Schemas['AdminReviewPage'];
+/** GET /api/admin/dashboard: the back office's home figures (kobo, Lagos days). */
+export type Dashboard = Schemas['Dashboard'];
+export type DashboardPeriod = Schemas['Period'];
+export type DayFigures = Schemas['DayFigures'];
+export type BestSeller = Schemas['BestSeller'];
+export type LowStockVariant = Schemas['LowStockVariant'];

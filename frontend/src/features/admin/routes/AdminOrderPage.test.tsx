@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
-import AdminOrderPage from './AdminOrderPage';
+import AdminOrderPage, { CONFIRM_CANCEL } from './AdminOrderPage';
+import { NOTHING_TO_REFUND } from '../components/RefundPanel';
+import { refund } from '../test/refunds';
 import type { Order, OrderStatus } from '@/lib/types';
 import { order } from '@/test/fixtures';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -17,7 +19,12 @@ const NEXT: Record<OrderStatus, OrderStatus[]> = {
 
 function adminOrder(overrides: Partial<Order> = {}) {
   const o = order(overrides);
-  return { ...o, userId: 'u1', nextStatuses: NEXT[o.status] };
+  return {
+    ...o,
+    userId: 'u1',
+    nextStatuses: NEXT[o.status],
+    refundable: o.totalAmount - o.refunded - o.refundPending,
+  };
 }
 
 /** The server: GET answers the current order, PATCH moves it (and checks the tracking number). */
@@ -26,17 +33,28 @@ function server(start: Partial<Order> = {}) {
   const fetch = mockFetch({
     [`/api/admin/orders/${ID}`]: () => jsonResponse(current),
     [`PATCH /api/admin/orders/${ID}`]: (_url, init) => {
-      const body = JSON.parse(init!.body as string) as { status: OrderStatus; trackingNumber?: string };
+      const body = JSON.parse(init!.body as string) as {
+        status: OrderStatus;
+        trackingNumber?: string;
+        refund?: boolean;
+      };
       if (!NEXT[current.status].includes(body.status)) {
         return jsonResponse(
           { error: 'conflict', message: `An order that is ${current.status} cannot become ${body.status}.` },
           409,
         );
       }
+      const left = current.refundable;
       current = adminOrder({
         ...current,
         status: body.status,
         trackingNumber: body.trackingNumber ?? current.trackingNumber,
+        ...(body.refund
+          ? {
+              refundPending: current.refundPending + left,
+              refunds: [...current.refunds, refund({ amount: left, reason: 'Order cancelled' })],
+            }
+          : {}),
       });
       return jsonResponse(current);
     },
@@ -134,7 +152,7 @@ describe('admin order detail', () => {
     const ship = screen.getByRole('button', { name: 'Mark as shipped' });
     fireEvent.click(ship);
     const tracking = screen.getByLabelText('Tracking number');
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await within(screen.getByRole('region', { name: 'Update status' })).findByRole('alert')).toBeTruthy();
     expect(screen.getAllByText('Please enter a tracking number.').length).toBeGreaterThan(0);
     expect(document.activeElement).toBe(tracking);
     expect(tracking.getAttribute('aria-invalid')).toBe('true');
@@ -151,17 +169,47 @@ describe('admin order detail', () => {
     expect(screen.getByText('This order is delivered: there is nothing more to do.')).toBeTruthy();
   });
 
-  it('cancels only after confirmation, and shows a refused change', async () => {
+  it('cancels only after confirmation, refunding the whole order by default', async () => {
     const fetch = server();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderOrder();
-    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const refundAll = await screen.findByRole<HTMLInputElement>('checkbox', { name: /^Refund ₦170,000\.50 in full/ });
+    expect(refundAll.checked).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm.mock.calls[0]![0]).toBe(
+      'Cancel this order and refund ₦170,000.50 to the customer? The customer will see it as cancelled. This cannot be undone.',
+    );
     expect(patches(fetch)).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order cancelled; a refund of ₦170,000.50 was sent to Paystack.')).toBeTruthy();
+    expect(patches(fetch)).toEqual([{ status: 'cancelled', refund: true }]);
+    expect(screen.getByText('Cancelled').className).toContain('status-badge--cancelled');
+    // The refund shows as pending, with nothing left to refund.
+    const history = screen.getByRole('list', { name: 'History' });
+    expect(within(history).getByText('Order cancelled')).toBeTruthy();
+    expect(within(history).getByText('Pending')).toBeTruthy();
+    expect(screen.getByText(NOTHING_TO_REFUND)).toBeTruthy();
+  });
+
+  it('cancels without a refund when the box is unticked', async () => {
+    const fetch = server();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderOrder();
+    fireEvent.click(await screen.findByRole('checkbox', { name: /^Refund ₦170,000\.50 in full/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(confirm.mock.calls[0]![0]).toBe(CONFIRM_CANCEL);
     expect(await screen.findByText('Order marked as cancelled.')).toBeTruthy();
     expect(patches(fetch)).toEqual([{ status: 'cancelled' }]);
-    expect(screen.getByText('Cancelled').className).toContain('status-badge--cancelled');
+    expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
+  });
+
+  it('offers no refund on cancelling an order already refunded in full', async () => {
+    server({ refunded: 17_000_050, refunds: [refund({ amount: 17_000_050, status: 'processed' })] });
+    renderOrder();
+    await screen.findByRole('button', { name: 'Cancel order' });
+    expect(screen.queryByRole('checkbox', { name: /in full/ })).toBeNull();
+    expect(screen.getByText(NOTHING_TO_REFUND)).toBeTruthy();
   });
 
   it('shows the server message when a change is refused', async () => {

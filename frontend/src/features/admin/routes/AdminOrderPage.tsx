@@ -4,6 +4,7 @@ import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
 import { OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
+import { RefundPanel } from '../components/RefundPanel';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { OrderItemList } from '@/components/OrderItemList';
@@ -12,15 +13,22 @@ import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { isNotFound } from '@/lib/api';
+import { formatNaira } from '@/lib/money';
 import { addressLines, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
 import type { OrderStatus } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
 import './AdminOrders.css';
+import '../components/RefundPanel.css';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const TRACKING_REQUIRED = 'Please enter a tracking number.';
 export const CONFIRM_CANCEL = 'Cancel this order? The customer will see it as cancelled. This cannot be undone.';
+
+/** The cancel confirmation when the refund goes with it. */
+export function confirmCancelWithRefund(kobo: number): string {
+  return `Cancel this order and refund ${formatNaira(kobo)} to the customer? The customer will see it as cancelled. This cannot be undone.`;
+}
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   paid: 'Mark as paid',
@@ -90,6 +98,7 @@ export default function AdminOrderPage() {
           </section>
 
           <StatusActions order={order} />
+          <RefundPanel order={order} />
         </div>
 
         <div className="admin-order__side">
@@ -148,8 +157,12 @@ function StatusActions({ order }: { order: AdminOrder }) {
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
   const [notice, setNotice] = useState<Notice>(null);
   const [trackingError, setTrackingError] = useState(false);
+  // Cancelling a paid order refunds what is left by default.
+  const [refundAll, setRefundAll] = useState(true);
   const trackingRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
+  const refundable = order.refundable;
+  const refundOnCancel = refundAll && refundable > 0;
   const next = order.nextStatuses;
   const advance = next.filter((s) => s !== 'cancelled' && s !== 'shipped');
 
@@ -166,15 +179,21 @@ function StatusActions({ order }: { order: AdminOrder }) {
         return;
       }
     }
-    if (status === 'cancelled' && !window.confirm(CONFIRM_CANCEL)) {
+    const refund = status === 'cancelled' && refundOnCancel;
+    if (status === 'cancelled' && !window.confirm(refund ? confirmCancelWithRefund(refundable) : CONFIRM_CANCEL)) {
       latch.end();
       return;
     }
     setTrackingError(false);
     setNotice(null);
-    update.mutate(trackingNumber ? { status, trackingNumber } : { status }, {
+    update.mutate(trackingNumber ? { status, trackingNumber } : refund ? { status, refund: true } : { status }, {
       onSuccess: (answer) =>
-        setNotice({ tone: 'success', text: `Order marked as ${ORDER_STATUS_LABELS[answer.status].toLowerCase()}.` }),
+        setNotice({
+          tone: 'success',
+          text: refund
+            ? `Order cancelled; a refund of ${formatNaira(refundable)} was sent to Paystack.`
+            : `Order marked as ${ORDER_STATUS_LABELS[answer.status].toLowerCase()}.`,
+        }),
       onError: (error) => setNotice({ tone: 'error', text: error.message }),
       onSettled: () => latch.end(),
     });
@@ -230,6 +249,22 @@ function StatusActions({ order }: { order: AdminOrder }) {
                 {ACTION_LABELS.shipped}
               </button>
             </form>
+          )}
+          {next.includes('cancelled') && refundable > 0 && (
+            <label className="admin-order__refund-all">
+              <input
+                type="checkbox"
+                checked={refundAll}
+                disabled={update.isPending}
+                onChange={(e) => setRefundAll(e.target.checked)}
+              />
+              <span>
+                <strong>Refund {formatNaira(refundable)} in full</strong>
+                <span className="admin-order__refund-all-note">
+                  When the order is cancelled. Untick to cancel without a refund.
+                </span>
+              </span>
+            </label>
           )}
           <div className="admin-form__actions">
             {advance.map((status) => (

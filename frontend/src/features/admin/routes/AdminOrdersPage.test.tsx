@@ -79,7 +79,9 @@ describe('admin orders list', () => {
       'Shipped0',
       'Delivered20',
       'Cancelled1',
+      'Oversold — to refund',
     ]);
+    expect(links[6]!.getAttribute('href')).toBe('/admin/orders?oversold=true');
     expect(links.map((l) => l.getAttribute('aria-label'))[1]).toBe('Paid (3)');
     expect(links[0]!.getAttribute('aria-current')).toBe('page');
     expect(links[2]!.getAttribute('href')).toBe('/admin/orders?status=processing');
@@ -167,6 +169,44 @@ describe('admin orders list', () => {
       'Paid after its items sold out — restock or refund the customer',
     );
     expect(within(rows[1]!).queryByText('Oversold')).toBeNull();
+  });
+
+  it('lists the oversold orders still to refund under their own filter, paged in the same way', async () => {
+    const fetch = mockFetch({
+      '/api/admin/orders': (url) =>
+        jsonResponse(
+          url.searchParams.get('oversold') === 'true'
+            ? list([order({ id: 'over0001xxxx', number: 'OVR1K2M3', oversold: true })], 1, 21, 1)
+            : list([order()], 1, 1, 1),
+        ),
+      '/api/admin/payments': { payments: [] },
+    });
+    const { currentLocation } = renderWithProviders(<AdminOrdersPage />, {
+      path: '/admin/orders?status=paid',
+      session: { user: admin },
+    });
+    const filter = await screen.findByRole('navigation', { name: 'Filter orders by status' });
+    await screen.findByRole('list', { name: 'Orders' });
+    fireEvent.click(within(filter).getByRole('link', { name: 'Oversold — to refund' }));
+    await waitFor(() => expect(currentLocation()).toBe('/admin/orders?oversold=true'));
+    await screen.findByRole('link', { name: 'Order #OVR1K2M3' });
+    expect(fetch.mock.calls.some(([path]) => path === '/api/admin/orders?oversold=true')).toBe(true);
+    expect(within(filter).getByRole('link', { name: 'Oversold — to refund' }).getAttribute('aria-current')).toBe(
+      'page',
+    );
+    expect(within(filter).getByRole('link', { name: /^Paid/ }).getAttribute('aria-current')).toBeNull();
+    // The banner would only repeat what the filter shows.
+    expect(screen.queryByText(/marked Oversold below/)).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
+      '/admin/orders?oversold=true&page=2',
+    );
+  });
+
+  it('says so when no oversold order is left to refund', async () => {
+    mockFetch({ '/api/admin/orders': list([]), '/api/admin/payments': { payments: [] } });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders?oversold=true', session: { user: admin } });
+    expect(await screen.findByText('No oversold orders are waiting for a refund.')).toBeTruthy();
   });
 
   it('shows no oversold banner when there are none', async () => {

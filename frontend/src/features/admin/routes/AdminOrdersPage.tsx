@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useAdminOrders, useReviewPayments, type AdminOrderList, type ReviewPayment } from '../api/orders';
 import { AdminTag } from '../components/AdminPanel';
@@ -16,14 +17,19 @@ import './AdminOrders.css';
 
 export const NO_ORDERS = 'No orders yet.';
 export const NO_PAYMENTS_TO_REVIEW = 'No payments need review.';
+export const NO_OVERSOLD = 'No oversold orders are waiting for a refund.';
+export const OVERSOLD_FILTER = 'Oversold — to refund';
+/** The id of the payments-to-review section: /admin/orders#payments opens the page there. */
+export const PAYMENTS_ANCHOR = 'payments';
 
 function parseStatus(value: string | null): OrderStatus | null {
   return value && (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : null;
 }
 
-function listPath(status: OrderStatus | null, page = 1): string {
+function listPath(status: OrderStatus | null, page = 1, oversold = false): string {
   const params = new URLSearchParams();
-  if (status) params.set('status', status);
+  if (oversold) params.set('oversold', 'true');
+  else if (status) params.set('status', status);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return `/admin/orders${query ? `?${query}` : ''}`;
@@ -31,13 +37,19 @@ function listPath(status: OrderStatus | null, page = 1): string {
 
 /**
  * /admin/orders (admins only): every order, newest first, filtered by status (with a count on each
- * filter) and paged; each opens its detail. Below, the payments that need a human.
+ * filter) or to the oversold ones still to refund (?oversold=true), and paged; each opens its
+ * detail. Below, the payments that need a human (/admin/orders#payments scrolls to them).
  */
 export default function AdminOrdersPage() {
   const search = new URLSearchParams(useSearch());
-  const status = parseStatus(search.get('status'));
+  const oversold = search.get('oversold') === 'true';
+  const status = oversold ? null : parseStatus(search.get('status'));
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminOrders(status, page);
+  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminOrders(
+    status,
+    page,
+    oversold,
+  );
 
   return (
     <PageShell title="Orders" eyebrow="Admin">
@@ -51,13 +63,13 @@ export default function AdminOrdersPage() {
         </button>
       </div>
 
-      {data && data.oversold > 0 && (
+      {data && data.oversold > 0 && !oversold && (
         <p className="alert alert--error admin-oversold-banner" role="alert">
           {oversoldBanner(data.oversold)}
         </p>
       )}
 
-      <StatusFilter current={status} counts={data?.counts} />
+      <StatusFilter current={status} oversold={oversold} counts={data?.counts} />
 
       {isPending ? (
         <div className="admin-orders__loading">
@@ -66,7 +78,11 @@ export default function AdminOrdersPage() {
       ) : isError ? (
         <Message title={`Error: ${error.message}`} tone="error" />
       ) : data.orders.length === 0 ? (
-        <Message title={status ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.` : NO_ORDERS} />
+        <Message
+          title={
+            oversold ? NO_OVERSOLD : status ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.` : NO_ORDERS
+          }
+        />
       ) : (
         <div aria-busy={isPlaceholderData}>
           <ol className="admin-orders" aria-label="Orders">
@@ -74,7 +90,7 @@ export default function AdminOrdersPage() {
               <OrderRow key={order.id} order={order} />
             ))}
           </ol>
-          <Pager list={data} status={status} />
+          <Pager list={data} status={status} oversold={oversold} />
         </div>
       )}
 
@@ -85,9 +101,11 @@ export default function AdminOrdersPage() {
 
 function StatusFilter({
   current,
+  oversold,
   counts,
 }: {
   current: OrderStatus | null;
+  oversold: boolean;
   counts: AdminOrderList['counts'] | undefined;
 }) {
   const all = counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : null;
@@ -106,8 +124,8 @@ function StatusFilter({
           <li key={f.label}>
             <Link
               href={listPath(f.status)}
-              className={`admin-filter__link${f.status === current ? ' is-current' : ''}`}
-              aria-current={f.status === current ? 'page' : undefined}
+              className={`admin-filter__link${!oversold && f.status === current ? ' is-current' : ''}`}
+              aria-current={!oversold && f.status === current ? 'page' : undefined}
               aria-label={f.count !== null ? `${f.label} (${f.count})` : undefined}
             >
               {f.label}
@@ -119,6 +137,15 @@ function StatusFilter({
             </Link>
           </li>
         ))}
+        <li>
+          <Link
+            href={listPath(null, 1, true)}
+            className={`admin-filter__link admin-filter__link--oversold${oversold ? ' is-current' : ''}`}
+            aria-current={oversold ? 'page' : undefined}
+          >
+            {OVERSOLD_FILTER}
+          </Link>
+        </li>
       </ul>
     </nav>
   );
@@ -153,13 +180,13 @@ function OrderRow({ order }: { order: Order }) {
   );
 }
 
-function Pager({ list, status }: { list: AdminOrderList; status: OrderStatus | null }) {
+function Pager({ list, status, oversold }: { list: AdminOrderList; status: OrderStatus | null; oversold: boolean }) {
   const pages = Math.max(1, Math.ceil(list.total / Math.max(1, list.pageSize)));
   if (pages <= 1) return null;
   return (
     <nav className="admin-pager" aria-label="Pages">
       {list.page > 1 ? (
-        <Link href={listPath(status, list.page - 1)} className="btn btn--sm btn--outline">
+        <Link href={listPath(status, list.page - 1, oversold)} className="btn btn--sm btn--outline">
           Previous
         </Link>
       ) : (
@@ -169,7 +196,7 @@ function Pager({ list, status }: { list: AdminOrderList; status: OrderStatus | n
         Page {list.page} of {pages}
       </span>
       {list.page < pages ? (
-        <Link href={listPath(status, list.page + 1)} className="btn btn--sm btn--outline">
+        <Link href={listPath(status, list.page + 1, oversold)} className="btn btn--sm btn--outline">
           Next
         </Link>
       ) : (
@@ -190,8 +217,19 @@ const PAYMENT_STATUS_LABELS: Record<string, string> = {
 /** Failed and mismatched payments (GET /api/admin/payments), with the reason each needs a look. */
 function PaymentsToReview() {
   const { data: payments, isPending, isError, error } = useReviewPayments();
+  const section = useRef<HTMLElement>(null);
+  // Opened as /admin/orders#payments (from the dashboard): scroll here once the list is in.
+  useEffect(() => {
+    if (!isPending && window.location.hash === `#${PAYMENTS_ANCHOR}`) section.current?.scrollIntoView();
+  }, [isPending]);
   return (
-    <section className="admin-review" aria-labelledby="payments-review-heading">
+    <section
+      ref={section}
+      id={PAYMENTS_ANCHOR}
+      className="admin-review"
+      aria-labelledby="payments-review-heading"
+      tabIndex={-1}
+    >
       <h2 id="payments-review-heading" className="admin-review__title">
         Payments to review
       </h2>

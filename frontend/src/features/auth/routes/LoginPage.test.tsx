@@ -5,7 +5,7 @@ import { loginErrorMessage } from '../api/login';
 import { ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
-import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const session: Session = {
   user: customer,
@@ -60,6 +60,26 @@ describe('LoginPage sign in', () => {
     const { currentLocation } = renderWithProviders(<LoginPage />, { path: '/login?next=%2F%2Fevil.example' });
     signIn('ada@example.com', 'secret1');
     await waitFor(() => expect(currentLocation()).toBe('/'));
+  });
+
+  it('takes an admin to the dashboard when there is no next, and a customer home', async () => {
+    mockFetch({ 'POST /api/auth/login': { ...session, user: admin } });
+    const { currentLocation, unmount } = renderWithProviders(<LoginPage />, { path: '/login' });
+    signIn('chidi@example.com', 'secret1');
+    await waitFor(() => expect(currentLocation()).toBe('/admin/dashboard'));
+    unmount();
+
+    mockFetch({ 'POST /api/auth/login': session });
+    const shopper = renderWithProviders(<LoginPage />, { path: '/login' });
+    signIn('ada@example.com', 'secret1');
+    await waitFor(() => expect(shopper.currentLocation()).toBe('/'));
+  });
+
+  it('takes an admin back to next like anyone else', async () => {
+    mockFetch({ 'POST /api/auth/login': { ...session, user: admin } });
+    const { currentLocation } = renderWithProviders(<LoginPage />, { path: '/login?next=%2Fmybag' });
+    signIn('chidi@example.com', 'secret1');
+    await waitFor(() => expect(currentLocation()).toBe('/mybag'));
   });
 
   it("shows the server's catalogue message in the error box, and does not sign out on that 401", async () => {

@@ -15,13 +15,18 @@ type Mode = 'signin' | 'forgot';
 
 /**
  * /login (signed-out only): e-mail and password, or, in forgot-password mode, the e-mail alone to
- * receive a reset link. After signing in the shopper goes back to `next` (same-site only) or home.
+ * receive a reset link. After signing in the shopper goes back to `next` (same-site only) or home;
+ * an admin without a `next` lands on the back office's dashboard.
  */
+/** Where an admin lands after signing in (the route table's /admin/dashboard). */
+export const ADMIN_HOME = '/admin/dashboard';
+
 export default function LoginPage() {
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'forgot' ? 'forgot' : 'signin');
   const [email, setEmail] = useState('');
-  const next = safeNextPath(params.get('next'));
+  // '' when there is nowhere to go back to: then home, or the dashboard for an admin.
+  const next = safeNextPath(params.get('next'), '');
   const justReset = params.get('reset') === 'done';
 
   return mode === 'signin' ? (
@@ -60,7 +65,10 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
     login.mutate(
       { email: trimmedEmail, password: trimmedPassword },
       {
-        onSuccess: () => navigate(next, { replace: true }),
+        onSuccess: (session) =>
+          navigate(next || (session.user?.admin ? ADMIN_HOME : '/'), {
+            replace: true,
+          }),
         onError: (e) => setProblem({ message: loginErrorMessage(e) }),
       },
     );

@@ -1,0 +1,260 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { Route } from 'wouter';
+import AdminOrderPage from '../routes/AdminOrderPage';
+import { refund } from '../test/refunds';
+import { NOTHING_TO_REFUND, confirmRefundText } from './RefundPanel';
+import type { Order, RefundRequest } from '@/lib/types';
+import { order } from '@/test/fixtures';
+import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const ID = 'a1b2c3d4e5f6g7h8';
+// The fixture order: ₦170,000.50 in all, 2 × Oxford Brogue then 1 × Heritage Chronograph.
+const TOTAL = 17_000_050;
+
+function adminOrder(overrides: Partial<Order> = {}) {
+  const o = order(overrides);
+  return {
+    ...o,
+    userId: 'u1',
+    nextStatuses: ['processing', 'cancelled'],
+    refundable: o.totalAmount - o.refunded - o.refundPending,
+  };
+}
+
+type Answer = { status: number; body: unknown };
+
+/**
+ * The server: GET answers the order; POST .../refunds records a pending refund (or answers
+ * `refuse` when given); `settle()` lets Paystack's webhook mark the pending refunds processed.
+ */
+function server(start: Partial<Order> = {}, refuse?: Answer) {
+  let current = adminOrder(start);
+  const fetch = mockFetch({
+    [`/api/admin/orders/${ID}`]: () => jsonResponse(current),
+    [`POST /api/admin/orders/${ID}/refunds`]: async (_url, init) => {
+      if (refuse) return jsonResponse(refuse.body, refuse.status);
+      const body = JSON.parse(init!.body as string) as RefundRequest;
+      const amount = Math.round(Number(body.amount) * 100);
+      await new Promise((r) => setTimeout(r, 20));
+      current = adminOrder({
+        ...current,
+        refundPending: current.refundPending + amount,
+        refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: body.restock?.length ? 2 : 0 })],
+      });
+      return jsonResponse(current, 201);
+    },
+  });
+  const settle = (status: 'processed' | 'failed' = 'processed', failureReason: string | null = null) => {
+    const pending = current.refunds.filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
+    current = adminOrder({
+      ...current,
+      refunded: current.refunded + (status === 'processed' ? pending : 0),
+      refundPending: 0,
+      refunds: current.refunds.map((r) => (r.status === 'pending' ? { ...r, status, failureReason } : r)),
+    });
+  };
+  return { fetch, settle };
+}
+
+function renderOrder() {
+  return renderWithProviders(
+    <Route path="/admin/orders/:id">
+      <AdminOrderPage />
+    </Route>,
+    { path: `/admin/orders/${ID}`, session: { user: admin } },
+  );
+}
+
+const posts = (fetch: ReturnType<typeof mockFetch>) =>
+  fetch.mock.calls
+    .filter(([, init]) => init?.method === 'POST')
+    .map(([, init]) => JSON.parse(init!.body as string) as unknown);
+
+async function panel() {
+  return within(await screen.findByRole('region', { name: 'Refunds' }));
+}
+
+/** The totals as [term, amount]. */
+function totals(): string[][] {
+  return Array.from(document.querySelectorAll('.admin-refunds__totals > div')).map((line) => [
+    line.querySelector('dt')!.textContent,
+    line.querySelector('dd')!.textContent,
+  ]);
+}
+
+describe('refund panel', () => {
+  it('shows what was paid, refunded, pending and left, and every refund with its status', async () => {
+    server({
+      refunded: 500_000,
+      refundPending: 250_000,
+      refunds: [
+        refund({ amount: 500_000, status: 'processed', restocked: 1, reason: 'Size 42 sold out' }),
+        refund({
+          amount: 100_000,
+          status: 'failed',
+          failureReason: 'Paystack: Transaction has been fully reversed',
+          reason: 'Late',
+        }),
+        refund({
+          amount: 250_000,
+          status: 'pending',
+          reason: 'Scuffed box',
+          failureReason: 'Paystack did not answer; the shop will check with Paystack again.',
+        }),
+      ],
+    });
+    renderOrder();
+    const p = await panel();
+    expect(totals()).toEqual([
+      ['Total paid', '₦170,000.50'],
+      ['Refunded', '₦5,000.00'],
+      ['Pending', '₦2,500.00'],
+      ['Left to refund', '₦162,500.50'],
+    ]);
+    // The amount starts at what is left to refund.
+    expect(p.getByLabelText<HTMLInputElement>('Amount (₦)').value).toBe('162500.50');
+    expect(p.getByText('At most ₦162,500.50.')).toBeTruthy();
+
+    const rows = within(p.getByRole('list', { name: 'History' })).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('.refund-badge')!.textContent)).toEqual(['Processed', 'Failed', 'Pending']);
+    expect(within(rows[0]!).getByText('₦5,000.00')).toBeTruthy();
+    expect(within(rows[0]!).getByText('Size 42 sold out')).toBeTruthy();
+    expect(within(rows[0]!).getByText('1 unit put back on sale')).toBeTruthy();
+    expect(within(rows[0]!).getByText(/6 Mar 2025/)).toBeTruthy();
+    expect(within(rows[1]!).getByText('Paystack: Transaction has been fully reversed').className).toBe(
+      'admin-refund__failure',
+    );
+    expect(
+      within(rows[2]!).getByText('Paystack did not answer; the shop will check with Paystack again.').className,
+    ).toBe('admin-refund__note');
+    expect(rows[0]!.textContent).not.toContain('Paystack');
+  });
+
+  it('checks the amount and the reason before sending anything', async () => {
+    const { fetch } = server();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderOrder();
+    const p = await panel();
+    const amount = p.getByLabelText('Amount (₦)');
+    const reason = p.getByLabelText('Reason');
+    const send = p.getByRole('button', { name: 'Refund' });
+
+    fireEvent.click(send);
+    expect(await p.findByText('Please give a reason for the refund.')).toBeTruthy();
+    expect(reason.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(reason);
+
+    fireEvent.change(reason, { target: { value: 'Size 42 sold out' } });
+    for (const [typed, message] of [
+      ['', 'Enter the amount to refund.'],
+      ['-50', 'The refund amount cannot be negative.'],
+      ['12,50', 'Enter the amount in naira with at most two decimals, like 12500.50.'],
+      ['100.125', 'Enter the amount in naira with at most two decimals, like 12500.50.'],
+      ['0.00', 'The refund amount must be more than ₦0.00.'],
+      ['170000.51', 'Enter an amount of at most ₦170,000.50.'],
+    ] as const) {
+      fireEvent.change(amount, { target: { value: typed } });
+      fireEvent.click(send);
+      expect(await p.findByText(message)).toBeTruthy();
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+      expect(amount.getAttribute('aria-describedby')).toContain(p.getByText(message).id);
+      expect(document.activeElement).toBe(amount);
+    }
+    expect(posts(fetch)).toEqual([]);
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it('refunds part of the order once, puts chosen lines back on sale, and shows it settle', async () => {
+    const { fetch, settle } = server();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderOrder();
+    const p = await panel();
+    fireEvent.change(p.getByLabelText('Amount (₦)'), { target: { value: '85,000.25' } });
+    fireEvent.change(p.getByLabelText('Reason'), { target: { value: '  Oxford Brogue sold out  ' } });
+    const lines = within(p.getByRole('group', { name: 'Put back on sale' })).getAllByRole('checkbox');
+    expect(lines.map((l) => l.closest('label')!.textContent)).toEqual([
+      'Oxford BrogueSize: 42 · Colour: Black · 2 units',
+      'Heritage Chronograph1 unit',
+    ]);
+    fireEvent.click(lines[0]!);
+
+    const send = p.getByRole('button', { name: 'Refund' });
+    // A double click sends once.
+    fireEvent.click(send);
+    fireEvent.click(send);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm.mock.calls[0]![0]).toBe(confirmRefundText(8_500_025));
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(true));
+    expect(await screen.findByText('Refund of ₦85,000.25 sent: waiting for Paystack to confirm it.')).toBeTruthy();
+    expect(posts(fetch)).toEqual([{ amount: '85000.25', reason: 'Oxford Brogue sold out', restock: [0] }]);
+    expect(totals()[2]).toEqual(['Pending', '₦85,000.25']);
+    expect(totals()[3]).toEqual(['Left to refund', '₦85,000.25']);
+    // The form is ready for the rest: the amount follows what is left, the reason and ticks are cleared.
+    await waitFor(() => expect(p.getByLabelText<HTMLInputElement>('Amount (₦)').value).toBe('85000.25'));
+    expect(p.getByLabelText<HTMLInputElement>('Reason').value).toBe('');
+    expect(lines.every((l) => !(l as HTMLInputElement).checked)).toBe(true);
+    expect(within(p.getByRole('list', { name: 'History' })).getByText('Pending')).toBeTruthy();
+
+    // Paystack's webhook arrives: the page, reading the order again while a refund is pending, shows it.
+    settle('processed');
+    expect(await screen.findByText('Refund of ₦85,000.25 processed.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(totals()[1]).toEqual(['Refunded', '₦85,000.25']);
+    expect(within(p.getByRole('list', { name: 'History' })).getByText('Processed')).toBeTruthy();
+    expect(posts(fetch)).toHaveLength(1);
+  });
+
+  it('sends nothing when the confirmation is declined', async () => {
+    const { fetch } = server();
+    vi.spyOn(window, 'confirm').mockReturnValue(false);
+    renderOrder();
+    const p = await panel();
+    fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Changed their mind' } });
+    fireEvent.click(p.getByRole('button', { name: 'Refund' }));
+    expect(posts(fetch)).toEqual([]);
+    expect(p.getByRole<HTMLButtonElement>('button', { name: 'Refund' }).disabled).toBe(false);
+  });
+
+  it('shows the server refusing the refund beside the form', async () => {
+    server({}, { status: 409, body: { error: 'conflict', message: 'This order has nothing left to refund.' } });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderOrder();
+    const p = await panel();
+    fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Duplicate' } });
+    fireEvent.click(p.getByRole('button', { name: 'Refund' }));
+    const alert = await p.findByText('This order has nothing left to refund.');
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    await waitFor(() => expect(p.getByRole<HTMLButtonElement>('button', { name: 'Refund' }).disabled).toBe(false));
+  });
+
+  it('says Paystack refused when the server could not get the refund through (502)', async () => {
+    server(
+      {},
+      { status: 502, body: { error: 'bad_gateway', message: 'Paystack refused the refund: Insufficient balance.' } },
+    );
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderOrder();
+    const p = await panel();
+    fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Duplicate' } });
+    fireEvent.click(p.getByRole('button', { name: 'Refund' }));
+    expect(await p.findByText('Paystack refused the refund: Insufficient balance.')).toBeTruthy();
+  });
+
+  it('falls back to its own words when the server does not answer in its shape', async () => {
+    server({}, { status: 503, body: 'Service Unavailable' });
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderOrder();
+    const p = await panel();
+    fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Duplicate' } });
+    fireEvent.click(p.getByRole('button', { name: 'Refund' }));
+    expect(await p.findByText('Could not send the refund. Please try again.')).toBeTruthy();
+  });
+
+  it('has no form once everything is refunded or asked for', async () => {
+    server({ refunded: TOTAL, refunds: [refund({ amount: TOTAL, status: 'processed' })] });
+    renderOrder();
+    const p = await panel();
+    expect(p.getByText(NOTHING_TO_REFUND)).toBeTruthy();
+    expect(p.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+});

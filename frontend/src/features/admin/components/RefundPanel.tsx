@@ -1,0 +1,339 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useRefundOrder, type AdminOrder, type Refund, type RefundStatus } from '../api/orders';
+import { koboToNairaText } from '../lib/naira';
+import {
+  REFUND_REASON_MAX,
+  nairaToKobo,
+  normalizeNaira,
+  refundAmountProblem,
+  refundReasonProblem,
+} from '../lib/refund';
+import { adminTime } from '../lib/time';
+import { AdminTag, FormNotice, type Notice } from './AdminPanel';
+import { Price } from '@/components/Price';
+import { Spinner } from '@/components/Spinner';
+import { TextField } from '@/components/TextField';
+import { failureMessage, isApiError } from '@/lib/api';
+import { formatNaira } from '@/lib/money';
+import { itemOptions } from '@/lib/orders';
+import { useInFlight } from '@/lib/useInFlight';
+import './RefundPanel.css';
+
+export const REFUND_FAILED = 'Could not send the refund. Please try again.';
+export const NOTHING_TO_REFUND = 'Everything paid for this order has been refunded or asked for.';
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  pending: 'Pending',
+  processed: 'Processed',
+  failed: 'Failed',
+};
+
+/** "Refund ₦6,250.00 to the customer's card? …": asked before any money goes back. */
+export function confirmRefundText(kobo: number): string {
+  return `Refund ${formatNaira(kobo)} to the customer? Paystack sends it back to the card they paid with. This cannot be undone.`;
+}
+
+/**
+ * Why a refund was not sent: the server's reason for a refusal (4xx), and for a 502 too, where it
+ * tells what Paystack said (the refund is then listed as failed, or pending if Paystack never answered).
+ */
+function refundFailure(error: unknown): string {
+  if (isApiError(error) && error.status === 502 && !error.code.startsWith('http_')) return error.message;
+  return failureMessage(error, REFUND_FAILED);
+}
+
+/** What the admin sees once Paystack has answered a refund, or null while it is pending. */
+function settledNotice(refund: Refund): Notice {
+  if (refund.status === 'processed')
+    return { tone: 'success', text: `Refund of ${formatNaira(refund.amount)} processed.` };
+  if (refund.status === 'failed') {
+    return {
+      tone: 'error',
+      text: `Refund of ${formatNaira(refund.amount)} failed.${refund.failureReason ? ` ${refund.failureReason}` : ''}`,
+    };
+  }
+  return null;
+}
+
+/**
+ * An order's refunds: what has been refunded, what is waiting for Paystack and what is left; the
+ * form to refund part or all of what is left (putting chosen lines back on sale); and every refund
+ * so far with its status. A pending refund settles on screen (the order is read again every 2 s).
+ */
+export function RefundPanel({ order }: { order: AdminOrder }) {
+  const refund = useRefundOrder(order.id);
+  const [notice, setNotice] = useState<Notice>(null);
+
+  // A refund that was pending and is now processed or failed is announced.
+  const seen = useRef(new Map(order.refunds.map((r) => [r.id, r.status])));
+  useEffect(() => {
+    for (const r of order.refunds) {
+      const before = seen.current.get(r.id);
+      if (before === 'pending' && r.status !== 'pending') setNotice(settledNotice(r));
+      seen.current.set(r.id, r.status);
+    }
+  }, [order.refunds]);
+
+  return (
+    <section className="admin-panel admin-refunds" aria-labelledby="order-refunds-heading" aria-busy={refund.isPending}>
+      <header className="admin-panel__head">
+        <AdminTag />
+        <h2 id="order-refunds-heading" className="admin-panel__title">
+          Refunds
+        </h2>
+        <p className="admin-panel__description">
+          Money goes back to the customer&rsquo;s card through Paystack, all at once or in parts.
+        </p>
+      </header>
+
+      <dl className="admin-refunds__totals">
+        <div>
+          <dt>Total paid</dt>
+          <dd>
+            <Price kobo={order.totalAmount} />
+          </dd>
+        </div>
+        <div className={order.refunded > 0 ? 'is-done' : undefined}>
+          <dt>Refunded</dt>
+          <dd>
+            <Price kobo={order.refunded} />
+          </dd>
+        </div>
+        <div className={order.refundPending > 0 ? 'is-pending' : undefined}>
+          <dt>Pending</dt>
+          <dd>
+            <Price kobo={order.refundPending} />
+          </dd>
+        </div>
+        <div className="admin-refunds__left">
+          <dt>Left to refund</dt>
+          <dd>
+            <Price kobo={order.refundable} />
+          </dd>
+        </div>
+      </dl>
+
+      <FormNotice notice={notice} />
+
+      {order.refundable > 0 ? (
+        <RefundForm order={order} refund={refund} onNotice={setNotice} />
+      ) : (
+        <p className="admin-refunds__none">{NOTHING_TO_REFUND}</p>
+      )}
+
+      <RefundHistory refunds={order.refunds} />
+    </section>
+  );
+}
+
+type RefundFormProps = {
+  order: AdminOrder;
+  refund: ReturnType<typeof useRefundOrder>;
+  onNotice: (notice: Notice) => void;
+};
+
+function RefundForm({ order, refund, onNotice }: RefundFormProps) {
+  const latch = useInFlight();
+  const [amount, setAmount] = useState(() => koboToNairaText(order.refundable));
+  const [reason, setReason] = useState('');
+  const [restock, setRestock] = useState<ReadonlySet<number>>(() => new Set());
+  const [errors, setErrors] = useState<{ amount: string | null; reason: string | null }>({
+    amount: null,
+    reason: null,
+  });
+  const amountRef = useRef<HTMLInputElement>(null);
+  const reasonRef = useRef<HTMLInputElement>(null);
+  const amountErrorId = useId();
+  const reasonErrorId = useId();
+
+  // When what is left changes (a refund sent, or one that failed and freed its amount) and the
+  // admin has not typed a new amount, the field follows it.
+  const offered = useRef(order.refundable);
+  useEffect(() => {
+    if (offered.current === order.refundable) return;
+    const previous = offered.current;
+    offered.current = order.refundable;
+    setAmount((typed) =>
+      typed === koboToNairaText(previous) || typed.trim() === '' ? koboToNairaText(order.refundable) : typed,
+    );
+  }, [order.refundable]);
+
+  const toggle = (position: number, on: boolean) =>
+    setRestock((current) => {
+      const next = new Set(current);
+      if (on) next.add(position);
+      else next.delete(position);
+      return next;
+    });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!latch.begin()) return;
+    const amountProblem = refundAmountProblem(amount, order.refundable);
+    const reasonProblem = refundReasonProblem(reason);
+    setErrors({ amount: amountProblem, reason: reasonProblem });
+    if (amountProblem || reasonProblem) {
+      latch.end();
+      (amountProblem ? amountRef : reasonRef).current?.focus();
+      return;
+    }
+    const kobo = nairaToKobo(amount)!;
+    if (!window.confirm(confirmRefundText(kobo))) {
+      latch.end();
+      return;
+    }
+    onNotice(null);
+    refund.mutate(
+      { amount: normalizeNaira(amount), reason: reason.trim(), restock: [...restock].sort((a, b) => a - b) },
+      {
+        onSuccess: (answer) => {
+          const sent = answer.refunds[answer.refunds.length - 1];
+          onNotice(
+            sent && sent.status !== 'pending'
+              ? settledNotice(sent)
+              : { tone: 'success', text: `Refund of ${formatNaira(kobo)} sent: waiting for Paystack to confirm it.` },
+          );
+          // Ready for the rest: the amount left, no reason, no lines ticked.
+          offered.current = answer.refundable;
+          setAmount(koboToNairaText(answer.refundable));
+          setReason('');
+          setRestock(new Set());
+        },
+        onError: (error) => onNotice({ tone: 'error', text: refundFailure(error) }),
+        onSettled: () => latch.end(),
+      },
+    );
+  };
+
+  return (
+    <form className="admin-refunds__form" onSubmit={onSubmit} noValidate aria-label="Refund the customer">
+      <fieldset className="admin-form__fieldset" disabled={refund.isPending}>
+        <div className="admin-refunds__fields">
+          <div className="admin-refunds__field">
+            <TextField
+              label="Amount (₦)"
+              name="amount"
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              value={amount}
+              onValueChange={(value) => {
+                setAmount(value);
+                if (errors.amount) setErrors((e) => ({ ...e, amount: null }));
+              }}
+              inputRef={amountRef}
+              errorId={errors.amount ? amountErrorId : undefined}
+              hint={`At most ${formatNaira(order.refundable)}.`}
+            />
+            {errors.amount && (
+              <p id={amountErrorId} className="field__error">
+                {errors.amount}
+              </p>
+            )}
+          </div>
+          <div className="admin-refunds__field">
+            <TextField
+              label="Reason"
+              name="reason"
+              autoComplete="off"
+              maxLength={REFUND_REASON_MAX}
+              placeholder="e.g. Size 42 sold out"
+              value={reason}
+              onValueChange={(value) => {
+                setReason(value);
+                if (errors.reason) setErrors((e) => ({ ...e, reason: null }));
+              }}
+              inputRef={reasonRef}
+              errorId={errors.reason ? reasonErrorId : undefined}
+              hint="The customer sees it in My Orders."
+            />
+            {errors.reason && (
+              <p id={reasonErrorId} className="field__error">
+                {errors.reason}
+              </p>
+            )}
+          </div>
+        </div>
+
+        <fieldset className="admin-ticks admin-refunds__restock">
+          <legend className="field__label">Put back on sale</legend>
+          <p className="admin-refunds__restock-hint">
+            Tick the lines whose units come back to you, to sell them again.
+          </p>
+          <ul className="admin-refunds__lines">
+            {order.items.map((item, position) => {
+              const options = itemOptions(item);
+              const counted = item.variantId !== null;
+              const on = restock.has(position);
+              return (
+                <li key={`${item.variantId ?? item.name}-${position}`}>
+                  <label className={`admin-tick${on ? ' is-on' : ''}${counted ? '' : ' is-off'}`}>
+                    <input
+                      type="checkbox"
+                      checked={on}
+                      disabled={!counted}
+                      onChange={(e) => toggle(position, e.target.checked)}
+                    />
+                    <span className="admin-tick__name">{item.name}</span>
+                    <span className="admin-tick__note">
+                      {[options, `${item.quantity} ${item.quantity === 1 ? 'unit' : 'units'}`]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      {!counted && ' · not counted in stock'}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+
+        <div className="admin-form__actions admin-refunds__actions">
+          <button type="submit" className="btn btn--primary" disabled={refund.isPending}>
+            Refund
+          </button>
+          {refund.isPending && <Spinner size="sm" label="Sending the refund…" />}
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+const UNITS = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'} put back on sale`;
+
+/** Every refund of the order, oldest first, with Paystack's reason for a failed one. */
+function RefundHistory({ refunds }: { refunds: Refund[] }) {
+  if (refunds.length === 0) return null;
+  return (
+    <div className="admin-refunds__history">
+      <h3 className="admin-refunds__subtitle" id="order-refund-history">
+        History
+      </h3>
+      <ol className="admin-refunds__list" aria-labelledby="order-refund-history">
+        {refunds.map((r) => (
+          <li key={r.id} className={`admin-refund admin-refund--${r.status}`}>
+            <div className="admin-refund__head">
+              <Price kobo={r.amount} className="admin-refund__amount" />
+              <RefundStatusBadge status={r.status} />
+            </div>
+            <p className="admin-refund__reason">{r.reason}</p>
+            {/* Paystack's reason for a failure ("Paystack: …"), or why a pending one is not confirmed yet. */}
+            {r.failureReason && r.status !== 'processed' && (
+              <p className={r.status === 'failed' ? 'admin-refund__failure' : 'admin-refund__note'}>
+                {r.failureReason}
+              </p>
+            )}
+            <p className="admin-refund__meta">
+              <time dateTime={new Date(r.createdAt).toISOString()}>{adminTime.format(new Date(r.createdAt))}</time>
+              {r.restocked > 0 && <span>{UNITS(r.restocked)}</span>}
+            </p>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function RefundStatusBadge({ status }: { status: RefundStatus }) {
+  return <span className={`refund-badge refund-badge--${status}`}>{REFUND_STATUS_LABELS[status] ?? status}</span>;
+}

@@ -1,0 +1,53 @@
+import { formatNaira } from '@/lib/money';
+
+/**
+ * The refund form's checks, the same as the server's: an amount in naira (digits, optionally
+ * grouped by commas, at most two decimals) above zero and at most what is left to refund, and a
+ * reason of 1 to 300 characters. Each returns the message to show, or null.
+ */
+export const REFUND_AMOUNT_REQUIRED = 'Enter the amount to refund.';
+export const REFUND_AMOUNT_INVALID = 'Enter the amount in naira with at most two decimals, like 12500.50.';
+export const REFUND_AMOUNT_ZERO = 'The refund amount must be more than ₦0.00.';
+export const REFUND_AMOUNT_NEGATIVE = 'The refund amount cannot be negative.';
+export const REFUND_REASON_REQUIRED = 'Please give a reason for the refund.';
+export const REFUND_REASON_MAX = 300;
+export const REFUND_REASON_TOO_LONG = `Please keep the reason under ${REFUND_REASON_MAX} characters.`;
+
+/** "Enter an amount of at most ₦12,500.00." (the server's words). */
+export function refundTooLarge(refundable: number): string {
+  return `Enter an amount of at most ${formatNaira(refundable)}.`;
+}
+
+const NAIRA = /^(\d+|\d{1,3}(,\d{3})+)(\.(\d{1,2}))?$/;
+
+/** Naira as typed into kobo, exactly (no floats): "12,500.5" -> 1250050; null when it is not an amount. */
+export function nairaToKobo(text: string): number | null {
+  const match = NAIRA.exec(text.trim());
+  if (!match) return null;
+  const naira = match[1]!.replace(/,/g, '');
+  if (naira.length > 13) return null;
+  const fraction = (match[4] ?? '').padEnd(2, '0');
+  return Number(naira) * 100 + Number(fraction);
+}
+
+/** The amount as the server reads it: no thousands separators ("12,500.50" -> "12500.50"). */
+export function normalizeNaira(text: string): string {
+  return text.trim().replace(/,/g, '');
+}
+
+export function refundAmountProblem(text: string, refundable: number): string | null {
+  if (text.trim() === '') return REFUND_AMOUNT_REQUIRED;
+  if (text.trim().startsWith('-') && nairaToKobo(text.trim().slice(1)) !== null) return REFUND_AMOUNT_NEGATIVE;
+  const kobo = nairaToKobo(text);
+  if (kobo === null) return REFUND_AMOUNT_INVALID;
+  if (kobo === 0) return REFUND_AMOUNT_ZERO;
+  if (kobo > refundable) return refundTooLarge(refundable);
+  return null;
+}
+
+export function refundReasonProblem(text: string): string | null {
+  const reason = text.trim();
+  if (reason === '') return REFUND_REASON_REQUIRED;
+  if (reason.length > REFUND_REASON_MAX) return REFUND_REASON_TOO_LONG;
+  return null;
+}

@@ -1,0 +1,360 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import {
+  downloadOrdersCsv,
+  useDashboard,
+  type BestSeller,
+  type Dashboard,
+  type DashboardPeriod,
+  type LowStockVariant,
+} from '../api/dashboard';
+import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { RevenueChart } from '../components/RevenueChart';
+import { addDays, exportRangeProblem, lagosToday, monthStart } from '../lib/dates';
+import { Message } from '@/components/Message';
+import { PageShell } from '@/components/PageShell';
+import { Spinner } from '@/components/Spinner';
+import { failureMessage } from '@/lib/api';
+import { formatNaira } from '@/lib/money';
+import { ORDER_STATUS_LABELS } from '@/lib/orders';
+import { useInFlight } from '@/lib/useInFlight';
+import '../admin.css';
+import './AdminOrders.css';
+import './DashboardPage.css';
+
+export const EXPORT_FAILED = 'Could not export the orders. Please try again.';
+
+/** The back office's screens, for the links at the foot of the dashboard. */
+const SCREENS: { href: string; label: string }[] = [
+  { href: '/admin/orders', label: 'Orders' },
+  { href: '/admin/stock', label: 'Stock' },
+  { href: '/admin/reviews', label: 'Reviews' },
+  { href: '/admin/delivery', label: 'Delivery' },
+  { href: '/admin/discounts', label: 'Discount codes' },
+  { href: '/admin/messages', label: 'Messages' },
+  { href: '/adminmanagement', label: 'Admin Management' },
+];
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * /admin/dashboard (admins only), the back office's home: sales today and over 7 and 30 days,
+ * revenue day by day, the orders waiting at each step, what needs a look (payments, oversold
+ * orders, failed refunds), best sellers, low stock, and the orders spreadsheet.
+ */
+export default function DashboardPage() {
+  const { data, isPending, isError, error, isFetching, refetch } = useDashboard();
+
+  return (
+    <PageShell title="Dashboard" eyebrow="Admin">
+      <div className="admin-inline admin-inline--page">
+        <AdminTag />
+        <span className="admin-inline__state">Sales are what customers paid, less refunds, by day in Lagos.</span>
+        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
+          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
+        </button>
+      </div>
+
+      {isPending ? (
+        <div className="admin-orders__loading">
+          <Spinner size="lg" label="Loading the dashboard…" />
+        </div>
+      ) : isError ? (
+        <Message title={`Error: ${error.message}`} tone="error" />
+      ) : (
+        <DashboardBody dashboard={data} />
+      )}
+
+      <ExportOrders />
+
+      <nav className="dash-screens" aria-label="Back office">
+        <h2 className="dash-section__title">Back office</h2>
+        <ul>
+          {SCREENS.map((s) => (
+            <li key={s.href}>
+              <Link href={s.href} className="dash-screens__link">
+                {s.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </PageShell>
+  );
+}
+
+function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
+  return (
+    <div className="dash">
+      <section className="dash-section" aria-labelledby="dash-sales">
+        <h2 id="dash-sales" className="dash-section__title">
+          Sales
+        </h2>
+        <ul className="dash-periods">
+          <PeriodCard label="Today" period={d.today} />
+          <PeriodCard label="Last 7 days" period={d.week} />
+          <PeriodCard label="Last 30 days" period={d.month} />
+        </ul>
+      </section>
+
+      <section className="dash-section dash-card" aria-labelledby="dash-daily">
+        <h2 id="dash-daily" className="dash-card__title">
+          Revenue, last 30 days
+        </h2>
+        <RevenueChart days={d.daily} />
+      </section>
+
+      <div className="dash-columns">
+        <section className="dash-section dash-card" aria-labelledby="dash-waiting">
+          <h2 id="dash-waiting" className="dash-card__title">
+            Orders waiting
+          </h2>
+          <ul className="dash-tiles">
+            <Tile
+              href="/admin/orders?status=paid"
+              count={d.waiting.paid}
+              label={ORDER_STATUS_LABELS.paid}
+              note="to prepare"
+            />
+            <Tile
+              href="/admin/orders?status=processing"
+              count={d.waiting.processing}
+              label={ORDER_STATUS_LABELS.processing}
+              note="to ship"
+            />
+            <Tile
+              href="/admin/orders?status=shipped"
+              count={d.waiting.shipped}
+              label={ORDER_STATUS_LABELS.shipped}
+              note="to deliver"
+            />
+          </ul>
+        </section>
+
+        <section className="dash-section dash-card" aria-labelledby="dash-attention">
+          <h2 id="dash-attention" className="dash-card__title">
+            Needs a look
+          </h2>
+          <ul className="dash-tiles">
+            <Tile
+              href="/admin/orders#payments"
+              count={d.paymentsToReview}
+              label="Payments to review"
+              note="failed or mismatched"
+              alert
+            />
+            <Tile
+              href="/admin/orders?oversold=true"
+              count={d.oversoldToRefund}
+              label="Oversold to refund"
+              note="paid after selling out"
+              alert
+            />
+            <Tile
+              href="/admin/orders"
+              count={d.failedRefunds}
+              label="Failed refunds"
+              note="open the order to try again"
+              alert
+            />
+          </ul>
+        </section>
+      </div>
+
+      <div className="dash-columns">
+        <section className="dash-section dash-card" aria-labelledby="dash-best">
+          <h2 id="dash-best" className="dash-card__title">
+            Best sellers, last 30 days
+          </h2>
+          <BestSellers sellers={d.bestSellers} />
+        </section>
+        <section className="dash-section dash-card" aria-labelledby="dash-low">
+          <div className="dash-card__head">
+            <h2 id="dash-low" className="dash-card__title">
+              Low stock
+            </h2>
+            <Link href="/admin/stock" className="dash-card__more">
+              Manage stock
+            </Link>
+          </div>
+          <LowStock variants={d.lowStock} />
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function PeriodCard({ label, period }: { label: string; period: DashboardPeriod }) {
+  return (
+    <li className="dash-period">
+      <span className="dash-period__label">{label}</span>
+      <span className="dash-period__revenue">{formatNaira(period.revenue)}</span>
+      <span className="dash-period__orders">{plural(period.orders, 'order', 'orders')}</span>
+    </li>
+  );
+}
+
+type TileProps = { href: string; count: number; label: string; note: ReactNode; alert?: boolean };
+
+/** A count that opens the list behind it; an alert tile turns red while its count is above zero. */
+function Tile({ href, count, label, note, alert = false }: TileProps) {
+  const hot = alert && count > 0;
+  return (
+    <li>
+      <Link href={href} className={`dash-tile${hot ? ' is-hot' : ''}${count === 0 ? ' is-zero' : ''}`}>
+        <span className="dash-tile__count">{count}</span>
+        <span className="dash-tile__text">
+          <span className="dash-tile__label">{label}</span>
+          <span className="dash-tile__note">{note}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function BestSellers({ sellers }: { sellers: BestSeller[] }) {
+  if (sellers.length === 0) return <p className="dash-empty">No sales in the last 30 days.</p>;
+  return (
+    <ol className="dash-list dash-list--ranked">
+      {sellers.map((s, i) => (
+        <li key={s.productId ?? `${s.name}-${i}`} className="dash-list__row">
+          <span className="dash-list__rank" aria-hidden="true">
+            {i + 1}
+          </span>
+          <span className="dash-list__name">
+            {s.productId ? <Link href={`/product/${encodeURIComponent(s.productId)}`}>{s.name}</Link> : s.name}
+          </span>
+          <span className="dash-list__figures">
+            <span>{plural(s.units, 'unit', 'units')}</span>
+            <span className="dash-list__money">{formatNaira(s.revenue)}</span>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function LowStock({ variants }: { variants: LowStockVariant[] }) {
+  if (variants.length === 0) return <p className="dash-empty">Nothing is running low.</p>;
+  return (
+    <ul className="dash-list">
+      {variants.map((v) => {
+        const options = [v.size, v.color].filter(Boolean).join(' · ');
+        return (
+          <li key={v.variantId} className="dash-list__row">
+            <span className="dash-list__name">
+              {v.name}
+              {options && <span className="dash-list__options">{options}</span>}
+            </span>
+            <span className={`dash-stock${v.stock === 0 ? ' is-out' : ''}`}>
+              {v.stock === 0 ? 'Sold out' : `${v.stock} left`}
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** From/To (Lagos days, inclusive) and a button that downloads the orders of those days as a CSV file. */
+function ExportOrders() {
+  const today = lagosToday();
+  const [from, setFrom] = useState(() => monthStart(today));
+  const [to, setTo] = useState(today);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const latch = useInFlight();
+  const fromId = useId();
+  const toId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const problem = exportRangeProblem(from, to);
+    if (problem) {
+      setNotice({ tone: 'error', text: problem });
+      return;
+    }
+    if (!latch.begin()) return;
+    setBusy(true);
+    setNotice(null);
+    downloadOrdersCsv(from, to)
+      .then(
+        () => setNotice({ tone: 'success', text: `Orders from ${from} to ${to} downloaded.` }),
+        (error: unknown) => setNotice({ tone: 'error', text: failureMessage(error, EXPORT_FAILED) }),
+      )
+      .finally(() => {
+        latch.end();
+        setBusy(false);
+      });
+  };
+
+  return (
+    <section className="dash-section dash-card dash-export" aria-labelledby="dash-export">
+      <h2 id="dash-export" className="dash-card__title">
+        Export orders (CSV)
+      </h2>
+      <p className="dash-export__hint">
+        One row per item sold, for the orders placed from the first day to the last (Lagos time), to open in a
+        spreadsheet.
+      </p>
+      <ul className="dash-export__presets" aria-label="Quick ranges">
+        {[
+          { label: 'This month', from: monthStart(today) },
+          { label: 'Last 7 days', from: addDays(today, -6) },
+          { label: 'Last 30 days', from: addDays(today, -29) },
+        ].map((preset) => (
+          <li key={preset.label}>
+            <button
+              type="button"
+              className="btn btn--sm btn--outline"
+              aria-pressed={from === preset.from && to === today}
+              onClick={() => {
+                setFrom(preset.from);
+                setTo(today);
+                setNotice(null);
+              }}
+            >
+              {preset.label}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <FormNotice notice={notice} />
+      <form className="dash-export__form" onSubmit={onSubmit} noValidate aria-labelledby="dash-export">
+        <div className="field">
+          <label htmlFor={fromId} className="field__label">
+            From
+          </label>
+          <input
+            id={fromId}
+            className="field__input"
+            type="date"
+            value={from}
+            max={to || today}
+            required
+            onChange={(e) => setFrom(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={toId} className="field__label">
+            To
+          </label>
+          <input
+            id={toId}
+            className="field__input"
+            type="date"
+            value={to}
+            min={from || undefined}
+            required
+            onChange={(e) => setTo(e.target.value)}
+          />
+        </div>
+        <div className="dash-export__actions">
+          <button type="submit" className="btn btn--dark" disabled={busy}>
+            {busy ? 'Preparing…' : 'Export orders (CSV)'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -30,8 +30,9 @@ stop_server() { kill "$pid"; wait "$pid" 2>/dev/null || true; }
 
 echo "== a demo shop with $orders orders over $days days"
 start_server
-curl -s -H 'x-requested-with: ankara' -F displayName=Bench -F email=boss@example.com \
-  -F password=benchpass -F confirmPassword=benchpass "$base/api/auth/signup" >/dev/null
+picture=$(ls data/demo/images/*-320.jpg | head -1)
+curl -sf -o /dev/null -H 'x-requested-with: ankara' -F displayName=Bench -F email=boss@example.com \
+  -F password=benchpass -F confirmPassword=benchpass -F "photo=@$picture" "$base/api/auth/signup"
 stop_server
 "$bin" --data-dir "$work/data" admin grant boss@example.com >/dev/null
 "$target_dir/release/examples/dashboard_load" seed "$work/data" "$orders" "$days"

@@ -48,15 +48,15 @@ fn seed(data_dir: &str, orders: usize, days: i64) {
         for n in 0..orders {
             let at = now - span + (n as i64 * span) / orders as i64;
             let (id, reference) = (format!("bench-order-{n:07}"), format!("bench-pay-{n:07}"));
-            let mut total = 0;
-            for position in 0..1 + n % 3 {
-                let (product, name, price) = &products[(n * 7 + position * 13) % products.len()];
-                let quantity = 1 + (n + position) as i64 % 2;
-                total += price * quantity;
-                line.execute(params![id, position as i64, product, name, price, quantity])?;
-            }
+            let lines: Vec<(&(String, String, i64), i64)> = (0..1 + n % 3)
+                .map(|position| (&products[(n * 7 + position * 13) % products.len()], 1 + (n + position) as i64 % 2))
+                .collect();
+            let total: i64 = lines.iter().map(|((_, _, price), quantity)| price * quantity).sum();
             payment.execute(params![reference, "bench-buyer", total, at])?;
             order.execute(params![id, "bench-buyer", reference, statuses[n % statuses.len()], total, at, format!("B{n:07}")])?;
+            for (position, ((product, name, price), quantity)) in lines.into_iter().enumerate() {
+                line.execute(params![id, position as i64, product, name, price, quantity])?;
+            }
             if n % 10 == 0 {
                 refund.execute(params![format!("bench-refund-{n:07}"), id, total / 2, at + 3_600_000])?;
             }

@@ -35,12 +35,21 @@ impl JsonCache {
         T: Serialize,
         F: Future<Output = AppResult<T>>,
     {
+        let body = self.bytes(key, async { Ok(Bytes::from(serde_json::to_vec(&build.await?).map_err(AppError::internal)?)) }).await?;
+        Ok(json_response(body))
+    }
+
+    /// The cached bytes under `key`, or builds and stores them (not when an invalidation happened
+    /// meanwhile).
+    pub async fn bytes<F>(&self, key: String, build: F) -> AppResult<Bytes>
+    where
+        F: Future<Output = AppResult<Bytes>>,
+    {
         if let Some(body) = self.entries.read().unwrap().get(&key) {
-            return Ok(json_response(body.clone()));
+            return Ok(body.clone());
         }
         let generation = self.generation.load(Ordering::SeqCst);
-        let value = build.await?;
-        let body = Bytes::from(serde_json::to_vec(&value).map_err(AppError::internal)?);
+        let body = build.await?;
         let mut entries = self.entries.write().unwrap();
         if self.generation.load(Ordering::SeqCst) == generation {
             if entries.len() >= MAX_ENTRIES {
@@ -48,7 +57,7 @@ impl JsonCache {
             }
             entries.insert(key, body.clone());
         }
-        Ok(json_response(body))
+        Ok(body)
     }
 }
 

@@ -31,6 +31,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/myorders",
     "/saved-items",
     "/adminmanagement",
+    "/admin",
     "/search",
     "/track",
 ];
@@ -249,8 +250,17 @@ fn product_data(public_url: &str, p: &crate::catalog::Product) -> serde_json::Va
 /// shop's own pages).
 const SITEMAP_PRODUCTS: i64 = 49_000;
 
-/// `/sitemap.xml`: home, About Us, the collections and the newest products.
+/// `/sitemap.xml`: home, About Us, the collections and the newest products. Built once per
+/// catalogue change (it can list tens of thousands of products), then answered from the cache.
 pub async fn sitemap(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let xml = state.cache.bytes("sitemap.xml".into(), build_sitemap(&state)).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/xml; charset=utf-8")
+        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
+        .body(xml))
+}
+
+async fn build_sitemap(state: &AppState) -> AppResult<Bytes> {
     let base = state.config.public_url().to_string();
     let (collections, products) = state
         .db
@@ -279,10 +289,7 @@ pub async fn sitemap(state: web::Data<AppState>) -> AppResult<HttpResponse> {
         url(&format!("/product/{id}"), Some(*modified));
     }
     xml.push_str("</urlset>\n");
-    Ok(HttpResponse::Ok()
-        .content_type("application/xml; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(xml))
+    Ok(Bytes::from(xml))
 }
 
 /// `/robots.txt`: the shop is open to search engines; accounts, the bag, admin and the API are not pages to index.

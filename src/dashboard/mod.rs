@@ -165,14 +165,15 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         conn.prepare_cached("SELECT COUNT(*) FROM orders WHERE status = ?1")?.query_row([status], |r| r.get(0))
     };
     let waiting = Waiting { paid: count("paid")?, processing: count("processing")?, shipped: count("shipped")? };
+    // From the per-day totals the order-line triggers keep (migration 0007); a deleted product
+    // keeps its name but loses its link.
     let best_sellers = conn
         .prepare_cached(
-            "SELECT oi.product_id, MAX(oi.name), SUM(oi.quantity) AS units, SUM(oi.quantity * oi.price_kobo)
-             FROM orders o JOIN order_items oi ON oi.order_id = o.id
-             WHERE o.created_at >= ?1 AND o.status != 'cancelled'
-             GROUP BY COALESCE(oi.product_id, oi.name) ORDER BY units DESC, 4 DESC LIMIT 5",
+            "SELECT p.id, MAX(s.name), SUM(s.units) AS units, SUM(s.revenue_kobo) FROM product_sales s
+             LEFT JOIN products p ON p.id = s.product_id
+             WHERE s.day >= ?1 GROUP BY s.product_key HAVING units > 0 ORDER BY units DESC, 4 DESC LIMIT 5",
         )?
-        .query_map([since], |r| Ok(BestSeller { product_id: r.get(0)?, name: r.get(1)?, units: r.get(2)?, revenue: r.get(3)? }))?
+        .query_map([first], |r| Ok(BestSeller { product_id: r.get(0)?, name: r.get(1)?, units: r.get(2)?, revenue: r.get(3)? }))?
         .collect::<Result<Vec<_>, _>>()?;
     let low_stock = conn
         .prepare_cached(

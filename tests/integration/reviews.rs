@@ -201,6 +201,14 @@ async fn the_dashboard_counts_revenue_less_refunds_and_the_export_lists_every_li
         .unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("The start date must be a date like 2026-11-23."));
+
+    // A cancelled order's units stop counting among the best sellers (its money still counts
+    // until it is refunded).
+    let path = format!("/api/admin/orders/{}", first["id"].as_str().unwrap());
+    admin.send_json(Method::PATCH, &path, json!({"status": "cancelled"})).await;
+    let (_, board) = admin.get_json("/api/admin/dashboard").await;
+    assert_eq!(board["bestSellers"], json!([{"productId": "suit", "name": "Navy Suit", "units": 1, "revenue": 3_000_000}]));
+    assert_eq!(board["today"]["revenue"], revenue);
 }
 
 #[actix_web::test]

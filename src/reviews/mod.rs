@@ -208,7 +208,7 @@ struct PageQuery {
 }
 
 /// A product's visible reviews, newest first, with the average and the count per star.
-#[utoipa::path(tag = "reviews", params(PageQuery), responses((status = OK, body = ReviewPage), NotFound))]
+#[utoipa::path(tag = "reviews", params(PageQuery), responses((status = OK, body = ReviewPage), BadRequest, NotFound))]
 #[get("/products/{id}/reviews")]
 async fn product_reviews(
     req: HttpRequest,

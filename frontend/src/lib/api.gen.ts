@@ -5174,6 +5174,15 @@ export interface operations {
           'application/json': components['schemas']['ReviewPage'];
         };
       };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description The thing does not exist. */
       404: {
         headers: {

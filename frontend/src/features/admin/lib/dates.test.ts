@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   EXPORT_DATES_ORDER,
-  EXPORT_DATES_REQUIRED,
+  EXPORT_END_REQUIRED,
+  EXPORT_START_REQUIRED,
   addDays,
   exportRangeProblem,
   formatShortDay,
@@ -25,7 +26,8 @@ describe('Lagos days', () => {
 
   it('checks an export range', () => {
     expect(isDay('2026-02-30')).toBe(false);
-    expect(exportRangeProblem('', '2026-11-23')).toBe(EXPORT_DATES_REQUIRED);
+    expect(exportRangeProblem('', '2026-11-23')).toBe(EXPORT_START_REQUIRED);
+    expect(exportRangeProblem('2026-11-23', '')).toBe(EXPORT_END_REQUIRED);
     expect(exportRangeProblem('2026-11-24', '2026-11-23')).toBe(EXPORT_DATES_ORDER);
     expect(exportRangeProblem('2026-11-23', '2026-11-23')).toBeNull();
   });

@@ -45,12 +45,14 @@ export function formatLongDay(day: string): string {
   return longDay.format(utcDate(day));
 }
 
-export const EXPORT_DATES_REQUIRED = 'Choose both a start and an end date.';
+export const EXPORT_START_REQUIRED = 'Choose the start date.';
+export const EXPORT_END_REQUIRED = 'Choose the end date.';
 export const EXPORT_DATES_ORDER = 'Choose a start date on or before the end date.';
 
 /** The export form's check (the server says the same), or null. */
 export function exportRangeProblem(from: string, to: string): string | null {
-  if (!isDay(from) || !isDay(to)) return EXPORT_DATES_REQUIRED;
+  if (!isDay(from)) return EXPORT_START_REQUIRED;
+  if (!isDay(to)) return EXPORT_END_REQUIRED;
   if (from > to) return EXPORT_DATES_ORDER;
   return null;
 }

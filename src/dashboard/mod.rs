@@ -192,18 +192,10 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let payments_to_review = conn.query_row("SELECT COUNT(*) FROM payments WHERE status IN ('failed', 'mismatch')", [], |r| r.get(0))?;
-    let oversold_to_refund = conn.query_row(
-        "SELECT COUNT(*) FROM orders o WHERE o.oversold = 1 AND o.total_kobo >
-            (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r WHERE r.order_id = o.id AND r.status != 'failed')",
-        [],
-        |r| r.get(0),
-    )?;
-    let failed_refunds = conn.query_row(
-        "SELECT COUNT(DISTINCT r.order_id) FROM refunds r WHERE r.status = 'failed'
-         AND NOT EXISTS (SELECT 1 FROM refunds later WHERE later.order_id = r.order_id AND later.created_at > r.created_at)",
-        [],
-        |r| r.get(0),
-    )?;
+    let count_orders =
+        |filter: &str| -> rusqlite::Result<i64> { conn.query_row(&format!("SELECT COUNT(*) FROM orders {filter}"), [], |r| r.get(0)) };
+    let oversold_to_refund = count_orders(crate::orders::OVERSOLD_TO_REFUND)?;
+    let failed_refunds = count_orders(crate::orders::LATEST_REFUND_FAILED)?;
     let daily = days
         .into_iter()
         .enumerate()

@@ -348,6 +348,8 @@ struct ListQuery {
     page: Option<i64>,
     /// Only oversold orders that still have something to refund.
     oversold: Option<bool>,
+    /// "failed": only orders whose latest refund failed.
+    refund: Option<String>,
 }
 
 /// One page of orders for fulfilment, with the count of orders in every status.
@@ -386,7 +388,14 @@ fn parse_status(status: &str) -> AppResult<OrderStatus> {
 #[utoipa::path(tag = "admin", params(ListQuery), responses((status = OK, body = AdminOrderPage), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/orders")]
 async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
-    let ListQuery { status, page, oversold } = query.into_inner();
+    let ListQuery { status, page, oversold, refund } = query.into_inner();
+    // The lists the dashboard points at, beside the status filter.
+    let special = match (oversold, refund.as_deref()) {
+        (Some(true), _) => Some(OVERSOLD_TO_REFUND),
+        (_, Some("failed")) => Some(LATEST_REFUND_FAILED),
+        (_, None | Some("")) => None,
+        (_, Some(_)) => return Err(AppError::Validation("Unknown refund filter: use refund=failed.".into())),
+    };
     let status = status.filter(|s| !s.is_empty()).map(|s| parse_status(&s)).transpose()?;
     let page = page.unwrap_or(1).clamp(1, 100_000);
     let reply = state
@@ -394,9 +403,8 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
         .read(move |c| {
             let offset = (page - 1) * PAGE_SIZE;
             let (orders, total) = match &status {
-                _ if oversold == Some(true) => {
-                    let filter = "WHERE oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
-                                  WHERE r.order_id = orders.id AND r.status != 'failed')";
+                _ if special.is_some() => {
+                    let filter = special.unwrap_or_default();
                     (
                         query_orders(c, &format!("{filter} ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2"), &[&PAGE_SIZE, &offset])?,
                         c.query_row(&format!("SELECT COUNT(*) FROM orders {filter}"), [], |r| r.get::<_, i64>(0))?,
@@ -424,6 +432,13 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(reply))
 }
+
+/// Oversold orders that still have something to refund.
+pub(crate) const OVERSOLD_TO_REFUND: &str = "WHERE oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
+    WHERE r.order_id = orders.id AND r.status != 'failed')";
+/// Orders whose latest refund failed.
+pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FROM refunds r WHERE r.status = 'failed'
+    AND NOT EXISTS (SELECT 1 FROM refunds later WHERE later.order_id = r.order_id AND later.created_at > r.created_at))";
 
 pub fn admin_view(order: Order) -> AdminOrder {
     AdminOrder {

@@ -191,6 +191,10 @@ async fn paystack_refusing_failing_or_going_silent_moves_no_money_twice() {
     );
     assert_eq!(now["refundable"], TOTAL);
     wait_for_mail(&app, |m| m.contains("To: shop@ankara.local") && m.contains("Refund failed for order")).await;
+    let (_, failed) = admin.get_json("/api/admin/orders?refund=failed").await;
+    assert_eq!((failed["total"].as_i64(), failed["orders"][0]["id"].as_str()), (Some(1), order["id"].as_str()));
+    assert_eq!(admin.get_json("/api/admin/dashboard").await.1["failedRefunds"], 1);
+    assert_eq!(admin.get_json("/api/admin/orders?refund=lost").await.0, 400);
 
     // Paystack errs (5xx) without taking it: pending until the shop has looked, then failed.
     fake.set_refund(Mode::Fail(500));
@@ -205,6 +209,8 @@ async fn paystack_refusing_failing_or_going_silent_moves_no_money_twice() {
     assert_eq!(now["refundPending"], 500_000, "both unconfirmed refunds still count against what is left");
     assert_eq!(now["refundable"], TOTAL - 500_000);
     assert_eq!(fake.refunds().len(), 1, "only the silent one reached Paystack");
+    let (_, failed) = admin.get_json("/api/admin/orders?refund=failed").await;
+    assert_eq!(failed["total"], 0, "the latest refund is pending now");
 
     // The reconciler, a while later: the silent one is found at Paystack and linked; the other
     // is given up; nothing is asked for again.

@@ -2750,6 +2750,8 @@ export interface operations {
         page?: number;
         /** @description Only oversold orders that still have something to refund. */
         oversold?: boolean;
+        /** @description "failed": only orders whose latest refund failed. */
+        refund?: string;
       };
       header?: never;
       path?: never;

@@ -56,9 +56,9 @@ export const queryKeys = {
     orders: {
       all: ['admin', 'orders'] as const,
       lists: ['admin', 'orders', 'list'] as const,
-      list: (status: OrderStatus | null, page: number, oversold = false) =>
-        oversold
-          ? (['admin', 'orders', 'list', 'oversold', page] as const)
+      list: (status: OrderStatus | null, page: number, special: 'oversold' | 'failed-refund' | null = null) =>
+        special
+          ? (['admin', 'orders', 'list', special, page] as const)
           : (['admin', 'orders', 'list', status ?? 'all', page] as const),
       detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
     },

@@ -17,26 +17,31 @@ export type RefundStatus = Refund['status'];
 export type AdminOrderList = AdminOrderPage;
 export type ReviewPayment = PaymentReview;
 
+/** The lists the dashboard points at, beside the status filter. */
+export type SpecialList = 'oversold' | 'failed-refund';
+
 /**
  * GET /api/admin/orders?status=&page=: newest first, 1-based pages, with a count per status.
- * With `oversold`, ?oversold=true: the oversold orders that still have something to refund.
+ * `oversold` (?oversold=true): the oversold orders that still have something to refund;
+ * `failed-refund` (?refund=failed): the orders whose latest refund failed.
  */
-export function adminOrdersQueryOptions(status: OrderStatus | null, page: number, oversold = false) {
+export function adminOrdersQueryOptions(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
   const params = new URLSearchParams();
-  if (oversold) params.set('oversold', 'true');
+  if (special === 'oversold') params.set('oversold', 'true');
+  else if (special === 'failed-refund') params.set('refund', 'failed');
   else if (status) params.set('status', status);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return queryOptions({
-    queryKey: queryKeys.admin.orders.list(oversold ? null : status, page, oversold),
+    queryKey: queryKeys.admin.orders.list(special ? null : status, page, special),
     queryFn: ({ signal }) => api.get<AdminOrderList>(`/api/admin/orders${query ? `?${query}` : ''}`, signal),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAdminOrders(status: OrderStatus | null, page: number, oversold = false) {
-  return useQuery(adminOrdersQueryOptions(status, page, oversold));
+export function useAdminOrders(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
+  return useQuery(adminOrdersQueryOptions(status, page, special));
 }
 
 /** How often an order with a refund waiting for Paystack is read again, until it is settled. */

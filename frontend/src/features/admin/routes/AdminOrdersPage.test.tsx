@@ -80,6 +80,7 @@ describe('admin orders list', () => {
       'Delivered20',
       'Cancelled1',
       'Oversold — to refund',
+      'Refund failed',
     ]);
     expect(links[6]!.getAttribute('href')).toBe('/admin/orders?oversold=true');
     expect(links.map((l) => l.getAttribute('aria-label'))[1]).toBe('Paid (3)');
@@ -201,6 +202,30 @@ describe('admin orders list', () => {
     expect(within(pages).getByRole('link', { name: 'Next' }).getAttribute('href')).toBe(
       '/admin/orders?oversold=true&page=2',
     );
+  });
+
+  it('lists the orders whose latest refund failed, as the dashboard links them', async () => {
+    const fetch = mockFetch({
+      '/api/admin/orders': (url) =>
+        jsonResponse(
+          url.searchParams.get('refund') === 'failed'
+            ? list([order({ id: 'fail0001xxxx', number: 'FLD1K2M3' })], 1, 1, 1)
+            : list([order()], 1, 1, 1),
+        ),
+      '/api/admin/payments': { payments: [] },
+    });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders?refund=failed', session: { user: admin } });
+    await screen.findByRole('link', { name: 'Order #FLD1K2M3' });
+    expect(fetch.mock.calls.some(([path]) => path === '/api/admin/orders?refund=failed')).toBe(true);
+    const filter = screen.getByRole('navigation', { name: 'Filter orders by status' });
+    expect(within(filter).getByRole('link', { name: 'Refund failed' }).getAttribute('aria-current')).toBe('page');
+    expect(within(filter).getByRole('link', { name: /^All/ }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('says so when no order has a failed refund', async () => {
+    mockFetch({ '/api/admin/orders': list([]), '/api/admin/payments': { payments: [] } });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders?refund=failed', session: { user: admin } });
+    expect(await screen.findByText('No order has a failed refund.')).toBeTruthy();
   });
 
   it('says so when no oversold order is left to refund', async () => {

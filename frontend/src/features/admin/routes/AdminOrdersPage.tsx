@@ -1,6 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useAdminOrders, useReviewPayments, type AdminOrderList, type ReviewPayment } from '../api/orders';
+import {
+  useAdminOrders,
+  useReviewPayments,
+  type AdminOrderList,
+  type ReviewPayment,
+  type SpecialList,
+} from '../api/orders';
 import { AdminTag } from '../components/AdminPanel';
 import { OversoldBadge, oversoldBanner } from '../components/Oversold';
 import { adminTime } from '../lib/time';
@@ -19,6 +25,8 @@ export const NO_ORDERS = 'No orders yet.';
 export const NO_PAYMENTS_TO_REVIEW = 'No payments need review.';
 export const NO_OVERSOLD = 'No oversold orders are waiting for a refund.';
 export const OVERSOLD_FILTER = 'Oversold — to refund';
+export const NO_FAILED_REFUNDS = 'No order has a failed refund.';
+export const FAILED_REFUND_FILTER = 'Refund failed';
 /** The id of the payments-to-review section: /admin/orders#payments opens the page there. */
 export const PAYMENTS_ANCHOR = 'payments';
 
@@ -26,9 +34,10 @@ function parseStatus(value: string | null): OrderStatus | null {
   return value && (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : null;
 }
 
-function listPath(status: OrderStatus | null, page = 1, oversold = false): string {
+function listPath(status: OrderStatus | null, page = 1, special: SpecialList | null = null): string {
   const params = new URLSearchParams();
-  if (oversold) params.set('oversold', 'true');
+  if (special === 'oversold') params.set('oversold', 'true');
+  else if (special === 'failed-refund') params.set('refund', 'failed');
   else if (status) params.set('status', status);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
@@ -37,18 +46,21 @@ function listPath(status: OrderStatus | null, page = 1, oversold = false): strin
 
 /**
  * /admin/orders (admins only): every order, newest first, filtered by status (with a count on each
- * filter) or to the oversold ones still to refund (?oversold=true), and paged; each opens its
+ * filter), to the oversold ones still to refund (?oversold=true) or to those whose latest refund
+ * failed (?refund=failed), and paged; each opens its
  * detail. Below, the payments that need a human (/admin/orders#payments scrolls to them).
  */
 export default function AdminOrdersPage() {
   const search = new URLSearchParams(useSearch());
-  const oversold = search.get('oversold') === 'true';
-  const status = oversold ? null : parseStatus(search.get('status'));
+  const special: SpecialList | null =
+    search.get('oversold') === 'true' ? 'oversold' : search.get('refund') === 'failed' ? 'failed-refund' : null;
+  const oversold = special === 'oversold';
+  const status = special ? null : parseStatus(search.get('status'));
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminOrders(
     status,
     page,
-    oversold,
+    special,
   );
 
   return (
@@ -69,7 +81,7 @@ export default function AdminOrdersPage() {
         </p>
       )}
 
-      <StatusFilter current={status} oversold={oversold} counts={data?.counts} />
+      <StatusFilter current={status} special={special} counts={data?.counts} />
 
       {isPending ? (
         <div className="admin-orders__loading">
@@ -80,7 +92,13 @@ export default function AdminOrdersPage() {
       ) : data.orders.length === 0 ? (
         <Message
           title={
-            oversold ? NO_OVERSOLD : status ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.` : NO_ORDERS
+            oversold
+              ? NO_OVERSOLD
+              : special === 'failed-refund'
+                ? NO_FAILED_REFUNDS
+                : status
+                  ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
+                  : NO_ORDERS
           }
         />
       ) : (
@@ -90,7 +108,7 @@ export default function AdminOrdersPage() {
               <OrderRow key={order.id} order={order} />
             ))}
           </ol>
-          <Pager list={data} status={status} oversold={oversold} />
+          <Pager list={data} status={status} special={special} />
         </div>
       )}
 
@@ -101,11 +119,11 @@ export default function AdminOrdersPage() {
 
 function StatusFilter({
   current,
-  oversold,
+  special,
   counts,
 }: {
   current: OrderStatus | null;
-  oversold: boolean;
+  special: SpecialList | null;
   counts: AdminOrderList['counts'] | undefined;
 }) {
   const all = counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : null;
@@ -124,8 +142,8 @@ function StatusFilter({
           <li key={f.label}>
             <Link
               href={listPath(f.status)}
-              className={`admin-filter__link${!oversold && f.status === current ? ' is-current' : ''}`}
-              aria-current={!oversold && f.status === current ? 'page' : undefined}
+              className={`admin-filter__link${!special && f.status === current ? ' is-current' : ''}`}
+              aria-current={!special && f.status === current ? 'page' : undefined}
               aria-label={f.count !== null ? `${f.label} (${f.count})` : undefined}
             >
               {f.label}
@@ -137,15 +155,22 @@ function StatusFilter({
             </Link>
           </li>
         ))}
-        <li>
-          <Link
-            href={listPath(null, 1, true)}
-            className={`admin-filter__link admin-filter__link--oversold${oversold ? ' is-current' : ''}`}
-            aria-current={oversold ? 'page' : undefined}
-          >
-            {OVERSOLD_FILTER}
-          </Link>
-        </li>
+        {(
+          [
+            ['oversold', OVERSOLD_FILTER],
+            ['failed-refund', FAILED_REFUND_FILTER],
+          ] as const
+        ).map(([list, label]) => (
+          <li key={list}>
+            <Link
+              href={listPath(null, 1, list)}
+              className={`admin-filter__link admin-filter__link--oversold${special === list ? ' is-current' : ''}`}
+              aria-current={special === list ? 'page' : undefined}
+            >
+              {label}
+            </Link>
+          </li>
+        ))}
       </ul>
     </nav>
   );
@@ -180,13 +205,21 @@ function OrderRow({ order }: { order: Order }) {
   );
 }
 
-function Pager({ list, status, oversold }: { list: AdminOrderList; status: OrderStatus | null; oversold: boolean }) {
+function Pager({
+  list,
+  status,
+  special,
+}: {
+  list: AdminOrderList;
+  status: OrderStatus | null;
+  special: SpecialList | null;
+}) {
   const pages = Math.max(1, Math.ceil(list.total / Math.max(1, list.pageSize)));
   if (pages <= 1) return null;
   return (
     <nav className="admin-pager" aria-label="Pages">
       {list.page > 1 ? (
-        <Link href={listPath(status, list.page - 1, oversold)} className="btn btn--sm btn--outline">
+        <Link href={listPath(status, list.page - 1, special)} className="btn btn--sm btn--outline">
           Previous
         </Link>
       ) : (
@@ -196,7 +229,7 @@ function Pager({ list, status, oversold }: { list: AdminOrderList; status: Order
         Page {list.page} of {pages}
       </span>
       {list.page < pages ? (
-        <Link href={listPath(status, list.page + 1, oversold)} className="btn btn--sm btn--outline">
+        <Link href={listPath(status, list.page + 1, special)} className="btn btn--sm btn--outline">
           Next
         </Link>
       ) : (

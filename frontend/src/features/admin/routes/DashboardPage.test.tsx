@@ -99,7 +99,7 @@ describe('dashboard', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['1Payments to reviewfailed or mismatched', '/admin/orders#payments'],
       ['2Oversold to refundpaid after selling out', '/admin/orders?oversold=true'],
-      ['0Failed refundsopen the order to try again', '/admin/orders'],
+      ['0Failed refundsopen the order to try again', '/admin/orders?refund=failed'],
     ]);
     // Something to do stands out; nothing to do does not.
     expect(links[0]!.className).toContain('is-hot');

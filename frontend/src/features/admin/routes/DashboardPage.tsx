@@ -151,7 +151,7 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
               alert
             />
             <Tile
-              href="/admin/orders"
+              href="/admin/orders?refund=failed"
               count={d.failedRefunds}
               label="Failed refunds"
               note="open the order to try again"

@@ -8,6 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  naira,
   DESKTOP,
   MOBILE,
   SMALL_PHONE,
@@ -43,14 +44,6 @@ after(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-/** ₦ with thousands separators and two decimals, from kobo. */
-function naira(kobo) {
-  const whole = Math.floor(kobo / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `₦${whole}.${String(kobo % 100).padStart(2, '0')}`;
-}
 
 /** Opens a product, picks its first size and colour where there is a choice, and adds it to the bag. */
 async function addToBag(page, product) {

@@ -170,6 +170,14 @@ export async function withShot(page, name, body) {
 }
 
 /** The demo's featured products, and one of them with several sizes and colours to choose from. */
+/** ₦ with thousands separators and two decimals, from kobo. */
+export function naira(kobo) {
+  const whole = Math.floor(kobo / 100)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `₦${whole}.${String(kobo % 100).padStart(2, '0')}`;
+}
+
 export async function featuredProducts(base) {
   const featured = await fetch(`${base}/api/products/featured`).then((r) => r.json());
   const choosy = featured.find((p) => p.sizes.length > 1 && p.colors.length > 1);

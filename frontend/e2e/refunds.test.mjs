@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
+  naira,
   DESKTOP,
   MOBILE,
   SMALL_PHONE,
@@ -41,14 +42,6 @@ after(async () => {
   await browser?.close();
   await shop?.stop();
 });
-
-/** ₦ with thousands separators and two decimals, from kobo. */
-function naira(kobo) {
-  const whole = Math.floor(kobo / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `₦${whole}.${String(kobo % 100).padStart(2, '0')}`;
-}
 
 /** Kobo as an admin types naira: 1250050 -> "12500.50". */
 function typed(kobo) {

@@ -11,6 +11,7 @@ use crate::auth::AdminUser;
 use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::money::naira_decimal;
+use crate::orders::OrderStatus;
 use crate::stock::csv::quote;
 
 const DAY_MS: i64 = 86_400_000;
@@ -161,10 +162,11 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         days[days.len() - n..].iter().fold(Period::default(), |a, d| Period { revenue: a.revenue + d.revenue, orders: a.orders + d.orders })
     };
     let (today_figures, week, month) = (sum(1), sum(7), sum(CHART_DAYS as usize));
-    let count = |status: &str| -> rusqlite::Result<i64> {
+    let count = |status: OrderStatus| -> rusqlite::Result<i64> {
         conn.prepare_cached("SELECT COUNT(*) FROM orders WHERE status = ?1")?.query_row([status], |r| r.get(0))
     };
-    let waiting = Waiting { paid: count("paid")?, processing: count("processing")?, shipped: count("shipped")? };
+    let waiting =
+        Waiting { paid: count(OrderStatus::Paid)?, processing: count(OrderStatus::Processing)?, shipped: count(OrderStatus::Shipped)? };
     // From the per-day totals the order-line triggers keep (migration 0007); a deleted product
     // keeps its name but loses its link.
     let best_sellers = conn

@@ -202,7 +202,7 @@ pub async fn refund_order(state: &AppState, order_id: &str, ask: RefundAsk) -> A
     let note = ask.reason.trim().to_string();
     let outcome = match state.paystack.refund(&reference, amount, &note).await {
         Ok(RefundAnswer::Created(paystack)) => {
-            settle(state, &refund_id, Some(paystack)).await?;
+            settle(state, &refund_id, paystack).await?;
             Ok(())
         }
         Ok(RefundAnswer::Refused(message)) => {
@@ -246,9 +246,9 @@ struct Changed {
 
 /// Links our refund to Paystack's (when known) and moves it as Paystack says, in one transaction;
 /// restocks its lines once Paystack has accepted it. Sends the e-mails for a change.
-async fn settle(state: &AppState, refund_id: &str, paystack: Option<PaystackRefund>) -> AppResult<()> {
+async fn settle(state: &AppState, refund_id: &str, paystack: PaystackRefund) -> AppResult<()> {
     let r = refund_id.to_string();
-    let (changed, restocked) = state.db.write(move |tx| apply(tx, &r, paystack.as_ref())).await?;
+    let (changed, restocked) = state.db.write(move |tx| apply(tx, &r, &paystack)).await?;
     if restocked > 0 {
         state.cache.invalidate();
     }
@@ -256,7 +256,7 @@ async fn settle(state: &AppState, refund_id: &str, paystack: Option<PaystackRefu
     Ok(())
 }
 
-fn apply(tx: &Connection, refund_id: &str, paystack: Option<&PaystackRefund>) -> AppResult<(Option<Changed>, usize)> {
+fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResult<(Option<Changed>, usize)> {
     let Some((status, lines, restocked, order_id)) = tx
         .query_row("SELECT status, restock_lines, restocked, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
             Ok((r.get::<_, RefundStatus>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?))
@@ -265,7 +265,6 @@ fn apply(tx: &Connection, refund_id: &str, paystack: Option<&PaystackRefund>) ->
     else {
         return Ok((None, 0));
     };
-    let Some(paystack) = paystack else { return Ok((None, 0)) };
     if status != RefundStatus::Pending {
         return Ok((None, 0));
     }
@@ -375,7 +374,7 @@ pub async fn on_webhook(state: &AppState, data: &serde_json::Value) -> AppResult
         log::warn!("Paystack told us about refund {}, which this shop does not know; ignored", paystack.id);
         return Ok(());
     };
-    settle(state, &refund_id, Some(paystack)).await
+    settle(state, &refund_id, paystack).await
 }
 
 /// Our refund for Paystack's: by its id, or else the oldest unlinked pending refund of the same
@@ -418,7 +417,7 @@ pub async fn reconcile(state: &AppState) -> AppResult<()> {
     for (refund_id, paystack_id, reference, amount, created_at) in pending {
         match paystack_id {
             Some(paystack_id) => match state.paystack.fetch_refund(&paystack_id).await {
-                Ok(Some(paystack)) => settle(state, &refund_id, Some(paystack)).await?,
+                Ok(Some(paystack)) => settle(state, &refund_id, paystack).await?,
                 Ok(None) => log::warn!("refund {refund_id}: Paystack does not know refund {paystack_id}"),
                 Err(e) => {
                     log::warn!("refund {refund_id}: {}", e.0);
@@ -448,7 +447,7 @@ pub async fn reconcile(state: &AppState) -> AppResult<()> {
                         .await?
                 };
                 match known.into_iter().find(|p| p.amount == Some(amount) && !taken.contains(&p.id)) {
-                    Some(paystack) => settle(state, &refund_id, Some(paystack)).await?,
+                    Some(paystack) => settle(state, &refund_id, paystack).await?,
                     None if now - created_at > GIVE_UP_AFTER_MS => {
                         let r = refund_id.clone();
                         let changed = state.db.write(move |tx| fail(tx, &r, "Paystack has no record of this refund")).await?;

@@ -9,6 +9,7 @@ import {
 } from '../api/orders';
 import { AdminTag } from '../components/AdminPanel';
 import { OversoldBadge, oversoldBanner } from '../components/Oversold';
+import { Pager } from '../components/Pager';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
@@ -108,7 +109,12 @@ export default function AdminOrdersPage() {
               <OrderRow key={order.id} order={order} />
             ))}
           </ol>
-          <Pager list={data} status={status} special={special} />
+          <Pager
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            href={(page) => listPath(status, page, special)}
+          />
         </div>
       )}
 
@@ -202,40 +208,6 @@ function OrderRow({ order }: { order: Order }) {
       </div>
       <Price kobo={order.totalAmount} className="admin-order-row__total" />
     </li>
-  );
-}
-
-function Pager({
-  list,
-  status,
-  special,
-}: {
-  list: AdminOrderList;
-  status: OrderStatus | null;
-  special: SpecialList | null;
-}) {
-  const pages = Math.max(1, Math.ceil(list.total / Math.max(1, list.pageSize)));
-  if (pages <= 1) return null;
-  return (
-    <nav className="admin-pager" aria-label="Pages">
-      {list.page > 1 ? (
-        <Link href={listPath(status, list.page - 1, special)} className="btn btn--sm btn--outline">
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="admin-pager__state">
-        Page {list.page} of {pages}
-      </span>
-      {list.page < pages ? (
-        <Link href={listPath(status, list.page + 1, special)} className="btn btn--sm btn--outline">
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }
 

@@ -1,13 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import {
-  useAdminReviews,
-  useSetReviewHidden,
-  type AdminReview,
-  type AdminReviewPage,
-  type ReviewFilter,
-} from '../api/reviews';
+import { useAdminReviews, useSetReviewHidden, type AdminReview, type ReviewFilter } from '../api/reviews';
 import { AdminTag } from '../components/AdminPanel';
+import { Pager } from '../components/Pager';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
@@ -101,7 +96,7 @@ export default function ReviewsPage() {
               <ReviewRow key={review.id} review={review} />
             ))}
           </ol>
-          <Pager list={data} show={show} />
+          <Pager page={data.page} pageSize={data.pageSize} total={data.total} href={(page) => listPath(show, page)} />
         </div>
       )}
     </PageShell>
@@ -188,31 +183,5 @@ function ReviewRow({ review }: { review: AdminReview }) {
         )}
       </div>
     </li>
-  );
-}
-
-function Pager({ list, show }: { list: AdminReviewPage; show: ReviewFilter }) {
-  const pages = Math.max(1, Math.ceil(list.total / Math.max(1, list.pageSize)));
-  if (pages <= 1) return null;
-  return (
-    <nav className="admin-pager" aria-label="Pages">
-      {list.page > 1 ? (
-        <Link href={listPath(show, list.page - 1)} className="btn btn--sm btn--outline">
-          Previous
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="admin-pager__state">
-        Page {list.page} of {pages}
-      </span>
-      {list.page < pages ? (
-        <Link href={listPath(show, list.page + 1)} className="btn btn--sm btn--outline">
-          Next
-        </Link>
-      ) : (
-        <span />
-      )}
-    </nav>
   );
 }

@@ -292,10 +292,11 @@ async fn build_sitemap(state: &AppState) -> AppResult<Bytes> {
     Ok(Bytes::from(xml))
 }
 
-/// `/robots.txt`: the shop is open to search engines; accounts, the bag, admin and the API are not pages to index.
+/// `/robots.txt`: the shop is open to search engines; accounts, the bag, admin and the API are not pages
+/// to index (`/admin` is a prefix: it covers `/admin/…` and `/adminmanagement` too).
 pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
     let body = format!(
-        "User-agent: *\nDisallow: /api/\nDisallow: /admin/\nDisallow: /adminmanagement\nDisallow: /myaccount\nDisallow: /mybag\n\
+        "User-agent: *\nDisallow: /api/\nDisallow: /admin\nDisallow: /myaccount\nDisallow: /mybag\n\
          Disallow: /myorders\nDisallow: /saved-items\nDisallow: /search\nDisallow: /track\n\nSitemap: {}/sitemap.xml\n",
         state.config.public_url()
     );

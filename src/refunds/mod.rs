@@ -171,6 +171,7 @@ fn check_reason(reason: &str) -> AppResult<String> {
 /// Returns the order as it is afterwards, or the error to show (the refund stays listed).
 pub async fn refund_order(state: &AppState, order_id: &str, ask: RefundAsk) -> AppResult<crate::orders::Order> {
     let reason = check_reason(&ask.reason)?;
+    let note = reason.clone();
     let (id, o) = (crate::util::new_id(), order_id.to_string());
     let (refund_id, reference, amount) = state
         .db
@@ -199,7 +200,6 @@ pub async fn refund_order(state: &AppState, order_id: &str, ask: RefundAsk) -> A
             Ok((id, order.payment_reference, amount))
         })
         .await?;
-    let note = ask.reason.trim().to_string();
     let outcome = match state.paystack.refund(&reference, amount, &note).await {
         Ok(RefundAnswer::Created(paystack)) => {
             settle(state, &refund_id, paystack).await?;

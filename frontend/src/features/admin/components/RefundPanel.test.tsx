@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Route } from 'wouter';
-import AdminOrderPage from '../routes/AdminOrderPage';
-import { refund } from '../test/refunds';
+import { ORDER_ID, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
 import { NOTHING_TO_REFUND, confirmRefundText } from './RefundPanel';
 import type { Order, RefundRequest } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { jsonResponse, mockFetch } from '@/test/utils';
 
-const ID = 'a1b2c3d4e5f6g7h8';
 // The fixture order: ₦170,000.50 in all, 2 × Oxford Brogue then 1 × Heritage Chronograph.
 const TOTAL = 17_000_050;
 
@@ -31,8 +28,8 @@ type Answer = { status: number; body: unknown };
 function server(start: Partial<Order> = {}, refuse?: Answer) {
   let current = adminOrder(start);
   const fetch = mockFetch({
-    [`/api/admin/orders/${ID}`]: () => jsonResponse(current),
-    [`POST /api/admin/orders/${ID}/refunds`]: async (_url, init) => {
+    [`/api/admin/orders/${ORDER_ID}`]: () => jsonResponse(current),
+    [`POST /api/admin/orders/${ORDER_ID}/refunds`]: async (_url, init) => {
       if (refuse) return jsonResponse(refuse.body, refuse.status);
       const body = JSON.parse(init!.body as string) as RefundRequest;
       const amount = Math.round(Number(body.amount) * 100);
@@ -57,19 +54,7 @@ function server(start: Partial<Order> = {}, refuse?: Answer) {
   return { fetch, settle };
 }
 
-function renderOrder() {
-  return renderWithProviders(
-    <Route path="/admin/orders/:id">
-      <AdminOrderPage />
-    </Route>,
-    { path: `/admin/orders/${ID}`, session: { user: admin } },
-  );
-}
-
-const posts = (fetch: ReturnType<typeof mockFetch>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'POST')
-    .map(([, init]) => JSON.parse(init!.body as string) as unknown);
+const posts = (fetch: ReturnType<typeof mockFetch>) => sentBodies(fetch, 'POST');
 
 async function panel() {
   return within(await screen.findByRole('region', { name: 'Refunds' }));
@@ -104,7 +89,7 @@ describe('refund panel', () => {
         }),
       ],
     });
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     expect(totals()).toEqual([
       ['Total paid', '₦170,000.50'],
@@ -134,7 +119,7 @@ describe('refund panel', () => {
   it('checks the amount and the reason before sending anything', async () => {
     const { fetch } = server();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     const amount = p.getByLabelText('Amount (₦)');
     const reason = p.getByLabelText('Reason');
@@ -168,7 +153,7 @@ describe('refund panel', () => {
   it('refunds part of the order once, puts chosen lines back on sale, and shows it settle', async () => {
     const { fetch, settle } = server();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     fireEvent.change(p.getByLabelText('Amount (₦)'), { target: { value: '85,000.25' } });
     fireEvent.change(p.getByLabelText('Reason'), { target: { value: '  Oxford Brogue sold out  ' } });
@@ -207,7 +192,7 @@ describe('refund panel', () => {
   it('sends nothing when the confirmation is declined', async () => {
     const { fetch } = server();
     vi.spyOn(window, 'confirm').mockReturnValue(false);
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Changed their mind' } });
     fireEvent.click(p.getByRole('button', { name: 'Refund' }));
@@ -218,7 +203,7 @@ describe('refund panel', () => {
   it('shows the server refusing the refund beside the form', async () => {
     server({}, { status: 409, body: { error: 'conflict', message: 'This order has nothing left to refund.' } });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Duplicate' } });
     fireEvent.click(p.getByRole('button', { name: 'Refund' }));
@@ -233,7 +218,7 @@ describe('refund panel', () => {
       { status: 502, body: { error: 'bad_gateway', message: 'Paystack refused the refund: Insufficient balance.' } },
     );
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Duplicate' } });
     fireEvent.click(p.getByRole('button', { name: 'Refund' }));
@@ -243,7 +228,7 @@ describe('refund panel', () => {
   it('falls back to its own words when the server does not answer in its shape', async () => {
     server({}, { status: 503, body: 'Service Unavailable' });
     vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Duplicate' } });
     fireEvent.click(p.getByRole('button', { name: 'Refund' }));
@@ -252,7 +237,7 @@ describe('refund panel', () => {
 
   it('has no form once everything is refunded or asked for', async () => {
     server({ refunded: TOTAL, refunds: [refund({ amount: TOTAL, status: 'processed' })] });
-    renderOrder();
+    renderAdminOrder();
     const p = await panel();
     expect(p.getByText(NOTHING_TO_REFUND)).toBeTruthy();
     expect(p.queryByRole('button', { name: 'Refund' })).toBeNull();

@@ -17,6 +17,7 @@ import { failureMessage, isApiError } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { itemOptions } from '@/lib/orders';
 import { useInFlight } from '@/lib/useInFlight';
+import '../admin.css';
 import './RefundPanel.css';
 
 export const REFUND_FAILED = 'Could not send the refund. Please try again.';
@@ -306,7 +307,7 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
   if (refunds.length === 0) return null;
   return (
     <div className="admin-refunds__history">
-      <h3 className="admin-refunds__subtitle" id="order-refund-history">
+      <h3 className="admin-subtitle" id="order-refund-history">
         History
       </h3>
       <ol className="admin-refunds__list" aria-labelledby="order-refund-history">

@@ -1,14 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Route } from 'wouter';
-import AdminOrderPage, { CONFIRM_CANCEL } from './AdminOrderPage';
+import { CONFIRM_CANCEL } from './AdminOrderPage';
 import { NOTHING_TO_REFUND } from '../components/RefundPanel';
-import { refund } from '../test/refunds';
+import { ORDER_ID, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
 import type { Order, OrderStatus } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { jsonResponse, mockFetch } from '@/test/utils';
 
-const ID = 'a1b2c3d4e5f6g7h8';
 const NEXT: Record<OrderStatus, OrderStatus[]> = {
   paid: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
@@ -31,8 +29,8 @@ function adminOrder(overrides: Partial<Order> = {}) {
 function server(start: Partial<Order> = {}) {
   let current = adminOrder(start);
   const fetch = mockFetch({
-    [`/api/admin/orders/${ID}`]: () => jsonResponse(current),
-    [`PATCH /api/admin/orders/${ID}`]: (_url, init) => {
+    [`/api/admin/orders/${ORDER_ID}`]: () => jsonResponse(current),
+    [`PATCH /api/admin/orders/${ORDER_ID}`]: (_url, init) => {
       const body = JSON.parse(init!.body as string) as {
         status: OrderStatus;
         trackingNumber?: string;
@@ -62,19 +60,7 @@ function server(start: Partial<Order> = {}) {
   return fetch;
 }
 
-function renderOrder() {
-  return renderWithProviders(
-    <Route path="/admin/orders/:id">
-      <AdminOrderPage />
-    </Route>,
-    { path: `/admin/orders/${ID}`, session: { user: admin } },
-  );
-}
-
-const patches = (fetch: ReturnType<typeof mockFetch>) =>
-  fetch.mock.calls
-    .filter(([, init]) => init?.method === 'PATCH')
-    .map(([, init]) => JSON.parse(init!.body as string) as unknown);
+const patches = (fetch: ReturnType<typeof mockFetch>) => sentBodies(fetch, 'PATCH');
 
 /** The price lines of the order, as [term, amount]. */
 function breakdown(): string[][] {
@@ -87,7 +73,7 @@ function breakdown(): string[][] {
 describe('admin order detail', () => {
   it('shows the items, customer, address and payment reference', async () => {
     server();
-    renderOrder();
+    renderAdminOrder();
     expect((await screen.findByText('Paid')).className).toContain('status-badge--paid');
     expect(screen.getByRole('heading', { name: 'Items (3)' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Oxford Brogue' }).getAttribute('href')).toBe('/product/oxford-brogue');
@@ -115,7 +101,7 @@ describe('admin order detail', () => {
       discountCode: 'SUMMER10',
       totalAmount: 4_750_000,
     });
-    renderOrder();
+    renderAdminOrder();
     await screen.findByText('Paid');
     expect(breakdown()).toEqual([
       ['Subtotal', '₦50,000.00'],
@@ -128,7 +114,7 @@ describe('admin order detail', () => {
 
   it('shows an order picked up in store as such', async () => {
     server({ deliveryMethod: 'pickup', deliveryFee: 0 });
-    renderOrder();
+    renderAdminOrder();
     await screen.findByText('Paid');
     expect(breakdown()[1]).toEqual(['Pick up in store', 'Free']);
     expect(screen.getByRole('heading', { name: 'Customer address' })).toBeTruthy();
@@ -137,7 +123,7 @@ describe('admin order detail', () => {
 
   it('moves a paid order to processing, then shipped with a tracking number, then delivered', async () => {
     const fetch = server();
-    renderOrder();
+    renderAdminOrder();
     const processing = await screen.findByRole('button', { name: 'Mark as processing' });
     expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark as shipped' })).toBeNull();
@@ -172,7 +158,7 @@ describe('admin order detail', () => {
   it('cancels only after confirmation, refunding the whole order by default', async () => {
     const fetch = server();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
-    renderOrder();
+    renderAdminOrder();
     const refundAll = await screen.findByRole<HTMLInputElement>('checkbox', { name: /^Refund ₦170,000\.50 in full/ });
     expect(refundAll.checked).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
@@ -195,7 +181,7 @@ describe('admin order detail', () => {
   it('cancels without a refund when the box is unticked', async () => {
     const fetch = server();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
-    renderOrder();
+    renderAdminOrder();
     fireEvent.click(await screen.findByRole('checkbox', { name: /^Refund ₦170,000\.50 in full/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
     expect(confirm.mock.calls[0]![0]).toBe(CONFIRM_CANCEL);
@@ -206,7 +192,7 @@ describe('admin order detail', () => {
 
   it('offers no refund on cancelling an order already refunded in full', async () => {
     server({ refunded: 17_000_050, refunds: [refund({ amount: 17_000_050, status: 'processed' })] });
-    renderOrder();
+    renderAdminOrder();
     await screen.findByRole('button', { name: 'Cancel order' });
     expect(screen.queryByRole('checkbox', { name: /in full/ })).toBeNull();
     expect(screen.getByText(NOTHING_TO_REFUND)).toBeTruthy();
@@ -214,11 +200,11 @@ describe('admin order detail', () => {
 
   it('shows the server message when a change is refused', async () => {
     mockFetch({
-      [`/api/admin/orders/${ID}`]: adminOrder(),
-      [`PATCH /api/admin/orders/${ID}`]: () =>
+      [`/api/admin/orders/${ORDER_ID}`]: adminOrder(),
+      [`PATCH /api/admin/orders/${ORDER_ID}`]: () =>
         jsonResponse({ error: 'conflict', message: 'An order that is cancelled cannot become processing.' }, 409),
     });
-    renderOrder();
+    renderAdminOrder();
     fireEvent.click(await screen.findByRole('button', { name: 'Mark as processing' }));
     const alert = await screen.findByText('An order that is cancelled cannot become processing.');
     expect(alert.closest('[role="alert"]')).toBeTruthy();
@@ -229,7 +215,7 @@ describe('admin order detail', () => {
 
   it('says "Order not found." for an unknown id', async () => {
     mockFetch({});
-    renderOrder();
+    renderAdminOrder();
     expect(await screen.findByText('Order not found.')).toBeTruthy();
     expect(within(screen.getByRole('alert')).getByText('Order not found.')).toBeTruthy();
   });
@@ -238,7 +224,7 @@ describe('admin order detail', () => {
 describe('admin order: oversold', () => {
   it('warns that the order was paid after its items sold out', async () => {
     server({ oversold: true });
-    renderOrder();
+    renderAdminOrder();
     const warning = await screen.findByText(/Paid after its items sold out/);
     expect(warning.textContent).toBe('Oversold. Paid after its items sold out — restock or refund the customer.');
     expect(warning.getAttribute('role')).toBe('alert');
@@ -247,7 +233,7 @@ describe('admin order: oversold', () => {
 
   it('says nothing of it otherwise', async () => {
     server();
-    renderOrder();
+    renderAdminOrder();
     await screen.findByRole('heading', { name: 'Customer' });
     expect(screen.queryByText(/Oversold/)).toBeNull();
   });

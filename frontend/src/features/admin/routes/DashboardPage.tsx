@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import {
   downloadOrdersCsv,
@@ -14,6 +14,7 @@ import { addDays, exportRangeProblem, lagosToday, monthStart } from '../lib/date
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
+import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { ORDER_STATUS_LABELS } from '@/lib/orders';
@@ -68,7 +69,7 @@ export default function DashboardPage() {
       <ExportOrders />
 
       <nav className="dash-screens" aria-label="Back office">
-        <h2 className="dash-section__title">Back office</h2>
+        <h2 className="admin-subtitle">Back office</h2>
         <ul>
           {SCREENS.map((s) => (
             <li key={s.href}>
@@ -87,7 +88,7 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
   return (
     <div className="dash">
       <section className="dash-section" aria-labelledby="dash-sales">
-        <h2 id="dash-sales" className="dash-section__title">
+        <h2 id="dash-sales" className="admin-subtitle">
           Sales
         </h2>
         <ul className="dash-periods">
@@ -97,16 +98,16 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
         </ul>
       </section>
 
-      <section className="dash-section dash-card" aria-labelledby="dash-daily">
-        <h2 id="dash-daily" className="dash-card__title">
+      <section className="dash-section admin-card" aria-labelledby="dash-daily">
+        <h2 id="dash-daily" className="admin-card__title">
           Revenue, last 30 days
         </h2>
         <RevenueChart days={d.daily} />
       </section>
 
       <div className="dash-columns">
-        <section className="dash-section dash-card" aria-labelledby="dash-waiting">
-          <h2 id="dash-waiting" className="dash-card__title">
+        <section className="dash-section admin-card" aria-labelledby="dash-waiting">
+          <h2 id="dash-waiting" className="admin-card__title">
             Orders waiting
           </h2>
           <ul className="dash-tiles">
@@ -131,8 +132,8 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
           </ul>
         </section>
 
-        <section className="dash-section dash-card" aria-labelledby="dash-attention">
-          <h2 id="dash-attention" className="dash-card__title">
+        <section className="dash-section admin-card" aria-labelledby="dash-attention">
+          <h2 id="dash-attention" className="admin-card__title">
             Needs a look
           </h2>
           <ul className="dash-tiles">
@@ -162,18 +163,18 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
       </div>
 
       <div className="dash-columns">
-        <section className="dash-section dash-card" aria-labelledby="dash-best">
-          <h2 id="dash-best" className="dash-card__title">
+        <section className="dash-section admin-card" aria-labelledby="dash-best">
+          <h2 id="dash-best" className="admin-card__title">
             Best sellers, last 30 days
           </h2>
           <BestSellers sellers={d.bestSellers} />
         </section>
-        <section className="dash-section dash-card" aria-labelledby="dash-low">
-          <div className="dash-card__head">
-            <h2 id="dash-low" className="dash-card__title">
+        <section className="dash-section admin-card" aria-labelledby="dash-low">
+          <div className="dash-section__head">
+            <h2 id="dash-low" className="admin-card__title">
               Low stock
             </h2>
-            <Link href="/admin/stock" className="dash-card__more">
+            <Link href="/admin/stock" className="dash-section__more">
               Manage stock
             </Link>
           </div>
@@ -264,8 +265,6 @@ function ExportOrders() {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const latch = useInFlight();
-  const fromId = useId();
-  const toId = useId();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -289,8 +288,8 @@ function ExportOrders() {
   };
 
   return (
-    <section className="dash-section dash-card dash-export" aria-labelledby="dash-export">
-      <h2 id="dash-export" className="dash-card__title">
+    <section className="dash-section admin-card dash-export" aria-labelledby="dash-export">
+      <h2 id="dash-export" className="admin-card__title">
         Export orders (CSV)
       </h2>
       <p className="dash-export__hint">
@@ -321,34 +320,8 @@ function ExportOrders() {
       </ul>
       <FormNotice notice={notice} />
       <form className="dash-export__form" onSubmit={onSubmit} noValidate aria-labelledby="dash-export">
-        <div className="field">
-          <label htmlFor={fromId} className="field__label">
-            From
-          </label>
-          <input
-            id={fromId}
-            className="field__input"
-            type="date"
-            value={from}
-            max={to || today}
-            required
-            onChange={(e) => setFrom(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={toId} className="field__label">
-            To
-          </label>
-          <input
-            id={toId}
-            className="field__input"
-            type="date"
-            value={to}
-            min={from || undefined}
-            required
-            onChange={(e) => setTo(e.target.value)}
-          />
-        </div>
+        <TextField label="From" type="date" value={from} max={to || today} required onValueChange={setFrom} />
+        <TextField label="To" type="date" value={to} min={from || undefined} required onValueChange={setTo} />
         <div className="dash-export__actions">
           <button type="submit" className="btn btn--dark" disabled={busy}>
             {busy ? 'Preparing…' : 'Export orders (CSV)'}

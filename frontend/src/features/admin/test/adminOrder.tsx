@@ -1,0 +1,45 @@
+// What the order screen's tests share: the order's id, the screen at its address, refunds as the
+// API lists them, and the JSON bodies the screen sent.
+import { Route } from 'wouter';
+import AdminOrderPage from '../routes/AdminOrderPage';
+import type { AdminOrder } from '@/lib/types';
+import { admin, renderWithProviders, type mockFetch } from '@/test/utils';
+
+export const ORDER_ID = 'a1b2c3d4e5f6g7h8';
+
+/** The admin order screen of ORDER_ID, signed in as an admin. */
+export function renderAdminOrder() {
+  return renderWithProviders(
+    <Route path="/admin/orders/:id">
+      <AdminOrderPage />
+    </Route>,
+    { path: `/admin/orders/${ORDER_ID}`, session: { user: admin } },
+  );
+}
+
+/** The JSON bodies of the requests sent with `method`, in order. */
+export function sentBodies(fetch: ReturnType<typeof mockFetch>, method: string): unknown[] {
+  return fetch.mock.calls
+    .filter(([, init]) => init?.method === method)
+    .map(([, init]) => JSON.parse(init!.body as string) as unknown);
+}
+
+type Refund = AdminOrder['refunds'][number];
+
+let next = 1;
+
+/** A refund as the API lists it: pending unless told, made on 6 March 2025. */
+export function refund(overrides: Partial<Refund> = {}): Refund {
+  const id = `rf-${next++}`;
+  return {
+    id,
+    amount: 500_000,
+    reason: 'Size 42 sold out',
+    status: 'pending',
+    failureReason: null,
+    restocked: 0,
+    createdAt: Date.UTC(2025, 2, 6, 9, 30),
+    updatedAt: Date.UTC(2025, 2, 6, 9, 30),
+    ...overrides,
+  };
+}

@@ -27,7 +27,7 @@ cargo build --release --quiet
 start_server() {
   local t0 t1
   t0=$(date +%s%N)
-  ANKARA_LISTEN="127.0.0.1:$port" ANKARA_DATA_DIR="$work/data" ANKARA_SIGNUPS_PER_HOUR=100000 RUST_LOG=warn "$bin" >"$work/server.log" 2>&1 &
+  ANKARA_LISTEN="127.0.0.1:$port" ANKARA_DATA_DIR="$work/data" ANKARA_SIGNUPS_PER_HOUR=100000 ANKARA_CHECKOUTS_PER_ADDRESS=100000 RUST_LOG=warn "$bin" >"$work/server.log" 2>&1 &
   pid=$!
   until curl -sf "$base/api/health" >/dev/null; do sleep 0.005; done
   t1=$(date +%s%N)

@@ -32,6 +32,8 @@ pub struct AppState {
     pub search: SearchIndex,
     pub submissions: RecentSubmissions,
     pub paystack: Paystack,
+    /// The built-in Paystack's own settings (used when no keys are configured).
+    pub sandbox: crate::payments::sandbox::Sandbox,
     /// Password hashing: one job per core, a bounded line behind it.
     pub hashing: crate::cpu::CpuGate,
     pub contact_limits: crate::content::ContactLimits,
@@ -40,6 +42,8 @@ pub struct AppState {
     pub browser_verifies: crate::auth::limits::RateLimiter,
     /// Order tracking without a login: 20 lookups per client address in 10 minutes.
     pub order_lookups: crate::auth::limits::RateLimiter,
+    /// Review writes and edits: 20 per customer an hour.
+    pub review_writes: crate::auth::limits::RateLimiter,
     pub metrics: crate::metrics::Metrics,
 }
 
@@ -77,8 +81,10 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         search,
         submissions: RecentSubmissions::default(),
         paystack,
+        sandbox: Default::default(),
         browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
         order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
+        review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
         metrics: crate::metrics::Metrics::default(),
     }))
 }
@@ -128,6 +134,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::refunds::configure)
                 .configure(crate::reviews::configure)
                 .configure(crate::dashboard::configure)
+                .configure(crate::settings::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::serve))

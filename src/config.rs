@@ -168,6 +168,16 @@ pub struct Config {
     /// HTTP worker threads (defaults to the number of cores).
     #[arg(long, env = "ANKARA_WORKERS", global = true)]
     pub workers: Option<usize>,
+    /// How long a started card payment can be paid (Paystack's payment session timeout, which the
+    /// shop sets to this) and so how long it holds stock and a code's use. Tests shorten it.
+    #[arg(long, env = "ANKARA_PAYMENT_LIFETIME_SECS", default_value_t = 1800, global = true, hide = true)]
+    pub payment_lifetime_secs: u64,
+    /// Payments one client address may have in progress (holding stock) at once.
+    #[arg(long, env = "ANKARA_CHECKOUTS_PER_ADDRESS", default_value_t = 10, global = true, hide = true)]
+    pub checkouts_per_address: i64,
+    /// Per-address limits key IPv6 clients by this prefix (one home or phone usually has a /64).
+    #[arg(long, env = "ANKARA_IPV6_PREFIX", default_value_t = 64, global = true)]
+    pub ipv6_prefix: u8,
 }
 
 impl Config {
@@ -215,10 +225,19 @@ impl Config {
             .trusted_proxies
             .iter()
             .filter(|p| !p.trim().is_empty())
-            .map(|p| p.parse().map_err(|e| format!("ANKARA_TRUSTED_PROXIES: {e}")))
+            .map(|p| crate::net::parse_range(p).map_err(|e| format!("ANKARA_TRUSTED_PROXIES: {e}")))
             .collect::<Result<_, String>>()?;
         if self.signups_per_hour == 0 {
             return Err("ANKARA_SIGNUPS_PER_HOUR must be at least 1".into());
+        }
+        if !(5..=86_400).contains(&self.payment_lifetime_secs) {
+            return Err("ANKARA_PAYMENT_LIFETIME_SECS must be from 5 to 86400".into());
+        }
+        if self.checkouts_per_address < 1 {
+            return Err("ANKARA_CHECKOUTS_PER_ADDRESS must be at least 1".into());
+        }
+        if !(32..=128).contains(&self.ipv6_prefix) {
+            return Err("ANKARA_IPV6_PREFIX must be from 32 to 128".into());
         }
         if self.workers == Some(0) {
             return Err("ANKARA_WORKERS must be at least 1".into());
@@ -228,6 +247,16 @@ impl Config {
 
     pub fn public_url(&self) -> &str {
         self.public_url.as_deref().unwrap_or("http://127.0.0.1:8080")
+    }
+
+    /// How long a started card payment can be paid and holds what it holds, in ms.
+    pub fn payment_lifetime_ms(&self) -> i64 {
+        self.payment_lifetime_secs as i64 * 1000
+    }
+
+    /// The key per-address limits count a request by (IPv6 by its network).
+    pub fn client_key(&self, req: &actix_web::HttpRequest) -> String {
+        crate::net::client_key(req, &self.trusted, self.ipv6_prefix)
     }
 
     pub fn secure_cookies(&self) -> bool {

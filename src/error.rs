@@ -28,6 +28,11 @@ pub enum AppError {
     /// 409: conflicts with existing state (a taken e-mail, a duplicate submission).
     #[error("conflict: {0}")]
     Conflict(String),
+    /// 409 with its own code, for conflicts a client acts on: `payment_in_progress` (an earlier
+    /// payment can still be paid: finish or cancel it), `price_changed` (the total is not the one
+    /// the shopper saw).
+    #[error("conflict ({0}): {1}")]
+    ConflictAs(&'static str, String),
     /// 413: the body is too large.
     #[error("payload too large: {0}")]
     PayloadTooLarge(String),
@@ -62,7 +67,8 @@ pub enum AppError {
 #[schema(as = Error)]
 pub struct ErrorBody<'a> {
     /// validation, unauthenticated, login_failed, forbidden, not_found, method_not_allowed,
-    /// conflict, payload_too_large, too_many_requests, busy, upstream or internal.
+    /// conflict, payment_in_progress, price_changed, payload_too_large, too_many_requests, busy,
+    /// upstream or internal.
     error: &'a str,
     message: &'a str,
 }
@@ -131,6 +137,7 @@ impl AppError {
             AppError::NotFound(_) => "not_found",
             AppError::MethodNotAllowed => "method_not_allowed",
             AppError::Conflict(_) => "conflict",
+            AppError::ConflictAs(code, _) => code,
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::TooManyRequests(..) => "too_many_requests",
             AppError::Busy => "busy",
@@ -147,6 +154,7 @@ impl AppError {
             | AppError::Forbidden(m)
             | AppError::NotFound(m)
             | AppError::Conflict(m)
+            | AppError::ConflictAs(_, m)
             | AppError::PayloadTooLarge(m)
             | AppError::TooManyRequests(m, _)
             | AppError::Upstream(m) => m,
@@ -166,7 +174,7 @@ impl ResponseError for AppError {
             AppError::Forbidden(_) => StatusCode::FORBIDDEN,
             AppError::NotFound(_) => StatusCode::NOT_FOUND,
             AppError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            AppError::Conflict(_) => StatusCode::CONFLICT,
+            AppError::Conflict(_) | AppError::ConflictAs(..) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
             AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,

@@ -30,6 +30,7 @@ pub mod refunds;
 pub mod reviews;
 pub mod saved;
 pub mod search;
+pub mod settings;
 pub mod spa;
 pub mod stock;
 pub mod submissions;

@@ -2,50 +2,44 @@
 //! configured trusted proxy (Caddy in front of the shop); anyone else could write them.
 
 use std::net::IpAddr;
-use std::str::FromStr;
 
 use actix_web::HttpRequest;
 use actix_web::http::header;
+use ipnet::{IpNet, Ipv6Net};
 
 /// An address range such as `10.0.0.0/8`, `::1/128` or a single address.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Cidr {
-    network: IpAddr,
-    prefix: u8,
-}
+pub type Cidr = IpNet;
 
-impl FromStr for Cidr {
-    type Err = String;
-
-    fn from_str(text: &str) -> Result<Cidr, String> {
-        let text = text.trim();
-        let (addr, prefix) = text.split_once('/').unwrap_or((text, ""));
-        let network: IpAddr = addr.parse().map_err(|_| format!("{text:?} is not an IP address or CIDR range"))?;
-        let bits = if network.is_ipv4() { 32 } else { 128 };
-        let prefix = if prefix.is_empty() {
-            bits
-        } else {
-            prefix.parse::<u8>().ok().filter(|p| *p <= bits).ok_or_else(|| format!("{text:?} has a bad prefix length"))?
-        };
-        Ok(Cidr { network, prefix })
+/// Reads a range, or a single address as the range holding only it.
+pub fn parse_range(text: &str) -> Result<Cidr, String> {
+    let text = text.trim();
+    let bad = || format!("{text:?} is not an IP address or CIDR range");
+    if text.contains('/') {
+        return text.parse::<IpNet>().map_err(|_| bad());
     }
+    text.parse::<IpAddr>().map(IpNet::from).map_err(|_| bad())
 }
 
-impl Cidr {
-    pub fn contains(&self, addr: IpAddr) -> bool {
-        let addr = canonical(addr);
-        match (self.network, addr) {
-            (IpAddr::V4(net), IpAddr::V4(a)) => {
-                masked(u32::from(net).into(), self.prefix, 32) == masked(u32::from(a).into(), self.prefix, 32)
-            }
-            (IpAddr::V6(net), IpAddr::V6(a)) => masked(u128::from(net), self.prefix, 128) == masked(u128::from(a), self.prefix, 128),
-            _ => false,
-        }
+fn trusted(ranges: &[Cidr], addr: IpAddr) -> bool {
+    let addr = canonical(addr);
+    ranges.iter().any(|range| range.contains(&addr))
+}
+
+/// What per-address limits count by: an IPv4 address, or the IPv6 network of `v6_prefix` bits
+/// holding the address (a home, an office or a phone is usually given a whole /64, so counting
+/// single IPv6 addresses would let one client look like billions).
+pub fn client_key(req: &HttpRequest, ranges: &[Cidr], v6_prefix: u8) -> String {
+    key_for(client_ip(req, ranges), v6_prefix)
+}
+
+fn key_for(addr: IpAddr, v6_prefix: u8) -> String {
+    match addr {
+        IpAddr::V4(v4) => v4.to_string(),
+        IpAddr::V6(v6) => match Ipv6Net::new(v6, v6_prefix.min(128)) {
+            Ok(net) => net.trunc().to_string(),
+            Err(_) => v6.to_string(),
+        },
     }
-}
-
-fn masked(bits: u128, prefix: u8, width: u8) -> u128 {
-    if prefix == 0 { 0 } else { bits >> (width - prefix) }
 }
 
 /// IPv4-mapped IPv6 addresses (`::ffff:1.2.3.4`) compare as the IPv4 address they carry.
@@ -60,7 +54,7 @@ fn canonical(addr: IpAddr) -> IpAddr {
 /// `X-Forwarded-For` (else `Forwarded: for=`) that is not itself a trusted proxy.
 pub fn client_ip(req: &HttpRequest, trusted: &[Cidr]) -> IpAddr {
     let peer = req.peer_addr().map(|a| canonical(a.ip())).unwrap_or(IpAddr::from([0, 0, 0, 0]));
-    if !trusted.iter().any(|c| c.contains(peer)) {
+    if !self::trusted(trusted, peer) {
         return peer;
     }
     let hops = forwarded_for(req);
@@ -69,7 +63,7 @@ pub fn client_ip(req: &HttpRequest, trusted: &[Cidr]) -> IpAddr {
     for hop in hops.iter().rev() {
         let Some(addr) = parse_hop(hop) else { break };
         client = addr;
-        if !trusted.iter().any(|c| c.contains(addr)) {
+        if !self::trusted(trusted, addr) {
             break;
         }
     }
@@ -109,21 +103,31 @@ mod tests {
     use actix_web::test::TestRequest;
 
     fn cidrs(list: &[&str]) -> Vec<Cidr> {
-        list.iter().map(|c| c.parse().unwrap()).collect()
+        list.iter().map(|c| parse_range(c).unwrap()).collect()
     }
 
     #[test]
     fn ranges_parse_and_match() {
-        let net: Cidr = "10.1.0.0/16".parse().unwrap();
-        assert!(net.contains("10.1.200.3".parse().unwrap()));
-        assert!(!net.contains("10.2.0.1".parse().unwrap()));
-        assert!(net.contains("::ffff:10.1.0.9".parse().unwrap()));
-        let one: Cidr = "::1".parse().unwrap();
-        assert!(one.contains("::1".parse().unwrap()));
-        assert!(!one.contains("127.0.0.1".parse().unwrap()));
-        assert!("0.0.0.0/0".parse::<Cidr>().unwrap().contains("8.8.8.8".parse().unwrap()));
-        assert!("10.0.0.0/33".parse::<Cidr>().is_err());
-        assert!("proxy".parse::<Cidr>().is_err());
+        let net = cidrs(&["10.1.0.0/16"]);
+        assert!(trusted(&net, "10.1.200.3".parse().unwrap()));
+        assert!(!trusted(&net, "10.2.0.1".parse().unwrap()));
+        assert!(trusted(&net, "::ffff:10.1.0.9".parse().unwrap()));
+        let one = cidrs(&["::1"]);
+        assert!(trusted(&one, "::1".parse().unwrap()));
+        assert!(!trusted(&one, "127.0.0.1".parse().unwrap()));
+        assert!(trusted(&cidrs(&["0.0.0.0/0"]), "8.8.8.8".parse().unwrap()));
+        assert!(parse_range("10.0.0.0/33").is_err());
+        assert!(parse_range("proxy").is_err());
+    }
+
+    #[test]
+    fn ipv6_clients_are_counted_by_their_network() {
+        let key = |a: &str, prefix| key_for(a.parse().unwrap(), prefix);
+        assert_eq!(key("2001:db8:1:2:aaaa::1", 64), key("2001:db8:1:2:ffff::9", 64));
+        assert_ne!(key("2001:db8:1:2::1", 64), key("2001:db8:1:3::1", 64));
+        assert_eq!(key("2001:db8:1:2::1", 64), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2::1", 128), "2001:db8:1:2::1/128");
+        assert_eq!(key("198.51.100.7", 64), "198.51.100.7");
     }
 
     #[test]

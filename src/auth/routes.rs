@@ -61,7 +61,7 @@ const MAX_NAME: usize = 100;
 const MAX_PHONE: usize = 32;
 
 fn address_key(req: &HttpRequest, state: &AppState) -> String {
-    format!("address:{}", crate::net::client_ip(req, &state.config.trusted))
+    format!("address:{}", state.config.client_key(req))
 }
 
 fn too_many_logins(wait: std::time::Duration) -> AppError {

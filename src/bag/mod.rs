@@ -152,16 +152,40 @@ pub fn add_item(tx: &Connection, user_id: &str, product_id: &str, size: &str, co
             |r| r.get(0),
         )
         .optional()?;
-    let wanted = current.unwrap_or(0) + quantity;
+    let in_bag = current.unwrap_or(0);
+    let wanted = in_bag + quantity;
     if wanted > MAX_QUANTITY {
         return Err(AppError::Validation(format!("You can have at most {MAX_QUANTITY} of one item in your bag.")));
     }
-    check_left(picked.available + own_holds(tx, user_id, &picked.variant_id)?, wanted)?;
+    let left = picked.available + own_holds(tx, user_id, &picked.variant_id)?;
+    if in_bag > 0 && in_bag >= left {
+        return Err(AppError::Validation(match left {
+            1 => "The last one is already in your bag.".to_string(),
+            n => format!("All {n} left are already in your bag."),
+        }));
+    }
+    check_left(left, wanted)?;
+    check_merchant_limits(tx, user_id, wanted, quantity)?;
     tx.execute(
         "INSERT INTO bag_items (id, user_id, product_id, size, color, quantity, added_at, variant_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          ON CONFLICT (user_id, product_id, size, color) DO UPDATE SET quantity = quantity + excluded.quantity, variant_id = excluded.variant_id",
         params![crate::util::new_id(), user_id, product_id, size, color, quantity, crate::db::now_ms(), picked.variant_id],
     )?;
+    Ok(())
+}
+
+/// The merchant's limits on one order, applied as the bag fills: `line_units` of one line, and
+/// `added` more units in the bag as a whole.
+fn check_merchant_limits(conn: &Connection, user_id: &str, line_units: i64, added: i64) -> AppResult<()> {
+    let settings = crate::settings::load(conn)?;
+    if line_units > settings.max_per_line {
+        return Err(AppError::Validation(format!("You can buy at most {} of one item in one order.", settings.max_per_line)));
+    }
+    let in_bag: i64 =
+        conn.prepare_cached("SELECT COALESCE(SUM(quantity), 0) FROM bag_items WHERE user_id = ?1")?.query_row([user_id], |r| r.get(0))?;
+    if in_bag + added > settings.max_per_checkout {
+        return Err(AppError::Validation(format!("You can buy at most {} items in one order.", settings.max_per_checkout)));
+    }
     Ok(())
 }
 
@@ -264,6 +288,8 @@ async fn set_quantity(
                     let stock: i64 =
                         tx.query_row("SELECT stock FROM variants WHERE id = ?1", [&variant], |r| r.get(0)).optional()?.unwrap_or(0);
                     check_left(stock + own_holds(tx, &user.id, &variant)?, quantity)?;
+                    let now: i64 = tx.query_row("SELECT quantity FROM bag_items WHERE id = ?1", [&item], |r| r.get(0))?;
+                    check_merchant_limits(tx, &user.id, quantity, (quantity - now).max(0))?;
                 }
                 tx.execute("UPDATE bag_items SET quantity = ?3 WHERE id = ?1 AND user_id = ?2", params![item, user.id, quantity])?
             };

@@ -80,21 +80,32 @@ struct ContactForm {
 
 pub const MAX_CONTACT_MESSAGE: usize = 5000;
 
-/// Limits on the contact form, which anyone can post: per address, per day for the whole shop
-/// (so the inbox cannot be flooded), and on the mails the shop receives about it.
+/// Limits on the contact form, which anyone can post. One sender (an address, IPv6 by its /64)
+/// may write a few messages an hour; the shop as a whole keeps accepting new senders, so a few
+/// dozen addresses cannot close the form for everyone else. What bounds the inbox is the per-sender
+/// limit and a generous storage cap; what bounds the shop's mailbox is the mail cap, past which
+/// messages wait for an hourly digest.
 pub struct ContactLimits {
     per_address: crate::auth::limits::RateLimiter,
-    per_day: crate::auth::limits::RateLimiter,
+    stored_per_day: crate::auth::limits::RateLimiter,
     mails_per_day: crate::auth::limits::RateLimiter,
+    last_digest: std::sync::Mutex<Option<std::time::Instant>>,
 }
+
+/// Messages stored in a day before the form refuses: about 50 MB of text at the most.
+const STORED_PER_DAY: usize = 10_000;
+/// Messages mailed to the shop one by one each day; the rest wait for the digest.
+const MAILS_PER_DAY: usize = 30;
+const DIGEST_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
 
 impl Default for ContactLimits {
     fn default() -> Self {
         let (hour, day) = (std::time::Duration::from_secs(3600), std::time::Duration::from_secs(86_400));
         ContactLimits {
             per_address: crate::auth::limits::RateLimiter::new(5, hour),
-            per_day: crate::auth::limits::RateLimiter::new(300, day),
-            mails_per_day: crate::auth::limits::RateLimiter::new(30, day),
+            stored_per_day: crate::auth::limits::RateLimiter::new(STORED_PER_DAY, day),
+            mails_per_day: crate::auth::limits::RateLimiter::new(MAILS_PER_DAY, day),
+            last_digest: std::sync::Mutex::new(None),
         }
     }
 }
@@ -114,23 +125,28 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
         return Err(AppError::Validation(format!("Please keep your message under {MAX_CONTACT_MESSAGE} characters.")));
     }
     let limits = &state.contact_limits;
-    let address = crate::net::client_ip(&req, &state.config.trusted).to_string();
+    let address = state.config.client_key(&req);
     let refused = |wait| AppError::TooManyRequests("You have sent several messages already. Please try again later.".into(), wait);
     limits.per_address.try_acquire(&address).map_err(refused)?;
-    limits.per_day.try_acquire("shop").map_err(refused)?;
+    limits
+        .stored_per_day
+        .try_acquire("shop")
+        .map_err(|wait| AppError::TooManyRequests("The shop cannot take more messages today. Please try again tomorrow.".into(), wait))?;
+    // Mailed one by one while the day's mail cap lasts; past it the message waits for the digest.
+    let mail_now = state.mailer.has_smtp() && limits.mails_per_day.try_acquire("shop").is_ok();
+    let waits_for_digest = state.mailer.has_smtp() && !mail_now;
     let (stored_email, stored_message) = (email.clone(), message.clone());
     state
         .db
         .write(move |tx| {
             tx.execute(
-                "INSERT INTO contact_messages (email, message, created_at) VALUES (?1, ?2, ?3)",
-                rusqlite::params![stored_email, stored_message, crate::db::now_ms()],
+                "INSERT INTO contact_messages (email, message, created_at, mailed) VALUES (?1, ?2, ?3, ?4)",
+                rusqlite::params![stored_email, stored_message, crate::db::now_ms(), !waits_for_digest],
             )?;
             Ok(())
         })
         .await?;
-    // Past the day's cap the message is only stored: the back office's inbox shows it.
-    if state.mailer.has_smtp() && limits.mails_per_day.try_acquire("shop").is_ok() {
+    if mail_now {
         // Best effort: the message is stored for the back office even if the mail fails.
         let st = state.clone();
         actix_web::rt::spawn(async move {
@@ -143,6 +159,43 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
         });
     }
     Ok(HttpResponse::Created().json(Message::new("Thank you! Your message has been sent. We will get back to you soon.")))
+}
+
+/// At most once an hour, one mail to the shop about the contact messages that arrived past the
+/// day's mail cap. Called by the background loop.
+pub async fn send_contact_digest(state: &AppState) -> AppResult<()> {
+    if state.contact_limits.last_digest.lock().unwrap().is_some_and(|at| at.elapsed() < DIGEST_EVERY) {
+        return Ok(());
+    }
+    let db = state.db.clone();
+    let waiting: Vec<(i64, String, String)> = db
+        .write(|tx| {
+            let rows: Vec<(i64, String, String)> = tx
+                .prepare_cached("SELECT id, email, message FROM contact_messages WHERE mailed = 0 ORDER BY id")?
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+                .collect::<Result<_, _>>()?;
+            tx.execute("UPDATE contact_messages SET mailed = 1 WHERE mailed = 0", [])?;
+            Ok(rows)
+        })
+        .await?;
+    if waiting.is_empty() {
+        return Ok(());
+    }
+    *state.contact_limits.last_digest.lock().unwrap() = Some(std::time::Instant::now());
+    let mut body = format!(
+        "{} more messages came through the contact form after today's {MAILS_PER_DAY} were mailed. They are all in the back office's inbox.\n",
+        waiting.len()
+    );
+    for (_, email, message) in waiting.iter().take(20) {
+        let first_line: String = message.lines().next().unwrap_or("").chars().take(120).collect();
+        body.push_str(&format!("\n- {email}: {first_line}"));
+    }
+    if waiting.len() > 20 {
+        body.push_str(&format!("\n… and {} more.", waiting.len() - 20));
+    }
+    let subject = format!("{} new messages from the contact form", waiting.len());
+    state.mailer.send_in_background(vec![(state.mailer.shop_address(), subject, body)]);
+    Ok(())
 }
 
 #[derive(Serialize, utoipa::ToSchema)]

@@ -129,6 +129,8 @@ pub struct Dashboard {
     oversold_to_refund: i64,
     /// Orders whose latest refund failed.
     failed_refunds: i64,
+    /// Orders of the last 30 days paid with a code past its limits (`?codeOverLimit=true`).
+    code_over_limit: i64,
 }
 
 fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
@@ -198,6 +200,7 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         |filter: &str| -> rusqlite::Result<i64> { conn.query_row(&format!("SELECT COUNT(*) FROM orders {filter}"), [], |r| r.get(0)) };
     let oversold_to_refund = count_orders(crate::orders::OVERSOLD_TO_REFUND)?;
     let failed_refunds = count_orders(crate::orders::LATEST_REFUND_FAILED)?;
+    let code_over_limit = count_orders(crate::orders::CODE_OVER_LIMIT)?;
     let daily = days
         .into_iter()
         .enumerate()
@@ -214,6 +217,7 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         payments_to_review,
         oversold_to_refund,
         failed_refunds,
+        code_over_limit,
     })
 }
 

@@ -144,16 +144,38 @@ pub fn release_expired(tx: &Connection, now: i64) -> rusqlite::Result<usize> {
     tx.prepare_cached("DELETE FROM discount_uses WHERE status = 'held' AND expires_at <= ?1")?.execute([now])
 }
 
-/// Counts the use of a completed payment once: its hold becomes a use, or (its hold lapsed) a use
-/// is recorded anyway, because the customer paid the discounted amount.
-pub fn count_use(tx: &Connection, reference: &str, code: &str, user_id: &str, discount: i64) -> rusqlite::Result<()> {
+/// Counts the use of a completed payment once. Its hold becomes a use. Without a hold (it lapsed,
+/// or the payment was ended and paid anyway) the use counts only while the code's limits still
+/// allow it, counting the uses other payments hold; past them nothing is counted, and the caller
+/// flags the order for the merchant (the customer paid the discounted price; the money is never
+/// refused). Returns whether the use was within the code's limits.
+pub fn count_use(tx: &Connection, reference: &str, code: &str, user_id: &str, discount: i64, now: i64) -> rusqlite::Result<bool> {
+    let held = tx
+        .prepare_cached("UPDATE discount_uses SET status = 'used', expires_at = NULL WHERE payment_reference = ?1 AND status = 'held'")?
+        .execute([reference])?;
+    if held == 1 {
+        return Ok(true);
+    }
+    let limits: Option<(Option<i64>, Option<i64>)> = tx
+        .prepare_cached("SELECT max_uses, per_customer FROM discount_codes WHERE code = ?1")?
+        .query_row([code], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    // A code deleted since has no limits left to keep.
+    let Some((max_uses, per_customer)) = limits else { return Ok(true) };
+    let (all, mine): (i64, i64) = tx
+        .prepare_cached(
+            "SELECT COUNT(*), COUNT(*) FILTER (WHERE user_id = ?2) FROM discount_uses
+             WHERE code = ?1 AND (status = 'used' OR (status = 'held' AND expires_at > ?3))",
+        )?
+        .query_row(params![code, user_id, now], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    if max_uses.is_some_and(|max| all >= max) || per_customer.is_some_and(|max| mine >= max) {
+        return Ok(false);
+    }
     tx.prepare_cached(
-        "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, created_at)
-         SELECT ?1, ?2, ?3, ?4, 'used', ?5 WHERE EXISTS (SELECT 1 FROM discount_codes WHERE code = ?2)
-         ON CONFLICT (payment_reference) DO UPDATE SET status = 'used', expires_at = NULL",
+        "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, created_at) VALUES (?1, ?2, ?3, ?4, 'used', ?5)",
     )?
-    .execute(params![reference, code, user_id, discount, crate::db::now_ms()])?;
-    Ok(())
+    .execute(params![reference, code, user_id, discount, now])?;
+    Ok(true)
 }
 
 /// A code as the admin sees it, with what it has done.

@@ -111,6 +111,9 @@ pub struct Order {
     pub delivery_address: Address,
     /// Paid for after its units had sold out: the merchant must restock or refund.
     pub oversold: bool,
+    /// Paid with a code whose limits were already used up (the money arrived for a payment the
+    /// shop had ended): the merchant decides whether to honour the discount or settle it.
+    pub code_over_limit: bool,
     /// How `total_amount` was made up.
     #[serde(flatten)]
     pub price: Price,
@@ -133,7 +136,8 @@ pub struct Price {
 
 const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, customer_name, customer_email, customer_phone,
     payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold,
-    COALESCE(subtotal_kobo, total_kobo), delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate";
+    COALESCE(subtotal_kobo, total_kobo), delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
+    code_over_limit";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -160,6 +164,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
             delivery_method: r.get(23)?,
             delivery_estimate: r.get(24)?,
         },
+        code_over_limit: r.get(25)?,
         items: Vec::new(),
         refunds: Default::default(),
     })
@@ -273,7 +278,7 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         return Err(AppError::Validation("Please enter your order number and e-mail address.".into()));
     }
     // Guessing numbers costs the guesser: a few lookups per address.
-    let address = crate::net::client_ip(&req, &state.config.trusted).to_string();
+    let address = state.config.client_key(&req);
     state
         .order_lookups
         .try_acquire(&address)
@@ -350,6 +355,10 @@ struct ListQuery {
     oversold: Option<bool>,
     /// "failed": only orders whose latest refund failed.
     refund: Option<String>,
+    /// Only orders paid with a code past its limits (not cancelled), from the last 30 days.
+    #[serde(rename = "codeOverLimit")]
+    #[param(rename = "codeOverLimit")]
+    code_over_limit: Option<bool>,
 }
 
 /// One page of orders for fulfilment, with the count of orders in every status.
@@ -388,9 +397,10 @@ fn parse_status(status: &str) -> AppResult<OrderStatus> {
 #[utoipa::path(tag = "admin", params(ListQuery), responses((status = OK, body = AdminOrderPage), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/orders")]
 async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
-    let ListQuery { status, page, oversold, refund } = query.into_inner();
+    let ListQuery { status, page, oversold, refund, code_over_limit } = query.into_inner();
     // The lists the dashboard points at, beside the status filter.
     let special = match (oversold, refund.as_deref()) {
+        _ if code_over_limit == Some(true) => Some(CODE_OVER_LIMIT),
         (Some(true), _) => Some(OVERSOLD_TO_REFUND),
         (_, Some("failed")) => Some(LATEST_REFUND_FAILED),
         (_, None | Some("")) => None,
@@ -436,6 +446,9 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
 /// Oversold orders that still have something to refund.
 pub(crate) const OVERSOLD_TO_REFUND: &str = "WHERE oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
     WHERE r.order_id = orders.id AND r.status != 'failed')";
+/// Orders paid with a code past its limits in the last 30 days, not cancelled.
+pub(crate) const CODE_OVER_LIMIT: &str =
+    "WHERE code_over_limit = 1 AND status != 'cancelled' AND created_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 2592000000";
 /// Orders whose latest refund failed.
 pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FROM refunds r WHERE r.status = 'failed'
     AND NOT EXISTS (SELECT 1 FROM refunds later WHERE later.order_id = r.order_id AND later.created_at > r.created_at))";

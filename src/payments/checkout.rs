@@ -71,6 +71,8 @@ pub struct PaymentStart {
     breakdown: Breakdown,
     /// e.g. "1–2 working days"; none for pickup.
     delivery_estimate: Option<String>,
+    /// Unix ms: the payment can be made until then (its stock and code are held for it).
+    expires_at: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -117,6 +119,10 @@ pub(super) struct StartBody {
     /// A discount code as typed (any case).
     #[serde(default)]
     code: Option<String>,
+    /// Kobo: the total the shopper was shown. When the server's total differs, nothing starts and
+    /// the answer is 409 `price_changed` with the new total.
+    #[serde(default, rename = "expectedTotal")]
+    expected_total: Option<i64>,
 }
 
 fn tidy(text: &mut String) {
@@ -172,8 +178,8 @@ fn new_reference() -> String {
     format!("ANK-{}", crate::util::random_id(24))
 }
 
-/// Unpaid payments one customer may start within ten minutes: each costs a Paystack call, and
-/// nobody shopping needs more.
+/// Payments one customer may start within ten minutes without paying one (cancelled ones count
+/// too): each costs a Paystack call, and nobody shopping needs more.
 const MAX_OPEN_PAYMENTS: i64 = 10;
 const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 
@@ -182,8 +188,8 @@ const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
     let now = crate::db::now_ms();
     let (open, oldest): (i64, Option<i64>) = conn.query_row(
-        "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status = ?3 AND created_at > ?2",
-        params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Pending],
+        "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status != ?3 AND created_at > ?2",
+        params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Completed],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
     if open >= MAX_OPEN_PAYMENTS {
@@ -222,25 +228,11 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(Vec<OrderItem>, 
     Ok((lines, priced))
 }
 
-/// Gives back what this shopper's earlier unpaid checkouts hold: a new checkout replaces them.
-fn release_own_holds(tx: &Connection, user_id: &str) -> rusqlite::Result<()> {
-    let held: Vec<String> = tx
-        .prepare_cached(
-            "SELECT r.payment_reference FROM reservations r JOIN payments p ON p.reference = r.payment_reference WHERE p.user_id = ?1
-             UNION SELECT payment_reference FROM discount_uses WHERE user_id = ?1 AND status = 'held'",
-        )?
-        .query_map([user_id], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    for reference in held {
-        super::release_holds(tx, &reference)?;
-    }
-    Ok(())
-}
-
 /// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
 /// if any, checked for this customer. Shared by the quote and the payment's start.
 fn quote_in(conn: &Connection, user_id: &str, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
     let (lines, priced) = snapshot_bag(conn, user_id)?;
+    check_limits(&crate::settings::load(conn)?, &lines)?;
     let (delivery, delivery_estimate) = crate::delivery::for_checkout(conn, state, method)?;
     let subtotal: i64 = priced.iter().map(|l| l.price * l.quantity).sum();
     let code = code.map(|typed| crate::discounts::usable(conn, typed, user_id, subtotal, crate::db::now_ms())).transpose()?;
@@ -248,7 +240,35 @@ fn quote_in(conn: &Connection, user_id: &str, state: &str, method: Method, code:
     if breakdown.total < MINIMUM_KOBO {
         return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
     }
+    let most = crate::settings::load(conn)?.max_order_total;
+    if breakdown.total > most {
+        return Err(AppError::Validation(format!(
+            "An order can be at most {}. Please remove some items from your bag.",
+            crate::money::format_naira(most)
+        )));
+    }
     Ok(Quote { breakdown, delivery_estimate, code, lines })
+}
+
+/// The merchant's bounds on what one order holds: so much of one size and colour, so much in all.
+pub fn check_limits(settings: &crate::settings::Settings, lines: &[OrderItem]) -> AppResult<()> {
+    let mut per_variant: std::collections::HashMap<&str, i64> = std::collections::HashMap::new();
+    for line in lines {
+        let units = per_variant.entry(line.variant_id.as_deref().unwrap_or(&line.name)).or_default();
+        *units += line.quantity;
+        if *units > settings.max_per_line {
+            return Err(AppError::Validation(format!(
+                "You can buy at most {} of {} in one order.",
+                settings.max_per_line,
+                crate::stock::describe_line(&line.name, line.size.as_deref(), line.color.as_deref())
+            )));
+        }
+    }
+    let units: i64 = lines.iter().map(|l| l.quantity).sum();
+    if units > settings.max_per_checkout {
+        return Err(AppError::Validation(format!("You can buy at most {} items in one order.", settings.max_per_checkout)));
+    }
+    Ok(())
 }
 
 /// A priced checkout.
@@ -265,44 +285,180 @@ struct Quote {
 struct Started {
     quote: Quote,
     ran_low: Vec<crate::stock::RanLow>,
+    expires_at: i64,
 }
 
-fn reserve_and_record(tx: &Transaction, user_id: &str, body: &StartBody, reference: &str) -> AppResult<Started> {
+/// A new payment, or the shopper's open one for this very bag and price, whose pop-up opens again.
+enum Begun {
+    New(Box<Started>),
+    Resumed(Box<Recorded>),
+}
+
+/// An open payment as recorded, with what its pop-up needs.
+struct Recorded {
+    reference: String,
+    access_code: Option<String>,
+    authorization_url: Option<String>,
+    amount: i64,
+    customer: Customer,
+    address: String,
+    items: String,
+    method: Method,
+    code: Option<String>,
+    breakdown: Breakdown,
+    delivery_estimate: Option<String>,
+    expires_at: Option<i64>,
+}
+
+/// What one shopper's new payment asks for, and where from.
+struct Request<'a> {
+    owner: &'a str,
+    body: &'a StartBody,
+    reference: &'a str,
+    client_key: &'a str,
+    lifetime_ms: i64,
+    per_address: i64,
+}
+
+/// The shortest time a new payment must still be payable to be worth starting.
+fn shortest_window(lifetime_ms: i64) -> i64 {
+    (lifetime_ms / 6).min(5 * 60 * 1000)
+}
+
+fn open_payments(tx: &Connection, owner: &str, now: i64) -> rusqlite::Result<Vec<Recorded>> {
+    tx.prepare_cached(
+        "SELECT reference, access_code, authorization_url, amount_kobo, customer_name, customer_email, customer_phone,
+                delivery_address, items, delivery_method, discount_code, COALESCE(subtotal_kobo, amount_kobo), delivery_kobo,
+                discount_kobo, delivery_estimate, expires_at
+         FROM payments
+         WHERE user_id = ?1 AND status IN ('pending', 'failed')
+           AND (expires_at > ?2 OR (access_code IS NULL AND created_at > ?2 - ?3))
+         ORDER BY created_at",
+    )?
+    .query_map(params![owner, now, super::STARTING_MS], |r| {
+        Ok(Recorded {
+            reference: r.get(0)?,
+            access_code: r.get(1)?,
+            authorization_url: r.get(2)?,
+            amount: r.get(3)?,
+            customer: Customer { name: r.get(4)?, email: r.get(5)?, phone: r.get(6)? },
+            address: r.get(7)?,
+            items: r.get(8)?,
+            method: r.get(9)?,
+            code: r.get(10)?,
+            breakdown: Breakdown { subtotal: r.get(11)?, delivery: r.get(12)?, discount: r.get(13)?, total: r.get(3)? },
+            delivery_estimate: r.get(14)?,
+            expires_at: r.get(15)?,
+        })
+    })?
+    .collect()
+}
+
+/// Records a new payment with its holds, after the rules on what one shopper may hold:
+/// - one payment at a time: the open one resumes when the bag and price are the same, and is
+///   otherwise finished or cancelled first (its transaction could still be paid, and a hold lasts
+///   as long as its transaction can be paid);
+/// - holds never renewed past one lifetime without paying: payments started since the last paid
+///   one share the first one's lifetime, and after it the shopper waits a lifetime;
+/// - a bounded number of holds per client address.
+fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
+    let Request { owner, body, reference, client_key, lifetime_ms, per_address } = *request;
     let now = crate::db::now_ms();
     super::release_expired_holds(tx, now)?;
-    release_own_holds(tx, user_id)?;
-    let quote = quote_in(tx, user_id, &body.address.state, body.method, body.code.as_deref())?;
+    // This shopper's payments that can no longer be paid give back what they hold at once.
+    let lapsed: Vec<String> = tx
+        .prepare_cached(
+            "SELECT p.reference FROM payments p WHERE p.user_id = ?1 AND p.status IN ('pending', 'failed') AND p.expires_at <= ?2
+               AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
+                    OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held'))",
+        )?
+        .query_map(params![owner, now], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    for old in lapsed {
+        super::release_holds(tx, &old)?;
+    }
+    let quote = quote_in(tx, owner, &body.address.state, body.method, body.code.as_deref())?;
+    let items = serde_json::to_string(&quote.lines).map_err(AppError::internal)?;
+    let address = serde_json::to_string(&body.address).map_err(AppError::internal)?;
+    if let Some(open) = open_payments(tx, owner, now)?.into_iter().next() {
+        let same = open.items == items
+            && open.amount == quote.breakdown.total
+            && open.address == address
+            && open.method == body.method
+            && open.code == quote.code.as_ref().map(|c| c.code.clone())
+            && (open.customer.name == body.customer.name && open.customer.email == body.customer.email)
+            && open.customer.phone == body.customer.phone;
+        let payable_for = open.expires_at.unwrap_or(0) - now;
+        if same && open.access_code.is_some() && payable_for >= shortest_window(lifetime_ms) {
+            return Ok(Begun::Resumed(Box::new(open)));
+        }
+        return Err(AppError::ConflictAs(
+            "payment_in_progress",
+            "You have a payment in progress for a different bag. Finish it, or cancel it to start again.".into(),
+        ));
+    }
+    // Holds are not renewed by starting over: every payment since the last paid one ends when the
+    // first of them ends, and after that the shopper waits until a lifetime has passed.
+    let (first, last): (Option<i64>, Option<i64>) = tx
+        .prepare_cached(
+            "SELECT MIN(created_at), MAX(created_at) FROM payments
+             WHERE user_id = ?1 AND status != 'completed' AND created_at > ?2
+               AND created_at > COALESCE((SELECT MAX(created_at) FROM payments WHERE user_id = ?1 AND status = 'completed'), 0)",
+        )?
+        .query_row(params![owner, now - 2 * lifetime_ms], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let expires_at = first.map_or(now + lifetime_ms, |first| (first + lifetime_ms).min(now + lifetime_ms));
+    if expires_at - now < shortest_window(lifetime_ms) {
+        let wait = last.map_or(0, |last| last + 2 * lifetime_ms - now).max(1000) as u64;
+        return Err(AppError::TooManyRequests(
+            "Your items were held for you for a while without payment. Please try again later.".into(),
+            std::time::Duration::from_millis(wait),
+        ));
+    }
+    let holding: i64 = tx
+        .prepare_cached("SELECT COUNT(*) FROM payments WHERE client_key = ?1 AND status IN ('pending', 'failed') AND expires_at > ?2")?
+        .query_row(params![client_key, now], |r| r.get(0))?;
+    if holding >= per_address {
+        return Err(AppError::TooManyRequests(
+            "Many checkouts are in progress from your network right now. Please try again in a few minutes.".into(),
+            std::time::Duration::from_secs(60),
+        ));
+    }
     let b = quote.breakdown;
     tx.execute(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
                                delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
-                               discount_code, delivery_method, delivery_estimate)
-         VALUES (?1, ?2, ?3, 'NGN', ?10, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?11, ?12, ?13, ?14, ?15, ?16)",
-        params![
-            reference,
-            user_id,
-            b.total,
-            body.customer.name,
-            body.customer.email,
-            body.customer.phone,
-            serde_json::to_string(&body.address).map_err(AppError::internal)?,
-            serde_json::to_string(&quote.lines).map_err(AppError::internal)?,
-            now,
-            PaymentStatus::Pending,
-            b.subtotal,
-            b.delivery,
-            b.discount,
-            quote.code.as_ref().map(|c| c.code.clone()),
-            body.method,
-            quote.delivery_estimate
-        ],
+                               discount_code, delivery_method, delivery_estimate, expires_at, client_key)
+         VALUES (:reference, :owner, :total, 'NGN', :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
+                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key)",
+        rusqlite::named_params! {
+            ":reference": reference,
+            ":owner": owner,
+            ":total": b.total,
+            ":status": PaymentStatus::Pending,
+            ":name": body.customer.name,
+            ":email": body.customer.email,
+            ":phone": body.customer.phone,
+            ":address": address,
+            ":items": items,
+            ":now": now,
+            ":subtotal": b.subtotal,
+            ":delivery": b.delivery,
+            ":discount": b.discount,
+            ":code": quote.code.as_ref().map(|c| c.code.clone()),
+            ":method": body.method,
+            ":estimate": quote.delivery_estimate,
+            ":expires_at": expires_at,
+            ":client_key": client_key,
+        },
     )?;
-    let expires_at = now + crate::stock::RESERVATION_MS;
-    let ran_low = crate::stock::reserve(tx, reference, &quote.lines, expires_at)?;
+    // Held until the expiry round has asked Paystack about it, or FORCED_RELEASE_MS past the end
+    // if Paystack cannot be asked.
+    let held_until = expires_at + super::FORCED_RELEASE_MS;
+    let ran_low = crate::stock::reserve(tx, reference, &quote.lines, held_until)?;
     if let Some(code) = &quote.code {
-        crate::discounts::hold(tx, code, reference, user_id, b.discount, expires_at)?;
+        crate::discounts::hold(tx, code, reference, owner, b.discount, held_until)?;
     }
-    Ok(Started { quote, ran_low })
+    Ok(Begun::New(Box::new(Started { quote, ran_low, expires_at })))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -345,7 +501,11 @@ pub(super) async fn price_checkout(state: web::Data<AppState>, user: CurrentUser
 #[utoipa::path(
     tag = "checkout",
     params(("Idempotency-Key" = Option<String>, Header, description = "Seen again within ten minutes, the request is refused with 409: a double click starts one payment")),
-    responses((status = CREATED, body = PaymentStart), BadRequest, Unauthorized, Conflict, TooManyRequests, BadGateway)
+    responses(
+        (status = CREATED, body = PaymentStart, description = "A new payment"),
+        (status = OK, body = PaymentStart, description = "The shopper's open payment for the same bag and price, resumed"),
+        BadRequest, Unauthorized, Conflict, TooManyRequests, BadGateway
+    )
 )]
 #[post("/checkout")]
 pub(super) async fn start_payment(
@@ -358,9 +518,41 @@ pub(super) async fn start_payment(
     let mut body = body.into_inner();
     validate(&mut body)?;
     let reference = new_reference();
+    let client_key = state.config.client_key(&req);
+    let lifetime_ms = state.config.payment_lifetime_ms();
+    let per_address = state.config.checkouts_per_address;
+    let expected_total = body.expected_total;
     let customer = body.customer.clone();
     let (user_id, r) = (user.id.clone(), reference.clone());
-    let Started { quote, ran_low } = state.db.write(move |tx| reserve_and_record(tx, &user_id, &body, &r)).await?;
+    let begun = state
+        .db
+        .write(move |tx| {
+            let request = Request { owner: &user_id, body: &body, reference: &r, client_key: &client_key, lifetime_ms, per_address };
+            let begun = begin(tx, &request)?;
+            // The shopper agreed to a total: a different one (a fee or a price changed since the
+            // summary was shown) is said before Paystack is asked, and nothing is held.
+            let total = match &begun {
+                Begun::New(started) => started.quote.breakdown.total,
+                Begun::Resumed(open) => open.amount,
+            };
+            if let Some(expected) = expected_total
+                && expected != total
+            {
+                return Err(AppError::ConflictAs(
+                    "price_changed",
+                    format!(
+                        "The total has changed to {} since you saw it. Please check your order and pay again.",
+                        crate::money::format_naira(total)
+                    ),
+                ));
+            }
+            Ok(begun)
+        })
+        .await?;
+    let Started { quote, ran_low, expires_at } = match begun {
+        Begun::New(started) => *started,
+        Begun::Resumed(open) => return Ok(resumed(&state, *open)),
+    };
     let amount = quote.breakdown.total;
     // Stock changed: the catalogue answers must show it.
     state.cache.invalidate();
@@ -383,11 +575,11 @@ pub(super) async fn start_payment(
         }
     };
     crate::metrics::Metrics::add(&state.metrics.checkouts_started, 1);
-    let (r, code) = (reference.clone(), started.access_code.clone());
+    let (r, code, url) = (reference.clone(), started.access_code.clone(), started.authorization_url.clone());
     state
         .db
         .write(move |tx| {
-            tx.execute("UPDATE payments SET access_code = ?2 WHERE reference = ?1", params![r, code])?;
+            tx.execute("UPDATE payments SET access_code = ?2, authorization_url = ?3 WHERE reference = ?1", params![r, code, url])?;
             Ok(())
         })
         .await?;
@@ -404,25 +596,52 @@ pub(super) async fn start_payment(
         items: quote.lines,
         breakdown: quote.breakdown,
         delivery_estimate: quote.delivery_estimate,
+        expires_at,
     }))
+}
+
+/// The pop-up of the shopper's open payment, opened again.
+fn resumed(state: &AppState, open: Recorded) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(PaymentStart {
+        reference: open.reference,
+        access_code: open.access_code.unwrap_or_default(),
+        authorization_url: open.authorization_url.unwrap_or_default(),
+        amount: open.amount,
+        currency: "NGN",
+        email: open.customer.email,
+        public_key: state.paystack.public_key.clone(),
+        mode: mode(state),
+        metadata: PaymentMetadata { name: open.customer.name, phone: open.customer.phone },
+        items: serde_json::from_str(&open.items).unwrap_or_default(),
+        breakdown: open.breakdown,
+        delivery_estimate: open.delivery_estimate,
+        expires_at: open.expires_at.unwrap_or_default(),
+    })
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub(super) struct CancelBody {
+    /// The payment to cancel; without it, every payment of this shopper still in progress.
     #[serde(default)]
     reference: String,
 }
 
-/// The shopper closed the payment pop-up: the units it held go back on sale. The payment itself
-/// stays open (Paystack may still complete it), and is then checked against stock.
-#[utoipa::path(tag = "checkout", responses((status = OK, body = crate::api::StatusOk), BadRequest, Unauthorized, NotFound))]
+/// The shopper closed the payment pop-up without paying, or gave up a payment in progress: the
+/// shop makes it unpayable where the provider can (the sandbox; Paystack's session timeout ends
+/// it otherwise) and puts back on sale what it held. A payment that turns out to be paid already
+/// becomes its order instead.
+#[utoipa::path(tag = "checkout", responses((status = OK, body = crate::api::StatusOk), BadRequest, Unauthorized, NotFound, BadGateway))]
 #[post("/payments/cancel")]
 pub(super) async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<CancelBody>) -> AppResult<HttpResponse> {
-    let reference = body.into_inner().reference;
-    let released = state
+    let reference = body.into_inner().reference.trim().to_string();
+    let now = crate::db::now_ms();
+    let references: Vec<String> = state
         .db
-        .write(move |tx| {
-            let mine: bool = tx.query_row(
+        .read(move |c| {
+            if reference.is_empty() {
+                return Ok(open_payments(c, &user.id, now)?.into_iter().map(|p| p.reference).collect());
+            }
+            let mine: bool = c.query_row(
                 "SELECT EXISTS(SELECT 1 FROM payments WHERE reference = ?1 AND user_id = ?2)",
                 params![reference, user.id],
                 |r| r.get(0),
@@ -430,11 +649,11 @@ pub(super) async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser
             if !mine {
                 return Err(AppError::NotFound("Payment not found.".into()));
             }
-            Ok(super::release_holds(tx, &reference)?)
+            Ok(vec![reference])
         })
         .await?;
-    if released > 0 {
-        state.cache.invalidate();
+    for reference in references {
+        super::end_unpaid(&state, &reference, super::Ending::Cancelled).await?;
     }
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(crate::api::StatusOk::default()))
 }
@@ -445,7 +664,7 @@ mod tests {
     use crate::payments::completion::plausible_reference;
 
     fn body(customer: Customer, address: Address) -> StartBody {
-        StartBody { customer, address, method: Method::Delivery, code: None }
+        StartBody { customer, address, method: Method::Delivery, code: None, expected_total: None }
     }
 
     fn good() -> StartBody {

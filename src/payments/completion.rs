@@ -240,13 +240,21 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
     if taken.oversold {
         log::warn!("payment {reference} completed after its units sold out; the order is flagged oversold");
     }
+    let code_over_limit = match &price.discount_code {
+        Some(code) => !crate::discounts::count_use(tx, reference, code, &user_id, price.discount, now)?,
+        None => false,
+    };
+    if code_over_limit {
+        log::warn!("payment {reference} completed after its code's use could no longer be counted; the order is flagged");
+    }
     let order_id = crate::util::new_id();
     let number = orders::new_order_number(tx)?;
     tx.execute(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
                              street, city, state, country, postal_code, created_at, updated_at, number, oversold,
-                             subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate)
-         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)",
+                             subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
+                             code_over_limit)
+         VALUES (?1, ?2, ?3, ?14, 1, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22, ?23)",
         params![
             order_id,
             user_id,
@@ -269,7 +277,8 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
             price.discount,
             price.discount_code,
             price.delivery_method,
-            price.delivery_estimate
+            price.delivery_estimate,
+            code_over_limit
         ],
     )?;
     let mut insert_item = tx.prepare_cached(
@@ -305,9 +314,6 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
         drop_line.execute(key)?;
         lower_line.execute(key)?;
     }
-    if let Some(code) = &price.discount_code {
-        crate::discounts::count_use(tx, reference, code, &user_id, price.discount)?;
-    }
     set_status(tx, reference, status, PaymentStatus::Completed, None)?;
     let order = Order {
         id: order_id,
@@ -326,6 +332,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, ran_lo
         tracking_number: None,
         delivery_address: address,
         oversold: taken.oversold,
+        code_over_limit,
         price,
         refunds: Default::default(),
     };

@@ -12,14 +12,21 @@ pub mod sandbox;
 
 pub use checkout::Customer;
 pub use completion::{Outcome, complete, settle_from_paystack};
-pub use reconcile::{reconcile_forever, reconcile_once, release_lapsed_holds};
+pub use reconcile::{Ending, end_lapsed_payments, end_unpaid, reconcile_forever, reconcile_once, release_lapsed_holds};
 
 /// Paystack's smallest NGN charge.
 pub const MINIMUM_KOBO: i64 = 5_000;
 
+/// After a payment stops being payable, its holds go back once Paystack has said it was not paid
+/// (the expiry round, within seconds); if Paystack cannot be asked, they go back this long after.
+pub const FORCED_RELEASE_MS: i64 = 10 * 60 * 1000;
+/// Longer than any Paystack initialise call can take (the client gives up well before).
+pub const STARTING_MS: i64 = 5 * 60 * 1000;
+
 crate::text_enum! {
     /// Where a checkout's payment is. A declined card leaves it `failed` but still payable with
-    /// another card, as at Paystack; an unpaid one becomes `abandoned` after a day. `completed`
+    /// another card, as at Paystack; one the shopper cancelled or that ran out of time, or that is
+    /// unpaid after a day, is `abandoned` (money that still arrives for it completes it). `completed`
     /// (an order exists) and `mismatch` (kept for an admin) are settled: nothing changes them.
     pub enum PaymentStatus {
         Pending => "pending",
@@ -41,7 +48,7 @@ impl PaymentStatus {
     pub fn can_become(self, next: PaymentStatus) -> bool {
         use PaymentStatus::*;
         match self {
-            Pending | Failed | Abandoned => matches!(next, Failed | Mismatch | Completed) || (self, next) == (Pending, Abandoned),
+            Pending | Failed | Abandoned => matches!(next, Failed | Mismatch | Completed) || (self != Abandoned && next == Abandoned),
             Mismatch | Completed => false,
         }
     }

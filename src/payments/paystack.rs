@@ -148,6 +148,42 @@ impl Paystack {
         transaction_from(&reply["data"]).map(Verified::Found).ok_or_else(|| Unavailable(describe("verify", status, &reply)))
     }
 
+    /// `PUT /integration/payment_session_timeout`: how long, in seconds, a started transaction can
+    /// be paid (0 for no limit). Reads the current value first and only ever shortens it, so a
+    /// merchant who chose a shorter timeout keeps it. Returns the timeout in force.
+    pub async fn limit_session(&self, seconds: u64) -> Result<u64, Unavailable> {
+        let url = self.url("/integration/payment_session_timeout")?;
+        let (status, reply) = self.call(self.http.get(&url)).await?;
+        let current = match (status, reply["status"].as_bool(), reply["data"]["payment_session_timeout"].as_u64()) {
+            (200, Some(true), Some(current)) => current,
+            _ => return Err(Unavailable(describe("fetch session timeout", status, &reply))),
+        };
+        if current != 0 && current <= seconds {
+            return Ok(current);
+        }
+        let (status, reply) = self.call(self.http.put(&url).json(&json!({ "timeout": seconds }))).await?;
+        match (status, reply["status"].as_bool()) {
+            (200, Some(true)) => Ok(seconds),
+            _ => Err(Unavailable(describe("update session timeout", status, &reply))),
+        }
+    }
+
+    /// Makes an unpaid transaction unpayable, where the provider allows it: the sandbox does;
+    /// Paystack has no such call, and its session timeout ends the transaction instead.
+    pub async fn cancel(&self, reference: &str) -> Result<CancelAnswer, Unavailable> {
+        if !self.sandbox {
+            return Ok(CancelAnswer::NotSupported);
+        }
+        let url = format!("{}/transaction/cancel/{}", self.url("")?, reference);
+        let (status, reply) = self.call(self.http.post(url)).await?;
+        match (status, reply["status"].as_bool(), reply["data"]["status"].as_str()) {
+            (200, Some(true), Some("success")) => Ok(CancelAnswer::AlreadyPaid),
+            (200, Some(true), Some(_)) => Ok(CancelAnswer::Cancelled),
+            (404, Some(false), _) => Ok(CancelAnswer::Cancelled),
+            _ => Err(Unavailable(describe("cancel", status, &reply))),
+        }
+    }
+
     /// `POST /refund` for a transaction reference and an amount in kobo. A 4xx with `status:
     /// false` is Paystack refusing (its message says why); anything else unusable is `Unavailable`,
     /// which leaves open whether the refund was created.
@@ -270,6 +306,17 @@ pub struct PaystackRefund {
     pub transaction_reference: Option<String>,
     /// Why a failed refund failed, when Paystack says.
     pub failure: Option<String>,
+}
+
+/// What cancelling an unpaid transaction did.
+#[derive(Debug, PartialEq)]
+pub enum CancelAnswer {
+    /// It can no longer be paid (or never existed there).
+    Cancelled,
+    /// It was paid first: complete it instead.
+    AlreadyPaid,
+    /// The provider cannot cancel a transaction (Paystack): its session timeout ends it.
+    NotSupported,
 }
 
 pub enum RefundAnswer {

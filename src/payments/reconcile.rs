@@ -7,17 +7,40 @@ use rusqlite::params;
 
 use super::*;
 use crate::app::AppState;
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 
 /// The safety net behind the webhook: pending payments are re-checked with Paystack, all of them
-/// right after start (a crash may have cut a completion short), then as they fall due.
+/// right after start (a crash may have cut a completion short), then as they fall due. Payments
+/// past their payable time are settled every few seconds, so what they held goes back on sale soon.
 pub async fn reconcile_forever(state: Arc<AppState>) {
     let started = crate::db::now_ms();
     let mut last_import = None;
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
-    let mut first = true;
+    // The expiry round runs more often than the full one: it is one indexed query when idle.
+    let tick = every.min(Duration::from_secs(5));
+    let mut session_limited = false;
+    let mut last_full: Option<std::time::Instant> = None;
     loop {
-        actix_web::rt::time::sleep(if first { Duration::from_millis(500) } else { every }).await;
+        actix_web::rt::time::sleep(if last_full.is_none() { Duration::from_millis(500) } else { tick }).await;
+        if !session_limited {
+            // Paystack stops taking money for a transaction when its session times out: the shop
+            // makes that the payment's lifetime, so a hold lasts exactly as long as it can be paid.
+            match state.paystack.limit_session(state.config.payment_lifetime_secs).await {
+                Ok(seconds) => {
+                    session_limited = true;
+                    log::info!("payments can be made for {seconds} s after they start (Paystack's payment session timeout)");
+                }
+                Err(e) => log::warn!("could not set Paystack's payment session timeout (will retry): {}", e.0),
+            }
+        }
+        if let Err(e) = end_lapsed_payments(&state).await {
+            log::warn!("ending lapsed payments: {e}");
+        }
+        if last_full.is_some_and(|at| at.elapsed() < every) {
+            continue;
+        }
+        let first = last_full.is_none();
+        last_full = Some(std::time::Instant::now());
         let metrics = &state.metrics;
         if let Err(e) = crate::stock::admin::notice_outside_imports(&state, &mut last_import).await {
             log::warn!("checking for stock imports: {e}");
@@ -35,15 +58,99 @@ pub async fn reconcile_forever(state: Arc<AppState>) {
         if let Err(e) = crate::refunds::reconcile(&state).await {
             log::warn!("refund reconciliation: {e}");
         }
+        if let Err(e) = crate::content::send_contact_digest(&state).await {
+            log::warn!("contact digest: {e}");
+        }
         // Counted once the round is over, so a test can wait for the first one to be done.
         crate::metrics::Metrics::add(&metrics.reconciler_runs, 1);
-        first = false;
     }
 }
 
+/// Why an unpaid payment is being ended.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Ending {
+    /// The shopper closed the pop-up or gave the payment up.
+    Cancelled,
+    /// Its payable time is over.
+    Expired,
+}
+
+/// Ends an unpaid payment: the provider is told to refuse it where it can (the sandbox), then what
+/// it held goes back on sale and it is marked abandoned — unless it was paid first, in which case
+/// it completes. Paystack cannot cancel a transaction: an expired one is verified first (its
+/// session has timed out, so nothing can be paid after that answer); a cancelled one is released
+/// at once, and money that still arrives for it makes an order flagged where stock or the code's
+/// limit no longer covers it.
+pub async fn end_unpaid(state: &AppState, reference: &str, ending: Ending) -> AppResult<()> {
+    use super::paystack::CancelAnswer;
+    let answer = state.paystack.cancel(reference).await.map_err(|e| {
+        log::warn!("cancelling {reference} at the provider failed: {}", e.0);
+        AppError::Upstream("We couldn't cancel the payment right now. Please try again in a moment.".into())
+    })?;
+    let paid_first = match answer {
+        CancelAnswer::AlreadyPaid => true,
+        CancelAnswer::Cancelled => false,
+        CancelAnswer::NotSupported if ending == Ending::Expired => {
+            matches!(state.paystack.verify(reference).await, Ok(super::paystack::Verified::Found(t)) if t.status == "success")
+        }
+        CancelAnswer::NotSupported => false,
+    };
+    if paid_first {
+        settle_from_paystack(state, reference).await?;
+        return Ok(());
+    }
+    let r = reference.to_string();
+    let reason = match ending {
+        Ending::Cancelled => "cancelled by the shopper",
+        Ending::Expired => "not paid in time",
+    };
+    let released = state
+        .db
+        .write(move |tx| {
+            let released = super::release_holds(tx, &r)?;
+            tx.execute(
+                "UPDATE payments SET status = ?2, failure_reason = ?3, updated_at = ?4 WHERE reference = ?1 AND status IN (?5, ?6)",
+                params![r, PaymentStatus::Abandoned, reason, crate::db::now_ms(), PaymentStatus::Pending, PaymentStatus::Failed],
+            )?;
+            Ok(released)
+        })
+        .await?;
+    if released > 0 {
+        state.cache.invalidate();
+    }
+    Ok(())
+}
+
+/// Ends the payments whose payable time is over and that still hold stock or a code's use.
+pub async fn end_lapsed_payments(state: &AppState) -> AppResult<usize> {
+    let now = crate::db::now_ms();
+    let lapsed: Vec<String> = state
+        .db
+        .read(move |c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT p.reference FROM payments p
+                 WHERE p.status IN ('pending', 'failed') AND p.expires_at <= ?1 AND p.access_code IS NOT NULL
+                   AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
+                        OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held'))
+                 ORDER BY p.expires_at LIMIT 100",
+            )?;
+            Ok(stmt.query_map([now], |r| r.get(0))?.collect::<Result<_, _>>()?)
+        })
+        .await?;
+    let mut ended = 0;
+    for reference in lapsed {
+        match end_unpaid(state, &reference, Ending::Expired).await {
+            Ok(()) => ended += 1,
+            // Paystack unwell: the next round tries again, and FORCED_RELEASE_MS bounds the wait.
+            Err(e) => log::warn!("ending {reference}: {e}"),
+        }
+    }
+    Ok(ended)
+}
+
 const DAY_MS: i64 = 24 * 3600 * 1000;
-/// Longer than any Paystack initialise call can take (the client gives up well before).
-const STARTING_MS: i64 = 5 * 60 * 1000;
+/// How long after it started a payment the shop ended is still asked about at Paystack.
+const LATE_MONEY_MS: i64 = 2 * 3600 * 1000;
 
 /// Gives back the units of reservations that expired, and of payments that never got an access
 /// code by `unstarted_before` (the process starting them died or Paystack never answered): nobody
@@ -81,18 +188,31 @@ pub async fn release_lapsed_holds(state: &AppState, unstarted_before: i64) -> Ap
 pub async fn reconcile_once(state: &AppState, everything: bool) -> AppResult<usize> {
     let now = crate::db::now_ms();
     let interval_ms = if everything { 0 } else { state.config.reconcile_secs.max(1) as i64 * 1000 };
+    let live = !state.paystack.sandbox;
     let due: Vec<(String, i64)> = state
         .db
         .read(move |c| {
             let mut stmt = c.prepare_cached(
                 "SELECT reference, created_at FROM payments
-                 WHERE status IN (?4, ?5) AND access_code IS NOT NULL AND created_at >= ?2
+                 WHERE (status IN (?4, ?5) OR (?6 AND status = ?7 AND created_at >= ?1 - ?8))
+                   AND access_code IS NOT NULL AND created_at >= ?2
                    AND (?3 = 0 OR updated_at <= ?1 - MAX(?3, (?1 - created_at) / 6))
                  ORDER BY updated_at LIMIT 200",
             )?;
-            let rows = stmt.query_map(params![now, now - 2 * DAY_MS, interval_ms, PaymentStatus::Pending, PaymentStatus::Failed], |r| {
-                Ok((r.get(0)?, r.get(1)?))
-            })?;
+            let rows = stmt.query_map(
+                params![
+                    now,
+                    now - 2 * DAY_MS,
+                    interval_ms,
+                    PaymentStatus::Pending,
+                    PaymentStatus::Failed,
+                    // Paystack cannot cancel: money may still arrive for a payment the shop ended.
+                    live,
+                    PaymentStatus::Abandoned,
+                    LATE_MONEY_MS
+                ],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )?;
             Ok(rows.collect::<Result<_, _>>()?)
         })
         .await?;
@@ -120,7 +240,7 @@ pub async fn reconcile_once(state: &AppState, everything: bool) -> AppResult<usi
                 // Touch the row so the next round starts with others.
                 tx.execute(
                     "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = ?4 THEN ?6 ELSE status END
-                     WHERE reference = ?3 AND status IN (?4, ?5)",
+                     WHERE reference = ?3 AND status IN (?4, ?5, ?6)",
                     params![crate::db::now_ms(), abandoned, r, PaymentStatus::Pending, PaymentStatus::Failed, PaymentStatus::Abandoned],
                 )?;
                 Ok(())

@@ -6,14 +6,14 @@
 use std::sync::Arc;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::paystack::{InitializeRequest, RefundRequest};
 use crate::app::AppState;
-use crate::error::answers::{BadRequest, NotFound};
+use crate::error::answers::{BadRequest, Conflict, NotFound};
 use crate::error::{AppError, AppResult};
 
 const WEBHOOK_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
@@ -21,11 +21,27 @@ const WEBHOOK_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(initialize)
         .service(verify)
+        .service(cancel_transaction)
+        .service(fetch_session_timeout)
+        .service(update_session_timeout)
         .service(show_checkout)
         .service(pay)
         .service(sandbox_refund)
         .service(sandbox_fetch_refund)
         .service(sandbox_list_refunds);
+}
+
+/// The sandbox's own settings, as Paystack keeps an integration's.
+#[derive(Default)]
+pub struct Sandbox {
+    /// Seconds a transaction can be paid after it was initialised; 0 for no limit (Paystack's default).
+    session_timeout_secs: std::sync::atomic::AtomicU64,
+}
+
+impl Sandbox {
+    fn session_timeout_ms(&self) -> i64 {
+        self.session_timeout_secs.load(std::sync::atomic::Ordering::Relaxed) as i64 * 1000
+    }
 }
 
 /// Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise.
@@ -230,6 +246,110 @@ async fn verify(state: web::Data<AppState>, req: HttpRequest, reference: web::Pa
     }
 }
 
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct CancelledData {
+    reference: String,
+    /// "success" when it was paid before it could be cancelled, otherwise "abandoned".
+    status: String,
+}
+
+/// The sandbox's one addition to Paystack's API: the shop makes an unpaid transaction unpayable
+/// (its pop-up then refuses it). A paid one is left as it is and says so.
+#[utoipa::path(
+    tag = "sandbox",
+    responses(
+        (status = OK, body = Envelope<CancelledData>),
+        (status = UNAUTHORIZED, body = PaystackRefusal),
+        (status = NOT_FOUND, body = PaystackRefusal, description = "No such reference, or the sandbox is off")
+    )
+)]
+#[post("/sandbox/transaction/cancel/{reference}")]
+async fn cancel_transaction(state: web::Data<AppState>, req: HttpRequest, reference: web::Path<String>) -> AppResult<HttpResponse> {
+    if !state.paystack.sandbox {
+        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
+    }
+    if !authorised(&state, &req) {
+        return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
+    }
+    let reference = reference.into_inner();
+    let r = reference.clone();
+    let status: Option<String> = state
+        .db
+        .write(move |tx| {
+            tx.execute(
+                "UPDATE sandbox_transactions SET status = 'abandoned', gateway_response = 'Cancelled by the merchant',
+                        cancelled_at = COALESCE(cancelled_at, ?2)
+                 WHERE reference = ?1 AND status != 'success'",
+                params![r, crate::db::now_ms()],
+            )?;
+            Ok(tx.query_row("SELECT status FROM sandbox_transactions WHERE reference = ?1", [&r], |row| row.get(0)).optional()?)
+        })
+        .await?;
+    match status {
+        Some(status) => Ok(answer("Transaction cancelled", CancelledData { reference, status })),
+        None => Ok(refuse(StatusCode::NOT_FOUND, "Transaction reference not found")),
+    }
+}
+
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
+pub struct SessionTimeout {
+    /// Seconds; 0 for no limit.
+    payment_session_timeout: u64,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct SessionTimeoutChange {
+    /// Seconds a transaction can be paid after it starts; 0 for no limit.
+    #[schema(minimum = 0, maximum = 86400)]
+    timeout: u64,
+}
+
+/// Paystack's `GET /integration/payment_session_timeout`.
+#[utoipa::path(
+    tag = "sandbox",
+    responses((status = OK, body = Envelope<SessionTimeout>), (status = UNAUTHORIZED, body = PaystackRefusal), (status = NOT_FOUND, body = PaystackRefusal))
+)]
+#[get("/sandbox/integration/payment_session_timeout")]
+async fn fetch_session_timeout(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+    if !state.paystack.sandbox {
+        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
+    }
+    if !authorised(&state, &req) {
+        return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
+    }
+    let seconds = state.sandbox.session_timeout_secs.load(std::sync::atomic::Ordering::Relaxed);
+    Ok(answer("Payment session timeout retrieved", SessionTimeout { payment_session_timeout: seconds }))
+}
+
+/// Paystack's `PUT /integration/payment_session_timeout`.
+#[utoipa::path(
+    tag = "sandbox",
+    request_body = SessionTimeoutChange,
+    responses(
+        (status = OK, body = Envelope<SessionTimeout>),
+        (status = BAD_REQUEST, body = PaystackRefusal),
+        (status = UNAUTHORIZED, body = PaystackRefusal),
+        (status = NOT_FOUND, body = PaystackRefusal)
+    )
+)]
+#[put("/sandbox/integration/payment_session_timeout")]
+async fn update_session_timeout(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+    if !state.paystack.sandbox {
+        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
+    }
+    if !authorised(&state, &req) {
+        return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
+    }
+    let Ok(change) = serde_json::from_slice::<SessionTimeoutChange>(&body) else {
+        return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid timeout"));
+    };
+    if change.timeout > 86_400 {
+        return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid timeout"));
+    }
+    state.sandbox.session_timeout_secs.store(change.timeout, std::sync::atomic::Ordering::Relaxed);
+    Ok(answer("Payment session timeout updated", SessionTimeout { payment_session_timeout: change.timeout }))
+}
+
 /// What the TEST MODE pop-up shows of the transaction being paid.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct TestPayment {
@@ -269,7 +389,7 @@ struct PayBody {
 
 /// The shopper picked a test card. Like Paystack, a declined card leaves the transaction open for
 /// another try; a success is final and is announced to the shop by a signed webhook.
-#[utoipa::path(tag = "sandbox", responses((status = OK, body = TestCardResult), BadRequest, NotFound))]
+#[utoipa::path(tag = "sandbox", responses((status = OK, body = TestCardResult), BadRequest, NotFound, Conflict))]
 #[post("/sandbox/checkout/{access_code}")]
 async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: web::Json<PayBody>) -> AppResult<HttpResponse> {
     if !state.paystack.sandbox {
@@ -282,19 +402,29 @@ async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: w
         _ => return Err(AppError::Validation("Choose success, declined or insufficient_funds.".into())),
     };
     let code = access_code.into_inner();
+    let timeout_ms = state.sandbox.session_timeout_ms();
     let (reference, newly_paid) = state
         .db
         .write(move |tx| {
-            let current: Option<(String, String)> = tx
-                .query_row("SELECT reference, status FROM sandbox_transactions WHERE access_code = ?1", [&code], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
+            let current: Option<(String, String, Option<i64>, i64)> = tx
+                .query_row(
+                    "SELECT reference, status, cancelled_at, created_at FROM sandbox_transactions WHERE access_code = ?1",
+                    [&code],
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                )
                 .optional()?;
-            let Some((reference, current)) = current else {
+            let Some((reference, current, cancelled_at, created_at)) = current else {
                 return Err(AppError::NotFound("This test payment does not exist.".into()));
             };
             if current == "success" {
                 return Ok((reference, false));
+            }
+            // As at Paystack: a transaction the shop ended, or whose session timed out, takes no money.
+            if cancelled_at.is_some() {
+                return Err(AppError::Conflict("This payment was cancelled by the shop. Please start the checkout again.".into()));
+            }
+            if timeout_ms > 0 && crate::db::now_ms() > created_at + timeout_ms {
+                return Err(AppError::Conflict("This payment has expired. Please start the checkout again.".into()));
             }
             let paid_at = (status == "success").then(crate::db::now_ms);
             tx.execute(

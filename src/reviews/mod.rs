@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use crate::app::AppState;
 use crate::auth::{AdminUser, CurrentUser};
 use crate::catalog::write::{Change, after_write};
-use crate::error::answers::{BadRequest, Forbidden, NotFound, PayloadTooLarge, Unauthorized};
+use crate::error::answers::{BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 
 const PAGE_SIZE: i64 = 10;
@@ -243,7 +243,7 @@ pub struct ReviewRequest {
 #[utoipa::path(
     tag = "reviews",
     request_body = ReviewRequest,
-    responses((status = OK, body = ReviewPage), BadRequest, Unauthorized, Forbidden, NotFound, PayloadTooLarge)
+    responses((status = OK, body = ReviewPage), BadRequest, Unauthorized, Forbidden, NotFound, PayloadTooLarge, TooManyRequests)
 )]
 #[put("/products/{id}/review")]
 async fn write_review(
@@ -255,6 +255,11 @@ async fn write_review(
     let id = id.into_inner();
     let ReviewRequest { rating, title, body } = body.into_inner();
     let review = check(rating.as_ref(), title.as_deref(), body.as_deref())?;
+    // Writing and editing reviews is a person's pace; a script rewriting one hundreds of times a
+    // second only churns the product's rating and the catalogue cache.
+    state.review_writes.try_acquire(&user.id).map_err(|wait| {
+        AppError::TooManyRequests("You have changed your reviews many times in the last hour. Please try again later.".into(), wait)
+    })?;
     let (product_id, user_id) = (id.clone(), user.id.clone());
     state
         .db

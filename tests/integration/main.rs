@@ -5,6 +5,7 @@ mod common;
 
 mod accounts;
 mod back_office;
+mod commerce;
 mod crash;
 mod delivery;
 mod foundation;

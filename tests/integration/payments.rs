@@ -31,6 +31,7 @@ pub(crate) async fn paystack_shop() -> (TestApp, FakePaystack) {
         c.paystack_base_url = url;
         c.paystack_timeout_ms = 1_500;
         c.reconcile_secs = 3_600; // tests call the reconciler themselves
+        c.checkouts_per_address = 100; // every shopper here is on 127.0.0.1
     })
     .await;
     // The reconciler's first round runs half a second after start; let it pass before any payment
@@ -246,10 +247,16 @@ async fn checkout_refuses_bad_forms_empty_bags_and_double_clicks() {
     statuses.sort();
     assert_eq!(statuses, [201, 409], "a double click starts one payment");
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM payments"), 1);
-    // Starting payment after payment without paying any is cut off at ten.
+    // The same bag again opens the same payment: starting over never renews a hold.
+    let (status, again) = ada.post_json("/api/checkout", details()).await;
+    assert_eq!(status, 200, "{again}");
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM payments"), 1);
+    // Cancelling and starting again is cut off at ten payments in ten minutes.
     for _ in 1..10 {
+        assert_eq!(ada.post_json("/api/payments/cancel", json!({})).await.0, 200);
         assert_eq!(ada.post_json("/api/checkout", details()).await.0, 201);
     }
+    ada.post_json("/api/payments/cancel", json!({})).await;
     let (status, reply) = ada.post_json("/api/checkout", details()).await;
     assert_eq!(status, 429, "{reply}");
     assert!(reply["message"].as_str().unwrap().starts_with("You have started several payments"));
@@ -462,14 +469,12 @@ async fn the_signed_webhook_completes_a_payment_whose_browser_closed() {
 async fn webhook_and_browser_racing_create_exactly_one_order_each_time() {
     let (app, fake) = paystack_shop().await;
     let mut shoppers = Vec::new();
-    for n in 0..3 {
+    for n in 0..15 {
         shoppers.push(customer_with_bag(&app, &format!("racer{n}@example.com")).await);
     }
-    // Five open payments each (ten is the most a customer may start unpaid).
+    // Fifteen open payments (one each: a shopper has one payment in progress at a time).
     let mut references = Vec::new();
-    for n in 0..15 {
-        let shopper = &shoppers[n % 3];
-        shopper.post_json("/api/bag", json!({"productId": "chrono"})).await;
+    for shopper in &shoppers {
         let reference = start(shopper).await["reference"].as_str().unwrap().to_string();
         fake.set_outcome(&reference, "success");
         references.push((shopper, reference));

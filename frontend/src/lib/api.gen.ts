@@ -266,6 +266,24 @@ export interface paths {
     patch: operations['hide_review'];
     trace?: never;
   };
+  '/api/admin/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shop's settings. */
+    get: operations['get_settings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Changes the fields sent; the others keep their values. The whole change is checked first. */
+    patch: operations['update_settings'];
+    trace?: never;
+  };
   '/api/admin/stock': {
     parameters: {
       query?: never;
@@ -698,8 +716,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * The shopper closed the payment pop-up: the units it held go back on sale. The payment itself
-     *     stays open (Paystack may still complete it), and is then checked against stock.
+     * The shopper closed the payment pop-up without paying, or gave up a payment in progress: the
+     *     shop makes it unpayable where the provider can (the sandbox; Paystack's session timeout ends
+     *     it otherwise) and puts back on sale what it held. A payment that turns out to be paid already
+     *     becomes its order instead.
      */
     post: operations['cancel_payment'];
     delete?: never;
@@ -887,6 +907,24 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/integration/payment_session_timeout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Paystack's `GET /integration/payment_session_timeout`. */
+    get: operations['fetch_session_timeout'];
+    /** Paystack's `PUT /integration/payment_session_timeout`. */
+    put: operations['update_session_timeout'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/refund': {
     parameters: {
       query?: never;
@@ -919,6 +957,26 @@ export interface paths {
     get: operations['sandbox_fetch_refund'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/transaction/cancel/{reference}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The sandbox's one addition to Paystack's API: the shop makes an unpaid transaction unpayable
+     *     (its pop-up then refuses it). A paid one is left as it is and says so.
+     */
+    post: operations['cancel_transaction'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1214,7 +1272,13 @@ export interface components {
       total: number;
     };
     CancelBody: {
+      /** @description The payment to cancel; without it, every payment of this shopper still in progress. */
       reference?: string;
+    };
+    CancelledData: {
+      reference: string;
+      /** @description "success" when it was paid before it could be cancelled, otherwise "abandoned". */
+      status: string;
     };
     /** @description The checkout form's starting values. */
     CheckoutDetails: {
@@ -1360,6 +1424,11 @@ export interface components {
     Dashboard: {
       /** @description The five products that sold the most units in the last 30 days. */
       bestSellers: components['schemas']['BestSeller'][];
+      /**
+       * Format: int64
+       * @description Orders of the last 30 days paid with a code past its limits (`?codeOverLimit=true`).
+       */
+      codeOverLimit: number;
       /** @description The last 30 days, oldest first. */
       daily: components['schemas']['DayFigures'][];
       /**
@@ -1403,6 +1472,18 @@ export interface components {
       /** @description Every state and the FCT, in alphabetical order, for the checkout's choice. */
       states: string[];
       zones: components['schemas']['Zone'][];
+    };
+    /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
+    Envelope_CancelledData: {
+      /** @description Set on some refusals, e.g. "duplicate_reference". */
+      code: string | null;
+      data: {
+        reference: string;
+        /** @description "success" when it was paid before it could be cancelled, otherwise "abandoned". */
+        status: string;
+      };
+      message: string;
+      status: boolean;
     };
     /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
     Envelope_InitializedData: {
@@ -1475,6 +1556,20 @@ export interface components {
       status: boolean;
     };
     /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
+    Envelope_SessionTimeout: {
+      /** @description Set on some refusals, e.g. "duplicate_reference". */
+      code: string | null;
+      data: {
+        /**
+         * Format: int64
+         * @description Seconds; 0 for no limit.
+         */
+        payment_session_timeout: number;
+      };
+      message: string;
+      status: boolean;
+    };
+    /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
     Envelope_Vec_SandboxRefund: {
       /** @description Set on some refusals, e.g. "duplicate_reference". */
       code: string | null;
@@ -1503,7 +1598,8 @@ export interface components {
     Error: {
       /**
        * @description validation, unauthenticated, login_failed, forbidden, not_found, method_not_allowed,
-       *     conflict, payload_too_large, too_many_requests, busy, upstream or internal.
+       *     conflict, payment_in_progress, price_changed, payload_too_large, too_many_requests, busy,
+       *     upstream or internal.
        */
       error: string;
       message: string;
@@ -1618,6 +1714,11 @@ export interface components {
     };
     Order: components['schemas']['Price'] &
       components['schemas']['OrderRefunds'] & {
+        /**
+         * @description Paid with a code whose limits were already used up (the money arrived for a payment the
+         *     shop had ended): the merchant decides whether to honour the discount or settle it.
+         */
+        codeOverLimit: boolean;
         /** Format: int64 */
         createdAt: number;
         customerEmail: string;
@@ -1730,6 +1831,11 @@ export interface components {
       /** @description e.g. "1–2 working days"; none for pickup. */
       deliveryEstimate: string | null;
       email: string;
+      /**
+       * Format: int64
+       * @description Unix ms: the payment can be made until then (its stock and code are held for it).
+       */
+      expiresAt: number;
       /** @description The bag as snapshotted at current prices. */
       items: components['schemas']['OrderItem'][];
       metadata: components['schemas']['PaymentMetadata'];
@@ -2022,6 +2128,20 @@ export interface components {
     SeenAnswer: {
       counts: components['schemas']['Counts'];
     };
+    SessionTimeout: {
+      /**
+       * Format: int64
+       * @description Seconds; 0 for no limit.
+       */
+      payment_session_timeout: number;
+    };
+    SessionTimeoutChange: {
+      /**
+       * Format: int64
+       * @description Seconds a transaction can be paid after it starts; 0 for no limit.
+       */
+      timeout: number;
+    };
     SessionUser: {
       admin: boolean;
       /** Format: int64 */
@@ -2038,6 +2158,39 @@ export interface components {
       /** Format: int64 */
       expiresAt: number | null;
       user: components['schemas']['SessionUser'] | null;
+    };
+    /** @description What the merchant decides. Amounts in kobo. */
+    Settings: {
+      /**
+       * Format: int64
+       * @description Kobo: the largest order total a payment may be started for (stock is held only below it).
+       * @default 500000000
+       */
+      maxOrderTotal: number;
+      /**
+       * Format: int64
+       * @description Units one order may hold in all: 1 to 999.
+       * @default 20
+       */
+      maxPerCheckout: number;
+      /**
+       * Format: int64
+       * @description Units of one variant (size and colour) one order may hold: 1 to 99.
+       * @default 5
+       */
+      maxPerLine: number;
+    };
+    /** @description A change as the admin sends it: only the fields present change. */
+    SettingsChange: {
+      /**
+       * Format: int64
+       * @description Kobo.
+       */
+      maxOrderTotal?: number | null;
+      /** Format: int64 */
+      maxPerCheckout?: number | null;
+      /** Format: int64 */
+      maxPerLine?: number | null;
     };
     /** @description The sign-up form (multipart), as the API document shows it. */
     SignupForm: {
@@ -2056,6 +2209,12 @@ export interface components {
       /** @description A discount code as typed (any case). */
       code?: string | null;
       customer?: components['schemas']['Customer'];
+      /**
+       * Format: int64
+       * @description Kobo: the total the shopper was shown. When the server's total differs, nothing starts and
+       *     the answer is 409 `price_changed` with the new total.
+       */
+      expectedTotal?: number | null;
       /** @description Delivered to the address (the default) or picked up in store. */
       method?: components['schemas']['Method'];
     };
@@ -2752,6 +2911,8 @@ export interface operations {
         oversold?: boolean;
         /** @description "failed": only orders whose latest refund failed. */
         refund?: string;
+        /** @description Only orders paid with a code past its limits (not cancelled), from the last 30 days. */
+        codeOverLimit?: boolean;
       };
       header?: never;
       path?: never;
@@ -3196,6 +3357,93 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Settings'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  update_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SettingsChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Settings'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -3925,6 +4173,16 @@ export interface operations {
       };
     };
     responses: {
+      /** @description The shopper's open payment for the same bag and price, resumed */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentStart'];
+        };
+      };
+      /** @description A new payment */
       201: {
         headers: {
           [name: string]: unknown;
@@ -4670,6 +4928,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   verify_payment: {
@@ -5152,6 +5419,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   product_reviews: {
@@ -5363,6 +5639,97 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  fetch_session_timeout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SessionTimeout'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+    };
+  };
+  update_session_timeout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SessionTimeoutChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_SessionTimeout'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
     };
   };
   sandbox_list_refunds: {
@@ -5480,6 +5847,44 @@ export interface operations {
         };
       };
       /** @description No such refund, or the sandbox is off */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+    };
+  };
+  cancel_transaction: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Envelope_CancelledData'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      /** @description No such reference, or the sandbox is off */
       404: {
         headers: {
           [name: string]: unknown;

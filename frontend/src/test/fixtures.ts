@@ -160,6 +160,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     status: 'paid',
     isNew: false,
     oversold: false,
+    codeOverLimit: false,
     customerName: 'Ada Obi',
     customerEmail: 'ada@example.com',
     customerPhone: '+234 803 000 0000',

@@ -50,6 +50,8 @@ pub struct FakeState {
     pub charges: HashMap<String, Charge>,
     pub verify_calls: usize,
     pub refunds: Vec<FakeRefund>,
+    /// Paystack's payment session timeout, in seconds (0: none, Paystack's default).
+    pub session_timeout: u64,
 }
 
 #[derive(Clone)]
@@ -72,6 +74,8 @@ impl FakePaystack {
                 .route("/refund", web::post().to(create_refund))
                 .route("/refund", web::get().to(list_refunds))
                 .route("/refund/{id}", web::get().to(fetch_refund))
+                .route("/integration/payment_session_timeout", web::get().to(fetch_session_timeout))
+                .route("/integration/payment_session_timeout", web::put().to(update_session_timeout))
         })
         .workers(1)
         .disable_signals()
@@ -123,6 +127,31 @@ impl FakePaystack {
     pub fn verify_calls(&self) -> usize {
         self.state.lock().unwrap().verify_calls
     }
+
+    pub fn session_timeout(&self) -> u64 {
+        self.state.lock().unwrap().session_timeout
+    }
+}
+
+async fn fetch_session_timeout(state: web::Data<Mutex<FakeState>>, req: HttpRequest) -> HttpResponse {
+    if !authorised(&req) {
+        return HttpResponse::Unauthorized().json(json!({"status": false, "message": "Invalid key"}));
+    }
+    let seconds = state.lock().unwrap().session_timeout;
+    HttpResponse::Ok()
+        .json(json!({"status": true, "message": "Payment session timeout retrieved", "data": {"payment_session_timeout": seconds}}))
+}
+
+async fn update_session_timeout(state: web::Data<Mutex<FakeState>>, req: HttpRequest, body: web::Json<Value>) -> HttpResponse {
+    if !authorised(&req) {
+        return HttpResponse::Unauthorized().json(json!({"status": false, "message": "Invalid key"}));
+    }
+    let Some(seconds) = body["timeout"].as_u64() else {
+        return HttpResponse::BadRequest().json(json!({"status": false, "message": "Invalid timeout"}));
+    };
+    state.lock().unwrap().session_timeout = seconds;
+    HttpResponse::Ok()
+        .json(json!({"status": true, "message": "Payment session timeout updated", "data": {"payment_session_timeout": seconds}}))
 }
 
 fn authorised(req: &HttpRequest) -> bool {

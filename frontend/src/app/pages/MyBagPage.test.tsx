@@ -68,6 +68,7 @@ function order(overrides: Partial<Order> = {}): Order {
     status: 'paid',
     isNew: true,
     oversold: false,
+    codeOverLimit: false,
     customerName: 'Ada Obi',
     customerEmail: 'ada@example.com',
     customerPhone: '+234 803 000 0000',

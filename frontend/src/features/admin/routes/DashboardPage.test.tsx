@@ -30,6 +30,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     ],
     paymentsToReview: 1,
     oversoldToRefund: 2,
+    codeOverLimit: 0,
     failedRefunds: 0,
     ...overrides,
   };

@@ -1,0 +1,157 @@
+//! The merchant's settings: one typed document in `shop_settings`, read inside the transactions
+//! that depend on it (a checkout, a bag change) so a change applies to the next one, and edited in
+//! the back office through `GET/PATCH /api/admin/settings`. A field missing from the stored
+//! document takes its default, so a new setting needs no migration.
+
+use actix_web::{HttpResponse, get, patch, web};
+use rusqlite::{Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+
+use crate::app::AppState;
+use crate::auth::AdminUser;
+use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
+use crate::error::{AppError, AppResult};
+use crate::money::format_naira;
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(get_settings).service(update_settings);
+}
+
+/// The most of one line a shopper may ever ask for, whatever the merchant sets.
+pub const MAX_LINE_LIMIT: i64 = 99;
+const MAX_CHECKOUT_LIMIT: i64 = 999;
+/// ₦100,000,000: above this an order total is certainly a mistake.
+const MAX_ORDER_TOTAL_LIMIT: i64 = 10_000_000_000;
+
+/// What the merchant decides. Amounts in kobo.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", default)]
+pub struct Settings {
+    /// Units of one variant (size and colour) one order may hold: 1 to 99.
+    #[schema(minimum = 1, maximum = 99)]
+    pub max_per_line: i64,
+    /// Units one order may hold in all: 1 to 999.
+    #[schema(minimum = 1, maximum = 999)]
+    pub max_per_checkout: i64,
+    /// Kobo: the largest order total a payment may be started for (stock is held only below it).
+    #[schema(minimum = 5000, maximum = 10_000_000_000_i64)]
+    pub max_order_total: i64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        // A fashion shop's shopper buys a few of a size, rarely more than a couple of dozen things.
+        Settings { max_per_line: 5, max_per_checkout: 20, max_order_total: 500_000_000 }
+    }
+}
+
+/// The settings in force (defaults for anything never set).
+pub fn load(conn: &Connection) -> rusqlite::Result<Settings> {
+    let stored: Option<String> =
+        conn.prepare_cached("SELECT value FROM shop_settings WHERE id = 1")?.query_row([], |r| r.get(0)).optional()?;
+    // A document this version cannot read falls back to the defaults rather than closing the shop.
+    Ok(stored.and_then(|text| serde_json::from_str(&text).ok()).unwrap_or_default())
+}
+
+/// A change as the admin sends it: only the fields present change.
+#[derive(Deserialize, Default, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SettingsChange {
+    #[schema(minimum = 1, maximum = 99)]
+    pub max_per_line: Option<i64>,
+    #[schema(minimum = 1, maximum = 999)]
+    pub max_per_checkout: Option<i64>,
+    /// Kobo.
+    #[schema(minimum = 5000, maximum = 10_000_000_000_i64)]
+    pub max_order_total: Option<i64>,
+}
+
+impl SettingsChange {
+    /// `current` with this change applied, or why it cannot be.
+    pub fn apply(self, mut current: Settings) -> AppResult<Settings> {
+        let invalid = |m: String| Err(AppError::Validation(m));
+        if let Some(n) = self.max_per_line {
+            if !(1..=MAX_LINE_LIMIT).contains(&n) {
+                return invalid(format!("The most of one item per order must be from 1 to {MAX_LINE_LIMIT}."));
+            }
+            current.max_per_line = n;
+        }
+        if let Some(n) = self.max_per_checkout {
+            if !(1..=MAX_CHECKOUT_LIMIT).contains(&n) {
+                return invalid(format!("The most items per order must be from 1 to {MAX_CHECKOUT_LIMIT}."));
+            }
+            current.max_per_checkout = n;
+        }
+        if let Some(kobo) = self.max_order_total {
+            if !(crate::payments::MINIMUM_KOBO..=MAX_ORDER_TOTAL_LIMIT).contains(&kobo) {
+                return invalid(format!(
+                    "The largest order total must be from {} to {}.",
+                    format_naira(crate::payments::MINIMUM_KOBO),
+                    format_naira(MAX_ORDER_TOTAL_LIMIT)
+                ));
+            }
+            current.max_order_total = kobo;
+        }
+        if current.max_per_line > current.max_per_checkout {
+            return invalid("The most of one item cannot be more than the most items per order.".into());
+        }
+        Ok(current)
+    }
+}
+
+fn store(tx: &Connection, settings: &Settings) -> AppResult<()> {
+    tx.execute(
+        "INSERT INTO shop_settings (id, value) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET value = excluded.value",
+        [serde_json::to_string(settings).map_err(AppError::internal)?],
+    )?;
+    Ok(())
+}
+
+/// The shop's settings.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Settings), Unauthorized, Forbidden))]
+#[get("/admin/settings")]
+async fn get_settings(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    let settings = state.db.read(|c| Ok(load(c)?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(settings))
+}
+
+/// Changes the fields sent; the others keep their values. The whole change is checked first.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Settings), BadRequest, Unauthorized, Forbidden))]
+#[patch("/admin/settings")]
+async fn update_settings(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<SettingsChange>) -> AppResult<HttpResponse> {
+    let change = body.into_inner();
+    let settings = state
+        .db
+        .write(move |tx| {
+            let settings = change.apply(load(tx)?)?;
+            store(tx, &settings)?;
+            Ok(settings)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(settings))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_change_applies_only_what_it_names_and_is_checked_whole() {
+        let base = Settings::default();
+        let changed = SettingsChange { max_per_line: Some(3), ..Default::default() }.apply(base.clone()).unwrap();
+        assert_eq!(changed, Settings { max_per_line: 3, ..base.clone() });
+        let refused = SettingsChange { max_per_line: Some(30), ..Default::default() }.apply(base.clone());
+        assert!(refused.unwrap_err().message().contains("cannot be more than the most items per order"));
+        assert!(SettingsChange { max_order_total: Some(100), ..Default::default() }.apply(base.clone()).is_err());
+        assert!(SettingsChange { max_per_checkout: Some(0), ..Default::default() }.apply(base).is_err());
+    }
+
+    #[test]
+    fn unknown_or_missing_stored_fields_fall_back_to_defaults() {
+        let conn = Connection::open_in_memory().unwrap();
+        conn.execute_batch("CREATE TABLE shop_settings (id INTEGER PRIMARY KEY, value TEXT NOT NULL)").unwrap();
+        assert_eq!(load(&conn).unwrap(), Settings::default());
+        conn.execute("INSERT INTO shop_settings VALUES (1, '{\"maxPerLine\": 2, \"retired\": true}')", []).unwrap();
+        assert_eq!(load(&conn).unwrap(), Settings { max_per_line: 2, ..Settings::default() });
+    }
+}

@@ -45,10 +45,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
                     println!("wrote {rows} variants to {}", file.display());
                 }
                 StockAction::Import { file } => {
-                    let text = std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-                    if text.len() > crate::stock::csv::MAX_BYTES {
-                        return Err(format!("{} is larger than {} MB", file.display(), crate::stock::csv::MAX_BYTES >> 20));
-                    }
+                    let text = read_at_most(&file, crate::stock::csv::MAX_BYTES)?;
                     let text =
                         String::from_utf8(text).map_err(|_| format!("{} is not UTF-8 text (save it as CSV UTF-8)", file.display()))?;
                     match db.write_now(|tx| crate::stock::admin::import(tx, &text)).map_err(|e| e.to_string())? {
@@ -85,6 +82,24 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// Reads a file the merchant names, refusing one larger than `max` bytes before reading it (and
+/// reading no more than `max` of one that grows meanwhile, or that has no size, like a pipe).
+fn read_at_most(file: &std::path::Path, max: usize) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let too_large = || format!("{} is larger than {} MB", file.display(), max >> 20);
+    let opened = std::fs::File::open(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let size = opened.metadata().map_err(|e| format!("cannot read {}: {e}", file.display()))?.len();
+    if size > max as u64 {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::with_capacity(size as usize);
+    opened.take(max as u64 + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    if bytes.len() > max {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 fn serve(config: crate::config::Config) -> Result<(), String> {

@@ -25,8 +25,48 @@ pub fn apply(conn: &mut Connection) -> rusqlite::Result<()> {
     apply_up_to(conn, LATEST_VERSION)
 }
 
+/// One entry of `sqlite_schema`: what a database is made of.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SchemaObject {
+    /// table, index, trigger or view.
+    pub kind: String,
+    pub name: String,
+    pub table: String,
+    /// The statement that made it, with runs of whitespace made one space (None for the indexes
+    /// SQLite makes itself for UNIQUE and PRIMARY KEY).
+    pub sql: Option<String>,
+}
+
+/// What a database holds, SQLite's own tables (statistics, AUTOINCREMENT counters) left out.
+pub fn schema_of(conn: &Connection) -> rusqlite::Result<Vec<SchemaObject>> {
+    let mut stmt = conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")?;
+    let objects = stmt.query_map([], |r| {
+        Ok(SchemaObject {
+            kind: r.get(0)?,
+            name: r.get(1)?,
+            table: r.get(2)?,
+            sql: r.get::<_, Option<String>>(3)?.map(|sql| sql.split_whitespace().collect::<Vec<_>>().join(" ")),
+        })
+    })?;
+    let internal = |o: &SchemaObject| o.kind == "table" && ["sqlite_sequence", "sqlite_stat1", "sqlite_stat4"].contains(&o.name.as_str());
+    objects.filter(|o| !o.as_ref().is_ok_and(internal)).collect()
+}
+
+/// The schema this binary creates at `version`: its migrations up to it, applied to an empty
+/// database in memory. A restore accepts a backup only when it is exactly this.
+pub fn expected_schema(version: i64) -> rusqlite::Result<Vec<SchemaObject>> {
+    let mut conn = Connection::open_in_memory()?;
+    migrate(&mut conn, version, false)?;
+    schema_of(&conn)
+}
+
 /// Applies the migrations after the database's version, up to and including `target`.
 fn apply_up_to(conn: &mut Connection, target: i64) -> rusqlite::Result<()> {
+    migrate(conn, target, true)
+}
+
+/// [`apply_up_to`], saying so in the log for a real database (`announce`).
+fn migrate(conn: &mut Connection, target: i64, announce: bool) -> rusqlite::Result<()> {
     let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
     if current > LATEST_VERSION {
         return Err(rusqlite::Error::SqliteFailure(
@@ -52,7 +92,9 @@ fn apply_up_to(conn: &mut Connection, target: i64) -> rusqlite::Result<()> {
         }
         tx.pragma_update(None, "user_version", version)?;
         tx.commit()?;
-        log::info!("database migrated to schema {version}");
+        if announce {
+            log::info!("database migrated to schema {version}");
+        }
         Ok(())
     });
     conn.pragma_update(None, "foreign_keys", true)?;

@@ -11,7 +11,7 @@ use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::error::{AppError, AppResult};
 
-pub use migrations::LATEST_VERSION;
+pub use migrations::{LATEST_VERSION, SchemaObject, expected_schema, schema_of};
 
 #[derive(Clone)]
 pub struct Db {

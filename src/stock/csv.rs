@@ -36,71 +36,143 @@ impl ImportRefused {
     }
 }
 
+/// At most this many cells on a row (the file has 5 columns; a few empty ones a spreadsheet adds
+/// still get a row error), and this many characters in a cell: a line of commas or an open quote
+/// is refused at once instead of being held in memory as millions of cells.
+pub const MAX_FIELDS: usize = 64;
+pub const MAX_CELL_CHARS: usize = 1_000;
+
 /// Splits CSV text into records of fields (RFC 4180: quoted fields may hold commas, quotes as "",
-/// and line breaks). Each record carries the line it starts on.
-fn records(text: &str) -> Result<Vec<(usize, Vec<String>)>, ImportRefused> {
+/// and line breaks), one record at a time. Each record carries the line it starts on; blank lines
+/// are skipped (but counted).
+struct Records<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    line: usize,
+    records: usize,
+    done: bool,
+}
+
+fn records(text: &str) -> Records<'_> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
-    let (mut field, mut record) = (String::new(), Vec::new());
-    let (mut line, mut start, mut quoted, mut at_field_start) = (1usize, 1usize, false, true);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        if quoted {
-            match c {
-                '"' if chars.peek() == Some(&'"') => {
-                    chars.next();
-                    field.push('"');
-                }
-                '"' => quoted = false,
-                '\n' => {
-                    line += 1;
-                    field.push(c);
-                }
-                _ => field.push(c),
-            }
-            continue;
+    Records { chars: text.chars().peekable(), line: 1, records: 0, done: false }
+}
+
+impl Iterator for Records<'_> {
+    type Item = Result<(usize, Vec<String>), ImportRefused>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
         }
-        match c {
-            '"' if at_field_start => {
-                quoted = true;
-                at_field_start = false;
-            }
-            ',' => {
-                record.push(std::mem::take(&mut field));
-                at_field_start = true;
-            }
-            '\r' => {}
-            '\n' => {
-                record.push(std::mem::take(&mut field));
-                if !(record.len() == 1 && record[0].trim().is_empty()) {
-                    out.push((start, std::mem::take(&mut record)));
-                } else {
-                    record.clear();
+        let record = self.next_record();
+        match &record {
+            Ok(Some(_)) => {
+                self.records += 1;
+                if self.records > MAX_ROWS + 1 {
+                    self.done = true;
+                    return Some(Err(ImportRefused::whole_file(format!(
+                        "The file has more than {MAX_ROWS} rows. Split it into smaller files."
+                    ))));
                 }
-                line += 1;
-                start = line;
-                at_field_start = true;
             }
-            _ => {
-                field.push(c);
-                at_field_start = false;
-            }
+            Ok(None) | Err(_) => self.done = true,
         }
-        if out.len() > MAX_ROWS + 1 {
-            return Err(ImportRefused::whole_file(format!("The file has more than {MAX_ROWS} rows. Split it into smaller files.")));
-        }
+        record.transpose()
     }
-    if quoted {
+}
+
+impl Records<'_> {
+    fn next_record(&mut self) -> Result<Option<(usize, Vec<String>)>, ImportRefused> {
+        let (mut field, mut record) = (String::new(), Vec::new());
+        let (mut start, mut quoted, mut at_field_start, mut cell_chars) = (self.line, false, true, 0usize);
+        while let Some(c) = self.chars.next() {
+            if quoted {
+                match c {
+                    '"' if self.chars.peek() == Some(&'"') => {
+                        self.chars.next();
+                        field.push('"');
+                    }
+                    '"' => quoted = false,
+                    '\n' => {
+                        self.line += 1;
+                        field.push(c);
+                    }
+                    _ => field.push(c),
+                }
+                cell_chars += 1;
+                if cell_chars > MAX_CELL_CHARS {
+                    return Err(cell_too_long(start, quoted));
+                }
+                continue;
+            }
+            match c {
+                '"' if at_field_start => {
+                    quoted = true;
+                    at_field_start = false;
+                }
+                ',' => {
+                    end_field(start, &mut field, &mut record)?;
+                    (at_field_start, cell_chars) = (true, 0);
+                }
+                '\r' => {}
+                '\n' => {
+                    end_field(start, &mut field, &mut record)?;
+                    self.line += 1;
+                    if !(record.len() == 1 && record[0].trim().is_empty()) {
+                        return Ok(Some((start, record)));
+                    }
+                    // A blank line: the next record starts on the next one.
+                    record.clear();
+                    (start, at_field_start, cell_chars) = (self.line, true, 0);
+                }
+                _ => {
+                    field.push(c);
+                    at_field_start = false;
+                    cell_chars += 1;
+                    if cell_chars > MAX_CELL_CHARS {
+                        return Err(cell_too_long(start, false));
+                    }
+                }
+            }
+        }
+        if quoted {
+            return Err(ImportRefused {
+                message: "The file ends inside a quoted field.".into(),
+                errors: vec![RowError { line: start, message: "A quote is never closed.".into() }],
+            });
+        }
+        if !field.is_empty() || !record.is_empty() {
+            end_field(start, &mut field, &mut record)?;
+            return Ok(Some((start, record)));
+        }
+        Ok(None)
+    }
+}
+
+/// Ends a cell, refusing a row with more than [`MAX_FIELDS`] of them.
+fn end_field(line: usize, field: &mut String, record: &mut Vec<String>) -> Result<(), ImportRefused> {
+    if record.len() == MAX_FIELDS {
         return Err(ImportRefused {
-            message: "The file ends inside a quoted field.".into(),
-            errors: vec![RowError { line: start, message: "A quote is never closed.".into() }],
+            message: format!("Line {line} has more than {MAX_FIELDS} cells; nothing was changed."),
+            errors: vec![RowError { line, message: format!("Expected {} columns, found more than {MAX_FIELDS}.", HEADER.len()) }],
         });
     }
-    if !field.is_empty() || !record.is_empty() {
-        record.push(field);
-        out.push((start, record));
+    record.push(std::mem::take(field));
+    Ok(())
+}
+
+fn cell_too_long(line: usize, quoted: bool) -> ImportRefused {
+    ImportRefused {
+        message: format!("Line {line} has a cell longer than {MAX_CELL_CHARS} characters; nothing was changed."),
+        errors: vec![RowError {
+            line,
+            message: if quoted {
+                "This cell is far too long: is a quote never closed?".into()
+            } else {
+                format!("A cell may have at most {MAX_CELL_CHARS} characters.")
+            },
+        }],
     }
-    Ok(out)
 }
 
 /// A checked row, ready to apply.
@@ -113,8 +185,8 @@ pub struct StockRow {
 
 /// Reads and checks a whole file against the database. Nothing is changed.
 pub fn check(conn: &Connection, text: &str) -> Result<Vec<StockRow>, ImportRefused> {
-    let mut rows = records(text)?.into_iter();
-    let Some((_, header)) = rows.next() else {
+    let mut rows = records(text);
+    let Some((_, header)) = rows.next().transpose()? else {
         return Err(ImportRefused::whole_file("The file is empty."));
     };
     let header: Vec<String> = header.iter().map(|h| h.trim().to_lowercase().replace(' ', "_")).collect();
@@ -127,7 +199,8 @@ pub fn check(conn: &Connection, text: &str) -> Result<Vec<StockRow>, ImportRefus
     let (mut good, mut errors, mut bad_count) = (Vec::new(), Vec::new(), 0usize);
     let mut seen_variant: HashMap<String, usize> = HashMap::new();
     let mut seen_sku: HashMap<String, usize> = HashMap::new();
-    for (line, fields) in rows {
+    for row in rows {
+        let (line, fields) = row?;
         let result = check_row(&fields, &variants).and_then(|row| {
             if let Some(first) = seen_variant.insert(row.variant_id.clone(), line) {
                 return Err(format!("This variant is already on line {first}."));
@@ -195,12 +268,10 @@ fn check_row(fields: &[String], variants: &HashMap<(String, String, String), Str
     Ok(StockRow { variant_id: variant_id.clone(), sku: (!sku.is_empty()).then_some(sku), stock })
 }
 
-/// Undoes the `'` export puts before what a spreadsheet would take for a formula.
+/// Undoes the `'` export puts before what a spreadsheet would take for a formula (and before a
+/// value that itself starts with `'`): exactly one, so every value comes back as it was.
 fn unescape_formula(field: &str) -> String {
-    match field.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '-', '@']) => rest.to_string(),
-        _ => field.to_string(),
-    }
+    field.strip_prefix('\'').unwrap_or(field).to_string()
 }
 
 fn shorten(text: &str) -> String {
@@ -224,10 +295,13 @@ pub fn apply(tx: &Connection, rows: &[StockRow]) -> crate::error::AppResult<usiz
     Ok(rows.len())
 }
 
+/// One CSV cell. A value a spreadsheet would take for a formula (a leading = + - @, tab or carriage
+/// return) gets a leading `'` to keep it text, and so does one that already starts with `'`, so an
+/// import can remove exactly one. A cell holding a separator some spreadsheets split on (comma,
+/// semicolon, tab), a quote or a line break is quoted.
 pub(crate) fn quote(field: &str) -> String {
-    // A leading = + - @ would be a formula in a spreadsheet: keep it text.
-    let field = if field.starts_with(['=', '+', '-', '@']) { format!("'{field}") } else { field.to_string() };
-    if field.contains([',', '"', '\n', '\r']) { format!("\"{}\"", field.replace('"', "\"\"")) } else { field }
+    let field = if field.starts_with(['=', '+', '-', '@', '\t', '\r', '\'']) { format!("'{field}") } else { field.to_string() };
+    if field.contains([',', ';', '\t', '"', '\n', '\r']) { format!("\"{}\"", field.replace('"', "\"\"")) } else { field }
 }
 
 /// Every variant, by product then position, as CSV with the header.
@@ -250,19 +324,60 @@ pub fn export(conn: &Connection) -> rusqlite::Result<String> {
 mod tests {
     use super::*;
 
+    fn parse(text: &str) -> Result<Vec<(usize, Vec<String>)>, ImportRefused> {
+        records(text).collect()
+    }
+
     #[test]
     fn quoted_fields_keep_commas_quotes_and_line_numbers() {
         let text = "product_id,size,colour,sku,stock\r\nabc,42,\"Cream, Navy\",\"X\"\"1\",3\n\nxyz,,\"two\nlines\",,4\n";
-        let parsed = records(text).map_err(|e| e.message).unwrap();
+        let parsed = parse(text).map_err(|e| e.message).unwrap();
         assert_eq!(parsed[1], (2, vec!["abc".into(), "42".into(), "Cream, Navy".into(), "X\"1".into(), "3".into()]));
         assert_eq!(parsed[2].0, 4, "the blank line 3 is skipped but counted");
         assert_eq!(parsed[2].1[2], "two\nlines");
-        assert!(records("a,\"b").is_err());
+        assert!(parse("a,\"b").is_err());
+        assert_eq!(parse(&"\n".repeat(1_000_000)).map_err(|e| e.message).unwrap(), [], "blank lines cost nothing");
     }
 
     #[test]
     fn formulas_are_exported_as_text() {
         assert_eq!(quote("=SUM(A1)"), "'=SUM(A1)");
         assert_eq!(quote("a,b"), "\"a,b\"");
+        // Some spreadsheets split on ; or tab, and would then see =1+1 as a cell of its own.
+        assert_eq!(quote("x;=1+1"), "\"x;=1+1\"");
+        assert_eq!(quote("x\t=1+1"), "\"x\t=1+1\"");
+        assert_eq!(quote("\t=1"), "\"'\t=1\"");
+        assert_eq!(quote("'=x"), "''=x");
+        assert_eq!(quote("plain"), "plain");
+    }
+
+    #[test]
+    fn every_value_survives_an_export_and_an_import() {
+        for value in ["'=x", "''", "'", "=SUM(A1)", "+1", "-2", "@me", "x;=1+1", "\tx", "\r=1", "a,\"b\"", "two\nlines", "plain", "O'Neil"]
+        {
+            let text = format!("{}\r\n", quote(value));
+            let parsed = parse(&text).map_err(|e| e.message).unwrap();
+            assert_eq!(parsed.len(), 1, "{value:?} is one cell: {text:?}");
+            assert_eq!(parsed[0].1.len(), 1, "{value:?} is one cell: {text:?}");
+            assert_eq!(unescape_formula(&parsed[0].1[0]), value, "exported as {text:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_of_commas_or_an_endless_cell_is_refused_at_once() {
+        let started = std::time::Instant::now();
+        let commas = format!("product_id,size,colour,sku,stock\n{}\n", ",".repeat(100_000));
+        let refused = parse(&commas).unwrap_err();
+        assert_eq!(refused.message, "Line 2 has more than 64 cells; nothing was changed.");
+        assert_eq!(refused.errors, [RowError { line: 2, message: "Expected 5 columns, found more than 64.".into() }]);
+        // 8 MB of commas: refused after 64 of them, never millions of cells.
+        let refused = parse(&format!("product_id,size,colour,sku,stock\n\n{}", ",".repeat(MAX_BYTES))).unwrap_err();
+        assert_eq!(refused.message, "Line 3 has more than 64 cells; nothing was changed.");
+        let long = format!("product_id,size,colour,sku,stock\nwatch,,,{},1\n", "x".repeat(5_000));
+        assert_eq!(parse(&long).unwrap_err().message, "Line 2 has a cell longer than 1000 characters; nothing was changed.");
+        let open = format!("product_id,size,colour,sku,stock\nwatch,,,\"W1,1\n{}", "brogue,41,Black,,4\n".repeat(1_000));
+        let refused = parse(&open).unwrap_err();
+        assert_eq!(refused.errors, [RowError { line: 2, message: "This cell is far too long: is a quote never closed?".into() }]);
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "took {:?}", started.elapsed());
     }
 }

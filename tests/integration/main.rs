@@ -13,6 +13,7 @@ mod hardening;
 mod operations;
 mod payments;
 mod refunds;
+mod restore;
 mod reviews;
 mod shopping;
 mod stock;

@@ -436,3 +436,48 @@ async fn stock_spreadsheets_apply_whole_or_not_at_all() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(app.query_i64("SELECT stock FROM variants WHERE product_id = 'watch'"), 11);
 }
+
+/// Runs `ankara` with `args` on `data_dir`; returns its output and its peak memory (resident, MB).
+/// Measured by GNU time: a process started from this big test process would be charged with the
+/// test's own memory, one started from `time` is not.
+fn run_measured(data_dir: &std::path::Path, args: &[&str]) -> (std::process::Output, u64) {
+    let time = std::path::Path::new("/usr/bin/time");
+    assert!(time.exists(), "GNU time measures the command's memory: apt-get install -y time");
+    let mut out = std::process::Command::new(time)
+        .args(["-f", "peak-kb %M", env!("CARGO_BIN_EXE_ankara")])
+        .args(args)
+        .env("ANKARA_DATA_DIR", data_dir)
+        .env("ANKARA_NO_DEMO", "true")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let (said, peak) = stderr.trim_end().rsplit_once('\n').unwrap_or(("", stderr.trim_end()));
+    let peak_kb: u64 = peak.strip_prefix("peak-kb ").and_then(|kb| kb.parse().ok()).unwrap_or_else(|| panic!("no peak in {stderr}"));
+    out.stderr = said.as_bytes().to_vec();
+    (out, peak_kb / 1024)
+}
+
+#[test]
+fn a_stock_file_too_large_or_too_wide_is_refused_without_filling_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    // An 80 MB file (sparse: it takes no disk) is refused from its size, before it is read.
+    let large = dir.path().join("large.csv");
+    std::fs::File::create(&large).unwrap().set_len(80 << 20).unwrap();
+    let (out, peak_mb) = run_measured(dir.path(), &["stock", "import", large.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("is larger than 8 MB"), "{said}");
+    assert!(peak_mb < 60, "the 80 MB file was read: {peak_mb} MB");
+
+    // One line of 8 MB of commas: refused at its 65th cell, never held as millions of cells.
+    let commas = dir.path().join("commas.csv");
+    std::fs::write(&commas, format!("product_id,size,colour,sku,stock\n{}\n", ",".repeat((8 << 20) - 100))).unwrap();
+    let started = std::time::Instant::now();
+    let (out, peak_mb) = run_measured(dir.path(), &["stock", "import", commas.to_str().unwrap()]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(said.contains("Line 2 has more than 64 cells; nothing was changed."), "{said}");
+    assert!(said.contains("line 2: Expected 5 columns, found more than 64."), "{said}");
+    assert!(peak_mb < 60, "8 MB of commas took {peak_mb} MB");
+    assert!(started.elapsed() < std::time::Duration::from_secs(5), "took {:?}", started.elapsed());
+}

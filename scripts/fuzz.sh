@@ -53,7 +53,7 @@ echo "fuzz: $("$schemathesis" --version), seed $seed, ${seconds}s and at most $e
 port=$("$ANKARA_PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
 data="$work/data"
-ANKARA_LISTEN="127.0.0.1:$port" ANKARA_DATA_DIR="$data" ANKARA_SIGNUPS_PER_HOUR=100000 RUST_LOG=warn,actix_web::middleware::logger=info \
+ANKARA_LISTEN="127.0.0.1:$port" ANKARA_DATA_DIR="$data" ANKARA_SIGNUPS_PER_HOUR=100000 RUST_LOG=warn,ankara::access=info \
   "$bin" >"$work/server.log" 2>&1 &
 pid=$!
 for _ in $(seq 300); do
@@ -184,7 +184,7 @@ for role in $roles; do
   if [ "${result[$role]}" = 0 ]; then echo "  $role: passed"; else echo "  $role: FAILED (schemathesis exit ${result[$role]})"; fi
 done
 # The request log's lines end "METHOD PATH STATUS BYTES TIME": every 5xx the shop answered, by path.
-server_errors=$(grep -E '\] [A-Z]+ [^ ]+ 5[0-9]{2} ' "$work/server.log" | sed -E 's/.*\] ([A-Z]+ [^ ]+ [0-9]+) .*/\1/' | sort | uniq -c | sort -rn || true)
+server_errors=$(grep -E 'ankara::access: [A-Z]+ [^ ]+ 5[0-9]{2} ' "$work/server.log" | sed -E 's/.*ankara::access: ([A-Z]+ [^ ]+ [0-9]+) .*/\1/' | sort | uniq -c | sort -rn || true)
 if [ -n "$server_errors" ]; then
   echo "  the shop answered 5xx (count, request, status):"
   sed 's/^/  /' <<<"$server_errors" | head -30

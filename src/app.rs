@@ -174,6 +174,39 @@ async fn api_fallback(req: actix_web::HttpRequest) -> HttpResponse {
     }
 }
 
+/// Opens the request's span (its id is on every log line written while it is served, and goes
+/// back in `X-Request-Id` so a shopper's report can be found), then logs one line for the answer:
+/// method, the path without its query (query strings can carry secrets such as reset codes),
+/// status, size and time.
+fn traced<S, B>(
+    req: ServiceRequest,
+    srv: &S,
+) -> impl std::future::Future<Output = Result<actix_web::dev::ServiceResponse<B>, actix_web::Error>> + use<S, B>
+where
+    S: Service<ServiceRequest, Response = actix_web::dev::ServiceResponse<B>, Error = actix_web::Error>,
+    B: actix_web::body::MessageBody,
+{
+    use tracing::Instrument;
+    let id = crate::logging::request_id();
+    let span = tracing::info_span!("request", id = %id);
+    let (method, path, started) = (req.method().to_string(), req.path().to_string(), std::time::Instant::now());
+    let answer = srv.call(req).instrument(span.clone());
+    async move {
+        let mut answer = answer.await?;
+        if let Ok(value) = header::HeaderValue::from_str(&id) {
+            answer.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
+        }
+        let size = match actix_web::body::MessageBody::size(answer.response().body()) {
+            actix_web::body::BodySize::Sized(n) => n.to_string(),
+            _ => "-".into(),
+        };
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        tracing::info!(target: "ankara::access", "{method} {path} {} {size} {ms:.3}ms", answer.status().as_u16());
+        Ok(answer)
+    }
+    .instrument(span)
+}
+
 /// Starts serving on `listener`. The server stops gracefully on SIGINT and SIGTERM.
 pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Result<Server> {
     state.paystack.use_local_sandbox(listener.local_addr()?);
@@ -201,8 +234,8 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
                     .add(("Referrer-Policy", "strict-origin-when-cross-origin"))
                     .add(("X-Frame-Options", "DENY")),
             )
-            // The path without its query: query strings can carry secrets such as reset codes.
-            .wrap(middleware::Logger::new("%{method}xi %U %s %b %Dms").custom_request_replace("method", |req| req.method().to_string()))
+            // Outermost: every line logged while a request is served carries its id.
+            .wrap_fn(traced)
             .configure(|cfg| routes(&mut utoipa_actix_web::service_config::ServiceConfig::new(cfg), state.config.public_url().to_string()))
     })
     .workers(workers)

@@ -17,6 +17,7 @@ pub mod delivery;
 pub mod discounts;
 pub mod email;
 pub mod error;
+pub mod logging;
 pub mod mail;
 pub mod media;
 pub mod metrics;

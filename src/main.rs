@@ -10,21 +10,7 @@ fn main() {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
     let cli = ankara::config::Cli::parse();
-    let mut logger = env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"));
-    if cli.config.log_format == ankara::config::LogFormat::Json {
-        // One object per line, for log collectors.
-        logger.format(|out, record| {
-            use std::io::Write;
-            let line = serde_json::json!({
-                "time": ankara::util::iso8601(ankara::db::now_ms()),
-                "level": record.level().as_str(),
-                "target": record.target(),
-                "message": record.args().to_string(),
-            });
-            writeln!(out, "{line}")
-        });
-    }
-    logger.init();
+    ankara::logging::init(cli.config.log_format);
     if let Err(message) = ankara::cli::run(cli) {
         eprintln!("ankara: {message}");
         std::process::exit(1);

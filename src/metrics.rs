@@ -132,7 +132,7 @@ impl Metrics {
 pub async fn serve(req: HttpRequest, state: web::Data<AppState>, admin: Option<crate::auth::AdminUser>) -> AppResult<HttpResponse> {
     let bearer = req.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
     let token_ok = match (&state.config.metrics_token, bearer) {
-        (Some(token), Some(sent)) => crate::util::constant_time_eq(token.as_bytes(), sent.as_bytes()),
+        (Some(token), Some(sent)) => subtle::ConstantTimeEq::ct_eq(token.as_bytes(), sent.as_bytes()).into(),
         _ => false,
     };
     if !token_ok && admin.is_none() {

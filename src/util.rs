@@ -29,24 +29,21 @@ pub fn new_id() -> String {
 
 /// Unix milliseconds as an RFC 3339 UTC timestamp, e.g. `2026-11-22T07:05:09.123Z`.
 pub fn iso8601(ms: i64) -> String {
-    let (days, rest) = (ms.div_euclid(86_400_000), ms.rem_euclid(86_400_000));
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = doy - (153 * mp + 2) / 5 + 1;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 };
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    let (h, m, s, milli) = (rest / 3_600_000, rest / 60_000 % 60, rest / 1000 % 60, rest % 1000);
-    format!("{year:04}-{month:02}-{day:02}T{h:02}:{m:02}:{s:02}.{milli:03}Z")
+    let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|at| at.format(format).ok())
+        .unwrap_or_else(|| "1970-01-01T00:00:00.000Z".into())
 }
 
-/// Compares secrets without stopping at the first difference, so timing tells nothing.
-pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
-    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+/// The day number (days since 1970-01-01) of a calendar date "2026-11-23"; none for anything
+/// else, including dates that do not exist (2026-02-30).
+pub fn parse_date(text: &str) -> Option<i64> {
+    if text.trim().len() != 10 {
+        return None;
+    }
+    let date = time::Date::parse(text.trim(), time::macros::format_description!("[year]-[month]-[day]")).ok()?;
+    Some(i64::from(date.to_julian_day() - time::Date::from_ordinal_date(1970, 1).ok()?.to_julian_day()))
 }
 
 #[cfg(test)]
@@ -56,6 +53,16 @@ mod tests {
         assert_eq!(super::iso8601(0), "1970-01-01T00:00:00.000Z");
         assert_eq!(super::iso8601(951_782_400_000), "2000-02-29T00:00:00.000Z");
         assert_eq!(super::iso8601(1_795_331_109_123), "2026-11-22T07:05:09.123Z");
+    }
+
+    #[test]
+    fn dates_parse_to_day_numbers_and_impossible_ones_do_not() {
+        assert_eq!(super::parse_date("1970-01-01"), Some(0));
+        assert_eq!(super::parse_date("2000-03-01"), Some(11_017));
+        assert_eq!(super::parse_date(" 2026-11-23 "), Some(20_780));
+        for bad in ["2026-02-30", "2026-13-01", "2026-1-05", "26-11-23", "+02026-11-23", "2026/11/23", ""] {
+            assert_eq!(super::parse_date(bad), None, "{bad}");
+        }
     }
 
     #[test]

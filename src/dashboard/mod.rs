@@ -42,23 +42,7 @@ pub fn format_day(day: i64) -> String {
 
 /// The day number of "2026-11-23"; none for anything else (including 2026-02-30).
 pub fn parse_day(text: &str) -> Option<i64> {
-    let mut parts = text.trim().splitn(3, '-');
-    let (y, m, d) = (parts.next()?, parts.next()?, parts.next()?);
-    if y.len() != 4 || m.len() != 2 || d.len() != 2 {
-        return None;
-    }
-    let (y, m, d): (i64, i64, i64) = (y.parse().ok()?, m.parse().ok()?, d.parse().ok()?);
-    if !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-        return None;
-    }
-    // Days from civil (Howard Hinnant's algorithm), then a round trip to refuse impossible dates.
-    let y2 = if m <= 2 { y - 1 } else { y };
-    let era = y2.div_euclid(400);
-    let yoe = y2 - era * 400;
-    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let day = era * 146_097 + doe - 719_468;
-    (format_day(day) == format!("{y:04}-{m:02}-{d:02}")).then_some(day)
+    crate::util::parse_date(text)
 }
 
 /// Money in and orders placed over a period. Kobo.

@@ -85,8 +85,9 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Connection) -> AppResult<T> + Send + 'static,
     {
-        let db = self.clone();
-        actix_web::web::block(move || db.with_conn(|conn| f(conn))).await?
+        let (db, span) = (self.clone(), tracing::Span::current());
+        // The blocking thread logs under the request that asked.
+        actix_web::web::block(move || span.in_scope(|| db.with_conn(|conn| f(conn)))).await?
     }
 
     /// Runs write work in one IMMEDIATE transaction on the blocking pool: it takes the write lock
@@ -96,12 +97,13 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Transaction) -> AppResult<T> + Send + 'static,
     {
-        let db = self.clone();
-        actix_web::web::block(move || db.write_now(f)).await?
+        let (db, span) = (self.clone(), tracing::Span::current());
+        actix_web::web::block(move || span.in_scope(|| db.write_now(f))).await?
     }
 
     /// The synchronous form of [`Db::write`].
     pub fn write_now<T>(&self, f: impl FnOnce(&Transaction) -> AppResult<T>) -> AppResult<T> {
+        let _span = tracing::debug_span!("db.write").entered();
         let _one_writer = self.inner.writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         self.with_conn(|conn| {
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -9,7 +9,6 @@ use serde_json::{Value, json};
 use sha2::Sha512;
 
 use crate::config::Config;
-use crate::util::constant_time_eq;
 
 /// The shop's view of a Paystack transaction, from verify or a `charge.success` webhook.
 #[derive(Debug, Clone)]
@@ -89,7 +88,7 @@ impl Paystack {
 
     /// True when `key` is this shop's secret (the sandbox checks callers with it).
     pub fn is_secret_key(&self, key: &str) -> bool {
-        constant_time_eq(key.as_bytes(), self.secret_key.as_bytes())
+        subtle::ConstantTimeEq::ct_eq(key.as_bytes(), self.secret_key.as_bytes()).into()
     }
 }
 
@@ -269,7 +268,20 @@ impl Paystack {
     }
 
     async fn call(&self, request: reqwest::RequestBuilder) -> Result<(u16, Value), Unavailable> {
-        let response = request.bearer_auth(&self.secret_key).send().await.map_err(|e| {
+        use tracing::Instrument;
+        let request = request.bearer_auth(&self.secret_key).build().map_err(|e| Unavailable(format!("bad Paystack request: {e}")))?;
+        let span = tracing::info_span!("paystack", call = %format!("{} {}", request.method(), request.url().path()));
+        async move {
+            let (status, reply) = self.send(request).await?;
+            tracing::debug!(status, "Paystack answered");
+            Ok((status, reply))
+        }
+        .instrument(span)
+        .await
+    }
+
+    async fn send(&self, request: reqwest::Request) -> Result<(u16, Value), Unavailable> {
+        let response = self.http.execute(request).await.map_err(|e| {
             Unavailable(if e.is_timeout() { "Paystack did not answer in time".into() } else { format!("Paystack unreachable: {e}") })
         })?;
         let status = response.status().as_u16();

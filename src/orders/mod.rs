@@ -347,18 +347,28 @@ async fn mark_seen(state: web::Data<AppState>, user: CurrentUser) -> AppResult<H
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ListQuery {
-    /// Only orders with this status (paid, processing, shipped, delivered or cancelled).
-    status: Option<String>,
+    /// Only orders with this status.
+    #[param(inline)]
+    status: Option<OrderStatus>,
     /// From 1.
     page: Option<i64>,
     /// Only oversold orders that still have something to refund.
     oversold: Option<bool>,
-    /// "failed": only orders whose latest refund failed.
-    refund: Option<String>,
+    /// Only orders whose latest refund failed.
+    #[param(inline)]
+    refund: Option<RefundFilter>,
     /// Only orders paid with a code past its limits (not cancelled), from the last 30 days.
     #[serde(rename = "codeOverLimit")]
     #[param(rename = "codeOverLimit")]
     code_over_limit: Option<bool>,
+}
+
+crate::text_enum! {
+    /// The refund lists of the orders screen.
+    pub enum RefundFilter {
+        /// Orders whose latest refund failed.
+        Failed => "failed",
+    }
 }
 
 /// One page of orders for fulfilment, with the count of orders in every status.
@@ -387,26 +397,17 @@ pub struct AdminOrder {
     refundable: i64,
 }
 
-fn parse_status(status: &str) -> AppResult<OrderStatus> {
-    OrderStatus::parse(status).ok_or_else(|| {
-        let known: Vec<&str> = OrderStatus::ALL.iter().map(|s| s.as_str()).collect();
-        AppError::Validation(format!("Unknown order status \"{status}\". Use one of: {}.", known.join(", ")))
-    })
-}
-
 #[utoipa::path(tag = "admin", params(ListQuery), responses((status = OK, body = AdminOrderPage), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/orders")]
 async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
     let ListQuery { status, page, oversold, refund, code_over_limit } = query.into_inner();
     // The lists the dashboard points at, beside the status filter.
-    let special = match (oversold, refund.as_deref()) {
+    let special = match (oversold, refund) {
         _ if code_over_limit == Some(true) => Some(CODE_OVER_LIMIT),
         (Some(true), _) => Some(OVERSOLD_TO_REFUND),
-        (_, Some("failed")) => Some(LATEST_REFUND_FAILED),
-        (_, None | Some("")) => None,
-        (_, Some(_)) => return Err(AppError::Validation("Unknown refund filter: use refund=failed.".into())),
+        (_, Some(RefundFilter::Failed)) => Some(LATEST_REFUND_FAILED),
+        (_, None) => None,
     };
-    let status = status.filter(|s| !s.is_empty()).map(|s| parse_status(&s)).transpose()?;
     let page = page.unwrap_or(1).clamp(1, 100_000);
     let reply = state
         .db
@@ -478,8 +479,8 @@ async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<
 #[serde(rename_all = "camelCase")]
 struct UpdateBody {
     /// One of the order's next statuses; shipped needs a tracking number.
-    #[serde(default)]
-    status: String,
+    #[schema(inline)]
+    status: OrderStatus,
     tracking_number: Option<String>,
     /// With "cancelled": refund whatever is left of the order in the same step.
     #[serde(default)]
@@ -496,7 +497,6 @@ async fn admin_update(
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let UpdateBody { status, tracking_number, refund } = body.into_inner();
-    let status = parse_status(&status)?;
     let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     if status == OrderStatus::Shipped && tracking.is_none() {
         return Err(AppError::Validation("Please enter a tracking number.".into()));
@@ -545,8 +545,9 @@ async fn admin_update(
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct PaymentsQuery {
-    /// "review" (the default: failed and mismatched) or one payment status.
-    status: Option<String>,
+    /// One payment status; without it, the ones to review (failed and mismatched).
+    #[param(inline)]
+    status: Option<PaymentStatus>,
 }
 
 /// A payment an admin should look at.
@@ -576,12 +577,10 @@ pub struct PaymentReviews {
 #[utoipa::path(tag = "admin", params(PaymentsQuery), responses((status = OK, body = PaymentReviews), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/payments")]
 async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PaymentsQuery>) -> AppResult<HttpResponse> {
-    let status = query.into_inner().status.unwrap_or_else(|| "review".into());
-    // "review": the payments an admin should look at.
-    let statuses = match (status.as_str(), PaymentStatus::parse(&status)) {
-        ("review" | "", _) => vec![PaymentStatus::Failed, PaymentStatus::Mismatch],
-        (_, Some(one)) => vec![one],
-        (_, None) => return Err(AppError::Validation("Unknown payment status.".into())),
+    // Without a status: the payments an admin should look at.
+    let statuses = match query.into_inner().status {
+        None => vec![PaymentStatus::Failed, PaymentStatus::Mismatch],
+        Some(one) => vec![one],
     };
     let statuses = serde_json::to_string(&statuses).map_err(AppError::internal)?;
     let payments = state

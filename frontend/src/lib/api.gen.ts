@@ -2312,8 +2312,7 @@ export interface components {
     UpdateBody: {
       /** @description With "cancelled": refund whatever is left of the order in the same step. */
       refund?: boolean;
-      /** @description One of the order's next statuses; shipped needs a tracking number. */
-      status?: string;
+      status: ('paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled') & Record<string, never>;
       trackingNumber?: string | null;
     };
     /** @description One variant as shoppers see it. */
@@ -2903,14 +2902,14 @@ export interface operations {
   admin_list: {
     parameters: {
       query?: {
-        /** @description Only orders with this status (paid, processing, shipped, delivered or cancelled). */
-        status?: string;
+        /** @description Only orders with this status. */
+        status?: 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
         /** @description From 1. */
         page?: number;
         /** @description Only oversold orders that still have something to refund. */
         oversold?: boolean;
-        /** @description "failed": only orders whose latest refund failed. */
-        refund?: string;
+        /** @description Only orders whose latest refund failed. */
+        refund?: 'failed';
         /** @description Only orders paid with a code past its limits (not cancelled), from the last 30 days. */
         codeOverLimit?: boolean;
       };
@@ -3208,8 +3207,8 @@ export interface operations {
   admin_payments: {
     parameters: {
       query?: {
-        /** @description "review" (the default: failed and mismatched) or one payment status. */
-        status?: string;
+        /** @description One payment status; without it, the ones to review (failed and mismatched). */
+        status?: 'pending' | 'failed' | 'abandoned' | 'mismatch' | 'completed';
       };
       header?: never;
       path?: never;

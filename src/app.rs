@@ -44,6 +44,8 @@ pub struct AppState {
     pub order_lookups: crate::auth::limits::RateLimiter,
     /// Review writes and edits: 20 per customer an hour.
     pub review_writes: crate::auth::limits::RateLimiter,
+    /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
+    pub uploads: std::sync::Arc<crate::media::upload::InFlight>,
     pub metrics: crate::metrics::Metrics,
 }
 
@@ -85,6 +87,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
         order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
         review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
+        uploads: Default::default(),
         metrics: crate::metrics::Metrics::default(),
     }))
 }
@@ -113,6 +116,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
     cfg.app_data(crate::error::json_config())
         .app_data(crate::error::query_config())
         .app_data(crate::error::path_config())
+        .app_data(crate::media::upload::form_config())
         .service(
             utoipa_actix_web::scope("/api")
                 .wrap(same_origin)
@@ -216,6 +220,7 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
         let counted = state.clone();
         App::new()
             .app_data(state.clone())
+            .app_data(crate::media::upload::temp_file_config(&state.media.uploads))
             // Counts every answer under its route pattern (the HEAD rewrite, outside, runs first).
             .wrap_fn(move |req, srv| {
                 let (started, method, metrics) = (std::time::Instant::now(), req.method().clone(), counted.clone());

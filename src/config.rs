@@ -153,6 +153,9 @@ pub struct Config {
     /// Sign-ups allowed from one client address per hour.
     #[arg(long, env = "ANKARA_SIGNUPS_PER_HOUR", default_value_t = 20, global = true, hide = true)]
     pub signups_per_hour: usize,
+    /// Picture uploads one client address may have running at once (benchmarks raise it).
+    #[arg(long, env = "ANKARA_UPLOADS_PER_ADDRESS", default_value_t = 4, global = true, hide = true)]
+    pub uploads_per_address: usize,
     /// Litestream replicates the database: leave WAL checkpoints to it (see deploy/litestream.yml).
     #[arg(long, env = "ANKARA_LITESTREAM", global = true)]
     pub litestream: bool,
@@ -238,6 +241,9 @@ impl Config {
         }
         if !(32..=128).contains(&self.ipv6_prefix) {
             return Err("ANKARA_IPV6_PREFIX must be from 32 to 128".into());
+        }
+        if self.uploads_per_address == 0 {
+            return Err("ANKARA_UPLOADS_PER_ADDRESS must be at least 1".into());
         }
         if self.workers == Some(0) {
             return Err("ANKARA_WORKERS must be at least 1".into());

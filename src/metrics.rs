@@ -107,7 +107,7 @@ impl Metrics {
             .filter_map(|suffix| std::fs::metadata(format!("{}{suffix}", state.db.path().display())).ok())
             .map(|m| m.len())
             .sum();
-        let simple: [(&str, &str, &str, u64); 11] = [
+        let simple: [(&str, &str, &str, u64); 12] = [
             ("ankara_checkouts_started_total", "counter", "Payments started at checkout.", load(&self.checkouts_started)),
             ("ankara_checkouts_completed_total", "counter", "Payments that became orders.", load(&self.checkouts_completed)),
             ("ankara_webhooks_accepted_total", "counter", "Paystack webhooks with a valid signature.", load(&self.webhooks_accepted)),
@@ -117,6 +117,12 @@ impl Metrics {
             ("ankara_reconciler_errors_total", "counter", "Reconciler rounds that failed.", load(&self.reconciler_errors)),
             ("ankara_mail_queue", "gauge", "E-mails waiting to be sent.", state.mailer.queued() as u64),
             ("ankara_image_decode_waiting", "gauge", "Uploads waiting for an image decoder.", state.media.decoding.waiting() as u64),
+            (
+                "ankara_image_decode_megabytes",
+                "gauge",
+                "Megabytes of the image-decode budget held by running decodes.",
+                u64::from(state.media.decoding.memory_in_use()),
+            ),
             ("ankara_password_hash_waiting", "gauge", "Logins and sign-ups waiting for a hasher.", state.hashing.waiting() as u64),
             ("ankara_database_bytes", "gauge", "Size of the database and its write-ahead log.", database_bytes),
         ];

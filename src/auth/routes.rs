@@ -2,8 +2,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use actix_multipart::Multipart;
-use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
+use actix_multipart::form::MultipartForm;
+use actix_web::{FromRequest, HttpRequest, HttpResponse, get, patch, post, web};
 use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
@@ -16,7 +16,8 @@ use crate::db::now_ms;
 use crate::email::looks_like_email;
 use crate::error::answers::{BadGateway, BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
-use crate::media::{self, upload};
+use crate::media;
+use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(get_session)
@@ -30,29 +31,63 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(grant_admin);
 }
 
-/// The sign-up form (multipart), as the API document shows it.
-#[derive(utoipa::ToSchema)]
+/// The sign-up form (multipart).
+// Required fields are `Option`s: a missing one gets the spec's message, not the extractor's.
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 #[schema(rename_all = "camelCase")]
-#[allow(dead_code)]
 struct SignupForm {
-    display_name: String,
-    email: String,
-    password: String,
-    confirm_password: String,
-    /// JPEG, PNG, GIF or WebP.
+    #[multipart(rename = "displayName")]
+    #[schema(value_type = String, min_length = 1, max_length = 100)]
+    display_name: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 254)]
+    email: Option<TextField>,
+    #[schema(value_type = String, min_length = 6, max_length = 128)]
+    password: Option<TextField>,
+    #[multipart(rename = "confirmPassword")]
+    #[schema(value_type = String, min_length = 1, max_length = 128)]
+    confirm_password: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 16 megapixels.
     #[schema(value_type = String, format = Binary)]
-    photo: Vec<u8>,
+    photo: Option<ImageUpload>,
 }
 
 /// The profile form (multipart); a photo only when it changes.
-#[derive(utoipa::ToSchema)]
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 #[schema(rename_all = "camelCase")]
-#[allow(dead_code)]
 struct AccountForm {
-    display_name: String,
-    phone_number: Option<String>,
-    #[schema(value_type = Option<String>, format = Binary)]
-    photo: Option<Vec<u8>>,
+    #[multipart(rename = "displayName")]
+    #[schema(value_type = String, min_length = 1, max_length = 100)]
+    display_name: Option<TextField>,
+    /// Digits, spaces and + - ( ).
+    #[multipart(rename = "phoneNumber")]
+    #[schema(value_type = String, required = false, max_length = 32, pattern = r"^[0-9 +()-]*$")]
+    phone_number: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 16 megapixels.
+    #[schema(value_type = String, format = Binary, required = false)]
+    photo: Option<ImageUpload>,
+}
+
+/// A sign-up counted against its client address's hourly allowance from the request's head,
+/// before the body is read: a flood of sign-ups costs the flooder, not the shop.
+struct SignupAllowed;
+
+impl FromRequest for SignupAllowed {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let Some(state) = req.app_data::<web::Data<AppState>>() else { return std::future::ready(Err(AppError::internal("no app state"))) };
+        std::future::ready(
+            state
+                .auth_limits
+                .signup_per_address
+                .try_acquire(&address_key(req, state))
+                .map(|()| SignupAllowed)
+                .map_err(|wait| AppError::TooManyRequests("Too many sign-ups from your network. Please try again later.".into(), wait)),
+        )
+    }
 }
 
 /// Reset links work for one hour.
@@ -108,19 +143,20 @@ async fn get_session(req: HttpRequest, state: web::Data<AppState>) -> HttpRespon
     responses((status = OK, body = SessionView, description = "Signed in; sets the session cookie"), BadRequest, Conflict, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[post("/auth/signup")]
-async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart) -> AppResult<HttpResponse> {
-    // Counted before the body is read: a flood of sign-ups costs the flooder, not the shop.
-    state
-        .auth_limits
-        .signup_per_address
-        .try_acquire(&address_key(&req, &state))
-        .map_err(|wait| AppError::TooManyRequests("Too many sign-ups from your network. Please try again later.".into(), wait))?;
-    let form = upload::read_form(payload, 1).await?;
-    let name = form.text("displayName");
-    let email = form.text("email").to_lowercase();
-    let password = super::passwords::normalize(form.fields.get("password").map_or("", |p| p)).to_string();
-    let confirm = super::passwords::normalize(form.fields.get("confirmPassword").map_or("", |p| p)).to_string();
-    let photo = form.file("photo");
+async fn signup(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    // The upload's place and the sign-up's count come from the head, before the form is read.
+    _slot: UploadSlot,
+    _allowed: SignupAllowed,
+    form: upload::Form<SignupForm>,
+) -> AppResult<HttpResponse> {
+    let SignupForm { display_name, email, password, confirm_password, photo } = form.into_inner();
+    let name = TextField::or_empty(display_name);
+    let email = TextField::or_empty(email).to_lowercase();
+    let password = super::passwords::normalize(&TextField::or_empty(password)).to_string();
+    let confirm = super::passwords::normalize(&TextField::or_empty(confirm_password)).to_string();
+    let photo = ImageUpload::sent(photo);
     if name.is_empty() || email.is_empty() || password.is_empty() || confirm.is_empty() || photo.is_none() {
         return Err(AppError::Validation("Please fill all the fields and upload a valid profile picture.".into()));
     }
@@ -134,14 +170,22 @@ async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart
     if password != confirm {
         return Err(AppError::Validation("Passwords do not match.".into()));
     }
-    let photo_bytes = photo.map(|p| p.bytes.clone()).unwrap_or_default();
+    if let Some(photo) = &photo {
+        // Before the password is hashed: a refused picture costs no hashing.
+        media::check_upload(photo, media::ImageKind::Avatar).await?;
+    }
     let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
     let user_id = crate::util::new_id();
     let new_user = user_id.clone();
     let folder = format!("profileImages/{user_id}");
     let st = state.clone();
-    let result =
-        media::write_with_uploads(&state.media, &state.db, &folder, vec![photo_bytes], media::ImageKind::Avatar, move |tx, keys| {
+    let result = media::write_with_uploads(
+        &state.media,
+        &state.db,
+        &folder,
+        photo.into_iter().collect(),
+        media::ImageKind::Avatar,
+        move |tx, keys| {
             let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
             if taken {
                 return Err(AppError::Conflict("The email address is already in use by another account.".into()));
@@ -152,8 +196,9 @@ async fn signup(req: HttpRequest, state: web::Data<AppState>, payload: Multipart
             )?;
             let (user, token) = start_session(&st, tx, &user_id, false)?;
             Ok((token, session_view(tx, &user)?))
-        })
-        .await;
+        },
+    )
+    .await;
     if result.is_err() {
         // The new user's own folder, now empty.
         let _ = std::fs::remove_dir(state.media.root.join(&folder));
@@ -400,13 +445,17 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
 #[utoipa::path(
     tag = "accounts",
     request_body(content = AccountForm, content_type = "multipart/form-data"),
-    responses((status = OK, body = SessionView), BadRequest, Unauthorized, PayloadTooLarge, Busy)
+    responses((status = OK, body = SessionView), BadRequest, Unauthorized, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[patch("/account")]
-async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: Multipart) -> AppResult<HttpResponse> {
-    let form = upload::read_form(payload, 1).await?;
-    let name = form.text("displayName");
-    let phone = form.text("phoneNumber");
+async fn update_account(
+    state: web::Data<AppState>,
+    _slot: UploadSlot,
+    user: CurrentUser,
+    form: upload::Form<AccountForm>,
+) -> AppResult<HttpResponse> {
+    let AccountForm { display_name, phone_number, photo } = form.into_inner();
+    let (name, phone) = (TextField::or_empty(display_name), TextField::or_empty(phone_number));
     if name.is_empty() {
         return Err(AppError::Validation("Please enter your full name.".into()));
     }
@@ -416,7 +465,7 @@ async fn update_account(state: web::Data<AppState>, user: CurrentUser, payload: 
     if phone.len() > MAX_PHONE || !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
         return Err(AppError::Validation("Please enter a valid phone number.".into()));
     }
-    let photo: Vec<Vec<u8>> = form.file("photo").map(|p| p.bytes.clone()).into_iter().collect();
+    let photo: Vec<ImageUpload> = ImageUpload::sent(photo).into_iter().collect();
     let folder = format!("profileImages/{}", user.id);
     let root = state.media.root.clone();
     let view = media::write_with_uploads(&state.media, &state.db, &folder, photo, media::ImageKind::Avatar, move |tx, keys| {

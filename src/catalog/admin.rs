@@ -1,7 +1,7 @@
 //! The admin back office for the catalogue: releases, collections, products (add, delete,
 //! featured). Every endpoint checks the admin fact on the server and validates every field.
 
-use actix_multipart::Multipart;
+use actix_multipart::form::MultipartForm;
 use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
@@ -15,9 +15,10 @@ use crate::api::Message;
 use crate::app::AppState;
 use crate::auth::{AdminRefusal, AdminUser};
 use crate::db::now_ms;
-use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized};
+use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
-use crate::media::{self, upload};
+use crate::media;
+use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(add_release)
@@ -38,61 +39,87 @@ struct CollectionSaved {
 }
 
 /// The new release form (multipart).
-#[derive(utoipa::ToSchema)]
+// Required fields are `Option`s: a missing one gets the spec's "Please fill in all fields.", not
+// the extractor's message. The same holds for every form below.
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 #[schema(rename_all = "camelCase")]
-#[allow(dead_code)]
 struct ReleaseForm {
-    name: String,
-    description: String,
+    #[schema(value_type = String, min_length = 1, max_length = 120)]
+    name: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 4000)]
+    description: Option<TextField>,
     /// Naira with at most two decimals, e.g. 25000.50.
-    price: String,
-    collection_id: String,
-    product_id: String,
-    /// "true" to show it on the home page.
-    featured: Option<String>,
+    #[schema(value_type = String, min_length = 1, max_length = 20000)]
+    price: Option<TextField>,
+    #[multipart(rename = "collectionId")]
+    #[schema(value_type = String, min_length = 1, max_length = 20000)]
+    collection_id: Option<TextField>,
+    #[multipart(rename = "productId")]
+    #[schema(value_type = String, min_length = 1, max_length = 20000)]
+    product_id: Option<TextField>,
+    /// "true", "on" or "1" to show it on the home page.
+    #[schema(value_type = String, required = false, max_length = 20000)]
+    featured: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
     #[schema(value_type = String, format = Binary)]
-    image: Vec<u8>,
+    image: Option<ImageUpload>,
 }
 
 /// The new collection form (multipart).
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 struct CollectionForm {
-    name: String,
-    description: String,
+    #[schema(value_type = String, min_length = 1, max_length = 120)]
+    name: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 4000)]
+    description: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
     #[schema(value_type = String, format = Binary)]
-    image: Vec<u8>,
+    image: Option<ImageUpload>,
 }
 
 /// The collection edit form (multipart): the image only when it changes.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 struct CollectionEditForm {
-    name: String,
-    description: String,
-    #[schema(value_type = Option<String>, format = Binary)]
-    image: Option<Vec<u8>>,
+    #[schema(value_type = String, min_length = 1, max_length = 120)]
+    name: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 4000)]
+    description: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+    #[schema(value_type = String, format = Binary, required = false)]
+    image: Option<ImageUpload>,
 }
 
 /// The new product form (multipart): up to 8 pictures under `images`.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 struct ProductForm {
-    name: String,
-    description: String,
+    #[schema(value_type = String, min_length = 1, max_length = 120)]
+    name: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 4000)]
+    description: Option<TextField>,
     /// Naira with at most two decimals, e.g. 25000.50.
-    price: String,
-    category: Option<String>,
-    /// Comma-separated, e.g. "40, 41, 42".
-    sizes: Option<String>,
-    /// Comma-separated.
-    colors: Option<String>,
+    #[schema(value_type = String, min_length = 1, max_length = 20000)]
+    price: Option<TextField>,
+    #[schema(value_type = String, required = false, max_length = 20000)]
+    category: Option<TextField>,
+    /// Comma-separated, e.g. "40, 41, 42" (the first 20).
+    #[schema(value_type = String, required = false, max_length = 20000)]
+    sizes: Option<TextField>,
+    /// Comma-separated (the first 20).
+    #[schema(value_type = String, required = false, max_length = 20000)]
+    colors: Option<TextField>,
     /// JSON array of variants (size, color, sku, stock); without it, every size × colour with `stock` units.
-    variants: Option<String>,
+    #[schema(value_type = String, required = false, max_length = 20000)]
+    variants: Option<TextField>,
     /// Units of each variant when `variants` is not given (default 0).
-    stock: Option<String>,
-    #[schema(value_type = Vec<String>, format = Binary)]
-    images: Vec<Vec<u8>>,
+    #[schema(value_type = String, required = false, max_length = 20000)]
+    stock: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels.
+    #[schema(value_type = Vec<String>, format = Binary, min_items = 1, max_items = 8)]
+    images: Vec<ImageUpload>,
 }
 
 /// At most this many pictures per product.
@@ -111,12 +138,11 @@ fn check_lengths(name: &str, description: &str) -> AppResult<()> {
     Ok(())
 }
 
-fn price_field(form: &upload::Form) -> AppResult<i64> {
-    let text = form.text("price");
+fn price_field(text: &str) -> AppResult<i64> {
     if text.is_empty() {
         return Err(fill_all());
     }
-    crate::money::parse_naira(&text).map_err(AppError::Validation)
+    crate::money::parse_naira(text).map_err(AppError::Validation)
 }
 
 /// The spec's refusals for product edits and deletes.
@@ -134,25 +160,26 @@ impl AdminRefusal for DeleteProducts {
 #[utoipa::path(
     tag = "admin",
     request_body(content = ReleaseForm, content_type = "multipart/form-data"),
-    responses((status = CREATED, body = Option<Release>), BadRequest, Unauthorized, Forbidden, Conflict, PayloadTooLarge, Busy)
+    responses((status = CREATED, body = Option<Release>), BadRequest, Unauthorized, Forbidden, Conflict, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[post("/releases")]
 async fn add_release(
     req: HttpRequest,
     state: web::Data<AppState>,
+    _slot: UploadSlot,
     AdminUser(user, _): AdminUser,
-    payload: Multipart,
+    form: upload::Form<ReleaseForm>,
 ) -> AppResult<HttpResponse> {
-    let form = upload::read_form(payload, 1).await?;
-    let (name, description, collection_id, product_id) =
-        (form.text("name"), form.text("description"), form.text("collectionId"), form.text("productId"));
-    let featured = matches!(form.text("featured").as_str(), "true" | "on" | "1");
-    let image = form.file("image").map(|f| f.bytes.clone());
+    let ReleaseForm { name, description, price, collection_id, product_id, featured, image } = form.into_inner();
+    let [name, description, price, collection_id, product_id, featured] =
+        [name, description, price, collection_id, product_id, featured].map(TextField::or_empty);
+    let featured = matches!(featured.as_str(), "true" | "on" | "1");
+    let image = ImageUpload::sent(image);
     if name.is_empty() || description.is_empty() || collection_id.is_empty() || product_id.is_empty() || image.is_none() {
         return Err(fill_all());
     }
     check_lengths(&name, &description)?;
-    let price = price_field(&form)?;
+    let price = price_field(&price)?;
     state.submissions.check(&req, &user.id)?;
     let release = media::write_with_uploads(&state.media, &state.db, "releases", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
         let product_collection: Option<String> =
@@ -180,18 +207,19 @@ async fn add_release(
 #[utoipa::path(
     tag = "admin",
     request_body(content = CollectionForm, content_type = "multipart/form-data"),
-    responses((status = CREATED, body = CollectionSaved), BadRequest, Unauthorized, Forbidden, Conflict, PayloadTooLarge, Busy)
+    responses((status = CREATED, body = CollectionSaved), BadRequest, Unauthorized, Forbidden, Conflict, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[post("/collections")]
 async fn add_collection(
     req: HttpRequest,
     state: web::Data<AppState>,
+    _slot: UploadSlot,
     AdminUser(user, _): AdminUser,
-    payload: Multipart,
+    form: upload::Form<CollectionForm>,
 ) -> AppResult<HttpResponse> {
-    let form = upload::read_form(payload, 1).await?;
-    let (name, description) = (form.text("name"), form.text("description"));
-    let image = form.file("image").map(|f| f.bytes.clone());
+    let CollectionForm { name, description, image } = form.into_inner();
+    let (name, description) = (TextField::or_empty(name), TextField::or_empty(description));
+    let image = ImageUpload::sent(image);
     if name.is_empty() || description.is_empty() || image.is_none() {
         return Err(fill_all());
     }
@@ -266,23 +294,24 @@ fn slug_for(tx: &rusqlite::Connection, name: &str) -> AppResult<String> {
 #[utoipa::path(
     tag = "admin",
     request_body(content = CollectionEditForm, content_type = "multipart/form-data"),
-    responses((status = OK, body = CollectionSaved), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, Busy)
+    responses((status = OK, body = CollectionSaved), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[put("/collections/{id}")]
 async fn edit_collection(
     state: web::Data<AppState>,
+    _slot: UploadSlot,
     _admin: AdminUser,
     id: web::Path<String>,
-    payload: Multipart,
+    form: upload::Form<CollectionEditForm>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let form = upload::read_form(payload, 1).await?;
-    let (name, description) = (form.text("name"), form.text("description"));
+    let CollectionEditForm { name, description, image } = form.into_inner();
+    let (name, description) = (TextField::or_empty(name), TextField::or_empty(description));
     if name.is_empty() || description.is_empty() {
         return Err(fill_all());
     }
     check_lengths(&name, &description)?;
-    let image: Vec<Vec<u8>> = form.file("image").map(|f| f.bytes.clone()).into_iter().collect();
+    let image: Vec<ImageUpload> = ImageUpload::sent(image).into_iter().collect();
     let root = state.media.root.clone();
     let collection_id = id.clone();
     let collection = media::write_with_uploads(&state.media, &state.db, "collections", image, media::ImageKind::Wide, move |tx, keys| {
@@ -338,32 +367,34 @@ async fn lookup_collection(state: web::Data<AppState>, query: web::Query<LookupQ
 #[utoipa::path(
     tag = "admin",
     request_body(content = ProductForm, content_type = "multipart/form-data"),
-    responses((status = CREATED, body = Option<Product>), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, Busy)
+    responses((status = CREATED, body = Option<Product>), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[post("/collections/{id}/products")]
 async fn add_product(
     req: HttpRequest,
     state: web::Data<AppState>,
+    _slot: UploadSlot,
     AdminUser(user, _): AdminUser,
     collection: web::Path<String>,
-    payload: Multipart,
+    form: upload::Form<ProductForm>,
 ) -> AppResult<HttpResponse> {
     let collection_id = collection.into_inner();
-    let form = upload::read_form(payload, MAX_PRODUCT_IMAGES).await?;
-    let (name, description, category) = (form.text("name"), form.text("description"), form.text("category"));
-    let images: Vec<Vec<u8>> = form.files_named("images").map(|f| f.bytes.clone()).collect();
+    let ProductForm { name, description, price, category, sizes, colors, variants, stock, images } = form.into_inner();
+    let [name, description, price, category, sizes, colors, variants, stock] =
+        [name, description, price, category, sizes, colors, variants, stock].map(TextField::or_empty);
+    let images = ImageUpload::all_sent(images);
+    if images.len() > MAX_PRODUCT_IMAGES {
+        return Err(media::upload::too_many_files(MAX_PRODUCT_IMAGES));
+    }
     if name.is_empty() || description.is_empty() || images.is_empty() {
         return Err(fill_all());
     }
     check_lengths(&name, &description)?;
-    let price = price_field(&form)?;
-    let list = |field: &str| -> Vec<String> {
-        form.text(field).split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).take(20).collect()
-    };
-    let (sizes, colors) = (list("sizes"), list("colors"));
-    let variants = match form.text("variants").as_str() {
+    let price = price_field(&price)?;
+    let list = |text: &str| -> Vec<String> { text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).take(20).collect() };
+    let (sizes, colors) = (list(&sizes), list(&colors));
+    let variants = match variants.as_str() {
         "" => {
-            let stock = form.text("stock");
             let stock = if stock.is_empty() { 0 } else { crate::stock::parse_stock(&serde_json::Value::String(stock))? };
             crate::stock::every_combination(&sizes, &colors, stock)
         }

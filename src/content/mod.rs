@@ -9,22 +9,28 @@ use crate::app::AppState;
 use crate::error::answers::{BadRequest, Busy, Forbidden, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::media::Image;
+use crate::media::upload::{ImageUpload, TextField, UploadSlot};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(get_about).service(save_about).service(post_contact).service(list_messages);
 }
 
 /// The About Us form (multipart): images optional, the existing ones kept when none is chosen.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[derive(actix_multipart::form::MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 struct AboutForm {
-    title: String,
-    description1: String,
-    description2: String,
-    #[schema(value_type = Option<String>, format = Binary)]
-    image1: Option<Vec<u8>>,
-    #[schema(value_type = Option<String>, format = Binary)]
-    image2: Option<Vec<u8>>,
+    #[schema(value_type = String, min_length = 1, max_length = 200)]
+    title: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 5000)]
+    description1: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 5000)]
+    description2: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+    #[schema(value_type = String, format = Binary, required = false)]
+    image1: Option<ImageUpload>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+    #[schema(value_type = String, format = Binary, required = false)]
+    image2: Option<ImageUpload>,
 }
 
 #[derive(Serialize, Debug, utoipa::ToSchema)]
@@ -230,26 +236,26 @@ async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUse
 #[utoipa::path(
     tag = "admin",
     request_body(content = AboutForm, content_type = "multipart/form-data"),
-    responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, PayloadTooLarge, Busy)
+    responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[put("/about")]
 async fn save_about(
     state: web::Data<AppState>,
+    _slot: UploadSlot,
     crate::auth::AdminUser(user, _): crate::auth::AdminUser,
-    payload: actix_multipart::Multipart,
+    form: crate::media::upload::Form<AboutForm>,
 ) -> AppResult<HttpResponse> {
-    let form = crate::media::upload::read_form(payload, 2).await?;
-    let (title, description1, description2) = (form.text("title"), form.text("description1"), form.text("description2"));
+    let AboutForm { title, description1, description2, image1, image2 } = form.into_inner();
+    let [title, description1, description2] = [title, description1, description2].map(TextField::or_empty);
     if title.is_empty() || description1.is_empty() || description2.is_empty() {
         return Err(AppError::Validation("Please fill in all text fields.".into()));
     }
     if title.chars().count() > 200 || description1.chars().count() > 5000 || description2.chars().count() > 5000 {
         return Err(AppError::Validation("The title or a description is too long.".into()));
     }
-    let image1 = form.file("image1").map(|f| f.bytes.clone());
-    let image2 = form.file("image2").map(|f| f.bytes.clone());
+    let (image1, image2) = (ImageUpload::sent(image1), ImageUpload::sent(image2));
     let slots: Vec<bool> = vec![image1.is_some(), image2.is_some()];
-    let uploads: Vec<Vec<u8>> = image1.into_iter().chain(image2).collect();
+    let uploads: Vec<ImageUpload> = image1.into_iter().chain(image2).collect();
     let root = state.media.root.clone();
     let folder = format!("aboutUs/{}", crate::db::now_ms());
     let created = crate::media::write_with_uploads(&state.media, &state.db, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {

@@ -1,7 +1,7 @@
 //! Images: the upload pipeline (decode, check, re-encode into a few widths), content-addressed
 //! storage under the data directory, the JSON shape the front end gets, and serving /media.
 
-use std::io::Cursor;
+use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
 use actix_web::{HttpResponse, web};
@@ -58,12 +58,12 @@ impl ImageKind {
             ImageKind::Portrait | ImageKind::Wide => 40_000_000,
         }
     }
-
-    /// Bytes one decode of this kind may hold at its peak: four per allowed pixel.
-    fn memory_budget(self) -> u64 {
-        self.max_pixels() * 4
-    }
 }
+
+/// Megabytes (10^6 bytes) the decodes running at once may hold together, and so also the most one
+/// decode may hold: a 40-MP photo at four bytes a pixel.
+pub const DECODE_BUDGET_MB: u32 = 160;
+const DECODE_BUDGET: u64 = DECODE_BUDGET_MB as u64 * 1_000_000;
 
 const JPEG_QUALITY: u8 = 80;
 
@@ -111,44 +111,260 @@ pub struct Processed {
     pub height: u32,
 }
 
-/// Decodes an upload by its content (never its name or declared type), rejects anything that is
-/// not a JPEG, PNG, WebP or GIF within the limits of its kind, and re-encodes it (dropping all
-/// metadata) at each of the kind's widths no larger than the original. CPU-heavy: call it through
-/// the decoding gate ([`write_with_uploads`] does).
-///
-/// Memory is bounded before decoding: the header gives the size and colour type, and the peak
-/// (the decoded picture plus its 8-bit copy when it needs one) must fit the kind's budget. After
-/// decoding there is never a second full-size copy: 8-bit RGBA is flattened in place, and a large
-/// picture is first shrunk with a cheap box filter to twice the largest width.
-pub fn process(bytes: &[u8], kind: ImageKind) -> AppResult<Processed> {
-    let not_an_image = || AppError::Validation("Selected file must be an image.".into());
-    if bytes.len() > MAX_UPLOAD_BYTES {
+/// What an upload's header says, before anything is decoded: its format, its size and the most
+/// memory decoding it will hold.
+#[derive(Debug, Clone, Copy)]
+pub struct Judged {
+    format: ImageFormat,
+    pub width: u32,
+    pub height: u32,
+    /// Bytes held at the decode's peak.
+    pub peak_bytes: u64,
+}
+
+impl Judged {
+    /// The decode's share of [`DECODE_BUDGET_MB`].
+    pub fn megabytes(&self) -> u32 {
+        self.peak_bytes.div_ceil(1_000_000) as u32
+    }
+}
+
+fn not_an_image() -> AppError {
+    AppError::Validation("Selected file must be an image.".into())
+}
+
+fn too_many_pixels(max: u64) -> AppError {
+    AppError::Validation(format!("Images may have at most {} megapixels.", max / 1_000_000))
+}
+
+/// Judges an upload by its content (never its name or declared type): refuses anything that is
+/// not a JPEG, PNG, WebP or GIF, has more pixels than its kind allows, or whose decode would hold
+/// more than [`DECODE_BUDGET_MB`] at its peak (see [`Decoding::phases`]). Reads only the header
+/// (and a JPEG's last bytes). Pictures that cost more per pixel — deep colour, progressive or CMYK
+/// JPEG, WebP — may so have fewer pixels within the same budget.
+pub fn judge<R: BufRead + Seek>(mut input: R, kind: ImageKind) -> AppResult<Judged> {
+    let len = input.seek(SeekFrom::End(0))?;
+    if len > MAX_UPLOAD_BYTES as u64 {
         return Err(AppError::PayloadTooLarge(format!("Image file size must be less than {} MB.", MAX_UPLOAD_BYTES / 1_000_000)));
     }
-    let format = image::guess_format(bytes).map_err(|_| not_an_image())?;
-    if !matches!(format, ImageFormat::Jpeg | ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif) {
-        return Err(not_an_image());
+    input.seek(SeekFrom::Start(0))?;
+    let mut head = Vec::with_capacity(32);
+    (&mut input).take(32).read_to_end(&mut head)?;
+    let format = image::guess_format(&head).map_err(|_| not_an_image())?;
+    let decoding = match format {
+        ImageFormat::Jpeg => jpeg_decoding(&mut input, len)?,
+        ImageFormat::Png | ImageFormat::WebP | ImageFormat::Gif => {
+            input.seek(SeekFrom::Start(0))?;
+            let mut reader = ImageReader::with_format(&mut input, format);
+            reader.limits(decode_limits());
+            let decoder = reader.into_decoder().map_err(|_| not_an_image())?;
+            let ((width, height), color) = (decoder.dimensions(), decoder.color_type());
+            let pixels = u64::from(width) * u64::from(height);
+            let (kept, file) = match format {
+                ImageFormat::WebP => webp_kept(&head, color.has_alpha(), pixels, len),
+                // The GIF decoder may compose the first frame in a buffer of its own.
+                ImageFormat::Gif => (pixels * 4, 0),
+                _ => (0, 0),
+            };
+            Decoding { width, height, color, file, kept }
+        }
+        _ => return Err(not_an_image()),
+    };
+    let (width, height) = (decoding.width, decoding.height);
+    let pixels = u64::from(width) * u64::from(height);
+    if pixels > kind.max_pixels() || width == 0 || height == 0 {
+        return Err(too_many_pixels(kind.max_pixels()));
     }
-    if format == ImageFormat::Jpeg && !has_jpeg_end(bytes) {
+    let phases = decoding.phases(kind);
+    let peak_bytes = phases.iter().map(|(fixed, scaled)| fixed + scaled).max().unwrap_or(0);
+    if peak_bytes > DECODE_BUDGET {
+        let fit = |&(fixed, scaled): &(u64, u64)| {
+            (u128::from(DECODE_BUDGET.saturating_sub(fixed)) * u128::from(pixels) / u128::from(scaled.max(1))) as u64
+        };
+        return Err(too_many_pixels(phases.iter().map(fit).min().unwrap_or(0).min(kind.max_pixels())));
+    }
+    Ok(Judged { format, width, height, peak_bytes })
+}
+
+/// The image crate's own limit, behind the judge's: no decoder allocates more than the budget.
+fn decode_limits() -> image::Limits {
+    let mut limits = image::Limits::default();
+    limits.max_alloc = Some(DECODE_BUDGET);
+    limits
+}
+
+/// What decoding a picture involves, as its header tells.
+struct Decoding {
+    width: u32,
+    height: u32,
+    /// What the decoder writes.
+    color: image::ColorType,
+    /// Bytes of the file the decoder reads whole before decoding (0 when it streams it).
+    file: u64,
+    /// Bytes the decoder keeps beside what it writes until it is done.
+    kept: u64,
+}
+
+/// Row buffers, the encoder's output and the like: small beside the pictures.
+const DECODE_SLACK: u64 = 4_000_000;
+
+impl Decoding {
+    /// The bytes held in each phase of [`decode`], each as (fixed, growing with the pixels):
+    /// decoding (the file read whole, what the decoder keeps, the decoded picture), bringing it to
+    /// 8-bit RGB (the picture and its copy, unless it is 8-bit RGB or RGBA, which is flattened in
+    /// place) and shrinking it (the RGB picture and its first, smaller copy). The peak is the
+    /// largest.
+    fn phases(&self, kind: ImageKind) -> [(u64, u64); 3] {
+        let (width, height) = (u64::from(self.width), u64::from(self.height));
+        let pixels = width * height;
+        let decoded = pixels * u64::from(self.color.bytes_per_pixel());
+        let copy = match self.color {
+            image::ColorType::Rgb8 | image::ColorType::Rgba8 => 0,
+            other if other.has_alpha() => pixels * 4,
+            _ => pixels * 3,
+        };
+        // The first copy is twice the largest width (the box filter) or the largest width; the
+        // picture may turn on its side first (EXIF orientation), so the larger of both ways.
+        let largest = u64::from(kind.widths().last().copied().unwrap_or(0));
+        let shrunk = |across: u64, along: u64| {
+            let to = if across > largest * 2 {
+                largest * 2
+            } else if across > largest {
+                largest
+            } else {
+                0
+            };
+            3 * to * (along * to / across.max(1))
+        };
+        let shrunk = shrunk(width, height).max(shrunk(height, width));
+        [(DECODE_SLACK + self.file, self.kept + decoded), (DECODE_SLACK, decoded + copy), (DECODE_SLACK + shrunk, pixels * 3)]
+    }
+}
+
+/// What a WebP decoder keeps beside the picture, and the bytes of the file it reads whole.
+/// Lossless without alpha decodes to RGBA first; lossy reads its data whole and keeps YUV planes
+/// (and an alpha plane); an animation composes on a canvas of its own.
+fn webp_kept(head: &[u8], alpha: bool, pixels: u64, len: u64) -> (u64, u64) {
+    match head.get(12..16) {
+        Some(b"VP8L") => (if alpha { 0 } else { pixels * 4 }, 0),
+        Some(b"VP8 ") => (pixels * 2, len),
+        Some(b"VP8X") if head.get(20).is_some_and(|flags| flags & 0x02 != 0) => (pixels * 8, len),
+        // An extended file: its image chunk comes later; assume the costlier kind.
+        _ => (pixels * 4, len),
+    }
+}
+
+/// A JPEG's frame as its header gives it.
+struct JpegFrame {
+    width: u32,
+    height: u32,
+    /// Horizontal and vertical sampling factors of each component.
+    sampling: Vec<(u32, u32)>,
+    progressive: bool,
+    /// Components in the first scan; fewer than the frame's means later scans add the others.
+    first_scan: usize,
+}
+
+/// Reads a JPEG's markers up to its first scan. `None` when they do not make a JPEG, or take more
+/// than a thousand segments to get there (a real file has a few dozen).
+fn read_jpeg_frame<R: BufRead + Seek>(input: &mut R) -> std::io::Result<Option<JpegFrame>> {
+    let mut byte = [0u8; 1];
+    let mut read_u8 = |input: &mut R| input.read_exact(&mut byte).map(|_| byte[0]);
+    input.seek(SeekFrom::Start(0))?;
+    if (read_u8(input)?, read_u8(input)?) != (0xFF, 0xD8) {
+        return Ok(None);
+    }
+    let mut frame: Option<JpegFrame> = None;
+    for _ in 0..1000 {
+        if read_u8(input)? != 0xFF {
+            return Ok(None);
+        }
+        let mut marker = read_u8(input)?;
+        while marker == 0xFF {
+            marker = read_u8(input)?;
+        }
+        if matches!(marker, 0x01 | 0xD0..=0xD8) {
+            continue;
+        }
+        if marker == 0xD9 {
+            return Ok(None);
+        }
+        let length = u16::from_be_bytes([read_u8(input)?, read_u8(input)?]);
+        let Some(body) = length.checked_sub(2) else { return Ok(None) };
+        match marker {
+            // Start of frame, in any coding (DHT, JPG and DAC share the range).
+            0xC0..=0xCF if !matches!(marker, 0xC4 | 0xC8 | 0xCC) => {
+                let mut data = vec![0; usize::from(body)];
+                input.read_exact(&mut data)?;
+                if data.len() < 6 {
+                    return Ok(None);
+                }
+                let (height, width, count) = (u16::from_be_bytes([data[1], data[2]]), u16::from_be_bytes([data[3], data[4]]), data[5]);
+                let sampling: Vec<(u32, u32)> =
+                    data[6..].chunks_exact(3).take(usize::from(count)).map(|c| (u32::from(c[1] >> 4), u32::from(c[1] & 0x0F))).collect();
+                if sampling.len() != usize::from(count) || sampling.iter().any(|&(h, v)| !(1..=4).contains(&h) || !(1..=4).contains(&v)) {
+                    return Ok(None);
+                }
+                let progressive = matches!(marker, 0xC2 | 0xC6 | 0xCA | 0xCE);
+                let (width, height) = (u32::from(width), u32::from(height));
+                frame = Some(JpegFrame { width, height, sampling, progressive, first_scan: 0 });
+            }
+            0xDA => {
+                let first_scan = usize::from(read_u8(input)?);
+                return Ok(frame.map(|f| JpegFrame { first_scan, ..f }));
+            }
+            _ => {
+                // Read through rather than seek, which would throw the reader's buffer away.
+                std::io::copy(&mut input.take(u64::from(body)), &mut std::io::sink())?;
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// A JPEG's decoding: the decoder reads the file whole and writes 8-bit RGB (or grey), and a
+/// progressive or multi-scan file keeps every coefficient of every component (two bytes each, in
+/// blocks padded to whole MCUs) until its last scan: a CMYK one four full-size components.
+fn jpeg_decoding<R: BufRead + Seek>(input: &mut R, len: u64) -> AppResult<Decoding> {
+    if !has_jpeg_end(input, len)? {
         // The decoder would paint the missing part grey; a cut-off upload is refused instead.
         return Err(not_an_image());
     }
-    let too_many_pixels = |max: u64| AppError::Validation(format!("Images may have at most {} megapixels.", max / 1_000_000));
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-    let mut limits = image::Limits::default();
-    limits.max_alloc = Some(kind.memory_budget());
-    reader.limits(limits);
+    let frame = match read_jpeg_frame(input) {
+        Ok(Some(frame)) => frame,
+        Ok(None) | Err(_) => return Err(not_an_image()),
+    };
+    let JpegFrame { width, height, ref sampling, progressive, first_scan } = frame;
+    let grey = sampling.len() == 1;
+    let coefficients = if progressive || first_scan < sampling.len() {
+        // One grey component is read in plain 8x8 blocks whatever its sampling says.
+        let (h_max, v_max) = if grey { (1, 1) } else { sampling.iter().fold((1, 1), |(h, v), &(ch, cv)| (h.max(ch), v.max(cv))) };
+        let (mcu_columns, mcu_rows) = (u64::from(width.div_ceil(8 * h_max)), u64::from(height.div_ceil(8 * v_max)));
+        let blocks =
+            |&(h, v): &(u32, u32)| if grey { mcu_columns * mcu_rows } else { mcu_columns * u64::from(h) * mcu_rows * u64::from(v) };
+        sampling.iter().map(blocks).sum::<u64>() * 64 * 2
+    } else {
+        0
+    };
+    let color = if grey { image::ColorType::L8 } else { image::ColorType::Rgb8 };
+    Ok(Decoding { width, height, color, file: len, kept: coefficients })
+}
+
+/// Decodes a judged upload and re-encodes it (dropping all metadata) at each of the kind's widths
+/// no larger than the original. CPU-heavy: call it through the decoding gate with the judged
+/// peak ([`write_with_uploads`] does).
+///
+/// After decoding there is never a second full-size copy: 8-bit RGBA is flattened in place, and a
+/// large picture is first shrunk with a cheap box filter to twice the largest width.
+pub fn decode<R: BufRead + Seek>(mut input: R, judged: &Judged, kind: ImageKind) -> AppResult<Processed> {
+    input.seek(SeekFrom::Start(0))?;
+    let mut reader = ImageReader::with_format(input, judged.format);
+    reader.limits(decode_limits());
     let mut decoder = reader.into_decoder().map_err(|_| not_an_image())?;
     let (w, h) = decoder.dimensions();
-    let pixels = u64::from(w) * u64::from(h);
-    if pixels > kind.max_pixels() || w == 0 || h == 0 {
-        return Err(too_many_pixels(kind.max_pixels()));
-    }
-    let color = decoder.color_type();
-    let per_pixel = peak_bytes_per_pixel(color);
-    if pixels * per_pixel > kind.memory_budget() {
-        // Deep colour (16-bit, float) costs more per pixel: the cap shrinks to what fits.
-        return Err(too_many_pixels(kind.memory_budget() / per_pixel));
+    if (w, h) != (judged.width, judged.height) {
+        // The decoder reads the file differently from its judge: refuse rather than guess.
+        return Err(not_an_image());
     }
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let picture = DynamicImage::from_decoder(decoder).map_err(|_| not_an_image())?;
@@ -191,23 +407,21 @@ pub fn process(bytes: &[u8], kind: ImageKind) -> AppResult<Processed> {
     Ok(Processed { variants, width, height })
 }
 
-/// The most bytes per pixel held at once while decoding a picture of this colour type and
-/// bringing it to 8-bit RGB: the decoded buffer, plus an 8-bit copy unless it already is 8-bit
-/// RGB or RGBA (which is flattened in place).
-fn peak_bytes_per_pixel(color: image::ColorType) -> u64 {
-    let decoded = u64::from(color.bytes_per_pixel());
-    let copy = match color {
-        image::ColorType::Rgb8 | image::ColorType::Rgba8 => 0,
-        other if other.has_alpha() => 4,
-        _ => 3,
-    };
-    decoded + copy
+/// Judges and decodes a picture held in memory (tests and tools; uploads come as files).
+pub fn process(bytes: &[u8], kind: ImageKind) -> AppResult<Processed> {
+    let judged = judge(Cursor::new(bytes), kind)?;
+    decode(Cursor::new(bytes), &judged, kind)
 }
 
-/// A complete JPEG ends with the EOI marker (some cameras pad with zero bytes after it).
-fn has_jpeg_end(bytes: &[u8]) -> bool {
+/// A complete JPEG ends with the EOI marker (some cameras pad with zero bytes after it, which the
+/// last 64 KB leave room for).
+fn has_jpeg_end<R: Read + Seek>(input: &mut R, len: u64) -> std::io::Result<bool> {
+    let tail = len.min(64 * 1024);
+    input.seek(SeekFrom::Start(len - tail))?;
+    let mut bytes = Vec::with_capacity(tail as usize);
+    input.take(tail).read_to_end(&mut bytes)?;
     let end = bytes.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
-    bytes[..end].ends_with(&[0xFF, 0xD9])
+    Ok(bytes[..end].ends_with(&[0xFF, 0xD9]))
 }
 
 /// 8-bit RGB with transparency laid onto white. 16-bit and float pictures are brought to 8 bits
@@ -298,20 +512,29 @@ pub fn release_if_unused(tx: &Connection, media_root: &Path, key: &str) -> AppRe
     Ok(())
 }
 
-/// Where pictures live, and the gate that bounds decoding them: all the media code needs of the
-/// shop, so it never reaches into the rest of its state.
+/// Where pictures live, where uploads wait as temporary files, and the gate that bounds decoding
+/// them: all the media code needs of the shop, so it never reaches into the rest of its state.
 pub struct MediaStore {
     pub root: PathBuf,
+    /// `data-dir/uploads`: pictures of forms still being handled.
+    pub uploads: PathBuf,
+    /// One decode per core, and together at most [`DECODE_BUDGET_MB`].
     pub decoding: crate::cpu::CpuGate,
 }
 
 impl MediaStore {
-    /// The store under `data_dir`, created when missing. A waiting upload holds its bytes (up to
-    /// 10 MB), so the line behind the one-per-core decoding is short.
+    /// The store under `data_dir`, created when missing. Temporary files left in the uploads
+    /// folder by a process that was killed are removed. A waiting upload is a file on disk, not
+    /// memory, so the line behind the decoding may be long enough for a busy minute.
     pub fn open(data_dir: &Path) -> Result<MediaStore, String> {
-        let root = media_dir(data_dir);
-        std::fs::create_dir_all(&root).map_err(|e| format!("cannot create {}: {e}", root.display()))?;
-        Ok(MediaStore { root, decoding: crate::cpu::CpuGate::per_core(16) })
+        let (root, uploads) = (media_dir(data_dir), data_dir.join("uploads"));
+        for dir in [&root, &uploads] {
+            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        }
+        for leftover in std::fs::read_dir(&uploads).map_err(|e| format!("cannot read {}: {e}", uploads.display()))?.flatten() {
+            let _ = std::fs::remove_file(leftover.path());
+        }
+        Ok(MediaStore { root, uploads, decoding: crate::cpu::CpuGate::per_core(64).with_memory_budget(DECODE_BUDGET_MB) })
     }
 
     /// Uploads waiting to be decoded right now.
@@ -342,9 +565,20 @@ pub async fn serve(state: web::Data<crate::app::AppState>, path: web::Path<Strin
     }
 }
 
-/// Decodes and re-encodes one upload on the blocking pool, at most one per core at a time.
-async fn process_upload(media: &MediaStore, bytes: Vec<u8>, kind: ImageKind) -> AppResult<Processed> {
-    media.decoding.run(move || process(&bytes, kind)).await?
+/// Judges an upload from its header (see [`judge`]) without decoding it, so a handler can refuse
+/// a picture before other costly work.
+pub async fn check_upload(upload: &upload::ImageUpload, kind: ImageKind) -> AppResult<()> {
+    let file = upload.0.file.reopen()?;
+    web::block(move || judge(std::io::BufReader::new(file), kind).map(|_| ())).await?
+}
+
+/// Judges one upload from its header, then decodes and re-encodes it on the blocking pool once a
+/// core and its peak's share of the decode budget are free. The temporary file goes when the
+/// decode is done.
+async fn process_upload(media: &MediaStore, upload: upload::ImageUpload, kind: ImageKind) -> AppResult<Processed> {
+    let file = upload.0.file;
+    let (judged, file) = web::block(move || judge(std::io::BufReader::new(file.as_file()), kind).map(|judged| (judged, file))).await??;
+    media.decoding.run_holding(judged.megabytes(), move || decode(std::io::BufReader::new(file.as_file()), &judged, kind)).await?
 }
 
 /// Removes files written by [`store`] whose media row never got committed (the owner's
@@ -368,7 +602,7 @@ pub async fn write_with_uploads<T, F>(
     media: &MediaStore,
     db: &crate::db::Db,
     folder: &str,
-    uploads: Vec<Vec<u8>>,
+    uploads: Vec<upload::ImageUpload>,
     kind: ImageKind,
     write: F,
 ) -> AppResult<T>
@@ -377,8 +611,8 @@ where
     F: FnOnce(&rusqlite::Transaction, Vec<String>) -> AppResult<T> + Send + 'static,
 {
     let mut processed = Vec::with_capacity(uploads.len());
-    for bytes in uploads {
-        processed.push(std::sync::Arc::new(process_upload(media, bytes, kind).await?));
+    for upload in uploads {
+        processed.push(std::sync::Arc::new(process_upload(media, upload, kind).await?));
     }
     let (root, folder_owned, for_tx) = (media.root.clone(), folder.to_string(), processed.clone());
     let result = db

@@ -1,76 +1,291 @@
-//! Reading multipart forms with limits: text fields and file parts, nothing streamed to disk.
+//! Multipart forms: typed with actix-multipart's `MultipartForm` (each form struct is also its
+//! OpenAPI request body), pictures streamed to temporary files under `data-dir/uploads` as they
+//! arrive (never held in memory, deleted when the request ends), and a bound on the uploads one
+//! account or one client address may have running at once.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
-use actix_multipart::Multipart;
-use futures_util::StreamExt;
+use actix_multipart::MultipartError;
+use actix_multipart::form::tempfile::{TempFile, TempFileConfig};
+use actix_multipart::form::text::{Text, TextError};
+use actix_multipart::form::{FieldReader, Limits, MultipartCollect, MultipartForm, MultipartFormConfig};
+use actix_web::error::PayloadError;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
 
-use crate::error::{AppError, AppResult};
+use crate::error::AppError;
 
-pub struct UploadedFile {
-    pub field: String,
-    pub bytes: Vec<u8>,
+/// Most pictures any one form may carry (a product's gallery); the 9th is refused as it arrives,
+/// so a form cannot open a temporary file per part without end.
+pub const MAX_FILES_PER_FORM: usize = 8;
+/// Longest text field, in characters, where a handler sets no shorter limit of its own (the
+/// document says so). Read as at most four bytes a character.
+pub const MAX_TEXT_CHARS: usize = 20_000;
+const MAX_TEXT_BYTES: usize = MAX_TEXT_CHARS * 4;
+/// Uploads one signed-in account may have running at once.
+pub const UPLOADS_PER_ACCOUNT: usize = 2;
+
+fn too_large() -> AppError {
+    AppError::PayloadTooLarge(format!("Image file size must be less than {}MB.", super::MAX_UPLOAD_BYTES / 1_000_000))
 }
 
+pub fn too_many_files(max: usize) -> AppError {
+    AppError::Validation(format!("Send at most {max} images at once."))
+}
+
+/// A picture sent in a form, written to a temporary file as it arrives. The file is deleted when
+/// this is dropped: when the request ends, or when its decoding finishes.
+pub struct ImageUpload(pub TempFile);
+
+impl ImageUpload {
+    /// A picture that was sent: `None` for a missing or empty file part (a file input left empty).
+    pub fn sent(upload: Option<ImageUpload>) -> Option<ImageUpload> {
+        upload.filter(|u| u.0.size > 0)
+    }
+
+    /// The pictures of a list that were sent.
+    pub fn all_sent(uploads: Vec<ImageUpload>) -> Vec<ImageUpload> {
+        uploads.into_iter().filter(|u| u.0.size > 0).collect()
+    }
+}
+
+/// How many pictures the request's form has opened so far.
+struct FilesInForm(usize);
+
+impl<'t> FieldReader<'t> for ImageUpload {
+    type Future = LocalBoxFuture<'t, Result<Self, MultipartError>>;
+
+    fn read_field(req: &'t HttpRequest, field: actix_multipart::Field, limits: &'t mut Limits) -> Self::Future {
+        Box::pin(async move {
+            let name = field.name().unwrap_or_default().to_string();
+            let refuse = |error: AppError| MultipartError::Field { name: name.clone(), source: error.into() };
+            let opened = {
+                let mut extensions = req.extensions_mut();
+                let count = extensions.get_mut::<FilesInForm>().map(|c| c.0).unwrap_or(0) + 1;
+                extensions.insert(FilesInForm(count));
+                count
+            };
+            if opened > MAX_FILES_PER_FORM {
+                return Err(refuse(too_many_files(MAX_FILES_PER_FORM)));
+            }
+            // Each file gets at most MAX_UPLOAD_BYTES of whatever is left of its field's limit (a
+            // list of pictures shares one limit for the name), and the rest is handed back after.
+            let shared = limits.field_limit_remaining;
+            limits.field_limit_remaining = Some(shared.map_or(super::MAX_UPLOAD_BYTES, |left| left.min(super::MAX_UPLOAD_BYTES)));
+            match TempFile::read_field(req, field, &mut *limits).await {
+                Ok(file) => {
+                    limits.field_limit_remaining = shared.map(|left| left.saturating_sub(file.size));
+                    Ok(ImageUpload(file))
+                }
+                Err(MultipartError::Payload(PayloadError::Overflow)) => Err(refuse(too_large())),
+                Err(other) => Err(other),
+            }
+        })
+    }
+}
+
+/// A text field of a form, trimmed. Read with actix-multipart's `Text`; a field longer than its
+/// limit is refused by name.
+pub struct TextField(pub String);
+
+impl TextField {
+    /// The text of an optional field, "" when it was not sent.
+    pub fn or_empty(field: Option<TextField>) -> String {
+        field.map(|f| f.0).unwrap_or_default()
+    }
+}
+
+impl<'t> FieldReader<'t> for TextField {
+    type Future = LocalBoxFuture<'t, Result<Self, MultipartError>>;
+
+    fn read_field(req: &'t HttpRequest, field: actix_multipart::Field, limits: &'t mut Limits) -> Self::Future {
+        Box::pin(async move {
+            let name = field.name().unwrap_or_default().to_string();
+            if limits.field_limit_remaining.is_none() {
+                limits.field_limit_remaining = Some(MAX_TEXT_BYTES);
+            }
+            match Text::<String>::read_field(req, field, limits).await {
+                Ok(Text(text)) => Ok(TextField(text.trim().to_string())),
+                Err(MultipartError::Payload(PayloadError::Overflow)) => Err(MultipartError::Field {
+                    name: name.clone(),
+                    source: AppError::Validation(format!("The field {name} is too long.")).into(),
+                }),
+                Err(other) => Err(other),
+            }
+        })
+    }
+}
+
+/// A typed multipart form: actix-multipart's `MultipartForm`, with every refusal in the API's
+/// JSON shape. (Its check of the content type answers before the configured error handler is
+/// asked, so that one is mapped here.)
+pub struct Form<T: MultipartCollect>(pub T);
+
+impl<T: MultipartCollect> Form<T> {
+    pub fn into_inner(self) -> T {
+        self.0
+    }
+}
+
+impl<T: MultipartCollect + 'static> FromRequest for Form<T> {
+    type Error = actix_web::Error;
+    type Future = LocalBoxFuture<'static, Result<Self, actix_web::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let form = MultipartForm::<T>::from_request(req, payload);
+        Box::pin(async move {
+            match form.await {
+                Ok(MultipartForm(form)) => Ok(Form(form)),
+                Err(error) => Err(match error.as_error::<MultipartError>() {
+                    Some(refused) => form_error(refused).into(),
+                    None => error,
+                }),
+            }
+        })
+    }
+}
+
+/// The app-wide settings of form extraction: errors in the API's JSON shape, text fields kept in
+/// memory (a few kilobytes at most per form), pictures as files.
+pub fn form_config() -> MultipartFormConfig {
+    MultipartFormConfig::default()
+        // Eight pictures and the text beside them; nothing larger is read.
+        .total_limit(MAX_FILES_PER_FORM * super::MAX_UPLOAD_BYTES + MAX_TEXT_BYTES * 4)
+        .memory_limit(MAX_TEXT_BYTES * 4)
+        .error_handler(|error, _req| match error {
+            // Our own field readers' refusals are answers already.
+            MultipartError::Field { source, .. } if source.as_error::<AppError>().is_some() => source,
+            other => form_error(&other).into(),
+        })
+}
+
+/// Temporary files for pictures go to `dir`; failing to write one is the shop's fault.
+pub fn temp_file_config(dir: &std::path::Path) -> TempFileConfig {
+    TempFileConfig::default().directory(dir).error_handler(|error, _req| AppError::internal(error).into())
+}
+
+/// Every way reading a form can fail, as the API's error answer.
+fn form_error(error: &MultipartError) -> AppError {
+    match error {
+        MultipartError::Field { name, source } => match source.as_error::<TextError>() {
+            Some(TextError::Utf8Error(_)) => AppError::Validation(format!("The field {name} is not valid text.")),
+            Some(TextError::ContentType) => AppError::Validation(format!("Send the field {name} as plain text.")),
+            _ => AppError::Validation(format!("The field {name} could not be read.")),
+        },
+        MultipartError::DuplicateField(name) => AppError::Validation(format!("The field {name} was sent more than once.")),
+        MultipartError::MissingField(name) => AppError::Validation(format!("The field {name} is missing.")),
+        MultipartError::UnknownField(name) => AppError::Validation(format!("The form has no field {name}.")),
+        MultipartError::Payload(PayloadError::Overflow) => AppError::PayloadTooLarge("The form is too large.".into()),
+        MultipartError::ContentTypeMissing | MultipartError::ContentTypeParse | MultipartError::ContentTypeIncompatible => {
+            AppError::Validation("Send the form as multipart/form-data.".into())
+        }
+        other => AppError::Validation(format!("The form could not be read: {other}")),
+    }
+}
+
+/// Requests running at once per key; a key's entry goes when its last request ends, so the map
+/// holds only what is in flight.
 #[derive(Default)]
-pub struct Form {
-    pub fields: HashMap<String, String>,
-    pub files: Vec<UploadedFile>,
+pub struct InFlight {
+    counts: Mutex<HashMap<String, usize>>,
 }
 
-impl Form {
-    /// A trimmed text field, or "" when absent.
-    pub fn text(&self, name: &str) -> String {
-        self.fields.get(name).map(|v| v.trim().to_string()).unwrap_or_default()
+/// A place taken in every key of one request, given back when dropped.
+pub struct Place {
+    in_flight: Arc<InFlight>,
+    keys: Vec<String>,
+}
+
+impl InFlight {
+    /// Takes a place under every `(key, max)` at once, or none: `Err(i)` names the first key
+    /// that is full.
+    pub fn try_enter(self: &Arc<Self>, keys: &[(String, usize)]) -> Result<Place, usize> {
+        let mut counts = self.counts.lock().unwrap();
+        if let Some(full) = keys.iter().position(|(key, max)| counts.get(key).copied().unwrap_or(0) >= *max) {
+            return Err(full);
+        }
+        for (key, _) in keys {
+            *counts.entry(key.clone()).or_default() += 1;
+        }
+        Ok(Place { in_flight: self.clone(), keys: keys.iter().map(|(key, _)| key.clone()).collect() })
     }
 
-    pub fn files_named<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a UploadedFile> + 'a {
-        self.files.iter().filter(move |f| f.field == name && !f.bytes.is_empty())
-    }
-
-    pub fn file(&self, name: &str) -> Option<&UploadedFile> {
-        self.files.iter().find(|f| f.field == name && !f.bytes.is_empty())
+    /// Requests running under `key` right now.
+    pub fn count(&self, key: &str) -> usize {
+        self.counts.lock().unwrap().get(key).copied().unwrap_or(0)
     }
 }
 
-const MAX_TEXT_FIELD: usize = 20_000;
-const MAX_FIELDS: usize = 40;
-
-/// Reads the whole form. Each file may be at most [`super::MAX_UPLOAD_BYTES`] and there may be at
-/// most `max_files`; the answer for more is a clear 413/400 rather than a broken connection.
-pub async fn read_form(mut payload: Multipart, max_files: usize) -> AppResult<Form> {
-    let mut form = Form::default();
-    let mut parts = 0;
-    while let Some(field) = payload.next().await {
-        let mut field = field.map_err(|e| AppError::Validation(format!("The form could not be read: {e}")))?;
-        parts += 1;
-        if parts > MAX_FIELDS {
-            return Err(AppError::Validation("The form has too many fields.".into()));
-        }
-        let name = field.name().unwrap_or("").to_string();
-        let is_file = field.content_disposition().and_then(|cd| cd.get_filename()).is_some();
-        let limit = if is_file { super::MAX_UPLOAD_BYTES } else { MAX_TEXT_FIELD };
-        let mut bytes = Vec::new();
-        while let Some(chunk) = field.next().await {
-            let chunk = chunk.map_err(|e| AppError::Validation(format!("The form could not be read: {e}")))?;
-            if bytes.len() + chunk.len() > limit {
-                return Err(if is_file {
-                    AppError::PayloadTooLarge(format!("Image file size must be less than {}MB.", super::MAX_UPLOAD_BYTES / 1_000_000))
-                } else {
-                    AppError::Validation(format!("The field {name} is too long."))
-                });
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut counts = self.in_flight.counts.lock().unwrap();
+        for key in &self.keys {
+            if let Some(count) = counts.get_mut(key) {
+                *count -= 1;
+                if *count == 0 {
+                    counts.remove(key);
+                }
             }
-            bytes.extend_from_slice(&chunk);
-        }
-        if is_file {
-            if form.files.len() >= max_files {
-                return Err(AppError::Validation(format!("Send at most {max_files} images at once.")));
-            }
-            form.files.push(UploadedFile { field: name, bytes });
-        } else {
-            let text = String::from_utf8(bytes).map_err(|_| AppError::Validation(format!("The field {name} is not valid text.")))?;
-            form.fields.insert(name, text);
         }
     }
-    Ok(form)
+}
+
+/// A place among the uploads running at once: at most [`UPLOADS_PER_ACCOUNT`] per signed-in
+/// account and `--uploads-per-address` per client address, each held until its request ends.
+/// Taken from the request's head, before its body is read (put it before the form among a
+/// handler's arguments), so refused uploads cost the shop nothing. The account is the one the
+/// session token names; whether that session is still live is checked by the handler's own
+/// `CurrentUser`/`AdminUser`.
+pub struct UploadSlot {
+    _place: Place,
+}
+
+impl FromRequest for UploadSlot {
+    type Error = AppError;
+    type Future = std::future::Ready<Result<Self, AppError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        std::future::ready((|| {
+            let state = req.app_data::<web::Data<crate::app::AppState>>().ok_or_else(|| AppError::internal("no app state"))?;
+            // An IPv6 client is keyed by its network (--ipv6-prefix), as every per-address limit.
+            let mut keys = vec![(format!("address:{}", state.config.client_key(req)), state.config.uploads_per_address)];
+            if let Some(claims) = req.cookie(crate::auth::COOKIE_NAME).and_then(|c| state.tokens.verify(c.value())) {
+                keys.push((format!("user:{}", claims.user_id), UPLOADS_PER_ACCOUNT));
+            }
+            let wait = Duration::from_secs(10);
+            match state.uploads.try_enter(&keys) {
+                Ok(place) => Ok(UploadSlot { _place: place }),
+                Err(0) => Err(AppError::TooManyRequests(
+                    "Too many pictures are being sent from your network right now. Please try again in a moment.".into(),
+                    wait,
+                )),
+                Err(_) => Err(AppError::TooManyRequests(
+                    format!("You are already sending {UPLOADS_PER_ACCOUNT} pictures. Please wait until they have arrived, then try again."),
+                    wait,
+                )),
+            }
+        })())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn places_are_taken_in_every_key_or_none_and_given_back() {
+        let in_flight = Arc::new(InFlight::default());
+        let keys = |user: &str| vec![("address:a".to_string(), 3), (format!("user:{user}"), 2)];
+        let first = in_flight.try_enter(&keys("u")).unwrap();
+        let _second = in_flight.try_enter(&keys("u")).unwrap();
+        assert_eq!(in_flight.try_enter(&keys("u")).err(), Some(1), "the account is full");
+        assert_eq!(in_flight.count("address:a"), 2, "a refusal takes no place");
+        let _other = in_flight.try_enter(&keys("v")).unwrap();
+        assert_eq!(in_flight.try_enter(&keys("w")).err(), Some(0), "the address is full");
+        drop(first);
+        assert!(in_flight.try_enter(&keys("w")).is_ok());
+        assert_eq!(in_flight.count("user:w"), 0, "keys with nothing running are forgotten");
+    }
 }

@@ -1,7 +1,6 @@
 //! The merchant's stock: the Stock screen (low and sold-out variants, counts edited inline),
 //! the spreadsheet download and upload, colour pictures, and the low-stock e-mail.
 
-use actix_multipart::Multipart;
 use actix_web::{HttpResponse, get, patch, post, put, web};
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -12,7 +11,7 @@ use crate::auth::AdminUser;
 use crate::catalog::Product;
 use crate::catalog::admin::EditProducts;
 use crate::catalog::write::{Change, after_write};
-use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized};
+use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::media::{self, upload};
 
@@ -265,31 +264,34 @@ pub async fn notice_outside_imports(state: &AppState, last: &mut Option<String>)
 }
 
 /// The colour pictures form (multipart): the colour, and up to 8 pictures; none removes them.
-#[derive(utoipa::ToSchema)]
-#[allow(dead_code)]
+#[derive(actix_multipart::form::MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
 struct ColorImagesForm {
-    color: String,
-    #[schema(value_type = Vec<String>, format = Binary)]
-    images: Vec<Vec<u8>>,
+    /// One of the product's colours.
+    #[schema(value_type = String, min_length = 1, max_length = 20000)]
+    color: Option<upload::TextField>,
+    /// JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels.
+    #[schema(value_type = Vec<String>, format = Binary, max_items = 8, required = false)]
+    images: Vec<upload::ImageUpload>,
 }
 
 /// Replaces the pictures shown for one colour of a product.
 #[utoipa::path(
     tag = "admin",
     request_body(content = ColorImagesForm, content_type = "multipart/form-data"),
-    responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, PayloadTooLarge, Busy)
+    responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Busy)
 )]
 #[put("/products/{id}/color-images")]
 async fn set_color_images(
     state: web::Data<AppState>,
+    _slot: upload::UploadSlot,
     _admin: AdminUser<EditProducts>,
     id: web::Path<String>,
-    payload: Multipart,
+    form: upload::Form<ColorImagesForm>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let form = upload::read_form(payload, 8).await?;
-    let color = form.text("color");
-    let images: Vec<Vec<u8>> = form.files_named("images").map(|f| f.bytes.clone()).collect();
+    let ColorImagesForm { color, images } = form.into_inner();
+    let (color, images) = (upload::TextField::or_empty(color), upload::ImageUpload::all_sent(images));
     let root = state.media.root.clone();
     let product = media::write_with_uploads(&state.media, &state.db, "products", images, media::ImageKind::Portrait, move |tx, keys| {
         let colors: Option<String> = tx.query_row("SELECT colors FROM products WHERE id = ?1", [&id], |r| r.get(0)).optional()?;

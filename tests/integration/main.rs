@@ -17,3 +17,4 @@ mod restore;
 mod reviews;
 mod shopping;
 mod stock;
+mod uploads;

@@ -1139,18 +1139,28 @@ export interface components {
     AboutForm: {
       description1: string;
       description2: string;
-      /** Format: binary */
-      image1?: string | null;
-      /** Format: binary */
-      image2?: string | null;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+       */
+      image1?: string;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+       */
+      image2?: string;
       title: string;
     };
     /** @description The profile form (multipart); a photo only when it changes. */
     AccountForm: {
       displayName: string;
-      phoneNumber?: string | null;
-      /** Format: binary */
-      photo?: string | null;
+      /** @description Digits, spaces and + - ( ). */
+      phoneNumber?: string;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, GIF or WebP, at most 10 MB and 16 megapixels.
+       */
+      photo?: string;
     };
     AddBody: {
       color?: string | null;
@@ -1354,14 +1364,20 @@ export interface components {
     /** @description The collection edit form (multipart): the image only when it changes. */
     CollectionEditForm: {
       description: string;
-      /** Format: binary */
-      image?: string | null;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+       */
+      image?: string;
       name: string;
     };
     /** @description The new collection form (multipart). */
     CollectionForm: {
       description: string;
-      /** Format: binary */
+      /**
+       * Format: binary
+       * @description JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+       */
       image: string;
       name: string;
     };
@@ -1386,8 +1402,10 @@ export interface components {
     };
     /** @description The colour pictures form (multipart): the colour, and up to 8 pictures; none removes them. */
     ColorImagesForm: {
+      /** @description One of the product's colours. */
       color: string;
-      images: string[];
+      /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels. */
+      images?: string[];
     };
     ContactForm: {
       email?: string | null;
@@ -1920,20 +1938,21 @@ export interface components {
     };
     /** @description The new product form (multipart): up to 8 pictures under `images`. */
     ProductForm: {
-      category?: string | null;
-      /** @description Comma-separated. */
-      colors?: string | null;
+      category?: string;
+      /** @description Comma-separated (the first 20). */
+      colors?: string;
       description: string;
+      /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels. */
       images: string[];
       name: string;
       /** @description Naira with at most two decimals, e.g. 25000.50. */
       price: string;
-      /** @description Comma-separated, e.g. "40, 41, 42". */
-      sizes?: string | null;
+      /** @description Comma-separated, e.g. "40, 41, 42" (the first 20). */
+      sizes?: string;
       /** @description Units of each variant when `variants` is not given (default 0). */
-      stock?: string | null;
+      stock?: string;
       /** @description JSON array of variants (size, color, sku, stock); without it, every size × colour with `stock` units. */
-      variants?: string | null;
+      variants?: string;
     };
     QuantityBody: {
       /**
@@ -2000,9 +2019,12 @@ export interface components {
     ReleaseForm: {
       collectionId: string;
       description: string;
-      /** @description "true" to show it on the home page. */
-      featured?: string | null;
-      /** Format: binary */
+      /** @description "true", "on" or "1" to show it on the home page. */
+      featured?: string;
+      /**
+       * Format: binary
+       * @description JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+       */
       image: string;
       name: string;
       /** @description Naira with at most two decimals, e.g. 25000.50. */
@@ -2192,7 +2214,7 @@ export interface components {
       /** Format: int64 */
       maxPerLine?: number | null;
     };
-    /** @description The sign-up form (multipart), as the API document shows it. */
+    /** @description The sign-up form (multipart). */
     SignupForm: {
       confirmPassword: string;
       displayName: string;
@@ -2200,7 +2222,7 @@ export interface components {
       password: string;
       /**
        * Format: binary
-       * @description JPEG, PNG, GIF or WebP.
+       * @description JPEG, PNG, GIF or WebP, at most 10 MB and 16 megapixels.
        */
       photo: string;
     };
@@ -2488,6 +2510,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -2540,6 +2571,15 @@ export interface operations {
       };
       /** @description The body or an uploaded file is too large. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -4382,6 +4422,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -4553,6 +4602,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -4634,6 +4692,15 @@ export interface operations {
       };
       /** @description The body or an uploaded file is too large. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };
@@ -5278,6 +5345,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -5549,6 +5625,15 @@ export interface operations {
       };
       /** @description The body or an uploaded file is too large. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -10,44 +10,22 @@ use actix_web::middleware;
 use actix_web::middleware::Next;
 use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
 
+use std::sync::Arc;
+
 use crate::auth::AuthLimits;
 use crate::auth::tokens::TokenKeys;
 use crate::cache::JsonCache;
+use crate::catalog::write::Catalogue;
 use crate::config::Config;
 use crate::db::Db;
 use crate::error::AppError;
+use crate::http::AppState;
 use crate::mail::Mailer;
-use crate::payments::paystack::Paystack;
+use crate::payments::Payments;
+use crate::paystack::Paystack;
+use crate::refunds::Refunds;
 use crate::search::SearchIndex;
 use crate::submissions::RecentSubmissions;
-
-pub struct AppState {
-    pub config: Config,
-    pub db: Db,
-    pub cache: JsonCache,
-    pub media: crate::media::MediaStore,
-    pub tokens: TokenKeys,
-    pub mailer: Mailer,
-    pub auth_limits: AuthLimits,
-    pub search: SearchIndex,
-    pub submissions: RecentSubmissions,
-    pub paystack: Paystack,
-    /// The built-in Paystack's own settings (used when no keys are configured).
-    pub sandbox: crate::payments::sandbox::Sandbox,
-    /// Password hashing: one job per core, a bounded line behind it.
-    pub hashing: crate::cpu::CpuGate,
-    pub contact_limits: crate::content::ContactLimits,
-    /// Browsers' Paystack verifies: at most 5 per reference in 10 s, so a looping script cannot
-    /// spend the shop's Paystack rate limit.
-    pub browser_verifies: crate::auth::limits::RateLimiter,
-    /// Order tracking without a login: 20 lookups per client address in 10 minutes.
-    pub order_lookups: crate::auth::limits::RateLimiter,
-    /// Review writes and edits: 20 per customer an hour.
-    pub review_writes: crate::auth::limits::RateLimiter,
-    /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
-    pub uploads: std::sync::Arc<crate::media::upload::InFlight>,
-    pub metrics: crate::metrics::Metrics,
-}
 
 /// Everything that must be true before the first request: data directory, database, migrations,
 /// the fixed collections, the demo shop on a first start. Errors are sentences for the operator.
@@ -63,10 +41,17 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         Ok(())
     })
     .map_err(|e| format!("cannot prepare the shop's data: {e}"))?;
-    let search = db.with_conn(|conn| Ok(SearchIndex::open(&config.data_dir.join("search-index"), conn))).map_err(|e| e.to_string())??;
+    let search =
+        Arc::new(db.with_conn(|conn| Ok(SearchIndex::open(&config.data_dir.join("search-index"), conn))).map_err(|e| e.to_string())??);
+    let cache = Arc::new(JsonCache::default());
+    let catalogue = Catalogue::new(db.clone(), search.clone(), cache.clone());
     let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
     let mailer = Mailer::new(&config)?;
-    let paystack = Paystack::new(&config)?;
+    let paystack = Arc::new(Paystack::new(&config)?);
+    let sandbox = Arc::new(crate::paystack::sandbox::Sandbox::new(db.clone(), paystack.clone(), config.public_url()));
+    let metrics = Arc::new(crate::metrics::Metrics::default());
+    let payments = Payments::new(catalogue.clone(), paystack.clone(), mailer.clone(), metrics.clone(), &config);
+    let refunds = Refunds::new(catalogue.clone(), paystack.clone(), mailer.clone());
     crate::spa::prepare();
     crate::stock::set_low_stock_threshold(config.low_stock);
     Ok(web::Data::new(AppState {
@@ -76,19 +61,22 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         auth_limits: AuthLimits::new(&config),
         config,
         db,
-        cache: JsonCache::default(),
+        cache,
+        catalogue,
+        payments,
+        refunds,
         media,
         tokens,
         mailer,
         search,
         submissions: RecentSubmissions::default(),
         paystack,
-        sandbox: Default::default(),
+        sandbox,
         browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
         order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
         review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
         uploads: Default::default(),
-        metrics: crate::metrics::Metrics::default(),
+        metrics,
     }))
 }
 
@@ -129,13 +117,13 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::bag::configure)
                 .configure(crate::saved::configure)
                 .configure(crate::search::routes::configure)
-                .configure(crate::payments::configure)
-                .configure(crate::payments::sandbox::configure)
-                .configure(crate::orders::configure)
-                .configure(crate::stock::admin::configure)
+                .configure(crate::payments::routes::configure)
+                .configure(crate::paystack::sandbox::configure)
+                .configure(crate::orders::routes::configure)
+                .configure(crate::stock::routes::configure)
                 .configure(crate::delivery::configure)
                 .configure(crate::discounts::configure)
-                .configure(crate::refunds::configure)
+                .configure(crate::refunds::routes::configure)
                 .configure(crate::reviews::configure)
                 .configure(crate::dashboard::configure)
                 .configure(crate::settings::configure)
@@ -214,12 +202,13 @@ where
 /// Starts serving on `listener`. The server stops gracefully on SIGINT and SIGTERM.
 pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Result<Server> {
     state.paystack.use_local_sandbox(listener.local_addr()?);
-    actix_web::rt::spawn(crate::payments::reconcile_forever(state.clone().into_inner()));
+    actix_web::rt::spawn(crate::background::run_forever(state.clone().into_inner()));
     let workers = state.config.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
     let server = HttpServer::new(move || {
         let counted = state.clone();
         App::new()
             .app_data(state.clone())
+            .app_data(web::Data::from(state.sandbox.clone()))
             .app_data(crate::media::upload::temp_file_config(&state.media.uploads))
             // Counts every answer under its route pattern (the HEAD rewrite, outside, runs first).
             .wrap_fn(move |req, srv| {

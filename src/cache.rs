@@ -22,8 +22,9 @@ pub struct JsonCache {
 }
 
 impl JsonCache {
-    /// Drops everything: call after any change to what the catalogue endpoints show.
-    pub fn invalidate(&self) {
+    /// Drops everything, after any change to what the catalogue endpoints show. Only the
+    /// catalogue's door calls it (`catalog::write::Catalogue`), after the write has committed.
+    pub(crate) fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.entries.write().unwrap().clear();
     }

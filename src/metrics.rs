@@ -13,8 +13,8 @@ use std::time::Duration;
 
 use actix_web::{HttpRequest, HttpResponse, web};
 
-use crate::app::AppState;
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 
 /// Upper bounds of the latency histogram's buckets, in seconds.
 const BUCKETS: [f64; 11] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];

@@ -10,8 +10,8 @@ use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
 
-use crate::app::AppState;
 use crate::error::AppResult;
+use crate::http::AppState;
 
 #[derive(RustEmbed)]
 #[folder = "frontend/dist/"]
@@ -183,7 +183,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     } else if let Some(id) = path.strip_prefix("/product/") {
         let id = id.to_string();
         let product =
-            if crate::catalog::plausible_id(&id) { state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await? } else { None };
+            if crate::util::plausible_id(&id) { state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await? } else { None };
         match product {
             Some(p) => {
                 meta.title = format!("{} — {shop}", p.name);
@@ -198,11 +198,8 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         }
     } else if let Some(id) = path.strip_prefix("/collections/") {
         let id = id.to_string();
-        let collection = if crate::catalog::plausible_id(&id) {
-            state.db.read(move |c| Ok(crate::catalog::get_collection(c, &id)?)).await?
-        } else {
-            None
-        };
+        let collection =
+            if crate::util::plausible_id(&id) { state.db.read(move |c| Ok(crate::catalog::get_collection(c, &id)?)).await? } else { None };
         match collection {
             Some(c) => {
                 meta.title = format!("{} — {shop}", c.name);
@@ -212,7 +209,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
             None => found = false,
         }
     }
-    let session = crate::auth::initial_session(req, state).await;
+    let session = crate::http::initial_session(req, state).await;
     let html = render_index(state.config.public_url(), &path, &meta, &session);
     let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
     response

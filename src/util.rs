@@ -27,6 +27,11 @@ pub fn new_id() -> String {
     random_id(20)
 }
 
+/// Ids we generate or fix are short and URL-safe; anything else cannot exist.
+pub fn plausible_id(id: &str) -> bool {
+    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
 /// Unix milliseconds as an RFC 3339 UTC timestamp, e.g. `2026-11-22T07:05:09.123Z`.
 pub fn iso8601(ms: i64) -> String {
     let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");

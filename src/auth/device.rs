@@ -9,7 +9,7 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::app::AppState;
+use crate::http::AppState;
 
 pub const COOKIE_NAME: &str = "ankara_device";
 /// Accounts one browser is remembered for (a shared family tablet, a shop counter).

@@ -10,14 +10,8 @@ pub mod tokens;
 
 use std::time::Duration;
 
-use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
-use actix_web::{FromRequest, HttpRequest, web};
-use futures_util::future::LocalBoxFuture;
 use rusqlite::{Connection, OptionalExtension};
 use serde::Serialize;
-
-use crate::app::AppState;
-use crate::error::AppError;
 
 pub use routes::configure;
 
@@ -76,50 +70,6 @@ impl AdminRefusal for AnyAdminAction {
 
 /// An admin, or 403 with `R`'s message. Checked on every request from the token and the account.
 pub struct AdminUser<R = AnyAdminAction>(pub CurrentUser, pub std::marker::PhantomData<R>);
-
-fn session_expired() -> AppError {
-    AppError::Unauthenticated("Please log in to continue.".into())
-}
-
-impl FromRequest for CurrentUser {
-    type Error = AppError;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        let state = req.app_data::<web::Data<AppState>>().cloned();
-        let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
-        Box::pin(async move {
-            let state = state.ok_or_else(|| AppError::internal("no app state"))?;
-            authenticate(&state, token.as_deref()).await?.ok_or_else(session_expired)
-        })
-    }
-}
-
-impl<R: AdminRefusal + 'static> FromRequest for AdminUser<R> {
-    type Error = AppError;
-    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
-        let user = CurrentUser::from_request(req, payload);
-        Box::pin(async move {
-            let user = user.await?;
-            if !user.admin {
-                return Err(AppError::Forbidden(R::MESSAGE.into()));
-            }
-            Ok(AdminUser(user, std::marker::PhantomData))
-        })
-    }
-}
-
-/// Verifies a token and its server-side session. `None` when there is no valid session.
-pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Option<CurrentUser>, AppError> {
-    let Some(claims) = token.and_then(|t| state.tokens.verify(t)) else { return Ok(None) };
-    let (user_id, session_id) = (claims.user_id.clone(), claims.session_id.clone());
-    let live = state.db.read(move |c| Ok(live_session_role(c, &user_id, &session_id)?)).await?;
-    // The admin role needs both the token's claim and the account's flag, so a revocation bites
-    // at once; a grant shows at the next token refresh.
-    Ok(live.map(|is_admin| CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: claims.admin && is_admin }))
-}
 
 /// For a live session (not revoked, not past its maximum age, its user not disabled): whether
 /// the account is an admin now. `None` when the session is not live.
@@ -212,35 +162,8 @@ pub fn session_view(conn: &Connection, user: &CurrentUser) -> rusqlite::Result<S
     Ok(SessionView { user: load_user(conn, &user.id, user.admin)?, expires_at, counts: counts(conn, &user.id)? })
 }
 
-/// The session embedded in index.html, so the app knows who is signed in without a round trip.
-pub async fn initial_session(req: &HttpRequest, state: &web::Data<AppState>) -> serde_json::Value {
-    let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
-    let view = match authenticate(state, token.as_deref()).await {
-        Ok(Some(user)) => state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out()),
-        _ => SessionView::signed_out(),
-    };
-    serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
-}
-
 /// Grants or revokes the admin role of the account with `email`; false when there is none. A
 /// revocation bites at once, a grant at the user's next token refresh (see [`authenticate`]).
 pub fn set_admin(tx: &Connection, email: &str, admin: bool) -> rusqlite::Result<bool> {
     Ok(tx.execute("UPDATE users SET is_admin = ?2 WHERE email = ?1", rusqlite::params![email.trim(), admin])? > 0)
-}
-
-/// The session cookie: HttpOnly, SameSite=Lax, Secure when the shop is served over https.
-pub fn session_cookie(state: &AppState, token: &str) -> Cookie<'static> {
-    Cookie::build(COOKIE_NAME, token.to_string())
-        .path("/")
-        .http_only(true)
-        .same_site(SameSite::Lax)
-        .secure(state.config.secure_cookies())
-        .max_age(CookieDuration::seconds(tokens::TOKEN_LIFETIME.as_secs() as i64))
-        .finish()
-}
-
-pub fn clear_cookie(state: &AppState) -> Cookie<'static> {
-    let mut cookie = session_cookie(state, "");
-    cookie.make_removal();
-    cookie
 }

@@ -9,13 +9,14 @@ use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
 use super::tokens::{Claims, TOKEN_LIFETIME};
-use super::{CurrentUser, SessionView, clear_cookie, session_cookie, session_view};
+use super::{CurrentUser, SessionView, session_view};
 use crate::api::Message;
-use crate::app::AppState;
 use crate::db::now_ms;
 use crate::email::looks_like_email;
 use crate::error::answers::{BadGateway, BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
+use crate::http::{clear_cookie, initial_session, session_cookie};
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 
@@ -134,7 +135,7 @@ fn with_session(state: &AppState, token: &str, view: SessionView) -> HttpRespons
 #[utoipa::path(tag = "accounts", responses((status = OK, body = SessionView, description = "The session, or user null when signed out")))]
 #[get("/session")]
 async fn get_session(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(super::initial_session(&req, &state).await)
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(initial_session(&req, &state).await)
 }
 
 #[utoipa::path(

@@ -5,11 +5,11 @@ use actix_web::{HttpResponse, delete, get, patch, post, web};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::catalog::Product;
 use crate::error::answers::{BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 
 pub const MAX_QUANTITY: i64 = 99;
 
@@ -189,6 +189,28 @@ fn check_merchant_limits(conn: &Connection, user_id: &str, line_units: i64, adde
     Ok(())
 }
 
+/// Takes out of a bag what an order bought, and only that: lines added meanwhile stay, and a line
+/// raised meanwhile keeps the difference.
+pub fn remove_bought(tx: &Connection, user_id: &str, lines: &[crate::orders::OrderItem]) -> rusqlite::Result<()> {
+    let mut drop_line =
+        tx.prepare_cached("DELETE FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4 AND quantity <= ?5")?;
+    let mut lower_line = tx.prepare_cached(
+        "UPDATE bag_items SET quantity = quantity - ?5 WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4",
+    )?;
+    for line in lines {
+        let key = params![
+            user_id,
+            line.product_id.as_deref().unwrap_or(""),
+            line.size.as_deref().unwrap_or(""),
+            line.color.as_deref().unwrap_or(""),
+            line.quantity
+        ];
+        drop_line.execute(key)?;
+        lower_line.execute(key)?;
+    }
+    Ok(())
+}
+
 /// Units of a variant held by this shopper's own unpaid checkouts.
 fn own_holds(conn: &Connection, user_id: &str, variant_id: &str) -> rusqlite::Result<i64> {
     conn.prepare_cached(
@@ -239,7 +261,7 @@ async fn add(state: web::Data<AppState>, user: CurrentUser, body: web::Json<AddB
     let body = body.into_inner();
     let quantity = body.quantity.unwrap_or(1);
     check_quantity(quantity, 1)?;
-    if !crate::catalog::plausible_id(&body.product_id) {
+    if !crate::util::plausible_id(&body.product_id) {
         return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
     }
     let size = body.size.unwrap_or_default().trim().to_string();

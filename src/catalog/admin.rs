@@ -9,14 +9,14 @@ use serde::Deserialize;
 /// Longest product name and description an admin may save.
 pub const MAX_PRODUCT_NAME: usize = 120;
 pub const MAX_DESCRIPTION: usize = 4000;
-use super::write::{Change, NewProduct, after_write, insert_product};
+use super::write::{Changes, NewProduct, insert_product};
 use super::{Collection, Product, Release};
 use crate::api::Message;
-use crate::app::AppState;
 use crate::auth::{AdminRefusal, AdminUser};
 use crate::db::now_ms;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 
@@ -181,7 +181,8 @@ async fn add_release(
     check_lengths(&name, &description)?;
     let price = price_field(&price)?;
     state.submissions.check(&req, &user.id)?;
-    let release = media::write_with_uploads(&state.media, &state.db, "releases", image.into_iter().collect(), media::ImageKind::Wide, move |tx, keys| {
+    let uploads = image.into_iter().collect();
+    let release = state.catalogue.write_with_uploads(&state.media, "releases", uploads, media::ImageKind::Wide, move |tx, keys| {
         let product_collection: Option<String> =
             tx.query_row("SELECT collection_id FROM products WHERE id = ?1", [&product_id], |r| r.get(0)).optional()?;
         match product_collection {
@@ -197,10 +198,9 @@ async fn add_release(
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             params![id, name, description, price, collection_id, product_id, keys[0], featured, user.id, now_ms()],
         )?;
-        Ok(super::list_releases(tx)?.into_iter().find(|r| r.id == id))
+        Ok((super::list_releases(tx)?.into_iter().find(|r| r.id == id), Changes::shown()))
     })
     .await?;
-    after_write(&state, Change::Shown).await?;
     Ok(HttpResponse::Created().json(release))
 }
 
@@ -225,13 +225,10 @@ async fn add_collection(
     }
     check_lengths(&name, &description)?;
     state.submissions.check(&req, &user.id)?;
-    let collection = media::write_with_uploads(
-        &state.media,
-        &state.db,
-        "collections",
-        image.into_iter().collect(),
-        media::ImageKind::Wide,
-        move |tx, keys| {
+    let uploads = image.into_iter().collect();
+    let collection = state
+        .catalogue
+        .write_with_uploads(&state.media, "collections", uploads, media::ImageKind::Wide, move |tx, keys| {
             let id = slug_for(tx, &name)?;
             let now = now_ms();
             tx.execute(
@@ -239,14 +236,10 @@ async fn add_collection(
                 params![id, name, description, keys[0], now],
             )
             .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
-            Ok(super::get_collection(tx, &id)?)
-        },
-    )
-    .await
-    .map_err(could_not_add)?;
-    if let Some(added) = &collection {
-        after_write(&state, Change::Collection(added.id.clone())).await?;
-    }
+            Ok((super::get_collection(tx, &id)?, Changes::collection(&id)))
+        })
+        .await
+        .map_err(could_not_add)?;
     Ok(HttpResponse::Created().json(CollectionSaved { message: "New collection added successfully", collection }))
 }
 
@@ -313,26 +306,26 @@ async fn edit_collection(
     check_lengths(&name, &description)?;
     let image: Vec<ImageUpload> = ImageUpload::sent(image).into_iter().collect();
     let root = state.media.root.clone();
-    let collection_id = id.clone();
-    let collection = media::write_with_uploads(&state.media, &state.db, "collections", image, media::ImageKind::Wide, move |tx, keys| {
-        let old: Option<Option<String>> =
-            tx.query_row("SELECT image_key FROM collections WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
-        let Some(old) = old else { return Err(AppError::NotFound("Collection not found".into())) };
-        tx.execute(
-            "UPDATE collections SET name = ?2, description = ?3, image_key = COALESCE(?4, image_key), updated_at = ?5 WHERE id = ?1",
-            params![id, name, description, keys.first(), now_ms()],
-        )
-        .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
-        if let (Some(old), Some(new)) = (old, keys.first())
-            && old != *new
-        {
-            media::release_if_unused(tx, &root, &old)?;
-        }
-        Ok(super::get_collection(tx, &id)?)
-    })
-    .await?;
-    // The new name is searchable at once: its products are found by it.
-    after_write(&state, Change::Collection(collection_id)).await?;
+    let collection = state
+        .catalogue
+        .write_with_uploads(&state.media, "collections", image, media::ImageKind::Wide, move |tx, keys| {
+            let old: Option<Option<String>> =
+                tx.query_row("SELECT image_key FROM collections WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
+            let Some(old) = old else { return Err(AppError::NotFound("Collection not found".into())) };
+            tx.execute(
+                "UPDATE collections SET name = ?2, description = ?3, image_key = COALESCE(?4, image_key), updated_at = ?5 WHERE id = ?1",
+                params![id, name, description, keys.first(), now_ms()],
+            )
+            .map_err(|e| if crate::db::is_unique_violation(&e) { name_taken() } else { e.into() })?;
+            if let (Some(old), Some(new)) = (old, keys.first())
+                && old != *new
+            {
+                media::release_if_unused(tx, &root, &old)?;
+            }
+            // The new name is searchable at once: its products are found by it.
+            Ok((super::get_collection(tx, &id)?, Changes::collection(&id)))
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(CollectionSaved { message: "Collection updated successfully", collection }))
 }
 
@@ -405,17 +398,17 @@ async fn add_product(
         }
     };
     state.submissions.check(&req, &user.id)?;
-    let product_id = crate::util::new_id();
-    let id_for_tx = product_id.clone();
+    let id_for_tx = crate::util::new_id();
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
     (new.category, new.sizes, new.colors, new.variants) = ((!category.is_empty()).then_some(category), sizes, colors, variants);
-    let product = media::write_with_uploads(&state.media, &state.db, "products", images, media::ImageKind::Portrait, move |tx, keys| {
-        new.image_keys = keys;
-        insert_product(tx, &id_for_tx, &new, now_ms())?;
-        Ok(super::get_product(tx, &id_for_tx)?)
-    })
-    .await?;
-    after_write(&state, Change::Product(product_id)).await?;
+    let product = state
+        .catalogue
+        .write_with_uploads(&state.media, "products", images, media::ImageKind::Portrait, move |tx, keys| {
+            new.image_keys = keys;
+            insert_product(tx, &id_for_tx, &new, now_ms())?;
+            Ok((super::get_product(tx, &id_for_tx)?, Changes::product(&id_for_tx)))
+        })
+        .await?;
     Ok(HttpResponse::Created().json(product))
 }
 
@@ -424,10 +417,11 @@ async fn add_product(
 #[delete("/products/{id}")]
 async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let (root, product_id) = (state.media.root.clone(), id.clone());
+    let root = state.media.root.clone();
     state
-        .db
+        .catalogue
         .write(move |tx| {
+            let product_id = id;
             let mut keys: Vec<String> = tx
                 .prepare("SELECT media_key FROM product_images WHERE product_id = ?1")?
                 .query_map([&product_id], |r| r.get(0))?
@@ -449,10 +443,9 @@ async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProd
             for key in keys {
                 media::release_if_unused(tx, &root, &key)?;
             }
-            Ok(())
+            Ok(((), Changes::removed(&product_id)))
         })
         .await?;
-    after_write(&state, Change::ProductRemoved(id)).await?;
     Ok(HttpResponse::Ok().json(Message::new("Product deleted.")))
 }
 
@@ -472,29 +465,35 @@ async fn set_featured(
     let id = id.into_inner();
     let featured = body.featured;
     let product = state
-        .db
+        .catalogue
         .write(move |tx| {
             // updated_at stays: it tracks what search indexes, and featured is not searched.
             if tx.execute("UPDATE products SET featured = ?2 WHERE id = ?1", params![id, featured])? == 0 {
                 return Err(product_not_found());
             }
-            Ok(super::get_product(tx, &id)?)
+            Ok((super::get_product(tx, &id)?, Changes::shown()))
         })
         .await?;
-    after_write(&state, Change::Shown).await?;
     Ok(HttpResponse::Ok().json(product))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ProductEdit {
     name: Option<String>,
-    /// Naira as typed ("25000.50"); a JSON number is read by its text, never as a float.
+    /// Naira as typed ("25000.50"); a JSON number is read by its text, never as a float. Sent as
+    /// null it is refused (a product always has a price); left out, it stays.
     #[schema(value_type = Option<String>)]
+    #[serde(default, deserialize_with = "sent")]
     price: Option<serde_json::Value>,
     description: Option<String>,
     /// When given, replaces the product's variants (matched by size and colour, so kept ones
     /// keep their bag lines); its sizes and colours follow.
     variants: Option<Vec<crate::stock::VariantInput>>,
+}
+
+/// A field that was sent, even as null (left out, it is `None`).
+fn sent<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
+    <serde_json::Value as Deserialize>::deserialize(d).map(Some)
 }
 
 /// Reads a naira price sent as a string or a JSON number into kobo.
@@ -510,7 +509,8 @@ pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<i64> {
     crate::money::parse_naira(&text).map_err(AppError::Validation)
 }
 
-/// Edits a product's name, price and description, and its variants with their stock.
+/// Edits a product: only the fields sent change (name, price, description, variants with their
+/// stock); a field sent empty is refused with the reason.
 #[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/products/{id}")]
 async fn edit_product(
@@ -520,37 +520,42 @@ async fn edit_product(
     body: web::Json<ProductEdit>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let name = body.name.as_deref().unwrap_or("").trim().to_string();
-    let description = body.description.as_deref().unwrap_or("").trim().to_string();
-    if name.is_empty() || description.is_empty() {
-        return Err(fill_all());
-    }
-    if name.chars().count() > MAX_PRODUCT_NAME || description.chars().count() > MAX_DESCRIPTION {
-        return Err(AppError::Validation("The name or description is too long.".into()));
-    }
-    let price = price_from_json(body.price.as_ref())?;
+    let body = body.into_inner();
+    let text = |value: Option<String>, max: usize, what: &str| -> AppResult<Option<String>> {
+        let Some(value) = value.map(|v| v.trim().to_string()) else { return Ok(None) };
+        if value.is_empty() {
+            return Err(fill_all());
+        }
+        if value.chars().count() > max {
+            return Err(AppError::Validation(format!("The {what} is too long.")));
+        }
+        Ok(Some(value))
+    };
+    let name = text(body.name, MAX_PRODUCT_NAME, "name")?;
+    let description = text(body.description, MAX_DESCRIPTION, "description")?;
+    let price = body.price.as_ref().map(|p| price_from_json(Some(p))).transpose()?;
     let variants = body.variants.as_deref().map(crate::stock::check_variants).transpose()?;
-    let product_id = id.clone();
     let root = state.media.root.clone();
     let product = state
-        .db
+        .catalogue
         .write(move |tx| {
             let changed = tx.execute(
-                "UPDATE products SET name = ?2, price_kobo = ?3, description = ?4, updated_at = ?5 WHERE id = ?1",
-                params![product_id, name, price, description, now_ms()],
+                "UPDATE products SET name = COALESCE(?2, name), price_kobo = COALESCE(?3, price_kobo),
+                        description = COALESCE(?4, description), updated_at = ?5 WHERE id = ?1",
+                params![id, name, price, description, now_ms()],
             )?;
             if changed == 0 {
                 return Err(product_not_found());
             }
             if let Some(variants) = &variants {
-                for key in crate::stock::replace_variants(tx, &product_id, variants)? {
+                for key in crate::stock::replace_variants(tx, &id, variants)? {
                     media::release_if_unused(tx, &root, &key)?;
                 }
             }
-            super::get_product(tx, &product_id)?.ok_or_else(product_not_found)
+            let product = super::get_product(tx, &id)?.ok_or_else(product_not_found)?;
+            Ok((product, Changes::product(&id)))
         })
         .await?;
-    after_write(&state, Change::Product(id)).await?;
     Ok(HttpResponse::Ok().json(product))
 }
 

@@ -95,10 +95,7 @@ pub struct CollectionPage {
     pub total: i64,
 }
 
-/// Ids we generate or fix are short and URL-safe; anything else cannot exist.
-pub fn plausible_id(id: &str) -> bool {
-    !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-}
+pub use crate::util::plausible_id;
 
 /// Creates the six fixed collections when missing, so menus always lead somewhere.
 pub fn ensure_fixed_collections(conn: &Connection) -> rusqlite::Result<()> {
@@ -207,7 +204,7 @@ fn query_products_plain(conn: &Connection, where_and_order: &str, params: impl r
 
 fn query_products(conn: &Connection, where_and_order: &str, params: impl rusqlite::Params) -> rusqlite::Result<Vec<Product>> {
     let mut products = query_products_plain(conn, where_and_order, params)?;
-    crate::stock::attach(conn, &mut products)?;
+    attach(conn, &mut products)?;
     Ok(products)
 }
 
@@ -218,7 +215,7 @@ pub fn get_product(conn: &Connection, id: &str) -> rusqlite::Result<Option<Produ
 /// Products by id, in the order asked (missing ids are skipped).
 pub fn get_products(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
     let mut found = products_by_id(conn, ids)?;
-    crate::stock::attach(conn, &mut found)?;
+    attach(conn, &mut found)?;
     Ok(found)
 }
 
@@ -286,4 +283,34 @@ pub fn hero_images(conn: &Connection) -> rusqlite::Result<Vec<Image>> {
         "SELECT m.key, m.widths, m.width, m.height FROM hero_slides h JOIN media m ON m.key = h.media_key ORDER BY h.position",
     )?;
     stmt.query_map([], |r| Ok(Image::from_row(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get(2)?, r.get(3)?)))?.collect()
+}
+
+/// Fills in each product's variants and colour pictures, with one query each.
+fn attach(conn: &Connection, products: &mut [Product]) -> rusqlite::Result<()> {
+    if products.is_empty() {
+        return Ok(());
+    }
+    let ids = serde_json::to_string(&products.iter().map(|p| &p.id).collect::<Vec<_>>()).unwrap_or_default();
+    let mut variants = crate::stock::variants_of(conn, &ids)?;
+    let mut pictures: std::collections::HashMap<String, Vec<ColorImages>> = std::collections::HashMap::new();
+    let mut stmt = conn.prepare_cached(
+        "SELECT ci.product_id, ci.color, m.key, m.widths, m.width, m.height
+         FROM color_images ci JOIN media m ON m.key = ci.media_key
+         WHERE ci.product_id IN (SELECT value FROM json_each(?1)) ORDER BY ci.product_id, ci.color, ci.position",
+    )?;
+    let mut rows = stmt.query([&ids])?;
+    while let Some(r) = rows.next()? {
+        let color: String = r.get(1)?;
+        let image = crate::media::Image::from_row(&r.get::<_, String>(2)?, &r.get::<_, String>(3)?, r.get(4)?, r.get(5)?);
+        let list = pictures.entry(r.get(0)?).or_default();
+        match list.last_mut() {
+            Some(last) if last.color == color => last.images.push(image),
+            _ => list.push(ColorImages { color, images: vec![image] }),
+        }
+    }
+    for product in products.iter_mut() {
+        product.variants = variants.remove(&product.id).unwrap_or_default();
+        product.color_images = pictures.remove(&product.id).unwrap_or_default();
+    }
+    Ok(())
 }

@@ -4,9 +4,9 @@ use actix_web::{HttpResponse, get, web};
 use serde::Deserialize;
 
 use super::{Collection, CollectionPage, Product, Release};
-use crate::app::AppState;
 use crate::error::answers::{BadRequest, NotFound};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::media::Image;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {

@@ -1,13 +1,18 @@
 //! The one door for catalogue writes. Every way of adding a product — the admin screen, the demo
 //! loader, `ankara seed`, tests and benchmarks — calls [`insert_product`]; every write that a
-//! shopper could see is followed by [`after_write`], which keeps the search index and the JSON
-//! cache in step with the database.
+//! shopper could see goes through [`Catalogue::write`], whose closure returns what it changed, and
+//! the door then keeps the search index and the JSON cache (with the sitemap in it) in step with
+//! the database after the commit. A write that does not go through the door leaves them stale, so
+//! handlers get no other way to write what shoppers see.
 
-use actix_web::web;
-use rusqlite::{Connection, params};
+use std::sync::Arc;
 
-use crate::app::AppState;
+use rusqlite::{Connection, Transaction, params};
+
+use crate::cache::JsonCache;
+use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::search::SearchIndex;
 
 /// A product to add, with its pictures already stored (media keys, in order).
 #[derive(Debug, Clone)]
@@ -86,32 +91,151 @@ pub fn insert_product(tx: &Connection, id: &str, product: &NewProduct, created_a
 }
 
 /// What a committed write changed, so the index and cache can follow.
-#[derive(Debug, Clone)]
-pub enum Change {
-    /// A product was added or edited.
-    Product(String),
-    /// A product was deleted.
-    ProductRemoved(String),
-    /// A collection was added or renamed: its products are found by its name.
-    Collection(String),
-    /// Something shown but not searched (releases, featured flags, About Us, stock).
-    Shown,
+#[derive(Debug, Clone, Default)]
+#[must_use]
+pub struct Changes {
+    /// Added or edited products: re-indexed.
+    products: Vec<String>,
+    /// Deleted products: out of the index.
+    removed: Vec<String>,
+    /// Added or renamed collections: their products are found by its name.
+    collections: Vec<String>,
+    /// Something shown but not searched (releases, featured flags, About Us, stock, ratings, fees).
+    shown: bool,
 }
 
-/// Brings the search index and the JSON cache in step after a committed write.
-pub async fn after_write(state: &web::Data<AppState>, change: Change) -> AppResult<()> {
-    let st = state.clone();
-    state.db.read(move |conn| follow(&st, conn, change)).await
-}
-
-/// [`after_write`] for callers already off the async threads (tests, tools).
-pub fn follow(state: &AppState, conn: &Connection, change: Change) -> AppResult<()> {
-    match &change {
-        Change::Product(id) => state.search.upsert(conn, id)?,
-        Change::ProductRemoved(id) => state.search.remove(conn, id)?,
-        Change::Collection(id) => state.search.reindex_collection(conn, id)?,
-        Change::Shown => {}
+impl Changes {
+    /// Nothing a shopper sees changed.
+    pub fn none() -> Changes {
+        Changes::default()
     }
-    state.cache.invalidate();
-    Ok(())
+
+    pub fn product(id: &str) -> Changes {
+        Changes { products: vec![id.to_string()], ..Changes::default() }
+    }
+
+    pub fn removed(id: &str) -> Changes {
+        Changes { removed: vec![id.to_string()], ..Changes::default() }
+    }
+
+    pub fn collection(id: &str) -> Changes {
+        Changes { collections: vec![id.to_string()], ..Changes::default() }
+    }
+
+    /// Shown but not searched: stock, releases, featured flags, ratings, fees, About Us.
+    pub fn shown() -> Changes {
+        Changes { shown: true, ..Changes::default() }
+    }
+
+    /// `shown()` when `changed`, else none.
+    pub fn shown_if(changed: bool) -> Changes {
+        Changes { shown: changed, ..Changes::default() }
+    }
+
+    pub fn and(mut self, other: Changes) -> Changes {
+        self.products.extend(other.products);
+        self.removed.extend(other.removed);
+        self.collections.extend(other.collections);
+        self.shown |= other.shown;
+        self
+    }
+
+    fn is_empty(&self) -> bool {
+        !self.shown && self.products.is_empty() && self.removed.is_empty() && self.collections.is_empty()
+    }
+}
+
+/// The catalogue's door: the database, the search index and the JSON cache, kept in step.
+#[derive(Clone)]
+pub struct Catalogue {
+    db: Db,
+    search: Arc<SearchIndex>,
+    cache: Arc<JsonCache>,
+}
+
+impl Catalogue {
+    pub fn new(db: Db, search: Arc<SearchIndex>, cache: Arc<JsonCache>) -> Catalogue {
+        Catalogue { db, search, cache }
+    }
+
+    pub fn db(&self) -> &Db {
+        &self.db
+    }
+
+    /// The index, for reading (searches); writes reach it through [`Catalogue::write`].
+    pub fn search(&self) -> &SearchIndex {
+        &self.search
+    }
+
+    /// The cache of catalogue answers, for reading; writes clear it through [`Catalogue::write`].
+    pub fn cache(&self) -> &JsonCache {
+        &self.cache
+    }
+
+    /// Runs `f` in one write transaction; after it commits, brings the index and the cache in step
+    /// with the [`Changes`] it returned.
+    pub async fn write<T, F>(&self, f: F) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction) -> AppResult<(T, Changes)> + Send + 'static,
+    {
+        let (value, changes) = self.db.write(f).await?;
+        if !changes.is_empty() {
+            let door = self.clone();
+            self.db.read(move |conn| door.follow(conn, &changes)).await?;
+        }
+        Ok(value)
+    }
+
+    /// [`Catalogue::write`] with pictures: the uploads are checked and re-encoded first, stored
+    /// inside the transaction (`f` gets their keys, in order), and removed again if it fails.
+    pub async fn write_with_uploads<T, F>(
+        &self,
+        media: &crate::media::MediaStore,
+        folder: &str,
+        uploads: Vec<crate::media::upload::ImageUpload>,
+        kind: crate::media::ImageKind,
+        f: F,
+    ) -> AppResult<T>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Transaction, Vec<String>) -> AppResult<(T, Changes)> + Send + 'static,
+    {
+        let staged = crate::media::Staged::process(media, folder, uploads, kind).await?;
+        let for_tx = staged.clone();
+        let result = self.write(move |tx| f(tx, for_tx.store(tx)?)).await;
+        if result.is_err() {
+            staged.discard(&self.db);
+        }
+        result
+    }
+
+    /// [`Catalogue::write`] for callers already off the async threads (commands, tools, tests).
+    pub fn write_now<T>(&self, f: impl FnOnce(&Transaction) -> AppResult<(T, Changes)>) -> AppResult<T> {
+        let (value, changes) = self.db.write_now(f)?;
+        if !changes.is_empty() {
+            self.db.with_conn(|conn| self.follow(conn, &changes))?;
+        }
+        Ok(value)
+    }
+
+    /// Another process (the merchant's command) committed a catalogue write: its answers are
+    /// refreshed. (The search index is rebuilt at the next start if it disagrees.)
+    pub fn changed_elsewhere(&self) {
+        self.cache.invalidate();
+    }
+
+    fn follow(&self, conn: &Connection, changes: &Changes) -> AppResult<()> {
+        for id in &changes.products {
+            self.search.upsert(conn, id)?;
+        }
+        for id in &changes.removed {
+            self.search.remove(conn, id)?;
+        }
+        for id in &changes.collections {
+            self.search.reindex_collection(conn, id)?;
+        }
+        self.cache.invalidate();
+        Ok(())
+    }
 }

@@ -5,9 +5,10 @@ use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::api::Message;
-use crate::app::AppState;
+use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Busy, Forbidden, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::media::Image;
 use crate::media::upload::{ImageUpload, TextField, UploadSlot};
 
@@ -169,11 +170,10 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
 
 /// At most once an hour, one mail to the shop about the contact messages that arrived past the
 /// day's mail cap. Called by the background loop.
-pub async fn send_contact_digest(state: &AppState) -> AppResult<()> {
-    if state.contact_limits.last_digest.lock().unwrap().is_some_and(|at| at.elapsed() < DIGEST_EVERY) {
+pub async fn send_contact_digest(db: &crate::db::Db, mailer: &crate::mail::Mailer, limits: &ContactLimits) -> AppResult<()> {
+    if limits.last_digest.lock().unwrap().is_some_and(|at| at.elapsed() < DIGEST_EVERY) {
         return Ok(());
     }
-    let db = state.db.clone();
     let waiting: Vec<(i64, String, String)> = db
         .write(|tx| {
             let rows: Vec<(i64, String, String)> = tx
@@ -187,7 +187,7 @@ pub async fn send_contact_digest(state: &AppState) -> AppResult<()> {
     if waiting.is_empty() {
         return Ok(());
     }
-    *state.contact_limits.last_digest.lock().unwrap() = Some(std::time::Instant::now());
+    *limits.last_digest.lock().unwrap() = Some(std::time::Instant::now());
     let mut body = format!(
         "{} more messages came through the contact form after today's {MAILS_PER_DAY} were mailed. They are all in the back office's inbox.\n",
         waiting.len()
@@ -200,7 +200,7 @@ pub async fn send_contact_digest(state: &AppState) -> AppResult<()> {
         body.push_str(&format!("\n… and {} more.", waiting.len() - 20));
     }
     let subject = format!("{} new messages from the contact form", waiting.len());
-    state.mailer.send_in_background(vec![(state.mailer.shop_address(), subject, body)]);
+    mailer.send_in_background(vec![(mailer.shop_address(), subject, body)]);
     Ok(())
 }
 
@@ -258,7 +258,7 @@ async fn save_about(
     let uploads: Vec<ImageUpload> = image1.into_iter().chain(image2).collect();
     let root = state.media.root.clone();
     let folder = format!("aboutUs/{}", crate::db::now_ms());
-    let created = crate::media::write_with_uploads(&state.media, &state.db, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
+    let about = state.catalogue.write_with_uploads(&state.media, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
         let mut keys = keys.into_iter();
         let new1 = if slots[0] { keys.next() } else { None };
         let new2 = if slots[1] { keys.next() } else { None };
@@ -275,7 +275,7 @@ async fn save_about(
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?7)",
                     rusqlite::params![title, description1, description2, new1, new2, now, user.id],
                 )?;
-                Ok(true)
+                Ok((true, Changes::shown()))
             }
             Some((id, old1, old2)) => {
                 tx.execute(
@@ -289,12 +289,11 @@ async fn save_about(
                             crate::media::release_if_unused(tx, &root, &old)?;
                         }
                 }
-                Ok(false)
+                Ok((false, Changes::shown()))
             }
         }
     })
     .await?;
-    crate::catalog::write::after_write(&state, crate::catalog::write::Change::Shown).await?;
-    let message = if created { "About Us page created successfully" } else { "About Us page updated successfully" };
+    let message = if about { "About Us page created successfully" } else { "About Us page updated successfully" };
     Ok(HttpResponse::Ok().json(Message::new(message)))
 }

@@ -6,10 +6,10 @@ use actix_web::{HttpResponse, get, web};
 use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::money::naira_decimal;
 use crate::orders::OrderStatus;
 use crate::stock::csv::quote;

@@ -6,10 +6,10 @@ use actix_web::{HttpResponse, get, put, web};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::pricing::Delivery;
 
 /// Nigeria's 36 states and the Federal Capital Territory, as the checkout offers them.
@@ -245,7 +245,7 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
 async fn replace_options(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<OptionsInput>) -> AppResult<HttpResponse> {
     let (zones, pickup) = check(body.into_inner())?;
     let options = state
-        .db
+        .catalogue
         .write(move |tx| {
             let now = crate::db::now_ms();
             tx.execute("DELETE FROM delivery_zones", [])?;
@@ -264,9 +264,9 @@ async fn replace_options(state: web::Data<AppState>, _admin: AdminUser, body: we
                 "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 params![PICKUP_KEY, serde_json::to_string(&pickup).map_err(AppError::internal)?],
             )?;
-            Ok(load(tx)?)
+            // Product pages show the delivery fee.
+            Ok((load(tx)?, crate::catalog::write::Changes::shown()))
         })
         .await?;
-    state.cache.invalidate();
     Ok(HttpResponse::Ok().json(options))
 }

@@ -8,10 +8,10 @@ use actix_web::{HttpResponse, get, patch, post, web};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::money::format_naira;
 use crate::pricing::{Discount, Offer};
 

@@ -39,6 +39,9 @@ impl Drop for Waiting {
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
+    /// The shop's name and public address, which every mail's text names and links to.
+    shop_name: String,
+    public_url: String,
     outbox: PathBuf,
     smtp: Option<SmtpTransport>,
     /// Messages handed to `send_in_background` and not yet sent (or failed).
@@ -56,7 +59,8 @@ impl Mailer {
         };
         let outbox = config.data_dir.join("outbox");
         std::fs::create_dir_all(&outbox).map_err(|e| format!("cannot create {}: {e}", outbox.display()))?;
-        Ok(Mailer { from, outbox, smtp, queued: Arc::default() })
+        let (shop_name, public_url) = (config.shop_name.clone(), config.public_url().to_string());
+        Ok(Mailer { from, shop_name, public_url, outbox, smtp, queued: Arc::default() })
     }
 
     pub fn outbox(&self) -> &std::path::Path {
@@ -65,6 +69,15 @@ impl Mailer {
 
     pub fn has_smtp(&self) -> bool {
         self.smtp.is_some()
+    }
+
+    pub fn shop_name(&self) -> &str {
+        &self.shop_name
+    }
+
+    /// The shop's public URL, for links in mails.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
     }
 
     pub fn shop_address(&self) -> String {

@@ -544,7 +544,7 @@ impl MediaStore {
 }
 
 /// GET /media/{path}: stored variants, immutable because names are content-addressed.
-pub async fn serve(state: web::Data<crate::app::AppState>, path: web::Path<String>) -> AppResult<HttpResponse> {
+pub async fn serve(state: web::Data<crate::http::AppState>, path: web::Path<String>) -> AppResult<HttpResponse> {
     let rel = path.into_inner();
     let safe = rel.len() <= 200
         && rel.ends_with(".jpg")
@@ -595,9 +595,41 @@ fn discard_if_unrecorded(db: &crate::db::Db, media_root: &Path, folder: &str, pr
     }
 }
 
+/// Pictures checked, decoded and re-encoded, waiting to be stored by the transaction that records
+/// their owner ([`Staged::store`]); when that transaction fails, [`Staged::discard`] removes what
+/// was written, so a failed form leaves neither orphan files nor a half-written owner.
+#[derive(Clone)]
+pub struct Staged {
+    root: PathBuf,
+    folder: String,
+    pictures: Vec<std::sync::Arc<Processed>>,
+}
+
+impl Staged {
+    pub async fn process(media: &MediaStore, folder: &str, uploads: Vec<upload::ImageUpload>, kind: ImageKind) -> AppResult<Staged> {
+        let mut pictures = Vec::with_capacity(uploads.len());
+        for upload in uploads {
+            pictures.push(std::sync::Arc::new(process_upload(media, upload, kind).await?));
+        }
+        Ok(Staged { root: media.root.clone(), folder: folder.to_string(), pictures })
+    }
+
+    /// Writes the files and their media rows; call inside the owner's transaction. Keys in order.
+    pub fn store(&self, tx: &rusqlite::Transaction) -> AppResult<Vec<String>> {
+        self.pictures.iter().map(|p| store(tx, &self.root, &self.folder, p)).collect()
+    }
+
+    /// After the owner's transaction failed: removes the files whose rows were never committed.
+    pub fn discard(&self, db: &crate::db::Db) {
+        for p in &self.pictures {
+            discard_if_unrecorded(db, &self.root, &self.folder, p);
+        }
+    }
+}
+
 /// Decodes every upload, then runs `write` with their stored keys (in order) inside one
-/// transaction. When anything fails the files are removed again: no orphans, no half-written
-/// owner.
+/// transaction. When anything fails the files are removed again. For owners outside the catalogue
+/// (profile photos); catalogue pictures go through the catalogue's door, which stages them alike.
 pub async fn write_with_uploads<T, F>(
     media: &MediaStore,
     db: &crate::db::Db,
@@ -610,21 +642,11 @@ where
     T: Send + 'static,
     F: FnOnce(&rusqlite::Transaction, Vec<String>) -> AppResult<T> + Send + 'static,
 {
-    let mut processed = Vec::with_capacity(uploads.len());
-    for upload in uploads {
-        processed.push(std::sync::Arc::new(process_upload(media, upload, kind).await?));
-    }
-    let (root, folder_owned, for_tx) = (media.root.clone(), folder.to_string(), processed.clone());
-    let result = db
-        .write(move |tx| {
-            let keys = for_tx.iter().map(|p| store(tx, &root, &folder_owned, p)).collect::<AppResult<Vec<_>>>()?;
-            write(tx, keys)
-        })
-        .await;
+    let staged = Staged::process(media, folder, uploads, kind).await?;
+    let for_tx = staged.clone();
+    let result = db.write(move |tx| write(tx, for_tx.store(tx)?)).await;
     if result.is_err() {
-        for p in &processed {
-            discard_if_unrecorded(db, &media.root, folder, p);
-        }
+        staged.discard(db);
     }
     result
 }

@@ -248,7 +248,7 @@ impl FromRequest for UploadSlot {
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
         std::future::ready((|| {
-            let state = req.app_data::<web::Data<crate::app::AppState>>().ok_or_else(|| AppError::internal("no app state"))?;
+            let state = req.app_data::<web::Data<crate::http::AppState>>().ok_or_else(|| AppError::internal("no app state"))?;
             // An IPv6 client is keyed by its network (--ipv6-prefix), as every per-address limit.
             let mut keys = vec![(format!("address:{}", state.config.client_key(req)), state.config.uploads_per_address)];
             if let Some(claims) = req.cookie(crate::auth::COOKIE_NAME).and_then(|c| state.tokens.verify(c.value())) {

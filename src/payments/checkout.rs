@@ -1,15 +1,12 @@
 //! Starting a payment: the checkout form's starting values, its checks, the bag snapshot at
 //! current prices and the Paystack transaction it initialises.
 
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::{Deserialize, Serialize};
 
 use super::*;
-use crate::app::AppState;
-use crate::auth::CurrentUser;
+use crate::catalog::write::Changes;
 use crate::delivery::Method;
-use crate::error::answers::{BadGateway, BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::orders::{Address, OrderItem};
 use crate::pricing::{self, Breakdown};
@@ -33,10 +30,6 @@ pub struct Customer {
 pub enum PaymentMode {
     Sandbox,
     Paystack,
-}
-
-fn mode(state: &AppState) -> PaymentMode {
-    if state.paystack.sandbox { PaymentMode::Sandbox } else { PaymentMode::Paystack }
 }
 
 /// The checkout form's starting values.
@@ -81,34 +74,8 @@ pub struct PaymentMetadata {
     phone: String,
 }
 
-/// The checkout form's starting values: the profile, and the last delivery address used.
-#[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutDetails), Unauthorized))]
-#[get("/checkout")]
-pub(super) async fn checkout_details(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
-    let (customer, address) = state
-        .db
-        .read(move |c| {
-            let customer = c.query_row("SELECT display_name, email, COALESCE(phone, '') FROM users WHERE id = ?1", [&user.id], |r| {
-                Ok(Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? })
-            })?;
-            let address: Option<String> = c
-                .query_row("SELECT delivery_address FROM payments WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", [&user.id], |r| {
-                    r.get(0)
-                })
-                .optional()?;
-            Ok((customer, address.and_then(|a| serde_json::from_str::<Address>(&a).ok())))
-        })
-        .await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(CheckoutDetails {
-        customer,
-        address,
-        mode: mode(&state),
-        public_key: state.paystack.public_key.clone(),
-    }))
-}
-
 #[derive(Deserialize, utoipa::ToSchema)]
-pub(super) struct StartBody {
+pub struct StartBody {
     #[serde(default)]
     customer: Customer,
     #[serde(default)]
@@ -462,7 +429,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
-pub(super) struct QuoteBody {
+pub struct QuoteBody {
     /// The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory).
     #[serde(default)]
     state: String,
@@ -483,185 +450,184 @@ pub struct CheckoutQuote {
     code: Option<String>,
 }
 
-/// Prices the bag for a state, a delivery method and a code, without starting anything. A code
-/// that cannot be used answers 400 with the reason ("This code has expired").
-#[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutQuote), BadRequest, Unauthorized, Conflict, TooManyRequests))]
-#[post("/checkout/quote")]
-pub(super) async fn price_checkout(state: web::Data<AppState>, user: CurrentUser, body: web::Json<QuoteBody>) -> AppResult<HttpResponse> {
-    let QuoteBody { state: delivery_state, method, code } = body.into_inner();
-    let code = code.filter(|c| !c.trim().is_empty());
-    let quote = state.db.read(move |c| quote_in(c, &user.id, &delivery_state, method, code.as_deref())).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(CheckoutQuote {
-        breakdown: quote.breakdown,
-        delivery_estimate: quote.delivery_estimate,
-        code: quote.code.map(|c| c.code),
-    }))
-}
-
-#[utoipa::path(
-    tag = "checkout",
-    params(("Idempotency-Key" = Option<String>, Header, description = "Seen again within ten minutes, the request is refused with 409: a double click starts one payment")),
-    responses(
-        (status = CREATED, body = PaymentStart, description = "A new payment"),
-        (status = OK, body = PaymentStart, description = "The shopper's open payment for the same bag and price, resumed"),
-        BadRequest, Unauthorized, Conflict, TooManyRequests, BadGateway
-    )
-)]
-#[post("/checkout")]
-pub(super) async fn start_payment(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-    req: HttpRequest,
-    body: web::Json<StartBody>,
-) -> AppResult<HttpResponse> {
-    state.submissions.check(&req, &user.id)?;
-    let mut body = body.into_inner();
-    validate(&mut body)?;
-    let reference = new_reference();
-    let client_key = state.config.client_key(&req);
-    let lifetime_ms = state.config.payment_lifetime_ms();
-    let per_address = state.config.checkouts_per_address;
-    let expected_total = body.expected_total;
-    let customer = body.customer.clone();
-    let (user_id, r) = (user.id.clone(), reference.clone());
-    let begun = state
-        .db
-        .write(move |tx| {
-            let request = Request { owner: &user_id, body: &body, reference: &r, client_key: &client_key, lifetime_ms, per_address };
-            let begun = begin(tx, &request)?;
-            // The shopper agreed to a total: a different one (a fee or a price changed since the
-            // summary was shown) is said before Paystack is asked, and nothing is held.
-            let total = match &begun {
-                Begun::New(started) => started.quote.breakdown.total,
-                Begun::Resumed(open) => open.amount,
-            };
-            if let Some(expected) = expected_total
-                && expected != total
-            {
-                return Err(AppError::ConflictAs(
-                    "price_changed",
-                    format!(
-                        "The total has changed to {} since you saw it. Please check your order and pay again.",
-                        crate::money::format_naira(total)
-                    ),
-                ));
-            }
-            Ok(begun)
-        })
-        .await?;
-    let Started { quote, ran_low, expires_at } = match begun {
-        Begun::New(started) => *started,
-        Begun::Resumed(open) => return Ok(resumed(&state, *open)),
-    };
-    let amount = quote.breakdown.total;
-    // Stock changed: the catalogue answers must show it.
-    state.cache.invalidate();
-    crate::stock::admin::tell_shop_about_low_stock(&state, &ran_low);
-    let started = match state.paystack.initialize(&customer.email, amount, &reference, &customer.name, &customer.phone).await {
-        Ok(started) => started,
-        Err(why) => {
-            log::warn!("payment {reference} not started: {}", why.0);
-            let r = reference.clone();
-            state
-                .db
-                .write(move |tx| {
-                    super::release_holds(tx, &r)?;
-                    tx.execute("DELETE FROM payments WHERE reference = ?1", [&r])?;
-                    Ok(())
-                })
-                .await?;
-            state.cache.invalidate();
-            return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
-        }
-    };
-    crate::metrics::Metrics::add(&state.metrics.checkouts_started, 1);
-    let (r, code, url) = (reference.clone(), started.access_code.clone(), started.authorization_url.clone());
-    state
-        .db
-        .write(move |tx| {
-            tx.execute("UPDATE payments SET access_code = ?2, authorization_url = ?3 WHERE reference = ?1", params![r, code, url])?;
-            Ok(())
-        })
-        .await?;
-    Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(PaymentStart {
-        reference,
-        access_code: started.access_code,
-        authorization_url: started.authorization_url,
-        amount,
-        currency: "NGN",
-        email: customer.email,
-        public_key: state.paystack.public_key.clone(),
-        mode: mode(&state),
-        metadata: PaymentMetadata { name: customer.name, phone: customer.phone },
-        items: quote.lines,
-        breakdown: quote.breakdown,
-        delivery_estimate: quote.delivery_estimate,
-        expires_at,
-    }))
-}
-
-/// The pop-up of the shopper's open payment, opened again.
-fn resumed(state: &AppState, open: Recorded) -> HttpResponse {
-    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(PaymentStart {
-        reference: open.reference,
-        access_code: open.access_code.unwrap_or_default(),
-        authorization_url: open.authorization_url.unwrap_or_default(),
-        amount: open.amount,
-        currency: "NGN",
-        email: open.customer.email,
-        public_key: state.paystack.public_key.clone(),
-        mode: mode(state),
-        metadata: PaymentMetadata { name: open.customer.name, phone: open.customer.phone },
-        items: serde_json::from_str(&open.items).unwrap_or_default(),
-        breakdown: open.breakdown,
-        delivery_estimate: open.delivery_estimate,
-        expires_at: open.expires_at.unwrap_or_default(),
-    })
-}
-
 #[derive(Deserialize, utoipa::ToSchema)]
-pub(super) struct CancelBody {
+pub struct CancelBody {
     /// The payment to cancel; without it, every payment of this shopper still in progress.
     #[serde(default)]
-    reference: String,
+    pub reference: String,
 }
 
-/// The shopper closed the payment pop-up without paying, or gave up a payment in progress: the
-/// shop makes it unpayable where the provider can (the sandbox; Paystack's session timeout ends
-/// it otherwise) and puts back on sale what it held. A payment that turns out to be paid already
-/// becomes its order instead.
-#[utoipa::path(tag = "checkout", responses((status = OK, body = crate::api::StatusOk), BadRequest, Unauthorized, NotFound, BadGateway))]
-#[post("/payments/cancel")]
-pub(super) async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<CancelBody>) -> AppResult<HttpResponse> {
-    let reference = body.into_inner().reference.trim().to_string();
-    let now = crate::db::now_ms();
-    let references: Vec<String> = state
-        .db
-        .read(move |c| {
-            if reference.is_empty() {
-                return Ok(open_payments(c, &user.id, now)?.into_iter().map(|p| p.reference).collect());
-            }
-            let mine: bool = c.query_row(
-                "SELECT EXISTS(SELECT 1 FROM payments WHERE reference = ?1 AND user_id = ?2)",
-                params![reference, user.id],
-                |r| r.get(0),
-            )?;
-            if !mine {
-                return Err(AppError::NotFound("Payment not found.".into()));
-            }
-            Ok(vec![reference])
-        })
-        .await?;
-    for reference in references {
-        super::end_unpaid(&state, &reference, super::Ending::Cancelled).await?;
+impl Payments {
+    /// Who takes the card: the built-in sandbox (no keys configured) or Paystack itself.
+    pub fn mode(&self) -> PaymentMode {
+        if self.paystack.sandbox { PaymentMode::Sandbox } else { PaymentMode::Paystack }
     }
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(crate::api::StatusOk::default()))
+
+    /// The checkout form's starting values: the profile, and the last delivery address used.
+    pub async fn details(&self, owner: &str) -> AppResult<CheckoutDetails> {
+        let owner = owner.to_string();
+        let (customer, address) = self
+            .db
+            .read(move |c| {
+                let customer = c.query_row("SELECT display_name, email, COALESCE(phone, '') FROM users WHERE id = ?1", [&owner], |r| {
+                    Ok(Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? })
+                })?;
+                let address: Option<String> = c
+                    .query_row("SELECT delivery_address FROM payments WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", [&owner], |r| {
+                        r.get(0)
+                    })
+                    .optional()?;
+                Ok((customer, address.and_then(|a| serde_json::from_str::<Address>(&a).ok())))
+            })
+            .await?;
+        Ok(CheckoutDetails { customer, address, mode: self.mode(), public_key: self.paystack.public_key.clone() })
+    }
+
+    /// Prices the bag for a state, a delivery method and a code, without starting anything.
+    pub async fn quote(&self, owner: &str, body: QuoteBody) -> AppResult<CheckoutQuote> {
+        let QuoteBody { state: delivery_state, method, code } = body;
+        let code = code.filter(|c| !c.trim().is_empty());
+        let owner = owner.to_string();
+        let quote = self.db.read(move |c| quote_in(c, &owner, &delivery_state, method, code.as_deref())).await?;
+        Ok(CheckoutQuote { breakdown: quote.breakdown, delivery_estimate: quote.delivery_estimate, code: quote.code.map(|c| c.code) })
+    }
+
+    /// Starts a payment for `owner`'s bag from `client_key`: checks the form, holds stock and the
+    /// code's use, initialises the transaction with Paystack. Or resumes the shopper's open payment
+    /// for the same bag and price (the bool is false then).
+    pub async fn start(&self, owner: &str, client_key: String, mut body: StartBody) -> AppResult<(PaymentStart, bool)> {
+        validate(&mut body)?;
+        let reference = new_reference();
+        let (lifetime_ms, per_address) = (self.lifetime_ms, self.per_address);
+        let expected_total = body.expected_total;
+        let customer = body.customer.clone();
+        let (owner, r) = (owner.to_string(), reference.clone());
+        let begun = self
+            .catalogue
+            .write(move |tx| {
+                let request = Request { owner: &owner, body: &body, reference: &r, client_key: &client_key, lifetime_ms, per_address };
+                let begun = begin(tx, &request)?;
+                // The shopper agreed to a total: a different one (a fee or a price changed since the
+                // summary was shown) is said before Paystack is asked, and nothing is held.
+                let total = match &begun {
+                    Begun::New(started) => started.quote.breakdown.total,
+                    Begun::Resumed(open) => open.amount,
+                };
+                if let Some(expected) = expected_total
+                    && expected != total
+                {
+                    return Err(AppError::ConflictAs(
+                        "price_changed",
+                        format!(
+                            "The total has changed to {} since you saw it. Please check your order and pay again.",
+                            crate::money::format_naira(total)
+                        ),
+                    ));
+                }
+                // Stock was taken: the catalogue's answers must show it.
+                let changes = Changes::shown_if(matches!(begun, Begun::New(_)));
+                Ok((begun, changes))
+            })
+            .await?;
+        let Started { quote, ran_low, expires_at } = match begun {
+            Begun::New(started) => *started,
+            Begun::Resumed(open) => return Ok((self.resumed(*open), false)),
+        };
+        let amount = quote.breakdown.total;
+        crate::stock::tell_shop(&self.mailer, &ran_low);
+        let started = match self.paystack.initialize(&customer.email, amount, &reference, &customer.name, &customer.phone).await {
+            Ok(started) => started,
+            Err(why) => {
+                log::warn!("payment {reference} not started: {}", why.0);
+                let r = reference.clone();
+                self.catalogue
+                    .write(move |tx| {
+                        release_holds(tx, &r)?;
+                        tx.execute("DELETE FROM payments WHERE reference = ?1", [&r])?;
+                        Ok(((), Changes::shown()))
+                    })
+                    .await?;
+                return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
+            }
+        };
+        crate::metrics::Metrics::add(&self.metrics.checkouts_started, 1);
+        let (r, code, url) = (reference.clone(), started.access_code.clone(), started.authorization_url.clone());
+        self.db
+            .write(move |tx| {
+                tx.execute("UPDATE payments SET access_code = ?2, authorization_url = ?3 WHERE reference = ?1", params![r, code, url])?;
+                Ok(())
+            })
+            .await?;
+        let start = PaymentStart {
+            reference,
+            access_code: started.access_code,
+            authorization_url: started.authorization_url,
+            amount,
+            currency: "NGN",
+            email: customer.email,
+            public_key: self.paystack.public_key.clone(),
+            mode: self.mode(),
+            metadata: PaymentMetadata { name: customer.name, phone: customer.phone },
+            items: quote.lines,
+            breakdown: quote.breakdown,
+            delivery_estimate: quote.delivery_estimate,
+            expires_at,
+        };
+        Ok((start, true))
+    }
+
+    /// The pop-up of the shopper's open payment, opened again.
+    fn resumed(&self, open: Recorded) -> PaymentStart {
+        PaymentStart {
+            reference: open.reference,
+            access_code: open.access_code.unwrap_or_default(),
+            authorization_url: open.authorization_url.unwrap_or_default(),
+            amount: open.amount,
+            currency: "NGN",
+            email: open.customer.email,
+            public_key: self.paystack.public_key.clone(),
+            mode: self.mode(),
+            metadata: PaymentMetadata { name: open.customer.name, phone: open.customer.phone },
+            items: serde_json::from_str(&open.items).unwrap_or_default(),
+            breakdown: open.breakdown,
+            delivery_estimate: open.delivery_estimate,
+            expires_at: open.expires_at.unwrap_or_default(),
+        }
+    }
+
+    /// The shopper closed the payment pop-up without paying, or gave up a payment in progress
+    /// (`reference` empty: every one of theirs): see [`Payments::end_unpaid`].
+    pub async fn cancel(&self, owner: &str, reference: String) -> AppResult<()> {
+        let now = crate::db::now_ms();
+        let owner = owner.to_string();
+        let references: Vec<String> = self
+            .db
+            .read(move |c| {
+                if reference.is_empty() {
+                    return Ok(open_payments(c, &owner, now)?.into_iter().map(|p| p.reference).collect());
+                }
+                let mine: bool = c.query_row(
+                    "SELECT EXISTS(SELECT 1 FROM payments WHERE reference = ?1 AND user_id = ?2)",
+                    params![reference, owner],
+                    |r| r.get(0),
+                )?;
+                if !mine {
+                    return Err(AppError::NotFound("Payment not found.".into()));
+                }
+                Ok(vec![reference])
+            })
+            .await?;
+        for reference in references {
+            self.end_unpaid(&reference, Ending::Cancelled).await?;
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::payments::completion::plausible_reference;
+    use crate::paystack::plausible_reference;
 
     fn body(customer: Customer, address: Address) -> StartBody {
         StartBody { customer, address, method: Method::Delivery, code: None, expected_total: None }

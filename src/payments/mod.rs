@@ -2,20 +2,61 @@
 //! prices and initialises a Paystack transaction; `completion` creates the order only after
 //! Paystack's verify says `success` with exactly the expected kobo and NGN, in one routine shared
 //! by the browser's verify call, the signed webhook and the reconciler, idempotent per reference;
-//! `reconcile` re-checks open payments. `paystack` is the client, `sandbox` the built-in stand-in.
+//! `reconcile` re-checks open payments and ends the ones whose time is over. Paystack itself (the
+//! client and the sandbox) is the `paystack` leaf below; `routes` is the HTTP side.
 
 mod checkout;
 mod completion;
-pub mod paystack;
 mod reconcile;
-pub mod sandbox;
+pub mod routes;
 
-pub use checkout::Customer;
-pub use completion::{Outcome, complete, settle_from_paystack};
-pub use reconcile::{Ending, end_lapsed_payments, end_unpaid, reconcile_forever, reconcile_once, release_lapsed_holds};
+use std::sync::Arc;
 
-/// Paystack's smallest NGN charge.
-pub const MINIMUM_KOBO: i64 = 5_000;
+pub use checkout::{CancelBody, CheckoutDetails, CheckoutQuote, Customer, PaymentMode, PaymentStart, QuoteBody, StartBody};
+pub use completion::{Outcome, VerifiedPayment};
+pub use reconcile::Ending;
+
+use crate::catalog::write::Catalogue;
+use crate::db::Db;
+use crate::mail::Mailer;
+use crate::metrics::Metrics;
+pub use crate::paystack::MINIMUM_KOBO;
+use crate::paystack::Paystack;
+
+/// What payment work needs: the database, through the catalogue's door when stock changes (every
+/// hold, release and sale is shown on product pages), Paystack, the mail outbox for order and
+/// low-stock mails, the counters, and the shop's rules on how long a payment lasts and how many
+/// one client address may have in progress.
+#[derive(Clone)]
+pub struct Payments {
+    db: Db,
+    catalogue: Catalogue,
+    paystack: Arc<Paystack>,
+    mailer: Mailer,
+    metrics: Arc<Metrics>,
+    lifetime_ms: i64,
+    per_address: i64,
+}
+
+impl Payments {
+    pub fn new(
+        catalogue: Catalogue,
+        paystack: Arc<Paystack>,
+        mailer: Mailer,
+        metrics: Arc<Metrics>,
+        config: &crate::config::Config,
+    ) -> Payments {
+        Payments {
+            db: catalogue.db().clone(),
+            catalogue,
+            paystack,
+            mailer,
+            metrics,
+            lifetime_ms: config.payment_lifetime_ms(),
+            per_address: config.checkouts_per_address,
+        }
+    }
+}
 
 /// After a payment stops being payable, its holds go back once Paystack has said it was not paid
 /// (the expiry round, within seconds); if Paystack cannot be asked, they go back this long after.
@@ -66,12 +107,3 @@ pub fn release_expired_holds(tx: &rusqlite::Connection, now: i64) -> rusqlite::R
 /// Longest name, e-mail, phone or address field a checkout accepts.
 const FIELD_MAX: usize = 200;
 const NOT_CONFIRMED: &str = "We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.";
-
-pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(checkout::checkout_details)
-        .service(checkout::price_checkout)
-        .service(checkout::start_payment)
-        .service(checkout::cancel_payment)
-        .service(completion::verify_payment)
-        .service(completion::webhook);
-}

@@ -1,70 +1,14 @@
 //! The reconciler: pending payments re-checked with Paystack at start and as they fall due.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use rusqlite::params;
 
 use super::*;
-use crate::app::AppState;
+use crate::catalog::write::Changes;
 use crate::error::{AppError, AppResult};
 
-/// The safety net behind the webhook: pending payments are re-checked with Paystack, all of them
-/// right after start (a crash may have cut a completion short), then as they fall due. Payments
-/// past their payable time are settled every few seconds, so what they held goes back on sale soon.
-pub async fn reconcile_forever(state: Arc<AppState>) {
-    let started = crate::db::now_ms();
-    let mut last_import = None;
-    let every = Duration::from_secs(state.config.reconcile_secs.max(1));
-    // The expiry round runs more often than the full one: it is one indexed query when idle.
-    let tick = every.min(Duration::from_secs(5));
-    let mut session_limited = false;
-    let mut last_full: Option<std::time::Instant> = None;
-    loop {
-        actix_web::rt::time::sleep(if last_full.is_none() { Duration::from_millis(500) } else { tick }).await;
-        if !session_limited {
-            // Paystack stops taking money for a transaction when its session times out: the shop
-            // makes that the payment's lifetime, so a hold lasts exactly as long as it can be paid.
-            match state.paystack.limit_session(state.config.payment_lifetime_secs).await {
-                Ok(seconds) => {
-                    session_limited = true;
-                    log::info!("payments can be made for {seconds} s after they start (Paystack's payment session timeout)");
-                }
-                Err(e) => log::warn!("could not set Paystack's payment session timeout (will retry): {}", e.0),
-            }
-        }
-        if let Err(e) = end_lapsed_payments(&state).await {
-            log::warn!("ending lapsed payments: {e}");
-        }
-        if last_full.is_some_and(|at| at.elapsed() < every) {
-            continue;
-        }
-        let first = last_full.is_none();
-        last_full = Some(std::time::Instant::now());
-        let metrics = &state.metrics;
-        if let Err(e) = crate::stock::admin::notice_outside_imports(&state, &mut last_import).await {
-            log::warn!("checking for stock imports: {e}");
-        }
-        if let Err(e) = release_lapsed_holds(&state, if first { started } else { crate::db::now_ms() - STARTING_MS }).await {
-            log::warn!("releasing stock holds: {e}");
-        }
-        match reconcile_once(&state, first).await {
-            Ok(orders) => crate::metrics::Metrics::add(&metrics.reconciler_orders, orders as u64),
-            Err(e) => {
-                crate::metrics::Metrics::add(&metrics.reconciler_errors, 1);
-                log::warn!("payment reconciliation: {e}");
-            }
-        }
-        if let Err(e) = crate::refunds::reconcile(&state).await {
-            log::warn!("refund reconciliation: {e}");
-        }
-        if let Err(e) = crate::content::send_contact_digest(&state).await {
-            log::warn!("contact digest: {e}");
-        }
-        // Counted once the round is over, so a test can wait for the first one to be done.
-        crate::metrics::Metrics::add(&metrics.reconciler_runs, 1);
-    }
-}
+const DAY_MS: i64 = 24 * 3600 * 1000;
+/// How long after it started a payment the shop ended is still asked about at Paystack.
+const LATE_MONEY_MS: i64 = 2 * 3600 * 1000;
 
 /// Why an unpaid payment is being ended.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,174 +25,161 @@ pub enum Ending {
 /// session has timed out, so nothing can be paid after that answer); a cancelled one is released
 /// at once, and money that still arrives for it makes an order flagged where stock or the code's
 /// limit no longer covers it.
-pub async fn end_unpaid(state: &AppState, reference: &str, ending: Ending) -> AppResult<()> {
-    use super::paystack::CancelAnswer;
-    let answer = state.paystack.cancel(reference).await.map_err(|e| {
-        log::warn!("cancelling {reference} at the provider failed: {}", e.0);
-        AppError::Upstream("We couldn't cancel the payment right now. Please try again in a moment.".into())
-    })?;
-    let paid_first = match answer {
-        CancelAnswer::AlreadyPaid => true,
-        CancelAnswer::Cancelled => false,
-        CancelAnswer::NotSupported if ending == Ending::Expired => {
-            matches!(state.paystack.verify(reference).await, Ok(super::paystack::Verified::Found(t)) if t.status == "success")
+impl Payments {
+    pub async fn end_unpaid(&self, reference: &str, ending: Ending) -> AppResult<()> {
+        use crate::paystack::CancelAnswer;
+        let answer = self.paystack.cancel(reference).await.map_err(|e| {
+            log::warn!("cancelling {reference} at the provider failed: {}", e.0);
+            AppError::Upstream("We couldn't cancel the payment right now. Please try again in a moment.".into())
+        })?;
+        let paid_first = match answer {
+            CancelAnswer::AlreadyPaid => true,
+            CancelAnswer::Cancelled => false,
+            CancelAnswer::NotSupported if ending == Ending::Expired => {
+                matches!(self.paystack.verify(reference).await, Ok(crate::paystack::Verified::Found(t)) if t.status == "success")
+            }
+            CancelAnswer::NotSupported => false,
+        };
+        if paid_first {
+            self.settle_from_paystack(reference).await?;
+            return Ok(());
         }
-        CancelAnswer::NotSupported => false,
-    };
-    if paid_first {
-        settle_from_paystack(state, reference).await?;
-        return Ok(());
+        let r = reference.to_string();
+        let reason = match ending {
+            Ending::Cancelled => "cancelled by the shopper",
+            Ending::Expired => "not paid in time",
+        };
+        self.catalogue
+            .write(move |tx| {
+                let released = super::release_holds(tx, &r)?;
+                tx.execute(
+                    "UPDATE payments SET status = ?2, failure_reason = ?3, updated_at = ?4 WHERE reference = ?1 AND status IN (?5, ?6)",
+                    params![r, PaymentStatus::Abandoned, reason, crate::db::now_ms(), PaymentStatus::Pending, PaymentStatus::Failed],
+                )?;
+                Ok(((), Changes::shown_if(released > 0)))
+            })
+            .await
     }
-    let r = reference.to_string();
-    let reason = match ending {
-        Ending::Cancelled => "cancelled by the shopper",
-        Ending::Expired => "not paid in time",
-    };
-    let released = state
-        .db
-        .write(move |tx| {
-            let released = super::release_holds(tx, &r)?;
-            tx.execute(
-                "UPDATE payments SET status = ?2, failure_reason = ?3, updated_at = ?4 WHERE reference = ?1 AND status IN (?5, ?6)",
-                params![r, PaymentStatus::Abandoned, reason, crate::db::now_ms(), PaymentStatus::Pending, PaymentStatus::Failed],
-            )?;
-            Ok(released)
-        })
-        .await?;
-    if released > 0 {
-        state.cache.invalidate();
-    }
-    Ok(())
-}
 
-/// Ends the payments whose payable time is over and that still hold stock or a code's use.
-pub async fn end_lapsed_payments(state: &AppState) -> AppResult<usize> {
-    let now = crate::db::now_ms();
-    let lapsed: Vec<String> = state
-        .db
-        .read(move |c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT p.reference FROM payments p
+    /// Ends the payments whose payable time is over and that still hold stock or a code's use.
+    pub async fn end_lapsed_payments(&self) -> AppResult<usize> {
+        let now = crate::db::now_ms();
+        let lapsed: Vec<String> = self
+            .db
+            .read(move |c| {
+                let mut stmt = c.prepare_cached(
+                    "SELECT p.reference FROM payments p
                  WHERE p.status IN ('pending', 'failed') AND p.expires_at <= ?1 AND p.access_code IS NOT NULL
                    AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
                         OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held'))
                  ORDER BY p.expires_at LIMIT 100",
-            )?;
-            Ok(stmt.query_map([now], |r| r.get(0))?.collect::<Result<_, _>>()?)
-        })
-        .await?;
-    let mut ended = 0;
-    for reference in lapsed {
-        match end_unpaid(state, &reference, Ending::Expired).await {
-            Ok(()) => ended += 1,
-            // Paystack unwell: the next round tries again, and FORCED_RELEASE_MS bounds the wait.
-            Err(e) => log::warn!("ending {reference}: {e}"),
+                )?;
+                Ok(stmt.query_map([now], |r| r.get(0))?.collect::<Result<_, _>>()?)
+            })
+            .await?;
+        let mut ended = 0;
+        for reference in lapsed {
+            match self.end_unpaid(&reference, Ending::Expired).await {
+                Ok(()) => ended += 1,
+                // Paystack unwell: the next round tries again, and FORCED_RELEASE_MS bounds the wait.
+                Err(e) => log::warn!("ending {reference}: {e}"),
+            }
         }
+        Ok(ended)
     }
-    Ok(ended)
-}
 
-const DAY_MS: i64 = 24 * 3600 * 1000;
-/// How long after it started a payment the shop ended is still asked about at Paystack.
-const LATE_MONEY_MS: i64 = 2 * 3600 * 1000;
-
-/// Gives back the units of reservations that expired, and of payments that never got an access
-/// code by `unstarted_before` (the process starting them died or Paystack never answered): nobody
-/// can pay those, so they are abandoned.
-pub async fn release_lapsed_holds(state: &AppState, unstarted_before: i64) -> AppResult<()> {
-    let released = state
-        .db
-        .write(move |tx| {
-            let now = crate::db::now_ms();
-            let mut released = super::release_expired_holds(tx, now)?;
-            let unstarted: Vec<String> = tx
-                .prepare_cached("SELECT reference FROM payments WHERE status = ?1 AND access_code IS NULL AND created_at < ?2")?
-                .query_map(params![PaymentStatus::Pending, unstarted_before], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            for reference in unstarted {
-                released += super::release_holds(tx, &reference)?;
-                tx.execute(
+    /// Gives back the units of reservations that expired, and of payments that never got an access
+    /// code by `unstarted_before` (the process starting them died or Paystack never answered): nobody
+    /// can pay those, so they are abandoned.
+    pub async fn release_lapsed_holds(&self, unstarted_before: i64) -> AppResult<()> {
+        self.catalogue
+            .write(move |tx| {
+                let now = crate::db::now_ms();
+                let mut released = super::release_expired_holds(tx, now)?;
+                let unstarted: Vec<String> = tx
+                    .prepare_cached("SELECT reference FROM payments WHERE status = ?1 AND access_code IS NULL AND created_at < ?2")?
+                    .query_map(params![PaymentStatus::Pending, unstarted_before], |r| r.get(0))?
+                    .collect::<Result<_, _>>()?;
+                for reference in unstarted {
+                    released += super::release_holds(tx, &reference)?;
+                    tx.execute(
                     "UPDATE payments SET status = ?2, failure_reason = 'never started at Paystack', updated_at = ?3 WHERE reference = ?1",
                     params![reference, PaymentStatus::Abandoned, now],
                 )?;
-            }
-            Ok(released)
-        })
-        .await?;
-    if released > 0 {
-        state.cache.invalidate();
+                }
+                Ok(((), Changes::shown_if(released > 0)))
+            })
+            .await
     }
-    Ok(())
-}
 
-/// Re-checks the open payments that are due (or all of them with `everything`). A payment is due
-/// again after the reconcile interval or a sixth of its age, whichever is longer, so old
-/// abandoned checkouts do not eat Paystack's rate limit; unpaid ones are marked abandoned after a
-/// day and left alone after two. Returns how many orders it created.
-pub async fn reconcile_once(state: &AppState, everything: bool) -> AppResult<usize> {
-    let now = crate::db::now_ms();
-    let interval_ms = if everything { 0 } else { state.config.reconcile_secs.max(1) as i64 * 1000 };
-    let live = !state.paystack.sandbox;
-    let due: Vec<(String, i64)> = state
-        .db
-        .read(move |c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT reference, created_at FROM payments
+    /// Re-checks the open payments that are due (or all of them with `everything`). A payment is due
+    /// again after the reconcile interval or a sixth of its age, whichever is longer, so old
+    /// abandoned checkouts do not eat Paystack's rate limit; unpaid ones are marked abandoned after a
+    /// day and left alone after two. Returns how many orders it created.
+    pub async fn reconcile_once(&self, everything: bool, interval_secs: u64) -> AppResult<usize> {
+        let now = crate::db::now_ms();
+        let interval_ms = if everything { 0 } else { interval_secs.max(1) as i64 * 1000 };
+        let live = !self.paystack.sandbox;
+        let due: Vec<(String, i64)> = self
+            .db
+            .read(move |c| {
+                let mut stmt = c.prepare_cached(
+                    "SELECT reference, created_at FROM payments
                  WHERE (status IN (?4, ?5) OR (?6 AND status = ?7 AND created_at >= ?1 - ?8))
                    AND access_code IS NOT NULL AND created_at >= ?2
                    AND (?3 = 0 OR updated_at <= ?1 - MAX(?3, (?1 - created_at) / 6))
                  ORDER BY updated_at LIMIT 200",
-            )?;
-            let rows = stmt.query_map(
-                params![
-                    now,
-                    now - 2 * DAY_MS,
-                    interval_ms,
-                    PaymentStatus::Pending,
-                    PaymentStatus::Failed,
-                    // Paystack cannot cancel: money may still arrive for a payment the shop ended.
-                    live,
-                    PaymentStatus::Abandoned,
-                    LATE_MONEY_MS
-                ],
-                |r| Ok((r.get(0)?, r.get(1)?)),
-            )?;
-            Ok(rows.collect::<Result<_, _>>()?)
-        })
-        .await?;
-    let (mut settled, mut failures_in_a_row) = (0, 0);
-    for (reference, created_at) in due {
-        match settle_from_paystack(state, &reference).await {
-            Ok(outcome) => {
-                failures_in_a_row = 0;
-                settled += usize::from(matches!(outcome, Some(Outcome::Completed { .. })));
-            }
-            Err(e) => {
-                log::warn!("reconcile {reference}: {e}");
-                failures_in_a_row += 1;
-                // One odd payment must not block the others; several failures mean Paystack is unwell.
-                if failures_in_a_row >= 3 {
-                    break;
-                }
-            }
-        }
-        let abandoned = now - created_at > DAY_MS;
-        let r = reference.clone();
-        state
-            .db
-            .write(move |tx| {
-                // Touch the row so the next round starts with others.
-                tx.execute(
-                    "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = ?4 THEN ?6 ELSE status END
-                     WHERE reference = ?3 AND status IN (?4, ?5, ?6)",
-                    params![crate::db::now_ms(), abandoned, r, PaymentStatus::Pending, PaymentStatus::Failed, PaymentStatus::Abandoned],
                 )?;
-                Ok(())
+                let rows = stmt.query_map(
+                    params![
+                        now,
+                        now - 2 * DAY_MS,
+                        interval_ms,
+                        PaymentStatus::Pending,
+                        PaymentStatus::Failed,
+                        // Paystack cannot cancel: money may still arrive for a payment the shop ended.
+                        live,
+                        PaymentStatus::Abandoned,
+                        LATE_MONEY_MS
+                    ],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?;
+                Ok(rows.collect::<Result<_, _>>()?)
             })
             .await?;
+        let (mut settled, mut failures_in_a_row) = (0, 0);
+        for (reference, created_at) in due {
+            match self.settle_from_paystack(&reference).await {
+                Ok(outcome) => {
+                    failures_in_a_row = 0;
+                    settled += usize::from(matches!(outcome, Some(Outcome::Completed { .. })));
+                }
+                Err(e) => {
+                    log::warn!("reconcile {reference}: {e}");
+                    failures_in_a_row += 1;
+                    // One odd payment must not block the others; several failures mean Paystack is unwell.
+                    if failures_in_a_row >= 3 {
+                        break;
+                    }
+                }
+            }
+            let abandoned = now - created_at > DAY_MS;
+            let r = reference.clone();
+            self.db
+                .write(move |tx| {
+                    // Touch the row so the next round starts with others.
+                    tx.execute(
+                        "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = ?4 THEN ?6 ELSE status END
+                     WHERE reference = ?3 AND status IN (?4, ?5, ?6)",
+                        params![crate::db::now_ms(), abandoned, r, PaymentStatus::Pending, PaymentStatus::Failed, PaymentStatus::Abandoned],
+                    )?;
+                    Ok(())
+                })
+                .await?;
+        }
+        if settled > 0 {
+            log::info!("reconciliation completed {settled} payment(s) that had no order yet");
+        }
+        Ok(settled)
     }
-    if settled > 0 {
-        log::info!("reconciliation completed {settled} payment(s) that had no order yet");
-    }
-    Ok(settled)
 }

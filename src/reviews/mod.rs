@@ -7,11 +7,11 @@ use actix_web::{HttpRequest, HttpResponse, get, patch, put, web};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::{AdminUser, CurrentUser};
-use crate::catalog::write::{Change, after_write};
+use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 
 const PAGE_SIZE: i64 = 10;
 const ADMIN_PAGE_SIZE: i64 = 30;
@@ -217,12 +217,12 @@ async fn product_reviews(
     query: web::Query<PageQuery>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    if !crate::catalog::plausible_id(&id) {
+    if !crate::util::plausible_id(&id) {
         return Err(AppError::NotFound("Product not found.".into()));
     }
     let page = query.into_inner().page.unwrap_or(1).clamp(1, 10_000);
     let token = req.cookie(crate::auth::COOKIE_NAME).map(|c| c.value().to_string());
-    let user = crate::auth::authenticate(&state, token.as_deref()).await?.map(|u| u.id);
+    let user = crate::http::authenticate(&state, token.as_deref()).await?.map(|u| u.id);
     let answer = state.db.read(move |c| page_of(c, &id, page, user.as_deref())).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
 }
@@ -262,7 +262,7 @@ async fn write_review(
     })?;
     let (product_id, user_id) = (id.clone(), user.id.clone());
     state
-        .db
+        .catalogue
         .write(move |tx| {
             let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM products WHERE id = ?1)", [&product_id], |r| r.get(0))?;
             if !exists {
@@ -272,10 +272,10 @@ async fn write_review(
                 return Err(AppError::Forbidden("You can review a product once it has been delivered to you.".into()));
             }
             save(tx, &product_id, &user_id, &review, true, crate::db::now_ms())?;
-            Ok(())
+            // The product's rating and count changed.
+            Ok(((), Changes::shown()))
         })
         .await?;
-    after_write(&state, Change::Shown).await?;
     let answer = state.db.read(move |c| page_of(c, &id, 1, Some(&user.id))).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
 }
@@ -358,17 +358,16 @@ async fn hide_review(
 ) -> AppResult<HttpResponse> {
     let (id, hidden) = (id.into_inner(), body.into_inner().hidden);
     let review = state
-        .db
+        .catalogue
         .write(move |tx| {
             let product: Option<String> = tx
                 .query_row("UPDATE reviews SET hidden = ?2 WHERE id = ?1 RETURNING product_id", params![id, hidden], |r| r.get(0))
                 .optional()?;
             let product = product.ok_or_else(|| AppError::NotFound("Review not found.".into()))?;
             refresh_rating(tx, &product)?;
-            Ok(tx.query_row(&format!("{ADMIN_SELECT} WHERE r.id = ?1"), [&id], admin_review_from_row)?)
+            Ok((tx.query_row(&format!("{ADMIN_SELECT} WHERE r.id = ?1"), [&id], admin_review_from_row)?, Changes::shown()))
         })
         .await?;
-    after_write(&state, Change::Shown).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(review))
 }
 

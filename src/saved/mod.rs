@@ -4,11 +4,11 @@ use actix_web::{HttpResponse, delete, get, post, put, web};
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-use crate::app::AppState;
 use crate::auth::CurrentUser;
 use crate::catalog::Product;
 use crate::error::answers::{BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(list).service(save).service(unsave).service(move_to_bag);
@@ -47,7 +47,7 @@ async fn list(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpRe
 #[put("/saved/{product}")]
 async fn save(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
     let product = product.into_inner();
-    if !crate::catalog::plausible_id(&product) {
+    if !crate::util::plausible_id(&product) {
         return Err(unknown_product());
     }
     let items = state

@@ -259,10 +259,10 @@ pub mod routes {
     use serde::Deserialize;
 
     use super::Suggestion;
-    use crate::app::AppState;
     use crate::catalog::Product;
     use crate::error::AppResult;
     use crate::error::answers::BadRequest;
+    use crate::http::AppState;
 
     pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         cfg.service(suggest).service(results);

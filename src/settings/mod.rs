@@ -7,10 +7,10 @@ use actix_web::{HttpResponse, get, patch, web};
 use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::money::format_naira;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {

@@ -247,7 +247,7 @@ fn check_row(fields: &[String], variants: &HashMap<(String, String, String), Str
         return Err(format!("Expected {} columns, found {}.", HEADER.len(), fields.len()));
     }
     let [product, size, color, sku, stock] = [0, 1, 2, 3, 4].map(|i| unescape_formula(fields[i].trim()));
-    if !crate::catalog::plausible_id(&product) {
+    if !crate::util::plausible_id(&product) {
         return Err("The product id is missing or malformed.".into());
     }
     let stock = match stock.parse::<i64>() {
@@ -318,6 +318,28 @@ pub fn export(conn: &Connection) -> rusqlite::Result<String> {
         out.push_str(&format!("{},{},{},{},{stock}\r\n", quote(&fields[0]), quote(&fields[1]), quote(&fields[2]), quote(&fields[3])));
     }
     Ok(out)
+}
+
+/// Checks and applies a whole file in one transaction. Shared by the upload and `ankara stock import`.
+pub fn import(tx: &rusqlite::Transaction, text: &str) -> crate::error::AppResult<Result<usize, ImportRefused>> {
+    match check(tx, text) {
+        Ok(rows) => {
+            let updated = apply(tx, &rows)?;
+            // A running shop (another process, for the command) notices this and refreshes its answers.
+            tx.execute(
+                "INSERT INTO settings (key, value) VALUES ('stock_imported_at', ?1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                [crate::util::random_id(12)],
+            )?;
+            Ok(Ok(updated))
+        }
+        Err(refused) => Ok(Err(refused)),
+    }
+}
+
+/// The mark of the last import made by `ankara stock import` (or the upload), if any.
+pub fn last_import(conn: &Connection) -> rusqlite::Result<Option<String>> {
+    use rusqlite::OptionalExtension;
+    conn.query_row("SELECT value FROM settings WHERE key = 'stock_imported_at'", [], |r| r.get(0)).optional()
 }
 
 #[cfg(test)]

@@ -5,8 +5,8 @@
 //! expired) and becomes a sale when it does. Every change happens inside the transaction that
 //! decides it, and `stock >= 0` is a CHECK constraint, so no race can sell a unit twice.
 
-pub mod admin;
 pub mod csv;
+pub mod routes;
 
 use std::collections::HashMap;
 
@@ -14,11 +14,16 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
-use crate::orders::OrderItem;
 
-/// How long a started payment holds its units. A Paystack pop-up is paid within minutes; after
-/// this the units go back on sale, and a payment that still completes is checked against stock.
-pub const RESERVATION_MS: i64 = 30 * 60 * 1000;
+/// What stock needs to know of a line being bought (an order line implements it).
+pub trait Line {
+    /// None for lines bought before stock was counted.
+    fn variant_id(&self) -> Option<&str>;
+    fn quantity(&self) -> i64;
+    /// "Oxford Brogue (42, Brown)", for messages.
+    fn describe(&self) -> String;
+}
+
 /// At most this many variants per product (e.g. 10 sizes × 10 colours).
 pub const MAX_VARIANTS: usize = 100;
 /// The most one variant can hold; more is a typing mistake.
@@ -221,18 +226,14 @@ pub fn set_low_stock_threshold(level: i64) {
     LOW_STOCK.store(level, std::sync::atomic::Ordering::Relaxed);
 }
 
-/// Fills in each product's variants and colour pictures, with one query each.
-pub fn attach(conn: &Connection, products: &mut [crate::catalog::Product]) -> rusqlite::Result<()> {
-    if products.is_empty() {
-        return Ok(());
-    }
-    let ids = serde_json::to_string(&products.iter().map(|p| &p.id).collect::<Vec<_>>()).unwrap_or_default();
+/// The variants of the products whose ids are in the JSON array `ids`, by product, in order.
+pub fn variants_of(conn: &Connection, ids: &str) -> rusqlite::Result<HashMap<String, Vec<Variant>>> {
     let mut variants: HashMap<String, Vec<Variant>> = HashMap::new();
     let mut stmt = conn.prepare_cached(
         "SELECT product_id, id, size, color, sku, stock FROM variants
          WHERE product_id IN (SELECT value FROM json_each(?1)) ORDER BY product_id, position",
     )?;
-    let mut rows = stmt.query([&ids])?;
+    let mut rows = stmt.query([ids])?;
     while let Some(r) = rows.next()? {
         let (size, color): (String, String) = (r.get(2)?, r.get(3)?);
         variants.entry(r.get(0)?).or_default().push(Variant {
@@ -244,27 +245,7 @@ pub fn attach(conn: &Connection, products: &mut [crate::catalog::Product]) -> ru
             low: (1..=low_stock_threshold()).contains(&r.get::<_, i64>(5)?),
         });
     }
-    let mut pictures: HashMap<String, Vec<crate::catalog::ColorImages>> = HashMap::new();
-    let mut stmt = conn.prepare_cached(
-        "SELECT ci.product_id, ci.color, m.key, m.widths, m.width, m.height
-         FROM color_images ci JOIN media m ON m.key = ci.media_key
-         WHERE ci.product_id IN (SELECT value FROM json_each(?1)) ORDER BY ci.product_id, ci.color, ci.position",
-    )?;
-    let mut rows = stmt.query([&ids])?;
-    while let Some(r) = rows.next()? {
-        let color: String = r.get(1)?;
-        let image = crate::media::Image::from_row(&r.get::<_, String>(2)?, &r.get::<_, String>(3)?, r.get(4)?, r.get(5)?);
-        let list = pictures.entry(r.get(0)?).or_default();
-        match list.last_mut() {
-            Some(last) if last.color == color => last.images.push(image),
-            _ => list.push(crate::catalog::ColorImages { color, images: vec![image] }),
-        }
-    }
-    for product in products.iter_mut() {
-        product.variants = variants.remove(&product.id).unwrap_or_default();
-        product.color_images = pictures.remove(&product.id).unwrap_or_default();
-    }
-    Ok(())
+    Ok(variants)
 }
 
 /// The variant a shopper picked, with what a bag needs to know about it.
@@ -332,7 +313,7 @@ pub struct RanLow {
 
 /// Holds the units of `lines` for `reference` until `expires_at`, or says which line has sold
 /// out. Call inside the transaction that records the payment.
-pub fn reserve(tx: &Connection, reference: &str, lines: &[OrderItem], expires_at: i64) -> AppResult<Vec<RanLow>> {
+pub fn reserve<L: Line>(tx: &Connection, reference: &str, lines: &[L], expires_at: i64) -> AppResult<Vec<RanLow>> {
     let mut take = tx.prepare_cached("UPDATE variants SET stock = stock - ?2 WHERE id = ?1 AND stock >= ?2 RETURNING stock, sku")?;
     let mut hold = tx.prepare_cached(
         "INSERT INTO reservations (payment_reference, variant_id, quantity, expires_at) VALUES (?1, ?2, ?3, ?4)
@@ -340,26 +321,18 @@ pub fn reserve(tx: &Connection, reference: &str, lines: &[OrderItem], expires_at
     )?;
     let mut ran_low = Vec::new();
     for line in lines {
-        let sold_out = || {
-            AppError::Conflict(format!(
-                "Sorry, {} has just sold out",
-                describe_line(&line.name, line.size.as_deref(), line.color.as_deref())
-            ))
-        };
-        let Some(variant_id) = line.variant_id.as_deref() else { return Err(sold_out()) };
+        let sold_out = || AppError::Conflict(format!("Sorry, {} has just sold out", line.describe()));
+        let Some(variant_id) = line.variant_id() else { return Err(sold_out()) };
         let left: Option<(i64, Option<String>)> =
-            take.query_row(params![variant_id, line.quantity], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
+            take.query_row(params![variant_id, line.quantity()], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
         let Some((left, sku)) = left else {
             let left: i64 = tx.query_row("SELECT stock FROM variants WHERE id = ?1", [variant_id], |r| r.get(0)).optional()?.unwrap_or(0);
             if left > 0 {
-                return Err(AppError::Conflict(format!(
-                    "Sorry, only {left} of {} left. Please review your bag.",
-                    describe_line(&line.name, line.size.as_deref(), line.color.as_deref())
-                )));
+                return Err(AppError::Conflict(format!("Sorry, only {left} of {} left. Please review your bag.", line.describe())));
             }
             return Err(sold_out());
         };
-        hold.execute(params![reference, variant_id, line.quantity, expires_at])?;
+        hold.execute(params![reference, variant_id, line.quantity(), expires_at])?;
         if let Some(low) = mark_if_low(tx, variant_id, left, line, sku)? {
             ran_low.push(low);
         }
@@ -368,12 +341,12 @@ pub fn reserve(tx: &Connection, reference: &str, lines: &[OrderItem], expires_at
 }
 
 /// Marks a variant that has fallen to the low-stock level, once until the merchant restocks it.
-fn mark_if_low(tx: &Connection, variant_id: &str, left: i64, line: &OrderItem, sku: Option<String>) -> AppResult<Option<RanLow>> {
+fn mark_if_low(tx: &Connection, variant_id: &str, left: i64, line: &impl Line, sku: Option<String>) -> AppResult<Option<RanLow>> {
     if left > low_stock_threshold() {
         return Ok(None);
     }
     let newly = tx.prepare_cached("UPDATE variants SET low_mailed = 1 WHERE id = ?1 AND low_mailed = 0")?.execute([variant_id])?;
-    Ok((newly == 1).then(|| RanLow { line: describe_line(&line.name, line.size.as_deref(), line.color.as_deref()), sku, left }))
+    Ok((newly == 1).then(|| RanLow { line: line.describe(), sku, left }))
 }
 
 /// What completing a payment did to stock, line by line.
@@ -382,43 +355,46 @@ pub struct Taken {
     pub from_stock: Vec<i64>,
     /// Some line could not be covered: its reservation had lapsed and the units were gone.
     pub oversold: bool,
+    /// Some units came out of stock without a hold (it had lapsed): what shoppers see changed.
+    pub unheld: bool,
     pub ran_low: Vec<RanLow>,
 }
 
 /// Turns the reservation of `reference` into a sale. A line without a reservation (it lapsed)
 /// takes what stock is left; a shortfall marks the order oversold instead of failing a payment
 /// the customer has already made.
-pub fn sell(tx: &Connection, reference: &str, lines: &[OrderItem]) -> AppResult<Taken> {
+pub fn sell<L: Line>(tx: &Connection, reference: &str, lines: &[L]) -> AppResult<Taken> {
     let mut from_stock = Vec::with_capacity(lines.len());
-    let (mut oversold, mut ran_low) = (false, Vec::new());
+    let (mut oversold, mut unheld, mut ran_low) = (false, false, Vec::new());
     let mut consume = tx.prepare_cached("DELETE FROM reservations WHERE payment_reference = ?1 AND variant_id = ?2 RETURNING quantity")?;
     let mut have = tx.prepare_cached("SELECT stock, sku FROM variants WHERE id = ?1")?;
     let mut take = tx.prepare_cached("UPDATE variants SET stock = stock - ?2 WHERE id = ?1")?;
     for line in lines {
-        let Some(variant_id) = line.variant_id.as_deref() else {
+        let Some(variant_id) = line.variant_id() else {
             // Bought before stock was counted (a snapshot from an older version).
             from_stock.push(0);
             continue;
         };
         let held: i64 = consume.query_row(params![reference, variant_id], |r| r.get(0)).optional()?.unwrap_or(0);
-        let mut covered = held.min(line.quantity);
-        if covered < line.quantity {
+        let mut covered = held.min(line.quantity());
+        if covered < line.quantity() {
             let left: Option<(i64, Option<String>)> = have.query_row([variant_id], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
             if let Some((left, sku)) = left {
-                let took = (line.quantity - covered).min(left);
+                let took = (line.quantity() - covered).min(left);
                 take.execute(params![variant_id, took])?;
+                unheld |= took > 0;
                 covered += took;
                 if let Some(low) = mark_if_low(tx, variant_id, left - took, line, sku)? {
                     ran_low.push(low);
                 }
             }
-            oversold |= covered < line.quantity;
+            oversold |= covered < line.quantity();
         }
         from_stock.push(covered);
     }
     // Whatever else this payment held (a line changed meanwhile) goes back.
     release(tx, reference)?;
-    Ok(Taken { from_stock, oversold, ran_low })
+    Ok(Taken { from_stock, oversold, unheld, ran_low })
 }
 
 /// Puts a cancelled order's units back on sale.
@@ -448,6 +424,15 @@ pub fn restock_lines(tx: &Connection, order_id: &str, positions: &[i64]) -> rusq
     tx.prepare_cached("UPDATE order_items SET from_stock = 0 WHERE order_id = ?1 AND position IN (SELECT value FROM json_each(?2))")?
         .execute(params![order_id, positions])?;
     Ok(units as usize)
+}
+
+/// Sends the shop one e-mail about variants that just fell to the low-stock level.
+pub fn tell_shop(mailer: &crate::mail::Mailer, ran_low: &[RanLow]) {
+    if ran_low.is_empty() {
+        return;
+    }
+    let (subject, body) = low_stock_mail(mailer.shop_name(), mailer.public_url(), ran_low);
+    mailer.send_in_background(vec![(mailer.shop_address(), subject, body)]);
 }
 
 /// The shop's e-mail for variants that just ran low.

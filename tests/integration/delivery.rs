@@ -298,7 +298,7 @@ async fn a_code_held_by_an_unpaid_checkout_comes_back_when_the_popup_closes_or_t
     let (_, started) = bola.post_json("/api/checkout", checkout("Lagos", Some("FIRST"))).await;
     assert_eq!(started["breakdown"]["discount"], 100_000);
     app.sql("UPDATE discount_uses SET expires_at = 0; UPDATE reservations SET expires_at = 0");
-    ankara::payments::release_lapsed_holds(&app.state, 0).await.unwrap();
+    app.state.payments.release_lapsed_holds(0).await.unwrap();
     assert_eq!(quote(&ada, json!({"state": "Lagos", "code": "FIRST"})).await.0, 200, "given back when time ran out");
     // Bola's pop-up was still open: she pays the discounted price, and the use is counted once.
     let order = pay(&bola, &started).await;

@@ -390,7 +390,7 @@ async fn paystack_faults_lose_nothing() {
     }
     // Paystack recovers and the reconciler finds the paid order nobody completed.
     fake.set_verify(Mode::Normal);
-    let settled = ankara::payments::reconcile_once(&app.state.clone().into_inner(), true).await.unwrap();
+    let settled = app.state.payments.reconcile_once(true, 3600).await.unwrap();
     assert_eq!(settled, 1);
     assert_eq!(orders_for(&app, &reference), 1);
     let (_, reply) = verify(&ada, &reference).await;

@@ -216,7 +216,7 @@ async fn paystack_refusing_failing_or_going_silent_moves_no_money_twice() {
     // is given up; nothing is asked for again.
     fake.set_refund(Mode::Normal);
     app.sql("UPDATE refunds SET created_at = created_at - 20 * 60 * 1000");
-    ankara::refunds::reconcile(&app.state).await.unwrap();
+    app.state.refunds.reconcile().await.unwrap();
     let now = admin_order(&admin, &order).await;
     let by_reason = |reason: &str| now["refunds"].as_array().unwrap().iter().find(|r| r["reason"] == reason).unwrap().clone();
     assert_eq!(by_reason("Try 2")["status"], "failed");
@@ -227,8 +227,8 @@ async fn paystack_refusing_failing_or_going_silent_moves_no_money_twice() {
 
     // Paystack processes it; the reconciler notices without a webhook, once.
     fake.set_refund_status(fake.refunds()[0].id, "processed");
-    ankara::refunds::reconcile(&app.state).await.unwrap();
-    ankara::refunds::reconcile(&app.state).await.unwrap();
+    app.state.refunds.reconcile().await.unwrap();
+    app.state.refunds.reconcile().await.unwrap();
     let now = admin_order(&admin, &order).await;
     assert_eq!((now["refunded"].as_i64(), now["refundPending"].as_i64()), (Some(300_000), Some(0)));
     wait_for_mail(&app, |m| m.contains("To: ada@example.com") && m.contains("We have refunded ₦3,000.00")).await;

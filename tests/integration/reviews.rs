@@ -246,7 +246,7 @@ async fn search_engines_get_a_sitemap_robots_and_product_data_with_real_ratings(
     assert_eq!(data["aggregateRating"]["ratingValue"].as_f64(), Some(rating));
     // A sold-out product says so.
     app.sql(&format!("UPDATE variants SET stock = 0 WHERE product_id = '{id}'"));
-    app.state.cache.invalidate();
+    app.state.catalogue.changed_elsewhere();
     let html = app.browser().get(&format!("/product/{id}")).await.text().await.unwrap();
     assert!(html.contains("https://schema.org/OutOfStock"));
 }

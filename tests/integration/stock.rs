@@ -30,7 +30,7 @@ fn stock_of(app: &TestApp, product: &str, size: &str, color: &str) -> i64 {
 
 fn set_stock(app: &TestApp, product: &str, size: &str, color: &str, stock: i64) {
     app.sql(&format!("UPDATE variants SET stock = {stock} WHERE product_id = '{product}' AND size = '{size}' AND color = '{color}'"));
-    app.state.cache.invalidate();
+    app.state.catalogue.changed_elsewhere();
 }
 
 async fn shopper(app: &TestApp, email: &str) -> Browser {
@@ -211,7 +211,7 @@ async fn holds_go_back_when_the_popup_closes_the_shopper_starts_again_or_time_ru
     let (_, third) = ada.post_json("/api/checkout", details()).await;
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 3);
     app.sql("UPDATE reservations SET expires_at = 0");
-    ankara::payments::release_lapsed_holds(&app.state, 0).await.unwrap();
+    app.state.payments.release_lapsed_holds(0).await.unwrap();
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 5);
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM reservations"), 0);
 
@@ -220,7 +220,7 @@ async fn holds_go_back_when_the_popup_closes_the_shopper_starts_again_or_time_ru
     let (_, fourth) = ada.post_json("/api/checkout", details()).await;
     let reference = fourth["reference"].as_str().unwrap();
     app.sql(&format!("UPDATE payments SET access_code = NULL WHERE reference = '{reference}'"));
-    ankara::payments::release_lapsed_holds(&app.state, ankara::db::now_ms() + 1).await.unwrap();
+    app.state.payments.release_lapsed_holds(ankara::db::now_ms() + 1).await.unwrap();
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 5);
     let status: String = app
         .state
@@ -240,7 +240,7 @@ async fn a_payment_completing_after_its_hold_lapsed_and_the_units_sold_is_flagge
     add(&ada, json!({"productId": "watch"})).await;
     let (_, late) = ada.post_json("/api/checkout", details()).await;
     app.sql("UPDATE reservations SET expires_at = 0");
-    ankara::payments::release_lapsed_holds(&app.state, 0).await.unwrap();
+    app.state.payments.release_lapsed_holds(0).await.unwrap();
 
     let bola = shopper(&app, "bola@example.com").await;
     add(&bola, json!({"productId": "brogue", "size": "42", "color": "Black"})).await;

@@ -9,7 +9,7 @@ use ankara::config::Config;
 use serde_json::Value;
 
 pub struct TestApp {
-    pub state: actix_web::web::Data<ankara::app::AppState>,
+    pub state: actix_web::web::Data<ankara::http::AppState>,
     pub dir: tempfile::TempDir,
     /// The first browser; `app.browser()` opens more, each with its own cookies.
     pub main: Browser,
@@ -182,10 +182,10 @@ impl TestApp {
     /// Adds a product through the catalogue's one write path, then lets index and cache follow.
     pub fn add_product(&self, id: &str, product: NewProduct) {
         self.state
-            .db
-            .with_conn(|c| {
-                ankara::catalog::write::insert_product(c, id, &product, ankara::db::now_ms())?;
-                ankara::catalog::write::follow(&self.state, c, ankara::catalog::write::Change::Product(id.into()))
+            .catalogue
+            .write_now(|tx| {
+                ankara::catalog::write::insert_product(tx, id, &product, ankara::db::now_ms())?;
+                Ok(((), ankara::catalog::write::Changes::product(id)))
             })
             .unwrap();
     }

@@ -1,5 +1,8 @@
-//! The Paystack REST client: initialise and verify a transaction, and sign or check webhook
-//! bodies. The same code talks to api.paystack.co and to the built-in sandbox.
+//! Paystack, a leaf that knows nothing of orders: the REST client (initialise and verify a
+//! transaction, refunds, the session timeout, and signing or checking webhook bodies), which talks
+//! to api.paystack.co and to the built-in sandbox alike, and the sandbox itself.
+
+pub mod sandbox;
 
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -9,6 +12,14 @@ use serde_json::{Value, json};
 use sha2::Sha512;
 
 use crate::config::Config;
+
+/// Paystack's smallest NGN charge.
+pub const MINIMUM_KOBO: i64 = 5_000;
+
+/// References are letters, digits, `-`, `.` and `=` (Paystack's rule), and ours are short.
+pub fn plausible_reference(reference: &str) -> bool {
+    (1..=100).contains(&reference.len()) && reference.chars().all(|c| c.is_ascii_alphanumeric() || "-.=".contains(c))
+}
 
 /// The shop's view of a Paystack transaction, from verify or a `charge.success` webhook.
 #[derive(Debug, Clone)]

@@ -11,8 +11,8 @@ use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::paystack::{InitializeRequest, RefundRequest};
-use crate::app::AppState;
+use super::{InitializeRequest, Paystack, RefundRequest};
+use crate::db::Db;
 use crate::error::answers::{BadRequest, Conflict, NotFound};
 use crate::error::{AppError, AppResult};
 
@@ -31,14 +31,23 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(sandbox_list_refunds);
 }
 
-/// The sandbox's own settings, as Paystack keeps an integration's.
-#[derive(Default)]
+/// The sandbox: its transactions live in the shop's database (tables of its own, which no shop
+/// code reads), and it keeps an integration's settings as Paystack does. It knows nothing of
+/// orders; the shop talks to it only through the Paystack client, over HTTP.
 pub struct Sandbox {
+    db: Db,
+    /// The shop's own client, which signs the webhooks the sandbox sends as Paystack.
+    paystack: Arc<Paystack>,
+    public_url: String,
     /// Seconds a transaction can be paid after it was initialised; 0 for no limit (Paystack's default).
     session_timeout_secs: std::sync::atomic::AtomicU64,
 }
 
 impl Sandbox {
+    pub fn new(db: Db, paystack: Arc<Paystack>, public_url: &str) -> Sandbox {
+        Sandbox { db, paystack, public_url: public_url.to_string(), session_timeout_secs: Default::default() }
+    }
+
     fn session_timeout_ms(&self) -> i64 {
         self.session_timeout_secs.load(std::sync::atomic::Ordering::Relaxed) as i64 * 1000
     }
@@ -77,9 +86,9 @@ fn sandbox_off() -> AppError {
 }
 
 /// The caller must hold the shop's secret key, as at Paystack.
-fn authorised(state: &AppState, req: &HttpRequest) -> bool {
+fn authorised(sandbox: &Sandbox, req: &HttpRequest) -> bool {
     let header = req.headers().get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
-    header.strip_prefix("Bearer ").is_some_and(|key| state.paystack.is_secret_key(key))
+    header.strip_prefix("Bearer ").is_some_and(|key| sandbox.paystack.is_secret_key(key))
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -101,11 +110,11 @@ pub struct InitializedData {
     )
 )]
 #[post("/sandbox/transaction/initialize")]
-async fn initialize(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn initialize(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let Ok(body) = serde_json::from_slice::<InitializeRequest>(&body) else {
@@ -125,14 +134,14 @@ async fn initialize(state: web::Data<AppState>, req: HttpRequest, body: web::Byt
         return Ok(refuse(StatusCode::BAD_REQUEST, "Currency not supported by merchant"));
     }
     let reference = match body.reference {
-        Some(r) if super::completion::plausible_reference(&r) => r,
+        Some(r) if super::plausible_reference(&r) => r,
         Some(_) => return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid transaction reference")),
         None => format!("T{}", crate::util::random_id(15)),
     };
     let access_code = crate::util::random_id(20);
     let metadata = body.metadata.unwrap_or(Value::Null).to_string();
     let (r, code, e, m) = (reference.clone(), access_code.clone(), body.email, metadata);
-    let inserted = state
+    let inserted = sandbox
         .db
         .write(move |tx| {
             match tx.execute(
@@ -155,11 +164,7 @@ async fn initialize(state: web::Data<AppState>, req: HttpRequest, body: web::Byt
     }
     Ok(answer(
         "Authorization URL created",
-        InitializedData {
-            authorization_url: format!("{}/api/sandbox/checkout/{access_code}", state.config.public_url()),
-            access_code,
-            reference,
-        },
+        InitializedData { authorization_url: format!("{}/api/sandbox/checkout/{access_code}", sandbox.public_url), access_code, reference },
     ))
 }
 
@@ -232,15 +237,15 @@ fn load_transaction(conn: &rusqlite::Connection, column: &str, key: &str) -> App
     )
 )]
 #[get("/sandbox/transaction/verify/{reference}")]
-async fn verify(state: web::Data<AppState>, req: HttpRequest, reference: web::Path<String>) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn verify(sandbox: web::Data<Sandbox>, req: HttpRequest, reference: web::Path<String>) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let reference = reference.into_inner();
-    match state.db.read(move |c| load_transaction(c, "reference", &reference)).await? {
+    match sandbox.db.read(move |c| load_transaction(c, "reference", &reference)).await? {
         Some(data) => Ok(answer("Verification successful", data)),
         None => Ok(refuse(StatusCode::NOT_FOUND, "Transaction reference not found")),
     }
@@ -264,16 +269,16 @@ pub struct CancelledData {
     )
 )]
 #[post("/sandbox/transaction/cancel/{reference}")]
-async fn cancel_transaction(state: web::Data<AppState>, req: HttpRequest, reference: web::Path<String>) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn cancel_transaction(sandbox: web::Data<Sandbox>, req: HttpRequest, reference: web::Path<String>) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let reference = reference.into_inner();
     let r = reference.clone();
-    let status: Option<String> = state
+    let status: Option<String> = sandbox
         .db
         .write(move |tx| {
             tx.execute(
@@ -310,14 +315,14 @@ pub struct SessionTimeoutChange {
     responses((status = OK, body = Envelope<SessionTimeout>), (status = UNAUTHORIZED, body = PaystackRefusal), (status = NOT_FOUND, body = PaystackRefusal))
 )]
 #[get("/sandbox/integration/payment_session_timeout")]
-async fn fetch_session_timeout(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn fetch_session_timeout(sandbox: web::Data<Sandbox>, req: HttpRequest) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
-    let seconds = state.sandbox.session_timeout_secs.load(std::sync::atomic::Ordering::Relaxed);
+    let seconds = sandbox.session_timeout_secs.load(std::sync::atomic::Ordering::Relaxed);
     Ok(answer("Payment session timeout retrieved", SessionTimeout { payment_session_timeout: seconds }))
 }
 
@@ -333,11 +338,11 @@ async fn fetch_session_timeout(state: web::Data<AppState>, req: HttpRequest) -> 
     )
 )]
 #[put("/sandbox/integration/payment_session_timeout")]
-async fn update_session_timeout(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn update_session_timeout(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let Ok(change) = serde_json::from_slice::<SessionTimeoutChange>(&body) else {
@@ -346,7 +351,7 @@ async fn update_session_timeout(state: web::Data<AppState>, req: HttpRequest, bo
     if change.timeout > 86_400 {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid timeout"));
     }
-    state.sandbox.session_timeout_secs.store(change.timeout, std::sync::atomic::Ordering::Relaxed);
+    sandbox.session_timeout_secs.store(change.timeout, std::sync::atomic::Ordering::Relaxed);
     Ok(answer("Payment session timeout updated", SessionTimeout { payment_session_timeout: change.timeout }))
 }
 
@@ -364,12 +369,12 @@ pub struct TestPayment {
 /// What the TEST MODE pop-up shows: the amount and e-mail of the transaction being paid.
 #[utoipa::path(tag = "sandbox", responses((status = OK, body = TestPayment), NotFound))]
 #[get("/sandbox/checkout/{access_code}")]
-async fn show_checkout(state: web::Data<AppState>, access_code: web::Path<String>) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn show_checkout(sandbox: web::Data<Sandbox>, access_code: web::Path<String>) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Err(sandbox_off());
     }
     let code = access_code.into_inner();
-    let data = state.db.read(move |c| load_transaction(c, "access_code", &code)).await?;
+    let data = sandbox.db.read(move |c| load_transaction(c, "access_code", &code)).await?;
     let data = data.ok_or_else(|| AppError::NotFound("This test payment does not exist.".into()))?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TestPayment {
         reference: data.reference,
@@ -391,8 +396,8 @@ struct PayBody {
 /// another try; a success is final and is announced to the shop by a signed webhook.
 #[utoipa::path(tag = "sandbox", responses((status = OK, body = TestCardResult), BadRequest, NotFound, Conflict))]
 #[post("/sandbox/checkout/{access_code}")]
-async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: web::Json<PayBody>) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn pay(sandbox: web::Data<Sandbox>, access_code: web::Path<String>, body: web::Json<PayBody>) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Err(sandbox_off());
     }
     let (status, gateway) = match body.outcome.as_str() {
@@ -402,8 +407,8 @@ async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: w
         _ => return Err(AppError::Validation("Choose success, declined or insufficient_funds.".into())),
     };
     let code = access_code.into_inner();
-    let timeout_ms = state.sandbox.session_timeout_ms();
-    let (reference, newly_paid) = state
+    let timeout_ms = sandbox.session_timeout_ms();
+    let (reference, newly_paid) = sandbox
         .db
         .write(move |tx| {
             let current: Option<(String, String, Option<i64>, i64)> = tx
@@ -435,13 +440,13 @@ async fn pay(state: web::Data<AppState>, access_code: web::Path<String>, body: w
         })
         .await?;
     if newly_paid {
-        let state = state.into_inner();
+        let sandbox = sandbox.into_inner();
         let r = reference.clone();
         actix_web::rt::spawn(async move {
             // Paystack's webhooks follow a payment by a moment, so the browser's verify usually
             // completes the order first; the webhook then finds it done.
             actix_web::rt::time::sleep(WEBHOOK_DELAY).await;
-            send_charge_success(&state, &r).await
+            send_charge_success(&sandbox, &r).await
         });
     }
     let (status, message) = if newly_paid || status == "success" { ("success", "Approved") } else { (status, gateway) };
@@ -465,12 +470,12 @@ struct ChargeEvent {
 }
 
 /// Plays Paystack's part after a payment: POST a signed `charge.success` to the shop's webhook.
-async fn send_charge_success(state: &Arc<AppState>, reference: &str) {
+async fn send_charge_success(sandbox: &Sandbox, reference: &str) {
     let r = reference.to_string();
-    let Ok(Some(data)) = state.db.read(move |c| load_transaction(c, "reference", &r)).await else { return };
+    let Ok(Some(data)) = sandbox.db.read(move |c| load_transaction(c, "reference", &r)).await else { return };
     let Ok(body) = serde_json::to_vec(&ChargeEvent { event: "charge.success", data }) else { return };
-    let Some(base) = state.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
-    if let Err(e) = state.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
+    let Some(base) = sandbox.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
+    if let Err(e) = sandbox.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
         log::warn!("sandbox webhook for {reference} not delivered: {}", e.0);
     }
 }
@@ -520,11 +525,11 @@ const REFUND_COLUMNS: &str = "id, reference, amount_kobo, status, merchant_note,
     )
 )]
 #[post("/sandbox/refund")]
-async fn sandbox_refund(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn sandbox_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let Ok(body) = serde_json::from_slice::<RefundRequest>(&body) else {
@@ -536,7 +541,7 @@ async fn sandbox_refund(state: web::Data<AppState>, req: HttpRequest, body: web:
     let note = body.merchant_note.unwrap_or_default().chars().take(500).collect::<String>();
     let reference = body.transaction;
     let requested = body.amount;
-    let created = state
+    let created = sandbox
         .db
         .write(move |tx| {
             let paid: Option<(i64, String)> = tx
@@ -576,12 +581,12 @@ async fn sandbox_refund(state: web::Data<AppState>, req: HttpRequest, body: web:
     match created {
         Err((status, message)) => Ok(refuse(status, message)),
         Ok(refund) => {
-            let state = state.into_inner();
+            let sandbox = sandbox.into_inner();
             let id = refund.id;
             actix_web::rt::spawn(async move {
                 // Paystack processes a refund later and says so by webhook; the sandbox takes a moment.
                 actix_web::rt::time::sleep(WEBHOOK_DELAY).await;
-                process_refund(&state, id).await
+                process_refund(&sandbox, id).await
             });
             Ok(answer("Refund has been queued for processing", refund))
         }
@@ -589,8 +594,8 @@ async fn sandbox_refund(state: web::Data<AppState>, req: HttpRequest, body: web:
 }
 
 /// Marks a sandbox refund processed and sends the signed `refund.processed` webhook.
-async fn process_refund(state: &Arc<AppState>, id: i64) {
-    let refund = state
+async fn process_refund(sandbox: &Sandbox, id: i64) {
+    let refund = sandbox
         .db
         .write(move |tx| {
             tx.execute("UPDATE sandbox_refunds SET status = 'processed' WHERE id = ?1 AND status = 'pending'", [id])?;
@@ -600,8 +605,8 @@ async fn process_refund(state: &Arc<AppState>, id: i64) {
         .await;
     let Ok(refund) = refund else { return };
     let Ok(body) = serde_json::to_vec(&serde_json::json!({ "event": "refund.processed", "data": refund })) else { return };
-    let Some(base) = state.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
-    if let Err(e) = state.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
+    let Some(base) = sandbox.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
+    if let Err(e) = sandbox.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
         log::warn!("sandbox refund webhook for refund {id} not delivered: {}", e.0);
     }
 }
@@ -616,16 +621,16 @@ async fn process_refund(state: &Arc<AppState>, id: i64) {
     )
 )]
 #[get("/sandbox/refund/{id}")]
-async fn sandbox_fetch_refund(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn sandbox_fetch_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, id: web::Path<String>) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let Ok(id) = id.parse::<i64>() else { return Ok(refuse(StatusCode::NOT_FOUND, "Refund not found")) };
     let sql = format!("SELECT {REFUND_COLUMNS} FROM sandbox_refunds WHERE id = ?1");
-    match state.db.read(move |c| Ok(c.query_row(&sql, [id], refund_from_row).optional()?)).await? {
+    match sandbox.db.read(move |c| Ok(c.query_row(&sql, [id], refund_from_row).optional()?)).await? {
         Some(refund) => Ok(answer("Refund retrieved", refund)),
         None => Ok(refuse(StatusCode::NOT_FOUND, "Refund not found")),
     }
@@ -649,16 +654,20 @@ struct RefundListQuery {
     )
 )]
 #[get("/sandbox/refund")]
-async fn sandbox_list_refunds(state: web::Data<AppState>, req: HttpRequest, query: web::Query<RefundListQuery>) -> AppResult<HttpResponse> {
-    if !state.paystack.sandbox {
+async fn sandbox_list_refunds(
+    sandbox: web::Data<Sandbox>,
+    req: HttpRequest,
+    query: web::Query<RefundListQuery>,
+) -> AppResult<HttpResponse> {
+    if !sandbox.paystack.sandbox {
         return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
-    if !authorised(&state, &req) {
+    if !authorised(&sandbox, &req) {
         return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
     }
     let reference = query.into_inner().transaction.unwrap_or_default();
     let sql = format!("SELECT {REFUND_COLUMNS} FROM sandbox_refunds WHERE reference = ?1 ORDER BY id DESC LIMIT 100");
     let refunds =
-        state.db.read(move |c| Ok(c.prepare(&sql)?.query_map([reference], refund_from_row)?.collect::<Result<Vec<_>, _>>()?)).await?;
+        sandbox.db.read(move |c| Ok(c.prepare(&sql)?.query_map([reference], refund_from_row)?.collect::<Result<Vec<_>, _>>()?)).await?;
     Ok(answer("Refunds retrieved", refunds))
 }

@@ -6,26 +6,17 @@ use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use super::csv::{self, ImportRefused};
-use crate::app::AppState;
 use crate::auth::AdminUser;
 use crate::catalog::Product;
 use crate::catalog::admin::EditProducts;
-use crate::catalog::write::{Change, after_write};
+use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
+use crate::http::AppState;
 use crate::media::{self, upload};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(stock_list).service(edit_variant).service(export_csv).service(import_csv).service(set_color_images);
-}
-
-/// Sends the shop one e-mail about variants that just fell to the low-stock level.
-pub fn tell_shop_about_low_stock(state: &AppState, ran_low: &[super::RanLow]) {
-    if ran_low.is_empty() {
-        return;
-    }
-    let (subject, body) = super::low_stock_mail(&state.config.shop_name, state.config.public_url(), ran_low);
-    state.mailer.send_in_background(vec![(state.mailer.shop_address(), subject, body)]);
 }
 
 crate::text_enum! {
@@ -151,11 +142,11 @@ async fn edit_variant(
     if sku.as_ref().is_some_and(|s| s.chars().count() > super::MAX_SKU || s.chars().any(char::is_control)) {
         return Err(AppError::Validation(format!("A SKU may have at most {} characters.", super::MAX_SKU)));
     }
-    if !crate::catalog::plausible_id(&id) {
+    if !crate::util::plausible_id(&id) {
         return Err(variant_not_found());
     }
     let row = state
-        .db
+        .catalogue
         .write(move |tx| {
             let changed = tx
                 .execute(
@@ -167,10 +158,10 @@ async fn edit_variant(
             if changed == 0 {
                 return Err(variant_not_found());
             }
-            tx.query_row(&format!("{ROW_SELECT} WHERE v.id = ?1"), [&id], row_from).optional()?.ok_or_else(variant_not_found)
+            let row = tx.query_row(&format!("{ROW_SELECT} WHERE v.id = ?1"), [&id], row_from).optional()?.ok_or_else(variant_not_found)?;
+            Ok((row, Changes::shown()))
         })
         .await?;
-    after_write(&state, Change::Shown).await?;
     Ok(HttpResponse::Ok().json(row))
 }
 
@@ -222,45 +213,18 @@ async fn import_csv(state: web::Data<AppState>, _admin: AdminUser<EditProducts>,
         return Ok(HttpResponse::BadRequest()
             .json(ImportRefused { message: "The file is not UTF-8 text (save it as CSV UTF-8).".into(), errors: Vec::new() }));
     };
-    match state.db.write(move |tx| import(tx, &text)).await? {
-        Ok(updated) => {
-            after_write(&state, Change::Shown).await?;
-            Ok(HttpResponse::Ok().json(Imported { message: format!("Stock updated for {updated} variants."), updated }))
-        }
+    let imported = state
+        .catalogue
+        .write(move |tx| {
+            let imported = csv::import(tx, &text)?;
+            let changes = Changes::shown_if(imported.is_ok());
+            Ok((imported, changes))
+        })
+        .await?;
+    match imported {
+        Ok(updated) => Ok(HttpResponse::Ok().json(Imported { message: format!("Stock updated for {updated} variants."), updated })),
         Err(refused) => Ok(HttpResponse::BadRequest().json(refused)),
     }
-}
-
-/// Checks and applies a whole file in one transaction. Shared by the upload and `ankara stock import`.
-pub fn import(tx: &rusqlite::Transaction, text: &str) -> AppResult<Result<usize, ImportRefused>> {
-    match csv::check(tx, text) {
-        Ok(rows) => {
-            let updated = csv::apply(tx, &rows)?;
-            // A running shop (another process, for the command) notices this and refreshes its answers.
-            tx.execute(
-                "INSERT INTO settings (key, value) VALUES ('stock_imported_at', ?1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                [crate::util::random_id(12)],
-            )?;
-            Ok(Ok(updated))
-        }
-        Err(refused) => Ok(Err(refused)),
-    }
-}
-
-/// Clears the catalogue answers when `ankara stock import` changed stock from outside. Called by
-/// the reconciler's loop; `last` remembers the import it has seen.
-pub async fn notice_outside_imports(state: &AppState, last: &mut Option<String>) -> AppResult<()> {
-    let seen: Option<String> = state
-        .db
-        .read(|c| Ok(c.query_row("SELECT value FROM settings WHERE key = 'stock_imported_at'", [], |r| r.get(0)).optional()?))
-        .await?;
-    if seen != *last {
-        if last.is_some() || seen.is_some() {
-            state.cache.invalidate();
-        }
-        *last = seen;
-    }
-    Ok(())
 }
 
 /// The colour pictures form (multipart): the colour, and up to 8 pictures; none removes them.
@@ -293,29 +257,32 @@ async fn set_color_images(
     let ColorImagesForm { color, images } = form.into_inner();
     let (color, images) = (upload::TextField::or_empty(color), upload::ImageUpload::all_sent(images));
     let root = state.media.root.clone();
-    let product = media::write_with_uploads(&state.media, &state.db, "products", images, media::ImageKind::Portrait, move |tx, keys| {
-        let colors: Option<String> = tx.query_row("SELECT colors FROM products WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
-        let Some(colors) = colors else { return Err(AppError::NotFound("The product you're looking for doesn't exist.".into())) };
-        let colors: Vec<String> = serde_json::from_str(&colors).unwrap_or_default();
-        if !colors.contains(&color) {
-            return Err(AppError::Validation("This product is not sold in that colour.".into()));
-        }
-        let old: Vec<String> = tx
-            .prepare("DELETE FROM color_images WHERE product_id = ?1 AND color = ?2 RETURNING media_key")?
-            .query_map(params![id, color], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        for (position, key) in keys.iter().enumerate() {
-            tx.execute(
-                "INSERT INTO color_images (product_id, color, position, media_key) VALUES (?1, ?2, ?3, ?4)",
-                params![id, color, position as i64, key],
-            )?;
-        }
-        for key in old {
-            media::release_if_unused(tx, &root, &key)?;
-        }
-        crate::catalog::get_product(tx, &id)?.ok_or_else(|| AppError::NotFound("The product you're looking for doesn't exist.".into()))
-    })
-    .await?;
-    after_write(&state, Change::Shown).await?;
+    let product = state
+        .catalogue
+        .write_with_uploads(&state.media, "products", images, media::ImageKind::Portrait, move |tx, keys| {
+            let colors: Option<String> = tx.query_row("SELECT colors FROM products WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
+            let Some(colors) = colors else { return Err(AppError::NotFound("The product you're looking for doesn't exist.".into())) };
+            let colors: Vec<String> = serde_json::from_str(&colors).unwrap_or_default();
+            if !colors.contains(&color) {
+                return Err(AppError::Validation("This product is not sold in that colour.".into()));
+            }
+            let old: Vec<String> = tx
+                .prepare("DELETE FROM color_images WHERE product_id = ?1 AND color = ?2 RETURNING media_key")?
+                .query_map(params![id, color], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            for (position, key) in keys.iter().enumerate() {
+                tx.execute(
+                    "INSERT INTO color_images (product_id, color, position, media_key) VALUES (?1, ?2, ?3, ?4)",
+                    params![id, color, position as i64, key],
+                )?;
+            }
+            for key in old {
+                media::release_if_unused(tx, &root, &key)?;
+            }
+            let product = crate::catalog::get_product(tx, &id)?
+                .ok_or_else(|| AppError::NotFound("The product you're looking for doesn't exist.".into()))?;
+            Ok((product, Changes::shown()))
+        })
+        .await?;
     Ok(HttpResponse::Ok().json(product))
 }

@@ -1,0 +1,78 @@
+//! The shop's background round, beside the HTTP server: the safety nets behind webhooks and the
+//! chores no request does. Every few seconds payments past their payable time are ended (what they
+//! held goes back on sale); every `--reconcile-secs` pending payments and refunds are re-checked
+//! with Paystack, holds of payments that never started are given back, a stock import made by the
+//! merchant's command is noticed, and the contact digest goes out when due.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::http::AppState;
+use crate::metrics::Metrics;
+
+pub async fn run_forever(state: Arc<AppState>) {
+    let started = crate::db::now_ms();
+    let mut last_import = None;
+    let every = Duration::from_secs(state.config.reconcile_secs.max(1));
+    // The expiry round runs more often than the full one: it is one indexed query when idle.
+    let tick = every.min(Duration::from_secs(5));
+    let mut session_limited = false;
+    let mut last_full: Option<std::time::Instant> = None;
+    loop {
+        actix_web::rt::time::sleep(if last_full.is_none() { Duration::from_millis(500) } else { tick }).await;
+        if !session_limited {
+            // Paystack stops taking money for a transaction when its session times out: the shop
+            // makes that the payment's lifetime, so a hold lasts exactly as long as it can be paid.
+            match state.paystack.limit_session(state.config.payment_lifetime_secs).await {
+                Ok(seconds) => {
+                    session_limited = true;
+                    log::info!("payments can be made for {seconds} s after they start (Paystack's payment session timeout)");
+                }
+                Err(e) => log::warn!("could not set Paystack's payment session timeout (will retry): {}", e.0),
+            }
+        }
+        if let Err(e) = state.payments.end_lapsed_payments().await {
+            log::warn!("ending lapsed payments: {e}");
+        }
+        if last_full.is_some_and(|at| at.elapsed() < every) {
+            continue;
+        }
+        let first = last_full.is_none();
+        last_full = Some(std::time::Instant::now());
+        if let Err(e) = notice_outside_imports(&state, &mut last_import).await {
+            log::warn!("checking for stock imports: {e}");
+        }
+        let unstarted_before = if first { started } else { crate::db::now_ms() - crate::payments::STARTING_MS };
+        if let Err(e) = state.payments.release_lapsed_holds(unstarted_before).await {
+            log::warn!("releasing stock holds: {e}");
+        }
+        match state.payments.reconcile_once(first, state.config.reconcile_secs).await {
+            Ok(orders) => Metrics::add(&state.metrics.reconciler_orders, orders as u64),
+            Err(e) => {
+                Metrics::add(&state.metrics.reconciler_errors, 1);
+                log::warn!("payment reconciliation: {e}");
+            }
+        }
+        if let Err(e) = state.refunds.reconcile().await {
+            log::warn!("refund reconciliation: {e}");
+        }
+        if let Err(e) = crate::content::send_contact_digest(&state.db, &state.mailer, &state.contact_limits).await {
+            log::warn!("contact digest: {e}");
+        }
+        // Counted once the round is over, so a test can wait for the first one to be done.
+        Metrics::add(&state.metrics.reconciler_runs, 1);
+    }
+}
+
+/// `ankara stock import` changes stock from another process: when the mark it leaves changes, the
+/// catalogue's answers are refreshed. `last` remembers the import already seen.
+async fn notice_outside_imports(state: &AppState, last: &mut Option<String>) -> crate::error::AppResult<()> {
+    let seen = state.db.read(|c| Ok(crate::stock::csv::last_import(c)?)).await?;
+    if seen != *last {
+        if last.is_some() || seen.is_some() {
+            state.catalogue.changed_elsewhere();
+        }
+        *last = seen;
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! The HTTP layer's shared pieces: the state every handler sees (assembled once, in `app`), the
+//! extractors that read the session from each request, and the session cookie. Domain modules
+//! never see any of it: handlers take what a domain function needs out of the state and pass it.
+
+use std::sync::Arc;
+
+use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
+use actix_web::{FromRequest, HttpRequest, web};
+use futures_util::future::LocalBoxFuture;
+
+use crate::auth::tokens::TokenKeys;
+use crate::auth::{AdminRefusal, AdminUser, AuthLimits, COOKIE_NAME, CurrentUser, SessionView, live_session_role, session_view};
+use crate::cache::JsonCache;
+use crate::config::Config;
+use crate::db::Db;
+use crate::error::AppError;
+use crate::mail::Mailer;
+use crate::paystack::Paystack;
+use crate::search::SearchIndex;
+use crate::submissions::RecentSubmissions;
+
+pub struct AppState {
+    pub config: Config,
+    pub db: Db,
+    /// Catalogue answers, for reading; writes clear them through the catalogue's door.
+    pub cache: Arc<JsonCache>,
+    /// The one door for writes shoppers see in the catalogue.
+    pub catalogue: crate::catalog::write::Catalogue,
+    pub payments: crate::payments::Payments,
+    pub refunds: crate::refunds::Refunds,
+    pub media: crate::media::MediaStore,
+    pub tokens: TokenKeys,
+    pub mailer: Mailer,
+    pub auth_limits: AuthLimits,
+    /// The product index, for searching; writes reach it through the catalogue's door.
+    pub search: Arc<SearchIndex>,
+    pub submissions: RecentSubmissions,
+    pub paystack: Arc<Paystack>,
+    /// The built-in Paystack (used when no keys are configured).
+    pub sandbox: Arc<crate::paystack::sandbox::Sandbox>,
+    /// Password hashing: one job per core, a bounded line behind it.
+    pub hashing: crate::cpu::CpuGate,
+    pub contact_limits: crate::content::ContactLimits,
+    /// Browsers' Paystack verifies: at most 5 per reference in 10 s, so a looping script cannot
+    /// spend the shop's Paystack rate limit.
+    pub browser_verifies: crate::auth::limits::RateLimiter,
+    /// Order tracking without a login: 20 lookups per client address in 10 minutes.
+    pub order_lookups: crate::auth::limits::RateLimiter,
+    /// Review writes and edits: 20 per customer an hour.
+    pub review_writes: crate::auth::limits::RateLimiter,
+    /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
+    pub uploads: std::sync::Arc<crate::media::upload::InFlight>,
+    pub metrics: Arc<crate::metrics::Metrics>,
+}
+
+fn session_expired() -> AppError {
+    AppError::Unauthenticated("Please log in to continue.".into())
+}
+
+impl FromRequest for CurrentUser {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let state = req.app_data::<web::Data<AppState>>().cloned();
+        let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
+        Box::pin(async move {
+            let state = state.ok_or_else(|| AppError::internal("no app state"))?;
+            authenticate(&state, token.as_deref()).await?.ok_or_else(session_expired)
+        })
+    }
+}
+
+impl<R: AdminRefusal + 'static> FromRequest for AdminUser<R> {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let user = CurrentUser::from_request(req, payload);
+        Box::pin(async move {
+            let user = user.await?;
+            if !user.admin {
+                return Err(AppError::Forbidden(R::MESSAGE.into()));
+            }
+            Ok(AdminUser(user, std::marker::PhantomData))
+        })
+    }
+}
+
+/// Verifies a token and its server-side session. `None` when there is no valid session.
+pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Option<CurrentUser>, AppError> {
+    let Some(claims) = token.and_then(|t| state.tokens.verify(t)) else { return Ok(None) };
+    let (user_id, session_id) = (claims.user_id.clone(), claims.session_id.clone());
+    let live = state.db.read(move |c| Ok(live_session_role(c, &user_id, &session_id)?)).await?;
+    // The admin role needs both the token's claim and the account's flag, so a revocation bites
+    // at once; a grant shows at the next token refresh.
+    Ok(live.map(|is_admin| CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: claims.admin && is_admin }))
+}
+
+/// The session embedded in index.html, so the app knows who is signed in without a round trip.
+pub async fn initial_session(req: &HttpRequest, state: &web::Data<AppState>) -> serde_json::Value {
+    let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
+    let view = match authenticate(state, token.as_deref()).await {
+        Ok(Some(user)) => state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out()),
+        _ => SessionView::signed_out(),
+    };
+    serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
+}
+
+/// The session cookie: HttpOnly, SameSite=Lax, Secure when the shop is served over https.
+pub fn session_cookie(state: &AppState, token: &str) -> Cookie<'static> {
+    Cookie::build(COOKIE_NAME, token.to_string())
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(state.config.secure_cookies())
+        .max_age(CookieDuration::seconds(crate::auth::tokens::TOKEN_LIFETIME.as_secs() as i64))
+        .finish()
+}
+
+pub fn clear_cookie(state: &AppState) -> Cookie<'static> {
+    let mut cookie = session_cookie(state, "");
+    cookie.make_removal();
+    cookie
+}

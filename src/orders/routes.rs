@@ -1,0 +1,344 @@
+//! Orders over HTTP: a customer's own list (with the "new" badge), tracking without a login, and
+//! fulfilment for admins — the list with its filters, one order, status changes with a tracking
+//! number, and the payments that need a human (failed or mismatched).
+
+use actix_web::{HttpResponse, get, patch, post, web};
+use serde::{Deserialize, Serialize};
+
+use super::*;
+use crate::auth::{AdminUser, CurrentUser};
+use crate::catalog::write::Changes;
+use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized};
+use crate::error::{AppError, AppResult};
+use crate::http::AppState;
+use crate::payments::PaymentStatus;
+
+const PAGE_SIZE: i64 = 20;
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(my_orders)
+        .service(mark_seen)
+        .service(track)
+        .service(admin_list)
+        .service(admin_one)
+        .service(admin_update)
+        .service(admin_payments);
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct TrackQuery {
+    /// The order number from the confirmation e-mail (any case).
+    number: Option<String>,
+    /// The e-mail address the order was placed with.
+    email: Option<String>,
+}
+
+/// What anyone holding an order's number and e-mail may see: where it is, not who or where to.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TrackedOrder {
+    number: String,
+    status: OrderStatus,
+    tracking_number: Option<String>,
+    created_at: i64,
+    updated_at: i64,
+    items: Vec<OrderItem>,
+    /// Kobo.
+    total_amount: i64,
+    #[serde(flatten)]
+    price: Price,
+    #[serde(flatten)]
+    refunds: OrderRefunds,
+}
+
+/// Order tracking without signing in: the number and the e-mail must both match.
+#[utoipa::path(tag = "orders", params(TrackQuery), responses((status = OK, body = TrackedOrderAnswer), BadRequest, NotFound, TooManyRequests))]
+#[get("/orders/track")]
+async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: web::Query<TrackQuery>) -> AppResult<HttpResponse> {
+    let TrackQuery { number, email } = query.into_inner();
+    let number = number.unwrap_or_default().trim().to_uppercase();
+    let email = email.unwrap_or_default().trim().to_lowercase();
+    if number.is_empty() || email.is_empty() {
+        return Err(AppError::Validation("Please enter your order number and e-mail address.".into()));
+    }
+    // Guessing numbers costs the guesser: a few lookups per address.
+    let address = state.config.client_key(&req);
+    state
+        .order_lookups
+        .try_acquire(&address)
+        .map_err(|wait| AppError::TooManyRequests("Too many order lookups. Please try again in a few minutes.".into(), wait))?;
+    let not_found = || AppError::NotFound("We couldn't find an order with that number and e-mail address.".into());
+    if !is_order_number(&number) {
+        return Err(not_found());
+    }
+    let order = state
+        .db
+        .read(move |c| Ok(query_orders(c, "WHERE number = ?1 AND lower(customer_email) = ?2", &[&number, &email])?.pop()))
+        .await?
+        .ok_or_else(not_found)?;
+    let order = TrackedOrder {
+        number: order.number,
+        status: order.status,
+        tracking_number: order.tracking_number,
+        created_at: order.created_at,
+        updated_at: order.updated_at,
+        items: order.items,
+        total_amount: order.total_amount,
+        price: order.price,
+        refunds: order.refunds,
+    };
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct TrackedOrderAnswer {
+    order: TrackedOrder,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct MyOrders {
+    /// Newest first.
+    orders: Vec<Order>,
+}
+
+/// A customer's orders, newest first.
+#[utoipa::path(tag = "orders", responses((status = OK, body = MyOrders), Unauthorized))]
+#[get("/orders")]
+async fn my_orders(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
+    let orders = state.db.read(move |c| Ok(query_orders(c, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[&user.id])?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(MyOrders { orders }))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct SeenAnswer {
+    counts: crate::auth::Counts,
+}
+
+/// Opening My Orders marks the customer's orders seen; the answer carries the new badge counts.
+#[utoipa::path(tag = "orders", responses((status = OK, body = SeenAnswer), Unauthorized))]
+#[post("/orders/seen")]
+async fn mark_seen(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
+    let counts = state
+        .db
+        .write(move |tx| {
+            tx.execute("UPDATE orders SET is_new = 0 WHERE user_id = ?1 AND is_new = 1", [&user.id])?;
+            Ok(crate::auth::counts(tx, &user.id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(SeenAnswer { counts }))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ListQuery {
+    /// Only orders with this status.
+    #[param(inline)]
+    status: Option<OrderStatus>,
+    /// From 1.
+    page: Option<i64>,
+    /// Only oversold orders that still have something to refund.
+    oversold: Option<bool>,
+    /// Only orders whose latest refund failed.
+    #[param(inline)]
+    refund: Option<RefundFilter>,
+    /// Only orders paid with a code past its limits (not cancelled), from the last 30 days.
+    #[serde(rename = "codeOverLimit")]
+    #[param(rename = "codeOverLimit")]
+    code_over_limit: Option<bool>,
+}
+
+crate::text_enum! {
+    /// The refund lists of the orders screen.
+    pub enum RefundFilter {
+        /// Orders whose latest refund failed.
+        Failed => "failed",
+    }
+}
+
+/// One page of orders for fulfilment, with the count of orders in every status.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AdminOrderPage {
+    orders: Vec<Order>,
+    total: i64,
+    page: i64,
+    page_size: i64,
+    /// Every status, with 0 for none.
+    counts: std::collections::BTreeMap<&'static str, i64>,
+    /// Orders not cancelled that were paid for after their units sold out.
+    oversold: i64,
+}
+
+#[utoipa::path(tag = "admin", params(ListQuery), responses((status = OK, body = AdminOrderPage), BadRequest, Unauthorized, Forbidden))]
+#[get("/admin/orders")]
+async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
+    let ListQuery { status, page, oversold, refund, code_over_limit } = query.into_inner();
+    // The lists the dashboard points at, beside the status filter.
+    let special = match (oversold, refund) {
+        _ if code_over_limit == Some(true) => Some(CODE_OVER_LIMIT),
+        (Some(true), _) => Some(OVERSOLD_TO_REFUND),
+        (_, Some(RefundFilter::Failed)) => Some(LATEST_REFUND_FAILED),
+        (_, None) => None,
+    };
+    let page = page.unwrap_or(1).clamp(1, 100_000);
+    let reply = state
+        .db
+        .read(move |c| {
+            let offset = (page - 1) * PAGE_SIZE;
+            let (orders, total) = match &status {
+                _ if special.is_some() => {
+                    let filter = special.unwrap_or_default();
+                    (
+                        query_orders(c, &format!("{filter} ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2"), &[&PAGE_SIZE, &offset])?,
+                        c.query_row(&format!("SELECT COUNT(*) FROM orders {filter}"), [], |r| r.get::<_, i64>(0))?,
+                    )
+                }
+                Some(s) => (
+                    query_orders(c, "WHERE status = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3", &[s, &PAGE_SIZE, &offset])?,
+                    c.query_row("SELECT COUNT(*) FROM orders WHERE status = ?1", [s], |r| r.get::<_, i64>(0))?,
+                ),
+                None => (
+                    query_orders(c, "ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2", &[&PAGE_SIZE, &offset])?,
+                    c.query_row("SELECT COUNT(*) FROM orders", [], |r| r.get::<_, i64>(0))?,
+                ),
+            };
+            let mut counts: std::collections::BTreeMap<&'static str, i64> = OrderStatus::ALL.iter().map(|s| (s.as_str(), 0)).collect();
+            let mut stmt = c.prepare_cached("SELECT status, COUNT(*) FROM orders GROUP BY status")?;
+            for row in stmt.query_map([], |r| Ok((r.get::<_, OrderStatus>(0)?, r.get::<_, i64>(1)?)))? {
+                let (s, n) = row?;
+                counts.insert(s.as_str(), n);
+            }
+            let oversold =
+                c.query_row("SELECT COUNT(*) FROM orders WHERE oversold = 1 AND status != ?1", [OrderStatus::Cancelled], |r| r.get(0))?;
+            Ok(AdminOrderPage { orders, total, page, page_size: PAGE_SIZE, counts, oversold })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(reply))
+}
+
+#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound))]
+#[get("/admin/orders/{id}")]
+async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    let order = state.db.read(move |c| Ok(by_id(c, &id)?)).await?.ok_or_else(order_not_found)?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct UpdateBody {
+    /// One of the order's next statuses; shipped needs a tracking number.
+    #[schema(inline)]
+    status: OrderStatus,
+    tracking_number: Option<String>,
+    /// With "cancelled": refund whatever is left of the order in the same step.
+    #[serde(default)]
+    refund: bool,
+}
+
+#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[patch("/admin/orders/{id}")]
+async fn admin_update(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<String>,
+    body: web::Json<UpdateBody>,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    let UpdateBody { status, tracking_number, refund } = body.into_inner();
+    let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
+    if status == OrderStatus::Shipped && tracking.is_none() {
+        return Err(AppError::Validation("Please enter a tracking number.".into()));
+    }
+    if tracking.as_ref().is_some_and(|t| t.chars().count() > 100) {
+        return Err(AppError::Validation("Please keep the tracking number under 100 characters.".into()));
+    }
+    let order_id = id.clone();
+    let (order, changed) = state
+        .catalogue
+        .write(move |tx| {
+            let (order, changed, restocked) = change_status(tx, &id, status, tracking.as_deref())?;
+            Ok(((order, changed), Changes::shown_if(restocked)))
+        })
+        .await?;
+    if changed && let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &order) {
+        state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
+    }
+    // Cancelled with a refund: whatever is left goes back to the card in the same step.
+    let order = if refund && order.status == OrderStatus::Cancelled && order.refunds.left(order.total_amount) > 0 {
+        let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new() };
+        state.refunds.refund_order(&order_id, ask).await?
+    } else {
+        order
+    };
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PaymentsQuery {
+    /// One payment status; without it, the ones to review (failed and mismatched).
+    #[param(inline)]
+    status: Option<PaymentStatus>,
+}
+
+/// A payment an admin should look at.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentReview {
+    reference: String,
+    user_id: String,
+    customer_name: String,
+    customer_email: String,
+    /// Kobo.
+    amount: i64,
+    currency: String,
+    status: PaymentStatus,
+    failure_reason: Option<String>,
+    created_at: i64,
+    updated_at: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PaymentReviews {
+    /// Most recently changed first, at most 200.
+    payments: Vec<PaymentReview>,
+}
+
+/// Payments for an admin to look at: by default those that failed verification or mismatched.
+#[utoipa::path(tag = "admin", params(PaymentsQuery), responses((status = OK, body = PaymentReviews), BadRequest, Unauthorized, Forbidden))]
+#[get("/admin/payments")]
+async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PaymentsQuery>) -> AppResult<HttpResponse> {
+    // Without a status: the payments an admin should look at.
+    let statuses = match query.into_inner().status {
+        None => vec![PaymentStatus::Failed, PaymentStatus::Mismatch],
+        Some(one) => vec![one],
+    };
+    let statuses = serde_json::to_string(&statuses).map_err(AppError::internal)?;
+    let payments = state
+        .db
+        .read(move |c| {
+            let mut stmt = c.prepare_cached(
+                "SELECT reference, user_id, customer_name, customer_email, amount_kobo, currency, status, failure_reason, created_at, updated_at
+                 FROM payments WHERE status IN (SELECT value FROM json_each(?1)) ORDER BY updated_at DESC LIMIT 200",
+            )?;
+            let rows = stmt.query_map([statuses], |r| {
+                Ok(PaymentReview {
+                    reference: r.get("reference")?,
+                    user_id: r.get("user_id")?,
+                    customer_name: r.get("customer_name")?,
+                    customer_email: r.get("customer_email")?,
+                    amount: r.get("amount_kobo")?,
+                    currency: r.get("currency")?,
+                    status: r.get("status")?,
+                    failure_reason: r.get("failure_reason")?,
+                    created_at: r.get("created_at")?,
+                    updated_at: r.get("updated_at")?,
+                })
+            })?;
+            Ok(rows.collect::<Result<Vec<_>, _>>()?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(PaymentReviews { payments }))
+}

@@ -1,0 +1,55 @@
+//! Refunds over HTTP: the admin's refund form on an order.
+
+use actix_web::{HttpResponse, post, web};
+use serde::Deserialize;
+
+use super::RefundAsk;
+use crate::auth::AdminUser;
+use crate::error::answers::{BadGateway, BadRequest, Conflict, Forbidden, NotFound, Unauthorized};
+use crate::error::{AppError, AppResult};
+use crate::http::AppState;
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(create_refund);
+}
+
+/// The admin's refund form.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RefundRequest {
+    /// Naira as typed, e.g. "12500.50": positive, at most two decimals, at most what is left.
+    #[schema(value_type = String)]
+    amount: Option<serde_json::Value>,
+    /// Why, for the order's history and the customer's e-mail.
+    #[serde(default)]
+    reason: String,
+    /// Positions (from 0) of the order's lines whose units go back on sale.
+    #[serde(default)]
+    restock: Vec<usize>,
+}
+
+/// Refunds part or all of a paid order through Paystack. The answer is the order with the new
+/// refund; when Paystack refuses or does not answer the refund is still listed (failed, or pending
+/// until the shop hears from Paystack) and the answer is a 502 that says so.
+#[utoipa::path(
+    tag = "admin",
+    request_body = RefundRequest,
+    responses((status = CREATED, body = crate::orders::AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, BadGateway)
+)]
+#[post("/admin/orders/{id}/refunds")]
+async fn create_refund(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<String>,
+    body: web::Json<RefundRequest>,
+) -> AppResult<HttpResponse> {
+    let RefundRequest { amount, reason, restock } = body.into_inner();
+    let amount = crate::money::optional_naira(amount.as_ref(), "refund amount")
+        .map_err(AppError::Validation)?
+        .ok_or_else(|| AppError::Validation("Enter the amount to refund.".into()))?;
+    if amount == 0 {
+        return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
+    }
+    let order = state.refunds.refund_order(&id, RefundAsk { amount: Some(amount), reason, restock }).await?;
+    Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(crate::orders::admin_view(order)))
+}

@@ -480,6 +480,10 @@ export interface paths {
     /** The checkout form's starting values: the profile, and the last delivery address used. */
     get: operations['checkout_details'];
     put?: never;
+    /**
+     * Starts a payment: the bag snapshotted at current prices, its stock and code held, the
+     *     transaction initialised with Paystack; or the shopper's open payment for the same bag resumed.
+     */
     post: operations['start_payment'];
     delete?: never;
     options?: never;
@@ -799,7 +803,10 @@ export interface paths {
     delete: operations['delete_product'];
     options?: never;
     head?: never;
-    /** Edits a product's name, price and description, and its variants with their stock. */
+    /**
+     * Edits a product: only the fields sent change (name, price, description, variants with their
+     *     stock); a field sent empty is refused with the reason.
+     */
     patch: operations['edit_product'];
     trace?: never;
   };
@@ -1928,7 +1935,10 @@ export interface components {
     ProductEdit: {
       description?: string | null;
       name?: string | null;
-      /** @description Naira as typed ("25000.50"); a JSON number is read by its text, never as a float. */
+      /**
+       * @description Naira as typed ("25000.50"); a JSON number is read by its text, never as a float. Sent as
+       *     null it is refused (a product always has a price); left out, it stays.
+       */
       price?: string | null;
       /**
        * @description When given, replaces the product's variants (matched by size and colour, so kept ones

@@ -150,9 +150,9 @@ async fn signup(
     // The upload's place and the sign-up's count come from the head, before the form is read.
     _slot: UploadSlot,
     _allowed: SignupAllowed,
-    form: upload::Form<SignupForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let SignupForm { display_name, email, password, confirm_password, photo } = form.into_inner();
+    let SignupForm { display_name, email, password, confirm_password, photo } = upload::read(&req, body).await?;
     let name = TextField::or_empty(display_name);
     let email = TextField::or_empty(email).to_lowercase();
     let password = super::passwords::normalize(&TextField::or_empty(password)).to_string();
@@ -450,12 +450,13 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
 )]
 #[patch("/account")]
 async fn update_account(
+    req: HttpRequest,
     state: web::Data<AppState>,
     _slot: UploadSlot,
     user: CurrentUser,
-    form: upload::Form<AccountForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let AccountForm { display_name, phone_number, photo } = form.into_inner();
+    let AccountForm { display_name, phone_number, photo } = upload::read(&req, body).await?;
     let (name, phone) = (TextField::or_empty(display_name), TextField::or_empty(phone_number));
     if name.is_empty() {
         return Err(AppError::Validation("Please enter your full name.".into()));

@@ -168,9 +168,9 @@ async fn add_release(
     state: web::Data<AppState>,
     _slot: UploadSlot,
     AdminUser(user, _): AdminUser,
-    form: upload::Form<ReleaseForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let ReleaseForm { name, description, price, collection_id, product_id, featured, image } = form.into_inner();
+    let ReleaseForm { name, description, price, collection_id, product_id, featured, image } = upload::read(&req, body).await?;
     let [name, description, price, collection_id, product_id, featured] =
         [name, description, price, collection_id, product_id, featured].map(TextField::or_empty);
     let featured = matches!(featured.as_str(), "true" | "on" | "1");
@@ -215,9 +215,9 @@ async fn add_collection(
     state: web::Data<AppState>,
     _slot: UploadSlot,
     AdminUser(user, _): AdminUser,
-    form: upload::Form<CollectionForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let CollectionForm { name, description, image } = form.into_inner();
+    let CollectionForm { name, description, image } = upload::read(&req, body).await?;
     let (name, description) = (TextField::or_empty(name), TextField::or_empty(description));
     let image = ImageUpload::sent(image);
     if name.is_empty() || description.is_empty() || image.is_none() {
@@ -291,14 +291,15 @@ fn slug_for(tx: &rusqlite::Connection, name: &str) -> AppResult<String> {
 )]
 #[put("/collections/{id}")]
 async fn edit_collection(
+    req: HttpRequest,
     state: web::Data<AppState>,
     _slot: UploadSlot,
     _admin: AdminUser,
     id: web::Path<String>,
-    form: upload::Form<CollectionEditForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let CollectionEditForm { name, description, image } = form.into_inner();
+    let CollectionEditForm { name, description, image } = upload::read(&req, body).await?;
     let (name, description) = (TextField::or_empty(name), TextField::or_empty(description));
     if name.is_empty() || description.is_empty() {
         return Err(fill_all());
@@ -369,15 +370,15 @@ async fn add_product(
     _slot: UploadSlot,
     AdminUser(user, _): AdminUser,
     collection: web::Path<String>,
-    form: upload::Form<ProductForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let collection_id = collection.into_inner();
-    let ProductForm { name, description, price, category, sizes, colors, variants, stock, images } = form.into_inner();
+    let ProductForm { name, description, price, category, sizes, colors, variants, stock, images } = upload::read(&req, body).await?;
     let [name, description, price, category, sizes, colors, variants, stock] =
         [name, description, price, category, sizes, colors, variants, stock].map(TextField::or_empty);
     let images = ImageUpload::all_sent(images);
     if images.len() > MAX_PRODUCT_IMAGES {
-        return Err(media::upload::too_many_files(MAX_PRODUCT_IMAGES));
+        return Err(upload::too_many_files(MAX_PRODUCT_IMAGES).into());
     }
     if name.is_empty() || description.is_empty() || images.is_empty() {
         return Err(fill_all());

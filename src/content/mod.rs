@@ -240,12 +240,13 @@ async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUse
 )]
 #[put("/about")]
 async fn save_about(
+    req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     _slot: UploadSlot,
     crate::auth::AdminUser(user, _): crate::auth::AdminUser,
-    form: crate::media::upload::Form<AboutForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let AboutForm { title, description1, description2, image1, image2 } = form.into_inner();
+    let AboutForm { title, description1, description2, image1, image2 } = crate::media::upload::read(&req, body).await?;
     let [title, description1, description2] = [title, description1, description2].map(TextField::or_empty);
     if title.is_empty() || description1.is_empty() || description2.is_empty() {
         return Err(AppError::Validation("Please fill in all text fields.".into()));

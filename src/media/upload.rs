@@ -1,7 +1,8 @@
-//! Multipart forms: typed with actix-multipart's `MultipartForm` (each form struct is also its
-//! OpenAPI request body), pictures streamed to temporary files under `data-dir/uploads` as they
-//! arrive (never held in memory, deleted when the request ends), and a bound on the uploads one
-//! account or one client address may have running at once.
+//! Multipart forms: typed with actix-multipart's `MultipartForm` derive (each form struct is also
+//! its OpenAPI request body, so a field a handler reads is a field of the document), pictures
+//! streamed to temporary files under `data-dir/uploads` as they arrive (never held in memory,
+//! deleted when the request ends), and a bound on the uploads one account or one client address
+//! may have running at once.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -27,12 +28,53 @@ const MAX_TEXT_BYTES: usize = MAX_TEXT_CHARS * 4;
 /// Uploads one signed-in account may have running at once.
 pub const UPLOADS_PER_ACCOUNT: usize = 2;
 
-fn too_large() -> AppError {
-    AppError::PayloadTooLarge(format!("Image file size must be less than {}MB.", super::MAX_UPLOAD_BYTES / 1_000_000))
+/// Why a form was refused, as the API answers it. Kept whole (unlike an `actix_web::Error`), so
+/// [`read`] gives the handler its own `AppError` back.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Refusal {
+    /// 400 with this message.
+    Invalid(String),
+    /// 413 with this message.
+    TooLarge(String),
+    /// 500: the shop could not store the form; the cause is for the log.
+    Failed(String),
 }
 
-pub fn too_many_files(max: usize) -> AppError {
-    AppError::Validation(format!("Send at most {max} images at once."))
+impl From<Refusal> for AppError {
+    fn from(refusal: Refusal) -> AppError {
+        match refusal {
+            Refusal::Invalid(message) => AppError::Validation(message),
+            Refusal::TooLarge(message) => AppError::PayloadTooLarge(message),
+            Refusal::Failed(cause) => AppError::Internal(cause),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Invalid(message) | Refusal::TooLarge(message) | Refusal::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+/// A `MultipartForm` used as an extractor answers in the API's shape too.
+impl actix_web::ResponseError for Refusal {
+    fn status_code(&self) -> actix_web::http::StatusCode {
+        AppError::from(self.clone()).status_code()
+    }
+
+    fn error_response(&self) -> actix_web::HttpResponse {
+        AppError::from(self.clone()).error_response()
+    }
+}
+
+fn too_large() -> Refusal {
+    Refusal::TooLarge(format!("Image file size must be less than {}MB.", super::MAX_UPLOAD_BYTES / 1_000_000))
+}
+
+pub fn too_many_files(max: usize) -> Refusal {
+    Refusal::Invalid(format!("Send at most {max} images at once."))
 }
 
 /// A picture sent in a form, written to a temporary file as it arrives. The file is deleted when
@@ -60,7 +102,7 @@ impl<'t> FieldReader<'t> for ImageUpload {
     fn read_field(req: &'t HttpRequest, field: actix_multipart::Field, limits: &'t mut Limits) -> Self::Future {
         Box::pin(async move {
             let name = field.name().unwrap_or_default().to_string();
-            let refuse = |error: AppError| MultipartError::Field { name: name.clone(), source: error.into() };
+            let refuse = |refusal: Refusal| MultipartError::Field { name: name.clone(), source: refusal.into() };
             let opened = {
                 let mut extensions = req.extensions_mut();
                 let count = extensions.get_mut::<FilesInForm>().map(|c| c.0).unwrap_or(0) + 1;
@@ -110,7 +152,7 @@ impl<'t> FieldReader<'t> for TextField {
                 Ok(Text(text)) => Ok(TextField(text.trim().to_string())),
                 Err(MultipartError::Payload(PayloadError::Overflow)) => Err(MultipartError::Field {
                     name: name.clone(),
-                    source: AppError::Validation(format!("The field {name} is too long.")).into(),
+                    source: Refusal::Invalid(format!("The field {name} is too long.")).into(),
                 }),
                 Err(other) => Err(other),
             }
@@ -118,32 +160,18 @@ impl<'t> FieldReader<'t> for TextField {
     }
 }
 
-/// A typed multipart form: actix-multipart's `MultipartForm`, with every refusal in the API's
-/// JSON shape. (Its check of the content type answers before the configured error handler is
-/// asked, so that one is mapped here.)
-pub struct Form<T: MultipartCollect>(pub T);
-
-impl<T: MultipartCollect> Form<T> {
-    pub fn into_inner(self) -> T {
-        self.0
-    }
-}
-
-impl<T: MultipartCollect + 'static> FromRequest for Form<T> {
-    type Error = actix_web::Error;
-    type Future = LocalBoxFuture<'static, Result<Self, actix_web::Error>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
-        let form = MultipartForm::<T>::from_request(req, payload);
-        Box::pin(async move {
-            match form.await {
-                Ok(MultipartForm(form)) => Ok(Form(form)),
-                Err(error) => Err(match error.as_error::<MultipartError>() {
-                    Some(refused) => form_error(refused).into(),
-                    None => error,
-                }),
-            }
-        })
+/// Reads a typed multipart form from the request's body. Called by the handler once its other
+/// extractors (the session, the upload's place) have let the request in, so nothing of the body
+/// is read for a request that is refused anyway.
+pub async fn read<T: MultipartCollect + 'static>(req: &HttpRequest, body: web::Payload) -> Result<T, AppError> {
+    match MultipartForm::<T>::from_request(req, &mut body.into_inner()).await {
+        Ok(MultipartForm(form)) => Ok(form),
+        // Its check of the content type answers without asking the configured error handler.
+        Err(error) => Err(match (error.as_error::<Refusal>(), error.as_error::<MultipartError>()) {
+            (Some(refusal), _) => refusal.clone().into(),
+            (None, Some(refused)) => form_refusal(refused).into(),
+            (None, None) => AppError::internal(error),
+        }),
     }
 }
 
@@ -154,34 +182,35 @@ pub fn form_config() -> MultipartFormConfig {
         // Eight pictures and the text beside them; nothing larger is read.
         .total_limit(MAX_FILES_PER_FORM * super::MAX_UPLOAD_BYTES + MAX_TEXT_BYTES * 4)
         .memory_limit(MAX_TEXT_BYTES * 4)
-        .error_handler(|error, _req| match error {
-            // Our own field readers' refusals are answers already.
-            MultipartError::Field { source, .. } if source.as_error::<AppError>().is_some() => source,
-            other => form_error(&other).into(),
-        })
+        .error_handler(|error, _req| form_refusal(&error).into())
 }
 
 /// Temporary files for pictures go to `dir`; failing to write one is the shop's fault.
 pub fn temp_file_config(dir: &std::path::Path) -> TempFileConfig {
-    TempFileConfig::default().directory(dir).error_handler(|error, _req| AppError::internal(error).into())
+    TempFileConfig::default().directory(dir).error_handler(|error, _req| Refusal::Failed(error.to_string()).into())
 }
 
-/// Every way reading a form can fail, as the API's error answer.
-fn form_error(error: &MultipartError) -> AppError {
+/// Every way reading a form can fail, as the API answers it.
+fn form_refusal(error: &MultipartError) -> Refusal {
+    let invalid = |message: String| Refusal::Invalid(message);
     match error {
-        MultipartError::Field { name, source } => match source.as_error::<TextError>() {
-            Some(TextError::Utf8Error(_)) => AppError::Validation(format!("The field {name} is not valid text.")),
-            Some(TextError::ContentType) => AppError::Validation(format!("Send the field {name} as plain text.")),
-            _ => AppError::Validation(format!("The field {name} could not be read.")),
-        },
-        MultipartError::DuplicateField(name) => AppError::Validation(format!("The field {name} was sent more than once.")),
-        MultipartError::MissingField(name) => AppError::Validation(format!("The field {name} is missing.")),
-        MultipartError::UnknownField(name) => AppError::Validation(format!("The form has no field {name}.")),
-        MultipartError::Payload(PayloadError::Overflow) => AppError::PayloadTooLarge("The form is too large.".into()),
-        MultipartError::ContentTypeMissing | MultipartError::ContentTypeParse | MultipartError::ContentTypeIncompatible => {
-            AppError::Validation("Send the form as multipart/form-data.".into())
+        // Our own field readers' refusals are answers already.
+        MultipartError::Field { source, .. } if source.as_error::<Refusal>().is_some() => {
+            source.as_error::<Refusal>().cloned().expect("checked just before")
         }
-        other => AppError::Validation(format!("The form could not be read: {other}")),
+        MultipartError::Field { name, source } => match source.as_error::<TextError>() {
+            Some(TextError::Utf8Error(_)) => invalid(format!("The field {name} is not valid text.")),
+            Some(TextError::ContentType) => invalid(format!("Send the field {name} as plain text.")),
+            _ => invalid(format!("The field {name} could not be read.")),
+        },
+        MultipartError::DuplicateField(name) => invalid(format!("The field {name} was sent more than once.")),
+        MultipartError::MissingField(name) => invalid(format!("The field {name} is missing.")),
+        MultipartError::UnknownField(name) => invalid(format!("The form has no field {name}.")),
+        MultipartError::Payload(PayloadError::Overflow) => Refusal::TooLarge("The form is too large.".into()),
+        MultipartError::ContentTypeMissing | MultipartError::ContentTypeParse | MultipartError::ContentTypeIncompatible => {
+            invalid("Send the form as multipart/form-data.".into())
+        }
+        other => invalid(format!("The form could not be read: {other}")),
     }
 }
 
@@ -234,8 +263,8 @@ impl Drop for Place {
 
 /// A place among the uploads running at once: at most [`UPLOADS_PER_ACCOUNT`] per signed-in
 /// account and `--uploads-per-address` per client address, each held until its request ends.
-/// Taken from the request's head, before its body is read (put it before the form among a
-/// handler's arguments), so refused uploads cost the shop nothing. The account is the one the
+/// Taken from the request's head, as an extractor, before the handler [`read`]s the body, so
+/// refused uploads cost the shop nothing. The account is the one the
 /// session token names; whether that session is still live is checked by the handler's own
 /// `CurrentUser`/`AdminUser`.
 pub struct UploadSlot {

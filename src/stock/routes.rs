@@ -247,14 +247,15 @@ struct ColorImagesForm {
 )]
 #[put("/products/{id}/color-images")]
 async fn set_color_images(
+    req: actix_web::HttpRequest,
     state: web::Data<AppState>,
     _slot: upload::UploadSlot,
     _admin: AdminUser<EditProducts>,
     id: web::Path<String>,
-    form: upload::Form<ColorImagesForm>,
+    body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let ColorImagesForm { color, images } = form.into_inner();
+    let ColorImagesForm { color, images } = upload::read(&req, body).await?;
     let (color, images) = (upload::TextField::or_empty(color), upload::ImageUpload::all_sent(images));
     let root = state.media.root.clone();
     let product = state

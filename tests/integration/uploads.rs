@@ -316,6 +316,34 @@ async fn temporary_files_go_when_the_request_ends_whatever_its_answer() {
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM users"), 2, "Ada and the admin");
 }
 
+#[actix_web::test]
+async fn a_body_is_read_only_for_requests_the_session_lets_in() {
+    let app = spawn_empty_app().await;
+    app.signup("Ada", "ada@example.com", "secret1").await;
+    // A visitor's upload to the profile is answered from its head alone.
+    let host = app.base.trim_start_matches("http://");
+    let mut head_only = TcpStream::connect(host).unwrap();
+    let head = format!(
+        "PATCH /api/account HTTP/1.1\r\nHost: {host}\r\nX-Requested-With: ankara\r\n\
+         Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 9000000\r\n\r\n"
+    );
+    head_only.write_all(head.as_bytes()).unwrap();
+    let (status, body) = read_answer(&mut head_only);
+    assert_eq!(status, 401, "{body}");
+    assert!(temp_files(&app).is_empty());
+    // A customer's broken form to an admin endpoint is refused for who sends it, not its shape.
+    let res = app
+        .client
+        .post(app.url("/api/collections"))
+        .header("content-type", "multipart/form-data; boundary=nothing")
+        .body("not a form")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(res.status(), 403);
+    assert_eq!(res.json::<Value>().await.unwrap()["message"], "You must be an admin to do this.");
+}
+
 /// A JPEG that is all header: a frame of the given size and components (horizontal and vertical
 /// sampling each), the head of a first scan of `first_scan` components, and the end marker.
 /// Judged (and refused or accepted) before anything is decoded.

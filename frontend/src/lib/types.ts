@@ -100,3 +100,7 @@ export type DashboardPeriod = Schemas['Period'];
 export type DayFigures = Schemas['DayFigures'];
 export type BestSeller = Schemas['BestSeller'];
 export type LowStockVariant = Schemas['LowStockVariant'];
+/** GET /api/admin/settings: what the merchant decides (kobo for amounts). */
+export type ShopSettings = Schemas['Settings'];
+/** PATCH /api/admin/settings: only the fields sent change. */
+export type ShopSettingsChange = Schemas['SettingsChange'];

@@ -18,17 +18,19 @@ export type AdminOrderList = AdminOrderPage;
 export type ReviewPayment = PaymentReview;
 
 /** The lists the dashboard points at, beside the status filter. */
-export type SpecialList = 'oversold' | 'failed-refund';
+export type SpecialList = 'oversold' | 'failed-refund' | 'code-over-limit';
 
 /**
  * GET /api/admin/orders?status=&page=: newest first, 1-based pages, with a count per status.
  * `oversold` (?oversold=true): the oversold orders that still have something to refund;
- * `failed-refund` (?refund=failed): the orders whose latest refund failed.
+ * `failed-refund` (?refund=failed): the orders whose latest refund failed;
+ * `code-over-limit` (?codeOverLimit=true): orders of the last 30 days paid with a code past its limits.
  */
 export function adminOrdersQueryOptions(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
   const params = new URLSearchParams();
   if (special === 'oversold') params.set('oversold', 'true');
   else if (special === 'failed-refund') params.set('refund', 'failed');
+  else if (special === 'code-over-limit') params.set('codeOverLimit', 'true');
   else if (status) params.set('status', status);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();

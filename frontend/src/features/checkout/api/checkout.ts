@@ -52,8 +52,17 @@ export function useApplyCode(bag: string) {
   });
 }
 
-/** The checkout start's body: who, where, how it reaches them, and the code applied. */
-export type StartBody = { customer: Customer; address: Address; method: DeliveryMethod; code: string | null };
+/**
+ * The checkout start's body: who, where, how it reaches them, the code applied, and the total the
+ * shopper was shown (kobo): a different one is refused (409 `price_changed`) before anything starts.
+ */
+export type StartBody = {
+  customer: Customer;
+  address: Address;
+  method: DeliveryMethod;
+  code: string | null;
+  expectedTotal: number;
+};
 
 /** POST /api/payments/verify: the outcome, in `data`. */
 export type VerifyResult =
@@ -65,8 +74,10 @@ export function useCheckoutDetails(enabled: boolean) {
 }
 
 /**
- * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment.
- * `idempotencyKey` is fresh per click: the server refuses a repeat, so one click starts one payment.
+ * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment (201),
+ * or opens the shopper's payment already started for this very bag and price again (200): both
+ * answer the pop-up's details. `idempotencyKey` is fresh per click: the server refuses a repeat,
+ * so one click starts one payment.
  */
 export function startPayment(body: StartBody, idempotencyKey: string): Promise<PaymentStart> {
   return apiFetch<PaymentStart>('/api/checkout', {
@@ -89,6 +100,15 @@ export async function cancelPayment(reference: string): Promise<void> {
   }
 }
 
+/**
+ * POST /api/payments/cancel {}: "Cancel that payment" for a payment in progress from another
+ * attempt (another tab, another bag): every unpaid payment of the shopper ends and its holds go
+ * back. Rejects when it could not be done, for the shopper to see.
+ */
+export async function cancelOpenPayments(): Promise<void> {
+  await api.post<unknown>('/api/payments/cancel', {});
+}
+
 /** POST /api/payments/verify {reference}: the server asks the provider and, when paid, creates the order. */
 export async function verifyPayment(reference: string): Promise<VerifyResult> {
   const answer = await api.post<{ data: VerifyResult }>('/api/payments/verify', { reference });
@@ -97,14 +117,17 @@ export async function verifyPayment(reference: string): Promise<VerifyResult> {
 
 /**
  * Starting a payment as a mutation: each call is one attempt with its own Idempotency-Key. A 409
- * (the bag changed under the shopper) refreshes the bag.
+ * (the bag changed under the shopper, or its total) refreshes the bag, and a changed total prices
+ * the checkout again, so the summary and Pay show the new total.
  */
 export function useStartPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StartBody) => startPayment(body, newIdempotencyKey()),
     onError: (error) => {
-      if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.bag });
+      if (!isApiError(error) || error.status !== 409) return;
+      void client.invalidateQueries({ queryKey: queryKeys.bag });
+      if (error.code === 'price_changed') void client.invalidateQueries({ queryKey: queryKeys.quotes });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '@/lib/api';
+import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
 
@@ -9,7 +9,7 @@ export type { ShopSettings, ShopSettingsChange };
 export function useShopSettings() {
   return useQuery({
     queryKey: queryKeys.admin.settings,
-    queryFn: ({ signal }) => api.get<ShopSettings>('/api/admin/settings', signal),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/settings', { signal })),
     staleTime: 0,
   });
 }
@@ -18,7 +18,7 @@ export function useShopSettings() {
 export function useSaveShopSettings() {
   const client = useQueryClient();
   return useMutation<ShopSettings, ApiError, ShopSettingsChange>({
-    mutationFn: (change) => api.patch<ShopSettings>('/api/admin/settings', change),
+    mutationFn: (change) => answer(api.PATCH('/api/admin/settings', { body: change })),
     onSuccess: (settings) => client.setQueryData(queryKeys.admin.settings, settings),
   });
 }

@@ -106,7 +106,7 @@ export function CheckoutPanel() {
       try {
         const result = await verifyPayment(reference);
         if (!result.success) {
-          send({ type: 'failed', message: result.message });
+          send({ type: 'failed', message: result.message ?? VERIFY_FAILED });
           return;
         }
         setSuccess(paymentSuccessMessage(result.reference || reference));

@@ -408,3 +408,75 @@ test('an admin sets delivery fees and pickup, and creates and pauses a discount 
   });
   await page.context().close();
 });
+
+test('an admin sets the order limits on the Settings screen; the bag then refuses more than they allow', async () => {
+  const page = await smallPhonePage();
+  await withShot(page, 'settings', async () => {
+    await signInAsAdmin(page, shop);
+
+    // ---- The menu leads to Settings; the limits in force are shown; one is changed and saved.
+    await page.goto(`${shop.base}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
+    await page.waitForURL(`${shop.base}/admin/settings`);
+    const limits = page.getByRole('region', { name: 'Order limits' });
+    const perLine = limits.getByLabel('Most of one item per order');
+    assert.equal(await perLine.inputValue(), '5');
+    assert.equal(await limits.getByLabel('Most items per order').inputValue(), '20');
+    assert.equal(await limits.getByLabel(/^Largest order total/).inputValue(), '5000000');
+    assert.deepEqual(await axeViolations(page), [], 'the Settings screen passes axe');
+
+    // A refusal is the server's own words.
+    await perLine.fill('30');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The most of one item cannot be more than the most items per order.' })
+      .waitFor();
+    await perLine.fill('2');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const saved = page.getByRole('status').filter({ hasText: 'Settings saved.' });
+    await saved.waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the saved Settings screen passes axe');
+    if (process.env.ANKARA_E2E_SHOTS) {
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: '/tmp/ankara-settings-360.png', fullPage: true });
+      await page.setViewportSize(DESKTOP);
+      await page.screenshot({ path: '/tmp/ankara-settings-1366.png', fullPage: true });
+      await page.setViewportSize(SMALL_PHONE);
+    }
+    const settings = await page.evaluate(async () => (await fetch('/api/admin/settings')).json());
+    assert.deepEqual(settings, { maxPerLine: 2, maxPerCheckout: 20, maxOrderTotal: 500_000_000 });
+    assert.deepEqual(page.errors, [], 'no uncaught errors on the Settings screen');
+  });
+  await page.context().close();
+
+  // ---- A shopper adds one product twice, then a third time: the bag says the merchant's limit.
+  const shopper = await newPage(browser, MOBILE);
+  shopper.setDefaultTimeout(TIMEOUT);
+  await withShot(shopper, 'settings-bag', async () => {
+    await signUp(shopper, shop.base, { name: 'Efe Shopper', email: `efe-${Date.now()}@example.com` });
+    const { featured } = await featuredProducts(shop.base);
+    // One size and colour with at least three left, chosen on the product page.
+    const product = featured.find((p) => p.variants.some((v) => v.available >= 3));
+    assert.ok(product, 'a featured product with three of one variant');
+    const variant = product.variants.find((v) => v.available >= 3);
+    await shopper.goto(`${shop.base}/product/${product.id}`);
+    await shopper.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    if (product.sizes.length > 1)
+      await shopper.getByRole('radio', { name: variant.size, exact: true }).check({ force: true });
+    if (product.colors.length > 1)
+      await shopper.getByRole('radio', { name: variant.color, exact: true }).check({ force: true });
+    const add = shopper.getByRole('button', { name: 'Add to Bag' });
+    for (let i = 0; i < 2; i++) {
+      await add.click();
+      await shopper.getByText('Item added to your bag successfully!').waitFor();
+      await shopper.getByText('Item added to your bag successfully!').waitFor({ state: 'detached' });
+    }
+    await add.click();
+    await shopper.getByRole('alert').filter({ hasText: 'You can buy at most 2 of one item in one order.' }).waitFor();
+    await shopper.getByRole('link', { name: 'My Bag (2)', exact: true }).waitFor();
+    assert.deepEqual(shopper.errors, []);
+  });
+  await shopper.context().close();
+});

@@ -8,6 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  axeViolations,
   naira,
   DESKTOP,
   MOBILE,
@@ -357,4 +358,140 @@ test('small phone: a discount code and a delivery fee; the price in parts on My 
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();
+});
+
+/** Saves a screenshot at 360×740 and at 1366×768 of what `target` shows, when ANKARA_E2E_SHOTS is set. */
+async function shots(page, target, name) {
+  if (!process.env.ANKARA_E2E_SHOTS) return;
+  const centre = () => target.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await centre();
+  await page.screenshot({ path: `/tmp/ankara-${name}-360.png` });
+  await page.setViewportSize(DESKTOP);
+  await centre();
+  await page.screenshot({ path: `/tmp/ankara-${name}-1366.png` });
+  await page.setViewportSize(SMALL_PHONE);
+}
+
+test('small phone: a total changed between the summary and Pay; an earlier payment cancelled to pay', async () => {
+  // bypassCSP lets the test inject axe (the shop's CSP forbids inline scripts).
+  const context = await browser.newContext({ viewport: SMALL_PHONE, deviceScaleFactor: 1, bypassCSP: true });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.setDefaultTimeout(TIMEOUT);
+  const admin = await newPage(browser, DESKTOP);
+  await signInAsAdmin(admin, shop);
+  await withShot(page, 'checkout-changes', async () => {
+    const email = `chioma-${Date.now()}@example.com`;
+    await signUp(page, shop.base, { name: 'Chioma Shopper', email });
+    const { featured } = await featuredProducts(shop.base);
+    const item = [...featured].sort((a, b) => a.price - b.price)[0];
+    assert.ok(item.price < 15_000_000, 'a featured product under the free delivery threshold');
+    await addToBag(page, item);
+    await page.goto(`${shop.base}/mybag`);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const form = page.getByRole('form', { name: 'Checkout details' });
+    const details = {
+      customer: { name: 'Chioma Shopper', email, phone: '0803 555 0101' },
+      address: { street: '3 Dugbe Road', city: 'Ibadan', state: 'Oyo', country: 'Nigeria', postalCode: '200211' },
+    };
+    await form.getByLabel('Phone number').fill(details.customer.phone);
+    await form.getByLabel('Street address').fill(details.address.street);
+    await form.getByLabel('City').fill(details.address.city);
+    await form.getByLabel('State', { exact: true }).selectOption('Oyo');
+    await form.getByLabel('Postal code').fill(details.address.postalCode);
+    await form.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.getByRole('button', { name: `Pay ${naira(item.price + 400_000)}` }).waitFor();
+
+    // ---- The merchant raises the South-West fee to ₦4,500.00 while the shopper looks at the summary.
+    const options = await fetch(`${shop.base}/api/delivery`).then((r) => r.json());
+    const text = (kobo) => `${Math.floor(kobo / 100)}.${String(kobo % 100).padStart(2, '0')}`;
+    const saved = await admin.evaluate(
+      async (input) => {
+        const res = await fetch('/api/admin/delivery', {
+          method: 'PUT',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
+          body: JSON.stringify(input),
+        });
+        return res.status;
+      },
+      {
+        pickup: options.pickup,
+        zones: options.zones.map((z) => ({
+          name: z.name,
+          estimate: z.estimate,
+          states: z.states,
+          fee: z.states.includes('Oyo') ? '4500' : text(z.fee),
+          freeOver: z.freeOver === null ? null : text(z.freeOver),
+        })),
+      },
+    );
+    assert.equal(saved, 200);
+
+    // ---- Pay: the server says the total changed before anything starts; the summary shows the new one.
+    const newTotal = naira(item.price + 450_000);
+    await page.getByRole('button', { name: `Pay ${naira(item.price + 400_000)}` }).click();
+    const changed = page.getByRole('alert').filter({
+      hasText: `The total has changed to ${newTotal} since you saw it. Please check your order and pay again.`,
+    });
+    await changed.waitFor();
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByText('₦4,500.00', { exact: true }).waitFor();
+    const pay = page.getByRole('button', { name: `Pay ${newTotal}` });
+    await pay.waitFor();
+    assert.equal(await page.getByRole('dialog').count(), 0, 'no pop-up for a total the shopper did not see');
+    assert.deepEqual(await axeViolations(page), [], 'the changed total passes axe');
+    await shots(page, page.locator('.checkout__notice-region').first(), 'checkout-price-changed');
+
+    // ---- Pay again: the pop-up asks for the new total and says until when the items are held.
+    await pay.click();
+    const popup = page.getByRole('dialog', { name: 'Test payment' });
+    await popup.getByText(newTotal, { exact: true }).waitFor();
+    const held = popup.getByText(/^Your items are held until \d\d:\d\d$/);
+    await held.waitFor();
+    const until = new Intl.DateTimeFormat('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'Africa/Lagos',
+    });
+    const soon = [0, 30, 31].map((m) => until.format(new Date(Date.now() + m * 60_000)));
+    const shown = (await held.innerText()).slice(-5);
+    assert.ok(soon.slice(1).includes(shown), `held until ${shown}: about 30 minutes from now (${soon[0]})`);
+    await shots(page, popup, 'checkout-held');
+    await popup.getByRole('button', { name: 'Close' }).click();
+    await page.getByText('Payment cancelled', { exact: true }).waitFor();
+
+    // ---- A payment started elsewhere (another tab, other details) is still open: Pay is refused
+    // until the shopper cancels it.
+    const other = await page.evaluate(
+      async (body) => {
+        const res = await fetch('/api/checkout', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
+          body: JSON.stringify(body),
+        });
+        return res.status;
+      },
+      { ...details, customer: { ...details.customer, phone: '0803 555 0202' }, method: 'delivery', code: null },
+    );
+    assert.equal(other, 201);
+    await pay.click();
+    const inProgress = page.getByRole('alert').filter({ hasText: 'You have a payment in progress' });
+    await inProgress.waitFor();
+    const cancel = page.getByRole('button', { name: 'Cancel that payment' });
+    await cancel.waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the payment in progress passes axe');
+    await shots(page, cancel, 'checkout-in-progress');
+    await cancel.click();
+    await page.getByRole('status').filter({ hasText: 'The earlier payment was cancelled. You can pay now.' }).waitFor();
+    assert.equal(await cancel.count(), 0);
+    await shots(page, pay, 'checkout-released');
+    await pay.click();
+    await popup.getByRole('button', { name: /\(Success\)$/ }).click();
+    await page.getByText(/^Payment successful! Reference: \S+$/).waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+  await admin.context().close();
+  await context.close();
 });

@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SessionKeeper } from './SessionKeeper';
 import { Header } from '@/components/Header';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import { refreshDelay, refreshRetryDelay } from '@/lib/session';
 import type { Session } from '@/lib/types';
@@ -103,7 +103,7 @@ describe('SessionKeeper', () => {
       session: session(Date.now() + 60 * MINUTE),
     });
     await act(async () => {
-      await api.get('/api/bag').catch(() => undefined);
+      await answer(api.GET('/api/bag')).catch(() => undefined);
     });
     expect(queryClient.getQueryData<Session>(queryKeys.session)?.user).toBeNull();
     expect(currentLocation()).toBe('/login?next=%2Fproduct%2Foxford-brogue');

@@ -47,6 +47,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
+  lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
 ];
 
 function patternToRegExp(path: string): RegExp {

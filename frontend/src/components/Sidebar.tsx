@@ -17,6 +17,7 @@ import {
   MailIcon,
   MapPinIcon,
   PackageIcon,
+  SlidersIcon,
   StarIcon,
   TagIcon,
   TruckIcon,
@@ -206,6 +207,11 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             {user?.admin && (
               <SidebarLink href="/admin/messages" icon={<MailIcon />} onNavigate={onClose}>
                 Messages
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/settings" icon={<SlidersIcon />} onNavigate={onClose}>
+                Settings
               </SidebarLink>
             )}
           </ul>

@@ -1,3 +1,5 @@
+import createClient from 'openapi-fetch';
+import type { paths } from './api.gen';
 import type { ErrorBody } from './types';
 
 /** A failed API call: the HTTP status, the server's snake_case code and its human message. */
@@ -55,21 +57,6 @@ export function setUnauthorizedHandler(handler: ((path: string) => void) | null)
   onUnauthorized = handler;
 }
 
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as is (e.g. FormData for uploads); the browser sets the content type. */
-  body?: BodyInit;
-  signal?: AbortSignal;
-  headers?: Record<string, string>;
-};
-
-/**
- * Calls the same-origin JSON API. Resolves with the parsed body (undefined for 204), and rejects
- * with an ApiError built from the server's `{error, message}` body for any non-2xx answer, or with
- * a `network_error` ApiError (status 0) when the request never got an answer.
- */
 /**
  * For a while after any write, reads skip the service worker's quick copies (public/sw.js serves
  * the catalogue stale-while-revalidate; `cache: 'no-cache'` asks it for the network's answer), so
@@ -83,24 +70,41 @@ export function markWritten(): void {
   freshUntil = Date.now() + FRESH_AFTER_WRITE_MS;
 }
 
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  let body = options.body;
-  if (options.json !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(options.json);
+/**
+ * What the typed client hands its `fetch`: the address it built from the document's path and
+ * parameters, and the request's init. Kept as they are rather than made into a `Request`, so a
+ * same-origin path stays relative and a FormData body goes to fetch() untouched.
+ */
+class Call {
+  readonly method: string;
+  constructor(
+    readonly url: string,
+    readonly init: RequestInit,
+  ) {
+    this.method = init.method ?? 'GET';
   }
-  // FormData (uploads) goes as is: the browser writes the multipart content type and boundary.
-  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+}
+
+/**
+ * Sends one call to the same-origin API. Answers the response when it is 2xx with a readable body;
+ * otherwise throws an ApiError built from the server's `{error, message}` body, or a
+ * `network_error` ApiError (status 0) when the request never got an answer. Aborts go through.
+ */
+async function send({ url, method, init }: Call): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  new Headers(init.headers).forEach((value, name) => {
+    headers[name] = value;
+  });
   if (method !== 'GET') headers[WRITE_HEADER.name] = WRITE_HEADER.value;
 
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(url, {
       method,
       headers,
-      body,
-      signal: options.signal,
+      // JSON as a string, FormData as is: the browser writes the multipart type and boundary.
+      body: init.body,
+      signal: init.signal,
       credentials: 'same-origin',
       ...(method === 'GET' && Date.now() < freshUntil ? { cache: 'no-cache' as const } : {}),
     });
@@ -111,7 +115,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
 
   if (method !== 'GET' && response.ok) markWritten();
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return response;
 
   const text = await response.text();
   let parsed: unknown = undefined;
@@ -124,7 +128,7 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
 
   if (!response.ok) {
-    if (response.status === 401 && !CREDENTIAL_PATHS.includes(path.split('?')[0]!)) onUnauthorized?.(path);
+    if (response.status === 401 && !CREDENTIAL_PATHS.includes(url.split('?')[0]!)) onUnauthorized?.(url);
     if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error, parsed.message, parsed);
     throw new ApiError(
       response.status,
@@ -138,18 +142,45 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   if (text && parsed === undefined) {
     throw new ApiError(response.status, 'invalid_response', 'The server sent an unreadable answer.');
   }
-  return parsed as T;
+  // The body was read to check it: the client reads this copy.
+  return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/**
+ * The one client of the JSON API, typed by the document (`paths` in api.gen.ts, generated from
+ * the server's handlers): a path, its parameters, its body and its answer are checked against
+ * what the server declares. Every call goes through `send` above (write header, errors as
+ * ApiError, the 401 handler, fresh reads after writes); wrap a call in `answer()` for its data.
+ */
+export const api = createClient<paths>({
+  Request: Call as unknown as typeof Request,
+  fetch: (call) => send(call as unknown as Call),
+});
+
+/**
+ * The data of a call of `api`: its failures have already rejected with an ApiError, so what
+ * resolves is the success answer as the document types it (undefined for 204).
+ */
+export async function answer<T>(call: Promise<{ data?: T }>): Promise<T> {
+  return (await call).data as T;
+}
+
+/** What one multipart field may hold: text, a file, files under one name; null or undefined leave it out. */
 type MultipartValue = string | Blob | ReadonlyArray<Blob> | null | undefined;
+
+/**
+ * A multipart form's fields as the document names them: `S` is its `*Form` schema in api.gen.ts
+ * (its files are `binary` strings there), so a field the server does not read is a type error.
+ */
+export type FormFields<S> = { [K in keyof S]: MultipartValue };
 
 /**
  * A multipart body (uploads), in the order given: each value under its name, each file of a list
  * appended under the list's name; null and undefined are left out.
  */
-export function multipart(fields: Record<string, MultipartValue>): FormData {
+export function multipart<S>(fields: FormFields<S>): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) {
+  for (const [name, value] of Object.entries<MultipartValue>(fields)) {
     if (value === null || value === undefined) continue;
     if (typeof value === 'string' || value instanceof Blob) form.set(name, value);
     else for (const file of value) form.append(name, file);
@@ -157,16 +188,13 @@ export function multipart(fields: Record<string, MultipartValue>): FormData {
   return form;
 }
 
-export const api = {
-  get: <T>(path: string, signal?: AbortSignal) => apiFetch<T>(path, { signal }),
-  post: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'POST', json }),
-  put: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PUT', json }),
-  patch: <T>(path: string, json?: unknown) => apiFetch<T>(path, { method: 'PATCH', json }),
-  delete: <T>(path: string) => apiFetch<T>(path, { method: 'DELETE' }),
-  /** multipart/form-data (uploads). */
-  postForm: <T>(path: string, form: FormData) => apiFetch<T>(path, { method: 'POST', body: form }),
-  patchForm: <T>(path: string, form: FormData) => apiFetch<T>(path, { method: 'PATCH', body: form }),
-};
+/**
+ * A call's multipart body for `api`: the fields as FormData, sent as they are. The document
+ * types files as strings, hence the one cast here; the field names are still checked against `S`.
+ */
+export function formBody<S>(fields: FormFields<S>): { body: S; bodySerializer: () => FormData } {
+  return { body: fields as unknown as S, bodySerializer: () => multipart<S>(fields) };
+}
 
 /**
  * The server's own explanation of a refused request (a 4xx answer in its `{error, message}`

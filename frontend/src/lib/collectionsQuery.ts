@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Collection } from '@/lib/types';
 
 /** GET /api/collections: the six fixed collections first, in menu order. One query (and cache
  * entry) for the home page's section and the admin forms' collection choices. */
 export const collectionsQueryOptions = queryOptions({
   queryKey: queryKeys.collections.list,
-  queryFn: ({ signal }) => api.get<Collection[]>('/api/collections', signal),
+  queryFn: ({ signal }) => answer(api.GET('/api/collections', { signal })),
   staleTime: 5 * 60_000,
 });
 

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
+import { answer, api } from './api';
 import { formatNaira } from './money';
 import { queryKeys } from './queryKeys';
 import { useSession } from './session';
@@ -14,7 +14,7 @@ import type { DeliveryOptions, Zone } from './types';
  */
 export const deliveryQueryOptions = queryOptions({
   queryKey: queryKeys.delivery,
-  queryFn: ({ signal }) => api.get<DeliveryOptions>('/api/delivery', signal),
+  queryFn: ({ signal }) => answer(api.GET('/api/delivery', { signal })),
   staleTime: 5 * 60_000,
 });
 

@@ -48,6 +48,8 @@ export const queryKeys = {
   /** The server's price of the bag (as `bag` sums it up) for a state, a delivery method and a code. */
   quote: (bag: string, state: string, method: string, code: string | null) =>
     ['checkout', 'quote', bag, state, method, code ?? ''] as const,
+  /** Every quote (priced again when the server says the total changed). */
+  quotes: ['checkout', 'quote'] as const,
   orders: ['orders'] as const,
   /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
   track: (number: string, email: string) => ['track', number, email] as const,
@@ -56,7 +58,11 @@ export const queryKeys = {
     orders: {
       all: ['admin', 'orders'] as const,
       lists: ['admin', 'orders', 'list'] as const,
-      list: (status: OrderStatus | null, page: number, special: 'oversold' | 'failed-refund' | null = null) =>
+      list: (
+        status: OrderStatus | null,
+        page: number,
+        special: 'oversold' | 'failed-refund' | 'code-over-limit' | null = null,
+      ) =>
         special
           ? (['admin', 'orders', 'list', special, page] as const)
           : (['admin', 'orders', 'list', status ?? 'all', page] as const),
@@ -75,6 +81,8 @@ export const queryKeys = {
       list: (show: string, page: number) => ['admin', 'reviews', show, page] as const,
     },
     dashboard: ['admin', 'dashboard'] as const,
+    /** The merchant's settings (GET/PATCH /api/admin/settings). */
+    settings: ['admin', 'settings'] as const,
   },
 };
 

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { answer, api } from './api';
 import { queryKeys } from './queryKeys';
-import type { Suggestion } from './types';
 
 /**
  * GET /api/search/suggest?q=: names (and categories) of up to five matching products, for the
@@ -10,7 +9,7 @@ import type { Suggestion } from './types';
 export const suggestionsQueryOptions = (q: string) =>
   queryOptions({
     queryKey: queryKeys.suggest(q),
-    queryFn: ({ signal }) => api.get<Suggestion[]>(`/api/search/suggest?q=${encodeURIComponent(q)}`, signal),
+    queryFn: ({ signal }) => answer(api.GET('/api/search/suggest', { params: { query: { q } }, signal })),
     staleTime: 5 * 60_000,
     retry: false,
   });

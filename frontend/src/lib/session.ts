@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { api, isApiError } from './api';
+import { answer, api, isApiError } from './api';
 import { isPublicQuery, queryKeys } from './queryKeys';
 import type { Session, SessionCounts } from './types';
 
@@ -36,7 +36,7 @@ export function readEmbeddedSession(doc: Document = document): Session {
 
 /** GET /api/session: the session as the server sees it now (counts included). */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
-  return normalizeSession(await api.get<Session>('/api/session', signal));
+  return normalizeSession(await answer(api.GET('/api/session', { signal })));
 }
 
 /**
@@ -114,7 +114,7 @@ export function scheduleSessionRefresh(client: QueryClient, expiresAt: number, f
   let attempt = 0;
   const run = async () => {
     try {
-      const view = await api.post<Session>('/api/auth/refresh');
+      const view = await answer(api.POST('/api/auth/refresh'));
       if (!cancelled) setSession(client, view);
     } catch (error) {
       if (cancelled || (isApiError(error) && error.status === 401)) return;
@@ -139,7 +139,7 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
   const logout = useCallback(async () => {
     setPending(true);
     try {
-      const view = await api.post<Session>('/api/auth/logout');
+      const view = await answer(api.POST('/api/auth/logout'));
       setSession(client, view ?? SIGNED_OUT);
       navigate('/');
     } finally {

@@ -1,8 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from './api';
+import { answer, api } from './api';
 import { queryKeys } from './queryKeys';
 import { setSessionCounts } from './session';
-import type { Bag, CheckoutDetails, SavedItem } from './types';
+import type { AddToBagInput, Bag, SavedItem } from './types';
 
 /**
  * The signed-in shopper's bag and saved items, shared by the product page, My Bag and Saved
@@ -27,7 +27,7 @@ export function applySaved(client: QueryClient, items: SavedItem[]): SavedItem[]
 export const bagQueryOptions = queryOptions({
   queryKey: queryKeys.bag,
   queryFn: async ({ signal, client }) => {
-    const bag = await api.get<Bag>('/api/bag', signal);
+    const bag = await answer(api.GET('/api/bag', { signal }));
     setSessionCounts(client, { bag: bag.count });
     return bag;
   },
@@ -37,7 +37,7 @@ export const bagQueryOptions = queryOptions({
 /** GET /api/checkout: the checkout form's starting values (the profile and the last address used). */
 export const checkoutDetailsQueryOptions = queryOptions({
   queryKey: queryKeys.checkout,
-  queryFn: ({ signal }) => api.get<CheckoutDetails>('/api/checkout', signal),
+  queryFn: ({ signal }) => answer(api.GET('/api/checkout', { signal })),
   staleTime: 0,
 });
 
@@ -45,7 +45,7 @@ export const checkoutDetailsQueryOptions = queryOptions({
 export const savedQueryOptions = queryOptions({
   queryKey: queryKeys.saved,
   queryFn: async ({ signal, client }) => {
-    const items = await api.get<SavedItem[]>('/api/saved', signal);
+    const items = await answer(api.GET('/api/saved', { signal }));
     setSessionCounts(client, { saved: items.length });
     return items;
   },
@@ -53,15 +53,15 @@ export const savedQueryOptions = queryOptions({
 
 /** PUT /api/saved/{id} (save) or DELETE (unsave); answers the whole list. */
 export function setProductSaved(productId: string, saved: boolean): Promise<SavedItem[]> {
-  const path = `/api/saved/${encodeURIComponent(productId)}`;
-  return saved ? api.put<SavedItem[]>(path) : api.delete<SavedItem[]>(path);
+  const params = { path: { product: productId } };
+  return answer(saved ? api.PUT('/api/saved/{product}', { params }) : api.DELETE('/api/saved/{product}', { params }));
 }
 
-export type AddToBagInput = { productId: string; size: string | null; color: string | null; quantity?: number };
+export type { AddToBagInput };
 
 /** POST /api/bag: adds (or merges with the same product, size and colour); answers the whole bag. */
 export function addToBag({ productId, size, color, quantity = 1 }: AddToBagInput): Promise<Bag> {
-  return api.post<Bag>('/api/bag', { productId, size, color, quantity });
+  return answer(api.POST('/api/bag', { body: { productId, size, color, quantity } }));
 }
 
 /** "1 item", "3 items". */

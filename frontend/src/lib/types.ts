@@ -22,6 +22,10 @@ export type SessionCounts = Schemas['Counts'];
 export type Session = Schemas['SessionView'];
 
 export type BagItem = Schemas['BagItem'];
+/** POST /api/bag: a product in a size and colour (null without them), 1 unless said. */
+export type AddToBagInput = Schemas['AddBody'];
+/** POST /api/saved/{product}/move-to-bag: the size and colour chosen (left out without them). */
+export type MoveToBagBody = Schemas['MoveBody'];
 export type Bag = Schemas['Bag'];
 export type SavedItem = Schemas['SavedItem'];
 
@@ -31,6 +35,13 @@ export type SearchSort = NonNullable<NonNullable<operations['results']['paramete
 
 /** A plain `{message}` answer (forgot, reset, admin grant, contact). */
 export type MessageBody = Schemas['MessageBody'];
+/** POST /api/auth/login, POST /api/auth/reset, POST /api/contact. */
+export type LoginInput = Schemas['LoginBody'];
+export type ResetInput = Schemas['ResetBody'];
+export type ContactInput = Schemas['ContactForm'];
+/** The multipart forms of sign-up and My Account (their files are `binary` strings in the document). */
+export type SignupForm = Schemas['SignupForm'];
+export type AccountForm = Schemas['AccountForm'];
 /** Every error body the server sends. */
 export type ErrorBody = Schemas['Error'];
 
@@ -41,6 +52,8 @@ export type OrderItem = Schemas['OrderItem'];
 export type Order = Schemas['Order'];
 /** GET /api/orders/track: an order found by its number and the e-mail it was placed with. */
 export type TrackedOrder = Schemas['TrackedOrder'];
+/** GET /api/orders/track's query: the order's number and the e-mail it was placed with. */
+export type TrackRequest = NonNullable<operations['track']['parameters']['query']>;
 /** One refund of an order (My Orders, tracking, admin): kobo, oldest first on the order. */
 export type Refund = Schemas['Refund'];
 export type RefundStatus = Refund['status'];
@@ -59,10 +72,18 @@ export type Breakdown = Schemas['Breakdown'];
 export type DeliveryMethod = Schemas['Method'];
 export type Zone = Schemas['Zone'];
 export type Verification = Schemas['Verification'];
+/** POST /api/payments/verify's outcome (`data`): the order when paid, else why not. */
+export type VerifiedPayment = Schemas['VerifiedPayment'];
+/** POST /api/checkout/quote: a state, delivery or pickup, and a code to try. */
+export type QuoteRequest = Schemas['QuoteBody'];
+/** POST /api/checkout: who, where, how, the code and the total the shopper was shown. */
+export type StartBody = Schemas['StartBody'];
 export type TestPayment = Schemas['TestPayment'];
 export type TestCardResult = Schemas['TestCardResult'];
 
 export type AdminOrder = Schemas['AdminOrder'];
+/** PATCH /api/admin/orders/{id}: the next status; shipped needs a tracking number. */
+export type OrderUpdate = Schemas['UpdateBody'];
 export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
@@ -81,6 +102,15 @@ export type NewDiscountCode = Schemas['NewCode'];
 
 /** A variant as the back office sends it (PATCH /api/products/{id}, the add form's `variants`). */
 export type VariantInput = Schemas['VariantInput'];
+/** PATCH /api/products/{id}: only the fields sent change. */
+export type ProductEdit = Schemas['ProductEdit'];
+/** The back office's multipart forms (pictures as files). */
+export type ProductForm = Schemas['ProductForm'];
+export type ReleaseForm = Schemas['ReleaseForm'];
+export type CollectionForm = Schemas['CollectionForm'];
+export type CollectionEditForm = Schemas['CollectionEditForm'];
+export type ColorImagesForm = Schemas['ColorImagesForm'];
+export type AboutForm = Schemas['AboutForm'];
 /** GET /api/admin/stock: the Stock screen. */
 export type StockPage = Schemas['StockPage'];
 export type StockRow = Schemas['StockRow'];
@@ -100,3 +130,7 @@ export type DashboardPeriod = Schemas['Period'];
 export type DayFigures = Schemas['DayFigures'];
 export type BestSeller = Schemas['BestSeller'];
 export type LowStockVariant = Schemas['LowStockVariant'];
+/** GET /api/admin/settings: what the merchant decides (kobo for amounts). */
+export type ShopSettings = Schemas['Settings'];
+/** PATCH /api/admin/settings: only the fields sent change. */
+export type ShopSettingsChange = Schemas['SettingsChange'];

@@ -52,6 +52,8 @@ const START = {
   publicKey: 'pk_test_sandbox',
   mode: 'sandbox',
   metadata: { name: 'Ada Obi', phone: '+234 803 000 0000' },
+  // 13:35 UTC: 14:35 in Lagos.
+  expiresAt: Date.UTC(2026, 10, 25, 13, 35),
 };
 
 function fullBag(): Bag {
@@ -323,14 +325,15 @@ describe('checkout: paying', () => {
     await waitFor(() => expect((pay as HTMLButtonElement).disabled).toBe(true));
     const posts = calls(fetch, 'POST', '/api/checkout');
     expect(posts).toHaveLength(1);
-    const headers = posts[0]![1]!.headers as Record<string, string>;
-    expect(headers['Idempotency-Key']).toMatch(/^[\w-]{16,}$/);
-    expect(headers['X-Requested-With']).toBe('ankara');
+    const headers = new Headers(posts[0]![1]!.headers);
+    expect(headers.get('Idempotency-Key')).toMatch(/^[\w-]{16,}$/);
+    expect(headers.get('X-Requested-With')).toBe('ankara');
     expect(JSON.parse(posts[0]![1]!.body as string)).toEqual({
       customer: DETAILS.customer,
       address: DETAILS.address,
       method: 'delivery',
       code: null,
+      expectedTotal: 1_484_500,
     });
     await act(async () => release());
     expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();
@@ -344,8 +347,8 @@ describe('checkout: paying', () => {
     await screen.findByText('Payment cancelled');
     fireEvent.click(screen.getByRole('button', { name: PAY }));
     await screen.findByRole('dialog', { name: 'Test payment' });
-    const keys = calls(fetch, 'POST', '/api/checkout').map(
-      ([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key'],
+    const keys = calls(fetch, 'POST', '/api/checkout').map(([, init]) =>
+      new Headers(init!.headers).get('Idempotency-Key'),
     );
     expect(keys).toHaveLength(2);
     expect(keys[0]).not.toBe(keys[1]);
@@ -524,6 +527,108 @@ describe('checkout: paying', () => {
     fireEvent.click(await toPayment());
     expect(await screen.findByText("We couldn't start the payment. Please try again in a moment.")).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('says until when the items are held while the pop-up is open, in Lagos time', async () => {
+    shop();
+    renderCheckout();
+    const dialog = await openSandbox();
+    expect(within(dialog).getByText('Your items are held until 14:35')).toBeTruthy();
+    const near = screen.getAllByText('Your items are held until 14:35').find((p) => !dialog.contains(p))!;
+    expect(near.closest('[role="status"]')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await screen.findByText('Payment cancelled');
+    // Cancelled: nothing is held any more.
+    expect(screen.queryByText(/held until/)).toBeNull();
+  });
+
+  it('an open payment resumed (200) opens its pop-up as a new one does', async () => {
+    shop({ 'POST /api/checkout': () => jsonResponse(START, 200) });
+    renderCheckout();
+    const dialog = await openSandbox();
+    fireEvent.click(await within(dialog).findByRole('button', { name: /\(Success\)$/ }));
+    expect(await screen.findByText('Payment successful! Reference: ANK-ref123')).toBeTruthy();
+  });
+
+  it('a total changed since the summary (409 price_changed): says so, shows the new total, and Pay pays it', async () => {
+    const changed = 'The total has changed to ₦16,845.00 since you saw it. Please check your order and pay again.';
+    const state = { fee: 250_000 };
+    const { fetch } = shop({
+      // The shop raised the Lagos fee to ₦4,500.00 after the summary was shown.
+      'POST /api/checkout/quote': (url, init) =>
+        quote(url, init)
+          .json()
+          .then((q: { breakdown: { subtotal: number; total: number } }) =>
+            jsonResponse({
+              ...q,
+              breakdown: { ...q.breakdown, delivery: state.fee, total: q.breakdown.subtotal + state.fee },
+            }),
+          ),
+      'POST /api/checkout': (_url, init) => {
+        const { expectedTotal } = JSON.parse(init!.body as string) as { expectedTotal: number };
+        state.fee = 450_000;
+        if (expectedTotal !== 1_684_500) return jsonResponse({ error: 'price_changed', message: changed }, 409);
+        return jsonResponse({ ...START, amount: 1_684_500 }, 201);
+      },
+    });
+    renderCheckout();
+    fireEvent.click(await toPayment());
+    expect((await screen.findByText(changed)).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The summary is priced again: the new fee and total, and Pay says it.
+    const pay = await screen.findByRole<HTMLButtonElement>('button', { name: 'Pay ₦16,845.00' });
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('₦4,500.00')).toBeTruthy();
+    await waitFor(() => expect(pay.disabled).toBe(false));
+    fireEvent.click(pay);
+    expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();
+    const totals = calls(fetch, 'POST', '/api/checkout').map(
+      ([, init]) => (JSON.parse(init!.body as string) as { expectedTotal: number }).expectedTotal,
+    );
+    expect(totals).toEqual([1_484_500, 1_684_500]);
+  });
+
+  it('a payment in progress elsewhere (409): "Cancel that payment" cancels it, then Pay starts this one', async () => {
+    const message = 'You have a payment in progress for a different bag. Finish it, or cancel it to start again.';
+    const state = { open: true };
+    const { fetch } = shop({
+      'POST /api/checkout': () =>
+        state.open ? jsonResponse({ error: 'payment_in_progress', message }, 409) : jsonResponse(START, 201),
+      'POST /api/payments/cancel': () => {
+        state.open = false;
+        return jsonResponse({ status: 'ok' });
+      },
+    });
+    renderCheckout();
+    fireEvent.click(await toPayment());
+    expect((await screen.findByText(message)).closest('[role="alert"]')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel that payment' }));
+    const done = await screen.findByText('The earlier payment was cancelled. You can pay now.');
+    expect(done.closest('[role="status"]')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel that payment' })).toBeNull();
+    expect(screen.queryByText(message)).toBeNull();
+    expect(JSON.parse(calls(fetch, 'POST', '/api/payments/cancel')[0]![1]!.body as string)).toEqual({});
+    const pay = screen.getByRole<HTMLButtonElement>('button', { name: PAY });
+    await waitFor(() => expect(document.activeElement).toBe(pay));
+    fireEvent.click(pay);
+    expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();
+  });
+
+  it('a cancel of the earlier payment that fails says why and can be tried again', async () => {
+    const message = 'You have a payment in progress for a different bag. Finish it, or cancel it to start again.';
+    const { fetch } = shop({
+      'POST /api/checkout': () => jsonResponse({ error: 'payment_in_progress', message }, 409),
+      'POST /api/payments/cancel': () =>
+        jsonResponse({ error: 'upstream', message: 'Paystack is not answering.' }, 502),
+    });
+    renderCheckout();
+    fireEvent.click(await toPayment());
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel that payment' }));
+    expect(await screen.findByText('Paystack is not answering.')).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel that payment' }));
+    await waitFor(() => expect(calls(fetch, 'POST', '/api/payments/cancel')).toHaveLength(2));
   });
 
   it('paystack mode: resumes the transaction in Paystack Inline, then verifies or reports the cancel', async () => {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, multipart } from '@/lib/api';
+import { answer, api, formBody, type FormFields } from '@/lib/api';
 import { setSession } from '@/lib/session';
-import type { Session } from '@/lib/types';
+import type { AccountForm } from '@/lib/types';
 
-export type ProfileInput = { displayName: string; phoneNumber: string; photo: File | null };
+/** The profile form's fields, as the document names them: a photo only when it changes. */
+export type ProfileInput = FormFields<AccountForm>;
 
 export const PROFILE_FAILED = 'Failed to update profile. Please try again.';
 
@@ -11,7 +12,7 @@ export const PROFILE_FAILED = 'Failed to update profile. Please try again.';
 export function useUpdateProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.patchForm<Session>('/api/account', multipart(input)),
+    mutationFn: (input: ProfileInput) => answer(api.PATCH('/api/account', formBody<AccountForm>(input))),
     onSuccess: (view) => setSession(client, view),
   });
 }

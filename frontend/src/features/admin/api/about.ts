@@ -1,16 +1,11 @@
 import type { UploadRequest } from '../lib/useUpload';
-import { multipart } from '@/lib/api';
+import { multipart, type FormFields } from '@/lib/api';
+import type { AboutForm } from '@/lib/types';
 
-export type AboutFields = {
-  title: string;
-  description1: string;
-  description2: string;
-  /** Sent only when chosen: the stored pictures stay otherwise. */
-  image1: File | null;
-  image2: File | null;
-};
+/** The page's text, and each picture only when chosen (the stored ones stay otherwise). */
+export type AboutFields = FormFields<AboutForm>;
 
 /** PUT /api/about (multipart): creates the About Us page, or replaces it. */
 export function aboutUpload(fields: AboutFields): UploadRequest {
-  return { url: '/api/about', method: 'PUT', form: multipart(fields) };
+  return { url: '/api/about', method: 'PUT', form: multipart<AboutForm>(fields) };
 }

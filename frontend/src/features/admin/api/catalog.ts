@@ -1,9 +1,15 @@
 import { useQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { UploadRequest } from '../lib/useUpload';
-import { adminWrite } from '../lib/write';
-import { api, multipart, type ApiError } from '@/lib/api';
+import { answer, api, multipart, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { CollectionPage, Product } from '@/lib/types';
+import type {
+  CollectionEditForm,
+  CollectionForm,
+  CollectionPage,
+  Product,
+  ProductForm,
+  ReleaseForm,
+} from '@/lib/types';
 
 /** Reads at most this many pages (24 each) of a collection for a product choice. */
 const MAX_PAGES = 20;
@@ -16,12 +22,11 @@ export function useCollectionProducts(collectionId: string) {
     queryFn: async ({ signal }) => {
       const products: Product[] = [];
       for (let page = 1; page <= MAX_PAGES; page++) {
-        const answer = await api.get<CollectionPage>(
-          `/api/collections/${encodeURIComponent(collectionId)}?page=${page}`,
-          signal,
+        const got = await answer(
+          api.GET('/api/collections/{id}', { params: { path: { id: collectionId }, query: { page } }, signal }),
         );
-        products.push(...answer.products);
-        if (page * answer.pageSize >= answer.total || answer.products.length === 0) break;
+        products.push(...got.products);
+        if (page * got.pageSize >= got.total || got.products.length === 0) break;
       }
       return products;
     },
@@ -42,7 +47,7 @@ export function useSetFeatured() {
   const client = useQueryClient();
   return useMutation<Product, ApiError, { id: string; featured: boolean }>({
     mutationFn: ({ id, featured }) =>
-      adminWrite<Product>(`/api/products/${encodeURIComponent(id)}/featured`, 'PUT', { featured }),
+      answer(api.PUT('/api/products/{id}/featured', { params: { path: { id } }, body: { featured } })),
     onSuccess: (product) => {
       // Show the change at once, then refetch every product view.
       client.setQueryData<Product[]>(queryKeys.products.featured, (list) =>
@@ -71,8 +76,8 @@ export function deleteErrorMessage(error: ApiError): string {
 /** DELETE /api/products/{id}; removes it from the lists in the cache at once. */
 export function useDeleteProduct() {
   const client = useQueryClient();
-  return useMutation<{ message: string }, ApiError, Product>({
-    mutationFn: (product) => adminWrite(`/api/products/${encodeURIComponent(product.id)}`, 'DELETE'),
+  return useMutation<unknown, ApiError, Product>({
+    mutationFn: (product) => answer(api.DELETE('/api/products/{id}', { params: { path: { id: product.id } } })),
     onSuccess: (_, product) => {
       client.setQueryData<InfiniteData<CollectionPage>>(queryKeys.collections.page(product.collectionId), (data) =>
         data === undefined
@@ -104,29 +109,24 @@ export function collectionUpload(
   id: string | null,
   fields: { name: string; description: string; image: File | null },
 ): UploadRequest {
-  const form = multipart(fields);
+  const form = id === null ? multipart<CollectionForm>(fields) : multipart<CollectionEditForm>(fields);
   return id === null
     ? { url: '/api/collections', method: 'POST', form, idempotent: true }
     : { url: `/api/collections/${encodeURIComponent(id)}`, method: 'PUT', form };
 }
 
-export type NewProduct = {
-  name: string;
-  description: string;
-  /** Naira as typed. */
-  price: string;
-  /** Left out when empty, as are sizes and colours (comma-separated). */
-  category: string;
-  sizes: string;
-  colors: string;
-  /** The variant set (size, colour, SKU, stock) as JSON; sizes and colours are the ones it sells. */
-  variants: string;
+/**
+ * The add form's fields, named as the document's ProductForm: price is naira as typed; category,
+ * sizes and colours (comma-separated) are left out when empty; variants is the variant set (size,
+ * colour, SKU, stock) as JSON, whose sizes and colours are the ones it sells.
+ */
+export type NewProduct = Record<Exclude<keyof ProductForm, 'images' | 'stock'>, string> & {
   images: ReadonlyArray<File>;
 };
 
 /** POST /api/collections/{id}/products (multipart), with an Idempotency-Key: answers the product. */
 export function addProductUpload(collectionId: string, product: NewProduct): UploadRequest {
-  const form = multipart({
+  const form = multipart<ProductForm>({
     ...product,
     category: product.category || null,
     sizes: product.sizes || null,
@@ -140,19 +140,14 @@ export function addProductUpload(collectionId: string, product: NewProduct): Upl
   };
 }
 
-export type NewRelease = {
-  name: string;
-  description: string;
-  /** Naira as typed. */
-  price: string;
-  collectionId: string;
-  productId: string;
+/** The release form's fields, named as the document's ReleaseForm (price in naira as typed). */
+export type NewRelease = Record<Exclude<keyof ReleaseForm, 'image' | 'featured'>, string> & {
   featured: boolean;
   image: File;
 };
 
 /** POST /api/releases (multipart, the background picture as `image`), with an Idempotency-Key. */
 export function addReleaseUpload(release: NewRelease): UploadRequest {
-  const form = multipart({ ...release, featured: release.featured ? 'on' : null });
+  const form = multipart<ReleaseForm>({ ...release, featured: release.featured ? 'on' : null });
   return { url: '/api/releases', method: 'POST', form, idempotent: true };
 }

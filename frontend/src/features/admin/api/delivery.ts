@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '@/lib/api';
+import { answer, api, type ApiError } from '@/lib/api';
 import { deliveryQueryOptions } from '@/lib/delivery';
 import { queryKeys } from '@/lib/queryKeys';
 import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
@@ -18,7 +18,7 @@ export function useDeliveryOptions() {
 export function useSaveDeliveryOptions() {
   const client = useQueryClient();
   return useMutation<DeliveryOptions, ApiError, DeliveryOptionsInput>({
-    mutationFn: (input) => api.put<DeliveryOptions>('/api/admin/delivery', input),
+    mutationFn: (input) => answer(api.PUT('/api/admin/delivery', { body: input })),
     onSuccess: (options) => client.setQueryData(queryKeys.delivery, options),
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '@/lib/api';
+import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { DiscountCode, NewDiscountCode } from '@/lib/types';
 
@@ -8,7 +8,7 @@ export type { DiscountCode, NewDiscountCode };
 /** GET /api/admin/discounts: every code, newest first, with its uses and totals. */
 export const discountsQueryOptions = queryOptions({
   queryKey: queryKeys.admin.discounts,
-  queryFn: ({ signal }) => api.get<DiscountCode[]>('/api/admin/discounts', signal),
+  queryFn: ({ signal }) => answer(api.GET('/api/admin/discounts', { signal })),
   staleTime: 0,
 });
 
@@ -20,7 +20,7 @@ export function useDiscounts() {
 export function useCreateDiscount() {
   const client = useQueryClient();
   return useMutation<DiscountCode, ApiError, NewDiscountCode>({
-    mutationFn: (code) => api.post<DiscountCode>('/api/admin/discounts', code),
+    mutationFn: (code) => answer(api.POST('/api/admin/discounts', { body: code })),
     onSuccess: (created) => {
       client.setQueryData<DiscountCode[]>(queryKeys.admin.discounts, (list) =>
         list ? [created, ...list.filter((c) => c.code !== created.code)] : list,
@@ -35,7 +35,7 @@ export function useSetDiscountPaused() {
   const client = useQueryClient();
   return useMutation<DiscountCode, ApiError, { code: string; paused: boolean }>({
     mutationFn: ({ code, paused }) =>
-      api.patch<DiscountCode>(`/api/admin/discounts/${encodeURIComponent(code)}`, { paused }),
+      answer(api.PATCH('/api/admin/discounts/{code}', { params: { path: { code } }, body: { paused } })),
     onSuccess: (changed) =>
       client.setQueryData<DiscountCode[]>(queryKeys.admin.discounts, (list) =>
         list?.map((c) => (c.code === changed.code ? changed : c)),

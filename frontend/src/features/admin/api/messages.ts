@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 
 import type { ContactMessage } from '@/lib/types';
@@ -9,7 +9,7 @@ export type { ContactMessage };
 /** GET /api/admin/contact-messages: the contact inbox, newest first. */
 export const contactMessagesQueryOptions = queryOptions({
   queryKey: queryKeys.admin.messages,
-  queryFn: ({ signal }) => api.get<ContactMessage[]>('/api/admin/contact-messages', signal),
+  queryFn: ({ signal }) => answer(api.GET('/api/admin/contact-messages', { signal })),
   staleTime: 0,
 });
 

@@ -6,11 +6,11 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { api, type ApiError } from '@/lib/api';
+import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { AdminOrder, AdminOrderPage, OrderStatus, PaymentReview, RefundRequest } from '@/lib/types';
+import type { AdminOrder, AdminOrderPage, OrderStatus, OrderUpdate, PaymentReview, RefundRequest } from '@/lib/types';
 
-export type { AdminOrder, RefundRequest };
+export type { AdminOrder, OrderUpdate, RefundRequest };
 /** One refund of an order: asked for, then processed or failed by Paystack. */
 export type Refund = AdminOrder['refunds'][number];
 export type RefundStatus = Refund['status'];
@@ -18,23 +18,25 @@ export type AdminOrderList = AdminOrderPage;
 export type ReviewPayment = PaymentReview;
 
 /** The lists the dashboard points at, beside the status filter. */
-export type SpecialList = 'oversold' | 'failed-refund';
+export type SpecialList = 'oversold' | 'failed-refund' | 'code-over-limit';
 
 /**
  * GET /api/admin/orders?status=&page=: newest first, 1-based pages, with a count per status.
  * `oversold` (?oversold=true): the oversold orders that still have something to refund;
- * `failed-refund` (?refund=failed): the orders whose latest refund failed.
+ * `failed-refund` (?refund=failed): the orders whose latest refund failed;
+ * `code-over-limit` (?codeOverLimit=true): orders of the last 30 days paid with a code past its limits.
  */
 export function adminOrdersQueryOptions(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
-  const params = new URLSearchParams();
-  if (special === 'oversold') params.set('oversold', 'true');
-  else if (special === 'failed-refund') params.set('refund', 'failed');
-  else if (status) params.set('status', status);
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
+  const query = {
+    status: special ? undefined : (status ?? undefined),
+    oversold: special === 'oversold' || undefined,
+    refund: special === 'failed-refund' ? 'failed' : undefined,
+    codeOverLimit: special === 'code-over-limit' || undefined,
+    page: page > 1 ? page : undefined,
+  };
   return queryOptions({
     queryKey: queryKeys.admin.orders.list(special ? null : status, page, special),
-    queryFn: ({ signal }) => api.get<AdminOrderList>(`/api/admin/orders${query ? `?${query}` : ''}`, signal),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/orders', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -51,7 +53,7 @@ export const REFUND_POLL_MS = 2_000;
 export function useAdminOrder(id: string) {
   return useQuery({
     queryKey: queryKeys.admin.orders.detail(id),
-    queryFn: ({ signal }) => api.get<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/orders/{id}', { params: { path: { id } }, signal })),
     staleTime: 0,
     refetchInterval: (query) => ((query.state.data?.refundPending ?? 0) > 0 ? REFUND_POLL_MS : false),
   });
@@ -64,14 +66,15 @@ function afterOrderChange(client: QueryClient, id: string, order: AdminOrder) {
   void client.invalidateQueries({ queryKey: queryKeys.admin.dashboard });
 }
 
-/** With `status: 'cancelled'`, `refund: true` also refunds whatever is left, in the same step. */
-export type OrderUpdate = { status: OrderStatus; trackingNumber?: string; refund?: boolean };
-
-/** PATCH /api/admin/orders/{id} {status, trackingNumber?, refund?}: answers the order as GET does. */
+/**
+ * PATCH /api/admin/orders/{id} {status, trackingNumber?, refund?}: answers the order as GET does.
+ * With `status: 'cancelled'`, `refund: true` also refunds whatever is left, in the same step.
+ */
 export function useUpdateOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (update: OrderUpdate) => api.patch<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}`, update),
+    mutationFn: (update: OrderUpdate) =>
+      answer(api.PATCH('/api/admin/orders/{id}', { params: { path: { id } }, body: update })),
     onSuccess: (order) => afterOrderChange(client, id, order),
     // A refused cancellation may still have asked Paystack for the refund (502): show the order as it is now.
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.admin.orders.detail(id) }),
@@ -86,7 +89,8 @@ export function useUpdateOrder(id: string) {
 export function useRefundOrder(id: string) {
   const client = useQueryClient();
   return useMutation<AdminOrder, ApiError, RefundRequest>({
-    mutationFn: (request) => api.post<AdminOrder>(`/api/admin/orders/${encodeURIComponent(id)}/refunds`, request),
+    mutationFn: (request) =>
+      answer(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id } }, body: request })),
     onSuccess: (order) => afterOrderChange(client, id, order),
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.admin.orders.detail(id) }),
   });
@@ -96,8 +100,7 @@ export function useRefundOrder(id: string) {
 export function useReviewPayments() {
   return useQuery({
     queryKey: queryKeys.admin.payments,
-    queryFn: async ({ signal }) =>
-      (await api.get<{ payments: ReviewPayment[] }>('/api/admin/payments', signal)).payments,
+    queryFn: async ({ signal }) => (await answer(api.GET('/api/admin/payments', { signal }))).payments,
     staleTime: 0,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '@/lib/api';
+import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { AdminReview, AdminReviewPage } from '@/lib/types';
 
@@ -10,13 +10,10 @@ export type ReviewFilter = 'all' | 'visible' | 'hidden';
 
 /** GET /api/admin/reviews?page=&hidden=: newest first, 1-based pages; `hidden` left out for all. */
 export function adminReviewsQueryOptions(show: ReviewFilter, page: number) {
-  const params = new URLSearchParams();
-  if (show !== 'all') params.set('hidden', show === 'hidden' ? 'true' : 'false');
-  if (page > 1) params.set('page', String(page));
-  const query = params.toString();
+  const query = { hidden: show === 'all' ? undefined : show === 'hidden', page: page > 1 ? page : undefined };
   return queryOptions({
     queryKey: queryKeys.admin.reviews.list(show, page),
-    queryFn: ({ signal }) => api.get<AdminReviewPage>(`/api/admin/reviews${query ? `?${query}` : ''}`, signal),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/reviews', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -34,7 +31,8 @@ export function useAdminReviews(show: ReviewFilter, page: number) {
 export function useSetReviewHidden() {
   const client = useQueryClient();
   return useMutation<AdminReview, ApiError, { id: string; hidden: boolean }>({
-    mutationFn: ({ id, hidden }) => api.patch<AdminReview>(`/api/admin/reviews/${encodeURIComponent(id)}`, { hidden }),
+    mutationFn: ({ id, hidden }) =>
+      answer(api.PATCH('/api/admin/reviews/{id}', { params: { path: { id } }, body: { hidden } })),
     onSuccess: (review) => {
       client.setQueriesData<AdminReviewPage>({ queryKey: queryKeys.admin.reviews.all }, (page) =>
         page ? { ...page, reviews: page.reviews.map((r) => (r.id === review.id ? review : r)) } : page,

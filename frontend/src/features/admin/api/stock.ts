@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, apiFetch, isApiError, type ApiError } from '@/lib/api';
+import { answer, api, isApiError, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { StockFilter, StockImported, StockImportRefused, StockPage, StockRow } from '@/lib/types';
 
@@ -10,12 +10,11 @@ export const STOCK_CSV_URL = '/api/admin/stock.csv';
 
 /** GET /api/admin/stock?show=&q=: variants, fewest left first (at most 500), with the shop's counts. */
 export function stockQueryOptions(show: StockFilter, q: string) {
-  const params = new URLSearchParams({ show });
   const words = q.trim();
-  if (words) params.set('q', words);
+  const query = { show, q: words || undefined };
   return queryOptions({
     queryKey: queryKeys.admin.stock.list(show, words),
-    queryFn: ({ signal }) => api.get<StockPage>(`/api/admin/stock?${params.toString()}`, signal),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/stock', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -34,7 +33,7 @@ export function useSetVariantStock() {
   const client = useQueryClient();
   return useMutation<StockRow, ApiError, { variantId: string; stock: number }>({
     mutationFn: ({ variantId, stock }) =>
-      api.patch<StockRow>(`/api/admin/variants/${encodeURIComponent(variantId)}`, { stock }),
+      answer(api.PATCH('/api/admin/variants/{id}', { params: { path: { id: variantId } }, body: { stock } })),
     onSuccess: (row) => {
       client.setQueriesData<StockPage>({ queryKey: queryKeys.admin.stock.all }, (page) => {
         if (!page) return page;
@@ -74,11 +73,14 @@ function isRefusal(value: unknown): value is StockImportRefused {
  */
 export async function importStockCsv(text: string): Promise<ImportResult> {
   try {
-    const imported = await apiFetch<StockImported>(STOCK_CSV_URL, {
-      method: 'POST',
-      body: text,
-      headers: { 'Content-Type': 'text/csv' },
-    });
+    // The body is the file's text as it is, not JSON.
+    const imported = await answer(
+      api.POST('/api/admin/stock.csv', {
+        body: text,
+        bodySerializer: (csv) => csv,
+        headers: { 'Content-Type': 'text/csv' },
+      }),
+    );
     return { ok: true, imported };
   } catch (error) {
     if (isApiError(error) && error.status === 400 && isRefusal(error.body)) return { ok: false, refused: error.body };

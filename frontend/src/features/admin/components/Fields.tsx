@@ -4,6 +4,7 @@ import {
   useRef,
   useState,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
@@ -242,13 +243,24 @@ type AmountFieldProps = ValueProps & {
   optional?: boolean;
   hint?: ReactNode;
   placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
+  invalid?: boolean;
 };
 
 /**
  * Naira as typed ("2500", "1,000.50"): a text field with the decimal keypad, so commas are kept
  * and the server reads the amount exactly.
  */
-export function NairaField({ label, value, onValueChange, optional, hint, placeholder }: AmountFieldProps) {
+export function NairaField({
+  label,
+  value,
+  onValueChange,
+  optional,
+  hint,
+  placeholder,
+  inputRef,
+  invalid,
+}: AmountFieldProps) {
   return (
     <TextField
       className={ADMIN_FIELD}
@@ -261,6 +273,43 @@ export function NairaField({ label, value, onValueChange, optional, hint, placeh
       hint={hint}
       placeholder={placeholder}
       autoComplete="off"
+      inputRef={inputRef}
+      aria-invalid={invalid || undefined}
+    />
+  );
+}
+
+/** A required count from 1 ("Most items per order"), typed on the number pad. */
+export function CountField({
+  label,
+  value,
+  onValueChange,
+  hint,
+  inputRef,
+  invalid,
+  max,
+}: ValueProps & {
+  label: string;
+  hint?: ReactNode;
+  inputRef?: Ref<HTMLInputElement>;
+  invalid?: boolean;
+  max?: number;
+}) {
+  return (
+    <TextField
+      className={ADMIN_FIELD}
+      label={label}
+      value={value}
+      onValueChange={onValueChange}
+      type="number"
+      inputMode="numeric"
+      min={1}
+      max={max}
+      step={1}
+      required
+      hint={hint}
+      inputRef={inputRef}
+      aria-invalid={invalid || undefined}
     />
   );
 }

@@ -16,3 +16,18 @@ export function OversoldBadge() {
     </span>
   );
 }
+
+/** An order paid with a discount code whose uses had run out: the merchant honours or settles the discount. */
+export const CODE_OVER_LIMIT_HINT = 'Code over its limit — the customer paid with a code whose uses had run out';
+/** The order screen's note under its title. */
+export const CODE_OVER_LIMIT_NOTE =
+  'The customer paid with a code whose uses had run out: honour the discount, or settle it with them.';
+
+/** The mark of an order paid with a code past its limits, beside its status. */
+export function CodeOverLimitBadge() {
+  return (
+    <span className="admin-oversold-badge admin-code-badge" title={CODE_OVER_LIMIT_HINT}>
+      Code over limit
+    </span>
+  );
+}

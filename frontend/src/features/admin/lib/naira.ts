@@ -14,6 +14,16 @@ export function nairaProblem(text: string, what: string): string | null {
   return null;
 }
 
+/** Naira as typed into kobo, exactly (no floats): "12,500.5" -> 1250050; null when it is not an amount. */
+export function nairaToKobo(text: string): number | null {
+  const match = NAIRA.exec(text.trim());
+  if (!match) return null;
+  const naira = match[1]!.replace(/,/g, '');
+  if (naira.length > 13) return null;
+  const fraction = (match[3] ?? '').slice(1).padEnd(2, '0');
+  return Number(naira) * 100 + Number(fraction);
+}
+
 /** Kobo as naira to edit: 250000 -> "2500", 250050 -> "2500.50" (integer arithmetic). */
 export function koboToNairaText(kobo: number): string {
   const naira = Math.floor(kobo / 100);

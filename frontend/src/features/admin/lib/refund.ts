@@ -1,4 +1,7 @@
+import { nairaToKobo } from './naira';
 import { formatNaira } from '@/lib/money';
+
+export { nairaToKobo };
 
 /**
  * The refund form's checks, the same as the server's: an amount in naira (digits, optionally
@@ -16,18 +19,6 @@ export const REFUND_REASON_TOO_LONG = `Please keep the reason under ${REFUND_REA
 /** "Enter an amount of at most ₦12,500.00." (the server's words). */
 export function refundTooLarge(refundable: number): string {
   return `Enter an amount of at most ${formatNaira(refundable)}.`;
-}
-
-const NAIRA = /^(\d+|\d{1,3}(,\d{3})+)(\.(\d{1,2}))?$/;
-
-/** Naira as typed into kobo, exactly (no floats): "12,500.5" -> 1250050; null when it is not an amount. */
-export function nairaToKobo(text: string): number | null {
-  const match = NAIRA.exec(text.trim());
-  if (!match) return null;
-  const naira = match[1]!.replace(/,/g, '');
-  if (naira.length > 13) return null;
-  const fraction = (match[4] ?? '').padEnd(2, '0');
-  return Number(naira) * 100 + Number(fraction);
 }
 
 /** The amount as the server reads it: no thousands separators ("12,500.50" -> "12500.50"). */

@@ -236,5 +236,22 @@ describe('admin order: oversold', () => {
     renderAdminOrder();
     await screen.findByRole('heading', { name: 'Customer' });
     expect(screen.queryByText(/Oversold/)).toBeNull();
+    expect(screen.queryByText(/Code over/)).toBeNull();
+  });
+});
+
+describe('admin order: a code over its limit', () => {
+  it('flags an order paid with a code whose uses had run out', async () => {
+    server({ codeOverLimit: true, discountCode: 'ONCE5K', discount: 500_000 });
+    renderAdminOrder();
+    const note = await screen.findByText(/whose uses had run out/);
+    expect(note.textContent).toBe(
+      'Code over its limit. The customer paid with a code whose uses had run out: honour the discount, or settle it with them.',
+    );
+    const badge = screen.getByText('Code over limit', { selector: '.admin-code-badge' });
+    expect(badge.getAttribute('title')).toBe(
+      'Code over its limit — the customer paid with a code whose uses had run out',
+    );
+    expect(screen.queryByText('Oversold')).toBeNull();
   });
 });

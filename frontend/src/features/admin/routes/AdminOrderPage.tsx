@@ -3,7 +3,7 @@ import { Link, useParams } from 'wouter';
 import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
-import { OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
+import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { RefundPanel } from '../components/RefundPanel';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
@@ -75,6 +75,7 @@ export default function AdminOrderPage() {
       <div className="admin-order__status">
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}
+        {order.codeOverLimit && <CodeOverLimitBadge />}
         <span className="muted">
           Placed {adminTime.format(new Date(order.createdAt))}
           {order.updatedAt !== order.createdAt && ` · updated ${adminTime.format(new Date(order.updatedAt))}`}
@@ -84,6 +85,11 @@ export default function AdminOrderPage() {
       {order.oversold && (
         <p className="alert alert--error admin-oversold-banner" role="alert">
           <strong>Oversold.</strong> {OVERSOLD_HINT}.
+        </p>
+      )}
+      {order.codeOverLimit && (
+        <p className="alert alert--warning admin-oversold-banner">
+          <strong>Code over its limit.</strong> {CODE_OVER_LIMIT_NOTE}
         </p>
       )}
 

@@ -81,7 +81,9 @@ describe('admin orders list', () => {
       'Cancelled1',
       'Oversold — to refund',
       'Refund failed',
+      'Code over limit',
     ]);
+    expect(links[8]!.getAttribute('href')).toBe('/admin/orders?codeOverLimit=true');
     expect(links[6]!.getAttribute('href')).toBe('/admin/orders?oversold=true');
     expect(links.map((l) => l.getAttribute('aria-label'))[1]).toBe('Paid (3)');
     expect(links[0]!.getAttribute('aria-current')).toBe('page');
@@ -220,6 +222,35 @@ describe('admin orders list', () => {
     const filter = screen.getByRole('navigation', { name: 'Filter orders by status' });
     expect(within(filter).getByRole('link', { name: 'Refund failed' }).getAttribute('aria-current')).toBe('page');
     expect(within(filter).getByRole('link', { name: /^All/ }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it('lists the orders paid with a code over its limit, as the dashboard links them, each one marked', async () => {
+    const fetch = mockFetch({
+      '/api/admin/orders': (url) =>
+        jsonResponse(
+          url.searchParams.get('codeOverLimit') === 'true'
+            ? list([order({ id: 'code0001xxxx', number: 'CDE1K2M3', codeOverLimit: true })], 1, 1, 0)
+            : list([order()], 1, 1, 0),
+        ),
+      '/api/admin/payments': { payments: [] },
+    });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders?codeOverLimit=true', session: { user: admin } });
+    const link = await screen.findByRole('link', { name: 'Order #CDE1K2M3' });
+    expect(fetch.mock.calls.some(([path]) => path === '/api/admin/orders?codeOverLimit=true')).toBe(true);
+    const filter = screen.getByRole('navigation', { name: 'Filter orders by status' });
+    expect(within(filter).getByRole('link', { name: 'Code over limit' }).getAttribute('aria-current')).toBe('page');
+    expect(within(filter).getByRole('link', { name: /^All/ }).getAttribute('aria-current')).toBeNull();
+    const row = link.closest('li')!;
+    expect(within(row).getByText('Code over limit').getAttribute('title')).toBe(
+      'Code over its limit — the customer paid with a code whose uses had run out',
+    );
+    expect(within(row).queryByText('Oversold')).toBeNull();
+  });
+
+  it('says so when no recent order was paid with a code over its limit', async () => {
+    mockFetch({ '/api/admin/orders': list([]), '/api/admin/payments': { payments: [] } });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders?codeOverLimit=true', session: { user: admin } });
+    expect(await screen.findByText('No order of the last 30 days was paid with a code over its limit.')).toBeTruthy();
   });
 
   it('says so when no order has a failed refund', async () => {

@@ -8,7 +8,7 @@ import {
   type SpecialList,
 } from '../api/orders';
 import { AdminTag } from '../components/AdminPanel';
-import { OversoldBadge, oversoldBanner } from '../components/Oversold';
+import { CodeOverLimitBadge, OversoldBadge, oversoldBanner } from '../components/Oversold';
 import { Pager } from '../components/Pager';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
@@ -28,6 +28,8 @@ export const NO_OVERSOLD = 'No oversold orders are waiting for a refund.';
 export const OVERSOLD_FILTER = 'Oversold — to refund';
 export const NO_FAILED_REFUNDS = 'No order has a failed refund.';
 export const FAILED_REFUND_FILTER = 'Refund failed';
+export const NO_CODE_OVER_LIMIT = 'No order of the last 30 days was paid with a code over its limit.';
+export const CODE_OVER_LIMIT_FILTER = 'Code over limit';
 /** The id of the payments-to-review section: /admin/orders#payments opens the page there. */
 export const PAYMENTS_ANCHOR = 'payments';
 
@@ -39,6 +41,7 @@ function listPath(status: OrderStatus | null, page = 1, special: SpecialList | n
   const params = new URLSearchParams();
   if (special === 'oversold') params.set('oversold', 'true');
   else if (special === 'failed-refund') params.set('refund', 'failed');
+  else if (special === 'code-over-limit') params.set('codeOverLimit', 'true');
   else if (status) params.set('status', status);
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
@@ -47,14 +50,21 @@ function listPath(status: OrderStatus | null, page = 1, special: SpecialList | n
 
 /**
  * /admin/orders (admins only): every order, newest first, filtered by status (with a count on each
- * filter), to the oversold ones still to refund (?oversold=true) or to those whose latest refund
- * failed (?refund=failed), and paged; each opens its
+ * filter), to the oversold ones still to refund (?oversold=true), to those whose latest refund
+ * failed (?refund=failed) or to those paid with a code past its limits (?codeOverLimit=true), and
+ * paged; each opens its
  * detail. Below, the payments that need a human (/admin/orders#payments scrolls to them).
  */
 export default function AdminOrdersPage() {
   const search = new URLSearchParams(useSearch());
   const special: SpecialList | null =
-    search.get('oversold') === 'true' ? 'oversold' : search.get('refund') === 'failed' ? 'failed-refund' : null;
+    search.get('oversold') === 'true'
+      ? 'oversold'
+      : search.get('refund') === 'failed'
+        ? 'failed-refund'
+        : search.get('codeOverLimit') === 'true'
+          ? 'code-over-limit'
+          : null;
   const oversold = special === 'oversold';
   const status = special ? null : parseStatus(search.get('status'));
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
@@ -97,9 +107,11 @@ export default function AdminOrdersPage() {
               ? NO_OVERSOLD
               : special === 'failed-refund'
                 ? NO_FAILED_REFUNDS
-                : status
-                  ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
-                  : NO_ORDERS
+                : special === 'code-over-limit'
+                  ? NO_CODE_OVER_LIMIT
+                  : status
+                    ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
+                    : NO_ORDERS
           }
         />
       ) : (
@@ -165,6 +177,7 @@ function StatusFilter({
           [
             ['oversold', OVERSOLD_FILTER],
             ['failed-refund', FAILED_REFUND_FILTER],
+            ['code-over-limit', CODE_OVER_LIMIT_FILTER],
           ] as const
         ).map(([list, label]) => (
           <li key={list}>
@@ -192,6 +205,7 @@ function OrderRow({ order }: { order: Order }) {
         </Link>
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}
+        {order.codeOverLimit && <CodeOverLimitBadge />}
       </div>
       <div className="admin-order-row__who">
         <span className="admin-order-row__name">{order.customerName}</span>

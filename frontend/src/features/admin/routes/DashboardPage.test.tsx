@@ -30,7 +30,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     ],
     paymentsToReview: 1,
     oversoldToRefund: 2,
-    codeOverLimit: 0,
+    codeOverLimit: 3,
     failedRefunds: 0,
     ...overrides,
   };
@@ -101,10 +101,12 @@ describe('dashboard', () => {
       ['1Payments to reviewfailed or mismatched', '/admin/orders#payments'],
       ['2Oversold to refundpaid after selling out', '/admin/orders?oversold=true'],
       ['0Failed refundsopen the order to try again', '/admin/orders?refund=failed'],
+      ['3Codes over their limitpaid with a used-up code, 30 days', '/admin/orders?codeOverLimit=true'],
     ]);
     // Something to do stands out; nothing to do does not.
     expect(links[0]!.className).toContain('is-hot');
     expect(links[2]!.className).not.toContain('is-hot');
+    expect(links[3]!.className).toContain('is-hot');
   });
 
   it('lists the best sellers and the low stock', async () => {

@@ -33,6 +33,7 @@ const SCREENS: { href: string; label: string }[] = [
   { href: '/admin/delivery', label: 'Delivery' },
   { href: '/admin/discounts', label: 'Discount codes' },
   { href: '/admin/messages', label: 'Messages' },
+  { href: '/admin/settings', label: 'Settings' },
   { href: '/adminmanagement', label: 'Admin Management' },
 ];
 
@@ -156,6 +157,13 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
               count={d.failedRefunds}
               label="Failed refunds"
               note="open the order to try again"
+              alert
+            />
+            <Tile
+              href="/admin/orders?codeOverLimit=true"
+              count={d.codeOverLimit}
+              label="Codes over their limit"
+              note="paid with a used-up code, 30 days"
               alert
             />
           </ul>

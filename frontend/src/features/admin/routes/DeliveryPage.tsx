@@ -174,13 +174,13 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
         />
       </section>
 
-      <div className="delivery-save">
+      <div className="delivery-save admin-save">
         <FormNotice notice={notice} />
-        <div className="delivery-save__bar">
+        <div className="admin-save__bar">
           <button type="submit" className="btn btn--dark" disabled={save.isPending}>
             {save.isPending ? 'Saving...' : 'Save'}
           </button>
-          <span className="delivery-save__state">
+          <span className="admin-save__state">
             {changed ? 'Unsaved changes' : notice?.tone === 'success' ? '' : 'No changes'}
           </span>
         </div>

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError, serverReason } from '@/lib/api';
+import { answer, api, isApiError, serverReason } from '@/lib/api';
 import { setSession } from '@/lib/session';
-import type { Session } from '@/lib/types';
+import type { LoginInput } from '@/lib/types';
 
 export const LOGIN_FAILED = 'Failed to login. Please check your credentials.';
 export const LOGIN_UNEXPECTED = 'An unexpected error occurred. Please try again.';
@@ -21,7 +21,7 @@ export function loginErrorMessage(error: unknown): string {
 export function useLogin() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { email: string; password: string }) => api.post<Session>('/api/auth/login', input),
+    mutationFn: (input: LoginInput) => answer(api.POST('/api/auth/login', { body: input })),
     onSuccess: (view) => setSession(client, view),
   });
 }

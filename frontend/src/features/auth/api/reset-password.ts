@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import type { MessageBody } from '@/lib/types';
+import { answer, api } from '@/lib/api';
+import type { ResetInput } from '@/lib/types';
 
 export const RESET_DONE = 'Password has been successfully reset.';
 export const RESET_FAILED = 'Failed to reset password. Please try again.';
@@ -9,6 +9,6 @@ export const RESET_MISSING_CODE = 'Invalid or missing code';
 /** POST /api/auth/reset: a new password with the e-mailed single-use code. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: { oobCode: string; password: string }) => api.post<MessageBody>('/api/auth/reset', input),
+    mutationFn: (input: ResetInput) => answer(api.POST('/api/auth/reset', { body: input })),
   });
 }

@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, multipart } from '@/lib/api';
+import { answer, api, formBody, type FormFields } from '@/lib/api';
 import { setSession } from '@/lib/session';
-import type { Session } from '@/lib/types';
+import type { SignupForm } from '@/lib/types';
 
-export type SignupInput = {
-  displayName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  photo: File;
-};
+/** The sign-up form's fields, as the document names them (the photo a file). */
+export type SignupInput = FormFields<SignupForm>;
 
 /** POST /api/auth/signup (multipart): creates the account and signs it in. */
 export function useSignup() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: SignupInput) => api.postForm<Session>('/api/auth/signup', multipart(input)),
+    mutationFn: (input: SignupInput) => answer(api.POST('/api/auth/signup', formBody<SignupForm>(input))),
     onSuccess: (view) => setSession(client, view),
   });
 }

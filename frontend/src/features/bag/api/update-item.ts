@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { applyBag } from '@/lib/shopping';
-import type { Bag } from '@/lib/types';
 
 /** PATCH /api/bag/{item} {quantity}: below 1 removes the line. Answers the whole bag. */
 export function useSetQuantity() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ itemId, quantity }: { itemId: string; quantity: number }) =>
-      api.patch<Bag>(`/api/bag/${encodeURIComponent(itemId)}`, { quantity }),
+      answer(api.PATCH('/api/bag/{item}', { params: { path: { item: itemId } }, body: { quantity } })),
     onSuccess: (bag) => applyBag(client, bag),
   });
 }
@@ -17,7 +16,7 @@ export function useSetQuantity() {
 export function useRemoveItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (itemId: string) => api.delete<Bag>(`/api/bag/${encodeURIComponent(itemId)}`),
+    mutationFn: (itemId: string) => answer(api.DELETE('/api/bag/{item}', { params: { path: { item: itemId } } })),
     onSuccess: (bag) => applyBag(client, bag),
   });
 }

@@ -82,6 +82,18 @@ describe('BagPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Only 3 left.');
   });
 
+  it("shows the merchant's limit when + asks for more than one order may hold", async () => {
+    const message = 'You can buy at most 5 of one item in one order.';
+    mockFetch({
+      '/api/bag': bagOf(line({ quantity: 5, available: 8 })),
+      'PATCH /api/bag/line-1': () => jsonResponse({ error: 'validation', message }, 400),
+    });
+    renderBag(5);
+    fireEvent.click(await screen.findByRole('button', { name: 'Increase quantity' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Increase quantity' })).toHaveProperty('disabled', false);
+  });
+
   it('changes the quantity with + and −, updating the totals and the header badge from the answer', async () => {
     let release!: () => void;
     const fetch = mockFetch({

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiFetch, multipart } from '@/lib/api';
+import { answer, api, formBody } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Product, VariantInput } from '@/lib/types';
+import type { ColorImagesForm, Product, ProductEdit } from '@/lib/types';
 
-export type ProductEdit = {
-  name: string;
-  price: string;
-  description: string;
-  /** When given, replaces the variant set (matched by size and colour; kept ones keep their id). */
-  variants?: VariantInput[];
-};
+export type { ProductEdit };
 
 /** Puts the saved product in the cache and refetches every other view that shows products. */
 function showSavedProduct(client: QueryClient, product: Product) {
@@ -34,12 +28,14 @@ function showSavedProduct(client: QueryClient, product: Product) {
 export function useEditProduct(productId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (edit: ProductEdit) => api.patch<Product>(`/api/products/${encodeURIComponent(productId)}`, edit),
+    mutationFn: (edit: ProductEdit) =>
+      answer(api.PATCH('/api/products/{id}', { params: { path: { id: productId } }, body: edit })),
     onSuccess: (product) => showSavedProduct(client, product),
   });
 }
 
-export type ColorPictures = { color: string; images: ReadonlyArray<File> };
+/** The colour pictures form's fields, as the document names them (ColorImagesForm), the pictures as files. */
+export type ColorPictures = Pick<ColorImagesForm, 'color'> & { images: ReadonlyArray<File> };
 
 /**
  * PUT /api/products/{id}/color-images (admins, multipart): the pictures shown for one colour, up
@@ -49,10 +45,12 @@ export function useSetColorImages(productId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ color, images }: ColorPictures) =>
-      apiFetch<Product>(`/api/products/${encodeURIComponent(productId)}/color-images`, {
-        method: 'PUT',
-        body: multipart({ color, images }),
-      }),
+      answer(
+        api.PUT('/api/products/{id}/color-images', {
+          params: { path: { id: productId } },
+          ...formBody<ColorImagesForm>({ color, images }),
+        }),
+      ),
     onSuccess: (product) => showSavedProduct(client, product),
   });
 }

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { CollectionPage } from '@/lib/types';
 
@@ -16,9 +16,11 @@ export const collectionPageInfiniteOptions = (id: string, inStock = false) =>
   infiniteQueryOptions({
     queryKey: queryKeys.collections.page(id, inStock),
     queryFn: ({ pageParam, signal }) =>
-      api.get<CollectionPage>(
-        `/api/collections/${encodeURIComponent(id)}?page=${pageParam}${inStock ? '&inStock=true' : ''}`,
-        signal,
+      answer(
+        api.GET('/api/collections/{id}', {
+          params: { path: { id }, query: { page: pageParam, inStock: inStock || undefined } },
+          signal,
+        }),
       ),
     initialPageParam: 1,
     getNextPageParam: nextCollectionPage,

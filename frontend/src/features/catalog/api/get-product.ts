@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { CollectionPage, Product } from '@/lib/types';
 
@@ -7,7 +7,7 @@ import type { CollectionPage, Product } from '@/lib/types';
 export const productQueryOptions = (id: string) =>
   queryOptions({
     queryKey: queryKeys.products.detail(id),
-    queryFn: ({ signal }) => api.get<Product>(`/api/products/${encodeURIComponent(id)}`, signal),
+    queryFn: ({ signal }) => answer(api.GET('/api/products/{id}', { params: { path: { id } }, signal })),
   });
 
 /**

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Release } from '@/lib/types';
 
 /** GET /api/releases, newest first. */
 export const releasesQueryOptions = queryOptions({
   queryKey: queryKeys.releases,
-  queryFn: ({ signal }) => api.get<Release[]>('/api/releases', signal),
+  queryFn: ({ signal }) => answer(api.GET('/api/releases', { signal })),
 });
 
 export function useReleases(enabled = true) {

@@ -5,13 +5,9 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { Product, Review, ReviewPage, ReviewRequest } from '@/lib/types';
-
-function reviewsPath(productId: string, page: number): string {
-  return `/api/products/${encodeURIComponent(productId)}/reviews?page=${page}`;
-}
 
 /** The page after `last`, or undefined when `last` holds the last reviews. */
 export function nextReviewPage(last: ReviewPage): number | undefined {
@@ -22,7 +18,13 @@ export function nextReviewPage(last: ReviewPage): number | undefined {
 export const reviewsQueryOptions = (productId: string) =>
   infiniteQueryOptions({
     queryKey: queryKeys.reviews(productId),
-    queryFn: ({ pageParam, signal }) => api.get<ReviewPage>(reviewsPath(productId, pageParam), signal),
+    queryFn: ({ pageParam, signal }) =>
+      answer(
+        api.GET('/api/products/{id}/reviews', {
+          params: { path: { id: productId }, query: { page: pageParam } },
+          signal,
+        }),
+      ),
     initialPageParam: 1,
     getNextPageParam: nextReviewPage,
   });
@@ -55,7 +57,7 @@ export function useSaveReview(productId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (review: ReviewRequest) =>
-      api.put<ReviewPage>(`/api/products/${encodeURIComponent(productId)}/review`, review),
+      answer(api.PUT('/api/products/{id}/review', { params: { path: { id: productId } }, body: review })),
     onSuccess: (page) => {
       client.setQueryData<InfiniteData<ReviewPage>>(queryKeys.reviews(productId), {
         pages: [page],

@@ -296,6 +296,26 @@ describe('ProductPage variants and stock', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Only 1 left.');
     await waitFor(() => expect(reads).toBe(2));
   });
+
+  it.each([
+    'You can buy at most 5 of one item in one order.',
+    'You can buy at most 20 items in one order.',
+    'The last one is already in your bag.',
+    'All 3 left are already in your bag.',
+  ])("shows the merchant's limit as the server says it: %s", async (message) => {
+    mockFetch({
+      '/api/products/oxford-brogue': stocked(),
+      'GET /api/saved': [],
+      'POST /api/bag': () => jsonResponse({ error: 'validation', message }, 400),
+    });
+    renderProduct(signedIn());
+    fireEvent.click(await screen.findByRole('radio', { name: '43' }));
+    fireEvent.click(radio('Brown'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Bag' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(message);
+    expect(screen.getByRole('button', { name: 'Add to Bag' }).getAttribute('aria-describedby')).toContain(alert.id);
+  });
 });
 
 describe('ProductPage admin edit', () => {

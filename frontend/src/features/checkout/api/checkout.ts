@@ -1,29 +1,26 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, apiFetch, isApiError } from '@/lib/api';
+import { answer, api, isApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/queryKeys';
 import { fetchSession, setSessionCounts } from '@/lib/session';
 import { checkoutDetailsQueryOptions } from '@/lib/shopping';
 import type {
-  Address,
   CheckoutDetails,
   CheckoutQuote,
-  Customer,
   DeliveryMethod,
-  Order,
   PaymentMode,
   PaymentStart,
+  QuoteRequest,
   Session,
+  StartBody,
+  VerifiedPayment,
 } from '@/lib/types';
 
-export type { CheckoutDetails, CheckoutQuote, DeliveryMethod, PaymentMode, PaymentStart };
-
-/** What the server prices: a state, delivery or pickup, and a code (null for none). */
-export type QuoteRequest = { state: string; method: DeliveryMethod; code: string | null };
+export type { CheckoutDetails, CheckoutQuote, DeliveryMethod, PaymentMode, PaymentStart, QuoteRequest, StartBody };
 
 /** POST /api/checkout/quote: the bag priced for a state, a method and a code (400 with the reason a code fails). */
 export function fetchQuote({ state, method, code }: QuoteRequest, signal?: AbortSignal): Promise<CheckoutQuote> {
-  return apiFetch<CheckoutQuote>('/api/checkout/quote', { method: 'POST', json: { state, method, code }, signal });
+  return answer(api.POST('/api/checkout/quote', { body: { state, method, code }, signal }));
 }
 
 /**
@@ -47,33 +44,23 @@ export function useApplyCode(bag: string) {
   return useMutation({
     mutationFn: (request: QuoteRequest) => fetchQuote(request),
     onSuccess: (quote, request) => {
-      client.setQueryData(queryKeys.quote(bag, request.state, request.method, quote.code), quote);
+      client.setQueryData(queryKeys.quote(bag, request.state ?? '', request.method ?? 'delivery', quote.code), quote);
     },
   });
 }
-
-/** The checkout start's body: who, where, how it reaches them, and the code applied. */
-export type StartBody = { customer: Customer; address: Address; method: DeliveryMethod; code: string | null };
-
-/** POST /api/payments/verify: the outcome, in `data`. */
-export type VerifyResult =
-  | { success: true; reference: string; order: Order }
-  | { success: false; reference: string; status: string; message: string };
 
 export function useCheckoutDetails(enabled: boolean) {
   return useQuery({ ...checkoutDetailsQueryOptions, enabled });
 }
 
 /**
- * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment.
- * `idempotencyKey` is fresh per click: the server refuses a repeat, so one click starts one payment.
+ * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment (201),
+ * or opens the shopper's payment already started for this very bag and price again (200): both
+ * answer the pop-up's details. `idempotencyKey` is fresh per click: the server refuses a repeat,
+ * so one click starts one payment.
  */
 export function startPayment(body: StartBody, idempotencyKey: string): Promise<PaymentStart> {
-  return apiFetch<PaymentStart>('/api/checkout', {
-    method: 'POST',
-    json: body,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
+  return answer(api.POST('/api/checkout', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
 /**
@@ -83,28 +70,39 @@ export function startPayment(body: StartBody, idempotencyKey: string): Promise<P
  */
 export async function cancelPayment(reference: string): Promise<void> {
   try {
-    await api.post<unknown>('/api/payments/cancel', { reference });
+    await answer(api.POST('/api/payments/cancel', { body: { reference } }));
   } catch {
     // Nothing to tell the shopper.
   }
 }
 
+/**
+ * POST /api/payments/cancel {}: "Cancel that payment" for a payment in progress from another
+ * attempt (another tab, another bag): every unpaid payment of the shopper ends and its holds go
+ * back. Rejects when it could not be done, for the shopper to see.
+ */
+export async function cancelOpenPayments(): Promise<void> {
+  await answer(api.POST('/api/payments/cancel', { body: {} }));
+}
+
 /** POST /api/payments/verify {reference}: the server asks the provider and, when paid, creates the order. */
-export async function verifyPayment(reference: string): Promise<VerifyResult> {
-  const answer = await api.post<{ data: VerifyResult }>('/api/payments/verify', { reference });
-  return answer.data;
+export async function verifyPayment(reference: string): Promise<VerifiedPayment> {
+  return (await answer(api.POST('/api/payments/verify', { body: { reference } }))).data;
 }
 
 /**
  * Starting a payment as a mutation: each call is one attempt with its own Idempotency-Key. A 409
- * (the bag changed under the shopper) refreshes the bag.
+ * (the bag changed under the shopper, or its total) refreshes the bag, and a changed total prices
+ * the checkout again, so the summary and Pay show the new total.
  */
 export function useStartPayment() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: StartBody) => startPayment(body, newIdempotencyKey()),
     onError: (error) => {
-      if (isApiError(error) && error.status === 409) void client.invalidateQueries({ queryKey: queryKeys.bag });
+      if (!isApiError(error) || error.status !== 409) return;
+      void client.invalidateQueries({ queryKey: queryKeys.bag });
+      if (error.code === 'price_changed') void client.invalidateQueries({ queryKey: queryKeys.quotes });
     },
   });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 
 import type { TestCardResult, TestPayment } from '@/lib/types';
@@ -13,7 +13,9 @@ export type SandboxOutcome = 'success' | 'declined' | 'insufficient_funds';
 export type SandboxCharge = TestCardResult;
 
 export function getSandboxTransaction(accessCode: string, signal?: AbortSignal): Promise<SandboxTransaction> {
-  return api.get<SandboxTransaction>(`/api/sandbox/checkout/${encodeURIComponent(accessCode)}`, signal);
+  return answer(
+    api.GET('/api/sandbox/checkout/{access_code}', { params: { path: { access_code: accessCode } }, signal }),
+  );
 }
 
 /** The transaction while its pop-up is open: read once, forgotten when the pop-up closes. */
@@ -30,5 +32,10 @@ export function useSandboxTransaction(accessCode: string) {
 }
 
 export function chargeSandbox(accessCode: string, outcome: SandboxOutcome): Promise<SandboxCharge> {
-  return api.post<SandboxCharge>(`/api/sandbox/checkout/${encodeURIComponent(accessCode)}`, { outcome });
+  return answer(
+    api.POST('/api/sandbox/checkout/{access_code}', {
+      params: { path: { access_code: accessCode } },
+      body: { outcome },
+    }),
+  );
 }

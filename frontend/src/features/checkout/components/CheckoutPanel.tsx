@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
+  cancelOpenPayments,
   cancelPayment,
   useApplyCode,
   useCheckoutDetails,
@@ -10,6 +11,7 @@ import {
   type CheckoutDetails,
 } from '../api/checkout';
 import { focusAfter, isBusy, messageOf, startFailure, type CheckoutState } from '../lib/checkoutReducer';
+import { heldUntilText } from '../lib/heldUntil';
 import { openPaystackPopup } from '../lib/paystackInline';
 import { useCheckoutMachine } from '../lib/useCheckoutMachine';
 import { trimValues, type CheckoutValues } from '../lib/validate';
@@ -35,6 +37,9 @@ export const BAG_BLOCKED = 'Some items in your bag are sold out or no longer ava
 export const QUOTE_FAILED = "We couldn't work out your total. Please try again in a moment.";
 export const VERIFY_FAILED =
   'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
+export const CANCEL_EARLIER = 'Cancel that payment';
+export const EARLIER_CANCELLED = 'The earlier payment was cancelled. You can pay now.';
+export const CANCEL_FAILED = "We couldn't cancel the earlier payment. Please try again in a moment.";
 
 function startingValues(
   details: CheckoutDetails | undefined,
@@ -101,7 +106,7 @@ export function CheckoutPanel() {
       try {
         const result = await verifyPayment(reference);
         if (!result.success) {
-          send({ type: 'failed', message: result.message });
+          send({ type: 'failed', message: result.message ?? VERIFY_FAILED });
           return;
         }
         setSuccess(paymentSuccessMessage(result.reference || reference));
@@ -121,12 +126,12 @@ export function CheckoutPanel() {
     [send],
   );
 
-  const pay = async (values: CheckoutValues, code: string | null) => {
+  const pay = async (values: CheckoutValues, code: string | null, expectedTotal: number) => {
     if (!send({ type: 'pay' })) return;
     setSuccess(null);
     let start;
     try {
-      start = await startPayment({ ...trimValues(values), code });
+      start = await startPayment({ ...trimValues(values), code, expectedTotal });
     } catch (error) {
       send(startFailure(error, START_FAILED));
       return;
@@ -141,6 +146,17 @@ export function CheckoutPanel() {
       });
     } catch (error) {
       send({ type: 'failed', message: error instanceof Error ? error.message : START_FAILED });
+    }
+  };
+
+  // "Cancel that payment": ends the shopper's earlier payment, so this one can start.
+  const release = async () => {
+    if (!send({ type: 'release' })) return;
+    try {
+      await cancelOpenPayments();
+      send({ type: 'released' });
+    } catch (error) {
+      send({ type: 'failed', message: messageOf(error, CANCEL_FAILED) });
     }
   };
 
@@ -213,6 +229,7 @@ export function CheckoutPanel() {
   const shown = quote.isError ? null : quote.data;
   const total = priced?.breakdown.total ?? 0;
   const pickup = chosen.method === 'pickup';
+  const heldUntil = payment.status === 'popup' ? heldUntilText(payment.start.expiresAt) : null;
 
   const apply = async (typed: string): Promise<string | null> => {
     try {
@@ -297,9 +314,28 @@ export function CheckoutPanel() {
       {blockedNote}
       <div role="alert" className="checkout__notice-region">
         {payment.status === 'error' && <p className="alert alert--error checkout__notice">{payment.message}</p>}
+        {(payment.status === 'blocked' || payment.status === 'releasing') && (
+          <p className="alert alert--warning checkout__notice">{payment.message}</p>
+        )}
+        {payment.status === 'blocked' && payment.problem && (
+          <p className="alert alert--error checkout__notice">{payment.problem}</p>
+        )}
       </div>
+      {(payment.status === 'blocked' || payment.status === 'releasing') && (
+        <button
+          type="button"
+          className="btn btn--outline btn--sm checkout__release"
+          disabled={payment.status === 'releasing'}
+          aria-busy={payment.status === 'releasing'}
+          onClick={() => void release()}
+        >
+          {payment.status === 'releasing' && <Spinner size="sm" label="Cancelling the earlier payment…" />}
+          {CANCEL_EARLIER}
+        </button>
+      )}
       <div role="status" className="checkout__notice-region">
         {payment.status === 'cancelled' && <p className="alert alert--info checkout__notice">{PAYMENT_CANCELLED}</p>}
+        {payment.status === 'released' && <p className="alert alert--info checkout__notice">{EARLIER_CANCELLED}</p>}
         {payment.status === 'verifying' && (
           <p className="checkout__verifying">
             <span className="spinner spinner--sm" aria-hidden="true">
@@ -313,14 +349,18 @@ export function CheckoutPanel() {
         ref={payRef}
         type="button"
         className="btn btn--primary btn--block checkout__pay"
-        disabled={busy || !priced || total <= 0 || blocked}
+        // Not while the total is being checked again: the shopper pays the total they see.
+        disabled={busy || !priced || total <= 0 || blocked || quote.isFetching}
         aria-describedby={blocked ? 'checkout-blocked' : undefined}
         aria-busy={payment.status === 'starting'}
-        onClick={() => void pay(chosen, code)}
+        onClick={() => void pay(chosen, code, total)}
       >
         {payment.status === 'starting' && <Spinner size="sm" label="Starting payment…" />}
         {priced ? `Pay ${formatNaira(total)}` : 'Pay'}
       </button>
+      <div role="status" className="checkout__held-region">
+        {heldUntil && <p className="checkout__held">{heldUntil}</p>}
+      </div>
       <p className="checkout__secure">
         {details.data?.mode === 'sandbox'
           ? 'Test mode: pay with a test card, no money moves.'
@@ -331,6 +371,7 @@ export function CheckoutPanel() {
           <SandboxPopup
             accessCode={payment.start.accessCode}
             amount={payment.start.amount}
+            heldUntil={heldUntil}
             onSuccess={(reference) => void verify(reference)}
             onCancel={() => cancelled(payment.start.reference)}
           />

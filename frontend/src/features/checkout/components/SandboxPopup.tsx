@@ -23,6 +23,8 @@ type SandboxPopupProps = {
   accessCode: string;
   /** The shop's expected amount (kobo), shown until the sandbox answers with its own. */
   amount: number;
+  /** "Your items are held until 14:35", when the shop said so. */
+  heldUntil?: string | null;
   onSuccess: (reference: string) => void;
   onCancel: () => void;
 };
@@ -32,7 +34,7 @@ type SandboxPopupProps = {
  * dialog clearly marked TEST MODE that pays with one of Paystack's test cards. A declined card
  * shows why and lets the shopper try another; Close, Escape or the backdrop cancel.
  */
-export function SandboxPopup({ accessCode, amount, onSuccess, onCancel }: SandboxPopupProps) {
+export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCancel }: SandboxPopupProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -205,6 +207,7 @@ export function SandboxPopup({ accessCode, amount, onSuccess, onCancel }: Sandbo
           </button>
         </div>
         {body}
+        {heldUntil && <p className="sandbox__held">{heldUntil}</p>}
         <p className="sandbox__foot">
           The shop's built-in payment sandbox stands in for Paystack until the merchant sets real keys.
         </p>

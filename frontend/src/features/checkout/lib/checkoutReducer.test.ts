@@ -37,6 +37,10 @@ const popup = at({ status: 'popup', start });
 const verifying = at({ status: 'verifying', reference: 'ANK-ref123' });
 const cancelled = at({ status: 'cancelled' });
 const failed = at({ status: 'error', message: 'Declined' });
+const IN_PROGRESS = 'You have a payment in progress for a different bag. Finish it, or cancel it to start again.';
+const blockedAt = at({ status: 'blocked', message: IN_PROGRESS, problem: null });
+const releasing = at({ status: 'releasing', message: IN_PROGRESS });
+const released = at({ status: 'released' });
 
 /** Applies actions in turn. */
 const run = (state: CheckoutState, ...actions: CheckoutAction[]) => actions.reduce(checkoutReducer, state);
@@ -54,6 +58,9 @@ const ALL_ACTIONS: CheckoutAction[] = [
   { type: 'cancelled' },
   { type: 'verified' },
   { type: 'failed', message: 'Declined' },
+  { type: 'blocked', message: IN_PROGRESS },
+  { type: 'release' },
+  { type: 'released' },
 ];
 
 /** The actions each state takes; every other action must leave it untouched. */
@@ -61,11 +68,14 @@ const TAKES: [string, CheckoutState, CheckoutAction['type'][]][] = [
   ['closed', initialCheckoutState, ['open']],
   ['details', details, ['back', 'submit']],
   ['ready', ready, ['edit', 'code', 'pay']],
-  ['starting', starting, ['started', 'refused', 'failed']],
+  ['starting', starting, ['started', 'refused', 'failed', 'blocked']],
   ['popup', popup, ['paid', 'cancelled', 'failed']],
   ['verifying', verifying, ['verified', 'failed']],
   ['cancelled', cancelled, ['edit', 'code', 'pay']],
   ['error', failed, ['edit', 'code', 'pay']],
+  ['blocked', blockedAt, ['edit', 'code', 'pay', 'release']],
+  ['releasing', releasing, ['released', 'failed']],
+  ['released', released, ['edit', 'code', 'pay']],
 ];
 
 describe('checkoutReducer: the steps', () => {
@@ -155,6 +165,30 @@ describe('checkoutReducer: paying', () => {
       (s) => s.step === 'payment' && isBusy(s.payment),
     );
     expect(busy).toEqual([false, true, true, true, false, false]);
+  });
+});
+
+describe('checkoutReducer: an earlier payment in progress', () => {
+  it('blocks the start; "Cancel that payment" cancels it, then Pay starts this one', () => {
+    expect(run(starting, { type: 'blocked', message: IN_PROGRESS })).toEqual(blockedAt);
+    expect(run(blockedAt, { type: 'release' })).toEqual(releasing);
+    expect(isBusy({ status: 'releasing', message: IN_PROGRESS })).toBe(true);
+    expect(run(releasing, { type: 'released' })).toEqual(released);
+    expect(run(released, { type: 'pay' })).toEqual(starting);
+  });
+
+  it('a cancel that fails keeps the way to try again, saying why', () => {
+    expect(run(releasing, { type: 'failed', message: 'Network error.' })).toEqual(
+      at({ status: 'blocked', message: IN_PROGRESS, problem: 'Network error.' }),
+    );
+  });
+
+  it('Pay may also be tried again while blocked (the earlier payment may have ended meanwhile)', () => {
+    expect(run(blockedAt, { type: 'pay' })).toEqual(starting);
+  });
+
+  it('a second click on "Cancel that payment" sends nothing more', () => {
+    expect(run(releasing, { type: 'release' })).toBe(releasing);
   });
 });
 
@@ -268,6 +302,11 @@ describe('focusAfter', () => {
     expect(focusAfter(verifying, failed)).toBe('pay');
   });
 
+  it('once the earlier payment is cancelled, Pay takes the focus', () => {
+    expect(focusAfter(releasing, released)).toBe('pay');
+    expect(focusAfter(starting, blockedAt)).toBeNull();
+  });
+
   it('a payment that could not start leaves the focus where it is', () => {
     expect(focusAfter(starting, failed)).toBeNull();
     expect(focusAfter(ready, starting)).toBeNull();
@@ -293,6 +332,18 @@ describe('startFailure and messageOf', () => {
     ] as const) {
       expect(startFailure(new ApiError(status, code, 'Why'), FALLBACK)).toEqual({ type: 'failed', message: 'Why' });
     }
+  });
+
+  it('an earlier payment in progress blocks; a changed total is a failure with the new total', () => {
+    expect(startFailure(new ApiError(409, 'payment_in_progress', IN_PROGRESS), FALLBACK)).toEqual({
+      type: 'blocked',
+      message: IN_PROGRESS,
+    });
+    const changed = 'The total has changed to ₦16,845.00 since you saw it. Please check your order and pay again.';
+    expect(startFailure(new ApiError(409, 'price_changed', changed), FALLBACK)).toEqual({
+      type: 'failed',
+      message: changed,
+    });
   });
 
   it('falls back when the server said nothing worth showing', () => {

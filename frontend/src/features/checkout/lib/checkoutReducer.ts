@@ -10,10 +10,12 @@ import { isApiError } from '@/lib/api';
  *
  * and, on the payment step:
  *
- *   ready | cancelled | error ──pay──▶ starting ──started──▶ popup ──paid──▶ verifying ──verified──▶ closed (done)
+ *   ready | cancelled | error | blocked | released ──pay──▶ starting ──started──▶ popup ──paid──▶ verifying ──verified──▶ closed (done)
  *   starting ──refused──▶ details, with the server's reason
+ *   starting ──blocked──▶ blocked (an earlier payment can still be paid) ──release──▶ releasing ──released──▶ released
+ *   releasing ──failed──▶ blocked, with why the cancel failed
  *   popup ──cancelled──▶ cancelled
- *   starting | popup | verifying ──failed──▶ error
+ *   starting | popup | verifying ──failed──▶ error (a changed total too: the summary is priced again)
  *
  * Every step carries the discount code applied (null for none): "Apply" and "Remove" on the
  * payment step set it (`code`), and it lasts through Edit details until the payment is verified.
@@ -35,7 +37,13 @@ export type PaymentState =
   | { status: 'popup'; start: PaymentStart }
   | { status: 'verifying'; reference: string }
   | { status: 'cancelled' }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string }
+  /** The shopper has an earlier payment that can still be paid: cancel it to pay for this one. */
+  | { status: 'blocked'; message: string; problem: string | null }
+  /** The earlier payment is being cancelled. */
+  | { status: 'releasing'; message: string }
+  /** The earlier payment was cancelled: Pay starts this one. */
+  | { status: 'released' };
 
 export type CheckoutAction =
   /** "Proceed to Checkout". */
@@ -54,6 +62,12 @@ export type CheckoutAction =
   | { type: 'started'; start: PaymentStart }
   /** The server refused the details (400): back to the form with its reason. */
   | { type: 'refused'; message: string }
+  /** The server refused because an earlier payment is in progress (409 `payment_in_progress`). */
+  | { type: 'blocked'; message: string }
+  /** "Cancel that payment". */
+  | { type: 'release' }
+  /** The earlier payment was cancelled. */
+  | { type: 'released' }
   /** The pop-up reports a payment. */
   | { type: 'paid'; reference: string }
   /** The pop-up was closed without paying. */
@@ -67,7 +81,12 @@ export const initialCheckoutState: CheckoutState = { step: 'closed', values: nul
 
 /** Whether the payment step is waiting on the server or the pop-up (its buttons are disabled). */
 export function isBusy(payment: PaymentState): boolean {
-  return payment.status === 'starting' || payment.status === 'popup' || payment.status === 'verifying';
+  return (
+    payment.status === 'starting' ||
+    payment.status === 'popup' ||
+    payment.status === 'verifying' ||
+    payment.status === 'releasing'
+  );
 }
 
 function paymentReducer(state: Extract<CheckoutState, { step: 'payment' }>, action: CheckoutAction): CheckoutState {
@@ -87,6 +106,12 @@ function paymentReducer(state: Extract<CheckoutState, { step: 'payment' }>, acti
       return payment.status === 'starting' ? to({ status: 'popup', start: action.start }) : state;
     case 'refused':
       return payment.status === 'starting' ? { step: 'details', values, code, problem: action.message } : state;
+    case 'blocked':
+      return payment.status === 'starting' ? to({ status: 'blocked', message: action.message, problem: null }) : state;
+    case 'release':
+      return payment.status === 'blocked' ? to({ status: 'releasing', message: payment.message }) : state;
+    case 'released':
+      return payment.status === 'releasing' ? to({ status: 'released' }) : state;
     case 'paid':
       return payment.status === 'popup' ? to({ status: 'verifying', reference: action.reference }) : state;
     case 'cancelled':
@@ -94,6 +119,9 @@ function paymentReducer(state: Extract<CheckoutState, { step: 'payment' }>, acti
     case 'verified':
       return payment.status === 'verifying' ? initialCheckoutState : state;
     case 'failed':
+      // A failed cancel keeps the way to try it again.
+      if (payment.status === 'releasing')
+        return to({ status: 'blocked', message: payment.message, problem: action.message });
       return isBusy(payment) ? to({ status: 'error', message: action.message }) : state;
     default:
       return state;
@@ -116,13 +144,20 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
   }
 }
 
-/** What takes the focus after a change: a new step's heading, or Pay when the pop-up or verification ends. */
+/**
+ * What takes the focus after a change: a new step's heading, or Pay when the pop-up, verification
+ * or the cancel of an earlier payment ends.
+ */
 export function focusAfter(before: CheckoutState, after: CheckoutState): 'heading' | 'pay' | null {
   if (before.step !== after.step) return after.step === 'closed' ? null : 'heading';
   if (before.step !== 'payment' || after.step !== 'payment') return null;
-  const ended = before.payment.status === 'popup' || before.payment.status === 'verifying';
+  const ended = ['popup', 'verifying', 'releasing'].includes(before.payment.status);
   return ended && !isBusy(after.payment) ? 'pay' : null;
 }
+
+/** 409 codes of POST /api/checkout the checkout acts on. */
+export const PAYMENT_IN_PROGRESS = 'payment_in_progress';
+export const PRICE_CHANGED = 'price_changed';
 
 /** The server's message for a refused request; `fallback` when there is none worth showing. */
 export function messageOf(error: unknown, fallback: string): string {
@@ -144,10 +179,12 @@ export function isCodeProblem(message: string): boolean {
 
 /**
  * A payment that could not start: a 400 refuses the details (back to the form), except a refused
- * code, which stays on the payment step by the code; anything else fails.
+ * code, which stays on the payment step by the code; an earlier payment still in progress blocks
+ * it until cancelled; anything else (a changed total too) fails.
  */
 export function startFailure(error: unknown, fallback: string): CheckoutAction {
   const message = messageOf(error, fallback);
+  if (isApiError(error) && error.code === PAYMENT_IN_PROGRESS) return { type: 'blocked', message };
   return isApiError(error) && error.status === 400 && error.code !== 'too_many_requests' && !isCodeProblem(message)
     ? { type: 'refused', message }
     : { type: 'failed', message };

@@ -1,12 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { About } from '@/lib/types';
 
 /** GET /api/about: the newest About Us content, or null before any exists. */
 export const aboutQueryOptions = queryOptions({
   queryKey: queryKeys.about,
-  queryFn: ({ signal }) => api.get<About | null>('/api/about', signal),
+  queryFn: ({ signal }) => answer(api.GET('/api/about', { signal })),
   staleTime: 10 * 60_000,
 });
 

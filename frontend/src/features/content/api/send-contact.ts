@@ -1,13 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import type { MessageBody } from '@/lib/types';
+import { answer, api } from '@/lib/api';
+import type { ContactInput, MessageBody } from '@/lib/types';
 
-export type ContactInput = { email: string; message: string };
+export type { ContactInput };
 export type ContactReply = MessageBody;
 
 /** POST /api/contact → 201 {message}; 400 {error: "validation", message}. */
 export function sendContact(input: ContactInput): Promise<ContactReply> {
-  return api.post<ContactReply>('/api/contact', input);
+  return answer(api.POST('/api/contact', { body: input }));
 }
 
 export function useSendContact() {

@@ -1,12 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { setSessionCounts } from '@/lib/session';
 import type { SessionCounts } from '@/lib/types';
 
 /** POST /api/orders/seen: marks every order of the user seen; answers the new badge counts. */
 export function markOrdersSeen(): Promise<{ counts: SessionCounts }> {
-  return api.post<{ counts: SessionCounts }>('/api/orders/seen');
+  return answer(api.POST('/api/orders/seen'));
 }
 
 /**

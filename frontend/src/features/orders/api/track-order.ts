@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { TrackedOrder } from '@/lib/types';
+import type { TrackRequest } from '@/lib/types';
 
-export type TrackRequest = { number: string; email: string };
+export type { TrackRequest };
 
 /**
  * GET /api/orders/track?number=…&email=…: one order found by its number (any case) and the e-mail
@@ -11,13 +11,9 @@ export type TrackRequest = { number: string; email: string };
  */
 export const trackOrderQueryOptions = ({ number, email }: TrackRequest) =>
   queryOptions({
-    queryKey: queryKeys.track(number, email),
-    queryFn: ({ signal }) =>
-      api
-        .get<{
-          order: TrackedOrder;
-        }>(`/api/orders/track?number=${encodeURIComponent(number)}&email=${encodeURIComponent(email)}`, signal)
-        .then((body) => body.order),
+    queryKey: queryKeys.track(number ?? '', email ?? ''),
+    queryFn: async ({ signal }) =>
+      (await answer(api.GET('/api/orders/track', { params: { query: { number, email } }, signal }))).order,
     retry: false,
     staleTime: 30_000,
   });

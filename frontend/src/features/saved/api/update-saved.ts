@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import { setSessionCounts } from '@/lib/session';
 import { applyBag, applySaved, setProductSaved } from '@/lib/shopping';
-import type { Bag, SavedItem, Session } from '@/lib/types';
+import type { MoveToBagBody, SavedItem, Session } from '@/lib/types';
 
 /** DELETE /api/saved/{id}: answers the remaining list. */
 export function useRemoveSaved() {
@@ -14,7 +14,8 @@ export function useRemoveSaved() {
   });
 }
 
-export type MoveToBagInput = { productId: string; size: string | null; color: string | null };
+/** The product, and the size and colour of the document's MoveBody (null without them). */
+export type MoveToBagInput = { productId: string } & { [K in keyof MoveToBagBody]-?: string | null };
 
 /**
  * POST /api/saved/{id}/move-to-bag {size?, color?}: adds the product in the size and colour chosen
@@ -25,10 +26,12 @@ export function useMoveToBag() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ productId, size, color }: MoveToBagInput) =>
-      api.post<Bag>(`/api/saved/${encodeURIComponent(productId)}/move-to-bag`, {
-        ...(size === null ? {} : { size }),
-        ...(color === null ? {} : { color }),
-      }),
+      answer(
+        api.POST('/api/saved/{product}/move-to-bag', {
+          params: { path: { product: productId } },
+          body: { ...(size === null ? {} : { size }), ...(color === null ? {} : { color }) },
+        }),
+      ),
     onSuccess: (bag, { productId }) => {
       applyBag(client, bag);
       const saved = client.getQueryData<SavedItem[]>(queryKeys.saved);

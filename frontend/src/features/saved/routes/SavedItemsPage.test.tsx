@@ -128,6 +128,22 @@ describe('SavedItemsPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('That product is not in your saved items.');
   });
 
+  it.each(['You can buy at most 20 items in one order.', 'The last one is already in your bag.'])(
+    "shows the merchant's limit when moving to the bag: %s",
+    async (message) => {
+      mockFetch({
+        '/api/saved': saved,
+        'POST /api/saved/oxford-brogue/move-to-bag': () => jsonResponse({ error: 'validation', message }, 400),
+      });
+      renderSaved();
+      fireEvent.click(await screen.findByRole('button', { name: /Add to Bag\s*Oxford Brogue/ }));
+      fireEvent.click(screen.getByRole('radio', { name: '42' }));
+      fireEvent.click(screen.getByRole('radio', { name: 'Black' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Move to Bag' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+    },
+  );
+
   it('asks a visitor to log in', () => {
     const fetch = mockFetch({});
     renderWithProviders(<SavedItemsPage />, { path: '/saved-items' });

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { Product, SearchSort } from '@/lib/types';
+import type { SearchSort } from '@/lib/types';
 
 export const SEARCH_SORTS: ReadonlyArray<{ value: SearchSort; label: string }> = [
   { value: 'relevance', label: 'Relevance' },
@@ -23,9 +23,11 @@ export const searchQueryOptions = (q: string, sort: SearchSort = 'relevance', in
   queryOptions({
     queryKey: queryKeys.search.results(q, sort, inStock),
     queryFn: ({ signal }) =>
-      api.get<Product[]>(
-        `/api/search?q=${encodeURIComponent(q)}${sort === 'relevance' ? '' : `&sort=${sort}`}${inStock ? '&inStock=true' : ''}`,
-        signal,
+      answer(
+        api.GET('/api/search', {
+          params: { query: { q, sort: sort === 'relevance' ? undefined : sort, inStock: inStock || undefined } },
+          signal,
+        }),
       ),
     enabled: q.length > 0,
     retry: false,

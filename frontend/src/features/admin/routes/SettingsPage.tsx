@@ -1,0 +1,124 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { useSaveShopSettings, useShopSettings, type ShopSettings } from '../api/settings';
+import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { CountField, NairaField } from '../components/Fields';
+import { SETTINGS_SECTIONS, changeOf, draftOf, isChanged, type SettingKey, type SettingsDraft } from '../lib/settings';
+import { Message } from '@/components/Message';
+import { PageShell } from '@/components/PageShell';
+import { Spinner } from '@/components/Spinner';
+import { failureMessage } from '@/lib/api';
+import '../admin.css';
+import './AdminOrders.css';
+import './SettingsPage.css';
+
+export const SETTINGS_SAVED = 'Settings saved.';
+export const SETTINGS_SAVE_FAILED = 'Could not save the settings. Please try again.';
+
+/**
+ * /admin/settings (admins only): what the merchant decides about selling, one card per section
+ * (`SETTINGS_SECTIONS`), saved together; only the fields that changed are sent.
+ */
+export default function SettingsPage() {
+  const { data, isPending, isError, error } = useShopSettings();
+  return (
+    <PageShell title="Settings" eyebrow="Admin">
+      <div className="admin-inline admin-inline--page">
+        <AdminTag />
+        <span className="admin-inline__state">How the shop sells: limits on what one order may hold.</span>
+      </div>
+      {isPending ? (
+        <div className="admin-orders__loading">
+          <Spinner size="lg" label="Loading the settings…" />
+        </div>
+      ) : isError ? (
+        <Message title={`Error: ${error.message}`} tone="error" />
+      ) : (
+        <SettingsEditor settings={data} />
+      )}
+    </PageShell>
+  );
+}
+
+function SettingsEditor({ settings }: { settings: ShopSettings }) {
+  const save = useSaveShopSettings();
+  const [saved, setSaved] = useState(settings);
+  const [draft, setDraft] = useState<SettingsDraft>(() => draftOf(settings));
+  const [notice, setNotice] = useState<Notice>(null);
+  const [invalid, setInvalid] = useState<SettingKey | null>(null);
+  const inputs = useRef<Partial<Record<SettingKey, HTMLInputElement | null>>>({});
+  const changed = isChanged(draft, saved);
+
+  const edit = (key: SettingKey, value: string) => {
+    setDraft({ ...draft, [key]: value });
+    if (notice) setNotice(null);
+    if (invalid === key) setInvalid(null);
+  };
+
+  const done = (answer: ShopSettings) => {
+    setSaved(answer);
+    setDraft(draftOf(answer));
+    setNotice({ tone: 'success', text: SETTINGS_SAVED });
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const result = changeOf(draft, saved);
+    if ('problem' in result) {
+      setInvalid(result.key);
+      setNotice({ tone: 'error', text: result.problem });
+      inputs.current[result.key]?.focus();
+      return;
+    }
+    setInvalid(null);
+    setNotice(null);
+    // Typed differently but the same values ("05" for 5): nothing to send.
+    if (Object.keys(result.change).length === 0) return done(saved);
+    save.mutate(result.change, {
+      onSuccess: done,
+      onError: (e) => setNotice({ tone: 'error', text: failureMessage(e, SETTINGS_SAVE_FAILED) }),
+    });
+  };
+
+  return (
+    <form className="settings" onSubmit={onSubmit} noValidate aria-label="Shop settings">
+      {SETTINGS_SECTIONS.map((section) => (
+        <section key={section.id} className="admin-card settings-section" aria-labelledby={`settings-${section.id}`}>
+          <h2 id={`settings-${section.id}`} className="admin-card__title">
+            {section.title}
+          </h2>
+          <p className="muted settings-section__lead">{section.lead}</p>
+          <div className="admin-form__grid admin-form__grid--3">
+            {section.fields.map((field) => {
+              const props = {
+                label: field.label,
+                hint: field.hint,
+                value: draft[field.key],
+                onValueChange: (value: string) => edit(field.key, value),
+                inputRef: (input: HTMLInputElement | null) => {
+                  inputs.current[field.key] = input;
+                },
+                invalid: invalid === field.key,
+              };
+              return field.kind === 'naira' ? (
+                <NairaField key={field.key} {...props} />
+              ) : (
+                <CountField key={field.key} max={field.max} {...props} />
+              );
+            })}
+          </div>
+        </section>
+      ))}
+
+      <div className="admin-save">
+        <FormNotice notice={notice} />
+        <div className="admin-save__bar">
+          <button type="submit" className="btn btn--dark" disabled={save.isPending || !changed}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </button>
+          <span className="admin-save__state">{changed ? 'Unsaved changes' : 'No changes'}</span>
+        </div>
+      </div>
+    </form>
+  );
+}

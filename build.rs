@@ -37,7 +37,10 @@ fn main() {
         println!("cargo:warning=frontend/dist is older than its sources; ANKARA_SKIP_FRONTEND_BUILD kept it");
         return;
     }
-    if !Path::new("frontend/node_modules").is_dir() {
+    // npm records what it installed in node_modules/.package-lock.json: a lock file newer than
+    // that (a dependency added since) needs a fresh install, as a missing node_modules does.
+    let installed = modified(Path::new("frontend/node_modules/.package-lock.json"));
+    if installed.is_none() || modified(Path::new("frontend/package-lock.json")) > installed {
         run(&["ci", "--no-audit", "--no-fund"]);
     }
     run(&["run", "build"]);

@@ -229,7 +229,6 @@ async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<
 #[serde(rename_all = "camelCase")]
 struct UpdateBody {
     /// One of the order's next statuses; shipped needs a tracking number.
-    #[schema(inline)]
     status: OrderStatus,
     tracking_number: Option<String>,
     /// With "cancelled": refund whatever is left of the order in the same step.

@@ -2344,7 +2344,8 @@ export interface components {
     UpdateBody: {
       /** @description With "cancelled": refund whatever is left of the order in the same step. */
       refund?: boolean;
-      status: ('paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled') & Record<string, never>;
+      /** @description One of the order's next statuses; shipped needs a tracking number. */
+      status: components['schemas']['OrderStatus'];
       trackingNumber?: string | null;
     };
     /** @description One variant as shoppers see it. */

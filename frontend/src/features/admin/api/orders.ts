@@ -30,7 +30,7 @@ export function adminOrdersQueryOptions(status: OrderStatus | null, page: number
   const query = {
     status: special ? undefined : (status ?? undefined),
     oversold: special === 'oversold' || undefined,
-    refund: special === 'failed-refund' ? 'failed' : undefined,
+    refund: special === 'failed-refund' ? ('failed' as const) : undefined,
     codeOverLimit: special === 'code-over-limit' || undefined,
     page: page > 1 ? page : undefined,
   };

@@ -109,31 +109,68 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
             utoipa_actix_web::scope("/api")
                 .wrap(same_origin)
                 .configure(crate::api::configure)
-                .configure(crate::auth::configure)
+                .configure(crate::auth::routes::configure)
                 // Admin first: its GET /collections/lookup must win over /collections/{id}.
-                .configure(crate::catalog::admin::configure)
+                .configure(crate::catalog::admin_routes::configure)
                 .configure(crate::catalog::routes::configure)
-                .configure(crate::content::configure)
-                .configure(crate::bag::configure)
-                .configure(crate::saved::configure)
+                .configure(crate::content::routes::configure)
+                .configure(crate::bag::routes::configure)
+                .configure(crate::saved::routes::configure)
                 .configure(crate::search::routes::configure)
                 .configure(crate::payments::routes::configure)
                 .configure(crate::paystack::sandbox::configure)
                 .configure(crate::orders::routes::configure)
                 .configure(crate::stock::routes::configure)
-                .configure(crate::delivery::configure)
-                .configure(crate::discounts::configure)
+                .configure(crate::delivery::routes::configure)
+                .configure(crate::discounts::routes::configure)
                 .configure(crate::refunds::routes::configure)
-                .configure(crate::reviews::configure)
-                .configure(crate::dashboard::configure)
-                .configure(crate::settings::configure)
+                .configure(crate::reviews::routes::configure)
+                .configure(crate::dashboard::routes::configure)
+                .configure(crate::settings::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
-        .route("/media/{path:.+}", web::get().to(crate::media::serve))
-        .route("/metrics", web::get().to(crate::metrics::serve))
+        .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
+        .route("/metrics", web::get().to(metrics))
         .route("/sitemap.xml", web::get().to(crate::spa::sitemap))
         .route("/robots.txt", web::get().to(crate::spa::robots))
         .default_service(web::to(page));
+}
+
+/// Prometheus scrapes this with `Authorization: Bearer <ANKARA_METRICS_TOKEN>`; an admin's
+/// browser session works too.
+async fn metrics(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    admin: Option<crate::auth::AdminUser>,
+) -> Result<HttpResponse, AppError> {
+    let bearer = req.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
+    let token_ok = match (&state.config.metrics_token, bearer) {
+        (Some(token), Some(sent)) => subtle::ConstantTimeEq::ct_eq(token.as_bytes(), sent.as_bytes()).into(),
+        _ => false,
+    };
+    if !token_ok && admin.is_none() {
+        return Err(AppError::Unauthenticated("Metrics need the metrics token or an admin session.".into()));
+    }
+    let database_bytes: u64 = ["", "-wal"]
+        .iter()
+        .filter_map(|suffix| std::fs::metadata(format!("{}{suffix}", state.db.path().display())).ok())
+        .map(|m| m.len())
+        .sum();
+    let gauges = [
+        ("ankara_mail_queue", "E-mails waiting to be sent.", state.mailer.queued() as u64),
+        ("ankara_image_decode_waiting", "Uploads waiting for an image decoder.", state.media.decoding.waiting() as u64),
+        (
+            "ankara_image_decode_megabytes",
+            "Megabytes of the image-decode budget held by running decodes.",
+            u64::from(state.media.decoding.memory_in_use()),
+        ),
+        ("ankara_password_hash_waiting", "Logins and sign-ups waiting for a hasher.", state.hashing.waiting() as u64),
+        ("ankara_database_bytes", "Size of the database and its write-ahead log.", database_bytes),
+    ];
+    Ok(HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4")
+        .insert_header(("Cache-Control", "no-store"))
+        .body(state.metrics.render(&gauges)))
 }
 
 /// Pages and assets answer GET (and HEAD); any other method on them is a 405 naming what works.

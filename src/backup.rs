@@ -59,9 +59,7 @@ pub fn backup(db: &crate::db::Db, data_dir: &Path, target: &Path, with_media: bo
     }
 }
 
-fn vacuum_into(conn: &Connection, target: &Path) -> rusqlite::Result<()> {
-    conn.execute("VACUUM INTO ?1", [target.to_string_lossy()]).map(|_| ())
-}
+use crate::db::vacuum_into;
 
 /// Copies every file under `from` into `to` that `to` does not have yet (media names are content
 /// addressed, so a file of the same name is the same picture). Returns how many were copied. For
@@ -342,16 +340,4 @@ fn copy_pictures(from: &Path, to: &Path, files: &[PathBuf]) -> Result<usize, Str
     }
     progress.finish();
     Ok(copied)
-}
-
-/// Copies the database into `backups/` in its data directory before a migration changes it.
-pub fn before_migration(conn: &Connection, database: &Path, version: i64) -> Result<PathBuf, String> {
-    let folder = database.parent().unwrap_or(Path::new(".")).join("backups");
-    std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
-    let target = folder.join(format!("ankara-schema{version}-{}.db", crate::db::now_ms()));
-    vacuum_into(conn, &target).map_err(|e| {
-        let _ = std::fs::remove_file(&target);
-        format!("could not back up the database before upgrading it (nothing was changed): {e}")
-    })?;
-    Ok(target)
 }

@@ -11,11 +11,6 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use actix_web::{HttpRequest, HttpResponse, web};
-
-use crate::error::{AppError, AppResult};
-use crate::http::AppState;
-
 /// Upper bounds of the latency histogram's buckets, in seconds.
 const BUCKETS: [f64; 11] = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0];
 
@@ -76,8 +71,9 @@ impl Metrics {
         entry.seconds += seconds;
     }
 
-    /// The Prometheus text exposition of everything above plus the gauges read from `state`.
-    pub fn render(&self, state: &AppState) -> String {
+    /// The Prometheus text exposition of everything above, plus `gauges` (name, help, value) read
+    /// by the caller from the parts of the shop it measures.
+    pub fn render(&self, gauges: &[(&str, &str, u64)]) -> String {
         let mut out = String::new();
         let routes = self.routes.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         out.push_str("# HELP ankara_http_requests_total Answered requests by route pattern and status.\n");
@@ -102,12 +98,7 @@ impl Metrics {
         }
         drop(routes);
         let load = |counter: &AtomicU64| counter.load(Ordering::Relaxed);
-        let database_bytes: u64 = ["", "-wal"]
-            .iter()
-            .filter_map(|suffix| std::fs::metadata(format!("{}{suffix}", state.db.path().display())).ok())
-            .map(|m| m.len())
-            .sum();
-        let simple: [(&str, &str, &str, u64); 12] = [
+        let counters = [
             ("ankara_checkouts_started_total", "counter", "Payments started at checkout.", load(&self.checkouts_started)),
             ("ankara_checkouts_completed_total", "counter", "Payments that became orders.", load(&self.checkouts_completed)),
             ("ankara_webhooks_accepted_total", "counter", "Paystack webhooks with a valid signature.", load(&self.webhooks_accepted)),
@@ -115,37 +106,11 @@ impl Metrics {
             ("ankara_reconciler_runs_total", "counter", "Rounds of the payment reconciler.", load(&self.reconciler_runs)),
             ("ankara_reconciler_orders_total", "counter", "Orders the reconciler completed.", load(&self.reconciler_orders)),
             ("ankara_reconciler_errors_total", "counter", "Reconciler rounds that failed.", load(&self.reconciler_errors)),
-            ("ankara_mail_queue", "gauge", "E-mails waiting to be sent.", state.mailer.queued() as u64),
-            ("ankara_image_decode_waiting", "gauge", "Uploads waiting for an image decoder.", state.media.decoding.waiting() as u64),
-            (
-                "ankara_image_decode_megabytes",
-                "gauge",
-                "Megabytes of the image-decode budget held by running decodes.",
-                u64::from(state.media.decoding.memory_in_use()),
-            ),
-            ("ankara_password_hash_waiting", "gauge", "Logins and sign-ups waiting for a hasher.", state.hashing.waiting() as u64),
-            ("ankara_database_bytes", "gauge", "Size of the database and its write-ahead log.", database_bytes),
         ];
-        for (name, kind, help, value) in simple {
+        let gauges = gauges.iter().map(|(name, help, value)| (*name, "gauge", *help, *value));
+        for (name, kind, help, value) in counters.into_iter().chain(gauges) {
             let _ = writeln!(out, "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}");
         }
         out
     }
-}
-
-/// Prometheus scrapes this with `Authorization: Bearer <ANKARA_METRICS_TOKEN>`; an admin's
-/// browser session works too.
-pub async fn serve(req: HttpRequest, state: web::Data<AppState>, admin: Option<crate::auth::AdminUser>) -> AppResult<HttpResponse> {
-    let bearer = req.headers().get("authorization").and_then(|v| v.to_str().ok()).and_then(|v| v.strip_prefix("Bearer "));
-    let token_ok = match (&state.config.metrics_token, bearer) {
-        (Some(token), Some(sent)) => subtle::ConstantTimeEq::ct_eq(token.as_bytes(), sent.as_bytes()).into(),
-        _ => false,
-    };
-    if !token_ok && admin.is_none() {
-        return Err(AppError::Unauthenticated("Metrics need the metrics token or an admin session.".into()));
-    }
-    Ok(HttpResponse::Ok()
-        .content_type("text/plain; version=0.0.4")
-        .insert_header(("Cache-Control", "no-store"))
-        .body(state.metrics.render(&state)))
 }

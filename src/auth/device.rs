@@ -9,22 +9,22 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
 use sha2::Sha256;
 
-use crate::http::AppState;
+use super::tokens::TokenKeys;
 
 pub const COOKIE_NAME: &str = "ankara_device";
 /// Accounts one browser is remembered for (a shared family tablet, a shop counter).
 const MAX_ACCOUNTS: usize = 5;
 const LIFETIME_DAYS: i64 = 180;
 
-fn signature(state: &AppState, user_id: &str, device_id: &str) -> String {
-    let secret = state.tokens.derive_secret("device-cookie");
+fn signature(tokens: &TokenKeys, user_id: &str, device_id: &str) -> String {
+    let secret = tokens.derive_secret("device-cookie");
     let mut mac = Hmac::<Sha256>::new_from_slice(&secret).expect("any key length works");
     mac.update(format!("{user_id}~{device_id}").as_bytes());
     URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes())
 }
 
 /// The entries of the request's cookie whose signatures hold: (user id, device id).
-fn entries(req: &HttpRequest, state: &AppState) -> Vec<(String, String)> {
+fn entries(req: &HttpRequest, tokens: &TokenKeys) -> Vec<(String, String)> {
     let Some(cookie) = req.cookie(COOKIE_NAME) else { return Vec::new() };
     if cookie.value().len() > 1024 {
         return Vec::new();
@@ -35,7 +35,7 @@ fn entries(req: &HttpRequest, state: &AppState) -> Vec<(String, String)> {
         .filter_map(|entry| {
             let mut parts = entry.split('~');
             let (user, device, sig) = (parts.next()?, parts.next()?, parts.next()?);
-            let expected = signature(state, user, device);
+            let expected = signature(tokens, user, device);
             // Constant time: a guess at a signature learns nothing from how long a refusal takes.
             let good = expected.len() == sig.len() && expected.bytes().zip(sig.bytes()).fold(0, |acc, (a, b)| acc | (a ^ b)) == 0;
             good.then(|| (user.to_string(), device.to_string()))
@@ -45,24 +45,25 @@ fn entries(req: &HttpRequest, state: &AppState) -> Vec<(String, String)> {
 }
 
 /// The device id this browser holds for `user_id`, when it has signed in to that account before.
-pub fn device_for(req: &HttpRequest, state: &AppState, user_id: &str) -> Option<String> {
-    entries(req, state).into_iter().find(|(user, _)| user == user_id).map(|(_, device)| device)
+pub fn device_for(req: &HttpRequest, tokens: &TokenKeys, user_id: &str) -> Option<String> {
+    entries(req, tokens).into_iter().find(|(user, _)| user == user_id).map(|(_, device)| device)
 }
 
 /// The cookie to send after a successful sign-in: this account first (keeping its device id when
 /// the browser already had one), then up to four other accounts it remembers.
-pub fn remember(req: &HttpRequest, state: &AppState, user_id: &str) -> Cookie<'static> {
-    let known = entries(req, state);
+/// `secure`: the shop is served over https, so the cookie is too.
+pub fn remember(req: &HttpRequest, tokens: &TokenKeys, secure: bool, user_id: &str) -> Cookie<'static> {
+    let known = entries(req, tokens);
     let device = known.iter().find(|(user, _)| user == user_id).map(|(_, d)| d.clone()).unwrap_or_else(|| crate::util::random_id(22));
-    let mut value = format!("{user_id}~{device}~{}", signature(state, user_id, &device));
+    let mut value = format!("{user_id}~{device}~{}", signature(tokens, user_id, &device));
     for (user, device) in known.iter().filter(|(user, _)| user != user_id).take(MAX_ACCOUNTS - 1) {
-        value.push_str(&format!(".{user}~{device}~{}", signature(state, user, device)));
+        value.push_str(&format!(".{user}~{device}~{}", signature(tokens, user, device)));
     }
     Cookie::build(COOKIE_NAME, value)
         .path("/api/auth")
         .http_only(true)
         .same_site(SameSite::Strict)
-        .secure(state.config.secure_cookies())
+        .secure(secure)
         .max_age(CookieDuration::days(LIFETIME_DAYS))
         .finish()
 }

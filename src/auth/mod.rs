@@ -5,15 +5,13 @@ pub mod csrf;
 pub mod device;
 pub mod limits;
 pub mod passwords;
-mod routes;
+pub mod routes;
 pub mod tokens;
 
 use std::time::Duration;
 
 use rusqlite::{Connection, OptionalExtension};
 use serde::Serialize;
-
-pub use routes::configure;
 
 pub const COOKIE_NAME: &str = "ankara_session";
 /// A session may be refreshed for this long after login; then the user signs in again.

@@ -206,7 +206,9 @@ async fn signup(
     }
     let (token, view) = result?;
     let mut response = with_session(&state, &token, view);
-    response.add_cookie(&super::device::remember(&req, &state, &new_user)).map_err(AppError::internal)?;
+    response
+        .add_cookie(&super::device::remember(&req, &state.tokens, state.config.secure_cookies(), &new_user))
+        .map_err(AppError::internal)?;
     Ok(response)
 }
 
@@ -260,7 +262,7 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     // other browser shares the account's allowance and its address's. Attempts are reserved
     // before the password is checked, so parallel guesses cannot overrun the allowance.
     let limits = &state.auth_limits;
-    let device = user.as_ref().and_then(|u| super::device::device_for(&req, &state, &u.id));
+    let device = user.as_ref().and_then(|u| super::device::device_for(&req, &state.tokens, &u.id));
     let (account_key, address_attempt) = match &device {
         Some(device) => (format!("device:{device}"), None),
         None => {
@@ -298,7 +300,9 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
         })
         .await?;
     let mut response = with_session(&state, &token, view);
-    response.add_cookie(&super::device::remember(&req, &state, &user_id)).map_err(AppError::internal)?;
+    response
+        .add_cookie(&super::device::remember(&req, &state.tokens, state.config.secure_cookies(), &user_id))
+        .map_err(AppError::internal)?;
     Ok(response)
 }
 

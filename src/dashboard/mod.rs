@@ -2,14 +2,11 @@
 //! saving). Revenue over a period is what orders placed in it paid, less what refunds processed
 //! in it gave back.
 
-use actix_web::{HttpResponse, get, web};
-use rusqlite::{Connection, params};
-use serde::{Deserialize, Serialize};
+pub mod routes;
 
-use crate::auth::AdminUser;
-use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
-use crate::error::{AppError, AppResult};
-use crate::http::AppState;
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
 use crate::money::naira_decimal;
 use crate::orders::OrderStatus;
 use crate::stock::csv::quote;
@@ -20,10 +17,6 @@ const LAGOS_OFFSET_MS: i64 = 3_600_000;
 const CHART_DAYS: i64 = 30;
 /// The longest export, in days: a year and a bit.
 const EXPORT_MAX_DAYS: i64 = 400;
-
-pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(dashboard).service(export_orders);
-}
 
 /// The Lagos day (days since 1970-01-01) of a Unix ms time.
 pub fn lagos_day(ms: i64) -> i64 {
@@ -205,14 +198,6 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
     })
 }
 
-/// The admin home: revenue and orders for today, 7 and 30 days, what is waiting, what sells.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Dashboard), Unauthorized, Forbidden))]
-#[get("/admin/dashboard")]
-async fn dashboard(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let answer = state.db.read(|c| Ok(figures(c, crate::db::now_ms())?)).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
-}
-
 /// The export's columns, one row per order line.
 const HEADER: &[&str] = &[
     "order_number",
@@ -299,34 +284,6 @@ pub fn export_range(from: Option<&str>, to: Option<&str>) -> Result<(i64, i64), 
         return Err(format!("Export at most {EXPORT_MAX_DAYS} days at a time."));
     }
     Ok((from, to))
-}
-
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-struct ExportQuery {
-    /// First Lagos day, "2026-11-01".
-    from: Option<String>,
-    /// Last Lagos day, included, "2026-11-23".
-    to: Option<String>,
-}
-
-/// Orders placed in a date range as CSV, one row per order line, for the accountant.
-#[utoipa::path(
-    tag = "admin",
-    params(ExportQuery),
-    responses((status = OK, content_type = "text/csv", body = String), BadRequest, Unauthorized, Forbidden)
-)]
-#[get("/admin/orders.csv")]
-async fn export_orders(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ExportQuery>) -> AppResult<HttpResponse> {
-    let ExportQuery { from, to } = query.into_inner();
-    let (from, to) = export_range(from.as_deref(), to.as_deref()).map_err(AppError::Validation)?;
-    let text = state.db.read(move |c| Ok(export(c, from, to)?)).await?;
-    let name = format!("orders-{}-to-{}.csv", format_day(from), format_day(to));
-    Ok(HttpResponse::Ok()
-        .content_type("text/csv; charset=utf-8")
-        .insert_header(("Content-Disposition", format!("attachment; filename=\"{name}\"")))
-        .insert_header(("Cache-Control", "no-store"))
-        .body(text))
 }
 
 #[cfg(test)]

@@ -44,7 +44,7 @@ impl Db {
         let mut conn = open_connection(path, app_checkpoints).map_err(|e| describe_open_error(path, &e))?;
         let version = migrations::version(&conn).map_err(|e| describe_open_error(path, &e))?;
         if version > 0 && version < LATEST_VERSION {
-            let copy = crate::backup::before_migration(&conn, path, version)?;
+            let copy = before_migration(&conn, path, version)?;
             log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
         }
         migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
@@ -143,6 +143,24 @@ fn describe_open_error(path: &Path, e: &rusqlite::Error) -> String {
         }
         _ => format!("the database {shown} could not be opened: {e}"),
     }
+}
+
+/// Copies the database into `backups/` in its data directory before a migration changes it.
+pub fn before_migration(conn: &Connection, database: &Path, version: i64) -> Result<PathBuf, String> {
+    let folder = database.parent().unwrap_or(Path::new(".")).join("backups");
+    std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let target = folder.join(format!("ankara-schema{version}-{}.db", crate::db::now_ms()));
+    vacuum_into(conn, &target).map_err(|e| {
+        let _ = std::fs::remove_file(&target);
+        format!("could not back up the database before upgrading it (nothing was changed): {e}")
+    })?;
+    Ok(target)
+}
+
+/// Writes a consistent copy of the database to `target` (SQLite's `VACUUM INTO`, safe while the
+/// shop serves).
+pub fn vacuum_into(conn: &Connection, target: &Path) -> rusqlite::Result<()> {
+    conn.execute("VACUUM INTO ?1", [target.to_string_lossy()]).map(|_| ())
 }
 
 /// Milliseconds since the Unix epoch: every timestamp in the database.

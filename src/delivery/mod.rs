@@ -2,14 +2,12 @@
 //! estimate and an optional free-delivery threshold, plus an optional "Pick up in store". Shoppers
 //! read it to see what delivery costs; the checkout prices from it; admins replace it whole.
 
-use actix_web::{HttpResponse, get, put, web};
-use rusqlite::{Connection, OptionalExtension, params};
+pub mod routes;
+
+use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-use crate::auth::AdminUser;
-use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
 use crate::error::{AppError, AppResult};
-use crate::http::AppState;
 use crate::pricing::Delivery;
 
 /// Nigeria's 36 states and the Federal Capital Territory, as the checkout offers them.
@@ -60,10 +58,6 @@ pub fn known_state(typed: &str) -> Option<&'static str> {
         return Some("Federal Capital Territory");
     }
     STATES.iter().copied().find(|s| s.eq_ignore_ascii_case(typed))
-}
-
-pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(delivery_options).service(replace_options);
 }
 
 /// One zone: the states it covers and what delivery there costs.
@@ -159,14 +153,6 @@ pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult
     }
 }
 
-/// Delivery options: states, zones with fees and estimates, and pickup.
-#[utoipa::path(tag = "checkout", responses((status = OK, body = DeliveryOptions)))]
-#[get("/delivery")]
-async fn delivery_options(state: web::Data<AppState>) -> AppResult<HttpResponse> {
-    let db = state.db.clone();
-    state.cache.respond("delivery".into(), db.read(|c| Ok(load(c)?))).await
-}
-
 /// A zone as the admin sends it: fee and threshold in naira as typed.
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -236,37 +222,4 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
         return Err(AppError::Validation("The pickup address may have at most 300 characters.".into()));
     }
     Ok((zones, pickup))
-}
-
-/// Replaces the delivery zones and pickup in one go. States left out of every zone cannot be
-/// delivered to.
-#[utoipa::path(tag = "admin", responses((status = OK, body = DeliveryOptions), BadRequest, Unauthorized, Forbidden))]
-#[put("/admin/delivery")]
-async fn replace_options(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<OptionsInput>) -> AppResult<HttpResponse> {
-    let (zones, pickup) = check(body.into_inner())?;
-    let options = state
-        .catalogue
-        .write(move |tx| {
-            let now = crate::db::now_ms();
-            tx.execute("DELETE FROM delivery_zones", [])?;
-            for (position, z) in zones.iter().enumerate() {
-                let id = crate::util::new_id();
-                tx.execute(
-                    "INSERT INTO delivery_zones (id, name, fee_kobo, estimate, free_over_kobo, position, created_at, updated_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-                    params![id, z.name, z.fee, z.estimate, z.free_over, position as i64, now],
-                )?;
-                for s in &z.states {
-                    tx.execute("INSERT INTO zone_states (state, zone_id) VALUES (?1, ?2)", params![s, id])?;
-                }
-            }
-            tx.execute(
-                "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                params![PICKUP_KEY, serde_json::to_string(&pickup).map_err(AppError::internal)?],
-            )?;
-            // Product pages show the delivery fee.
-            Ok((load(tx)?, crate::catalog::write::Changes::shown()))
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(options))
 }

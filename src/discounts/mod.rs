@@ -4,20 +4,14 @@
 //! out between Apply and Pay is refused before paying), given back with the payment's other holds,
 //! and counted once when the payment completes.
 
-use actix_web::{HttpResponse, get, patch, post, web};
-use rusqlite::{Connection, OptionalExtension, params};
-use serde::{Deserialize, Serialize};
+pub mod routes;
 
-use crate::auth::AdminUser;
-use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, Unauthorized};
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
 use crate::error::{AppError, AppResult};
-use crate::http::AppState;
 use crate::money::format_naira;
 use crate::pricing::{Discount, Offer};
-
-pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(list_codes).service(create_code).service(pause_code);
-}
 
 /// Longest code a shopper can type; anything longer cannot exist.
 pub const MAX_CODE: usize = 32;
@@ -236,139 +230,4 @@ fn summaries(conn: &Connection, only: Option<&str>) -> rusqlite::Result<Vec<Code
             })
         })?
         .collect()
-}
-
-#[utoipa::path(tag = "admin", responses((status = OK, body = Vec<CodeSummary>), Unauthorized, Forbidden))]
-#[get("/admin/discounts")]
-async fn list_codes(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let codes = state.db.read(|c| Ok(summaries(c, None)?)).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(codes))
-}
-
-/// A new code as the admin types it: amounts in naira, dates as Unix ms.
-#[derive(Deserialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct NewCode {
-    code: String,
-    #[schema(inline)]
-    kind: Kind,
-    /// For "percent": 1 to 100.
-    percent: Option<i64>,
-    /// For "fixed": naira, e.g. "5000".
-    #[schema(value_type = Option<String>)]
-    amount: Option<serde_json::Value>,
-    /// Naira; the subtotal needed to use the code.
-    #[schema(value_type = Option<String>)]
-    min_subtotal: Option<serde_json::Value>,
-    starts_at: Option<i64>,
-    ends_at: Option<i64>,
-    max_uses: Option<i64>,
-    per_customer: Option<i64>,
-    #[serde(default)]
-    collections: Vec<String>,
-}
-
-fn naira_field(value: Option<&serde_json::Value>, what: &str) -> AppResult<Option<i64>> {
-    crate::money::optional_naira(value, what).map_err(AppError::Validation)
-}
-
-#[utoipa::path(tag = "admin", responses((status = CREATED, body = CodeSummary), BadRequest, Unauthorized, Forbidden, Conflict))]
-#[post("/admin/discounts")]
-async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<NewCode>) -> AppResult<HttpResponse> {
-    let new = body.into_inner();
-    let code = new.code.trim().to_string();
-    if !plausible(&code) {
-        return Err(AppError::Validation(format!("A code is 1 to {MAX_CODE} letters, digits, - or _.")));
-    }
-    let (percent, amount) = match new.kind {
-        Kind::Percent => match new.percent {
-            Some(p) if (1..=100).contains(&p) => (Some(p), None),
-            _ => return Err(AppError::Validation("A percentage is a whole number from 1 to 100.".into())),
-        },
-        Kind::Fixed => match naira_field(new.amount.as_ref(), "amount")? {
-            Some(a) if a > 0 => (None, Some(a)),
-            _ => return Err(AppError::Validation("Give the amount the code takes off.".into())),
-        },
-        Kind::FreeDelivery => (None, None),
-    };
-    let min_subtotal = naira_field(new.min_subtotal.as_ref(), "minimum spend")?.unwrap_or(0);
-    if let (Some(start), Some(end)) = (new.starts_at, new.ends_at)
-        && start >= end
-    {
-        return Err(AppError::Validation("The code must start before it ends.".into()));
-    }
-    for (limit, what) in [(new.max_uses, "total uses"), (new.per_customer, "uses per customer")] {
-        if limit.is_some_and(|n| !(1..=1_000_000).contains(&n)) {
-            return Err(AppError::Validation(format!("The {what} must be a whole number from 1.")));
-        }
-    }
-    if new.collections.len() > 50 {
-        return Err(AppError::Validation("A code may be limited to at most 50 collections.".into()));
-    }
-    let summary = state
-        .db
-        .write(move |tx| {
-            for collection in &new.collections {
-                let known: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [collection], |r| r.get(0))?;
-                if !known {
-                    return Err(AppError::Validation("A chosen collection does not exist.".into()));
-                }
-            }
-            tx.execute(
-                "INSERT INTO discount_codes (code, kind, percent, amount_kobo, min_subtotal_kobo, starts_at, ends_at, max_uses, per_customer,
-                                             collections, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![
-                    code,
-                    new.kind,
-                    percent,
-                    amount,
-                    min_subtotal,
-                    new.starts_at,
-                    new.ends_at,
-                    new.max_uses,
-                    new.per_customer,
-                    serde_json::to_string(&new.collections).map_err(AppError::internal)?,
-                    crate::db::now_ms()
-                ],
-            )
-            .map_err(|e| {
-                if crate::db::is_unique_violation(&e) { AppError::Conflict(format!("The code {code} already exists.")) } else { e.into() }
-            })?;
-            summaries(tx, Some(&code))?.pop().ok_or_else(|| AppError::internal("the new code vanished"))
-        })
-        .await?;
-    Ok(HttpResponse::Created().json(summary))
-}
-
-#[derive(Deserialize, utoipa::ToSchema)]
-struct PausedBody {
-    paused: bool,
-}
-
-/// Pauses a code (shoppers are told it is not valid) or resumes it.
-#[utoipa::path(tag = "admin", responses((status = OK, body = CodeSummary), BadRequest, Unauthorized, Forbidden, NotFound))]
-#[patch("/admin/discounts/{code}")]
-async fn pause_code(
-    state: web::Data<AppState>,
-    _admin: AdminUser,
-    code: web::Path<String>,
-    body: web::Json<PausedBody>,
-) -> AppResult<HttpResponse> {
-    let code = code.into_inner();
-    let paused = body.paused;
-    let not_found = || AppError::NotFound("That code does not exist.".into());
-    if !plausible(&code) {
-        return Err(not_found());
-    }
-    let summary = state
-        .db
-        .write(move |tx| {
-            if tx.execute("UPDATE discount_codes SET paused = ?2 WHERE code = ?1", params![code, paused])? == 0 {
-                return Err(not_found());
-            }
-            summaries(tx, Some(&code))?.pop().ok_or_else(not_found)
-        })
-        .await?;
-    Ok(HttpResponse::Ok().json(summary))
 }

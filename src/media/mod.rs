@@ -4,12 +4,13 @@
 use std::io::{BufRead, Cursor, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use actix_web::{HttpResponse, web};
+use actix_web::web;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader};
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+pub mod routes;
 pub mod upload;
 
 use crate::error::{AppError, AppResult};
@@ -540,28 +541,6 @@ impl MediaStore {
     /// Uploads waiting to be decoded right now.
     pub fn decode_queue(&self) -> usize {
         self.decoding.waiting()
-    }
-}
-
-/// GET /media/{path}: stored variants, immutable because names are content-addressed.
-pub async fn serve(state: web::Data<crate::http::AppState>, path: web::Path<String>) -> AppResult<HttpResponse> {
-    let rel = path.into_inner();
-    let safe = rel.len() <= 200
-        && rel.ends_with(".jpg")
-        && rel.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
-        && rel.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.'));
-    if !safe {
-        return Err(AppError::NotFound("No such image.".into()));
-    }
-    let file = state.media.root.join(&rel);
-    let bytes = web::block(move || std::fs::read(file)).await?;
-    match bytes {
-        Ok(bytes) => Ok(HttpResponse::Ok()
-            .content_type("image/jpeg")
-            .insert_header(("Cache-Control", "public, max-age=31536000, immutable"))
-            .body(bytes)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(AppError::NotFound("No such image.".into())),
-        Err(e) => Err(e.into()),
     }
 }
 

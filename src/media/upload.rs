@@ -6,7 +6,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 use actix_multipart::MultipartError;
 use actix_multipart::form::tempfile::{TempFile, TempFileConfig};
@@ -268,35 +267,7 @@ impl Drop for Place {
 /// session token names; whether that session is still live is checked by the handler's own
 /// `CurrentUser`/`AdminUser`.
 pub struct UploadSlot {
-    _place: Place,
-}
-
-impl FromRequest for UploadSlot {
-    type Error = AppError;
-    type Future = std::future::Ready<Result<Self, AppError>>;
-
-    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
-        std::future::ready((|| {
-            let state = req.app_data::<web::Data<crate::http::AppState>>().ok_or_else(|| AppError::internal("no app state"))?;
-            // An IPv6 client is keyed by its network (--ipv6-prefix), as every per-address limit.
-            let mut keys = vec![(format!("address:{}", state.config.client_key(req)), state.config.uploads_per_address)];
-            if let Some(claims) = req.cookie(crate::auth::COOKIE_NAME).and_then(|c| state.tokens.verify(c.value())) {
-                keys.push((format!("user:{}", claims.user_id), UPLOADS_PER_ACCOUNT));
-            }
-            let wait = Duration::from_secs(10);
-            match state.uploads.try_enter(&keys) {
-                Ok(place) => Ok(UploadSlot { _place: place }),
-                Err(0) => Err(AppError::TooManyRequests(
-                    "Too many pictures are being sent from your network right now. Please try again in a moment.".into(),
-                    wait,
-                )),
-                Err(_) => Err(AppError::TooManyRequests(
-                    format!("You are already sending {UPLOADS_PER_ACCOUNT} pictures. Please wait until they have arrived, then try again."),
-                    wait,
-                )),
-            }
-        })())
-    }
+    pub(crate) _place: Place,
 }
 
 #[cfg(test)]

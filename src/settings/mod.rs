@@ -3,19 +3,13 @@
 //! the back office through `GET/PATCH /api/admin/settings`. A field missing from the stored
 //! document takes its default, so a new setting needs no migration.
 
-use actix_web::{HttpResponse, get, patch, web};
+pub mod routes;
+
 use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
-use crate::auth::AdminUser;
-use crate::error::answers::{BadRequest, Forbidden, Unauthorized};
 use crate::error::{AppError, AppResult};
-use crate::http::AppState;
 use crate::money::format_naira;
-
-pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(get_settings).service(update_settings);
-}
 
 /// The most of one line a shopper may ever ask for, whatever the merchant sets.
 pub const MAX_LINE_LIMIT: i64 = 99;
@@ -83,10 +77,10 @@ impl SettingsChange {
             current.max_per_checkout = n;
         }
         if let Some(kobo) = self.max_order_total {
-            if !(crate::payments::MINIMUM_KOBO..=MAX_ORDER_TOTAL_LIMIT).contains(&kobo) {
+            if !(crate::paystack::MINIMUM_KOBO..=MAX_ORDER_TOTAL_LIMIT).contains(&kobo) {
                 return invalid(format!(
                     "The largest order total must be from {} to {}.",
-                    format_naira(crate::payments::MINIMUM_KOBO),
+                    format_naira(crate::paystack::MINIMUM_KOBO),
                     format_naira(MAX_ORDER_TOTAL_LIMIT)
                 ));
             }
@@ -105,30 +99,6 @@ fn store(tx: &Connection, settings: &Settings) -> AppResult<()> {
         [serde_json::to_string(settings).map_err(AppError::internal)?],
     )?;
     Ok(())
-}
-
-/// The shop's settings.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Settings), Unauthorized, Forbidden))]
-#[get("/admin/settings")]
-async fn get_settings(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let settings = state.db.read(|c| Ok(load(c)?)).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(settings))
-}
-
-/// Changes the fields sent; the others keep their values. The whole change is checked first.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Settings), BadRequest, Unauthorized, Forbidden))]
-#[patch("/admin/settings")]
-async fn update_settings(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<SettingsChange>) -> AppResult<HttpResponse> {
-    let change = body.into_inner();
-    let settings = state
-        .db
-        .write(move |tx| {
-            let settings = change.apply(load(tx)?)?;
-            store(tx, &settings)?;
-            Ok(settings)
-        })
-        .await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(settings))
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::csv::{self, ImportRefused};
 use crate::auth::AdminUser;
 use crate::catalog::Product;
-use crate::catalog::admin::EditProducts;
+use crate::catalog::admin_routes::EditProducts;
 use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};

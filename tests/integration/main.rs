@@ -17,4 +17,5 @@ mod restore;
 mod reviews;
 mod shopping;
 mod stock;
+mod structure;
 mod uploads;

@@ -1,0 +1,120 @@
+//! My Bag over HTTP: read, add, change a quantity, remove.
+
+use actix_web::{HttpResponse, delete, get, patch, post, web};
+use rusqlite::{OptionalExtension, params};
+use serde::Deserialize;
+
+use super::*;
+use crate::auth::CurrentUser;
+use crate::error::answers::{BadRequest, NotFound, Unauthorized};
+use crate::error::{AppError, AppResult};
+use crate::http::AppState;
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(get_bag).service(add).service(set_quantity).service(remove);
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AddBody {
+    product_id: String,
+    size: Option<String>,
+    color: Option<String>,
+    quantity: Option<i64>,
+}
+
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag, description = "The whole bag after adding"), BadRequest, Unauthorized, NotFound))]
+#[post("/bag")]
+async fn add(state: web::Data<AppState>, user: CurrentUser, body: web::Json<AddBody>) -> AppResult<HttpResponse> {
+    let body = body.into_inner();
+    let quantity = body.quantity.unwrap_or(1);
+    check_quantity(quantity, 1)?;
+    if !crate::util::plausible_id(&body.product_id) {
+        return Err(AppError::NotFound("The product you're looking for doesn't exist.".into()));
+    }
+    let size = body.size.unwrap_or_default().trim().to_string();
+    let color = body.color.unwrap_or_default().trim().to_string();
+    let bag = state
+        .db
+        .write(move |tx| {
+            add_item(tx, &user.id, &body.product_id, &size, &color, quantity)?;
+            Ok(load(tx, &user.id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(bag))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct QuantityBody {
+    /// Below 1 removes the line.
+    quantity: i64,
+}
+
+/// Sets a line's quantity; below 1 removes it. Another user's line is "not found".
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), BadRequest, Unauthorized, NotFound))]
+#[patch("/bag/{item}")]
+async fn set_quantity(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    item: web::Path<String>,
+    body: web::Json<QuantityBody>,
+) -> AppResult<HttpResponse> {
+    let quantity = body.quantity;
+    if quantity > MAX_QUANTITY {
+        check_quantity(quantity, 0)?;
+    }
+    let item = item.into_inner();
+    let bag = state
+        .db
+        .write(move |tx| {
+            let changed = if quantity < 1 {
+                tx.execute("DELETE FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id])?
+            } else {
+                let variant: Option<Option<String>> = tx
+                    .query_row("SELECT variant_id FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id], |r| r.get(0))
+                    .optional()?;
+                if let Some(variant) = variant {
+                    let Some(variant) = variant else { return Err(AppError::Validation(GONE.into())) };
+                    let stock: i64 =
+                        tx.query_row("SELECT stock FROM variants WHERE id = ?1", [&variant], |r| r.get(0)).optional()?.unwrap_or(0);
+                    check_left(stock + own_holds(tx, &user.id, &variant)?, quantity)?;
+                    let now: i64 = tx.query_row("SELECT quantity FROM bag_items WHERE id = ?1", [&item], |r| r.get(0))?;
+                    check_merchant_limits(tx, &user.id, quantity, (quantity - now).max(0))?;
+                }
+                tx.execute("UPDATE bag_items SET quantity = ?3 WHERE id = ?1 AND user_id = ?2", params![item, user.id, quantity])?
+            };
+            if changed == 0 {
+                return Err(AppError::NotFound("That item is not in your bag.".into()));
+            }
+            Ok(load(tx, &user.id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(bag))
+}
+
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized, NotFound))]
+#[delete("/bag/{item}")]
+async fn remove(state: web::Data<AppState>, user: CurrentUser, item: web::Path<String>) -> AppResult<HttpResponse> {
+    let item = item.into_inner();
+    let bag = state
+        .db
+        .write(move |tx| {
+            if tx.execute("DELETE FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id])? == 0 {
+                return Err(AppError::NotFound("That item is not in your bag.".into()));
+            }
+            Ok(load(tx, &user.id)?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(bag))
+}
+
+#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized))]
+#[get("/bag")]
+async fn get_bag(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
+    let id = user.id.clone();
+    let bag = state.db.read(move |c| Ok(load(c, &id)?)).await?;
+    let too_many = bag.items.iter().any(|i| i.variant_id.is_some() && i.available > 0 && i.quantity > i.available);
+    // Rarely: stock fell below a line's quantity, so the line is lowered (a write) and says so.
+    let bag = if too_many { state.db.write(move |tx| Ok(fit_to_stock(tx, &user.id)?)).await? } else { bag };
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(bag))
+}

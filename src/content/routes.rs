@@ -1,0 +1,193 @@
+//! About Us and the contact form over HTTP.
+
+use actix_web::{HttpResponse, get, post, put, web};
+use rusqlite::OptionalExtension;
+use serde::{Deserialize, Serialize};
+
+use super::*;
+use crate::api::Message;
+use crate::catalog::write::Changes;
+use crate::error::answers::*;
+use crate::error::{AppError, AppResult};
+use crate::http::AppState;
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(get_about).service(save_about).service(post_contact).service(list_messages);
+}
+
+/// The About Us form (multipart): images optional, the existing ones kept when none is chosen.
+#[derive(actix_multipart::form::MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
+struct AboutForm {
+    #[schema(value_type = String, min_length = 1, max_length = 200)]
+    title: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 5000)]
+    description1: Option<TextField>,
+    #[schema(value_type = String, min_length = 1, max_length = 5000)]
+    description2: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+    #[schema(value_type = String, format = Binary, required = false)]
+    image1: Option<ImageUpload>,
+    /// JPEG, PNG, GIF or WebP, at most 10 MB and 40 megapixels.
+    #[schema(value_type = String, format = Binary, required = false)]
+    image2: Option<ImageUpload>,
+}
+
+#[utoipa::path(tag = "content", responses((status = OK, body = Option<About>, description = "The latest About Us page, or null when none was written")))]
+#[get("/about")]
+async fn get_about(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let db = state.db.clone();
+    state.cache.respond("about".into(), db.read(|c| Ok(latest_about(c)?))).await
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct ContactForm {
+    email: Option<String>,
+    message: Option<String>,
+}
+
+#[utoipa::path(tag = "content", responses((status = CREATED, body = Message, description = "Stored"), BadRequest, TooManyRequests))]
+#[post("/contact")]
+async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, form: web::Json<ContactForm>) -> AppResult<HttpResponse> {
+    let email = form.email.as_deref().unwrap_or("").trim().to_string();
+    let message = form.message.as_deref().unwrap_or("").trim().to_string();
+    if email.is_empty() || message.is_empty() {
+        return Err(AppError::Validation("Please enter your e-mail and a message.".into()));
+    }
+    if !crate::email::looks_like_email(&email) {
+        return Err(AppError::Validation("Please enter a valid email address.".into()));
+    }
+    if message.chars().count() > MAX_CONTACT_MESSAGE {
+        return Err(AppError::Validation(format!("Please keep your message under {MAX_CONTACT_MESSAGE} characters.")));
+    }
+    let limits = &state.contact_limits;
+    let address = state.config.client_key(&req);
+    let refused = |wait| AppError::TooManyRequests("You have sent several messages already. Please try again later.".into(), wait);
+    limits.per_address.try_acquire(&address).map_err(refused)?;
+    limits
+        .stored_per_day
+        .try_acquire("shop")
+        .map_err(|wait| AppError::TooManyRequests("The shop cannot take more messages today. Please try again tomorrow.".into(), wait))?;
+    // Mailed one by one while the day's mail cap lasts; past it the message waits for the digest.
+    let mail_now = state.mailer.has_smtp() && limits.mails_per_day.try_acquire("shop").is_ok();
+    let waits_for_digest = state.mailer.has_smtp() && !mail_now;
+    let (stored_email, stored_message) = (email.clone(), message.clone());
+    state
+        .db
+        .write(move |tx| {
+            tx.execute(
+                "INSERT INTO contact_messages (email, message, created_at, mailed) VALUES (?1, ?2, ?3, ?4)",
+                rusqlite::params![stored_email, stored_message, crate::db::now_ms(), !waits_for_digest],
+            )?;
+            Ok(())
+        })
+        .await?;
+    if mail_now {
+        // Best effort: the message is stored for the back office even if the mail fails.
+        let st = state.clone();
+        actix_web::rt::spawn(async move {
+            let shop = st.mailer.shop_address();
+            let body = format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n");
+            let sent = web::block(move || st.mailer.send(&shop, "New message from the contact form", &body)).await;
+            if !matches!(sent, Ok(Ok(()))) {
+                log::warn!("the contact message was stored but could not be mailed to the shop");
+            }
+        });
+    }
+    Ok(HttpResponse::Created().json(Message::new("Thank you! Your message has been sent. We will get back to you soon.")))
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct ContactMessage {
+    id: i64,
+    email: String,
+    message: String,
+    created_at: i64,
+}
+
+/// The contact inbox for admins, newest first.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Vec<ContactMessage>, description = "Newest first, at most 500"), Unauthorized, Forbidden))]
+#[get("/admin/contact-messages")]
+async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUser) -> AppResult<HttpResponse> {
+    let messages = state
+        .db
+        .read(|c| {
+            let mut stmt =
+                c.prepare("SELECT id, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT 500")?;
+            let rows = stmt
+                .query_map([], |r| Ok(ContactMessage { id: r.get(0)?, email: r.get(1)?, message: r.get(2)?, created_at: r.get(3)? }))?
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(rows)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(messages))
+}
+
+/// Creates the About Us page when none exists, otherwise updates the newest one. Images are
+/// optional; the existing ones stay when none is chosen.
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = AboutForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, PayloadTooLarge, TooManyRequests, Busy)
+)]
+#[put("/about")]
+async fn save_about(
+    req: actix_web::HttpRequest,
+    state: web::Data<AppState>,
+    _slot: UploadSlot,
+    crate::auth::AdminUser(user, _): crate::auth::AdminUser,
+    body: web::Payload,
+) -> AppResult<HttpResponse> {
+    let AboutForm { title, description1, description2, image1, image2 } = crate::media::upload::read(&req, body).await?;
+    let [title, description1, description2] = [title, description1, description2].map(TextField::or_empty);
+    if title.is_empty() || description1.is_empty() || description2.is_empty() {
+        return Err(AppError::Validation("Please fill in all text fields.".into()));
+    }
+    if title.chars().count() > 200 || description1.chars().count() > 5000 || description2.chars().count() > 5000 {
+        return Err(AppError::Validation("The title or a description is too long.".into()));
+    }
+    let (image1, image2) = (ImageUpload::sent(image1), ImageUpload::sent(image2));
+    let slots: Vec<bool> = vec![image1.is_some(), image2.is_some()];
+    let uploads: Vec<ImageUpload> = image1.into_iter().chain(image2).collect();
+    let root = state.media.root.clone();
+    let folder = format!("aboutUs/{}", crate::db::now_ms());
+    let about = state.catalogue.write_with_uploads(&state.media, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
+        let mut keys = keys.into_iter();
+        let new1 = if slots[0] { keys.next() } else { None };
+        let new2 = if slots[1] { keys.next() } else { None };
+        let now = crate::db::now_ms();
+        let existing: Option<(i64, Option<String>, Option<String>)> = tx
+            .query_row("SELECT id, image1_key, image2_key FROM about_pages ORDER BY created_at DESC, id DESC LIMIT 1", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .optional()?;
+        match existing {
+            None => {
+                tx.execute(
+                    "INSERT INTO about_pages (title, description1, description2, image1_key, image2_key, created_at, created_by, updated_at, updated_by)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?7)",
+                    rusqlite::params![title, description1, description2, new1, new2, now, user.id],
+                )?;
+                Ok((true, Changes::shown()))
+            }
+            Some((id, old1, old2)) => {
+                tx.execute(
+                    "UPDATE about_pages SET title = ?2, description1 = ?3, description2 = ?4, image1_key = COALESCE(?5, image1_key),
+                     image2_key = COALESCE(?6, image2_key), updated_at = ?7, updated_by = ?8 WHERE id = ?1",
+                    rusqlite::params![id, title, description1, description2, new1, new2, now, user.id],
+                )?;
+                for (old, new) in [(old1, &new1), (old2, &new2)] {
+                    if let (Some(old), Some(new)) = (old, new)
+                        && old != *new {
+                            crate::media::release_if_unused(tx, &root, &old)?;
+                        }
+                }
+                Ok((false, Changes::shown()))
+            }
+        }
+    })
+    .await?;
+    let message = if about { "About Us page created successfully" } else { "About Us page updated successfully" };
+    Ok(HttpResponse::Ok().json(Message::new(message)))
+}

@@ -1,0 +1,153 @@
+//! The shape of `src/`, kept by a test: two layers that point one way. The HTTP layer — `app`
+//! (assembly and server), `http` (the state handlers see, the session extractors), `api`, `spa`,
+//! `background`, `cli`, and every `routes.rs` / `*_routes.rs` — may use anything. Every other file
+//! belongs to a domain module (`orders`, `stock`, `paystack`…) and may use only other domain
+//! modules, never the HTTP layer; and no two domain modules may use each other, directly or
+//! around a circle. A new import that breaks this fails here, naming the files.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+const HTTP_MODULES: &[&str] = &["app", "http", "api", "spa", "background", "cli", "main", "lib"];
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The top-level module a file belongs to (`src/orders/routes.rs` → `orders`, `src/net.rs` → `net`).
+fn module_of(src: &Path, file: &Path) -> String {
+    let relative = file.strip_prefix(src).unwrap();
+    let first = relative.components().next().unwrap().as_os_str().to_string_lossy().to_string();
+    first.trim_end_matches(".rs").to_string()
+}
+
+fn is_http_file(src: &Path, file: &Path) -> bool {
+    let name = file.file_name().unwrap().to_string_lossy();
+    HTTP_MODULES.contains(&module_of(src, file).as_str()) || name == "routes.rs" || name.ends_with("_routes.rs")
+}
+
+/// Every `crate::a::b…` path a file names, also inside `use crate::{a, b::{c, d}}` groups, as
+/// (first segment, second segment when there is one). Comments and test modules are left out.
+fn crate_paths(text: &str) -> Vec<(String, Option<String>)> {
+    // A file's own tests may use anything.
+    let text = text.split("#[cfg(test)]\nmod tests").next().unwrap_or(text);
+    let code: String = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect::<Vec<_>>().join("\n");
+    let mut found = Vec::new();
+    let bytes = code.as_bytes();
+    let mut at = 0;
+    while let Some(i) = code[at..].find("crate::") {
+        let start = at + i + "crate::".len();
+        at = start;
+        if bytes.get(start) == Some(&b'{') {
+            // A group: split its top level on commas.
+            let mut depth = 0;
+            let mut item = String::new();
+            for &b in &bytes[start + 1..] {
+                match b {
+                    b'{' => {
+                        depth += 1;
+                        item.push('{');
+                    }
+                    b'}' if depth == 0 => break,
+                    b'}' => {
+                        depth -= 1;
+                        item.push('}');
+                    }
+                    b',' if depth == 0 => {
+                        found.push(split(&item));
+                        item.clear();
+                    }
+                    _ => item.push(b as char),
+                }
+            }
+            if !item.trim().is_empty() {
+                found.push(split(&item));
+            }
+        } else {
+            let path: String = code[start..].chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':').collect();
+            found.push(split(&path));
+        }
+    }
+    found
+}
+
+fn split(path: &str) -> (String, Option<String>) {
+    let mut parts = path.trim().split("::").map(|p| p.trim().trim_start_matches('{').to_string());
+    (parts.next().unwrap_or_default(), parts.next().filter(|p| !p.is_empty()))
+}
+
+#[test]
+fn domain_modules_point_one_way_and_never_at_the_http_layer() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut problems = Vec::new();
+    // Domain module -> the domain modules it uses, with a file that shows it.
+    let mut edges: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    for file in &files {
+        if is_http_file(&src, file) {
+            continue;
+        }
+        let module = module_of(&src, file);
+        let shown = file.strip_prefix(&src).unwrap().display().to_string();
+        edges.entry(module.clone()).or_default();
+        for (first, second) in crate_paths(&std::fs::read_to_string(file).unwrap()) {
+            if first.is_empty() || first == module || first == "text_enum" {
+                continue;
+            }
+            if HTTP_MODULES.contains(&first.as_str()) || second.as_deref().is_some_and(|s| s == "routes" || s.ends_with("_routes")) {
+                problems.push(format!("src/{shown} (domain module {module}) uses the HTTP layer: crate::{first}"));
+                continue;
+            }
+            edges.entry(module.clone()).or_default().entry(first).or_insert_with(|| shown.clone());
+        }
+    }
+    // Circles among domain modules: a depth-first walk that reports the first back edge it meets.
+    fn walk(
+        at: &str,
+        edges: &BTreeMap<String, BTreeMap<String, String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+        circles: &mut Vec<String>,
+    ) {
+        if done.contains(at) {
+            return;
+        }
+        if let Some(from) = path.iter().position(|m| m == at) {
+            let circle = &path[from..];
+            let hops: Vec<String> = circle
+                .iter()
+                .zip(circle.iter().skip(1).chain(std::iter::once(&circle[0])))
+                .map(|(a, b)| format!("{a} -> {b} (src/{})", edges[a][b]))
+                .collect();
+            circles.push(hops.join(", "));
+            return;
+        }
+        path.push(at.to_string());
+        for next in edges.get(at).map(|e| e.keys().cloned().collect::<Vec<_>>()).unwrap_or_default() {
+            walk(&next, edges, path, done, circles);
+        }
+        path.pop();
+        done.insert(at.to_string());
+    }
+    let mut done = BTreeSet::new();
+    for module in edges.keys() {
+        walk(module, &edges, &mut Vec::new(), &mut done, &mut problems);
+    }
+    assert!(problems.is_empty(), "the layers are crossed:\n{}", problems.join("\n"));
+    assert!(edges.len() > 20, "the test reads the domain modules ({})", edges.len());
+}
+
+#[test]
+fn group_imports_are_read() {
+    let found = crate_paths("use crate::{orders::{self, Order}, stock};\nlet x = crate::util::now();\n// crate::app is a comment");
+    let names: Vec<&str> = found.iter().map(|(first, _)| first.as_str()).collect();
+    assert_eq!(names, ["orders", "stock", "util"]);
+}

@@ -2,15 +2,15 @@
 //! the API, media and the embedded front end on a listener chosen by the caller.
 
 use std::net::TcpListener;
+use std::sync::{Arc, OnceLock};
 
 use actix_web::body::BoxBody;
 use actix_web::dev::{Server, Service, ServiceRequest};
 use actix_web::http::{Method, header};
 use actix_web::middleware;
 use actix_web::middleware::Next;
-use actix_web::{App, HttpResponse, HttpServer, ResponseError, web};
-
-use std::sync::Arc;
+use actix_web::{App, HttpResponse, HttpServer, ResponseError, get, web};
+use utoipa_actix_web::AppExt;
 
 use crate::auth::AuthLimits;
 use crate::auth::tokens::TokenKeys;
@@ -89,7 +89,7 @@ pub fn open_database(config: &Config) -> Result<Db, String> {
 }
 
 /// Registers every route. Kept apart from the server so tests can build the same app, and so
-/// `api::document` derives the OpenAPI document from the very same registrations.
+/// [`document`] derives the OpenAPI document from the very same registrations.
 pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_url: String) {
     let same_origin = middleware::from_fn(move |req: ServiceRequest, next: Next<BoxBody>| {
         let allowed = crate::auth::csrf::allowed(&req, &public_url);
@@ -109,6 +109,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
             utoipa_actix_web::scope("/api")
                 .wrap(same_origin)
                 .configure(crate::api::configure)
+                .service(openapi_document)
                 .configure(crate::auth::routes::configure)
                 // Admin first: its GET /collections/lookup must win over /collections/{id}.
                 .configure(crate::catalog::admin_routes::configure)
@@ -171,6 +172,77 @@ async fn metrics(
         .content_type("text/plain; version=0.0.4")
         .insert_header(("Cache-Control", "no-store"))
         .body(state.metrics.render(&gauges)))
+}
+
+/// The OpenAPI document as JSON, built once from the registered routes.
+pub fn document() -> &'static str {
+    static DOCUMENT: OnceLock<String> = OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let (_, api) = actix_web::App::new()
+            .into_utoipa_app()
+            .openapi(<crate::api::ApiDoc as utoipa::OpenApi>::openapi())
+            .configure(|cfg| routes(cfg, String::new()))
+            .split_for_parts();
+        let mut document = serde_json::to_value(&api).expect("the OpenAPI document serialises");
+        require_every_answered_field(&mut document);
+        document.to_string()
+    })
+}
+
+/// utoipa documents an `Option` field as optional, but serde always sends it (as null), and the
+/// front end's generated types should say so: in schemas that only ever appear in answers, every
+/// property is required. Schemas that requests use too keep their optional fields.
+fn require_every_answered_field(document: &mut serde_json::Value) {
+    use serde_json::Value;
+    fn refs(value: &Value, found: &mut Vec<String>) {
+        match value {
+            Value::Object(map) => {
+                if let Some(Value::String(target)) = map.get("$ref") {
+                    found.extend(target.strip_prefix("#/components/schemas/").map(str::to_string));
+                }
+                map.values().for_each(|v| refs(v, found));
+            }
+            Value::Array(items) => items.iter().for_each(|v| refs(v, found)),
+            _ => {}
+        }
+    }
+    // Every schema reachable from `roots`, following references between schemas.
+    let reachable = |roots: Vec<&Value>| -> std::collections::HashSet<String> {
+        let mut pending = Vec::new();
+        roots.into_iter().for_each(|root| refs(root, &mut pending));
+        let mut seen = std::collections::HashSet::new();
+        while let Some(name) = pending.pop() {
+            if seen.insert(name.clone()) {
+                refs(&document["components"]["schemas"][&name], &mut pending);
+            }
+        }
+        seen
+    };
+    let operations: Vec<&Value> = document["paths"]
+        .as_object()
+        .into_iter()
+        .flat_map(|paths| paths.values())
+        .flat_map(|item| item.as_object().unwrap().values())
+        .collect();
+    let answered = reachable(operations.iter().map(|op| &op["responses"]).collect());
+    let asked = reachable(operations.iter().flat_map(|op| [&op["requestBody"], &op["parameters"]]).collect());
+    let Some(schemas) = document["components"]["schemas"].as_object_mut() else { return };
+    for (name, schema) in schemas.iter_mut() {
+        if !answered.contains(name) || asked.contains(name) {
+            continue;
+        }
+        if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
+            let all: Vec<Value> = properties.keys().cloned().map(Value::String).collect();
+            schema["required"] = Value::Array(all);
+        }
+    }
+}
+
+/// This document.
+#[utoipa::path(tag = "shop", responses((status = OK, description = "The OpenAPI 3.1 document", content_type = "application/json")))]
+#[get("/openapi.json")]
+async fn openapi_document() -> HttpResponse {
+    HttpResponse::Ok().content_type("application/json").body(document())
 }
 
 /// Pages and assets answer GET (and HEAD); any other method on them is a 405 naming what works.

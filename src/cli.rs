@@ -69,7 +69,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Command::Openapi => {
-            println!("{}", crate::api::document());
+            println!("{}", crate::app::document());
             Ok(())
         }
         Command::Backup { file, with_media } => {

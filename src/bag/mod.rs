@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::catalog::Product;
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 
 pub const MAX_QUANTITY: i64 = 99;
 
@@ -25,8 +26,9 @@ pub struct BagItem {
     pub available: i64,
     /// What the shopper must know about this line ("Only 1 left — we reduced your quantity").
     pub notice: Option<String>,
-    /// Kobo: the product's current price times the quantity.
-    pub line_total: i64,
+    /// The product's current price times the quantity.
+    #[schema(value_type = i64)]
+    pub line_total: Kobo,
 }
 
 #[derive(Serialize, Debug, utoipa::ToSchema)]
@@ -35,8 +37,8 @@ pub struct Bag {
     pub items: Vec<BagItem>,
     /// Sum of quantities: the header badge.
     pub count: i64,
-    /// Kobo.
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Kobo,
     /// False while a line is sold out or no longer sold: checkout waits until it is removed.
     pub can_checkout: bool,
 }

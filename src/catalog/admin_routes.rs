@@ -19,6 +19,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
+use crate::money::Kobo;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(add_release)
@@ -138,7 +139,7 @@ fn check_lengths(name: &str, description: &str) -> AppResult<()> {
     Ok(())
 }
 
-fn price_field(text: &str) -> AppResult<i64> {
+fn price_field(text: &str) -> AppResult<Kobo> {
     if text.is_empty() {
         return Err(fill_all());
     }
@@ -498,7 +499,7 @@ fn sent<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Val
 }
 
 /// Reads a naira price sent as a string or a JSON number into kobo.
-pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<i64> {
+pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<Kobo> {
     let text = match value {
         Some(serde_json::Value::String(s)) => s.clone(),
         Some(serde_json::Value::Number(n)) => n.to_string(),

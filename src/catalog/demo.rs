@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::error::{AppError, AppResult};
 use crate::media::{self, Processed};
+use crate::money::Kobo;
 
 #[derive(RustEmbed)]
 #[folder = "data/demo/"]
@@ -315,7 +316,7 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         let (collection, items) = ITEMS[next(ITEMS.len())];
         let name = format!("{} {} {number}", WORDS[next(WORDS.len())], items[next(items.len())]);
         let description = format!("{name}: a generated product with a plausible description.");
-        let mut product = super::write::NewProduct::new(collection, &name, &description, 1_000_000 + next(39_000_000) as i64);
+        let mut product = super::write::NewProduct::new(collection, &name, &description, Kobo::new(1_000_000 + next(39_000_000) as i64));
         product.rating = 3.5 + next(16) as f64 / 10.0;
         product.review_count = next(400) as i64;
         product.category = [Some("Slim Fit"), Some("Classic"), None][next(3)].map(String::from);

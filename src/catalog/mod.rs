@@ -9,6 +9,7 @@ use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
 use crate::media::Image;
+use crate::money::Kobo;
 
 /// The six fixed collections: slug id, menu name, menu position.
 pub const FIXED_COLLECTIONS: &[(&str, &str)] = &[
@@ -39,8 +40,8 @@ pub struct Product {
     pub id: String,
     pub name: String,
     pub description: String,
-    /// Kobo.
-    pub price: i64,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     pub images: Vec<Image>,
     pub featured: bool,
     pub rating: f64,
@@ -75,8 +76,8 @@ pub struct Release {
     pub id: String,
     pub name: String,
     pub description: String,
-    /// Kobo.
-    pub price: i64,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     pub background_image: Image,
     pub collection_id: String,
     pub collection_name: String,

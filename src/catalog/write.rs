@@ -12,6 +12,7 @@ use rusqlite::{Connection, Transaction, params};
 use crate::cache::JsonCache;
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 use crate::search::SearchIndex;
 
 /// A product to add, with its pictures already stored (media keys, in order).
@@ -20,7 +21,7 @@ pub struct NewProduct {
     pub collection_id: String,
     pub name: String,
     pub description: String,
-    pub price_kobo: i64,
+    pub price_kobo: Kobo,
     pub category: Option<String>,
     pub sizes: Vec<String>,
     pub colors: Vec<String>,
@@ -35,7 +36,7 @@ pub struct NewProduct {
 
 impl NewProduct {
     /// A product with no options, pictures, rating or category.
-    pub fn new(collection_id: &str, name: &str, description: &str, price_kobo: i64) -> NewProduct {
+    pub fn new(collection_id: &str, name: &str, description: &str, price_kobo: Kobo) -> NewProduct {
         NewProduct {
             collection_id: collection_id.into(),
             name: name.into(),

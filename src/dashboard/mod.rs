@@ -7,6 +7,7 @@ pub mod routes;
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
+use crate::money::Kobo;
 use crate::money::naira_decimal;
 use crate::orders::OrderStatus;
 use crate::stock::csv::quote;
@@ -38,11 +39,12 @@ pub fn parse_day(text: &str) -> Option<i64> {
     crate::util::parse_date(text)
 }
 
-/// Money in and orders placed over a period. Kobo.
+/// Money in and orders placed over a period.
 #[derive(Serialize, Default, Clone, utoipa::ToSchema)]
 pub struct Period {
     /// Paid less refunded.
-    revenue: i64,
+    #[schema(value_type = i64)]
+    revenue: Kobo,
     orders: i64,
 }
 
@@ -50,8 +52,9 @@ pub struct Period {
 pub struct DayFigures {
     /// "2026-11-23", a Lagos day.
     day: String,
-    /// Kobo, paid less refunded.
-    revenue: i64,
+    /// Paid less refunded.
+    #[schema(value_type = i64)]
+    revenue: Kobo,
     orders: i64,
 }
 
@@ -69,8 +72,9 @@ pub struct BestSeller {
     product_id: Option<String>,
     name: String,
     units: i64,
-    /// Kobo, at the prices paid (before order discounts).
-    revenue: i64,
+    /// At the prices paid (before order discounts).
+    #[schema(value_type = i64)]
+    revenue: Kobo,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -120,7 +124,7 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         "SELECT (created_at + ?2) / ?3 AS day, SUM(total_kobo), COUNT(*) FROM orders WHERE created_at >= ?1 GROUP BY day",
     )?;
     for row in
-        stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?
+        stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Kobo>(1)?, r.get::<_, i64>(2)?)))?
     {
         let (day, paid, orders) = row?;
         if let Some(i) = slot(day) {
@@ -131,7 +135,7 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
     let mut stmt = conn.prepare_cached(
         "SELECT (processed_at + ?2) / ?3 AS day, SUM(amount_kobo) FROM refunds WHERE status = 'processed' AND processed_at >= ?1 GROUP BY day",
     )?;
-    for row in stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+    for row in stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Kobo>(1)?)))? {
         let (day, refunded) = row?;
         if let Some(i) = slot(day) {
             days[i].revenue -= refunded;
@@ -239,7 +243,7 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
         let money = |i: usize| -> rusqlite::Result<String> { Ok(naira_decimal(r.get(i)?)) };
         let placed: i64 = r.get(1)?;
         let placed = crate::util::iso8601(placed + LAGOS_OFFSET_MS);
-        let (quantity, unit): (i64, i64) = (r.get(10)?, r.get(11)?);
+        let (quantity, unit): (i64, Kobo) = (r.get(10)?, r.get(11)?);
         let fields = [
             text(0)?,
             format!("{} {}", &placed[..10], &placed[11..16]),

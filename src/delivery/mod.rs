@@ -8,6 +8,7 @@ use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 use crate::pricing::Delivery;
 
 /// Nigeria's 36 states and the Federal Capital Territory, as the checkout offers them.
@@ -65,12 +66,13 @@ pub fn known_state(typed: &str) -> Option<&'static str> {
 #[serde(rename_all = "camelCase")]
 pub struct Zone {
     pub name: String,
-    /// Kobo.
-    pub fee: i64,
+    #[schema(value_type = i64)]
+    pub fee: Kobo,
     /// e.g. "1–2 working days".
     pub estimate: String,
-    /// Kobo: delivery is free from this subtotal on.
-    pub free_over: Option<i64>,
+    /// Delivery is free from this subtotal on.
+    #[schema(value_type = Option<i64>)]
+    pub free_over: Option<Kobo>,
     pub states: Vec<String>,
 }
 
@@ -141,7 +143,7 @@ pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult
     let Some(state) = known_state(state) else {
         return Err(AppError::Validation("Please choose your state.".into()));
     };
-    let zone: Option<(i64, Option<i64>, String)> = conn
+    let zone: Option<(Kobo, Option<Kobo>, String)> = conn
         .prepare_cached(
             "SELECT z.fee_kobo, z.free_over_kobo, z.estimate FROM zone_states s JOIN delivery_zones z ON z.id = s.zone_id WHERE s.state = ?1",
         )?
@@ -196,7 +198,7 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
         let Some(fee) = naira(Some(&z.fee), "fee")? else {
             return Err(AppError::Validation(format!("Give the zone {name} a fee (0 for free delivery).")));
         };
-        let free_over = naira(z.free_over.as_ref(), "free-delivery threshold")?.filter(|k| *k > 0);
+        let free_over = naira(z.free_over.as_ref(), "free-delivery threshold")?.filter(|k| *k > Kobo::ZERO);
         let mut states = Vec::new();
         for typed in &z.states {
             let Some(state) = known_state(typed) else {

@@ -21,7 +21,7 @@ fn summary(order: &Order) -> String {
             text.push_str(&format!("Delivery{estimate}: {}\n", format_naira(p.delivery_fee)));
         }
     }
-    if p.discount > 0 {
+    if p.discount > crate::money::Kobo::ZERO {
         let code = p.discount_code.as_deref().map(|c| format!(" ({c})")).unwrap_or_default();
         text.push_str(&format!("Discount{code}: −{}\n", format_naira(p.discount)));
     }

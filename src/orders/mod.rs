@@ -10,6 +10,7 @@ use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 pub use refunds::{OrderRefunds, Refund, RefundStatus};
 
 /// Where an order goes, as the shopper typed it at checkout.
@@ -67,8 +68,9 @@ pub struct OrderItem {
     #[serde(default)]
     pub variant_id: Option<String>,
     pub name: String,
-    /// Kobo, each, as paid.
-    pub price: i64,
+    /// Each, as paid.
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     pub quantity: i64,
     pub size: Option<String>,
     pub color: Option<String>,
@@ -91,8 +93,8 @@ pub struct Order {
     pub customer_phone: String,
     pub payment_reference: String,
     pub items: Vec<OrderItem>,
-    /// Kobo.
-    pub total_amount: i64,
+    #[schema(value_type = i64)]
+    pub total_amount: Kobo,
     pub tracking_number: Option<String>,
     pub delivery_address: Address,
     /// Paid for after its units had sold out: the merchant must restock or refund.
@@ -107,13 +109,16 @@ pub struct Order {
     pub refunds: OrderRefunds,
 }
 
-/// The parts of an order's total, as priced when its payment started. Kobo.
+/// The parts of an order's total, as priced when its payment started.
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
-    pub subtotal: i64,
-    pub delivery_fee: i64,
-    pub discount: i64,
+    #[schema(value_type = i64)]
+    pub subtotal: Kobo,
+    #[schema(value_type = i64)]
+    pub delivery_fee: Kobo,
+    #[schema(value_type = i64)]
+    pub discount: Kobo,
     pub discount_code: Option<String>,
     pub delivery_method: crate::delivery::Method,
     /// e.g. "1–2 working days"; none for pickup and older orders.
@@ -236,8 +241,8 @@ pub struct NewOrder<'a> {
     pub lines: Vec<OrderItem>,
     /// Units of each line that came out of stock.
     pub from_stock: &'a [i64],
-    /// Kobo: what was paid.
-    pub total: i64,
+    /// What was paid.
+    pub total: Kobo,
     pub price: Price,
     pub oversold: bool,
     pub code_over_limit: bool,
@@ -375,8 +380,9 @@ pub struct AdminOrder {
     order: Order,
     user_id: String,
     next_statuses: &'static [OrderStatus],
-    /// Kobo: the total less what is refunded or being refunded.
-    refundable: i64,
+    /// The total less what is refunded or being refunded.
+    #[schema(value_type = i64)]
+    refundable: Kobo,
 }
 
 pub fn admin_view(order: Order) -> AdminOrder {

@@ -11,6 +11,7 @@ use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::money::Kobo;
 use crate::payments::PaymentStatus;
 
 const PAGE_SIZE: i64 = 20;
@@ -44,8 +45,8 @@ pub struct TrackedOrder {
     created_at: i64,
     updated_at: i64,
     items: Vec<OrderItem>,
-    /// Kobo.
-    total_amount: i64,
+    #[schema(value_type = i64)]
+    total_amount: Kobo,
     #[serde(flatten)]
     price: Price,
     #[serde(flatten)]
@@ -265,7 +266,7 @@ async fn admin_update(
         state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }
     // Cancelled with a refund: whatever is left goes back to the card in the same step.
-    let order = if refund && order.status == OrderStatus::Cancelled && order.refunds.left(order.total_amount) > 0 {
+    let order = if refund && order.status == OrderStatus::Cancelled && order.refunds.left(order.total_amount) > Kobo::ZERO {
         let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new() };
         state.refunds.refund_order(&order_id, ask).await?
     } else {
@@ -290,8 +291,8 @@ pub struct PaymentReview {
     user_id: String,
     customer_name: String,
     customer_email: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     currency: String,
     status: PaymentStatus,
     failure_reason: Option<String>,

@@ -8,6 +8,7 @@ use super::*;
 use crate::catalog::write::Changes;
 use crate::delivery::Method;
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 use crate::orders::{Address, OrderItem};
 use crate::pricing::{self, Breakdown};
 
@@ -50,8 +51,8 @@ pub struct PaymentStart {
     reference: String,
     access_code: String,
     authorization_url: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     /// Always "NGN".
     currency: &'static str,
     email: String,
@@ -60,7 +61,7 @@ pub struct PaymentStart {
     metadata: PaymentMetadata,
     /// The bag as snapshotted at current prices.
     items: Vec<OrderItem>,
-    /// Kobo: the parts of `amount`.
+    /// The parts of `amount`.
     breakdown: Breakdown,
     /// e.g. "1–2 working days"; none for pickup.
     delivery_estimate: Option<String>,
@@ -86,10 +87,11 @@ pub struct StartBody {
     /// A discount code as typed (any case).
     #[serde(default)]
     code: Option<String>,
-    /// Kobo: the total the shopper was shown. When the server's total differs, nothing starts and
+    /// The total the shopper was shown. When the server's total differs, nothing starts and
     /// the answer is 409 `price_changed` with the new total.
     #[serde(default, rename = "expectedTotal")]
-    expected_total: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    expected_total: Option<Kobo>,
 }
 
 fn tidy(text: &mut String) {
@@ -201,7 +203,7 @@ fn quote_in(conn: &Connection, user_id: &str, state: &str, method: Method, code:
     let (lines, priced) = snapshot_bag(conn, user_id)?;
     check_limits(&crate::settings::load(conn)?, &lines)?;
     let (delivery, delivery_estimate) = crate::delivery::for_checkout(conn, state, method)?;
-    let subtotal: i64 = priced.iter().map(|l| l.price * l.quantity).sum();
+    let subtotal: Kobo = priced.iter().map(|l| l.price * l.quantity).sum();
     let code = code.map(|typed| crate::discounts::usable(conn, typed, user_id, subtotal, crate::db::now_ms())).transpose()?;
     let breakdown = pricing::price(&priced, &delivery, code.as_ref().map(|c| c.discount()).as_ref());
     if breakdown.total < MINIMUM_KOBO {
@@ -266,7 +268,7 @@ struct Recorded {
     reference: String,
     access_code: Option<String>,
     authorization_url: Option<String>,
-    amount: i64,
+    amount: Kobo,
     customer: Customer,
     address: String,
     items: String,

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::*;
 use crate::catalog::write::Changes;
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 use crate::orders::{self, Address, Order, OrderItem, Price};
 use crate::paystack::{Transaction as PaidTransaction, Verified, plausible_reference};
 
@@ -159,7 +160,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found:
     /// The payment as recorded when it started: who, how much, and the bag it pays for.
     struct Recorded {
         user_id: String,
-        expected: i64,
+        expected: Kobo,
         currency: String,
         status: PaymentStatus,
         name: String,
@@ -215,10 +216,12 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found:
         return Ok(Outcome::NotPaid { status: paid.status.clone(), message: not_paid_message(&paid.status, &paid.gateway_response) });
     }
     if paid.reference != reference || paid.amount != Some(expected) || paid.currency != currency {
-        let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{a} kobo"));
+        let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{} kobo", a.get()));
         let reason = format!(
-            "Paystack reported success for {reported} {} on {}; expected {expected} kobo {currency}",
-            paid.currency, paid.reference
+            "Paystack reported success for {reported} {} on {}; expected {} kobo {currency}",
+            paid.currency,
+            paid.reference,
+            expected.get()
         );
         set_status(tx, reference, status, PaymentStatus::Mismatch, Some(&reason))?;
         log::warn!("payment {reference}: success with a mismatched amount or currency; no order created");

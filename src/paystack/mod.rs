@@ -12,9 +12,10 @@ use serde_json::{Value, json};
 use sha2::Sha512;
 
 use crate::config::Config;
+use crate::money::Kobo;
 
 /// Paystack's smallest NGN charge.
-pub const MINIMUM_KOBO: i64 = 5_000;
+pub const MINIMUM_KOBO: Kobo = Kobo::new(5_000);
 
 /// References are letters, digits, `-`, `.` and `=` (Paystack's rule), and ours are short.
 pub fn plausible_reference(reference: &str) -> bool {
@@ -27,8 +28,8 @@ pub struct Transaction {
     pub reference: String,
     /// success, failed, abandoned, ongoing, pending, processing, queued or reversed.
     pub status: String,
-    /// Kobo, as Paystack reports it; `None` when it is not a whole number.
-    pub amount: Option<i64>,
+    /// As Paystack reports it; `None` when it is not a whole number of kobo.
+    pub amount: Option<Kobo>,
     pub currency: String,
     pub gateway_response: String,
 }
@@ -119,17 +120,10 @@ pub struct InitializeRequest {
 
 impl Paystack {
     /// `POST /transaction/initialize`: amount in kobo, NGN, our reference, name and phone as metadata.
-    pub async fn initialize(
-        &self,
-        email: &str,
-        amount_kobo: i64,
-        reference: &str,
-        name: &str,
-        phone: &str,
-    ) -> Result<Started, Unavailable> {
+    pub async fn initialize(&self, email: &str, amount: Kobo, reference: &str, name: &str, phone: &str) -> Result<Started, Unavailable> {
         let body = InitializeRequest {
             email: email.into(),
-            amount: Some(amount_kobo),
+            amount: Some(amount.get()),
             currency: Some("NGN".into()),
             reference: Some(reference.into()),
             metadata: Some(json!({ "name": name, "phone": phone })),
@@ -197,10 +191,10 @@ impl Paystack {
     /// `POST /refund` for a transaction reference and an amount in kobo. A 4xx with `status:
     /// false` is Paystack refusing (its message says why); anything else unusable is `Unavailable`,
     /// which leaves open whether the refund was created.
-    pub async fn refund(&self, reference: &str, amount_kobo: i64, note: &str) -> Result<RefundAnswer, Unavailable> {
+    pub async fn refund(&self, reference: &str, amount: Kobo, note: &str) -> Result<RefundAnswer, Unavailable> {
         let body = RefundRequest {
             transaction: reference.into(),
-            amount: Some(amount_kobo),
+            amount: Some(amount.get()),
             currency: Some("NGN".into()),
             merchant_note: Some(note.into()),
         };
@@ -321,8 +315,8 @@ pub struct RefundRequest {
 #[derive(Debug, Clone)]
 pub struct PaystackRefund {
     pub id: String,
-    /// Kobo; `None` when not a whole number.
-    pub amount: Option<i64>,
+    /// `None` when not a whole number of kobo.
+    pub amount: Option<Kobo>,
     /// pending, processing, processed or failed.
     pub status: String,
     /// The transaction's reference, when Paystack says.
@@ -359,7 +353,7 @@ pub fn refund_from(data: &Value) -> Option<PaystackRefund> {
     let failure = data["failure_reason"].as_str().map(str::to_string);
     Some(PaystackRefund {
         id,
-        amount: data["amount"].as_i64(),
+        amount: data["amount"].as_i64().map(Kobo::new),
         status: data["status"].as_str()?.to_string(),
         transaction_reference: reference,
         failure,
@@ -372,7 +366,7 @@ pub fn transaction_from(data: &Value) -> Option<Transaction> {
         reference: data["reference"].as_str()?.to_string(),
         status: data["status"].as_str()?.to_string(),
         // A float or a string amount is not what we asked for: treat it as a mismatch.
-        amount: data["amount"].as_i64(),
+        amount: data["amount"].as_i64().map(Kobo::new),
         currency: data["currency"].as_str().unwrap_or("").to_string(),
         gateway_response: data["gateway_response"].as_str().unwrap_or("").to_string(),
     })
@@ -413,7 +407,7 @@ mod tests {
         let data = json!({"reference": "R", "status": "success", "amount": 1999.0, "currency": "NGN"});
         assert_eq!(transaction_from(&data).unwrap().amount, None);
         let data = json!({"reference": "R", "status": "success", "amount": 1999, "currency": "NGN"});
-        assert_eq!(transaction_from(&data).unwrap().amount, Some(1999));
+        assert_eq!(transaction_from(&data).unwrap().amount, Some(Kobo::new(1999)));
         assert!(transaction_from(&json!({"status": "success"})).is_none());
     }
 }

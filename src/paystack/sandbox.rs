@@ -15,6 +15,7 @@ use super::{InitializeRequest, Paystack, RefundRequest};
 use crate::db::Db;
 use crate::error::answers::{BadRequest, Conflict, NotFound};
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 
 const WEBHOOK_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -123,7 +124,7 @@ async fn initialize(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::By
     if !crate::email::looks_like_email(&body.email) {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Email Address Passed"));
     }
-    let Some(amount) = body.amount.filter(|a| *a > 0) else {
+    let Some(amount) = body.amount.filter(|a| *a > 0).map(Kobo::new) else {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Amount Sent"));
     };
     if amount < super::MINIMUM_KOBO {
@@ -175,8 +176,10 @@ pub struct SandboxTransaction {
     /// Always "test".
     domain: &'static str,
     reference: String,
-    amount: i64,
-    requested_amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
+    #[schema(value_type = i64)]
+    requested_amount: Kobo,
     currency: String,
     customer: SandboxCustomer,
     #[schema(value_type = Object)]
@@ -206,7 +209,7 @@ fn load_transaction(conn: &rusqlite::Connection, column: &str, key: &str) -> App
     Ok(conn
         .query_row(&sql, [key], |r| {
             let metadata: String = r.get("metadata")?;
-            let amount: i64 = r.get("amount_kobo")?;
+            let amount: Kobo = r.get("amount_kobo")?;
             Ok(SandboxTransaction {
                 id: r.get("rowid")?,
                 domain: "test",
@@ -359,8 +362,8 @@ async fn update_session_timeout(sandbox: web::Data<Sandbox>, req: HttpRequest, b
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct TestPayment {
     reference: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     currency: String,
     email: String,
     status: String,
@@ -487,8 +490,8 @@ pub struct SandboxRefund {
     /// Always "test".
     domain: &'static str,
     transaction_reference: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     currency: &'static str,
     /// "pending" at first, "processed" a moment later.
     status: String,
@@ -540,11 +543,11 @@ async fn sandbox_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web
     }
     let note = body.merchant_note.unwrap_or_default().chars().take(500).collect::<String>();
     let reference = body.transaction;
-    let requested = body.amount;
+    let requested = body.amount.map(Kobo::new);
     let created = sandbox
         .db
         .write(move |tx| {
-            let paid: Option<(i64, String)> = tx
+            let paid: Option<(Kobo, String)> = tx
                 .query_row("SELECT amount_kobo, status FROM sandbox_transactions WHERE reference = ?1", [&reference], |r| {
                     Ok((r.get(0)?, r.get(1)?))
                 })
@@ -553,17 +556,17 @@ async fn sandbox_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web
             if status != "success" {
                 return Ok(Err((StatusCode::BAD_REQUEST, "Transaction has not been paid")));
             }
-            let refunded: i64 = tx.query_row(
+            let refunded: Kobo = tx.query_row(
                 "SELECT COALESCE(SUM(amount_kobo), 0) FROM sandbox_refunds WHERE reference = ?1 AND status != 'failed'",
                 [&reference],
                 |r| r.get(0),
             )?;
             let left = paid - refunded;
-            if left <= 0 {
+            if left <= Kobo::ZERO {
                 return Ok(Err((StatusCode::BAD_REQUEST, "Transaction has been fully reversed")));
             }
             let amount = requested.unwrap_or(left);
-            if amount <= 0 {
+            if amount <= Kobo::ZERO {
                 return Ok(Err((StatusCode::BAD_REQUEST, "Invalid amount")));
             }
             if amount > left {

@@ -14,6 +14,7 @@ use crate::catalog::write::{Catalogue, Changes};
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
 use crate::mail::Mailer;
+use crate::money::Kobo;
 use crate::money::format_naira;
 use crate::orders::RefundStatus;
 use crate::paystack::{Paystack, PaystackRefund, RefundAnswer};
@@ -44,8 +45,8 @@ impl Refunds {
 
 /// What an admin asks to refund.
 pub struct RefundAsk {
-    /// Kobo; `None` refunds everything that is left.
-    pub amount: Option<i64>,
+    /// `None` refunds everything that is left.
+    pub amount: Option<Kobo>,
     pub reason: String,
     /// Order line positions whose units go back on sale once Paystack takes the refund.
     pub restock: Vec<usize>,
@@ -74,7 +75,7 @@ impl Refunds {
             .write(move |tx| {
                 let order = crate::orders::by_id(tx, &o)?.ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
                 let left = order.refunds.left(order.total_amount);
-                if left <= 0 {
+                if left <= Kobo::ZERO {
                     return Err(AppError::Conflict("This order has nothing left to refund.".into()));
                 }
                 let amount = ask.amount.unwrap_or(left);
@@ -134,7 +135,7 @@ impl Refunds {
 /// A refund whose status changed, for the e-mails that follow.
 struct Changed {
     status: RefundStatus,
-    amount: i64,
+    amount: Kobo,
     reason: String,
     failure: Option<String>,
     order: crate::orders::Order,
@@ -222,7 +223,7 @@ fn fail(tx: &Connection, refund_id: &str, why: &str) -> AppResult<Option<Changed
 }
 
 fn changed(tx: &Connection, refund_id: &str) -> AppResult<Option<Changed>> {
-    let (status, amount, reason, failure, order_id): (RefundStatus, i64, String, Option<String>, String) =
+    let (status, amount, reason, failure, order_id): (RefundStatus, Kobo, String, Option<String>, String) =
         tx.query_row("SELECT status, amount_kobo, reason, failure_reason, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })?;
@@ -310,7 +311,7 @@ impl Refunds {
     /// Paystack never acknowledged are looked for in the transaction's refunds, then given up.
     pub async fn reconcile(&self) -> AppResult<()> {
         let now = crate::db::now_ms();
-        let pending: Vec<(String, Option<String>, String, i64, i64)> = self
+        let pending: Vec<(String, Option<String>, String, Kobo, i64)> = self
             .db
             .read(move |c| {
                 let mut stmt = c.prepare_cached(

@@ -7,6 +7,7 @@ use crate::catalog::Product;
 use crate::error::AppResult;
 use crate::error::answers::BadRequest;
 use crate::http::AppState;
+use crate::money::Kobo;
 
 /// One suggestion: what the search bar lists of a product found by the index.
 #[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
@@ -14,8 +15,8 @@ pub struct Suggestion {
     pub id: String,
     pub name: String,
     pub category: Option<String>,
-    /// Kobo.
-    pub price: i64,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     /// The product's first picture.
     pub image: Option<crate::media::Image>,
 }

@@ -9,13 +9,13 @@ use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
-use crate::money::format_naira;
+use crate::money::{Kobo, format_naira};
 
 /// The most of one line a shopper may ever ask for, whatever the merchant sets.
 pub const MAX_LINE_LIMIT: i64 = 99;
 const MAX_CHECKOUT_LIMIT: i64 = 999;
 /// ₦100,000,000: above this an order total is certainly a mistake.
-const MAX_ORDER_TOTAL_LIMIT: i64 = 10_000_000_000;
+const MAX_ORDER_TOTAL_LIMIT: Kobo = Kobo::new(10_000_000_000);
 
 /// What the merchant decides. Amounts in kobo.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, utoipa::ToSchema)]
@@ -27,15 +27,15 @@ pub struct Settings {
     /// Units one order may hold in all: 1 to 999.
     #[schema(minimum = 1, maximum = 999)]
     pub max_per_checkout: i64,
-    /// Kobo: the largest order total a payment may be started for (stock is held only below it).
-    #[schema(minimum = 5000, maximum = 10_000_000_000_i64)]
-    pub max_order_total: i64,
+    /// The largest order total a payment may be started for (stock is held only below it).
+    #[schema(value_type = i64, minimum = 5000, maximum = 10_000_000_000_i64)]
+    pub max_order_total: Kobo,
 }
 
 impl Default for Settings {
     fn default() -> Settings {
         // A fashion shop's shopper buys a few of a size, rarely more than a couple of dozen things.
-        Settings { max_per_line: 5, max_per_checkout: 20, max_order_total: 500_000_000 }
+        Settings { max_per_line: 5, max_per_checkout: 20, max_order_total: Kobo::new(500_000_000) }
     }
 }
 
@@ -55,9 +55,8 @@ pub struct SettingsChange {
     pub max_per_line: Option<i64>,
     #[schema(minimum = 1, maximum = 999)]
     pub max_per_checkout: Option<i64>,
-    /// Kobo.
-    #[schema(minimum = 5000, maximum = 10_000_000_000_i64)]
-    pub max_order_total: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 5000, maximum = 10_000_000_000_i64)]
+    pub max_order_total: Option<Kobo>,
 }
 
 impl SettingsChange {
@@ -112,7 +111,7 @@ mod tests {
         assert_eq!(changed, Settings { max_per_line: 3, ..base.clone() });
         let refused = SettingsChange { max_per_line: Some(30), ..Default::default() }.apply(base.clone());
         assert!(refused.unwrap_err().message().contains("cannot be more than the most items per order"));
-        assert!(SettingsChange { max_order_total: Some(100), ..Default::default() }.apply(base.clone()).is_err());
+        assert!(SettingsChange { max_order_total: Some(Kobo::new(100)), ..Default::default() }.apply(base.clone()).is_err());
         assert!(SettingsChange { max_per_checkout: Some(0), ..Default::default() }.apply(base).is_err());
     }
 

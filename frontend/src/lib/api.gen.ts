@@ -1189,7 +1189,7 @@ export interface components {
       nextStatuses: components['schemas']['OrderStatus'][];
       /**
        * Format: int64
-       * @description Kobo: the total less what is refunded or being refunded.
+       * @description The total less what is refunded or being refunded.
        */
       refundable: number;
       userId: string;
@@ -1237,10 +1237,7 @@ export interface components {
        */
       count: number;
       items: components['schemas']['BagItem'][];
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       total: number;
     };
     BagItem: {
@@ -1253,7 +1250,7 @@ export interface components {
       id: string;
       /**
        * Format: int64
-       * @description Kobo: the product's current price times the quantity.
+       * @description The product's current price times the quantity.
        */
       lineTotal: number;
       /** @description What the shopper must know about this line ("Only 1 left — we reduced your quantity"). */
@@ -1271,7 +1268,7 @@ export interface components {
       productId: string | null;
       /**
        * Format: int64
-       * @description Kobo, at the prices paid (before order discounts).
+       * @description At the prices paid (before order discounts).
        */
       revenue: number;
       /** Format: int64 */
@@ -1313,16 +1310,13 @@ export interface components {
     };
     /** @description A code as the admin sees it, with what it has done. */
     CodeSummary: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number | null;
       code: string;
       collections: string[];
       /**
        * Format: int64
-       * @description Kobo: what the code took off those orders.
+       * @description What the code took off those orders.
        */
       discounted: number;
       /** Format: int64 */
@@ -1335,10 +1329,7 @@ export interface components {
       kind: components['schemas']['Kind'];
       /** Format: int64 */
       maxUses: number | null;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       minSubtotal: number;
       paused: boolean;
       /** Format: int64 */
@@ -1347,7 +1338,7 @@ export interface components {
       percent: number | null;
       /**
        * Format: int64
-       * @description Kobo: what orders with this code were paid in total.
+       * @description What orders with this code were paid in total.
        */
       revenue: number;
       /** Format: int64 */
@@ -1487,7 +1478,7 @@ export interface components {
       orders: number;
       /**
        * Format: int64
-       * @description Kobo, paid less refunded.
+       * @description Paid less refunded.
        */
       revenue: number;
     };
@@ -1528,10 +1519,7 @@ export interface components {
       code: string | null;
       /** @description A sandbox refund in the shape of Paystack's refund `data`. */
       data: {
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         amount: number;
         /** @description ISO 8601. */
         created_at: string;
@@ -1599,10 +1587,7 @@ export interface components {
       /** @description Set on some refusals, e.g. "duplicate_reference". */
       code: string | null;
       data: {
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         amount: number;
         /** @description ISO 8601. */
         created_at: string;
@@ -1759,10 +1744,7 @@ export interface components {
         oversold: boolean;
         paymentReference: string;
         status: components['schemas']['OrderStatus'];
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         totalAmount: number;
         trackingNumber?: string | null;
         /** Format: int64 */
@@ -1774,7 +1756,7 @@ export interface components {
       name: string;
       /**
        * Format: int64
-       * @description Kobo, each, as paid.
+       * @description Each, as paid.
        */
       price: number;
       productId: string | null;
@@ -1784,7 +1766,7 @@ export interface components {
       /** @description The variant bought (null on orders from before stock was counted). */
       variantId: string | null;
     };
-    /** @description An order's refunds and their sums. Kobo. */
+    /** @description An order's refunds and their sums. */
     OrderRefunds: {
       /**
        * Format: int64
@@ -1819,10 +1801,7 @@ export interface components {
     PaymentMode: 'sandbox' | 'paystack';
     /** @description A payment an admin should look at. */
     PaymentReview: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
       /** Format: int64 */
       createdAt: number;
@@ -1843,13 +1822,10 @@ export interface components {
     /** @description What the payment pop-up needs. */
     PaymentStart: {
       accessCode: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
       authorizationUrl: string;
-      /** @description Kobo: the parts of `amount`. */
+      /** @description The parts of `amount`. */
       breakdown: components['schemas']['Breakdown'];
       /** @description Always "NGN". */
       currency: string;
@@ -1877,7 +1853,7 @@ export interface components {
       /** @description Always false. */
       status: boolean;
     };
-    /** @description Money in and orders placed over a period. Kobo. */
+    /** @description Money in and orders placed over a period. */
     Period: {
       /** Format: int64 */
       orders: number;
@@ -1893,7 +1869,7 @@ export interface components {
       address?: string;
       enabled: boolean;
     };
-    /** @description The parts of an order's total, as priced when its payment started. Kobo. */
+    /** @description The parts of an order's total, as priced when its payment started. */
     Price: {
       /** @description e.g. "1–2 working days"; none for pickup and older orders. */
       deliveryEstimate: string | null;
@@ -1919,10 +1895,7 @@ export interface components {
       id: string;
       images: components['schemas']['Image'][];
       name: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       price: number;
       /** Format: double */
       rating: number;
@@ -1978,7 +1951,7 @@ export interface components {
       /** @description The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory). */
       state?: string;
     };
-    /** @description One refund of an order. Kobo. */
+    /** @description One refund of an order. */
     Refund: {
       /** Format: int64 */
       amount: number;
@@ -2018,10 +1991,7 @@ export interface components {
       featured: boolean;
       id: string;
       name: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       price: number;
       productId: string;
     };
@@ -2110,10 +2080,7 @@ export interface components {
     };
     /** @description A sandbox refund in the shape of Paystack's refund `data`. */
     SandboxRefund: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
       /** @description ISO 8601. */
       created_at: string;
@@ -2195,7 +2162,7 @@ export interface components {
     Settings: {
       /**
        * Format: int64
-       * @description Kobo: the largest order total a payment may be started for (stock is held only below it).
+       * @description The largest order total a payment may be started for (stock is held only below it).
        * @default 500000000
        */
       maxOrderTotal: number;
@@ -2214,10 +2181,7 @@ export interface components {
     };
     /** @description A change as the admin sends it: only the fields present change. */
     SettingsChange: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       maxOrderTotal?: number | null;
       /** Format: int64 */
       maxPerCheckout?: number | null;
@@ -2243,7 +2207,7 @@ export interface components {
       customer?: components['schemas']['Customer'];
       /**
        * Format: int64
-       * @description Kobo: the total the shopper was shown. When the server's total differs, nothing starts and
+       * @description The total the shopper was shown. When the server's total differs, nothing starts and
        *     the answer is 409 `price_changed` with the new total.
        */
       expectedTotal?: number | null;
@@ -2296,10 +2260,7 @@ export interface components {
       id: string;
       image: components['schemas']['Image'] | null;
       name: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       price: number;
     };
     /** @description What the pop-up shows after a test card. */
@@ -2311,10 +2272,7 @@ export interface components {
     };
     /** @description What the TEST MODE pop-up shows of the transaction being paid. */
     TestPayment: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
       currency: string;
       email: string;
@@ -2329,10 +2287,7 @@ export interface components {
         items: components['schemas']['OrderItem'][];
         number: string;
         status: components['schemas']['OrderStatus'];
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         totalAmount: number;
         trackingNumber?: string | null;
         /** Format: int64 */
@@ -2412,14 +2367,11 @@ export interface components {
     Zone: {
       /** @description e.g. "1–2 working days". */
       estimate: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       fee: number;
       /**
        * Format: int64
-       * @description Kobo: delivery is free from this subtotal on.
+       * @description Delivery is free from this subtotal on.
        */
       freeOver: number | null;
       name: string;

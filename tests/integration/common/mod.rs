@@ -193,7 +193,7 @@ impl TestApp {
 
 /// A product to add: `name` in `collection` at `price_kobo`, described as "A fine thing.".
 pub fn product(name: &str, collection: &str, price_kobo: i64) -> NewProduct {
-    NewProduct::new(collection, name, "A fine thing.", price_kobo)
+    NewProduct::new(collection, name, "A fine thing.", ankara::money::Kobo::new(price_kobo))
 }
 
 /// The same product with a category, sizes and colours.

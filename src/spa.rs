@@ -181,7 +181,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         let hero = state.db.read(|c| Ok(crate::catalog::hero_images(c)?)).await?;
         meta.preload = hero.first().map(|i| (i.srcset.clone(), HERO_SIZES));
     } else if let Some(id) = path.strip_prefix("/product/") {
-        let id = id.to_string();
+        let id = crate::ids::ProductId::from(id);
         let product =
             if crate::util::plausible_id(&id) { state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await? } else { None };
         match product {

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use crate::catalog::Product;
 use crate::error::{AppError, AppResult};
+use crate::ids::{ProductId, UserId, VariantId};
 use crate::money::Kobo;
 
 pub const MAX_QUANTITY: i64 = 99;
@@ -18,7 +19,8 @@ pub struct BagItem {
     pub id: String,
     pub product: Product,
     /// The variant this line buys; null when that size or colour is no longer sold.
-    pub variant_id: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub variant_id: Option<VariantId>,
     pub size: Option<String>,
     pub color: Option<String>,
     pub quantity: i64,
@@ -48,7 +50,7 @@ const GONE: &str = "No longer available — remove it to continue";
 
 /// The bag, each line with what is left of its variant. Units this shopper's own unpaid checkout
 /// holds count as left: starting a new checkout gives them back first.
-pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
+pub fn load(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
     let mut stmt = conn.prepare_cached(
         "SELECT b.id, b.product_id, b.size, b.color, b.quantity, v.id AS variant_id,
                 v.stock + COALESCE((SELECT SUM(r.quantity) FROM reservations r JOIN payments p ON p.reference = r.payment_reference
@@ -59,11 +61,11 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
     /// A bag line as stored; "" means no size or colour was chosen.
     struct Line {
         id: String,
-        product_id: String,
+        product_id: ProductId,
         size: String,
         color: String,
         quantity: i64,
-        variant_id: Option<String>,
+        variant_id: Option<VariantId>,
         available: Option<i64>,
     }
     let rows: Vec<Line> = stmt
@@ -79,7 +81,7 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
             })
         })?
         .collect::<Result<_, _>>()?;
-    let ids: Vec<String> = rows.iter().map(|r| r.product_id.clone()).collect();
+    let ids: Vec<ProductId> = rows.iter().map(|r| r.product_id.clone()).collect();
     let products = crate::catalog::get_products(conn, &ids)?;
     let items: Vec<BagItem> = rows
         .into_iter()
@@ -114,7 +116,7 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
 
 /// Lowers every line that asks for more than is left (but something is) to what is left, and
 /// says so on those lines. Lines that sold out entirely stay, for the shopper to remove.
-pub fn fit_to_stock(tx: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
+pub fn fit_to_stock(tx: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
     let bag = load(tx, user_id)?;
     let over: Vec<(String, i64)> = bag
         .items
@@ -139,7 +141,7 @@ pub fn fit_to_stock(tx: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
 
 /// Adds `quantity` of a product in a size and colour, merging with an existing line.
 /// Shared by the add button and "move from saved to bag".
-pub fn add_item(tx: &Connection, user_id: &str, product_id: &str, size: &str, color: &str, quantity: i64) -> AppResult<()> {
+pub fn add_item(tx: &Connection, user_id: &UserId, product_id: &ProductId, size: &str, color: &str, quantity: i64) -> AppResult<()> {
     let picked = crate::stock::pick(tx, product_id, size, color)?;
     let current: Option<i64> = tx
         .query_row(
@@ -187,7 +189,7 @@ fn check_merchant_limits(conn: &Connection, user_id: &str, line_units: i64, adde
 
 /// Takes out of a bag what an order bought, and only that: lines added meanwhile stay, and a line
 /// raised meanwhile keeps the difference.
-pub fn remove_bought(tx: &Connection, user_id: &str, lines: &[crate::orders::OrderItem]) -> rusqlite::Result<()> {
+pub fn remove_bought(tx: &Connection, user_id: &UserId, lines: &[crate::orders::OrderItem]) -> rusqlite::Result<()> {
     let mut drop_line =
         tx.prepare_cached("DELETE FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4 AND quantity <= ?5")?;
     let mut lower_line = tx.prepare_cached(

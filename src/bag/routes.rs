@@ -17,7 +17,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddBody {
-    product_id: String,
+    #[schema(value_type = String)]
+    product_id: crate::ids::ProductId,
     size: Option<String>,
     color: Option<String>,
     quantity: Option<i64>,

@@ -17,6 +17,7 @@ use crate::db::now_ms;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::ProductId;
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 use crate::money::Kobo;
@@ -400,7 +401,7 @@ async fn add_product(
         }
     };
     state.submissions.check(&req, &user.id)?;
-    let id_for_tx = crate::util::new_id();
+    let id_for_tx = ProductId::from(crate::util::new_id());
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
     (new.category, new.sizes, new.colors, new.variants) = ((!category.is_empty()).then_some(category), sizes, colors, variants);
     let product = state
@@ -418,7 +419,7 @@ async fn add_product(
 #[utoipa::path(tag = "admin", responses((status = OK, body = Message), Unauthorized, Forbidden, NotFound))]
 #[delete("/products/{id}")]
 async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let root = state.media.root.clone();
     state
         .catalogue
@@ -464,7 +465,7 @@ async fn set_featured(
     id: web::Path<String>,
     body: web::Json<FeaturedBody>,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let featured = body.featured;
     let product = state
         .catalogue
@@ -521,7 +522,7 @@ async fn edit_product(
     id: web::Path<String>,
     body: web::Json<ProductEdit>,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let body = body.into_inner();
     let text = |value: Option<String>, max: usize, what: &str| -> AppResult<Option<String>> {
         let Some(value) = value.map(|v| v.trim().to_string()) else { return Ok(None) };

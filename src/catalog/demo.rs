@@ -109,7 +109,7 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
     }
     let mut product_ids = Vec::with_capacity(catalog.products.len());
     for (index, p) in catalog.products.iter().enumerate() {
-        let id = crate::util::new_id();
+        let id = crate::ids::ProductId::from(crate::util::new_id());
         let mut product = super::write::NewProduct::new(
             &p.collection_id,
             &p.name,
@@ -184,11 +184,11 @@ struct DemoReview {
 /// Gives each demo product two to six reviews from `reviews.json`, written by demo reviewers whose
 /// accounts cannot sign in. They bought nothing in this shop, so they are not marked "Verified
 /// purchase". Fixed, so tests and screenshots see the same shop. Returns how many were written.
-fn load_reviews(tx: &Connection, products: &[DemoProduct], ids: &[String], start: i64) -> AppResult<usize> {
+fn load_reviews(tx: &Connection, products: &[DemoProduct], ids: &[crate::ids::ProductId], start: i64) -> AppResult<usize> {
     let demo: DemoReviews = serde_json::from_slice(&file("reviews.json")?).map_err(AppError::internal)?;
     let mut reviewers = Vec::with_capacity(demo.reviewers.len());
     for (n, name) in demo.reviewers.iter().enumerate() {
-        let id = crate::util::new_id();
+        let id = crate::ids::UserId::from(crate::util::new_id());
         let email = format!("reviewer{}@demo.invalid", n + 1);
         // "!" is no password hash: nobody can sign in as a demo reviewer.
         tx.execute(
@@ -325,7 +325,7 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         // Benchmarks buy the same variants over and over.
         product.stock_each = 100_000;
         product.image_keys = vec![pictures[next(pictures.len())].clone(), pictures[next(pictures.len())].clone()];
-        super::write::insert_product(tx, &format!("seed-{number:06}"), &product, now - number as i64)?;
+        super::write::insert_product(tx, &format!("seed-{number:06}").into(), &product, now - number as i64)?;
         progress.advance(1);
     }
     progress.finish();

@@ -12,6 +12,7 @@ use rusqlite::{Connection, Transaction, params};
 use crate::cache::JsonCache;
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::ids::ProductId;
 use crate::money::Kobo;
 use crate::search::SearchIndex;
 
@@ -56,7 +57,7 @@ impl NewProduct {
 }
 
 /// Inserts `product` under `id`, created at `created_at` (Unix ms). An unknown collection is a 404.
-pub fn insert_product(tx: &Connection, id: &str, product: &NewProduct, created_at: i64) -> AppResult<()> {
+pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, created_at: i64) -> AppResult<()> {
     let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&product.collection_id], |r| r.get(0))?;
     if !exists {
         return Err(AppError::NotFound("Collection not found".into()));
@@ -96,9 +97,9 @@ pub fn insert_product(tx: &Connection, id: &str, product: &NewProduct, created_a
 #[must_use]
 pub struct Changes {
     /// Added or edited products: re-indexed.
-    products: Vec<String>,
+    products: Vec<ProductId>,
     /// Deleted products: out of the index.
-    removed: Vec<String>,
+    removed: Vec<ProductId>,
     /// Added or renamed collections: their products are found by its name.
     collections: Vec<String>,
     /// Something shown but not searched (releases, featured flags, About Us, stock, ratings, fees).
@@ -111,12 +112,12 @@ impl Changes {
         Changes::default()
     }
 
-    pub fn product(id: &str) -> Changes {
-        Changes { products: vec![id.to_string()], ..Changes::default() }
+    pub fn product(id: &ProductId) -> Changes {
+        Changes { products: vec![id.clone()], ..Changes::default() }
     }
 
-    pub fn removed(id: &str) -> Changes {
-        Changes { removed: vec![id.to_string()], ..Changes::default() }
+    pub fn removed(id: &ProductId) -> Changes {
+        Changes { removed: vec![id.clone()], ..Changes::default() }
     }
 
     pub fn collection(id: &str) -> Changes {

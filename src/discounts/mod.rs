@@ -10,6 +10,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::{AppError, AppResult};
+use crate::ids::{PaymentReference, UserId};
 use crate::money::Kobo;
 use crate::money::format_naira;
 use crate::pricing::{Discount, Offer};
@@ -84,7 +85,7 @@ fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Code> {
 /// The code a shopper typed, checked against its conditions for this customer and subtotal, or
 /// the reason it cannot be used. Uses held by this customer's own earlier unpaid checkouts do not
 /// count (a new checkout gives them back).
-pub fn usable(conn: &Connection, typed: &str, user_id: &str, subtotal: Kobo, now: i64) -> AppResult<Code> {
+pub fn usable(conn: &Connection, typed: &str, user_id: &UserId, subtotal: Kobo, now: i64) -> AppResult<Code> {
     let typed = typed.trim();
     let invalid = || AppError::Validation(NOT_VALID.into());
     if !plausible(typed) {
@@ -120,7 +121,14 @@ pub fn usable(conn: &Connection, typed: &str, user_id: &str, subtotal: Kobo, now
 }
 
 /// Holds one use of `code` for the payment `reference` until `expires_at`.
-pub fn hold(tx: &Connection, code: &Code, reference: &str, user_id: &str, discount: Kobo, expires_at: i64) -> rusqlite::Result<()> {
+pub fn hold(
+    tx: &Connection,
+    code: &Code,
+    reference: &PaymentReference,
+    user_id: &UserId,
+    discount: Kobo,
+    expires_at: i64,
+) -> rusqlite::Result<()> {
     tx.prepare_cached(
         "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, expires_at, created_at)
          VALUES (?1, ?2, ?3, ?4, 'held', ?5, ?6)",
@@ -130,7 +138,7 @@ pub fn hold(tx: &Connection, code: &Code, reference: &str, user_id: &str, discou
 }
 
 /// Gives back the use held for `reference`, if any.
-pub fn release(tx: &Connection, reference: &str) -> rusqlite::Result<usize> {
+pub fn release(tx: &Connection, reference: &PaymentReference) -> rusqlite::Result<usize> {
     tx.prepare_cached("DELETE FROM discount_uses WHERE payment_reference = ?1 AND status = 'held'")?.execute([reference])
 }
 
@@ -144,7 +152,14 @@ pub fn release_expired(tx: &Connection, now: i64) -> rusqlite::Result<usize> {
 /// allow it, counting the uses other payments hold; past them nothing is counted, and the caller
 /// flags the order for the merchant (the customer paid the discounted price; the money is never
 /// refused). Returns whether the use was within the code's limits.
-pub fn count_use(tx: &Connection, reference: &str, code: &str, user_id: &str, discount: Kobo, now: i64) -> rusqlite::Result<bool> {
+pub fn count_use(
+    tx: &Connection,
+    reference: &PaymentReference,
+    code: &str,
+    user_id: &UserId,
+    discount: Kobo,
+    now: i64,
+) -> rusqlite::Result<bool> {
     let held = tx
         .prepare_cached("UPDATE discount_uses SET status = 'used', expires_at = NULL WHERE payment_reference = ?1 AND status = 'held'")?
         .execute([reference])?;

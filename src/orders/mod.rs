@@ -10,6 +10,7 @@ use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
+use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
 use crate::money::Kobo;
 pub use refunds::{OrderRefunds, Refund, RefundStatus};
 
@@ -63,10 +64,12 @@ impl OrderStatus {
 #[derive(Serialize, Deserialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
-    pub product_id: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub product_id: Option<ProductId>,
     /// The variant bought (null on orders from before stock was counted).
     #[serde(default)]
-    pub variant_id: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub variant_id: Option<VariantId>,
     pub name: String,
     /// Each, as paid.
     #[schema(value_type = i64)]
@@ -79,11 +82,12 @@ pub struct OrderItem {
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: OrderId,
     /// What the shopper reads out: 8 upper-case characters without look-alikes.
     pub number: String,
     #[serde(skip)]
-    pub user_id: String,
+    pub user_id: UserId,
     pub created_at: i64,
     pub updated_at: i64,
     pub status: OrderStatus,
@@ -91,7 +95,8 @@ pub struct Order {
     pub customer_name: String,
     pub customer_email: String,
     pub customer_phone: String,
-    pub payment_reference: String,
+    #[schema(value_type = String)]
+    pub payment_reference: PaymentReference,
     pub items: Vec<OrderItem>,
     #[schema(value_type = i64)]
     pub total_amount: Kobo,
@@ -211,8 +216,8 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     }
     let mut refunds = refunds::for_orders(conn, &ids)?;
     for order in &mut orders {
-        order.items = lines.remove(&order.id).unwrap_or_default();
-        order.refunds = OrderRefunds::new(refunds.remove(&order.id).unwrap_or_default());
+        order.items = lines.remove(order.id.as_str()).unwrap_or_default();
+        order.refunds = OrderRefunds::new(refunds.remove(order.id.as_str()).unwrap_or_default());
     }
     Ok(orders)
 }
@@ -223,18 +228,18 @@ fn query_orders(conn: &Connection, filter: &str, args: &[&dyn rusqlite::ToSql]) 
     with_items(conn, orders)
 }
 
-pub fn by_reference(conn: &Connection, reference: &str) -> rusqlite::Result<Option<Order>> {
+pub fn by_reference(conn: &Connection, reference: &PaymentReference) -> rusqlite::Result<Option<Order>> {
     Ok(query_orders(conn, "WHERE payment_reference = ?1", &[&reference])?.pop())
 }
 
-pub fn by_id(conn: &Connection, id: &str) -> rusqlite::Result<Option<Order>> {
+pub fn by_id(conn: &Connection, id: &OrderId) -> rusqlite::Result<Option<Order>> {
     Ok(query_orders(conn, "WHERE id = ?1", &[&id])?.pop())
 }
 
 /// An order to record, from a completed payment.
 pub struct NewOrder<'a> {
-    pub reference: &'a str,
-    pub user_id: &'a str,
+    pub reference: &'a PaymentReference,
+    pub user_id: &'a UserId,
     /// Name, e-mail and phone.
     pub customer: (&'a str, &'a str, &'a str),
     pub address: Address,
@@ -250,7 +255,7 @@ pub struct NewOrder<'a> {
 
 /// Records a paid order with its lines (the one write of an order), and gives it a number.
 pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
-    let (id, number, now) = (crate::util::new_id(), new_order_number(tx)?, crate::db::now_ms());
+    let (id, number, now) = (OrderId::from(crate::util::new_id()), new_order_number(tx)?, crate::db::now_ms());
     let (name, email, phone) = new.customer;
     let (address, price) = (&new.address, &new.price);
     tx.prepare_cached(
@@ -308,7 +313,7 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
     Ok(Order {
         id,
         number,
-        user_id: new.user_id.to_string(),
+        user_id: new.user_id.clone(),
         created_at: now,
         updated_at: now,
         status: OrderStatus::Paid,
@@ -316,7 +321,7 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         customer_name: name.to_string(),
         customer_email: email.to_string(),
         customer_phone: phone.to_string(),
-        payment_reference: new.reference.to_string(),
+        payment_reference: new.reference.clone(),
         items: new.lines,
         total_amount: new.total,
         tracking_number: None,
@@ -331,7 +336,7 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
 /// Moves an order to `status` (one of its next ones), with a tracking number when given. A
 /// cancelled order puts back on sale what it took from stock. Returns the order, whether it
 /// changed (a repeated click changes nothing) and whether stock changed.
-pub fn change_status(tx: &Connection, id: &str, status: OrderStatus, tracking: Option<&str>) -> AppResult<(Order, bool, bool)> {
+pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, tracking: Option<&str>) -> AppResult<(Order, bool, bool)> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
     if order.status == status {
         return Ok((order, false, false));
@@ -349,8 +354,8 @@ pub fn change_status(tx: &Connection, id: &str, status: OrderStatus, tracking: O
 }
 
 impl crate::stock::Line for OrderItem {
-    fn variant_id(&self) -> Option<&str> {
-        self.variant_id.as_deref()
+    fn variant_id(&self) -> Option<&VariantId> {
+        self.variant_id.as_ref()
     }
 
     fn quantity(&self) -> i64 {
@@ -378,7 +383,8 @@ pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FR
 pub struct AdminOrder {
     #[serde(flatten)]
     order: Order,
-    user_id: String,
+    #[schema(value_type = String)]
+    user_id: UserId,
     next_statuses: &'static [OrderStatus],
     /// The total less what is refunded or being refunded.
     #[schema(value_type = i64)]

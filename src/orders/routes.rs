@@ -11,6 +11,7 @@ use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::OrderId;
 use crate::money::Kobo;
 use crate::payments::PaymentStatus;
 
@@ -221,7 +222,7 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
 #[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound))]
 #[get("/admin/orders/{id}")]
 async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = OrderId::from(id.into_inner());
     let order = state.db.read(move |c| Ok(by_id(c, &id)?)).await?.ok_or_else(order_not_found)?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }
@@ -245,7 +246,7 @@ async fn admin_update(
     id: web::Path<String>,
     body: web::Json<UpdateBody>,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = OrderId::from(id.into_inner());
     let UpdateBody { status, tracking_number, refund } = body.into_inner();
     let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     if status == OrderStatus::Shipped && tracking.is_none() {

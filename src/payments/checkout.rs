@@ -8,6 +8,7 @@ use super::*;
 use crate::catalog::write::Changes;
 use crate::delivery::Method;
 use crate::error::{AppError, AppResult};
+use crate::ids::{PaymentReference, UserId};
 use crate::money::Kobo;
 use crate::orders::{Address, OrderItem};
 use crate::pricing::{self, Breakdown};
@@ -48,7 +49,8 @@ pub struct CheckoutDetails {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentStart {
-    reference: String,
+    #[schema(value_type = String)]
+    reference: PaymentReference,
     access_code: String,
     authorization_url: String,
     #[schema(value_type = i64)]
@@ -143,8 +145,8 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
 }
 
 /// A fresh, Paystack-safe reference (letters, digits and `-` only).
-fn new_reference() -> String {
-    format!("ANK-{}", crate::util::random_id(24))
+fn new_reference() -> PaymentReference {
+    PaymentReference::from(format!("ANK-{}", crate::util::random_id(24)))
 }
 
 /// Payments one customer may start within ten minutes without paying one (cancelled ones count
@@ -154,7 +156,7 @@ const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 
 /// The bag at current prices, refused when it cannot be paid for: its lines as ordered, and as
 /// priced (with their collections, which codes may be limited to).
-fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
+fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
     let now = crate::db::now_ms();
     let (open, oldest): (i64, Option<i64>) = conn.query_row(
         "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status != ?3 AND created_at > ?2",
@@ -199,7 +201,7 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(Vec<OrderItem>, 
 
 /// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
 /// if any, checked for this customer. Shared by the quote and the payment's start.
-fn quote_in(conn: &Connection, user_id: &str, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
+fn quote_in(conn: &Connection, user_id: &UserId, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
     let (lines, priced) = snapshot_bag(conn, user_id)?;
     check_limits(&crate::settings::load(conn)?, &lines)?;
     let (delivery, delivery_estimate) = crate::delivery::for_checkout(conn, state, method)?;
@@ -265,7 +267,7 @@ enum Begun {
 
 /// An open payment as recorded, with what its pop-up needs.
 struct Recorded {
-    reference: String,
+    reference: PaymentReference,
     access_code: Option<String>,
     authorization_url: Option<String>,
     amount: Kobo,
@@ -281,9 +283,9 @@ struct Recorded {
 
 /// What one shopper's new payment asks for, and where from.
 struct Request<'a> {
-    owner: &'a str,
+    owner: &'a UserId,
     body: &'a StartBody,
-    reference: &'a str,
+    reference: &'a PaymentReference,
     client_key: &'a str,
     lifetime_ms: i64,
     per_address: i64,
@@ -294,7 +296,7 @@ fn shortest_window(lifetime_ms: i64) -> i64 {
     (lifetime_ms / 6).min(5 * 60 * 1000)
 }
 
-fn open_payments(tx: &Connection, owner: &str, now: i64) -> rusqlite::Result<Vec<Recorded>> {
+fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<Vec<Recorded>> {
     tx.prepare_cached(
         "SELECT reference, access_code, authorization_url, amount_kobo, customer_name, customer_email, customer_phone,
                 delivery_address, items, delivery_method, discount_code, COALESCE(subtotal_kobo, amount_kobo), delivery_kobo,
@@ -335,7 +337,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     let now = crate::db::now_ms();
     super::release_expired_holds(tx, now)?;
     // This shopper's payments that can no longer be paid give back what they hold at once.
-    let lapsed: Vec<String> = tx
+    let lapsed: Vec<PaymentReference> = tx
         .prepare_cached(
             "SELECT p.reference FROM payments p WHERE p.user_id = ?1 AND p.status IN ('pending', 'failed') AND p.expires_at <= ?2
                AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
@@ -456,7 +458,8 @@ pub struct CheckoutQuote {
 pub struct CancelBody {
     /// The payment to cancel; without it, every payment of this shopper still in progress.
     #[serde(default)]
-    pub reference: String,
+    #[schema(value_type = String)]
+    pub reference: PaymentReference,
 }
 
 impl Payments {
@@ -466,8 +469,8 @@ impl Payments {
     }
 
     /// The checkout form's starting values: the profile, and the last delivery address used.
-    pub async fn details(&self, owner: &str) -> AppResult<CheckoutDetails> {
-        let owner = owner.to_string();
+    pub async fn details(&self, owner: &UserId) -> AppResult<CheckoutDetails> {
+        let owner = owner.clone();
         let (customer, address) = self
             .db
             .read(move |c| {
@@ -486,10 +489,10 @@ impl Payments {
     }
 
     /// Prices the bag for a state, a delivery method and a code, without starting anything.
-    pub async fn quote(&self, owner: &str, body: QuoteBody) -> AppResult<CheckoutQuote> {
+    pub async fn quote(&self, owner: &UserId, body: QuoteBody) -> AppResult<CheckoutQuote> {
         let QuoteBody { state: delivery_state, method, code } = body;
         let code = code.filter(|c| !c.trim().is_empty());
-        let owner = owner.to_string();
+        let owner = owner.clone();
         let quote = self.db.read(move |c| quote_in(c, &owner, &delivery_state, method, code.as_deref())).await?;
         Ok(CheckoutQuote { breakdown: quote.breakdown, delivery_estimate: quote.delivery_estimate, code: quote.code.map(|c| c.code) })
     }
@@ -497,13 +500,13 @@ impl Payments {
     /// Starts a payment for `owner`'s bag from `client_key`: checks the form, holds stock and the
     /// code's use, initialises the transaction with Paystack. Or resumes the shopper's open payment
     /// for the same bag and price (the bool is false then).
-    pub async fn start(&self, owner: &str, client_key: String, mut body: StartBody) -> AppResult<(PaymentStart, bool)> {
+    pub async fn start(&self, owner: &UserId, client_key: String, mut body: StartBody) -> AppResult<(PaymentStart, bool)> {
         validate(&mut body)?;
         let reference = new_reference();
         let (lifetime_ms, per_address) = (self.lifetime_ms, self.per_address);
         let expected_total = body.expected_total;
         let customer = body.customer.clone();
-        let (owner, r) = (owner.to_string(), reference.clone());
+        let (owner, r) = (owner.clone(), reference.clone());
         let begun = self
             .catalogue
             .write(move |tx| {
@@ -599,10 +602,10 @@ impl Payments {
 
     /// The shopper closed the payment pop-up without paying, or gave up a payment in progress
     /// (`reference` empty: every one of theirs): see [`Payments::end_unpaid`].
-    pub async fn cancel(&self, owner: &str, reference: String) -> AppResult<()> {
+    pub async fn cancel(&self, owner: &UserId, reference: PaymentReference) -> AppResult<()> {
         let now = crate::db::now_ms();
-        let owner = owner.to_string();
-        let references: Vec<String> = self
+        let owner = owner.clone();
+        let references: Vec<PaymentReference> = self
             .db
             .read(move |c| {
                 if reference.is_empty() {

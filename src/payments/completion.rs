@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::*;
 use crate::catalog::write::Changes;
 use crate::error::{AppError, AppResult};
+use crate::ids::{PaymentReference, UserId};
 use crate::money::Kobo;
 use crate::orders::{self, Address, Order, OrderItem, Price};
 use crate::paystack::{Transaction as PaidTransaction, Verified, plausible_reference};
@@ -14,7 +15,8 @@ use crate::paystack::{Transaction as PaidTransaction, Verified, plausible_refere
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct VerifiedPayment {
     success: bool,
-    reference: String,
+    #[schema(value_type = String)]
+    reference: PaymentReference,
     /// The order, when the payment completed.
     order: Option<Order>,
     /// Why not, when it did not: Paystack's status, "pending" or "mismatch".
@@ -27,16 +29,21 @@ impl Payments {
     /// database; an open one is asked of Paystack when `may_ask` allows (browsers get a few calls
     /// per reference; the webhook and reconciler are not limited) and completed on a matching
     /// `success`.
-    pub async fn verify(&self, owner: &str, reference: String, may_ask: impl FnOnce(&str) -> bool) -> AppResult<VerifiedPayment> {
+    pub async fn verify(
+        &self,
+        owner: &UserId,
+        reference: PaymentReference,
+        may_ask: impl FnOnce(&str) -> bool,
+    ) -> AppResult<VerifiedPayment> {
         let not_found = || AppError::NotFound("Payment not found.".into());
         if !plausible_reference(&reference) {
             return Err(not_found());
         }
         let status = {
-            let (r, u) = (reference.clone(), owner.to_string());
+            let (r, u) = (reference.clone(), owner.clone());
             self.db
                 .read(move |c| {
-                    Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", [&r, &u], |row| {
+                    Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", params![r, u], |row| {
                         row.get::<_, PaymentStatus>(0)
                     })
                     .optional()?)
@@ -87,7 +94,7 @@ pub enum Outcome {
     Unknown,
 }
 
-fn settled_outcome(conn: &Connection, reference: &str) -> AppResult<Outcome> {
+fn settled_outcome(conn: &Connection, reference: &PaymentReference) -> AppResult<Outcome> {
     match orders::by_reference(conn, reference)? {
         Some(order) => Ok(Outcome::Completed { order: Box::new(order), created: false }),
         None => Ok(Outcome::Mismatch),
@@ -108,8 +115,8 @@ fn not_paid_message(status: &str, gateway_response: &str) -> String {
 /// take what was bought out of the bag, or record why not. One IMMEDIATE transaction; the unique
 /// payment reference on orders makes a second creation impossible even if this were raced.
 impl Payments {
-    pub async fn complete(&self, reference: &str, transaction: PaidTransaction) -> AppResult<Outcome> {
-        let r = reference.to_string();
+    pub async fn complete(&self, reference: &PaymentReference, transaction: PaidTransaction) -> AppResult<Outcome> {
+        let r = reference.clone();
         let (outcome, ran_low) = self
             .catalogue
             .write(move |tx| {
@@ -156,10 +163,10 @@ fn set_status(tx: &Transaction, reference: &str, current: PaymentStatus, next: P
     Ok(())
 }
 
-fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found: &mut Taken) -> AppResult<Outcome> {
+fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransaction, found: &mut Taken) -> AppResult<Outcome> {
     /// The payment as recorded when it started: who, how much, and the bag it pays for.
     struct Recorded {
-        user_id: String,
+        user_id: UserId,
         expected: Kobo,
         currency: String,
         status: PaymentStatus,
@@ -215,7 +222,7 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found:
         }
         return Ok(Outcome::NotPaid { status: paid.status.clone(), message: not_paid_message(&paid.status, &paid.gateway_response) });
     }
-    if paid.reference != reference || paid.amount != Some(expected) || paid.currency != currency {
+    if paid.reference != reference.as_str() || paid.amount != Some(expected) || paid.currency != currency {
         let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{} kobo", a.get()));
         let reason = format!(
             "Paystack reported success for {reported} {} on {}; expected {} kobo {currency}",
@@ -266,8 +273,8 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found:
 /// Asks Paystack about a reference and completes it, unless it is already settled. Used by the
 /// webhook and the reconciler.
 impl Payments {
-    pub async fn settle_from_paystack(&self, reference: &str) -> AppResult<Option<Outcome>> {
-        let r = reference.to_string();
+    pub async fn settle_from_paystack(&self, reference: &PaymentReference) -> AppResult<Option<Outcome>> {
+        let r = reference.clone();
         let status: Option<PaymentStatus> = self
             .db
             .read(move |c| Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1", [&r], |row| row.get(0)).optional()?))
@@ -285,7 +292,7 @@ impl Payments {
 
     /// Paystack's verify for a reference, then the completion routine on its answer. Paystack not
     /// knowing the reference, or not answering, creates nothing.
-    async fn ask_paystack_and_complete(&self, reference: &str) -> AppResult<Outcome> {
+    async fn ask_paystack_and_complete(&self, reference: &PaymentReference) -> AppResult<Outcome> {
         match self.paystack.verify(reference).await {
             Ok(Verified::Found(transaction)) => self.complete(reference, transaction).await,
             Ok(Verified::NotFound) => Ok(Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() }),

@@ -95,7 +95,7 @@ impl PaymentStatus {
     }
 }
 /// Gives back everything a payment holds: its units of stock and its discount code's use.
-pub fn release_holds(tx: &rusqlite::Connection, reference: &str) -> rusqlite::Result<usize> {
+pub fn release_holds(tx: &rusqlite::Connection, reference: &crate::ids::PaymentReference) -> rusqlite::Result<usize> {
     Ok(crate::stock::release(tx, reference)? + crate::discounts::release(tx, reference)?)
 }
 

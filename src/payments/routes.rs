@@ -69,7 +69,7 @@ async fn start_payment(
 #[utoipa::path(tag = "checkout", responses((status = OK, body = StatusOk), BadRequest, Unauthorized, NotFound, BadGateway))]
 #[post("/payments/cancel")]
 async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<CancelBody>) -> AppResult<HttpResponse> {
-    let reference = body.into_inner().reference.trim().to_string();
+    let reference = body.into_inner().reference.trim().into();
     state.payments.cancel(&user.id, reference).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(StatusOk::default()))
 }
@@ -77,7 +77,8 @@ async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web
 #[derive(Deserialize, utoipa::ToSchema)]
 struct VerifyBody {
     #[serde(default)]
-    reference: String,
+    #[schema(value_type = String)]
+    reference: crate::ids::PaymentReference,
 }
 
 /// The answer to a browser's verify: `data.success` tells.
@@ -124,7 +125,7 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
         }
     };
     crate::metrics::Metrics::add(&state.metrics.webhooks_accepted, 1);
-    let reference = event["data"]["reference"].as_str().unwrap_or("").to_string();
+    let reference = crate::ids::PaymentReference::from(event["data"]["reference"].as_str().unwrap_or(""));
     // The work outlives the request; its log lines keep the request's id.
     let span = tracing::Span::current();
     if event["event"].as_str().is_some_and(|e| e.starts_with("refund.")) {

@@ -13,6 +13,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::catalog::write::{Catalogue, Changes};
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::ids::OrderId;
 use crate::mail::Mailer;
 use crate::money::Kobo;
 use crate::money::format_naira;
@@ -66,10 +67,10 @@ fn check_reason(reason: &str) -> AppResult<String> {
 impl Refunds {
     /// Records a pending refund (within what is left), asks Paystack for it, and records the answer.
     /// Returns the order as it is afterwards, or the error to show (the refund stays listed).
-    pub async fn refund_order(&self, order_id: &str, ask: RefundAsk) -> AppResult<crate::orders::Order> {
+    pub async fn refund_order(&self, order_id: &OrderId, ask: RefundAsk) -> AppResult<crate::orders::Order> {
         let reason = check_reason(&ask.reason)?;
         let note = reason.clone();
-        let (id, o) = (crate::util::new_id(), order_id.to_string());
+        let (id, o) = (crate::util::new_id(), order_id.clone());
         let (refund_id, reference, amount) = self
             .db
             .write(move |tx| {
@@ -127,7 +128,7 @@ impl Refunds {
             }
         };
         outcome?;
-        let o = order_id.to_string();
+        let o = order_id.clone();
         self.db.read(move |c| Ok(crate::orders::by_id(c, &o)?)).await?.ok_or_else(|| AppError::NotFound("Order not found.".into()))
     }
 }
@@ -161,7 +162,7 @@ impl Refunds {
 fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResult<(Option<Changed>, usize)> {
     let Some((status, lines, restocked, order_id)) = tx
         .query_row("SELECT status, restock_lines, restocked, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
-            Ok((r.get::<_, RefundStatus>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?))
+            Ok((r.get::<_, RefundStatus>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, OrderId>(3)?))
         })
         .optional()?
     else {
@@ -223,7 +224,7 @@ fn fail(tx: &Connection, refund_id: &str, why: &str) -> AppResult<Option<Changed
 }
 
 fn changed(tx: &Connection, refund_id: &str) -> AppResult<Option<Changed>> {
-    let (status, amount, reason, failure, order_id): (RefundStatus, Kobo, String, Option<String>, String) =
+    let (status, amount, reason, failure, order_id): (RefundStatus, Kobo, String, Option<String>, OrderId) =
         tx.query_row("SELECT status, amount_kobo, reason, failure_reason, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })?;

@@ -50,6 +50,6 @@ async fn create_refund(
     if amount == crate::money::Kobo::ZERO {
         return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
     }
-    let order = state.refunds.refund_order(&id, RefundAsk { amount: Some(amount), reason, restock }).await?;
+    let order = state.refunds.refund_order(&id.into_inner().into(), RefundAsk { amount: Some(amount), reason, restock }).await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(crate::orders::admin_view(order)))
 }

@@ -12,7 +12,8 @@ use crate::money::Kobo;
 /// One suggestion: what the search bar lists of a product found by the index.
 #[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
 pub struct Suggestion {
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: crate::ids::ProductId,
     pub name: String,
     pub category: Option<String>,
     #[schema(value_type = i64)]

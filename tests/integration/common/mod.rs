@@ -184,8 +184,9 @@ impl TestApp {
         self.state
             .catalogue
             .write_now(|tx| {
-                ankara::catalog::write::insert_product(tx, id, &product, ankara::db::now_ms())?;
-                Ok(((), ankara::catalog::write::Changes::product(id)))
+                let id = id.into();
+                ankara::catalog::write::insert_product(tx, &id, &product, ankara::db::now_ms())?;
+                Ok(((), ankara::catalog::write::Changes::product(&id)))
             })
             .unwrap();
     }

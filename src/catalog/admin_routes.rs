@@ -197,8 +197,19 @@ async fn add_release(
         let id = crate::util::new_id();
         tx.execute(
             "INSERT INTO releases (id, name, description, price_kobo, collection_id, product_id, image_key, featured, created_by, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![id, name, description, price, collection_id, product_id, keys[0], featured, user.id, now_ms()],
+             VALUES (:id, :name, :description, :price, :collection, :product, :image, :featured, :by, :now)",
+            rusqlite::named_params! {
+                ":id": id,
+                ":name": name,
+                ":description": description,
+                ":price": price,
+                ":collection": collection_id,
+                ":product": product_id,
+                ":image": keys[0],
+                ":featured": featured,
+                ":by": user.id,
+                ":now": now_ms(),
+            },
         )?;
         Ok((super::list_releases(tx)?.into_iter().find(|r| r.id == id), Changes::shown()))
     })

@@ -138,8 +138,18 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
         let price = crate::money::parse_naira(&r.price).map_err(AppError::internal)?;
         tx.execute(
             "INSERT INTO releases (id, name, description, price_kobo, collection_id, product_id, image_key, featured, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![crate::util::new_id(), r.name, r.description, price, r.collection_id, product_id, key, r.featured, tick()],
+             VALUES (:id, :name, :description, :price, :collection, :product, :image, :featured, :now)",
+            rusqlite::named_params! {
+                ":id": crate::util::new_id(),
+                ":name": r.name,
+                ":description": r.description,
+                ":price": price,
+                ":collection": r.collection_id,
+                ":product": product_id,
+                ":image": key,
+                ":featured": r.featured,
+                ":now": tick(),
+            },
         )?;
     }
     let a = &catalog.about;

@@ -66,22 +66,22 @@ pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, cre
     tx.prepare_cached(
         "INSERT INTO products (id, collection_id, name, description, price_kobo, featured, rating, review_count,
                                category, sizes, colors, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+         VALUES (:id, :collection, :name, :description, :price, :featured, :rating, :reviews, :category, :sizes, :colors, :now, :now)",
     )?
-    .execute(params![
-        id,
-        p.collection_id,
-        p.name,
-        p.description,
-        p.price_kobo,
-        p.featured,
-        p.rating,
-        p.review_count,
-        p.category,
-        serde_json::to_string(&p.sizes).map_err(AppError::internal)?,
-        serde_json::to_string(&p.colors).map_err(AppError::internal)?,
-        created_at
-    ])?;
+    .execute(rusqlite::named_params! {
+        ":id": id,
+        ":collection": p.collection_id,
+        ":name": p.name,
+        ":description": p.description,
+        ":price": p.price_kobo,
+        ":featured": p.featured,
+        ":rating": p.rating,
+        ":reviews": p.review_count,
+        ":category": p.category,
+        ":sizes": serde_json::to_string(&p.sizes).map_err(AppError::internal)?,
+        ":colors": serde_json::to_string(&p.colors).map_err(AppError::internal)?,
+        ":now": created_at,
+    })?;
     let mut add_image = tx.prepare_cached("INSERT INTO product_images (product_id, position, media_key) VALUES (?1, ?2, ?3)")?;
     for (position, key) in p.image_keys.iter().enumerate() {
         add_image.execute(params![id, position as i64, key])?;

@@ -94,20 +94,21 @@ async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::J
             tx.execute(
                 "INSERT INTO discount_codes (code, kind, percent, amount_kobo, min_subtotal_kobo, starts_at, ends_at, max_uses, per_customer,
                                              collections, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![
-                    code,
-                    new.kind,
-                    percent,
-                    amount,
-                    min_subtotal,
-                    new.starts_at,
-                    new.ends_at,
-                    new.max_uses,
-                    new.per_customer,
-                    serde_json::to_string(&new.collections).map_err(AppError::internal)?,
-                    crate::db::now_ms()
-                ],
+                 VALUES (:code, :kind, :percent, :amount, :min_subtotal, :starts_at, :ends_at, :max_uses, :per_customer,
+                         :collections, :now)",
+                rusqlite::named_params! {
+                    ":code": code,
+                    ":kind": new.kind,
+                    ":percent": percent,
+                    ":amount": amount,
+                    ":min_subtotal": min_subtotal,
+                    ":starts_at": new.starts_at,
+                    ":ends_at": new.ends_at,
+                    ":max_uses": new.max_uses,
+                    ":per_customer": new.per_customer,
+                    ":collections": serde_json::to_string(&new.collections).map_err(AppError::internal)?,
+                    ":now": crate::db::now_ms(),
+                },
             )
             .map_err(|e| {
                 if crate::db::is_unique_violation(&e) { AppError::Conflict(format!("The code {code} already exists.")) } else { e.into() }

@@ -293,22 +293,21 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
     })?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+         VALUES (:order, :position, :product, :name, :price, :quantity, :size, :color, :variant, :from_stock)",
     )?;
     for (position, line) in new.lines.iter().enumerate() {
-        let from_stock = new.from_stock.get(position).copied().unwrap_or(0);
-        insert_item.execute(params![
-            id,
-            position as i64,
-            line.product_id,
-            line.name,
-            line.price,
-            line.quantity,
-            line.size,
-            line.color,
-            line.variant_id,
-            from_stock
-        ])?;
+        insert_item.execute(rusqlite::named_params! {
+            ":order": id,
+            ":position": position as i64,
+            ":product": line.product_id,
+            ":name": line.name,
+            ":price": line.price,
+            ":quantity": line.quantity,
+            ":size": line.size,
+            ":color": line.color,
+            ":variant": line.variant_id,
+            ":from_stock": new.from_stock.get(position).copied().unwrap_or(0),
+        })?;
     }
     Ok(Order {
         id,

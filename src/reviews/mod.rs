@@ -146,21 +146,21 @@ pub fn save(
     let display_name: String = tx.query_row("SELECT display_name FROM users WHERE id = ?1", [user_id], |r| r.get(0))?;
     let id: String = tx.query_row(
         "INSERT INTO reviews (id, product_id, user_id, rating, title, body, author, verified, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+         VALUES (:id, :product, :user, :rating, :title, :body, :author, :verified, :at, :at)
          ON CONFLICT (product_id, user_id) DO UPDATE SET rating = excluded.rating, title = excluded.title, body = excluded.body,
              author = excluded.author, updated_at = excluded.updated_at
          RETURNING id",
-        params![
-            crate::util::new_id(),
-            product_id,
-            user_id,
-            review.rating,
-            review.title,
-            review.body,
-            author_name(&display_name),
-            verified,
-            at
-        ],
+        rusqlite::named_params! {
+            ":id": crate::util::new_id(),
+            ":product": product_id,
+            ":user": user_id,
+            ":rating": review.rating,
+            ":title": review.title,
+            ":body": review.body,
+            ":author": author_name(&display_name),
+            ":verified": verified,
+            ":at": at,
+        },
         |r| r.get(0),
     )?;
     refresh_rating(tx, product_id)?;

@@ -3,6 +3,7 @@
 
 pub mod csrf;
 pub mod device;
+pub mod guests;
 pub mod limits;
 pub mod passwords;
 pub mod routes;
@@ -111,11 +112,15 @@ pub struct SessionView {
     pub user: Option<SessionUser>,
     pub expires_at: Option<i64>,
     pub counts: Counts,
+    /// The shop lets visitors buy without an account (the merchant's setting).
+    pub guest_checkout: bool,
+    /// This visitor has a guest bag (then `user` is null and `counts` are the guest's).
+    pub guest: bool,
 }
 
 impl SessionView {
     pub fn signed_out() -> SessionView {
-        SessionView { user: None, expires_at: None, counts: Counts::default() }
+        SessionView { user: None, expires_at: None, counts: Counts::default(), guest_checkout: false, guest: false }
     }
 }
 
@@ -158,7 +163,13 @@ pub fn session_view(conn: &Connection, user: &CurrentUser) -> rusqlite::Result<S
         .prepare_cached("SELECT token_expires_at FROM sessions WHERE id = ?1")?
         .query_row([&user.session_id], |r| r.get(0))
         .optional()?;
-    Ok(SessionView { user: load_user(conn, &user.id, user.admin)?, expires_at, counts: counts(conn, &user.id)? })
+    Ok(SessionView {
+        user: load_user(conn, &user.id, user.admin)?,
+        expires_at,
+        counts: counts(conn, &user.id)?,
+        guest_checkout: crate::settings::load(conn)?.guest_checkout,
+        guest: false,
+    })
 }
 
 /// Grants or revokes the admin role of the account with `email`; false when there is none. A

@@ -187,6 +187,28 @@ fn check_merchant_limits(conn: &Connection, user_id: &str, line_units: i64, adde
     Ok(())
 }
 
+/// Moves a guest's bag into the account they signed in to: each line joins the account's line for
+/// the same product, size and colour, never past what is left or the merchant's limits; what does
+/// not fit stays behind and goes with the guest. Returns how many lines moved.
+pub fn merge(tx: &Connection, from: &UserId, into: &UserId) -> AppResult<usize> {
+    let lines: Vec<(ProductId, String, String, i64)> = tx
+        .prepare_cached("SELECT product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, rowid")?
+        .query_map([from], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut moved = 0;
+    for (product, size, color, quantity) in lines {
+        // Added one at a time, so each unit meets the same checks as a shopper's own click.
+        for _ in 0..quantity {
+            if add_item(tx, into, &product, &size, &color, 1).is_err() {
+                break;
+            }
+        }
+        moved += 1;
+    }
+    tx.execute("DELETE FROM bag_items WHERE user_id = ?1", [from])?;
+    Ok(moved)
+}
+
 /// Takes out of a bag what an order bought, and only that: lines added meanwhile stay, and a line
 /// raised meanwhile keeps the difference.
 pub fn remove_bought(tx: &Connection, user_id: &UserId, lines: &[crate::orders::OrderItem]) -> rusqlite::Result<()> {

@@ -142,6 +142,11 @@ pub fn release(tx: &Connection, reference: &PaymentReference) -> rusqlite::Resul
     tx.prepare_cached("DELETE FROM discount_uses WHERE payment_reference = ?1 AND status = 'held'")?.execute([reference])
 }
 
+/// Gives back the use an order counted, when nothing was paid with it (refused at delivery).
+pub fn give_back_use(tx: &Connection, reference: &str) -> rusqlite::Result<usize> {
+    tx.prepare_cached("DELETE FROM discount_uses WHERE payment_reference = ?1")?.execute([reference])
+}
+
 /// Gives back held uses that ran out by `now`.
 pub fn release_expired(tx: &Connection, now: i64) -> rusqlite::Result<usize> {
     tx.prepare_cached("DELETE FROM discount_uses WHERE status = 'held' AND expires_at <= ?1")?.execute([now])

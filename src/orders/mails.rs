@@ -74,7 +74,8 @@ pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(St
         OrderStatus::Cancelled => {
             "has been cancelled. If you were charged, a refund will follow; reply to this e-mail with any question.".to_string()
         }
-        OrderStatus::Paid => return None,
+        OrderStatus::Refused => "was refused at delivery and is closed. Reply to this e-mail if that was a mistake.".to_string(),
+        OrderStatus::Paid | OrderStatus::Placed => return None,
     };
     Some((
         format!("{shop}: order #{id} {}", order.status),

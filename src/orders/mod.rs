@@ -39,25 +39,69 @@ crate::text_enum! {
     /// Where an order is: paid, then processing, shipped (with a tracking number) and delivered,
     /// or cancelled before it ships.
     pub enum OrderStatus {
+        Placed => "placed",
         Paid => "paid",
         Processing => "processing",
         Shipped => "shipped",
         Delivered => "delivered",
         Cancelled => "cancelled",
+        Refused => "refused",
     }
 }
 
 impl OrderStatus {
-    /// Where an order may go next. Delivered and cancelled are final.
+    /// Where an order may go next through fulfilment. Delivered, cancelled and refused are final;
+    /// a pay-on-delivery order is refused at the door through its own action, not here.
     pub fn next(self) -> &'static [OrderStatus] {
         use OrderStatus::*;
         match self {
-            Paid => &[Processing, Cancelled],
+            Placed | Paid => &[Processing, Cancelled],
             Processing => &[Shipped, Cancelled],
             Shipped => &[Delivered],
-            Delivered | Cancelled => &[],
+            Delivered | Cancelled | Refused => &[],
         }
     }
+
+    /// Still on its way to the customer (not delivered, cancelled or refused).
+    pub fn is_open(self) -> bool {
+        !matches!(self, OrderStatus::Delivered | OrderStatus::Cancelled | OrderStatus::Refused)
+    }
+}
+
+crate::text_enum! {
+    /// How an order is paid: through Paystack before it ships, or on delivery (cash, transfer or
+    /// POS at the door, or at pickup).
+    #[derive(Default)]
+    pub enum PaymentMethod {
+        #[default]
+        Paystack => "paystack",
+        PayOnDelivery => "pay_on_delivery",
+    }
+}
+
+crate::text_enum! {
+    /// How money collected on delivery came.
+    pub enum CollectedBy {
+        Cash => "cash",
+        Transfer => "transfer",
+        Pos => "pos",
+    }
+}
+
+/// How an order is paid, and for pay on delivery, what was collected.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Payment {
+    pub payment_method: PaymentMethod,
+    /// The Paystack channel that paid (card, bank_transfer, ussd…).
+    pub payment_channel: Option<String>,
+    /// What is still to collect on delivery (0 once collected, and for Paystack orders).
+    #[schema(value_type = i64)]
+    pub to_collect: Kobo,
+    pub collected_at: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub collected_amount: Option<Kobo>,
+    pub collected_by: Option<CollectedBy>,
 }
 
 /// One order line as paid for; also the bag snapshot a payment keeps until it completes.
@@ -111,6 +155,8 @@ pub struct Order {
     #[serde(flatten)]
     pub price: Price,
     #[serde(flatten)]
+    pub payment: Payment,
+    #[serde(flatten)]
     pub refunds: OrderRefunds,
 }
 
@@ -133,7 +179,7 @@ pub struct Price {
 const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, customer_name, customer_email, customer_phone,
     payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold,
     COALESCE(subtotal_kobo, total_kobo), delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
-    code_over_limit";
+    code_over_limit, payment_method, payment_channel, collected_at, collected_kobo, collected_by";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -161,6 +207,18 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
             delivery_estimate: r.get(24)?,
         },
         code_over_limit: r.get(25)?,
+        payment: {
+            let (method, status, collected_at): (PaymentMethod, OrderStatus, Option<i64>) = (r.get(26)?, r.get(4)?, r.get(28)?);
+            let owed = method == PaymentMethod::PayOnDelivery && collected_at.is_none() && status.is_open();
+            Payment {
+                payment_method: method,
+                payment_channel: r.get(27)?,
+                to_collect: if owed { r.get(10)? } else { Kobo::ZERO },
+                collected_at,
+                collected_amount: r.get(29)?,
+                collected_by: r.get(30)?,
+            }
+        },
         items: Vec::new(),
         refunds: Default::default(),
     })
@@ -222,7 +280,7 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     Ok(orders)
 }
 
-fn query_orders(conn: &Connection, filter: &str, args: &[&dyn rusqlite::ToSql]) -> rusqlite::Result<Vec<Order>> {
+pub(crate) fn query_orders(conn: &Connection, filter: &str, args: &[&dyn rusqlite::ToSql]) -> rusqlite::Result<Vec<Order>> {
     let sql = format!("SELECT {COLUMNS} FROM orders {filter}");
     let orders = conn.prepare_cached(&sql)?.query_map(args, order_from_row)?.collect::<Result<Vec<_>, _>>()?;
     with_items(conn, orders)
@@ -251,26 +309,31 @@ pub struct NewOrder<'a> {
     pub price: Price,
     pub oversold: bool,
     pub code_over_limit: bool,
+    /// Paid through Paystack (status paid) or to be paid on delivery (status placed).
+    pub payment_method: PaymentMethod,
+    pub payment_channel: Option<String>,
 }
 
 /// Records a paid order with its lines (the one write of an order), and gives it a number.
 pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
     let (id, number, now) = (OrderId::from(crate::util::new_id()), new_order_number(tx)?, crate::db::now_ms());
     let (name, email, phone) = new.customer;
+    let status = if new.payment_method == PaymentMethod::PayOnDelivery { OrderStatus::Placed } else { OrderStatus::Paid };
     let (address, price) = (&new.address, &new.price);
     tx.prepare_cached(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
                              street, city, state, country, postal_code, created_at, updated_at, number, oversold,
                              subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
-                             code_over_limit)
+                             code_over_limit, payment_method, payment_channel)
          VALUES (:id, :user, :reference, :status, 1, :name, :email, :phone, :total, :street, :city, :state, :country, :postal,
-                 :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit)",
+                 :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit,
+                 :payment_method, :channel)",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
         ":user": new.user_id,
         ":reference": new.reference,
-        ":status": OrderStatus::Paid,
+        ":status": status,
         ":name": name,
         ":email": email,
         ":phone": phone,
@@ -290,6 +353,8 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         ":method": price.delivery_method,
         ":estimate": price.delivery_estimate,
         ":over_limit": new.code_over_limit,
+        ":payment_method": new.payment_method,
+        ":channel": new.payment_channel,
     })?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock)
@@ -315,7 +380,7 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         user_id: new.user_id.clone(),
         created_at: now,
         updated_at: now,
-        status: OrderStatus::Paid,
+        status,
         is_new: true,
         customer_name: name.to_string(),
         customer_email: email.to_string(),
@@ -327,9 +392,60 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         delivery_address: new.address,
         oversold: new.oversold,
         code_over_limit: new.code_over_limit,
+        payment: Payment {
+            payment_method: new.payment_method,
+            payment_channel: new.payment_channel,
+            to_collect: if new.payment_method == PaymentMethod::PayOnDelivery { new.total } else { Kobo::ZERO },
+            collected_at: None,
+            collected_amount: None,
+            collected_by: None,
+        },
         price: new.price,
         refunds: Default::default(),
     })
+}
+
+/// Records the money a pay-on-delivery order's customer paid at the door (it must be the order's
+/// total). Returns the order.
+pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy) -> AppResult<Order> {
+    let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
+    if order.payment.payment_method != PaymentMethod::PayOnDelivery {
+        return Err(AppError::Conflict("This order was paid through Paystack; there is nothing to collect.".into()));
+    }
+    if order.payment.collected_at.is_some() {
+        return Err(AppError::Conflict("The money for this order was already recorded.".into()));
+    }
+    if !order.status.is_open() && order.status != OrderStatus::Delivered {
+        return Err(AppError::Conflict(format!("An order that is {} has nothing to collect.", order.status)));
+    }
+    if amount != order.total_amount {
+        return Err(AppError::Validation(format!(
+            "The amount collected must be the order's total, {}.",
+            crate::money::format_naira(order.total_amount)
+        )));
+    }
+    tx.execute(
+        "UPDATE orders SET collected_at = ?2, collected_kobo = ?3, collected_by = ?4, updated_at = ?2 WHERE id = ?1",
+        params![id, crate::db::now_ms(), amount, by],
+    )?;
+    by_id(tx, id)?.ok_or_else(order_not_found)
+}
+
+/// A pay-on-delivery order the customer would not take at the door: its units go back on sale
+/// and its code's use is given back. Returns the order and whether stock changed.
+pub fn refuse(tx: &Connection, id: &OrderId) -> AppResult<(Order, bool)> {
+    let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
+    if order.payment.payment_method != PaymentMethod::PayOnDelivery || order.payment.collected_at.is_some() {
+        return Err(AppError::Conflict("Only a pay-on-delivery order not yet paid can be refused at delivery.".into()));
+    }
+    if !order.status.is_open() {
+        return Err(AppError::Conflict(format!("An order that is {} cannot be refused.", order.status)));
+    }
+    tx.execute("UPDATE orders SET status = ?2, updated_at = ?3 WHERE id = ?1", params![id, OrderStatus::Refused, crate::db::now_ms()])?;
+    let restocked = crate::stock::restock_order(tx, id)? > 0;
+    // The code's use is free again: nothing was paid with it.
+    crate::discounts::give_back_use(tx, &order.payment_reference)?;
+    Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, restocked))
 }
 
 /// Moves an order to `status` (one of its next ones), with a tracking number when given. A
@@ -349,6 +465,13 @@ pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, trackin
     )?;
     // Cancelled before it shipped: what it took from stock goes back on sale.
     let restocked = status == OrderStatus::Cancelled && crate::stock::restock_order(tx, id)? > 0;
+    // Nothing was paid for a pay-on-delivery order not yet collected: its code's use is free again.
+    if status == OrderStatus::Cancelled
+        && order.payment.payment_method == PaymentMethod::PayOnDelivery
+        && order.payment.collected_at.is_none()
+    {
+        crate::discounts::give_back_use(tx, &order.payment_reference)?;
+    }
     Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, true, restocked))
 }
 

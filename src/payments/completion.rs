@@ -22,6 +22,8 @@ pub struct VerifiedPayment {
     /// Why not, when it did not: Paystack's status, "pending" or "mismatch".
     status: Option<String>,
     message: Option<String>,
+    /// How it is paid or being paid, as Paystack reports it (card, bank_transfer, ussd…).
+    channel: Option<String>,
 }
 
 impl Payments {
@@ -60,17 +62,30 @@ impl Payments {
             Some(_) if !may_ask(&reference) => Outcome::NotPaid { status: "pending".into(), message: NOT_CONFIRMED.into() },
             Some(_) => self.ask_paystack_and_complete(&reference).await?,
         };
+        let r = reference.clone();
+        let channel: Option<String> = self
+            .db
+            .read(move |c| {
+                Ok(c.query_row("SELECT channel FROM payments WHERE reference = ?1", [&r], |row| row.get(0)).optional()?.flatten())
+            })
+            .await?;
         let not_paid = |status: String, message: String| VerifiedPayment {
             success: false,
             reference: reference.clone(),
             order: None,
             status: Some(status),
             message: Some(message),
+            channel: channel.clone(),
         };
         Ok(match outcome {
-            Outcome::Completed { order, .. } => {
-                VerifiedPayment { success: true, reference: reference.clone(), order: Some(*order), status: None, message: None }
-            }
+            Outcome::Completed { order, .. } => VerifiedPayment {
+                success: true,
+                reference: reference.clone(),
+                order: Some(*order),
+                status: None,
+                message: None,
+                channel: channel.clone(),
+            },
             Outcome::NotPaid { status, message } => not_paid(status, message),
             Outcome::Mismatch => not_paid(
                 "mismatch".into(),
@@ -99,6 +114,28 @@ fn settled_outcome(conn: &Connection, reference: &PaymentReference) -> AppResult
         Some(order) => Ok(Outcome::Completed { order: Box::new(order), created: false }),
         None => Ok(Outcome::Mismatch),
     }
+}
+
+pub(super) const WAITING_FOR_TRANSFER: &str = "We're waiting for your transfer. We'll e-mail you when it arrives.";
+
+/// Keeps a transfer's holds until the time the merchant lets a transfer take (counted from when
+/// the payment started), and records how it is being paid. A transfer past that time keeps its
+/// holds no longer: if its money still comes, the order takes what stock is left.
+fn wait_for_money(tx: &Transaction, reference: &str, channel: Option<&str>, now: i64) -> AppResult<()> {
+    let minutes = crate::settings::load(tx)?.transfer_hold_minutes;
+    let until: i64 = tx.query_row(
+        "UPDATE payments SET channel = ?2, updated_at = ?3,
+                expires_at = MAX(COALESCE(expires_at, 0), created_at + ?4) WHERE reference = ?1 RETURNING expires_at",
+        params![reference, channel, now, minutes * 60_000],
+        |r| r.get(0),
+    )?;
+    let held_until = until + super::FORCED_RELEASE_MS;
+    tx.execute("UPDATE reservations SET expires_at = MAX(expires_at, ?2) WHERE payment_reference = ?1", params![reference, held_until])?;
+    tx.execute(
+        "UPDATE discount_uses SET expires_at = MAX(expires_at, ?2) WHERE payment_reference = ?1 AND status = 'held'",
+        params![reference, held_until],
+    )?;
+    Ok(())
 }
 
 fn not_paid_message(status: &str, gateway_response: &str) -> String {
@@ -135,7 +172,7 @@ impl Payments {
     }
 
     /// The confirmation to the customer and the notice to the shop, sent off the request path.
-    fn send_order_mails(&self, order: &Order) {
+    pub(super) fn send_order_mails(&self, order: &Order) {
         let (customer_mail, shop_mail) = orders::mails::new_order(self.mailer.shop_name(), self.mailer.public_url(), order);
         self.mailer.send_in_background(vec![
             (order.customer_email.clone(), customer_mail.0, customer_mail.1),
@@ -215,6 +252,12 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
     }
     let now = crate::db::now_ms();
     if paid.status != "success" {
+        if paid.awaiting_money() {
+            // The shopper has sent a transfer (or paid by USSD) that Paystack is waiting for: its
+            // holds last as long as the merchant lets a transfer take, and its webhook completes it.
+            wait_for_money(tx, reference, paid.channel.as_deref(), now)?;
+            return Ok(Outcome::NotPaid { status: "pending".into(), message: WAITING_FOR_TRANSFER.into() });
+        }
         if paid.status == "failed" || paid.status == "reversed" {
             // Not final: a shopper may try another card on the same transaction.
             let reason = format!("Paystack: {} ({})", paid.status, paid.gateway_response);
@@ -262,11 +305,14 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
             price,
             oversold: taken.oversold,
             code_over_limit,
+            payment_method: orders::PaymentMethod::Paystack,
+            payment_channel: paid.channel.clone(),
         },
     )?;
     // What was paid for leaves the bag, and only that: lines added while the pop-up was open stay.
     crate::bag::remove_bought(tx, &order.user_id, &order.items)?;
     set_status(tx, reference, status, PaymentStatus::Completed, None)?;
+    tx.execute("UPDATE payments SET channel = ?2 WHERE reference = ?1", params![reference, paid.channel])?;
     Ok(Outcome::Completed { order: Box::new(order), created: true })
 }
 

@@ -12,7 +12,9 @@ pub mod routes;
 
 use std::sync::Arc;
 
-pub use checkout::{CancelBody, CheckoutDetails, CheckoutQuote, Customer, PaymentMode, PaymentStart, QuoteBody, StartBody};
+pub use checkout::{
+    CancelBody, CheckoutDetails, CheckoutQuote, CheckoutStarted, Customer, PaymentMode, PaymentStart, QuoteBody, StartBody,
+};
 pub use completion::{Outcome, VerifiedPayment};
 pub use reconcile::Ending;
 

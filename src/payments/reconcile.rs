@@ -33,16 +33,24 @@ impl Payments {
             log::warn!("cancelling {reference} at the provider failed: {}", e.0);
             AppError::Upstream("We couldn't cancel the payment right now. Please try again in a moment.".into())
         })?;
-        let paid_first = match answer {
-            CancelAnswer::AlreadyPaid => true,
-            CancelAnswer::Cancelled => false,
-            CancelAnswer::NotSupported if ending == Ending::Expired => {
-                matches!(self.paystack.verify(reference).await, Ok(crate::paystack::Verified::Found(t)) if t.status == "success")
+        match answer {
+            CancelAnswer::AlreadyPaid => {
+                self.settle_from_paystack(reference).await?;
+                return Ok(());
             }
-            CancelAnswer::NotSupported => false,
-        };
-        if paid_first {
-            self.settle_from_paystack(reference).await?;
+            // A transfer on its way (the sandbox says so), or a payment past its time that Paystack
+            // may have taken meanwhile: asked once more, a success completes, and a transfer keeps its
+            // holds as long as the merchant lets a transfer take.
+            CancelAnswer::MoneyOnItsWay => {
+                self.settle_from_paystack(reference).await?;
+            }
+            CancelAnswer::NotSupported if ending == Ending::Expired => {
+                self.settle_from_paystack(reference).await?;
+            }
+            CancelAnswer::Cancelled | CancelAnswer::NotSupported => {}
+        }
+        let waiting = answer == CancelAnswer::MoneyOnItsWay || ending == Ending::Expired;
+        if waiting && self.still_open(reference).await? {
             return Ok(());
         }
         let r = reference.clone();
@@ -58,6 +66,23 @@ impl Payments {
                     params![r, PaymentStatus::Abandoned, reason, crate::db::now_ms(), PaymentStatus::Pending, PaymentStatus::Failed],
                 )?;
                 Ok(((), Changes::shown_if(released > 0)))
+            })
+            .await
+    }
+
+    /// Whether a payment still waits for its money within its time (a transfer's time is longer),
+    /// or has completed meanwhile.
+    async fn still_open(&self, reference: &str) -> AppResult<bool> {
+        let r = reference.to_string();
+        let now = crate::db::now_ms();
+        self.db
+            .read(move |c| {
+                Ok(c.query_row(
+                    "SELECT EXISTS(SELECT 1 FROM payments WHERE reference = ?1
+                                   AND (status = 'completed' OR (status IN ('pending', 'failed') AND expires_at > ?2)))",
+                    params![r, now],
+                    |row| row.get(0),
+                )?)
             })
             .await
     }

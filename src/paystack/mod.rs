@@ -32,6 +32,17 @@ pub struct Transaction {
     pub amount: Option<Kobo>,
     pub currency: String,
     pub gateway_response: String,
+    /// How it was paid, or is being paid: card, bank_transfer, ussd…
+    pub channel: Option<String>,
+}
+
+impl Transaction {
+    /// A bank transfer or USSD payment the shopper has made and Paystack is waiting to receive:
+    /// it completes by webhook minutes later, and its holds must wait for it.
+    pub fn awaiting_money(&self) -> bool {
+        matches!(self.status.as_str(), "pending" | "ongoing" | "processing" | "queued")
+            && self.channel.as_deref().is_some_and(|c| matches!(c, "bank_transfer" | "ussd" | "bank"))
+    }
 }
 
 /// What verify can say about a reference.
@@ -104,6 +115,13 @@ impl Paystack {
     }
 }
 
+/// Who pays: the e-mail Paystack receipts go to, and the name and phone sent as metadata.
+pub struct Payer<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub phone: &'a str,
+}
+
 /// Paystack's `transaction/initialize` request: what the shop sends and the sandbox reads.
 #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct InitializeRequest {
@@ -116,17 +134,21 @@ pub struct InitializeRequest {
     pub reference: Option<String>,
     #[schema(value_type = Option<Object>)]
     pub metadata: Option<Value>,
+    /// What the pop-up may offer: card, bank, ussd, bank_transfer, qr (all when absent).
+    pub channels: Option<Vec<String>>,
 }
 
 impl Paystack {
     /// `POST /transaction/initialize`: amount in kobo, NGN, our reference, name and phone as metadata.
-    pub async fn initialize(&self, email: &str, amount: Kobo, reference: &str, name: &str, phone: &str) -> Result<Started, Unavailable> {
+    /// `channels` limits what the pop-up offers (card, bank, ussd, bank_transfer, qr).
+    pub async fn initialize(&self, payer: &Payer<'_>, amount: Kobo, reference: &str, channels: &[&str]) -> Result<Started, Unavailable> {
         let body = InitializeRequest {
-            email: email.into(),
+            email: payer.email.into(),
             amount: Some(amount.get()),
             currency: Some("NGN".into()),
             reference: Some(reference.into()),
-            metadata: Some(json!({ "name": name, "phone": phone })),
+            metadata: Some(json!({ "name": payer.name, "phone": payer.phone })),
+            channels: Some(channels.iter().map(|c| c.to_string()).collect()),
         };
         let (status, reply) = self.call(self.http.post(self.url("/transaction/initialize")?).json(&body)).await?;
         let data = &reply["data"];
@@ -182,6 +204,7 @@ impl Paystack {
         let (status, reply) = self.call(self.http.post(url)).await?;
         match (status, reply["status"].as_bool(), reply["data"]["status"].as_str()) {
             (200, Some(true), Some("success")) => Ok(CancelAnswer::AlreadyPaid),
+            (200, Some(true), Some("pending")) => Ok(CancelAnswer::MoneyOnItsWay),
             (200, Some(true), Some(_)) => Ok(CancelAnswer::Cancelled),
             (404, Some(false), _) => Ok(CancelAnswer::Cancelled),
             _ => Err(Unavailable(describe("cancel", status, &reply))),
@@ -332,6 +355,8 @@ pub enum CancelAnswer {
     Cancelled,
     /// It was paid first: complete it instead.
     AlreadyPaid,
+    /// A bank transfer or USSD payment is on its way: the transaction stays open for it.
+    MoneyOnItsWay,
     /// The provider cannot cancel a transaction (Paystack): its session timeout ends it.
     NotSupported,
 }
@@ -369,6 +394,7 @@ pub fn transaction_from(data: &Value) -> Option<Transaction> {
         amount: data["amount"].as_i64().map(Kobo::new),
         currency: data["currency"].as_str().unwrap_or("").to_string(),
         gateway_response: data["gateway_response"].as_str().unwrap_or("").to_string(),
+        channel: data["channel"].as_str().filter(|c| !c.is_empty()).map(str::to_string),
     })
 }
 

@@ -165,6 +165,18 @@ async fn admins_edit_products_and_others_are_refused() {
         admin.send_json(Method::PATCH, "/api/products/missing", json!({"name": "A", "price": "1", "description": "B"})).await.0,
         404
     );
+    // PATCH means PATCH: only the variants sent change; name, price and description stay.
+    let variants = json!([{"size": "41", "color": "Black", "stock": 3}, {"size": "44", "color": "Black", "stock": 7}]);
+    let (status, patched) = admin.send_json(Method::PATCH, "/api/products/oxford", json!({"variants": variants})).await;
+    assert_eq!(status, 200, "{patched}");
+    assert_eq!(
+        (&patched["name"], &patched["price"], &patched["description"]),
+        (&json!("Oxford Brogue"), &json!(1999), &json!("Now with broguing."))
+    );
+    let sizes: Vec<&str> = patched["variants"].as_array().unwrap().iter().map(|v| v["size"].as_str().unwrap()).collect();
+    assert_eq!(sizes, ["41", "44"]);
+    // A field sent empty is refused rather than stored.
+    assert_eq!(admin.send_json(Method::PATCH, "/api/products/oxford", json!({"name": "  "})).await.0, 400);
 }
 
 #[actix_web::test]

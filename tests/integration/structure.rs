@@ -151,3 +151,36 @@ fn group_imports_are_read() {
     let names: Vec<&str> = found.iter().map(|(first, _)| first.as_str()).collect();
     assert_eq!(names, ["orders", "stock", "util"]);
 }
+
+/// A field a handler reads is a field of the document: every request body is a typed struct (JSON
+/// or a multipart form) whose properties the document lists, never a free-form object — except
+/// Paystack's webhook, whose event is Paystack's to shape (it is re-fetched before it is believed).
+#[test]
+fn every_request_body_names_its_fields() {
+    let document: serde_json::Value = serde_json::from_str(ankara::app::document()).unwrap();
+    let schemas = &document["components"]["schemas"];
+    let resolve = |schema: &serde_json::Value| -> serde_json::Value {
+        match schema["$ref"].as_str() {
+            Some(target) => schemas[target.trim_start_matches("#/components/schemas/")].clone(),
+            None => schema.clone(),
+        }
+    };
+    let mut free_form = Vec::new();
+    let mut bodies = 0;
+    for (path, methods) in document["paths"].as_object().unwrap() {
+        for (method, operation) in methods.as_object().unwrap() {
+            let Some(content) = operation["requestBody"]["content"].as_object() else { continue };
+            // A spreadsheet upload (text/csv) is a file; its columns are described in words.
+            for (media, body) in content.iter().filter(|(media, _)| *media == "application/json" || *media == "multipart/form-data") {
+                bodies += 1;
+                let schema = resolve(&body["schema"]);
+                let named = schema["properties"].as_object().is_some_and(|p| !p.is_empty()) || schema["allOf"].is_array();
+                if !named && path != "/api/payments/webhook" {
+                    free_form.push(format!("{method} {path} ({media})"));
+                }
+            }
+        }
+    }
+    assert!(bodies > 30, "the document has the request bodies ({bodies})");
+    assert!(free_form.is_empty(), "request bodies without named fields: {free_form:?}");
+}

@@ -109,6 +109,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
         .app_data(crate::media::upload::form_config())
         .service(
             utoipa_actix_web::scope("/api")
+                .wrap(middleware::from_fn(crate::access::guard))
                 .wrap(same_origin)
                 .configure(crate::api::configure)
                 .service(openapi_document)
@@ -130,6 +131,8 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::reviews::routes::configure)
                 .configure(crate::dashboard::routes::configure)
                 .configure(crate::settings::routes::configure)
+                .configure(crate::staff::routes::configure)
+                .configure(crate::customers::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))

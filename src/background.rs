@@ -34,6 +34,9 @@ pub async fn run_forever(state: Arc<AppState>) {
         if let Err(e) = state.payments.end_lapsed_payments().await {
             log::warn!("ending lapsed payments: {e}");
         }
+        if let Err(e) = state.payments.end_lapsed_links().await {
+            log::warn!("cancelling orders whose pay link expired: {e}");
+        }
         if last_full.is_some_and(|at| at.elapsed() < every) {
             continue;
         }

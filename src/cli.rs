@@ -5,24 +5,35 @@ use std::net::TcpListener;
 
 use crate::config::{AdminAction, Cli, Command, OrdersAction, StockAction};
 
+fn article(role: crate::auth::Role) -> &'static str {
+    if role == crate::auth::Role::Owner { "an" } else { "a" }
+}
+
 /// Runs the chosen command. Errors are sentences for the operator; the caller exits non-zero.
 pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.config),
         Command::Admin { action } => {
             let db = crate::app::open_database(&cli.config)?;
-            let (email, admin) = match action {
-                AdminAction::Grant { email } => (email, true),
-                AdminAction::Revoke { email } => (email, false),
+            let (email, role) = match action {
+                // clap has checked the name against the three roles.
+                AdminAction::Grant { email, role } => (email, Some(role.as_deref().and_then(crate::auth::Role::parse))),
+                AdminAction::Revoke { email } => (email, None),
             };
-            let found = db.write_now(|tx| Ok(crate::auth::set_admin(tx, &email, admin)?)).map_err(|e| e.to_string())?;
-            if !found {
-                return Err(format!("no account uses the e-mail {email}; the person must sign up first"));
-            }
-            if admin {
-                println!("{email} is now an admin (from their next sign-in or token refresh)");
-            } else {
-                println!("{email} is no longer an admin (at once)");
+            let changed = db
+                .write_now(|tx| {
+                    let role = match role {
+                        Some(Some(role)) => Some(role),
+                        Some(None) => Some(crate::auth::default_role(tx)?),
+                        None => None,
+                    };
+                    Ok(crate::auth::set_role(tx, &email, role)?.map(|_| role))
+                })
+                .map_err(|e| e.to_string())?;
+            match changed {
+                None => return Err(format!("no account uses the e-mail {email}; the person must sign up first")),
+                Some(Some(role)) => println!("{email} is now {} {role} (from their next sign-in or token refresh)", article(role)),
+                Some(None) => println!("{email} is no longer on the staff (at once)"),
             }
             Ok(())
         }

@@ -91,10 +91,28 @@ pub enum LogFormat {
 
 #[derive(Subcommand, Debug)]
 pub enum AdminAction {
-    /// Make the user with this e-mail an admin.
-    Grant { email: String },
-    /// Take the admin role away from the user with this e-mail.
+    /// Make the user with this e-mail a member of staff, or change their role.
+    Grant {
+        email: String,
+        /// owner, manager or packer. Default: owner for the shop's first, manager after.
+        #[arg(long, value_parser = ["owner", "manager", "packer"])]
+        role: Option<String>,
+    },
+    /// Take the staff role away from the user with this e-mail (the last owner keeps it).
     Revoke { email: String },
+}
+
+/// A phone number in the international form wa.me links take: digits only, a Nigerian 0803…
+/// becoming 234803….
+pub fn parse_whatsapp(text: &str) -> Result<String, String> {
+    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
+    if !text.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c)) || !(10..=15).contains(&digits.len()) {
+        return Err(format!("{text:?} is not a phone number"));
+    }
+    Ok(match digits.strip_prefix('0') {
+        Some(local) if digits.len() == 11 => format!("234{local}"),
+        _ => digits,
+    })
 }
 
 #[derive(Args, Debug, Clone)]
@@ -130,6 +148,10 @@ pub struct Config {
     /// The shop's own e-mail address: sender of mail, receiver of order notices and contact messages.
     #[arg(long, env = "ANKARA_SHOP_EMAIL", default_value = "shop@ankara.local", global = true)]
     pub shop_email: String,
+    /// The shop's WhatsApp number (e.g. +234 803 555 0100): product pages get "Ask on WhatsApp"
+    /// and order confirmations "Message us about this order". Without it, neither shows.
+    #[arg(long, env = "ANKARA_WHATSAPP_NUMBER", global = true, value_parser = parse_whatsapp)]
+    pub whatsapp_number: Option<String>,
     /// Social links shown in the footer.
     #[arg(long, env = "ANKARA_INSTAGRAM_URL", default_value = "https://instagram.com/ankara", global = true)]
     pub instagram_url: String,

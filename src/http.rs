@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration as CookieDuration};
-use actix_web::{FromRequest, HttpRequest, web};
+use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
 
 use crate::auth::tokens::TokenKeys;
@@ -64,6 +64,10 @@ impl FromRequest for CurrentUser {
     type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
 
     fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        // The access guard has read this session already.
+        if let Some(crate::access::Checked(user)) = req.extensions().get::<crate::access::Checked>().cloned() {
+            return Box::pin(async move { Ok(user) });
+        }
         let state = req.app_data::<web::Data<AppState>>().cloned();
         let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
         Box::pin(async move {
@@ -79,10 +83,15 @@ impl<R: AdminRefusal + 'static> FromRequest for AdminUser<R> {
 
     fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
         let user = CurrentUser::from_request(req, payload);
+        let checked = req.extensions().contains::<crate::access::Checked>();
         Box::pin(async move {
             let user = user.await?;
-            if !user.admin {
+            let Some(role) = user.role.filter(|_| user.admin) else {
                 return Err(AppError::Forbidden(R::MESSAGE.into()));
+            };
+            // An endpoint the access table has no rule for is the owner's alone.
+            if !checked && role != crate::auth::Role::Owner {
+                return Err(crate::access::refusal(role));
             }
             Ok(AdminUser(user, std::marker::PhantomData))
         })
@@ -94,9 +103,12 @@ pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Optio
     let Some(claims) = token.and_then(|t| state.tokens.verify(t)) else { return Ok(None) };
     let (user_id, session_id) = (claims.user_id.clone(), claims.session_id.clone());
     let live = state.db.read(move |c| Ok(live_session_role(c, &user_id, &session_id)?)).await?;
-    // The admin role needs both the token's claim and the account's flag, so a revocation bites
-    // at once; a grant shows at the next token refresh.
-    Ok(live.map(|is_admin| CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: claims.admin && is_admin }))
+    // Staff need both the token's claim and a role on the account now, so a removal or demotion
+    // bites at once; a grant shows at the next token refresh.
+    Ok(live.map(|role| {
+        let role = role.filter(|_| claims.admin);
+        CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: role.is_some(), role }
+    }))
 }
 
 /// The session embedded in index.html, so the app knows who is signed in without a round trip.

@@ -1,5 +1,6 @@
 //! Ankara: a single-binary online shop priced in naira. The binary and the tests share this library.
 
+pub mod access;
 pub mod api;
 pub mod app;
 pub mod auth;
@@ -12,6 +13,7 @@ pub mod cli;
 pub mod config;
 pub mod content;
 pub mod cpu;
+pub mod customers;
 pub mod dashboard;
 pub mod db;
 pub mod delivery;
@@ -37,6 +39,7 @@ pub mod saved;
 pub mod search;
 pub mod settings;
 pub mod spa;
+pub mod staff;
 pub mod stock;
 pub mod submissions;
 pub mod util;

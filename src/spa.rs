@@ -210,7 +210,8 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         }
     }
     let session = crate::http::initial_session(req, state).await;
-    let html = render_index(state.config.public_url(), &path, &meta, &session);
+    let shop = serde_json::json!({ "whatsapp": state.config.whatsapp_number });
+    let html = render_index(state.config.public_url(), &path, &meta, &session, &shop);
     let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
     response
         .content_type("text/html; charset=utf-8")
@@ -325,7 +326,7 @@ fn shorten(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end())
 }
 
-fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_json::Value) -> String {
+fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_json::Value, shop: &serde_json::Value) -> String {
     let template = files()
         .get("index.html")
         .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
@@ -366,6 +367,9 @@ fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_j
     // JSON inside a script element: escaping '<' keeps "</script>" in data from closing it.
     let session_json = session.to_string().replace('<', "\\u003c");
     head.push_str(&format!("<script id=\"ankara-session\" type=\"application/json\">{session_json}</script>"));
+    // The shop's own facts the pages need (its WhatsApp number), escaped the same way.
+    let shop_json = shop.to_string().replace('<', "\\u003c");
+    head.push_str(&format!("<script id=\"ankara-shop\" type=\"application/json\">{shop_json}</script>"));
     let with_title = match (template.find("<title>"), template.find("</title>")) {
         (Some(start), Some(end)) if end > start => {
             format!("{}<title>{title}</title>{}", &template[..start], &template[end + "</title>".len()..])
@@ -390,7 +394,13 @@ mod tests {
             preload: Some(("/media/x-320.jpg 320w".into(), PRODUCT_SIZES)),
             json_ld: Some(serde_json::json!({"@type": "Product", "name": "</script><script>alert(1)</script>"})),
         };
-        let html = render_index("http://shop.test", "/product/x", &meta, &serde_json::json!({"user": {"displayName": "</script><b>"}}));
+        let html = render_index(
+            "http://shop.test",
+            "/product/x",
+            &meta,
+            &serde_json::json!({"user": {"displayName": "</script><b>"}}),
+            &serde_json::json!({}),
+        );
         assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; &quot;Shoe&quot;</title>"));
         assert!(html.contains("content=\"A &amp; B\""));
         assert!(html.contains("content=\"http://shop.test/media/x-1024.jpg\""));

@@ -53,7 +53,21 @@ impl AuthLimits {
 pub struct CurrentUser {
     pub id: UserId,
     pub session_id: String,
+    /// Staff: the token says so and the account has a role now.
     pub admin: bool,
+    /// The staff member's role now (None for customers).
+    pub role: Option<Role>,
+}
+
+crate::text_enum! {
+    /// What a member of staff may do: owners everything, managers the shop's running (not staff
+    /// or settings), packers the orders they pack and ship. The rule for each endpoint is in the
+    /// access table (`access.rs`).
+    pub enum Role {
+        Owner => "owner",
+        Manager => "manager",
+        Packer => "packer",
+    }
 }
 
 /// What an admin-only endpoint says to a signed-in customer (the spec words it per action).
@@ -71,11 +85,11 @@ impl AdminRefusal for AnyAdminAction {
 /// An admin, or 403 with `R`'s message. Checked on every request from the token and the account.
 pub struct AdminUser<R = AnyAdminAction>(pub CurrentUser, pub std::marker::PhantomData<R>);
 
-/// For a live session (not revoked, not past its maximum age, its user not disabled): whether
-/// the account is an admin now. `None` when the session is not live.
-pub fn live_session_role(conn: &Connection, user_id: &UserId, session_id: &str) -> rusqlite::Result<Option<bool>> {
+/// For a live session (not revoked, not past its maximum age, its user not disabled): the
+/// account's staff role now, if any. `None` when the session is not live.
+pub fn live_session_role(conn: &Connection, user_id: &UserId, session_id: &str) -> rusqlite::Result<Option<Option<Role>>> {
     conn.prepare_cached(
-        "SELECT u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
+        "SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3 AND u.disabled = 0",
     )?
     .query_row(rusqlite::params![session_id, user_id, crate::db::now_ms()], |r| r.get(0))
@@ -92,6 +106,8 @@ pub struct SessionUser {
     pub photo_url: Option<crate::media::Image>,
     pub phone_number: Option<String>,
     pub admin: bool,
+    /// A staff member's role (null for customers).
+    pub role: Option<Role>,
     pub created_at: i64,
 }
 
@@ -126,7 +142,7 @@ impl SessionView {
 
 pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool) -> rusqlite::Result<Option<SessionUser>> {
     let row = conn
-        .prepare_cached("SELECT id, display_name, email, photo_key, phone, created_at FROM users WHERE id = :id")?
+        .prepare_cached("SELECT id, display_name, email, photo_key, phone, created_at, role FROM users WHERE id = :id")?
         .query_row(rusqlite::named_params! { ":id": user_id }, |r| {
             Ok((
                 SessionUser {
@@ -136,6 +152,7 @@ pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool) -> rusqlite::
                     photo_url: None,
                     phone_number: r.get("phone")?,
                     admin,
+                    role: if admin { r.get("role")? } else { None },
                     created_at: r.get("created_at")?,
                 },
                 r.get::<_, Option<String>>("photo_key")?,
@@ -172,8 +189,30 @@ pub fn session_view(conn: &Connection, user: &CurrentUser) -> rusqlite::Result<S
     })
 }
 
-/// Grants or revokes the admin role of the account with `email`; false when there is none. A
-/// revocation bites at once, a grant at the user's next token refresh (see [`authenticate`]).
-pub fn set_admin(tx: &Connection, email: &str, admin: bool) -> rusqlite::Result<bool> {
-    Ok(tx.execute("UPDATE users SET is_admin = ?2 WHERE email = ?1", rusqlite::params![email.trim(), admin])? > 0)
+/// Gives the account with `email` a staff role, changes it, or (None) takes it away. A removal
+/// or demotion bites at once, a grant at the user's next token refresh (see `http::authenticate`).
+/// The last owner keeps their role: someone must be able to run the shop. Returns the account's
+/// id, name and role before, or None when there is no such account.
+pub fn set_role(tx: &Connection, email: &str, role: Option<Role>) -> crate::error::AppResult<Option<(UserId, String, Option<Role>)>> {
+    let found: Option<(UserId, String, Option<Role>)> = tx
+        .query_row("SELECT id, display_name, role FROM users WHERE email = ?1 AND guest = 0", [email.trim()], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .optional()?;
+    let Some((id, name, before)) = found else { return Ok(None) };
+    if before == Some(Role::Owner) && role != Some(Role::Owner) {
+        let owners: i64 = tx.query_row("SELECT COUNT(*) FROM users WHERE role = 'owner' AND disabled = 0", [], |r| r.get(0))?;
+        if owners <= 1 {
+            return Err(crate::error::AppError::Conflict("This is the shop's last owner. Make someone else an owner first.".into()));
+        }
+    }
+    tx.execute("UPDATE users SET role = ?2 WHERE id = ?1", rusqlite::params![id, role])?;
+    Ok(Some((id, name, before)))
+}
+
+/// The role a newly granted member of staff gets when none is named: the shop's first is its
+/// owner, later ones are managers.
+pub fn default_role(conn: &Connection) -> rusqlite::Result<Role> {
+    let owners: i64 = conn.query_row("SELECT COUNT(*) FROM users WHERE role = 'owner'", [], |r| r.get(0))?;
+    Ok(if owners == 0 { Role::Owner } else { Role::Manager })
 }

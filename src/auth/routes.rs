@@ -125,9 +125,11 @@ fn start_session(state: &AppState, tx: &rusqlite::Connection, user_id: &str, adm
         "INSERT INTO sessions (id, user_id, created_at, expires_at, token_expires_at) VALUES (?1, ?2, ?3, ?4, ?3)",
         params![session_id, user_id, now, now + super::SESSION_MAX_AGE.as_millis() as i64],
     )?;
+    let role: Option<super::Role> = tx.query_row("SELECT role FROM users WHERE id = ?1", [user_id], |r| r.get(0))?;
+    let role = role.filter(|_| admin);
     let claims = Claims { user_id: user_id.into(), session_id: session_id.clone(), admin };
     let token = issue_token(state, tx, &claims)?;
-    Ok((CurrentUser { id: user_id.into(), session_id, admin }, token))
+    Ok((CurrentUser { id: user_id.into(), session_id, admin, role }, token))
 }
 
 fn with_session(state: &AppState, token: &str, view: SessionView) -> HttpResponse {
@@ -303,7 +305,7 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
         .db
         .read(move |c| {
             Ok(c.query_row(
-                "SELECT id, password_hash, is_admin, disabled FROM users WHERE email = ?1 AND guest = 0",
+                "SELECT id, password_hash, role IS NOT NULL AS is_admin, disabled FROM users WHERE email = ?1 AND guest = 0",
                 [&lookup_email],
                 |r| {
                     Ok(Account {
@@ -427,8 +429,9 @@ async fn refresh(state: web::Data<AppState>, user: CurrentUser) -> AppResult<Htt
     let (token, view) = state
         .db
         .write(move |tx| {
-            let admin: bool = tx.query_row("SELECT is_admin FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
-            let user = CurrentUser { admin, ..user };
+            let role: Option<super::Role> = tx.query_row("SELECT role FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
+            let admin = role.is_some();
+            let user = CurrentUser { admin, role, ..user };
             let claims = Claims { user_id: user.id.clone(), session_id: user.session_id.clone(), admin };
             let token = issue_token(&st, tx, &claims)?;
             Ok((token, session_view(tx, &user)?))
@@ -587,9 +590,11 @@ async fn update_account(
 #[derive(Deserialize, utoipa::ToSchema)]
 struct GrantBody {
     email: Option<String>,
+    /// The role to give: the shop's first member of staff is its owner, later ones managers.
+    #[serde(default)]
+    role: Option<super::Role>,
 }
 
-/// Makes another user an admin; it takes effect at that user's next token refresh.
 /// The spec's refusal on the admin-management page.
 struct ManageAdmins;
 
@@ -597,21 +602,42 @@ impl super::AdminRefusal for ManageAdmins {
     const MESSAGE: &'static str = "You must be an admin to view this page.";
 }
 
-#[utoipa::path(tag = "admin", responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, NotFound))]
+/// Makes another user a member of staff (owners only); it takes effect at that user's next token
+/// refresh. Recorded in the activity log.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[post("/admin/grant")]
 async fn grant_admin(
     state: web::Data<AppState>,
-    _admin: super::AdminUser<ManageAdmins>,
+    admin: super::AdminUser<ManageAdmins>,
     body: web::Json<GrantBody>,
 ) -> AppResult<HttpResponse> {
-    let email = body.email.as_deref().unwrap_or("").trim().to_lowercase();
+    let GrantBody { email, role } = body.into_inner();
+    let email = email.as_deref().unwrap_or("").trim().to_lowercase();
     if !looks_like_email(&email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
     }
-    let target = email.clone();
-    let found = state.db.write(move |tx| Ok(super::set_admin(tx, &target, true)?)).await?;
+    let (target, actor) = (email.clone(), admin.0.id.clone());
+    let found = state
+        .db
+        .write(move |tx| {
+            let role = match role {
+                Some(role) => role,
+                None => super::default_role(tx)?,
+            };
+            let Some((id, name, before)) = super::set_role(tx, &target, Some(role))? else { return Ok(false) };
+            if before != Some(role) {
+                crate::staff::record(tx, &actor, "staff", &id, &format!("{name} <{target}>: role {} → {role}", describe(before)))?;
+            }
+            Ok(true)
+        })
+        .await?;
     if !found {
         return Err(AppError::NotFound(format!("No account found with the email {email}.")));
     }
     Ok(HttpResponse::Ok().json(Message::new(format!("Success! {email} has been made an admin."))))
+}
+
+/// A role as the activity log writes it.
+pub fn describe(role: Option<super::Role>) -> String {
+    role.map_or_else(|| "customer".to_string(), |r| r.to_string())
 }

@@ -529,7 +529,7 @@ pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<Kobo> {
 #[patch("/products/{id}")]
 async fn edit_product(
     state: web::Data<AppState>,
-    _admin: AdminUser<EditProducts>,
+    admin: AdminUser<EditProducts>,
     id: web::Path<String>,
     body: web::Json<ProductEdit>,
 ) -> AppResult<HttpResponse> {
@@ -550,9 +550,12 @@ async fn edit_product(
     let price = body.price.as_ref().map(|p| price_from_json(Some(p))).transpose()?;
     let variants = body.variants.as_deref().map(crate::stock::check_variants).transpose()?;
     let root = state.media.root.clone();
+    let actor = admin.0.id.clone();
     let product = state
         .catalogue
         .write(move |tx| {
+            let before: Option<(String, crate::money::Kobo)> =
+                tx.query_row("SELECT name, price_kobo FROM products WHERE id = ?1", [&id], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
             let changed = tx.execute(
                 "UPDATE products SET name = COALESCE(?2, name), price_kobo = COALESCE(?3, price_kobo),
                         description = COALESCE(?4, description), updated_at = ?5 WHERE id = ?1",
@@ -567,6 +570,16 @@ async fn edit_product(
                 }
             }
             let product = super::get_product(tx, &id)?.ok_or_else(product_not_found)?;
+            // Who changed a price or the stock, for the owner's activity log.
+            if let Some((name, old)) = before
+                && old != product.price
+            {
+                let summary = format!("{name}: price {} → {}", crate::money::format_naira(old), crate::money::format_naira(product.price));
+                crate::staff::record(tx, &actor, "product", &id, &summary)?;
+            }
+            if variants.is_some() {
+                crate::staff::record(tx, &actor, "stock", &id, &format!("{}: sizes, colours and stock set", product.name))?;
+            }
             Ok((product, Changes::product(&id)))
         })
         .await?;

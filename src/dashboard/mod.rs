@@ -118,6 +118,10 @@ pub struct Dashboard {
     #[schema(value_type = i64)]
     to_collect: Kobo,
     to_collect_orders: i64,
+    /// Orders made in the back office still owing money (unpaid, or part paid): the sum owed.
+    #[schema(value_type = i64)]
+    owed_by_link: Kobo,
+    owed_by_link_orders: i64,
 }
 
 fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
@@ -148,6 +152,15 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
             days[i].revenue += collected;
         }
     }
+    // Pay links' money counts the day it was paid (a deposit one day, the balance another).
+    let mut stmt =
+        conn.prepare_cached("SELECT (paid_at + ?2) / ?3 AS day, SUM(amount_kobo) FROM pay_links WHERE paid_at >= ?1 GROUP BY day")?;
+    for row in stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Kobo>(1)?)))? {
+        let (day, paid) = row?;
+        if let Some(i) = slot(day) {
+            days[i].revenue += paid;
+        }
+    }
     let mut stmt = conn.prepare_cached(
         "SELECT (processed_at + ?2) / ?3 AS day, SUM(amount_kobo) FROM refunds WHERE status = 'processed' AND processed_at >= ?1 GROUP BY day",
     )?;
@@ -174,6 +187,15 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
     let (to_collect, to_collect_orders): (Kobo, i64) = conn.query_row(
         "SELECT COALESCE(SUM(total_kobo), 0), COUNT(*) FROM orders
          WHERE payment_method = 'pay_on_delivery' AND collected_at IS NULL AND status IN ('placed', 'processing', 'shipped', 'delivered')",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
+    let (owed_by_link, owed_by_link_orders): (Kobo, i64) = conn.query_row(
+        "SELECT COALESCE(SUM(o.total_kobo - COALESCE(o.collected_kobo, 0)
+                             - (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = o.id AND l.paid_at IS NOT NULL)), 0),
+                COUNT(*)
+         FROM orders o WHERE o.payment_method = 'pay_link' AND o.collected_at IS NULL AND o.status NOT IN ('cancelled', 'refused')
+           AND o.total_kobo > (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = o.id AND l.paid_at IS NOT NULL)",
         [],
         |r| Ok((r.get(0)?, r.get(1)?)),
     )?;
@@ -228,6 +250,8 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         code_over_limit,
         to_collect,
         to_collect_orders,
+        owed_by_link,
+        owed_by_link_orders,
     })
 }
 
@@ -254,6 +278,9 @@ const HEADER: &[&str] = &[
     "refunded",
     "payment_method",
     "collected_at",
+    "source",
+    "amount_paid",
+    "balance",
 ];
 
 /// Orders placed on Lagos days `from` to `to` (inclusive) as CSV, one row per line, amounts in
@@ -265,7 +292,10 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
                 oi.name, COALESCE(oi.size, ''), COALESCE(oi.color, ''), oi.quantity, oi.price_kobo,
                 COALESCE(o.subtotal_kobo, o.total_kobo), o.delivery_kobo, COALESCE(o.discount_code, ''), o.discount_kobo, o.total_kobo,
                 (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r WHERE r.order_id = o.id AND r.status = 'processed'),
-                o.payment_method, o.collected_at
+                o.payment_method, o.collected_at, o.source,
+                CASE o.payment_method WHEN 'paystack' THEN o.total_kobo ELSE 0 END + COALESCE(o.collected_kobo, 0)
+                  + (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = o.id AND l.paid_at IS NOT NULL),
+                o.status IN ('cancelled', 'refused')
          FROM orders o JOIN order_items oi ON oi.order_id = o.id
          WHERE o.created_at >= ?1 AND o.created_at < ?2 ORDER BY o.created_at, o.id, oi.position",
     )?;
@@ -302,6 +332,12 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
             money(17)?,
             text(18)?,
             collected,
+            text(20)?,
+            money(21)?,
+            {
+                let (total, paid, closed): (Kobo, Kobo, bool) = (r.get(16)?, r.get(21)?, r.get(22)?);
+                naira_decimal(if closed || paid >= total { Kobo::ZERO } else { total - paid })
+            },
         ];
         out.push_str(&fields.join(","));
         out.push_str("\r\n");

@@ -82,3 +82,40 @@ pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(St
         format!("Hello {},\n\nYour order #{id} {news}\n\nFollow your order: {public_url}/track?number={id}\n\n{shop}", order.customer_name),
     ))
 }
+
+/// (subject, body) for the customer of an order taken in a chat: its pay link.
+pub fn pay_link(shop: &str, order: &Order, link: &str) -> (String, String) {
+    let id = &order.number;
+    let asked = if order.payment.paid > crate::money::Kobo::ZERO { "the balance of your order" } else { "your order" };
+    (
+        format!("{shop}: pay for order #{id}"),
+        format!("Hello {},\n\nHere is {asked} #{id}.\n\n{}\nPay securely here: {link}\n\n{shop}", order.customer_name, summary(order)),
+    )
+}
+
+/// (subject, body) for the customer, then for the shop, when a pay link's money arrives.
+pub fn link_paid(shop: &str, public_url: &str, order: &Order) -> ((String, String), (String, String)) {
+    let id = &order.number;
+    let (paid, balance) = (format_naira(order.payment.paid), format_naira(order.payment.balance));
+    let standing = if order.payment.balance > crate::money::Kobo::ZERO {
+        format!("We have received {paid}. The balance is {balance}.")
+    } else {
+        format!("We have received {paid}: your order is paid in full.")
+    };
+    let customer = (
+        format!("{shop}: payment received for order #{id}"),
+        format!(
+            "Hello {},\n\n{standing}\n\nOrder #{id}\n{}\nFollow your order: {public_url}/track?number={id}\n\n{shop}",
+            order.customer_name,
+            summary(order)
+        ),
+    );
+    let notice = (
+        format!("Payment for order #{id}: {paid} paid, {balance} to pay"),
+        format!(
+            "{standing}\n\nOrder #{id}\nCustomer: {}, {}\nOpen it: {public_url}/admin/orders/{}\n",
+            order.customer_name, order.customer_phone, order.id
+        ),
+    );
+    (customer, notice)
+}

@@ -2,11 +2,12 @@
 //! with a status filter, one order, status changes with a tracking number, and the payments that
 //! need a human (failed or mismatched).
 
+pub mod links;
 pub mod mails;
 mod refunds;
 pub mod routes;
 
-use rusqlite::{Connection, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
@@ -69,13 +70,27 @@ impl OrderStatus {
 }
 
 crate::text_enum! {
-    /// How an order is paid: through Paystack before it ships, or on delivery (cash, transfer or
-    /// POS at the door, or at pickup).
+    /// How an order is paid: through Paystack before it ships, on delivery (cash, transfer or
+    /// POS at the door, or at pickup), or by the pay links the merchant sends for an order taken
+    /// in a chat (all at once, or a deposit and then the balance).
     #[derive(Default)]
     pub enum PaymentMethod {
         #[default]
         Paystack => "paystack",
         PayOnDelivery => "pay_on_delivery",
+        PayLink => "pay_link",
+    }
+}
+
+crate::text_enum! {
+    /// Where an order came from: the shop's own checkout, or a chat or the shop floor.
+    #[derive(Default)]
+    pub enum Source {
+        #[default]
+        Website => "website",
+        Whatsapp => "whatsapp",
+        Instagram => "instagram",
+        InStore => "in_store",
     }
 }
 
@@ -102,6 +117,16 @@ pub struct Payment {
     #[schema(value_type = Option<i64>)]
     pub collected_amount: Option<Kobo>,
     pub collected_by: Option<CollectedBy>,
+    /// Money received so far: through Paystack (the checkout or pay links) and by hand.
+    #[schema(value_type = i64)]
+    pub paid: Kobo,
+    /// Of `paid`, what came through Paystack (and can go back through it as a refund).
+    #[schema(value_type = i64)]
+    pub paid_online: Kobo,
+    /// What is still to pay (0 for cancelled and refused orders). A pay-link order with a balance
+    /// is "Part paid".
+    #[schema(value_type = i64)]
+    pub balance: Kobo,
 }
 
 /// One order line as paid for; also the bag snapshot a payment keeps until it completes.
@@ -158,6 +183,12 @@ pub struct Order {
     pub payment: Payment,
     #[serde(flatten)]
     pub refunds: OrderRefunds,
+    pub source: Source,
+    /// The customer's own note ("Call before delivery").
+    pub customer_note: Option<String>,
+    /// The shop's own note: never shown to the customer (see `AdminOrder`).
+    #[serde(skip)]
+    pub internal_note: Option<String>,
 }
 
 /// The parts of an order's total, as priced when its payment started.
@@ -179,7 +210,8 @@ pub struct Price {
 const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, customer_name, customer_email, customer_phone,
     payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold,
     COALESCE(subtotal_kobo, total_kobo), delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
-    code_over_limit, payment_method, payment_channel, collected_at, collected_kobo, collected_by";
+    code_over_limit, payment_method, payment_channel, collected_at, collected_kobo, collected_by, source, customer_note, internal_note,
+    (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = orders.id AND l.paid_at IS NOT NULL)";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -207,21 +239,48 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
             delivery_estimate: r.get(24)?,
         },
         code_over_limit: r.get(25)?,
-        payment: {
-            let (method, status, collected_at): (PaymentMethod, OrderStatus, Option<i64>) = (r.get(26)?, r.get(4)?, r.get(28)?);
-            let owed = method == PaymentMethod::PayOnDelivery && collected_at.is_none() && status.is_open();
-            Payment {
-                payment_method: method,
-                payment_channel: r.get(27)?,
-                to_collect: if owed { r.get(10)? } else { Kobo::ZERO },
-                collected_at,
-                collected_amount: r.get(29)?,
-                collected_by: r.get(30)?,
-            }
-        },
+        payment: Payment::new(r.get(26)?, r.get(4)?, r.get(10)?, (r.get(28)?, r.get(29)?, r.get(30)?), r.get(34)?, r.get(27)?),
         items: Vec::new(),
         refunds: Default::default(),
+        source: r.get(31)?,
+        customer_note: r.get(32)?,
+        internal_note: r.get(33)?,
     })
+}
+
+impl Payment {
+    /// An order's payment from what is recorded: its method, status and total, what was collected
+    /// by hand (when, how much, how), what its pay links brought in, and the Paystack channel.
+    fn new(
+        method: PaymentMethod,
+        status: OrderStatus,
+        total: Kobo,
+        collected: (Option<i64>, Option<Kobo>, Option<CollectedBy>),
+        links_paid: Kobo,
+        channel: Option<String>,
+    ) -> Payment {
+        let (collected_at, collected_amount, collected_by) = collected;
+        let by_hand = collected_amount.unwrap_or(Kobo::ZERO);
+        let paid_online = match method {
+            PaymentMethod::Paystack => total,
+            PaymentMethod::PayOnDelivery => Kobo::ZERO,
+            PaymentMethod::PayLink => links_paid,
+        };
+        let paid = paid_online + by_hand;
+        let closed = matches!(status, OrderStatus::Cancelled | OrderStatus::Refused);
+        let owed_at_door = method == PaymentMethod::PayOnDelivery && collected_at.is_none() && status.is_open();
+        Payment {
+            payment_method: method,
+            payment_channel: channel,
+            to_collect: if owed_at_door { total } else { Kobo::ZERO },
+            collected_at,
+            collected_amount,
+            collected_by,
+            paid,
+            paid_online,
+            balance: if closed || paid >= total { Kobo::ZERO } else { total - paid },
+        }
+    }
 }
 
 /// The characters of order numbers: no I, L, O, 0 or 1, which people mistake for each other.
@@ -309,25 +368,38 @@ pub struct NewOrder<'a> {
     pub price: Price,
     pub oversold: bool,
     pub code_over_limit: bool,
-    /// Paid through Paystack (status paid) or to be paid on delivery (status placed).
+    /// Paid through Paystack (status paid), or to be paid on delivery or by pay links (placed).
     pub payment_method: PaymentMethod,
     pub payment_channel: Option<String>,
+    pub details: Details,
+}
+
+/// What an order may carry beside its lines and price: where it came from, its notes, a manual
+/// discount's reason and who on the staff created it.
+#[derive(Default)]
+pub struct Details {
+    pub source: Source,
+    pub customer_note: Option<String>,
+    pub internal_note: Option<String>,
+    pub discount_reason: Option<String>,
+    pub created_by: Option<UserId>,
 }
 
 /// Records a paid order with its lines (the one write of an order), and gives it a number.
 pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
     let (id, number, now) = (OrderId::from(crate::util::new_id()), new_order_number(tx)?, crate::db::now_ms());
     let (name, email, phone) = new.customer;
-    let status = if new.payment_method == PaymentMethod::PayOnDelivery { OrderStatus::Placed } else { OrderStatus::Paid };
-    let (address, price) = (&new.address, &new.price);
+    let status = if new.payment_method == PaymentMethod::Paystack { OrderStatus::Paid } else { OrderStatus::Placed };
+    let (address, price, details) = (&new.address, &new.price, &new.details);
     tx.prepare_cached(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
                              street, city, state, country, postal_code, created_at, updated_at, number, oversold,
                              subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
-                             code_over_limit, payment_method, payment_channel)
+                             code_over_limit, payment_method, payment_channel, source, customer_note, internal_note,
+                             discount_reason, created_by)
          VALUES (:id, :user, :reference, :status, 1, :name, :email, :phone, :total, :street, :city, :state, :country, :postal,
                  :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit,
-                 :payment_method, :channel)",
+                 :payment_method, :channel, :source, :customer_note, :internal_note, :discount_reason, :created_by)",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
@@ -355,6 +427,11 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         ":over_limit": new.code_over_limit,
         ":payment_method": new.payment_method,
         ":channel": new.payment_channel,
+        ":source": details.source,
+        ":customer_note": details.customer_note,
+        ":internal_note": details.internal_note,
+        ":discount_reason": details.discount_reason,
+        ":created_by": details.created_by,
     })?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock)
@@ -374,60 +451,46 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
             ":from_stock": new.from_stock.get(position).copied().unwrap_or(0),
         })?;
     }
-    Ok(Order {
-        id,
-        number,
-        user_id: new.user_id.clone(),
-        created_at: now,
-        updated_at: now,
-        status,
-        is_new: true,
-        customer_name: name.to_string(),
-        customer_email: email.to_string(),
-        customer_phone: phone.to_string(),
-        payment_reference: new.reference.clone(),
-        items: new.lines,
-        total_amount: new.total,
-        tracking_number: None,
-        delivery_address: new.address,
-        oversold: new.oversold,
-        code_over_limit: new.code_over_limit,
-        payment: Payment {
-            payment_method: new.payment_method,
-            payment_channel: new.payment_channel,
-            to_collect: if new.payment_method == PaymentMethod::PayOnDelivery { new.total } else { Kobo::ZERO },
-            collected_at: None,
-            collected_amount: None,
-            collected_by: None,
-        },
-        price: new.price,
-        refunds: Default::default(),
-    })
+    by_id(tx, &id)?.ok_or_else(order_not_found)
 }
 
-/// Records the money a pay-on-delivery order's customer paid at the door (it must be the order's
-/// total). Returns the order.
+/// Records money taken by hand (cash, transfer or POS): a pay-on-delivery order's total at the
+/// door, or what a pay-link order still owes (its balance after a deposit, or all of it). It must
+/// be exactly what is owed; a pay-link order's open links end, and a placed one becomes paid.
 pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy) -> AppResult<Order> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
-    if order.payment.payment_method != PaymentMethod::PayOnDelivery {
-        return Err(AppError::Conflict("This order was paid through Paystack; there is nothing to collect.".into()));
-    }
+    let owed = match order.payment.payment_method {
+        PaymentMethod::Paystack => {
+            return Err(AppError::Conflict("This order was paid through Paystack; there is nothing to collect.".into()));
+        }
+        PaymentMethod::PayOnDelivery => order.total_amount,
+        PaymentMethod::PayLink => order.payment.balance,
+    };
     if order.payment.collected_at.is_some() {
         return Err(AppError::Conflict("The money for this order was already recorded.".into()));
     }
     if !order.status.is_open() && order.status != OrderStatus::Delivered {
         return Err(AppError::Conflict(format!("An order that is {} has nothing to collect.", order.status)));
     }
-    if amount != order.total_amount {
+    if owed <= Kobo::ZERO {
+        return Err(AppError::Conflict("This order is paid in full.".into()));
+    }
+    if amount != owed {
+        let what = if order.payment.payment_method == PaymentMethod::PayLink { "balance" } else { "total" };
         return Err(AppError::Validation(format!(
-            "The amount collected must be the order's total, {}.",
-            crate::money::format_naira(order.total_amount)
+            "The amount collected must be the order's {what}, {}.",
+            crate::money::format_naira(owed)
         )));
     }
+    let now = crate::db::now_ms();
     tx.execute(
         "UPDATE orders SET collected_at = ?2, collected_kobo = ?3, collected_by = ?4, updated_at = ?2 WHERE id = ?1",
-        params![id, crate::db::now_ms(), amount, by],
+        params![id, now, amount, by],
     )?;
+    if order.payment.payment_method == PaymentMethod::PayLink {
+        links::cancel_open(tx, id, now)?;
+        tx.execute("UPDATE orders SET status = 'paid' WHERE id = ?1 AND status = 'placed'", [id])?;
+    }
     by_id(tx, id)?.ok_or_else(order_not_found)
 }
 
@@ -465,12 +528,13 @@ pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, trackin
     )?;
     // Cancelled before it shipped: what it took from stock goes back on sale.
     let restocked = status == OrderStatus::Cancelled && crate::stock::restock_order(tx, id)? > 0;
-    // Nothing was paid for a pay-on-delivery order not yet collected: its code's use is free again.
-    if status == OrderStatus::Cancelled
-        && order.payment.payment_method == PaymentMethod::PayOnDelivery
-        && order.payment.collected_at.is_none()
-    {
-        crate::discounts::give_back_use(tx, &order.payment_reference)?;
+    // Nothing was paid for an order to pay on delivery or by link: its code's use is free again,
+    // and its open pay link ends.
+    if status == OrderStatus::Cancelled && order.payment.payment_method != PaymentMethod::Paystack {
+        if order.payment.paid == Kobo::ZERO {
+            crate::discounts::give_back_use(tx, &order.payment_reference)?;
+        }
+        links::cancel_open(tx, id, crate::db::now_ms())?;
     }
     Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, true, restocked))
 }
@@ -499,7 +563,8 @@ pub(crate) const CODE_OVER_LIMIT: &str =
 pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FROM refunds r WHERE r.status = 'failed'
     AND NOT EXISTS (SELECT 1 FROM refunds later WHERE later.order_id = r.order_id AND later.created_at > r.created_at))";
 
-/// An order as fulfilment sees it: whose it is and where it may go next.
+/// An order as fulfilment sees it: whose it is, where it may go next, its pay links, the shop's
+/// own note and its lines' SKUs (for the packing slip).
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminOrder {
@@ -508,18 +573,62 @@ pub struct AdminOrder {
     #[schema(value_type = String)]
     user_id: UserId,
     next_statuses: &'static [OrderStatus],
-    /// The total less what is refunded or being refunded.
+    /// What can still go back through Paystack: what was paid through it less what is refunded
+    /// or being refunded.
     #[schema(value_type = i64)]
     refundable: Kobo,
+    /// The shop's own note (never shown to the customer).
+    internal_note: Option<String>,
+    /// Why a manual discount was given.
+    discount_reason: Option<String>,
+    /// Oldest first.
+    pay_links: Vec<links::PayLink>,
+    /// Each line's SKU, in line order (null when it has none or its variant is gone).
+    skus: Vec<Option<String>>,
 }
 
-pub fn admin_view(order: Order) -> AdminOrder {
-    AdminOrder {
-        next_statuses: order.status.next(),
-        user_id: order.user_id.clone(),
-        refundable: order.refunds.left(order.total_amount),
-        order,
+impl AdminOrder {
+    pub fn order(&self) -> &Order {
+        &self.order
     }
+}
+
+/// Orders as fulfilment sees them, with a few queries however many there are.
+pub fn admin_views(conn: &Connection, orders: Vec<Order>) -> rusqlite::Result<Vec<AdminOrder>> {
+    let ids = serde_json::to_string(&orders.iter().map(|o| o.id.as_str()).collect::<Vec<_>>()).unwrap_or_default();
+    let mut links = links::for_orders(conn, &ids)?;
+    let mut extra = conn.prepare_cached("SELECT discount_reason FROM orders WHERE id = ?1")?;
+    let mut sku = conn.prepare_cached("SELECT sku FROM variants WHERE id = ?1")?;
+    orders
+        .into_iter()
+        .map(|order| {
+            let discount_reason: Option<String> = extra.query_row([&order.id], |r| r.get(0))?;
+            let skus = order
+                .items
+                .iter()
+                .map(|item| match &item.variant_id {
+                    Some(v) => Ok(sku.query_row([v], |r| r.get::<_, Option<String>>(0)).optional()?.flatten()),
+                    None => Ok(None),
+                })
+                .collect::<rusqlite::Result<Vec<_>>>()?;
+            Ok(AdminOrder {
+                next_statuses: order.status.next(),
+                user_id: order.user_id.clone(),
+                refundable: order.refunds.left(order.payment.paid_online).max(Kobo::ZERO),
+                internal_note: order.internal_note.clone(),
+                discount_reason,
+                pay_links: links.remove(order.id.as_str()).unwrap_or_default(),
+                skus,
+                order,
+            })
+        })
+        .collect()
+}
+
+/// One order as fulfilment sees it.
+pub fn admin_order(conn: &Connection, id: &OrderId) -> AppResult<AdminOrder> {
+    let order = by_id(conn, id)?.ok_or_else(order_not_found)?;
+    Ok(admin_views(conn, vec![order])?.pop().expect("one order in, one out"))
 }
 
 pub fn order_not_found() -> AppError {

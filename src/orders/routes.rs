@@ -2,7 +2,8 @@
 //! fulfilment for admins — the list with its filters, one order, status changes with a tracking
 //! number, and the payments that need a human (failed or mismatched).
 
-use actix_web::{HttpResponse, get, patch, post, web};
+use actix_web::{HttpResponse, get, patch, post, put, web};
+use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use super::*;
@@ -27,6 +28,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(admin_update)
         .service(admin_collect)
         .service(admin_refuse)
+        .service(admin_note)
+        .service(pick_list)
         .service(admin_payments);
 }
 
@@ -254,8 +257,8 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
 #[get("/admin/orders/{id}")]
 async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = OrderId::from(id.into_inner());
-    let order = state.db.read(move |c| Ok(by_id(c, &id)?)).await?.ok_or_else(order_not_found)?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+    let order = state.db.read(move |c| admin_order(c, &id)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -273,12 +276,17 @@ struct UpdateBody {
 #[patch("/admin/orders/{id}")]
 async fn admin_update(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    admin: AdminUser,
     id: web::Path<String>,
     body: web::Json<UpdateBody>,
 ) -> AppResult<HttpResponse> {
     let id = OrderId::from(id.into_inner());
     let UpdateBody { status, tracking_number, refund } = body.into_inner();
+    // Packers move orders along; cancelling (and the refund with it) is a manager's decision.
+    if admin.0.role == Some(crate::auth::Role::Packer) && (status == OrderStatus::Cancelled || refund) {
+        return Err(crate::access::refusal(crate::auth::Role::Packer));
+    }
+    let actor = admin.0.id.clone();
     let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     if status == OrderStatus::Shipped && tracking.is_none() {
         return Err(AppError::Validation("Please enter a tracking number.".into()));
@@ -290,7 +298,13 @@ async fn admin_update(
     let (order, changed) = state
         .catalogue
         .write(move |tx| {
+            let before = by_id(tx, &id)?.map(|o| o.status);
             let (order, changed, restocked) = change_status(tx, &id, status, tracking.as_deref())?;
+            if changed {
+                let tracking = tracking.as_deref().map(|t| format!(" (tracking {t})")).unwrap_or_default();
+                let summary = format!("Order #{}: {} → {status}{tracking}", order.number, before.map_or("?", |s| s.as_str()));
+                crate::staff::record(tx, &actor, "order", &order.id, &summary)?;
+            }
             Ok(((order, changed), Changes::shown_if(restocked)))
         })
         .await?;
@@ -298,14 +312,13 @@ async fn admin_update(
         state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }
     // Cancelled with a refund: whatever is left goes back to the card in the same step.
-    let paid_online = order.payment.payment_method == PaymentMethod::Paystack;
-    let order = if refund && paid_online && order.status == OrderStatus::Cancelled && order.refunds.left(order.total_amount) > Kobo::ZERO {
-        let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new() };
-        state.refunds.refund_order(&order_id, ask).await?
-    } else {
-        order
-    };
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+    let paid_online = order.payment.paid_online > Kobo::ZERO;
+    if refund && paid_online && order.status == OrderStatus::Cancelled && order.refunds.left(order.payment.paid_online) > Kobo::ZERO {
+        let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new(), by: admin.0.id.clone() };
+        state.refunds.refund_order(&order_id, ask).await?;
+    }
+    let order = state.db.read(move |c| admin_order(c, &order_id)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
 /// Money collected for a pay-on-delivery order.
@@ -323,7 +336,7 @@ struct CollectBody {
 #[post("/admin/orders/{id}/collect")]
 async fn admin_collect(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    admin: AdminUser,
     id: web::Path<String>,
     body: web::Json<CollectBody>,
 ) -> AppResult<HttpResponse> {
@@ -332,26 +345,153 @@ async fn admin_collect(
         .map_err(AppError::Validation)?
         .ok_or_else(|| AppError::Validation("Enter the amount collected.".into()))?;
     let id = OrderId::from(id.into_inner());
-    let order = state.db.write(move |tx| collect(tx, &id, amount, method)).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+    let actor = admin.0.id.clone();
+    let order = state
+        .db
+        .write(move |tx| {
+            let order = collect(tx, &id, amount, method)?;
+            let summary = format!("Order #{}: {} collected by {method}", order.number, crate::money::format_naira(amount));
+            crate::staff::record(tx, &actor, "order", &order.id, &summary)?;
+            admin_order(tx, &id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
 /// A pay-on-delivery order refused at the door: its units go back on sale and its code's use back.
 #[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound, Conflict))]
 #[post("/admin/orders/{id}/refuse")]
-async fn admin_refuse(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
+async fn admin_refuse(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = OrderId::from(id.into_inner());
+    let actor = admin.0.id.clone();
     let order = state
         .catalogue
         .write(move |tx| {
             let (order, restocked) = refuse(tx, &id)?;
+            crate::staff::record(tx, &actor, "order", &order.id, &format!("Order #{}: refused at delivery", order.number))?;
             Ok((order, Changes::shown_if(restocked)))
         })
         .await?;
     if let Some((subject, body)) = mails::status_changed(state.mailer.shop_name(), state.mailer.public_url(), &order) {
         state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+    let order = state.db.read(move |c| admin_order(c, &order.id)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
+}
+
+/// The shop's own note on an order.
+#[derive(Deserialize, utoipa::ToSchema)]
+struct NoteBody {
+    /// Never shown to the customer; empty removes it.
+    #[serde(default)]
+    #[schema(required = true, max_length = 2000)]
+    note: String,
+}
+
+/// Writes the shop's own note on an order (never shown to the customer).
+#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[put("/admin/orders/{id}/note")]
+async fn admin_note(
+    state: web::Data<AppState>,
+    admin: AdminUser,
+    id: web::Path<String>,
+    body: web::Json<NoteBody>,
+) -> AppResult<HttpResponse> {
+    let note = body.into_inner().note.trim().to_string();
+    if note.chars().count() > 2000 {
+        return Err(AppError::Validation("Please keep the note under 2000 characters.".into()));
+    }
+    let (id, actor) = (OrderId::from(id.into_inner()), admin.0.id.clone());
+    let order = state
+        .db
+        .write(move |tx| {
+            let number: String =
+                tx.query_row("SELECT number FROM orders WHERE id = ?1", [&id], |r| r.get(0)).optional()?.ok_or_else(order_not_found)?;
+            let note = (!note.is_empty()).then_some(note);
+            tx.execute("UPDATE orders SET internal_note = ?2 WHERE id = ?1", params![id, note])?;
+            crate::staff::record(tx, &actor, "order", &id, &format!("Order #{number}: note changed"))?;
+            admin_order(tx, &id)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PickQuery {
+    /// Order ids separated by commas (at most 200); without them, every order paid or processing.
+    orders: Option<String>,
+}
+
+/// What to take off the shelves for many orders: each variant once, with its units and orders.
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PickList {
+    lines: Vec<PickLine>,
+    /// The orders it covers, oldest first: number, customer, delivery and their notes.
+    orders: Vec<Order>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PickLine {
+    name: String,
+    size: Option<String>,
+    color: Option<String>,
+    sku: Option<String>,
+    quantity: i64,
+    /// The order numbers that need it.
+    orders: Vec<String>,
+}
+
+/// A pick list for the orders named, or for every order waiting to be packed (paid or processing).
+#[utoipa::path(tag = "admin", params(PickQuery), responses((status = OK, body = PickList), BadRequest, Unauthorized, Forbidden))]
+#[get("/admin/pick-list")]
+async fn pick_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PickQuery>) -> AppResult<HttpResponse> {
+    let ids: Vec<String> =
+        query.into_inner().orders.unwrap_or_default().split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    if ids.len() > 200 {
+        return Err(AppError::Validation("A pick list can cover at most 200 orders.".into()));
+    }
+    let list = state
+        .db
+        .read(move |c| {
+            let orders = if ids.is_empty() {
+                query_orders(c, "WHERE status IN ('paid', 'processing') ORDER BY created_at LIMIT 200", &[])?
+            } else {
+                let ids = serde_json::to_string(&ids).map_err(AppError::internal)?;
+                query_orders(c, "WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY created_at", &[&ids])?
+            };
+            let mut sku = c.prepare_cached("SELECT sku FROM variants WHERE id = ?1")?;
+            let mut lines: Vec<PickLine> = Vec::new();
+            for order in &orders {
+                for item in &order.items {
+                    let found = lines.iter_mut().find(|l| l.name == item.name && l.size == item.size && l.color == item.color);
+                    match found {
+                        Some(line) => {
+                            line.quantity += item.quantity;
+                            if !line.orders.contains(&order.number) {
+                                line.orders.push(order.number.clone());
+                            }
+                        }
+                        None => lines.push(PickLine {
+                            name: item.name.clone(),
+                            size: item.size.clone(),
+                            color: item.color.clone(),
+                            sku: match &item.variant_id {
+                                Some(v) => sku.query_row([v], |r| r.get::<_, Option<String>>(0)).optional()?.flatten(),
+                                None => None,
+                            },
+                            quantity: item.quantity,
+                            orders: vec![order.number.clone()],
+                        }),
+                    }
+                }
+            }
+            lines.sort_by(|a, b| (&a.name, &a.size, &a.color).cmp(&(&b.name, &b.size, &b.color)));
+            Ok(PickList { lines, orders })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(list))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -50,31 +50,31 @@ pub struct CheckoutDetails {
 #[serde(rename_all = "camelCase")]
 pub struct PaymentStart {
     #[schema(value_type = String)]
-    reference: PaymentReference,
-    access_code: String,
-    authorization_url: String,
+    pub(super) reference: PaymentReference,
+    pub(super) access_code: String,
+    pub(super) authorization_url: String,
     #[schema(value_type = i64)]
-    amount: Kobo,
+    pub(super) amount: Kobo,
     /// Always "NGN".
-    currency: &'static str,
-    email: String,
-    public_key: String,
-    mode: PaymentMode,
-    metadata: PaymentMetadata,
+    pub(super) currency: &'static str,
+    pub(super) email: String,
+    pub(super) public_key: String,
+    pub(super) mode: PaymentMode,
+    pub(super) metadata: PaymentMetadata,
     /// The bag as snapshotted at current prices.
-    items: Vec<OrderItem>,
+    pub(super) items: Vec<OrderItem>,
     /// The parts of `amount`.
-    breakdown: Breakdown,
+    pub(super) breakdown: Breakdown,
     /// e.g. "1–2 working days"; none for pickup.
-    delivery_estimate: Option<String>,
+    pub(super) delivery_estimate: Option<String>,
     /// Unix ms: the payment can be made until then (its stock and code are held for it).
-    expires_at: i64,
+    pub(super) expires_at: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PaymentMetadata {
-    name: String,
-    phone: String,
+    pub(super) name: String,
+    pub(super) phone: String,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -97,6 +97,10 @@ pub struct StartBody {
     /// Pay now through Paystack (the default), or when the order arrives where the delivery allows it.
     #[serde(default, rename = "paymentMethod")]
     payment_method: crate::orders::PaymentMethod,
+    /// The shopper's note for the shop ("Call before delivery"), on the packing slip.
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    note: Option<String>,
 }
 
 fn tidy(text: &mut String) {
@@ -144,11 +148,15 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
     if body.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
         body.code = None;
     }
+    body.note = body.note.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
+    if body.note.as_ref().is_some_and(|n| n.chars().count() > 500) {
+        return Err(AppError::Validation("Please keep your note under 500 characters.".into()));
+    }
     Ok(())
 }
 
 /// A fresh, Paystack-safe reference (letters, digits and `-` only).
-fn new_reference() -> PaymentReference {
+pub(super) fn new_reference() -> PaymentReference {
     PaymentReference::from(format!("ANK-{}", crate::util::random_id(24)))
 }
 
@@ -358,7 +366,7 @@ struct Request<'a> {
 }
 
 /// The shortest time a new payment must still be payable to be worth starting.
-fn shortest_window(lifetime_ms: i64) -> i64 {
+pub(super) fn shortest_window(lifetime_ms: i64) -> i64 {
     (lifetime_ms / 6).min(5 * 60 * 1000)
 }
 
@@ -422,9 +430,9 @@ fn record_payment(
     tx.execute(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
                                delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
-                               discount_code, delivery_method, delivery_estimate, expires_at, client_key)
+                               discount_code, delivery_method, delivery_estimate, expires_at, client_key, customer_note)
          VALUES (:reference, :owner, :total, 'NGN', :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
-                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key)",
+                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key, :note)",
         rusqlite::named_params! {
             ":reference": payment.reference,
             ":owner": owner,
@@ -444,6 +452,7 @@ fn record_payment(
             ":estimate": quote.delivery_estimate,
             ":expires_at": payment.expires_at,
             ":client_key": client_key,
+            ":note": body.note,
         },
     )?;
     Ok(())
@@ -499,6 +508,7 @@ fn place_on_delivery(
             code_over_limit: false,
             payment_method: PaymentMethod::PayOnDelivery,
             payment_channel: None,
+            details: crate::orders::Details { customer_note: body.note.clone(), ..Default::default() },
         },
     )?;
     crate::bag::remove_bought(tx, owner, &order.items)?;
@@ -727,29 +737,7 @@ impl Payments {
         crate::stock::tell_shop(&self.mailer, &ran_low);
         let channels: Vec<&str> = quote.settings.channels.iter().map(|c| c.as_str()).collect();
         let payer = crate::paystack::Payer { email: &customer.email, name: &customer.name, phone: &customer.phone };
-        let started = match self.paystack.initialize(&payer, amount, &reference, &channels).await {
-            Ok(started) => started,
-            Err(why) => {
-                log::warn!("payment {reference} not started: {}", why.0);
-                let r = reference.clone();
-                self.catalogue
-                    .write(move |tx| {
-                        release_holds(tx, &r)?;
-                        tx.execute("DELETE FROM payments WHERE reference = ?1", [&r])?;
-                        Ok(((), Changes::shown()))
-                    })
-                    .await?;
-                return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
-            }
-        };
-        crate::metrics::Metrics::add(&self.metrics.checkouts_started, 1);
-        let (r, code, url) = (reference.clone(), started.access_code.clone(), started.authorization_url.clone());
-        self.db
-            .write(move |tx| {
-                tx.execute("UPDATE payments SET access_code = ?2, authorization_url = ?3 WHERE reference = ?1", params![r, code, url])?;
-                Ok(())
-            })
-            .await?;
+        let started = self.open_at_paystack(&reference, &payer, amount, &channels).await?;
         let start = PaymentStart {
             reference,
             access_code: started.access_code,
@@ -766,6 +754,41 @@ impl Payments {
             expires_at,
         };
         Ok((CheckoutStarted::Payment(Box::new(start)), true))
+    }
+
+    /// Asks Paystack to open the recorded payment `reference` and keeps its access code. When
+    /// Paystack cannot, the payment and whatever it holds are removed and the shopper is told.
+    pub(super) async fn open_at_paystack(
+        &self,
+        reference: &PaymentReference,
+        payer: &crate::paystack::Payer<'_>,
+        amount: Kobo,
+        channels: &[&str],
+    ) -> AppResult<crate::paystack::Started> {
+        let started = match self.paystack.initialize(payer, amount, reference, channels).await {
+            Ok(started) => started,
+            Err(why) => {
+                log::warn!("payment {reference} not started: {}", why.0);
+                let r = reference.clone();
+                self.catalogue
+                    .write(move |tx| {
+                        let released = release_holds(tx, &r)?;
+                        tx.execute("DELETE FROM payments WHERE reference = ?1", [&r])?;
+                        Ok(((), Changes::shown_if(released > 0)))
+                    })
+                    .await?;
+                return Err(AppError::Upstream("We couldn't start the payment. Please try again in a moment.".into()));
+            }
+        };
+        crate::metrics::Metrics::add(&self.metrics.checkouts_started, 1);
+        let (r, code, url) = (reference.clone(), started.access_code.clone(), started.authorization_url.clone());
+        self.db
+            .write(move |tx| {
+                tx.execute("UPDATE payments SET access_code = ?2, authorization_url = ?3 WHERE reference = ?1", params![r, code, url])?;
+                Ok(())
+            })
+            .await?;
+        Ok(started)
     }
 
     /// The pop-up of the shopper's open payment, opened again.
@@ -822,7 +845,15 @@ mod tests {
     use crate::paystack::plausible_reference;
 
     fn body(customer: Customer, address: Address) -> StartBody {
-        StartBody { customer, address, method: Method::Delivery, code: None, expected_total: None, payment_method: Default::default() }
+        StartBody {
+            customer,
+            address,
+            method: Method::Delivery,
+            code: None,
+            expected_total: None,
+            payment_method: Default::default(),
+            note: None,
+        }
     }
 
     fn good() -> StartBody {

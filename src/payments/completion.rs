@@ -171,9 +171,14 @@ impl Payments {
         Ok(outcome)
     }
 
-    /// The confirmation to the customer and the notice to the shop, sent off the request path.
+    /// The confirmation to the customer and the notice to the shop, sent off the request path (for
+    /// a pay link's payment: that the money came, and what is left to pay).
     pub(super) fn send_order_mails(&self, order: &Order) {
-        let (customer_mail, shop_mail) = orders::mails::new_order(self.mailer.shop_name(), self.mailer.public_url(), order);
+        let (customer_mail, shop_mail) = if order.payment.payment_method == orders::PaymentMethod::PayLink {
+            orders::mails::link_paid(self.mailer.shop_name(), self.mailer.public_url(), order)
+        } else {
+            orders::mails::new_order(self.mailer.shop_name(), self.mailer.public_url(), order)
+        };
         self.mailer.send_in_background(vec![
             (order.customer_email.clone(), customer_mail.0, customer_mail.1),
             (self.mailer.shop_address(), shop_mail.0, shop_mail.1),
@@ -189,7 +194,13 @@ struct Taken {
 }
 
 /// Moves a payment from `current` to `next`, as the status allows, with the reason an admin sees.
-fn set_status(tx: &Transaction, reference: &str, current: PaymentStatus, next: PaymentStatus, reason: Option<&str>) -> AppResult<()> {
+pub(super) fn set_status(
+    tx: &Transaction,
+    reference: &str,
+    current: PaymentStatus,
+    next: PaymentStatus,
+    reason: Option<&str>,
+) -> AppResult<()> {
     if !current.can_become(next) {
         return Err(AppError::internal(format!("payment {reference} cannot go from {current} to {next}")));
     }
@@ -213,12 +224,14 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         address: String,
         lines: String,
         price: Price,
+        customer_note: Option<String>,
+        pay_link: Option<String>,
     }
     let payment = tx
         .query_row(
             "SELECT user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone, delivery_address, items,
                     COALESCE(subtotal_kobo, amount_kobo) AS subtotal_kobo, delivery_kobo, discount_kobo, discount_code,
-                    delivery_method, delivery_estimate
+                    delivery_method, delivery_estimate, customer_note, pay_link
              FROM payments WHERE reference = ?1",
             [reference],
             |r| {
@@ -240,11 +253,15 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
                         delivery_method: r.get("delivery_method")?,
                         delivery_estimate: r.get("delivery_estimate")?,
                     },
+                    customer_note: r.get("customer_note")?,
+                    pay_link: r.get("pay_link")?,
                 })
             },
         )
         .optional()?;
-    let Some(Recorded { user_id, expected, currency, status, name, email, phone, address, lines, price }) = payment else {
+    let Some(Recorded { user_id, expected, currency, status, name, email, phone, address, lines, price, customer_note, pay_link }) =
+        payment
+    else {
         return Ok(Outcome::Unknown);
     };
     if status.is_settled() {
@@ -277,6 +294,10 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         log::warn!("payment {reference}: success with a mismatched amount or currency; no order created");
         return Ok(Outcome::Mismatch);
     }
+    // A pay link's money belongs to the order the merchant made.
+    if let Some(token) = pay_link {
+        return super::links::complete_link_in(tx, reference, &token, status, paid.channel.as_deref());
+    }
     let address: Address = serde_json::from_str(&address).map_err(AppError::internal)?;
     let lines: Vec<OrderItem> = serde_json::from_str(&lines).map_err(AppError::internal)?;
     let mut taken = crate::stock::sell(tx, reference, &lines)?;
@@ -307,6 +328,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
             code_over_limit,
             payment_method: orders::PaymentMethod::Paystack,
             payment_channel: paid.channel.clone(),
+            details: orders::Details { customer_note, ..Default::default() },
         },
     )?;
     // What was paid for leaves the bag, and only that: lines added while the pop-up was open stay.

@@ -7,13 +7,15 @@
 
 mod checkout;
 mod completion;
+mod link_routes;
+pub mod links;
 mod reconcile;
 pub mod routes;
 
 use std::sync::Arc;
 
 pub use checkout::{
-    CancelBody, CheckoutDetails, CheckoutQuote, CheckoutStarted, Customer, PaymentMode, PaymentStart, QuoteBody, StartBody,
+    CancelBody, CheckoutDetails, CheckoutQuote, CheckoutStarted, Customer, PaymentMetadata, PaymentMode, PaymentStart, QuoteBody, StartBody,
 };
 pub use completion::{Outcome, VerifiedPayment};
 pub use reconcile::Ending;

@@ -19,6 +19,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(cancel_payment)
         .service(verify_payment)
         .service(webhook);
+    super::link_routes::configure(cfg);
 }
 
 /// The checkout form's starting values: the profile, and the last delivery address used.

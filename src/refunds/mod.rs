@@ -13,7 +13,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::catalog::write::{Catalogue, Changes};
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
-use crate::ids::OrderId;
+use crate::ids::{OrderId, PaymentReference};
 use crate::mail::Mailer;
 use crate::money::Kobo;
 use crate::money::format_naira;
@@ -51,6 +51,28 @@ pub struct RefundAsk {
     pub reason: String,
     /// Order line positions whose units go back on sale once Paystack takes the refund.
     pub restock: Vec<usize>,
+    /// Who asks (for the activity log).
+    pub by: crate::ids::UserId,
+}
+
+/// The Paystack payments an order's money came through, newest first, with what is left to refund
+/// of each: the checkout's own payment, or the pay links' (a deposit and its balance).
+fn refundable_payments(tx: &Connection, order: &crate::orders::Order) -> rusqlite::Result<Vec<(PaymentReference, Kobo)>> {
+    let left_sql = "(SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds WHERE payment_reference = p.reference AND status != 'failed')";
+    let sql = match order.payment.payment_method {
+        crate::orders::PaymentMethod::Paystack => {
+            format!("SELECT p.reference, p.amount_kobo - {left_sql} FROM payments p WHERE p.reference = ?1 AND p.status = 'completed'")
+        }
+        _ => format!(
+            "SELECT p.reference, p.amount_kobo - {left_sql} FROM pay_links l JOIN payments p ON p.reference = l.payment_reference
+             WHERE l.order_id = (SELECT id FROM orders WHERE payment_reference = ?1) ORDER BY l.paid_at DESC"
+        ),
+    };
+    let rows = tx
+        .prepare(&sql)?
+        .query_map([&order.payment_reference], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<Vec<(PaymentReference, Kobo)>>>()?;
+    Ok(rows.into_iter().filter(|(_, left)| *left > Kobo::ZERO).collect())
 }
 
 fn check_reason(reason: &str) -> AppResult<String> {
@@ -70,12 +92,15 @@ impl Refunds {
     pub async fn refund_order(&self, order_id: &OrderId, ask: RefundAsk) -> AppResult<crate::orders::Order> {
         let reason = check_reason(&ask.reason)?;
         let note = reason.clone();
-        let (id, o) = (crate::util::new_id(), order_id.clone());
-        let (refund_id, reference, amount) = self
+        let o = order_id.clone();
+        let parts: Vec<(String, PaymentReference, Kobo)> = self
             .db
             .write(move |tx| {
                 let order = crate::orders::by_id(tx, &o)?.ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
-                let left = order.refunds.left(order.total_amount);
+                if order.payment.payment_method == crate::orders::PaymentMethod::PayOnDelivery {
+                    return Err(AppError::Conflict("This order was paid on delivery: give the money back by hand.".into()));
+                }
+                let left = order.refunds.left(order.payment.paid_online);
                 if left <= Kobo::ZERO {
                     return Err(AppError::Conflict("This order has nothing left to refund.".into()));
                 }
@@ -89,30 +114,62 @@ impl Refunds {
                 if lines.iter().any(|&p| p >= order.items.len()) {
                     return Err(AppError::Validation("Choose lines of this order to put back on sale.".into()));
                 }
+                // The money goes back the way it came, newest payment first: a refund larger than
+                // the balance's payment takes the rest from the deposit's.
+                let mut parts = Vec::new();
+                let mut rest = amount;
+                for (reference, on_it) in refundable_payments(tx, &order)? {
+                    if rest == Kobo::ZERO {
+                        break;
+                    }
+                    let part = rest.min(on_it);
+                    parts.push((crate::util::new_id(), reference, part));
+                    rest -= part;
+                }
+                if rest > Kobo::ZERO {
+                    return Err(AppError::Conflict("This order has nothing left to refund through Paystack.".into()));
+                }
                 let now = crate::db::now_ms();
-                tx.execute(
-                    "INSERT INTO refunds (id, order_id, amount_kobo, reason, status, restock_lines, created_at, updated_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-                    params![id, o, amount, reason, RefundStatus::Pending, serde_json::to_string(&lines).unwrap_or_default(), now],
-                )?;
-                Ok((id, order.payment_reference, amount))
+                for (i, (id, reference, part)) in parts.iter().enumerate() {
+                    // The lines go back on sale with the first part.
+                    let restock = if i == 0 { serde_json::to_string(&lines).unwrap_or_default() } else { "[]".into() };
+                    tx.execute(
+                        "INSERT INTO refunds (id, order_id, amount_kobo, reason, status, restock_lines, created_at, updated_at, payment_reference)
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
+                        params![id, o, part, reason, RefundStatus::Pending, restock, now, reference],
+                    )?;
+                }
+                let summary = format!("Order #{}: refund of {} asked ({reason})", order.number, format_naira(amount));
+                crate::staff::record(tx, &ask.by, "refund", &o, &summary)?;
+                Ok(parts)
             })
             .await?;
-        let outcome = match self.paystack.refund(&reference, amount, &note).await {
-            Ok(RefundAnswer::Created(paystack)) => {
-                self.settle(&refund_id, paystack).await?;
-                Ok(())
+        let mut outcome = Ok(());
+        for (refund_id, reference, amount) in parts {
+            let asked = self.ask_paystack(&refund_id, &reference, amount, &note).await;
+            if outcome.is_ok() {
+                outcome = asked;
             }
+        }
+        outcome?;
+        let o = order_id.clone();
+        self.db.read(move |c| Ok(crate::orders::by_id(c, &o)?)).await?.ok_or_else(|| AppError::NotFound("Order not found.".into()))
+    }
+
+    /// Asks Paystack for one recorded refund and records its answer.
+    async fn ask_paystack(&self, refund_id: &str, reference: &PaymentReference, amount: Kobo, note: &str) -> AppResult<()> {
+        match self.paystack.refund(reference, amount, note).await {
+            Ok(RefundAnswer::Created(paystack)) => self.settle(refund_id, paystack).await,
             Ok(RefundAnswer::Refused(message)) => {
                 let why = format!("Paystack: {message}");
-                let r = refund_id.clone();
+                let r = refund_id.to_string();
                 let changed = self.db.write(move |tx| fail(tx, &r, &why)).await?;
                 self.tell_about(changed);
                 Err(AppError::Upstream(format!("Paystack refused the refund: {message}")))
             }
             Err(why) => {
                 log::warn!("refund {refund_id} of {reference}: {}", why.0);
-                let r = refund_id.clone();
+                let r = refund_id.to_string();
                 self.db
                     .write(move |tx| {
                         tx.execute(
@@ -126,10 +183,7 @@ impl Refunds {
                     "Paystack did not answer. The refund is recorded as pending; the shop will check with Paystack shortly.".into(),
                 ))
             }
-        };
-        outcome?;
-        let o = order_id.clone();
-        self.db.read(move |c| Ok(crate::orders::by_id(c, &o)?)).await?.ok_or_else(|| AppError::NotFound("Order not found.".into()))
+        }
     }
 }
 
@@ -295,8 +349,8 @@ impl Refunds {
                     return Ok(Some(found));
                 }
                 Ok(c.query_row(
-                    "SELECT r.id FROM refunds r JOIN orders o ON o.id = r.order_id
-                 WHERE o.payment_reference = ?1 AND r.amount_kobo = ?2 AND r.status = 'pending' AND r.paystack_id IS NULL
+                    "SELECT r.id FROM refunds r
+                 WHERE r.payment_reference = ?1 AND r.amount_kobo = ?2 AND r.status = 'pending' AND r.paystack_id IS NULL
                  ORDER BY r.created_at LIMIT 1",
                     params![reference, amount],
                     |r| r.get(0),
@@ -316,8 +370,8 @@ impl Refunds {
             .db
             .read(move |c| {
                 let mut stmt = c.prepare_cached(
-                    "SELECT r.id, r.paystack_id, o.payment_reference, r.amount_kobo, r.created_at FROM refunds r
-                 JOIN orders o ON o.id = r.order_id WHERE r.status = 'pending' ORDER BY r.updated_at LIMIT 100",
+                    "SELECT r.id, r.paystack_id, r.payment_reference, r.amount_kobo, r.created_at FROM refunds r
+                 WHERE r.status = 'pending' ORDER BY r.updated_at LIMIT 100",
                 )?;
                 let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;
                 Ok(rows.collect::<Result<_, _>>()?)
@@ -347,8 +401,7 @@ impl Refunds {
                         self.db
                             .read(move |c| {
                                 let mut stmt = c.prepare_cached(
-                                    "SELECT r.paystack_id FROM refunds r JOIN orders o ON o.id = r.order_id
-                                 WHERE o.payment_reference = ?1 AND r.paystack_id IS NOT NULL",
+                                    "SELECT r.paystack_id FROM refunds r WHERE r.payment_reference = ?1 AND r.paystack_id IS NOT NULL",
                                 )?;
                                 Ok(stmt.query_map([r], |row| row.get(0))?.collect::<Result<_, _>>()?)
                             })

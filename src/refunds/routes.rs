@@ -39,7 +39,7 @@ pub struct RefundRequest {
 #[post("/admin/orders/{id}/refunds")]
 async fn create_refund(
     state: web::Data<AppState>,
-    _admin: AdminUser,
+    admin: AdminUser,
     id: web::Path<String>,
     body: web::Json<RefundRequest>,
 ) -> AppResult<HttpResponse> {
@@ -50,6 +50,8 @@ async fn create_refund(
     if amount == crate::money::Kobo::ZERO {
         return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
     }
-    let order = state.refunds.refund_order(&id.into_inner().into(), RefundAsk { amount: Some(amount), reason, restock }).await?;
-    Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(crate::orders::admin_view(order)))
+    let ask = RefundAsk { amount: Some(amount), reason, restock, by: admin.0.id.clone() };
+    let order = state.refunds.refund_order(&id.into_inner().into(), ask).await?;
+    let order = state.db.read(move |c| crate::orders::admin_order(c, &order.id)).await?;
+    Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(order))
 }

@@ -41,6 +41,9 @@ pub struct Settings {
     /// Open pay-on-delivery orders one customer e-mail or phone may have.
     #[schema(minimum = 1, maximum = 10)]
     pub pay_on_delivery_open_limit: i64,
+    /// Hours a pay link can be paid (and holds its order's stock) after it is made: 1 to 720.
+    #[schema(minimum = 1, maximum = 720)]
+    pub pay_link_hours: i64,
 }
 
 crate::text_enum! {
@@ -66,6 +69,8 @@ impl Default for Settings {
             channels: vec![Channel::Card, Channel::Bank, Channel::Ussd, Channel::BankTransfer],
             transfer_hold_minutes: 60,
             pay_on_delivery_open_limit: 1,
+            // Two days: a chat customer pays when they next check their phone, not in minutes.
+            pay_link_hours: 48,
         }
     }
 }
@@ -95,6 +100,8 @@ pub struct SettingsChange {
     pub transfer_hold_minutes: Option<i64>,
     #[schema(minimum = 1, maximum = 10)]
     pub pay_on_delivery_open_limit: Option<i64>,
+    #[schema(minimum = 1, maximum = 720)]
+    pub pay_link_hours: Option<i64>,
 }
 
 impl SettingsChange {
@@ -144,6 +151,12 @@ impl SettingsChange {
                 return invalid("Open pay-on-delivery orders per customer must be from 1 to 10.".into());
             }
             current.pay_on_delivery_open_limit = limit;
+        }
+        if let Some(hours) = self.pay_link_hours {
+            if !(1..=720).contains(&hours) {
+                return invalid("A pay link may last from 1 to 720 hours.".into());
+            }
+            current.pay_link_hours = hours;
         }
         if current.max_per_line > current.max_per_checkout {
             return invalid("The most of one item cannot be more than the most items per order.".into());

@@ -23,13 +23,22 @@ async fn get_settings(state: web::Data<AppState>, _admin: AdminUser) -> AppResul
 /// Changes the fields sent; the others keep their values. The whole change is checked first.
 #[utoipa::path(tag = "admin", responses((status = OK, body = Settings), BadRequest, Unauthorized, Forbidden))]
 #[patch("/admin/settings")]
-async fn update_settings(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<SettingsChange>) -> AppResult<HttpResponse> {
+async fn update_settings(state: web::Data<AppState>, admin: AdminUser, body: web::Json<SettingsChange>) -> AppResult<HttpResponse> {
     let change = body.into_inner();
+    let actor = admin.0.id.clone();
     let settings = state
         .db
         .write(move |tx| {
-            let settings = change.apply(load(tx)?)?;
+            let before = load(tx)?;
+            let settings = change.apply(before.clone())?;
             store(tx, &settings)?;
+            // The names of the settings that changed, for the owner's activity log.
+            let (old, new) = (serde_json::to_value(&before).unwrap_or_default(), serde_json::to_value(&settings).unwrap_or_default());
+            let changed: Vec<&str> =
+                new.as_object().into_iter().flatten().filter(|(k, v)| old.get(k.as_str()) != Some(v)).map(|(k, _)| k.as_str()).collect();
+            if !changed.is_empty() {
+                crate::staff::record(tx, &actor, "settings", "shop", &format!("Settings changed: {}", changed.join(", ")))?;
+            }
             Ok(settings)
         })
         .await?;

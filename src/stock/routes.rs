@@ -132,7 +132,7 @@ fn variant_not_found() -> AppError {
 #[patch("/admin/variants/{id}")]
 async fn edit_variant(
     state: web::Data<AppState>,
-    _admin: AdminUser<EditProducts>,
+    admin: AdminUser<EditProducts>,
     id: web::Path<String>,
     body: web::Json<VariantEdit>,
 ) -> AppResult<HttpResponse> {
@@ -145,9 +145,11 @@ async fn edit_variant(
     if !crate::util::plausible_id(&id) {
         return Err(variant_not_found());
     }
+    let actor = admin.0.id.clone();
     let row = state
         .catalogue
         .write(move |tx| {
+            let before: Option<i64> = tx.query_row("SELECT stock FROM variants WHERE id = ?1", [&id], |r| r.get(0)).optional()?;
             let changed = tx
                 .execute(
                     "UPDATE variants SET stock = ?2, sku = CASE WHEN ?3 THEN NULLIF(?4, '') ELSE sku END,
@@ -159,6 +161,10 @@ async fn edit_variant(
                 return Err(variant_not_found());
             }
             let row = tx.query_row(&format!("{ROW_SELECT} WHERE v.id = ?1"), [&id], row_from).optional()?.ok_or_else(variant_not_found)?;
+            if let Some(before) = before.filter(|before| *before != stock) {
+                let what = super::describe_line(&row.product_name, row.size.as_deref(), row.color.as_deref());
+                crate::staff::record(tx, &actor, "stock", &id, &format!("{what}: stock {before} → {stock}"))?;
+            }
             Ok((row, Changes::shown()))
         })
         .await?;
@@ -199,7 +205,7 @@ pub struct Imported {
     )
 )]
 #[post("/admin/stock.csv")]
-async fn import_csv(state: web::Data<AppState>, _admin: AdminUser<EditProducts>, mut payload: web::Payload) -> AppResult<HttpResponse> {
+async fn import_csv(state: web::Data<AppState>, admin: AdminUser<EditProducts>, mut payload: web::Payload) -> AppResult<HttpResponse> {
     use futures_util::StreamExt;
     let mut body = Vec::new();
     while let Some(chunk) = payload.next().await {
@@ -213,10 +219,14 @@ async fn import_csv(state: web::Data<AppState>, _admin: AdminUser<EditProducts>,
         return Ok(HttpResponse::BadRequest()
             .json(ImportRefused { message: "The file is not UTF-8 text (save it as CSV UTF-8).".into(), errors: Vec::new() }));
     };
+    let actor = admin.0.id.clone();
     let imported = state
         .catalogue
         .write(move |tx| {
             let imported = csv::import(tx, &text)?;
+            if let Ok(updated) = &imported {
+                crate::staff::record(tx, &actor, "stock", "import", &format!("Stock imported from a spreadsheet: {updated} variants"))?;
+            }
             let changes = Changes::shown_if(imported.is_ok());
             Ok((imported, changes))
         })

@@ -326,19 +326,34 @@ fn the_command_line_grants_and_revokes_admins() {
         .db
         .with_conn(|c| {
             Ok(c.execute(
-                "INSERT INTO users (id, email, display_name, password_hash, created_at) VALUES ('u1', 'ada@example.com', 'Ada', 'x', 0)",
+                "INSERT INTO users (id, email, display_name, password_hash, created_at) VALUES ('u1', 'ada@example.com', 'Ada', 'x', 0),
+                        ('u2', 'bo@example.com', 'Bo', 'x', 0)",
                 [],
             )?)
         })
         .unwrap();
-    let is_admin = || state.db.with_conn(|c| Ok(c.query_row("SELECT is_admin FROM users", [], |r| r.get::<_, bool>(0))?)).unwrap();
+    let role = |id: &str| {
+        let id = id.to_string();
+        state
+            .db
+            .with_conn(move |c| Ok(c.query_row("SELECT role FROM users WHERE id = ?1", [&id], |r| r.get::<_, Option<String>>(0))?))
+            .unwrap()
+    };
     let run =
         |action| ankara::cli::run(ankara::config::Cli { config: config.clone(), command: Some(ankara::config::Command::Admin { action }) });
-    run(ankara::config::AdminAction::Grant { email: "ADA@example.com".into() }).unwrap();
-    assert!(is_admin());
-    run(ankara::config::AdminAction::Revoke { email: "ada@example.com".into() }).unwrap();
-    assert!(!is_admin());
-    assert!(run(ankara::config::AdminAction::Grant { email: "nobody@example.com".into() }).unwrap_err().contains("sign up"));
+    use ankara::config::AdminAction::{Grant, Revoke};
+    // The first member of staff is the owner, the next a manager.
+    run(Grant { email: "ADA@example.com".into(), role: None }).unwrap();
+    assert_eq!(role("u1").as_deref(), Some("owner"));
+    run(Grant { email: "bo@example.com".into(), role: None }).unwrap();
+    assert_eq!(role("u2").as_deref(), Some("manager"));
+    // The last owner cannot go, until there is another.
+    assert!(run(Revoke { email: "ada@example.com".into() }).unwrap_err().contains("last owner"));
+    assert!(run(Grant { email: "ada@example.com".into(), role: Some("packer".into()) }).unwrap_err().contains("last owner"));
+    run(Grant { email: "bo@example.com".into(), role: Some("owner".into()) }).unwrap();
+    run(Revoke { email: "ada@example.com".into() }).unwrap();
+    assert_eq!(role("u1"), None);
+    assert!(run(Grant { email: "nobody@example.com".into(), role: None }).unwrap_err().contains("sign up"));
 }
 
 /// Who may call what. Later work adds rows for its endpoints.

@@ -5,6 +5,7 @@ mod common;
 
 mod accounts;
 mod back_office;
+mod chats;
 mod checkout23;
 mod commerce;
 mod crash;

@@ -564,6 +564,6 @@ async fn admins_fulfil_orders_and_customers_see_progress() {
     wait_for_mail(&app, |m| m.contains("To: ada@example.com") && m.contains("Tracking number: GIG-12345")).await;
     let (status, _) = admin.send_json(Method::PATCH, &path, json!({"status": "cancelled"})).await;
     assert_eq!(status, 409, "a shipped order is not cancelled");
-    app.sql("UPDATE users SET is_admin = 0 WHERE email = 'boss@example.com'");
+    app.sql("UPDATE users SET role = NULL WHERE email = 'boss@example.com'");
     assert_eq!(admin.get_json("/api/admin/orders").await.0, 403, "a revoked admin is refused at once, token or not");
 }

@@ -33,7 +33,7 @@ fn a_backup_with_a_trigger_the_shop_never_made_is_refused_by_name() {
         .unwrap()
         .execute_batch(
             "CREATE TRIGGER sessions_admin AFTER INSERT ON sessions BEGIN
-                 UPDATE users SET is_admin = 1 WHERE id = NEW.user_id;
+                 UPDATE users SET role = 'owner' WHERE id = NEW.user_id;
              END;",
         )
         .unwrap();
@@ -44,7 +44,7 @@ fn a_backup_with_a_trigger_the_shop_never_made_is_refused_by_name() {
     // A view or an index on a table of the shop is refused the same way.
     let view = scratch.path().join("view.db");
     let _shop = fresh_backup(&view, false);
-    Connection::open(&view).unwrap().execute_batch("CREATE VIEW admins AS SELECT email FROM users WHERE is_admin = 1;").unwrap();
+    Connection::open(&view).unwrap().execute_batch("CREATE VIEW admins AS SELECT email FROM users WHERE role IS NOT NULL;").unwrap();
     let message = refused(&view);
     assert!(message.contains("the backup has a view that this version of Ankara does not create: admins"), "{message}");
 }

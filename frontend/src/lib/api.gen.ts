@@ -42,6 +42,23 @@ export interface paths {
     patch: operations['update_account'];
     trace?: never;
   };
+  '/api/admin/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who changed what, newest first. */
+    get: operations['list_activity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/contact-messages': {
     parameters: {
       query?: never;
@@ -51,6 +68,57 @@ export interface paths {
     };
     /** The contact inbox for admins, newest first. */
     get: operations['list_messages'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Customers, most recent buyers first, 50 a page; `q` searches names, e-mails and phone numbers. */
+    get: operations['list_customers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/customers.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every customer as CSV (name, email, phone, has_account, orders, spent in naira, last order). */
+    get: operations['export_customers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/customers/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One customer and their orders. */
+    get: operations['customer_page'];
     put?: never;
     post?: never;
     delete?: never;
@@ -138,6 +206,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
+    /**
+     * Makes another user a member of staff (owners only); it takes effect at that user's next token
+     *     refresh. Recorded in the activity log.
+     */
     post: operations['grant_admin'];
     delete?: never;
     options?: never;
@@ -154,7 +226,13 @@ export interface paths {
     };
     get: operations['admin_list'];
     put?: never;
-    post?: never;
+    /**
+     * Creates an order for a customer met in a chat or in the shop: its stock is taken at once and
+     *     the answer carries the pay link to send (all of the total, or the deposit asked for). The link
+     *     lasts the merchant's pay-link hours; if it expires unpaid the order is cancelled and its stock
+     *     goes back on sale.
+     */
+    post: operations['create_chat_order'];
     delete?: never;
     options?: never;
     head?: never;
@@ -209,6 +287,44 @@ export interface paths {
      */
     post: operations['admin_collect'];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/note': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Writes the shop's own note on an order (never shown to the customer). */
+    put: operations['admin_note'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/pay-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new pay link for an order made in the back office: for the amount sent (naira), or for all
+     *     that is still owed (its balance after a deposit). The order's open link ends.
+     */
+    post: operations['new_pay_link'];
+    /** Ends an order's open pay link (the order stays; another link may follow). */
+    delete: operations['cancel_pay_links'];
     options?: never;
     head?: never;
     patch?: never;
@@ -269,6 +385,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/pick-list': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A pick list for the orders named, or for every order waiting to be packed (paid or processing). */
+    get: operations['pick_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/reviews': {
     parameters: {
       query?: never;
@@ -319,6 +452,24 @@ export interface paths {
     head?: never;
     /** Changes the fields sent; the others keep their values. The whole change is checked first. */
     patch: operations['update_settings'];
+    trace?: never;
+  };
+  '/api/admin/staff': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everyone with a role, owners first. */
+    get: operations['list_staff'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /** Gives a member of staff another role, or takes them off the staff. The last owner stays one. */
+    patch: operations['change_role'];
     trace?: never;
   };
   '/api/admin/stock': {
@@ -787,6 +938,64 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pay/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The pay page: the shop, the order's lines and price, what this link asks for and whether it
+     *     can still be paid.
+     */
+    get: operations['pay_link_page'];
+    put?: never;
+    /** Starts the link's Paystack payment (or resumes the one in progress). */
+    post: operations['start_pay_link'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pay/{token}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The pay page's pop-up was closed without paying. */
+    post: operations['cancel_pay_link_payment'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pay/{token}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The pay page reports a reference its pop-up called successful; the server asks Paystack and
+     *     adds the money to the order only on a matching `success`.
+     */
+    post: operations['verify_pay_link'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/payments/cancel': {
     parameters: {
       query?: never;
@@ -1246,6 +1455,22 @@ export interface components {
        */
       photo?: string;
     };
+    /** @description One line of the activity log. */
+    Activity: {
+      /** @description Name and e-mail of who did it, as they were then. */
+      actor: string;
+      /** Format: int64 */
+      at: number;
+      /** Format: int64 */
+      id: number;
+      subject: string;
+      subjectId: string;
+      summary: string;
+    };
+    ActivityPage: {
+      /** @description Newest first, 100 at a time. */
+      activity: components['schemas']['Activity'][];
+    };
     AddBody: {
       color?: string | null;
       productId: string;
@@ -1261,14 +1486,26 @@ export interface components {
       state: string;
       street: string;
     };
-    /** @description An order as fulfilment sees it: whose it is and where it may go next. */
+    /**
+     * @description An order as fulfilment sees it: whose it is, where it may go next, its pay links, the shop's
+     *     own note and its lines' SKUs (for the packing slip).
+     */
     AdminOrder: components['schemas']['Order'] & {
+      /** @description Why a manual discount was given. */
+      discountReason?: string | null;
+      /** @description The shop's own note (never shown to the customer). */
+      internalNote?: string | null;
       nextStatuses: components['schemas']['OrderStatus'][];
+      /** @description Oldest first. */
+      payLinks: components['schemas']['PayLink'][];
       /**
        * Format: int64
-       * @description The total less what is refunded or being refunded.
+       * @description What can still go back through Paystack: what was paid through it less what is refunded
+       *     or being refunded.
        */
       refundable: number;
+      /** @description Each line's SKU, in line order (null when it has none or its variant is gone). */
+      skus: (string | null)[];
       userId: string;
     };
     /** @description One page of orders for fulfilment, with the count of orders in every status. */
@@ -1376,6 +1613,54 @@ export interface components {
     };
     /** @enum {string} */
     Channel: 'card' | 'bank' | 'ussd' | 'bank_transfer' | 'qr';
+    /** @description The customer of an order taken in a chat. */
+    ChatCustomer: {
+      /** @description An existing customer's account (from the customers list): the order joins their My Orders. */
+      accountId?: string | null;
+      email?: string | null;
+      name: string;
+      phone: string;
+    };
+    /**
+     * @description How the order reaches the customer: to a state at its zone's fee, picked up in the shop, or a
+     *     fee the merchant types (naira, e.g. "3500"). The address is what the customer gave in the chat.
+     */
+    ChatDelivery: {
+      address?: components['schemas']['Address'] | null;
+      fee?: string | null;
+      pickup?: boolean;
+      state?: string | null;
+    };
+    /** @description A line: a variant, or a product with its size and colour (empty or absent for none). */
+    ChatLine: {
+      color?: string | null;
+      productId?: string | null;
+      /** Format: int64 */
+      quantity: number;
+      size?: string | null;
+      variantId?: string | null;
+    };
+    /** @description An order the merchant creates: `POST /api/admin/orders`. */
+    ChatOrder: {
+      /** @description A discount code, as typed. */
+      code?: string | null;
+      customer: components['schemas']['ChatCustomer'];
+      /** @description The customer's own note ("Call before delivery"): on the packing slip and receipt. */
+      customerNote?: string | null;
+      delivery: components['schemas']['ChatDelivery'];
+      deposit?: components['schemas']['DepositAsk'] | null;
+      discount?: components['schemas']['ManualDiscount'] | null;
+      lines: components['schemas']['ChatLine'][];
+      /** @description The shop's own note (never shown to the customer). */
+      note?: string | null;
+      source?: components['schemas']['Source'] | null;
+    };
+    /** @description The order made, and the link to send the customer. */
+    ChatOrderMade: {
+      order: components['schemas']['AdminOrder'];
+      /** @description `{public-url}/pay/{token}`. */
+      payLink: string;
+    };
     /** @description The checkout form's starting values. */
     CheckoutDetails: {
       address: components['schemas']['Address'] | null;
@@ -1533,8 +1818,39 @@ export interface components {
     };
     Customer: {
       email: string;
+      hasAccount: boolean;
+      /** @description `a.{account id}`, `e.{e-mail}` or `p.{phone digits}`: the customer's page is /admin/customers/{key}. */
+      key: string;
+      /** Format: int64 */
+      lastOrderAt?: number | null;
       name: string;
+      /** Format: int64 */
+      orders: number;
       phone: string;
+      /**
+       * Format: int64
+       * @description When the account was made (null without one).
+       */
+      signedUpAt?: number | null;
+      /**
+       * Format: int64
+       * @description Money received less money refunded, in kobo.
+       */
+      spent: number;
+    };
+    CustomerOrders: {
+      customer: components['schemas']['Customer'];
+      /** @description Newest first. */
+      orders: components['schemas']['Order'][];
+    };
+    CustomerPage: {
+      customers: components['schemas']['Customer'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
     };
     /** @description The admin home's figures. */
     Dashboard: {
@@ -1561,6 +1877,13 @@ export interface components {
        * @description Oversold orders with something left to refund.
        */
       oversoldToRefund: number;
+      /**
+       * Format: int64
+       * @description Orders made in the back office still owing money (unpaid, or part paid): the sum owed.
+       */
+      owedByLink: number;
+      /** Format: int64 */
+      owedByLinkOrders: number;
       /**
        * Format: int64
        * @description Failed or mismatched payments.
@@ -1595,6 +1918,12 @@ export interface components {
       /** @description Every state and the FCT, in alphabetical order, for the checkout's choice. */
       states: string[];
       zones: components['schemas']['Zone'][];
+    };
+    /** @description Part of the total asked for now: an amount in naira, or a percentage (1 to 99). */
+    DepositAsk: {
+      amount?: string | null;
+      /** Format: int64 */
+      percent?: number | null;
     };
     /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
     Envelope_CancelledData: {
@@ -1732,6 +2061,7 @@ export interface components {
     };
     GrantBody: {
       email?: string | null;
+      role?: components['schemas']['Role'] | null;
     };
     HideBody: {
       hidden: boolean;
@@ -1783,6 +2113,15 @@ export interface components {
     };
     /** @enum {string} */
     Kind: 'percent' | 'fixed' | 'free-delivery';
+    LinkPaymentBody: {
+      reference?: string;
+    };
+    /** @enum {string} */
+    LinkStatus: 'open' | 'paid' | 'expired' | 'cancelled';
+    /** @description The answer to the pay page's verify: `data.success` tells. */
+    LinkVerification: {
+      data: components['schemas']['VerifiedPayment'];
+    };
     LoginBody: {
       email?: string | null;
       password?: string | null;
@@ -1795,6 +2134,11 @@ export interface components {
       /** Format: int64 */
       stock: number;
       variantId: string;
+    };
+    /** @description A discount the merchant gives by hand: an amount in naira and why. */
+    ManualDiscount: {
+      amount: string;
+      reason: string;
     };
     /** @description A plain `{message}` answer, for actions whose only result is a sentence to show. */
     MessageBody: {
@@ -1835,6 +2179,15 @@ export interface components {
       /** Format: int64 */
       startsAt?: number | null;
     };
+    /** @description A new link for an order: `amount` in naira, or its whole balance when absent. */
+    NewLink: {
+      amount?: string | null;
+    };
+    /** @description The shop's own note on an order. */
+    NoteBody: {
+      /** @description Never shown to the customer; empty removes it. */
+      note: string;
+    };
     OptionsInput: {
       pickup: components['schemas']['PickupInput'];
       zones: components['schemas']['ZoneInput'][];
@@ -1851,6 +2204,8 @@ export interface components {
         createdAt: number;
         customerEmail: string;
         customerName: string;
+        /** @description The customer's own note ("Call before delivery"). */
+        customerNote?: string | null;
         customerPhone: string;
         deliveryAddress: components['schemas']['Address'];
         id: string;
@@ -1861,6 +2216,7 @@ export interface components {
         /** @description Paid for after its units had sold out: the merchant must restock or refund. */
         oversold: boolean;
         paymentReference: string;
+        source: components['schemas']['Source'];
         status: components['schemas']['OrderStatus'];
         /** Format: int64 */
         totalAmount: number;
@@ -1908,6 +2264,20 @@ export interface components {
       /** @description success, declined or insufficient_funds (a test card), transfer or ussd. */
       outcome?: string;
     };
+    /** @description A pay link as the admin and the pay page see it. */
+    PayLink: {
+      /** Format: int64 */
+      amount: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      expiresAt: number;
+      /** Format: int64 */
+      paidAt: number | null;
+      purpose: components['schemas']['Purpose'];
+      status: components['schemas']['LinkStatus'];
+      token: string;
+    };
     /** @description Whether orders to a zone (or picked up) may be paid when they arrive, and up to what total. */
     PayOnDelivery: {
       enabled: boolean;
@@ -1931,13 +2301,50 @@ export interface components {
       offered: boolean;
       reason: string | null;
     };
+    /** @description What the pay page shows (no login: the token is the key). */
+    PayPage: components['schemas']['Price'] & {
+      /** Format: int64 */
+      balance: number;
+      customerName: string;
+      customerNote?: string | null;
+      /** @description "Ikeja, Lagos", or null for pickup. */
+      deliverTo?: string | null;
+      items: components['schemas']['OrderItem'][];
+      /** @description This link: what it asks for and whether it can still be paid. */
+      link: components['schemas']['PayLink'];
+      mode: components['schemas']['PaymentMode'];
+      number: string;
+      /** Format: int64 */
+      paid: number;
+      publicKey: string;
+      shopName: string;
+      status: components['schemas']['OrderStatus'];
+      /** Format: int64 */
+      totalAmount: number;
+    };
     /** @description How an order is paid, and for pay on delivery, what was collected. */
     Payment: {
+      /**
+       * Format: int64
+       * @description What is still to pay (0 for cancelled and refused orders). A pay-link order with a balance
+       *     is "Part paid".
+       */
+      balance: number;
       /** Format: int64 */
       collectedAmount: number | null;
       /** Format: int64 */
       collectedAt: number | null;
       collectedBy: components['schemas']['CollectedBy'] | null;
+      /**
+       * Format: int64
+       * @description Money received so far: through Paystack (the checkout or pay links) and by hand.
+       */
+      paid: number;
+      /**
+       * Format: int64
+       * @description Of `paid`, what came through Paystack (and can go back through it as a refund).
+       */
+      paidOnline: number;
       /** @description The Paystack channel that paid (card, bank_transfer, ussd…). */
       paymentChannel: string | null;
       paymentMethod: components['schemas']['PaymentMethod'];
@@ -1952,7 +2359,7 @@ export interface components {
       phone: string;
     };
     /** @enum {string} */
-    PaymentMethod: 'paystack' | 'pay_on_delivery';
+    PaymentMethod: 'paystack' | 'pay_on_delivery' | 'pay_link';
     /**
      * @description Who takes the card: the built-in sandbox (no keys configured) or Paystack itself.
      * @enum {string}
@@ -2021,6 +2428,22 @@ export interface components {
        * @description Paid less refunded.
        */
       revenue: number;
+    };
+    PickLine: {
+      color: string | null;
+      name: string;
+      /** @description The order numbers that need it. */
+      orders: string[];
+      /** Format: int64 */
+      quantity: number;
+      size: string | null;
+      sku: string | null;
+    };
+    /** @description What to take off the shelves for many orders: each variant once, with its units and orders. */
+    PickList: {
+      lines: components['schemas']['PickLine'][];
+      /** @description The orders it covers, oldest first: number, customer, delivery and their notes. */
+      orders: components['schemas']['Order'][];
     };
     /** @description Collection from the shop. */
     Pickup: {
@@ -2107,6 +2530,8 @@ export interface components {
       /** @description JSON array of variants (size, color, sku, stock); without it, every size × colour with `stock` units. */
       variants?: string;
     };
+    /** @enum {string} */
+    Purpose: 'full' | 'deposit' | 'balance';
     QuantityBody: {
       /**
        * Format: int64
@@ -2240,6 +2665,12 @@ export interface components {
       /** @description At most 100 characters, no HTML. */
       title?: string | null;
     };
+    /** @enum {string} */
+    Role: 'owner' | 'manager' | 'packer';
+    RoleChange: {
+      email: string;
+      role?: components['schemas']['Role'] | null;
+    };
     /** @description A bad row, by its line in the file (the header is line 1). */
     RowError: {
       line: number;
@@ -2319,6 +2750,7 @@ export interface components {
       email: string;
       phoneNumber: string | null;
       photoURL: components['schemas']['Image'] | null;
+      role: components['schemas']['Role'] | null;
       uid: string;
     };
     /** @description The session as the front end sees it: the user, when the token expires, and the badge counts. */
@@ -2369,6 +2801,12 @@ export interface components {
       maxPerLine: number;
       /**
        * Format: int64
+       * @description Hours a pay link can be paid (and holds its order's stock) after it is made: 1 to 720.
+       * @default 48
+       */
+      payLinkHours: number;
+      /**
+       * Format: int64
        * @description Open pay-on-delivery orders one customer e-mail or phone may have.
        * @default 1
        */
@@ -2391,6 +2829,8 @@ export interface components {
       /** Format: int64 */
       maxPerLine?: number | null;
       /** Format: int64 */
+      payLinkHours?: number | null;
+      /** Format: int64 */
       payOnDeliveryOpenLimit?: number | null;
       /** Format: int64 */
       transferHoldMinutes?: number | null;
@@ -2407,6 +2847,19 @@ export interface components {
        */
       photo: string;
     };
+    /** @enum {string} */
+    Source: 'website' | 'whatsapp' | 'instagram' | 'in_store';
+    Staff: {
+      staff: components['schemas']['StaffMember'][];
+    };
+    /** @description A member of staff. */
+    StaffMember: {
+      disabled: boolean;
+      email: string;
+      id: string;
+      name: string;
+      role: components['schemas']['Role'];
+    };
     StartBody: {
       address?: components['schemas']['Address'];
       /** @description A discount code as typed (any case). */
@@ -2420,6 +2873,8 @@ export interface components {
       expectedTotal?: number | null;
       /** @description Delivered to the address (the default) or picked up in store. */
       method?: components['schemas']['Method'];
+      /** @description The shopper's note for the shop ("Call before delivery"), on the packing slip. */
+      note?: string | null;
       /** @description Pay now through Paystack (the default), or when the order arrives where the delivery allows it. */
       paymentMethod?: components['schemas']['PaymentMethod'];
     };
@@ -2781,6 +3236,57 @@ export interface operations {
       };
     };
   };
+  list_activity: {
+    parameters: {
+      query?: {
+        /** @description Lines older than this line's id (the next page). */
+        before?: number;
+        /** @description One kind: order, refund, product, stock, staff or settings. */
+        subject?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ActivityPage'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   list_messages: {
     parameters: {
       query?: never;
@@ -2810,6 +3316,143 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_customers: {
+    parameters: {
+      query?: {
+        /** @description Part of a name, an e-mail or a phone number. */
+        q?: string;
+        /** @description From 1. */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerPage'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  export_customers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The customers as CSV */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  customer_page: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        key: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerOrders'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -3120,6 +3763,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_list: {
@@ -3170,6 +3822,77 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  create_chat_order: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Seen again within ten minutes, the request is refused with 409: a double click makes one order */
+        'Idempotency-Key'?: string | null;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ChatOrder'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatOrderMade'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3418,6 +4141,185 @@ export interface operations {
       };
     };
   };
+  admin_note: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NoteBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  new_pay_link: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewLink'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChatOrderMade'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancel_pay_links: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   create_refund: {
     parameters: {
       query?: never;
@@ -3572,6 +4474,55 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PaymentReviews'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  pick_list: {
+    parameters: {
+      query?: {
+        /** @description Order ids separated by commas (at most 200); without them, every order paid or processing. */
+        orders?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PickList'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -3793,6 +4744,111 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_staff: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Staff'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  change_role: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RoleChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Staff'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -5348,6 +6404,197 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  pay_link_page: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PayPage'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  start_pay_link: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PaymentStart'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancel_pay_link_payment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LinkPaymentBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StatusOk'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verify_pay_link: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['LinkPaymentBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['LinkVerification'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
         headers: {
           [name: string]: unknown;
         };

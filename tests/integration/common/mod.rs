@@ -156,7 +156,7 @@ impl TestApp {
 
     /// Makes an existing user an admin directly in the database; it shows after a refresh.
     pub fn make_admin(&self, email: &str) {
-        self.sql(&format!("UPDATE users SET is_admin = 1 WHERE email = '{email}'"));
+        self.sql(&format!("UPDATE users SET role = 'owner' WHERE email = '{email}'"));
     }
 
     /// A browser signed in as a fresh admin.

@@ -1,0 +1,164 @@
+//! Who on the staff may call what: one table of rules, one per staff endpoint, that the guard
+//! reads on every request before the handler (or its body) is touched. The README's table is this
+//! one printed, and a test calls every endpoint of the API document as each role, so an endpoint
+//! without a rule — or a rule the server does not keep — fails it.
+//!
+//! Customers and visitors are not judged here: a staff endpoint's own extractor refuses them with
+//! the spec's words. An admin endpoint without a rule is open to owners only (see `AdminUser`).
+
+use actix_web::body::BoxBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::Next;
+use actix_web::{HttpMessage, web};
+
+use crate::auth::Role::{self, Manager, Owner, Packer};
+use crate::error::AppError;
+use crate::http::AppState;
+
+/// One staff endpoint: its method and path as the API document writes them, the roles that may
+/// call it, and what a role may do there when it is less than the whole endpoint.
+pub struct Rule {
+    pub method: &'static str,
+    pub path: &'static str,
+    pub roles: &'static [Role],
+    pub note: &'static str,
+}
+
+const EVERYONE: &[Role] = &[Owner, Manager, Packer];
+const RUNNING: &[Role] = &[Owner, Manager];
+const OWNER: &[Role] = &[Owner];
+
+const fn rule(method: &'static str, path: &'static str, roles: &'static [Role]) -> Rule {
+    Rule { method, path, roles, note: "" }
+}
+
+pub const RULES: &[Rule] = &[
+    // Orders: packers see and ship them; money and customers' data stay with managers.
+    rule("GET", "/api/admin/orders", EVERYONE),
+    rule("POST", "/api/admin/orders", RUNNING),
+    rule("GET", "/api/admin/orders.csv", RUNNING),
+    rule("GET", "/api/admin/orders/{id}", EVERYONE),
+    Rule {
+        method: "PATCH",
+        path: "/api/admin/orders/{id}",
+        roles: EVERYONE,
+        note: "packers: processing, shipped (with tracking) and delivered only; no cancelling or refunds",
+    },
+    rule("PUT", "/api/admin/orders/{id}/note", EVERYONE),
+    rule("GET", "/api/admin/pick-list", EVERYONE),
+    rule("POST", "/api/admin/orders/{id}/collect", RUNNING),
+    rule("POST", "/api/admin/orders/{id}/refuse", RUNNING),
+    rule("POST", "/api/admin/orders/{id}/refunds", RUNNING),
+    rule("POST", "/api/admin/orders/{id}/pay-links", RUNNING),
+    rule("DELETE", "/api/admin/orders/{id}/pay-links", RUNNING),
+    rule("GET", "/api/admin/payments", RUNNING),
+    rule("GET", "/api/admin/customers", RUNNING),
+    rule("GET", "/api/admin/customers.csv", RUNNING),
+    rule("GET", "/api/admin/customers/{key}", RUNNING),
+    rule("GET", "/api/admin/dashboard", RUNNING),
+    // Stock: packers may look (to pick), not change.
+    rule("GET", "/api/admin/stock", EVERYONE),
+    rule("GET", "/api/admin/stock.csv", RUNNING),
+    rule("POST", "/api/admin/stock.csv", RUNNING),
+    rule("PATCH", "/api/admin/variants/{id}", RUNNING),
+    // The catalogue and the shop's pages.
+    rule("POST", "/api/collections", RUNNING),
+    rule("PUT", "/api/collections/{id}", RUNNING),
+    rule("POST", "/api/collections/{id}/products", RUNNING),
+    rule("PATCH", "/api/products/{id}", RUNNING),
+    rule("DELETE", "/api/products/{id}", RUNNING),
+    rule("PUT", "/api/products/{id}/color-images", RUNNING),
+    rule("PUT", "/api/products/{id}/featured", RUNNING),
+    rule("POST", "/api/releases", RUNNING),
+    rule("PUT", "/api/about", RUNNING),
+    rule("PUT", "/api/admin/delivery", RUNNING),
+    rule("GET", "/api/admin/discounts", RUNNING),
+    rule("POST", "/api/admin/discounts", RUNNING),
+    rule("PATCH", "/api/admin/discounts/{code}", RUNNING),
+    rule("GET", "/api/admin/reviews", RUNNING),
+    rule("PATCH", "/api/admin/reviews/{id}", RUNNING),
+    rule("GET", "/api/admin/contact-messages", RUNNING),
+    // The owner's: staff, settings and the activity log.
+    rule("POST", "/api/admin/grant", OWNER),
+    rule("GET", "/api/admin/staff", OWNER),
+    rule("PATCH", "/api/admin/staff", OWNER),
+    rule("GET", "/api/admin/activity", OWNER),
+    rule("GET", "/api/admin/settings", OWNER),
+    rule("PATCH", "/api/admin/settings", OWNER),
+];
+
+/// The rule for a request, matching `{…}` in a rule's path to one segment of the request's.
+pub fn rule_for(method: &str, path: &str) -> Option<&'static Rule> {
+    let wanted: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    RULES.iter().find(|rule| {
+        rule.method == method && {
+            let pattern: Vec<&str> = rule.path.split('/').collect();
+            pattern.len() == wanted.len()
+                && pattern.iter().zip(&wanted).all(|(p, w)| (p.starts_with('{') && p.ends_with('}') && !w.is_empty()) || p == w)
+        }
+    })
+}
+
+/// Set on a request whose staff member the guard let through.
+#[derive(Clone)]
+pub struct Checked(pub crate::auth::CurrentUser);
+
+pub fn refusal(role: Role) -> AppError {
+    AppError::Forbidden(format!("Your role ({role}) does not allow this."))
+}
+
+/// The guard: for a staff endpoint, a signed-in member of staff whose role the rule leaves out is
+/// refused before the handler runs (and before any body is read). Everyone else goes on to the
+/// handler, whose extractors judge them.
+pub async fn guard(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    if let Some(rule) = rule_for(req.method().as_str(), req.path())
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
+    {
+        let token = req.cookie(crate::auth::COOKIE_NAME).map(|c| c.value().to_string());
+        if let Some(user) = crate::http::authenticate(&state, token.as_deref()).await?
+            && let Some(role) = user.role
+        {
+            if !rule.roles.contains(&role) {
+                return Err(refusal(role).into());
+            }
+            req.extensions_mut().insert(Checked(user));
+        }
+    }
+    next.call(req).await
+}
+
+/// The rules as the README's table.
+pub fn markdown_table() -> String {
+    let mut out = String::from("| Endpoint | Owner | Manager | Packer |\n|---|---|---|---|\n");
+    for rule in RULES {
+        let mark = |role: Role| if rule.roles.contains(&role) { "yes" } else { "—" };
+        let packer = if rule.note.is_empty() { mark(Packer).to_string() } else { format!("{} ({})", mark(Packer), rule.note) };
+        out.push_str(&format!("| `{} {}` | {} | {} | {packer} |\n", rule.method, rule.path, mark(Owner), mark(Manager)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_match_segment_by_segment() {
+        assert_eq!(rule_for("GET", "/api/admin/orders/abc").map(|r| r.path), Some("/api/admin/orders/{id}"));
+        assert_eq!(rule_for("GET", "/api/admin/orders.csv").map(|r| r.path), Some("/api/admin/orders.csv"));
+        assert_eq!(rule_for("GET", "/api/admin/orders").map(|r| r.path), Some("/api/admin/orders"));
+        assert!(rule_for("GET", "/api/admin/orders/abc/extra").is_none());
+        assert!(rule_for("GET", "/api/products/abc").is_none(), "the public product page has no rule");
+        assert!(rule_for("PATCH", "/api/products/abc").is_some());
+        assert!(rule_for("GET", "/api/admin/orders//").is_none_or(|r| r.path == "/api/admin/orders"));
+    }
+
+    #[test]
+    fn every_rule_is_written_once() {
+        let mut seen = std::collections::HashSet::new();
+        for rule in RULES {
+            assert!(seen.insert((rule.method, rule.path)), "{} {} has two rules", rule.method, rule.path);
+            assert!(rule.roles.contains(&Owner), "owners may do everything: {} {}", rule.method, rule.path);
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! Customers, as the merchant sees them: everyone with an account, and everyone who bought without
+//! one (a guest checkout, or an order taken in a chat) — those are told apart by the e-mail they
+//! gave, or the phone number when they gave no e-mail. Each with their orders, what they spent
+//! (money received less money refunded) and when they last ordered.
+
+pub mod routes;
+
+use rusqlite::{Connection, params};
+use serde::Serialize;
+
+use crate::money::Kobo;
+use crate::orders::Order;
+
+/// A phone number's last ten digits in SQL (so +234 803… and 0803… are one number).
+fn phone_digits_sql(column: &str) -> String {
+    let mut expr = column.to_string();
+    for ch in [" ", "-", "+", "(", ")", "."] {
+        expr = format!("replace({expr}, '{ch}', '')");
+    }
+    format!("substr({expr}, -10)")
+}
+
+/// The customer key of an order row `o` joined to its user `u`: `a.{account id}`, else
+/// `e.{e-mail}`, else `p.{phone digits}`.
+fn key_sql() -> String {
+    format!(
+        "CASE WHEN u.guest = 0 THEN 'a.' || u.id WHEN o.customer_email != '' THEN 'e.' || lower(o.customer_email) ELSE 'p.' || {} END",
+        phone_digits_sql("o.customer_phone")
+    )
+}
+
+/// The money an order `o` brought in, less what was refunded: the checkout's payment, or its pay
+/// links', and what was taken by hand (the same sums as `orders::Payment`).
+const SPENT_SQL: &str = "(CASE o.payment_method WHEN 'paystack' THEN o.total_kobo ELSE 0 END + COALESCE(o.collected_kobo, 0)
+    + (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = o.id AND l.paid_at IS NOT NULL)
+    - (SELECT COALESCE(SUM(r.amount_kobo), 0) FROM refunds r WHERE r.order_id = o.id AND r.status = 'processed'))";
+
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Customer {
+    /// `a.{account id}`, `e.{e-mail}` or `p.{phone digits}`: the customer's page is /admin/customers/{key}.
+    pub key: String,
+    pub name: String,
+    pub email: String,
+    pub phone: String,
+    pub has_account: bool,
+    pub orders: i64,
+    /// Money received less money refunded, in kobo.
+    #[schema(value_type = i64)]
+    pub spent: Kobo,
+    pub last_order_at: Option<i64>,
+    /// When the account was made (null without one).
+    pub signed_up_at: Option<i64>,
+}
+
+fn everyone_sql() -> String {
+    format!(
+        "WITH bought AS (
+            SELECT {key} AS key, o.customer_name, o.customer_email, o.customer_phone, o.created_at, {SPENT_SQL} AS spent
+            FROM orders o JOIN users u ON u.id = o.user_id
+         ),
+         per AS (
+            SELECT key, COUNT(*) AS orders, SUM(spent) AS spent, MAX(created_at) AS last_order,
+                   customer_name AS name, customer_email AS email, customer_phone AS phone
+            FROM bought GROUP BY key
+         ),
+         everyone AS (
+            SELECT 'a.' || u.id AS key, u.display_name AS name, u.email AS email, COALESCE(u.phone, per.phone, '') AS phone,
+                   1 AS account, COALESCE(per.orders, 0) AS orders, COALESCE(per.spent, 0) AS spent, per.last_order,
+                   u.created_at AS since
+            FROM users u LEFT JOIN per ON per.key = 'a.' || u.id WHERE u.guest = 0
+            UNION ALL
+            SELECT key, name, email, phone, 0, orders, spent, last_order, NULL FROM per WHERE key NOT LIKE 'a.%'
+         )",
+        key = key_sql()
+    )
+}
+
+fn customer_from_row(r: &rusqlite::Row) -> rusqlite::Result<Customer> {
+    Ok(Customer {
+        key: r.get("key")?,
+        name: r.get("name")?,
+        email: r.get("email")?,
+        phone: r.get("phone")?,
+        has_account: r.get("account")?,
+        orders: r.get("orders")?,
+        spent: r.get("spent")?,
+        last_order_at: r.get("last_order")?,
+        signed_up_at: r.get("since")?,
+    })
+}
+
+/// Customers matching `q` (part of a name or e-mail, or of a phone number's digits), most recent
+/// buyers first; `limit` from `offset`. With the number that match.
+pub fn search(conn: &Connection, q: &str, limit: i64, offset: i64) -> rusqlite::Result<(Vec<Customer>, i64)> {
+    let q = q.trim();
+    let like = format!("%{}%", q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
+    let digits: String = q.chars().filter(char::is_ascii_digit).collect();
+    let digits = if digits.len() >= 3 { format!("%{digits}%") } else { String::new() };
+    let filter = format!(
+        "WHERE (?1 = '' OR name LIKE ?2 ESCAPE '\\' OR email LIKE ?2 ESCAPE '\\' OR (?3 != '' AND {} LIKE ?3))",
+        phone_digits_sql("phone")
+    );
+    let sql = format!(
+        "{} SELECT *, COUNT(*) OVER () AS matching FROM everyone {filter}
+         ORDER BY COALESCE(last_order, since) DESC, key LIMIT ?4 OFFSET ?5",
+        everyone_sql()
+    );
+    let mut total = 0;
+    let customers = conn
+        .prepare_cached(&sql)?
+        .query_map(params![q, like, digits, limit, offset], |r| Ok((customer_from_row(r)?, r.get::<_, i64>("matching")?)))?
+        .map(|row| {
+            row.map(|(c, n)| {
+                total = n;
+                c
+            })
+        })
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    if customers.is_empty() && offset > 0 {
+        total =
+            conn.query_row(&format!("{} SELECT COUNT(*) FROM everyone {filter}", everyone_sql()), params![q, like, digits], |r| r.get(0))?;
+    }
+    Ok((customers, total))
+}
+
+/// One customer and their orders, newest first.
+pub fn one(conn: &Connection, key: &str) -> rusqlite::Result<Option<(Customer, Vec<Order>)>> {
+    let sql = format!("{} SELECT * FROM everyone WHERE key = ?1", everyone_sql());
+    let Some(customer) = conn.prepare_cached(&sql)?.query_map([key], customer_from_row)?.next().transpose()? else { return Ok(None) };
+    let filter = format!(
+        "WHERE id IN (SELECT o.id FROM orders o JOIN users u ON u.id = o.user_id WHERE {} = ?1) ORDER BY created_at DESC, id DESC",
+        key_sql()
+    );
+    let orders = crate::orders::query_orders(conn, &filter, &[&key])?;
+    Ok(Some((customer, orders)))
+}
+
+/// Every customer as CSV, most recent buyers first.
+pub fn export(conn: &Connection) -> rusqlite::Result<String> {
+    use crate::stock::csv::quote;
+    let mut out = String::from("name,email,phone,has_account,orders,spent,last_order_at\r\n");
+    let (customers, _) = search(conn, "", i64::MAX, 0)?;
+    for c in customers {
+        let last = c.last_order_at.map(crate::util::iso8601).unwrap_or_default();
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{}\r\n",
+            quote(&c.name),
+            quote(&c.email),
+            quote(&c.phone),
+            if c.has_account { "yes" } else { "no" },
+            c.orders,
+            crate::money::naira_decimal(c.spent),
+            last
+        ));
+    }
+    Ok(out)
+}

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { answer, api } from './api';
+import { api } from './api';
+import { contract } from './contract23';
 import { formatNaira } from './money';
 import { queryKeys } from './queryKeys';
 import { useSession } from './session';
@@ -14,7 +15,7 @@ import type { DeliveryOptions, Zone } from './types';
  */
 export const deliveryQueryOptions = queryOptions({
   queryKey: queryKeys.delivery,
-  queryFn: ({ signal }) => answer(api.GET('/api/delivery', { signal })),
+  queryFn: ({ signal }) => contract<DeliveryOptions>(api.GET('/api/delivery', { signal })),
   staleTime: 5 * 60_000,
 });
 

@@ -5,8 +5,8 @@ import BagPage from '@/features/bag/routes/BagPage';
 import { BAG_BLOCKED, CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
 import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
-import { bagItem, bagOf, deliveryOptions, product } from '@/test/fixtures';
-import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { bagItem, bagOf, deliveryOptions, order as orderFixture, product } from '@/test/fixtures';
+import { customer, jsonResponse, mockFetch, renderWithProviders, sessionOf } from '@/test/utils';
 
 const DETAILS = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
@@ -61,20 +61,14 @@ function fullBag(): Bag {
 }
 const EMPTY_BAG: Bag = bagOf();
 
+/** The order the checkout creates: the fixture's, for this bag delivered to Lagos. */
 function order(overrides: Partial<Order> = {}): Order {
-  return {
+  return orderFixture({
     id: 'ord-1234567890',
     number: 'HT4WQ8ZP',
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
-    status: 'paid',
     isNew: true,
-    oversold: false,
-    codeOverLimit: false,
-    customerName: 'Ada Obi',
-    customerEmail: 'ada@example.com',
-    customerPhone: '+234 803 000 0000',
-    paymentReference: 'ANK-ref123',
     items: [
       {
         productId: 'oxford-brogue',
@@ -89,20 +83,13 @@ function order(overrides: Partial<Order> = {}): Order {
     totalAmount: 1_484_500,
     subtotal: 1_234_500,
     deliveryFee: 250_000,
-    discount: 0,
-    discountCode: null,
-    deliveryMethod: 'delivery',
     deliveryEstimate: '1–2 working days',
-    refunded: 0,
-    refundPending: 0,
-    refunds: [],
-    trackingNumber: null,
     deliveryAddress: DETAILS.address,
     ...overrides,
-  };
+  });
 }
 
-const session: Session = { user: customer, expiresAt: null, counts: { bag: 1, saved: 0, newOrders: 0 } };
+const session: Session = { ...sessionOf(customer, { bag: 1 }), expiresAt: null };
 
 type Routes = Parameters<typeof mockFetch>[0];
 
@@ -334,6 +321,7 @@ describe('checkout: paying', () => {
       method: 'delivery',
       code: null,
       expectedTotal: 1_484_500,
+      paymentMethod: 'paystack',
     });
     await act(async () => release());
     expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { answer, api, type ApiError } from '@/lib/api';
+import { api, type ApiError } from '@/lib/api';
+import { contract } from '@/lib/contract23';
 import { queryKeys } from '@/lib/queryKeys';
 import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
 
@@ -9,7 +10,7 @@ export type { ShopSettings, ShopSettingsChange };
 export function useShopSettings() {
   return useQuery({
     queryKey: queryKeys.admin.settings,
-    queryFn: ({ signal }) => answer(api.GET('/api/admin/settings', { signal })),
+    queryFn: ({ signal }) => contract<ShopSettings>(api.GET('/api/admin/settings', { signal })),
     staleTime: 0,
   });
 }
@@ -18,7 +19,7 @@ export function useShopSettings() {
 export function useSaveShopSettings() {
   const client = useQueryClient();
   return useMutation<ShopSettings, ApiError, ShopSettingsChange>({
-    mutationFn: (change) => answer(api.PATCH('/api/admin/settings', { body: change })),
+    mutationFn: (change) => contract<ShopSettings>(api.PATCH('/api/admin/settings', { body: change })),
     onSuccess: (settings) => client.setQueryData(queryKeys.admin.settings, settings),
   });
 }

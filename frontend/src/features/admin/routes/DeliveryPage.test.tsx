@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import DeliveryPage from './DeliveryPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
+import { POD_OFF, zone } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const STATES = ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
@@ -10,11 +11,19 @@ const STATES = ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun', '
 const OPTIONS: DeliveryOptions = {
   states: STATES,
   zones: [
-    { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
-    { name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: null, states: ['Ogun', 'Oyo'] },
+    zone(),
+    zone({ name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: null, states: ['Ogun', 'Oyo'] }),
   ],
-  pickup: { enabled: false, address: '' },
+  pickup: { enabled: false, address: '', payOnDelivery: POD_OFF },
 };
+
+/** Pay on delivery off, as PUT sends it (the largest total kept for when it is turned on). */
+const POD_INPUT_OFF = { enabled: false, maxTotal: '150000' };
+
+/** Pay on delivery as PUT takes it (naira as typed) into the answer's (kobo). */
+function podAnswer(pod: { enabled: boolean; maxTotal: string } | undefined) {
+  return pod ? { enabled: pod.enabled, maxTotal: Math.round(Number(pod.maxTotal) * 100) } : POD_OFF;
+}
 
 /** The server: GET answers the options, PUT stores them (or answers `refuse` with 400). */
 function server(refuse?: string) {
@@ -31,8 +40,9 @@ function server(refuse?: string) {
           ...z,
           fee: Math.round(Number(z.fee) * 100),
           freeOver: z.freeOver ? Math.round(Number(z.freeOver) * 100) : null,
+          payOnDelivery: podAnswer(z.payOnDelivery),
         })),
-        pickup: body.pickup,
+        pickup: { ...body.pickup, payOnDelivery: podAnswer(body.pickup.payOnDelivery) },
       } satisfies DeliveryOptions);
     },
   });
@@ -76,10 +86,24 @@ describe('Delivery screen', () => {
     expect(sent).toEqual([
       {
         zones: [
-          { name: 'Lagos', fee: '3,000', estimate: '1–2 working days', freeOver: '100000', states: ['Lagos'] },
-          { name: 'South-West', fee: '4000', estimate: '2–3 working days', freeOver: '', states: ['Ogun', 'Oyo'] },
+          {
+            name: 'Lagos',
+            fee: '3,000',
+            estimate: '1–2 working days',
+            freeOver: '100000',
+            states: ['Lagos'],
+            payOnDelivery: POD_INPUT_OFF,
+          },
+          {
+            name: 'South-West',
+            fee: '4000',
+            estimate: '2–3 working days',
+            freeOver: '',
+            states: ['Ogun', 'Oyo'],
+            payOnDelivery: POD_INPUT_OFF,
+          },
         ],
-        pickup: { enabled: true, address: '12 Broad Street, Lagos' },
+        pickup: { enabled: true, address: '12 Broad Street, Lagos', payOnDelivery: POD_INPUT_OFF },
       },
     ]);
     expect(screen.getByText('Saved').closest('[role="status"]')).toBeTruthy();
@@ -101,7 +125,7 @@ describe('Delivery screen', () => {
       target: { value: 'fed' },
     });
     expect(
-      within(lagos)
+      within(within(lagos).getByRole('group', { name: 'States of Lagos' }))
         .getAllByRole('checkbox')
         .map((c) => c.closest('label')!.textContent),
     ).toEqual(['Federal Capital Territory Not delivered']);

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import SettingsPage from './SettingsPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
+import { shopSettings } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-const DEFAULTS: ShopSettings = { maxPerLine: 5, maxPerCheckout: 20, maxOrderTotal: 500_000_000 };
+const DEFAULTS: ShopSettings = shopSettings();
 
 /** The server: GET answers the settings, PATCH applies the fields sent (or answers `refuse` with 400). */
 function server(refuse?: string) {

@@ -11,6 +11,8 @@ const session: Session = {
   user: customer,
   expiresAt: Date.now() + 3_600_000,
   counts: { bag: 2, saved: 1, newOrders: 0 },
+  guestCheckout: false,
+  guest: false,
 };
 
 function signIn(email: string, password: string) {

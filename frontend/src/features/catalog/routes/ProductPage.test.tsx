@@ -23,6 +23,8 @@ const signedIn = (user: SessionUser = customer): Session => ({
   user,
   expiresAt: null,
   counts: { bag: 0, saved: 0, newOrders: 0 },
+  guestCheckout: false,
+  guest: false,
 });
 const bag = (count: number): Bag => bagOf(bagItem({ id: 'l1', quantity: count }));
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { answer, api } from '@/lib/api';
+import { api } from '@/lib/api';
+import { contract } from '@/lib/contract23';
 import { queryKeys } from '@/lib/queryKeys';
-import type { TrackRequest } from '@/lib/types';
+import type { TrackedOrder, TrackRequest } from '@/lib/types';
 
 export type { TrackRequest };
 
@@ -13,7 +14,11 @@ export const trackOrderQueryOptions = ({ number, email }: TrackRequest) =>
   queryOptions({
     queryKey: queryKeys.track(number ?? '', email ?? ''),
     queryFn: async ({ signal }) =>
-      (await answer(api.GET('/api/orders/track', { params: { query: { number, email } }, signal }))).order,
+      (
+        await contract<{ order: TrackedOrder }>(
+          api.GET('/api/orders/track', { params: { query: { number, email } }, signal }),
+        )
+      ).order,
     retry: false,
     staleTime: 30_000,
   });

@@ -11,6 +11,8 @@ const session = (newOrders: number): Session => ({
   user: customer,
   expiresAt: null,
   counts: { bag: 0, saved: 1, newOrders },
+  guestCheckout: false,
+  guest: false,
 });
 
 function renderOrders(newOrders = 2) {

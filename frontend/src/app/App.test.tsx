@@ -12,6 +12,13 @@ describe('guardRedirect', () => {
     expect(guardRedirect('user', customer, '/mybag', '')).toBeNull();
   });
 
+  it('lets a visitor into My Bag when the shop takes guests, and only there', () => {
+    expect(guardRedirect('bag', null, '/mybag', '', true)).toBeNull();
+    expect(guardRedirect('bag', null, '/mybag', '', false)).toBe('/login?next=%2Fmybag');
+    expect(guardRedirect('bag', customer, '/mybag', '', false)).toBeNull();
+    expect(guardRedirect('user', null, '/myorders', '', true)).toBe('/login?next=%2Fmyorders');
+  });
+
   it('sends non-admins on admin pages to /', () => {
     expect(guardRedirect('admin', null, '/adminmanagement', '')).toBe('/');
     expect(guardRedirect('admin', customer, '/adminmanagement', '')).toBe('/');

@@ -25,7 +25,7 @@ export function FormError({ id, message, intoView = false }: FormErrorProps) {
     // Not laid out (no layout engine): nothing to judge.
     if (rect.height === 0) return;
     if (rect.top >= HEADER_PX && rect.bottom <= window.innerHeight) return;
-    element.scrollIntoView({ block: 'center' });
+    element.scrollIntoView?.({ block: 'center' });
     element.focus({ preventScroll: true });
   }, [intoView, message]);
   if (message === null || message === undefined) return null;

@@ -25,7 +25,7 @@ export function toCollectTitle(order: Pick<AdminOrder, 'deliveryMethod' | 'toCol
   return `${way} — ${formatNaira(order.toCollect)} to collect`;
 }
 
-/** "Collected ₦87,550.00 by cash on 5 Mar 2025". */
+/** "Collected ₦87,550.00 by cash on 5 March 2025". */
 export function collectedText(order: Pick<AdminOrder, 'collectedAmount' | 'collectedBy' | 'collectedAt'>): string {
   const amount = formatNaira(order.collectedAmount ?? 0);
   const by = order.collectedBy ? ` by ${METHOD_WORDS[order.collectedBy]}` : '';

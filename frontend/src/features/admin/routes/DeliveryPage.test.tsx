@@ -22,7 +22,7 @@ const POD_INPUT_OFF = { enabled: false, maxTotal: '150000' };
 
 /** Pay on delivery as PUT takes it (naira as typed) into the answer's (kobo). */
 function podAnswer(pod: { enabled: boolean; maxTotal: string } | undefined) {
-  return pod ? { enabled: pod.enabled, maxTotal: Math.round(Number(pod.maxTotal) * 100) } : POD_OFF;
+  return pod ? { enabled: pod.enabled, maxTotal: Math.round(Number(pod.maxTotal.replace(/,/g, '')) * 100) } : POD_OFF;
 }
 
 /** The server: GET answers the options, PUT stores them (or answers `refuse` with 400). */
@@ -161,6 +161,63 @@ describe('Delivery screen', () => {
     expect(refused.closest('[role="alert"]')).toBeTruthy();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.zones.map((z) => z.name)).toEqual(['Lagos']);
+  });
+});
+
+describe('pay on delivery by zone, and at pickup', () => {
+  it('is off by default; switched on for a zone it asks for the largest order, ₦150,000.00 to start', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    const pod = within(lagos).getByRole<HTMLInputElement>('checkbox', { name: /^Pay on delivery/ });
+    expect(pod.checked).toBe(false);
+    expect(within(lagos).queryByLabelText('Largest order to pay on delivery (₦)')).toBeNull();
+    fireEvent.click(pod);
+    const max = within(lagos).getByLabelText<HTMLInputElement>('Largest order to pay on delivery (₦)');
+    expect(max.value).toBe('150000');
+    fireEvent.change(max, { target: { value: '100,000' } });
+    // Pickup too: "Pay at pickup".
+    fireEvent.click(screen.getByRole('checkbox', { name: /pick up their order/ }));
+    fireEvent.change(screen.getByLabelText("Shop's address"), { target: { value: '12 Broad Street, Lagos' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Pay at pickup/ }));
+    fireEvent.change(screen.getByLabelText('Largest order to pay at pickup (₦)'), { target: { value: '50000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(sent[0]!.zones.map((z) => z.payOnDelivery)).toEqual([{ enabled: true, maxTotal: '100,000' }, POD_INPUT_OFF]);
+    expect(sent[0]!.pickup.payOnDelivery).toEqual({ enabled: true, maxTotal: '50000' });
+    // The answer is what the screen shows now.
+    expect(
+      within(screen.getByRole('listitem', { name: 'Lagos' })).getByLabelText<HTMLInputElement>(
+        'Largest order to pay on delivery (₦)',
+      ).value,
+    ).toBe('100000');
+  });
+
+  it('shows a zone that allows it, with its maximum', async () => {
+    mockFetch({
+      '/api/delivery': { ...OPTIONS, zones: [zone({ payOnDelivery: { enabled: true, maxTotal: 7_500_050 } })] },
+    });
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    expect(within(lagos).getByRole<HTMLInputElement>('checkbox', { name: /^Pay on delivery/ }).checked).toBe(true);
+    expect(within(lagos).getByLabelText<HTMLInputElement>('Largest order to pay on delivery (₦)').value).toBe(
+      '75000.50',
+    );
+  });
+
+  it('a maximum that is not an amount is said before asking the server', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    fireEvent.click(within(lagos).getByRole('checkbox', { name: /^Pay on delivery/ }));
+    fireEvent.change(within(lagos).getByLabelText('Largest order to pay on delivery (₦)'), {
+      target: { value: '150k' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toMatch(
+      /^The largest order to pay on delivery in Lagos: "150k" is not a valid price/,
+    );
+    expect(sent).toHaveLength(0);
   });
 });
 

@@ -4,10 +4,10 @@ import { useSaveShopSettings, useShopSettings, type ShopSettings } from '../api/
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { CountField, NairaField, TickList } from '../components/Fields';
 import {
-  SETTINGS_SECTIONS,
   changeOf,
   draftOf,
   isChanged,
+  sectionsFor,
   type ChannelsField,
   type NumberField,
   type SettingField,
@@ -97,7 +97,7 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
 
   return (
     <form className="settings" onSubmit={onSubmit} noValidate aria-label="Shop settings">
-      {SETTINGS_SECTIONS.map((section) => (
+      {sectionsFor(saved).map((section) => (
         <section key={section.id} className="admin-card settings-section" aria-labelledby={`settings-${section.id}`}>
           <h2 id={`settings-${section.id}`} className="admin-card__title">
             {section.title}
@@ -207,7 +207,10 @@ function Toggle({
   );
 }
 
-/** The payment channels as checkboxes; the first takes the focus when none is left. */
+/**
+ * The payment channels as checkboxes (a group named by its legend, which the visible label repeats
+ * for the eye); the first takes the focus when none is left.
+ */
 function Channels({
   field,
   checked,
@@ -221,17 +224,12 @@ function Channels({
   inputRef: (input: HTMLInputElement | null) => void;
   invalid: boolean;
 }) {
-  const labelId = useId();
-  const hintId = useId();
   return (
     <div
       className={`settings-channels${invalid ? ' is-invalid' : ''}`}
-      role="group"
-      aria-labelledby={labelId}
-      aria-describedby={hintId}
-      ref={(group) => inputRef(group?.querySelector('input') ?? null)}
+      ref={(box) => inputRef(box?.querySelector('input') ?? null)}
     >
-      <p id={labelId} className="field__label">
+      <p className="field__label" aria-hidden="true">
         {field.label}
       </p>
       <TickList
@@ -243,9 +241,7 @@ function Channels({
         }
         className="settings-channels__list"
       />
-      <p id={hintId} className="field__hint">
-        {field.hint}
-      </p>
+      <p className="field__hint">{field.hint}</p>
     </div>
   );
 }

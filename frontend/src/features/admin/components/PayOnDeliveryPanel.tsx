@@ -16,6 +16,8 @@ export const COLLECT_METHODS: ReadonlyArray<{ value: CollectedBy; label: string 
 
 const METHOD_WORDS: Record<CollectedBy, string> = { cash: 'cash', transfer: 'transfer', pos: 'POS' };
 
+export const PAYMENT_RECORDED = 'Payment recorded: the order is paid for.';
+
 export const CONFIRM_REFUSED =
   'Mark this order refused at delivery? Its units go back on sale and its discount code can be used again. This cannot be undone.';
 
@@ -66,7 +68,7 @@ export function PayOnDeliveryPanel({ order }: { order: AdminOrder }) {
     collect.mutate(
       { amount: amount.trim(), method },
       {
-        onSuccess: (answer) => setNotice({ tone: 'success', text: `${collectedText(answer)}. The order is paid for.` }),
+        onSuccess: () => setNotice({ tone: 'success', text: PAYMENT_RECORDED }),
         onError: (error) => setNotice({ tone: 'error', text: error.message }),
         onSettled: () => latch.end(),
       },
@@ -127,7 +129,6 @@ export function PayOnDeliveryPanel({ order }: { order: AdminOrder }) {
                   setNotice(null);
                 }
               }}
-              hint={`The order's total: ${formatNaira(order.toCollect)}.`}
               invalid={invalid}
             />
             <Field id={methodId} label="Paid by" className={ADMIN_FIELD}>

@@ -48,7 +48,8 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
     let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
     let mailer = Mailer::new(&config)?;
     let paystack = Arc::new(Paystack::new(&config)?);
-    let sandbox = Arc::new(crate::paystack::sandbox::Sandbox::new(db.clone(), paystack.clone(), config.public_url()));
+    let transfer_delay = std::time::Duration::from_millis(config.sandbox_transfer_delay_ms);
+    let sandbox = Arc::new(crate::paystack::sandbox::Sandbox::new(db.clone(), paystack.clone(), config.public_url(), transfer_delay));
     let metrics = Arc::new(crate::metrics::Metrics::default());
     let payments = Payments::new(catalogue.clone(), paystack.clone(), mailer.clone(), metrics.clone(), &config);
     let refunds = Refunds::new(catalogue.clone(), paystack.clone(), mailer.clone());
@@ -75,6 +76,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
         order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
         review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
+        guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
         uploads: Default::default(),
         metrics,
     }))

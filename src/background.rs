@@ -59,6 +59,10 @@ pub async fn run_forever(state: Arc<AppState>) {
         if let Err(e) = crate::content::send_contact_digest(&state.db, &state.mailer, &state.contact_limits).await {
             log::warn!("contact digest: {e}");
         }
+        let idle_since = crate::db::now_ms() - crate::auth::guests::IDLE_MS;
+        if let Err(e) = state.db.write(move |tx| Ok(crate::auth::guests::expire_idle(tx, idle_since)?)).await {
+            log::warn!("removing idle guests: {e}");
+        }
         // Counted once the round is over, so a test can wait for the first one to be done.
         Metrics::add(&state.metrics.reconciler_runs, 1);
     }

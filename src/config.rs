@@ -178,6 +178,9 @@ pub struct Config {
     /// Payments one client address may have in progress (holding stock) at once.
     #[arg(long, env = "ANKARA_CHECKOUTS_PER_ADDRESS", default_value_t = 10, global = true, hide = true)]
     pub checkouts_per_address: i64,
+    /// In the sandbox: how long a test bank transfer or USSD payment takes to arrive.
+    #[arg(long, env = "ANKARA_SANDBOX_TRANSFER_DELAY_MS", default_value_t = 10_000, global = true)]
+    pub sandbox_transfer_delay_ms: u64,
     /// Per-address limits key IPv6 clients by this prefix (one home or phone usually has a /64).
     #[arg(long, env = "ANKARA_IPV6_PREFIX", default_value_t = 64, global = true)]
     pub ipv6_prefix: u8,

@@ -46,6 +46,8 @@ pub struct AppState {
     pub browser_verifies: crate::auth::limits::RateLimiter,
     /// Order tracking without a login: 20 lookups per client address in 10 minutes.
     pub order_lookups: crate::auth::limits::RateLimiter,
+    /// New guests (visitors' first bag line with guest checkout on): 30 per client address an hour.
+    pub guest_starts: crate::auth::limits::RateLimiter,
     /// Review writes and edits: 20 per customer an hour.
     pub review_writes: crate::auth::limits::RateLimiter,
     /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
@@ -100,11 +102,134 @@ pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Optio
 /// The session embedded in index.html, so the app knows who is signed in without a round trip.
 pub async fn initial_session(req: &HttpRequest, state: &web::Data<AppState>) -> serde_json::Value {
     let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
+    let guest = guest_in(req, state);
     let view = match authenticate(state, token.as_deref()).await {
         Ok(Some(user)) => state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out()),
-        _ => SessionView::signed_out(),
+        _ => state
+            .db
+            .read(move |c| {
+                let guest_checkout = crate::settings::load(c)?.guest_checkout;
+                let guest = guest.filter(|id| guest_checkout && crate::auth::guests::is_guest(c, id).unwrap_or(false));
+                let counts = match &guest {
+                    Some(id) => crate::auth::counts(c, id)?,
+                    None => Default::default(),
+                };
+                Ok(SessionView { counts, guest_checkout, guest: guest.is_some(), ..SessionView::signed_out() })
+            })
+            .await
+            .unwrap_or_else(|_| SessionView::signed_out()),
     };
     serde_json::to_value(view).unwrap_or(serde_json::Value::Null)
+}
+
+/// The cookie that keeps a guest's bag: the guest's id and its signature, HttpOnly.
+pub const GUEST_COOKIE: &str = "ankara_guest";
+
+fn guest_signature(state: &AppState, id: &str) -> String {
+    use hmac::Mac;
+    let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&state.tokens.derive_secret("guest-cookie")).expect("any key length works");
+    mac.update(id.as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// The guest id the request's guest cookie carries, when its signature holds.
+pub fn guest_in(req: &HttpRequest, state: &AppState) -> Option<crate::ids::UserId> {
+    let cookie = req.cookie(GUEST_COOKIE)?;
+    let (id, signature) = cookie.value().split_once('.')?;
+    let expected = guest_signature(state, id);
+    let good: bool = subtle::ConstantTimeEq::ct_eq(expected.as_bytes(), signature.as_bytes()).into();
+    (good && crate::util::plausible_id(id)).then(|| id.into())
+}
+
+/// The guest cookie for `id` (30 days, renewed as the guest shops).
+pub fn guest_cookie(state: &AppState, id: &str) -> Cookie<'static> {
+    Cookie::build(GUEST_COOKIE, format!("{id}.{}", guest_signature(state, id)))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(state.config.secure_cookies())
+        .max_age(CookieDuration::days(30))
+        .finish()
+}
+
+pub fn clear_guest_cookie(state: &AppState) -> Cookie<'static> {
+    let mut cookie = guest_cookie(state, "");
+    cookie.make_removal();
+    cookie
+}
+
+/// Who is shopping: a signed-in customer, or — when the merchant lets visitors buy without an
+/// account — a guest with a bag. Anyone else is asked to log in.
+#[derive(Debug, Clone)]
+pub struct Shopper {
+    pub id: crate::ids::UserId,
+    pub guest: bool,
+}
+
+fn log_in_first() -> AppError {
+    AppError::Unauthenticated("Please log in to continue.".into())
+}
+
+/// The signed-in customer, else the guest of a valid guest cookie when guests may buy.
+async fn shopper(req: &HttpRequest, state: &web::Data<AppState>) -> Result<Option<Shopper>, AppError> {
+    let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
+    if let Some(user) = authenticate(state, token.as_deref()).await? {
+        return Ok(Some(Shopper { id: user.id, guest: false }));
+    }
+    let Some(id) = guest_in(req, state) else { return Ok(None) };
+    let known = state
+        .db
+        .read(move |c| Ok((crate::settings::load(c)?.guest_checkout && crate::auth::guests::is_guest(c, &id)?).then_some(id)))
+        .await?;
+    Ok(known.map(|id| Shopper { id, guest: true }))
+}
+
+impl FromRequest for Shopper {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let (req, state) = (req.clone(), req.app_data::<web::Data<AppState>>().cloned());
+        Box::pin(async move {
+            let state = state.ok_or_else(|| AppError::internal("no app state"))?;
+            shopper(&req, &state).await?.ok_or_else(log_in_first)
+        })
+    }
+}
+
+/// The shopper adding to a bag: as [`Shopper`], but a visitor without a guest bag gets one when
+/// the merchant lets visitors buy (`new_guest` then holds the cookie to send). Guests are counted
+/// per client address, so a script cannot make them without limit.
+pub struct BagOwner {
+    pub shopper: Shopper,
+    pub new_guest: Option<Cookie<'static>>,
+}
+
+impl FromRequest for BagOwner {
+    type Error = AppError;
+    type Future = LocalBoxFuture<'static, Result<Self, Self::Error>>;
+
+    fn from_request(req: &HttpRequest, _: &mut actix_web::dev::Payload) -> Self::Future {
+        let (req, state) = (req.clone(), req.app_data::<web::Data<AppState>>().cloned());
+        Box::pin(async move {
+            let state = state.ok_or_else(|| AppError::internal("no app state"))?;
+            if let Some(shopper) = shopper(&req, &state).await? {
+                let cookie = shopper.guest.then(|| guest_cookie(&state, &shopper.id));
+                return Ok(BagOwner { shopper, new_guest: cookie });
+            }
+            let allowed = state.db.read(|c| Ok(crate::settings::load(c)?.guest_checkout)).await?;
+            if !allowed {
+                return Err(log_in_first());
+            }
+            state
+                .guest_starts
+                .try_acquire(&state.config.client_key(&req))
+                .map_err(|wait| AppError::TooManyRequests("Too many new bags from your network. Please try again later.".into(), wait))?;
+            let id = state.db.write(|tx| Ok(crate::auth::guests::create(tx, crate::db::now_ms())?)).await?;
+            let cookie = guest_cookie(&state, &id);
+            Ok(BagOwner { shopper: Shopper { id, guest: true }, new_guest: Some(cookie) })
+        })
+    }
 }
 
 /// The session cookie: HttpOnly, SameSite=Lax, Secure when the shop is served over https.
@@ -122,4 +247,26 @@ pub fn clear_cookie(state: &AppState) -> Cookie<'static> {
     let mut cookie = session_cookie(state, "");
     cookie.make_removal();
     cookie
+}
+
+/// A link's token that lets the account with `email` take the guest orders placed with it, until
+/// `expires` (Unix ms): `{expires}.{signature}`.
+pub fn claim_token(state: &AppState, email: &str, expires: i64) -> String {
+    format!("{expires}.{}", claim_signature(state, email, expires))
+}
+
+fn claim_signature(state: &AppState, email: &str, expires: i64) -> String {
+    use hmac::Mac;
+    let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(&state.tokens.derive_secret("claim-orders")).expect("any key length works");
+    mac.update(format!("{}~{expires}", email.to_lowercase()).as_bytes());
+    hex::encode(mac.finalize().into_bytes())
+}
+
+/// Whether `token` was made for `email` and has not expired.
+pub fn claim_token_is_valid(state: &AppState, email: &str, token: &str) -> bool {
+    let Some((expires, signature)) = token.split_once('.') else { return false };
+    let Ok(expires) = expires.parse::<i64>() else { return false };
+    let expected = claim_signature(state, email, expires);
+    let good: bool = subtle::ConstantTimeEq::ct_eq(expected.as_bytes(), signature.as_bytes()).into();
+    good && expires > crate::db::now_ms()
 }

@@ -19,6 +19,7 @@ pub mod discounts;
 pub mod email;
 pub mod error;
 pub mod http;
+pub mod ids;
 pub mod logging;
 pub mod mail;
 pub mod media;

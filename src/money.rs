@@ -1,8 +1,140 @@
-//! Money is integer kobo. Naira typed by people is parsed as a decimal string, never a float.
+//! Money is integer kobo, carried as [`Kobo`]. Naira typed by people is parsed as a decimal string,
+//! never a float.
+
+use std::fmt;
+use std::iter::Sum;
+use std::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use serde::{Deserialize, Serialize};
+
+/// An amount of money in kobo (₦1 = 100 kobo): a plain JSON integer on the wire and an INTEGER in
+/// the database.
+///
+/// Arithmetic panics on overflow instead of returning `Option`s: every amount the shop handles is
+/// bounded by input checks (prices at most ₦9,999,999,999.99, quantities at most a few hundred), so
+/// it stays many orders of magnitude below `i64::MAX`, and an overflow can only be a bug — one that
+/// must stop the request rather than wrap silently into a wrong price (release builds do not check
+/// plain `i64` arithmetic). Amounts add to and subtract from amounts only; a count multiplies an
+/// amount (`price * quantity`), so `Kobo + 1` does not compile.
+///
+/// The API document shows it as an integer (int64): a field spells `#[schema(value_type = i64)]`,
+/// which keeps the document and the generated front-end types exactly as they were for `i64`.
+/// (`Kobo` deliberately has no `ToSchema`, so a field that forgets the attribute does not compile
+/// instead of turning into a `$ref` to a new component.)
+///
+/// ```compile_fail
+/// let _ = ankara::money::Kobo::new(100) + 1; // an amount plus a count: a type error
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Kobo(i64);
+
+impl Kobo {
+    pub const ZERO: Kobo = Kobo(0);
+
+    pub const fn new(kobo: i64) -> Kobo {
+        Kobo(kobo)
+    }
+
+    /// The number of kobo, for the edges that speak plain integers (Paystack's JSON, metrics).
+    pub const fn get(self) -> i64 {
+        self.0
+    }
+
+    /// `percent` per cent of this amount, rounded to the nearest kobo, half up.
+    pub fn percent(self, percent: i64) -> Kobo {
+        let scaled = self.0.checked_mul(percent).and_then(|k| k.checked_add(50)).unwrap_or_else(|| overflow("×", self.0, percent));
+        Kobo(scaled / 100)
+    }
+}
+
+#[cold]
+fn overflow(op: &str, a: i64, b: i64) -> ! {
+    panic!("kobo overflow: {a} {op} {b} does not fit in 64 bits")
+}
+
+impl Add for Kobo {
+    type Output = Kobo;
+    fn add(self, other: Kobo) -> Kobo {
+        Kobo(self.0.checked_add(other.0).unwrap_or_else(|| overflow("+", self.0, other.0)))
+    }
+}
+
+impl Sub for Kobo {
+    type Output = Kobo;
+    fn sub(self, other: Kobo) -> Kobo {
+        Kobo(self.0.checked_sub(other.0).unwrap_or_else(|| overflow("-", self.0, other.0)))
+    }
+}
+
+impl AddAssign for Kobo {
+    fn add_assign(&mut self, other: Kobo) {
+        *self = *self + other;
+    }
+}
+
+impl SubAssign for Kobo {
+    fn sub_assign(&mut self, other: Kobo) {
+        *self = *self - other;
+    }
+}
+
+impl Neg for Kobo {
+    type Output = Kobo;
+    fn neg(self) -> Kobo {
+        Kobo(self.0.checked_neg().unwrap_or_else(|| overflow("-", 0, self.0)))
+    }
+}
+
+/// A unit price times a count.
+impl Mul<i64> for Kobo {
+    type Output = Kobo;
+    fn mul(self, count: i64) -> Kobo {
+        Kobo(self.0.checked_mul(count).unwrap_or_else(|| overflow("×", self.0, count)))
+    }
+}
+
+impl Sum for Kobo {
+    fn sum<I: Iterator<Item = Kobo>>(amounts: I) -> Kobo {
+        amounts.fold(Kobo::ZERO, Add::add)
+    }
+}
+
+impl<'a> Sum<&'a Kobo> for Kobo {
+    fn sum<I: Iterator<Item = &'a Kobo>>(amounts: I) -> Kobo {
+        amounts.copied().sum()
+    }
+}
+
+/// As the shop shows money: ₦25,000.00.
+impl fmt::Display for Kobo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&format_naira(*self))
+    }
+}
+
+impl ToSql for Kobo {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.0))
+    }
+}
+
+impl FromSql for Kobo {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Kobo> {
+        i64::column_result(value).map(Kobo)
+    }
+}
+
+impl utoipa::PartialSchema for Kobo {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        <i64 as utoipa::PartialSchema>::schema()
+    }
+}
 
 /// Parses a naira amount such as "25000", "25,000.5" or "18999.99" into kobo.
 /// Rejects negatives, more than two decimals, and absurd sizes.
-pub fn parse_naira(input: &str) -> Result<i64, String> {
+pub fn parse_naira(input: &str) -> Result<Kobo, String> {
     let text: String = input.trim().trim_start_matches('₦').chars().filter(|c| *c != ',').collect();
     let invalid = || format!("{input:?} is not a valid price: use naira with at most two decimals, like 25000.00");
     if text.is_empty() || text.starts_with('-') {
@@ -23,13 +155,12 @@ pub fn parse_naira(input: &str) -> Result<i64, String> {
     }
     let naira: i64 = if whole.is_empty() { 0 } else { whole.parse().map_err(|_| invalid())? };
     let kobo: i64 = format!("{fraction:0<2}").parse().map_err(|_| invalid())?;
-    Ok(naira * 100 + kobo)
+    Ok(Kobo(naira * 100 + kobo))
 }
 
-/// Formats kobo as the shop shows money: ₦25,000.00.
 /// An optional naira amount an admin typed, sent as a JSON string or number (read by its text,
 /// never as a float): none when absent or blank, kobo otherwise. `what` names it in messages.
-pub fn optional_naira(value: Option<&serde_json::Value>, what: &str) -> Result<Option<i64>, String> {
+pub fn optional_naira(value: Option<&serde_json::Value>, what: &str) -> Result<Option<Kobo>, String> {
     let text = match value {
         None | Some(serde_json::Value::Null) => return Ok(None),
         Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(None),
@@ -43,9 +174,10 @@ pub fn optional_naira(value: Option<&serde_json::Value>, what: &str) -> Result<O
     parse_naira(&text).map(Some).map_err(|e| format!("The {what}: {e}"))
 }
 
-pub fn format_naira(kobo: i64) -> String {
-    let sign = if kobo < 0 { "-" } else { "" };
-    let kobo = kobo.unsigned_abs();
+/// Formats kobo as the shop shows money: ₦25,000.00.
+pub fn format_naira(kobo: Kobo) -> String {
+    let sign = if kobo.0 < 0 { "-" } else { "" };
+    let kobo = kobo.0.unsigned_abs();
     let digits = (kobo / 100).to_string();
     let mut grouped = String::new();
     for (i, ch) in digits.chars().enumerate() {
@@ -58,8 +190,8 @@ pub fn format_naira(kobo: i64) -> String {
 }
 
 /// Kobo as a plain decimal naira string ("25000.00"), for machine-readable tags.
-pub fn naira_decimal(kobo: i64) -> String {
-    format!("{}.{:02}", kobo / 100, kobo % 100)
+pub fn naira_decimal(kobo: Kobo) -> String {
+    format!("{}.{:02}", kobo.0 / 100, kobo.0 % 100)
 }
 
 #[cfg(test)]
@@ -68,14 +200,14 @@ mod tests {
 
     #[test]
     fn parses_naira_exactly() {
-        assert_eq!(parse_naira("25000"), Ok(2_500_000));
-        assert_eq!(parse_naira("25,000.5"), Ok(2_500_050));
-        assert_eq!(parse_naira("18999.99"), Ok(1_899_999));
-        assert_eq!(parse_naira("0.07"), Ok(7));
-        assert_eq!(parse_naira(".5"), Ok(50));
-        assert_eq!(parse_naira("₦1,000.00"), Ok(100_000));
+        assert_eq!(parse_naira("25000"), Ok(Kobo(2_500_000)));
+        assert_eq!(parse_naira("25,000.5"), Ok(Kobo(2_500_050)));
+        assert_eq!(parse_naira("18999.99"), Ok(Kobo(1_899_999)));
+        assert_eq!(parse_naira("0.07"), Ok(Kobo(7)));
+        assert_eq!(parse_naira(".5"), Ok(Kobo(50)));
+        assert_eq!(parse_naira("₦1,000.00"), Ok(Kobo(100_000)));
         // 19.99 * 100 is 1998.999… in floating point; parsing the text is exact.
-        assert_eq!(parse_naira("19.99"), Ok(1999));
+        assert_eq!(parse_naira("19.99"), Ok(Kobo(1999)));
     }
 
     #[test]
@@ -87,10 +219,31 @@ mod tests {
 
     #[test]
     fn formats_with_separators_and_two_decimals() {
-        assert_eq!(format_naira(2_500_000), "₦25,000.00");
-        assert_eq!(format_naira(1_999_999), "₦19,999.99");
-        assert_eq!(format_naira(5), "₦0.05");
-        assert_eq!(format_naira(12_345_678_900), "₦123,456,789.00");
-        assert_eq!(naira_decimal(4_500_050), "45000.50");
+        assert_eq!(format_naira(Kobo(2_500_000)), "₦25,000.00");
+        assert_eq!(format_naira(Kobo(1_999_999)), "₦19,999.99");
+        assert_eq!(format_naira(Kobo(5)), "₦0.05");
+        assert_eq!(format_naira(Kobo(12_345_678_900)), "₦123,456,789.00");
+        assert_eq!(naira_decimal(Kobo(4_500_050)), "45000.50");
+    }
+
+    #[test]
+    fn amounts_add_up_and_multiply_by_counts() {
+        let price = Kobo::new(1_250_000);
+        assert_eq!(price * 3, Kobo::new(3_750_000));
+        assert_eq!(price + price - Kobo::new(50), Kobo::new(2_499_950));
+        assert_eq!([price, price].iter().sum::<Kobo>(), Kobo::new(2_500_000));
+        assert_eq!(Kobo::new(123_455).percent(10), Kobo::new(12_346), "half up");
+        assert_eq!(price.to_string(), "₦12,500.00");
+        assert_eq!(serde_json::to_string(&price).unwrap(), "1250000");
+        assert_eq!(serde_json::from_str::<Kobo>("75").unwrap(), Kobo::new(75));
+        let conn = rusqlite::Connection::open_in_memory().unwrap();
+        let back: Kobo = conn.query_row("SELECT ?1 + 0", [price], |r| r.get(0)).unwrap();
+        assert_eq!(back, price, "stored as an INTEGER");
+    }
+
+    #[test]
+    #[should_panic(expected = "kobo overflow")]
+    fn overflow_stops_instead_of_wrapping() {
+        let _ = Kobo::new(i64::MAX / 2) * 3;
     }
 }

@@ -4,11 +4,13 @@
 
 use serde::Serialize;
 
+use crate::money::Kobo;
+
 /// One bag line as priced: its current unit price, quantity and collection (codes may be limited
 /// to collections).
 #[derive(Debug, Clone)]
 pub struct Line {
-    pub price: i64,
+    pub price: Kobo,
     pub quantity: i64,
     pub collection_id: String,
 }
@@ -17,7 +19,7 @@ pub struct Line {
 #[derive(Debug, Clone, PartialEq)]
 pub enum Delivery {
     /// Delivered to a state of a zone: its fee, waived from `free_over` subtotal when set.
-    Zone { fee: i64, free_over: Option<i64> },
+    Zone { fee: Kobo, free_over: Option<Kobo> },
     /// Collected from the shop: free.
     Pickup,
 }
@@ -27,8 +29,8 @@ pub enum Delivery {
 pub enum Offer {
     /// A whole percentage (1 to 100) of the eligible subtotal, rounded to the nearest kobo, half up.
     Percent(i64),
-    /// A fixed amount in kobo, never more than the eligible subtotal.
-    Fixed(i64),
+    /// A fixed amount, never more than the eligible subtotal.
+    Fixed(Kobo),
     /// The delivery fee.
     FreeDelivery,
 }
@@ -43,32 +45,36 @@ pub struct Discount {
 /// Every part of a checkout's price, in kobo. `total = subtotal + delivery - discount`.
 #[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq, Default, utoipa::ToSchema)]
 pub struct Breakdown {
-    pub subtotal: i64,
-    pub delivery: i64,
-    pub discount: i64,
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub subtotal: Kobo,
+    #[schema(value_type = i64)]
+    pub delivery: Kobo,
+    #[schema(value_type = i64)]
+    pub discount: Kobo,
+    #[schema(value_type = i64)]
+    pub total: Kobo,
 }
 
 /// Prices a bag. A subtotal discount never takes more than the lines it applies to, so the total
 /// never falls below the delivery fee; a free-delivery code takes exactly the fee.
 pub fn price(lines: &[Line], delivery: &Delivery, discount: Option<&Discount>) -> Breakdown {
-    let subtotal: i64 = lines.iter().map(|l| l.price * l.quantity).sum();
+    let subtotal: Kobo = lines.iter().map(|l| l.price * l.quantity).sum();
     let delivery = match *delivery {
-        Delivery::Pickup => 0,
-        Delivery::Zone { free_over: Some(threshold), .. } if subtotal >= threshold => 0,
+        Delivery::Pickup => Kobo::ZERO,
+        Delivery::Zone { free_over: Some(threshold), .. } if subtotal >= threshold => Kobo::ZERO,
         Delivery::Zone { fee, .. } => fee,
     };
     let discount = match discount {
-        None => 0,
+        None => Kobo::ZERO,
         Some(d) => {
-            let eligible: i64 = lines
+            let eligible: Kobo = lines
                 .iter()
                 .filter(|l| d.collections.is_empty() || d.collections.contains(&l.collection_id))
                 .map(|l| l.price * l.quantity)
                 .sum();
             match d.offer {
-                Offer::Percent(percent) => (eligible * percent.clamp(0, 100) + 50) / 100,
-                Offer::Fixed(amount) => amount.clamp(0, eligible),
+                Offer::Percent(percent) => eligible.percent(percent.clamp(0, 100)),
+                Offer::Fixed(amount) => amount.clamp(Kobo::ZERO, eligible),
                 Offer::FreeDelivery => delivery,
             }
         }
@@ -81,39 +87,47 @@ mod tests {
     use super::*;
 
     fn line(price: i64, quantity: i64, collection: &str) -> Line {
-        Line { price, quantity, collection_id: collection.into() }
+        Line { price: Kobo::new(price), quantity, collection_id: collection.into() }
     }
 
     fn zone(fee: i64) -> Delivery {
-        Delivery::Zone { fee, free_over: Some(10_000_000) }
+        Delivery::Zone { fee: Kobo::new(fee), free_over: Some(Kobo::new(10_000_000)) }
     }
 
     #[test]
     fn percentages_round_to_the_nearest_kobo_half_up() {
         let festive = Discount { offer: Offer::Percent(10), collections: vec![] };
         // 10 % of ₦1,234.55 is 12,345.5 kobo: 12,346.
-        assert_eq!(price(&[line(123_455, 1, "suits")], &zone(250_000), Some(&festive)).discount, 12_346);
+        assert_eq!(price(&[line(123_455, 1, "suits")], &zone(250_000), Some(&festive)).discount, Kobo::new(12_346));
         // 10 % of 123,454 kobo is 12,345.4: 12,345.
-        assert_eq!(price(&[line(123_454, 1, "suits")], &zone(250_000), Some(&festive)).discount, 12_345);
+        assert_eq!(price(&[line(123_454, 1, "suits")], &zone(250_000), Some(&festive)).discount, Kobo::new(12_345));
         let third = Discount { offer: Offer::Percent(33), collections: vec![] };
-        assert_eq!(price(&[line(150, 1, "suits")], &Delivery::Pickup, Some(&third)).discount, 50, "49.5 rounds up");
+        assert_eq!(price(&[line(150, 1, "suits")], &Delivery::Pickup, Some(&third)).discount, Kobo::new(50), "49.5 rounds up");
     }
 
     #[test]
     fn delivery_is_free_above_the_threshold_and_for_pickup() {
         let bag = [line(5_000_000, 2, "suits")];
-        assert_eq!(price(&bag, &zone(250_000), None), Breakdown { subtotal: 10_000_000, delivery: 0, discount: 0, total: 10_000_000 });
-        assert_eq!(price(&bag[..], &Delivery::Zone { fee: 250_000, free_over: None }, None).delivery, 250_000);
-        assert_eq!(price(&[line(100, 1, "suits")], &zone(250_000), None).total, 250_100);
-        assert_eq!(price(&[line(100, 1, "suits")], &Delivery::Pickup, None).total, 100);
+        assert_eq!(
+            price(&bag, &zone(250_000), None),
+            Breakdown { subtotal: Kobo::new(10_000_000), delivery: Kobo::new(0), discount: Kobo::new(0), total: Kobo::new(10_000_000) }
+        );
+        assert_eq!(price(&bag[..], &Delivery::Zone { fee: Kobo::new(250_000), free_over: None }, None).delivery, Kobo::new(250_000));
+        assert_eq!(price(&[line(100, 1, "suits")], &zone(250_000), None).total, Kobo::new(250_100));
+        assert_eq!(price(&[line(100, 1, "suits")], &Delivery::Pickup, None).total, Kobo::new(100));
     }
 
     #[test]
     fn a_fixed_discount_larger_than_the_bag_leaves_the_delivery_fee() {
-        let big = Discount { offer: Offer::Fixed(10_000_000), collections: vec![] };
+        let big = Discount { offer: Offer::Fixed(Kobo::new(10_000_000)), collections: vec![] };
         assert_eq!(
             price(&[line(2_000_000, 1, "suits")], &zone(250_000), Some(&big)),
-            Breakdown { subtotal: 2_000_000, delivery: 250_000, discount: 2_000_000, total: 250_000 }
+            Breakdown {
+                subtotal: Kobo::new(2_000_000),
+                delivery: Kobo::new(250_000),
+                discount: Kobo::new(2_000_000),
+                total: Kobo::new(250_000)
+            }
         );
     }
 
@@ -121,9 +135,9 @@ mod tests {
     fn a_code_limited_to_collections_counts_only_their_lines() {
         let shoes = Discount { offer: Offer::Percent(50), collections: vec!["sneakers".into()] };
         let bag = [line(1_000_000, 1, "sneakers"), line(3_000_000, 1, "suits")];
-        assert_eq!(price(&bag, &zone(250_000), Some(&shoes)).discount, 500_000);
+        assert_eq!(price(&bag, &zone(250_000), Some(&shoes)).discount, Kobo::new(500_000));
         let free = Discount { offer: Offer::FreeDelivery, collections: vec![] };
-        assert_eq!(price(&bag, &zone(250_000), Some(&free)).total, 4_000_000);
+        assert_eq!(price(&bag, &zone(250_000), Some(&free)).total, Kobo::new(4_000_000));
     }
 
     /// Property test over random bags, fees and codes (xorshift, fixed seed so a failure replays):
@@ -144,20 +158,20 @@ mod tests {
                 .collect();
             let delivery = match next(3) {
                 0 => Delivery::Pickup,
-                1 => Delivery::Zone { fee: next(2_000_000), free_over: None },
-                _ => Delivery::Zone { fee: next(2_000_000), free_over: Some(next(100_000_000)) },
+                1 => Delivery::Zone { fee: Kobo::new(next(2_000_000)), free_over: None },
+                _ => Delivery::Zone { fee: Kobo::new(next(2_000_000)), free_over: Some(Kobo::new(next(100_000_000))) },
             };
             let offer = match next(3) {
                 0 => Offer::Percent(1 + next(100)),
-                1 => Offer::Fixed(1 + next(200_000_000)),
+                1 => Offer::Fixed(Kobo::new(1 + next(200_000_000))),
                 _ => Offer::FreeDelivery,
             };
             let collections = if next(2) == 0 { vec![] } else { vec!["sneakers".to_string()] };
             let code = Discount { offer: offer.clone(), collections };
             let b = price(&lines, &delivery, (next(4) > 0).then_some(&code));
             assert_eq!(b.total, b.subtotal + b.delivery - b.discount, "{b:?}");
-            assert!(b.total >= 0 && b.discount >= 0 && b.delivery >= 0, "{b:?}");
-            assert_eq!(b.subtotal, lines.iter().map(|l| l.price * l.quantity).sum::<i64>());
+            assert!(b.total >= Kobo::ZERO && b.discount >= Kobo::ZERO && b.delivery >= Kobo::ZERO, "{b:?}");
+            assert_eq!(b.subtotal, lines.iter().map(|l| l.price * l.quantity).sum::<Kobo>());
             if offer != Offer::FreeDelivery {
                 assert!(b.total >= b.delivery, "a subtotal discount never reaches the fee: {b:?}");
                 assert!(b.discount <= b.subtotal, "{b:?}");

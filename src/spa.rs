@@ -150,7 +150,7 @@ pub struct PageMeta {
     pub description: String,
     pub image: Option<String>,
     pub og_type: &'static str,
-    pub price_kobo: Option<i64>,
+    pub price_kobo: Option<crate::money::Kobo>,
     /// The page's largest picture (its LCP element): preloaded with the srcset and sizes the
     /// page will use, so the browser starts fetching it before the JavaScript runs.
     pub preload: Option<(String, &'static str)>,
@@ -181,7 +181,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         let hero = state.db.read(|c| Ok(crate::catalog::hero_images(c)?)).await?;
         meta.preload = hero.first().map(|i| (i.srcset.clone(), HERO_SIZES));
     } else if let Some(id) = path.strip_prefix("/product/") {
-        let id = id.to_string();
+        let id = crate::ids::ProductId::from(id);
         let product =
             if crate::util::plausible_id(&id) { state.db.read(move |c| Ok(crate::catalog::get_product(c, &id)?)).await? } else { None };
         match product {
@@ -386,7 +386,7 @@ mod tests {
             description: "A & B".into(),
             image: Some("/media/x-1024.jpg".into()),
             og_type: "product",
-            price_kobo: Some(2_500_050),
+            price_kobo: Some(crate::money::Kobo::new(2_500_050)),
             preload: Some(("/media/x-320.jpg 320w".into(), PRODUCT_SIZES)),
             json_ld: Some(serde_json::json!({"@type": "Product", "name": "</script><script>alert(1)</script>"})),
         };

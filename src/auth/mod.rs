@@ -3,6 +3,7 @@
 
 pub mod csrf;
 pub mod device;
+pub mod guests;
 pub mod limits;
 pub mod passwords;
 pub mod routes;
@@ -13,6 +14,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OptionalExtension};
 use serde::Serialize;
 
+use crate::ids::UserId;
 pub const COOKIE_NAME: &str = "ankara_session";
 /// A session may be refreshed for this long after login; then the user signs in again.
 pub const SESSION_MAX_AGE: Duration = Duration::from_secs(30 * 24 * 60 * 60);
@@ -49,7 +51,7 @@ impl AuthLimits {
 /// The signed-in user of a request, checked against the token and the sessions table.
 #[derive(Debug, Clone)]
 pub struct CurrentUser {
-    pub id: String,
+    pub id: UserId,
     pub session_id: String,
     pub admin: bool,
 }
@@ -71,7 +73,7 @@ pub struct AdminUser<R = AnyAdminAction>(pub CurrentUser, pub std::marker::Phant
 
 /// For a live session (not revoked, not past its maximum age, its user not disabled): whether
 /// the account is an admin now. `None` when the session is not live.
-pub fn live_session_role(conn: &Connection, user_id: &str, session_id: &str) -> rusqlite::Result<Option<bool>> {
+pub fn live_session_role(conn: &Connection, user_id: &UserId, session_id: &str) -> rusqlite::Result<Option<bool>> {
     conn.prepare_cached(
         "SELECT u.is_admin FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3 AND u.disabled = 0",
@@ -110,15 +112,19 @@ pub struct SessionView {
     pub user: Option<SessionUser>,
     pub expires_at: Option<i64>,
     pub counts: Counts,
+    /// The shop lets visitors buy without an account (the merchant's setting).
+    pub guest_checkout: bool,
+    /// This visitor has a guest bag (then `user` is null and `counts` are the guest's).
+    pub guest: bool,
 }
 
 impl SessionView {
     pub fn signed_out() -> SessionView {
-        SessionView { user: None, expires_at: None, counts: Counts::default() }
+        SessionView { user: None, expires_at: None, counts: Counts::default(), guest_checkout: false, guest: false }
     }
 }
 
-pub fn load_user(conn: &Connection, user_id: &str, admin: bool) -> rusqlite::Result<Option<SessionUser>> {
+pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool) -> rusqlite::Result<Option<SessionUser>> {
     let row = conn
         .prepare_cached("SELECT id, display_name, email, photo_key, phone, created_at FROM users WHERE id = :id")?
         .query_row(rusqlite::named_params! { ":id": user_id }, |r| {
@@ -143,7 +149,7 @@ pub fn load_user(conn: &Connection, user_id: &str, admin: bool) -> rusqlite::Res
     Ok(Some(user))
 }
 
-pub fn counts(conn: &Connection, user_id: &str) -> rusqlite::Result<Counts> {
+pub fn counts(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Counts> {
     conn.prepare_cached(
         "SELECT (SELECT COALESCE(SUM(quantity), 0) FROM bag_items WHERE user_id = ?1),
                 (SELECT COUNT(*) FROM saved_items WHERE user_id = ?1),
@@ -157,7 +163,13 @@ pub fn session_view(conn: &Connection, user: &CurrentUser) -> rusqlite::Result<S
         .prepare_cached("SELECT token_expires_at FROM sessions WHERE id = ?1")?
         .query_row([&user.session_id], |r| r.get(0))
         .optional()?;
-    Ok(SessionView { user: load_user(conn, &user.id, user.admin)?, expires_at, counts: counts(conn, &user.id)? })
+    Ok(SessionView {
+        user: load_user(conn, &user.id, user.admin)?,
+        expires_at,
+        counts: counts(conn, &user.id)?,
+        guest_checkout: crate::settings::load(conn)?.guest_checkout,
+        guest: false,
+    })
 }
 
 /// Grants or revokes the admin role of the account with `email`; false when there is none. A

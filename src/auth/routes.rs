@@ -17,6 +17,7 @@ use crate::error::answers::{BadGateway, BadRequest, Busy, Conflict, Forbidden, N
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::http::{clear_cookie, initial_session, session_cookie};
+use crate::ids::UserId;
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 
@@ -29,6 +30,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(forgot)
         .service(reset)
         .service(update_account)
+        .service(keep_account)
         .service(grant_admin);
 }
 
@@ -180,6 +182,8 @@ async fn signup(
     let new_user = user_id.clone();
     let folder = format!("profileImages/{user_id}");
     let st = state.clone();
+    let guest = crate::http::guest_in(&req, &state);
+    let signed_up_email = email.clone();
     let result = media::write_with_uploads(
         &state.media,
         &state.db,
@@ -196,6 +200,7 @@ async fn signup(
                 params![user_id, email, name, keys[0], hash, now_ms()],
             )?;
             let (user, token) = start_session(&st, tx, &user_id, false)?;
+            take_guest_bag(tx, guest.as_ref(), &user.id)?;
             Ok((token, session_view(tx, &user)?))
         },
     )
@@ -205,10 +210,60 @@ async fn signup(
         let _ = std::fs::remove_dir(state.media.root.join(&folder));
     }
     let (token, view) = result?;
+    offer_guest_orders(&state, &signed_up_email).await;
     let mut response = with_session(&state, &token, view);
     response
         .add_cookie(&super::device::remember(&req, &state.tokens, state.config.secure_cookies(), &new_user))
         .map_err(AppError::internal)?;
+    response.add_cookie(&crate::http::clear_guest_cookie(&state)).map_err(AppError::internal)?;
+    Ok(response)
+}
+
+/// A guest's password for the account that keeps their details.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct KeepAccountBody {
+    #[serde(default)]
+    #[schema(min_length = 6)]
+    password: String,
+    #[serde(default)]
+    confirm_password: String,
+}
+
+/// After paying as a guest: keeps the order's name, e-mail and phone as an account with this
+/// password (no photo asked), signed in at once; the guest's orders are then in My Orders.
+#[utoipa::path(
+    tag = "accounts",
+    responses((status = OK, body = SessionView, description = "Signed in to the new account"), BadRequest, Unauthorized, Conflict, Busy)
+)]
+#[post("/auth/keep-account")]
+async fn keep_account(
+    state: web::Data<AppState>,
+    shopper: crate::http::Shopper,
+    body: web::Json<KeepAccountBody>,
+) -> AppResult<HttpResponse> {
+    if !shopper.guest {
+        return Err(AppError::Conflict("You are signed in already.".into()));
+    }
+    let KeepAccountBody { password, confirm_password } = body.into_inner();
+    let password = super::passwords::normalize(&password).to_string();
+    let confirm = super::passwords::normalize(&confirm_password).to_string();
+    super::passwords::check_policy(&password).map_err(AppError::Validation)?;
+    if password != confirm {
+        return Err(AppError::Validation("Passwords do not match.".into()));
+    }
+    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
+    let st = state.clone();
+    let (token, view) = state
+        .db
+        .write(move |tx| {
+            crate::auth::guests::keep_as_account(tx, &shopper.id, &hash)?;
+            let (user, token) = start_session(&st, tx, &shopper.id, false)?;
+            Ok((token, session_view(tx, &user)?))
+        })
+        .await?;
+    let mut response = with_session(&state, &token, view);
+    response.add_cookie(&crate::http::clear_guest_cookie(&state)).map_err(AppError::internal)?;
     Ok(response)
 }
 
@@ -247,14 +302,18 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     let user: Option<Account> = state
         .db
         .read(move |c| {
-            Ok(c.query_row("SELECT id, password_hash, is_admin, disabled FROM users WHERE email = ?1", [&lookup_email], |r| {
-                Ok(Account {
-                    id: r.get("id")?,
-                    password_hash: r.get("password_hash")?,
-                    is_admin: r.get("is_admin")?,
-                    disabled: r.get("disabled")?,
-                })
-            })
+            Ok(c.query_row(
+                "SELECT id, password_hash, is_admin, disabled FROM users WHERE email = ?1 AND guest = 0",
+                [&lookup_email],
+                |r| {
+                    Ok(Account {
+                        id: r.get("id")?,
+                        password_hash: r.get("password_hash")?,
+                        is_admin: r.get("is_admin")?,
+                        disabled: r.get("disabled")?,
+                    })
+                },
+            )
             .optional()?)
         })
         .await?;
@@ -292,19 +351,54 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     }
     limits.login_per_account.clear(&account_key);
     let (st, signed_in) = (state.clone(), user_id.clone());
+    let guest = crate::http::guest_in(&req, &state);
     let (token, view) = state
         .db
         .write(move |tx| {
             let (user, token) = start_session(&st, tx, &signed_in, admin)?;
+            take_guest_bag(tx, guest.as_ref(), &user.id)?;
             Ok((token, session_view(tx, &user)?))
         })
         .await?;
+    offer_guest_orders(&state, &email).await;
     let mut response = with_session(&state, &token, view);
     response
         .add_cookie(&super::device::remember(&req, &state.tokens, state.config.secure_cookies(), &user_id))
         .map_err(AppError::internal)?;
+    response.add_cookie(&crate::http::clear_guest_cookie(&state)).map_err(AppError::internal)?;
     Ok(response)
 }
+
+/// A visitor's guest bag joins the account they signed in to (see `bag::merge`).
+fn take_guest_bag(tx: &rusqlite::Connection, guest: Option<&UserId>, user_id: &UserId) -> AppResult<()> {
+    if let Some(guest) = guest
+        && crate::auth::guests::is_guest(tx, guest)?
+    {
+        crate::bag::merge(tx, guest, user_id)?;
+    }
+    Ok(())
+}
+
+/// Orders placed as a guest with this e-mail join the account only when its owner follows a link
+/// mailed to that address (sign-up does not prove an e-mail), so the link is mailed on sign-in.
+async fn offer_guest_orders(state: &AppState, email: &str) {
+    let e = email.to_string();
+    let waiting = state.db.read(move |c| Ok(crate::auth::guests::unclaimed_orders(c, &e)?)).await.unwrap_or(0);
+    if waiting == 0 {
+        return;
+    }
+    let token = crate::http::claim_token(state, email, now_ms() + CLAIM_LIFETIME_MS);
+    let link = format!("{}/myorders?claim={token}", state.mailer.public_url());
+    let subject = format!("{}: add your earlier orders to your account", state.mailer.shop_name());
+    let body = format!(
+        "You have {waiting} order(s) placed without an account with this e-mail address.\n\nTo see them in My Orders, open this link while signed in (it works for a day):\n{link}\n\nIf you did not sign in to {}, ignore this e-mail.\n",
+        state.mailer.shop_name()
+    );
+    state.mailer.send_in_background(vec![(email.to_string(), subject, body)]);
+}
+
+/// How long a link to add guest orders to an account works.
+const CLAIM_LIFETIME_MS: i64 = 24 * 3600 * 1000;
 
 #[utoipa::path(tag = "accounts", responses((status = OK, body = SessionView, description = "Signed out; the cookie is cleared")))]
 #[post("/auth/logout")]

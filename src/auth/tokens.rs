@@ -19,7 +19,7 @@ pub struct TokenKeys {
 /// What a valid token says.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Claims {
-    pub user_id: String,
+    pub user_id: crate::ids::UserId,
     pub session_id: String,
     pub admin: bool,
 }
@@ -81,7 +81,7 @@ impl TokenKeys {
         let admins: Vec<(bool,)> = authorizer.query(rule!("a($a) <- admin($a)")).ok()?;
         match (users.as_slice(), sessions.as_slice()) {
             ([(user_id,)], [(session_id,)]) => {
-                Some(Claims { user_id: user_id.clone(), session_id: session_id.clone(), admin: admins.iter().any(|(a,)| *a) })
+                Some(Claims { user_id: user_id.clone().into(), session_id: session_id.clone(), admin: admins.iter().any(|(a,)| *a) })
             }
             _ => None,
         }

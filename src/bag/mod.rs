@@ -8,6 +8,8 @@ use serde::Serialize;
 
 use crate::catalog::Product;
 use crate::error::{AppError, AppResult};
+use crate::ids::{ProductId, UserId, VariantId};
+use crate::money::Kobo;
 
 pub const MAX_QUANTITY: i64 = 99;
 
@@ -17,7 +19,8 @@ pub struct BagItem {
     pub id: String,
     pub product: Product,
     /// The variant this line buys; null when that size or colour is no longer sold.
-    pub variant_id: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub variant_id: Option<VariantId>,
     pub size: Option<String>,
     pub color: Option<String>,
     pub quantity: i64,
@@ -25,8 +28,9 @@ pub struct BagItem {
     pub available: i64,
     /// What the shopper must know about this line ("Only 1 left — we reduced your quantity").
     pub notice: Option<String>,
-    /// Kobo: the product's current price times the quantity.
-    pub line_total: i64,
+    /// The product's current price times the quantity.
+    #[schema(value_type = i64)]
+    pub line_total: Kobo,
 }
 
 #[derive(Serialize, Debug, utoipa::ToSchema)]
@@ -35,8 +39,8 @@ pub struct Bag {
     pub items: Vec<BagItem>,
     /// Sum of quantities: the header badge.
     pub count: i64,
-    /// Kobo.
-    pub total: i64,
+    #[schema(value_type = i64)]
+    pub total: Kobo,
     /// False while a line is sold out or no longer sold: checkout waits until it is removed.
     pub can_checkout: bool,
 }
@@ -46,7 +50,7 @@ const GONE: &str = "No longer available — remove it to continue";
 
 /// The bag, each line with what is left of its variant. Units this shopper's own unpaid checkout
 /// holds count as left: starting a new checkout gives them back first.
-pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
+pub fn load(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
     let mut stmt = conn.prepare_cached(
         "SELECT b.id, b.product_id, b.size, b.color, b.quantity, v.id AS variant_id,
                 v.stock + COALESCE((SELECT SUM(r.quantity) FROM reservations r JOIN payments p ON p.reference = r.payment_reference
@@ -57,11 +61,11 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
     /// A bag line as stored; "" means no size or colour was chosen.
     struct Line {
         id: String,
-        product_id: String,
+        product_id: ProductId,
         size: String,
         color: String,
         quantity: i64,
-        variant_id: Option<String>,
+        variant_id: Option<VariantId>,
         available: Option<i64>,
     }
     let rows: Vec<Line> = stmt
@@ -77,7 +81,7 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
             })
         })?
         .collect::<Result<_, _>>()?;
-    let ids: Vec<String> = rows.iter().map(|r| r.product_id.clone()).collect();
+    let ids: Vec<ProductId> = rows.iter().map(|r| r.product_id.clone()).collect();
     let products = crate::catalog::get_products(conn, &ids)?;
     let items: Vec<BagItem> = rows
         .into_iter()
@@ -112,7 +116,7 @@ pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
 
 /// Lowers every line that asks for more than is left (but something is) to what is left, and
 /// says so on those lines. Lines that sold out entirely stay, for the shopper to remove.
-pub fn fit_to_stock(tx: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
+pub fn fit_to_stock(tx: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
     let bag = load(tx, user_id)?;
     let over: Vec<(String, i64)> = bag
         .items
@@ -137,7 +141,7 @@ pub fn fit_to_stock(tx: &Connection, user_id: &str) -> rusqlite::Result<Bag> {
 
 /// Adds `quantity` of a product in a size and colour, merging with an existing line.
 /// Shared by the add button and "move from saved to bag".
-pub fn add_item(tx: &Connection, user_id: &str, product_id: &str, size: &str, color: &str, quantity: i64) -> AppResult<()> {
+pub fn add_item(tx: &Connection, user_id: &UserId, product_id: &ProductId, size: &str, color: &str, quantity: i64) -> AppResult<()> {
     let picked = crate::stock::pick(tx, product_id, size, color)?;
     let current: Option<i64> = tx
         .query_row(
@@ -183,9 +187,31 @@ fn check_merchant_limits(conn: &Connection, user_id: &str, line_units: i64, adde
     Ok(())
 }
 
+/// Moves a guest's bag into the account they signed in to: each line joins the account's line for
+/// the same product, size and colour, never past what is left or the merchant's limits; what does
+/// not fit stays behind and goes with the guest. Returns how many lines moved.
+pub fn merge(tx: &Connection, from: &UserId, into: &UserId) -> AppResult<usize> {
+    let lines: Vec<(ProductId, String, String, i64)> = tx
+        .prepare_cached("SELECT product_id, size, color, quantity FROM bag_items WHERE user_id = ?1 ORDER BY added_at, rowid")?
+        .query_map([from], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut moved = 0;
+    for (product, size, color, quantity) in lines {
+        // Added one at a time, so each unit meets the same checks as a shopper's own click.
+        for _ in 0..quantity {
+            if add_item(tx, into, &product, &size, &color, 1).is_err() {
+                break;
+            }
+        }
+        moved += 1;
+    }
+    tx.execute("DELETE FROM bag_items WHERE user_id = ?1", [from])?;
+    Ok(moved)
+}
+
 /// Takes out of a bag what an order bought, and only that: lines added meanwhile stay, and a line
 /// raised meanwhile keeps the difference.
-pub fn remove_bought(tx: &Connection, user_id: &str, lines: &[crate::orders::OrderItem]) -> rusqlite::Result<()> {
+pub fn remove_bought(tx: &Connection, user_id: &UserId, lines: &[crate::orders::OrderItem]) -> rusqlite::Result<()> {
     let mut drop_line =
         tx.prepare_cached("DELETE FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4 AND quantity <= ?5")?;
     let mut lower_line = tx.prepare_cached(

@@ -5,10 +5,10 @@ use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
 use super::*;
-use crate::auth::CurrentUser;
 use crate::error::answers::{BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::http::{BagOwner, Shopper};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(get_bag).service(add).service(set_quantity).service(remove);
@@ -17,7 +17,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct AddBody {
-    product_id: String,
+    #[schema(value_type = String)]
+    product_id: crate::ids::ProductId,
     size: Option<String>,
     color: Option<String>,
     quantity: Option<i64>,
@@ -25,7 +26,8 @@ struct AddBody {
 
 #[utoipa::path(tag = "bag", responses((status = OK, body = Bag, description = "The whole bag after adding"), BadRequest, Unauthorized, NotFound))]
 #[post("/bag")]
-async fn add(state: web::Data<AppState>, user: CurrentUser, body: web::Json<AddBody>) -> AppResult<HttpResponse> {
+async fn add(state: web::Data<AppState>, owner: BagOwner, body: web::Json<AddBody>) -> AppResult<HttpResponse> {
+    let BagOwner { shopper: user, new_guest } = owner;
     let body = body.into_inner();
     let quantity = body.quantity.unwrap_or(1);
     check_quantity(quantity, 1)?;
@@ -38,10 +40,18 @@ async fn add(state: web::Data<AppState>, user: CurrentUser, body: web::Json<AddB
         .db
         .write(move |tx| {
             add_item(tx, &user.id, &body.product_id, &size, &color, quantity)?;
+            if user.guest {
+                crate::auth::guests::touch(tx, &user.id, crate::db::now_ms())?;
+            }
             Ok(load(tx, &user.id)?)
         })
         .await?;
-    Ok(HttpResponse::Ok().json(bag))
+    let mut answer = HttpResponse::Ok();
+    // A guest's cookie is sent (again) with every add, so the bag lives 30 days from the last.
+    if let Some(cookie) = new_guest {
+        answer.cookie(cookie);
+    }
+    Ok(answer.json(bag))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -55,7 +65,7 @@ struct QuantityBody {
 #[patch("/bag/{item}")]
 async fn set_quantity(
     state: web::Data<AppState>,
-    user: CurrentUser,
+    user: Shopper,
     item: web::Path<String>,
     body: web::Json<QuantityBody>,
 ) -> AppResult<HttpResponse> {
@@ -94,7 +104,7 @@ async fn set_quantity(
 
 #[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized, NotFound))]
 #[delete("/bag/{item}")]
-async fn remove(state: web::Data<AppState>, user: CurrentUser, item: web::Path<String>) -> AppResult<HttpResponse> {
+async fn remove(state: web::Data<AppState>, user: Shopper, item: web::Path<String>) -> AppResult<HttpResponse> {
     let item = item.into_inner();
     let bag = state
         .db
@@ -110,7 +120,7 @@ async fn remove(state: web::Data<AppState>, user: CurrentUser, item: web::Path<S
 
 #[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized))]
 #[get("/bag")]
-async fn get_bag(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
+async fn get_bag(state: web::Data<AppState>, user: Shopper) -> AppResult<HttpResponse> {
     let id = user.id.clone();
     let bag = state.db.read(move |c| Ok(load(c, &id)?)).await?;
     let too_many = bag.items.iter().any(|i| i.variant_id.is_some() && i.available > 0 && i.quantity > i.available);

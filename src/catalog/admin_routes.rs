@@ -17,8 +17,10 @@ use crate::db::now_ms;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::ProductId;
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
+use crate::money::Kobo;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(add_release)
@@ -138,7 +140,7 @@ fn check_lengths(name: &str, description: &str) -> AppResult<()> {
     Ok(())
 }
 
-fn price_field(text: &str) -> AppResult<i64> {
+fn price_field(text: &str) -> AppResult<Kobo> {
     if text.is_empty() {
         return Err(fill_all());
     }
@@ -195,8 +197,19 @@ async fn add_release(
         let id = crate::util::new_id();
         tx.execute(
             "INSERT INTO releases (id, name, description, price_kobo, collection_id, product_id, image_key, featured, created_by, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            params![id, name, description, price, collection_id, product_id, keys[0], featured, user.id, now_ms()],
+             VALUES (:id, :name, :description, :price, :collection, :product, :image, :featured, :by, :now)",
+            rusqlite::named_params! {
+                ":id": id,
+                ":name": name,
+                ":description": description,
+                ":price": price,
+                ":collection": collection_id,
+                ":product": product_id,
+                ":image": keys[0],
+                ":featured": featured,
+                ":by": user.id,
+                ":now": now_ms(),
+            },
         )?;
         Ok((super::list_releases(tx)?.into_iter().find(|r| r.id == id), Changes::shown()))
     })
@@ -399,7 +412,7 @@ async fn add_product(
         }
     };
     state.submissions.check(&req, &user.id)?;
-    let id_for_tx = crate::util::new_id();
+    let id_for_tx = ProductId::from(crate::util::new_id());
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
     (new.category, new.sizes, new.colors, new.variants) = ((!category.is_empty()).then_some(category), sizes, colors, variants);
     let product = state
@@ -417,7 +430,7 @@ async fn add_product(
 #[utoipa::path(tag = "admin", responses((status = OK, body = Message), Unauthorized, Forbidden, NotFound))]
 #[delete("/products/{id}")]
 async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let root = state.media.root.clone();
     state
         .catalogue
@@ -463,7 +476,7 @@ async fn set_featured(
     id: web::Path<String>,
     body: web::Json<FeaturedBody>,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let featured = body.featured;
     let product = state
         .catalogue
@@ -498,7 +511,7 @@ fn sent<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Val
 }
 
 /// Reads a naira price sent as a string or a JSON number into kobo.
-pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<i64> {
+pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<Kobo> {
     let text = match value {
         Some(serde_json::Value::String(s)) => s.clone(),
         Some(serde_json::Value::Number(n)) => n.to_string(),
@@ -520,7 +533,7 @@ async fn edit_product(
     id: web::Path<String>,
     body: web::Json<ProductEdit>,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = ProductId::from(id.into_inner());
     let body = body.into_inner();
     let text = |value: Option<String>, max: usize, what: &str| -> AppResult<Option<String>> {
         let Some(value) = value.map(|v| v.trim().to_string()) else { return Ok(None) };

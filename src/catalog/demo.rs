@@ -9,6 +9,7 @@ use serde::Deserialize;
 
 use crate::error::{AppError, AppResult};
 use crate::media::{self, Processed};
+use crate::money::Kobo;
 
 #[derive(RustEmbed)]
 #[folder = "data/demo/"]
@@ -108,7 +109,7 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
     }
     let mut product_ids = Vec::with_capacity(catalog.products.len());
     for (index, p) in catalog.products.iter().enumerate() {
-        let id = crate::util::new_id();
+        let id = crate::ids::ProductId::from(crate::util::new_id());
         let mut product = super::write::NewProduct::new(
             &p.collection_id,
             &p.name,
@@ -137,8 +138,18 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
         let price = crate::money::parse_naira(&r.price).map_err(AppError::internal)?;
         tx.execute(
             "INSERT INTO releases (id, name, description, price_kobo, collection_id, product_id, image_key, featured, created_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            params![crate::util::new_id(), r.name, r.description, price, r.collection_id, product_id, key, r.featured, tick()],
+             VALUES (:id, :name, :description, :price, :collection, :product, :image, :featured, :now)",
+            rusqlite::named_params! {
+                ":id": crate::util::new_id(),
+                ":name": r.name,
+                ":description": r.description,
+                ":price": price,
+                ":collection": r.collection_id,
+                ":product": product_id,
+                ":image": key,
+                ":featured": r.featured,
+                ":now": tick(),
+            },
         )?;
     }
     let a = &catalog.about;
@@ -183,11 +194,11 @@ struct DemoReview {
 /// Gives each demo product two to six reviews from `reviews.json`, written by demo reviewers whose
 /// accounts cannot sign in. They bought nothing in this shop, so they are not marked "Verified
 /// purchase". Fixed, so tests and screenshots see the same shop. Returns how many were written.
-fn load_reviews(tx: &Connection, products: &[DemoProduct], ids: &[String], start: i64) -> AppResult<usize> {
+fn load_reviews(tx: &Connection, products: &[DemoProduct], ids: &[crate::ids::ProductId], start: i64) -> AppResult<usize> {
     let demo: DemoReviews = serde_json::from_slice(&file("reviews.json")?).map_err(AppError::internal)?;
     let mut reviewers = Vec::with_capacity(demo.reviewers.len());
     for (n, name) in demo.reviewers.iter().enumerate() {
-        let id = crate::util::new_id();
+        let id = crate::ids::UserId::from(crate::util::new_id());
         let email = format!("reviewer{}@demo.invalid", n + 1);
         // "!" is no password hash: nobody can sign in as a demo reviewer.
         tx.execute(
@@ -315,7 +326,7 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         let (collection, items) = ITEMS[next(ITEMS.len())];
         let name = format!("{} {} {number}", WORDS[next(WORDS.len())], items[next(items.len())]);
         let description = format!("{name}: a generated product with a plausible description.");
-        let mut product = super::write::NewProduct::new(collection, &name, &description, 1_000_000 + next(39_000_000) as i64);
+        let mut product = super::write::NewProduct::new(collection, &name, &description, Kobo::new(1_000_000 + next(39_000_000) as i64));
         product.rating = 3.5 + next(16) as f64 / 10.0;
         product.review_count = next(400) as i64;
         product.category = [Some("Slim Fit"), Some("Classic"), None][next(3)].map(String::from);
@@ -324,7 +335,7 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         // Benchmarks buy the same variants over and over.
         product.stock_each = 100_000;
         product.image_keys = vec![pictures[next(pictures.len())].clone(), pictures[next(pictures.len())].clone()];
-        super::write::insert_product(tx, &format!("seed-{number:06}"), &product, now - number as i64)?;
+        super::write::insert_product(tx, &format!("seed-{number:06}").into(), &product, now - number as i64)?;
         progress.advance(1);
     }
     progress.finish();

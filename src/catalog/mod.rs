@@ -8,7 +8,9 @@ pub mod write;
 use rusqlite::{Connection, OptionalExtension, Row, params};
 use serde::Serialize;
 
+use crate::ids::ProductId;
 use crate::media::Image;
+use crate::money::Kobo;
 
 /// The six fixed collections: slug id, menu name, menu position.
 pub const FIXED_COLLECTIONS: &[(&str, &str)] = &[
@@ -36,11 +38,12 @@ pub struct Collection {
 #[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Product {
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: ProductId,
     pub name: String,
     pub description: String,
-    /// Kobo.
-    pub price: i64,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     pub images: Vec<Image>,
     pub featured: bool,
     pub rating: f64,
@@ -75,12 +78,13 @@ pub struct Release {
     pub id: String,
     pub name: String,
     pub description: String,
-    /// Kobo.
-    pub price: i64,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     pub background_image: Image,
     pub collection_id: String,
     pub collection_name: String,
-    pub product_id: String,
+    #[schema(value_type = String)]
+    pub product_id: ProductId,
     pub featured: bool,
     pub created_at: i64,
 }
@@ -189,7 +193,7 @@ fn attach_images(conn: &Connection, products: &mut [Product]) -> rusqlite::Resul
         by_product.entry(r.get(0)?).or_default().push(image);
     }
     for product in products.iter_mut() {
-        product.images = by_product.remove(&product.id).unwrap_or_default();
+        product.images = by_product.remove(product.id.as_str()).unwrap_or_default();
     }
     Ok(())
 }
@@ -208,12 +212,12 @@ fn query_products(conn: &Connection, where_and_order: &str, params: impl rusqlit
     Ok(products)
 }
 
-pub fn get_product(conn: &Connection, id: &str) -> rusqlite::Result<Option<Product>> {
+pub fn get_product(conn: &Connection, id: &ProductId) -> rusqlite::Result<Option<Product>> {
     Ok(query_products(conn, "WHERE p.id = ?1", [id])?.pop())
 }
 
 /// Products by id, in the order asked (missing ids are skipped).
-pub fn get_products(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
+pub fn get_products(conn: &Connection, ids: &[ProductId]) -> rusqlite::Result<Vec<Product>> {
     let mut found = products_by_id(conn, ids)?;
     attach(conn, &mut found)?;
     Ok(found)
@@ -221,11 +225,11 @@ pub fn get_products(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<P
 
 /// [`get_products`] without variants and colour pictures, for answers that show neither (the
 /// search bar's suggestions, typed on every keystroke).
-pub fn get_products_without_stock(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
+pub fn get_products_without_stock(conn: &Connection, ids: &[ProductId]) -> rusqlite::Result<Vec<Product>> {
     products_by_id(conn, ids)
 }
 
-fn products_by_id(conn: &Connection, ids: &[String]) -> rusqlite::Result<Vec<Product>> {
+fn products_by_id(conn: &Connection, ids: &[ProductId]) -> rusqlite::Result<Vec<Product>> {
     let json = serde_json::to_string(ids).unwrap_or_default();
     let mut found = query_products_plain(conn, "WHERE p.id IN (SELECT value FROM json_each(?1))", [json])?;
     found.sort_by_key(|p| ids.iter().position(|id| *id == p.id));
@@ -309,8 +313,8 @@ fn attach(conn: &Connection, products: &mut [Product]) -> rusqlite::Result<()> {
         }
     }
     for product in products.iter_mut() {
-        product.variants = variants.remove(&product.id).unwrap_or_default();
-        product.color_images = pictures.remove(&product.id).unwrap_or_default();
+        product.variants = variants.remove(product.id.as_str()).unwrap_or_default();
+        product.color_images = pictures.remove(product.id.as_str()).unwrap_or_default();
     }
     Ok(())
 }

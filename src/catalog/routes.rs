@@ -70,7 +70,7 @@ async fn collection_page(state: web::Data<AppState>, id: web::Path<String>, quer
 #[utoipa::path(tag = "catalogue", responses((status = OK, body = Product), NotFound))]
 #[get("/products/{id}")]
 async fn product(state: web::Data<AppState>, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = crate::ids::ProductId::from(id.into_inner());
     if !super::plausible_id(&id) {
         return Err(product_not_found());
     }

@@ -12,6 +12,8 @@ use rusqlite::{Connection, Transaction, params};
 use crate::cache::JsonCache;
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::ids::ProductId;
+use crate::money::Kobo;
 use crate::search::SearchIndex;
 
 /// A product to add, with its pictures already stored (media keys, in order).
@@ -20,7 +22,7 @@ pub struct NewProduct {
     pub collection_id: String,
     pub name: String,
     pub description: String,
-    pub price_kobo: i64,
+    pub price_kobo: Kobo,
     pub category: Option<String>,
     pub sizes: Vec<String>,
     pub colors: Vec<String>,
@@ -35,7 +37,7 @@ pub struct NewProduct {
 
 impl NewProduct {
     /// A product with no options, pictures, rating or category.
-    pub fn new(collection_id: &str, name: &str, description: &str, price_kobo: i64) -> NewProduct {
+    pub fn new(collection_id: &str, name: &str, description: &str, price_kobo: Kobo) -> NewProduct {
         NewProduct {
             collection_id: collection_id.into(),
             name: name.into(),
@@ -55,7 +57,7 @@ impl NewProduct {
 }
 
 /// Inserts `product` under `id`, created at `created_at` (Unix ms). An unknown collection is a 404.
-pub fn insert_product(tx: &Connection, id: &str, product: &NewProduct, created_at: i64) -> AppResult<()> {
+pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, created_at: i64) -> AppResult<()> {
     let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&product.collection_id], |r| r.get(0))?;
     if !exists {
         return Err(AppError::NotFound("Collection not found".into()));
@@ -64,22 +66,22 @@ pub fn insert_product(tx: &Connection, id: &str, product: &NewProduct, created_a
     tx.prepare_cached(
         "INSERT INTO products (id, collection_id, name, description, price_kobo, featured, rating, review_count,
                                category, sizes, colors, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?12)",
+         VALUES (:id, :collection, :name, :description, :price, :featured, :rating, :reviews, :category, :sizes, :colors, :now, :now)",
     )?
-    .execute(params![
-        id,
-        p.collection_id,
-        p.name,
-        p.description,
-        p.price_kobo,
-        p.featured,
-        p.rating,
-        p.review_count,
-        p.category,
-        serde_json::to_string(&p.sizes).map_err(AppError::internal)?,
-        serde_json::to_string(&p.colors).map_err(AppError::internal)?,
-        created_at
-    ])?;
+    .execute(rusqlite::named_params! {
+        ":id": id,
+        ":collection": p.collection_id,
+        ":name": p.name,
+        ":description": p.description,
+        ":price": p.price_kobo,
+        ":featured": p.featured,
+        ":rating": p.rating,
+        ":reviews": p.review_count,
+        ":category": p.category,
+        ":sizes": serde_json::to_string(&p.sizes).map_err(AppError::internal)?,
+        ":colors": serde_json::to_string(&p.colors).map_err(AppError::internal)?,
+        ":now": created_at,
+    })?;
     let mut add_image = tx.prepare_cached("INSERT INTO product_images (product_id, position, media_key) VALUES (?1, ?2, ?3)")?;
     for (position, key) in p.image_keys.iter().enumerate() {
         add_image.execute(params![id, position as i64, key])?;
@@ -95,9 +97,9 @@ pub fn insert_product(tx: &Connection, id: &str, product: &NewProduct, created_a
 #[must_use]
 pub struct Changes {
     /// Added or edited products: re-indexed.
-    products: Vec<String>,
+    products: Vec<ProductId>,
     /// Deleted products: out of the index.
-    removed: Vec<String>,
+    removed: Vec<ProductId>,
     /// Added or renamed collections: their products are found by its name.
     collections: Vec<String>,
     /// Something shown but not searched (releases, featured flags, About Us, stock, ratings, fees).
@@ -110,12 +112,12 @@ impl Changes {
         Changes::default()
     }
 
-    pub fn product(id: &str) -> Changes {
-        Changes { products: vec![id.to_string()], ..Changes::default() }
+    pub fn product(id: &ProductId) -> Changes {
+        Changes { products: vec![id.clone()], ..Changes::default() }
     }
 
-    pub fn removed(id: &str) -> Changes {
-        Changes { removed: vec![id.to_string()], ..Changes::default() }
+    pub fn removed(id: &ProductId) -> Changes {
+        Changes { removed: vec![id.clone()], ..Changes::default() }
     }
 
     pub fn collection(id: &str) -> Changes {

@@ -7,6 +7,7 @@ pub mod routes;
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
+use crate::money::Kobo;
 use crate::money::naira_decimal;
 use crate::orders::OrderStatus;
 use crate::stock::csv::quote;
@@ -38,11 +39,12 @@ pub fn parse_day(text: &str) -> Option<i64> {
     crate::util::parse_date(text)
 }
 
-/// Money in and orders placed over a period. Kobo.
+/// Money in and orders placed over a period.
 #[derive(Serialize, Default, Clone, utoipa::ToSchema)]
 pub struct Period {
     /// Paid less refunded.
-    revenue: i64,
+    #[schema(value_type = i64)]
+    revenue: Kobo,
     orders: i64,
 }
 
@@ -50,13 +52,16 @@ pub struct Period {
 pub struct DayFigures {
     /// "2026-11-23", a Lagos day.
     day: String,
-    /// Kobo, paid less refunded.
-    revenue: i64,
+    /// Paid less refunded.
+    #[schema(value_type = i64)]
+    revenue: Kobo,
     orders: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct Waiting {
+    /// Pay-on-delivery orders to prepare.
+    placed: i64,
     paid: i64,
     processing: i64,
     shipped: i64,
@@ -69,8 +74,9 @@ pub struct BestSeller {
     product_id: Option<String>,
     name: String,
     units: i64,
-    /// Kobo, at the prices paid (before order discounts).
-    revenue: i64,
+    /// At the prices paid (before order discounts).
+    #[schema(value_type = i64)]
+    revenue: Kobo,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -108,6 +114,10 @@ pub struct Dashboard {
     failed_refunds: i64,
     /// Orders of the last 30 days paid with a code past its limits (`?codeOverLimit=true`).
     code_over_limit: i64,
+    /// Pay-on-delivery orders whose money is still to collect.
+    #[schema(value_type = i64)]
+    to_collect: Kobo,
+    to_collect_orders: i64,
 }
 
 fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
@@ -117,10 +127,11 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
     let mut days: Vec<Period> = vec![Period::default(); CHART_DAYS as usize];
     let slot = |day: i64| usize::try_from(day - first).ok().filter(|i| *i < CHART_DAYS as usize);
     let mut stmt = conn.prepare_cached(
-        "SELECT (created_at + ?2) / ?3 AS day, SUM(total_kobo), COUNT(*) FROM orders WHERE created_at >= ?1 GROUP BY day",
+        "SELECT (created_at + ?2) / ?3 AS day, SUM(CASE WHEN payment_method = 'paystack' THEN total_kobo ELSE 0 END), COUNT(*)
+         FROM orders WHERE created_at >= ?1 GROUP BY day",
     )?;
     for row in
-        stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)))?
+        stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Kobo>(1)?, r.get::<_, i64>(2)?)))?
     {
         let (day, paid, orders) = row?;
         if let Some(i) = slot(day) {
@@ -128,10 +139,19 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
             days[i].orders += orders;
         }
     }
+    // Money paid on delivery counts the day it was collected.
+    let mut stmt = conn
+        .prepare_cached("SELECT (collected_at + ?2) / ?3 AS day, SUM(collected_kobo) FROM orders WHERE collected_at >= ?1 GROUP BY day")?;
+    for row in stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Kobo>(1)?)))? {
+        let (day, collected) = row?;
+        if let Some(i) = slot(day) {
+            days[i].revenue += collected;
+        }
+    }
     let mut stmt = conn.prepare_cached(
         "SELECT (processed_at + ?2) / ?3 AS day, SUM(amount_kobo) FROM refunds WHERE status = 'processed' AND processed_at >= ?1 GROUP BY day",
     )?;
-    for row in stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))? {
+    for row in stmt.query_map(params![since, LAGOS_OFFSET_MS, DAY_MS], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, Kobo>(1)?)))? {
         let (day, refunded) = row?;
         if let Some(i) = slot(day) {
             days[i].revenue -= refunded;
@@ -144,8 +164,19 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
     let count = |status: OrderStatus| -> rusqlite::Result<i64> {
         conn.prepare_cached("SELECT COUNT(*) FROM orders WHERE status = ?1")?.query_row([status], |r| r.get(0))
     };
-    let waiting =
-        Waiting { paid: count(OrderStatus::Paid)?, processing: count(OrderStatus::Processing)?, shipped: count(OrderStatus::Shipped)? };
+    let waiting = Waiting {
+        placed: count(OrderStatus::Placed)?,
+        paid: count(OrderStatus::Paid)?,
+        processing: count(OrderStatus::Processing)?,
+        shipped: count(OrderStatus::Shipped)?,
+    };
+    // Pay on delivery: what the riders still have to bring in.
+    let (to_collect, to_collect_orders): (Kobo, i64) = conn.query_row(
+        "SELECT COALESCE(SUM(total_kobo), 0), COUNT(*) FROM orders
+         WHERE payment_method = 'pay_on_delivery' AND collected_at IS NULL AND status IN ('placed', 'processing', 'shipped', 'delivered')",
+        [],
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )?;
     // From the per-day totals the order-line triggers keep (migration 0007); a deleted product
     // keeps its name but loses its link.
     let best_sellers = conn
@@ -195,6 +226,8 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         oversold_to_refund,
         failed_refunds,
         code_over_limit,
+        to_collect,
+        to_collect_orders,
     })
 }
 
@@ -219,6 +252,8 @@ const HEADER: &[&str] = &[
     "discount",
     "order_total",
     "refunded",
+    "payment_method",
+    "collected_at",
 ];
 
 /// Orders placed on Lagos days `from` to `to` (inclusive) as CSV, one row per line, amounts in
@@ -229,7 +264,8 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
         "SELECT o.number, o.created_at, o.status, o.customer_name, o.customer_email, o.state, o.delivery_method,
                 oi.name, COALESCE(oi.size, ''), COALESCE(oi.color, ''), oi.quantity, oi.price_kobo,
                 COALESCE(o.subtotal_kobo, o.total_kobo), o.delivery_kobo, COALESCE(o.discount_code, ''), o.discount_kobo, o.total_kobo,
-                (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r WHERE r.order_id = o.id AND r.status = 'processed')
+                (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r WHERE r.order_id = o.id AND r.status = 'processed'),
+                o.payment_method, o.collected_at
          FROM orders o JOIN order_items oi ON oi.order_id = o.id
          WHERE o.created_at >= ?1 AND o.created_at < ?2 ORDER BY o.created_at, o.id, oi.position",
     )?;
@@ -237,12 +273,16 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
     while let Some(r) = rows.next()? {
         let text = |i: usize| -> rusqlite::Result<String> { Ok(quote(&r.get::<_, String>(i)?)) };
         let money = |i: usize| -> rusqlite::Result<String> { Ok(naira_decimal(r.get(i)?)) };
-        let placed: i64 = r.get(1)?;
-        let placed = crate::util::iso8601(placed + LAGOS_OFFSET_MS);
-        let (quantity, unit): (i64, i64) = (r.get(10)?, r.get(11)?);
+        let lagos = |ms: i64| {
+            let at = crate::util::iso8601(ms + LAGOS_OFFSET_MS);
+            format!("{} {}", &at[..10], &at[11..16])
+        };
+        let placed = lagos(r.get(1)?);
+        let collected = r.get::<_, Option<i64>>(19)?.map(lagos).unwrap_or_default();
+        let (quantity, unit): (i64, Kobo) = (r.get(10)?, r.get(11)?);
         let fields = [
             text(0)?,
-            format!("{} {}", &placed[..10], &placed[11..16]),
+            placed,
             text(2)?,
             text(3)?,
             text(4)?,
@@ -260,6 +300,8 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
             money(15)?,
             money(16)?,
             money(17)?,
+            text(18)?,
+            collected,
         ];
         out.push_str(&fields.join(","));
         out.push_str("\r\n");

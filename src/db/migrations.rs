@@ -12,6 +12,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (6, include_str!("../../migrations/0006_delivery_discounts.sql")),
     (7, include_str!("../../migrations/0007_refunds_reviews.sql")),
     (8, include_str!("../../migrations/0008_holds_settings.sql")),
+    (9, include_str!("../../migrations/0009_nigerian_checkout.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

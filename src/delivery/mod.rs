@@ -8,6 +8,7 @@ use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 use crate::pricing::Delivery;
 
 /// Nigeria's 36 states and the Federal Capital Territory, as the checkout offers them.
@@ -65,13 +66,31 @@ pub fn known_state(typed: &str) -> Option<&'static str> {
 #[serde(rename_all = "camelCase")]
 pub struct Zone {
     pub name: String,
-    /// Kobo.
-    pub fee: i64,
+    #[schema(value_type = i64)]
+    pub fee: Kobo,
     /// e.g. "1–2 working days".
     pub estimate: String,
-    /// Kobo: delivery is free from this subtotal on.
-    pub free_over: Option<i64>,
+    /// Delivery is free from this subtotal on.
+    #[schema(value_type = Option<i64>)]
+    pub free_over: Option<Kobo>,
     pub states: Vec<String>,
+    pub pay_on_delivery: PayOnDelivery,
+}
+
+/// Whether orders to a zone (or picked up) may be paid when they arrive, and up to what total.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PayOnDelivery {
+    pub enabled: bool,
+    /// The largest order total that may be paid on delivery.
+    #[schema(value_type = i64)]
+    pub max_total: Kobo,
+}
+
+impl Default for PayOnDelivery {
+    fn default() -> PayOnDelivery {
+        PayOnDelivery { enabled: false, max_total: Kobo::new(15_000_000) }
+    }
 }
 
 /// Collection from the shop.
@@ -82,6 +101,9 @@ pub struct Pickup {
     /// The shop's address, shown to shoppers who choose pickup.
     #[serde(default)]
     pub address: String,
+    /// Pay at pickup.
+    #[serde(default)]
+    pub pay_on_delivery: PayOnDelivery,
 }
 
 /// Everything a shopper needs to know about delivery, and what the admin edits.
@@ -98,9 +120,15 @@ const PICKUP_KEY: &str = "pickup";
 
 pub fn load(conn: &Connection) -> rusqlite::Result<DeliveryOptions> {
     let mut zones: Vec<(String, Zone)> = conn
-        .prepare_cached("SELECT id, name, fee_kobo, estimate, free_over_kobo FROM delivery_zones ORDER BY position, name")?
+        .prepare_cached(
+            "SELECT id, name, fee_kobo, estimate, free_over_kobo, pod_enabled, pod_max_total_kobo FROM delivery_zones ORDER BY position, name",
+        )?
         .query_map([], |r| {
-            Ok((r.get(0)?, Zone { name: r.get(1)?, fee: r.get(2)?, estimate: r.get(3)?, free_over: r.get(4)?, states: Vec::new() }))
+            let pay_on_delivery = PayOnDelivery { enabled: r.get(5)?, max_total: r.get(6)? };
+            Ok((
+                r.get(0)?,
+                Zone { name: r.get(1)?, fee: r.get(2)?, estimate: r.get(3)?, free_over: r.get(4)?, states: Vec::new(), pay_on_delivery },
+            ))
         })?
         .collect::<Result<_, _>>()?;
     let mut stmt = conn.prepare_cached("SELECT zone_id, state FROM zone_states ORDER BY state")?;
@@ -129,26 +157,39 @@ crate::text_enum! {
     }
 }
 
+/// What a checkout's delivery is: its cost, the estimate to show, and whether it may be paid on
+/// arrival.
+pub struct ForCheckout {
+    pub delivery: Delivery,
+    pub estimate: Option<String>,
+    pub pay_on_delivery: PayOnDelivery,
+}
+
 /// What delivery to `state` by `method` costs, with the estimate to show, or why it cannot be had.
-pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult<(Delivery, Option<String>)> {
+pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult<ForCheckout> {
     if method == Method::Pickup {
         let options = load(conn)?;
         if !options.pickup.enabled {
             return Err(AppError::Validation("Pick up in store is not offered.".into()));
         }
-        return Ok((Delivery::Pickup, None));
+        return Ok(ForCheckout { delivery: Delivery::Pickup, estimate: None, pay_on_delivery: options.pickup.pay_on_delivery });
     }
     let Some(state) = known_state(state) else {
         return Err(AppError::Validation("Please choose your state.".into()));
     };
-    let zone: Option<(i64, Option<i64>, String)> = conn
+    let zone: Option<(Kobo, Option<Kobo>, String, bool, Kobo)> = conn
         .prepare_cached(
-            "SELECT z.fee_kobo, z.free_over_kobo, z.estimate FROM zone_states s JOIN delivery_zones z ON z.id = s.zone_id WHERE s.state = ?1",
+            "SELECT z.fee_kobo, z.free_over_kobo, z.estimate, z.pod_enabled, z.pod_max_total_kobo
+             FROM zone_states s JOIN delivery_zones z ON z.id = s.zone_id WHERE s.state = ?1",
         )?
-        .query_row([state], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .query_row([state], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
         .optional()?;
     match zone {
-        Some((fee, free_over, estimate)) => Ok((Delivery::Zone { fee, free_over }, Some(estimate))),
+        Some((fee, free_over, estimate, enabled, max_total)) => Ok(ForCheckout {
+            delivery: Delivery::Zone { fee, free_over },
+            estimate: Some(estimate),
+            pay_on_delivery: PayOnDelivery { enabled, max_total },
+        }),
         None => Err(AppError::Validation(format!("Sorry, we do not deliver to {state} yet."))),
     }
 }
@@ -166,12 +207,45 @@ struct ZoneInput {
     #[schema(value_type = Option<String>)]
     free_over: Option<serde_json::Value>,
     states: Vec<String>,
+    /// Absent: not offered.
+    pay_on_delivery: Option<PayOnDeliveryInput>,
+}
+
+/// Pay on delivery as the admin sends it: the maximum total in naira as typed.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PayOnDeliveryInput {
+    #[serde(default)]
+    enabled: bool,
+    /// Naira, e.g. "150000"; ₦150,000.00 when absent.
+    #[schema(value_type = Option<String>)]
+    max_total: Option<serde_json::Value>,
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PickupInput {
+    enabled: bool,
+    #[serde(default)]
+    address: String,
+    pay_on_delivery: Option<PayOnDeliveryInput>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 struct OptionsInput {
     zones: Vec<ZoneInput>,
-    pickup: Pickup,
+    pickup: PickupInput,
+}
+
+fn pay_on_delivery(input: Option<PayOnDeliveryInput>) -> AppResult<PayOnDelivery> {
+    let Some(input) = input else { return Ok(PayOnDelivery::default()) };
+    let max_total = crate::money::optional_naira(input.max_total.as_ref(), "pay-on-delivery maximum")
+        .map_err(AppError::Validation)?
+        .unwrap_or(PayOnDelivery::default().max_total);
+    if max_total <= Kobo::ZERO {
+        return Err(AppError::Validation("The pay-on-delivery maximum must be more than ₦0.00.".into()));
+    }
+    Ok(PayOnDelivery { enabled: input.enabled, max_total })
 }
 
 fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
@@ -196,7 +270,7 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
         let Some(fee) = naira(Some(&z.fee), "fee")? else {
             return Err(AppError::Validation(format!("Give the zone {name} a fee (0 for free delivery).")));
         };
-        let free_over = naira(z.free_over.as_ref(), "free-delivery threshold")?.filter(|k| *k > 0);
+        let free_over = naira(z.free_over.as_ref(), "free-delivery threshold")?.filter(|k| *k > Kobo::ZERO);
         let mut states = Vec::new();
         for typed in &z.states {
             let Some(state) = known_state(typed) else {
@@ -211,9 +285,14 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
         if states.is_empty() {
             return Err(AppError::Validation(format!("The zone {name} has no states.")));
         }
-        zones.push(Zone { name, fee, estimate, free_over, states });
+        zones.push(Zone { name, fee, estimate, free_over, states, pay_on_delivery: pay_on_delivery(z.pay_on_delivery)? });
     }
-    let mut pickup = input.pickup;
+    let input_pickup = input.pickup;
+    let mut pickup = Pickup {
+        enabled: input_pickup.enabled,
+        address: input_pickup.address.trim().to_string(),
+        pay_on_delivery: pay_on_delivery(input_pickup.pay_on_delivery)?,
+    };
     pickup.address = pickup.address.trim().to_string();
     if pickup.enabled && pickup.address.is_empty() {
         return Err(AppError::Validation("Give the shop's address for pickup.".into()));

@@ -35,9 +35,20 @@ async fn replace_options(state: web::Data<AppState>, _admin: AdminUser, body: we
             for (position, z) in zones.iter().enumerate() {
                 let id = crate::util::new_id();
                 tx.execute(
-                    "INSERT INTO delivery_zones (id, name, fee_kobo, estimate, free_over_kobo, position, created_at, updated_at)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7)",
-                    params![id, z.name, z.fee, z.estimate, z.free_over, position as i64, now],
+                    "INSERT INTO delivery_zones (id, name, fee_kobo, estimate, free_over_kobo, position, created_at, updated_at,
+                                                 pod_enabled, pod_max_total_kobo)
+                     VALUES (:id, :name, :fee, :estimate, :free_over, :position, :now, :now, :pod_enabled, :pod_max_total)",
+                    rusqlite::named_params! {
+                        ":id": id,
+                        ":name": z.name,
+                        ":fee": z.fee,
+                        ":estimate": z.estimate,
+                        ":free_over": z.free_over,
+                        ":position": position as i64,
+                        ":now": now,
+                        ":pod_enabled": z.pay_on_delivery.enabled,
+                        ":pod_max_total": z.pay_on_delivery.max_total,
+                    },
                 )?;
                 for s in &z.states {
                     tx.execute("INSERT INTO zone_states (state, zone_id) VALUES (?1, ?2)", params![s, id])?;

@@ -10,6 +10,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::{AppError, AppResult};
+use crate::ids::{PaymentReference, UserId};
+use crate::money::Kobo;
 use crate::money::format_naira;
 use crate::pricing::{Discount, Offer};
 
@@ -35,8 +37,8 @@ pub struct Code {
     pub code: String,
     pub kind: Kind,
     pub percent: Option<i64>,
-    pub amount: Option<i64>,
-    pub min_subtotal: i64,
+    pub amount: Option<Kobo>,
+    pub min_subtotal: Kobo,
     pub starts_at: Option<i64>,
     pub ends_at: Option<i64>,
     pub max_uses: Option<i64>,
@@ -49,7 +51,7 @@ impl Code {
     pub fn discount(&self) -> Discount {
         let offer = match self.kind {
             Kind::Percent => Offer::Percent(self.percent.unwrap_or(0)),
-            Kind::Fixed => Offer::Fixed(self.amount.unwrap_or(0)),
+            Kind::Fixed => Offer::Fixed(self.amount.unwrap_or(Kobo::ZERO)),
             Kind::FreeDelivery => Offer::FreeDelivery,
         };
         Discount { offer, collections: self.collections.clone() }
@@ -83,7 +85,7 @@ fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Code> {
 /// The code a shopper typed, checked against its conditions for this customer and subtotal, or
 /// the reason it cannot be used. Uses held by this customer's own earlier unpaid checkouts do not
 /// count (a new checkout gives them back).
-pub fn usable(conn: &Connection, typed: &str, user_id: &str, subtotal: i64, now: i64) -> AppResult<Code> {
+pub fn usable(conn: &Connection, typed: &str, user_id: &UserId, subtotal: Kobo, now: i64) -> AppResult<Code> {
     let typed = typed.trim();
     let invalid = || AppError::Validation(NOT_VALID.into());
     if !plausible(typed) {
@@ -119,7 +121,14 @@ pub fn usable(conn: &Connection, typed: &str, user_id: &str, subtotal: i64, now:
 }
 
 /// Holds one use of `code` for the payment `reference` until `expires_at`.
-pub fn hold(tx: &Connection, code: &Code, reference: &str, user_id: &str, discount: i64, expires_at: i64) -> rusqlite::Result<()> {
+pub fn hold(
+    tx: &Connection,
+    code: &Code,
+    reference: &PaymentReference,
+    user_id: &UserId,
+    discount: Kobo,
+    expires_at: i64,
+) -> rusqlite::Result<()> {
     tx.prepare_cached(
         "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, expires_at, created_at)
          VALUES (?1, ?2, ?3, ?4, 'held', ?5, ?6)",
@@ -129,8 +138,13 @@ pub fn hold(tx: &Connection, code: &Code, reference: &str, user_id: &str, discou
 }
 
 /// Gives back the use held for `reference`, if any.
-pub fn release(tx: &Connection, reference: &str) -> rusqlite::Result<usize> {
+pub fn release(tx: &Connection, reference: &PaymentReference) -> rusqlite::Result<usize> {
     tx.prepare_cached("DELETE FROM discount_uses WHERE payment_reference = ?1 AND status = 'held'")?.execute([reference])
+}
+
+/// Gives back the use an order counted, when nothing was paid with it (refused at delivery).
+pub fn give_back_use(tx: &Connection, reference: &str) -> rusqlite::Result<usize> {
+    tx.prepare_cached("DELETE FROM discount_uses WHERE payment_reference = ?1")?.execute([reference])
 }
 
 /// Gives back held uses that ran out by `now`.
@@ -143,7 +157,14 @@ pub fn release_expired(tx: &Connection, now: i64) -> rusqlite::Result<usize> {
 /// allow it, counting the uses other payments hold; past them nothing is counted, and the caller
 /// flags the order for the merchant (the customer paid the discounted price; the money is never
 /// refused). Returns whether the use was within the code's limits.
-pub fn count_use(tx: &Connection, reference: &str, code: &str, user_id: &str, discount: i64, now: i64) -> rusqlite::Result<bool> {
+pub fn count_use(
+    tx: &Connection,
+    reference: &PaymentReference,
+    code: &str,
+    user_id: &UserId,
+    discount: Kobo,
+    now: i64,
+) -> rusqlite::Result<bool> {
     let held = tx
         .prepare_cached("UPDATE discount_uses SET status = 'used', expires_at = NULL WHERE payment_reference = ?1 AND status = 'held'")?
         .execute([reference])?;
@@ -179,10 +200,10 @@ pub struct CodeSummary {
     code: String,
     kind: Kind,
     percent: Option<i64>,
-    /// Kobo.
-    amount: Option<i64>,
-    /// Kobo.
-    min_subtotal: i64,
+    #[schema(value_type = Option<i64>)]
+    amount: Option<Kobo>,
+    #[schema(value_type = i64)]
+    min_subtotal: Kobo,
     starts_at: Option<i64>,
     ends_at: Option<i64>,
     max_uses: Option<i64>,
@@ -193,10 +214,12 @@ pub struct CodeSummary {
     uses: i64,
     /// Uses held by payments in progress.
     held: i64,
-    /// Kobo: what orders with this code were paid in total.
-    revenue: i64,
-    /// Kobo: what the code took off those orders.
-    discounted: i64,
+    /// What orders with this code were paid in total.
+    #[schema(value_type = i64)]
+    revenue: Kobo,
+    /// What the code took off those orders.
+    #[schema(value_type = i64)]
+    discounted: Kobo,
 }
 
 fn summaries(conn: &Connection, only: Option<&str>) -> rusqlite::Result<Vec<CodeSummary>> {

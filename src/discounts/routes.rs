@@ -9,6 +9,7 @@ use crate::auth::AdminUser;
 use crate::error::answers::*;
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::money::Kobo;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(list_codes).service(create_code).service(pause_code);
@@ -44,7 +45,7 @@ struct NewCode {
     collections: Vec<String>,
 }
 
-fn naira_field(value: Option<&serde_json::Value>, what: &str) -> AppResult<Option<i64>> {
+fn naira_field(value: Option<&serde_json::Value>, what: &str) -> AppResult<Option<Kobo>> {
     crate::money::optional_naira(value, what).map_err(AppError::Validation)
 }
 
@@ -62,12 +63,12 @@ async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::J
             _ => return Err(AppError::Validation("A percentage is a whole number from 1 to 100.".into())),
         },
         Kind::Fixed => match naira_field(new.amount.as_ref(), "amount")? {
-            Some(a) if a > 0 => (None, Some(a)),
+            Some(a) if a > Kobo::ZERO => (None, Some(a)),
             _ => return Err(AppError::Validation("Give the amount the code takes off.".into())),
         },
         Kind::FreeDelivery => (None, None),
     };
-    let min_subtotal = naira_field(new.min_subtotal.as_ref(), "minimum spend")?.unwrap_or(0);
+    let min_subtotal = naira_field(new.min_subtotal.as_ref(), "minimum spend")?.unwrap_or(Kobo::ZERO);
     if let (Some(start), Some(end)) = (new.starts_at, new.ends_at)
         && start >= end
     {
@@ -93,20 +94,21 @@ async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::J
             tx.execute(
                 "INSERT INTO discount_codes (code, kind, percent, amount_kobo, min_subtotal_kobo, starts_at, ends_at, max_uses, per_customer,
                                              collections, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
-                params![
-                    code,
-                    new.kind,
-                    percent,
-                    amount,
-                    min_subtotal,
-                    new.starts_at,
-                    new.ends_at,
-                    new.max_uses,
-                    new.per_customer,
-                    serde_json::to_string(&new.collections).map_err(AppError::internal)?,
-                    crate::db::now_ms()
-                ],
+                 VALUES (:code, :kind, :percent, :amount, :min_subtotal, :starts_at, :ends_at, :max_uses, :per_customer,
+                         :collections, :now)",
+                rusqlite::named_params! {
+                    ":code": code,
+                    ":kind": new.kind,
+                    ":percent": percent,
+                    ":amount": amount,
+                    ":min_subtotal": min_subtotal,
+                    ":starts_at": new.starts_at,
+                    ":ends_at": new.ends_at,
+                    ":max_uses": new.max_uses,
+                    ":per_customer": new.per_customer,
+                    ":collections": serde_json::to_string(&new.collections).map_err(AppError::internal)?,
+                    ":now": crate::db::now_ms(),
+                },
             )
             .map_err(|e| {
                 if crate::db::is_unique_violation(&e) { AppError::Conflict(format!("The code {code} already exists.")) } else { e.into() }

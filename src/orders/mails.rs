@@ -21,7 +21,7 @@ fn summary(order: &Order) -> String {
             text.push_str(&format!("Delivery{estimate}: {}\n", format_naira(p.delivery_fee)));
         }
     }
-    if p.discount > 0 {
+    if p.discount > crate::money::Kobo::ZERO {
         let code = p.discount_code.as_deref().map(|c| format!(" ({c})")).unwrap_or_default();
         text.push_str(&format!("Discount{code}: −{}\n", format_naira(p.discount)));
     }
@@ -74,7 +74,8 @@ pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(St
         OrderStatus::Cancelled => {
             "has been cancelled. If you were charged, a refund will follow; reply to this e-mail with any question.".to_string()
         }
-        OrderStatus::Paid => return None,
+        OrderStatus::Refused => "was refused at delivery and is closed. Reply to this e-mail if that was a mistake.".to_string(),
+        OrderStatus::Paid | OrderStatus::Placed => return None,
     };
     Some((
         format!("{shop}: order #{id} {}", order.status),

@@ -10,6 +10,8 @@ use rusqlite::{Connection, params};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
+use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
+use crate::money::Kobo;
 pub use refunds::{OrderRefunds, Refund, RefundStatus};
 
 /// Where an order goes, as the shopper typed it at checkout.
@@ -37,38 +39,85 @@ crate::text_enum! {
     /// Where an order is: paid, then processing, shipped (with a tracking number) and delivered,
     /// or cancelled before it ships.
     pub enum OrderStatus {
+        Placed => "placed",
         Paid => "paid",
         Processing => "processing",
         Shipped => "shipped",
         Delivered => "delivered",
         Cancelled => "cancelled",
+        Refused => "refused",
     }
 }
 
 impl OrderStatus {
-    /// Where an order may go next. Delivered and cancelled are final.
+    /// Where an order may go next through fulfilment. Delivered, cancelled and refused are final;
+    /// a pay-on-delivery order is refused at the door through its own action, not here.
     pub fn next(self) -> &'static [OrderStatus] {
         use OrderStatus::*;
         match self {
-            Paid => &[Processing, Cancelled],
+            Placed | Paid => &[Processing, Cancelled],
             Processing => &[Shipped, Cancelled],
             Shipped => &[Delivered],
-            Delivered | Cancelled => &[],
+            Delivered | Cancelled | Refused => &[],
         }
     }
+
+    /// Still on its way to the customer (not delivered, cancelled or refused).
+    pub fn is_open(self) -> bool {
+        !matches!(self, OrderStatus::Delivered | OrderStatus::Cancelled | OrderStatus::Refused)
+    }
+}
+
+crate::text_enum! {
+    /// How an order is paid: through Paystack before it ships, or on delivery (cash, transfer or
+    /// POS at the door, or at pickup).
+    #[derive(Default)]
+    pub enum PaymentMethod {
+        #[default]
+        Paystack => "paystack",
+        PayOnDelivery => "pay_on_delivery",
+    }
+}
+
+crate::text_enum! {
+    /// How money collected on delivery came.
+    pub enum CollectedBy {
+        Cash => "cash",
+        Transfer => "transfer",
+        Pos => "pos",
+    }
+}
+
+/// How an order is paid, and for pay on delivery, what was collected.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Payment {
+    pub payment_method: PaymentMethod,
+    /// The Paystack channel that paid (card, bank_transfer, ussd…).
+    pub payment_channel: Option<String>,
+    /// What is still to collect on delivery (0 once collected, and for Paystack orders).
+    #[schema(value_type = i64)]
+    pub to_collect: Kobo,
+    pub collected_at: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    pub collected_amount: Option<Kobo>,
+    pub collected_by: Option<CollectedBy>,
 }
 
 /// One order line as paid for; also the bag snapshot a payment keeps until it completes.
 #[derive(Serialize, Deserialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderItem {
-    pub product_id: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub product_id: Option<ProductId>,
     /// The variant bought (null on orders from before stock was counted).
     #[serde(default)]
-    pub variant_id: Option<String>,
+    #[schema(value_type = Option<String>)]
+    pub variant_id: Option<VariantId>,
     pub name: String,
-    /// Kobo, each, as paid.
-    pub price: i64,
+    /// Each, as paid.
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     pub quantity: i64,
     pub size: Option<String>,
     pub color: Option<String>,
@@ -77,11 +126,12 @@ pub struct OrderItem {
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Order {
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: OrderId,
     /// What the shopper reads out: 8 upper-case characters without look-alikes.
     pub number: String,
     #[serde(skip)]
-    pub user_id: String,
+    pub user_id: UserId,
     pub created_at: i64,
     pub updated_at: i64,
     pub status: OrderStatus,
@@ -89,10 +139,11 @@ pub struct Order {
     pub customer_name: String,
     pub customer_email: String,
     pub customer_phone: String,
-    pub payment_reference: String,
+    #[schema(value_type = String)]
+    pub payment_reference: PaymentReference,
     pub items: Vec<OrderItem>,
-    /// Kobo.
-    pub total_amount: i64,
+    #[schema(value_type = i64)]
+    pub total_amount: Kobo,
     pub tracking_number: Option<String>,
     pub delivery_address: Address,
     /// Paid for after its units had sold out: the merchant must restock or refund.
@@ -104,16 +155,21 @@ pub struct Order {
     #[serde(flatten)]
     pub price: Price,
     #[serde(flatten)]
+    pub payment: Payment,
+    #[serde(flatten)]
     pub refunds: OrderRefunds,
 }
 
-/// The parts of an order's total, as priced when its payment started. Kobo.
+/// The parts of an order's total, as priced when its payment started.
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Price {
-    pub subtotal: i64,
-    pub delivery_fee: i64,
-    pub discount: i64,
+    #[schema(value_type = i64)]
+    pub subtotal: Kobo,
+    #[schema(value_type = i64)]
+    pub delivery_fee: Kobo,
+    #[schema(value_type = i64)]
+    pub discount: Kobo,
     pub discount_code: Option<String>,
     pub delivery_method: crate::delivery::Method,
     /// e.g. "1–2 working days"; none for pickup and older orders.
@@ -123,7 +179,7 @@ pub struct Price {
 const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, customer_name, customer_email, customer_phone,
     payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold,
     COALESCE(subtotal_kobo, total_kobo), delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
-    code_over_limit";
+    code_over_limit, payment_method, payment_channel, collected_at, collected_kobo, collected_by";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -151,6 +207,18 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
             delivery_estimate: r.get(24)?,
         },
         code_over_limit: r.get(25)?,
+        payment: {
+            let (method, status, collected_at): (PaymentMethod, OrderStatus, Option<i64>) = (r.get(26)?, r.get(4)?, r.get(28)?);
+            let owed = method == PaymentMethod::PayOnDelivery && collected_at.is_none() && status.is_open();
+            Payment {
+                payment_method: method,
+                payment_channel: r.get(27)?,
+                to_collect: if owed { r.get(10)? } else { Kobo::ZERO },
+                collected_at,
+                collected_amount: r.get(29)?,
+                collected_by: r.get(30)?,
+            }
+        },
         items: Vec::new(),
         refunds: Default::default(),
     })
@@ -206,61 +274,66 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     }
     let mut refunds = refunds::for_orders(conn, &ids)?;
     for order in &mut orders {
-        order.items = lines.remove(&order.id).unwrap_or_default();
-        order.refunds = OrderRefunds::new(refunds.remove(&order.id).unwrap_or_default());
+        order.items = lines.remove(order.id.as_str()).unwrap_or_default();
+        order.refunds = OrderRefunds::new(refunds.remove(order.id.as_str()).unwrap_or_default());
     }
     Ok(orders)
 }
 
-fn query_orders(conn: &Connection, filter: &str, args: &[&dyn rusqlite::ToSql]) -> rusqlite::Result<Vec<Order>> {
+pub(crate) fn query_orders(conn: &Connection, filter: &str, args: &[&dyn rusqlite::ToSql]) -> rusqlite::Result<Vec<Order>> {
     let sql = format!("SELECT {COLUMNS} FROM orders {filter}");
     let orders = conn.prepare_cached(&sql)?.query_map(args, order_from_row)?.collect::<Result<Vec<_>, _>>()?;
     with_items(conn, orders)
 }
 
-pub fn by_reference(conn: &Connection, reference: &str) -> rusqlite::Result<Option<Order>> {
+pub fn by_reference(conn: &Connection, reference: &PaymentReference) -> rusqlite::Result<Option<Order>> {
     Ok(query_orders(conn, "WHERE payment_reference = ?1", &[&reference])?.pop())
 }
 
-pub fn by_id(conn: &Connection, id: &str) -> rusqlite::Result<Option<Order>> {
+pub fn by_id(conn: &Connection, id: &OrderId) -> rusqlite::Result<Option<Order>> {
     Ok(query_orders(conn, "WHERE id = ?1", &[&id])?.pop())
 }
 
 /// An order to record, from a completed payment.
 pub struct NewOrder<'a> {
-    pub reference: &'a str,
-    pub user_id: &'a str,
+    pub reference: &'a PaymentReference,
+    pub user_id: &'a UserId,
     /// Name, e-mail and phone.
     pub customer: (&'a str, &'a str, &'a str),
     pub address: Address,
     pub lines: Vec<OrderItem>,
     /// Units of each line that came out of stock.
     pub from_stock: &'a [i64],
-    /// Kobo: what was paid.
-    pub total: i64,
+    /// What was paid.
+    pub total: Kobo,
     pub price: Price,
     pub oversold: bool,
     pub code_over_limit: bool,
+    /// Paid through Paystack (status paid) or to be paid on delivery (status placed).
+    pub payment_method: PaymentMethod,
+    pub payment_channel: Option<String>,
 }
 
 /// Records a paid order with its lines (the one write of an order), and gives it a number.
 pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
-    let (id, number, now) = (crate::util::new_id(), new_order_number(tx)?, crate::db::now_ms());
+    let (id, number, now) = (OrderId::from(crate::util::new_id()), new_order_number(tx)?, crate::db::now_ms());
     let (name, email, phone) = new.customer;
+    let status = if new.payment_method == PaymentMethod::PayOnDelivery { OrderStatus::Placed } else { OrderStatus::Paid };
     let (address, price) = (&new.address, &new.price);
     tx.prepare_cached(
         "INSERT INTO orders (id, user_id, payment_reference, status, is_new, customer_name, customer_email, customer_phone, total_kobo,
                              street, city, state, country, postal_code, created_at, updated_at, number, oversold,
                              subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
-                             code_over_limit)
+                             code_over_limit, payment_method, payment_channel)
          VALUES (:id, :user, :reference, :status, 1, :name, :email, :phone, :total, :street, :city, :state, :country, :postal,
-                 :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit)",
+                 :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit,
+                 :payment_method, :channel)",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
         ":user": new.user_id,
         ":reference": new.reference,
-        ":status": OrderStatus::Paid,
+        ":status": status,
         ":name": name,
         ":email": email,
         ":phone": phone,
@@ -280,53 +353,105 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         ":method": price.delivery_method,
         ":estimate": price.delivery_estimate,
         ":over_limit": new.code_over_limit,
+        ":payment_method": new.payment_method,
+        ":channel": new.payment_channel,
     })?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+         VALUES (:order, :position, :product, :name, :price, :quantity, :size, :color, :variant, :from_stock)",
     )?;
     for (position, line) in new.lines.iter().enumerate() {
-        let from_stock = new.from_stock.get(position).copied().unwrap_or(0);
-        insert_item.execute(params![
-            id,
-            position as i64,
-            line.product_id,
-            line.name,
-            line.price,
-            line.quantity,
-            line.size,
-            line.color,
-            line.variant_id,
-            from_stock
-        ])?;
+        insert_item.execute(rusqlite::named_params! {
+            ":order": id,
+            ":position": position as i64,
+            ":product": line.product_id,
+            ":name": line.name,
+            ":price": line.price,
+            ":quantity": line.quantity,
+            ":size": line.size,
+            ":color": line.color,
+            ":variant": line.variant_id,
+            ":from_stock": new.from_stock.get(position).copied().unwrap_or(0),
+        })?;
     }
     Ok(Order {
         id,
         number,
-        user_id: new.user_id.to_string(),
+        user_id: new.user_id.clone(),
         created_at: now,
         updated_at: now,
-        status: OrderStatus::Paid,
+        status,
         is_new: true,
         customer_name: name.to_string(),
         customer_email: email.to_string(),
         customer_phone: phone.to_string(),
-        payment_reference: new.reference.to_string(),
+        payment_reference: new.reference.clone(),
         items: new.lines,
         total_amount: new.total,
         tracking_number: None,
         delivery_address: new.address,
         oversold: new.oversold,
         code_over_limit: new.code_over_limit,
+        payment: Payment {
+            payment_method: new.payment_method,
+            payment_channel: new.payment_channel,
+            to_collect: if new.payment_method == PaymentMethod::PayOnDelivery { new.total } else { Kobo::ZERO },
+            collected_at: None,
+            collected_amount: None,
+            collected_by: None,
+        },
         price: new.price,
         refunds: Default::default(),
     })
 }
 
+/// Records the money a pay-on-delivery order's customer paid at the door (it must be the order's
+/// total). Returns the order.
+pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy) -> AppResult<Order> {
+    let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
+    if order.payment.payment_method != PaymentMethod::PayOnDelivery {
+        return Err(AppError::Conflict("This order was paid through Paystack; there is nothing to collect.".into()));
+    }
+    if order.payment.collected_at.is_some() {
+        return Err(AppError::Conflict("The money for this order was already recorded.".into()));
+    }
+    if !order.status.is_open() && order.status != OrderStatus::Delivered {
+        return Err(AppError::Conflict(format!("An order that is {} has nothing to collect.", order.status)));
+    }
+    if amount != order.total_amount {
+        return Err(AppError::Validation(format!(
+            "The amount collected must be the order's total, {}.",
+            crate::money::format_naira(order.total_amount)
+        )));
+    }
+    tx.execute(
+        "UPDATE orders SET collected_at = ?2, collected_kobo = ?3, collected_by = ?4, updated_at = ?2 WHERE id = ?1",
+        params![id, crate::db::now_ms(), amount, by],
+    )?;
+    by_id(tx, id)?.ok_or_else(order_not_found)
+}
+
+/// A pay-on-delivery order the customer would not take at the door: its units go back on sale
+/// and its code's use is given back. Returns the order and whether stock changed.
+pub fn refuse(tx: &Connection, id: &OrderId) -> AppResult<(Order, bool)> {
+    let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
+    if order.payment.payment_method != PaymentMethod::PayOnDelivery || order.payment.collected_at.is_some() {
+        return Err(AppError::Conflict("Only a pay-on-delivery order not yet paid can be refused at delivery.".into()));
+    }
+    if !order.status.is_open() {
+        return Err(AppError::Conflict(format!("An order that is {} cannot be refused.", order.status)));
+    }
+    tx.execute("UPDATE orders SET status = ?2, updated_at = ?3 WHERE id = ?1", params![id, OrderStatus::Refused, crate::db::now_ms()])?;
+    let restocked = crate::stock::restock_order(tx, id)? > 0;
+    // The code's use is free again: nothing was paid with it.
+    crate::discounts::give_back_use(tx, &order.payment_reference)?;
+    Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, restocked))
+}
+
 /// Moves an order to `status` (one of its next ones), with a tracking number when given. A
 /// cancelled order puts back on sale what it took from stock. Returns the order, whether it
 /// changed (a repeated click changes nothing) and whether stock changed.
-pub fn change_status(tx: &Connection, id: &str, status: OrderStatus, tracking: Option<&str>) -> AppResult<(Order, bool, bool)> {
+pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, tracking: Option<&str>) -> AppResult<(Order, bool, bool)> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
     if order.status == status {
         return Ok((order, false, false));
@@ -340,12 +465,19 @@ pub fn change_status(tx: &Connection, id: &str, status: OrderStatus, tracking: O
     )?;
     // Cancelled before it shipped: what it took from stock goes back on sale.
     let restocked = status == OrderStatus::Cancelled && crate::stock::restock_order(tx, id)? > 0;
+    // Nothing was paid for a pay-on-delivery order not yet collected: its code's use is free again.
+    if status == OrderStatus::Cancelled
+        && order.payment.payment_method == PaymentMethod::PayOnDelivery
+        && order.payment.collected_at.is_none()
+    {
+        crate::discounts::give_back_use(tx, &order.payment_reference)?;
+    }
     Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, true, restocked))
 }
 
 impl crate::stock::Line for OrderItem {
-    fn variant_id(&self) -> Option<&str> {
-        self.variant_id.as_deref()
+    fn variant_id(&self) -> Option<&VariantId> {
+        self.variant_id.as_ref()
     }
 
     fn quantity(&self) -> i64 {
@@ -373,10 +505,12 @@ pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FR
 pub struct AdminOrder {
     #[serde(flatten)]
     order: Order,
-    user_id: String,
+    #[schema(value_type = String)]
+    user_id: UserId,
     next_statuses: &'static [OrderStatus],
-    /// Kobo: the total less what is refunded or being refunded.
-    refundable: i64,
+    /// The total less what is refunded or being refunded.
+    #[schema(value_type = i64)]
+    refundable: Kobo,
 }
 
 pub fn admin_view(order: Order) -> AdminOrder {

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use crate::money::Kobo;
 use rusqlite::Connection;
 use serde::Serialize;
 
@@ -16,12 +17,13 @@ crate::text_enum! {
     }
 }
 
-/// One refund of an order. Kobo.
+/// One refund of an order.
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Refund {
     pub id: String,
-    pub amount: i64,
+    #[schema(value_type = i64)]
+    pub amount: Kobo,
     pub reason: String,
     pub status: RefundStatus,
     /// Paystack's reason for a failed refund (or why it is still unconfirmed).
@@ -32,14 +34,16 @@ pub struct Refund {
     pub updated_at: i64,
 }
 
-/// An order's refunds and their sums. Kobo.
+/// An order's refunds and their sums.
 #[derive(Serialize, Debug, Clone, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct OrderRefunds {
     /// Processed by Paystack.
-    pub refunded: i64,
+    #[schema(value_type = i64)]
+    pub refunded: Kobo,
     /// Asked for, not processed yet.
-    pub refund_pending: i64,
+    #[schema(value_type = i64)]
+    pub refund_pending: Kobo,
     /// Oldest first.
     pub refunds: Vec<Refund>,
 }
@@ -50,8 +54,8 @@ impl OrderRefunds {
         OrderRefunds { refunded: sum(RefundStatus::Processed), refund_pending: sum(RefundStatus::Pending), refunds }
     }
 
-    /// What is left to refund of an order of `total` kobo.
-    pub fn left(&self, total: i64) -> i64 {
+    /// What is left to refund of an order of `total`.
+    pub fn left(&self, total: Kobo) -> Kobo {
         total - self.refunded - self.refund_pending
     }
 }

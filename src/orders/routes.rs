@@ -11,6 +11,8 @@ use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::OrderId;
+use crate::money::Kobo;
 use crate::payments::PaymentStatus;
 
 const PAGE_SIZE: i64 = 20;
@@ -18,10 +20,13 @@ const PAGE_SIZE: i64 = 20;
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(my_orders)
         .service(mark_seen)
+        .service(claim)
         .service(track)
         .service(admin_list)
         .service(admin_one)
         .service(admin_update)
+        .service(admin_collect)
+        .service(admin_refuse)
         .service(admin_payments);
 }
 
@@ -44,8 +49,8 @@ pub struct TrackedOrder {
     created_at: i64,
     updated_at: i64,
     items: Vec<OrderItem>,
-    /// Kobo.
-    total_amount: i64,
+    #[schema(value_type = i64)]
+    total_amount: Kobo,
     #[serde(flatten)]
     price: Price,
     #[serde(flatten)]
@@ -127,6 +132,34 @@ async fn mark_seen(state: web::Data<AppState>, user: CurrentUser) -> AppResult<H
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(SeenAnswer { counts }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct ClaimBody {
+    /// The token from the link mailed to the account's e-mail.
+    #[serde(default)]
+    token: String,
+}
+
+/// Adds the orders placed as a guest with this account's e-mail to the account, with the token of
+/// the link mailed to that e-mail (which proves it is theirs). Answers My Orders afterwards.
+#[utoipa::path(tag = "orders", responses((status = OK, body = MyOrders), BadRequest, Unauthorized))]
+#[post("/orders/claim")]
+async fn claim(state: web::Data<AppState>, user: CurrentUser, body: web::Json<ClaimBody>) -> AppResult<HttpResponse> {
+    let token = body.into_inner().token;
+    let id = user.id.clone();
+    let email: String = state.db.read(move |c| Ok(c.query_row("SELECT email FROM users WHERE id = ?1", [&id], |r| r.get(0))?)).await?;
+    if !crate::http::claim_token_is_valid(&state, &email, &token) {
+        return Err(AppError::Validation("This link has expired or is not for this account. Sign in again to get a new one.".into()));
+    }
+    let orders = state
+        .db
+        .write(move |tx| {
+            crate::auth::guests::claim_orders(tx, &email, &user.id)?;
+            Ok(query_orders(tx, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[&user.id])?)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(MyOrders { orders }))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -220,7 +253,7 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
 #[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound))]
 #[get("/admin/orders/{id}")]
 async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = OrderId::from(id.into_inner());
     let order = state.db.read(move |c| Ok(by_id(c, &id)?)).await?.ok_or_else(order_not_found)?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }
@@ -244,7 +277,7 @@ async fn admin_update(
     id: web::Path<String>,
     body: web::Json<UpdateBody>,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = OrderId::from(id.into_inner());
     let UpdateBody { status, tracking_number, refund } = body.into_inner();
     let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
     if status == OrderStatus::Shipped && tracking.is_none() {
@@ -265,12 +298,59 @@ async fn admin_update(
         state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }
     // Cancelled with a refund: whatever is left goes back to the card in the same step.
-    let order = if refund && order.status == OrderStatus::Cancelled && order.refunds.left(order.total_amount) > 0 {
+    let paid_online = order.payment.payment_method == PaymentMethod::Paystack;
+    let order = if refund && paid_online && order.status == OrderStatus::Cancelled && order.refunds.left(order.total_amount) > Kobo::ZERO {
         let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new() };
         state.refunds.refund_order(&order_id, ask).await?
     } else {
         order
     };
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+}
+
+/// Money collected for a pay-on-delivery order.
+#[derive(Deserialize, utoipa::ToSchema)]
+struct CollectBody {
+    /// Naira as received, e.g. "87550.00": the order's total.
+    #[schema(value_type = String)]
+    amount: serde_json::Value,
+    method: CollectedBy,
+}
+
+/// Records the money a pay-on-delivery order's customer paid (cash, transfer or POS): its payment
+/// is then complete, and the dashboard counts it that day.
+#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[post("/admin/orders/{id}/collect")]
+async fn admin_collect(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<String>,
+    body: web::Json<CollectBody>,
+) -> AppResult<HttpResponse> {
+    let CollectBody { amount, method } = body.into_inner();
+    let amount = crate::money::optional_naira(Some(&amount), "amount collected")
+        .map_err(AppError::Validation)?
+        .ok_or_else(|| AppError::Validation("Enter the amount collected.".into()))?;
+    let id = OrderId::from(id.into_inner());
+    let order = state.db.write(move |tx| collect(tx, &id, amount, method)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
+}
+
+/// A pay-on-delivery order refused at the door: its units go back on sale and its code's use back.
+#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound, Conflict))]
+#[post("/admin/orders/{id}/refuse")]
+async fn admin_refuse(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
+    let id = OrderId::from(id.into_inner());
+    let order = state
+        .catalogue
+        .write(move |tx| {
+            let (order, restocked) = refuse(tx, &id)?;
+            Ok((order, Changes::shown_if(restocked)))
+        })
+        .await?;
+    if let Some((subject, body)) = mails::status_changed(state.mailer.shop_name(), state.mailer.public_url(), &order) {
+        state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
+    }
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(admin_view(order)))
 }
 
@@ -290,8 +370,8 @@ pub struct PaymentReview {
     user_id: String,
     customer_name: String,
     customer_email: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     currency: String,
     status: PaymentStatus,
     failure_reason: Option<String>,

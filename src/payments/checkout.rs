@@ -8,7 +8,9 @@ use super::*;
 use crate::catalog::write::Changes;
 use crate::delivery::Method;
 use crate::error::{AppError, AppResult};
-use crate::orders::{Address, OrderItem};
+use crate::ids::{PaymentReference, UserId};
+use crate::money::Kobo;
+use crate::orders::{Address, OrderItem, PaymentMethod};
 use crate::pricing::{self, Breakdown};
 
 #[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
@@ -47,11 +49,12 @@ pub struct CheckoutDetails {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PaymentStart {
-    reference: String,
+    #[schema(value_type = String)]
+    reference: PaymentReference,
     access_code: String,
     authorization_url: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     /// Always "NGN".
     currency: &'static str,
     email: String,
@@ -60,7 +63,7 @@ pub struct PaymentStart {
     metadata: PaymentMetadata,
     /// The bag as snapshotted at current prices.
     items: Vec<OrderItem>,
-    /// Kobo: the parts of `amount`.
+    /// The parts of `amount`.
     breakdown: Breakdown,
     /// e.g. "1–2 working days"; none for pickup.
     delivery_estimate: Option<String>,
@@ -86,10 +89,14 @@ pub struct StartBody {
     /// A discount code as typed (any case).
     #[serde(default)]
     code: Option<String>,
-    /// Kobo: the total the shopper was shown. When the server's total differs, nothing starts and
+    /// The total the shopper was shown. When the server's total differs, nothing starts and
     /// the answer is 409 `price_changed` with the new total.
     #[serde(default, rename = "expectedTotal")]
-    expected_total: Option<i64>,
+    #[schema(value_type = Option<i64>)]
+    expected_total: Option<Kobo>,
+    /// Pay now through Paystack (the default), or when the order arrives where the delivery allows it.
+    #[serde(default, rename = "paymentMethod")]
+    payment_method: crate::orders::PaymentMethod,
 }
 
 fn tidy(text: &mut String) {
@@ -141,8 +148,8 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
 }
 
 /// A fresh, Paystack-safe reference (letters, digits and `-` only).
-fn new_reference() -> String {
-    format!("ANK-{}", crate::util::random_id(24))
+fn new_reference() -> PaymentReference {
+    PaymentReference::from(format!("ANK-{}", crate::util::random_id(24)))
 }
 
 /// Payments one customer may start within ten minutes without paying one (cancelled ones count
@@ -152,7 +159,7 @@ const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 
 /// The bag at current prices, refused when it cannot be paid for: its lines as ordered, and as
 /// priced (with their collections, which codes may be limited to).
-fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
+fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
     let now = crate::db::now_ms();
     let (open, oldest): (i64, Option<i64>) = conn.query_row(
         "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status != ?3 AND created_at > ?2",
@@ -197,24 +204,58 @@ fn snapshot_bag(conn: &Connection, user_id: &str) -> AppResult<(Vec<OrderItem>, 
 
 /// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
 /// if any, checked for this customer. Shared by the quote and the payment's start.
-fn quote_in(conn: &Connection, user_id: &str, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
+fn quote_in(conn: &Connection, user_id: &UserId, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
     let (lines, priced) = snapshot_bag(conn, user_id)?;
     check_limits(&crate::settings::load(conn)?, &lines)?;
-    let (delivery, delivery_estimate) = crate::delivery::for_checkout(conn, state, method)?;
-    let subtotal: i64 = priced.iter().map(|l| l.price * l.quantity).sum();
+    let crate::delivery::ForCheckout { delivery, estimate: delivery_estimate, pay_on_delivery } =
+        crate::delivery::for_checkout(conn, state, method)?;
+    let subtotal: Kobo = priced.iter().map(|l| l.price * l.quantity).sum();
     let code = code.map(|typed| crate::discounts::usable(conn, typed, user_id, subtotal, crate::db::now_ms())).transpose()?;
     let breakdown = pricing::price(&priced, &delivery, code.as_ref().map(|c| c.discount()).as_ref());
     if breakdown.total < MINIMUM_KOBO {
         return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
     }
-    let most = crate::settings::load(conn)?.max_order_total;
-    if breakdown.total > most {
+    let settings = crate::settings::load(conn)?;
+    if breakdown.total > settings.max_order_total {
         return Err(AppError::Validation(format!(
             "An order can be at most {}. Please remove some items from your bag.",
-            crate::money::format_naira(most)
+            crate::money::format_naira(settings.max_order_total)
         )));
     }
-    Ok(Quote { breakdown, delivery_estimate, code, lines })
+    Ok(Quote { breakdown, delivery_estimate, code, lines, pay_on_delivery, settings })
+}
+
+/// Whether this order may be paid on delivery, and why not when the delivery allows it but this
+/// order cannot. Open pay-on-delivery orders are counted by the customer's e-mail and phone (and
+/// account), so a new address does not get around the merchant's limit.
+fn pay_on_delivery_offer(conn: &Connection, owner: &UserId, contact: Option<&Customer>, quote: &Quote) -> AppResult<PayOnDeliveryOffer> {
+    let rule = quote.pay_on_delivery;
+    if !rule.enabled {
+        return Ok(PayOnDeliveryOffer { offered: false, reason: None });
+    }
+    let refused = |reason: String| Ok(PayOnDeliveryOffer { offered: false, reason: Some(reason) });
+    if quote.breakdown.total > rule.max_total {
+        return refused(format!("Pay on delivery is for orders up to {}.", crate::money::format_naira(rule.max_total)));
+    }
+    let (email, phone) = contact.map(|c| (c.email.as_str(), phone_digits(&c.phone))).unwrap_or(("", String::new()));
+    let open: i64 = conn
+        .prepare_cached(
+            "SELECT COUNT(*) FROM orders
+             WHERE payment_method = 'pay_on_delivery' AND collected_at IS NULL AND status IN ('placed', 'processing', 'shipped')
+               AND (user_id = ?1 OR customer_email = ?2 COLLATE NOCASE OR (?3 != '' AND substr(replace(replace(replace(replace(replace(replace(customer_phone,
+                    ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), -10) = ?3))",
+        )?
+        .query_row(params![owner, email, phone], |r| r.get(0))?;
+    if open >= quote.settings.pay_on_delivery_open_limit {
+        return refused("You already have an order to pay on delivery. Pay for it first, or choose Pay now.".into());
+    }
+    Ok(PayOnDeliveryOffer { offered: true, reason: None })
+}
+
+/// A phone number's digits, the last ten (so +234 803… and 0803… are the same number).
+fn phone_digits(phone: &str) -> String {
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    digits[digits.len().saturating_sub(10)..].to_string()
 }
 
 /// The merchant's bounds on what one order holds: so much of one size and colour, so much in all.
@@ -244,6 +285,18 @@ struct Quote {
     delivery_estimate: Option<String>,
     code: Option<crate::discounts::Code>,
     lines: Vec<OrderItem>,
+    /// What the delivery chosen allows of pay on delivery.
+    pay_on_delivery: crate::delivery::PayOnDelivery,
+    /// The merchant's settings in force for this checkout.
+    settings: crate::settings::Settings,
+}
+
+/// Pay on delivery for this order: offered, or why not (`reason` is none when the delivery chosen
+/// does not take it at all).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PayOnDeliveryOffer {
+    offered: bool,
+    reason: Option<String>,
 }
 
 /// What starting a payment decided, in one transaction: the bag snapshot at current prices, the
@@ -255,18 +308,35 @@ struct Started {
     expires_at: i64,
 }
 
-/// A new payment, or the shopper's open one for this very bag and price, whose pop-up opens again.
+/// What starting a checkout answers: the payment the pop-up opens, or the order placed to be paid
+/// on delivery.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(untagged)]
+pub enum CheckoutStarted {
+    Payment(Box<PaymentStart>),
+    Placed(Box<PlacedOrder>),
+}
+
+/// An order placed to be paid on delivery (its confirmation mail is on its way).
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PlacedOrder {
+    order: crate::orders::Order,
+}
+
+/// A new payment, or the shopper's open one for this very bag and price, whose pop-up opens again,
+/// or an order placed to be paid on delivery.
 enum Begun {
     New(Box<Started>),
     Resumed(Box<Recorded>),
+    Placed(Box<(crate::orders::Order, Vec<crate::stock::RanLow>)>),
 }
 
 /// An open payment as recorded, with what its pop-up needs.
 struct Recorded {
-    reference: String,
+    reference: PaymentReference,
     access_code: Option<String>,
     authorization_url: Option<String>,
-    amount: i64,
+    amount: Kobo,
     customer: Customer,
     address: String,
     items: String,
@@ -279,9 +349,9 @@ struct Recorded {
 
 /// What one shopper's new payment asks for, and where from.
 struct Request<'a> {
-    owner: &'a str,
+    owner: &'a UserId,
     body: &'a StartBody,
-    reference: &'a str,
+    reference: &'a PaymentReference,
     client_key: &'a str,
     lifetime_ms: i64,
     per_address: i64,
@@ -292,7 +362,7 @@ fn shortest_window(lifetime_ms: i64) -> i64 {
     (lifetime_ms / 6).min(5 * 60 * 1000)
 }
 
-fn open_payments(tx: &Connection, owner: &str, now: i64) -> rusqlite::Result<Vec<Recorded>> {
+fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<Vec<Recorded>> {
     tx.prepare_cached(
         "SELECT reference, access_code, authorization_url, amount_kobo, customer_name, customer_email, customer_phone,
                 delivery_address, items, delivery_method, discount_code, COALESCE(subtotal_kobo, amount_kobo), delivery_kobo,
@@ -321,6 +391,120 @@ fn open_payments(tx: &Connection, owner: &str, now: i64) -> rusqlite::Result<Vec
     .collect()
 }
 
+/// A payment row about to be written: its reference, status and payable time.
+struct NewPayment<'a> {
+    reference: &'a PaymentReference,
+    status: PaymentStatus,
+    expires_at: Option<i64>,
+}
+
+impl NewPayment<'_> {
+    fn new(reference: &PaymentReference, status: PaymentStatus, expires_at: Option<i64>) -> NewPayment<'_> {
+        NewPayment { reference, status, expires_at }
+    }
+}
+
+/// Records a payment (a Paystack one, or a pay-on-delivery order's): who, where, what, and the
+/// price's parts as quoted. `snapshot` is the lines and the address as JSON.
+#[allow(clippy::too_many_arguments)]
+fn record_payment(
+    tx: &Transaction,
+    owner: &UserId,
+    body: &StartBody,
+    quote: &Quote,
+    payment: &NewPayment,
+    snapshot: (&str, &str),
+    client_key: &str,
+    now: i64,
+) -> AppResult<()> {
+    let b = quote.breakdown;
+    let (items, address) = snapshot;
+    tx.execute(
+        "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
+                               delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
+                               discount_code, delivery_method, delivery_estimate, expires_at, client_key)
+         VALUES (:reference, :owner, :total, 'NGN', :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
+                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key)",
+        rusqlite::named_params! {
+            ":reference": payment.reference,
+            ":owner": owner,
+            ":total": b.total,
+            ":status": payment.status,
+            ":name": body.customer.name,
+            ":email": body.customer.email,
+            ":phone": body.customer.phone,
+            ":address": address,
+            ":items": items,
+            ":now": now,
+            ":subtotal": b.subtotal,
+            ":delivery": b.delivery,
+            ":discount": b.discount,
+            ":code": quote.code.as_ref().map(|c| c.code.clone()),
+            ":method": body.method,
+            ":estimate": quote.delivery_estimate,
+            ":expires_at": payment.expires_at,
+            ":client_key": client_key,
+        },
+    )?;
+    Ok(())
+}
+
+/// Places an order to be paid on delivery, in the transaction that decides it: the delivery must
+/// allow it for this total and customer, its stock is taken and its code's use counted at once, and
+/// the order exists (status placed) before anyone is asked for money.
+fn place_on_delivery(
+    tx: &Transaction,
+    owner: &UserId,
+    body: &StartBody,
+    quote: &Quote,
+    snapshot: (&str, &str),
+    client_key: &str,
+    now: i64,
+) -> AppResult<(crate::orders::Order, Vec<crate::stock::RanLow>)> {
+    let offer = pay_on_delivery_offer(tx, owner, Some(&body.customer), quote)?;
+    if !offer.offered {
+        let reason = offer.reason.unwrap_or_else(|| "Pay on delivery is not offered for this delivery.".into());
+        return Err(AppError::Validation(reason));
+    }
+    let reference = PaymentReference::from(format!("POD-{}", crate::util::random_id(24)));
+    record_payment(tx, owner, body, quote, &NewPayment::new(&reference, PaymentStatus::Completed, None), snapshot, client_key, now)?;
+    let mut ran_low = crate::stock::reserve(tx, &reference, &quote.lines, now)?;
+    let taken = crate::stock::sell(tx, &reference, &quote.lines)?;
+    ran_low.extend(taken.ran_low);
+    if let Some(code) = &quote.code
+        && !crate::discounts::count_use(tx, &reference, &code.code, owner, quote.breakdown.discount, now)?
+    {
+        return Err(AppError::Validation(crate::discounts::USED_UP.into()));
+    }
+    let b = quote.breakdown;
+    let order = crate::orders::create(
+        tx,
+        crate::orders::NewOrder {
+            reference: &reference,
+            user_id: owner,
+            customer: (&body.customer.name, &body.customer.email, &body.customer.phone),
+            address: body.address.clone(),
+            lines: quote.lines.clone(),
+            from_stock: &taken.from_stock,
+            total: b.total,
+            price: crate::orders::Price {
+                subtotal: b.subtotal,
+                delivery_fee: b.delivery,
+                discount: b.discount,
+                discount_code: quote.code.as_ref().map(|c| c.code.clone()),
+                delivery_method: body.method,
+                delivery_estimate: quote.delivery_estimate.clone(),
+            },
+            oversold: taken.oversold,
+            code_over_limit: false,
+            payment_method: PaymentMethod::PayOnDelivery,
+            payment_channel: None,
+        },
+    )?;
+    crate::bag::remove_bought(tx, owner, &order.items)?;
+    Ok((order, ran_low))
+}
+
 /// Records a new payment with its holds, after the rules on what one shopper may hold:
 /// - one payment at a time: the open one resumes when the bag and price are the same, and is
 ///   otherwise finished or cancelled first (its transaction could still be paid, and a hold lasts
@@ -333,7 +517,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     let now = crate::db::now_ms();
     super::release_expired_holds(tx, now)?;
     // This shopper's payments that can no longer be paid give back what they hold at once.
-    let lapsed: Vec<String> = tx
+    let lapsed: Vec<PaymentReference> = tx
         .prepare_cached(
             "SELECT p.reference FROM payments p WHERE p.user_id = ?1 AND p.status IN ('pending', 'failed') AND p.expires_at <= ?2
                AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
@@ -364,6 +548,10 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
             "You have a payment in progress for a different bag. Finish it, or cancel it to start again.".into(),
         ));
     }
+    if body.payment_method == PaymentMethod::PayOnDelivery {
+        let placed = place_on_delivery(tx, owner, body, &quote, (&items, &address), client_key, now)?;
+        return Ok(Begun::Placed(Box::new(placed)));
+    }
     // Holds are not renewed by starting over: every payment since the last paid one ends when the
     // first of them ends, and after that the shopper waits until a lifetime has passed.
     let (first, last): (Option<i64>, Option<i64>) = tx
@@ -390,34 +578,9 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
             std::time::Duration::from_secs(60),
         ));
     }
+    let recorded = NewPayment::new(reference, PaymentStatus::Pending, Some(expires_at));
+    record_payment(tx, owner, body, &quote, &recorded, (&items, &address), client_key, now)?;
     let b = quote.breakdown;
-    tx.execute(
-        "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
-                               delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
-                               discount_code, delivery_method, delivery_estimate, expires_at, client_key)
-         VALUES (:reference, :owner, :total, 'NGN', :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
-                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key)",
-        rusqlite::named_params! {
-            ":reference": reference,
-            ":owner": owner,
-            ":total": b.total,
-            ":status": PaymentStatus::Pending,
-            ":name": body.customer.name,
-            ":email": body.customer.email,
-            ":phone": body.customer.phone,
-            ":address": address,
-            ":items": items,
-            ":now": now,
-            ":subtotal": b.subtotal,
-            ":delivery": b.delivery,
-            ":discount": b.discount,
-            ":code": quote.code.as_ref().map(|c| c.code.clone()),
-            ":method": body.method,
-            ":estimate": quote.delivery_estimate,
-            ":expires_at": expires_at,
-            ":client_key": client_key,
-        },
-    )?;
     // Held until the expiry round has asked Paystack about it, or FORCED_RELEASE_MS past the end
     // if Paystack cannot be asked.
     let held_until = expires_at + super::FORCED_RELEASE_MS;
@@ -448,13 +611,15 @@ pub struct CheckoutQuote {
     delivery_estimate: Option<String>,
     /// The code applied, as stored.
     code: Option<String>,
+    pay_on_delivery: PayOnDeliveryOffer,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct CancelBody {
     /// The payment to cancel; without it, every payment of this shopper still in progress.
     #[serde(default)]
-    pub reference: String,
+    #[schema(value_type = String)]
+    pub reference: PaymentReference,
 }
 
 impl Payments {
@@ -463,15 +628,20 @@ impl Payments {
         if self.paystack.sandbox { PaymentMode::Sandbox } else { PaymentMode::Paystack }
     }
 
-    /// The checkout form's starting values: the profile, and the last delivery address used.
-    pub async fn details(&self, owner: &str) -> AppResult<CheckoutDetails> {
-        let owner = owner.to_string();
+    /// The checkout form's starting values: the profile (a guest's is empty), and the last
+    /// delivery address used.
+    pub async fn details(&self, owner: &UserId, guest: bool) -> AppResult<CheckoutDetails> {
+        let owner = owner.clone();
         let (customer, address) = self
             .db
             .read(move |c| {
-                let customer = c.query_row("SELECT display_name, email, COALESCE(phone, '') FROM users WHERE id = ?1", [&owner], |r| {
-                    Ok(Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? })
-                })?;
+                let customer = if guest {
+                    Customer::default()
+                } else {
+                    c.query_row("SELECT display_name, email, COALESCE(phone, '') FROM users WHERE id = ?1", [&owner], |r| {
+                        Ok(Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? })
+                    })?
+                };
                 let address: Option<String> = c
                     .query_row("SELECT delivery_address FROM payments WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", [&owner], |r| {
                         r.get(0)
@@ -484,24 +654,36 @@ impl Payments {
     }
 
     /// Prices the bag for a state, a delivery method and a code, without starting anything.
-    pub async fn quote(&self, owner: &str, body: QuoteBody) -> AppResult<CheckoutQuote> {
+    pub async fn quote(&self, owner: &UserId, body: QuoteBody) -> AppResult<CheckoutQuote> {
         let QuoteBody { state: delivery_state, method, code } = body;
         let code = code.filter(|c| !c.trim().is_empty());
-        let owner = owner.to_string();
-        let quote = self.db.read(move |c| quote_in(c, &owner, &delivery_state, method, code.as_deref())).await?;
-        Ok(CheckoutQuote { breakdown: quote.breakdown, delivery_estimate: quote.delivery_estimate, code: quote.code.map(|c| c.code) })
+        let owner = owner.clone();
+        let (quote, offer) = self
+            .db
+            .read(move |c| {
+                let quote = quote_in(c, &owner, &delivery_state, method, code.as_deref())?;
+                let offer = pay_on_delivery_offer(c, &owner, None, &quote)?;
+                Ok((quote, offer))
+            })
+            .await?;
+        Ok(CheckoutQuote {
+            breakdown: quote.breakdown,
+            delivery_estimate: quote.delivery_estimate,
+            code: quote.code.map(|c| c.code),
+            pay_on_delivery: offer,
+        })
     }
 
     /// Starts a payment for `owner`'s bag from `client_key`: checks the form, holds stock and the
     /// code's use, initialises the transaction with Paystack. Or resumes the shopper's open payment
     /// for the same bag and price (the bool is false then).
-    pub async fn start(&self, owner: &str, client_key: String, mut body: StartBody) -> AppResult<(PaymentStart, bool)> {
+    pub async fn start(&self, owner: &UserId, client_key: String, mut body: StartBody) -> AppResult<(CheckoutStarted, bool)> {
         validate(&mut body)?;
         let reference = new_reference();
         let (lifetime_ms, per_address) = (self.lifetime_ms, self.per_address);
         let expected_total = body.expected_total;
         let customer = body.customer.clone();
-        let (owner, r) = (owner.to_string(), reference.clone());
+        let (owner, r) = (owner.clone(), reference.clone());
         let begun = self
             .catalogue
             .write(move |tx| {
@@ -512,6 +694,7 @@ impl Payments {
                 let total = match &begun {
                     Begun::New(started) => started.quote.breakdown.total,
                     Begun::Resumed(open) => open.amount,
+                    Begun::Placed(placed) => placed.0.total_amount,
                 };
                 if let Some(expected) = expected_total
                     && expected != total
@@ -525,17 +708,26 @@ impl Payments {
                     ));
                 }
                 // Stock was taken: the catalogue's answers must show it.
-                let changes = Changes::shown_if(matches!(begun, Begun::New(_)));
+                let changes = Changes::shown_if(!matches!(begun, Begun::Resumed(_)));
                 Ok((begun, changes))
             })
             .await?;
         let Started { quote, ran_low, expires_at } = match begun {
             Begun::New(started) => *started,
-            Begun::Resumed(open) => return Ok((self.resumed(*open), false)),
+            Begun::Resumed(open) => return Ok((CheckoutStarted::Payment(Box::new(self.resumed(*open))), false)),
+            Begun::Placed(placed) => {
+                let (order, ran_low) = *placed;
+                crate::stock::tell_shop(&self.mailer, &ran_low);
+                self.send_order_mails(&order);
+                crate::metrics::Metrics::add(&self.metrics.checkouts_completed, 1);
+                return Ok((CheckoutStarted::Placed(Box::new(PlacedOrder { order })), true));
+            }
         };
         let amount = quote.breakdown.total;
         crate::stock::tell_shop(&self.mailer, &ran_low);
-        let started = match self.paystack.initialize(&customer.email, amount, &reference, &customer.name, &customer.phone).await {
+        let channels: Vec<&str> = quote.settings.channels.iter().map(|c| c.as_str()).collect();
+        let payer = crate::paystack::Payer { email: &customer.email, name: &customer.name, phone: &customer.phone };
+        let started = match self.paystack.initialize(&payer, amount, &reference, &channels).await {
             Ok(started) => started,
             Err(why) => {
                 log::warn!("payment {reference} not started: {}", why.0);
@@ -573,7 +765,7 @@ impl Payments {
             delivery_estimate: quote.delivery_estimate,
             expires_at,
         };
-        Ok((start, true))
+        Ok((CheckoutStarted::Payment(Box::new(start)), true))
     }
 
     /// The pop-up of the shopper's open payment, opened again.
@@ -597,10 +789,10 @@ impl Payments {
 
     /// The shopper closed the payment pop-up without paying, or gave up a payment in progress
     /// (`reference` empty: every one of theirs): see [`Payments::end_unpaid`].
-    pub async fn cancel(&self, owner: &str, reference: String) -> AppResult<()> {
+    pub async fn cancel(&self, owner: &UserId, reference: PaymentReference) -> AppResult<()> {
         let now = crate::db::now_ms();
-        let owner = owner.to_string();
-        let references: Vec<String> = self
+        let owner = owner.clone();
+        let references: Vec<PaymentReference> = self
             .db
             .read(move |c| {
                 if reference.is_empty() {
@@ -630,7 +822,7 @@ mod tests {
     use crate::paystack::plausible_reference;
 
     fn body(customer: Customer, address: Address) -> StartBody {
-        StartBody { customer, address, method: Method::Delivery, code: None, expected_total: None }
+        StartBody { customer, address, method: Method::Delivery, code: None, expected_total: None, payment_method: Default::default() }
     }
 
     fn good() -> StartBody {

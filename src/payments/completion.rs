@@ -7,18 +7,23 @@ use serde::Serialize;
 use super::*;
 use crate::catalog::write::Changes;
 use crate::error::{AppError, AppResult};
+use crate::ids::{PaymentReference, UserId};
+use crate::money::Kobo;
 use crate::orders::{self, Address, Order, OrderItem, Price};
 use crate::paystack::{Transaction as PaidTransaction, Verified, plausible_reference};
 
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct VerifiedPayment {
     success: bool,
-    reference: String,
+    #[schema(value_type = String)]
+    reference: PaymentReference,
     /// The order, when the payment completed.
     order: Option<Order>,
     /// Why not, when it did not: Paystack's status, "pending" or "mismatch".
     status: Option<String>,
     message: Option<String>,
+    /// How it is paid or being paid, as Paystack reports it (card, bank_transfer, ussd…).
+    channel: Option<String>,
 }
 
 impl Payments {
@@ -26,16 +31,21 @@ impl Payments {
     /// database; an open one is asked of Paystack when `may_ask` allows (browsers get a few calls
     /// per reference; the webhook and reconciler are not limited) and completed on a matching
     /// `success`.
-    pub async fn verify(&self, owner: &str, reference: String, may_ask: impl FnOnce(&str) -> bool) -> AppResult<VerifiedPayment> {
+    pub async fn verify(
+        &self,
+        owner: &UserId,
+        reference: PaymentReference,
+        may_ask: impl FnOnce(&str) -> bool,
+    ) -> AppResult<VerifiedPayment> {
         let not_found = || AppError::NotFound("Payment not found.".into());
         if !plausible_reference(&reference) {
             return Err(not_found());
         }
         let status = {
-            let (r, u) = (reference.clone(), owner.to_string());
+            let (r, u) = (reference.clone(), owner.clone());
             self.db
                 .read(move |c| {
-                    Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", [&r, &u], |row| {
+                    Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", params![r, u], |row| {
                         row.get::<_, PaymentStatus>(0)
                     })
                     .optional()?)
@@ -52,17 +62,30 @@ impl Payments {
             Some(_) if !may_ask(&reference) => Outcome::NotPaid { status: "pending".into(), message: NOT_CONFIRMED.into() },
             Some(_) => self.ask_paystack_and_complete(&reference).await?,
         };
+        let r = reference.clone();
+        let channel: Option<String> = self
+            .db
+            .read(move |c| {
+                Ok(c.query_row("SELECT channel FROM payments WHERE reference = ?1", [&r], |row| row.get(0)).optional()?.flatten())
+            })
+            .await?;
         let not_paid = |status: String, message: String| VerifiedPayment {
             success: false,
             reference: reference.clone(),
             order: None,
             status: Some(status),
             message: Some(message),
+            channel: channel.clone(),
         };
         Ok(match outcome {
-            Outcome::Completed { order, .. } => {
-                VerifiedPayment { success: true, reference: reference.clone(), order: Some(*order), status: None, message: None }
-            }
+            Outcome::Completed { order, .. } => VerifiedPayment {
+                success: true,
+                reference: reference.clone(),
+                order: Some(*order),
+                status: None,
+                message: None,
+                channel: channel.clone(),
+            },
             Outcome::NotPaid { status, message } => not_paid(status, message),
             Outcome::Mismatch => not_paid(
                 "mismatch".into(),
@@ -86,11 +109,33 @@ pub enum Outcome {
     Unknown,
 }
 
-fn settled_outcome(conn: &Connection, reference: &str) -> AppResult<Outcome> {
+fn settled_outcome(conn: &Connection, reference: &PaymentReference) -> AppResult<Outcome> {
     match orders::by_reference(conn, reference)? {
         Some(order) => Ok(Outcome::Completed { order: Box::new(order), created: false }),
         None => Ok(Outcome::Mismatch),
     }
+}
+
+pub(super) const WAITING_FOR_TRANSFER: &str = "We're waiting for your transfer. We'll e-mail you when it arrives.";
+
+/// Keeps a transfer's holds until the time the merchant lets a transfer take (counted from when
+/// the payment started), and records how it is being paid. A transfer past that time keeps its
+/// holds no longer: if its money still comes, the order takes what stock is left.
+fn wait_for_money(tx: &Transaction, reference: &str, channel: Option<&str>, now: i64) -> AppResult<()> {
+    let minutes = crate::settings::load(tx)?.transfer_hold_minutes;
+    let until: i64 = tx.query_row(
+        "UPDATE payments SET channel = ?2, updated_at = ?3,
+                expires_at = MAX(COALESCE(expires_at, 0), created_at + ?4) WHERE reference = ?1 RETURNING expires_at",
+        params![reference, channel, now, minutes * 60_000],
+        |r| r.get(0),
+    )?;
+    let held_until = until + super::FORCED_RELEASE_MS;
+    tx.execute("UPDATE reservations SET expires_at = MAX(expires_at, ?2) WHERE payment_reference = ?1", params![reference, held_until])?;
+    tx.execute(
+        "UPDATE discount_uses SET expires_at = MAX(expires_at, ?2) WHERE payment_reference = ?1 AND status = 'held'",
+        params![reference, held_until],
+    )?;
+    Ok(())
 }
 
 fn not_paid_message(status: &str, gateway_response: &str) -> String {
@@ -107,8 +152,8 @@ fn not_paid_message(status: &str, gateway_response: &str) -> String {
 /// take what was bought out of the bag, or record why not. One IMMEDIATE transaction; the unique
 /// payment reference on orders makes a second creation impossible even if this were raced.
 impl Payments {
-    pub async fn complete(&self, reference: &str, transaction: PaidTransaction) -> AppResult<Outcome> {
-        let r = reference.to_string();
+    pub async fn complete(&self, reference: &PaymentReference, transaction: PaidTransaction) -> AppResult<Outcome> {
+        let r = reference.clone();
         let (outcome, ran_low) = self
             .catalogue
             .write(move |tx| {
@@ -127,7 +172,7 @@ impl Payments {
     }
 
     /// The confirmation to the customer and the notice to the shop, sent off the request path.
-    fn send_order_mails(&self, order: &Order) {
+    pub(super) fn send_order_mails(&self, order: &Order) {
         let (customer_mail, shop_mail) = orders::mails::new_order(self.mailer.shop_name(), self.mailer.public_url(), order);
         self.mailer.send_in_background(vec![
             (order.customer_email.clone(), customer_mail.0, customer_mail.1),
@@ -155,11 +200,11 @@ fn set_status(tx: &Transaction, reference: &str, current: PaymentStatus, next: P
     Ok(())
 }
 
-fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found: &mut Taken) -> AppResult<Outcome> {
+fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransaction, found: &mut Taken) -> AppResult<Outcome> {
     /// The payment as recorded when it started: who, how much, and the bag it pays for.
     struct Recorded {
-        user_id: String,
-        expected: i64,
+        user_id: UserId,
+        expected: Kobo,
         currency: String,
         status: PaymentStatus,
         name: String,
@@ -207,6 +252,12 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found:
     }
     let now = crate::db::now_ms();
     if paid.status != "success" {
+        if paid.awaiting_money() {
+            // The shopper has sent a transfer (or paid by USSD) that Paystack is waiting for: its
+            // holds last as long as the merchant lets a transfer take, and its webhook completes it.
+            wait_for_money(tx, reference, paid.channel.as_deref(), now)?;
+            return Ok(Outcome::NotPaid { status: "pending".into(), message: WAITING_FOR_TRANSFER.into() });
+        }
         if paid.status == "failed" || paid.status == "reversed" {
             // Not final: a shopper may try another card on the same transaction.
             let reason = format!("Paystack: {} ({})", paid.status, paid.gateway_response);
@@ -214,11 +265,13 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found:
         }
         return Ok(Outcome::NotPaid { status: paid.status.clone(), message: not_paid_message(&paid.status, &paid.gateway_response) });
     }
-    if paid.reference != reference || paid.amount != Some(expected) || paid.currency != currency {
-        let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{a} kobo"));
+    if paid.reference != reference.as_str() || paid.amount != Some(expected) || paid.currency != currency {
+        let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{} kobo", a.get()));
         let reason = format!(
-            "Paystack reported success for {reported} {} on {}; expected {expected} kobo {currency}",
-            paid.currency, paid.reference
+            "Paystack reported success for {reported} {} on {}; expected {} kobo {currency}",
+            paid.currency,
+            paid.reference,
+            expected.get()
         );
         set_status(tx, reference, status, PaymentStatus::Mismatch, Some(&reason))?;
         log::warn!("payment {reference}: success with a mismatched amount or currency; no order created");
@@ -252,19 +305,22 @@ fn complete_in(tx: &Transaction, reference: &str, paid: &PaidTransaction, found:
             price,
             oversold: taken.oversold,
             code_over_limit,
+            payment_method: orders::PaymentMethod::Paystack,
+            payment_channel: paid.channel.clone(),
         },
     )?;
     // What was paid for leaves the bag, and only that: lines added while the pop-up was open stay.
     crate::bag::remove_bought(tx, &order.user_id, &order.items)?;
     set_status(tx, reference, status, PaymentStatus::Completed, None)?;
+    tx.execute("UPDATE payments SET channel = ?2 WHERE reference = ?1", params![reference, paid.channel])?;
     Ok(Outcome::Completed { order: Box::new(order), created: true })
 }
 
 /// Asks Paystack about a reference and completes it, unless it is already settled. Used by the
 /// webhook and the reconciler.
 impl Payments {
-    pub async fn settle_from_paystack(&self, reference: &str) -> AppResult<Option<Outcome>> {
-        let r = reference.to_string();
+    pub async fn settle_from_paystack(&self, reference: &PaymentReference) -> AppResult<Option<Outcome>> {
+        let r = reference.clone();
         let status: Option<PaymentStatus> = self
             .db
             .read(move |c| Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1", [&r], |row| row.get(0)).optional()?))
@@ -282,7 +338,7 @@ impl Payments {
 
     /// Paystack's verify for a reference, then the completion routine on its answer. Paystack not
     /// knowing the reference, or not answering, creates nothing.
-    async fn ask_paystack_and_complete(&self, reference: &str) -> AppResult<Outcome> {
+    async fn ask_paystack_and_complete(&self, reference: &PaymentReference) -> AppResult<Outcome> {
         match self.paystack.verify(reference).await {
             Ok(Verified::Found(transaction)) => self.complete(reference, transaction).await,
             Ok(Verified::NotFound) => Ok(Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() }),

@@ -12,7 +12,9 @@ pub mod routes;
 
 use std::sync::Arc;
 
-pub use checkout::{CancelBody, CheckoutDetails, CheckoutQuote, Customer, PaymentMode, PaymentStart, QuoteBody, StartBody};
+pub use checkout::{
+    CancelBody, CheckoutDetails, CheckoutQuote, CheckoutStarted, Customer, PaymentMode, PaymentStart, QuoteBody, StartBody,
+};
 pub use completion::{Outcome, VerifiedPayment};
 pub use reconcile::Ending;
 
@@ -95,7 +97,7 @@ impl PaymentStatus {
     }
 }
 /// Gives back everything a payment holds: its units of stock and its discount code's use.
-pub fn release_holds(tx: &rusqlite::Connection, reference: &str) -> rusqlite::Result<usize> {
+pub fn release_holds(tx: &rusqlite::Connection, reference: &crate::ids::PaymentReference) -> rusqlite::Result<usize> {
     Ok(crate::stock::release(tx, reference)? + crate::discounts::release(tx, reference)?)
 }
 

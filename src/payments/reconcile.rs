@@ -5,6 +5,7 @@ use rusqlite::params;
 use super::*;
 use crate::catalog::write::Changes;
 use crate::error::{AppError, AppResult};
+use crate::ids::PaymentReference;
 
 const DAY_MS: i64 = 24 * 3600 * 1000;
 /// How long after it started a payment the shop ended is still asked about at Paystack.
@@ -26,25 +27,33 @@ pub enum Ending {
 /// at once, and money that still arrives for it makes an order flagged where stock or the code's
 /// limit no longer covers it.
 impl Payments {
-    pub async fn end_unpaid(&self, reference: &str, ending: Ending) -> AppResult<()> {
+    pub async fn end_unpaid(&self, reference: &PaymentReference, ending: Ending) -> AppResult<()> {
         use crate::paystack::CancelAnswer;
         let answer = self.paystack.cancel(reference).await.map_err(|e| {
             log::warn!("cancelling {reference} at the provider failed: {}", e.0);
             AppError::Upstream("We couldn't cancel the payment right now. Please try again in a moment.".into())
         })?;
-        let paid_first = match answer {
-            CancelAnswer::AlreadyPaid => true,
-            CancelAnswer::Cancelled => false,
-            CancelAnswer::NotSupported if ending == Ending::Expired => {
-                matches!(self.paystack.verify(reference).await, Ok(crate::paystack::Verified::Found(t)) if t.status == "success")
+        match answer {
+            CancelAnswer::AlreadyPaid => {
+                self.settle_from_paystack(reference).await?;
+                return Ok(());
             }
-            CancelAnswer::NotSupported => false,
-        };
-        if paid_first {
-            self.settle_from_paystack(reference).await?;
+            // A transfer on its way (the sandbox says so), or a payment past its time that Paystack
+            // may have taken meanwhile: asked once more, a success completes, and a transfer keeps its
+            // holds as long as the merchant lets a transfer take.
+            CancelAnswer::MoneyOnItsWay => {
+                self.settle_from_paystack(reference).await?;
+            }
+            CancelAnswer::NotSupported if ending == Ending::Expired => {
+                self.settle_from_paystack(reference).await?;
+            }
+            CancelAnswer::Cancelled | CancelAnswer::NotSupported => {}
+        }
+        let waiting = answer == CancelAnswer::MoneyOnItsWay || ending == Ending::Expired;
+        if waiting && self.still_open(reference).await? {
             return Ok(());
         }
-        let r = reference.to_string();
+        let r = reference.clone();
         let reason = match ending {
             Ending::Cancelled => "cancelled by the shopper",
             Ending::Expired => "not paid in time",
@@ -61,10 +70,27 @@ impl Payments {
             .await
     }
 
+    /// Whether a payment still waits for its money within its time (a transfer's time is longer),
+    /// or has completed meanwhile.
+    async fn still_open(&self, reference: &str) -> AppResult<bool> {
+        let r = reference.to_string();
+        let now = crate::db::now_ms();
+        self.db
+            .read(move |c| {
+                Ok(c.query_row(
+                    "SELECT EXISTS(SELECT 1 FROM payments WHERE reference = ?1
+                                   AND (status = 'completed' OR (status IN ('pending', 'failed') AND expires_at > ?2)))",
+                    params![r, now],
+                    |row| row.get(0),
+                )?)
+            })
+            .await
+    }
+
     /// Ends the payments whose payable time is over and that still hold stock or a code's use.
     pub async fn end_lapsed_payments(&self) -> AppResult<usize> {
         let now = crate::db::now_ms();
-        let lapsed: Vec<String> = self
+        let lapsed: Vec<PaymentReference> = self
             .db
             .read(move |c| {
                 let mut stmt = c.prepare_cached(
@@ -96,7 +122,7 @@ impl Payments {
             .write(move |tx| {
                 let now = crate::db::now_ms();
                 let mut released = super::release_expired_holds(tx, now)?;
-                let unstarted: Vec<String> = tx
+                let unstarted: Vec<PaymentReference> = tx
                     .prepare_cached("SELECT reference FROM payments WHERE status = ?1 AND access_code IS NULL AND created_at < ?2")?
                     .query_map(params![PaymentStatus::Pending, unstarted_before], |r| r.get(0))?
                     .collect::<Result<_, _>>()?;
@@ -120,7 +146,7 @@ impl Payments {
         let now = crate::db::now_ms();
         let interval_ms = if everything { 0 } else { interval_secs.max(1) as i64 * 1000 };
         let live = !self.paystack.sandbox;
-        let due: Vec<(String, i64)> = self
+        let due: Vec<(PaymentReference, i64)> = self
             .db
             .read(move |c| {
                 let mut stmt = c.prepare_cached(

@@ -4,12 +4,12 @@
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::{Deserialize, Serialize};
 
-use super::{CancelBody, CheckoutDetails, CheckoutQuote, PaymentStart, QuoteBody, StartBody, VerifiedPayment};
+use super::{CancelBody, CheckoutDetails, CheckoutQuote, CheckoutStarted, QuoteBody, StartBody, VerifiedPayment};
 use crate::api::StatusOk;
-use crate::auth::CurrentUser;
 use crate::error::answers::{BadGateway, BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::http::Shopper;
 use crate::paystack::plausible_reference;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
@@ -24,8 +24,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 /// The checkout form's starting values: the profile, and the last delivery address used.
 #[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutDetails), Unauthorized))]
 #[get("/checkout")]
-async fn checkout_details(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
-    let details = state.payments.details(&user.id).await?;
+async fn checkout_details(state: web::Data<AppState>, user: Shopper) -> AppResult<HttpResponse> {
+    let details = state.payments.details(&user.id, user.guest).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(details))
 }
 
@@ -33,7 +33,7 @@ async fn checkout_details(state: web::Data<AppState>, user: CurrentUser) -> AppR
 /// that cannot be used answers 400 with the reason ("This code has expired").
 #[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutQuote), BadRequest, Unauthorized, Conflict, TooManyRequests))]
 #[post("/checkout/quote")]
-async fn price_checkout(state: web::Data<AppState>, user: CurrentUser, body: web::Json<QuoteBody>) -> AppResult<HttpResponse> {
+async fn price_checkout(state: web::Data<AppState>, user: Shopper, body: web::Json<QuoteBody>) -> AppResult<HttpResponse> {
     let quote = state.payments.quote(&user.id, body.into_inner()).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(quote))
 }
@@ -44,18 +44,13 @@ async fn price_checkout(state: web::Data<AppState>, user: CurrentUser, body: web
     tag = "checkout",
     params(("Idempotency-Key" = Option<String>, Header, description = "Seen again within ten minutes, the request is refused with 409: a double click starts one payment")),
     responses(
-        (status = CREATED, body = PaymentStart, description = "A new payment"),
-        (status = OK, body = PaymentStart, description = "The shopper's open payment for the same bag and price, resumed"),
+        (status = CREATED, body = CheckoutStarted, description = "A new payment, or an order placed to be paid on delivery"),
+        (status = OK, body = CheckoutStarted, description = "The shopper's open payment for the same bag and price, resumed"),
         BadRequest, Unauthorized, Conflict, TooManyRequests, BadGateway
     )
 )]
 #[post("/checkout")]
-async fn start_payment(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-    req: HttpRequest,
-    body: web::Json<StartBody>,
-) -> AppResult<HttpResponse> {
+async fn start_payment(state: web::Data<AppState>, user: Shopper, req: HttpRequest, body: web::Json<StartBody>) -> AppResult<HttpResponse> {
     state.submissions.check(&req, &user.id)?;
     let (start, created) = state.payments.start(&user.id, state.config.client_key(&req), body.into_inner()).await?;
     let mut answer = if created { HttpResponse::Created() } else { HttpResponse::Ok() };
@@ -68,8 +63,8 @@ async fn start_payment(
 /// becomes its order instead.
 #[utoipa::path(tag = "checkout", responses((status = OK, body = StatusOk), BadRequest, Unauthorized, NotFound, BadGateway))]
 #[post("/payments/cancel")]
-async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<CancelBody>) -> AppResult<HttpResponse> {
-    let reference = body.into_inner().reference.trim().to_string();
+async fn cancel_payment(state: web::Data<AppState>, user: Shopper, body: web::Json<CancelBody>) -> AppResult<HttpResponse> {
+    let reference = body.into_inner().reference.trim().into();
     state.payments.cancel(&user.id, reference).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(StatusOk::default()))
 }
@@ -77,7 +72,8 @@ async fn cancel_payment(state: web::Data<AppState>, user: CurrentUser, body: web
 #[derive(Deserialize, utoipa::ToSchema)]
 struct VerifyBody {
     #[serde(default)]
-    reference: String,
+    #[schema(value_type = String)]
+    reference: crate::ids::PaymentReference,
 }
 
 /// The answer to a browser's verify: `data.success` tells.
@@ -90,7 +86,7 @@ pub struct Verification {
 /// server asks Paystack and completes the payment only on a matching `success`.
 #[utoipa::path(tag = "checkout", responses((status = OK, body = Verification), BadRequest, Unauthorized, NotFound, BadGateway))]
 #[post("/payments/verify")]
-async fn verify_payment(state: web::Data<AppState>, user: CurrentUser, body: web::Json<VerifyBody>) -> AppResult<HttpResponse> {
+async fn verify_payment(state: web::Data<AppState>, user: Shopper, body: web::Json<VerifyBody>) -> AppResult<HttpResponse> {
     let reference = body.into_inner().reference;
     // Browsers get a few calls to Paystack per reference (the webhook and reconciler are not limited).
     let limiter = state.clone();
@@ -124,7 +120,7 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
         }
     };
     crate::metrics::Metrics::add(&state.metrics.webhooks_accepted, 1);
-    let reference = event["data"]["reference"].as_str().unwrap_or("").to_string();
+    let reference = crate::ids::PaymentReference::from(event["data"]["reference"].as_str().unwrap_or(""));
     // The work outlives the request; its log lines keep the request's id.
     let span = tracing::Span::current();
     if event["event"].as_str().is_some_and(|e| e.starts_with("refund.")) {

@@ -12,9 +12,10 @@ use serde_json::{Value, json};
 use sha2::Sha512;
 
 use crate::config::Config;
+use crate::money::Kobo;
 
 /// Paystack's smallest NGN charge.
-pub const MINIMUM_KOBO: i64 = 5_000;
+pub const MINIMUM_KOBO: Kobo = Kobo::new(5_000);
 
 /// References are letters, digits, `-`, `.` and `=` (Paystack's rule), and ours are short.
 pub fn plausible_reference(reference: &str) -> bool {
@@ -27,10 +28,21 @@ pub struct Transaction {
     pub reference: String,
     /// success, failed, abandoned, ongoing, pending, processing, queued or reversed.
     pub status: String,
-    /// Kobo, as Paystack reports it; `None` when it is not a whole number.
-    pub amount: Option<i64>,
+    /// As Paystack reports it; `None` when it is not a whole number of kobo.
+    pub amount: Option<Kobo>,
     pub currency: String,
     pub gateway_response: String,
+    /// How it was paid, or is being paid: card, bank_transfer, ussd…
+    pub channel: Option<String>,
+}
+
+impl Transaction {
+    /// A bank transfer or USSD payment the shopper has made and Paystack is waiting to receive:
+    /// it completes by webhook minutes later, and its holds must wait for it.
+    pub fn awaiting_money(&self) -> bool {
+        matches!(self.status.as_str(), "pending" | "ongoing" | "processing" | "queued")
+            && self.channel.as_deref().is_some_and(|c| matches!(c, "bank_transfer" | "ussd" | "bank"))
+    }
 }
 
 /// What verify can say about a reference.
@@ -103,6 +115,13 @@ impl Paystack {
     }
 }
 
+/// Who pays: the e-mail Paystack receipts go to, and the name and phone sent as metadata.
+pub struct Payer<'a> {
+    pub email: &'a str,
+    pub name: &'a str,
+    pub phone: &'a str,
+}
+
 /// Paystack's `transaction/initialize` request: what the shop sends and the sandbox reads.
 #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
 pub struct InitializeRequest {
@@ -115,24 +134,21 @@ pub struct InitializeRequest {
     pub reference: Option<String>,
     #[schema(value_type = Option<Object>)]
     pub metadata: Option<Value>,
+    /// What the pop-up may offer: card, bank, ussd, bank_transfer, qr (all when absent).
+    pub channels: Option<Vec<String>>,
 }
 
 impl Paystack {
     /// `POST /transaction/initialize`: amount in kobo, NGN, our reference, name and phone as metadata.
-    pub async fn initialize(
-        &self,
-        email: &str,
-        amount_kobo: i64,
-        reference: &str,
-        name: &str,
-        phone: &str,
-    ) -> Result<Started, Unavailable> {
+    /// `channels` limits what the pop-up offers (card, bank, ussd, bank_transfer, qr).
+    pub async fn initialize(&self, payer: &Payer<'_>, amount: Kobo, reference: &str, channels: &[&str]) -> Result<Started, Unavailable> {
         let body = InitializeRequest {
-            email: email.into(),
-            amount: Some(amount_kobo),
+            email: payer.email.into(),
+            amount: Some(amount.get()),
             currency: Some("NGN".into()),
             reference: Some(reference.into()),
-            metadata: Some(json!({ "name": name, "phone": phone })),
+            metadata: Some(json!({ "name": payer.name, "phone": payer.phone })),
+            channels: Some(channels.iter().map(|c| c.to_string()).collect()),
         };
         let (status, reply) = self.call(self.http.post(self.url("/transaction/initialize")?).json(&body)).await?;
         let data = &reply["data"];
@@ -188,6 +204,7 @@ impl Paystack {
         let (status, reply) = self.call(self.http.post(url)).await?;
         match (status, reply["status"].as_bool(), reply["data"]["status"].as_str()) {
             (200, Some(true), Some("success")) => Ok(CancelAnswer::AlreadyPaid),
+            (200, Some(true), Some("pending")) => Ok(CancelAnswer::MoneyOnItsWay),
             (200, Some(true), Some(_)) => Ok(CancelAnswer::Cancelled),
             (404, Some(false), _) => Ok(CancelAnswer::Cancelled),
             _ => Err(Unavailable(describe("cancel", status, &reply))),
@@ -197,10 +214,10 @@ impl Paystack {
     /// `POST /refund` for a transaction reference and an amount in kobo. A 4xx with `status:
     /// false` is Paystack refusing (its message says why); anything else unusable is `Unavailable`,
     /// which leaves open whether the refund was created.
-    pub async fn refund(&self, reference: &str, amount_kobo: i64, note: &str) -> Result<RefundAnswer, Unavailable> {
+    pub async fn refund(&self, reference: &str, amount: Kobo, note: &str) -> Result<RefundAnswer, Unavailable> {
         let body = RefundRequest {
             transaction: reference.into(),
-            amount: Some(amount_kobo),
+            amount: Some(amount.get()),
             currency: Some("NGN".into()),
             merchant_note: Some(note.into()),
         };
@@ -321,8 +338,8 @@ pub struct RefundRequest {
 #[derive(Debug, Clone)]
 pub struct PaystackRefund {
     pub id: String,
-    /// Kobo; `None` when not a whole number.
-    pub amount: Option<i64>,
+    /// `None` when not a whole number of kobo.
+    pub amount: Option<Kobo>,
     /// pending, processing, processed or failed.
     pub status: String,
     /// The transaction's reference, when Paystack says.
@@ -338,6 +355,8 @@ pub enum CancelAnswer {
     Cancelled,
     /// It was paid first: complete it instead.
     AlreadyPaid,
+    /// A bank transfer or USSD payment is on its way: the transaction stays open for it.
+    MoneyOnItsWay,
     /// The provider cannot cancel a transaction (Paystack): its session timeout ends it.
     NotSupported,
 }
@@ -359,7 +378,7 @@ pub fn refund_from(data: &Value) -> Option<PaystackRefund> {
     let failure = data["failure_reason"].as_str().map(str::to_string);
     Some(PaystackRefund {
         id,
-        amount: data["amount"].as_i64(),
+        amount: data["amount"].as_i64().map(Kobo::new),
         status: data["status"].as_str()?.to_string(),
         transaction_reference: reference,
         failure,
@@ -372,9 +391,10 @@ pub fn transaction_from(data: &Value) -> Option<Transaction> {
         reference: data["reference"].as_str()?.to_string(),
         status: data["status"].as_str()?.to_string(),
         // A float or a string amount is not what we asked for: treat it as a mismatch.
-        amount: data["amount"].as_i64(),
+        amount: data["amount"].as_i64().map(Kobo::new),
         currency: data["currency"].as_str().unwrap_or("").to_string(),
         gateway_response: data["gateway_response"].as_str().unwrap_or("").to_string(),
+        channel: data["channel"].as_str().filter(|c| !c.is_empty()).map(str::to_string),
     })
 }
 
@@ -413,7 +433,7 @@ mod tests {
         let data = json!({"reference": "R", "status": "success", "amount": 1999.0, "currency": "NGN"});
         assert_eq!(transaction_from(&data).unwrap().amount, None);
         let data = json!({"reference": "R", "status": "success", "amount": 1999, "currency": "NGN"});
-        assert_eq!(transaction_from(&data).unwrap().amount, Some(1999));
+        assert_eq!(transaction_from(&data).unwrap().amount, Some(Kobo::new(1999)));
         assert!(transaction_from(&json!({"status": "success"})).is_none());
     }
 }

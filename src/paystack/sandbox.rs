@@ -15,6 +15,7 @@ use super::{InitializeRequest, Paystack, RefundRequest};
 use crate::db::Db;
 use crate::error::answers::{BadRequest, Conflict, NotFound};
 use crate::error::{AppError, AppResult};
+use crate::money::Kobo;
 
 const WEBHOOK_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -41,11 +42,13 @@ pub struct Sandbox {
     public_url: String,
     /// Seconds a transaction can be paid after it was initialised; 0 for no limit (Paystack's default).
     session_timeout_secs: std::sync::atomic::AtomicU64,
+    /// How long a test bank transfer or USSD payment takes to arrive.
+    transfer_delay: std::time::Duration,
 }
 
 impl Sandbox {
-    pub fn new(db: Db, paystack: Arc<Paystack>, public_url: &str) -> Sandbox {
-        Sandbox { db, paystack, public_url: public_url.to_string(), session_timeout_secs: Default::default() }
+    pub fn new(db: Db, paystack: Arc<Paystack>, public_url: &str, transfer_delay: std::time::Duration) -> Sandbox {
+        Sandbox { db, paystack, public_url: public_url.to_string(), session_timeout_secs: Default::default(), transfer_delay }
     }
 
     fn session_timeout_ms(&self) -> i64 {
@@ -123,7 +126,7 @@ async fn initialize(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::By
     if !crate::email::looks_like_email(&body.email) {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Email Address Passed"));
     }
-    let Some(amount) = body.amount.filter(|a| *a > 0) else {
+    let Some(amount) = body.amount.filter(|a| *a > 0).map(Kobo::new) else {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Amount Sent"));
     };
     if amount < super::MINIMUM_KOBO {
@@ -140,14 +143,21 @@ async fn initialize(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::By
     };
     let access_code = crate::util::random_id(20);
     let metadata = body.metadata.unwrap_or(Value::Null).to_string();
+    // What the pop-up offers: the channels asked for that the sandbox knows, or all of them.
+    let known = ["card", "bank", "ussd", "bank_transfer", "qr"];
+    let mut channels: Vec<String> = body.channels.unwrap_or_default().into_iter().filter(|c| known.contains(&c.as_str())).collect();
+    if channels.is_empty() {
+        channels = known.iter().map(|c| c.to_string()).collect();
+    }
+    let channels = serde_json::to_string(&channels).unwrap_or_default();
     let (r, code, e, m) = (reference.clone(), access_code.clone(), body.email, metadata);
     let inserted = sandbox
         .db
         .write(move |tx| {
             match tx.execute(
-                "INSERT INTO sandbox_transactions (reference, access_code, amount_kobo, currency, email, metadata, created_at)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                params![r, code, amount, currency, e, m, crate::db::now_ms()],
+                "INSERT INTO sandbox_transactions (reference, access_code, amount_kobo, currency, email, metadata, created_at, channels)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                params![r, code, amount, currency, e, m, crate::db::now_ms(), channels],
             ) {
                 Ok(_) => Ok(true),
                 Err(err) if crate::db::is_unique_violation(&err) => Ok(false),
@@ -175,8 +185,10 @@ pub struct SandboxTransaction {
     /// Always "test".
     domain: &'static str,
     reference: String,
-    amount: i64,
-    requested_amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
+    #[schema(value_type = i64)]
+    requested_amount: Kobo,
     currency: String,
     customer: SandboxCustomer,
     #[schema(value_type = Object)]
@@ -188,9 +200,12 @@ pub struct SandboxTransaction {
     paid_at: Option<String>,
     /// ISO 8601.
     created_at: String,
-    /// Always "card".
-    channel: &'static str,
+    /// How it was paid or is being paid ("card", "bank_transfer", "ussd"); none before.
+    channel: Option<String>,
     access_code: String,
+    /// What its pop-up offers.
+    #[serde(skip)]
+    channels: Vec<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -200,13 +215,14 @@ pub struct SandboxCustomer {
 
 fn load_transaction(conn: &rusqlite::Connection, column: &str, key: &str) -> AppResult<Option<SandboxTransaction>> {
     let sql = format!(
-        "SELECT rowid, reference, amount_kobo, currency, email, metadata, status, gateway_response, paid_at, created_at, access_code
+        "SELECT rowid, reference, amount_kobo, currency, email, metadata, status, gateway_response, paid_at, created_at, access_code,
+                channel, channels
          FROM sandbox_transactions WHERE {column} = ?1"
     );
     Ok(conn
         .query_row(&sql, [key], |r| {
             let metadata: String = r.get("metadata")?;
-            let amount: i64 = r.get("amount_kobo")?;
+            let amount: Kobo = r.get("amount_kobo")?;
             Ok(SandboxTransaction {
                 id: r.get("rowid")?,
                 domain: "test",
@@ -220,8 +236,9 @@ fn load_transaction(conn: &rusqlite::Connection, column: &str, key: &str) -> App
                 gateway_response: r.get("gateway_response")?,
                 paid_at: r.get::<_, Option<i64>>("paid_at")?.map(crate::util::iso8601),
                 created_at: crate::util::iso8601(r.get("created_at")?),
-                channel: "card",
+                channel: r.get("channel")?,
                 access_code: r.get("access_code")?,
+                channels: serde_json::from_str(&r.get::<_, String>("channels")?).unwrap_or_default(),
             })
         })
         .optional()?)
@@ -254,7 +271,8 @@ async fn verify(sandbox: web::Data<Sandbox>, req: HttpRequest, reference: web::P
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct CancelledData {
     reference: String,
-    /// "success" when it was paid before it could be cancelled, otherwise "abandoned".
+    /// "success" when it was paid before it could be cancelled, "pending" when a transfer's money
+    /// is on its way (it stays open), otherwise "abandoned".
     status: String,
 }
 
@@ -284,7 +302,7 @@ async fn cancel_transaction(sandbox: web::Data<Sandbox>, req: HttpRequest, refer
             tx.execute(
                 "UPDATE sandbox_transactions SET status = 'abandoned', gateway_response = 'Cancelled by the merchant',
                         cancelled_at = COALESCE(cancelled_at, ?2)
-                 WHERE reference = ?1 AND status != 'success'",
+                 WHERE reference = ?1 AND status NOT IN ('success', 'pending')",
                 params![r, crate::db::now_ms()],
             )?;
             Ok(tx.query_row("SELECT status FROM sandbox_transactions WHERE reference = ?1", [&r], |row| row.get(0)).optional()?)
@@ -359,11 +377,13 @@ async fn update_session_timeout(sandbox: web::Data<Sandbox>, req: HttpRequest, b
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct TestPayment {
     reference: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     currency: String,
     email: String,
     status: String,
+    /// What the pop-up offers: card, bank, ussd, bank_transfer, qr.
+    channels: Vec<String>,
 }
 
 /// What the TEST MODE pop-up shows: the amount and e-mail of the transaction being paid.
@@ -382,12 +402,13 @@ async fn show_checkout(sandbox: web::Data<Sandbox>, access_code: web::Path<Strin
         currency: data.currency,
         email: data.customer.email,
         status: data.status,
+        channels: data.channels,
     }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 struct PayBody {
-    /// success, declined or insufficient_funds.
+    /// success, declined or insufficient_funds (a test card), transfer or ussd.
     #[serde(default)]
     outcome: String,
 }
@@ -400,28 +421,33 @@ async fn pay(sandbox: web::Data<Sandbox>, access_code: web::Path<String>, body: 
     if !sandbox.paystack.sandbox {
         return Err(sandbox_off());
     }
-    let (status, gateway) = match body.outcome.as_str() {
-        "success" => ("success", "Approved"),
-        "declined" => ("failed", "Declined"),
-        "insufficient_funds" => ("failed", "Insufficient Funds"),
-        _ => return Err(AppError::Validation("Choose success, declined or insufficient_funds.".into())),
+    // (status now, gateway response, channel): a card answers at once; a bank transfer or USSD
+    // payment waits for the money, which arrives `transfer_delay` later (then the webhook).
+    let (status, gateway, channel) = match body.outcome.as_str() {
+        "success" => ("success", "Approved", "card"),
+        "declined" => ("failed", "Declined", "card"),
+        "insufficient_funds" => ("failed", "Insufficient Funds", "card"),
+        "transfer" => ("pending", "Waiting for your transfer", "bank_transfer"),
+        "ussd" => ("pending", "Waiting for your USSD payment", "ussd"),
+        _ => return Err(AppError::Validation("Choose success, declined, insufficient_funds, transfer or ussd.".into())),
     };
     let code = access_code.into_inner();
     let timeout_ms = sandbox.session_timeout_ms();
-    let (reference, newly_paid) = sandbox
+    let (reference, moved) = sandbox
         .db
         .write(move |tx| {
-            let current: Option<(String, String, Option<i64>, i64)> = tx
+            let current: Option<(String, String, Option<i64>, i64, String)> = tx
                 .query_row(
-                    "SELECT reference, status, cancelled_at, created_at FROM sandbox_transactions WHERE access_code = ?1",
+                    "SELECT reference, status, cancelled_at, created_at, channels FROM sandbox_transactions WHERE access_code = ?1",
                     [&code],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)),
                 )
                 .optional()?;
-            let Some((reference, current, cancelled_at, created_at)) = current else {
+            let Some((reference, current, cancelled_at, created_at, offered)) = current else {
                 return Err(AppError::NotFound("This test payment does not exist.".into()));
             };
-            if current == "success" {
+            // Paid, or money already on its way: nothing more to do.
+            if current == "success" || current == "pending" {
                 return Ok((reference, false));
             }
             // As at Paystack: a transaction the shop ended, or whose session timed out, takes no money.
@@ -431,32 +457,64 @@ async fn pay(sandbox: web::Data<Sandbox>, access_code: web::Path<String>, body: 
             if timeout_ms > 0 && crate::db::now_ms() > created_at + timeout_ms {
                 return Err(AppError::Conflict("This payment has expired. Please start the checkout again.".into()));
             }
+            let offered: Vec<String> = serde_json::from_str(&offered).unwrap_or_default();
+            if !offered.iter().any(|c| c == channel) {
+                return Err(AppError::Validation("The shop does not take this way of paying.".into()));
+            }
             let paid_at = (status == "success").then(crate::db::now_ms);
             tx.execute(
-                "UPDATE sandbox_transactions SET status = ?1, gateway_response = ?2, paid_at = ?3 WHERE access_code = ?4",
-                params![status, gateway, paid_at, code],
+                "UPDATE sandbox_transactions SET status = ?1, gateway_response = ?2, paid_at = ?3, channel = ?4 WHERE access_code = ?5",
+                params![status, gateway, paid_at, channel, code],
             )?;
-            Ok((reference, status == "success"))
+            Ok((reference, status != "failed"))
         })
         .await?;
-    if newly_paid {
+    if moved {
         let sandbox = sandbox.into_inner();
         let r = reference.clone();
         actix_web::rt::spawn(async move {
-            // Paystack's webhooks follow a payment by a moment, so the browser's verify usually
-            // completes the order first; the webhook then finds it done.
-            actix_web::rt::time::sleep(WEBHOOK_DELAY).await;
+            if status == "pending" {
+                // The money lands later, whatever the browser does meanwhile.
+                actix_web::rt::time::sleep(sandbox.transfer_delay).await;
+                if !arrived(&sandbox, &r).await {
+                    return;
+                }
+            } else {
+                // Paystack's webhooks follow a payment by a moment, so the browser's verify usually
+                // completes the order first; the webhook then finds it done.
+                actix_web::rt::time::sleep(WEBHOOK_DELAY).await;
+            }
             send_charge_success(&sandbox, &r).await
         });
     }
-    let (status, message) = if newly_paid || status == "success" { ("success", "Approved") } else { (status, gateway) };
+    let (status, message) = match (moved, status) {
+        (false, "success") | (true, "success") => ("success", "Approved"),
+        (_, other) => (other, gateway),
+    };
     Ok(HttpResponse::Ok().json(TestCardResult { status: status.into(), reference, message: message.into() }))
+}
+
+/// A test transfer's money arrives: the transaction becomes a success. False when it was not
+/// waiting any more.
+async fn arrived(sandbox: &Sandbox, reference: &str) -> bool {
+    let r = reference.to_string();
+    sandbox
+        .db
+        .write(move |tx| {
+            Ok(tx.execute(
+                "UPDATE sandbox_transactions SET status = 'success', gateway_response = 'Approved', paid_at = ?2
+                 WHERE reference = ?1 AND status = 'pending'",
+                params![r, crate::db::now_ms()],
+            )? == 1)
+        })
+        .await
+        .unwrap_or(false)
 }
 
 /// What the pop-up shows after a test card.
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct TestCardResult {
-    /// "success" or "failed".
+    /// "success", "failed", or "pending" (a transfer or USSD payment on its way).
     status: String,
     reference: String,
     message: String,
@@ -487,8 +545,8 @@ pub struct SandboxRefund {
     /// Always "test".
     domain: &'static str,
     transaction_reference: String,
-    /// Kobo.
-    amount: i64,
+    #[schema(value_type = i64)]
+    amount: Kobo,
     currency: &'static str,
     /// "pending" at first, "processed" a moment later.
     status: String,
@@ -540,11 +598,11 @@ async fn sandbox_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web
     }
     let note = body.merchant_note.unwrap_or_default().chars().take(500).collect::<String>();
     let reference = body.transaction;
-    let requested = body.amount;
+    let requested = body.amount.map(Kobo::new);
     let created = sandbox
         .db
         .write(move |tx| {
-            let paid: Option<(i64, String)> = tx
+            let paid: Option<(Kobo, String)> = tx
                 .query_row("SELECT amount_kobo, status FROM sandbox_transactions WHERE reference = ?1", [&reference], |r| {
                     Ok((r.get(0)?, r.get(1)?))
                 })
@@ -553,17 +611,17 @@ async fn sandbox_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web
             if status != "success" {
                 return Ok(Err((StatusCode::BAD_REQUEST, "Transaction has not been paid")));
             }
-            let refunded: i64 = tx.query_row(
+            let refunded: Kobo = tx.query_row(
                 "SELECT COALESCE(SUM(amount_kobo), 0) FROM sandbox_refunds WHERE reference = ?1 AND status != 'failed'",
                 [&reference],
                 |r| r.get(0),
             )?;
             let left = paid - refunded;
-            if left <= 0 {
+            if left <= Kobo::ZERO {
                 return Ok(Err((StatusCode::BAD_REQUEST, "Transaction has been fully reversed")));
             }
             let amount = requested.unwrap_or(left);
-            if amount <= 0 {
+            if amount <= Kobo::ZERO {
                 return Ok(Err((StatusCode::BAD_REQUEST, "Invalid amount")));
             }
             if amount > left {

@@ -13,7 +13,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 use crate::catalog::write::{Catalogue, Changes};
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
+use crate::ids::OrderId;
 use crate::mail::Mailer;
+use crate::money::Kobo;
 use crate::money::format_naira;
 use crate::orders::RefundStatus;
 use crate::paystack::{Paystack, PaystackRefund, RefundAnswer};
@@ -44,8 +46,8 @@ impl Refunds {
 
 /// What an admin asks to refund.
 pub struct RefundAsk {
-    /// Kobo; `None` refunds everything that is left.
-    pub amount: Option<i64>,
+    /// `None` refunds everything that is left.
+    pub amount: Option<Kobo>,
     pub reason: String,
     /// Order line positions whose units go back on sale once Paystack takes the refund.
     pub restock: Vec<usize>,
@@ -65,16 +67,16 @@ fn check_reason(reason: &str) -> AppResult<String> {
 impl Refunds {
     /// Records a pending refund (within what is left), asks Paystack for it, and records the answer.
     /// Returns the order as it is afterwards, or the error to show (the refund stays listed).
-    pub async fn refund_order(&self, order_id: &str, ask: RefundAsk) -> AppResult<crate::orders::Order> {
+    pub async fn refund_order(&self, order_id: &OrderId, ask: RefundAsk) -> AppResult<crate::orders::Order> {
         let reason = check_reason(&ask.reason)?;
         let note = reason.clone();
-        let (id, o) = (crate::util::new_id(), order_id.to_string());
+        let (id, o) = (crate::util::new_id(), order_id.clone());
         let (refund_id, reference, amount) = self
             .db
             .write(move |tx| {
                 let order = crate::orders::by_id(tx, &o)?.ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
                 let left = order.refunds.left(order.total_amount);
-                if left <= 0 {
+                if left <= Kobo::ZERO {
                     return Err(AppError::Conflict("This order has nothing left to refund.".into()));
                 }
                 let amount = ask.amount.unwrap_or(left);
@@ -126,7 +128,7 @@ impl Refunds {
             }
         };
         outcome?;
-        let o = order_id.to_string();
+        let o = order_id.clone();
         self.db.read(move |c| Ok(crate::orders::by_id(c, &o)?)).await?.ok_or_else(|| AppError::NotFound("Order not found.".into()))
     }
 }
@@ -134,7 +136,7 @@ impl Refunds {
 /// A refund whose status changed, for the e-mails that follow.
 struct Changed {
     status: RefundStatus,
-    amount: i64,
+    amount: Kobo,
     reason: String,
     failure: Option<String>,
     order: crate::orders::Order,
@@ -160,7 +162,7 @@ impl Refunds {
 fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResult<(Option<Changed>, usize)> {
     let Some((status, lines, restocked, order_id)) = tx
         .query_row("SELECT status, restock_lines, restocked, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
-            Ok((r.get::<_, RefundStatus>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, String>(3)?))
+            Ok((r.get::<_, RefundStatus>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, OrderId>(3)?))
         })
         .optional()?
     else {
@@ -222,7 +224,7 @@ fn fail(tx: &Connection, refund_id: &str, why: &str) -> AppResult<Option<Changed
 }
 
 fn changed(tx: &Connection, refund_id: &str) -> AppResult<Option<Changed>> {
-    let (status, amount, reason, failure, order_id): (RefundStatus, i64, String, Option<String>, String) =
+    let (status, amount, reason, failure, order_id): (RefundStatus, Kobo, String, Option<String>, OrderId) =
         tx.query_row("SELECT status, amount_kobo, reason, failure_reason, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
         })?;
@@ -310,7 +312,7 @@ impl Refunds {
     /// Paystack never acknowledged are looked for in the transaction's refunds, then given up.
     pub async fn reconcile(&self) -> AppResult<()> {
         let now = crate::db::now_ms();
-        let pending: Vec<(String, Option<String>, String, i64, i64)> = self
+        let pending: Vec<(String, Option<String>, String, Kobo, i64)> = self
             .db
             .read(move |c| {
                 let mut stmt = c.prepare_cached(

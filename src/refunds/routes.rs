@@ -47,9 +47,9 @@ async fn create_refund(
     let amount = crate::money::optional_naira(amount.as_ref(), "refund amount")
         .map_err(AppError::Validation)?
         .ok_or_else(|| AppError::Validation("Enter the amount to refund.".into()))?;
-    if amount == 0 {
+    if amount == crate::money::Kobo::ZERO {
         return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
     }
-    let order = state.refunds.refund_order(&id, RefundAsk { amount: Some(amount), reason, restock }).await?;
+    let order = state.refunds.refund_order(&id.into_inner().into(), RefundAsk { amount: Some(amount), reason, restock }).await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(crate::orders::admin_view(order)))
 }

@@ -9,6 +9,7 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
+use crate::ids::{ProductId, UserId};
 
 const PAGE_SIZE: i64 = 10;
 const ADMIN_PAGE_SIZE: i64 = 30;
@@ -19,7 +20,8 @@ pub const BODY_MAX: usize = 2_000;
 #[serde(rename_all = "camelCase")]
 pub struct Review {
     pub id: String,
-    pub product_id: String,
+    #[schema(value_type = String)]
+    pub product_id: ProductId,
     /// 1 to 5 stars.
     pub rating: i64,
     pub title: Option<String>,
@@ -90,7 +92,7 @@ fn received(conn: &Connection, user_id: &str, product_id: &str) -> rusqlite::Res
 }
 
 /// Recomputes a product's rating and count from its visible reviews.
-pub fn refresh_rating(tx: &Connection, product_id: &str) -> rusqlite::Result<()> {
+pub fn refresh_rating(tx: &Connection, product_id: &ProductId) -> rusqlite::Result<()> {
     tx.prepare_cached(
         "UPDATE products SET
             review_count = (SELECT COUNT(*) FROM reviews WHERE product_id = ?1 AND hidden = 0),
@@ -133,25 +135,32 @@ pub fn check(rating: Option<&serde_json::Value>, title: Option<&str>, body: Opti
 
 /// Creates or edits the customer's review of a product and refreshes the product's rating, in
 /// the caller's transaction. Returns the review's id.
-pub fn save(tx: &Connection, product_id: &str, user_id: &str, review: &NewReview, verified: bool, at: i64) -> rusqlite::Result<String> {
+pub fn save(
+    tx: &Connection,
+    product_id: &ProductId,
+    user_id: &UserId,
+    review: &NewReview,
+    verified: bool,
+    at: i64,
+) -> rusqlite::Result<String> {
     let display_name: String = tx.query_row("SELECT display_name FROM users WHERE id = ?1", [user_id], |r| r.get(0))?;
     let id: String = tx.query_row(
         "INSERT INTO reviews (id, product_id, user_id, rating, title, body, author, verified, created_at, updated_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+         VALUES (:id, :product, :user, :rating, :title, :body, :author, :verified, :at, :at)
          ON CONFLICT (product_id, user_id) DO UPDATE SET rating = excluded.rating, title = excluded.title, body = excluded.body,
              author = excluded.author, updated_at = excluded.updated_at
          RETURNING id",
-        params![
-            crate::util::new_id(),
-            product_id,
-            user_id,
-            review.rating,
-            review.title,
-            review.body,
-            author_name(&display_name),
-            verified,
-            at
-        ],
+        rusqlite::named_params! {
+            ":id": crate::util::new_id(),
+            ":product": product_id,
+            ":user": user_id,
+            ":rating": review.rating,
+            ":title": review.title,
+            ":body": review.body,
+            ":author": author_name(&display_name),
+            ":verified": verified,
+            ":at": at,
+        },
         |r| r.get(0),
     )?;
     refresh_rating(tx, product_id)?;

@@ -55,7 +55,7 @@ async fn write_review(
     id: web::Path<String>,
     body: web::Json<ReviewRequest>,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = crate::ids::ProductId::from(id.into_inner());
     let ReviewRequest { rating, title, body } = body.into_inner();
     let review = check(rating.as_ref(), title.as_deref(), body.as_deref())?;
     // Writing and editing reviews is a person's pace; a script rewriting one hundreds of times a
@@ -135,7 +135,7 @@ async fn hide_review(
     let review = state
         .catalogue
         .write(move |tx| {
-            let product: Option<String> = tx
+            let product: Option<crate::ids::ProductId> = tx
                 .query_row("UPDATE reviews SET hidden = ?2 WHERE id = ?1 RETURNING product_id", params![id, hidden], |r| r.get(0))
                 .optional()?;
             let product = product.ok_or_else(|| AppError::NotFound("Review not found.".into()))?;

@@ -7,6 +7,7 @@ use serde::Serialize;
 
 use crate::catalog::Product;
 use crate::error::AppError;
+use crate::ids::{ProductId, UserId};
 
 #[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -15,9 +16,9 @@ pub struct SavedItem {
     pub saved_at: i64,
 }
 
-pub fn load(conn: &Connection, user_id: &str) -> rusqlite::Result<Vec<SavedItem>> {
+pub fn load(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Vec<SavedItem>> {
     let mut stmt = conn.prepare_cached("SELECT product_id, saved_at FROM saved_items WHERE user_id = ?1 ORDER BY saved_at DESC")?;
-    let rows: Vec<(String, i64)> = stmt.query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
+    let rows: Vec<(ProductId, i64)> = stmt.query_map([user_id], |r| Ok((r.get(0)?, r.get(1)?)))?.collect::<Result<_, _>>()?;
     let products = crate::catalog::get_products(conn, &rows.iter().map(|r| r.0.clone()).collect::<Vec<_>>())?;
     Ok(rows
         .into_iter()

@@ -76,7 +76,7 @@ async fn move_to_bag(
     product: web::Path<String>,
     body: web::Json<MoveBody>,
 ) -> AppResult<HttpResponse> {
-    let product = product.into_inner();
+    let product = crate::ids::ProductId::from(product.into_inner());
     let size = body.size.as_deref().unwrap_or("").trim().to_string();
     let color = body.color.as_deref().unwrap_or("").trim().to_string();
     let bag = state

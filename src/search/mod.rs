@@ -13,6 +13,7 @@ use tantivy::schema::{Field, IndexRecordOption, STORED, STRING, Schema, TEXT, Va
 use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term, doc};
 
 use crate::error::{AppError, AppResult};
+use crate::ids::ProductId;
 
 pub struct SearchIndex {
     reader: IndexReader,
@@ -138,7 +139,7 @@ impl SearchIndex {
     }
 
     /// Re-indexes one product after it was created or edited (call after the database commit).
-    pub fn upsert(&self, conn: &Connection, product_id: &str) -> AppResult<()> {
+    pub fn upsert(&self, conn: &Connection, product_id: &ProductId) -> AppResult<()> {
         self.reindex(conn, Scope::Product(product_id))
     }
 
@@ -168,7 +169,7 @@ impl SearchIndex {
     }
 
     /// Removes a deleted product (call after the database commit).
-    pub fn remove(&self, conn: &Connection, product_id: &str) -> AppResult<()> {
+    pub fn remove(&self, conn: &Connection, product_id: &ProductId) -> AppResult<()> {
         self.reindex(conn, Scope::Product(product_id))
     }
 
@@ -219,14 +220,14 @@ impl SearchIndex {
 
     /// Ids of the products best matching `text`, best first. What shoppers see of them comes
     /// from the catalogue, so prices and pictures are always current.
-    pub fn search_ids(&self, text: &str, limit: usize) -> AppResult<Vec<String>> {
+    pub fn search_ids(&self, text: &str, limit: usize) -> AppResult<Vec<ProductId>> {
         let Some(query) = self.query(text) else { return Ok(Vec::new()) };
         let searcher = self.reader.searcher();
         let hits = searcher.search(&query, &TopDocs::with_limit(limit.max(1))).map_err(AppError::internal)?;
         hits.into_iter()
             .map(|(_, address)| {
                 let stored: TantivyDocument = searcher.doc(address).map_err(AppError::internal)?;
-                Ok(stored.get_first(self.fields.id).and_then(|v| v.as_str()).unwrap_or_default().to_string())
+                Ok(stored.get_first(self.fields.id).and_then(|v| v.as_str()).unwrap_or_default().into())
             })
             .collect()
     }

@@ -7,15 +7,17 @@ use crate::catalog::Product;
 use crate::error::AppResult;
 use crate::error::answers::BadRequest;
 use crate::http::AppState;
+use crate::money::Kobo;
 
 /// One suggestion: what the search bar lists of a product found by the index.
 #[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
 pub struct Suggestion {
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: crate::ids::ProductId,
     pub name: String,
     pub category: Option<String>,
-    /// Kobo.
-    pub price: i64,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
     /// The product's first picture.
     pub image: Option<crate::media::Image>,
 }

@@ -9,13 +9,13 @@ use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
-use crate::money::format_naira;
+use crate::money::{Kobo, format_naira};
 
 /// The most of one line a shopper may ever ask for, whatever the merchant sets.
 pub const MAX_LINE_LIMIT: i64 = 99;
 const MAX_CHECKOUT_LIMIT: i64 = 999;
 /// ₦100,000,000: above this an order total is certainly a mistake.
-const MAX_ORDER_TOTAL_LIMIT: i64 = 10_000_000_000;
+const MAX_ORDER_TOTAL_LIMIT: Kobo = Kobo::new(10_000_000_000);
 
 /// What the merchant decides. Amounts in kobo.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, utoipa::ToSchema)]
@@ -27,15 +27,46 @@ pub struct Settings {
     /// Units one order may hold in all: 1 to 999.
     #[schema(minimum = 1, maximum = 999)]
     pub max_per_checkout: i64,
-    /// Kobo: the largest order total a payment may be started for (stock is held only below it).
-    #[schema(minimum = 5000, maximum = 10_000_000_000_i64)]
-    pub max_order_total: i64,
+    /// The largest order total a payment may be started for (stock is held only below it).
+    #[schema(value_type = i64, minimum = 5000, maximum = 10_000_000_000_i64)]
+    pub max_order_total: Kobo,
+    /// Visitors may buy without an account (a guest bag under an anonymous cookie).
+    pub guest_checkout: bool,
+    /// The Paystack channels the pop-up offers.
+    #[schema(min_items = 1)]
+    pub channels: Vec<Channel>,
+    /// Minutes a bank transfer or USSD payment may take, holding its stock and code meanwhile.
+    #[schema(minimum = 10, maximum = 1440)]
+    pub transfer_hold_minutes: i64,
+    /// Open pay-on-delivery orders one customer e-mail or phone may have.
+    #[schema(minimum = 1, maximum = 10)]
+    pub pay_on_delivery_open_limit: i64,
+}
+
+crate::text_enum! {
+    /// A way to pay that Paystack's pop-up offers (Nigeria's).
+    pub enum Channel {
+        Card => "card",
+        Bank => "bank",
+        Ussd => "ussd",
+        BankTransfer => "bank_transfer",
+        Qr => "qr",
+    }
 }
 
 impl Default for Settings {
     fn default() -> Settings {
         // A fashion shop's shopper buys a few of a size, rarely more than a couple of dozen things.
-        Settings { max_per_line: 5, max_per_checkout: 20, max_order_total: 500_000_000 }
+        Settings {
+            max_per_line: 5,
+            max_per_checkout: 20,
+            max_order_total: Kobo::new(500_000_000),
+            // The seed's rule stands until the merchant opens the shop to guests.
+            guest_checkout: false,
+            channels: vec![Channel::Card, Channel::Bank, Channel::Ussd, Channel::BankTransfer],
+            transfer_hold_minutes: 60,
+            pay_on_delivery_open_limit: 1,
+        }
     }
 }
 
@@ -55,9 +86,15 @@ pub struct SettingsChange {
     pub max_per_line: Option<i64>,
     #[schema(minimum = 1, maximum = 999)]
     pub max_per_checkout: Option<i64>,
-    /// Kobo.
-    #[schema(minimum = 5000, maximum = 10_000_000_000_i64)]
-    pub max_order_total: Option<i64>,
+    #[schema(value_type = Option<i64>, minimum = 5000, maximum = 10_000_000_000_i64)]
+    pub max_order_total: Option<Kobo>,
+    pub guest_checkout: Option<bool>,
+    #[schema(min_items = 1)]
+    pub channels: Option<Vec<Channel>>,
+    #[schema(minimum = 10, maximum = 1440)]
+    pub transfer_hold_minutes: Option<i64>,
+    #[schema(minimum = 1, maximum = 10)]
+    pub pay_on_delivery_open_limit: Option<i64>,
 }
 
 impl SettingsChange {
@@ -86,6 +123,28 @@ impl SettingsChange {
             }
             current.max_order_total = kobo;
         }
+        if let Some(on) = self.guest_checkout {
+            current.guest_checkout = on;
+        }
+        if let Some(mut channels) = self.channels {
+            channels.dedup();
+            if channels.is_empty() {
+                return invalid("Choose at least one way to pay.".into());
+            }
+            current.channels = channels;
+        }
+        if let Some(minutes) = self.transfer_hold_minutes {
+            if !(10..=1440).contains(&minutes) {
+                return invalid("A transfer may take from 10 to 1440 minutes.".into());
+            }
+            current.transfer_hold_minutes = minutes;
+        }
+        if let Some(limit) = self.pay_on_delivery_open_limit {
+            if !(1..=10).contains(&limit) {
+                return invalid("Open pay-on-delivery orders per customer must be from 1 to 10.".into());
+            }
+            current.pay_on_delivery_open_limit = limit;
+        }
         if current.max_per_line > current.max_per_checkout {
             return invalid("The most of one item cannot be more than the most items per order.".into());
         }
@@ -112,7 +171,7 @@ mod tests {
         assert_eq!(changed, Settings { max_per_line: 3, ..base.clone() });
         let refused = SettingsChange { max_per_line: Some(30), ..Default::default() }.apply(base.clone());
         assert!(refused.unwrap_err().message().contains("cannot be more than the most items per order"));
-        assert!(SettingsChange { max_order_total: Some(100), ..Default::default() }.apply(base.clone()).is_err());
+        assert!(SettingsChange { max_order_total: Some(Kobo::new(100)), ..Default::default() }.apply(base.clone()).is_err());
         assert!(SettingsChange { max_per_checkout: Some(0), ..Default::default() }.apply(base).is_err());
     }
 

@@ -14,11 +14,12 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
+use crate::ids::{OrderId, PaymentReference, ProductId, VariantId};
 
 /// What stock needs to know of a line being bought (an order line implements it).
 pub trait Line {
     /// None for lines bought before stock was counted.
-    fn variant_id(&self) -> Option<&str>;
+    fn variant_id(&self) -> Option<&VariantId>;
     fn quantity(&self) -> i64;
     /// "Oxford Brogue (42, Brown)", for messages.
     fn describe(&self) -> String;
@@ -35,7 +36,8 @@ const MAX_SKU: usize = 64;
 #[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Variant {
-    pub id: String,
+    #[schema(value_type = String)]
+    pub id: VariantId,
     pub size: Option<String>,
     pub color: Option<String>,
     pub sku: Option<String>,
@@ -155,7 +157,7 @@ fn sku_taken(e: &rusqlite::Error) -> bool {
 /// new ones are added, missing ones go (a bag line for them then shows as unavailable). The
 /// product's size and colour lists follow, in the order given. Returns the media keys of colour
 /// pictures dropped with their colour, for the caller to release.
-pub fn replace_variants(tx: &Connection, product_id: &str, variants: &[NewVariant]) -> AppResult<Vec<String>> {
+pub fn replace_variants(tx: &Connection, product_id: &ProductId, variants: &[NewVariant]) -> AppResult<Vec<String>> {
     let existing: HashMap<(String, String), String> = tx
         .prepare_cached("SELECT size, color, id FROM variants WHERE product_id = ?1")?
         .query_map([product_id], |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)))?
@@ -250,13 +252,13 @@ pub fn variants_of(conn: &Connection, ids: &str) -> rusqlite::Result<HashMap<Str
 
 /// The variant a shopper picked, with what a bag needs to know about it.
 pub struct Picked {
-    pub variant_id: String,
+    pub variant_id: VariantId,
     pub available: i64,
 }
 
 /// Finds the variant for a product, size and colour ("" for none), with the message a shopper
 /// needs when the choice is missing or not sold.
-pub fn pick(conn: &Connection, product_id: &str, size: &str, color: &str) -> AppResult<Picked> {
+pub fn pick(conn: &Connection, product_id: &ProductId, size: &str, color: &str) -> AppResult<Picked> {
     let choices: Option<(String, String)> = conn
         .prepare_cached("SELECT sizes, colors FROM products WHERE id = ?1")?
         .query_row([product_id], |r| Ok((r.get(0)?, r.get(1)?)))
@@ -271,7 +273,7 @@ pub fn pick(conn: &Connection, product_id: &str, size: &str, color: &str) -> App
         (false, true) => return Err(AppError::Validation("Please choose a colour.".into())),
         _ => {}
     }
-    let found: Option<(String, i64)> = conn
+    let found: Option<(VariantId, i64)> = conn
         .prepare_cached("SELECT id, stock FROM variants WHERE product_id = ?1 AND size = ?2 AND color = ?3")?
         .query_row(params![product_id, size, color], |r| Ok((r.get(0)?, r.get(1)?)))
         .optional()?;
@@ -282,7 +284,7 @@ pub fn pick(conn: &Connection, product_id: &str, size: &str, color: &str) -> App
 }
 
 /// Puts back every unit held for `reference`. Returns how many variants changed.
-pub fn release(tx: &Connection, reference: &str) -> rusqlite::Result<usize> {
+pub fn release(tx: &Connection, reference: &PaymentReference) -> rusqlite::Result<usize> {
     tx.prepare_cached(
         "UPDATE variants SET stock = stock + r.quantity FROM reservations r WHERE r.variant_id = variants.id AND r.payment_reference = ?1",
     )?
@@ -292,7 +294,7 @@ pub fn release(tx: &Connection, reference: &str) -> rusqlite::Result<usize> {
 
 /// Puts back the units of every reservation that has run out by `now`. Returns how many.
 pub fn release_expired(tx: &Connection, now: i64) -> rusqlite::Result<usize> {
-    let expired: Vec<String> = tx
+    let expired: Vec<PaymentReference> = tx
         .prepare_cached("SELECT DISTINCT payment_reference FROM reservations WHERE expires_at <= ?1")?
         .query_map([now], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
@@ -313,7 +315,7 @@ pub struct RanLow {
 
 /// Holds the units of `lines` for `reference` until `expires_at`, or says which line has sold
 /// out. Call inside the transaction that records the payment.
-pub fn reserve<L: Line>(tx: &Connection, reference: &str, lines: &[L], expires_at: i64) -> AppResult<Vec<RanLow>> {
+pub fn reserve<L: Line>(tx: &Connection, reference: &PaymentReference, lines: &[L], expires_at: i64) -> AppResult<Vec<RanLow>> {
     let mut take = tx.prepare_cached("UPDATE variants SET stock = stock - ?2 WHERE id = ?1 AND stock >= ?2 RETURNING stock, sku")?;
     let mut hold = tx.prepare_cached(
         "INSERT INTO reservations (payment_reference, variant_id, quantity, expires_at) VALUES (?1, ?2, ?3, ?4)
@@ -363,7 +365,7 @@ pub struct Taken {
 /// Turns the reservation of `reference` into a sale. A line without a reservation (it lapsed)
 /// takes what stock is left; a shortfall marks the order oversold instead of failing a payment
 /// the customer has already made.
-pub fn sell<L: Line>(tx: &Connection, reference: &str, lines: &[L]) -> AppResult<Taken> {
+pub fn sell<L: Line>(tx: &Connection, reference: &PaymentReference, lines: &[L]) -> AppResult<Taken> {
     let mut from_stock = Vec::with_capacity(lines.len());
     let (mut oversold, mut unheld, mut ran_low) = (false, false, Vec::new());
     let mut consume = tx.prepare_cached("DELETE FROM reservations WHERE payment_reference = ?1 AND variant_id = ?2 RETURNING quantity")?;
@@ -398,7 +400,7 @@ pub fn sell<L: Line>(tx: &Connection, reference: &str, lines: &[L]) -> AppResult
 }
 
 /// Puts a cancelled order's units back on sale.
-pub fn restock_order(tx: &Connection, order_id: &str) -> rusqlite::Result<usize> {
+pub fn restock_order(tx: &Connection, order_id: &OrderId) -> rusqlite::Result<usize> {
     let positions: Vec<i64> = tx
         .prepare_cached("SELECT position FROM order_items WHERE order_id = ?1")?
         .query_map([order_id], |r| r.get(0))?
@@ -408,7 +410,7 @@ pub fn restock_order(tx: &Connection, order_id: &str) -> rusqlite::Result<usize>
 
 /// Puts back on sale the units that some lines of an order took from stock, and records that they
 /// went back, so a later refund or cancellation never puts them back twice. Returns the units.
-pub fn restock_lines(tx: &Connection, order_id: &str, positions: &[i64]) -> rusqlite::Result<usize> {
+pub fn restock_lines(tx: &Connection, order_id: &OrderId, positions: &[i64]) -> rusqlite::Result<usize> {
     let positions = serde_json::to_string(positions).unwrap_or_default();
     let units: i64 = tx.query_row(
         "SELECT COALESCE(SUM(from_stock), 0) FROM order_items

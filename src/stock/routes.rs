@@ -254,7 +254,7 @@ async fn set_color_images(
     id: web::Path<String>,
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let id = id.into_inner();
+    let id = crate::ids::ProductId::from(id.into_inner());
     let ColorImagesForm { color, images } = upload::read(&req, body).await?;
     let (color, images) = (upload::TextField::or_empty(color), upload::ImageUpload::all_sent(images));
     let root = state.media.root.clone();

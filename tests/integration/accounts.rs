@@ -139,7 +139,7 @@ async fn tampered_foreign_and_expired_tokens_are_refused() {
     let session = app.signup("Ada", "ada@example.com", "secret1").await;
     let uid = session["user"]["uid"].as_str().unwrap().to_string();
     let sid = app.state.db.with_conn(|c| Ok(c.query_row("SELECT id FROM sessions", [], |r| r.get::<_, String>(0))?)).unwrap();
-    let claims = ankara::auth::tokens::Claims { user_id: uid.clone(), session_id: sid.clone(), admin: true };
+    let claims = ankara::auth::tokens::Claims { user_id: uid.clone().into(), session_id: sid.clone(), admin: true };
     let in_an_hour = std::time::SystemTime::now() + std::time::Duration::from_secs(3600);
     let foreign = ankara::auth::tokens::TokenKeys::ephemeral().issue(&claims, in_an_hour).unwrap();
     let expired = app.state.tokens.issue(&claims, std::time::SystemTime::now() - std::time::Duration::from_secs(5)).unwrap();

@@ -5,6 +5,7 @@ mod common;
 
 mod accounts;
 mod back_office;
+mod checkout23;
 mod commerce;
 mod crash;
 mod delivery;

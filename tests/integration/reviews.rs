@@ -149,7 +149,7 @@ async fn the_dashboard_counts_revenue_less_refunds_and_the_export_lists_every_li
     assert_eq!(daily.len(), 30);
     assert_eq!(daily[29]["revenue"], revenue);
     assert_eq!(daily[28]["orders"], 0);
-    assert_eq!(board["waiting"], json!({"paid": 2, "processing": 0, "shipped": 0}));
+    assert_eq!(board["waiting"], json!({"placed": 0, "paid": 2, "processing": 0, "shipped": 0}));
     assert_eq!(board["bestSellers"][0], json!({"productId": "suit", "name": "Navy Suit", "units": 3, "revenue": 9_000_000}));
     assert_eq!((board["paymentsToReview"].as_i64(), board["failedRefunds"].as_i64()), (Some(0), Some(0)));
 
@@ -163,12 +163,12 @@ async fn the_dashboard_counts_revenue_less_refunds_and_the_export_lists_every_li
     assert_eq!(rows.len(), 3, "{text}");
     assert_eq!(
         rows[0],
-        "order_number,placed_at,status,customer_name,customer_email,delivery_state,delivery_method,product,size,colour,quantity,unit_price,line_total,order_subtotal,delivery_fee,discount_code,discount,order_total,refunded"
+        "order_number,placed_at,status,customer_name,customer_email,delivery_state,delivery_method,product,size,colour,quantity,unit_price,line_total,order_subtotal,delivery_fee,discount_code,discount,order_total,refunded,payment_method,collected_at"
     );
     let bola = rows.iter().find(|r| r.starts_with(second["number"].as_str().unwrap())).unwrap();
     assert!(
         bola.ends_with(
-            ",paid,Ada Obi,ada@example.com,Lagos,delivery,Navy Suit,,,1,30000.00,30000.00,30000.00,2500.00,,0.00,32500.00,5000.00"
+            ",paid,Ada Obi,ada@example.com,Lagos,delivery,Navy Suit,,,1,30000.00,30000.00,30000.00,2500.00,,0.00,32500.00,5000.00,paystack,"
         ),
         "{bola}"
     );

@@ -239,7 +239,7 @@ fn the_index_is_rebuilt_when_out_of_step() {
     let dir = tempfile::tempdir().unwrap();
     let config = ankara::config::Config { no_demo: true, ..ankara::config::Config::for_data_dir(dir.path().to_path_buf()) };
     let state = ankara::app::prepare(config.clone()).unwrap();
-    state.db.with_conn(|c| ankara::catalog::write::insert_product(c, "p1", &product("Midnight Tuxedo", "suits", 100), 1)).unwrap();
+    state.db.with_conn(|c| ankara::catalog::write::insert_product(c, &"p1".into(), &product("Midnight Tuxedo", "suits", 100), 1)).unwrap();
     // Written behind the index's back (as a restore from backup would): a restart notices.
     drop(state);
     let state = ankara::app::prepare(config).unwrap();
@@ -260,7 +260,7 @@ fn a_collection_renamed_behind_the_index_is_noticed_at_restart() {
     let dir = tempfile::tempdir().unwrap();
     let config = ankara::config::Config { no_demo: true, ..ankara::config::Config::for_data_dir(dir.path().to_path_buf()) };
     let state = ankara::app::prepare(config.clone()).unwrap();
-    state.db.with_conn(|c| ankara::catalog::write::insert_product(c, "p1", &product("Volt Runner", "sneakers", 100), 1)).unwrap();
+    state.db.with_conn(|c| ankara::catalog::write::insert_product(c, &"p1".into(), &product("Volt Runner", "sneakers", 100), 1)).unwrap();
     drop(state);
     let state = ankara::app::prepare(config.clone()).unwrap();
     assert!(state.search.search_ids("kicks quarter", 5).unwrap().is_empty());

@@ -194,6 +194,26 @@ export interface paths {
     patch: operations['admin_update'];
     trace?: never;
   };
+  '/api/admin/orders/{id}/collect': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Records the money a pay-on-delivery order's customer paid (cash, transfer or POS): its payment
+     *     is then complete, and the dashboard counts it that day.
+     */
+    post: operations['admin_collect'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/refunds': {
     parameters: {
       query?: never;
@@ -209,6 +229,23 @@ export interface paths {
      *     until the shop hears from Paystack) and the answer is a 502 that says so.
      */
     post: operations['create_refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A pay-on-delivery order refused at the door: its units go back on sale and its code's use back. */
+    post: operations['admin_refuse'];
     delete?: never;
     options?: never;
     head?: never;
@@ -349,6 +386,26 @@ export interface paths {
     put?: never;
     /** Mails a reset link when the account exists. The answer is the same either way. */
     post: operations['forgot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/keep-account': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * After paying as a guest: keeps the order's name, e-mail and phone as an account with this
+     *     password (no photo asked), signed in at once; the guest's orders are then in My Orders.
+     */
+    post: operations['keep_account'];
     delete?: never;
     options?: never;
     head?: never;
@@ -670,6 +727,26 @@ export interface paths {
     get: operations['my_orders'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Adds the orders placed as a guest with this account's e-mail to the account, with the token of
+     *     the link mailed to that e-mail (which proves it is theirs). Answers My Orders afterwards.
+     */
+    post: operations['claim'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1189,7 +1266,7 @@ export interface components {
       nextStatuses: components['schemas']['OrderStatus'][];
       /**
        * Format: int64
-       * @description Kobo: the total less what is refunded or being refunded.
+       * @description The total less what is refunded or being refunded.
        */
       refundable: number;
       userId: string;
@@ -1237,10 +1314,7 @@ export interface components {
        */
       count: number;
       items: components['schemas']['BagItem'][];
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       total: number;
     };
     BagItem: {
@@ -1253,7 +1327,7 @@ export interface components {
       id: string;
       /**
        * Format: int64
-       * @description Kobo: the product's current price times the quantity.
+       * @description The product's current price times the quantity.
        */
       lineTotal: number;
       /** @description What the shopper must know about this line ("Only 1 left — we reduced your quantity"). */
@@ -1271,7 +1345,7 @@ export interface components {
       productId: string | null;
       /**
        * Format: int64
-       * @description Kobo, at the prices paid (before order discounts).
+       * @description At the prices paid (before order discounts).
        */
       revenue: number;
       /** Format: int64 */
@@ -1294,9 +1368,14 @@ export interface components {
     };
     CancelledData: {
       reference: string;
-      /** @description "success" when it was paid before it could be cancelled, otherwise "abandoned". */
+      /**
+       * @description "success" when it was paid before it could be cancelled, "pending" when a transfer's money
+       *     is on its way (it stays open), otherwise "abandoned".
+       */
       status: string;
     };
+    /** @enum {string} */
+    Channel: 'card' | 'bank' | 'ussd' | 'bank_transfer' | 'qr';
     /** @description The checkout form's starting values. */
     CheckoutDetails: {
       address: components['schemas']['Address'] | null;
@@ -1310,19 +1389,26 @@ export interface components {
       /** @description The code applied, as stored. */
       code: string | null;
       deliveryEstimate: string | null;
+      payOnDelivery: components['schemas']['PayOnDeliveryOffer'];
+    };
+    /**
+     * @description What starting a checkout answers: the payment the pop-up opens, or the order placed to be paid
+     *     on delivery.
+     */
+    CheckoutStarted: components['schemas']['PaymentStart'] | components['schemas']['PlacedOrder'];
+    ClaimBody: {
+      /** @description The token from the link mailed to the account's e-mail. */
+      token?: string;
     };
     /** @description A code as the admin sees it, with what it has done. */
     CodeSummary: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number | null;
       code: string;
       collections: string[];
       /**
        * Format: int64
-       * @description Kobo: what the code took off those orders.
+       * @description What the code took off those orders.
        */
       discounted: number;
       /** Format: int64 */
@@ -1335,10 +1421,7 @@ export interface components {
       kind: components['schemas']['Kind'];
       /** Format: int64 */
       maxUses: number | null;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       minSubtotal: number;
       paused: boolean;
       /** Format: int64 */
@@ -1347,7 +1430,7 @@ export interface components {
       percent: number | null;
       /**
        * Format: int64
-       * @description Kobo: what orders with this code were paid in total.
+       * @description What orders with this code were paid in total.
        */
       revenue: number;
       /** Format: int64 */
@@ -1358,6 +1441,14 @@ export interface components {
        */
       uses: number;
     };
+    /** @description Money collected for a pay-on-delivery order. */
+    CollectBody: {
+      /** @description Naira as received, e.g. "87550.00": the order's total. */
+      amount: string;
+      method: components['schemas']['CollectedBy'];
+    };
+    /** @enum {string} */
+    CollectedBy: 'cash' | 'transfer' | 'pos';
     Collection: {
       /** Format: int64 */
       createdAt: number;
@@ -1475,6 +1566,13 @@ export interface components {
        * @description Failed or mismatched payments.
        */
       paymentsToReview: number;
+      /**
+       * Format: int64
+       * @description Pay-on-delivery orders whose money is still to collect.
+       */
+      toCollect: number;
+      /** Format: int64 */
+      toCollectOrders: number;
       today: components['schemas']['Period'];
       waiting: components['schemas']['Waiting'];
       /** @description The last 7 days, today included. */
@@ -1487,7 +1585,7 @@ export interface components {
       orders: number;
       /**
        * Format: int64
-       * @description Kobo, paid less refunded.
+       * @description Paid less refunded.
        */
       revenue: number;
     };
@@ -1504,7 +1602,10 @@ export interface components {
       code: string | null;
       data: {
         reference: string;
-        /** @description "success" when it was paid before it could be cancelled, otherwise "abandoned". */
+        /**
+         * @description "success" when it was paid before it could be cancelled, "pending" when a transfer's money
+         *     is on its way (it stays open), otherwise "abandoned".
+         */
         status: string;
       };
       message: string;
@@ -1528,10 +1629,7 @@ export interface components {
       code: string | null;
       /** @description A sandbox refund in the shape of Paystack's refund `data`. */
       data: {
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         amount: number;
         /** @description ISO 8601. */
         created_at: string;
@@ -1557,8 +1655,8 @@ export interface components {
         access_code: string;
         /** Format: int64 */
         amount: number;
-        /** @description Always "card". */
-        channel: string;
+        /** @description How it was paid or is being paid ("card", "bank_transfer", "ussd"); none before. */
+        channel?: string | null;
         /** @description ISO 8601. */
         created_at: string;
         currency: string;
@@ -1599,10 +1697,7 @@ export interface components {
       /** @description Set on some refusals, e.g. "duplicate_reference". */
       code: string | null;
       data: {
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         amount: number;
         /** @description ISO 8601. */
         created_at: string;
@@ -1668,6 +1763,8 @@ export interface components {
        * @description Kobo, at least 5000.
        */
       amount?: number | null;
+      /** @description What the pop-up may offer: card, bank, ussd, bank_transfer, qr (all when absent). */
+      channels?: string[] | null;
       /** @description "NGN" when absent. */
       currency?: string | null;
       email?: string;
@@ -1678,6 +1775,11 @@ export interface components {
       access_code: string;
       authorization_url: string;
       reference: string;
+    };
+    /** @description A guest's password for the account that keeps their details. */
+    KeepAccountBody: {
+      confirmPassword?: string;
+      password?: string;
     };
     /** @enum {string} */
     Kind: 'percent' | 'fixed' | 'free-delivery';
@@ -1734,10 +1836,11 @@ export interface components {
       startsAt?: number | null;
     };
     OptionsInput: {
-      pickup: components['schemas']['Pickup'];
+      pickup: components['schemas']['PickupInput'];
       zones: components['schemas']['ZoneInput'][];
     };
     Order: components['schemas']['Price'] &
+      components['schemas']['Payment'] &
       components['schemas']['OrderRefunds'] & {
         /**
          * @description Paid with a code whose limits were already used up (the money arrived for a payment the
@@ -1759,10 +1862,7 @@ export interface components {
         oversold: boolean;
         paymentReference: string;
         status: components['schemas']['OrderStatus'];
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         totalAmount: number;
         trackingNumber?: string | null;
         /** Format: int64 */
@@ -1774,7 +1874,7 @@ export interface components {
       name: string;
       /**
        * Format: int64
-       * @description Kobo, each, as paid.
+       * @description Each, as paid.
        */
       price: number;
       productId: string | null;
@@ -1784,7 +1884,7 @@ export interface components {
       /** @description The variant bought (null on orders from before stock was counted). */
       variantId: string | null;
     };
-    /** @description An order's refunds and their sums. Kobo. */
+    /** @description An order's refunds and their sums. */
     OrderRefunds: {
       /**
        * Format: int64
@@ -1800,18 +1900,59 @@ export interface components {
       refunds: components['schemas']['Refund'][];
     };
     /** @enum {string} */
-    OrderStatus: 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+    OrderStatus: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refused';
     PausedBody: {
       paused: boolean;
     };
     PayBody: {
-      /** @description success, declined or insufficient_funds. */
+      /** @description success, declined or insufficient_funds (a test card), transfer or ussd. */
       outcome?: string;
+    };
+    /** @description Whether orders to a zone (or picked up) may be paid when they arrive, and up to what total. */
+    PayOnDelivery: {
+      enabled: boolean;
+      /**
+       * Format: int64
+       * @description The largest order total that may be paid on delivery.
+       */
+      maxTotal: number;
+    };
+    /** @description Pay on delivery as the admin sends it: the maximum total in naira as typed. */
+    PayOnDeliveryInput: {
+      enabled?: boolean;
+      /** @description Naira, e.g. "150000"; ₦150,000.00 when absent. */
+      maxTotal?: string | null;
+    };
+    /**
+     * @description Pay on delivery for this order: offered, or why not (`reason` is none when the delivery chosen
+     *     does not take it at all).
+     */
+    PayOnDeliveryOffer: {
+      offered: boolean;
+      reason: string | null;
+    };
+    /** @description How an order is paid, and for pay on delivery, what was collected. */
+    Payment: {
+      /** Format: int64 */
+      collectedAmount: number | null;
+      /** Format: int64 */
+      collectedAt: number | null;
+      collectedBy: components['schemas']['CollectedBy'] | null;
+      /** @description The Paystack channel that paid (card, bank_transfer, ussd…). */
+      paymentChannel: string | null;
+      paymentMethod: components['schemas']['PaymentMethod'];
+      /**
+       * Format: int64
+       * @description What is still to collect on delivery (0 once collected, and for Paystack orders).
+       */
+      toCollect: number;
     };
     PaymentMetadata: {
       name: string;
       phone: string;
     };
+    /** @enum {string} */
+    PaymentMethod: 'paystack' | 'pay_on_delivery';
     /**
      * @description Who takes the card: the built-in sandbox (no keys configured) or Paystack itself.
      * @enum {string}
@@ -1819,10 +1960,7 @@ export interface components {
     PaymentMode: 'sandbox' | 'paystack';
     /** @description A payment an admin should look at. */
     PaymentReview: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
       /** Format: int64 */
       createdAt: number;
@@ -1843,13 +1981,10 @@ export interface components {
     /** @description What the payment pop-up needs. */
     PaymentStart: {
       accessCode: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
       authorizationUrl: string;
-      /** @description Kobo: the parts of `amount`. */
+      /** @description The parts of `amount`. */
       breakdown: components['schemas']['Breakdown'];
       /** @description Always "NGN". */
       currency: string;
@@ -1877,7 +2012,7 @@ export interface components {
       /** @description Always false. */
       status: boolean;
     };
-    /** @description Money in and orders placed over a period. Kobo. */
+    /** @description Money in and orders placed over a period. */
     Period: {
       /** Format: int64 */
       orders: number;
@@ -1890,10 +2025,21 @@ export interface components {
     /** @description Collection from the shop. */
     Pickup: {
       /** @description The shop's address, shown to shoppers who choose pickup. */
+      address: string;
+      enabled: boolean;
+      /** @description Pay at pickup. */
+      payOnDelivery: components['schemas']['PayOnDelivery'];
+    };
+    PickupInput: {
       address?: string;
       enabled: boolean;
+      payOnDelivery?: components['schemas']['PayOnDeliveryInput'] | null;
     };
-    /** @description The parts of an order's total, as priced when its payment started. Kobo. */
+    /** @description An order placed to be paid on delivery (its confirmation mail is on its way). */
+    PlacedOrder: {
+      order: components['schemas']['Order'];
+    };
+    /** @description The parts of an order's total, as priced when its payment started. */
     Price: {
       /** @description e.g. "1–2 working days"; none for pickup and older orders. */
       deliveryEstimate: string | null;
@@ -1919,10 +2065,7 @@ export interface components {
       id: string;
       images: components['schemas']['Image'][];
       name: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       price: number;
       /** Format: double */
       rating: number;
@@ -1978,7 +2121,7 @@ export interface components {
       /** @description The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory). */
       state?: string;
     };
-    /** @description One refund of an order. Kobo. */
+    /** @description One refund of an order. */
     Refund: {
       /** Format: int64 */
       amount: number;
@@ -2018,10 +2161,7 @@ export interface components {
       featured: boolean;
       id: string;
       name: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       price: number;
       productId: string;
     };
@@ -2110,10 +2250,7 @@ export interface components {
     };
     /** @description A sandbox refund in the shape of Paystack's refund `data`. */
     SandboxRefund: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
       /** @description ISO 8601. */
       created_at: string;
@@ -2132,8 +2269,8 @@ export interface components {
       access_code: string;
       /** Format: int64 */
       amount: number;
-      /** @description Always "card". */
-      channel: string;
+      /** @description How it was paid or is being paid ("card", "bank_transfer", "ussd"); none before. */
+      channel?: string | null;
       /** @description ISO 8601. */
       created_at: string;
       currency: string;
@@ -2189,13 +2326,32 @@ export interface components {
       counts: components['schemas']['Counts'];
       /** Format: int64 */
       expiresAt: number | null;
+      /** @description This visitor has a guest bag (then `user` is null and `counts` are the guest's). */
+      guest: boolean;
+      /** @description The shop lets visitors buy without an account (the merchant's setting). */
+      guestCheckout: boolean;
       user: components['schemas']['SessionUser'] | null;
     };
     /** @description What the merchant decides. Amounts in kobo. */
     Settings: {
       /**
+       * @description The Paystack channels the pop-up offers.
+       * @default [
+       *       "card",
+       *       "bank",
+       *       "ussd",
+       *       "bank_transfer"
+       *     ]
+       */
+      channels: components['schemas']['Channel'][];
+      /**
+       * @description Visitors may buy without an account (a guest bag under an anonymous cookie).
+       * @default false
+       */
+      guestCheckout: boolean;
+      /**
        * Format: int64
-       * @description Kobo: the largest order total a payment may be started for (stock is held only below it).
+       * @description The largest order total a payment may be started for (stock is held only below it).
        * @default 500000000
        */
       maxOrderTotal: number;
@@ -2211,18 +2367,33 @@ export interface components {
        * @default 5
        */
       maxPerLine: number;
+      /**
+       * Format: int64
+       * @description Open pay-on-delivery orders one customer e-mail or phone may have.
+       * @default 1
+       */
+      payOnDeliveryOpenLimit: number;
+      /**
+       * Format: int64
+       * @description Minutes a bank transfer or USSD payment may take, holding its stock and code meanwhile.
+       * @default 60
+       */
+      transferHoldMinutes: number;
     };
     /** @description A change as the admin sends it: only the fields present change. */
     SettingsChange: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      channels?: components['schemas']['Channel'][] | null;
+      guestCheckout?: boolean | null;
+      /** Format: int64 */
       maxOrderTotal?: number | null;
       /** Format: int64 */
       maxPerCheckout?: number | null;
       /** Format: int64 */
       maxPerLine?: number | null;
+      /** Format: int64 */
+      payOnDeliveryOpenLimit?: number | null;
+      /** Format: int64 */
+      transferHoldMinutes?: number | null;
     };
     /** @description The sign-up form (multipart). */
     SignupForm: {
@@ -2243,12 +2414,14 @@ export interface components {
       customer?: components['schemas']['Customer'];
       /**
        * Format: int64
-       * @description Kobo: the total the shopper was shown. When the server's total differs, nothing starts and
+       * @description The total the shopper was shown. When the server's total differs, nothing starts and
        *     the answer is 409 `price_changed` with the new total.
        */
       expectedTotal?: number | null;
       /** @description Delivered to the address (the default) or picked up in store. */
       method?: components['schemas']['Method'];
+      /** @description Pay now through Paystack (the default), or when the order arrives where the delivery allows it. */
+      paymentMethod?: components['schemas']['PaymentMethod'];
     };
     /** @description `{"status": "ok"}`: the shop is up, or a notification was received. */
     StatusOk: {
@@ -2296,26 +2469,22 @@ export interface components {
       id: string;
       image: components['schemas']['Image'] | null;
       name: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       price: number;
     };
     /** @description What the pop-up shows after a test card. */
     TestCardResult: {
       message: string;
       reference: string;
-      /** @description "success" or "failed". */
+      /** @description "success", "failed", or "pending" (a transfer or USSD payment on its way). */
       status: string;
     };
     /** @description What the TEST MODE pop-up shows of the transaction being paid. */
     TestPayment: {
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       amount: number;
+      /** @description What the pop-up offers: card, bank, ussd, bank_transfer, qr. */
+      channels: string[];
       currency: string;
       email: string;
       reference: string;
@@ -2329,10 +2498,7 @@ export interface components {
         items: components['schemas']['OrderItem'][];
         number: string;
         status: components['schemas']['OrderStatus'];
-        /**
-         * Format: int64
-         * @description Kobo.
-         */
+        /** Format: int64 */
         totalAmount: number;
         trackingNumber?: string | null;
         /** Format: int64 */
@@ -2390,6 +2556,8 @@ export interface components {
       data: components['schemas']['VerifiedPayment'];
     };
     VerifiedPayment: {
+      /** @description How it is paid or being paid, as Paystack reports it (card, bank_transfer, ussd…). */
+      channel: string | null;
       message: string | null;
       order: components['schemas']['Order'] | null;
       reference: string;
@@ -2403,6 +2571,11 @@ export interface components {
     Waiting: {
       /** Format: int64 */
       paid: number;
+      /**
+       * Format: int64
+       * @description Pay-on-delivery orders to prepare.
+       */
+      placed: number;
       /** Format: int64 */
       processing: number;
       /** Format: int64 */
@@ -2412,17 +2585,15 @@ export interface components {
     Zone: {
       /** @description e.g. "1–2 working days". */
       estimate: string;
-      /**
-       * Format: int64
-       * @description Kobo.
-       */
+      /** Format: int64 */
       fee: number;
       /**
        * Format: int64
-       * @description Kobo: delivery is free from this subtotal on.
+       * @description Delivery is free from this subtotal on.
        */
       freeOver: number | null;
       name: string;
+      payOnDelivery: components['schemas']['PayOnDelivery'];
       states: string[];
     };
     /** @description A zone as the admin sends it: fee and threshold in naira as typed. */
@@ -2433,6 +2604,7 @@ export interface components {
       /** @description Naira; empty or absent for none. */
       freeOver?: string | null;
       name: string;
+      payOnDelivery?: components['schemas']['PayOnDeliveryInput'] | null;
       states: string[];
     };
   };
@@ -2954,7 +3126,7 @@ export interface operations {
     parameters: {
       query?: {
         /** @description Only orders with this status. */
-        status?: 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled';
+        status?: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refused';
         /** @description From 1. */
         page?: number;
         /** @description Only oversold orders that still have something to refund. */
@@ -3176,6 +3348,76 @@ export interface operations {
       };
     };
   };
+  admin_collect: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CollectBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   create_refund: {
     parameters: {
       query?: never;
@@ -3246,6 +3488,63 @@ export interface operations {
       };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  admin_refuse: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -3780,6 +4079,66 @@ export interface operations {
       };
     };
   };
+  keep_account: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['KeepAccountBody'];
+      };
+    };
+    responses: {
+      /** @description Signed in to the new account */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   login: {
     parameters: {
       query?: never;
@@ -4229,16 +4588,16 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PaymentStart'];
+          'application/json': components['schemas']['CheckoutStarted'];
         };
       };
-      /** @description A new payment */
+      /** @description A new payment, or an order placed to be paid on delivery */
       201: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PaymentStart'];
+          'application/json': components['schemas']['CheckoutStarted'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -4865,6 +5224,47 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MyOrders'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  claim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClaimBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MyOrders'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description No valid session, or a failed login. */

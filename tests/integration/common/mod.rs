@@ -184,8 +184,9 @@ impl TestApp {
         self.state
             .catalogue
             .write_now(|tx| {
-                ankara::catalog::write::insert_product(tx, id, &product, ankara::db::now_ms())?;
-                Ok(((), ankara::catalog::write::Changes::product(id)))
+                let id = id.into();
+                ankara::catalog::write::insert_product(tx, &id, &product, ankara::db::now_ms())?;
+                Ok(((), ankara::catalog::write::Changes::product(&id)))
             })
             .unwrap();
     }
@@ -193,7 +194,7 @@ impl TestApp {
 
 /// A product to add: `name` in `collection` at `price_kobo`, described as "A fine thing.".
 pub fn product(name: &str, collection: &str, price_kobo: i64) -> NewProduct {
-    NewProduct::new(collection, name, "A fine thing.", price_kobo)
+    NewProduct::new(collection, name, "A fine thing.", ankara::money::Kobo::new(price_kobo))
 }
 
 /// The same product with a category, sizes and colours.

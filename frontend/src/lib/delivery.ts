@@ -1,7 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from './api';
-import { contract } from './contract23';
+import { answer, api } from './api';
 import { formatNaira } from './money';
 import { queryKeys } from './queryKeys';
 import { useSession } from './session';
@@ -15,7 +14,7 @@ import type { DeliveryOptions, Zone } from './types';
  */
 export const deliveryQueryOptions = queryOptions({
   queryKey: queryKeys.delivery,
-  queryFn: ({ signal }) => contract<DeliveryOptions>(api.GET('/api/delivery', { signal })),
+  queryFn: ({ signal }) => answer(api.GET('/api/delivery', { signal })),
   staleTime: 5 * 60_000,
 });
 

@@ -19,7 +19,7 @@ export type CollectionPage = Schemas['CollectionPage'];
 export type SessionUser = Schemas['SessionUser'];
 export type SessionCounts = Schemas['Counts'];
 /** GET /api/session, the copy embedded in index.html, and the answer of every auth endpoint. */
-export type Session = Schemas['SessionView'] & Contract23Session;
+export type Session = Schemas['SessionView'];
 
 export type BagItem = Schemas['BagItem'];
 /** POST /api/bag: a product in a size and colour (null without them), 1 unless said. */
@@ -47,11 +47,11 @@ export type ErrorBody = Schemas['Error'];
 
 export type Address = Schemas['Address'];
 export type Customer = Schemas['Customer'];
-export type OrderStatus = Schemas['OrderStatus'] | Contract23Status;
+export type OrderStatus = Schemas['OrderStatus'];
 export type OrderItem = Schemas['OrderItem'];
-export type Order = Omit<Schemas['Order'], 'status'> & { status: OrderStatus } & Contract23OrderPayment;
+export type Order = Schemas['Order'];
 /** GET /api/orders/track: an order found by its number and the e-mail it was placed with. */
-export type TrackedOrder = Omit<Schemas['TrackedOrder'], 'status'> & { status: OrderStatus } & Contract23TrackedPayment;
+export type TrackedOrder = Schemas['TrackedOrder'];
 /** GET /api/orders/track's query: the order's number and the e-mail it was placed with. */
 export type TrackRequest = NonNullable<operations['track']['parameters']['query']>;
 /** One refund of an order (My Orders, tracking, admin): kobo, oldest first on the order. */
@@ -67,42 +67,39 @@ export type ReviewRequest = Schemas['ReviewRequest'];
 export type CheckoutDetails = Schemas['CheckoutDetails'];
 export type PaymentMode = Schemas['PaymentMode'];
 export type PaymentStart = Schemas['PaymentStart'];
-export type CheckoutQuote = Schemas['CheckoutQuote'] & Contract23Quote;
+export type CheckoutQuote = Schemas['CheckoutQuote'];
 export type Breakdown = Schemas['Breakdown'];
 export type DeliveryMethod = Schemas['Method'];
-export type Zone = Schemas['Zone'] & Contract23PayOnDeliveryZone;
+export type Zone = Schemas['Zone'];
 export type Verification = Schemas['Verification'];
 /** POST /api/payments/verify's outcome (`data`): the order when paid, else why not. */
-export type VerifiedPayment = Omit<Schemas['VerifiedPayment'], 'order'> & { order: Order | null } & Contract23Verified;
+export type VerifiedPayment = Schemas['VerifiedPayment'];
 /** POST /api/checkout/quote: a state, delivery or pickup, and a code to try. */
 export type QuoteRequest = Schemas['QuoteBody'];
 /** POST /api/checkout: who, where, how, the code and the total the shopper was shown. */
-export type StartBody = Schemas['StartBody'] & Contract23StartBody;
-export type TestPayment = Schemas['TestPayment'] & Contract23TestPayment;
+export type StartBody = Schemas['StartBody'];
+export type TestPayment = Schemas['TestPayment'];
 export type TestCardResult = Schemas['TestCardResult'];
 
-export type AdminOrder = Omit<Schemas['AdminOrder'], 'status' | 'nextStatuses'> & {
-  status: OrderStatus;
-  nextStatuses: OrderStatus[];
-} & Contract23OrderPayment;
+export type AdminOrder = Schemas['AdminOrder'];
 /** PATCH /api/admin/orders/{id}: the next status; shipped needs a tracking number. */
 export type OrderUpdate = Schemas['UpdateBody'];
 /** GET /api/admin/orders's query: a status, a special list, a page. */
 export type AdminOrdersQuery = NonNullable<operations['admin_list']['parameters']['query']>;
-export type AdminOrderPage = Omit<Schemas['AdminOrderPage'], 'orders'> & { orders: Order[] };
+export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
 
 /** GET /api/delivery: the states, the delivery zones (kobo) and pickup; PUT /api/admin/delivery's answer. */
-export type DeliveryOptions = Omit<Schemas['DeliveryOptions'], 'zones' | 'pickup'> & { zones: Zone[]; pickup: Pickup };
+export type DeliveryOptions = Schemas['DeliveryOptions'];
 export type DeliveryZone = Zone;
-export type Pickup = Schemas['Pickup'] & Contract23PayOnDeliveryZone;
+export type Pickup = Schemas['Pickup'];
 /** PUT /api/admin/delivery: every zone and pickup at once, fees in naira as typed. */
-export type DeliveryOptionsInput = Omit<Schemas['OptionsInput'], 'zones' | 'pickup'> & {
-  zones: DeliveryZoneInput[];
-  pickup: Schemas['Pickup'] & Contract23PayOnDeliveryInput;
-};
-export type DeliveryZoneInput = Schemas['ZoneInput'] & Contract23PayOnDeliveryInput;
+export type DeliveryOptionsInput = Schemas['OptionsInput'];
+export type DeliveryZoneInput = Schemas['ZoneInput'];
+export type PickupInput = Schemas['PickupInput'];
+/** A zone's (or pickup's) pay on delivery as the admin sends it: the maximum in naira as typed (absent: off). */
+export type PayOnDeliveryInput = Schemas['PayOnDeliveryInput'];
 /** GET /api/admin/discounts: a code with what it has done; POST's body. */
 export type DiscountCode = Schemas['CodeSummary'];
 export type DiscountKind = Schemas['Kind'];
@@ -133,78 +130,33 @@ export type RefundRequest = Schemas['RefundRequest'];
 export type AdminReview = Schemas['AdminReview'];
 export type AdminReviewPage = Schemas['AdminReviewPage'];
 /** GET /api/admin/dashboard: the back office's home figures (kobo, Lagos days). */
-export type Dashboard = Schemas['Dashboard'] & Contract23Dashboard;
+export type Dashboard = Schemas['Dashboard'];
 export type DashboardPeriod = Schemas['Period'];
 export type DayFigures = Schemas['DayFigures'];
 export type BestSeller = Schemas['BestSeller'];
 export type LowStockVariant = Schemas['LowStockVariant'];
 /** GET /api/admin/settings: what the merchant decides (kobo for amounts). */
-export type ShopSettings = Schemas['Settings'] & Contract23Settings;
+export type ShopSettings = Schemas['Settings'];
 /** PATCH /api/admin/settings: only the fields sent change. */
-export type ShopSettingsChange = Schemas['SettingsChange'] & Partial<Contract23Settings>;
+export type ShopSettingsChange = Schemas['SettingsChange'];
 
-// ---------- contract-23: until api.gen.ts has it ----------
-// What issue 23's back end adds to the answers and bodies above (/work/briefs/contract-23.md),
-// written by hand while the back end is being built. Once it lands and api.gen.ts is regenerated,
-// delete this block (and lib/contract23.ts), point the names above back at their schemas, and
-// let the type check show what to adjust.
-
-/** contract-23: a Paystack channel the pop-up may offer. */
-export type PaymentChannel = 'card' | 'bank' | 'ussd' | 'bank_transfer' | 'qr';
-/** contract-23: how an order is paid: through Paystack now, or to the rider (or at pickup). */
-export type PaymentMethod = 'paystack' | 'pay_on_delivery';
-/** contract-23: how a pay-on-delivery order's money came in. */
-export type CollectedBy = 'cash' | 'transfer' | 'pos';
-/** contract-23: a zone's (or pickup's) pay on delivery, `maxTotal` in kobo. */
-export type PayOnDelivery = { enabled: boolean; maxTotal: number };
-/** contract-23: the quote's pay on delivery: offered, or why not when the zone allows it (null: not at all). */
-export type PayOnDeliveryOffer = { offered: boolean; reason: string | null };
-/** contract-23: POST /api/checkout's answer for pay on delivery: the order, placed already. */
-export type PlacedOrder = { order: Order };
-/** contract-23: POST /api/admin/orders/{id}/collect: naira as typed, and how it came in. */
-export type CollectBody = { amount: string; method: CollectedBy };
-/** contract-23: POST /api/auth/keep-account: a guest keeps their details as an account. */
-export type KeepAccountBody = { password: string; confirmPassword: string };
-
-// contract-23: until api.gen.ts has it
-type Contract23Session = {
-  /** The shop lets visitors buy without an account. */
-  guestCheckout: boolean;
-  /** This visitor has a guest bag (then `user` is null and `counts.bag` is that bag's count). */
-  guest: boolean;
-};
-// contract-23: until api.gen.ts has it
-type Contract23Status = 'placed' | 'refused';
-// contract-23: until api.gen.ts has it
-type Contract23OrderPayment = {
-  paymentMethod: PaymentMethod;
-  paymentChannel: string | null;
-  /** Kobo: a pay-on-delivery order's total until collected, else 0. */
-  toCollect: number;
-  collectedAt: number | null;
-  collectedAmount: number | null;
-  collectedBy: CollectedBy | null;
-};
-// contract-23: not in the contract for tracking; shown when the server sends it.
-type Contract23TrackedPayment = Partial<Pick<Contract23OrderPayment, 'paymentMethod' | 'toCollect'>>;
-// contract-23: until api.gen.ts has it
-type Contract23Quote = { payOnDelivery: PayOnDeliveryOffer };
-// contract-23: until api.gen.ts has it
-type Contract23PayOnDeliveryZone = { payOnDelivery: PayOnDelivery };
-// contract-23: until api.gen.ts has it (absent means off)
-type Contract23PayOnDeliveryInput = { payOnDelivery?: { enabled: boolean; maxTotal: string } };
-// contract-23: until api.gen.ts has it
-type Contract23StartBody = { paymentMethod?: PaymentMethod };
-// contract-23: until api.gen.ts has it
-type Contract23Verified = { channel: string | null };
-// contract-23: until api.gen.ts has it
-type Contract23TestPayment = { channels: string[] };
-// contract-23: until api.gen.ts has it
-type Contract23Dashboard = { toCollect: number; toCollectOrders: number };
-// contract-23: until api.gen.ts has it
-type Contract23Settings = {
-  guestCheckout: boolean;
-  channels: PaymentChannel[];
-  transferHoldMinutes: number;
-  payOnDeliveryOpenLimit: number;
-};
+/** A Paystack channel the pop-up may offer. */
+export type PaymentChannel = Schemas['Channel'];
+/** How an order is paid: through Paystack now, or to the rider (or at pickup). */
+export type PaymentMethod = Schemas['PaymentMethod'];
+/** How a pay-on-delivery order's money came in. */
+export type CollectedBy = Schemas['CollectedBy'];
+/** A zone's (or pickup's) pay on delivery, `maxTotal` in kobo. */
+export type PayOnDelivery = Schemas['PayOnDelivery'];
+/** The quote's pay on delivery: offered, or why not when the zone allows it (`reason` null: not at all). */
+export type PayOnDeliveryOffer = Schemas['PayOnDeliveryOffer'];
+/** POST /api/checkout's answer: the payment the pop-up opens, or the order placed to pay on delivery. */
+export type CheckoutStarted = Schemas['CheckoutStarted'];
+export type PlacedOrder = Schemas['PlacedOrder'];
+/** POST /api/admin/orders/{id}/collect: naira as typed, and how it came in. */
+export type CollectBody = Schemas['CollectBody'];
+/** POST /api/auth/keep-account: a guest keeps their details as an account. */
+export type KeepAccountBody = Schemas['KeepAccountBody'];
+/** POST /api/orders/claim: the token of the link mailed to the account's e-mail; answers My Orders. */
+export type ClaimBody = Schemas['ClaimBody'];
+export type MyOrders = Schemas['MyOrders'];

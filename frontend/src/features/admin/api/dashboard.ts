@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api';
-import { contract } from '@/lib/contract23';
+import { answer, api, ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { BestSeller, Dashboard, DashboardPeriod, DayFigures, LowStockVariant } from '@/lib/types';
 
@@ -9,7 +8,7 @@ export type { BestSeller, Dashboard, DashboardPeriod, DayFigures, LowStockVarian
 /** GET /api/admin/dashboard: sales for today, 7 and 30 days, the last 30 days one by one, and what needs doing. */
 export const dashboardQueryOptions = queryOptions({
   queryKey: queryKeys.admin.dashboard,
-  queryFn: ({ signal }) => contract<Dashboard>(api.GET('/api/admin/dashboard', { signal })),
+  queryFn: ({ signal }) => answer(api.GET('/api/admin/dashboard', { signal })),
   staleTime: 0,
 });
 

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '@/lib/api';
-import { contract } from '@/lib/contract23';
+import { answer, api, type ApiError } from '@/lib/api';
 import { deliveryQueryOptions } from '@/lib/delivery';
 import { queryKeys } from '@/lib/queryKeys';
 import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
@@ -19,7 +18,7 @@ export function useDeliveryOptions() {
 export function useSaveDeliveryOptions() {
   const client = useQueryClient();
   return useMutation<DeliveryOptions, ApiError, DeliveryOptionsInput>({
-    mutationFn: (input) => contract<DeliveryOptions>(api.PUT('/api/admin/delivery', { body: input })),
+    mutationFn: (input) => answer(api.PUT('/api/admin/delivery', { body: input })),
     onSuccess: (options) => client.setQueryData(queryKeys.delivery, options),
   });
 }

@@ -7,7 +7,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { api23, contract } from '@/lib/contract23';
 import { queryKeys } from '@/lib/queryKeys';
 import type {
   AdminOrder,
@@ -37,9 +36,8 @@ export type SpecialList = 'oversold' | 'failed-refund' | 'code-over-limit';
  * `code-over-limit` (?codeOverLimit=true): orders of the last 30 days paid with a code past its limits.
  */
 export function adminOrdersQueryOptions(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
-  // contract-23: the document's status filter does not list "placed" and "refused" yet.
   const query: AdminOrdersQuery = {
-    status: special ? undefined : ((status ?? undefined) as AdminOrdersQuery['status']),
+    status: special ? undefined : (status ?? undefined),
     oversold: special === 'oversold' || undefined,
     refund: special === 'failed-refund' ? ('failed' as const) : undefined,
     codeOverLimit: special === 'code-over-limit' || undefined,
@@ -47,7 +45,7 @@ export function adminOrdersQueryOptions(status: OrderStatus | null, page: number
   };
   return queryOptions({
     queryKey: queryKeys.admin.orders.list(special ? null : status, page, special),
-    queryFn: ({ signal }) => contract<AdminOrderPage>(api.GET('/api/admin/orders', { params: { query }, signal })),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/orders', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -64,8 +62,7 @@ export const REFUND_POLL_MS = 2_000;
 export function useAdminOrder(id: string) {
   return useQuery({
     queryKey: queryKeys.admin.orders.detail(id),
-    queryFn: ({ signal }) =>
-      contract<AdminOrder>(api.GET('/api/admin/orders/{id}', { params: { path: { id } }, signal })),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/orders/{id}', { params: { path: { id } }, signal })),
     staleTime: 0,
     refetchInterval: (query) => ((query.state.data?.refundPending ?? 0) > 0 ? REFUND_POLL_MS : false),
   });
@@ -86,7 +83,7 @@ export function useUpdateOrder(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (update: OrderUpdate) =>
-      contract<AdminOrder>(api.PATCH('/api/admin/orders/{id}', { params: { path: { id } }, body: update })),
+      answer(api.PATCH('/api/admin/orders/{id}', { params: { path: { id } }, body: update })),
     onSuccess: (order) => afterOrderChange(client, id, order),
     // A refused cancellation may still have asked Paystack for the refund (502): show the order as it is now.
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.admin.orders.detail(id) }),
@@ -102,7 +99,7 @@ export function useRefundOrder(id: string) {
   const client = useQueryClient();
   return useMutation<AdminOrder, ApiError, RefundRequest>({
     mutationFn: (request) =>
-      contract<AdminOrder>(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id } }, body: request })),
+      answer(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id } }, body: request })),
     onSuccess: (order) => afterOrderChange(client, id, order),
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.admin.orders.detail(id) }),
   });
@@ -115,7 +112,7 @@ export function useRefundOrder(id: string) {
 export function useCollectPayment(id: string) {
   const client = useQueryClient();
   return useMutation<AdminOrder, ApiError, CollectBody>({
-    mutationFn: (body) => answer(api23.POST('/api/admin/orders/{id}/collect', { params: { path: { id } }, body })),
+    mutationFn: (body) => answer(api.POST('/api/admin/orders/{id}/collect', { params: { path: { id } }, body })),
     onSuccess: (order) => afterOrderChange(client, id, order),
   });
 }
@@ -127,7 +124,7 @@ export function useCollectPayment(id: string) {
 export function useRefuseOrder(id: string) {
   const client = useQueryClient();
   return useMutation<AdminOrder, ApiError, void>({
-    mutationFn: () => answer(api23.POST('/api/admin/orders/{id}/refuse', { params: { path: { id } }, body: {} })),
+    mutationFn: () => answer(api.POST('/api/admin/orders/{id}/refuse', { params: { path: { id } } })),
     onSuccess: (order) => afterOrderChange(client, id, order),
   });
 }

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiError } from '@/lib/api';
-import { contract } from '@/lib/contract23';
+import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
 
@@ -10,7 +9,7 @@ export type { ShopSettings, ShopSettingsChange };
 export function useShopSettings() {
   return useQuery({
     queryKey: queryKeys.admin.settings,
-    queryFn: ({ signal }) => contract<ShopSettings>(api.GET('/api/admin/settings', { signal })),
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/settings', { signal })),
     staleTime: 0,
   });
 }
@@ -19,7 +18,7 @@ export function useShopSettings() {
 export function useSaveShopSettings() {
   const client = useQueryClient();
   return useMutation<ShopSettings, ApiError, ShopSettingsChange>({
-    mutationFn: (change) => contract<ShopSettings>(api.PATCH('/api/admin/settings', { body: change })),
+    mutationFn: (change) => answer(api.PATCH('/api/admin/settings', { body: change })),
     onSuccess: (settings) => client.setQueryData(queryKeys.admin.settings, settings),
   });
 }

@@ -1,5 +1,5 @@
 import { koboToNairaText, nairaProblem } from './naira';
-import type { DeliveryOptions, DeliveryOptionsInput, PayOnDelivery } from '@/lib/types';
+import type { DeliveryOptions, DeliveryOptionsInput, PayOnDelivery, PayOnDeliveryInput } from '@/lib/types';
 
 /** Pay on delivery (or at pickup) as the screen edits it: on or off, and the largest order total in naira as typed. */
 export type PayOnDeliveryDraft = { enabled: boolean; maxTotal: string };
@@ -34,7 +34,7 @@ function podDraft(pod: PayOnDelivery | undefined): PayOnDeliveryDraft {
  * What the PUT sends of it: on with its maximum; off with the maximum kept when it reads as an
  * amount (so turning it on again finds it), else left out (absent means off).
  */
-function podInput(pod: PayOnDeliveryDraft): { enabled: boolean; maxTotal: string } | undefined {
+function podInput(pod: PayOnDeliveryDraft): PayOnDeliveryInput | undefined {
   const maxTotal = pod.maxTotal.trim();
   if (!pod.enabled && nairaProblem(maxTotal, 'maximum')) return undefined;
   return { enabled: pod.enabled, maxTotal };

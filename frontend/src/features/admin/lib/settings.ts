@@ -142,21 +142,6 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
 
 const FIELDS = SETTINGS_SECTIONS.flatMap((section) => section.fields);
 
-/**
- * The sections with the fields the server sends: a setting it does not know (a server from
- * before it) is neither shown nor sent.
- */
-export function sectionsFor(settings: ShopSettings): SettingsSection[] {
-  return SETTINGS_SECTIONS.map((section) => ({
-    ...section,
-    fields: section.fields.filter((field) => known(settings, field)),
-  })).filter((section) => section.fields.length > 0);
-}
-
-function known(settings: ShopSettings, field: SettingField): boolean {
-  return (settings as Partial<ShopSettings>)[field.key] !== undefined;
-}
-
 /** A setting as the form edits it: numbers as text, the switch and the channels as they are. */
 export type SettingsDraft = { [K in SettingKey]: ShopSettings[K] extends number ? string : ShopSettings[K] };
 
@@ -169,7 +154,6 @@ function ordered(channels: ReadonlyArray<PaymentChannel>): PaymentChannel[] {
 export function draftOf(settings: ShopSettings): SettingsDraft {
   const draft = {} as Record<SettingKey, unknown>;
   for (const field of FIELDS) {
-    if (!known(settings, field)) continue;
     if (field.kind === 'toggle') draft[field.key] = settings[field.key];
     else if (field.kind === 'channels') draft[field.key] = ordered(settings[field.key]);
     else {
@@ -203,7 +187,6 @@ export function changeOf(
 ): { change: ShopSettingsChange } | { problem: string; key: SettingKey } {
   const change: ShopSettingsChange = {};
   for (const field of FIELDS) {
-    if (!known(saved, field)) continue;
     if (field.kind === 'toggle') {
       if (draft[field.key] !== saved[field.key]) change[field.key] = draft[field.key];
     } else if (field.kind === 'channels') {
@@ -223,7 +206,6 @@ export function changeOf(
 export function isChanged(draft: SettingsDraft, saved: ShopSettings): boolean {
   const before = draftOf(saved);
   return FIELDS.some((field) => {
-    if (!known(saved, field)) return false;
     if (field.kind === 'toggle') return draft[field.key] !== before[field.key];
     if (field.kind === 'channels') return !sameChannels(draft[field.key], before[field.key]);
     return draft[field.key].trim() !== before[field.key];

@@ -32,7 +32,7 @@ export function confirmCancelWithRefund(kobo: number): string {
 }
 
 /** The statuses an admin sets with PATCH (placed is where an order starts; refused has its own action). */
-type SetStatus = OrderUpdate['status'];
+type SetStatus = Exclude<OrderUpdate['status'], 'placed' | 'refused'>;
 const SET_STATUSES: ReadonlyArray<SetStatus> = ['paid', 'processing', 'shipped', 'delivered', 'cancelled'];
 const isSetStatus = (status: string): status is SetStatus => (SET_STATUSES as readonly string[]).includes(status);
 

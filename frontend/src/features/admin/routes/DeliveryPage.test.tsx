@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import DeliveryPage from './DeliveryPage';
 import { Sidebar } from '@/components/Sidebar';
-import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
+import type { DeliveryOptions, DeliveryOptionsInput, PayOnDeliveryInput } from '@/lib/types';
 import { POD_OFF, zone } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -21,8 +21,10 @@ const OPTIONS: DeliveryOptions = {
 const POD_INPUT_OFF = { enabled: false, maxTotal: '150000' };
 
 /** Pay on delivery as PUT takes it (naira as typed) into the answer's (kobo). */
-function podAnswer(pod: { enabled: boolean; maxTotal: string } | undefined) {
-  return pod ? { enabled: pod.enabled, maxTotal: Math.round(Number(pod.maxTotal.replace(/,/g, '')) * 100) } : POD_OFF;
+function podAnswer(pod: PayOnDeliveryInput | null | undefined) {
+  if (!pod) return POD_OFF;
+  const maxTotal = pod.maxTotal ? Math.round(Number(pod.maxTotal.replace(/,/g, '')) * 100) : POD_OFF.maxTotal;
+  return { enabled: pod.enabled === true, maxTotal };
 }
 
 /** The server: GET answers the options, PUT stores them (or answers `refuse` with 400). */
@@ -42,7 +44,11 @@ function server(refuse?: string) {
           freeOver: z.freeOver ? Math.round(Number(z.freeOver) * 100) : null,
           payOnDelivery: podAnswer(z.payOnDelivery),
         })),
-        pickup: { ...body.pickup, payOnDelivery: podAnswer(body.pickup.payOnDelivery) },
+        pickup: {
+          ...body.pickup,
+          address: body.pickup.address ?? '',
+          payOnDelivery: podAnswer(body.pickup.payOnDelivery),
+        },
       } satisfies DeliveryOptions);
     },
   });

@@ -7,7 +7,7 @@ import {
   changeOf,
   draftOf,
   isChanged,
-  sectionsFor,
+  SETTINGS_SECTIONS,
   type ChannelsField,
   type NumberField,
   type SettingField,
@@ -97,7 +97,7 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
 
   return (
     <form className="settings" onSubmit={onSubmit} noValidate aria-label="Shop settings">
-      {sectionsFor(saved).map((section) => (
+      {SETTINGS_SECTIONS.map((section) => (
         <section key={section.id} className="admin-card settings-section" aria-labelledby={`settings-${section.id}`}>
           <h2 id={`settings-${section.id}`} className="admin-card__title">
             {section.title}

@@ -1,7 +1,6 @@
 import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { answer, api, isApiError, type ApiError } from '@/lib/api';
-import { api23, contract } from '@/lib/contract23';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/queryKeys';
 import { fetchSession, hasBag, setSession, setSessionCounts } from '@/lib/session';
@@ -42,7 +41,7 @@ export function isPlaced(answer: StartAnswer): answer is PlacedOrder {
 
 /** POST /api/checkout/quote: the bag priced for a state, a method and a code (400 with the reason a code fails). */
 export function fetchQuote({ state, method, code }: QuoteRequest, signal?: AbortSignal): Promise<CheckoutQuote> {
-  return contract<CheckoutQuote>(api.POST('/api/checkout/quote', { body: { state, method, code }, signal }));
+  return answer(api.POST('/api/checkout/quote', { body: { state, method, code }, signal }));
 }
 
 /**
@@ -83,9 +82,7 @@ export function useCheckoutDetails(enabled: boolean) {
  * refuses a repeat, so one click starts one payment.
  */
 export function startPayment(body: StartBody, idempotencyKey: string): Promise<StartAnswer> {
-  return contract<StartAnswer>(
-    api.POST('/api/checkout', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }),
-  );
+  return answer(api.POST('/api/checkout', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
 /**
@@ -112,7 +109,7 @@ export async function cancelOpenPayments(): Promise<void> {
 
 /** POST /api/payments/verify {reference}: the server asks the provider and, when paid, creates the order. */
 export async function verifyPayment(reference: string): Promise<VerifiedPayment> {
-  return (await contract<{ data: VerifiedPayment }>(api.POST('/api/payments/verify', { body: { reference } }))).data;
+  return (await answer(api.POST('/api/payments/verify', { body: { reference } }))).data;
 }
 
 /**
@@ -180,7 +177,7 @@ export function useVerifyPayment() {
 export function useKeepAccount() {
   const client = useQueryClient();
   return useMutation<Session, ApiError, KeepAccountBody>({
-    mutationFn: (body) => answer(api23.POST('/api/auth/keep-account', { body })),
+    mutationFn: (body) => answer(api.POST('/api/auth/keep-account', { body })),
     onSuccess: (view) => void setSession(client, view),
   });
 }

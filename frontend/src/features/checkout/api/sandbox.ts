@@ -1,6 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api } from '@/lib/api';
-import { contract } from '@/lib/contract23';
 import { queryKeys } from '@/lib/queryKeys';
 
 import type { TestCardResult, TestPayment } from '@/lib/types';
@@ -18,7 +17,7 @@ export type SandboxOutcome = 'success' | 'declined' | 'insufficient_funds' | 'tr
 export type SandboxCharge = TestCardResult;
 
 export function getSandboxTransaction(accessCode: string, signal?: AbortSignal): Promise<SandboxTransaction> {
-  return contract<SandboxTransaction>(
+  return answer(
     api.GET('/api/sandbox/checkout/{access_code}', { params: { path: { access_code: accessCode } }, signal }),
   );
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api';
-import { contract } from '@/lib/contract23';
+import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { TrackedOrder, TrackRequest } from '@/lib/types';
+import type { TrackRequest } from '@/lib/types';
 
 export type { TrackRequest };
 
@@ -14,11 +13,7 @@ export const trackOrderQueryOptions = ({ number, email }: TrackRequest) =>
   queryOptions({
     queryKey: queryKeys.track(number ?? '', email ?? ''),
     queryFn: async ({ signal }) =>
-      (
-        await contract<{ order: TrackedOrder }>(
-          api.GET('/api/orders/track', { params: { query: { number, email } }, signal }),
-        )
-      ).order,
+      (await answer(api.GET('/api/orders/track', { params: { query: { number, email } }, signal }))).order,
     retry: false,
     staleTime: 30_000,
   });

@@ -19,7 +19,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     week: { revenue: 15_500_050, orders: 9 },
     month: { revenue: 37_500_050, orders: 31 },
     daily,
-    waiting: { paid: 4, processing: 2, shipped: 0 },
+    waiting: { placed: 1, paid: 4, processing: 2, shipped: 0 },
     bestSellers: [
       { productId: 'oxford-brogue', name: 'Oxford Brogue', units: 12, revenue: 30_000_000 },
       { productId: null, name: 'Retired Loafer', units: 1, revenue: 1_800_000 },
@@ -101,6 +101,7 @@ describe('dashboard', () => {
         .getAllByRole('link')
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
+      ['1Placedpay on delivery, to prepare', '/admin/orders?status=placed'],
       ['4Paidto prepare', '/admin/orders?status=paid'],
       ['2Processingto ship', '/admin/orders?status=processing'],
       ['0Shippedto deliver', '/admin/orders?status=shipped'],

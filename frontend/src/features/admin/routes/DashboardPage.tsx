@@ -100,8 +100,8 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
           <PeriodCard label="Last 30 days" period={d.month} />
           <li className="dash-period dash-period--collect">
             <span className="dash-period__label">Cash to collect</span>
-            <span className="dash-period__revenue">{formatNaira(d.toCollect ?? 0)}</span>
-            <span className="dash-period__orders">{plural(d.toCollectOrders ?? 0, 'order', 'orders')}</span>
+            <span className="dash-period__revenue">{formatNaira(d.toCollect)}</span>
+            <span className="dash-period__orders">{plural(d.toCollectOrders, 'order', 'orders')}</span>
           </li>
         </ul>
       </section>
@@ -119,6 +119,12 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
             Orders waiting
           </h2>
           <ul className="dash-tiles">
+            <Tile
+              href="/admin/orders?status=placed"
+              count={d.waiting.placed}
+              label={ORDER_STATUS_LABELS.placed}
+              note="pay on delivery, to prepare"
+            />
             <Tile
               href="/admin/orders?status=paid"
               count={d.waiting.paid}

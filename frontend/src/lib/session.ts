@@ -78,9 +78,14 @@ export function useSession(): Session {
   return useQuery(sessionQueryOptions).data;
 }
 
+/**
+ * The badges: a customer's counts; a guest's bag alone (their paid orders are counted as new by
+ * the server, but a visitor has no My Orders to open: that would ask them to log in).
+ */
 export function useSessionCounts(): SessionCounts {
   const session = useSession();
-  return hasBag(session) ? { ...NO_COUNTS, ...session.counts } : NO_COUNTS;
+  if (session.user) return { ...NO_COUNTS, ...session.counts };
+  return hasBag(session) ? { ...NO_COUNTS, bag: session.counts.bag } : NO_COUNTS;
 }
 
 /**

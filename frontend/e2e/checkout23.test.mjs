@@ -4,12 +4,13 @@
 //    in view, the picture marked required, `next` kept from login), and form errors that go when
 //    their field changes and show once. These need no new back end.
 //  - "issue 23": the Settings screen (guest checkout, ways to pay, transfer time, pay on delivery),
-//    a guest's purchase on a 360 px phone, a bank transfer completed by the webhook with the
-//    browser closed, and pay-on-delivery orders collected and refused in the admin. These need the
-//    back end of issue 23.
+//    a guest's purchase on a 360 px phone, a guest's order joining an account through the mailed
+//    link, a bank transfer completed by the webhook with the browser closed, and pay-on-delivery
+//    orders collected and refused in the admin. These need the back end of issue 23.
 // Every state checked passes axe. Screenshots (ANKARA_E2E_SHOTS=1) go to /tmp/ankara-23-*.png.
 //   cd frontend && npx vite build && cd .. && cargo build --release
 //   ANKARA_BIN=target/release/ankara node --test frontend/e2e/checkout23.test.mjs
+//   (or, for front-end changes alone, with ANKARA_FRONTEND_DIR=frontend/dist and a built binary)
 //   (only the first part: add --test-name-pattern="^section 4")
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -102,9 +103,10 @@ async function available(product = item) {
 
 /**
  * From My Bag: Proceed to Checkout, fill what is empty (name, e-mail and phone for a guest), the
- * address in `state`, and Proceed to Payment. Answers the payment step's total in kobo.
+ * address in `state` (screenshots of the form named `shot`, if given), and Proceed to Payment.
+ * Answers the payment step's total as shown ("₦21,000.00").
  */
-async function checkout(page, { name, email, phone = '0803 123 4567', state = 'Lagos' } = {}) {
+async function checkout(page, { name, email, phone = '0803 123 4567', state = 'Lagos', shot } = {}) {
   await page.goto(`${shop.base}/mybag`);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const form = page.getByRole('form', { name: 'Checkout details' });
@@ -116,6 +118,7 @@ async function checkout(page, { name, email, phone = '0803 123 4567', state = 'L
   await form.getByLabel('City').fill('Victoria Island');
   await form.getByLabel('State', { exact: true }).selectOption(state);
   await form.getByLabel('Postal code').fill('101241');
+  if (shot) await shots(page, form, shot);
   await form.getByRole('button', { name: 'Proceed to Payment' }).click();
   const summary = page.getByRole('region', { name: 'Summary' });
   const total = summary.locator('.breakdown__total dd');
@@ -357,8 +360,9 @@ test('issue 23, small phone: a visitor buys as a guest, finds the order by numbe
     // ---- No login: the bag, its count in the header, and the checkout with name, e-mail and phone.
     await addToBag(page);
     await page.getByRole('link', { name: 'My Bag (1)', exact: true }).waitFor();
-    const total = await checkout(page, { name: 'Bola Guest', email });
+    const total = await checkout(page, { name: 'Bola Guest', email, shot: 'guest-details' });
     await noAxe(page, "a guest's payment step");
+    await shots(page, page.getByRole('button', { name: `Pay ${total}` }), 'guest-pay');
     await page.getByRole('button', { name: `Pay ${total}` }).click();
     const popup = page.getByRole('dialog', { name: 'Test payment' });
     await popup.getByRole('button', { name: /\(Success\)$/ }).click();
@@ -397,6 +401,88 @@ test('issue 23, small phone: a visitor buys as a guest, finds the order by numbe
       .locator('.status-badge', { hasText: 'Paid' })
       .waitFor();
     await visitor.context().close();
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
+/** The path of the newest link to add guest orders mailed to `email` (waits for the mail, sent in the background). */
+async function claimLinkFor(email) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = shop
+      .outbox()
+      .filter((m) => m.text.includes(email) && m.text.includes('/myorders?claim='))
+      .at(-1);
+    const match = mail && /https?:\/\/\S+?(\/myorders\?claim=[\w.-]+)/.exec(mail.text);
+    if (match) return match[1];
+    if (Date.now() > deadline) assert.fail(`no mail with a claim link to ${email} in the outbox`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+test("issue 23, small phone: a guest's order joins the account signed up later, through the link mailed to its e-mail", async () => {
+  const email = `later-${Date.now()}@example.com`;
+  let number;
+  const guest = await pageAt();
+  await withShot(guest, 'claim-guest', async () => {
+    await addToBag(guest);
+    const total = await checkout(guest, { name: 'Ngozi Later', email });
+    await guest.getByRole('button', { name: `Pay ${total}` }).click();
+    await guest
+      .getByRole('dialog', { name: 'Test payment' })
+      .getByRole('button', { name: /\(Success\)$/ })
+      .click();
+    await guest.getByText(/^Payment successful! Reference: \S+$/).waitFor();
+    number = numberOf(await guest.locator('.checkout-notice').innerText());
+    assert.ok(number);
+  });
+  await guest.context().close();
+
+  // ---- An account with that e-mail, made elsewhere: the order is not in it until the link is followed.
+  const other = await pageAt();
+  await signUp(other, shop.base, { name: 'Ngozi Later', email });
+  const link = await claimLinkFor(email);
+  await other.goto(`${shop.base}/myorders`);
+  await other.getByRole('heading', { level: 1, name: 'My Orders' }).waitFor();
+  const mine = await other.evaluate(async () => (await (await fetch('/api/orders')).json()).orders);
+  assert.deepEqual(mine, [], 'no order before the link');
+  await other.context().close();
+
+  // ---- The link opened signed out: log in first, then back to it; the order joins once.
+  const page = await pageAt();
+  await withShot(page, 'claim', async () => {
+    const claims = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/orders/claim') claims.push(r.postDataJSON());
+    });
+    await page.goto(shop.base + link);
+    await page.waitForURL(`${shop.base}/login?next=${encodeURIComponent(link)}`);
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    const added = page.getByRole('status').filter({ hasText: '1 earlier order was added to My Orders.' });
+    await added.waitFor();
+    // The token leaves the address: a reload does not claim again.
+    await page.waitForURL(`${shop.base}/myorders`);
+    const card = page.getByRole('article').filter({ hasText: `Order #${number}` });
+    await card.getByText('New', { exact: true }).waitFor();
+    assert.deepEqual(claims, [{ token: new URLSearchParams(link.split('?')[1]).get('claim') }], 'claimed once');
+    await noAxe(page, 'the orders added through the link');
+    await shots(page, added, 'claim-added');
+
+    // ---- The same link again: nothing left to add. A link not made for this account: the server's words.
+    await page.goto(shop.base + link);
+    await page.getByRole('status').filter({ hasText: 'Your earlier orders are already in My Orders.' }).waitFor();
+    await page.goto(`${shop.base}${link.slice(0, -1)}${link.endsWith('0') ? '1' : '0'}`);
+    const refused = page
+      .getByRole('alert')
+      .filter({ hasText: 'This link has expired or is not for this account. Sign in again to get a new one.' });
+    await refused.waitFor();
+    await page.getByRole('heading', { level: 2, name: `Order #${number}` }).waitFor();
+    await noAxe(page, 'a refused link');
+    await shots(page, refused, 'claim-refused');
+    assert.equal(claims.length, 3, 'one claim per link followed');
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();

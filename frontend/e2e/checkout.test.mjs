@@ -459,8 +459,12 @@ test('small phone: a total changed between the summary and Pay; an earlier payme
     const shown = (await held.innerText()).slice(-5);
     assert.ok(soon.slice(1).includes(shown), `held until ${shown}: about 30 minutes from now (${soon[0]})`);
     await shots(page, popup, 'checkout-held');
+    // The page says so at once and releases the payment in the background: wait for that too, or
+    // the next checkout can reach the server first and find this payment still open.
+    const released = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/payments/cancel');
     await popup.getByRole('button', { name: 'Close' }).click();
     await page.getByText('Payment cancelled', { exact: true }).waitFor();
+    assert.equal((await released).status(), 200);
 
     // ---- A payment started elsewhere (another tab, other details) is still open: Pay is refused
     // until the shopper cancels it.

@@ -9,7 +9,19 @@ describe('guardRedirect', () => {
   it('sends visitors on signed-in pages to /login with the page in ?next=', () => {
     expect(guardRedirect('user', null, '/mybag', '')).toBe('/login?next=%2Fmybag');
     expect(guardRedirect('user', null, '/myorders', 'tab=new')).toBe('/login?next=%2Fmyorders%3Ftab%3Dnew');
+    // The link mailed for guest orders: a visitor (a guest too) logs in first and comes back to the claim.
+    expect(guardRedirect('user', null, '/myorders', 'claim=1767225600000.ab12')).toBe(
+      '/login?next=%2Fmyorders%3Fclaim%3D1767225600000.ab12',
+    );
+    expect(guardRedirect('user', null, '/myorders', 'claim=t', true)).toBe('/login?next=%2Fmyorders%3Fclaim%3Dt');
     expect(guardRedirect('user', customer, '/mybag', '')).toBeNull();
+  });
+
+  it('lets a visitor into My Bag when the shop takes guests, and only there', () => {
+    expect(guardRedirect('bag', null, '/mybag', '', true)).toBeNull();
+    expect(guardRedirect('bag', null, '/mybag', '', false)).toBe('/login?next=%2Fmybag');
+    expect(guardRedirect('bag', customer, '/mybag', '', false)).toBeNull();
+    expect(guardRedirect('user', null, '/myorders', '', true)).toBe('/login?next=%2Fmyorders');
   });
 
   it('sends non-admins on admin pages to /', () => {

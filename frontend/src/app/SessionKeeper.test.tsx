@@ -12,7 +12,7 @@ const MINUTE = 60_000;
 const counts = { bag: 1, saved: 0, newOrders: 0 };
 
 function session(expiresAt: number, overrides: Partial<Session> = {}): Session {
-  return { user: customer, expiresAt, counts, ...overrides };
+  return { user: customer, expiresAt, counts, guestCheckout: false, guest: false, ...overrides };
 }
 
 describe('refresh timing', () => {

@@ -9,9 +9,10 @@ import { useSession } from '@/lib/session';
  * - guest: signed-out only (signup, login, reset) — a signed-in user goes to `next` or / (the
  *   intended reading of the spec's ambiguity);
  * - user: signed-in only — a visitor goes to /login?next=<this page>;
+ * - bag: signed in, or any visitor when the shop allows guest checkout (My Bag) — otherwise as user;
  * - admin: admins only — anyone else goes to /.
  */
-export type Access = 'all' | 'guest' | 'user' | 'admin';
+export type Access = 'all' | 'guest' | 'user' | 'bag' | 'admin';
 
 /** Where a route guard sends this visitor, or null to let them through. */
 export function guardRedirect(
@@ -19,10 +20,14 @@ export function guardRedirect(
   user: { admin: boolean } | null,
   location: string,
   search: string,
+  guestCheckout = false,
 ): string | null {
   switch (access) {
     case 'all':
       return null;
+    case 'bag':
+      if (guestCheckout) return null;
+      return user ? null : loginPath(search ? `${location}?${search}` : location);
     case 'user':
       return user ? null : loginPath(search ? `${location}?${search}` : location);
     case 'admin':
@@ -34,10 +39,10 @@ export function guardRedirect(
 
 /** Renders the route, or redirects (replacing the history entry). The session is known synchronously. */
 export function Guard({ access, children }: { access: Access; children: ReactNode }) {
-  const { user } = useSession();
+  const { user, guestCheckout } = useSession();
   const [location] = useLocation();
   const search = useSearch();
-  const to = guardRedirect(access, user, location, search);
+  const to = guardRedirect(access, user, location, search, guestCheckout);
   if (to !== null) return <Redirect to={to} replace />;
   return <>{children}</>;
 }

@@ -71,6 +71,22 @@ describe('Header', () => {
   });
 });
 
+describe('a guest (guest checkout on)', () => {
+  it('counts their bag, and no new orders: a visitor has no My Orders to open', () => {
+    renderWithProviders(
+      <>
+        <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />
+        <Sidebar open onClose={() => {}} returnFocusRef={ref} />
+      </>,
+      { session: { user: null, guestCheckout: true, guest: true, counts: { bag: 2, saved: 0, newOrders: 1 } } },
+    );
+    expect(screen.getAllByRole('link', { name: 'My Bag (2)' })).toHaveLength(2);
+    expect(screen.getAllByRole('link', { name: 'My Orders' }).length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: 'My Orders (1)' })).toBeNull();
+    expect(document.querySelector('.site-header__menu-dot')).toBeNull();
+  });
+});
+
 describe('Log Out', () => {
   const signedOut = { user: null, expiresAt: null, counts: { bag: 0, saved: 0, newOrders: 0 } };
 

@@ -1,15 +1,75 @@
-import type { Address, OrderItem, OrderStatus } from './types';
+import { formatNaira } from './money';
+import type { Address, DeliveryMethod, OrderItem, OrderStatus, PaymentMethod } from './types';
 
-/** Every order status, in the order an order moves through them (cancelled last). */
-export const ORDER_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered', 'cancelled'];
+/**
+ * Every order status, in the order an order moves through them: placed (a pay-on-delivery order
+ * before processing) or paid first, the two ways it ends badly last.
+ */
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'placed',
+  'paid',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'refused',
+];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  placed: 'Placed',
   paid: 'Paid',
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',
   cancelled: 'Cancelled',
+  refused: 'Refused at delivery',
 };
+
+/** Whether an order stopped short of its customer (no progress steps to show). */
+export function isStopped(status: OrderStatus): boolean {
+  return status === 'cancelled' || status === 'refused';
+}
+
+/**
+ * The steps an order goes through, in order: a pay-on-delivery order starts placed (paid when its
+ * money is collected), any other paid.
+ */
+export function orderSteps(order: { status: OrderStatus; paymentMethod?: PaymentMethod }): OrderStatus[] {
+  const first = order.status === 'placed' || order.paymentMethod === 'pay_on_delivery' ? 'placed' : 'paid';
+  return [first, 'processing', 'shipped', 'delivered'];
+}
+
+/**
+ * What a shopper still has to pay for a pay-on-delivery order, or null when nothing:
+ * "Pay on delivery — ₦87,550.00 to pay when it arrives" ("Pay at pickup — … when you pick it up").
+ */
+export function toPayText(order: {
+  paymentMethod?: PaymentMethod;
+  toCollect?: number;
+  deliveryMethod?: DeliveryMethod;
+  status: OrderStatus;
+}): string | null {
+  if (order.paymentMethod !== 'pay_on_delivery' || !order.toCollect || isStopped(order.status)) return null;
+  return order.deliveryMethod === 'pickup'
+    ? `Pay at pickup — ${formatNaira(order.toCollect)} to pay when you pick it up`
+    : `Pay on delivery — ${formatNaira(order.toCollect)} to pay when it arrives`;
+}
+
+/** Paystack's channel names as a sentence ends them: "Paid by bank transfer". */
+const CHANNEL_WORDS: Record<string, string> = {
+  card: 'card',
+  bank: 'bank account',
+  ussd: 'USSD',
+  bank_transfer: 'bank transfer',
+  qr: 'QR code',
+  mobile_money: 'mobile money',
+};
+
+/** "Paid by bank transfer", or null when the channel is not known. */
+export function paidByText(channel: string | null | undefined): string | null {
+  if (!channel) return null;
+  return `Paid by ${CHANNEL_WORDS[channel] ?? channel.replace(/_/g, ' ')}`;
+}
 
 /**
  * "Order #K7M2QX9A": the order's number, the 8 characters a shopper reads out (the spec's "first 8

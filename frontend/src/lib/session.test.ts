@@ -1,5 +1,17 @@
+import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readEmbeddedSession, SESSION_ELEMENT_ID, SIGNED_OUT } from './session';
+import { queryKeys } from './queryKeys';
+import { applyBag } from './shopping';
+import {
+  hasBag,
+  normalizeSession,
+  readEmbeddedSession,
+  SESSION_ELEMENT_ID,
+  setSession,
+  signOutLocally,
+  SIGNED_OUT,
+} from './session';
+import type { Session } from './types';
 import { loginPath, safeNextPath } from './redirect';
 
 function embed(text: string) {
@@ -46,6 +58,54 @@ describe('readEmbeddedSession', () => {
   it('treats unreadable JSON as signed out', () => {
     embed('{not json');
     expect(readEmbeddedSession()).toEqual(SIGNED_OUT);
+  });
+});
+
+describe('a visitor in a shop that takes guests', () => {
+  it('keeps the guest flags and the guest bag count; a shop without guests gives visitors no counts', () => {
+    const guest = normalizeSession({
+      user: null,
+      guestCheckout: true,
+      guest: true,
+      counts: { bag: 2, saved: 0, newOrders: 0 },
+    });
+    expect(guest).toMatchObject({ user: null, guestCheckout: true, guest: true, counts: { bag: 2 } });
+    expect(hasBag(guest)).toBe(true);
+    const closed = normalizeSession({ user: null, guestCheckout: false, counts: { bag: 2, saved: 0, newOrders: 0 } });
+    expect(closed).toEqual(SIGNED_OUT);
+    expect(hasBag(closed)).toBe(false);
+    // From a server without the flags: as before.
+    expect(normalizeSession({ user: null, expiresAt: null, counts: { bag: 0, saved: 0, newOrders: 0 } })).toEqual(
+      SIGNED_OUT,
+    );
+  });
+
+  it("becomes a guest with a bag answer, and the header's count follows", () => {
+    const client = new QueryClient();
+    setSession(client, { ...SIGNED_OUT, guestCheckout: true });
+    applyBag(client, { items: [], count: 3, total: 0, canCheckout: true });
+    expect(client.getQueryData<Session>(queryKeys.session)).toMatchObject({ guest: true, counts: { bag: 3 } });
+  });
+
+  it('a lost session keeps whether the shop takes guests', () => {
+    const client = new QueryClient();
+    setSession(client, {
+      user: {
+        uid: 'u1',
+        displayName: 'Ada',
+        email: 'a@x.ng',
+        photoURL: null,
+        phoneNumber: null,
+        admin: false,
+        createdAt: 0,
+      },
+      expiresAt: null,
+      counts: { bag: 1, saved: 0, newOrders: 0 },
+      guestCheckout: true,
+      guest: false,
+    });
+    signOutLocally(client);
+    expect(client.getQueryData<Session>(queryKeys.session)).toEqual({ ...SIGNED_OUT, guestCheckout: true });
   });
 });
 

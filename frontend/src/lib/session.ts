@@ -7,16 +7,37 @@ import type { Session, SessionCounts } from './types';
 
 export const SESSION_ELEMENT_ID = 'ankara-session';
 const NO_COUNTS: SessionCounts = { bag: 0, saved: 0, newOrders: 0 };
-export const SIGNED_OUT: Session = { user: null, expiresAt: null, counts: NO_COUNTS };
+export const SIGNED_OUT: Session = {
+  user: null,
+  expiresAt: null,
+  counts: NO_COUNTS,
+  guestCheckout: false,
+  guest: false,
+};
 
-/** A session answer in its full shape (counts and expiry always present). */
+/**
+ * A session answer in its full shape (counts, expiry and the guest flags always present). A
+ * visitor keeps counts only when the shop allows guest checkout (their guest bag's).
+ */
 export function normalizeSession(value: Partial<Session> | null | undefined): Session {
-  if (!value || typeof value !== 'object' || !value.user) return SIGNED_OUT;
+  if (!value || typeof value !== 'object') return SIGNED_OUT;
+  const guestCheckout = value.guestCheckout === true;
+  if (!value.user) {
+    if (!guestCheckout) return SIGNED_OUT;
+    return { ...SIGNED_OUT, guestCheckout, guest: value.guest === true, counts: { ...NO_COUNTS, ...value.counts } };
+  }
   return {
     user: value.user,
     expiresAt: typeof value.expiresAt === 'number' ? value.expiresAt : null,
     counts: { ...NO_COUNTS, ...value.counts },
+    guestCheckout,
+    guest: false,
   };
+}
+
+/** Whether this visitor or customer has a bag: signed in, or a visitor when the shop allows guest checkout. */
+export function hasBag(session: Pick<Session, 'user' | 'guestCheckout'>): boolean {
+  return Boolean(session.user) || session.guestCheckout;
 }
 
 /**
@@ -57,9 +78,14 @@ export function useSession(): Session {
   return useQuery(sessionQueryOptions).data;
 }
 
+/**
+ * The badges: a customer's counts; a guest's bag alone (their paid orders are counted as new by
+ * the server, but a visitor has no My Orders to open: that would ask them to log in).
+ */
 export function useSessionCounts(): SessionCounts {
   const session = useSession();
-  return session.user ? { ...NO_COUNTS, ...session.counts } : NO_COUNTS;
+  if (session.user) return { ...NO_COUNTS, ...session.counts };
+  return hasBag(session) ? { ...NO_COUNTS, bag: session.counts.bag } : NO_COUNTS;
 }
 
 /**
@@ -76,16 +102,25 @@ export function setSession(client: QueryClient, view: Partial<Session> | null | 
   return next;
 }
 
-/** Forgets the signed-in user on this page (the server has already ended the session). */
+/**
+ * Forgets the signed-in user on this page (the server has already ended the session). Whether the
+ * shop takes guests stays as it was: that is the shop's, not the user's.
+ */
 export function signOutLocally(client: QueryClient): void {
-  setSession(client, SIGNED_OUT);
+  const guestCheckout = client.getQueryData<Session>(queryKeys.session)?.guestCheckout === true;
+  setSession(client, { ...SIGNED_OUT, guestCheckout });
 }
 
-/** Updates the badge counts after a bag or saved-items answer. */
+/**
+ * Updates the badge counts after a bag or saved-items answer. A visitor's bag answer (guest
+ * checkout) makes them a guest: the server has set their guest cookie.
+ */
 export function setSessionCounts(client: QueryClient, counts: Partial<SessionCounts>): void {
-  client.setQueryData<Session>(queryKeys.session, (previous) =>
-    previous?.user ? { ...previous, counts: { ...NO_COUNTS, ...previous.counts, ...counts } } : previous,
-  );
+  client.setQueryData<Session>(queryKeys.session, (previous) => {
+    if (!previous || !hasBag(previous)) return previous;
+    const guest = previous.user ? false : previous.guest || (counts.bag ?? 0) > 0;
+    return { ...previous, guest, counts: { ...NO_COUNTS, ...previous.counts, ...counts } };
+  });
 }
 
 /** Tokens are refreshed this long before they expire. */

@@ -84,17 +84,22 @@ export type TestCardResult = Schemas['TestCardResult'];
 export type AdminOrder = Schemas['AdminOrder'];
 /** PATCH /api/admin/orders/{id}: the next status; shipped needs a tracking number. */
 export type OrderUpdate = Schemas['UpdateBody'];
+/** GET /api/admin/orders's query: a status, a special list, a page. */
+export type AdminOrdersQuery = NonNullable<operations['admin_list']['parameters']['query']>;
 export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
 
 /** GET /api/delivery: the states, the delivery zones (kobo) and pickup; PUT /api/admin/delivery's answer. */
 export type DeliveryOptions = Schemas['DeliveryOptions'];
-export type DeliveryZone = Schemas['Zone'];
+export type DeliveryZone = Zone;
 export type Pickup = Schemas['Pickup'];
 /** PUT /api/admin/delivery: every zone and pickup at once, fees in naira as typed. */
 export type DeliveryOptionsInput = Schemas['OptionsInput'];
 export type DeliveryZoneInput = Schemas['ZoneInput'];
+export type PickupInput = Schemas['PickupInput'];
+/** A zone's (or pickup's) pay on delivery as the admin sends it: the maximum in naira as typed (absent: off). */
+export type PayOnDeliveryInput = Schemas['PayOnDeliveryInput'];
 /** GET /api/admin/discounts: a code with what it has done; POST's body. */
 export type DiscountCode = Schemas['CodeSummary'];
 export type DiscountKind = Schemas['Kind'];
@@ -134,3 +139,24 @@ export type LowStockVariant = Schemas['LowStockVariant'];
 export type ShopSettings = Schemas['Settings'];
 /** PATCH /api/admin/settings: only the fields sent change. */
 export type ShopSettingsChange = Schemas['SettingsChange'];
+
+/** A Paystack channel the pop-up may offer. */
+export type PaymentChannel = Schemas['Channel'];
+/** How an order is paid: through Paystack now, or to the rider (or at pickup). */
+export type PaymentMethod = Schemas['PaymentMethod'];
+/** How a pay-on-delivery order's money came in. */
+export type CollectedBy = Schemas['CollectedBy'];
+/** A zone's (or pickup's) pay on delivery, `maxTotal` in kobo. */
+export type PayOnDelivery = Schemas['PayOnDelivery'];
+/** The quote's pay on delivery: offered, or why not when the zone allows it (`reason` null: not at all). */
+export type PayOnDeliveryOffer = Schemas['PayOnDeliveryOffer'];
+/** POST /api/checkout's answer: the payment the pop-up opens, or the order placed to pay on delivery. */
+export type CheckoutStarted = Schemas['CheckoutStarted'];
+export type PlacedOrder = Schemas['PlacedOrder'];
+/** POST /api/admin/orders/{id}/collect: naira as typed, and how it came in. */
+export type CollectBody = Schemas['CollectBody'];
+/** POST /api/auth/keep-account: a guest keeps their details as an account. */
+export type KeepAccountBody = Schemas['KeepAccountBody'];
+/** POST /api/orders/claim: the token of the link mailed to the account's e-mail; answers My Orders. */
+export type ClaimBody = Schemas['ClaimBody'];
+export type MyOrders = Schemas['MyOrders'];

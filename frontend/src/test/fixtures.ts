@@ -5,10 +5,14 @@ import type {
   DeliveryOptions,
   Image,
   Order,
+  PayOnDelivery,
+  Pickup,
   Product,
   Refund,
   Release,
   Review,
+  ShopSettings,
+  Zone,
   ReviewPage,
   Variant,
 } from '@/lib/types';
@@ -130,23 +134,65 @@ export function release(n: number, overrides: Partial<Release> = {}): Release {
   };
 }
 
-/** GET /api/delivery as the shop ships it (three zones, pickup off), cut down to a few states. */
-export function deliveryOptions(overrides: Partial<DeliveryOptions> = {}): DeliveryOptions {
+/** Pay on delivery as the shop ships it: off, up to ₦150,000.00 once switched on. */
+export const POD_OFF: PayOnDelivery = { enabled: false, maxTotal: 15_000_000 };
+
+/** A delivery zone as GET /api/delivery lists it: Lagos, ₦2,500.00, free from ₦100,000.00, no pay on delivery. */
+export function zone(overrides: Partial<Zone> = {}): Zone {
+  return {
+    name: 'Lagos',
+    fee: 250_000,
+    estimate: '1–2 working days',
+    freeOver: 10_000_000,
+    states: ['Lagos'],
+    payOnDelivery: POD_OFF,
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/settings as the shop ships them. */
+export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSettings {
+  return {
+    maxPerLine: 5,
+    maxPerCheckout: 20,
+    maxOrderTotal: 500_000_000,
+    guestCheckout: false,
+    channels: ['card', 'bank', 'ussd', 'bank_transfer'],
+    transferHoldMinutes: 60,
+    payOnDeliveryOpenLimit: 1,
+    ...overrides,
+  };
+}
+
+/**
+ * GET /api/delivery as the shop ships it (three zones, pickup off, no pay on delivery), cut down
+ * to a few states; `pickup` overrides only what it names.
+ */
+export function deliveryOptions(
+  overrides: Omit<Partial<DeliveryOptions>, 'pickup'> & { pickup?: Partial<Pickup> } = {},
+): DeliveryOptions {
+  const { pickup, ...rest } = overrides;
   return {
     states: ['Borno', 'Federal Capital Territory', 'Lagos', 'Ogun', 'Oyo'],
     zones: [
-      { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
-      { name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: 15_000_000, states: ['Ogun', 'Oyo'] },
-      {
+      zone(),
+      zone({
+        name: 'South-West',
+        fee: 400_000,
+        estimate: '2–3 working days',
+        freeOver: 15_000_000,
+        states: ['Ogun', 'Oyo'],
+      }),
+      zone({
         name: 'Other states',
         fee: 650_000,
         estimate: '3–5 working days',
         freeOver: 20_000_000,
         states: ['Federal Capital Territory'],
-      },
+      }),
     ],
-    pickup: { enabled: false, address: '' },
-    ...overrides,
+    pickup: { enabled: false, address: '', payOnDelivery: POD_OFF, ...pickup },
+    ...rest,
   };
 }
 
@@ -197,6 +243,12 @@ export function order(overrides: Partial<Order> = {}): Order {
     refundPending: 0,
     refunds: [],
     trackingNumber: null,
+    paymentMethod: 'paystack',
+    paymentChannel: 'card',
+    toCollect: 0,
+    collectedAt: null,
+    collectedAmount: null,
+    collectedBy: null,
     deliveryAddress: {
       street: '12 Marina Road',
       city: 'Lagos Island',

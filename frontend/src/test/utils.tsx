@@ -24,6 +24,8 @@ export function sessionOf(user: SessionUser | null, counts: Partial<Session['cou
     user,
     expiresAt: user ? Date.now() + 3_600_000 : null,
     counts: { bag: 0, saved: 0, newOrders: 0, ...counts },
+    guestCheckout: false,
+    guest: false,
   };
 }
 

@@ -1,178 +1,23 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Header } from '@/components/Header';
-import BagPage from '@/features/bag/routes/BagPage';
-import { BAG_BLOCKED, CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
-import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
-import type { Bag, Order, Session } from '@/lib/types';
-import { bagItem, bagOf, deliveryOptions, product } from '@/test/fixtures';
-import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
-
-const DETAILS = {
-  customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
-  address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
-  mode: 'sandbox',
-  publicKey: 'pk_test_sandbox',
-};
-
-/** GET /api/delivery: the default zones; pickup off unless a test turns it on. */
-const DELIVERY = deliveryOptions();
-const WITH_PICKUP = deliveryOptions({ pickup: { enabled: true, address: '5 Broad Street, Lagos Island' } });
-
-/** POST /api/checkout/quote as the server prices the bag (₦12,345.00): fees by zone, FESTIVE10 takes 10%. */
-function quote(_url: URL, init?: RequestInit) {
-  const body = JSON.parse(init!.body as string) as { state: string; method: string; code: string | null };
-  if (body.code && body.code.toUpperCase() !== 'FESTIVE10')
-    return jsonResponse({ error: 'validation', message: 'This code has expired' }, 400);
-  const zone = DELIVERY.zones.find((z) => z.states.includes(body.state));
-  if (!zone)
-    return jsonResponse({ error: 'validation', message: `Sorry, we do not deliver to ${body.state} yet.` }, 400);
-  const subtotal = 1_234_500;
-  const delivery = body.method === 'pickup' ? 0 : zone.fee;
-  const discount = body.code ? 123_450 : 0;
-  return jsonResponse({
-    breakdown: { subtotal, delivery, discount, total: subtotal + delivery - discount },
-    deliveryEstimate: body.method === 'pickup' ? null : zone.estimate,
-    code: body.code ? 'FESTIVE10' : null,
-  });
-}
-
-/** The pay button for the bag delivered to Lagos: ₦12,345.00 and ₦2,500.00. */
-const PAY = 'Pay ₦14,845.00';
-
-const START = {
-  reference: 'ANK-ref123',
-  accessCode: 'acc_123',
-  authorizationUrl: 'http://shop.test/sandbox/acc_123',
-  amount: 1_484_500,
-  breakdown: { subtotal: 1_234_500, delivery: 250_000, discount: 0, total: 1_484_500 },
-  deliveryEstimate: '1–2 working days',
-  currency: 'NGN',
-  email: 'ada@example.com',
-  publicKey: 'pk_test_sandbox',
-  mode: 'sandbox',
-  metadata: { name: 'Ada Obi', phone: '+234 803 000 0000' },
-  // 13:35 UTC: 14:35 in Lagos.
-  expiresAt: Date.UTC(2026, 10, 25, 13, 35),
-};
-
-function fullBag(): Bag {
-  return bagOf(bagItem({ product: product({ price: 1_234_500 }) }));
-}
-const EMPTY_BAG: Bag = bagOf();
-
-function order(overrides: Partial<Order> = {}): Order {
-  return {
-    id: 'ord-1234567890',
-    number: 'HT4WQ8ZP',
-    createdAt: 1_700_000_000_000,
-    updatedAt: 1_700_000_000_000,
-    status: 'paid',
-    isNew: true,
-    oversold: false,
-    codeOverLimit: false,
-    customerName: 'Ada Obi',
-    customerEmail: 'ada@example.com',
-    customerPhone: '+234 803 000 0000',
-    paymentReference: 'ANK-ref123',
-    items: [
-      {
-        productId: 'oxford-brogue',
-        name: 'Oxford Brogue',
-        price: 1_234_500,
-        quantity: 1,
-        size: '42',
-        color: 'Black',
-        variantId: 'v-42-Black',
-      },
-    ],
-    totalAmount: 1_484_500,
-    subtotal: 1_234_500,
-    deliveryFee: 250_000,
-    discount: 0,
-    discountCode: null,
-    deliveryMethod: 'delivery',
-    deliveryEstimate: '1–2 working days',
-    refunded: 0,
-    refundPending: 0,
-    refunds: [],
-    trackingNumber: null,
-    deliveryAddress: DETAILS.address,
-    ...overrides,
-  };
-}
-
-const session: Session = { user: customer, expiresAt: null, counts: { bag: 1, saved: 0, newOrders: 0 } };
-
-type Routes = Parameters<typeof mockFetch>[0];
-
-/** The shop's answers for a checkout; `paid` flips when the sandbox takes a success card. */
-function shop(overrides: Routes = {}) {
-  const state = { paid: false };
-  const fetch = mockFetch({
-    '/api/bag': () => jsonResponse(state.paid ? EMPTY_BAG : fullBag()),
-    '/api/checkout': DETAILS,
-    '/api/delivery': DELIVERY,
-    'POST /api/checkout/quote': quote,
-    'POST /api/checkout': () => jsonResponse(START, 201),
-    '/api/sandbox/checkout/acc_123': {
-      reference: 'ANK-ref123',
-      amount: 1_484_500,
-      currency: 'NGN',
-      email: 'ada@example.com',
-      status: 'abandoned',
-    },
-    'POST /api/sandbox/checkout/acc_123': (_url, init) => {
-      const { outcome } = JSON.parse(init!.body as string) as { outcome: string };
-      if (outcome === 'success') {
-        state.paid = true;
-        return jsonResponse({ status: 'success', reference: 'ANK-ref123', message: 'Approved' });
-      }
-      return jsonResponse({
-        status: 'failed',
-        reference: 'ANK-ref123',
-        message: outcome === 'declined' ? 'Declined' : 'Insufficient Funds',
-      });
-    },
-    'POST /api/payments/verify': () =>
-      jsonResponse({ data: { success: true, reference: 'ANK-ref123', order: order() } }),
-    '/api/session': () =>
-      jsonResponse({ ...session, counts: { bag: state.paid ? 0 : 1, saved: 0, newOrders: state.paid ? 1 : 0 } }),
-    ...overrides,
-  });
-  return { fetch, state };
-}
-
-function renderCheckout() {
-  return renderWithProviders(
-    <CheckoutScope>
-      <Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />
-      <BagPage checkout={<CheckoutPanel />} notice={<CheckoutNotice />} />
-    </CheckoutScope>,
-    { path: '/mybag', session },
-  );
-}
-
-const calls = (fetch: ReturnType<typeof mockFetch>, method: string, path: string) =>
-  fetch.mock.calls.filter(
-    ([url, init]) => (url as string).split('?')[0] === path && (init?.method ?? 'GET') === method,
-  );
-
-async function openDetails() {
-  fireEvent.click(await screen.findByRole('button', { name: 'Proceed to Checkout' }));
-  return screen.findByRole('form', { name: 'Checkout details' });
-}
-
-async function toPayment() {
-  const form = await openDetails();
-  fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
-  return screen.findByRole('button', { name: PAY });
-}
-
-async function openSandbox() {
-  fireEvent.click(await toPayment());
-  return screen.findByRole('dialog', { name: 'Test payment' });
-}
+import {
+  calls,
+  DELIVERY,
+  DETAILS,
+  fullBag,
+  openDetails,
+  openSandbox,
+  PAY,
+  quote,
+  renderCheckout,
+  shop,
+  START,
+  toPayment,
+  WITH_PICKUP,
+} from './testCheckout';
+import { BAG_BLOCKED } from '@/features/checkout/components/CheckoutPanel';
+import { bagItem, bagOf, product } from '@/test/fixtures';
+import { jsonResponse } from '@/test/utils';
 
 afterEach(() => {
   delete window.PaystackPop;
@@ -334,6 +179,7 @@ describe('checkout: paying', () => {
       method: 'delivery',
       code: null,
       expectedTotal: 1_484_500,
+      paymentMethod: 'paystack',
     });
     await act(async () => release());
     expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();

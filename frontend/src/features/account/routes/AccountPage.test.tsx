@@ -12,6 +12,8 @@ const signedIn: Session = {
   user: { ...customer, phoneNumber: null },
   expiresAt: null,
   counts: { bag: 3, saved: 2, newOrders: 1 },
+  guestCheckout: false,
+  guest: false,
 };
 
 function renderAccount(session: Session = signedIn) {

@@ -8,9 +8,18 @@ import {
 } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { AdminOrder, AdminOrderPage, OrderStatus, OrderUpdate, PaymentReview, RefundRequest } from '@/lib/types';
+import type {
+  AdminOrder,
+  AdminOrderPage,
+  AdminOrdersQuery,
+  CollectBody,
+  OrderStatus,
+  OrderUpdate,
+  PaymentReview,
+  RefundRequest,
+} from '@/lib/types';
 
-export type { AdminOrder, OrderUpdate, RefundRequest };
+export type { AdminOrder, CollectBody, OrderUpdate, RefundRequest };
 /** One refund of an order: asked for, then processed or failed by Paystack. */
 export type Refund = AdminOrder['refunds'][number];
 export type RefundStatus = Refund['status'];
@@ -27,7 +36,7 @@ export type SpecialList = 'oversold' | 'failed-refund' | 'code-over-limit';
  * `code-over-limit` (?codeOverLimit=true): orders of the last 30 days paid with a code past its limits.
  */
 export function adminOrdersQueryOptions(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
-  const query = {
+  const query: AdminOrdersQuery = {
     status: special ? undefined : (status ?? undefined),
     oversold: special === 'oversold' || undefined,
     refund: special === 'failed-refund' ? ('failed' as const) : undefined,
@@ -93,6 +102,30 @@ export function useRefundOrder(id: string) {
       answer(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id } }, body: request })),
     onSuccess: (order) => afterOrderChange(client, id, order),
     onError: () => void client.invalidateQueries({ queryKey: queryKeys.admin.orders.detail(id) }),
+  });
+}
+
+/**
+ * POST /api/admin/orders/{id}/collect {amount, method}: the money of a pay-on-delivery order came
+ * in (the amount must be the order's total, naira as typed); answers the order, now paid for.
+ */
+export function useCollectPayment(id: string) {
+  const client = useQueryClient();
+  return useMutation<AdminOrder, ApiError, CollectBody>({
+    mutationFn: (body) => answer(api.POST('/api/admin/orders/{id}/collect', { params: { path: { id } }, body })),
+    onSuccess: (order) => afterOrderChange(client, id, order),
+  });
+}
+
+/**
+ * POST /api/admin/orders/{id}/refuse: the customer refused a pay-on-delivery order at the door;
+ * its units go back on sale and its code's use returns. Answers the order.
+ */
+export function useRefuseOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation<AdminOrder, ApiError, void>({
+    mutationFn: () => answer(api.POST('/api/admin/orders/{id}/refuse', { params: { path: { id } } })),
+    onSuccess: (order) => afterOrderChange(client, id, order),
   });
 }
 

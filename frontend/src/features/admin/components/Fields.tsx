@@ -279,7 +279,7 @@ export function NairaField({
   );
 }
 
-/** A required count from 1 ("Most items per order"), typed on the number pad. */
+/** A required count from 1 (or `min`: "Most items per order"), typed on the number pad. */
 export function CountField({
   label,
   value,
@@ -287,12 +287,14 @@ export function CountField({
   hint,
   inputRef,
   invalid,
+  min = 1,
   max,
 }: ValueProps & {
   label: string;
   hint?: ReactNode;
   inputRef?: Ref<HTMLInputElement>;
   invalid?: boolean;
+  min?: number;
   max?: number;
 }) {
   return (
@@ -303,7 +305,7 @@ export function CountField({
       onValueChange={onValueChange}
       type="number"
       inputMode="numeric"
-      min={1}
+      min={min}
       max={max}
       step={1}
       required

@@ -15,16 +15,17 @@ import {
 } from './delivery';
 import { koboToNairaText, nairaProblem, parseLimit } from './naira';
 import type { DeliveryOptions } from '@/lib/types';
+import { POD_OFF, zone as zoneOf } from '@/test/fixtures';
 
 const STATES = ['Ekiti', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
 
 const options: DeliveryOptions = {
   states: STATES,
   zones: [
-    { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
-    { name: 'South-West', fee: 400_050, estimate: '2–3 working days', freeOver: null, states: ['Oyo', 'Ogun'] },
+    zoneOf({ payOnDelivery: { enabled: true, maxTotal: 10_000_050 } }),
+    zoneOf({ name: 'South-West', fee: 400_050, estimate: '2–3 working days', freeOver: null, states: ['Oyo', 'Ogun'] }),
   ],
-  pickup: { enabled: false, address: '' },
+  pickup: { enabled: false, address: '', payOnDelivery: POD_OFF },
 };
 
 function zone(overrides: Partial<ZoneDraft>): ZoneDraft {
@@ -63,10 +64,24 @@ describe('delivery draft', () => {
     ]);
     expect(inputOf(draft, STATES)).toEqual({
       zones: [
-        { name: 'Lagos', fee: '2500', estimate: '1–2 working days', freeOver: '100000', states: ['Lagos'] },
-        { name: 'South-West', fee: '4000.50', estimate: '2–3 working days', freeOver: '', states: ['Ogun', 'Oyo'] },
+        {
+          name: 'Lagos',
+          fee: '2500',
+          estimate: '1–2 working days',
+          freeOver: '100000',
+          states: ['Lagos'],
+          payOnDelivery: { enabled: true, maxTotal: '100000.50' },
+        },
+        {
+          name: 'South-West',
+          fee: '4000.50',
+          estimate: '2–3 working days',
+          freeOver: '',
+          states: ['Ogun', 'Oyo'],
+          payOnDelivery: { enabled: false, maxTotal: '150000' },
+        },
       ],
-      pickup: { enabled: false, address: '' },
+      pickup: { enabled: false, address: '', payOnDelivery: { enabled: false, maxTotal: '150000' } },
     });
     expect(new Set(draft.zones.map((z) => z.key)).size).toBe(2);
   });
@@ -86,6 +101,7 @@ describe('delivery draft', () => {
       zones,
       pickupEnabled: false,
       pickupAddress: '',
+      pickupPayOnDelivery: { enabled: false, maxTotal: '150000' },
       ...more,
     });
     expect(deliveryProblem(draftOf(options))).toBeNull();

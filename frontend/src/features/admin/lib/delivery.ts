@@ -1,5 +1,8 @@
 import { koboToNairaText, nairaProblem } from './naira';
-import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
+import type { DeliveryOptions, DeliveryOptionsInput, PayOnDelivery, PayOnDeliveryInput } from '@/lib/types';
+
+/** Pay on delivery (or at pickup) as the screen edits it: on or off, and the largest order total in naira as typed. */
+export type PayOnDeliveryDraft = { enabled: boolean; maxTotal: string };
 
 /** One zone as the Delivery screen edits it: amounts in naira as typed; `key` is the card's own. */
 export type ZoneDraft = {
@@ -9,13 +12,33 @@ export type ZoneDraft = {
   estimate: string;
   freeOver: string;
   states: string[];
+  payOnDelivery: PayOnDeliveryDraft;
 };
 
 export type DeliveryDraft = {
   zones: ZoneDraft[];
   pickupEnabled: boolean;
   pickupAddress: string;
+  /** Pay at pickup. */
+  pickupPayOnDelivery: PayOnDeliveryDraft;
 };
+
+/** Kobo: the largest order total for pay on delivery when the merchant has set none (₦150,000.00). */
+export const DEFAULT_POD_MAX = 15_000_000;
+
+function podDraft(pod: PayOnDelivery | undefined): PayOnDeliveryDraft {
+  return { enabled: pod?.enabled === true, maxTotal: koboToNairaText(pod?.maxTotal ?? DEFAULT_POD_MAX) };
+}
+
+/**
+ * What the PUT sends of it: on with its maximum; off with the maximum kept when it reads as an
+ * amount (so turning it on again finds it), else left out (absent means off).
+ */
+function podInput(pod: PayOnDeliveryDraft): PayOnDeliveryInput | undefined {
+  const maxTotal = pod.maxTotal.trim();
+  if (!pod.enabled && nairaProblem(maxTotal, 'maximum')) return undefined;
+  return { enabled: pod.enabled, maxTotal };
+}
 
 export const NEEDS_NAME_AND_ESTIMATE = 'Every zone needs a name and a delivery estimate.';
 export const PICKUP_NEEDS_ADDRESS = "Give the shop's address for pickup.";
@@ -28,7 +51,15 @@ function newKey(): string {
 
 /** An empty zone card. */
 export function emptyZone(): ZoneDraft {
-  return { key: newKey(), name: '', fee: '', estimate: '', freeOver: '', states: [] };
+  return {
+    key: newKey(),
+    name: '',
+    fee: '',
+    estimate: '',
+    freeOver: '',
+    states: [],
+    payOnDelivery: podDraft(undefined),
+  };
 }
 
 /** The server's options as the screen edits them. */
@@ -41,9 +72,11 @@ export function draftOf(options: DeliveryOptions): DeliveryDraft {
       estimate: zone.estimate,
       freeOver: zone.freeOver === null ? '' : koboToNairaText(zone.freeOver),
       states: [...zone.states],
+      payOnDelivery: podDraft(zone.payOnDelivery),
     })),
     pickupEnabled: options.pickup.enabled,
     pickupAddress: options.pickup.address ?? '',
+    pickupPayOnDelivery: podDraft(options.pickup.payOnDelivery),
   };
 }
 
@@ -57,8 +90,13 @@ export function inputOf(draft: DeliveryDraft, states: ReadonlyArray<string>): De
       estimate: zone.estimate.trim(),
       freeOver: zone.freeOver.trim(),
       states: [...zone.states].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
+      payOnDelivery: podInput(zone.payOnDelivery),
     })),
-    pickup: { enabled: draft.pickupEnabled, address: draft.pickupAddress.trim() },
+    pickup: {
+      enabled: draft.pickupEnabled,
+      address: draft.pickupAddress.trim(),
+      payOnDelivery: podInput(draft.pickupPayOnDelivery),
+    },
   };
 }
 
@@ -77,8 +115,16 @@ export function deliveryProblem(draft: DeliveryDraft): string | null {
       if (free) return free;
     }
     if (zone.states.length === 0) return `The zone ${name} has no states.`;
+    if (zone.payOnDelivery.enabled) {
+      const max = nairaProblem(zone.payOnDelivery.maxTotal, `largest order to pay on delivery in ${name}`);
+      if (max) return max;
+    }
   }
   if (draft.pickupEnabled && !draft.pickupAddress.trim()) return PICKUP_NEEDS_ADDRESS;
+  if (draft.pickupEnabled && draft.pickupPayOnDelivery.enabled) {
+    const max = nairaProblem(draft.pickupPayOnDelivery.maxTotal, 'largest order to pay at pickup');
+    if (max) return max;
+  }
   return null;
 }
 

@@ -1,25 +1,62 @@
 import { koboToNairaText, nairaProblem, nairaToKobo } from './naira';
-import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
+import type { PaymentChannel, ShopSettings, ShopSettingsChange } from '@/lib/types';
 
 /**
  * The Settings screen's sections and fields, as data: a later setting is a new entry here (and a
- * new kind when it is not a count or an amount), and the screen, the draft and the change sent
- * follow. Every value is edited as text; amounts are naira as typed and go to the server in kobo.
+ * new kind when it is not a count, an amount, a switch or a choice of payment channels), and the
+ * screen, the draft and the change sent follow. Counts and amounts are edited as text; amounts are
+ * naira as typed and go to the server in kobo.
  */
 export type SettingKey = keyof ShopSettings;
+/** The settings that are numbers (counts, minutes, kobo). */
+export type NumberKey = { [K in SettingKey]: ShopSettings[K] extends number ? K : never }[SettingKey];
 
-export type SettingField = {
-  key: SettingKey;
+export type NumberField = {
+  key: NumberKey;
   kind: 'count' | 'naira';
   label: string;
   /** How the messages name it: "The most items per order must be …". */
   noun: string;
   hint: string;
-  /** The largest count the server takes (a hint to the number pad; the server checks). */
+  /** The smallest and largest counts the server takes (hints to the number pad; the server checks). */
+  min?: number;
   max?: number;
 };
 
-export type SettingsSection = { id: string; title: string; lead: string; fields: ReadonlyArray<SettingField> };
+/** A setting that is on or off: one checkbox, its sentence beside it. */
+export type ToggleField = { key: 'guestCheckout'; kind: 'toggle'; label: string; text: string; hint: string };
+
+/** The Paystack channels the pop-up offers: a checkbox each. */
+export type ChannelsField = {
+  key: 'channels';
+  kind: 'channels';
+  label: string;
+  hint: string;
+  options: ReadonlyArray<{ value: PaymentChannel; label: string }>;
+};
+
+export type SettingField = NumberField | ToggleField | ChannelsField;
+
+export type SettingsSection = {
+  id: string;
+  title: string;
+  lead: string;
+  fields: ReadonlyArray<SettingField>;
+  /** A pointer to where the rest of the section's settings live (another screen). */
+  note?: { text: string; link: { href: string; label: string } };
+};
+
+/** The channels in the order the screen lists them (and the change sends them). */
+export const PAYMENT_CHANNELS: ReadonlyArray<{ value: PaymentChannel; label: string }> = [
+  { value: 'card', label: 'Card' },
+  { value: 'bank', label: 'Bank' },
+  { value: 'ussd', label: 'USSD' },
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'qr', label: 'QR' },
+];
+
+/** The server's words when no channel is left (said before asking it). */
+export const NO_CHANNEL = 'Choose at least one way to pay.';
 
 export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
   {
@@ -52,24 +89,83 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
       },
     ],
   },
+  {
+    id: 'checkout',
+    title: 'Checkout',
+    lead: 'Who may buy, and the ways to pay the Paystack pop-up offers.',
+    fields: [
+      {
+        key: 'guestCheckout',
+        kind: 'toggle',
+        label: 'Guest checkout',
+        text: 'Let visitors buy without an account',
+        hint: 'Visitors add to their bag and pay with their name, e-mail and phone; after paying they may keep their details as an account. Off: they must log in or sign up first.',
+      },
+      {
+        key: 'channels',
+        kind: 'channels',
+        label: 'Ways to pay',
+        hint: 'What the Paystack pop-up offers. At least one.',
+        options: PAYMENT_CHANNELS,
+      },
+      {
+        key: 'transferHoldMinutes',
+        kind: 'count',
+        label: 'Time a transfer may take (minutes)',
+        noun: 'time a transfer may take',
+        hint: 'From 10 to 1440. A bank transfer or USSD payment holds its items this long while the money arrives.',
+        min: 10,
+        max: 1440,
+      },
+    ],
+  },
+  {
+    id: 'pay-on-delivery',
+    title: 'Pay on delivery',
+    lead: 'Customers pay the rider (or at pickup) in cash, by transfer or POS; you record the money when it comes in.',
+    fields: [
+      {
+        key: 'payOnDeliveryOpenLimit',
+        kind: 'count',
+        label: 'Open orders per customer',
+        noun: 'open orders per customer',
+        hint: 'Pay-on-delivery orders one e-mail or phone may have waiting to be paid, from 1 to 10.',
+        max: 10,
+      },
+    ],
+    note: {
+      text: 'Pay on delivery is switched on per delivery zone, with its largest order total, on the',
+      link: { href: '/admin/delivery', label: 'Delivery screen' },
+    },
+  },
 ];
 
 const FIELDS = SETTINGS_SECTIONS.flatMap((section) => section.fields);
 
-export type SettingsDraft = Record<SettingKey, string>;
+/** A setting as the form edits it: numbers as text, the switch and the channels as they are. */
+export type SettingsDraft = { [K in SettingKey]: ShopSettings[K] extends number ? string : ShopSettings[K] };
+
+/** The channels ticked, in the screen's order (a set: the order they were ticked in does not matter). */
+function ordered(channels: ReadonlyArray<PaymentChannel>): PaymentChannel[] {
+  return PAYMENT_CHANNELS.map((c) => c.value).filter((c) => channels.includes(c));
+}
 
 /** The settings as the form edits them: counts as digits, amounts as naira ("5000000"). */
 export function draftOf(settings: ShopSettings): SettingsDraft {
-  const draft = {} as SettingsDraft;
+  const draft = {} as Record<SettingKey, unknown>;
   for (const field of FIELDS) {
-    const value = settings[field.key];
-    draft[field.key] = field.kind === 'naira' ? koboToNairaText(value) : String(value);
+    if (field.kind === 'toggle') draft[field.key] = settings[field.key];
+    else if (field.kind === 'channels') draft[field.key] = ordered(settings[field.key]);
+    else {
+      const value = settings[field.key];
+      draft[field.key] = field.kind === 'naira' ? koboToNairaText(value) : String(value);
+    }
   }
-  return draft;
+  return draft as SettingsDraft;
 }
 
-/** A field's value as the server takes it, or what is wrong with it (the server checks the ranges). */
-function parse(field: SettingField, text: string): { value: number } | { problem: string } {
+/** A number field's value as the server takes it, or what is wrong with it (the server checks the ranges). */
+function parse(field: NumberField, text: string): { value: number } | { problem: string } {
   if (field.kind === 'naira') {
     const problem = nairaProblem(text, field.noun);
     return problem ? { problem } : { value: nairaToKobo(text)! };
@@ -77,6 +173,9 @@ function parse(field: SettingField, text: string): { value: number } | { problem
   const typed = text.trim();
   return /^\d{1,9}$/.test(typed) ? { value: Number(typed) } : { problem: `The ${field.noun} must be a whole number.` };
 }
+
+const sameChannels = (a: ReadonlyArray<PaymentChannel>, b: ReadonlyArray<PaymentChannel>) =>
+  ordered(a).join() === ordered(b).join();
 
 /**
  * The PATCH body: only the fields whose value differs from `saved`, or the first problem (with the
@@ -88,9 +187,17 @@ export function changeOf(
 ): { change: ShopSettingsChange } | { problem: string; key: SettingKey } {
   const change: ShopSettingsChange = {};
   for (const field of FIELDS) {
-    const parsed = parse(field, draft[field.key]);
-    if ('problem' in parsed) return { problem: parsed.problem, key: field.key };
-    if (parsed.value !== saved[field.key]) change[field.key] = parsed.value;
+    if (field.kind === 'toggle') {
+      if (draft[field.key] !== saved[field.key]) change[field.key] = draft[field.key];
+    } else if (field.kind === 'channels') {
+      const channels = draft[field.key];
+      if (channels.length === 0) return { problem: NO_CHANNEL, key: field.key };
+      if (!sameChannels(channels, saved[field.key])) change[field.key] = ordered(channels);
+    } else {
+      const parsed = parse(field, draft[field.key]);
+      if ('problem' in parsed) return { problem: parsed.problem, key: field.key };
+      if (parsed.value !== saved[field.key]) change[field.key] = parsed.value;
+    }
   }
   return { change };
 }
@@ -98,5 +205,9 @@ export function changeOf(
 /** Whether the draft says anything other than `saved` (as typed: "5" and "05" differ until saved). */
 export function isChanged(draft: SettingsDraft, saved: ShopSettings): boolean {
   const before = draftOf(saved);
-  return FIELDS.some((field) => draft[field.key].trim() !== before[field.key]);
+  return FIELDS.some((field) => {
+    if (field.kind === 'toggle') return draft[field.key] !== before[field.key];
+    if (field.kind === 'channels') return !sameChannels(draft[field.key], before[field.key]);
+    return draft[field.key].trim() !== before[field.key];
+  });
 }

@@ -8,11 +8,13 @@ import { order } from '@/test/fixtures';
 import { jsonResponse, mockFetch } from '@/test/utils';
 
 const NEXT: Record<OrderStatus, OrderStatus[]> = {
+  placed: ['processing', 'cancelled'],
   paid: ['processing', 'cancelled'],
   processing: ['shipped', 'cancelled'],
   shipped: ['delivered'],
   delivered: [],
   cancelled: [],
+  refused: [],
 };
 
 function adminOrder(overrides: Partial<Order> = {}) {
@@ -138,12 +140,18 @@ describe('admin order detail', () => {
     const ship = screen.getByRole('button', { name: 'Mark as shipped' });
     fireEvent.click(ship);
     const tracking = screen.getByLabelText('Tracking number');
-    expect(await within(screen.getByRole('region', { name: 'Update status' })).findByRole('alert')).toBeTruthy();
-    expect(screen.getAllByText('Please enter a tracking number.').length).toBeGreaterThan(0);
+    // Said once, under the field, as an alert (not also in the panel's notice).
+    const missing = await screen.findAllByText('Please enter a tracking number.');
+    expect(missing).toHaveLength(1);
+    expect(missing[0]!.getAttribute('role')).toBe('alert');
+    expect(tracking.getAttribute('aria-describedby')).toBe(missing[0]!.id);
     expect(document.activeElement).toBe(tracking);
     expect(tracking.getAttribute('aria-invalid')).toBe('true');
     expect(patches(fetch)).toHaveLength(1);
+    // It goes once the field changes.
     fireEvent.change(tracking, { target: { value: ' GIG-4471-LOS ' } });
+    expect(screen.queryByText('Please enter a tracking number.')).toBeNull();
+    expect(tracking.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(ship);
     expect(await screen.findByText('Order marked as shipped.')).toBeTruthy();
     expect(patches(fetch)[1]).toEqual({ status: 'shipped', trackingNumber: 'GIG-4471-LOS' });

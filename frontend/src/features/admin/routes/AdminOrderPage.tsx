@@ -4,6 +4,7 @@ import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
+import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
 import { RefundPanel } from '../components/RefundPanel';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
@@ -14,8 +15,8 @@ import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { isNotFound } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
-import { addressLines, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
-import type { OrderStatus } from '@/lib/types';
+import { addressLines, ORDER_STATUS_LABELS, orderTitle, paidByText } from '@/lib/orders';
+import type { OrderUpdate } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
 import './AdminOrders.css';
@@ -30,7 +31,12 @@ export function confirmCancelWithRefund(kobo: number): string {
   return `Cancel this order and refund ${formatNaira(kobo)} to the customer? The customer will see it as cancelled. This cannot be undone.`;
 }
 
-const ACTION_LABELS: Record<OrderStatus, string> = {
+/** The statuses an admin sets with PATCH (placed is where an order starts; refused has its own action). */
+type SetStatus = Exclude<OrderUpdate['status'], 'placed' | 'refused'>;
+const SET_STATUSES: ReadonlyArray<SetStatus> = ['paid', 'processing', 'shipped', 'delivered', 'cancelled'];
+const isSetStatus = (status: string): status is SetStatus => (SET_STATUSES as readonly string[]).includes(status);
+
+const ACTION_LABELS: Record<SetStatus, string> = {
   paid: 'Mark as paid',
   processing: 'Mark as processing',
   shipped: 'Mark as shipped',
@@ -103,6 +109,7 @@ export default function AdminOrderPage() {
             <OrderBreakdown order={order} />
           </section>
 
+          {order.paymentMethod === 'pay_on_delivery' && <PayOnDeliveryPanel order={order} />}
           <StatusActions order={order} />
           <RefundPanel order={order} />
         </div>
@@ -139,6 +146,16 @@ export default function AdminOrderPage() {
             </h2>
             <dl className="admin-order__facts">
               <div>
+                <dt>Method</dt>
+                <dd>
+                  {order.paymentMethod === 'pay_on_delivery'
+                    ? order.deliveryMethod === 'pickup'
+                      ? 'Pay at pickup'
+                      : 'Pay on delivery'
+                    : (paidByText(order.paymentChannel) ?? 'Paystack')}
+                </dd>
+              </div>
+              <div>
                 <dt>Reference</dt>
                 <dd className="admin-order__mono">{order.paymentReference}</dd>
               </div>
@@ -169,18 +186,20 @@ function StatusActions({ order }: { order: AdminOrder }) {
   const errorId = useId();
   const refundable = order.refundable;
   const refundOnCancel = refundAll && refundable > 0;
-  const next = order.nextStatuses;
+  const next = order.nextStatuses.filter(isSetStatus);
   const advance = next.filter((s) => s !== 'cancelled' && s !== 'shipped');
+  const payOnDelivery = order.paymentMethod === 'pay_on_delivery';
 
-  const move = (status: OrderStatus) => {
+  const move = (status: SetStatus) => {
     if (!latch.begin()) return;
     let trackingNumber: string | undefined;
     if (status === 'shipped') {
       trackingNumber = tracking.trim();
       if (!trackingNumber) {
         latch.end();
+        // Said once, under the field (not also in the panel's notice).
         setTrackingError(true);
-        setNotice({ tone: 'error', text: TRACKING_REQUIRED });
+        setNotice(null);
         trackingRef.current?.focus();
         return;
       }
@@ -222,7 +241,9 @@ function StatusActions({ order }: { order: AdminOrder }) {
           Update status
         </h2>
         <p className="admin-panel__description">
-          Paid → Processing → Shipped (with a tracking number) → Delivered. Paid and processing orders can be cancelled.
+          {payOnDelivery
+            ? 'Placed → Processing → Shipped (with a tracking number) → Delivered. Placed and processing orders can be cancelled.'
+            : 'Paid → Processing → Shipped (with a tracking number) → Delivered. Paid and processing orders can be cancelled.'}
         </p>
       </header>
       <FormNotice notice={notice} />
@@ -242,12 +263,16 @@ function StatusActions({ order }: { order: AdminOrder }) {
                 spellCheck={false}
                 maxLength={100}
                 value={tracking}
-                onChange={(e) => setTracking(e.target.value)}
+                onChange={(e) => {
+                  setTracking(e.target.value);
+                  // The problem goes once the field at fault changes.
+                  setTrackingError(false);
+                }}
                 inputRef={trackingRef}
                 errorId={trackingError ? errorId : undefined}
               />
               {trackingError && (
-                <p id={errorId} className="field__error">
+                <p id={errorId} className="field__error" role="alert">
                   {TRACKING_REQUIRED}
                 </p>
               )}

@@ -30,6 +30,33 @@ const review = {
 };
 
 describe('admin orders list', () => {
+  it('shows the pay-on-delivery statuses once there are such orders, and what each has to collect', async () => {
+    mockFetch({
+      '/api/admin/orders': () =>
+        jsonResponse({
+          ...list([
+            order({
+              id: 'pod00001xxxx',
+              number: 'POD7Q2WM',
+              status: 'placed',
+              paymentMethod: 'pay_on_delivery',
+              toCollect: 17_000_050,
+            }),
+          ]),
+          counts: { ...counts, placed: 1, refused: 0 },
+        }),
+      '/api/admin/payments': { payments: [] },
+    });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
+    const filter = await screen.findByRole('navigation', { name: 'Filter orders by status' });
+    await within(filter).findByRole('link', { name: 'Placed (1)' });
+    expect(within(filter).queryByRole('link', { name: /^Refused at delivery/ })).toBeNull();
+    expect(within(filter).getByRole('link', { name: 'All (26)' })).toBeTruthy();
+    const row = within(screen.getByRole('list', { name: 'Orders' })).getByRole('listitem');
+    expect(within(row).getByText('Placed').className).toContain('status-badge--placed');
+    expect(within(row).getByText('₦170,000.50 to collect')).toBeTruthy();
+  });
+
   it('lists the orders newest first with a status filter showing counts, and the payments to review', async () => {
     const fetch = mockFetch({
       '/api/admin/orders': (url) =>

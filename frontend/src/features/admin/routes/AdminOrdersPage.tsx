@@ -135,6 +135,9 @@ export default function AdminOrdersPage() {
   );
 }
 
+/** The statuses only pay-on-delivery orders reach. */
+const PAY_ON_DELIVERY_ONLY: ReadonlyArray<OrderStatus> = ['placed', 'refused'];
+
 function StatusFilter({
   current,
   special,
@@ -151,7 +154,9 @@ function StatusFilter({
       status: s,
       label: ORDER_STATUS_LABELS[s],
       count: counts ? (counts[s] ?? 0) : null,
-    })),
+    }))
+      // Pay on delivery's own statuses show once the shop has such orders (or one is asked for).
+      .filter((f) => !PAY_ON_DELIVERY_ONLY.includes(f.status) || f.status === current || (f.count ?? 0) > 0),
   ];
   return (
     <nav className="admin-filter" aria-label="Filter orders by status">
@@ -219,6 +224,9 @@ function OrderRow({ order }: { order: Order }) {
         {order.trackingNumber && <span>Tracking {order.trackingNumber}</span>}
         {order.deliveryMethod === 'pickup' && <span className="admin-order-row__pickup">Pick up in store</span>}
         {order.discountCode && <span>Code {order.discountCode}</span>}
+        {order.paymentMethod === 'pay_on_delivery' && order.toCollect > 0 && (
+          <span className="admin-order-row__collect">{formatNaira(order.toCollect)} to collect</span>
+        )}
       </div>
       <Price kobo={order.totalAmount} className="admin-order-row__total" />
     </li>

@@ -19,7 +19,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     week: { revenue: 15_500_050, orders: 9 },
     month: { revenue: 37_500_050, orders: 31 },
     daily,
-    waiting: { paid: 4, processing: 2, shipped: 0 },
+    waiting: { placed: 1, paid: 4, processing: 2, shipped: 0 },
     bestSellers: [
       { productId: 'oxford-brogue', name: 'Oxford Brogue', units: 12, revenue: 30_000_000 },
       { productId: null, name: 'Retired Loafer', units: 1, revenue: 1_800_000 },
@@ -32,6 +32,8 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     oversoldToRefund: 2,
     codeOverLimit: 3,
     failedRefunds: 0,
+    toCollect: 17_510_000,
+    toCollectOrders: 2,
     ...overrides,
   };
 }
@@ -41,7 +43,7 @@ function renderDashboard() {
 }
 
 describe('dashboard', () => {
-  it('shows sales today, over 7 and 30 days, in naira', async () => {
+  it('shows sales today, over 7 and 30 days, in naira, and the cash still to collect', async () => {
     mockFetch({ '/api/admin/dashboard': dashboard() });
     renderDashboard();
     const sales = await screen.findByRole('region', { name: 'Sales' });
@@ -50,8 +52,16 @@ describe('dashboard', () => {
       'Today₦10,000.001 order',
       'Last 7 days₦155,000.509 orders',
       'Last 30 days₦375,000.5031 orders',
+      'Cash to collect₦175,100.002 orders',
     ]);
     expect(document.title).toBe('Dashboard — Ankara');
+  });
+
+  it('says "Cash to collect ₦0.00 (0 orders)" with nothing out for delivery', async () => {
+    mockFetch({ '/api/admin/dashboard': dashboard({ toCollect: 0, toCollectOrders: 0 }) });
+    renderDashboard();
+    const sales = await screen.findByRole('region', { name: 'Sales' });
+    expect(within(sales).getAllByRole('listitem').at(-1)?.textContent).toBe('Cash to collect₦0.000 orders');
   });
 
   it('draws daily revenue as 30 bars in one image with a spoken summary, and the figures in a table', async () => {
@@ -91,6 +101,7 @@ describe('dashboard', () => {
         .getAllByRole('link')
         .map((a) => [a.textContent, a.getAttribute('href')]),
     ).toEqual([
+      ['1Placedpay on delivery, to prepare', '/admin/orders?status=placed'],
       ['4Paidto prepare', '/admin/orders?status=paid'],
       ['2Processingto ship', '/admin/orders?status=processing'],
       ['0Shippedto deliver', '/admin/orders?status=shipped'],

@@ -51,7 +51,9 @@ export default function DashboardPage() {
     <PageShell title="Dashboard" eyebrow="Admin">
       <div className="admin-inline admin-inline--page">
         <AdminTag />
-        <span className="admin-inline__state">Sales are what customers paid, less refunds, by day in Lagos.</span>
+        <span className="admin-inline__state">
+          Sales are what customers paid, less refunds, by day in Lagos; pay on delivery counts when collected.
+        </span>
         <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
@@ -96,6 +98,11 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
           <PeriodCard label="Today" period={d.today} />
           <PeriodCard label="Last 7 days" period={d.week} />
           <PeriodCard label="Last 30 days" period={d.month} />
+          <li className="dash-period dash-period--collect">
+            <span className="dash-period__label">Cash to collect</span>
+            <span className="dash-period__revenue">{formatNaira(d.toCollect)}</span>
+            <span className="dash-period__orders">{plural(d.toCollectOrders, 'order', 'orders')}</span>
+          </li>
         </ul>
       </section>
 
@@ -112,6 +119,12 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
             Orders waiting
           </h2>
           <ul className="dash-tiles">
+            <Tile
+              href="/admin/orders?status=placed"
+              count={d.waiting.placed}
+              label={ORDER_STATUS_LABELS.placed}
+              note="pay on delivery, to prepare"
+            />
             <Tile
               href="/admin/orders?status=paid"
               count={d.waiting.paid}

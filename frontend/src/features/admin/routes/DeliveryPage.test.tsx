@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import DeliveryPage from './DeliveryPage';
 import { Sidebar } from '@/components/Sidebar';
-import type { DeliveryOptions, DeliveryOptionsInput } from '@/lib/types';
+import type { DeliveryOptions, DeliveryOptionsInput, PayOnDeliveryInput } from '@/lib/types';
+import { POD_OFF, zone } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const STATES = ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
@@ -10,11 +11,21 @@ const STATES = ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun', '
 const OPTIONS: DeliveryOptions = {
   states: STATES,
   zones: [
-    { name: 'Lagos', fee: 250_000, estimate: '1–2 working days', freeOver: 10_000_000, states: ['Lagos'] },
-    { name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: null, states: ['Ogun', 'Oyo'] },
+    zone(),
+    zone({ name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: null, states: ['Ogun', 'Oyo'] }),
   ],
-  pickup: { enabled: false, address: '' },
+  pickup: { enabled: false, address: '', payOnDelivery: POD_OFF },
 };
+
+/** Pay on delivery off, as PUT sends it (the largest total kept for when it is turned on). */
+const POD_INPUT_OFF = { enabled: false, maxTotal: '150000' };
+
+/** Pay on delivery as PUT takes it (naira as typed) into the answer's (kobo). */
+function podAnswer(pod: PayOnDeliveryInput | null | undefined) {
+  if (!pod) return POD_OFF;
+  const maxTotal = pod.maxTotal ? Math.round(Number(pod.maxTotal.replace(/,/g, '')) * 100) : POD_OFF.maxTotal;
+  return { enabled: pod.enabled === true, maxTotal };
+}
 
 /** The server: GET answers the options, PUT stores them (or answers `refuse` with 400). */
 function server(refuse?: string) {
@@ -31,8 +42,13 @@ function server(refuse?: string) {
           ...z,
           fee: Math.round(Number(z.fee) * 100),
           freeOver: z.freeOver ? Math.round(Number(z.freeOver) * 100) : null,
+          payOnDelivery: podAnswer(z.payOnDelivery),
         })),
-        pickup: body.pickup,
+        pickup: {
+          ...body.pickup,
+          address: body.pickup.address ?? '',
+          payOnDelivery: podAnswer(body.pickup.payOnDelivery),
+        },
       } satisfies DeliveryOptions);
     },
   });
@@ -76,10 +92,24 @@ describe('Delivery screen', () => {
     expect(sent).toEqual([
       {
         zones: [
-          { name: 'Lagos', fee: '3,000', estimate: '1–2 working days', freeOver: '100000', states: ['Lagos'] },
-          { name: 'South-West', fee: '4000', estimate: '2–3 working days', freeOver: '', states: ['Ogun', 'Oyo'] },
+          {
+            name: 'Lagos',
+            fee: '3,000',
+            estimate: '1–2 working days',
+            freeOver: '100000',
+            states: ['Lagos'],
+            payOnDelivery: POD_INPUT_OFF,
+          },
+          {
+            name: 'South-West',
+            fee: '4000',
+            estimate: '2–3 working days',
+            freeOver: '',
+            states: ['Ogun', 'Oyo'],
+            payOnDelivery: POD_INPUT_OFF,
+          },
         ],
-        pickup: { enabled: true, address: '12 Broad Street, Lagos' },
+        pickup: { enabled: true, address: '12 Broad Street, Lagos', payOnDelivery: POD_INPUT_OFF },
       },
     ]);
     expect(screen.getByText('Saved').closest('[role="status"]')).toBeTruthy();
@@ -101,7 +131,7 @@ describe('Delivery screen', () => {
       target: { value: 'fed' },
     });
     expect(
-      within(lagos)
+      within(within(lagos).getByRole('group', { name: 'States of Lagos' }))
         .getAllByRole('checkbox')
         .map((c) => c.closest('label')!.textContent),
     ).toEqual(['Federal Capital Territory Not delivered']);
@@ -137,6 +167,63 @@ describe('Delivery screen', () => {
     expect(refused.closest('[role="alert"]')).toBeTruthy();
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]!.zones.map((z) => z.name)).toEqual(['Lagos']);
+  });
+});
+
+describe('pay on delivery by zone, and at pickup', () => {
+  it('is off by default; switched on for a zone it asks for the largest order, ₦150,000.00 to start', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    const pod = within(lagos).getByRole<HTMLInputElement>('checkbox', { name: /^Pay on delivery/ });
+    expect(pod.checked).toBe(false);
+    expect(within(lagos).queryByLabelText('Largest order to pay on delivery (₦)')).toBeNull();
+    fireEvent.click(pod);
+    const max = within(lagos).getByLabelText<HTMLInputElement>('Largest order to pay on delivery (₦)');
+    expect(max.value).toBe('150000');
+    fireEvent.change(max, { target: { value: '100,000' } });
+    // Pickup too: "Pay at pickup".
+    fireEvent.click(screen.getByRole('checkbox', { name: /pick up their order/ }));
+    fireEvent.change(screen.getByLabelText("Shop's address"), { target: { value: '12 Broad Street, Lagos' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: /^Pay at pickup/ }));
+    fireEvent.change(screen.getByLabelText('Largest order to pay at pickup (₦)'), { target: { value: '50000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(sent[0]!.zones.map((z) => z.payOnDelivery)).toEqual([{ enabled: true, maxTotal: '100,000' }, POD_INPUT_OFF]);
+    expect(sent[0]!.pickup.payOnDelivery).toEqual({ enabled: true, maxTotal: '50000' });
+    // The answer is what the screen shows now.
+    expect(
+      within(screen.getByRole('listitem', { name: 'Lagos' })).getByLabelText<HTMLInputElement>(
+        'Largest order to pay on delivery (₦)',
+      ).value,
+    ).toBe('100000');
+  });
+
+  it('shows a zone that allows it, with its maximum', async () => {
+    mockFetch({
+      '/api/delivery': { ...OPTIONS, zones: [zone({ payOnDelivery: { enabled: true, maxTotal: 7_500_050 } })] },
+    });
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    expect(within(lagos).getByRole<HTMLInputElement>('checkbox', { name: /^Pay on delivery/ }).checked).toBe(true);
+    expect(within(lagos).getByLabelText<HTMLInputElement>('Largest order to pay on delivery (₦)').value).toBe(
+      '75000.50',
+    );
+  });
+
+  it('a maximum that is not an amount is said before asking the server', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    fireEvent.click(within(lagos).getByRole('checkbox', { name: /^Pay on delivery/ }));
+    fireEvent.change(within(lagos).getByLabelText('Largest order to pay on delivery (₦)'), {
+      target: { value: '150k' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toMatch(
+      /^The largest order to pay on delivery in Lagos: "150k" is not a valid price/,
+    );
+    expect(sent).toHaveLength(0);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   undelivered,
   zoneOfState,
   type DeliveryDraft,
+  type PayOnDeliveryDraft,
   type ZoneDraft,
 } from '../lib/delivery';
 import { Message } from '@/components/Message';
@@ -37,7 +38,9 @@ export default function DeliveryPage() {
     <PageShell title="Delivery" eyebrow="Admin">
       <div className="admin-inline admin-inline--page">
         <AdminTag />
-        <span className="admin-inline__state">Fees and estimates by zone of states, and pickup in store.</span>
+        <span className="admin-inline__state">
+          Fees, estimates and pay on delivery by zone of states, and pickup in store.
+        </span>
       </div>
       {isPending ? (
         <div className="admin-orders__loading">
@@ -172,6 +175,11 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
           maxLength={300}
           required={draft.pickupEnabled}
         />
+        <PayOnDeliveryFields
+          pickup
+          value={draft.pickupPayOnDelivery}
+          onChange={(pickupPayOnDelivery) => edit({ ...draft, pickupPayOnDelivery })}
+        />
       </section>
 
       <div className="delivery-save admin-save">
@@ -274,6 +282,7 @@ function ZoneCard({ zone, zones, states, focus, onChange, onSetStates, onRemove 
           hint="Orders of this subtotal or more are delivered free. Empty for never."
         />
       </div>
+      <PayOnDeliveryFields value={zone.payOnDelivery} onChange={(payOnDelivery) => onChange({ payOnDelivery })} />
 
       <details className="delivery-states" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary className="delivery-states__summary">
@@ -341,5 +350,46 @@ function ZoneCard({ zone, zones, states, focus, onChange, onSetStates, onRemove 
         </div>
       </details>
     </li>
+  );
+}
+
+/**
+ * "Pay on delivery" for a zone ("Pay at pickup" for pickup): on or off, and the largest order total
+ * it is offered for. Settings holds how many such orders one customer may have open.
+ */
+function PayOnDeliveryFields({
+  value,
+  onChange,
+  pickup = false,
+}: {
+  value: PayOnDeliveryDraft;
+  onChange: (value: PayOnDeliveryDraft) => void;
+  pickup?: boolean;
+}) {
+  const words = pickup ? 'Pay at pickup' : 'Pay on delivery';
+  return (
+    <div className="delivery-pod">
+      <label className="delivery-pickup__toggle">
+        <input
+          type="checkbox"
+          checked={value.enabled}
+          onChange={(e) => onChange({ ...value, enabled: e.target.checked })}
+        />
+        <span>
+          <strong>{words}</strong>{' '}
+          <span className="muted">
+            {pickup ? 'in cash, by transfer or POS when they collect' : 'in cash, by transfer or POS to the rider'}
+          </span>
+        </span>
+      </label>
+      {value.enabled && (
+        <NairaField
+          label={pickup ? 'Largest order to pay at pickup (₦)' : 'Largest order to pay on delivery (₦)'}
+          value={value.maxTotal}
+          onValueChange={(maxTotal) => onChange({ ...value, maxTotal })}
+          hint="Larger orders are paid now."
+        />
+      )}
+    </div>
   );
 }

@@ -3,9 +3,10 @@ import { describe, expect, it } from 'vitest';
 import SettingsPage from './SettingsPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
+import { shopSettings } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-const DEFAULTS: ShopSettings = { maxPerLine: 5, maxPerCheckout: 20, maxOrderTotal: 500_000_000 };
+const DEFAULTS: ShopSettings = shopSettings();
 
 /** The server: GET answers the settings, PATCH applies the fields sent (or answers `refuse` with 400). */
 function server(refuse?: string) {
@@ -90,6 +91,86 @@ describe('Settings screen', () => {
     );
     expect(document.activeElement).toBe(field(/^Largest order total/));
     expect(sent).toHaveLength(0);
+  });
+
+  it('Checkout: guest checkout with what it means, the ways to pay as checkboxes, the time a transfer may take', async () => {
+    server();
+    renderSettings();
+    const section = await screen.findByRole('region', { name: 'Checkout' });
+    const guests = within(section).getByRole<HTMLInputElement>('checkbox', {
+      name: 'Let visitors buy without an account',
+    });
+    expect(guests.checked).toBe(false);
+    expect(document.getElementById(guests.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /^Visitors add to their bag and pay with their name, e-mail and phone/,
+    );
+    const ways = within(section).getByRole('group', { name: 'Ways to pay' });
+    expect(
+      within(ways)
+        .getAllByRole<HTMLInputElement>('checkbox')
+        .map((c) => `${c.closest('label')!.textContent}${c.checked ? ' ✓' : ''}`),
+    ).toEqual(['Card ✓', 'Bank ✓', 'USSD ✓', 'Bank transfer ✓', 'QR']);
+    const minutes = within(section).getByLabelText<HTMLInputElement>('Time a transfer may take (minutes)');
+    expect(minutes.value).toBe('60');
+    expect(minutes.min).toBe('10');
+    expect(minutes.max).toBe('1440');
+  });
+
+  it('Pay on delivery: the open orders one customer may have, and where zones switch it on', async () => {
+    server();
+    renderSettings();
+    const section = await screen.findByRole('region', { name: 'Pay on delivery' });
+    expect(within(section).getByLabelText<HTMLInputElement>('Open orders per customer').value).toBe('1');
+    expect(within(section).getByRole('link', { name: 'Delivery screen' }).getAttribute('href')).toBe('/admin/delivery');
+  });
+
+  it('sends guest checkout, the channels and the new counts that changed, and shows the answer', async () => {
+    const { sent } = server();
+    renderSettings();
+    const section = await screen.findByRole('region', { name: 'Checkout' });
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Let visitors buy without an account' }));
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Bank' }));
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'QR' }));
+    fireEvent.change(within(section).getByLabelText('Time a transfer may take (minutes)'), { target: { value: '90' } });
+    fireEvent.change(field('Open orders per customer'), { target: { value: '2' } });
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Settings saved.');
+    expect(sent).toEqual([
+      {
+        guestCheckout: true,
+        channels: ['card', 'ussd', 'bank_transfer', 'qr'],
+        transferHoldMinutes: 90,
+        payOnDeliveryOpenLimit: 2,
+      },
+    ]);
+    expect(
+      screen.getByRole<HTMLInputElement>('checkbox', { name: 'Let visitors buy without an account' }).checked,
+    ).toBe(true);
+    expect(screen.getByText('No changes')).toBeTruthy();
+  });
+
+  it('refuses no way to pay before asking the server, focusing the first box', async () => {
+    const { sent } = server();
+    renderSettings();
+    const ways = within(await screen.findByRole('region', { name: 'Checkout' })).getByRole('group', {
+      name: 'Ways to pay',
+    });
+    for (const box of within(ways).getAllByRole<HTMLInputElement>('checkbox')) if (box.checked) fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Choose at least one way to pay.');
+    expect(document.activeElement).toBe(within(ways).getByRole('checkbox', { name: 'Card' }));
+    expect(sent).toHaveLength(0);
+  });
+
+  it("shows the server's refusal of a transfer time out of range as it is", async () => {
+    const refusal = 'The time a transfer may take must be from 10 to 1440 minutes.';
+    const { sent } = server(refusal);
+    renderSettings();
+    fireEvent.change(await screen.findByLabelText('Time a transfer may take (minutes)'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByText(refusal)).closest('[role="alert"]')).toBeTruthy();
+    expect(sent).toEqual([{ transferHoldMinutes: 5 }]);
   });
 
   it('is linked from the menu for admins only', () => {

@@ -1,12 +1,25 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { useSaveShopSettings, useShopSettings, type ShopSettings } from '../api/settings';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
-import { CountField, NairaField } from '../components/Fields';
-import { SETTINGS_SECTIONS, changeOf, draftOf, isChanged, type SettingKey, type SettingsDraft } from '../lib/settings';
+import { CountField, NairaField, TickList } from '../components/Fields';
+import {
+  changeOf,
+  draftOf,
+  isChanged,
+  SETTINGS_SECTIONS,
+  type ChannelsField,
+  type NumberField,
+  type SettingField,
+  type SettingKey,
+  type SettingsDraft,
+  type ToggleField,
+} from '../lib/settings';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
+import type { PaymentChannel } from '@/lib/types';
 import '../admin.css';
 import './AdminOrders.css';
 import './SettingsPage.css';
@@ -24,7 +37,9 @@ export default function SettingsPage() {
     <PageShell title="Settings" eyebrow="Admin">
       <div className="admin-inline admin-inline--page">
         <AdminTag />
-        <span className="admin-inline__state">How the shop sells: limits on what one order may hold.</span>
+        <span className="admin-inline__state">
+          How the shop sells: limits on what one order may hold, guest checkout, the ways to pay and pay on delivery.
+        </span>
       </div>
       {isPending ? (
         <div className="admin-orders__loading">
@@ -48,7 +63,7 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
   const inputs = useRef<Partial<Record<SettingKey, HTMLInputElement | null>>>({});
   const changed = isChanged(draft, saved);
 
-  const edit = (key: SettingKey, value: string) => {
+  const edit = <K extends SettingKey>(key: K, value: SettingsDraft[K]) => {
     setDraft({ ...draft, [key]: value });
     if (notice) setNotice(null);
     if (invalid === key) setInvalid(null);
@@ -88,25 +103,59 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
             {section.title}
           </h2>
           <p className="muted settings-section__lead">{section.lead}</p>
-          <div className="admin-form__grid admin-form__grid--3">
-            {section.fields.map((field) => {
-              const props = {
-                label: field.label,
-                hint: field.hint,
-                value: draft[field.key],
-                onValueChange: (value: string) => edit(field.key, value),
-                inputRef: (input: HTMLInputElement | null) => {
-                  inputs.current[field.key] = input;
-                },
-                invalid: invalid === field.key,
-              };
-              return field.kind === 'naira' ? (
-                <NairaField key={field.key} {...props} />
-              ) : (
-                <CountField key={field.key} max={field.max} {...props} />
+          {section.fields.map((field) => {
+            const inputRef = (input: HTMLInputElement | null) => {
+              inputs.current[field.key] = input;
+            };
+            if (field.kind === 'toggle')
+              return (
+                <Toggle
+                  key={field.key}
+                  field={field}
+                  checked={draft[field.key]}
+                  onChange={(on) => edit(field.key, on)}
+                  inputRef={inputRef}
+                />
               );
-            })}
-          </div>
+            if (field.kind === 'channels')
+              return (
+                <Channels
+                  key={field.key}
+                  field={field}
+                  checked={draft[field.key]}
+                  onChange={(channels) => edit(field.key, channels)}
+                  inputRef={inputRef}
+                  invalid={invalid === field.key}
+                />
+              );
+            return null;
+          })}
+          {section.fields.some(isNumber) && (
+            <div className="admin-form__grid admin-form__grid--3">
+              {section.fields.filter(isNumber).map((field) => {
+                const props = {
+                  label: field.label,
+                  hint: field.hint,
+                  value: draft[field.key],
+                  onValueChange: (value: string) => edit(field.key, value),
+                  inputRef: (input: HTMLInputElement | null) => {
+                    inputs.current[field.key] = input;
+                  },
+                  invalid: invalid === field.key,
+                };
+                return field.kind === 'naira' ? (
+                  <NairaField key={field.key} {...props} />
+                ) : (
+                  <CountField key={field.key} min={field.min} max={field.max} {...props} />
+                );
+              })}
+            </div>
+          )}
+          {section.note && (
+            <p className="settings-section__note">
+              {section.note.text} <Link href={section.note.link.href}>{section.note.link.label}</Link>.
+            </p>
+          )}
         </section>
       ))}
 
@@ -120,5 +169,79 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
         </div>
       </div>
     </form>
+  );
+}
+
+const isNumber = (field: SettingField): field is NumberField => field.kind === 'count' || field.kind === 'naira';
+
+/** A setting that is on or off: a checkbox with its sentence, and what it means beneath. */
+function Toggle({
+  field,
+  checked,
+  onChange,
+  inputRef,
+}: {
+  field: ToggleField;
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  inputRef: (input: HTMLInputElement | null) => void;
+}) {
+  const hintId = useId();
+  return (
+    <div className="settings-toggle">
+      <p className="field__label settings-toggle__label">{field.label}</p>
+      <label className="settings-toggle__control">
+        <input
+          ref={inputRef}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hintId}
+        />
+        <span>{field.text}</span>
+      </label>
+      <p id={hintId} className="field__hint">
+        {field.hint}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The payment channels as checkboxes (a group named by its legend, which the visible label repeats
+ * for the eye); the first takes the focus when none is left.
+ */
+function Channels({
+  field,
+  checked,
+  onChange,
+  inputRef,
+  invalid,
+}: {
+  field: ChannelsField;
+  checked: ReadonlyArray<PaymentChannel>;
+  onChange: (channels: PaymentChannel[]) => void;
+  inputRef: (input: HTMLInputElement | null) => void;
+  invalid: boolean;
+}) {
+  return (
+    <div
+      className={`settings-channels${invalid ? ' is-invalid' : ''}`}
+      ref={(box) => inputRef(box?.querySelector('input') ?? null)}
+    >
+      <p className="field__label" aria-hidden="true">
+        {field.label}
+      </p>
+      <TickList
+        legend={field.label}
+        items={field.options}
+        checked={checked}
+        onToggle={(value, on) =>
+          onChange(on ? [...checked, value as PaymentChannel] : checked.filter((c) => c !== value))
+        }
+        className="settings-channels__list"
+      />
+      <p className="field__hint">{field.hint}</p>
+    </div>
   );
 }

@@ -11,6 +11,8 @@ const session: Session = {
   user: customer,
   expiresAt: Date.now() + 3_600_000,
   counts: { bag: 2, saved: 1, newOrders: 0 },
+  guestCheckout: false,
+  guest: false,
 };
 
 function signIn(email: string, password: string) {
@@ -102,6 +104,35 @@ describe('LoginPage sign in', () => {
     renderWithProviders(<LoginPage />, { path: '/login' });
     signIn('ada@example.com', 'secret1');
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to login. Please check your credentials.');
+  });
+
+  it('clears the error box once a field changes, so it is shown for the attempt it is about', async () => {
+    mockFetch({
+      'POST /api/auth/login': () => jsonResponse({ error: 'login_failed', message: 'Incorrect password.' }, 401),
+    });
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    signIn('ada@example.com', 'wrong-one');
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect password.');
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-on' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBeNull();
+    // A missing field's message goes when that field is typed in, not another.
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter your email and password.');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    expect(screen.getByRole('alert')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 's' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('"Create an account" keeps where the shopper was going', () => {
+    mockFetch({});
+    const { unmount } = renderWithProviders(<LoginPage />, { path: '/login?next=%2Fmybag' });
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/signup?next=%2Fmybag');
+    unmount();
+    renderWithProviders(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/signup');
   });
 
   it('maps errors to the catalogue', () => {

@@ -54,6 +54,10 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
     unfielded: 'all',
   });
   const refs = { email: useRef<HTMLInputElement>(null), password: useRef<HTMLInputElement>(null) };
+  // The problem goes once a field it is about changes (a wrong password: either field).
+  const edited = (field: 'email' | 'password') => {
+    if (errorIdFor(field)) setProblem(null);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -82,7 +86,8 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
       intro="Sign in to see your bag, saved items and orders."
       footer={
         <>
-          New to Ankara? <Link href="/signup">Create an account</Link>
+          New to Ankara?{' '}
+          <Link href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</Link>
         </>
       }
     >
@@ -95,7 +100,10 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
         <FormError id={errorId} message={problem?.message} />
         <EmailField
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            edited('email');
+          }}
           inputRef={refs.email}
           errorId={errorIdFor('email')}
         />
@@ -103,7 +111,10 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
           label="Password"
           autoComplete="current-password"
           value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            edited('password');
+          }}
           inputRef={refs.password}
           errorId={errorIdFor('password')}
         />
@@ -154,7 +165,10 @@ function ForgotForm({ email, setEmail, onBack }: FormProps & { onBack: () => voi
         <EmailField
           autoFocus
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            if (problem) setProblem(null);
+          }}
           inputRef={refs.email}
           errorId={errorIdFor('email')}
         />

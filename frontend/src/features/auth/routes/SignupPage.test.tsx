@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import SignupPage from './SignupPage';
 import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
-import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { customer, jsonResponse, mockFetch, renderWithProviders, sessionOf } from '@/test/utils';
 
 function photo(name = 'me.jpg', type = 'image/jpeg', size = 1024): File {
   const file = new File(['x'], name, { type });
@@ -22,7 +22,7 @@ function fill(values: Partial<Record<'name' | 'email' | 'password' | 'confirm', 
 }
 
 function choose(file: File | null) {
-  const input = screen.getByLabelText<HTMLInputElement>('Profile image');
+  const input = screen.getByLabelText<HTMLInputElement>(/^Profile image/);
   fireEvent.change(input, { target: { files: file ? [file] : [] } });
 }
 
@@ -47,7 +47,7 @@ describe('SignupPage validation', () => {
     submit();
     // Everything but the picture.
     expect(alertText()).toBe('Please fill all the fields and upload a valid profile picture.');
-    expect(screen.getByLabelText('Profile image').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByLabelText(/^Profile image/).getAttribute('aria-invalid')).toBe('true');
     expect(fetch).not.toHaveBeenCalled();
   });
 
@@ -143,6 +143,8 @@ describe('SignupPage submit', () => {
       user: customer,
       expiresAt: Date.now() + 3_600_000,
       counts: { bag: 0, saved: 0, newOrders: 0 },
+      guestCheckout: false,
+      guest: false,
     };
     const fetch = mockFetch({
       'POST /api/auth/signup': () =>
@@ -189,5 +191,71 @@ describe('SignupPage submit', () => {
     };
     submit();
     expect(await screen.findByText('Could not complete signup.')).toBeTruthy();
+  });
+
+  it('goes back to next after signing up (same-site only), and Log in keeps it', async () => {
+    mockFetch({ 'POST /api/auth/signup': () => jsonResponse(sessionOf(customer)) });
+    const { currentLocation } = renderWithProviders(<SignupPage />, { path: '/signup?next=%2Fmybag' });
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Fmybag');
+    fill(valid);
+    choose(photo());
+    submit();
+    await waitFor(() => expect(currentLocation()).toBe('/mybag'));
+  });
+
+  it('never follows a next that leaves the site', async () => {
+    mockFetch({ 'POST /api/auth/signup': () => jsonResponse(sessionOf(customer)) });
+    const { currentLocation } = renderWithProviders(<SignupPage />, { path: '/signup?next=%2F%2Fevil.example' });
+    fill(valid);
+    choose(photo());
+    submit();
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+  });
+});
+
+describe('SignupPage on a phone', () => {
+  it('marks the profile image required, for the eye and for screen readers', () => {
+    mockFetch({});
+    renderWithProviders(<SignupPage />, { path: '/signup' });
+    const input = screen.getByLabelText<HTMLInputElement>(/^Profile image/);
+    expect(input.required).toBe(true);
+    expect(input.getAttribute('aria-required')).toBe('true');
+    expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Profile image (required)');
+  });
+
+  it('scrolls an error box that appears off screen into view and focuses it', () => {
+    mockFetch({});
+    const scrolled = vi.fn();
+    // A phone: the box sits above the part of the form in view.
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return { top: this.classList.contains('form-error') ? -300 : 0, bottom: -250, height: 50 } as DOMRect;
+    });
+    // jsdom lays nothing out and has no scrollIntoView.
+    HTMLElement.prototype.scrollIntoView = scrolled;
+    renderWithProviders(<SignupPage />, { path: '/signup' });
+    fill(valid);
+    submit();
+    const box = screen.getByRole('alert');
+    expect(box.textContent).toBe('Please fill all the fields and upload a valid profile picture.');
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+    expect(document.activeElement).toBe(box);
+    // The field at fault still points at it.
+    expect(screen.getByLabelText(/^Profile image/).getAttribute('aria-describedby')).toBe(box.id);
+    rect.mockRestore();
+    delete (HTMLElement.prototype as Partial<HTMLElement>).scrollIntoView;
+  });
+
+  it('leaves the focus on the field when the box is in sight', () => {
+    mockFetch({});
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockReturnValue({ top: 200, bottom: 250, height: 50 } as DOMRect);
+    renderWithProviders(<SignupPage />, { path: '/signup' });
+    fill(valid);
+    submit();
+    expect(document.activeElement).toBe(screen.getByLabelText(/^Profile image/));
+    rect.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { Link, useLocation } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { useSignup } from '../api/signup';
 import { AuthLayout } from '../components/AuthLayout';
 import { NewPasswordFields } from '../components/NewPasswordFields';
@@ -11,11 +11,17 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
 import { usePhotoChoice } from '@/components/forms/usePhotoChoice';
 import { serverReason } from '@/lib/api';
+import { loginPath, safeNextPath } from '@/lib/redirect';
 import { useInFlight } from '@/lib/useInFlight';
 
-/** /signup (signed-out only): full name, e-mail, password twice and a profile picture. */
+/**
+ * /signup (signed-out only): full name, e-mail, password twice and a profile picture. Signing up
+ * goes back to `next` (same-site only, as login), else home.
+ */
 export default function SignupPage() {
   const [, navigate] = useLocation();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const signup = useSignup();
   const flight = useInFlight();
   const [displayName, setDisplayName] = useState('');
@@ -58,7 +64,7 @@ export default function SignupPage() {
       { displayName: displayName.trim(), email: email.trim(), password, confirmPassword, photo: photo! },
       {
         onSettled: flight.end,
-        onSuccess: () => navigate('/', { replace: true }),
+        onSuccess: () => navigate(next, { replace: true }),
         onError: (error) => {
           const message = serverReason(error) ?? SIGNUP_MESSAGES.failed;
           setProblem({ message, field: /email/i.test(message) ? 'email' : undefined });
@@ -75,12 +81,12 @@ export default function SignupPage() {
       intro="Keep a bag, save the pieces you love and pay securely by card."
       footer={
         <>
-          Already have an account? <Link href="/login">Log in</Link>
+          Already have an account? <Link href={loginPath(next)}>Log in</Link>
         </>
       }
     >
       <form onSubmit={onSubmit} noValidate aria-label="Sign up">
-        <FormError id={errorId} message={problem?.message} />
+        <FormError id={errorId} message={problem?.message} intoView />
         <FullNameField
           value={displayName}
           onChange={(e) => {
@@ -118,6 +124,10 @@ export default function SignupPage() {
         <div className="field">
           <label htmlFor={`${imageErrorId}-input`} className="field__label">
             Profile image
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              (required)
+            </span>
           </label>
           <div className="auth__photo">
             <Avatar previewUrl={preview} name={displayName.trim()} size={72} />
@@ -129,6 +139,7 @@ export default function SignupPage() {
               name="photo"
               accept="image/*"
               required
+              aria-required="true"
               onChange={onPhoto}
               aria-invalid={problem?.field === 'photo' ? true : undefined}
               aria-describedby={errorIdFor('photo')}

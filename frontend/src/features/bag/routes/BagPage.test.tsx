@@ -12,6 +12,8 @@ const session = (bag: number): Session => ({
   user: customer,
   expiresAt: null,
   counts: { bag, saved: 0, newOrders: 0 },
+  guestCheckout: false,
+  guest: false,
 });
 
 function renderBag(count: number) {

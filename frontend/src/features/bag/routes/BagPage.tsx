@@ -20,13 +20,21 @@ type BagPageProps = {
   checkout?: ReactNode;
   /** Shown under the page title, whatever the bag holds (checkout's outcome). */
   notice?: ReactNode;
+  /**
+   * What the summary says of the bag's money: its total ("total", the default), the same figure
+   * as the "subtotal" (while checkout asks where to deliver), or nothing ("none": checkout shows
+   * the server's total, so the page shows one).
+   */
+  totals?: 'total' | 'subtotal' | 'none';
+  /** The "Deliver to" note; off while checkout asks for the state itself. */
+  deliveryNote?: boolean;
 };
 
 /**
  * /mybag (signed-in only): the bag's lines, the item count and the total, all as the server
  * computed them; an empty state; checkout in the summary; featured products beneath.
  */
-export default function BagPage({ below, checkout, notice }: BagPageProps) {
+export default function BagPage({ below, checkout, notice, totals = 'total', deliveryNote = true }: BagPageProps) {
   useDocumentTitle('My Bag');
   const { data: bag, isPending, isError, refetch } = useBag();
 
@@ -67,14 +75,16 @@ export default function BagPage({ below, checkout, notice }: BagPageProps) {
               <dt>Items</dt>
               <dd data-testid="bag-count">{itemCountLabel(bag.count)}</dd>
             </div>
-            <div className="bag-summary__total">
-              <dt>Total</dt>
-              <dd>
-                <Price kobo={bag.total} />
-              </dd>
-            </div>
+            {totals !== 'none' && (
+              <div className="bag-summary__total">
+                <dt>{totals === 'subtotal' ? 'Subtotal' : 'Total'}</dt>
+                <dd>
+                  <Price kobo={bag.total} />
+                </dd>
+              </div>
+            )}
           </dl>
-          <DeliveryNote subtotal={bag.total} />
+          {deliveryNote && <DeliveryNote subtotal={bag.total} />}
           {checkout}
           <Link href="/" className="btn btn--outline btn--block bag-summary__continue">
             Continue Shopping

@@ -6,7 +6,7 @@ import { HeartIcon } from '@/components/icons';
 import { Price } from '@/components/Price';
 import { failureMessage, isApiError, markWritten } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import { useSession } from '@/lib/session';
+import { hasBag, useSession } from '@/lib/session';
 import type { Product } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import { isSoldOut, lowStockText, SOLD_OUT, type VariantChoice } from '@/lib/variants';
@@ -67,7 +67,7 @@ function useScrolledPast(ref: RefObject<HTMLElement | null>): boolean {
 
 /**
  * Add to Bag (with the chosen size and colour) and the save heart. A visitor gets the spec's
- * log-in alerts. Both buttons are disabled while their request runs, so a double tap sends once.
+ * log-in alerts (for the bag only while the shop does not take guests). Both buttons are disabled while their request runs, so a double tap sends once.
  * A missing size or colour is asked for beside its options (`choice.ask()`); "Only 2 left" shows
  * for a chosen variant with few left; a product with nothing left offers a disabled Sold out.
  * Once the Add to Bag button has scrolled away, a bar fixed to the bottom of the screen offers the
@@ -76,8 +76,11 @@ function useScrolledPast(ref: RefObject<HTMLElement | null>): boolean {
 export function ProductActions({ product, choice }: ProductActionsProps) {
   const { size, color, missing, variant, describedBy } = choice;
   const client = useQueryClient();
-  const { user } = useSession();
+  const session = useSession();
+  const { user } = session;
   const signedIn = Boolean(user);
+  // A visitor may fill a bag when the shop takes guests; saving still needs an account.
+  const mayAdd = hasBag(session);
   const saved = useIsSaved(product.id, signedIn);
   const isSaved = saved.data === true;
   const toggle = useToggleSaved();
@@ -100,7 +103,7 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
   const low = lowStockText(variant);
 
   const onAdd = (fromBar = false) => {
-    if (!user) {
+    if (!mayAdd) {
       window.alert(BAG_LOGIN_ALERT);
       return;
     }

@@ -5,7 +5,8 @@ import ProductPage from './ProductPage';
 import { bagItem, bagOf, deliveryOptions, image, product, variants } from '@/test/fixtures';
 import { Header } from '@/components/Header';
 import type { Bag, SavedItem, Session, SessionUser } from '@/lib/types';
-import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { queryKeys } from '@/lib/queryKeys';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders, sessionOf } from '@/test/utils';
 
 function renderProduct(session: Partial<Session> = { user: null }) {
   return renderWithProviders(
@@ -23,6 +24,8 @@ const signedIn = (user: SessionUser = customer): Session => ({
   user,
   expiresAt: null,
   counts: { bag: 0, saved: 0, newOrders: 0 },
+  guestCheckout: false,
+  guest: false,
 });
 const bag = (count: number): Bag => bagOf(bagItem({ id: 'l1', quantity: count }));
 
@@ -50,6 +53,22 @@ describe('ProductPage', () => {
     expect(alert).toHaveBeenLastCalledWith('Please log in or sign up to save products.');
     fireEvent.click(screen.getByRole('button', { name: 'Add to Bag' }));
     expect(alert).toHaveBeenLastCalledWith('Please log in to add items to your bag.');
+  });
+
+  it('lets a visitor add to the bag when the shop takes guests (saving still asks to log in)', async () => {
+    const bag = bagOf(bagItem());
+    const fetch = mockFetch({ '/api/products/oxford-brogue': product(), 'POST /api/bag': bag });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const { queryClient } = renderProduct({ ...sessionOf(null), guestCheckout: true });
+    fireEvent.click(await screen.findByRole('radio', { name: '42' }));
+    fireEvent.click(screen.getByRole('radio', { name: 'Black' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Bag' }));
+    expect(await screen.findByText('Item added to your bag successfully!')).toBeTruthy();
+    expect(alert).not.toHaveBeenCalled();
+    expect(fetch.mock.calls.some(([url, init]) => url === '/api/bag' && init?.method === 'POST')).toBe(true);
+    expect(queryClient.getQueryData<Session>(queryKeys.session)).toMatchObject({ guest: true, counts: { bag: 1 } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save product' }));
+    expect(alert).toHaveBeenLastCalledWith('Please log in or sign up to save products.');
   });
 
   it('says the product does not exist for an unknown id', async () => {

@@ -1,22 +1,43 @@
+import { useCallback } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { answer, api, isApiError } from '@/lib/api';
+import { answer, api, isApiError, type ApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/queryKeys';
-import { fetchSession, setSessionCounts } from '@/lib/session';
+import { fetchSession, hasBag, setSession, setSessionCounts } from '@/lib/session';
 import { checkoutDetailsQueryOptions } from '@/lib/shopping';
 import type {
   CheckoutDetails,
   CheckoutQuote,
   DeliveryMethod,
+  KeepAccountBody,
+  PaymentMethod,
   PaymentMode,
   PaymentStart,
+  PlacedOrder,
   QuoteRequest,
   Session,
   StartBody,
   VerifiedPayment,
 } from '@/lib/types';
 
-export type { CheckoutDetails, CheckoutQuote, DeliveryMethod, PaymentMode, PaymentStart, QuoteRequest, StartBody };
+export type {
+  CheckoutDetails,
+  CheckoutQuote,
+  DeliveryMethod,
+  PaymentMethod,
+  PaymentMode,
+  PaymentStart,
+  PlacedOrder,
+  QuoteRequest,
+  StartBody,
+};
+
+/** POST /api/checkout's answer: the pop-up's details (Paystack), or the order placed (pay on delivery). */
+export type StartAnswer = PaymentStart | PlacedOrder;
+
+export function isPlaced(answer: StartAnswer): answer is PlacedOrder {
+  return 'order' in answer && typeof answer.order === 'object' && answer.order !== null;
+}
 
 /** POST /api/checkout/quote: the bag priced for a state, a method and a code (400 with the reason a code fails). */
 export function fetchQuote({ state, method, code }: QuoteRequest, signal?: AbortSignal): Promise<CheckoutQuote> {
@@ -56,10 +77,11 @@ export function useCheckoutDetails(enabled: boolean) {
 /**
  * POST /api/checkout: the server snapshots the bag at its own prices and starts the payment (201),
  * or opens the shopper's payment already started for this very bag and price again (200): both
- * answer the pop-up's details. `idempotencyKey` is fresh per click: the server refuses a repeat,
- * so one click starts one payment.
+ * answer the pop-up's details. With `paymentMethod: 'pay_on_delivery'` the order is placed at
+ * once and answered instead (201, `{order}`). `idempotencyKey` is fresh per click: the server
+ * refuses a repeat, so one click starts one payment.
  */
-export function startPayment(body: StartBody, idempotencyKey: string): Promise<PaymentStart> {
+export function startPayment(body: StartBody, idempotencyKey: string): Promise<StartAnswer> {
   return answer(api.POST('/api/checkout', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
 }
 
@@ -107,19 +129,28 @@ export function useStartPayment() {
   });
 }
 
-/** After a paid checkout: the bag (now empty), the badges, the orders and the saved address. */
-async function refreshAfterPayment(client: QueryClient, orderIsNew: boolean): Promise<void> {
+/**
+ * After a paid (or placed) checkout: the bag (now empty), the badges, the orders and the saved
+ * address; also after a transfer the shop is waiting for (the bag as the server now has it).
+ */
+export async function refreshAfterPayment(client: QueryClient, orderIsNew: boolean): Promise<void> {
   void client.invalidateQueries({ queryKey: queryKeys.orders });
   void client.invalidateQueries({ queryKey: queryKeys.checkout });
   const bag = client.invalidateQueries({ queryKey: queryKeys.bag });
   try {
     const session = await fetchSession();
-    if (session.user) setSessionCounts(client, session.counts);
+    if (hasBag(session)) setSessionCounts(client, session.counts);
   } catch {
     const counts = client.getQueryData<Session>(queryKeys.session)?.counts;
     setSessionCounts(client, { bag: 0, newOrders: (counts?.newOrders ?? 0) + (orderIsNew ? 1 : 0) });
   }
   await bag;
+}
+
+/** A pay-on-delivery order placed: what changes is what a paid order changes. */
+export function usePlacedOrder() {
+  const client = useQueryClient();
+  return useCallback((placed: PlacedOrder) => void refreshAfterPayment(client, placed.order.isNew), [client]);
 }
 
 /**
@@ -132,6 +163,21 @@ export function useVerifyPayment() {
     mutationFn: (reference: string) => verifyPayment(reference),
     onSuccess: (result) => {
       if (result.success) void refreshAfterPayment(client, result.order?.isNew ?? true);
+      // A transfer on its way: the bag and badges as the server now has them, no new order yet.
+      else if (result.status === 'pending') void refreshAfterPayment(client, false);
     },
+  });
+}
+
+/**
+ * POST /api/auth/keep-account {password, confirmPassword}: after paying as a guest, "Keep your
+ * details for next time" makes an account of the order's name, e-mail and phone and signs it in
+ * (the answer is the new session, which replaces the visitor's).
+ */
+export function useKeepAccount() {
+  const client = useQueryClient();
+  return useMutation<Session, ApiError, KeepAccountBody>({
+    mutationFn: (body) => answer(api.POST('/api/auth/keep-account', { body })),
+    onSuccess: (view) => void setSession(client, view),
   });
 }

@@ -7,9 +7,13 @@ import type { TestCardResult, TestPayment } from '@/lib/types';
 /** GET /api/sandbox/checkout/{accessCode}: the test transaction the sandbox pop-up shows. */
 export type SandboxTransaction = TestPayment;
 
-export type SandboxOutcome = 'success' | 'declined' | 'insufficient_funds';
+/** A test card's outcome, or a test bank transfer or USSD payment (pending until the sandbox's webhook). */
+export type SandboxOutcome = 'success' | 'declined' | 'insufficient_funds' | 'transfer' | 'ussd';
 
-/** POST /api/sandbox/checkout/{accessCode}: pays with a test card. */
+/**
+ * POST /api/sandbox/checkout/{accessCode}: pays with a test card ("success" or "failed"), or
+ * reports a test transfer or USSD payment sent ("pending": the sandbox's webhook completes it later).
+ */
 export type SandboxCharge = TestCardResult;
 
 export function getSandboxTransaction(accessCode: string, signal?: AbortSignal): Promise<SandboxTransaction> {

@@ -1,14 +1,17 @@
-import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import {
   cancelOpenPayments,
   cancelPayment,
+  isPlaced,
+  usePlacedOrder,
   useApplyCode,
   useCheckoutDetails,
   useQuote,
   useStartPayment,
   useVerifyPayment,
   type CheckoutDetails,
+  type PaymentMethod,
 } from '../api/checkout';
 import { focusAfter, isBusy, messageOf, startFailure, type CheckoutState } from '../lib/checkoutReducer';
 import { heldUntilText } from '../lib/heldUntil';
@@ -16,12 +19,13 @@ import { openPaystackPopup } from '../lib/paystackInline';
 import { useCheckoutMachine } from '../lib/useCheckoutMachine';
 import { trimValues, type CheckoutValues } from '../lib/validate';
 import { CheckoutForm } from './CheckoutForm';
-import { paymentSuccessMessage, useCheckoutScope } from './CheckoutScope';
+import { useCheckoutScope } from './CheckoutScope';
 import { DiscountCode } from './DiscountCode';
+import { PaymentChoice } from './PaymentChoice';
 import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
-import { matchState, rememberState, useDeliveryOptions } from '@/lib/delivery';
+import { matchState, rememberState, useDeliveryOptions, useShopperState } from '@/lib/delivery';
 import { formatNaira } from '@/lib/money';
 import { addressLines } from '@/lib/orders';
 import { useSession } from '@/lib/session';
@@ -40,11 +44,22 @@ export const VERIFY_FAILED =
 export const CANCEL_EARLIER = 'Cancel that payment';
 export const EARLIER_CANCELLED = 'The earlier payment was cancelled. You can pay now.';
 export const CANCEL_FAILED = "We couldn't cancel the earlier payment. Please try again in a moment.";
+/** The shop's words while a bank transfer or USSD payment is on its way (the server's message wins). */
+export const TRANSFER_WAITING = "We're waiting for your transfer. We'll e-mail you when it arrives.";
 
+/** Channels whose money arrives later: the server waits for it rather than saying no. */
+const LATER_CHANNELS = ['bank_transfer', 'ussd', 'bank'];
+
+/**
+ * Where the details form starts: the last details used (or the profile, or nothing for a guest)
+ * and Nigeria; the State is the one chosen in the bag's "Deliver to" when there is one, so it is
+ * asked once.
+ */
 function startingValues(
   details: CheckoutDetails | undefined,
   user: SessionUser | null,
   options: DeliveryOptions,
+  chosenState: string | null,
 ): CheckoutValues {
   const address = details?.address ?? { street: '', city: '', state: '', country: 'Nigeria', postalCode: '' };
   return {
@@ -54,7 +69,7 @@ function startingValues(
       phone: user?.phoneNumber ?? '',
     },
     // The last address's state when the list knows it (in any case), else a choice to make.
-    address: { ...address, state: matchState(options.states, address.state) ?? '' },
+    address: { ...address, state: matchState(options.states, chosenState ?? address.state) ?? '' },
     method: 'delivery',
   };
 }
@@ -74,10 +89,14 @@ function bagSignature(bag: Bag | undefined): string {
 export function CheckoutPanel() {
   const { user } = useSession();
   const { data: bag } = useQuery(bagQueryOptions);
-  const { setSuccess } = useCheckoutScope();
+  const { setOutcome, setStep } = useCheckoutScope();
   const [state, send] = useCheckoutMachine();
   const { mutateAsync: startPayment } = useStartPayment();
   const { mutateAsync: verifyPayment } = useVerifyPayment();
+  const placedOrder = usePlacedOrder();
+  const { state: chosenState } = useShopperState();
+  // "Pay now" or "Pay on delivery", when the quote offers the second.
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('paystack');
   const headingRef = useRef<HTMLHeadingElement>(null);
   const payRef = useRef<HTMLButtonElement>(null);
   const details = useCheckoutDetails(state.step !== 'closed' && state.values === null);
@@ -90,6 +109,10 @@ export function CheckoutPanel() {
   const quote = useQuote(quoteRequest, bagKey);
   const { mutateAsync: tryCode } = useApplyCode(bagKey);
 
+  // The page around steps aside while the checkout is open (the bag's own total and "Deliver to").
+  useEffect(() => setStep(state.step), [setStep, state.step]);
+  useEffect(() => () => setStep('closed'), [setStep]);
+
   // A new step takes the focus to its heading (keyboard and screen-reader users land there); back
   // from the pop-up, the focus returns to the pay button.
   const previous = useRef<CheckoutState>(state);
@@ -100,22 +123,29 @@ export function CheckoutPanel() {
     if (target === 'pay') payRef.current?.focus();
   }, [state]);
 
+  const guest = !user;
   const verify = useCallback(
-    async (reference: string) => {
+    async (reference: string, sentLater = false) => {
       if (!send({ type: 'paid', reference })) return;
       try {
         const result = await verifyPayment(reference);
         if (!result.success) {
+          // A transfer or USSD payment on its way is not a failure: the shop waits for the money.
+          if (result.status === 'pending' && (sentLater || LATER_CHANNELS.includes(result.channel ?? ''))) {
+            setOutcome({ kind: 'waiting', message: result.message ?? TRANSFER_WAITING });
+            send({ type: 'pending' });
+            return;
+          }
           send({ type: 'failed', message: result.message ?? VERIFY_FAILED });
           return;
         }
-        setSuccess(paymentSuccessMessage(result.reference || reference));
+        setOutcome({ kind: 'paid', reference: result.reference || reference, order: result.order, guest });
         send({ type: 'verified' });
       } catch (error) {
         send({ type: 'failed', message: messageOf(error, VERIFY_FAILED) });
       }
     },
-    [send, setSuccess, verifyPayment],
+    [send, setOutcome, verifyPayment, guest],
   );
 
   // Closed without paying: the payment's units go back on sale.
@@ -126,14 +156,21 @@ export function CheckoutPanel() {
     [send],
   );
 
-  const pay = async (values: CheckoutValues, code: string | null, expectedTotal: number) => {
+  const pay = async (values: CheckoutValues, code: string | null, expectedTotal: number, method: PaymentMethod) => {
     if (!send({ type: 'pay' })) return;
-    setSuccess(null);
+    setOutcome(null);
     let start;
     try {
-      start = await startPayment({ ...trimValues(values), code, expectedTotal });
+      start = await startPayment({ ...trimValues(values), code, expectedTotal, paymentMethod: method });
     } catch (error) {
       send(startFailure(error, START_FAILED));
+      return;
+    }
+    // Pay on delivery: the order exists already; nothing to open or verify.
+    if (isPlaced(start)) {
+      setOutcome({ kind: 'placed', order: start.order, guest });
+      send({ type: 'placed' });
+      placedOrder(start);
       return;
     }
     send({ type: 'started', start });
@@ -177,7 +214,7 @@ export function CheckoutPanel() {
           disabled={blocked}
           aria-describedby={blocked ? 'checkout-blocked' : undefined}
           onClick={() => {
-            setSuccess(null);
+            setOutcome(null);
             send({ type: 'open' });
           }}
         >
@@ -208,7 +245,7 @@ export function CheckoutPanel() {
           </div>
         ) : (
           <CheckoutForm
-            initial={state.values ?? startingValues(details.data, user, delivery.data)}
+            initial={state.values ?? startingValues(details.data, user, delivery.data, chosenState)}
             options={delivery.data}
             subtotal={bag?.total ?? 0}
             initialProblem={state.problem}
@@ -230,6 +267,10 @@ export function CheckoutPanel() {
   const total = priced?.breakdown.total ?? 0;
   const pickup = chosen.method === 'pickup';
   const heldUntil = payment.status === 'popup' ? heldUntilText(payment.start.expiresAt) : null;
+  // The choice stands only while the server offers it for this order (a code or a new total may change that).
+  const offer = shown?.payOnDelivery ?? null;
+  const method: PaymentMethod = offer?.offered ? paymentMethod : 'paystack';
+  const later = method === 'pay_on_delivery';
 
   const apply = async (typed: string): Promise<string | null> => {
     try {
@@ -311,6 +352,15 @@ export function CheckoutPanel() {
           <Spinner size="sm" label="Working out your total…" />
         )}
       </section>
+      {offer && (offer.offered || offer.reason) && (
+        <PaymentChoice
+          offer={offer}
+          pickup={pickup}
+          value={offer.offered ? paymentMethod : 'paystack'}
+          onChange={setPaymentMethod}
+          disabled={busy}
+        />
+      )}
       {blockedNote}
       <div role="alert" className="checkout__notice-region">
         {payment.status === 'error' && <p className="alert alert--error checkout__notice">{payment.message}</p>}
@@ -353,18 +403,22 @@ export function CheckoutPanel() {
         disabled={busy || !priced || total <= 0 || blocked || quote.isFetching}
         aria-describedby={blocked ? 'checkout-blocked' : undefined}
         aria-busy={payment.status === 'starting'}
-        onClick={() => void pay(chosen, code, total)}
+        onClick={() => void pay(chosen, code, total, method)}
       >
-        {payment.status === 'starting' && <Spinner size="sm" label="Starting payment…" />}
-        {priced ? `Pay ${formatNaira(total)}` : 'Pay'}
+        {payment.status === 'starting' && (
+          <Spinner size="sm" label={later ? 'Placing your order…' : 'Starting payment…'} />
+        )}
+        {later ? placeOrderLabel(total, pickup) : priced ? `Pay ${formatNaira(total)}` : 'Pay'}
       </button>
       <div role="status" className="checkout__held-region">
         {heldUntil && <p className="checkout__held">{heldUntil}</p>}
       </div>
       <p className="checkout__secure">
-        {details.data?.mode === 'sandbox'
-          ? 'Test mode: pay with a test card, no money moves.'
-          : 'Card payment in naira through Paystack.'}
+        {later
+          ? `Nothing to pay now: pay ${pickup ? 'at pickup' : 'the rider'} in cash, by transfer or POS.`
+          : details.data?.mode === 'sandbox'
+            ? 'Test mode: pay with a test card, transfer or USSD; no money moves.'
+            : 'Card payment in naira through Paystack.'}
       </p>
       {payment.status === 'popup' && payment.start.mode === 'sandbox' && (
         <Suspense fallback={null}>
@@ -372,11 +426,16 @@ export function CheckoutPanel() {
             accessCode={payment.start.accessCode}
             amount={payment.start.amount}
             heldUntil={heldUntil}
-            onSuccess={(reference) => void verify(reference)}
+            onSuccess={(reference, sentLater) => void verify(reference, sentLater)}
             onCancel={() => cancelled(payment.start.reference)}
           />
         </Suspense>
       )}
     </section>
   );
+}
+
+/** "Place order, pay ₦87,550.00 on delivery" ("at pickup"). */
+export function placeOrderLabel(total: number, pickup: boolean): string {
+  return `Place order, pay ${formatNaira(total)} ${pickup ? 'at pickup' : 'on delivery'}`;
 }

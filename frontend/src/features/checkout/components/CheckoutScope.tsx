@@ -1,21 +1,40 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { KeepDetails } from './KeepDetails';
+import { formatNaira } from '@/lib/money';
+import { orderTitle } from '@/lib/orders';
+import type { Order } from '@/lib/types';
+
+/** How a checkout ended, for the notice at the top of My Bag. */
+export type CheckoutOutcome =
+  /** Paid: "Payment successful! Reference: …", the order's number and, for a guest, the offer to keep their details. */
+  | { kind: 'paid'; reference: string; order: Order | null; guest: boolean }
+  /** A pay-on-delivery order placed: what to pay when it arrives, and its number. */
+  | { kind: 'placed'; order: Order; guest: boolean }
+  /** A bank transfer or USSD payment on its way: the shop's waiting message. */
+  | { kind: 'waiting'; message: string };
+
+/** Where the checkout stands: the bag's own summary steps aside while it is open. */
+export type CheckoutStep = 'closed' | 'details' | 'payment';
 
 type Scope = {
-  /** "Payment successful! Reference: …" after a paid checkout, until a new one starts. */
-  success: string | null;
-  setSuccess: (text: string | null) => void;
+  outcome: CheckoutOutcome | null;
+  setOutcome: (outcome: CheckoutOutcome | null) => void;
+  step: CheckoutStep;
+  setStep: (step: CheckoutStep) => void;
 };
 
 const CheckoutContext = createContext<Scope | null>(null);
 
 /**
  * Shares the outcome of a checkout between the panel (in the bag's summary, gone once the bag is
- * empty) and the notice at the top of the page, which outlives it.
+ * empty) and the notice at the top of the page, which outlives it; and the checkout's step, for
+ * the page around it.
  */
 export function CheckoutScope({ children }: { children: ReactNode }) {
-  const [success, setSuccess] = useState<string | null>(null);
-  const value = useMemo(() => ({ success, setSuccess }), [success]);
+  const [outcome, setOutcome] = useState<CheckoutOutcome | null>(null);
+  const [step, setStep] = useState<CheckoutStep>('closed');
+  const value = useMemo(() => ({ outcome, setOutcome, step, setStep }), [outcome, step]);
   return <CheckoutContext.Provider value={value}>{children}</CheckoutContext.Provider>;
 }
 
@@ -29,23 +48,68 @@ export function paymentSuccessMessage(reference: string): string {
   return `Payment successful! Reference: ${reference}`;
 }
 
-/** The paid checkout's confirmation, at the top of My Bag; it takes the focus when it appears. */
+/** "Order placed! Pay ₦87,550.00 when it arrives." ("when you pick it up" for pickup). */
+export function orderPlacedMessage(order: Pick<Order, 'totalAmount' | 'deliveryMethod'>): string {
+  const when = order.deliveryMethod === 'pickup' ? 'when you pick it up' : 'when it arrives';
+  return `Order placed! Pay ${formatNaira(order.totalAmount)} ${when}.`;
+}
+
+/** /track?number=K7M2QX9A: the order's tracking page, its number filled in. */
+export function trackingPath(number: string): string {
+  return `/track?number=${encodeURIComponent(number)}`;
+}
+
+/** "Order #K7M2QX9A" and, beside it, the link to its tracking page. */
+function OrderNumber({ order }: { order: Order }) {
+  return (
+    <p className="checkout-notice__order">
+      <strong>{orderTitle(order)}</strong>{' '}
+      <Link href={trackingPath(order.number)} className="checkout-notice__track">
+        Track your order
+      </Link>
+    </p>
+  );
+}
+
+/** The checkout's outcome, at the top of My Bag; it takes the focus when it appears. */
 export function CheckoutNotice() {
-  const { success } = useCheckoutScope();
+  const { outcome } = useCheckoutScope();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (success) ref.current?.focus();
-  }, [success]);
-  return (
-    <div role="status" className="checkout-notice-region">
-      {success && (
-        <div ref={ref} className="alert alert--success checkout-notice" tabIndex={-1}>
-          <p className="checkout-notice__text">{success}</p>
+    if (outcome) ref.current?.focus();
+  }, [outcome]);
+
+  let body: ReactNode = null;
+  if (outcome?.kind === 'waiting') {
+    body = (
+      <div ref={ref} className="alert alert--info checkout-notice" tabIndex={-1}>
+        <p className="checkout-notice__text">{outcome.message}</p>
+      </div>
+    );
+  } else if (outcome) {
+    const order = outcome.order;
+    body = (
+      <div ref={ref} className="alert alert--success checkout-notice" tabIndex={-1}>
+        <p className="checkout-notice__text">
+          {outcome.kind === 'paid' ? paymentSuccessMessage(outcome.reference) : orderPlacedMessage(outcome.order)}
+        </p>
+        {order && <OrderNumber order={order} />}
+        {!outcome.guest && (
           <Link href="/myorders" className="btn btn--sm btn--dark">
             View My Orders
           </Link>
-        </div>
-      )}
-    </div>
+        )}
+      </div>
+    );
+  }
+  // The offer to a guest sits outside the live region: its form is not news to announce.
+  const offer = outcome && outcome.kind !== 'waiting' && outcome.guest && outcome.order;
+  return (
+    <>
+      <div role="status" className="checkout-notice-region">
+        {body}
+      </div>
+      {offer && <KeepDetails email={offer.customerEmail} />}
+    </>
   );
 }

@@ -65,7 +65,11 @@ export function DiscountCode({ applied, onApply, onRemove, disabled = false }: D
           name="code"
           className="field__input discount__input"
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            // The refusal was of the code as it was: a new one has yet to be tried.
+            setProblem(null);
+          }}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

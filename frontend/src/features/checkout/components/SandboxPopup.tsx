@@ -17,6 +17,34 @@ export const TEST_CARDS: { number: string; cvv: string; outcome: SandboxOutcome;
 
 export const SANDBOX_TITLE = 'Test payment';
 
+/** The sandbox's test bank account for transfers. */
+export const TEST_ACCOUNT = { number: '0123456789', bank: 'Test Bank' };
+
+/** The ways the sandbox pays, as the shop's channels name them. */
+export type SandboxWay = 'card' | 'bank_transfer' | 'ussd';
+const WAYS: ReadonlyArray<{ way: SandboxWay; label: string }> = [
+  { way: 'card', label: 'Card' },
+  { way: 'bank_transfer', label: 'Bank transfer' },
+  { way: 'ussd', label: 'USSD' },
+];
+
+/** The ways to show of the channels the shop offers; a card when the sandbox simulates none of them. */
+export function sandboxWays(channels: ReadonlyArray<string> | undefined): SandboxWay[] {
+  const offered = WAYS.map((w) => w.way).filter((way) => (channels ?? ['card']).includes(way));
+  return offered.length > 0 ? offered : ['card'];
+}
+
+/** Naira for a USSD code: whole naira as digits ("14845"), else with kobo ("14845.50"). */
+function nairaDigits(kobo: number): string {
+  const naira = Math.floor(kobo / 100);
+  return kobo % 100 === 0 ? String(naira) : `${naira}.${String(kobo % 100).padStart(2, '0')}`;
+}
+
+/** The test USSD code to dial for an amount: "*737*000*14845#". */
+export function ussdCode(kobo: number): string {
+  return `*737*000*${nairaDigits(kobo)}#`;
+}
+
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 type SandboxPopupProps = {
@@ -25,14 +53,18 @@ type SandboxPopupProps = {
   amount: number;
   /** "Your items are held until 14:35", when the shop said so. */
   heldUntil?: string | null;
-  onSuccess: (reference: string) => void;
+  /** Paid (`sentLater` false), or a transfer or USSD payment sent, whose money arrives later (true). */
+  onSuccess: (reference: string, sentLater: boolean) => void;
   onCancel: () => void;
 };
 
 /**
  * The built-in sandbox's pop-up, standing in for Paystack's when no keys are configured: a modal
- * dialog clearly marked TEST MODE that pays with one of Paystack's test cards. A declined card
- * shows why and lets the shopper try another; Close, Escape or the backdrop cancel.
+ * dialog clearly marked TEST MODE that pays with one of Paystack's test cards, or, where the shop
+ * offers them, by a test bank transfer (an account number and the exact amount, then "I've sent
+ * the money") or USSD (a code to dial, then "Done"); those leave the payment pending until the
+ * sandbox's webhook says the money arrived. A declined card shows why and lets the shopper try
+ * another; Close, Escape or the backdrop cancel.
  */
 export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCancel }: SandboxPopupProps) {
   const titleId = useId();
@@ -43,8 +75,12 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
   const latch = useInFlight();
   const [paying, setPaying] = useState<SandboxOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const wayName = useId();
 
   const transaction = useSandboxTransaction(accessCode);
+  const ways = sandboxWays(transaction.data?.channels);
+  const [chosenWay, setWay] = useState<SandboxWay>('card');
+  const way = ways.includes(chosenWay) ? chosenWay : ways[0]!;
 
   // A transaction already paid (a second tab, a reload) completes at once.
   const alreadyPaid = transaction.data?.status === 'success' ? transaction.data.reference : null;
@@ -52,7 +88,7 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
   useEffect(() => {
     if (alreadyPaid && !reported.current) {
       reported.current = true;
-      onSuccess(alreadyPaid);
+      onSuccess(alreadyPaid, false);
     }
   }, [alreadyPaid, onSuccess]);
 
@@ -89,10 +125,11 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
     setFailure(null);
     try {
       const charge = await chargeSandbox(accessCode, outcome);
-      if (charge.status === 'success') {
-        // Paid: the cards stay locked while the shop closes this window and verifies.
+      if (charge.status === 'success' || charge.status === 'pending') {
+        // Paid, or sent (the money arrives later): everything stays locked while the shop closes
+        // this window and asks its server.
         reported.current = true;
-        onSuccess(charge.reference);
+        onSuccess(charge.reference, charge.status === 'pending');
         return;
       }
       setFailure(charge.message || 'Declined');
@@ -135,7 +172,9 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
       </p>
     );
   } else {
-    body = (
+    const total = shown?.amount ?? amount;
+    const locked = paying !== null || alreadyPaid !== null;
+    const cards = (
       <>
         <p className="sandbox__hint">Choose a test card (any future expiry date):</p>
         <ul className="sandbox__cards">
@@ -146,7 +185,7 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
                 type="button"
                 className={`sandbox-card sandbox-card--${card.outcome}`}
                 aria-label={`Pay with test card ${card.number} (${card.label})`}
-                disabled={paying !== null || alreadyPaid !== null}
+                disabled={locked}
                 onClick={() => void pay(card.outcome)}
               >
                 <span className="sandbox-card__number">{card.number}</span>
@@ -158,11 +197,85 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
             </li>
           ))}
         </ul>
+      </>
+    );
+    const transfer = (
+      <div className="sandbox-later">
+        <p className="sandbox__hint">Transfer exactly this amount to the test account:</p>
+        <dl className="sandbox-later__facts">
+          <div>
+            <dt>Account number</dt>
+            <dd className="sandbox-later__mono">{TEST_ACCOUNT.number}</dd>
+          </div>
+          <div>
+            <dt>Bank</dt>
+            <dd>{TEST_ACCOUNT.bank}</dd>
+          </div>
+          <div>
+            <dt>Amount</dt>
+            <dd className="sandbox-later__mono">{formatNaira(total)}</dd>
+          </div>
+        </dl>
+        <button
+          ref={firstCardRef}
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={locked}
+          onClick={() => void pay('transfer')}
+        >
+          {paying === 'transfer' && <Spinner size="sm" label="Sending…" />}
+          I've sent the money
+        </button>
+        <p className="sandbox-later__note">The shop waits for the money to arrive; it may take a few minutes.</p>
+      </div>
+    );
+    const ussd = (
+      <div className="sandbox-later">
+        <p className="sandbox__hint">Dial this code on your phone and follow the prompts:</p>
+        <p className="sandbox-later__code">{ussdCode(total)}</p>
+        <button
+          ref={firstCardRef}
+          type="button"
+          className="btn btn--primary btn--block"
+          disabled={locked}
+          onClick={() => void pay('ussd')}
+        >
+          {paying === 'ussd' && <Spinner size="sm" label="Sending…" />}
+          Done
+        </button>
+        <p className="sandbox-later__note">The shop waits for your bank to confirm; it may take a few minutes.</p>
+      </div>
+    );
+    body = (
+      <>
+        {ways.length > 1 && (
+          <fieldset className="sandbox-ways" disabled={locked}>
+            <legend className="visually-hidden">Pay with</legend>
+            {ways.map((w) => (
+              <label key={w} className="sandbox-way">
+                <input
+                  type="radio"
+                  name={wayName}
+                  value={w}
+                  checked={way === w}
+                  onChange={() => {
+                    setWay(w);
+                    setFailure(null);
+                  }}
+                />
+                <span>{WAYS.find((x) => x.way === w)!.label}</span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {way === 'card' ? cards : way === 'bank_transfer' ? transfer : ussd}
         <div role="alert" className="sandbox__failure-region">
           {failure && (
             <p className="alert alert--error sandbox__failure">
               <strong>{/[.!?]$/.test(failure) ? failure : `${failure}.`}</strong>
-              <span> Try another test card or close this window.</span>
+              <span>
+                {way === 'card' ? ' Try another test card or close this window.' : ' Try again or close this window.'}
+              </span>
             </p>
           )}
         </div>

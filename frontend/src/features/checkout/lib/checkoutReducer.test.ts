@@ -353,3 +353,20 @@ describe('startFailure and messageOf', () => {
     expect(startFailure(new TypeError('Failed to fetch'), FALLBACK)).toEqual({ type: 'failed', message: FALLBACK });
   });
 });
+
+describe('issue 23: pay on delivery and transfers', () => {
+  it('a pay-on-delivery order placed ends the checkout from starting, with no pop-up', () => {
+    expect(checkoutReducer(starting, { type: 'placed' })).toEqual(initialCheckoutState);
+    // Nowhere else: a stray answer changes nothing.
+    for (const state of [ready, popup, verifying, cancelled, failed]) {
+      expect(checkoutReducer(state, { type: 'placed' })).toBe(state);
+    }
+  });
+
+  it('a transfer the shop waits for ends the checkout from verifying, as no error', () => {
+    expect(checkoutReducer(verifying, { type: 'pending' })).toEqual(initialCheckoutState);
+    for (const state of [ready, starting, popup, cancelled]) {
+      expect(checkoutReducer(state, { type: 'pending' })).toBe(state);
+    }
+  });
+});

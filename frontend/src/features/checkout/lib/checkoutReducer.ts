@@ -11,6 +11,8 @@ import { isApiError } from '@/lib/api';
  * and, on the payment step:
  *
  *   ready | cancelled | error | blocked | released ──pay──▶ starting ──started──▶ popup ──paid──▶ verifying ──verified──▶ closed (done)
+ *   starting ──placed──▶ closed (done: a pay-on-delivery order, placed with no pop-up)
+ *   verifying ──pending──▶ closed (a transfer on its way: the shop waits for the money)
  *   starting ──refused──▶ details, with the server's reason
  *   starting ──blocked──▶ blocked (an earlier payment can still be paid) ──release──▶ releasing ──released──▶ released
  *   releasing ──failed──▶ blocked, with why the cancel failed
@@ -74,6 +76,10 @@ export type CheckoutAction =
   | { type: 'cancelled' }
   /** The server confirmed the payment and created the order. */
   | { type: 'verified' }
+  /** The server placed a pay-on-delivery order (no pop-up, nothing to verify). */
+  | { type: 'placed' }
+  /** The server is waiting for a bank transfer or USSD payment to arrive. */
+  | { type: 'pending' }
   /** The payment could not start, the pop-up failed, or verification did not confirm it. */
   | { type: 'failed'; message: string };
 
@@ -117,7 +123,10 @@ function paymentReducer(state: Extract<CheckoutState, { step: 'payment' }>, acti
     case 'cancelled':
       return payment.status === 'popup' ? to({ status: 'cancelled' }) : state;
     case 'verified':
+    case 'pending':
       return payment.status === 'verifying' ? initialCheckoutState : state;
+    case 'placed':
+      return payment.status === 'starting' ? initialCheckoutState : state;
     case 'failed':
       // A failed cancel keeps the way to try it again.
       if (payment.status === 'releasing')

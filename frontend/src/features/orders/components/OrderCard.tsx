@@ -4,7 +4,7 @@ import { Price } from '@/components/Price';
 import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { RefundAmounts, RefundList, reviewLinkFor } from './Refunds';
 import { formatDate } from '@/lib/money';
-import { addressLines, orderTitle } from '@/lib/orders';
+import { addressLines, orderTitle, toPayText } from '@/lib/orders';
 import type { Order, TrackedOrder } from '@/lib/types';
 
 /** What an order cost, in parts (only those that apply: an older order shows its total alone). */
@@ -30,6 +30,7 @@ export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
  */
 export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
   const headingId = `order-${order.id}`;
+  const toPay = toPayText(order);
   return (
     <li>
       <article className="order-card" aria-labelledby={headingId}>
@@ -59,6 +60,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
             <dd>
               <Price kobo={order.totalAmount} className="order-card__total" />
               <RefundAmounts order={order} />
+              {toPay && <span className="order-card__to-pay">{toPay}</span>}
             </dd>
           </div>
           {order.trackingNumber && (

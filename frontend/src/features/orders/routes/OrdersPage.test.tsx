@@ -11,6 +11,8 @@ const session = (newOrders: number): Session => ({
   user: customer,
   expiresAt: null,
   counts: { bag: 0, saved: 1, newOrders },
+  guestCheckout: false,
+  guest: false,
 });
 
 function renderOrders(newOrders = 2) {
@@ -169,5 +171,33 @@ describe('My Orders', () => {
     ]);
     expect(text('Order #PUP3D7KM')).toEqual(['Subtotal₦50,000.00', 'Pick up in storeFree', 'Total₦50,000.00']);
     expect(screen.queryByLabelText('Price of Order #K7M2QX9A')).toBeNull();
+  });
+
+  it('a pay-on-delivery order says what is left to pay when it arrives, until it is collected', async () => {
+    const pod = order({
+      status: 'placed',
+      paymentMethod: 'pay_on_delivery',
+      paymentChannel: null,
+      toCollect: 17_000_050,
+    });
+    const collected = order({
+      id: 'collected1234567',
+      number: 'CL8CTD4A',
+      status: 'delivered',
+      paymentMethod: 'pay_on_delivery',
+      toCollect: 0,
+      collectedAt: Date.UTC(2025, 2, 9),
+      collectedAmount: 17_000_050,
+      collectedBy: 'cash',
+    });
+    mockFetch({
+      '/api/orders': { orders: [pod, collected] },
+      'POST /api/orders/seen': { bag: 0, saved: 1, newOrders: 0 },
+    });
+    renderOrders();
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByText('Placed').className).toContain('status-badge--placed');
+    expect(within(cards[0]!).getByText('Pay on delivery — ₦170,000.50 to pay when it arrives')).toBeTruthy();
+    expect(within(cards[1]!).queryByText(/to pay when it arrives/)).toBeNull();
   });
 });

@@ -79,4 +79,68 @@ describe('TrackPage', () => {
     expect(screen.getByLabelText('Order number').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByRole('region')).toBeNull();
   });
+
+  it('a wrong number or e-mail stops being wrong once either field changes', async () => {
+    mockFetch({
+      '/api/orders/track': () => jsonResponse({ error: 'not_found', message: 'No such order.' }, 404),
+    });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fill('ZZZZZZZZ', 'ada@example.com');
+    expect((await screen.findByRole('alert')).textContent).toBe('No such order.');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByLabelText('Order number').getAttribute('aria-invalid')).toBeNull();
+    // A missing field's message goes once that field is filled (not when the other changes).
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Track Order' }));
+    expect(screen.getByRole('alert').textContent).toBe(TRACK_MISSING);
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    expect(screen.getByRole('alert').textContent).toBe(TRACK_MISSING);
+    fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'K' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a pay-on-delivery order: placed first in its steps, and what is left to pay when it arrives', async () => {
+    mockFetch({
+      '/api/orders/track': {
+        order: {
+          ...tracked,
+          status: 'placed',
+          trackingNumber: null,
+          paymentMethod: 'pay_on_delivery',
+          toCollect: 4_750_000,
+        },
+      },
+    });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fill('K7M2QX9A', 'ada@example.com');
+    const result = await screen.findByRole('region', { name: 'Order #K7M2QX9A' });
+    expect(within(result).getByText('Placed', { selector: '.status-badge' }).className).toContain(
+      'status-badge--placed',
+    );
+    const steps = within(result).getByRole('list', { name: 'Progress' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Placed', 'Processing', 'Shipped', 'Delivered']);
+    expect(within(steps).getByText('Placed').getAttribute('aria-current')).toBe('step');
+    expect(within(result).getByText('Pay on delivery — ₦47,500.00 to pay when it arrives')).toBeTruthy();
+  });
+
+  it('an order refused at delivery shows no steps and nothing to pay', async () => {
+    mockFetch({
+      '/api/orders/track': {
+        order: { ...tracked, status: 'refused', paymentMethod: 'pay_on_delivery', toCollect: 0 },
+      },
+    });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fill('K7M2QX9A', 'ada@example.com');
+    const result = await screen.findByRole('region', { name: 'Order #K7M2QX9A' });
+    expect(within(result).getByText('Refused at delivery', { selector: '.status-badge' }).className).toContain(
+      'status-badge--refused',
+    );
+    expect(within(result).queryByRole('list', { name: 'Progress' })).toBeNull();
+    expect(within(result).queryByText(/to pay when it arrives/)).toBeNull();
+  });
 });

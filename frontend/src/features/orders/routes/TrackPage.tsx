@@ -11,17 +11,14 @@ import { TextField } from '@/components/TextField';
 import { serverReason } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
 import { formatDate } from '@/lib/money';
-import { ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
-import type { OrderStatus, TrackedOrder } from '@/lib/types';
+import { isStopped, ORDER_STATUS_LABELS, orderSteps, orderTitle, toPayText } from '@/lib/orders';
+import type { TrackedOrder } from '@/lib/types';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './TrackPage.css';
 
 export const TRACK_MISSING = 'Please enter your order number and the e-mail address you ordered with.';
 export const TRACK_BAD_EMAIL = 'Please enter a valid email address.';
 export const TRACK_FAILED = "We couldn't look up your order right now. Please check your connection and try again.";
-
-/** The steps a delivered order went through, in order (a cancelled order shows no steps). */
-const STEPS: OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered'];
 
 type Field = 'number' | 'email';
 
@@ -61,6 +58,11 @@ export default function TrackPage() {
   };
 
   const lookupError = lookup.isError ? (serverReason(lookup.error) ?? TRACK_FAILED) : null;
+  // The problem goes once a field it is about changes (an order not found: either field).
+  const edited = (field: Field) => {
+    if (problem?.field === field) setProblem(null);
+    if (!problem && lookupError) setRequest(null);
+  };
   const message = problem?.message ?? lookupError;
   const invalid = (field: Field) => (problem ? problem.field === field : Boolean(lookupError));
 
@@ -82,7 +84,10 @@ export default function TrackPage() {
             label="Order number"
             name="number"
             value={number}
-            onValueChange={(value) => setNumber(value.toUpperCase())}
+            onValueChange={(value) => {
+              setNumber(value.toUpperCase());
+              edited('number');
+            }}
             inputRef={refs.number}
             errorId={invalid('number') ? errorId : undefined}
             autoComplete="off"
@@ -98,7 +103,10 @@ export default function TrackPage() {
             inputMode="email"
             autoComplete="email"
             value={email}
-            onValueChange={setEmail}
+            onValueChange={(value) => {
+              setEmail(value);
+              edited('email');
+            }}
             inputRef={refs.email}
             errorId={invalid('email') ? errorId : undefined}
           />
@@ -118,7 +126,10 @@ export default function TrackPage() {
 
 function TrackedOrderCard({ order }: { order: TrackedOrder }) {
   const headingId = useId();
-  const reached = STEPS.indexOf(order.status);
+  // The steps a delivered order goes through (a cancelled or refused order shows none).
+  const steps = orderSteps(order);
+  const reached = steps.indexOf(order.status);
+  const toPay = toPayText(order);
   return (
     <section className="track__result" aria-labelledby={headingId} aria-live="polite">
       <header className="track__head">
@@ -128,9 +139,9 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <OrderStatusBadge status={order.status} />
       </header>
 
-      {order.status !== 'cancelled' && (
+      {!isStopped(order.status) && (
         <ol className="track__steps" aria-label="Progress">
-          {STEPS.map((step, i) => (
+          {steps.map((step, i) => (
             <li
               key={step}
               className={`track__step${i <= reached ? ' is-done' : ''}`}
@@ -165,6 +176,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
           <dd className="track__total">
             <Price kobo={order.totalAmount} />
             <RefundAmounts order={order} />
+            {toPay && <span className="track__to-pay">{toPay}</span>}
           </dd>
         </div>
       </dl>

@@ -4,7 +4,7 @@ import SavedItemsPage from './SavedItemsPage';
 import { Header } from '@/components/Header';
 import type { Bag, SavedItem, Session } from '@/lib/types';
 import { bagItem, bagOf, product, variants } from '@/test/fixtures';
-import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { customer, jsonResponse, mockFetch, renderWithProviders, sessionOf } from '@/test/utils';
 
 const brogue = product();
 // No size or colour to choose.
@@ -13,7 +13,7 @@ const saved: SavedItem[] = [
   { product: brogue, savedAt: 2 },
   { product: loafer, savedAt: 1 },
 ];
-const session: Session = { user: customer, expiresAt: null, counts: { bag: 0, saved: 2, newOrders: 0 } };
+const session: Session = { ...sessionOf(customer, { saved: 2 }), expiresAt: null };
 const bagWith = (p = brogue): Bag => bagOf(bagItem({ product: p, size: null, color: null }));
 
 function renderSaved() {

@@ -459,6 +459,7 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       channels: ['card', 'bank', 'ussd', 'bank_transfer'],
       transferHoldMinutes: 60,
       payOnDeliveryOpenLimit: 1,
+      payLinkHours: 48,
     });
     assert.deepEqual(page.errors, [], 'no uncaught errors on the Settings screen');
   });

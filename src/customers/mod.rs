@@ -37,7 +37,7 @@ const SPENT_SQL: &str = "(CASE o.payment_method WHEN 'paystack' THEN o.total_kob
 
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Customer {
+pub struct CustomerSummary {
     /// `a.{account id}`, `e.{e-mail}` or `p.{phone digits}`: the customer's page is /admin/customers/{key}.
     pub key: String,
     pub name: String,
@@ -76,8 +76,8 @@ fn everyone_sql() -> String {
     )
 }
 
-fn customer_from_row(r: &rusqlite::Row) -> rusqlite::Result<Customer> {
-    Ok(Customer {
+fn customer_from_row(r: &rusqlite::Row) -> rusqlite::Result<CustomerSummary> {
+    Ok(CustomerSummary {
         key: r.get("key")?,
         name: r.get("name")?,
         email: r.get("email")?,
@@ -92,7 +92,7 @@ fn customer_from_row(r: &rusqlite::Row) -> rusqlite::Result<Customer> {
 
 /// Customers matching `q` (part of a name or e-mail, or of a phone number's digits), most recent
 /// buyers first; `limit` from `offset`. With the number that match.
-pub fn search(conn: &Connection, q: &str, limit: i64, offset: i64) -> rusqlite::Result<(Vec<Customer>, i64)> {
+pub fn search(conn: &Connection, q: &str, limit: i64, offset: i64) -> rusqlite::Result<(Vec<CustomerSummary>, i64)> {
     let q = q.trim();
     let like = format!("%{}%", q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
     let digits: String = q.chars().filter(char::is_ascii_digit).collect();
@@ -125,7 +125,7 @@ pub fn search(conn: &Connection, q: &str, limit: i64, offset: i64) -> rusqlite::
 }
 
 /// One customer and their orders, newest first.
-pub fn one(conn: &Connection, key: &str) -> rusqlite::Result<Option<(Customer, Vec<Order>)>> {
+pub fn one(conn: &Connection, key: &str) -> rusqlite::Result<Option<(CustomerSummary, Vec<Order>)>> {
     let sql = format!("{} SELECT * FROM everyone WHERE key = ?1", everyone_sql());
     let Some(customer) = conn.prepare_cached(&sql)?.query_map([key], customer_from_row)?.next().transpose()? else { return Ok(None) };
     let filter = format!(

@@ -28,7 +28,7 @@ struct CustomersQuery {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct CustomerPage {
-    customers: Vec<Customer>,
+    customers: Vec<CustomerSummary>,
     total: i64,
     page: i64,
     page_size: i64,
@@ -50,7 +50,7 @@ async fn list_customers(state: web::Data<AppState>, _admin: AdminUser, query: we
 
 #[derive(Serialize, utoipa::ToSchema)]
 struct CustomerOrders {
-    customer: Customer,
+    customer: CustomerSummary,
     /// Newest first.
     orders: Vec<crate::orders::Order>,
 }

@@ -324,6 +324,7 @@ impl Paystack {
 
 /// Paystack's `POST /refund` request: what the shop sends and the sandbox reads.
 #[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[schema(as = PaystackRefundRequest)]
 pub struct RefundRequest {
     /// The transaction's reference.
     #[serde(default)]

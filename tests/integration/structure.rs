@@ -184,3 +184,41 @@ fn every_request_body_names_its_fields() {
     assert!(bodies > 30, "the document has the request bodies ({bodies})");
     assert!(free_form.is_empty(), "request bodies without named fields: {free_form:?}");
 }
+
+/// The API document names each schema after its Rust type (or its `#[schema(as = …)]`): two types
+/// with one name and the document silently keeps one of them, so a request body would be described
+/// by another struct's fields. Every schema name is written once.
+#[test]
+fn every_schema_has_its_own_name() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if !(line.trim_start().starts_with("#[derive(") && line.contains("ToSchema")) {
+                continue;
+            }
+            // The attributes that follow the derive, up to the item they describe.
+            let mut renamed = None;
+            for next in &lines[i + 1..] {
+                let next = next.trim();
+                if let Some(rest) = next.strip_prefix("#[schema(as = ") {
+                    renamed = Some(rest.trim_end_matches(")]").to_string());
+                }
+                let item = next.trim_start_matches("pub ").trim_start_matches("pub(crate) ");
+                if let Some(rest) = item.strip_prefix("struct ").or_else(|| item.strip_prefix("enum ")) {
+                    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+                    let shown = file.strip_prefix(&src).unwrap().display().to_string();
+                    names.entry(renamed.take().unwrap_or(name)).or_default().push(shown);
+                    break;
+                }
+            }
+        }
+    }
+    assert!(names.len() > 50, "the schemas are read ({})", names.len());
+    let twice: Vec<_> = names.iter().filter(|(_, files)| files.len() > 1).collect();
+    assert!(twice.is_empty(), "schema names written twice (rename one, or give it #[schema(as = …)]): {twice:?}");
+}

@@ -1818,11 +1818,30 @@ export interface components {
     };
     Customer: {
       email: string;
+      name: string;
+      phone: string;
+    };
+    CustomerOrders: {
+      customer: components['schemas']['CustomerSummary'];
+      /** @description Newest first. */
+      orders: components['schemas']['Order'][];
+    };
+    CustomerPage: {
+      customers: components['schemas']['CustomerSummary'][];
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** Format: int64 */
+      total: number;
+    };
+    CustomerSummary: {
+      email: string;
       hasAccount: boolean;
       /** @description `a.{account id}`, `e.{e-mail}` or `p.{phone digits}`: the customer's page is /admin/customers/{key}. */
       key: string;
       /** Format: int64 */
-      lastOrderAt?: number | null;
+      lastOrderAt: number | null;
       name: string;
       /** Format: int64 */
       orders: number;
@@ -1831,26 +1850,12 @@ export interface components {
        * Format: int64
        * @description When the account was made (null without one).
        */
-      signedUpAt?: number | null;
+      signedUpAt: number | null;
       /**
        * Format: int64
        * @description Money received less money refunded, in kobo.
        */
       spent: number;
-    };
-    CustomerOrders: {
-      customer: components['schemas']['Customer'];
-      /** @description Newest first. */
-      orders: components['schemas']['Order'][];
-    };
-    CustomerPage: {
-      customers: components['schemas']['Customer'][];
-      /** Format: int64 */
-      page: number;
-      /** Format: int64 */
-      pageSize: number;
-      /** Format: int64 */
-      total: number;
     };
     /** @description The admin home's figures. */
     Dashboard: {
@@ -2412,6 +2417,18 @@ export interface components {
     };
     /** @enum {string} */
     PaymentStatus: 'pending' | 'failed' | 'abandoned' | 'mismatch' | 'completed';
+    /** @description Paystack's `POST /refund` request: what the shop sends and the sandbox reads. */
+    PaystackRefundRequest: {
+      /**
+       * Format: int64
+       * @description Kobo; the whole remaining amount when absent.
+       */
+      amount?: number | null;
+      currency?: string | null;
+      merchant_note?: string | null;
+      /** @description The transaction's reference. */
+      transaction?: string;
+    };
     /** @description A refusal in Paystack's envelope. */
     PaystackRefusal: {
       code: string | null;
@@ -7522,7 +7539,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['RefundRequest'];
+        'application/json': components['schemas']['PaystackRefundRequest'];
       };
     };
     responses: {

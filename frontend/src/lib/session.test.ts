@@ -97,6 +97,7 @@ describe('a visitor in a shop that takes guests', () => {
         photoURL: null,
         phoneNumber: null,
         admin: false,
+        role: null,
         createdAt: 0,
       },
       expiresAt: null,

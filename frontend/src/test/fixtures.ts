@@ -160,6 +160,7 @@ export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSetting
     channels: ['card', 'bank', 'ussd', 'bank_transfer'],
     transferHoldMinutes: 60,
     payOnDeliveryOpenLimit: 1,
+    payLinkHours: 48,
     ...overrides,
   };
 }
@@ -246,6 +247,10 @@ export function order(overrides: Partial<Order> = {}): Order {
     paymentMethod: 'paystack',
     paymentChannel: 'card',
     toCollect: 0,
+    paid: 17_000_050,
+    paidOnline: 17_000_050,
+    balance: 0,
+    source: 'website',
     collectedAt: null,
     collectedAmount: null,
     collectedBy: null,

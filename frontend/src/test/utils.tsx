@@ -14,9 +14,10 @@ export const customer: SessionUser = {
   photoURL: null,
   phoneNumber: null,
   admin: false,
+  role: null,
   createdAt: 1_700_000_000_000,
 };
-export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi Admin', admin: true };
+export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi Admin', admin: true, role: 'owner' };
 
 /** A whole session answer: who is signed in (or nobody), with badge counts. */
 export function sessionOf(user: SessionUser | null, counts: Partial<Session['counts']> = {}): Session {

@@ -24,6 +24,8 @@ function podOrder(overrides: Partial<Order> = {}): AdminOrder {
     userId: 'u1',
     nextStatuses: o.status === 'shipped' ? ['delivered'] : o.status === 'placed' ? ['processing', 'cancelled'] : [],
     refundable: o.collectedAt ? o.totalAmount : 0,
+    payLinks: [],
+    skus: o.items.map(() => null),
   };
 }
 

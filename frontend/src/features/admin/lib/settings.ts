@@ -138,6 +138,22 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
       link: { href: '/admin/delivery', label: 'Delivery screen' },
     },
   },
+  {
+    id: 'pay-links',
+    title: 'Pay links',
+    lead: 'Links you send from a chat (WhatsApp, Instagram) for an order made in Orders → New order.',
+    fields: [
+      {
+        key: 'payLinkHours',
+        kind: 'count',
+        label: 'Time a pay link lasts (hours)',
+        noun: 'time a pay link lasts',
+        hint: 'From 1 to 720. An order whose link runs out with nothing paid is cancelled and its items go back on sale.',
+        min: 1,
+        max: 720,
+      },
+    ],
+  },
 ];
 
 const FIELDS = SETTINGS_SECTIONS.flatMap((section) => section.fields);

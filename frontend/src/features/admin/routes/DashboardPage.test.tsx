@@ -34,6 +34,8 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     failedRefunds: 0,
     toCollect: 17_510_000,
     toCollectOrders: 2,
+    owedByLink: 0,
+    owedByLinkOrders: 0,
     ...overrides,
   };
 }

@@ -158,6 +158,9 @@ pub struct Order {
     pub payment: Payment,
     #[serde(flatten)]
     pub refunds: OrderRefunds,
+    /// Units of each line (by position) taken from stock and not yet put back on sale.
+    #[serde(skip)]
+    pub off_sale: Vec<i64>,
 }
 
 /// The parts of an order's total, as priced when its payment started.
@@ -221,6 +224,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         },
         items: Vec::new(),
         refunds: Default::default(),
+        off_sale: Vec::new(),
     })
 }
 
@@ -253,10 +257,10 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     }
     let ids = serde_json::to_string(&orders.iter().map(|o| o.id.as_str()).collect::<Vec<_>>()).unwrap_or_default();
     let mut stmt = conn.prepare_cached(
-        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id FROM order_items
+        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock FROM order_items
          WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position",
     )?;
-    let mut lines: std::collections::HashMap<String, Vec<OrderItem>> = std::collections::HashMap::new();
+    let mut lines: std::collections::HashMap<String, Vec<(OrderItem, i64)>> = std::collections::HashMap::new();
     for row in stmt.query_map([&ids], |r| {
         let item = OrderItem {
             product_id: r.get(1)?,
@@ -267,14 +271,14 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
             color: r.get(6)?,
             variant_id: r.get(7)?,
         };
-        Ok((r.get::<_, String>(0)?, item))
+        Ok((r.get::<_, String>(0)?, (item, r.get(8)?)))
     })? {
         let (order_id, item) = row?;
         lines.entry(order_id).or_default().push(item);
     }
     let mut refunds = refunds::for_orders(conn, &ids)?;
     for order in &mut orders {
-        order.items = lines.remove(order.id.as_str()).unwrap_or_default();
+        (order.items, order.off_sale) = lines.remove(order.id.as_str()).unwrap_or_default().into_iter().unzip();
         order.refunds = OrderRefunds::new(refunds.remove(order.id.as_str()).unwrap_or_default());
     }
     Ok(orders)
@@ -374,6 +378,7 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
             ":from_stock": new.from_stock.get(position).copied().unwrap_or(0),
         })?;
     }
+    let off_sale = (0..new.lines.len()).map(|i| new.from_stock.get(i).copied().unwrap_or(0)).collect();
     Ok(Order {
         id,
         number,
@@ -402,6 +407,7 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         },
         price: new.price,
         refunds: Default::default(),
+        off_sale,
     })
 }
 
@@ -511,10 +517,14 @@ pub struct AdminOrder {
     /// The total less what is refunded or being refunded.
     #[schema(value_type = i64)]
     refundable: Kobo,
+    /// Units of each line (by position) taken from stock and not back on sale yet: what a refund
+    /// may still put back.
+    restockable: Vec<i64>,
 }
 
 pub fn admin_view(order: Order) -> AdminOrder {
     AdminOrder {
+        restockable: order.off_sale.clone(),
         next_statuses: order.status.next(),
         user_id: order.user_id.clone(),
         refundable: order.refunds.left(order.total_amount),

@@ -222,7 +222,13 @@ fn collection_exists(tx: &Connection, id: &str) -> rusqlite::Result<bool> {
 
 /// Applies `action` to every product of `ids`, all or none: an id that no longer exists (deleted
 /// meanwhile) changes nothing and says so. Returns how many products changed and what for the door.
-pub fn bulk(tx: &Connection, media_root: &Path, action: BulkAction, ids: &[ProductId], collection: Option<&str>) -> AppResult<(usize, Changes)> {
+pub fn bulk(
+    tx: &Connection,
+    media_root: &Path,
+    action: BulkAction,
+    ids: &[ProductId],
+    collection: Option<&str>,
+) -> AppResult<(usize, Changes)> {
     let mut unique: Vec<&ProductId> = Vec::with_capacity(ids.len());
     for id in ids {
         if !unique.contains(&id) {
@@ -321,7 +327,8 @@ pub fn duplicate(tx: &Connection, id: &ProductId, copy_id: &ProductId, name: &st
         .prepare_cached("SELECT position, size, color FROM variants WHERE product_id = ?1 ORDER BY position")?
         .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
-    let mut add = tx.prepare_cached("INSERT INTO variants (id, product_id, position, size, color, sku, stock) VALUES (?1, ?2, ?3, ?4, ?5, NULL, 0)")?;
+    let mut add =
+        tx.prepare_cached("INSERT INTO variants (id, product_id, position, size, color, sku, stock) VALUES (?1, ?2, ?3, ?4, ?5, NULL, 0)")?;
     for (position, size, color) in variants {
         add.execute(params![crate::util::new_id(), copy_id, position, size, color])?;
     }
@@ -389,9 +396,11 @@ pub fn set_photos(tx: &Connection, media_root: &Path, id: &ProductId, slots: &[P
     let mut keys = Vec::with_capacity(slots.len());
     for slot in slots {
         let key = match slot {
-            PhotoSlot::Keep(url) => current.iter().find(|(u, _)| u == url).map(|(_, k)| k.clone()).ok_or_else(|| {
-                AppError::Conflict("The product's photos changed meanwhile. Reload the page and try again.".into())
-            })?,
+            PhotoSlot::Keep(url) => current
+                .iter()
+                .find(|(u, _)| u == url)
+                .map(|(_, k)| k.clone())
+                .ok_or_else(|| AppError::Conflict("The product's photos changed meanwhile. Reload the page and try again.".into()))?,
             PhotoSlot::New => new_keys.next().ok_or_else(|| AppError::internal("fewer stored photos than new slots"))?,
         };
         // The same picture uploaded twice (or kept and uploaded again) is one photo.

@@ -720,10 +720,8 @@ async fn duplicate_product(state: web::Data<AppState>, _admin: AdminUser<EditPro
     let copy = state
         .catalogue
         .write(move |tx| {
-            let name: String = tx
-                .query_row("SELECT name FROM products WHERE id = ?1", [&id], |r| r.get(0))
-                .optional()?
-                .ok_or_else(product_not_found)?;
+            let name: String =
+                tx.query_row("SELECT name FROM products WHERE id = ?1", [&id], |r| r.get(0)).optional()?.ok_or_else(product_not_found)?;
             let copy_id = ProductId::from(crate::util::new_id());
             super::admin::duplicate(tx, &id, &copy_id, &super::admin::copy_name(&name, MAX_PRODUCT_NAME), now_ms())?;
             let copy = super::get_product(tx, &copy_id)?.ok_or_else(product_not_found)?;

@@ -117,8 +117,10 @@ async fn stock_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
             let matching = "WHERE v.stock <= ?1 AND (?2 = '%%' OR p.name LIKE ?2 ESCAPE '\\' OR v.sku LIKE ?2 ESCAPE '\\')";
             let sql = format!("{ROW_SELECT} {matching} ORDER BY v.stock, p.name, v.position LIMIT ?3 OFFSET ?4");
             let offset = (page - 1) * STOCK_PAGE_SIZE;
-            let rows =
-                c.prepare_cached(&sql)?.query_map(params![max_stock, like, STOCK_PAGE_SIZE, offset], row_from)?.collect::<Result<_, _>>()?;
+            let rows = c
+                .prepare_cached(&sql)?
+                .query_map(params![max_stock, like, STOCK_PAGE_SIZE, offset], row_from)?
+                .collect::<Result<_, _>>()?;
             let total: i64 = c
                 .prepare_cached(&format!("SELECT COUNT(*) FROM variants v JOIN products p ON p.id = v.product_id {matching}"))?
                 .query_row(params![max_stock, like], |r| r.get(0))?;

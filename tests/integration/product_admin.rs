@@ -256,7 +256,9 @@ async fn main_photos_are_replaced_removed_and_reordered_in_one_step() {
     let path = format!("/api/products/{id}/images");
     let order_form = |order: Value| Form::new().text("order", order.to_string());
     let files = || std::fs::read_dir(app.dir.path().join("media/products")).unwrap().count();
-    assert_eq!(files(), 9, "three widths of three photos");
+    // Each photo is kept in as many widths as fit it; the three are the same size.
+    let per_photo = files() / 3;
+    assert_eq!((files() % 3, per_photo > 0), (0, true), "the same widths of three photos");
 
     // Reorder: the third photo becomes the card's picture (first in collections too).
     let (status, after) = send_form(&admin, Method::PUT, &path, order_form(json!([c, a, b]))).await;
@@ -274,7 +276,7 @@ async fn main_photos_are_replaced_removed_and_reordered_in_one_step() {
     assert_eq!(after["images"].as_array().unwrap().len(), 2);
     assert_eq!(url(&after, 0), c);
     assert!(![&a, &b].contains(&&url(&after, 1)));
-    assert_eq!(files(), 6, "the two photos left out are off the disk");
+    assert_eq!(files(), 2 * per_photo, "the two photos left out are off the disk");
     for gone in [&a, &b] {
         assert_eq!(app.browser().get(gone).await.status(), 404, "{gone}");
     }
@@ -284,16 +286,20 @@ async fn main_photos_are_replaced_removed_and_reordered_in_one_step() {
     for (form, status_wanted, wanted) in [
         (order_form(json!([])), 400, "A product needs at least one photo."),
         (order_form(json!([c, c])), 400, "The photo {c} is listed twice."),
-        (order_form(json!(["/media/products/elsewhere-640.jpg"])), 409, "The product's photos changed meanwhile. Reload the page and try again."),
+        (
+            order_form(json!(["/media/products/elsewhere-640.jpg"])),
+            409,
+            "The product's photos changed meanwhile. Reload the page and try again.",
+        ),
         (order_form(json!(["new"])), 400, "The order names 1 new photo, but 0 were sent."),
-        (Form::new(), 400, "Send the photos' order."),
+        (Form::new().part("images", Part::bytes(png(500, 600, [1, 2, 3])).file_name("x.png")), 400, "Send the photos' order."),
     ] {
         let (status, answer) = send_form(&admin, Method::PUT, &path, form).await;
         assert_eq!((status, answer["message"].as_str().unwrap()), (status_wanted, wanted.replace("{c}", &c).as_str()));
     }
     let (_, now) = app.browser().get_json(&format!("/api/products/{id}")).await;
     assert_eq!(now["images"], after["images"]);
-    assert_eq!(files(), 6, "a refused upload leaves nothing behind");
+    assert_eq!(files(), 2 * per_photo, "a refused upload leaves nothing behind");
     let customer = app.browser();
     customer.signup("Ada", "ada@example.com", "secret1").await;
     let (status, _) = send_form(&customer, Method::PUT, &path, order_form(json!([c]))).await;

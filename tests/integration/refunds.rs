@@ -108,13 +108,15 @@ async fn a_sandbox_refund_is_pending_then_processed_restocks_and_tells_the_custo
     assert_eq!((status, message(&answer)), (400, "Please give a reason for the refund."));
     let (status, answer) = refund(&admin, &order, json!({"amount": "100", "reason": "x".repeat(301)})).await;
     assert_eq!((status, message(&answer)), (400, "Please keep the reason under 300 characters."));
-    let (status, answer) = refund(&admin, &order, json!({"amount": "100", "reason": "Damaged", "restock": [{"line": 2, "units": 1}]})).await;
+    let (status, answer) =
+        refund(&admin, &order, json!({"amount": "100", "reason": "Damaged", "restock": [{"line": 2, "units": 1}]})).await;
     assert_eq!((status, message(&answer)), (400, "Choose lines of this order to put back on sale."));
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM refunds"), 0, "nothing recorded by a refused form");
 
     // Half, with the shoes back on sale.
     let half = TOTAL / 2;
-    let (status, after) = refund(&admin, &order, json!({"amount": "105000.25", "reason": "Shoes returned", "restock": [{"line": 0, "units": 2}]})).await;
+    let (status, after) =
+        refund(&admin, &order, json!({"amount": "105000.25", "reason": "Shoes returned", "restock": [{"line": 0, "units": 2}]})).await;
     assert_eq!(status, 201, "{after}");
     assert_eq!((after["refundPending"].as_i64(), after["refundable"].as_i64()), (Some(half), Some(TOTAL - half)));
     assert_eq!(after["refunds"][0]["status"], "pending");
@@ -362,8 +364,9 @@ async fn a_refund_puts_back_on_sale_the_units_chosen_and_never_a_unit_twice() {
 
     // Cancelling puts back the watch, and no pair a third time.
     let watch_before = app.query_i64("SELECT stock FROM variants WHERE product_id = 'chrono'");
-    let (status, cancelled) =
-        admin.send_json(Method::PATCH, &format!("/api/admin/orders/{}", order["id"].as_str().unwrap()), json!({"status": "cancelled"})).await;
+    let (status, cancelled) = admin
+        .send_json(Method::PATCH, &format!("/api/admin/orders/{}", order["id"].as_str().unwrap()), json!({"status": "cancelled"}))
+        .await;
     assert_eq!(status, 200, "{cancelled}");
     assert_eq!(cancelled["restockable"], json!([0, 0]));
     assert_eq!(stock_of(&app, "oxford", "42"), before + 2);

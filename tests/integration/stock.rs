@@ -418,7 +418,10 @@ async fn stock_spreadsheets_apply_whole_or_not_at_all() {
     assert_eq!(applied["ignoredReadOnlyColumns"], true);
     assert_eq!(app.query_i64("SELECT stock FROM variants WHERE product_id = 'watch'"), 9);
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 0);
-    assert_eq!(app.query_i64("SELECT COUNT(*) FROM products WHERE id = 'watch' AND name = 'Field Watch' AND collection_id = 'wristwatches'"), 1);
+    assert_eq!(
+        app.query_i64("SELECT COUNT(*) FROM products WHERE id = 'watch' AND name = 'Field Watch' AND collection_id = 'wristwatches'"),
+        1
+    );
     let again = admin.get("/api/admin/stock.csv").await.text().await.unwrap();
     assert!(again.contains("watch,Field Watch,Wristwatches,,,\"W-1, steel\",9"), "{again}");
     assert!(again.contains("brogue,Oxford Brogue,Formal Shoes,41,Black,'=HYPERLINK,0"), "a formula is exported as text: {again}");

@@ -52,7 +52,11 @@ export default function StockPage() {
     const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useStock(show, q);
+  // A new filter or search starts again at the first page.
+  const [pageState, setPage] = useState({ show, q, page: 1 });
+  const page = pageState.show === show && pageState.q === q ? pageState.page : 1;
+  const goTo = (next: number) => setPage({ show, q, page: next });
+  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useStock(show, q, page);
   const searchId = useId();
 
   return (
@@ -68,6 +72,9 @@ export default function StockPage() {
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
+
+      {/* Download and Upload first: a long list never pushes them out of reach. */}
+      <StockSpreadsheet />
 
       <nav className="admin-filter" aria-label="Filter stock">
         <ul>
@@ -134,10 +141,11 @@ export default function StockPage() {
       ) : data.rows.length === 0 ? (
         <Message title={emptyTitle(show, q)} />
       ) : (
-        <StockTable list={data} busy={isPlaceholderData} />
+        <>
+          <StockTable list={data} busy={isPlaceholderData} />
+          <Pager list={data} onPage={goTo} busy={isFetching} />
+        </>
       )}
-
-      <StockSpreadsheet />
     </PageShell>
   );
 }
@@ -170,10 +178,38 @@ function StockTable({ list, busy }: { list: StockList; busy: boolean }) {
           ))}
         </tbody>
       </table>
-      {list.rows.length >= 500 && (
-        <p className="muted stock-table__more">The first 500 are shown: search to find the others.</p>
-      )}
     </div>
+  );
+}
+
+/** "51–100 of 312" with Previous and Next. */
+function Pager({ list, onPage, busy }: { list: StockList; onPage: (page: number) => void; busy: boolean }) {
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  if (pages === 1) return null;
+  const first = (list.page - 1) * list.pageSize + 1;
+  const last = Math.min(list.total, list.page * list.pageSize);
+  return (
+    <nav className="stock-pager" aria-label="Stock pages">
+      <button
+        type="button"
+        className="btn btn--sm btn--outline"
+        disabled={busy || list.page <= 1}
+        onClick={() => onPage(list.page - 1)}
+      >
+        Previous
+      </button>
+      <span className="stock-pager__where" aria-live="polite">
+        {first.toLocaleString('en-NG')}–{last.toLocaleString('en-NG')} of {list.total.toLocaleString('en-NG')}
+      </span>
+      <button
+        type="button"
+        className="btn btn--sm btn--outline"
+        disabled={busy || list.page >= pages}
+        onClick={() => onPage(list.page + 1)}
+      >
+        Next
+      </button>
+    </nav>
   );
 }
 
@@ -338,8 +374,9 @@ function StockSpreadsheet() {
           Spreadsheet
         </h2>
         <p className="admin-panel__description">
-          Download every variant as CSV (product_id, size, colour, sku, stock), change the stock or SKU columns, and
-          upload it back. A file with any bad row changes nothing: the rows to fix are listed by line.
+          Download every variant as CSV (product_id, product_name, collection, size, colour, sku, stock), change the
+          stock or SKU columns, and upload it back. The product name and collection are there to read: the upload
+          ignores them. A file with any bad row changes nothing: the rows to fix are listed by line.
         </p>
       </header>
       <div className="stock-sheet__actions">

@@ -373,17 +373,16 @@ function StockSpreadsheet() {
         <h2 id={headingId} className="admin-panel__title">
           Spreadsheet
         </h2>
-        <p className="admin-panel__description">
-          Download every variant as CSV (product_id, product_name, collection, size, colour, sku, stock), change the
-          stock or SKU columns, and upload it back. The product name and collection are there to read: the upload
-          ignores them. A file with any bad row changes nothing: the rows to fix are listed by line.
-        </p>
       </header>
-      <div className="stock-sheet__actions">
-        <a className="btn btn--outline" href={STOCK_CSV_URL} download="stock.csv">
-          Download CSV
-        </a>
-      </div>
+      {/* Kept short at the top of the screen; the details open on demand. */}
+      <details className="stock-sheet__about">
+        <summary>Every variant as CSV: change the stock or SKU, upload it back</summary>
+        <p>
+          The columns are product_id, product_name, collection, size, colour, sku and stock; the header is line 1. The
+          product name and collection are there to read: the upload ignores them. A file with any bad row changes
+          nothing: the rows to fix are listed by line.
+        </p>
+      </details>
       <form className="stock-sheet__upload" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Upload CSV">
         <label htmlFor={fileId} className="field__label">
           CSV file
@@ -401,7 +400,7 @@ function StockSpreadsheet() {
             setResult(null);
           }}
         />
-        <p id={hintId} className="field__hint">
+        <p id={hintId} className="visually-hidden">
           The columns of the download; the header is line 1.
         </p>
         <div role="alert">
@@ -427,6 +426,9 @@ function StockSpreadsheet() {
           <button type="submit" className="btn btn--dark" disabled={upload.isPending}>
             {upload.isPending ? 'Uploading...' : 'Upload CSV'}
           </button>
+          <a className="btn btn--outline" href={STOCK_CSV_URL} download="stock.csv">
+            Download CSV
+          </a>
         </div>
       </form>
     </section>

@@ -22,6 +22,8 @@ function adminOrder(overrides: Partial<Order> = {}) {
     userId: 'u1',
     nextStatuses: NEXT[o.status],
     refundable: o.totalAmount - o.refunded - o.refundPending,
+    // As the server sends it: the units of each line still off sale.
+    restockable: o.items.map((item) => item.quantity),
   };
 }
 

@@ -209,13 +209,17 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
             None => found = false,
         }
     }
+    // The shop's public pages may be kept by the back/forward cache (no-store would bar it): they
+    // are revalidated on every load, and a page restored from that cache asks for the session again.
+    // The rest (account, orders, admin) are never stored.
+    let public_page = found && (path == "/" || path.starts_with("/product/") || path.starts_with("/collections/"));
     let session = crate::http::initial_session(req, state).await;
     let shop = serde_json::json!({ "whatsapp": state.config.whatsapp_number });
     let html = render_index(state.config.public_url(), &path, &meta, &session, &shop);
     let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
     response
         .content_type("text/html; charset=utf-8")
-        .insert_header((header::CACHE_CONTROL, "no-cache, no-store"))
+        .insert_header((header::CACHE_CONTROL, if public_page { "private, no-cache" } else { "no-cache, no-store" }))
         .insert_header((header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&content_security_policy(state)).expect("ascii")));
     Ok(response.body(html))
 }

@@ -305,8 +305,11 @@ test('an admin keeps stock: inline on the Stock screen, by spreadsheet, and in t
     ]);
     const csv = readFileSync(await download.path(), 'utf8');
     const lines = csv.split(/\r?\n/).filter(Boolean);
-    assert.equal(lines[0], 'product_id,size,colour,sku,stock');
-    const row = lines.find((l) => l.startsWith(`${choosy.id},${second.size},${second.color},`));
+    // The product's name and collection are there to read (the upload ignores them).
+    assert.equal(lines[0], 'product_id,product_name,collection,size,colour,sku,stock');
+    const row = lines.find(
+      (l) => l.startsWith(`${choosy.id},`) && l.includes(`,${second.size},${second.color},`) && l.includes(choosy.name),
+    );
     assert.ok(row, `the download lists ${label(second)}`);
     const withStock = (n) => row.replace(/,[^,]*$/, `,${n}`);
 

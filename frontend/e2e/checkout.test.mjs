@@ -177,7 +177,7 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     bought.orderTitle = title;
 
     // The footer's Tracking: the order is found without logging in, by its number (any case) and e-mail.
-    const visitor = await newPage(browser, MOBILE);
+    const visitor = await newPage(browser, SMALL_PHONE);
     await visitor.goto(`${shop.base}/track`);
     await visitor.getByLabel('Order number').fill(title.slice('Order #'.length).toLowerCase());
     await visitor.getByLabel('Email').fill(email);
@@ -186,6 +186,14 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     await tracked.locator('.status-badge', { hasText: 'Paid' }).waitFor();
     await tracked.getByText(choosy.name, { exact: true }).waitFor();
     await tracked.getByText('Not yet shipped').waitFor();
+    // Below the form on a phone: the result is brought into view, its heading, progress and
+    // tracking number on the screen.
+    await visitor.waitForFunction(() =>
+      ['.track__result h2', '.track__steps', '.track__tracking'].every((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return box && box.top >= 0 && box.bottom <= window.innerHeight;
+      }),
+    );
     await visitor.context().close();
     await card.getByText('Paid', { exact: true }).waitFor();
     await card.getByText(choosy.name, { exact: true }).waitFor();

@@ -110,6 +110,59 @@ describe('stock', () => {
     });
   });
 
+  test('small phone: adding again the last unit, already in the bag, says it is already in the bag', async () => {
+    const product = await productNow(choosy.id);
+    const variant = product.variants.find((v) => v.available > 3);
+    await setStock([[variant.id, 1]]);
+    const page = await newPage(browser, SMALL_PHONE);
+    await signUp(page, shop.base, { name: 'Last One', email: `last-${Date.now()}@example.com` });
+    await withShot(page, 'stock-last-in-bag', async () => {
+      await page.goto(`${shop.base}/product/${choosy.id}`);
+      await page.getByRole('radio', { name: variant.size, exact: true }).check({ force: true });
+      await page.getByRole('radio', { name: variant.color, exact: true }).check({ force: true });
+      const add = page.locator('.product-actions__bag');
+      await add.click();
+      await page.getByText('Item added to your bag successfully!').waitFor();
+      await add.click();
+      await page.getByRole('alert').filter({ hasText: 'The last one is already in your bag.' }).waitFor();
+      assert.equal(await page.getByText('Only 1 left.', { exact: true }).count(), 0);
+      assert.deepEqual(page.errors, []);
+    });
+    await setStock([[variant.id, 100]]);
+  });
+
+  test('small phone: the Stock screen has Download and Upload in the first screen, search, filters and pages', async () => {
+    const page = await newPage(browser, SMALL_PHONE);
+    await signInAsAdmin(page, shop);
+    await withShot(page, 'stock-screen-phone', async () => {
+      await page.goto(`${shop.base}/admin/stock?show=all`);
+      const table = page.getByRole('table', { name: /Stock by variant/ });
+      await table.waitFor();
+      for (const control of [
+        page.getByRole('link', { name: 'Download CSV' }),
+        page.getByRole('button', { name: 'Upload CSV' }),
+      ]) {
+        const box = await control.boundingBox();
+        assert.ok(
+          box.y + box.height <= SMALL_PHONE.height,
+          `${await control.innerText()} ends at ${box.y + box.height}px`,
+        );
+      }
+      // The demo shop has hundreds of variants: 50 a page.
+      const pager = page.getByRole('navigation', { name: 'Stock pages' });
+      await pager.getByText(/^1–50 of \d+$/).waitFor();
+      assert.equal(await table.getByRole('row').count(), 51);
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await pager.getByText(/^51–100 of \d+$/).waitFor();
+      // Search and the sold-out filter narrow it.
+      await page.getByRole('searchbox', { name: 'Search products or SKUs' }).fill(choosy.name);
+      await table.getByRole('rowheader').first().getByText(choosy.name).waitFor();
+      await page.getByRole('link', { name: /^Sold out/ }).click();
+      await page.waitForURL(`${shop.base}/admin/stock?show=sold-out`);
+      assert.deepEqual(page.errors, []);
+    });
+  });
+
   test('collection: a sold-out product says Sold out; Hide sold out hides it and survives a reload', async () => {
     const product = await productNow(choosy.id);
     await setStock(product.variants.map((v) => [v.id, 0]));

@@ -9,6 +9,7 @@ use serde::Deserialize;
 /// Longest product name and description an admin may save.
 pub const MAX_PRODUCT_NAME: usize = 120;
 pub const MAX_DESCRIPTION: usize = 4000;
+use super::admin::{AdminProductPage, BulkAction, ProductFilter, ProductSort, StockStatus};
 use super::write::{Changes, NewProduct, insert_product};
 use super::{Collection, Product, Release};
 use crate::api::Message;
@@ -30,7 +31,11 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(add_product)
         .service(edit_product)
         .service(delete_product)
-        .service(set_featured);
+        .service(set_featured)
+        .service(list_products)
+        .service(bulk_products)
+        .service(duplicate_product)
+        .service(set_photos);
 }
 
 /// An added or edited collection, with the spec's confirmation.
@@ -435,29 +440,8 @@ async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProd
     state
         .catalogue
         .write(move |tx| {
-            let product_id = id;
-            let mut keys: Vec<String> = tx
-                .prepare("SELECT media_key FROM product_images WHERE product_id = ?1")?
-                .query_map([&product_id], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            let release_keys: Vec<String> = tx
-                .prepare("SELECT image_key FROM releases WHERE product_id = ?1")?
-                .query_map([&product_id], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            keys.extend(release_keys);
-            let color_keys: Vec<String> = tx
-                .prepare("SELECT media_key FROM color_images WHERE product_id = ?1")?
-                .query_map([&product_id], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            keys.extend(color_keys);
-            // Bag lines, saved entries, pictures and releases go with it (ON DELETE CASCADE).
-            if tx.execute("DELETE FROM products WHERE id = ?1", [&product_id])? == 0 {
-                return Err(product_not_found());
-            }
-            for key in keys {
-                media::release_if_unused(tx, &root, &key)?;
-            }
-            Ok(((), Changes::removed(&product_id)))
+            super::admin::delete(tx, &root, &id)?;
+            Ok(((), Changes::removed(&id)))
         })
         .await?;
     Ok(HttpResponse::Ok().json(Message::new("Product deleted.")))
@@ -503,6 +487,30 @@ pub struct ProductEdit {
     /// When given, replaces the product's variants (matched by size and colour, so kept ones
     /// keep their bag lines); its sizes and colours follow.
     variants: Option<Vec<crate::stock::VariantInput>>,
+    /// Moves the product to this collection (its releases follow).
+    #[serde(rename = "collectionId")]
+    #[schema(min_length = 1, max_length = 100)]
+    collection_id: Option<String>,
+    /// The category shown above the name; sent as "" or null it is removed, left out it stays.
+    #[schema(value_type = Option<String>, max_length = 120)]
+    #[serde(default, deserialize_with = "sent")]
+    category: Option<serde_json::Value>,
+}
+
+/// A category as sent: `None` when left out, `Some(None)` to remove it, `Some(Some(text))` to set it.
+fn category_edit(value: Option<serde_json::Value>) -> AppResult<Option<Option<String>>> {
+    match value {
+        None => Ok(None),
+        Some(serde_json::Value::Null) => Ok(Some(None)),
+        Some(serde_json::Value::String(text)) => {
+            let text = text.trim().to_string();
+            if text.chars().count() > MAX_PRODUCT_NAME {
+                return Err(AppError::Validation("The category is too long.".into()));
+            }
+            Ok(Some((!text.is_empty()).then_some(text)))
+        }
+        Some(_) => Err(AppError::Validation("The category must be text.".into())),
+    }
 }
 
 /// A field that was sent, even as null (left out, it is `None`).
@@ -523,8 +531,9 @@ pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<Kobo> {
     crate::money::parse_naira(&text).map_err(AppError::Validation)
 }
 
-/// Edits a product: only the fields sent change (name, price, description, variants with their
-/// stock); a field sent empty is refused with the reason.
+/// Edits a product: only the fields sent change (name, price, description, category, collection,
+/// variants with their stock); a field sent empty is refused with the reason (the category may be
+/// removed).
 #[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/products/{id}")]
 async fn edit_product(
@@ -549,6 +558,8 @@ async fn edit_product(
     let description = text(body.description, MAX_DESCRIPTION, "description")?;
     let price = body.price.as_ref().map(|p| price_from_json(Some(p))).transpose()?;
     let variants = body.variants.as_deref().map(crate::stock::check_variants).transpose()?;
+    let category = category_edit(body.category)?;
+    let collection = body.collection_id.map(|c| c.trim().to_string());
     let root = state.media.root.clone();
     let actor = admin.0.id.clone();
     let product = state
@@ -558,11 +569,16 @@ async fn edit_product(
                 tx.query_row("SELECT name, price_kobo FROM products WHERE id = ?1", [&id], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
             let changed = tx.execute(
                 "UPDATE products SET name = COALESCE(?2, name), price_kobo = COALESCE(?3, price_kobo),
-                        description = COALESCE(?4, description), updated_at = ?5 WHERE id = ?1",
-                params![id, name, price, description, now_ms()],
+                        description = COALESCE(?4, description), category = CASE WHEN ?5 THEN ?6 ELSE category END,
+                        updated_at = ?7 WHERE id = ?1",
+                params![id, name, price, description, category.is_some(), category.clone().flatten(), now_ms()],
             )?;
             if changed == 0 {
                 return Err(product_not_found());
+            }
+            if let Some(collection) = &collection {
+                super::admin::check_collection(tx, collection)?;
+                super::admin::move_products(tx, &serde_json::to_string(&[&id]).map_err(AppError::internal)?, collection)?;
             }
             if let Some(variants) = &variants {
                 for key in crate::stock::replace_variants(tx, &id, variants)? {
@@ -588,4 +604,194 @@ async fn edit_product(
 
 fn product_not_found() -> AppError {
     AppError::NotFound("The product you're looking for doesn't exist.".into())
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ProductListQuery {
+    /// Part of a product's name, category or SKU.
+    #[param(max_length = 100)]
+    q: Option<String>,
+    /// Only the products of this collection.
+    #[param(max_length = 100)]
+    collection: Option<String>,
+    /// "in-stock" (anything left), "low" (something left, some variant at or below the low-stock
+    /// level) or "sold-out".
+    #[param(inline)]
+    stock: Option<StockStatus>,
+    /// Naira, e.g. 20000 or 20000.50: only products at this price or more.
+    #[serde(rename = "minPrice")]
+    #[param(rename = "minPrice", max_length = 20)]
+    min_price: Option<String>,
+    /// Naira: only products at this price or less.
+    #[serde(rename = "maxPrice")]
+    #[param(rename = "maxPrice", max_length = 20)]
+    max_price: Option<String>,
+    /// Only featured (true) or not featured (false) products.
+    featured: Option<bool>,
+    /// Newest first by default.
+    #[param(inline)]
+    sort: Option<ProductSort>,
+    /// From 1.
+    #[param(minimum = 1, maximum = 100000)]
+    page: Option<i64>,
+}
+
+/// A price filter as typed, in kobo.
+fn price_filter(text: Option<String>, which: &str) -> AppResult<Option<Kobo>> {
+    match text.as_deref().map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => crate::money::parse_naira(text)
+            .map(Some)
+            .map_err(|_| AppError::Validation(format!("Enter the {which} price in naira, like 25000 or 25000.50."))),
+    }
+}
+
+/// The back office's Products list: search, filters (collection, stock, price, featured), sort and
+/// pages of 30, with each product's first photo and what is left of it.
+#[utoipa::path(tag = "admin", params(ProductListQuery), responses((status = OK, body = AdminProductPage), BadRequest, Unauthorized, Forbidden))]
+#[get("/admin/products")]
+async fn list_products(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ProductListQuery>) -> AppResult<HttpResponse> {
+    let ProductListQuery { q, collection, stock, min_price, max_price, featured, sort, page } = query.into_inner();
+    let page = page.unwrap_or(1);
+    if !(1..=100_000).contains(&page) {
+        return Err(AppError::Validation("page must be a whole number from 1.".into()));
+    }
+    let (min_price, max_price) = (price_filter(min_price, "lowest")?, price_filter(max_price, "highest")?);
+    if let (Some(min), Some(max)) = (min_price, max_price)
+        && min > max
+    {
+        return Err(AppError::Validation("The lowest price is above the highest.".into()));
+    }
+    let filter = ProductFilter {
+        q: q.unwrap_or_default(),
+        collection: collection.map(|c| c.trim().to_string()).filter(|c| !c.is_empty()),
+        stock,
+        min_price,
+        max_price,
+        featured,
+        sort: sort.unwrap_or(ProductSort::Newest),
+    };
+    let level = crate::stock::low_stock_threshold();
+    let list = state.db.read(move |c| Ok(super::admin::list(c, &filter, page, level)?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "private, no-cache")).json(list))
+}
+
+/// One action on many products at once.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct BulkBody {
+    action: BulkAction,
+    /// The products, 1 to 200.
+    #[schema(value_type = Vec<String>, min_items = 1, max_items = 200)]
+    ids: Vec<ProductId>,
+    /// With "move": the collection they go to.
+    #[schema(max_length = 100)]
+    collection_id: Option<String>,
+}
+
+/// What a bulk action changed.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct BulkDone {
+    message: String,
+    changed: usize,
+}
+
+/// Features, unfeatures, moves or deletes the chosen products, all in one transaction: when one of
+/// them no longer exists nothing changes.
+#[utoipa::path(tag = "admin", responses((status = OK, body = BulkDone), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[post("/admin/products/bulk")]
+async fn bulk_products(state: web::Data<AppState>, _admin: AdminUser<EditProducts>, body: web::Json<BulkBody>) -> AppResult<HttpResponse> {
+    let BulkBody { action, ids, collection_id } = body.into_inner();
+    if ids.is_empty() {
+        return Err(AppError::Validation("Choose at least one product.".into()));
+    }
+    if ids.len() > super::admin::MAX_BULK {
+        return Err(AppError::Validation(format!("Choose at most {} products at a time.", super::admin::MAX_BULK)));
+    }
+    if ids.iter().any(|id| !crate::util::plausible_id(id)) {
+        return Err(AppError::NotFound("Some of the chosen products no longer exist. Reload the list and try again.".into()));
+    }
+    let root = state.media.root.clone();
+    let changed = state.catalogue.write(move |tx| super::admin::bulk(tx, &root, action, &ids, collection_id.as_deref())).await?;
+    let products = if changed == 1 { "1 product".to_string() } else { format!("{changed} products") };
+    let message = match action {
+        BulkAction::Feature => format!("Featured {products}."),
+        BulkAction::Unfeature => format!("Removed {products} from featured."),
+        BulkAction::Move => format!("Moved {products}."),
+        BulkAction::Delete => format!("Deleted {products}."),
+    };
+    Ok(HttpResponse::Ok().json(BulkDone { message, changed }))
+}
+
+/// Copies a product: " (copy)" after its name, the same photos, options and price, no stock, not
+/// featured. Answers the copy, to be edited.
+#[utoipa::path(tag = "admin", responses((status = CREATED, body = Product), Unauthorized, Forbidden, NotFound))]
+#[post("/products/{id}/duplicate")]
+async fn duplicate_product(state: web::Data<AppState>, _admin: AdminUser<EditProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
+    let id = ProductId::from(id.into_inner());
+    let copy = state
+        .catalogue
+        .write(move |tx| {
+            let name: String =
+                tx.query_row("SELECT name FROM products WHERE id = ?1", [&id], |r| r.get(0)).optional()?.ok_or_else(product_not_found)?;
+            let copy_id = ProductId::from(crate::util::new_id());
+            super::admin::duplicate(tx, &id, &copy_id, &super::admin::copy_name(&name, MAX_PRODUCT_NAME), now_ms())?;
+            let copy = super::get_product(tx, &copy_id)?.ok_or_else(product_not_found)?;
+            Ok((copy, Changes::product(&copy_id)))
+        })
+        .await?;
+    Ok(HttpResponse::Created().json(copy))
+}
+
+/// A product's main photos in their new order (multipart).
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
+struct PhotosForm {
+    /// A JSON list, in the order shoppers see them (the first is the card's picture): each entry
+    /// is a photo the product has, by its `url`, or "new" for the next file under `images`. 1 to 8
+    /// entries; photos left out are removed.
+    #[schema(value_type = String, min_length = 2, max_length = 20000)]
+    order: Option<TextField>,
+    /// JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels: one per "new".
+    #[schema(value_type = Vec<String>, format = Binary, max_items = 8, required = false)]
+    images: Vec<ImageUpload>,
+}
+
+/// Replaces, removes, adds and reorders a product's main photos in one step. Answers the product.
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = PhotosForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, TooManyRequests, Busy)
+)]
+#[put("/products/{id}/images")]
+async fn set_photos(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    _slot: UploadSlot,
+    _admin: AdminUser<EditProducts>,
+    id: web::Path<String>,
+    body: web::Payload,
+) -> AppResult<HttpResponse> {
+    let id = ProductId::from(id.into_inner());
+    let PhotosForm { order, images } = upload::read(&req, body).await?;
+    let images = ImageUpload::all_sent(images);
+    if images.len() > MAX_PRODUCT_IMAGES {
+        return Err(upload::too_many_files(MAX_PRODUCT_IMAGES).into());
+    }
+    let order = TextField::or_empty(order);
+    if order.is_empty() {
+        return Err(AppError::Validation("Send the photos' order.".into()));
+    }
+    let slots = super::admin::parse_photo_order(&order, images.len())?;
+    let root = state.media.root.clone();
+    let product = state
+        .catalogue
+        .write_with_uploads(&state.media, "products", images, media::ImageKind::Portrait, move |tx, keys| {
+            super::admin::set_photos(tx, &root, &id, &slots, keys)?;
+            let product = super::get_product(tx, &id)?.ok_or_else(product_not_found)?;
+            Ok((product, Changes::product(&id)))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(product))
 }

@@ -1,5 +1,6 @@
 //! The catalogue: collections, products, releases and featured products.
 
+pub mod admin;
 pub mod admin_routes;
 pub mod demo;
 pub mod routes;

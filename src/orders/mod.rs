@@ -189,6 +189,9 @@ pub struct Order {
     /// The shop's own note: never shown to the customer (see `AdminOrder`).
     #[serde(skip)]
     pub internal_note: Option<String>,
+    /// Units of each line (by position) taken from stock and not yet put back on sale.
+    #[serde(skip)]
+    pub off_sale: Vec<i64>,
 }
 
 /// The parts of an order's total, as priced when its payment started.
@@ -245,6 +248,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         source: r.get(31)?,
         customer_note: r.get(32)?,
         internal_note: r.get(33)?,
+        off_sale: Vec::new(),
     })
 }
 
@@ -312,10 +316,10 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     }
     let ids = serde_json::to_string(&orders.iter().map(|o| o.id.as_str()).collect::<Vec<_>>()).unwrap_or_default();
     let mut stmt = conn.prepare_cached(
-        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id FROM order_items
+        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock FROM order_items
          WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position",
     )?;
-    let mut lines: std::collections::HashMap<String, Vec<OrderItem>> = std::collections::HashMap::new();
+    let mut lines: std::collections::HashMap<String, Vec<(OrderItem, i64)>> = std::collections::HashMap::new();
     for row in stmt.query_map([&ids], |r| {
         let item = OrderItem {
             product_id: r.get(1)?,
@@ -326,14 +330,14 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
             color: r.get(6)?,
             variant_id: r.get(7)?,
         };
-        Ok((r.get::<_, String>(0)?, item))
+        Ok((r.get::<_, String>(0)?, (item, r.get(8)?)))
     })? {
         let (order_id, item) = row?;
         lines.entry(order_id).or_default().push(item);
     }
     let mut refunds = refunds::for_orders(conn, &ids)?;
     for order in &mut orders {
-        order.items = lines.remove(order.id.as_str()).unwrap_or_default();
+        (order.items, order.off_sale) = lines.remove(order.id.as_str()).unwrap_or_default().into_iter().unzip();
         order.refunds = OrderRefunds::new(refunds.remove(order.id.as_str()).unwrap_or_default());
     }
     Ok(orders)
@@ -585,6 +589,9 @@ pub struct AdminOrder {
     pay_links: Vec<links::PayLink>,
     /// Each line's SKU, in line order (null when it has none or its variant is gone).
     skus: Vec<Option<String>>,
+    /// Units of each line (by position) taken from stock and not back on sale yet: what a refund
+    /// may still put back.
+    restockable: Vec<i64>,
 }
 
 impl AdminOrder {
@@ -619,6 +626,7 @@ pub fn admin_views(conn: &Connection, orders: Vec<Order>) -> rusqlite::Result<Ve
                 discount_reason,
                 pay_links: links.remove(order.id.as_str()).unwrap_or_default(),
                 skus,
+                restockable: order.off_sale.clone(),
                 order,
             })
         })

@@ -49,8 +49,8 @@ pub struct RefundAsk {
     /// `None` refunds everything that is left.
     pub amount: Option<Kobo>,
     pub reason: String,
-    /// Order line positions whose units go back on sale once Paystack takes the refund.
-    pub restock: Vec<usize>,
+    /// Units of order lines (position, units) that go back on sale once Paystack takes the refund.
+    pub restock: Vec<(usize, i64)>,
     /// Who asks (for the activity log).
     pub by: crate::ids::UserId,
 }
@@ -73,6 +73,46 @@ fn refundable_payments(tx: &Connection, order: &crate::orders::Order) -> rusqlit
         .query_map([&order.payment_reference], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<Vec<(PaymentReference, Kobo)>>>()?;
     Ok(rows.into_iter().filter(|(_, left)| *left > Kobo::ZERO).collect())
+}
+
+/// Units of one order line to put back on sale, as a refund keeps them (`restock_lines`).
+#[derive(serde::Serialize, serde::Deserialize, Debug, Clone, Copy, PartialEq)]
+struct Restock {
+    line: i64,
+    units: i64,
+}
+
+/// Reads a refund's `restock_lines`: `[{"line": 0, "units": 1}]`, or, for refunds recorded before
+/// units were chosen, `[0, 2]` (whole lines).
+fn restocks(text: &str) -> Vec<Restock> {
+    if let Ok(list) = serde_json::from_str::<Vec<Restock>>(text) {
+        return list;
+    }
+    let lines: Vec<i64> = serde_json::from_str(text).unwrap_or_default();
+    lines.into_iter().map(|line| Restock { line, units: i64::MAX }).collect()
+}
+
+/// Checks what an admin asks to put back on sale against the order's lines.
+fn check_restock(ask: &[(usize, i64)], items: &[crate::orders::OrderItem]) -> AppResult<Vec<Restock>> {
+    let mut out: Vec<Restock> = Vec::with_capacity(ask.len());
+    for &(line, units) in ask {
+        let Some(item) = items.get(line) else {
+            return Err(AppError::Validation("Choose lines of this order to put back on sale.".into()));
+        };
+        if units < 1 || units > item.quantity {
+            return Err(AppError::Validation(format!(
+                "Put back from 1 to {} of {} on sale.",
+                item.quantity,
+                crate::stock::describe_line(&item.name, item.size.as_deref(), item.color.as_deref())
+            )));
+        }
+        if out.iter().any(|r| r.line == line as i64) {
+            return Err(AppError::Validation("List each line once.".into()));
+        }
+        out.push(Restock { line: line as i64, units });
+    }
+    out.sort_by_key(|r| r.line);
+    Ok(out)
 }
 
 fn check_reason(reason: &str) -> AppResult<String> {
@@ -108,12 +148,7 @@ impl Refunds {
                 if amount > left {
                     return Err(AppError::Validation(format!("Enter an amount of at most {}.", format_naira(left))));
                 }
-                let mut lines = ask.restock.clone();
-                lines.sort_unstable();
-                lines.dedup();
-                if lines.iter().any(|&p| p >= order.items.len()) {
-                    return Err(AppError::Validation("Choose lines of this order to put back on sale.".into()));
-                }
+                let lines = check_restock(&ask.restock, &order.items)?;
                 // The money goes back the way it came, newest payment first: a refund larger than
                 // the balance's payment takes the rest from the deposit's.
                 let mut parts = Vec::new();
@@ -248,11 +283,11 @@ fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResu
             return Ok((None, 0));
         }
     }
-    // Accepted by Paystack: the merchant's chosen lines go back on sale, once.
+    // Accepted by Paystack: the merchant's chosen units go back on sale, once.
     let mut units = 0;
     if restocked == 0 {
-        let positions: Vec<i64> = serde_json::from_str(&lines).unwrap_or_default();
-        units = crate::stock::restock_lines(tx, &order_id, &positions)?;
+        let chosen: Vec<(i64, i64)> = restocks(&lines).into_iter().map(|r| (r.line, r.units)).collect();
+        units = crate::stock::restock_units(tx, &order_id, &chosen)?;
         tx.execute("UPDATE refunds SET restocked = ?2 WHERE id = ?1", params![refund_id, units as i64])?;
     }
     if paystack.status != "processed" {
@@ -420,5 +455,18 @@ impl Refunds {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn restocks_are_read_as_units_or_as_the_whole_lines_of_older_refunds() {
+        assert_eq!(restocks(r#"[{"line":0,"units":1}]"#), [Restock { line: 0, units: 1 }]);
+        assert_eq!(restocks("[0, 2]"), [Restock { line: 0, units: i64::MAX }, Restock { line: 2, units: i64::MAX }]);
+        assert_eq!(restocks("[]"), []);
+        assert_eq!(restocks("garbage"), []);
     }
 }

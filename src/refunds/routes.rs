@@ -23,9 +23,20 @@ pub struct RefundRequest {
     /// Why, for the order's history and the customer's e-mail.
     #[serde(default)]
     reason: String,
-    /// Positions (from 0) of the order's lines whose units go back on sale.
+    /// Units of the order's lines that go back on sale once Paystack takes the refund.
     #[serde(default)]
-    restock: Vec<usize>,
+    #[schema(max_items = 100)]
+    restock: Vec<RestockUnits>,
+}
+
+/// Some units of one order line, to put back on sale.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct RestockUnits {
+    /// The line's position in the order, from 0.
+    line: usize,
+    /// From 1 to the line's quantity; a unit already back on sale is never restocked again.
+    #[schema(minimum = 1)]
+    units: i64,
 }
 
 /// Refunds part or all of a paid order through Paystack. The answer is the order with the new
@@ -50,6 +61,7 @@ async fn create_refund(
     if amount == crate::money::Kobo::ZERO {
         return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
     }
+    let restock = restock.into_iter().map(|r| (r.line, r.units)).collect();
     let ask = RefundAsk { amount: Some(amount), reason, restock, by: admin.0.id.clone() };
     let order = state.refunds.refund_order(&id.into_inner().into(), ask).await?;
     let order = state.db.read(move |c| crate::orders::admin_order(c, &order.id)).await?;

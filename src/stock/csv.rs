@@ -1,13 +1,20 @@
-//! Stock by spreadsheet: one row per variant with the columns product id, size, colour, SKU and
-//! stock. Export writes every variant; import checks every row first and applies all of them in
-//! one transaction, or none when any row is bad, reporting each bad row by its line number.
+//! Stock by spreadsheet: one row per variant with the columns product id, product name,
+//! collection, size, colour, SKU and stock. The name and collection are there for a person to
+//! read: import ignores them (and says so), so the downloaded file goes back up as it is, and the
+//! older five-column file (without them) still imports. Export writes every variant; import checks
+//! every row first and applies all of them in one transaction, or none when any row is bad,
+//! reporting each bad row by its line number.
 
 use std::collections::HashMap;
 
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
-pub const HEADER: [&str; 5] = ["product_id", "size", "colour", "sku", "stock"];
+pub const HEADER: [&str; 7] = ["product_id", "product_name", "collection", "size", "colour", "sku", "stock"];
+/// The columns import reads; the others are for reading only.
+const READ_ONLY: [&str; 2] = ["product_name", "collection"];
+/// The file before the read-only columns, still accepted.
+pub const SHORT_HEADER: [&str; 5] = ["product_id", "size", "colour", "sku", "stock"];
 /// More rows than this is not a stock count but a mistake (or an attack on memory).
 pub const MAX_ROWS: usize = 100_000;
 /// The largest file accepted (100,000 rows of ordinary length fit easily).
@@ -36,7 +43,7 @@ impl ImportRefused {
     }
 }
 
-/// At most this many cells on a row (the file has 5 columns; a few empty ones a spreadsheet adds
+/// At most this many cells on a row (the file has 7 columns; a few empty ones a spreadsheet adds
 /// still get a row error), and this many characters in a cell: a line of commas or an open quote
 /// is refused at once instead of being held in memory as millions of cells.
 pub const MAX_FIELDS: usize = 64;
@@ -154,7 +161,7 @@ fn end_field(line: usize, field: &mut String, record: &mut Vec<String>) -> Resul
     if record.len() == MAX_FIELDS {
         return Err(ImportRefused {
             message: format!("Line {line} has more than {MAX_FIELDS} cells; nothing was changed."),
-            errors: vec![RowError { line, message: format!("Expected {} columns, found more than {MAX_FIELDS}.", HEADER.len()) }],
+            errors: vec![RowError { line, message: format!("Expected at most {} columns, found more than {MAX_FIELDS}.", HEADER.len()) }],
         });
     }
     record.push(std::mem::take(field));
@@ -183,25 +190,57 @@ pub struct StockRow {
     pub stock: i64,
 }
 
+/// A checked file: its rows, and whether it had the read-only columns (which import ignores).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    pub rows: Vec<StockRow>,
+    pub read_only_columns: bool,
+}
+
+/// Where a file's columns are: the full layout of [`HEADER`] or the older [`SHORT_HEADER`].
+#[derive(Debug, Clone, Copy)]
+struct Layout {
+    columns: usize,
+    product: usize,
+    size: usize,
+    color: usize,
+    sku: usize,
+    stock: usize,
+}
+
+const FULL: Layout = Layout { columns: 7, product: 0, size: 3, color: 4, sku: 5, stock: 6 };
+const SHORT: Layout = Layout { columns: 5, product: 0, size: 1, color: 2, sku: 3, stock: 4 };
+
+fn layout_of(header: &[String]) -> Option<Layout> {
+    let matches = |want: &[&str]| {
+        header.len() == want.len() && header.iter().zip(want).all(|(h, want)| h == want || (*want == "colour" && h == "color"))
+    };
+    if matches(&HEADER) {
+        Some(FULL)
+    } else if matches(&SHORT_HEADER) {
+        Some(SHORT)
+    } else {
+        None
+    }
+}
+
 /// Reads and checks a whole file against the database. Nothing is changed.
-pub fn check(conn: &Connection, text: &str) -> Result<Vec<StockRow>, ImportRefused> {
+pub fn check(conn: &Connection, text: &str) -> Result<Checked, ImportRefused> {
     let mut rows = records(text);
     let Some((_, header)) = rows.next().transpose()? else {
         return Err(ImportRefused::whole_file("The file is empty."));
     };
     let header: Vec<String> = header.iter().map(|h| h.trim().to_lowercase().replace(' ', "_")).collect();
-    let header_ok =
-        header.len() == HEADER.len() && header.iter().zip(HEADER).all(|(h, want)| h == want || (want == "colour" && h == "color"));
-    if !header_ok {
+    let Some(layout) = layout_of(&header) else {
         return Err(ImportRefused::whole_file(format!("The first line must be the header: {}.", HEADER.join(","))));
-    }
+    };
     let variants = all_variants(conn).map_err(|e| ImportRefused::whole_file(format!("Could not read the variants: {e}")))?;
     let (mut good, mut errors, mut bad_count) = (Vec::new(), Vec::new(), 0usize);
     let mut seen_variant: HashMap<String, usize> = HashMap::new();
     let mut seen_sku: HashMap<String, usize> = HashMap::new();
     for row in rows {
         let (line, fields) = row?;
-        let result = check_row(&fields, &variants).and_then(|row| {
+        let result = check_row(&fields, layout, &variants).and_then(|row| {
             if let Some(first) = seen_variant.insert(row.variant_id.clone(), line) {
                 return Err(format!("This variant is already on line {first}."));
             }
@@ -232,7 +271,7 @@ pub fn check(conn: &Connection, text: &str) -> Result<Vec<StockRow>, ImportRefus
     if good.is_empty() {
         return Err(ImportRefused::whole_file("The file has a header but no rows."));
     }
-    Ok(good)
+    Ok(Checked { rows: good, read_only_columns: layout.columns == HEADER.len() })
 }
 
 /// Every variant by (product id, size, colour).
@@ -242,11 +281,12 @@ fn all_variants(conn: &Connection) -> rusqlite::Result<HashMap<(String, String, 
         .collect()
 }
 
-fn check_row(fields: &[String], variants: &HashMap<(String, String, String), String>) -> Result<StockRow, String> {
-    if fields.len() != HEADER.len() {
-        return Err(format!("Expected {} columns, found {}.", HEADER.len(), fields.len()));
+fn check_row(fields: &[String], layout: Layout, variants: &HashMap<(String, String, String), String>) -> Result<StockRow, String> {
+    if fields.len() != layout.columns {
+        return Err(format!("Expected {} columns, found {}.", layout.columns, fields.len()));
     }
-    let [product, size, color, sku, stock] = [0, 1, 2, 3, 4].map(|i| unescape_formula(fields[i].trim()));
+    let [product, size, color, sku, stock] =
+        [layout.product, layout.size, layout.color, layout.sku, layout.stock].map(|i| unescape_formula(fields[i].trim()));
     if !crate::util::plausible_id(&product) {
         return Err("The product id is missing or malformed.".into());
     }
@@ -308,29 +348,53 @@ pub(crate) fn quote(field: &str) -> String {
 pub fn export(conn: &Connection) -> rusqlite::Result<String> {
     let mut out = format!("{}\r\n", HEADER.join(","));
     let mut stmt = conn.prepare(
-        "SELECT v.product_id, v.size, v.color, COALESCE(v.sku, ''), v.stock FROM variants v JOIN products p ON p.id = v.product_id
+        "SELECT v.product_id, p.name, c.name, v.size, v.color, COALESCE(v.sku, ''), v.stock
+         FROM variants v JOIN products p ON p.id = v.product_id JOIN collections c ON c.id = p.collection_id
          ORDER BY p.created_at DESC, p.id, v.position",
     )?;
     let mut rows = stmt.query([])?;
     while let Some(r) = rows.next()? {
-        let fields: [String; 4] = [r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?];
-        let stock: i64 = r.get(4)?;
-        out.push_str(&format!("{},{},{},{},{stock}\r\n", quote(&fields[0]), quote(&fields[1]), quote(&fields[2]), quote(&fields[3])));
+        for i in 0..6 {
+            out.push_str(&quote(&r.get::<_, String>(i)?));
+            out.push(',');
+        }
+        out.push_str(&format!("{}\r\n", r.get::<_, i64>(6)?));
     }
     Ok(out)
 }
 
+/// What an import changed, and the note that the read-only columns were not read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Applied {
+    pub updated: usize,
+    pub read_only_columns: bool,
+}
+
+impl Applied {
+    /// "Stock updated for 12 variants.", and that names and collections are not changed by a file.
+    pub fn message(&self) -> String {
+        let mut message = format!("Stock updated for {} variants.", self.updated);
+        if self.read_only_columns {
+            message.push_str(&format!(
+                " The {} columns are for reading only: they were not imported (rename products and move them in the back office).",
+                READ_ONLY.join(" and ")
+            ));
+        }
+        message
+    }
+}
+
 /// Checks and applies a whole file in one transaction. Shared by the upload and `ankara stock import`.
-pub fn import(tx: &rusqlite::Transaction, text: &str) -> crate::error::AppResult<Result<usize, ImportRefused>> {
+pub fn import(tx: &rusqlite::Transaction, text: &str) -> crate::error::AppResult<Result<Applied, ImportRefused>> {
     match check(tx, text) {
-        Ok(rows) => {
+        Ok(Checked { rows, read_only_columns }) => {
             let updated = apply(tx, &rows)?;
             // A running shop (another process, for the command) notices this and refreshes its answers.
             tx.execute(
                 "INSERT INTO settings (key, value) VALUES ('stock_imported_at', ?1) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 [crate::util::random_id(12)],
             )?;
-            Ok(Ok(updated))
+            Ok(Ok(Applied { updated, read_only_columns }))
         }
         Err(refused) => Ok(Err(refused)),
     }
@@ -391,7 +455,7 @@ mod tests {
         let commas = format!("product_id,size,colour,sku,stock\n{}\n", ",".repeat(100_000));
         let refused = parse(&commas).unwrap_err();
         assert_eq!(refused.message, "Line 2 has more than 64 cells; nothing was changed.");
-        assert_eq!(refused.errors, [RowError { line: 2, message: "Expected 5 columns, found more than 64.".into() }]);
+        assert_eq!(refused.errors, [RowError { line: 2, message: "Expected at most 7 columns, found more than 64.".into() }]);
         // 8 MB of commas: refused after 64 of them, never millions of cells.
         let refused = parse(&format!("product_id,size,colour,sku,stock\n\n{}", ",".repeat(MAX_BYTES))).unwrap_err();
         assert_eq!(refused.message, "Line 3 has more than 64 cells; nothing was changed.");

@@ -405,27 +405,33 @@ pub fn restock_order(tx: &Connection, order_id: &OrderId) -> rusqlite::Result<us
         .prepare_cached("SELECT position FROM order_items WHERE order_id = ?1")?
         .query_map([order_id], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
-    restock_lines(tx, order_id, &positions)
+    let whole: Vec<(i64, i64)> = positions.into_iter().map(|p| (p, i64::MAX)).collect();
+    restock_units(tx, order_id, &whole)
 }
 
-/// Puts back on sale the units that some lines of an order took from stock, and records that they
-/// went back, so a later refund or cancellation never puts them back twice. Returns the units.
-pub fn restock_lines(tx: &Connection, order_id: &OrderId, positions: &[i64]) -> rusqlite::Result<usize> {
-    let positions = serde_json::to_string(positions).unwrap_or_default();
-    let units: i64 = tx.query_row(
-        "SELECT COALESCE(SUM(from_stock), 0) FROM order_items
-         WHERE order_id = ?1 AND position IN (SELECT value FROM json_each(?2)) AND variant_id IS NOT NULL",
-        params![order_id, positions],
-        |r| r.get(0),
-    )?;
-    tx.prepare_cached(
-        "UPDATE variants SET stock = stock + oi.from_stock FROM order_items oi
-         WHERE oi.variant_id = variants.id AND oi.order_id = ?1 AND oi.position IN (SELECT value FROM json_each(?2)) AND oi.from_stock > 0",
-    )?
-    .execute(params![order_id, positions])?;
-    tx.prepare_cached("UPDATE order_items SET from_stock = 0 WHERE order_id = ?1 AND position IN (SELECT value FROM json_each(?2))")?
-        .execute(params![order_id, positions])?;
-    Ok(units as usize)
+/// Puts back on sale up to `units` of each order line (position, units) that came out of stock,
+/// and records that they went back: a line keeps how many of its units are still off sale
+/// (`from_stock`), so a later refund or cancellation never puts a unit back twice. Returns the units.
+pub fn restock_units(tx: &Connection, order_id: &OrderId, lines: &[(i64, i64)]) -> rusqlite::Result<usize> {
+    let mut read = tx.prepare_cached("SELECT variant_id, from_stock FROM order_items WHERE order_id = ?1 AND position = ?2")?;
+    let mut put_back = tx.prepare_cached("UPDATE variants SET stock = stock + ?2 WHERE id = ?1")?;
+    let mut mark = tx.prepare_cached("UPDATE order_items SET from_stock = from_stock - ?3 WHERE order_id = ?1 AND position = ?2")?;
+    let mut total = 0;
+    for &(position, units) in lines {
+        let line: Option<(Option<VariantId>, i64)> =
+            read.query_row(params![order_id, position], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
+        let Some((Some(variant), off_sale)) = line else { continue };
+        let moved = off_sale.min(units.max(0));
+        if moved == 0 {
+            continue;
+        }
+        mark.execute(params![order_id, position, moved])?;
+        // A variant removed since the sale has nowhere to take its units back.
+        if put_back.execute(params![variant, moved])? > 0 {
+            total += moved as usize;
+        }
+    }
+    Ok(total)
 }
 
 /// Sends the shop one e-mail about variants that just fell to the low-stock level.

@@ -35,8 +35,15 @@ struct StockQuery {
     #[param(inline)]
     show: Option<StockFilter>,
     /// Part of a product name or SKU.
+    #[param(max_length = 100)]
     q: Option<String>,
+    /// From 1.
+    #[param(minimum = 1, maximum = 100000)]
+    page: Option<i64>,
 }
+
+/// Variants on one page of the Stock screen.
+const STOCK_PAGE_SIZE: i64 = 50;
 
 /// A variant on the Stock screen.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -57,8 +64,12 @@ pub struct StockRow {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct StockPage {
-    /// Fewest left first, at most 500.
+    /// Fewest left first, one page of them.
     rows: Vec<StockRow>,
+    /// Variants matching the filter and search, on every page.
+    total: i64,
+    page: i64,
+    page_size: i64,
     /// "Only N left" and the low-stock e-mail start at this level.
     low_stock_level: i64,
     /// Variants at or below the level, and sold out, in the whole shop.
@@ -87,7 +98,11 @@ fn row_from(r: &rusqlite::Row) -> rusqlite::Result<StockRow> {
 #[utoipa::path(tag = "admin", params(StockQuery), responses((status = OK, body = StockPage), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/stock")]
 async fn stock_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<StockQuery>) -> AppResult<HttpResponse> {
-    let StockQuery { show, q } = query.into_inner();
+    let StockQuery { show, q, page } = query.into_inner();
+    let page = page.unwrap_or(1);
+    if !(1..=100_000).contains(&page) {
+        return Err(AppError::Validation("page must be a whole number from 1.".into()));
+    }
     let level = super::low_stock_threshold();
     let max_stock = match show.unwrap_or(StockFilter::Low) {
         StockFilter::Low => level,
@@ -99,16 +114,21 @@ async fn stock_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
         .db
         .read(move |c| {
             let like = format!("%{}%", words.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-            let sql = format!(
-                "{ROW_SELECT} WHERE v.stock <= ?1 AND (?2 = '%%' OR p.name LIKE ?2 ESCAPE '\\' OR v.sku LIKE ?2 ESCAPE '\\')
-                 ORDER BY v.stock, p.name, v.position LIMIT 500"
-            );
-            let rows = c.prepare_cached(&sql)?.query_map(params![max_stock, like], row_from)?.collect::<Result<_, _>>()?;
+            let matching = "WHERE v.stock <= ?1 AND (?2 = '%%' OR p.name LIKE ?2 ESCAPE '\\' OR v.sku LIKE ?2 ESCAPE '\\')";
+            let sql = format!("{ROW_SELECT} {matching} ORDER BY v.stock, p.name, v.position LIMIT ?3 OFFSET ?4");
+            let offset = (page - 1) * STOCK_PAGE_SIZE;
+            let rows = c
+                .prepare_cached(&sql)?
+                .query_map(params![max_stock, like, STOCK_PAGE_SIZE, offset], row_from)?
+                .collect::<Result<_, _>>()?;
+            let total: i64 = c
+                .prepare_cached(&format!("SELECT COUNT(*) FROM variants v JOIN products p ON p.id = v.product_id {matching}"))?
+                .query_row(params![max_stock, like], |r| r.get(0))?;
             let (low_count, sold_out_count) =
                 c.query_row("SELECT COUNT(*) FILTER (WHERE stock <= ?1), COUNT(*) FILTER (WHERE stock = 0) FROM variants", [level], |r| {
                     Ok((r.get(0)?, r.get(1)?))
                 })?;
-            Ok(StockPage { rows, low_stock_level: level, low_count, sold_out_count })
+            Ok(StockPage { rows, total, page, page_size: STOCK_PAGE_SIZE, low_stock_level: level, low_count, sold_out_count })
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(page))
@@ -171,10 +191,14 @@ async fn edit_variant(
     Ok(HttpResponse::Ok().json(row))
 }
 
-/// Every variant as a spreadsheet: product id, size, colour, SKU, stock.
+/// Every variant as a spreadsheet: product id, product name and collection (for reading), size,
+/// colour, SKU, stock.
 #[utoipa::path(
     tag = "admin",
-    responses((status = OK, content_type = "text/csv", body = String, description = "product_id,size,colour,sku,stock"), Unauthorized, Forbidden)
+    responses(
+        (status = OK, content_type = "text/csv", body = String, description = "product_id,product_name,collection,size,colour,sku,stock"),
+        Unauthorized, Forbidden
+    )
 )]
 #[get("/admin/stock.csv")]
 async fn export_csv(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
@@ -188,13 +212,18 @@ async fn export_csv(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<
 
 /// What an import changed.
 #[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct Imported {
+    /// Says too that the read-only columns (product_name, collection) were not imported.
     message: String,
     updated: usize,
+    /// The file had the read-only columns, which import leaves alone.
+    ignored_read_only_columns: bool,
 }
 
-/// Sets stock and SKUs from a spreadsheet (the export's columns). Every row is checked first;
-/// when any is bad, nothing changes and the answer lists the bad rows by line.
+/// Sets stock and SKUs from a spreadsheet (the export's columns; product_name and collection are
+/// ignored, and the answer says so; the older file without them is read too). Every row is checked
+/// first; when any is bad, nothing changes and the answer lists the bad rows by line.
 #[utoipa::path(
     tag = "admin",
     request_body(content = String, content_type = "text/csv"),
@@ -224,15 +253,25 @@ async fn import_csv(state: web::Data<AppState>, admin: AdminUser<EditProducts>, 
         .catalogue
         .write(move |tx| {
             let imported = csv::import(tx, &text)?;
-            if let Ok(updated) = &imported {
-                crate::staff::record(tx, &actor, "stock", "import", &format!("Stock imported from a spreadsheet: {updated} variants"))?;
+            if let Ok(applied) = &imported {
+                crate::staff::record(
+                    tx,
+                    &actor,
+                    "stock",
+                    "import",
+                    &format!("Stock imported from a spreadsheet: {} variants", applied.updated),
+                )?;
             }
             let changes = Changes::shown_if(imported.is_ok());
             Ok((imported, changes))
         })
         .await?;
     match imported {
-        Ok(updated) => Ok(HttpResponse::Ok().json(Imported { message: format!("Stock updated for {updated} variants."), updated })),
+        Ok(applied) => Ok(HttpResponse::Ok().json(Imported {
+            message: applied.message(),
+            updated: applied.updated,
+            ignored_read_only_columns: applied.read_only_columns,
+        })),
         Err(refused) => Ok(HttpResponse::BadRequest().json(refused)),
     }
 }

@@ -14,6 +14,7 @@ mod foundation;
 mod hardening;
 mod operations;
 mod payments;
+mod product_admin;
 mod refunds;
 mod restore;
 mod reviews;

@@ -108,13 +108,15 @@ async fn a_sandbox_refund_is_pending_then_processed_restocks_and_tells_the_custo
     assert_eq!((status, message(&answer)), (400, "Please give a reason for the refund."));
     let (status, answer) = refund(&admin, &order, json!({"amount": "100", "reason": "x".repeat(301)})).await;
     assert_eq!((status, message(&answer)), (400, "Please keep the reason under 300 characters."));
-    let (status, answer) = refund(&admin, &order, json!({"amount": "100", "reason": "Damaged", "restock": [2]})).await;
+    let (status, answer) =
+        refund(&admin, &order, json!({"amount": "100", "reason": "Damaged", "restock": [{"line": 2, "units": 1}]})).await;
     assert_eq!((status, message(&answer)), (400, "Choose lines of this order to put back on sale."));
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM refunds"), 0, "nothing recorded by a refused form");
 
     // Half, with the shoes back on sale.
     let half = TOTAL / 2;
-    let (status, after) = refund(&admin, &order, json!({"amount": "105000.25", "reason": "Shoes returned", "restock": [0]})).await;
+    let (status, after) =
+        refund(&admin, &order, json!({"amount": "105000.25", "reason": "Shoes returned", "restock": [{"line": 0, "units": 2}]})).await;
     assert_eq!(status, 201, "{after}");
     assert_eq!((after["refundPending"].as_i64(), after["refundable"].as_i64()), (Some(half), Some(TOTAL - half)));
     assert_eq!(after["refunds"][0]["status"], "pending");
@@ -130,7 +132,8 @@ async fn a_sandbox_refund_is_pending_then_processed_restocks_and_tells_the_custo
     wait_for_mail(&app, |m| m.contains("To: ada@example.com") && m.contains("We have refunded ₦105,000.25")).await;
 
     // The rest, exactly; then nothing is left.
-    let (status, rest) = refund(&admin, &order, json!({"amount": "105,000.25", "reason": "Watch returned", "restock": [0, 1]})).await;
+    let restock = json!([{"line": 0, "units": 2}, {"line": 1, "units": 1}]);
+    let (status, rest) = refund(&admin, &order, json!({"amount": "105,000.25", "reason": "Watch returned", "restock": restock})).await;
     assert_eq!((status, rest["refundable"].as_i64()), (201, Some(0)), "{rest}");
     assert_eq!(rest["refunds"][1]["restocked"], 1, "the watch; the shoes were already back on sale and never go back twice");
     assert_eq!(stock_of(&app, "oxford", "42"), before + 2);
@@ -321,4 +324,51 @@ async fn cancelling_a_paid_order_refunds_it_in_the_same_step_and_oversold_orders
     assert_eq!(status, 201);
     let (_, listed) = admin.get_json("/api/admin/orders?oversold=true").await;
     assert_eq!(listed["total"], 0);
+}
+
+#[actix_web::test]
+async fn a_refund_puts_back_on_sale_the_units_chosen_and_never_a_unit_twice() {
+    let app = sandbox_shop().await;
+    // The bag: two pairs of the Oxford (line 0) and the watch (line 1).
+    let (_, order) = sandbox_order(&app, "ada@example.com").await;
+    let admin = app.admin_browser("boss@example.com").await;
+    let before = stock_of(&app, "oxford", "42");
+    assert_eq!(admin_order(&admin, &order).await["restockable"], json!([2, 1]), "both pairs and the watch are off sale");
+
+    // What may be put back: units of lines of this order, 1 to the line's quantity, each line once.
+    for (restock, wanted) in [
+        (json!([{"line": 0, "units": 3}]), "Put back from 1 to 2 of Oxford Cap-Toe (42, Black) on sale."),
+        (json!([{"line": 0, "units": 0}]), "Put back from 1 to 2 of Oxford Cap-Toe (42, Black) on sale."),
+        (json!([{"line": 0, "units": 1}, {"line": 0, "units": 1}]), "List each line once."),
+        (json!([{"line": 5, "units": 1}]), "Choose lines of this order to put back on sale."),
+    ] {
+        let (status, answer) = refund(&admin, &order, json!({"amount": "100", "reason": "Returned", "restock": restock})).await;
+        assert_eq!((status, message(&answer)), (400, wanted), "{restock}");
+    }
+
+    // One pair of two comes back: exactly one unit goes back on sale.
+    let (status, after) =
+        refund(&admin, &order, json!({"amount": "45000", "reason": "One pair returned", "restock": [{"line": 0, "units": 1}]})).await;
+    assert_eq!(status, 201, "{after}");
+    assert_eq!(after["refunds"][0]["restocked"], 1);
+    assert_eq!(after["restockable"], json!([1, 1]));
+    assert_eq!(stock_of(&app, "oxford", "42"), before + 1, "one pair back on sale, not both");
+
+    // Asking for both pairs again puts back only the one still off sale.
+    let (status, after) =
+        refund(&admin, &order, json!({"amount": "45000", "reason": "Other pair returned", "restock": [{"line": 0, "units": 2}]})).await;
+    assert_eq!(status, 201, "{after}");
+    assert_eq!(after["refunds"][1]["restocked"], 1, "the first pair was already back on sale");
+    assert_eq!(after["restockable"], json!([0, 1]));
+    assert_eq!(stock_of(&app, "oxford", "42"), before + 2);
+
+    // Cancelling puts back the watch, and no pair a third time.
+    let watch_before = app.query_i64("SELECT stock FROM variants WHERE product_id = 'chrono'");
+    let (status, cancelled) = admin
+        .send_json(Method::PATCH, &format!("/api/admin/orders/{}", order["id"].as_str().unwrap()), json!({"status": "cancelled"}))
+        .await;
+    assert_eq!(status, 200, "{cancelled}");
+    assert_eq!(cancelled["restockable"], json!([0, 0]));
+    assert_eq!(stock_of(&app, "oxford", "42"), before + 2);
+    assert_eq!(app.query_i64("SELECT stock FROM variants WHERE product_id = 'chrono'"), watch_before + 1);
 }

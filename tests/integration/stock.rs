@@ -355,9 +355,11 @@ async fn stock_spreadsheets_apply_whole_or_not_at_all() {
     let admin = app.admin_browser("boss@example.com").await;
     let exported = admin.get("/api/admin/stock.csv").await.text().await.unwrap();
     let lines: Vec<&str> = exported.lines().collect();
-    assert_eq!(lines[0], "product_id,size,colour,sku,stock");
+    // A person can read it: each row names its product and collection.
+    assert_eq!(lines[0], "product_id,product_name,collection,size,colour,sku,stock");
     assert_eq!(lines.len(), 6, "{exported}");
-    assert!(lines.contains(&"watch,,,,3"), "{exported}");
+    assert!(lines.contains(&"watch,Field Watch,Wristwatches,,,,3"), "{exported}");
+    assert!(lines.contains(&"brogue,Oxford Brogue,Formal Shoes,41,Black,,5"), "{exported}");
     assert_eq!(app.browser().get("/api/admin/stock.csv").await.status(), 401);
 
     let upload = |text: String| {
@@ -368,6 +370,7 @@ async fn stock_spreadsheets_apply_whole_or_not_at_all() {
             (res.status().as_u16(), res.json::<Value>().await.unwrap())
         }
     };
+    // The older file without the read-only columns is still read.
     let bad = "product_id,size,colour,sku,stock\nbrogue,41,Black,,4\nbrogue,41,Black,,5\nghost,1,Red,,1\nbrogue,41,Brown,,-2\nwatch,,,W1,many\nbrogue,48,Black,,1\n";
     let (status, refused) = upload(bad.into()).await;
     assert_eq!(status, 400, "{refused}");
@@ -390,7 +393,10 @@ async fn stock_spreadsheets_apply_whole_or_not_at_all() {
     );
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 5, "nothing applied");
     let (status, refused) = upload("id,stock\nbrogue,1\n".into()).await;
-    assert_eq!((status, refused["message"].as_str()), (400, Some("The first line must be the header: product_id,size,colour,sku,stock.")));
+    assert_eq!(
+        (status, refused["message"].as_str()),
+        (400, Some("The first line must be the header: product_id,product_name,collection,size,colour,sku,stock."))
+    );
     let mut huge = String::from("product_id,size,colour,sku,stock\n");
     for _ in 0..100_001 {
         huge.push_str("watch,,,,1\n");
@@ -398,14 +404,27 @@ async fn stock_spreadsheets_apply_whole_or_not_at_all() {
     let (status, refused) = upload(huge).await;
     assert_eq!((status, refused["message"].as_str()), (400, Some("The file has more than 100000 rows. Split it into smaller files.")));
 
-    let good = exported.replace("watch,,,,3", "watch,,,\"W-1, steel\",9").replace("brogue,41,Black,,5", "brogue,41,Black,=HYPERLINK,0");
+    // The names and collections are for reading: edited, they change nothing, and the answer says so.
+    let good = exported
+        .replace("watch,Field Watch,Wristwatches,,,,3", "watch,Renamed Watch,Suits,,,\"W-1, steel\",9")
+        .replace("brogue,Oxford Brogue,Formal Shoes,41,Black,,5", "brogue,Oxford Brogue,Formal Shoes,41,Black,=HYPERLINK,0");
     let (status, applied) = upload(good).await;
     assert_eq!((status, applied["updated"].as_i64()), (200, Some(5)), "{applied}");
+    assert_eq!(
+        applied["message"],
+        "Stock updated for 5 variants. The product_name and collection columns are for reading only: they were not imported \
+         (rename products and move them in the back office)."
+    );
+    assert_eq!(applied["ignoredReadOnlyColumns"], true);
     assert_eq!(app.query_i64("SELECT stock FROM variants WHERE product_id = 'watch'"), 9);
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 0);
+    assert_eq!(
+        app.query_i64("SELECT COUNT(*) FROM products WHERE id = 'watch' AND name = 'Field Watch' AND collection_id = 'wristwatches'"),
+        1
+    );
     let again = admin.get("/api/admin/stock.csv").await.text().await.unwrap();
-    assert!(again.contains("watch,,,\"W-1, steel\",9"), "{again}");
-    assert!(again.contains("brogue,41,Black,'=HYPERLINK,0"), "a formula is exported as text: {again}");
+    assert!(again.contains("watch,Field Watch,Wristwatches,,,\"W-1, steel\",9"), "{again}");
+    assert!(again.contains("brogue,Oxford Brogue,Formal Shoes,41,Black,'=HYPERLINK,0"), "a formula is exported as text: {again}");
     let (status, _) = upload(again.clone()).await;
     assert_eq!(status, 200, "an export imports back unchanged");
     assert_eq!(admin.get("/api/admin/stock.csv").await.text().await.unwrap(), again);
@@ -477,7 +496,7 @@ fn a_stock_file_too_large_or_too_wide_is_refused_without_filling_memory() {
     let said = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(said.contains("Line 2 has more than 64 cells; nothing was changed."), "{said}");
-    assert!(said.contains("line 2: Expected 5 columns, found more than 64."), "{said}");
+    assert!(said.contains("line 2: Expected at most 7 columns, found more than 64."), "{said}");
     assert!(peak_mb < 60, "8 MB of commas took {peak_mb} MB");
     assert!(started.elapsed() < std::time::Duration::from_secs(5), "took {:?}", started.elapsed());
 }

@@ -4,12 +4,14 @@ import { useLocation, useSearch } from 'wouter';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import { loginPath } from '@/lib/redirect';
-import { scheduleSessionRefresh, signOutLocally, useSession } from '@/lib/session';
+import { fetchSession, scheduleSessionRefresh, setSession, signOutLocally, useSession } from '@/lib/session';
 import type { Session } from '@/lib/types';
 
 /**
  * Looks after the signed-in session for the whole app (renders nothing):
  * - refreshes the token five minutes before it expires, and again from each answer;
+ * - when the browser brings a page back from its back/forward cache, asks for the session and the
+ *   data again (the user may have signed out or bought meanwhile);
  * - when any request answers 401 (token expired or revoked, account disabled), forgets the user
  *   and sends them to /login, with the page they were on as `next`.
  */
@@ -29,6 +31,19 @@ export function SessionKeeper() {
     });
     return () => setUnauthorizedHandler(null);
   }, [client, navigate]);
+
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      fetchSession().then(
+        (session) => setSession(client, session),
+        () => {},
+      );
+      void client.invalidateQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
+  }, [client]);
 
   const uid = user?.uid;
   const first = useRef(true);

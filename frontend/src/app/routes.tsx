@@ -44,6 +44,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
   lazyRoute('/admin/orders/:id', 'admin', () => import('@/features/admin/routes/AdminOrderPage')),
   lazyRoute('/admin/stock', 'admin', () => import('@/features/admin/routes/StockPage')),
+  lazyRoute('/admin/products', 'admin', () => import('@/features/admin/routes/ProductsPage')),
   lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),

@@ -185,6 +185,16 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
               </SidebarLink>
             )}
             {user?.admin && (
+              <SidebarLink href="/admin/products" icon={<GridIcon />} onNavigate={onClose}>
+                Products
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/products?add=1" icon={<PackageIcon />} onNavigate={onClose}>
+                Add product
+              </SidebarLink>
+            )}
+            {user?.admin && (
               <SidebarLink href="/admin/stock" icon={<BoxesIcon />} onNavigate={onClose}>
                 Stock
               </SidebarLink>

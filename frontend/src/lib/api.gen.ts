@@ -402,6 +402,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/products': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The back office's Products list: search, filters (collection, stock, price, featured), sort and
+     *     pages of 30, with each product's first photo and what is left of it.
+     */
+    get: operations['list_products'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/products/bulk': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Features, unfeatures, moves or deletes the chosen products, all in one transaction: when one of
+     *     them no longer exists nothing changes.
+     */
+    post: operations['bulk_products'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/reviews': {
     parameters: {
       query?: never;
@@ -495,12 +535,16 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Every variant as a spreadsheet: product id, size, colour, SKU, stock. */
+    /**
+     * Every variant as a spreadsheet: product id, product name and collection (for reading), size,
+     *     colour, SKU, stock.
+     */
     get: operations['export_csv'];
     put?: never;
     /**
-     * Sets stock and SKUs from a spreadsheet (the export's columns). Every row is checked first;
-     *     when any is bad, nothing changes and the answer lists the bad rows by line.
+     * Sets stock and SKUs from a spreadsheet (the export's columns; product_name and collection are
+     *     ignored, and the answer says so; the older file without them is read too). Every row is checked
+     *     first; when any is bad, nothing changes and the answer lists the bad rows by line.
      */
     post: operations['import_csv'];
     delete?: never;
@@ -1090,8 +1134,9 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Edits a product: only the fields sent change (name, price, description, variants with their
-     *     stock); a field sent empty is refused with the reason.
+     * Edits a product: only the fields sent change (name, price, description, category, collection,
+     *     variants with their stock); a field sent empty is refused with the reason (the category may be
+     *     removed).
      */
     patch: operations['edit_product'];
     trace?: never;
@@ -1113,6 +1158,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/products/{id}/duplicate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Copies a product: " (copy)" after its name, the same photos, options and price, no stock, not
+     *     featured. Answers the copy, to be edited.
+     */
+    post: operations['duplicate_product'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/products/{id}/featured': {
     parameters: {
       query?: never;
@@ -1122,6 +1187,23 @@ export interface paths {
     };
     get?: never;
     put: operations['set_featured'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/{id}/images': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Replaces, removes, adds and reorders a product's main photos in one step. Answers the product. */
+    put: operations['set_photos'];
     post?: never;
     delete?: never;
     options?: never;
@@ -1504,6 +1586,11 @@ export interface components {
        *     or being refunded.
        */
       refundable: number;
+      /**
+       * @description Units of each line (by position) taken from stock and not back on sale yet: what a refund
+       *     may still put back.
+       */
+      restockable: number[];
       /** @description Each line's SKU, in line order (null when it has none or its variant is gone). */
       skus: (string | null)[];
       userId: string;
@@ -1526,6 +1613,53 @@ export interface components {
       pageSize: number;
       /** Format: int64 */
       total: number;
+    };
+    AdminProductPage: {
+      /**
+       * Format: int64
+       * @description "Only N left" starts at this level.
+       */
+      lowStockLevel: number;
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      products: components['schemas']['AdminProductRow'][];
+      /**
+       * Format: int64
+       * @description Products matching the filter, on every page.
+       */
+      total: number;
+    };
+    /** @description A product as the back office's list shows it. */
+    AdminProductRow: {
+      category: string | null;
+      collectionId: string;
+      collectionName: string;
+      /** Format: int64 */
+      createdAt: number;
+      featured: boolean;
+      id: string;
+      image: components['schemas']['Image'] | null;
+      /**
+       * Format: int64
+       * @description Variants at or below the low-stock level, sold-out ones included.
+       */
+      lowVariants: number;
+      name: string;
+      /** Format: int64 */
+      price: number;
+      /** Format: int64 */
+      soldOutVariants: number;
+      /** @description "in-stock" (nothing low), "low" or "sold-out". */
+      status: components['schemas']['StockStatus'];
+      /**
+       * Format: int64
+       * @description Units left of all its variants together.
+       */
+      units: number;
+      /** Format: int64 */
+      variants: number;
     };
     /** @description A review as moderation sees it. */
     AdminReview: components['schemas']['Review'] & {
@@ -1598,6 +1732,21 @@ export interface components {
       subtotal: number;
       /** Format: int64 */
       total: number;
+    };
+    /** @enum {string} */
+    BulkAction: 'feature' | 'unfeature' | 'move' | 'delete';
+    /** @description One action on many products at once. */
+    BulkBody: {
+      action: components['schemas']['BulkAction'];
+      /** @description With "move": the collection they go to. */
+      collectionId?: string | null;
+      /** @description The products, 1 to 200. */
+      ids: string[];
+    };
+    /** @description What a bulk action changed. */
+    BulkDone: {
+      changed: number;
+      message: string;
     };
     CancelBody: {
       /** @description The payment to cancel; without it, every payment of this shopper still in progress. */
@@ -2088,6 +2237,9 @@ export interface components {
     };
     /** @description What an import changed. */
     Imported: {
+      /** @description The file had the read-only columns, which import leaves alone. */
+      ignoredReadOnlyColumns: boolean;
+      /** @description Says too that the read-only columns (product_name, collection) were not imported. */
       message: string;
       updated: number;
     };
@@ -2446,6 +2598,17 @@ export interface components {
        */
       revenue: number;
     };
+    /** @description A product's main photos in their new order (multipart). */
+    PhotosForm: {
+      /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels: one per "new". */
+      images?: string[];
+      /**
+       * @description A JSON list, in the order shoppers see them (the first is the card's picture): each entry
+       *     is a photo the product has, by its `url`, or "new" for the next file under `images`. 1 to 8
+       *     entries; photos left out are removed.
+       */
+      order: string;
+    };
     PickLine: {
       color: string | null;
       name: string;
@@ -2516,6 +2679,10 @@ export interface components {
       variants: components['schemas']['Variant'][];
     };
     ProductEdit: {
+      /** @description The category shown above the name; sent as "" or null it is removed, left out it stays. */
+      category?: string | null;
+      /** @description Moves the product to this collection (its releases follow). */
+      collectionId?: string | null;
       description?: string | null;
       name?: string | null;
       /**
@@ -2588,8 +2755,8 @@ export interface components {
       amount: string;
       /** @description Why, for the order's history and the customer's e-mail. */
       reason?: string;
-      /** @description Positions (from 0) of the order's lines whose units go back on sale. */
-      restock?: number[];
+      /** @description Units of the order's lines that go back on sale once Paystack takes the refund. */
+      restock?: components['schemas']['RestockUnits'][];
     };
     /** @enum {string} */
     RefundStatus: 'pending' | 'processed' | 'failed';
@@ -2626,6 +2793,16 @@ export interface components {
     ResetBody: {
       oobCode?: string | null;
       password?: string | null;
+    };
+    /** @description Some units of one order line, to put back on sale. */
+    RestockUnits: {
+      /** @description The line's position in the order, from 0. */
+      line: number;
+      /**
+       * Format: int64
+       * @description From 1 to the line's quantity; a unit already back on sale is never restocked again.
+       */
+      units: number;
     };
     Review: {
       /** @description First name and initial, e.g. "Adaeze O.". */
@@ -2911,10 +3088,19 @@ export interface components {
        * @description "Only N left" and the low-stock e-mail start at this level.
        */
       lowStockLevel: number;
-      /** @description Fewest left first, at most 500. */
+      /** Format: int64 */
+      page: number;
+      /** Format: int64 */
+      pageSize: number;
+      /** @description Fewest left first, one page of them. */
       rows: components['schemas']['StockRow'][];
       /** Format: int64 */
       soldOutCount: number;
+      /**
+       * Format: int64
+       * @description Variants matching the filter and search, on every page.
+       */
+      total: number;
     };
     /** @description A variant on the Stock screen. */
     StockRow: {
@@ -2935,6 +3121,8 @@ export interface components {
       stock: number;
       variantId: string;
     };
+    /** @enum {string} */
+    StockStatus: 'in-stock' | 'low' | 'sold-out';
     /** @description One suggestion: what the search bar lists of a product found by the index. */
     Suggestion: {
       category: string | null;
@@ -4571,6 +4759,131 @@ export interface operations {
       };
     };
   };
+  list_products: {
+    parameters: {
+      query?: {
+        /** @description Part of a product's name, category or SKU. */
+        q?: string;
+        /** @description Only the products of this collection. */
+        collection?: string;
+        /**
+         * @description "in-stock" (anything left), "low" (something left, some variant at or below the low-stock
+         *     level) or "sold-out".
+         */
+        stock?: 'in-stock' | 'low' | 'sold-out';
+        /** @description Naira, e.g. 20000 or 20000.50: only products at this price or more. */
+        minPrice?: string;
+        /** @description Naira: only products at this price or less. */
+        maxPrice?: string;
+        /** @description Only featured (true) or not featured (false) products. */
+        featured?: boolean;
+        /** @description Newest first by default. */
+        sort?: 'newest' | 'oldest' | 'name-asc' | 'name-desc' | 'price-asc' | 'price-desc' | 'stock-asc' | 'stock-desc';
+        /** @description From 1. */
+        page?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminProductPage'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  bulk_products: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BulkBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkDone'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   list_reviews: {
     parameters: {
       query?: {
@@ -4882,6 +5195,8 @@ export interface operations {
         show?: 'low' | 'sold-out' | 'all';
         /** @description Part of a product name or SKU. */
         q?: string;
+        /** @description From 1. */
+        page?: number;
       };
       header?: never;
       path?: never;
@@ -4935,7 +5250,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description product_id,size,colour,sku,stock */
+      /** @description product_id,product_name,collection,size,colour,sku,stock */
       200: {
         headers: {
           [name: string]: unknown;
@@ -7040,6 +7355,54 @@ export interface operations {
       };
     };
   };
+  duplicate_product: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Product'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   set_featured: {
     parameters: {
       query?: never;
@@ -7092,6 +7455,103 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  set_photos: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['PhotosForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Product'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      503: {
         headers: {
           [name: string]: unknown;
         };

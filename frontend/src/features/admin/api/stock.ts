@@ -8,20 +8,20 @@ export type { StockFilter, StockPage, StockRow };
 /** Where the spreadsheet is downloaded from (the session cookie goes with a plain link). */
 export const STOCK_CSV_URL = '/api/admin/stock.csv';
 
-/** GET /api/admin/stock?show=&q=: variants, fewest left first (at most 500), with the shop's counts. */
-export function stockQueryOptions(show: StockFilter, q: string) {
+/** GET /api/admin/stock?show=&q=&page=: variants, fewest left first, a page at a time, with the shop's counts. */
+export function stockQueryOptions(show: StockFilter, q: string, page = 1) {
   const words = q.trim();
-  const query = { show, q: words || undefined };
+  const query = { show, q: words || undefined, page: page > 1 ? page : undefined };
   return queryOptions({
-    queryKey: queryKeys.admin.stock.list(show, words),
+    queryKey: [...queryKeys.admin.stock.list(show, words), page],
     queryFn: ({ signal }) => answer(api.GET('/api/admin/stock', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useStock(show: StockFilter, q: string) {
-  return useQuery(stockQueryOptions(show, q));
+export function useStock(show: StockFilter, q: string, page = 1) {
+  return useQuery(stockQueryOptions(show, q, page));
 }
 
 /**

@@ -26,6 +26,7 @@ function podOrder(overrides: Partial<Order> = {}): AdminOrder {
     refundable: o.collectedAt ? o.totalAmount : 0,
     payLinks: [],
     skus: o.items.map(() => null),
+    restockable: o.items.map((item) => item.quantity),
   };
 }
 

@@ -9,13 +9,15 @@ import { jsonResponse, mockFetch } from '@/test/utils';
 // The fixture order: ₦170,000.50 in all, 2 × Oxford Brogue then 1 × Heritage Chronograph.
 const TOTAL = 17_000_050;
 
-function adminOrder(overrides: Partial<Order> = {}) {
+function adminOrder(overrides: Partial<Order> & { restockable?: number[] } = {}) {
   const o = order(overrides);
   return {
     ...o,
     userId: 'u1',
     nextStatuses: ['processing', 'cancelled'],
     refundable: o.totalAmount - o.refunded - o.refundPending,
+    // Units of each line still off sale: all of them until a refund puts some back.
+    restockable: overrides.restockable ?? o.items.map((item) => item.quantity),
   };
 }
 
@@ -34,10 +36,12 @@ function server(start: Partial<Order> = {}, refuse?: Answer) {
       const body = JSON.parse(init!.body as string) as RefundRequest;
       const amount = Math.round(Number(body.amount) * 100);
       await new Promise((r) => setTimeout(r, 20));
+      const back = body.restock ?? [];
       current = adminOrder({
         ...current,
         refundPending: current.refundPending + amount,
-        refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: body.restock?.length ? 2 : 0 })],
+        refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: back.length })],
+        restockable: current.restockable.map((n, line) => n - (back.find((b) => b.line === line)?.units ?? 0)),
       });
       return jsonResponse(current, 201);
     },
@@ -157,12 +161,18 @@ describe('refund panel', () => {
     const p = await panel();
     fireEvent.change(p.getByLabelText('Amount (₦)'), { target: { value: '85,000.25' } });
     fireEvent.change(p.getByLabelText('Reason'), { target: { value: '  Oxford Brogue sold out  ' } });
-    const lines = within(p.getByRole('group', { name: 'Put back on sale' })).getAllByRole('checkbox');
-    expect(lines.map((l) => l.closest('label')!.textContent)).toEqual([
-      'Oxford BrogueSize: 42 · Colour: Black · 2 units',
-      'Heritage Chronograph1 unit',
+    // Units by line: one pair of the two comes back.
+    const lines = within(p.getByRole('group', { name: 'Put back on sale' })).getAllByRole('spinbutton');
+    expect(lines.map((l) => (l as HTMLInputElement).labels?.[0]?.textContent)).toEqual([
+      'Oxford BrogueSize: 42 · Colour: Black · 2 of 2 off sale',
+      'Heritage Chronograph1 of 1 off sale',
     ]);
-    fireEvent.click(lines[0]!);
+    fireEvent.change(lines[0]!, { target: { value: '3' } });
+    fireEvent.click(p.getByRole('button', { name: 'Refund' }));
+    expect(p.getByText('Put back from 0 to 2 of Oxford Brogue on sale.')).toBeTruthy();
+    expect(document.activeElement).toBe(lines[0]);
+    expect(confirm).not.toHaveBeenCalled();
+    fireEvent.change(lines[0]!, { target: { value: '1' } });
 
     const send = p.getByRole('button', { name: 'Refund' });
     // A double click sends once.
@@ -172,13 +182,17 @@ describe('refund panel', () => {
     expect(confirm.mock.calls[0]![0]).toBe(confirmRefundText(8_500_025));
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(true));
     expect(await screen.findByText('Refund of ₦85,000.25 sent: waiting for Paystack to confirm it.')).toBeTruthy();
-    expect(posts(fetch)).toEqual([{ amount: '85000.25', reason: 'Oxford Brogue sold out', restock: [0] }]);
+    expect(posts(fetch)).toEqual([
+      { amount: '85000.25', reason: 'Oxford Brogue sold out', restock: [{ line: 0, units: 1 }] },
+    ]);
     expect(totals()[2]).toEqual(['Pending', '₦85,000.25']);
     expect(totals()[3]).toEqual(['Left to refund', '₦85,000.25']);
     // The form is ready for the rest: the amount follows what is left, the reason and ticks are cleared.
     await waitFor(() => expect(p.getByLabelText<HTMLInputElement>('Amount (₦)').value).toBe('85000.25'));
     expect(p.getByLabelText<HTMLInputElement>('Reason').value).toBe('');
-    expect(lines.every((l) => !(l as HTMLInputElement).checked)).toBe(true);
+    await waitFor(() => expect(lines.map((l) => (l as HTMLInputElement).value)).toEqual(['', '']));
+    // One pair is back on sale; one is left to put back.
+    await waitFor(() => expect(lines[0]!.closest('li')!.textContent).toContain('1 of 2 off sale'));
     expect(within(p.getByRole('list', { name: 'History' })).getByText('Pending')).toBeTruthy();
 
     // Paystack's webhook arrives: the page, reading the order again while a refund is pending, shows it.

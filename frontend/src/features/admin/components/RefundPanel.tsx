@@ -137,11 +137,14 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
   const latch = useInFlight();
   const [amount, setAmount] = useState(() => koboToNairaText(order.refundable));
   const [reason, setReason] = useState('');
-  const [restock, setRestock] = useState<ReadonlySet<number>>(() => new Set());
-  const [errors, setErrors] = useState<{ amount: string | null; reason: string | null }>({
+  // Units to put back on sale, per line (by position), as typed.
+  const [restock, setRestock] = useState<Readonly<Record<number, string>>>({});
+  const [errors, setErrors] = useState<{ amount: string | null; reason: string | null; units: string | null }>({
     amount: null,
     reason: null,
+    units: null,
   });
+  const unitsId = useId();
   const amountRef = useRef<HTMLInputElement>(null);
   const reasonRef = useRef<HTMLInputElement>(null);
   const amountErrorId = useId();
@@ -159,23 +162,35 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
     );
   }, [order.refundable]);
 
-  const toggle = (position: number, on: boolean) =>
-    setRestock((current) => {
-      const next = new Set(current);
-      if (on) next.add(position);
-      else next.delete(position);
-      return next;
-    });
+  const setUnits = (position: number, units: string) => setRestock((current) => ({ ...current, [position]: units }));
+  // The lines with units to put back: [{line, units}], or the first line whose number is not one.
+  const restockLines = () => {
+    const lines: { line: number; units: number }[] = [];
+    for (const [position, typed] of Object.entries(restock)) {
+      const line = Number(position);
+      const most = order.restockable[line] ?? 0;
+      if (typed.trim() === '' || typed.trim() === '0') continue;
+      const units = Number(typed);
+      if (!Number.isInteger(units) || units < 0 || units > most) return { line, most };
+      lines.push({ line, units });
+    }
+    return lines.sort((a, b) => a.line - b.line);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!latch.begin()) return;
     const amountProblem = refundAmountProblem(amount, order.refundable);
     const reasonProblem = refundReasonProblem(reason);
-    setErrors({ amount: amountProblem, reason: reasonProblem });
-    if (amountProblem || reasonProblem) {
+    const lines = restockLines();
+    const unitsProblem = Array.isArray(lines)
+      ? null
+      : `Put back from 0 to ${lines.most} of ${order.items[lines.line]?.name ?? 'this line'} on sale.`;
+    setErrors({ amount: amountProblem, reason: reasonProblem, units: unitsProblem });
+    if (amountProblem || reasonProblem || !Array.isArray(lines)) {
       latch.end();
-      (amountProblem ? amountRef : reasonRef).current?.focus();
+      if (amountProblem || reasonProblem) (amountProblem ? amountRef : reasonRef).current?.focus();
+      else if (!Array.isArray(lines)) document.getElementById(`${unitsId}-${lines.line}`)?.focus();
       return;
     }
     const kobo = nairaToKobo(amount)!;
@@ -185,7 +200,7 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
     }
     onNotice(null);
     refund.mutate(
-      { amount: normalizeNaira(amount), reason: reason.trim(), restock: [...restock].sort((a, b) => a - b) },
+      { amount: normalizeNaira(amount), reason: reason.trim(), restock: lines },
       {
         onSuccess: (answer) => {
           const sent = answer.refunds[answer.refunds.length - 1];
@@ -198,7 +213,7 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
           offered.current = answer.refundable;
           setAmount(koboToNairaText(answer.refundable));
           setReason('');
-          setRestock(new Set());
+          setRestock({});
         },
         onError: (error) => onNotice({ tone: 'error', text: refundFailure(error) }),
         onSettled: () => latch.end(),
@@ -259,30 +274,46 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
         <fieldset className="admin-ticks admin-refunds__restock">
           <legend className="field__label">Put back on sale</legend>
           <p className="admin-refunds__restock-hint">
-            Tick the lines whose units come back to you, to sell them again.
+            The units that come back to you, line by line, to sell them again (each unit goes back once).
           </p>
+          {errors.units && (
+            <p id={`${unitsId}-error`} className="field__error" role="alert">
+              {errors.units}
+            </p>
+          )}
           <ul className="admin-refunds__lines">
             {order.items.map((item, position) => {
               const options = itemOptions(item);
               const counted = item.variantId !== null;
-              const on = restock.has(position);
+              const most = order.restockable[position] ?? 0;
+              const id = `${unitsId}-${position}`;
               return (
-                <li key={`${item.variantId ?? item.name}-${position}`}>
-                  <label className={`admin-tick${on ? ' is-on' : ''}${counted ? '' : ' is-off'}`}>
-                    <input
-                      type="checkbox"
-                      checked={on}
-                      disabled={!counted}
-                      onChange={(e) => toggle(position, e.target.checked)}
-                    />
+                <li key={`${item.variantId ?? item.name}-${position}`} className="admin-refunds__line">
+                  <label htmlFor={id} className="admin-refunds__line-label">
                     <span className="admin-tick__name">{item.name}</span>
                     <span className="admin-tick__note">
-                      {[options, `${item.quantity} ${item.quantity === 1 ? 'unit' : 'units'}`]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      {[options, `${most} of ${item.quantity} off sale`].filter(Boolean).join(' · ')}
                       {!counted && ' · not counted in stock'}
                     </span>
                   </label>
+                  <input
+                    id={id}
+                    className="field__input admin-refunds__units"
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    max={most}
+                    step={1}
+                    placeholder="0"
+                    disabled={!counted || most === 0}
+                    value={restock[position] ?? ''}
+                    aria-invalid={errors.units !== null && (restock[position] ?? '') !== '' ? true : undefined}
+                    aria-describedby={errors.units ? `${unitsId}-error` : undefined}
+                    onChange={(e) => {
+                      setUnits(position, e.target.value);
+                      if (errors.units) setErrors((current) => ({ ...current, units: null }));
+                    }}
+                  />
                 </li>
               );
             })}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { CONFIRM_CANCEL } from './AdminOrderPage';
+import { CONFIRM_CANCEL_NO_REFUND } from './AdminOrderPage';
 import { NOTHING_TO_REFUND } from '../components/RefundPanel';
 import { ORDER_ID, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
 import type { Order, OrderStatus } from '@/lib/types';
@@ -24,6 +24,8 @@ function adminOrder(overrides: Partial<Order> = {}) {
     userId: 'u1',
     nextStatuses: NEXT[o.status],
     refundable: o.totalAmount - o.refunded - o.refundPending,
+    // As the server sends it: the units of each line still off sale.
+    restockable: o.items.map((item) => item.quantity),
   };
 }
 
@@ -127,7 +129,12 @@ describe('admin order detail', () => {
     const fetch = server();
     renderAdminOrder();
     const processing = await screen.findByRole('button', { name: 'Mark as processing' });
-    expect(screen.getByRole('button', { name: 'Cancel order' })).toBeTruthy();
+    // Cancelling (and its refund) is a panel of its own, apart from fulfilment.
+    const status = screen.getByRole('region', { name: 'Update status' });
+    expect(within(status).queryByRole('checkbox')).toBeNull();
+    expect(within(status).queryByRole('button', { name: /Cancel/ })).toBeNull();
+    const cancelPanel = screen.getByRole('region', { name: 'Cancel order' });
+    expect(within(cancelPanel).getByRole('button', { name: 'Cancel and refund ₦170,000.50' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark as shipped' })).toBeNull();
     // A double click sends once.
     fireEvent.click(processing);
@@ -140,11 +147,10 @@ describe('admin order detail', () => {
     const ship = screen.getByRole('button', { name: 'Mark as shipped' });
     fireEvent.click(ship);
     const tracking = screen.getByLabelText('Tracking number');
-    // Said once, under the field, as an alert (not also in the panel's notice).
-    const missing = await screen.findAllByText('Please enter a tracking number.');
-    expect(missing).toHaveLength(1);
-    expect(missing[0]!.getAttribute('role')).toBe('alert');
-    expect(tracking.getAttribute('aria-describedby')).toBe(missing[0]!.id);
+    const alerts = await within(screen.getByRole('region', { name: 'Update status' })).findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent).filter(Boolean)).toEqual(['Please enter a tracking number.']);
+    // Said once, under the field.
+    expect(screen.getAllByText('Please enter a tracking number.')).toHaveLength(1);
     expect(document.activeElement).toBe(tracking);
     expect(tracking.getAttribute('aria-invalid')).toBe('true');
     expect(patches(fetch)).toHaveLength(1);
@@ -156,26 +162,25 @@ describe('admin order detail', () => {
     expect(await screen.findByText('Order marked as shipped.')).toBeTruthy();
     expect(patches(fetch)[1]).toEqual({ status: 'shipped', trackingNumber: 'GIG-4471-LOS' });
     expect(screen.getByText('GIG-4471-LOS')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark as delivered' }));
     expect(await screen.findByText('Order marked as delivered.')).toBeTruthy();
     expect(screen.getByText('This order is delivered: there is nothing more to do.')).toBeTruthy();
   });
 
-  it('cancels only after confirmation, refunding the whole order by default', async () => {
+  it('cancels and refunds in full only after confirmation', async () => {
     const fetch = server();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderAdminOrder();
-    const refundAll = await screen.findByRole<HTMLInputElement>('checkbox', { name: /^Refund ₦170,000\.50 in full/ });
-    expect(refundAll.checked).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    const cancelAndRefund = await screen.findByRole('button', { name: 'Cancel and refund ₦170,000.50' });
+    fireEvent.click(cancelAndRefund);
     expect(confirm).toHaveBeenCalledTimes(1);
     expect(confirm.mock.calls[0]![0]).toBe(
       'Cancel this order and refund ₦170,000.50 to the customer? The customer will see it as cancelled. This cannot be undone.',
     );
     expect(patches(fetch)).toHaveLength(0);
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(cancelAndRefund);
     expect(await screen.findByText('Order cancelled; a refund of ₦170,000.50 was sent to Paystack.')).toBeTruthy();
     expect(patches(fetch)).toEqual([{ status: 'cancelled', refund: true }]);
     expect(screen.getByText('Cancelled').className).toContain('status-badge--cancelled');
@@ -186,13 +191,12 @@ describe('admin order detail', () => {
     expect(screen.getByText(NOTHING_TO_REFUND)).toBeTruthy();
   });
 
-  it('cancels without a refund when the box is unticked', async () => {
+  it('cancels without a refund, confirmed as such', async () => {
     const fetch = server();
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderAdminOrder();
-    fireEvent.click(await screen.findByRole('checkbox', { name: /^Refund ₦170,000\.50 in full/ }));
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
-    expect(confirm.mock.calls[0]![0]).toBe(CONFIRM_CANCEL);
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel without refund' }));
+    expect(confirm.mock.calls[0]![0]).toBe(CONFIRM_CANCEL_NO_REFUND);
     expect(await screen.findByText('Order marked as cancelled.')).toBeTruthy();
     expect(patches(fetch)).toEqual([{ status: 'cancelled' }]);
     expect(screen.getByRole('button', { name: 'Refund' })).toBeTruthy();
@@ -202,7 +206,7 @@ describe('admin order detail', () => {
     server({ refunded: 17_000_050, refunds: [refund({ amount: 17_000_050, status: 'processed' })] });
     renderAdminOrder();
     await screen.findByRole('button', { name: 'Cancel order' });
-    expect(screen.queryByRole('checkbox', { name: /in full/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Cancel and refund/ })).toBeNull();
     expect(screen.getByText(NOTHING_TO_REFUND)).toBeTruthy();
   });
 

@@ -111,6 +111,7 @@ export default function AdminOrderPage() {
 
           {order.paymentMethod === 'pay_on_delivery' && <PayOnDeliveryPanel order={order} />}
           <StatusActions order={order} />
+          {order.nextStatuses.includes('cancelled') && <CancelPanel order={order} />}
           <RefundPanel order={order} />
         </div>
 
@@ -180,14 +181,11 @@ function StatusActions({ order }: { order: AdminOrder }) {
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
   const [notice, setNotice] = useState<Notice>(null);
   const [trackingError, setTrackingError] = useState(false);
-  // Cancelling a paid order refunds what is left by default.
-  const [refundAll, setRefundAll] = useState(true);
   const trackingRef = useRef<HTMLInputElement>(null);
   const errorId = useId();
-  const refundable = order.refundable;
-  const refundOnCancel = refundAll && refundable > 0;
-  const next = order.nextStatuses.filter(isSetStatus);
-  const advance = next.filter((s) => s !== 'cancelled' && s !== 'shipped');
+  // Cancelling is its own panel (CancelPanel), apart from fulfilment.
+  const next = order.nextStatuses.filter(isSetStatus).filter((s) => s !== 'cancelled');
+  const advance = next.filter((s) => s !== 'shipped');
   const payOnDelivery = order.paymentMethod === 'pay_on_delivery';
 
   const move = (status: SetStatus) => {
@@ -197,28 +195,18 @@ function StatusActions({ order }: { order: AdminOrder }) {
       trackingNumber = tracking.trim();
       if (!trackingNumber) {
         latch.end();
-        // Said once, under the field (not also in the panel's notice).
+        // Said once, under the field (not again in the notice above).
         setTrackingError(true);
         setNotice(null);
         trackingRef.current?.focus();
         return;
       }
     }
-    const refund = status === 'cancelled' && refundOnCancel;
-    if (status === 'cancelled' && !window.confirm(refund ? confirmCancelWithRefund(refundable) : CONFIRM_CANCEL)) {
-      latch.end();
-      return;
-    }
     setTrackingError(false);
     setNotice(null);
-    update.mutate(trackingNumber ? { status, trackingNumber } : refund ? { status, refund: true } : { status }, {
+    update.mutate(trackingNumber ? { status, trackingNumber } : { status }, {
       onSuccess: (answer) =>
-        setNotice({
-          tone: 'success',
-          text: refund
-            ? `Order cancelled; a refund of ${formatNaira(refundable)} was sent to Paystack.`
-            : `Order marked as ${ORDER_STATUS_LABELS[answer.status].toLowerCase()}.`,
-        }),
+        setNotice({ tone: 'success', text: `Order marked as ${ORDER_STATUS_LABELS[answer.status].toLowerCase()}.` }),
       onError: (error) => setNotice({ tone: 'error', text: error.message }),
       onSettled: () => latch.end(),
     });
@@ -242,8 +230,8 @@ function StatusActions({ order }: { order: AdminOrder }) {
         </h2>
         <p className="admin-panel__description">
           {payOnDelivery
-            ? 'Placed → Processing → Shipped (with a tracking number) → Delivered. Placed and processing orders can be cancelled.'
-            : 'Paid → Processing → Shipped (with a tracking number) → Delivered. Paid and processing orders can be cancelled.'}
+            ? 'Placed → Processing → Shipped (with a tracking number) → Delivered.'
+            : 'Paid → Processing → Shipped (with a tracking number) → Delivered.'}
         </p>
       </header>
       <FormNotice notice={notice} />
@@ -281,22 +269,6 @@ function StatusActions({ order }: { order: AdminOrder }) {
               </button>
             </form>
           )}
-          {next.includes('cancelled') && refundable > 0 && (
-            <label className="admin-order__refund-all">
-              <input
-                type="checkbox"
-                checked={refundAll}
-                disabled={update.isPending}
-                onChange={(e) => setRefundAll(e.target.checked)}
-              />
-              <span>
-                <strong>Refund {formatNaira(refundable)} in full</strong>
-                <span className="admin-order__refund-all-note">
-                  When the order is cancelled. Untick to cancel without a refund.
-                </span>
-              </span>
-            </label>
-          )}
           <div className="admin-form__actions">
             {advance.map((status) => (
               <button
@@ -309,20 +281,99 @@ function StatusActions({ order }: { order: AdminOrder }) {
                 {ACTION_LABELS[status]}
               </button>
             ))}
-            {next.includes('cancelled') && (
-              <button
-                type="button"
-                className="btn btn--outline admin-order__cancel"
-                disabled={update.isPending}
-                onClick={() => move('cancelled')}
-              >
-                {ACTION_LABELS.cancelled}
-              </button>
-            )}
           </div>
           {update.isPending && <Spinner size="sm" label="Saving..." />}
         </>
       )}
+    </section>
+  );
+}
+
+export const CONFIRM_CANCEL_NO_REFUND =
+  'Cancel this order without a refund? The customer will see it as cancelled and keeps no money back. This cannot be undone.';
+
+/**
+ * Cancelling, in its own panel apart from fulfilment: with money left to refund, two confirmed
+ * choices (cancel and refund it all, or cancel without a refund); otherwise one.
+ */
+function CancelPanel({ order }: { order: AdminOrder }) {
+  const update = useUpdateOrder(order.id);
+  const latch = useInFlight();
+  const [notice, setNotice] = useState<Notice>(null);
+  const refundable = order.refundable;
+
+  const cancel = (refund: boolean) => {
+    if (!latch.begin()) return;
+    const question = refund
+      ? confirmCancelWithRefund(refundable)
+      : refundable > 0
+        ? CONFIRM_CANCEL_NO_REFUND
+        : CONFIRM_CANCEL;
+    if (!window.confirm(question)) {
+      latch.end();
+      return;
+    }
+    setNotice(null);
+    update.mutate(refund ? { status: 'cancelled', refund: true } : { status: 'cancelled' }, {
+      onSuccess: () =>
+        setNotice({
+          tone: 'success',
+          text: refund
+            ? `Order cancelled; a refund of ${formatNaira(refundable)} was sent to Paystack.`
+            : 'Order marked as cancelled.',
+        }),
+      onError: (error) => setNotice({ tone: 'error', text: error.message }),
+      onSettled: () => latch.end(),
+    });
+  };
+
+  return (
+    <section
+      className="admin-panel admin-order__cancel-panel"
+      aria-labelledby="order-cancel-heading"
+      aria-busy={update.isPending}
+    >
+      <header className="admin-panel__head">
+        <AdminTag />
+        <h2 id="order-cancel-heading" className="admin-panel__title">
+          Cancel order
+        </h2>
+        <p className="admin-panel__description">
+          Paid and processing orders can be cancelled; the items go back on sale. Each choice asks before it acts.
+        </p>
+      </header>
+      <FormNotice notice={notice} />
+      <div className="admin-form__actions">
+        {refundable > 0 ? (
+          <>
+            <button
+              type="button"
+              className="btn btn--outline admin-order__cancel"
+              disabled={update.isPending}
+              onClick={() => cancel(true)}
+            >
+              Cancel and refund {formatNaira(refundable)}
+            </button>
+            <button
+              type="button"
+              className="btn btn--outline admin-order__cancel"
+              disabled={update.isPending}
+              onClick={() => cancel(false)}
+            >
+              Cancel without refund
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="btn btn--outline admin-order__cancel"
+            disabled={update.isPending}
+            onClick={() => cancel(false)}
+          >
+            {ACTION_LABELS.cancelled}
+          </button>
+        )}
+      </div>
     </section>
   );
 }

@@ -28,6 +28,8 @@ export const EXPORT_FAILED = 'Could not export the orders. Please try again.';
 /** The back office's screens, for the links at the foot of the dashboard. */
 const SCREENS: { href: string; label: string }[] = [
   { href: '/admin/orders', label: 'Orders' },
+  { href: '/admin/products', label: 'Products' },
+  { href: '/admin/products?add=1', label: 'Add product' },
   { href: '/admin/stock', label: 'Stock' },
   { href: '/admin/reviews', label: 'Reviews' },
   { href: '/admin/delivery', label: 'Delivery' },

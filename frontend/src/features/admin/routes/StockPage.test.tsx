@@ -20,7 +20,16 @@ function row(overrides: Partial<StockRow> = {}): StockRow {
 }
 
 function page(rows: StockRow[], overrides: Partial<StockList> = {}): StockList {
-  return { rows, lowStockLevel: 3, lowCount: 2, soldOutCount: 1, ...overrides };
+  return {
+    rows,
+    lowStockLevel: 3,
+    lowCount: 2,
+    soldOutCount: 1,
+    page: 1,
+    pageSize: 50,
+    total: rows.length,
+    ...overrides,
+  };
 }
 
 const lowRows = [row(), row({ variantId: 'v-41-brown', size: '41', color: 'Brown', sku: null, stock: 2, reserved: 0 })];
@@ -107,6 +116,36 @@ describe('Stock screen', () => {
     await waitFor(() =>
       expect(within(form).getByRole('alert').textContent).toBe('Stock must be a whole number from 0 to 1000000.'),
     );
+  });
+
+  it('puts Download and Upload above the list, and pages through a long one', async () => {
+    const many = Array.from({ length: 50 }, (_, i) => row({ variantId: `v-${i}`, productName: `Shoe ${i}` }));
+    const fetch = mockFetch({
+      '/api/admin/stock': (url) => {
+        const at = Number(url.searchParams.get('page') ?? '1');
+        return jsonResponse(
+          page(at === 2 ? [row({ variantId: 'v-last', productName: 'Last Shoe' })] : many, { page: at, total: 51 }),
+        );
+      },
+    });
+    renderStock('/admin/stock?show=all');
+    const table = await screen.findByRole('table', { name: /Stock by variant/ });
+    const download = screen.getByRole('link', { name: 'Download CSV' });
+    const upload = screen.getByRole('form', { name: 'Upload CSV' });
+    // Both come before the table in the page, whatever its length.
+    expect(download.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(upload.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      screen.getByText(/The product name and collection are there to read: the upload ignores them\./),
+    ).toBeTruthy();
+
+    const pager = screen.getByRole('navigation', { name: 'Stock pages' });
+    expect(within(pager).getByText('1–50 of 51')).toBeTruthy();
+    expect(within(pager).getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Last Shoe')).toBeTruthy();
+    expect(fetch.mock.calls.some(([u]) => (u as string) === '/api/admin/stock?show=all&page=2')).toBe(true);
+    expect(within(screen.getByRole('navigation', { name: 'Stock pages' })).getByText('51–51 of 51')).toBeTruthy();
   });
 
   it('says when nothing is low', async () => {

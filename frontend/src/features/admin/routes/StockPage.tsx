@@ -52,7 +52,11 @@ export default function StockPage() {
     const timer = setTimeout(() => setQ(typed), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useStock(show, q);
+  // A new filter or search starts again at the first page.
+  const [pageState, setPage] = useState({ show, q, page: 1 });
+  const page = pageState.show === show && pageState.q === q ? pageState.page : 1;
+  const goTo = (next: number) => setPage({ show, q, page: next });
+  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useStock(show, q, page);
   const searchId = useId();
 
   return (
@@ -68,6 +72,9 @@ export default function StockPage() {
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
       </div>
+
+      {/* Download and Upload first: a long list never pushes them out of reach. */}
+      <StockSpreadsheet />
 
       <nav className="admin-filter" aria-label="Filter stock">
         <ul>
@@ -134,10 +141,11 @@ export default function StockPage() {
       ) : data.rows.length === 0 ? (
         <Message title={emptyTitle(show, q)} />
       ) : (
-        <StockTable list={data} busy={isPlaceholderData} />
+        <>
+          <StockTable list={data} busy={isPlaceholderData} />
+          <Pager list={data} onPage={goTo} busy={isFetching} />
+        </>
       )}
-
-      <StockSpreadsheet />
     </PageShell>
   );
 }
@@ -170,10 +178,38 @@ function StockTable({ list, busy }: { list: StockList; busy: boolean }) {
           ))}
         </tbody>
       </table>
-      {list.rows.length >= 500 && (
-        <p className="muted stock-table__more">The first 500 are shown: search to find the others.</p>
-      )}
     </div>
+  );
+}
+
+/** "51–100 of 312" with Previous and Next. */
+function Pager({ list, onPage, busy }: { list: StockList; onPage: (page: number) => void; busy: boolean }) {
+  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
+  if (pages === 1) return null;
+  const first = (list.page - 1) * list.pageSize + 1;
+  const last = Math.min(list.total, list.page * list.pageSize);
+  return (
+    <nav className="stock-pager" aria-label="Stock pages">
+      <button
+        type="button"
+        className="btn btn--sm btn--outline"
+        disabled={busy || list.page <= 1}
+        onClick={() => onPage(list.page - 1)}
+      >
+        Previous
+      </button>
+      <span className="stock-pager__where" aria-live="polite">
+        {first.toLocaleString('en-NG')}–{last.toLocaleString('en-NG')} of {list.total.toLocaleString('en-NG')}
+      </span>
+      <button
+        type="button"
+        className="btn btn--sm btn--outline"
+        disabled={busy || list.page >= pages}
+        onClick={() => onPage(list.page + 1)}
+      >
+        Next
+      </button>
+    </nav>
   );
 }
 
@@ -337,16 +373,16 @@ function StockSpreadsheet() {
         <h2 id={headingId} className="admin-panel__title">
           Spreadsheet
         </h2>
-        <p className="admin-panel__description">
-          Download every variant as CSV (product_id, size, colour, sku, stock), change the stock or SKU columns, and
-          upload it back. A file with any bad row changes nothing: the rows to fix are listed by line.
-        </p>
       </header>
-      <div className="stock-sheet__actions">
-        <a className="btn btn--outline" href={STOCK_CSV_URL} download="stock.csv">
-          Download CSV
-        </a>
-      </div>
+      {/* Kept short at the top of the screen; the details open on demand. */}
+      <details className="stock-sheet__about">
+        <summary>Every variant as CSV: change the stock or SKU, upload it back</summary>
+        <p>
+          The columns are product_id, product_name, collection, size, colour, sku and stock; the header is line 1. The
+          product name and collection are there to read: the upload ignores them. A file with any bad row changes
+          nothing: the rows to fix are listed by line.
+        </p>
+      </details>
       <form className="stock-sheet__upload" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Upload CSV">
         <label htmlFor={fileId} className="field__label">
           CSV file
@@ -364,7 +400,7 @@ function StockSpreadsheet() {
             setResult(null);
           }}
         />
-        <p id={hintId} className="field__hint">
+        <p id={hintId} className="visually-hidden">
           The columns of the download; the header is line 1.
         </p>
         <div role="alert">
@@ -390,6 +426,9 @@ function StockSpreadsheet() {
           <button type="submit" className="btn btn--dark" disabled={upload.isPending}>
             {upload.isPending ? 'Uploading...' : 'Upload CSV'}
           </button>
+          <a className="btn btn--outline" href={STOCK_CSV_URL} download="stock.csv">
+            Download CSV
+          </a>
         </div>
       </form>
     </section>

@@ -41,28 +41,51 @@ function useTimedFeedback(ms: number) {
   return [feedback, show, () => setFeedback(null)] as const;
 }
 
-/**
- * True once `ref`'s element has scrolled up past the top of the screen (not while it is still below
- * the fold), watched with an IntersectionObserver: no scroll listener.
- */
+/** The sticky header covers the top of the screen: under it counts as off screen. */
 const HEADER_COVER_PX = 68;
 
-function useScrolledPast(ref: RefObject<HTMLElement | null>): boolean {
-  const [past, setPast] = useState(false);
+/**
+ * True while `ref`'s element is not wholly on screen: scrolled away above, or still below the fold
+ * on a short screen. Watched with an IntersectionObserver: no scroll listener.
+ */
+function useOffScreen(ref: RefObject<HTMLElement | null>): boolean {
+  const [off, setOff] = useState(false);
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof IntersectionObserver !== 'function') return;
-    // The sticky header covers the top of the screen: under it counts as gone.
     const observer = new IntersectionObserver(
       ([entry]) => {
-        if (entry) setPast(!entry.isIntersecting && entry.boundingClientRect.top < HEADER_COVER_PX);
+        if (entry) setOff(entry.intersectionRatio < 0.99);
       },
-      { rootMargin: `-${HEADER_COVER_PX}px 0px 0px 0px` },
+      { rootMargin: `-${HEADER_COVER_PX}px 0px 0px 0px`, threshold: [0, 0.99] },
     );
     observer.observe(element);
     return () => observer.disconnect();
   }, [ref]);
-  return past;
+  return off;
+}
+
+/**
+ * True while the shopper is in a form (writing a review, searching): the bar then steps aside so it
+ * never covers the fields and buttons being used.
+ */
+function useInForm(): boolean {
+  const [inForm, setInForm] = useState(false);
+  useEffect(() => {
+    const update = () => {
+      const active = document.activeElement;
+      setInForm(Boolean(active?.closest('form') && !active.closest('.buy-bar')));
+    };
+    // After focusout the focus has not landed yet: look once it has.
+    const later = () => setTimeout(update);
+    document.addEventListener('focusin', update);
+    document.addEventListener('focusout', later);
+    return () => {
+      document.removeEventListener('focusin', update);
+      document.removeEventListener('focusout', later);
+    };
+  }, []);
+  return inForm;
 }
 
 /**
@@ -70,8 +93,9 @@ function useScrolledPast(ref: RefObject<HTMLElement | null>): boolean {
  * log-in alerts (for the bag only while the shop does not take guests). Both buttons are disabled while their request runs, so a double tap sends once.
  * A missing size or colour is asked for beside its options (`choice.ask()`); "Only 2 left" shows
  * for a chosen variant with few left; a product with nothing left offers a disabled Sold out.
- * Once the Add to Bag button has scrolled away, a bar fixed to the bottom of the screen offers the
- * price and Add to Bag again; a missing size or colour there brings the options back into view.
+ * Whenever the Add to Bag button is not wholly on screen (scrolled away, or below the fold), a bar
+ * fixed to the bottom of the screen offers the price and Add to Bag again, except while the shopper
+ * is in a form; a missing size or colour there brings the options back into view.
  */
 export function ProductActions({ product, choice }: ProductActionsProps) {
   const { size, color, missing, variant, describedBy } = choice;
@@ -90,7 +114,8 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
   const [bagFeedback, showBag, clearBag] = useTimedFeedback(BANNER_MS);
   const [saveFeedback, showSave] = useTimedFeedback(BANNER_MS);
   const actionsRef = useRef<HTMLDivElement>(null);
-  const barVisible = useScrolledPast(actionsRef);
+  const inForm = useInForm();
+  const barVisible = useOffScreen(actionsRef) && !inForm;
 
   // A new choice clears the last refusal (say "Only 1 left.").
   useEffect(() => {
@@ -157,9 +182,6 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
 
   return (
     <div className="product-actions-wrap">
-      <p className="product-stock" role="status">
-        {low && !soldOut && <span className="product-stock__low">{low}</span>}
-      </p>
       <div className="product-actions" ref={actionsRef}>
         {soldOut ? (
           <button type="button" className="btn btn--primary product-actions__bag" disabled>
@@ -192,6 +214,10 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
           <HeartIcon filled={isSaved} />
         </button>
       </div>
+      {/* Under the button, so picking a low-stock variant never pushes Add to Bag down. */}
+      <p className="product-stock" role="status">
+        {low && !soldOut && <span className="product-stock__low">{low}</span>}
+      </p>
       <div className="product-actions__feedback" role="status" aria-live="polite">
         {bagFeedback?.tone === 'success' && (
           <p key={bagFeedback.id} className="product-banner">

@@ -53,6 +53,7 @@ describe('ProductEditForm variants', () => {
       name: 'Oxford Brogue',
       price: '25000.00',
       description: 'Hand-finished leather brogues.',
+      category: 'Shoes',
       variants: [
         { size: '41', color: 'Black', sku: 'BRG-41-BLK', stock: 12 },
         { size: '42', color: 'Black', sku: null, stock: 4 },
@@ -60,6 +61,23 @@ describe('ProductEditForm variants', () => {
         { size: '43', color: 'Brown', sku: null, stock: 0 },
       ],
     });
+  });
+
+  it('changes the category and the collection, and removes the category when emptied', async () => {
+    const fetch = mockFetch({
+      'PATCH /api/products/oxford-brogue': brogue(),
+      '/api/collections': [
+        { id: 'formal-shoes', name: 'Formal Shoes' },
+        { id: 'sneakers', name: 'Sneakers' },
+      ],
+    });
+    const onSaved = renderForm();
+    fireEvent.change(screen.getByLabelText(/^Category/), { target: { value: '  ' } });
+    await screen.findByRole('option', { name: 'Sneakers' });
+    fireEvent.change(screen.getByLabelText('Collection'), { target: { value: 'sneakers' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(patchBody(fetch)).toMatchObject({ category: null, collectionId: 'sneakers' });
   });
 
   it('checks stock and SKUs as the server does, before sending', () => {

@@ -6,6 +6,7 @@ import { SaveCancelButtons } from '@/components/forms/SubmitButton';
 import { TextField } from '@/components/TextField';
 import { VariantEditor } from '@/components/VariantEditor';
 import { failureMessage } from '@/lib/api';
+import { useCollections } from '@/lib/collectionsQuery';
 import type { Product } from '@/lib/types';
 import { checkGrid, gridFromProduct, gridToInputs } from '@/lib/variantGrid';
 import './ProductEditForm.css';
@@ -40,6 +41,10 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
   const [price, setPrice] = useState(koboToNairaInput(product.price));
   const [description, setDescription] = useState(product.description);
   const [grid, setGrid] = useState(() => gridFromProduct(product));
+  const [category, setCategory] = useState(product.category ?? '');
+  const [collectionId, setCollectionId] = useState(product.collectionId);
+  const { data: collections = [] } = useCollections();
+  const collectionFieldId = useId();
   const [error, setError] = useState<string | null>(null);
   const errorId = useId();
   const descriptionId = useId();
@@ -63,7 +68,15 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
     }
     setError(null);
     edit.mutate(
-      { name: name.trim(), price: price.trim(), description: description.trim(), variants: gridToInputs(grid) },
+      {
+        name: name.trim(),
+        price: price.trim(),
+        description: description.trim(),
+        variants: gridToInputs(grid),
+        // Emptied, the category is removed; the collection is sent only when it changes.
+        category: category.trim() || null,
+        ...(collectionId !== product.collectionId ? { collectionId } : {}),
+      },
       {
         onSuccess: onSaved,
         onError: (e) => {
@@ -98,6 +111,33 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
           errorId={error && (!price.trim() || /price/i.test(error)) ? errorId : undefined}
           hint="In naira, e.g. 25000.00; ₦0.00 or more."
         />
+        <TextField
+          label="Category"
+          name="category"
+          maxLength={120}
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          hint="Shown above the name, e.g. Brogues. Leave empty for none."
+        />
+        <div className="field">
+          <label htmlFor={collectionFieldId} className="field__label">
+            Collection
+          </label>
+          <select
+            id={collectionFieldId}
+            className="field__input"
+            name="collectionId"
+            value={collectionId}
+            onChange={(e) => setCollectionId(e.target.value)}
+          >
+            {!collections.some((c) => c.id === collectionId) && <option value={collectionId}>{collectionId}</option>}
+            {collections.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
         <div className="field">
           <label htmlFor={descriptionId} className="field__label">
             Description

@@ -1,9 +1,14 @@
 import { StarShape } from '@/components/icons';
 import './StarRating.css';
 
-/** "4.5" for 4.5, "4" for 4.0: the rating as it is read out and shown. */
+/** "4.5" for 4.5, "4" for 4.0: the rating as it is read out. */
 export function ratingText(rating: number): string {
-  return Math.max(0, Math.min(5, rating)).toFixed(1).replace(/\.0$/, '');
+  return ratingFigure(rating).replace(/\.0$/, '');
+}
+
+/** "4.5", "4.0": the rating as it is shown, one way everywhere (the header and the reviews block). */
+export function ratingFigure(rating: number): string {
+  return Math.max(0, Math.min(5, rating)).toFixed(1);
 }
 
 type StarsProps = {
@@ -48,7 +53,7 @@ export function StarRating({ rating, reviewCount }: StarRatingProps) {
     <span className="star-rating">
       <Stars rating={rating} />
       <span className="star-rating__value" aria-hidden="true">
-        {ratingText(rating)}
+        {ratingFigure(rating)}
       </span>
       <span className="star-rating__count">
         {reviewCount.toLocaleString('en-NG')} {reviewCount === 1 ? 'review' : 'reviews'}

@@ -45,6 +45,13 @@ describe('ProductPage', () => {
     expect(document.title).toBe('Oxford Brogue — Ankara');
   });
 
+  it('shows a whole rating one way, "4.0", in the header as in the reviews block', async () => {
+    mockFetch({ '/api/products/oxford-brogue': product({ rating: 4, reviewCount: 3 }) });
+    renderProduct();
+    const near = await screen.findByRole('link', { name: /^Rated 4 out of 5/ });
+    expect(near.querySelector('.star-rating__value')?.textContent).toBe('4.0');
+  });
+
   it('asks a visitor to log in before saving or adding to the bag', async () => {
     mockFetch({ '/api/products/oxford-brogue': product() });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});

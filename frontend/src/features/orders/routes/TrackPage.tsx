@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useTrackedOrder, type TrackRequest } from '../api/track-order';
 import { OrderPrice } from '../components/OrderCard';
@@ -130,8 +130,16 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
   const steps = orderSteps(order);
   const reached = steps.indexOf(order.status);
   const toPay = toPayText(order);
+  const ref = useRef<HTMLElement>(null);
+  // On a phone the result sits below the form, out of sight: bring it into view when it arrives.
+  useEffect(() => {
+    const box = ref.current?.getBoundingClientRect();
+    if (!box || box.top < window.innerHeight * 0.6) return;
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    ref.current?.scrollIntoView?.({ block: 'start', behavior: still ? 'auto' : 'smooth' });
+  }, [order.number]);
   return (
-    <section className="track__result" aria-labelledby={headingId} aria-live="polite">
+    <section ref={ref} className="track__result" aria-labelledby={headingId} aria-live="polite">
       <header className="track__head">
         <h2 id={headingId} className="track__title">
           {orderTitle(order)}

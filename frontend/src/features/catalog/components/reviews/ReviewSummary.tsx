@@ -1,4 +1,4 @@
-import { Stars } from '../StarRating';
+import { ratingFigure, Stars } from '../StarRating';
 import { StarShape } from '@/components/icons';
 
 type ReviewSummaryProps = {
@@ -39,7 +39,7 @@ export function ReviewSummary({ average, count, stars }: ReviewSummaryProps) {
     <div className="review-summary">
       <div className="review-summary__head">
         <p className="review-summary__average" aria-hidden="true">
-          {average.toFixed(1)}
+          {ratingFigure(average)}
         </p>
         <div className="review-summary__stars">
           <Stars rating={average} size={20} />

@@ -175,6 +175,9 @@ describe('Writing a review', () => {
     expect(document.activeElement).toBe(box);
     expect(screen.queryByRole('form')).toBeNull();
     expect(screen.getByText('Based on 2 reviews')).toBeTruthy();
+    // Shown once: in its own box, not again in the list below.
+    expect(screen.getAllByText('The sole came off.')).toHaveLength(1);
+    expect(screen.getAllByRole('article')).toHaveLength(1);
     // The product near the title takes the new average and count at once.
     const shown = queryClient.getQueryData<Product>(queryKeys.products.detail('oxford-brogue'));
     expect([shown?.rating, shown?.reviewCount]).toEqual([3, 2]);

@@ -52,6 +52,9 @@ export default function ReviewsPanel({ product, openForm = false }: PanelProps) 
   const first = query.data.pages[0]!;
   const last = query.data.pages[query.data.pages.length - 1]!;
   const shown = reviews.length;
+  // The customer's own review shows in its box above the list, not a second time in it.
+  const listed = first.mine ? reviews.filter((review) => review.id !== first.mine?.id) : reviews;
+  const focusListed = focusIndex === null ? null : listed.length - (shown - focusIndex);
 
   const onMore = () => {
     setFocusIndex(shown);
@@ -65,7 +68,7 @@ export default function ReviewsPanel({ product, openForm = false }: PanelProps) 
       </div>
       <div className="reviews__main">
         <ReviewComposer productId={product.id} page={first} openForm={openForm} />
-        {shown > 0 && <ReviewList reviews={reviews} focusIndex={focusIndex} focusRef={focusRef} />}
+        {listed.length > 0 && <ReviewList reviews={listed} focusIndex={focusListed} focusRef={focusRef} />}
         {query.isFetchNextPageError && (
           <p className="alert alert--error reviews__more-error" role="alert">
             {MORE_REVIEWS_FAILED}

@@ -1,0 +1,126 @@
+// The product page on a 360×740 phone (issue 26), in a real browser against the real binary:
+// Add to Bag wholly inside the first screen for every demo product (also after picking a variant
+// with "Only N left"), the sticky buy bar whenever the main button is off screen and never over a
+// form being filled in, and the page kept by the back/forward cache.
+//   ANKARA_BIN=target/release/ankara node --test frontend/e2e/product-phone.test.mjs
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { axeViolations, newPage, openBrowser, SMALL_PHONE, startShop, withShot } from './harness.mjs';
+
+let shop;
+let browser;
+/** Every demo product: { id, name, variants }. */
+let products = [];
+
+before(async () => {
+  shop = await startShop();
+  browser = await openBrowser();
+  const collections = await fetch(`${shop.base}/api/collections`).then((r) => r.json());
+  for (const { id } of collections) {
+    const { products: listed } = await fetch(`${shop.base}/api/collections/${id}`).then((r) => r.json());
+    products.push(...listed);
+  }
+  assert.ok(products.length >= 30, `the demo catalogue has its products (${products.length})`);
+});
+
+after(async () => {
+  await browser?.close();
+  await shop?.stop();
+});
+
+/** Add to Bag's bottom edge, after the page and its fonts have settled. */
+async function addBottom(page) {
+  const add = page.locator('.product-actions__bag');
+  await add.waitFor();
+  await page.evaluate(() => document.fonts.ready);
+  const box = await add.boundingBox();
+  return box.y + box.height;
+}
+
+test('every demo product: Add to Bag wholly inside the first screen at 360×740, also with "Only N left"', async () => {
+  const page = await newPage(browser, SMALL_PHONE);
+  await withShot(page, 'product-phone-first-screen', async () => {
+    const late = [];
+    let lowChecked = 0;
+    for (const product of products) {
+      await page.goto(`${shop.base}/product/${product.id}`);
+      await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+      const bottom = await addBottom(page);
+      if (bottom > SMALL_PHONE.height) late.push(`${product.name}: ${bottom}px`);
+      assert.equal(await page.evaluate(() => window.scrollY), 0);
+
+      // A variant with few left: its "Only N left" line must not push the button off the screen.
+      const { variants } = await fetch(`${shop.base}/api/products/${product.id}`).then((r) => r.json());
+      const low = variants.find((v) => v.low && v.available > 0);
+      if (!low) continue;
+      if (low.size) await page.getByRole('radio', { name: low.size, exact: true }).check({ force: true });
+      if (low.color) await page.getByRole('radio', { name: low.color, exact: true }).check({ force: true });
+      await page.getByText(`Only ${low.available} left`).waitFor();
+      const after = await addBottom(page);
+      if (after > SMALL_PHONE.height) late.push(`${product.name} with ${low.size}/${low.color}: ${after}px`);
+      lowChecked += 1;
+    }
+    assert.deepEqual(late, [], 'Add to Bag below the first screen');
+    assert.ok(lowChecked > 0, 'some demo product has a low-stock variant');
+  });
+});
+
+test('the buy bar shows whenever Add to Bag is off screen, even before scrolling, and steps aside in a form', async () => {
+  // A shorter screen (a phone with its browser bars showing): the button starts below the fold.
+  const page = await newPage(browser, { width: 360, height: 560 });
+  await withShot(page, 'product-phone-buy-bar', async () => {
+    const product = products.find((p) => p.sizes.length > 6) ?? products[0];
+    await page.goto(`${shop.base}/product/${product.id}`);
+    assert.ok((await addBottom(page)) > 560, 'the button starts below the fold');
+    const bar = page.getByTestId('buy-bar');
+    await bar.waitFor();
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'shown without scrolling');
+
+    // Scrolled so that the button is wholly in view: no bar.
+    await page.locator('.product-actions__bag').scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 40));
+    await bar.waitFor({ state: 'detached' });
+
+    // Past it: the bar again; in a form (the search box here, the review form alike) it steps aside.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await bar.waitFor();
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const field = page.getByLabel('Search products');
+    await field.waitFor();
+    await field.focus();
+    await bar.waitFor({ state: 'detached' });
+    await field.blur();
+    await bar.waitFor();
+    assert.deepEqual(page.errors, []);
+  });
+});
+
+/** Why the test browser itself keeps pages out of the back/forward cache (Playwright turns it off). */
+const BROWSER_REASONS = new Set([
+  'BackForwardCacheDisabled',
+  'BackForwardCacheDisabledByCommandLine',
+  'BrowsingInstanceNotSwapped',
+]);
+
+test('the product page may be kept by the back/forward cache (Lighthouse’s audit), and axe finds nothing serious', async () => {
+  const context = await browser.newContext({ viewport: SMALL_PHONE, bypassCSP: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Page.enable');
+  // Chromium says, on going back, why the page was not restored from the cache.
+  const reasons = [];
+  cdp.on('Page.backForwardCacheNotUsed', (event) => {
+    for (const { reason } of event.notRestoredExplanations) if (!BROWSER_REASONS.has(reason)) reasons.push(reason);
+  });
+  const product = products[0];
+  await page.goto(`${shop.base}/product/${product.id}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  assert.deepEqual(await axeViolations(page), []);
+  await page.goto(`${shop.base}/collections/${product.collectionId}`);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.goBack();
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  await page.waitForTimeout(200);
+  assert.deepEqual(reasons, [], 'nothing of the page’s own keeps it out of the back/forward cache');
+  await context.close();
+});

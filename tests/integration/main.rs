@@ -11,6 +11,7 @@ mod crash;
 mod delivery;
 mod foundation;
 mod hardening;
+mod listing;
 mod operations;
 mod payments;
 mod refunds;

@@ -33,6 +33,7 @@ export function Modal({
   footer,
   variant = 'dialog',
   className,
+  returnFocusRef,
 }: ModalProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -41,12 +42,14 @@ export function Modal({
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    // Read at opening: the opener stays mounted while the modal is open.
+    const returnTo = returnFocusRef?.current ?? opener;
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     closeRef.current?.focus();
     return () => {
       document.body.style.overflow = previousOverflow;
-      (returnFocusRef?.current ?? opener)?.focus();
+      returnTo?.focus();
     };
   }, [open, returnFocusRef]);
 

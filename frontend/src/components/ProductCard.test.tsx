@@ -6,7 +6,9 @@ import { renderWithProviders } from '@/test/utils';
 
 describe('ProductCard', () => {
   it('shows a sale price with the price before struck through, the percentage off and the rating', () => {
-    renderWithProviders(<ProductCard product={product({ price: 4_000_000, compareAtPrice: 5_000_000, rating: 4.5, reviewCount: 128 })} />);
+    renderWithProviders(
+      <ProductCard product={product({ price: 4_000_000, compareAtPrice: 5_000_000, rating: 4.5, reviewCount: 128 })} />,
+    );
     const link = screen.getByRole('link');
     expect(link.textContent).toContain('₦40,000.00');
     const was = link.querySelector('del')!;

@@ -2169,7 +2169,7 @@ export interface components {
       /** @description Comma-separated (the first 20). */
       colors?: string;
       /** @description On sale: what it cost before, above the price, in naira like the price; blank for none. */
-      compare_at_price?: string;
+      compareAtPrice?: string;
       description: string;
       /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels. */
       images: string[];

@@ -2,20 +2,21 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import SizeGuideSlot, { SIZE_GUIDE_REMOVED, SIZE_GUIDE_SAVED } from './SizeGuideSlot';
 import { collection } from '@/test/fixtures';
+import type { SizeGuide } from '@/lib/types';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const guide = { columns: ['EU', 'UK'], rows: [['42', '8']] };
 
-function sent(fetch: ReturnType<typeof mockFetch>) {
+function sent(fetch: ReturnType<typeof mockFetch>): unknown {
   const call = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-  return call ? JSON.parse(call[1]!.body as string) : null;
+  return call ? (JSON.parse(call[1]!.body as string) as unknown) : null;
 }
 
 describe('SizeGuideSlot', () => {
   it('edits the table: a cell, a new row and a new column, then saves it', async () => {
     const fetch = mockFetch({
       'PUT /api/collections/formal-shoes/size-guide': (_url, init) =>
-        jsonResponse(collection({ sizeGuide: JSON.parse(init!.body as string) })),
+        jsonResponse(collection({ sizeGuide: JSON.parse(init!.body as string) as SizeGuide })),
     });
     renderWithProviders(<SizeGuideSlot collectionId="formal-shoes" guide={guide} />, { session: { user: admin } });
     fireEvent.click(screen.getByRole('button', { name: 'Edit size guide' }));
@@ -37,7 +38,7 @@ describe('SizeGuideSlot', () => {
     });
   });
 
-  it('removes a column, shows the server's refusal, and removes the whole guide', async () => {
+  it("removes a column, shows the server's refusal, and removes the whole guide", async () => {
     let refuse = true;
     const fetch = mockFetch({
       'PUT /api/collections/formal-shoes/size-guide': () =>

@@ -141,7 +141,7 @@ describe('ProductEditForm sale price', () => {
     expect(patchBody(fetch)).toMatchObject({ price: '25000.00', compareAtPrice: '31250.50' });
   });
 
-  it('starts from the product's compare-at price and refuses one not above the price before sending', () => {
+  it("starts from the product's compare-at price and refuses one not above the price before sending", () => {
     const fetch = mockFetch({});
     renderWithProviders(
       <ProductEditForm product={{ ...brogue(), compareAtPrice: 3_000_000 }} onSaved={vi.fn()} onCancel={vi.fn()} />,

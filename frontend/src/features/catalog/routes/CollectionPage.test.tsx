@@ -14,7 +14,11 @@ function renderAt(path: string, session = { user: null }) {
   );
 }
 
-const suits = () => collectionPage([], { collection: collection({ id: 'suits', name: 'Suits' }), facets: facets({ sizes: [], colors: [], price: null }) });
+const suits = () =>
+  collectionPage([], {
+    collection: collection({ id: 'suits', name: 'Suits' }),
+    facets: facets({ sizes: [], colors: [], price: null }),
+  });
 
 describe('CollectionPage', () => {
   it('says "No products found in this collection." when it is empty', async () => {
@@ -64,7 +68,11 @@ describe('CollectionPage', () => {
     const fetchMock = mockFetch({ '/api/collections/formal-shoes': collectionPage([product()]) });
     const { currentLocation } = renderAt('/collections/formal-shoes');
     const sizes = await screen.findByRole('group', { name: 'Size' });
-    expect(within(sizes).getAllByRole('button').map((b) => b.textContent)).toEqual(['41 (1)', '42 (2)', '43 (0)']);
+    expect(
+      within(sizes)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['41 (1)', '42 (2)', '43 (0)']);
     // A size that would show nothing cannot be chosen.
     expect(within(sizes).getByRole<HTMLButtonElement>('button', { name: '43 (0)' }).disabled).toBe(true);
 
@@ -94,7 +102,9 @@ describe('CollectionPage', () => {
     ]);
     // Pressing the chosen size again clears it; Clear all clears the rest and keeps the sort.
     fireEvent.click(within(sizes).getByRole('button', { name: '42 (2)' }));
-    await waitFor(() => expect(currentLocation()).toBe('/collections/formal-shoes?color=Black&maxPrice=60000&sort=price-asc'));
+    await waitFor(() =>
+      expect(currentLocation()).toBe('/collections/formal-shoes?color=Black&maxPrice=60000&sort=price-asc'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Clear all' }));
     await waitFor(() => expect(currentLocation()).toBe('/collections/formal-shoes?sort=price-asc'));
   });
@@ -102,9 +112,7 @@ describe('CollectionPage', () => {
   it('on a phone the filters open in a sheet whose button shows how many products they keep', async () => {
     mockFetch({
       '/api/collections/formal-shoes': (url) =>
-        jsonResponse(
-          collectionPage([product()], { total: url.searchParams.get('onSale') === 'true' ? 1 : 7 }),
-        ),
+        jsonResponse(collectionPage([product()], { total: url.searchParams.get('onSale') === 'true' ? 1 : 7 })),
     });
     const { currentLocation } = renderAt('/collections/formal-shoes');
     const open = await screen.findByRole('button', { name: 'Filters' });

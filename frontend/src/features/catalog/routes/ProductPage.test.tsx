@@ -424,8 +424,14 @@ describe('ProductPage admin edit', () => {
     expect(summary.textContent).toBe('₦40,000.00Was ₦50,000.0020% off');
   });
 
-  it('opens the collection's size guide from the size choice in a dialog, and closes it with Escape', async () => {
-    const guide = { columns: ['EU', 'UK', 'Foot length'], rows: [['42', '8', '26.6 cm'], ['43', '9', '27.3 cm']] };
+  it("opens the collection's size guide from the size choice in a dialog, and closes it with Escape", async () => {
+    const guide = {
+      columns: ['EU', 'UK', 'Foot length'],
+      rows: [
+        ['42', '8', '26.6 cm'],
+        ['43', '9', '27.3 cm'],
+      ],
+    };
     mockFetch({
       '/api/products/oxford-brogue': product(),
       '/api/collections': [collection({ sizeGuide: guide }), collection({ id: 'suits', name: 'Suits' })],
@@ -435,9 +441,17 @@ describe('ProductPage admin edit', () => {
     const open = await within(sizes).findByRole('button', { name: 'Size guide' });
     fireEvent.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Size guide: Formal Shoes' });
-    expect(within(dialog).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['EU', 'UK', 'Foot length']);
+    expect(
+      within(dialog)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['EU', 'UK', 'Foot length']);
     expect(within(dialog).getByRole('rowheader', { name: '42' })).toBeTruthy();
-    expect(within(dialog).getAllByRole('cell').map((c) => c.textContent)).toEqual(['8', '26.6 cm', '9', '27.3 cm']);
+    expect(
+      within(dialog)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['8', '26.6 cm', '9', '27.3 cm']);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close size guide' }));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -8,12 +8,17 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 const cheap = product({ id: 'cheap', name: 'Canvas Sneaker', price: 1_000_000 });
 const dear = product({ id: 'dear', name: 'Oxford Brogue', price: 5_000_000 });
 
-const results = (products: Product[], total = products.length): SearchResults => ({ products, total, facets: facets() });
+const results = (products: Product[], total = products.length): SearchResults => ({
+  products,
+  total,
+  facets: facets(),
+});
 
 describe('SearchPage', () => {
   it('sorts by relevance by default, then by price and newest through the address', async () => {
     const fetch = mockFetch({
-      '/api/search': (url: URL) => jsonResponse(results(url.searchParams.get('sort') === 'price-desc' ? [dear, cheap] : [cheap, dear])),
+      '/api/search': (url: URL) =>
+        jsonResponse(results(url.searchParams.get('sort') === 'price-desc' ? [dear, cheap] : [cheap, dear])),
     });
     const { currentLocation } = renderWithProviders(<SearchPage />, { path: '/search?q=shoe' });
     const grid = await screen.findByRole('list', { name: 'Search results' });
@@ -50,7 +55,8 @@ describe('SearchPage', () => {
   it('marks sold-out results; In stock only adds inStock=true to the address and the request', async () => {
     const gone = product({ id: 'gone', name: 'Gone Brogue', variants: variants([], [], 0), sizes: [], colors: [] });
     const fetch = mockFetch({
-      '/api/search': (url: URL) => jsonResponse(results(url.searchParams.get('inStock') === 'true' ? [cheap] : [cheap, gone])),
+      '/api/search': (url: URL) =>
+        jsonResponse(results(url.searchParams.get('inStock') === 'true' ? [cheap] : [cheap, gone])),
     });
     const { currentLocation } = renderWithProviders(<SearchPage />, { path: '/search?q=shoe&sort=newest' });
     const grid = await screen.findByRole('list', { name: 'Search results' });

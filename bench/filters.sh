@@ -59,11 +59,11 @@ print(f"  p50 {pick(0.5):.2f} ms, p95 {pick(0.95):.2f} ms, p99 {pick(0.99):.2f} 
 
 # wrk prints a latency distribution; keep req/s and p50/p99.
 measure() { # name connections [script]
-  local out
+  local out threads=$(( $2 < 2 ? $2 : 2 ))
   if [ -n "${3:-}" ]; then
-    out=$(wrk -t2 -c"$2" -d"${duration}s" --latency -s "$3" "$base$path")
+    out=$(wrk -t"$threads" -c"$2" -d"${duration}s" --latency -s "$3" "$base$path")
   else
-    out=$(wrk -t2 -c"$2" -d"${duration}s" --latency "$base$path")
+    out=$(wrk -t"$threads" -c"$2" -d"${duration}s" --latency "$base$path")
   fi
   printf '  %-40s %10s req/s   p50 %8s   p99 %8s\n' "$1" "$(awk '/Requests\/sec/ {print $2}' <<<"$out")" \
     "$(awk '$1 == "50%" {print $2}' <<<"$out")" "$(awk '$1 == "99%" {print $2}' <<<"$out")"

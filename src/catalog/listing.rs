@@ -3,13 +3,17 @@
 //! best selling, top rated) and the facets: beside each size and colour, how many products it
 //! would show with the other filters kept, and the price range the other filters leave.
 //!
-//! The list is decided in memory from a few facts per product (price, sale, date, rating, sales,
-//! and each variant's size, colour and whether it is in stock), read with one query; only the
-//! page shown is then read in full. Size, colour and "in stock" hold for one variant together:
+//! The list is decided in memory from a few facts per product (price, sale, date, rating, and
+//! each variant's size, colour and whether it is in stock), read with one query; only the page
+//! shown is then read in full. A collection's facts are kept between requests
+//! ([`ListingCache`]) until the catalogue's door next commits a write; units sold (best selling)
+//! are read afresh. Size, colour and "in stock" hold for one variant together:
 //! "42 in Black, in stock" keeps a product only if its 42 in Black is in stock.
 
 use std::cmp::Reverse;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, RwLock};
 
 use rusqlite::Connection;
 use serde::{Deserialize, Serialize};
@@ -194,8 +198,45 @@ struct Fact {
     created_at: i64,
     rating: f64,
     reviews: i64,
-    sold: i64,
     variants: Vec<Variant>,
+}
+
+/// The facts of a scope's products, with the sizes and colours they name.
+pub struct ScopeFacts {
+    facts: Vec<Fact>,
+    sizes: Values,
+    colors: Values,
+}
+
+/// Each collection's [`ScopeFacts`], so a filtered page of a large collection is decided without
+/// reading every product again. Cleared by the catalogue's door after every write it commits (the
+/// writes that change prices, stock, ratings or collections); a set of facts read while a write
+/// committed is not kept. Holds at most one entry per collection that exists.
+#[derive(Default)]
+pub struct ListingCache {
+    generation: AtomicU64,
+    collections: RwLock<HashMap<String, Arc<ScopeFacts>>>,
+}
+
+impl ListingCache {
+    /// Only the catalogue's door calls it (`catalog::write::Catalogue`), after a write committed.
+    pub(crate) fn invalidate(&self) {
+        self.generation.fetch_add(1, Ordering::SeqCst);
+        self.collections.write().unwrap().clear();
+    }
+
+    fn collection(&self, conn: &Connection, id: &str) -> rusqlite::Result<Arc<ScopeFacts>> {
+        if let Some(facts) = self.collections.read().unwrap().get(id) {
+            return Ok(facts.clone());
+        }
+        let generation = self.generation.load(Ordering::SeqCst);
+        let facts = Arc::new(read_facts(conn, Scope::Collection(id))?);
+        let mut collections = self.collections.write().unwrap();
+        if self.generation.load(Ordering::SeqCst) == generation {
+            collections.insert(id.to_string(), facts.clone());
+        }
+        Ok(facts)
+    }
 }
 
 /// Distinct option values (sizes or colours), matched without regard to case; 0 is "none".
@@ -229,25 +270,23 @@ impl Values {
     }
 }
 
-/// Reads the facts of the products in `scope`, with their units sold when `sort` needs them.
-fn facts(conn: &Connection, scope: Scope, sort: Option<ProductSort>) -> rusqlite::Result<(Vec<Fact>, Values, Values)> {
+fn scope_sql(scope: Scope) -> (&'static str, String) {
+    match scope {
+        Scope::Collection(id) => ("p.collection_id = ?1", id.to_string()),
+        Scope::Products(ids) => ("p.id IN (SELECT value FROM json_each(?1))", serde_json::to_string(ids).unwrap_or_default()),
+    }
+}
+
+/// Reads the facts of the products in `scope`.
+fn read_facts(conn: &Connection, scope: Scope) -> rusqlite::Result<ScopeFacts> {
     const SELECT: &str =
         "SELECT p.id, p.price_kobo, p.compare_at_kobo, p.created_at, p.rating, p.review_count, v.size, v.color, v.stock > 0
          FROM products p LEFT JOIN variants v ON v.product_id = p.id";
-    let (filter, value, sales_filter) = match scope {
-        Scope::Collection(id) => {
-            ("WHERE p.collection_id = ?1", id.to_string(), "JOIN products p ON p.id = s.product_id WHERE p.collection_id = ?1")
-        }
-        Scope::Products(ids) => (
-            "WHERE p.id IN (SELECT value FROM json_each(?1))",
-            serde_json::to_string(ids).unwrap_or_default(),
-            "WHERE s.product_id IN (SELECT value FROM json_each(?1))",
-        ),
-    };
+    let (filter, value) = scope_sql(scope);
     let (mut sizes, mut colors) = (Values::new(), Values::new());
     let mut facts: Vec<Fact> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
-    let mut stmt = conn.prepare_cached(&format!("{SELECT} {filter}"))?;
+    let mut stmt = conn.prepare_cached(&format!("{SELECT} WHERE {filter}"))?;
     let mut rows = stmt.query([&value])?;
     while let Some(r) = rows.next()? {
         let id: String = r.get(0)?;
@@ -267,7 +306,6 @@ fn facts(conn: &Connection, scope: Scope, sort: Option<ProductSort>) -> rusqlite
                         created_at: r.get(3)?,
                         rating: r.get(4)?,
                         reviews: r.get(5)?,
-                        sold: 0,
                         variants: Vec::new(),
                     });
                     facts.len() - 1
@@ -289,46 +327,48 @@ fn facts(conn: &Connection, scope: Scope, sort: Option<ProductSort>) -> rusqlite
         }
         facts.sort_by_key(|f| f.rank);
     }
-    if sort == Some(ProductSort::BestSelling) {
-        let since = (crate::db::now_ms() + 3_600_000) / 86_400_000 - (BEST_SELLING_DAYS - 1);
-        let sql = format!(
-            "SELECT s.product_id, SUM(s.units) FROM product_sales s {sales_filter} AND s.day >= ?2 AND s.product_id IS NOT NULL
-             GROUP BY s.product_id"
-        );
-        let sold: HashMap<String, i64> = conn
-            .prepare_cached(&sql)?
-            .query_map(rusqlite::params![value, since], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        for fact in &mut facts {
-            fact.sold = sold.get(fact.id.as_str()).copied().unwrap_or(0);
-        }
-    }
-    Ok((facts, sizes, colors))
+    Ok(ScopeFacts { facts, sizes, colors })
+}
+
+/// Units sold in the last [`BEST_SELLING_DAYS`] Lagos days, by product, of the products in `scope`.
+fn units_sold(conn: &Connection, scope: Scope) -> rusqlite::Result<HashMap<String, i64>> {
+    let (filter, value) = scope_sql(scope);
+    let since = (crate::db::now_ms() + 3_600_000) / 86_400_000 - (BEST_SELLING_DAYS - 1);
+    let sql = format!(
+        "SELECT s.product_id, SUM(s.units) FROM product_sales s JOIN products p ON p.id = s.product_id
+         WHERE {filter} AND s.day >= ?2 GROUP BY s.product_id"
+    );
+    conn.prepare_cached(&sql)?.query_map(rusqlite::params![value, since], |r| Ok((r.get(0)?, r.get(1)?)))?.collect()
 }
 
 /// The page `offset..offset + limit` of the products in `scope` that `filters` keep, ordered by
-/// `sort` (None: the scope's own order), with the facts.
+/// `sort` (None: the scope's own order), with the facets. A collection's facts come from `cache`.
 pub fn list(
     conn: &Connection,
+    cache: &ListingCache,
     scope: Scope,
     filters: &Filters,
     sort: Option<ProductSort>,
     offset: usize,
     limit: usize,
 ) -> rusqlite::Result<Listing> {
-    let (facts, sizes, colors) = facts(conn, scope, sort)?;
-    Ok(decide(&facts, &sizes, &colors, filters, sort, offset, limit))
+    let facts = match scope {
+        Scope::Collection(id) => cache.collection(conn, id)?,
+        Scope::Products(_) => Arc::new(read_facts(conn, scope)?),
+    };
+    let sold = if sort == Some(ProductSort::BestSelling) { units_sold(conn, scope)? } else { HashMap::new() };
+    Ok(decide(&facts, &sold, filters, sort, offset, limit))
 }
 
 fn decide(
-    facts: &[Fact],
-    sizes: &Values,
-    colors: &Values,
+    scope: &ScopeFacts,
+    sold: &HashMap<String, i64>,
     filters: &Filters,
     sort: Option<ProductSort>,
     offset: usize,
     limit: usize,
 ) -> Listing {
+    let ScopeFacts { facts, sizes, colors } = scope;
     let (size, color, in_stock) = (sizes.wanted(&filters.size), colors.wanted(&filters.color), filters.in_stock);
     let fits = |v: &Variant, size: Option<Option<u32>>, color: Option<Option<u32>>, in_stock: bool| {
         size.is_none_or(|s| s == Some(v.size)) && color.is_none_or(|c| c == Some(v.color)) && (!in_stock || v.in_stock)
@@ -391,7 +431,7 @@ fn decide(
         Some(ProductSort::Newest) => shown.sort_by_key(newest),
         Some(ProductSort::PriceAsc) => shown.sort_by_key(|f| (f.price, newest(f))),
         Some(ProductSort::PriceDesc) => shown.sort_by_key(|f| (Reverse(f.price), newest(f))),
-        Some(ProductSort::BestSelling) => shown.sort_by_key(|f| (Reverse(f.sold), newest(f))),
+        Some(ProductSort::BestSelling) => shown.sort_by_key(|f| (Reverse(sold.get(f.id.as_str()).copied().unwrap_or(0)), newest(f))),
         Some(ProductSort::TopRated) => {
             shown.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(b.reviews.cmp(&a.reviews)).then_with(|| newest(a).cmp(&newest(b))))
         }

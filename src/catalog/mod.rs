@@ -317,10 +317,11 @@ pub fn collection_page(
     page: i64,
     filters: &listing::Filters,
     sort: listing::ProductSort,
+    cache: &listing::ListingCache,
 ) -> rusqlite::Result<Option<CollectionPage>> {
     let Some(collection) = get_collection(conn, id)? else { return Ok(None) };
     let offset = ((page - 1) * PAGE_SIZE) as usize;
-    let listing = listing::list(conn, listing::Scope::Collection(id), filters, Some(sort), offset, PAGE_SIZE as usize)?;
+    let listing = listing::list(conn, cache, listing::Scope::Collection(id), filters, Some(sort), offset, PAGE_SIZE as usize)?;
     let products = get_products(conn, &listing.ids)?;
     Ok(Some(CollectionPage { collection, products, page, page_size: PAGE_SIZE, total: listing.total, facets: listing.facets }))
 }

@@ -67,8 +67,10 @@ async fn collection_page(
     let db = state.db.clone();
     let plain = filters.is_empty() && sort == ProductSort::Newest;
     let key = if plain { format!("collection:{id}:{page}") } else { format!("collection:{id}:{page}:{sort}:{}", filters.key()) };
-    let build =
-        async move { db.read(move |c| super::collection_page(c, &id, page, &filters, sort)?.ok_or_else(collection_not_found)).await };
+    let facts = state.catalogue.listing();
+    let build = async move {
+        db.read(move |c| super::collection_page(c, &id, page, &filters, sort, &facts)?.ok_or_else(collection_not_found)).await
+    };
     // Filtered and sorted pages are keyed by what the client chose: they live in the cache's bounded share.
     if plain { state.cache.respond(key, build).await } else { state.cache.respond_filtered(key, build).await }
 }

@@ -169,11 +169,17 @@ pub struct Catalogue {
     db: Db,
     search: Arc<SearchIndex>,
     cache: Arc<JsonCache>,
+    listing: Arc<super::listing::ListingCache>,
 }
 
 impl Catalogue {
     pub fn new(db: Db, search: Arc<SearchIndex>, cache: Arc<JsonCache>) -> Catalogue {
-        Catalogue { db, search, cache }
+        Catalogue { db, search, cache, listing: Arc::default() }
+    }
+
+    /// The collections' listing facts, for reading; writes clear them through [`Catalogue::write`].
+    pub fn listing(&self) -> Arc<super::listing::ListingCache> {
+        self.listing.clone()
     }
 
     pub fn db(&self) -> &Db {
@@ -240,6 +246,7 @@ impl Catalogue {
     /// Another process (the merchant's command) committed a catalogue write: its answers are
     /// refreshed. (The search index is rebuilt at the next start if it disagrees.)
     pub fn changed_elsewhere(&self) {
+        self.listing.invalidate();
         self.cache.invalidate();
     }
 
@@ -253,6 +260,7 @@ impl Catalogue {
         for id in &changes.collections {
             self.search.reindex_collection(conn, id)?;
         }
+        self.listing.invalidate();
         self.cache.invalidate();
         Ok(())
     }

@@ -123,10 +123,11 @@ async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>, fi
     };
     let st = state.clone();
     let ids = web::block(move || st.search.search_ids(&text, CANDIDATES)).await??;
+    let facts = state.catalogue.listing();
     let results = state
         .db
         .read(move |c| {
-            let listing = listing::list(c, Scope::Products(&ids), &filters, sort, 0, RESULTS)?;
+            let listing = listing::list(c, &facts, Scope::Products(&ids), &filters, sort, 0, RESULTS)?;
             let products = crate::catalog::get_products(c, &listing.ids)?;
             Ok(SearchResults { products, total: listing.total, facets: listing.facets })
         })

@@ -135,6 +135,8 @@ async fn sorts_order_by_price_sales_and_rating_with_ties_to_the_newest() {
     for (id, rating, reviews) in [("oxford", 4.8, 10), ("derby", 4.8, 30), ("loafer", 3.0, 2), ("boot", 0.0, 0), ("monk", 4.1, 5)] {
         app.sql(&format!("UPDATE products SET rating = {rating}, review_count = {reviews} WHERE id = '{id}'"));
     }
+    // Written behind the door (reviews change ratings through it): say so, as the merchant's commands do.
+    app.state.catalogue.changed_elsewhere();
     assert_eq!(ids(&page(&app, "?sort=top-rated").await), ["derby", "oxford", "monk", "loafer", "boot"]);
 
     // Units sold in the last 30 Lagos days; older sales do not count.
@@ -214,6 +216,25 @@ async fn a_filtered_page_is_cached_under_one_key_however_the_address_spells_it_a
     assert_eq!(app.state.cache.sizes(), (1, limit));
     assert_eq!(page(&app, "").await, plain);
     assert_eq!(app.state.cache.sizes(), (1, limit));
+}
+
+#[actix_web::test]
+async fn a_write_through_the_door_reaches_lists_not_built_before_it() {
+    let app = shoes().await;
+    // The collection's facts are kept after this page…
+    assert_eq!(ids(&page(&app, "?sort=price-asc").await)[0], "derby");
+    let admin = app.admin_browser("owner@example.com").await;
+    let (status, _) = admin.send_json(Method::PATCH, "/api/products/oxford", json!({"price": "30000"})).await;
+    assert_eq!(status, 200);
+    // …and a list first asked for after the price change sees it.
+    let cheap = page(&app, "?sort=price-asc&minPrice=1").await;
+    assert_eq!(ids(&cheap)[0], "oxford");
+    assert_eq!(cheap["facets"]["price"]["min"], 3_000_000);
+    // Stock too: the boot's only variant sells out.
+    let (status, _) =
+        admin.send_json(Method::PATCH, "/api/products/boot", json!({"variants": [{"size": "42", "color": "Black", "stock": 0}]})).await;
+    assert_eq!(status, 200);
+    assert!(!ids(&page(&app, "?inStock=true&sort=price-desc").await).contains(&"boot"));
 }
 
 #[actix_web::test]

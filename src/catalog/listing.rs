@@ -420,7 +420,7 @@ fn decide(
         values.shown.iter().zip(counts).skip(1).map(|(value, &count)| FacetValue { value: value.clone(), count }).collect()
     };
     facets.sizes = values(sizes, &size_counts);
-    facets.sizes.sort_by(|a, b| size_order(&a.value).cmp(&size_order(&b.value)));
+    facets.sizes.sort_by_key(|s| size_order(&s.value));
     facets.colors = values(colors, &color_counts);
     facets.colors.sort_by_key(|c| c.value.to_lowercase());
 

@@ -65,6 +65,7 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/collections", RUNNING),
     rule("PUT", "/api/collections/{id}", RUNNING),
     rule("POST", "/api/collections/{id}/products", RUNNING),
+    rule("PUT", "/api/collections/{id}/size-guide", RUNNING),
     rule("PATCH", "/api/products/{id}", RUNNING),
     rule("DELETE", "/api/products/{id}", RUNNING),
     rule("PUT", "/api/products/{id}/color-images", RUNNING),

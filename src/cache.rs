@@ -1,7 +1,7 @@
 //! A small in-memory cache of serialized JSON responses for the public catalogue. Shoppers read
 //! far more than admins write, so every catalogue write simply clears it.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::RwLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -15,9 +15,22 @@ use crate::error::{AppError, AppResult};
 /// so only a crawler walking absurd pages could get here.
 const MAX_ENTRIES: usize = 4096;
 
+/// Filtered lists are keyed by what a client chose (any price, any size or colour), so a client
+/// can name as many as it likes: they get their own share, at most this many, the oldest dropped
+/// first, and never push out the plain answers.
+pub const MAX_FILTERED: usize = 1024;
+
+#[derive(Default)]
+struct Entries {
+    plain: HashMap<String, Bytes>,
+    filtered: HashMap<String, Bytes>,
+    /// Filtered keys, oldest first.
+    filtered_order: VecDeque<String>,
+}
+
 #[derive(Default)]
 pub struct JsonCache {
-    entries: RwLock<HashMap<String, Bytes>>,
+    entries: RwLock<Entries>,
     generation: AtomicU64,
 }
 
@@ -26,7 +39,13 @@ impl JsonCache {
     /// catalogue's door calls it (`catalog::write::Catalogue`), after the write has committed.
     pub(crate) fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
-        self.entries.write().unwrap().clear();
+        *self.entries.write().unwrap() = Entries::default();
+    }
+
+    /// How many answers are stored: (plain, filtered).
+    pub fn sizes(&self) -> (usize, usize) {
+        let entries = self.entries.read().unwrap();
+        (entries.plain.len(), entries.filtered.len())
     }
 
     /// Answers from the cache, or builds, stores and answers. A value built while an
@@ -40,23 +59,54 @@ impl JsonCache {
         Ok(json_response(body))
     }
 
+    /// [`JsonCache::respond`] for a filtered list: `key` must be normalised (the same list, the
+    /// same key), and it is stored in the filtered share ([`MAX_FILTERED`]).
+    pub async fn respond_filtered<T, F>(&self, key: String, build: F) -> AppResult<HttpResponse>
+    where
+        T: Serialize,
+        F: Future<Output = AppResult<T>>,
+    {
+        let build = async { Ok(Bytes::from(serde_json::to_vec(&build.await?).map_err(AppError::internal)?)) };
+        Ok(json_response(self.cached(key, true, build).await?))
+    }
+
     /// The cached bytes under `key`, or builds and stores them (not when an invalidation happened
     /// meanwhile).
     pub async fn bytes<F>(&self, key: String, build: F) -> AppResult<Bytes>
     where
         F: Future<Output = AppResult<Bytes>>,
     {
-        if let Some(body) = self.entries.read().unwrap().get(&key) {
-            return Ok(body.clone());
+        self.cached(key, false, build).await
+    }
+
+    async fn cached<F>(&self, key: String, filtered: bool, build: F) -> AppResult<Bytes>
+    where
+        F: Future<Output = AppResult<Bytes>>,
+    {
+        {
+            let entries = self.entries.read().unwrap();
+            let share = if filtered { &entries.filtered } else { &entries.plain };
+            if let Some(body) = share.get(&key) {
+                return Ok(body.clone());
+            }
         }
         let generation = self.generation.load(Ordering::SeqCst);
         let body = build.await?;
         let mut entries = self.entries.write().unwrap();
         if self.generation.load(Ordering::SeqCst) == generation {
-            if entries.len() >= MAX_ENTRIES {
-                entries.clear();
+            if !filtered {
+                if entries.plain.len() >= MAX_ENTRIES {
+                    entries.plain.clear();
+                }
+                entries.plain.insert(key, body.clone());
+            } else if entries.filtered.insert(key.clone(), body.clone()).is_none() {
+                entries.filtered_order.push_back(key);
+                while entries.filtered_order.len() > MAX_FILTERED {
+                    if let Some(oldest) = entries.filtered_order.pop_front() {
+                        entries.filtered.remove(&oldest);
+                    }
+                }
             }
-            entries.insert(key, body.clone());
         }
         Ok(body)
     }

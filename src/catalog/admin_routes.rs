@@ -28,6 +28,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(add_collection)
         .service(lookup_collection)
         .service(edit_collection)
+        .service(set_size_guide)
         .service(add_product)
         .service(edit_product)
         .service(delete_product)
@@ -110,6 +111,10 @@ struct ProductForm {
     /// Naira with at most two decimals, e.g. 25000.50.
     #[schema(value_type = String, min_length = 1, max_length = 20000)]
     price: Option<TextField>,
+    /// On sale: what it cost before, above the price, in naira like the price; blank for none.
+    #[multipart(rename = "compareAtPrice")]
+    #[schema(rename = "compareAtPrice", value_type = String, required = false, max_length = 20000)]
+    compare_at_price: Option<TextField>,
     #[schema(value_type = String, required = false, max_length = 20000)]
     category: Option<TextField>,
     /// Comma-separated, e.g. "40, 41, 42" (the first 20).
@@ -348,6 +353,42 @@ async fn edit_collection(
     Ok(HttpResponse::Ok().json(CollectionSaved { message: "Collection updated successfully", collection }))
 }
 
+/// A collection's size guide: headings and rows of short texts; no columns or no rows removes it.
+#[derive(Deserialize, utoipa::ToSchema)]
+struct SizeGuideBody {
+    /// E.g. ["EU", "UK", "US", "Foot length"]; each at most 40 characters.
+    #[schema(max_items = 8)]
+    columns: Vec<String>,
+    /// Each as wide as `columns`; blank rows are dropped.
+    #[schema(max_items = 40)]
+    rows: Vec<Vec<String>>,
+}
+
+/// Sets (or removes) a collection's size guide, opened from its products' size choice.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Collection), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[put("/collections/{id}/size-guide")]
+async fn set_size_guide(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<String>,
+    body: web::Json<SizeGuideBody>,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    let guide = super::check_size_guide(&body.columns, &body.rows)?;
+    let collection = state
+        .catalogue
+        .write(move |tx| {
+            // updated_at stays: it tells the search index when to re-read names, and the guide is not searched.
+            let json = guide.map(|g| g.to_json());
+            if tx.execute("UPDATE collections SET size_guide = ?2 WHERE id = ?1", params![id, json])? == 0 {
+                return Err(AppError::NotFound("Collection not found".into()));
+            }
+            Ok((super::get_collection(tx, &id)?, Changes::shown()))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(collection))
+}
+
 #[derive(Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct LookupQuery {
@@ -391,9 +432,10 @@ async fn add_product(
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let collection_id = collection.into_inner();
-    let ProductForm { name, description, price, category, sizes, colors, variants, stock, images } = upload::read(&req, body).await?;
-    let [name, description, price, category, sizes, colors, variants, stock] =
-        [name, description, price, category, sizes, colors, variants, stock].map(TextField::or_empty);
+    let ProductForm { name, description, price, compare_at_price, category, sizes, colors, variants, stock, images } =
+        upload::read(&req, body).await?;
+    let [name, description, price, compare_at_price, category, sizes, colors, variants, stock] =
+        [name, description, price, compare_at_price, category, sizes, colors, variants, stock].map(TextField::or_empty);
     let images = ImageUpload::all_sent(images);
     if images.len() > MAX_PRODUCT_IMAGES {
         return Err(upload::too_many_files(MAX_PRODUCT_IMAGES).into());
@@ -403,6 +445,8 @@ async fn add_product(
     }
     check_lengths(&name, &description)?;
     let price = price_field(&price)?;
+    let compare_at = compare_at_field(Some(&serde_json::Value::String(compare_at_price)))?;
+    super::write::check_sale(price, compare_at)?;
     let list = |text: &str| -> Vec<String> { text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).take(20).collect() };
     let (sizes, colors) = (list(&sizes), list(&colors));
     let variants = match variants.as_str() {
@@ -419,6 +463,7 @@ async fn add_product(
     state.submissions.check(&req, &user.id)?;
     let id_for_tx = ProductId::from(crate::util::new_id());
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
+    new.compare_at = compare_at;
     (new.category, new.sizes, new.colors, new.variants) = ((!category.is_empty()).then_some(category), sizes, colors, variants);
     let product = state
         .catalogue
@@ -484,6 +529,11 @@ pub struct ProductEdit {
     #[serde(default, deserialize_with = "sent")]
     price: Option<serde_json::Value>,
     description: Option<String>,
+    /// On sale: what it cost before, in naira as typed like `price`, above the price (shown struck
+    /// through with the percentage off). Sent as null or "" it ends the sale; left out, it stays.
+    #[schema(value_type = Option<String>)]
+    #[serde(default, rename = "compareAtPrice", deserialize_with = "sent")]
+    compare_at_price: Option<serde_json::Value>,
     /// When given, replaces the product's variants (matched by size and colour, so kept ones
     /// keep their bag lines); its sizes and colours follow.
     variants: Option<Vec<crate::stock::VariantInput>>,
@@ -531,9 +581,14 @@ pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<Kobo> {
     crate::money::parse_naira(&text).map_err(AppError::Validation)
 }
 
-/// Edits a product: only the fields sent change (name, price, description, category, collection,
-/// variants with their stock); a field sent empty is refused with the reason (the category may be
-/// removed).
+/// A compare-at price as an admin typed it: None when blank or null.
+fn compare_at_field(value: Option<&serde_json::Value>) -> AppResult<Option<Kobo>> {
+    crate::money::optional_naira(value, "compare-at price").map_err(AppError::Validation)
+}
+
+/// Edits a product: only the fields sent change (name, price, compare-at price, description,
+/// category, collection, variants with their stock); a field sent empty is refused with the reason
+/// (the category may be removed).
 #[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/products/{id}")]
 async fn edit_product(
@@ -557,6 +612,8 @@ async fn edit_product(
     let name = text(body.name, MAX_PRODUCT_NAME, "name")?;
     let description = text(body.description, MAX_DESCRIPTION, "description")?;
     let price = body.price.as_ref().map(|p| price_from_json(Some(p))).transpose()?;
+    // Some(None): the sale ends.
+    let compare_at = body.compare_at_price.as_ref().map(|c| compare_at_field(Some(c))).transpose()?;
     let variants = body.variants.as_deref().map(crate::stock::check_variants).transpose()?;
     let category = category_edit(body.category)?;
     let collection = body.collection_id.map(|c| c.trim().to_string());
@@ -580,6 +637,12 @@ async fn edit_product(
                 super::admin::check_collection(tx, collection)?;
                 super::admin::move_products(tx, &serde_json::to_string(&[&id]).map_err(AppError::internal)?, collection)?;
             }
+            if let Some(compare_at) = compare_at {
+                tx.execute("UPDATE products SET compare_at_kobo = ?2 WHERE id = ?1", params![id, compare_at])?;
+            }
+            let (price, compare_at): (Kobo, Option<Kobo>) =
+                tx.query_row("SELECT price_kobo, compare_at_kobo FROM products WHERE id = ?1", [&id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            super::write::check_sale(price, compare_at)?;
             if let Some(variants) = &variants {
                 for key in crate::stock::replace_variants(tx, &id, variants)? {
                     media::release_if_unused(tx, &root, &key)?;

@@ -26,11 +26,14 @@ struct DemoCatalog {
 }
 
 #[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct DemoCollection {
     id: String,
     name: String,
     description: String,
     image: String,
+    #[serde(default)]
+    size_guide: Option<super::SizeGuide>,
 }
 
 #[derive(Deserialize)]
@@ -40,6 +43,9 @@ struct DemoProduct {
     name: String,
     description: String,
     price: String,
+    /// On sale: what it cost before.
+    #[serde(default)]
+    compare_at: Option<String>,
     category: Option<String>,
     #[serde(default)]
     sizes: Vec<String>,
@@ -102,9 +108,10 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
 
     for c in &catalog.collections {
         let key = store_picture(&tx, media_root, "collections", &c.image)?;
+        let guide = c.size_guide.as_ref().map(|g| super::check_size_guide(&g.columns, &g.rows)).transpose()?.flatten();
         tx.execute(
-            "UPDATE collections SET name = ?2, description = ?3, image_key = ?4, updated_at = ?5 WHERE id = ?1",
-            params![c.id, c.name, c.description, key, tick()],
+            "UPDATE collections SET name = ?2, description = ?3, image_key = ?4, updated_at = ?5, size_guide = ?6 WHERE id = ?1",
+            params![c.id, c.name, c.description, key, tick(), guide.map(|g| g.to_json())],
         )?;
     }
     let mut product_ids = Vec::with_capacity(catalog.products.len());
@@ -117,6 +124,7 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
             crate::money::parse_naira(&p.price).map_err(AppError::internal)?,
         );
         product.featured = p.featured;
+        product.compare_at = p.compare_at.as_deref().map(crate::money::parse_naira).transpose().map_err(AppError::internal)?;
         (product.category, product.sizes, product.colors) = (p.category.clone(), p.sizes.clone(), p.colors.clone());
         product.image_keys = p.images.iter().map(|image| store_picture(&tx, media_root, "products", image)).collect::<AppResult<_>>()?;
         product.variants = demo_stock(index, &p.sizes, &p.colors);
@@ -326,7 +334,10 @@ pub fn seed(tx: &Connection, count: usize) -> AppResult<i64> {
         let (collection, items) = ITEMS[next(ITEMS.len())];
         let name = format!("{} {} {number}", WORDS[next(WORDS.len())], items[next(items.len())]);
         let description = format!("{name}: a generated product with a plausible description.");
-        let mut product = super::write::NewProduct::new(collection, &name, &description, Kobo::new(1_000_000 + next(39_000_000) as i64));
+        let price = 1_000_000 + next(39_000_000) as i64;
+        let mut product = super::write::NewProduct::new(collection, &name, &description, Kobo::new(price));
+        // One in four on sale, a fifth off (filters have something to find).
+        product.compare_at = number.is_multiple_of(4).then(|| Kobo::new(price * 5 / 4));
         product.rating = 3.5 + next(16) as f64 / 10.0;
         product.review_count = next(400) as i64;
         product.category = [Some("Slim Fit"), Some("Classic"), None][next(3)].map(String::from);

@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod admin_routes;
 pub mod demo;
+pub mod listing;
 pub mod routes;
 pub mod write;
 
@@ -34,6 +35,61 @@ pub struct Collection {
     pub image: Option<Image>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The size guide shown from the size choice of its products' pages; null for none.
+    pub size_guide: Option<SizeGuide>,
+}
+
+/// A size guide: a table of short texts (e.g. Size / UK / EU / Foot length), every row as wide
+/// as the heading.
+#[derive(Serialize, serde::Deserialize, Clone, Debug, PartialEq, utoipa::ToSchema)]
+pub struct SizeGuide {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// At most this many columns and rows in a size guide, each cell at most this many characters.
+pub const SIZE_GUIDE_COLUMNS: usize = 8;
+pub const SIZE_GUIDE_ROWS: usize = 40;
+pub const SIZE_GUIDE_CELL: usize = 40;
+
+impl SizeGuide {
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+/// Checks a size guide an admin typed: texts trimmed, blank rows dropped, every heading named,
+/// every row as wide as the headings. None (no guide) when it has no columns or no rows.
+pub fn check_size_guide(columns: &[String], rows: &[Vec<String>]) -> crate::error::AppResult<Option<SizeGuide>> {
+    use crate::error::AppError;
+    let clean = |text: &String| -> crate::error::AppResult<String> {
+        let text = text.trim();
+        if text.chars().count() > SIZE_GUIDE_CELL || text.chars().any(char::is_control) {
+            return Err(AppError::Validation(format!("Each cell of a size guide may have at most {SIZE_GUIDE_CELL} characters.")));
+        }
+        Ok(text.to_string())
+    };
+    if columns.len() > SIZE_GUIDE_COLUMNS || rows.len() > SIZE_GUIDE_ROWS {
+        return Err(AppError::Validation(format!(
+            "A size guide may have at most {SIZE_GUIDE_COLUMNS} columns and {SIZE_GUIDE_ROWS} rows."
+        )));
+    }
+    let columns: Vec<String> = columns.iter().map(clean).collect::<Result<_, _>>()?;
+    if columns.iter().any(String::is_empty) {
+        return Err(AppError::Validation("Give every column of the size guide a heading.".into()));
+    }
+    let mut kept = Vec::new();
+    for row in rows {
+        let row: Vec<String> = row.iter().map(clean).collect::<Result<_, _>>()?;
+        if row.iter().all(String::is_empty) {
+            continue;
+        }
+        if row.len() != columns.len() {
+            return Err(AppError::Validation("Every row of the size guide needs one cell per column.".into()));
+        }
+        kept.push(row);
+    }
+    Ok((!columns.is_empty() && !kept.is_empty()).then_some(SizeGuide { columns, rows: kept }))
 }
 
 #[derive(Serialize, Clone, Debug, utoipa::ToSchema)]
@@ -43,8 +99,12 @@ pub struct Product {
     pub id: ProductId,
     pub name: String,
     pub description: String,
+    /// What it costs now (the sale price when it is on sale).
     #[schema(value_type = i64)]
     pub price: Kobo,
+    /// On sale: what it cost before, above `price` (shown struck through); null when not on sale.
+    #[schema(value_type = Option<i64>)]
+    pub compare_at_price: Option<Kobo>,
     pub images: Vec<Image>,
     pub featured: bool,
     pub rating: f64,
@@ -97,7 +157,9 @@ pub struct CollectionPage {
     pub products: Vec<Product>,
     pub page: i64,
     pub page_size: i64,
+    /// Products the filters keep, in all pages.
     pub total: i64,
+    pub facets: listing::Facets,
 }
 
 pub use crate::util::plausible_id;
@@ -115,7 +177,8 @@ pub fn ensure_fixed_collections(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
-const COLLECTION_COLUMNS: &str = "c.id, c.name, c.description, c.created_at, c.updated_at, m.key, m.widths, m.width, m.height";
+const COLLECTION_COLUMNS: &str =
+    "c.id, c.name, c.description, c.created_at, c.updated_at, m.key, m.widths, m.width, m.height, c.size_guide";
 
 fn collection_from_row(r: &Row) -> rusqlite::Result<Collection> {
     Ok(Collection {
@@ -125,6 +188,7 @@ fn collection_from_row(r: &Row) -> rusqlite::Result<Collection> {
         created_at: r.get(3)?,
         updated_at: r.get(4)?,
         image: image_from_columns(r, 5)?,
+        size_guide: r.get::<_, Option<String>>(9)?.and_then(|json| serde_json::from_str(&json).ok()),
     })
 }
 
@@ -152,7 +216,7 @@ pub fn get_collection(conn: &Connection, id: &str) -> rusqlite::Result<Option<Co
 }
 
 const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_kobo, p.featured, p.rating, p.review_count,
-     p.collection_id, p.category, p.sizes, p.colors, p.created_at";
+     p.collection_id, p.category, p.sizes, p.colors, p.created_at, p.compare_at_kobo";
 
 fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
     let list = |i: usize| -> rusqlite::Result<Vec<String>> { Ok(serde_json::from_str(&r.get::<_, String>(i)?).unwrap_or_default()) };
@@ -169,10 +233,16 @@ fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
         sizes: list(9)?,
         colors: list(10)?,
         created_at: r.get(11)?,
+        compare_at_price: on_sale(r.get(3)?, r.get(12)?),
         images: Vec::new(),
         variants: Vec::new(),
         color_images: Vec::new(),
     })
+}
+
+/// The compare-at price when it makes the product on sale (above the price), else none.
+pub fn on_sale(price: Kobo, compare_at: Option<Kobo>) -> Option<Kobo> {
+    compare_at.filter(|c| *c > price)
 }
 
 /// Fills in each product's images, in order, with one query.
@@ -241,22 +311,20 @@ pub fn featured_products(conn: &Connection) -> rusqlite::Result<Vec<Product>> {
     query_products(conn, "WHERE p.featured = 1 ORDER BY p.created_at DESC LIMIT 48", [])
 }
 
-/// Keeps products with at least one unit of some variant left.
-pub const IN_STOCK: &str = "EXISTS (SELECT 1 FROM variants v WHERE v.product_id = p.id AND v.stock > 0)";
-
-/// One page of a collection, newest first; `in_stock` leaves out products that have sold out.
-pub fn collection_page(conn: &Connection, id: &str, page: i64, in_stock: bool) -> rusqlite::Result<Option<CollectionPage>> {
+/// One page of a collection, the products `filters` keep ordered by `sort`, with the facets.
+pub fn collection_page(
+    conn: &Connection,
+    id: &str,
+    page: i64,
+    filters: &listing::Filters,
+    sort: listing::ProductSort,
+    cache: &listing::ListingCache,
+) -> rusqlite::Result<Option<CollectionPage>> {
     let Some(collection) = get_collection(conn, id)? else { return Ok(None) };
-    let filter = if in_stock { IN_STOCK } else { "1" };
-    let total: i64 = conn
-        .prepare_cached(&format!("SELECT COUNT(*) FROM products p WHERE p.collection_id = ?1 AND {filter}"))?
-        .query_row([id], |r| r.get(0))?;
-    let products = query_products(
-        conn,
-        &format!("WHERE p.collection_id = ?1 AND {filter} ORDER BY p.created_at DESC, p.id LIMIT ?2 OFFSET ?3"),
-        params![id, PAGE_SIZE, (page - 1) * PAGE_SIZE],
-    )?;
-    Ok(Some(CollectionPage { collection, products, page, page_size: PAGE_SIZE, total }))
+    let offset = ((page - 1) * PAGE_SIZE) as usize;
+    let listing = listing::list(conn, cache, listing::Scope::Collection(id), filters, Some(sort), offset, PAGE_SIZE as usize)?;
+    let products = get_products(conn, &listing.ids)?;
+    Ok(Some(CollectionPage { collection, products, page, page_size: PAGE_SIZE, total: listing.total, facets: listing.facets }))
 }
 
 pub fn list_releases(conn: &Connection) -> rusqlite::Result<Vec<Release>> {

@@ -3,6 +3,7 @@
 use actix_web::{HttpResponse, get, web};
 use serde::Deserialize;
 
+use super::listing::{FilterQuery, ProductSort};
 use super::{Collection, CollectionPage, Product, Release};
 use crate::error::answers::{BadRequest, NotFound};
 use crate::error::{AppError, AppResult};
@@ -35,36 +36,43 @@ async fn list_collections(state: web::Data<AppState>) -> AppResult<HttpResponse>
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query, rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct PageQuery {
     /// From 1.
     page: Option<i64>,
-    /// true: leave out products that have sold out.
-    in_stock: Option<bool>,
+    /// Newest first unless told otherwise.
+    #[param(inline)]
+    sort: Option<ProductSort>,
 }
 
-#[utoipa::path(tag = "catalogue", params(PageQuery), responses((status = OK, body = CollectionPage), BadRequest, NotFound))]
+/// One page (24 products) of a collection, filtered and sorted, with the facets of the filters.
+#[utoipa::path(tag = "catalogue", params(PageQuery, FilterQuery), responses((status = OK, body = CollectionPage), BadRequest, NotFound))]
 #[get("/collections/{id}")]
-async fn collection_page(state: web::Data<AppState>, id: web::Path<String>, query: web::Query<PageQuery>) -> AppResult<HttpResponse> {
+async fn collection_page(
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    query: web::Query<PageQuery>,
+    filters: web::Query<FilterQuery>,
+) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let page = query.page.unwrap_or(1);
     if !(1..=100_000).contains(&page) {
         return Err(AppError::Validation("page must be a whole number from 1.".into()));
     }
+    let filters = filters.check()?;
     if !super::plausible_id(&id) {
         return Err(collection_not_found());
     }
+    let sort = query.sort.unwrap_or(ProductSort::Newest);
     let db = state.db.clone();
-    let in_stock = query.in_stock.unwrap_or(false);
-    let key = format!("collection:{id}:{page}:{in_stock}");
-    state
-        .cache
-        .respond(
-            key,
-            async move { db.read(move |c| super::collection_page(c, &id, page, in_stock)?.ok_or_else(collection_not_found)).await },
-        )
-        .await
+    let plain = filters.is_empty() && sort == ProductSort::Newest;
+    let key = if plain { format!("collection:{id}:{page}") } else { format!("collection:{id}:{page}:{sort}:{}", filters.key()) };
+    let facts = state.catalogue.listing();
+    let build = async move {
+        db.read(move |c| super::collection_page(c, &id, page, &filters, sort, &facts)?.ok_or_else(collection_not_found)).await
+    };
+    // Filtered and sorted pages are keyed by what the client chose: they live in the cache's bounded share.
+    if plain { state.cache.respond(key, build).await } else { state.cache.respond_filtered(key, build).await }
 }
 
 #[utoipa::path(tag = "catalogue", responses((status = OK, body = Product), NotFound))]

@@ -23,6 +23,8 @@ pub struct NewProduct {
     pub name: String,
     pub description: String,
     pub price_kobo: Kobo,
+    /// On sale: what it cost before (above `price_kobo`).
+    pub compare_at: Option<Kobo>,
     pub category: Option<String>,
     pub sizes: Vec<String>,
     pub colors: Vec<String>,
@@ -43,6 +45,7 @@ impl NewProduct {
             name: name.into(),
             description: description.into(),
             price_kobo,
+            compare_at: None,
             category: None,
             sizes: Vec::new(),
             colors: Vec::new(),
@@ -63,10 +66,12 @@ pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, cre
         return Err(AppError::NotFound("Collection not found".into()));
     }
     let p = product;
+    check_sale(p.price_kobo, p.compare_at)?;
     tx.prepare_cached(
-        "INSERT INTO products (id, collection_id, name, description, price_kobo, featured, rating, review_count,
+        "INSERT INTO products (id, collection_id, name, description, price_kobo, compare_at_kobo, featured, rating, review_count,
                                category, sizes, colors, created_at, updated_at)
-         VALUES (:id, :collection, :name, :description, :price, :featured, :rating, :reviews, :category, :sizes, :colors, :now, :now)",
+         VALUES (:id, :collection, :name, :description, :price, :compare_at, :featured, :rating, :reviews, :category, :sizes, :colors,
+                 :now, :now)",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
@@ -74,6 +79,7 @@ pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, cre
         ":name": p.name,
         ":description": p.description,
         ":price": p.price_kobo,
+        ":compare_at": p.compare_at,
         ":featured": p.featured,
         ":rating": p.rating,
         ":reviews": p.review_count,
@@ -90,6 +96,16 @@ pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, cre
         if p.variants.is_empty() { crate::stock::every_combination(&p.sizes, &p.colors, p.stock_each) } else { p.variants.clone() };
     crate::stock::replace_variants(tx, id, &variants)?;
     Ok(())
+}
+
+/// A compare-at price is what the product cost before its sale, so it must be above the price.
+pub fn check_sale(price: Kobo, compare_at: Option<Kobo>) -> AppResult<()> {
+    match compare_at {
+        Some(before) if before <= price => Err(AppError::Validation(
+            "The compare-at price must be above the price: it is what the product cost before the sale. Clear it to end the sale.".into(),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// What a committed write changed, so the index and cache can follow.
@@ -153,11 +169,17 @@ pub struct Catalogue {
     db: Db,
     search: Arc<SearchIndex>,
     cache: Arc<JsonCache>,
+    listing: Arc<super::listing::ListingCache>,
 }
 
 impl Catalogue {
     pub fn new(db: Db, search: Arc<SearchIndex>, cache: Arc<JsonCache>) -> Catalogue {
-        Catalogue { db, search, cache }
+        Catalogue { db, search, cache, listing: Arc::default() }
+    }
+
+    /// The collections' listing facts, for reading; writes clear them through [`Catalogue::write`].
+    pub fn listing(&self) -> Arc<super::listing::ListingCache> {
+        self.listing.clone()
     }
 
     pub fn db(&self) -> &Db {
@@ -224,6 +246,7 @@ impl Catalogue {
     /// Another process (the merchant's command) committed a catalogue write: its answers are
     /// refreshed. (The search index is rebuilt at the next start if it disagrees.)
     pub fn changed_elsewhere(&self) {
+        self.listing.invalidate();
         self.cache.invalidate();
     }
 
@@ -237,6 +260,7 @@ impl Catalogue {
         for id in &changes.collections {
             self.search.reindex_collection(conn, id)?;
         }
+        self.listing.invalidate();
         self.cache.invalidate();
         Ok(())
     }

@@ -13,6 +13,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (7, include_str!("../../migrations/0007_refunds_reviews.sql")),
     (8, include_str!("../../migrations/0008_holds_settings.sql")),
     (9, include_str!("../../migrations/0009_nigerian_checkout.sql")),
+    (10, include_str!("../../migrations/0010_filters_sale_prices.sql")),
     (13, include_str!("../../migrations/0013_selling_from_chats.sql")),
 ];
 

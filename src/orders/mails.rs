@@ -2,14 +2,23 @@
 //! and the customer's update when an order moves on.
 
 use super::{Order, OrderStatus};
-use crate::money::format_naira;
+use crate::money::{Kobo, format_naira};
 
 fn summary(order: &Order) -> String {
     let mut text = String::new();
     for item in &order.items {
         let values: Vec<&str> = [item.size.as_deref(), item.color.as_deref()].into_iter().flatten().collect();
         let detail = if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) };
-        text.push_str(&format!("  {} × {}{} — {}\n", item.quantity, item.name, detail, format_naira(item.price * item.quantity)));
+        let sale = match item.compare_at_price.filter(|c| *c > item.price) {
+            Some(before) => format!(
+                " (on sale: {} each, was {}, {}% off)",
+                format_naira(item.price),
+                format_naira(before),
+                percent_off(item.price, before)
+            ),
+            None => String::new(),
+        };
+        text.push_str(&format!("  {} × {}{} — {}{sale}\n", item.quantity, item.name, detail, format_naira(item.price * item.quantity)));
     }
     let a = &order.delivery_address;
     let p = &order.price;
@@ -32,6 +41,11 @@ fn summary(order: &Order) -> String {
         order.customer_name, a.street, a.city, a.state, a.postal_code, a.country
     ));
     text
+}
+
+/// The whole percentage a sale takes off (rounded down, so it never says more than it gives).
+pub fn percent_off(price: Kobo, before: Kobo) -> i64 {
+    if before.get() <= 0 { 0 } else { (before - price).get() * 100 / before.get() }
 }
 
 /// (subject, body) for the customer, then for the shop.

@@ -143,6 +143,10 @@ pub struct OrderItem {
     /// Each, as paid.
     #[schema(value_type = i64)]
     pub price: Kobo,
+    /// Bought on sale: what it cost before (above `price`); null at full price.
+    #[serde(default)]
+    #[schema(value_type = Option<i64>)]
+    pub compare_at_price: Option<Kobo>,
     pub quantity: i64,
     pub size: Option<String>,
     pub color: Option<String>,
@@ -316,7 +320,7 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     }
     let ids = serde_json::to_string(&orders.iter().map(|o| o.id.as_str()).collect::<Vec<_>>()).unwrap_or_default();
     let mut stmt = conn.prepare_cached(
-        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock FROM order_items
+        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock, compare_at_kobo FROM order_items
          WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position",
     )?;
     let mut lines: std::collections::HashMap<String, Vec<(OrderItem, i64)>> = std::collections::HashMap::new();
@@ -329,6 +333,7 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
             size: r.get(5)?,
             color: r.get(6)?,
             variant_id: r.get(7)?,
+            compare_at_price: r.get(9)?,
         };
         Ok((r.get::<_, String>(0)?, (item, r.get(8)?)))
     })? {
@@ -438,8 +443,9 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         ":created_by": details.created_by,
     })?;
     let mut insert_item = tx.prepare_cached(
-        "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock)
-         VALUES (:order, :position, :product, :name, :price, :quantity, :size, :color, :variant, :from_stock)",
+        "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock,
+                                  compare_at_kobo)
+         VALUES (:order, :position, :product, :name, :price, :quantity, :size, :color, :variant, :from_stock, :compare_at)",
     )?;
     for (position, line) in new.lines.iter().enumerate() {
         insert_item.execute(rusqlite::named_params! {
@@ -453,6 +459,7 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
             ":color": line.color,
             ":variant": line.variant_id,
             ":from_stock": new.from_stock.get(position).copied().unwrap_or(0),
+            ":compare_at": line.compare_at_price.filter(|c| *c > line.price),
         })?;
     }
     by_id(tx, &id)?.ok_or_else(order_not_found)

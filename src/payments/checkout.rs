@@ -202,6 +202,7 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem
             variant_id: item.variant_id.clone(),
             name: item.product.name.clone(),
             price: item.product.price,
+            compare_at_price: item.product.compare_at_price,
             quantity: item.quantity,
             size: item.size.clone(),
             color: item.color.clone(),

@@ -334,7 +334,8 @@ struct Stocked {
 
 fn stocked(tx: &Connection, variant: &VariantId) -> AppResult<Stocked> {
     tx.prepare_cached(
-        "SELECT v.id, v.product_id, p.name, p.price_kobo, NULLIF(v.size, ''), NULLIF(v.color, ''), p.collection_id, v.stock
+        "SELECT v.id, v.product_id, p.name, p.price_kobo, NULLIF(v.size, ''), NULLIF(v.color, ''), p.collection_id, v.stock,
+                CASE WHEN p.compare_at_kobo > p.price_kobo THEN p.compare_at_kobo END
          FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = ?1",
     )?
     .query_row([variant], |r| {
@@ -347,6 +348,7 @@ fn stocked(tx: &Connection, variant: &VariantId) -> AppResult<Stocked> {
                 quantity: 0,
                 size: r.get(4)?,
                 color: r.get(5)?,
+                compare_at_price: r.get(8)?,
             },
             collection_id: r.get(6)?,
             stock: r.get(7)?,

@@ -4,6 +4,7 @@ use actix_web::{HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
 
 use crate::catalog::Product;
+use crate::catalog::listing::{self, Facets, FilterQuery, ProductSort, Scope};
 use crate::error::AppResult;
 use crate::error::answers::BadRequest;
 use crate::http::AppState;
@@ -47,7 +48,31 @@ crate::text_enum! {
         PriceAsc => "price-asc",
         PriceDesc => "price-desc",
         Newest => "newest",
+        BestSelling => "best-selling",
+        TopRated => "top-rated",
     }
+}
+
+impl SearchSort {
+    /// The list's order; None keeps the best match first.
+    fn order(self) -> Option<ProductSort> {
+        match self {
+            SearchSort::Relevance => None,
+            SearchSort::PriceAsc => Some(ProductSort::PriceAsc),
+            SearchSort::PriceDesc => Some(ProductSort::PriceDesc),
+            SearchSort::Newest => Some(ProductSort::Newest),
+            SearchSort::BestSelling => Some(ProductSort::BestSelling),
+            SearchSort::TopRated => Some(ProductSort::TopRated),
+        }
+    }
+}
+
+/// The results page: the products shown, how many the filters keep, and the facets.
+#[derive(Serialize, Debug, utoipa::ToSchema)]
+pub struct SearchResults {
+    pub products: Vec<Product>,
+    pub total: i64,
+    pub facets: Facets,
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -59,12 +84,12 @@ struct ResultsQuery {
     /// Best match first unless told otherwise.
     #[param(inline)]
     sort: Option<SearchSort>,
-    /// true: leave out products that have sold out.
-    in_stock: Option<bool>,
 }
 
 pub const SUGGESTIONS: usize = 5;
 const RESULTS: usize = 48;
+/// The best matches the filters and sorts choose from.
+const CANDIDATES: usize = 200;
 const MAX_QUERY_CHARS: usize = 200;
 
 /// The query as searched: trimmed and cut to a sane length. None when under 2 characters.
@@ -86,23 +111,26 @@ async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> 
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(suggestions))
 }
 
-/// The results page: up to 48 products, best match first.
-#[utoipa::path(tag = "search", params(ResultsQuery), responses((status = OK, body = Vec<Product>), BadRequest))]
+/// The results page: up to 48 of the 200 best matches that the filters keep, best match first
+/// unless sorted, with the facets of the filters.
+#[utoipa::path(tag = "search", params(ResultsQuery, FilterQuery), responses((status = OK, body = SearchResults), BadRequest))]
 #[get("/search")]
-async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>) -> AppResult<HttpResponse> {
-    let Some(text) = usable(query.q.as_deref()) else { return Ok(HttpResponse::Ok().json(Vec::<Product>::new())) };
+async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>, filters: web::Query<FilterQuery>) -> AppResult<HttpResponse> {
+    let filters = filters.check()?;
+    let sort = query.sort.unwrap_or(SearchSort::Relevance).order();
+    let Some(text) = usable(query.q.as_deref()) else {
+        return Ok(HttpResponse::Ok().json(SearchResults { products: Vec::new(), total: 0, facets: Facets::default() }));
+    };
     let st = state.clone();
-    let ids = web::block(move || st.search.search_ids(&text, RESULTS)).await??;
-    let mut products = state.db.read(move |c| Ok(crate::catalog::get_products(c, &ids)?)).await?;
-    if query.in_stock == Some(true) {
-        products.retain(|p| !p.sold_out());
-    }
-    // Stable sorts: equal prices keep their relevance order.
-    match query.sort.unwrap_or(SearchSort::Relevance) {
-        SearchSort::Relevance => {}
-        SearchSort::PriceAsc => products.sort_by_key(|p| p.price),
-        SearchSort::PriceDesc => products.sort_by_key(|p| std::cmp::Reverse(p.price)),
-        SearchSort::Newest => products.sort_by_key(|p| std::cmp::Reverse(p.created_at)),
-    }
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(products))
+    let ids = web::block(move || st.search.search_ids(&text, CANDIDATES)).await??;
+    let facts = state.catalogue.listing();
+    let results = state
+        .db
+        .read(move |c| {
+            let listing = listing::list(c, &facts, Scope::Products(&ids), &filters, sort, 0, RESULTS)?;
+            let products = crate::catalog::get_products(c, &listing.ids)?;
+            Ok(SearchResults { products, total: listing.total, facets: listing.facets })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(results))
 }

@@ -12,6 +12,7 @@ mod crash;
 mod delivery;
 mod foundation;
 mod hardening;
+mod listing;
 mod operations;
 mod payments;
 mod product_admin;

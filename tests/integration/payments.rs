@@ -151,7 +151,8 @@ async fn a_sandbox_purchase_creates_one_paid_order_and_empties_the_bag() {
     assert!(oxford.as_object_mut().unwrap().remove("variantId").unwrap().is_string(), "the line names its variant");
     assert_eq!(
         oxford,
-        json!({"productId": "oxford", "name": "Oxford Cap-Toe", "price": 4_500_000, "quantity": 2, "size": "42", "color": "Black"})
+        json!({"productId": "oxford", "name": "Oxford Cap-Toe", "price": 4_500_000, "compareAtPrice": null, "quantity": 2, "size": "42",
+               "color": "Black"})
     );
     assert_eq!(line(order, "chrono")["size"], Value::Null);
 

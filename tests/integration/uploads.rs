@@ -61,6 +61,7 @@ async fn the_documents_multipart_bodies_list_every_field_the_handlers_read_with_
                 ("name", Text(120), true),
                 ("description", Text(4000), true),
                 ("price", Text(20_000), true),
+                ("compareAtPrice", Text(20_000), false),
                 ("category", Text(20_000), false),
                 ("sizes", Text(20_000), false),
                 ("colors", Text(20_000), false),

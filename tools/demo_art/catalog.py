@@ -48,12 +48,16 @@ def colourways(item):
 def build_catalog():
     collections, products, index = [], [], {}
     for c in COLLECTIONS:
-        collections.append({"id": c["id"], "name": c["name"], "description": c["description"],
-                            "image": "collection-" + c["id"]})
+        coll = {"id": c["id"], "name": c["name"], "description": c["description"], "image": "collection-" + c["id"]}
+        if c.get("size_guide"):
+            coll["sizeGuide"] = c["size_guide"]
+        collections.append(coll)
         for i, it in enumerate(c["items"], 1):
             index[(c["id"], i)] = len(products)
             prod = {"collectionId": c["id"], "name": it["name"], "description": it["description"],
                     "price": it["price"], "rating": it["rating"], "reviewCount": it["reviews"]}
+            if it.get("compare_at"):
+                prod["compareAt"] = it["compare_at"]
             if it.get("category"):
                 prod["category"] = it["category"]
             prod.update({"sizes": it["sizes"], "colors": it["colors"], "featured": it["featured"],

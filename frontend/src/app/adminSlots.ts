@@ -10,6 +10,7 @@ export const adminSlots: AdminSlotComponents = {
   'home.releases': lazy(() => import('@/features/admin/slots/AddReleaseSlot')),
   'featured.card': lazy(() => import('@/features/admin/slots/RemoveFromFeaturedSlot')),
   'collection.products': lazy(() => import('@/features/admin/slots/AddProductSlot')),
+  'collection.sizeGuide': lazy(() => import('@/features/admin/slots/SizeGuideSlot')),
   'collection.card': lazy(() => import('@/features/admin/slots/DeleteProductSlot')),
   'product.featured': lazy(() => import('@/features/admin/slots/FeaturedToggleSlot')),
   'about.form': lazy(() => import('@/features/admin/slots/AboutFormSlot')),

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { collectionPageInfiniteOptions } from '@/features/catalog/api/get-collection-page';
 import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { aboutQueryOptions } from '@/features/content/api/get-about';
+import { COLLECTION_SORTS, filtersFromParams, parseSortParam } from '@/lib/listing';
 
 /**
  * On a first load straight onto a lazy page, starts that page's data request at once, in parallel
@@ -15,8 +16,11 @@ export function prefetchForPath(client: QueryClient, pathname: string, search = 
   }
   const collection = /^\/collections\/([^/]+)$/.exec(pathname);
   if (collection?.[1]) {
-    const inStock = new URLSearchParams(search).get('inStock') === 'true';
-    void client.prefetchInfiniteQuery(collectionPageInfiniteOptions(decodeURIComponent(collection[1]), inStock));
+    const params = new URLSearchParams(search);
+    const sort = parseSortParam(params.get('sort'), COLLECTION_SORTS);
+    void client.prefetchInfiniteQuery(
+      collectionPageInfiniteOptions(decodeURIComponent(collection[1]), filtersFromParams(params), sort),
+    );
     return;
   }
   if (pathname === '/about') void client.prefetchQuery(aboutQueryOptions);

@@ -1,6 +1,6 @@
 import { Component, Suspense, createContext, useContext, type ComponentType, type ReactNode } from 'react';
 import { useSession } from '@/lib/session';
-import type { About, Product } from '@/lib/types';
+import type { About, Product, SizeGuide } from '@/lib/types';
 
 /**
  * The places in shopper pages where admin tools appear, and what each one is given. The tools
@@ -16,6 +16,8 @@ export type AdminSlotProps = {
   'featured.card': { product: Product };
   /** Collection page, above the products: the Add Product toggle and form. */
   'collection.products': { collectionId: string };
+  /** Collection page, above the products: edit the collection's size guide. */
+  'collection.sizeGuide': { collectionId: string; guide: SizeGuide | null };
   /** Collection page, on each product card: delete. */
   'collection.card': { product: Product; collectionId: string };
   /** Product page, near the admin edit toggle: Mark as Featured / Remove from Featured. */

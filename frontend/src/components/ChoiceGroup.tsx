@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { OptionChoice } from '@/lib/variants';
 import './ChoiceGroup.css';
 
@@ -14,13 +14,25 @@ type ChoiceGroupProps = {
   error?: string | null;
   /** The id the error gets, so the button that asked can point at it too. */
   errorId?: string;
+  /** Beside the legend, on its line (the size guide's button). */
+  action?: ReactNode;
 };
 
 /**
  * A radio group drawn as chips (sizes, colours). Native radios: arrow keys work as usual and skip
  * a sold-out value, which stays in view, disabled and marked Sold out.
  */
-export function ChoiceGroup({ legend, name, options, value, onChange, option, error, errorId }: ChoiceGroupProps) {
+export function ChoiceGroup({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  option,
+  error,
+  errorId,
+  action,
+}: ChoiceGroupProps) {
   const id = useId();
   const messageId = errorId ?? `${id}-error`;
   if (options.length === 0) return null;
@@ -34,6 +46,7 @@ export function ChoiceGroup({ legend, name, options, value, onChange, option, er
         {legend}
         {value && <span className="choice-group__value">: {value}</span>}
       </legend>
+      {action && <div className="choice-group__action">{action}</div>}
       <div className="choice-group__options">
         {options.map(({ value: choice, soldOut }) => (
           <label key={choice} className={`choice-chip${soldOut ? ' is-sold-out' : ''}`}>

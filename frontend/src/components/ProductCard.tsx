@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Price } from './Price';
+import { StarShape } from './icons';
 import { ResponsiveImage } from './ResponsiveImage';
+import { SalePrice } from './SalePrice';
 import { productPath } from '@/lib/collections';
 import type { Product } from '@/lib/types';
 import { isSoldOut, SOLD_OUT } from '@/lib/variants';
@@ -51,11 +52,34 @@ export function ProductCard({
         <span className="product-card__body">
           {showCategory && product.category && <span className="product-card__category">{product.category}</span>}
           <Heading className="product-card__name">{product.name}</Heading>
-          <Price kobo={product.price} className="product-card__price" />
+          <SalePrice
+            kobo={product.price}
+            compareAt={product.compareAtPrice}
+            className="product-card__prices"
+            priceClassName="product-card__price"
+          />
+          {product.reviewCount > 0 && <CardRating rating={product.rating} reviewCount={product.reviewCount} />}
         </span>
       </Link>
       {actions && <div className="product-card__actions">{actions}</div>}
     </article>
+  );
+}
+
+/** "★ 4.5 (12)" under the price, read out as "Rated 4.5 out of 5, 12 reviews". */
+export function CardRating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
+  const value = Math.max(0, Math.min(5, rating)).toFixed(1);
+  const reviews = `${reviewCount.toLocaleString('en-NG')} ${reviewCount === 1 ? 'review' : 'reviews'}`;
+  return (
+    <span className="product-card__rating">
+      <span aria-hidden="true">
+        <StarShape size={14} />
+        <span className="product-card__rating-value">{value}</span> ({reviewCount.toLocaleString('en-NG')})
+      </span>
+      <span className="visually-hidden">
+        Rated {value} out of 5, {reviews}
+      </span>
+    </span>
   );
 }
 

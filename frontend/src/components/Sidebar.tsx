@@ -26,6 +26,7 @@ import {
 } from './icons';
 import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
+import { keepFocusWithin } from '@/lib/focusTrap';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
 import './Sidebar.css';
 
@@ -35,8 +36,6 @@ type SidebarProps = {
   /** Focus goes back here on close. */
   returnFocusRef: RefObject<HTMLElement | null>;
 };
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * The slide-in navigation drawer: a modal dialog with an overlay. Focus is trapped inside while
@@ -85,20 +84,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = Array.from(panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-      (el) => !el.closest('[hidden]'),
-    );
-    if (focusable.length === 0) return;
-    const first = focusable[0]!;
-    const last = focusable[focusable.length - 1]!;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepFocusWithin(event, panelRef.current);
   };
 
   return (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ChoiceGroup } from './ChoiceGroup';
 import type { VariantChoice } from '@/lib/variants';
 
@@ -6,7 +7,16 @@ import type { VariantChoice } from '@/lib/variants';
  * `useVariantChoice`: only values that exist as variants, sold-out ones disabled, and the inline
  * "Please choose a size." under a group the shopper skipped.
  */
-export function VariantOptions({ choice, name = 'product' }: { choice: VariantChoice; name?: string }) {
+export function VariantOptions({
+  choice,
+  name = 'product',
+  sizeAction,
+}: {
+  choice: VariantChoice;
+  name?: string;
+  /** Beside the Size legend (the size guide's button). */
+  sizeAction?: ReactNode;
+}) {
   return (
     <>
       <ChoiceGroup
@@ -18,6 +28,7 @@ export function VariantOptions({ choice, name = 'product' }: { choice: VariantCh
         onChange={(value) => choice.choose('size', value)}
         error={choice.errors.size?.text}
         errorId={choice.errors.size?.id}
+        action={sizeAction}
       />
       <ChoiceGroup
         legend="Colour"

@@ -803,6 +803,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /** One page (24 products) of a collection, filtered and sorted, with the facets of the filters. */
     get: operations['collection_page'];
     put: operations['edit_collection'];
     post?: never;
@@ -822,6 +823,23 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['add_product'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/collections/{id}/size-guide': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Sets (or removes) a collection's size guide, opened from its products' size choice. */
+    put: operations['set_size_guide'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1134,9 +1152,9 @@ export interface paths {
     options?: never;
     head?: never;
     /**
-     * Edits a product: only the fields sent change (name, price, description, category, collection,
-     *     variants with their stock); a field sent empty is refused with the reason (the category may be
-     *     removed).
+     * Edits a product: only the fields sent change (name, price, compare-at price, description,
+     *     category, collection, variants with their stock); a field sent empty is refused with the reason
+     *     (the category may be removed).
      */
     patch: operations['edit_product'];
     trace?: never;
@@ -1452,7 +1470,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The results page: up to 48 products, best match first. */
+    /**
+     * The results page: up to 48 of the 200 best matches that the filters keep, best match first
+     *     unless sorted, with the facets of the filters.
+     */
     get: operations['results'];
     put?: never;
     post?: never;
@@ -1890,6 +1911,7 @@ export interface components {
       id: string;
       image: components['schemas']['Image'] | null;
       name: string;
+      sizeGuide: components['schemas']['SizeGuide'] | null;
       /** Format: int64 */
       updatedAt: number;
     };
@@ -1915,12 +1937,16 @@ export interface components {
     };
     CollectionPage: {
       collection: components['schemas']['Collection'];
+      facets: components['schemas']['Facets'];
       /** Format: int64 */
       page: number;
       /** Format: int64 */
       pageSize: number;
       products: components['schemas']['Product'][];
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Products the filters keep, in all pages.
+       */
       total: number;
     };
     /** @description An added or edited collection, with the spec's confirmation. */
@@ -2207,6 +2233,30 @@ export interface components {
       error: string;
       message: string;
     };
+    /** @description One size or colour and how many products it would show. */
+    FacetValue: {
+      /** Format: int64 */
+      count: number;
+      value: string;
+    };
+    /** @description What each filter would show, every other filter kept. */
+    Facets: {
+      /** @description Every colour of the list, A to Z, each with the products it would show. */
+      colors: components['schemas']['FacetValue'][];
+      /**
+       * Format: int64
+       * @description Products "in stock only" would show.
+       */
+      inStock: number;
+      /**
+       * Format: int64
+       * @description Products "on sale" would show.
+       */
+      onSale: number;
+      price: components['schemas']['PriceRange'] | null;
+      /** @description Every size of the list (sizes in order: 39, 40 …; S, M, L …), each with the products it would show. */
+      sizes: components['schemas']['FacetValue'][];
+    };
     FeaturedBody: {
       featured: boolean;
     };
@@ -2384,6 +2434,11 @@ export interface components {
     /** @description One order line as paid for; also the bag snapshot a payment keeps until it completes. */
     OrderItem: {
       color: string | null;
+      /**
+       * Format: int64
+       * @description Bought on sale: what it cost before (above `price`); null at full price.
+       */
+      compareAtPrice: number | null;
       name: string;
       /**
        * Format: int64
@@ -2655,12 +2710,23 @@ export interface components {
       /** Format: int64 */
       subtotal: number;
     };
+    PriceRange: {
+      /** Format: int64 */
+      max: number;
+      /** Format: int64 */
+      min: number;
+    };
     Product: {
       category: string | null;
       collectionId: string;
       /** @description Pictures shown instead of `images` when a colour is chosen. */
       colorImages: components['schemas']['ColorImages'][];
       colors: string[];
+      /**
+       * Format: int64
+       * @description On sale: what it cost before, above `price` (shown struck through); null when not on sale.
+       */
+      compareAtPrice: number | null;
       /** Format: int64 */
       createdAt: number;
       description: string;
@@ -2668,7 +2734,10 @@ export interface components {
       id: string;
       images: components['schemas']['Image'][];
       name: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description What it costs now (the sale price when it is on sale).
+       */
       price: number;
       /** Format: double */
       rating: number;
@@ -2683,6 +2752,11 @@ export interface components {
       category?: string | null;
       /** @description Moves the product to this collection (its releases follow). */
       collectionId?: string | null;
+      /**
+       * @description On sale: what it cost before, in naira as typed like `price`, above the price (shown struck
+       *     through with the percentage off). Sent as null or "" it ends the sale; left out, it stays.
+       */
+      compareAtPrice?: string | null;
       description?: string | null;
       name?: string | null;
       /**
@@ -2701,6 +2775,8 @@ export interface components {
       category?: string;
       /** @description Comma-separated (the first 20). */
       colors?: string;
+      /** @description On sale: what it cost before, above the price, in naira like the price; blank for none. */
+      compareAtPrice?: string;
       description: string;
       /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels. */
       images: string[];
@@ -2919,6 +2995,13 @@ export interface components {
       /** Format: int64 */
       savedAt: number;
     };
+    /** @description The results page: the products shown, how many the filters keep, and the facets. */
+    SearchResults: {
+      facets: components['schemas']['Facets'];
+      products: components['schemas']['Product'][];
+      /** Format: int64 */
+      total: number;
+    };
     SeenAnswer: {
       counts: components['schemas']['Counts'];
     };
@@ -3040,6 +3123,21 @@ export interface components {
        * @description JPEG, PNG, GIF or WebP, at most 10 MB and 16 megapixels.
        */
       photo: string;
+    };
+    /**
+     * @description A size guide: a table of short texts (e.g. Size / UK / EU / Foot length), every row as wide
+     *     as the heading.
+     */
+    SizeGuide: {
+      columns: string[];
+      rows: string[][];
+    };
+    /** @description A collection's size guide: headings and rows of short texts; no columns or no rows removes it. */
+    SizeGuideBody: {
+      /** @description E.g. ["EU", "UK", "US", "Foot length"]; each at most 40 characters. */
+      columns: string[];
+      /** @description Each as wide as `columns`; blank rows are dropped. */
+      rows: string[][];
     };
     /** @enum {string} */
     Source: 'website' | 'whatsapp' | 'instagram' | 'in_store';
@@ -6244,8 +6342,20 @@ export interface operations {
       query?: {
         /** @description From 1. */
         page?: number;
-        /** @description true: leave out products that have sold out. */
+        /** @description Newest first unless told otherwise. */
+        sort?: 'newest' | 'price-asc' | 'price-desc' | 'best-selling' | 'top-rated';
+        /** @description Only products with this size (any case); with `color` and `inStock`, in one variant. */
+        size?: string;
+        /** @description Only products with this colour (any case). */
+        color?: string;
+        /** @description Lowest price, whole naira. */
+        minPrice?: number;
+        /** @description Highest price, whole naira (included). */
+        maxPrice?: number;
+        /** @description true: leave out products that have sold out (in the size and colour chosen). */
         inStock?: boolean;
+        /** @description true: only products on sale (a compare-at price above the price). */
+        onSale?: boolean;
       };
       header?: never;
       path: {
@@ -6468,6 +6578,67 @@ export interface operations {
       };
       /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  set_size_guide: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SizeGuideBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Collection'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8356,9 +8527,19 @@ export interface operations {
         /** @description What the shopper typed; under 2 characters finds nothing. */
         q?: string;
         /** @description Best match first unless told otherwise. */
-        sort?: 'relevance' | 'price-asc' | 'price-desc' | 'newest';
-        /** @description true: leave out products that have sold out. */
+        sort?: 'relevance' | 'price-asc' | 'price-desc' | 'newest' | 'best-selling' | 'top-rated';
+        /** @description Only products with this size (any case); with `color` and `inStock`, in one variant. */
+        size?: string;
+        /** @description Only products with this colour (any case). */
+        color?: string;
+        /** @description Lowest price, whole naira. */
+        minPrice?: number;
+        /** @description Highest price, whole naira (included). */
+        maxPrice?: number;
+        /** @description true: leave out products that have sold out (in the size and colour chosen). */
         inStock?: boolean;
+        /** @description true: only products on sale (a compare-at price above the price). */
+        onSale?: boolean;
       };
       header?: never;
       path?: never;
@@ -8371,7 +8552,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Product'][];
+          'application/json': components['schemas']['SearchResults'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */

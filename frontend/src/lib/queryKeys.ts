@@ -14,9 +14,10 @@ export const queryKeys = {
     list: ['collections', 'list'] as const,
     /** Every collection page (the infinite product lists). */
     pages: ['collections', 'detail'] as const,
-    /** One collection's pages; with `inStock`, those that leave out sold-out products. */
-    page: (id: string, inStock = false) =>
-      inStock ? (['collections', 'detail', id, 'in-stock'] as const) : (['collections', 'detail', id] as const),
+    /** One collection's pages, filtered and sorted as `listing` says (`lib/listing.ts`'s listingKey). */
+    page: (id: string, listing: string) => ['collections', 'detail', id, listing] as const,
+    /** Every filtered and sorted list of one collection. */
+    lists: (id: string) => ['collections', 'detail', id] as const,
     /** Every product of one collection (the admins' release form's product choice). */
     products: (id: string) => ['collections', 'products', id] as const,
   },
@@ -34,8 +35,8 @@ export const queryKeys = {
   about: ['about'] as const,
   search: {
     all: ['search'] as const,
-    results: (q: string, sort: string = 'relevance', inStock = false) =>
-      inStock ? (['search', q, sort, 'in-stock'] as const) : (['search', q, sort] as const),
+    /** The results of `q`, filtered and sorted as `listing` says (`lib/listing.ts`'s listingKey). */
+    results: (q: string, listing: string) => ['search', q, listing] as const,
   },
   suggest: (q: string) => ['suggest', q] as const,
   /** Delivery zones, fees and pickup (public). */

@@ -15,6 +15,13 @@ export type ColorImages = Schemas['ColorImages'];
 export type Release = Schemas['Release'];
 export type About = Schemas['About'];
 export type CollectionPage = Schemas['CollectionPage'];
+/** What each filter of a list would show, the other filters kept. */
+export type Facets = Schemas['Facets'];
+export type FacetValue = Schemas['FacetValue'];
+/** A collection's size guide: headings and rows of short texts. */
+export type SizeGuide = Schemas['SizeGuide'];
+/** How a collection's products are ordered. */
+export type CollectionSort = NonNullable<NonNullable<operations['collection_page']['parameters']['query']>['sort']>;
 
 export type SessionUser = Schemas['SessionUser'];
 export type SessionCounts = Schemas['Counts'];
@@ -30,6 +37,8 @@ export type Bag = Schemas['Bag'];
 export type SavedItem = Schemas['SavedItem'];
 
 export type Suggestion = Schemas['Suggestion'];
+/** GET /api/search: the products shown, how many the filters keep, and the facets. */
+export type SearchResults = Schemas['SearchResults'];
 /** How the search results page is ordered. */
 export type SearchSort = NonNullable<NonNullable<operations['results']['parameters']['query']>['sort']>;
 

@@ -2,7 +2,9 @@ import type {
   Bag,
   BagItem,
   Collection,
+  CollectionPage,
   DeliveryOptions,
+  Facets,
   Image,
   Order,
   PayOnDelivery,
@@ -61,6 +63,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     name: 'Oxford Brogue',
     description: 'Hand-finished leather brogues.',
     price: 2_500_000,
+    compareAtPrice: null,
     images: [image('brogue-1'), image('brogue-2'), image('brogue-3')],
     featured: true,
     rating: 4.5,
@@ -106,6 +109,38 @@ export function bagOf(...items: BagItem[]): Bag {
   };
 }
 
+/** Facets as the API answers them: every value with a count, the price range, in stock and on sale. */
+export function facets(overrides: Partial<Facets> = {}): Facets {
+  return {
+    sizes: [
+      { value: '41', count: 1 },
+      { value: '42', count: 2 },
+      { value: '43', count: 0 },
+    ],
+    colors: [
+      { value: 'Black', count: 2 },
+      { value: 'Brown', count: 1 },
+    ],
+    price: { min: 2_500_000, max: 6_000_000 },
+    inStock: 2,
+    onSale: 1,
+    ...overrides,
+  };
+}
+
+/** One page of a collection's list: its products (24 a page), the total and the facets. */
+export function collectionPage(products: Product[], overrides: Partial<CollectionPage> = {}): CollectionPage {
+  return {
+    collection: collection(),
+    products,
+    page: 1,
+    pageSize: 24,
+    total: products.length,
+    facets: facets(),
+    ...overrides,
+  };
+}
+
 export function collection(overrides: Partial<Collection> = {}): Collection {
   return {
     id: 'formal-shoes',
@@ -114,6 +149,7 @@ export function collection(overrides: Partial<Collection> = {}): Collection {
     image: image('formal-shoes'),
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,
+    sizeGuide: null,
     ...overrides,
   };
 }
@@ -221,6 +257,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         size: '42',
         color: 'Black',
         variantId: 'v-42-Black',
+        compareAtPrice: null,
       },
       {
         productId: 'heritage-watch',
@@ -230,6 +267,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         size: null,
         color: null,
         variantId: 'v-x-x',
+        compareAtPrice: null,
       },
     ],
     totalAmount: 17_000_050,

@@ -80,6 +80,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         size: '42',
         color: 'Black',
         variantId: 'v-42-Black',
+        compareAtPrice: null,
       },
     ],
     totalAmount: 1_484_500,

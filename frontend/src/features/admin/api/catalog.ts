@@ -79,17 +79,19 @@ export function useDeleteProduct() {
   return useMutation<unknown, ApiError, Product>({
     mutationFn: (product) => answer(api.DELETE('/api/products/{id}', { params: { path: { id: product.id } } })),
     onSuccess: (_, product) => {
-      client.setQueryData<InfiniteData<CollectionPage>>(queryKeys.collections.page(product.collectionId), (data) =>
-        data === undefined
-          ? data
-          : {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                products: page.products.filter((p) => p.id !== product.id),
-                total: Math.max(0, page.total - 1),
-              })),
-            },
+      client.setQueriesData<InfiniteData<CollectionPage>>(
+        { queryKey: queryKeys.collections.lists(product.collectionId) },
+        (data) =>
+          data === undefined
+            ? data
+            : {
+                ...data,
+                pages: data.pages.map((page) => ({
+                  ...page,
+                  products: page.products.filter((p) => p.id !== product.id),
+                  total: Math.max(0, page.total - 1),
+                })),
+              },
       );
       client.setQueryData<Product[]>(queryKeys.products.featured, (list) => list?.filter((p) => p.id !== product.id));
       client.removeQueries({ queryKey: queryKeys.products.detail(product.id), exact: true });
@@ -128,6 +130,7 @@ export type NewProduct = Record<Exclude<keyof ProductForm, 'images' | 'stock'>, 
 export function addProductUpload(collectionId: string, product: NewProduct): UploadRequest {
   const form = multipart<ProductForm>({
     ...product,
+    compareAtPrice: product.compareAtPrice || null,
     category: product.category || null,
     sizes: product.sizes || null,
     colors: product.colors || null,

@@ -7,6 +7,7 @@ import { UploadPanel, useUploadForm } from '../components/UploadPanel';
 import { formatWholePercent } from '../lib/progress';
 import { MAX_PRODUCT_IMAGES, validateProduct } from '../lib/validate';
 import { TextField } from '@/components/TextField';
+import { compareAtProblem } from '@/lib/money';
 import { VariantEditor } from '@/components/VariantEditor';
 import type { Product } from '@/lib/types';
 import { checkGrid, emptyGrid, gridToInputs, soldOptions } from '@/lib/variantGrid';
@@ -66,6 +67,7 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [price, setPrice] = useState('');
+  const [compareAt, setCompareAt] = useState('');
   const [category, setCategory] = useState('');
   const [grid, setGrid] = useState(emptyGrid);
   const [images, setImages] = useState<File[]>([]);
@@ -73,12 +75,14 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
 
   const onSubmit = async () => {
     const product = await upload.send({
-      invalid: validateProduct({ name, description, price, images }) ?? checkGrid(grid),
+      invalid:
+        validateProduct({ name, description, price, images }) ?? compareAtProblem(price, compareAt) ?? checkGrid(grid),
       request: () =>
         addProductUpload(collectionId, {
           name: name.trim(),
           description: description.trim(),
           price: price.trim(),
+          compareAtPrice: compareAt.trim(),
           category: category.trim(),
           ...soldOptions(grid),
           variants: JSON.stringify(gridToInputs(grid)),
@@ -108,6 +112,16 @@ function AddProductForm({ id, collectionId, onAdded }: AddProductFormProps) {
           onName={setName}
           onPrice={setPrice}
           onDescription={setDescription}
+        />
+        <TextField
+          className={ADMIN_FIELD}
+          label="Compare-at price (₦)"
+          optional
+          inputMode="decimal"
+          value={compareAt}
+          onValueChange={setCompareAt}
+          autoComplete="off"
+          hint="On sale: what it cost before, above the price. Leave empty when not on sale."
         />
         <TextField
           className={ADMIN_FIELD}

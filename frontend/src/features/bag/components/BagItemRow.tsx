@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { useRemoveItem, useSetQuantity } from '../api/update-item';
 import { CloseIcon } from '@/components/icons';
 import { Price } from '@/components/Price';
+import { SalePrice } from '@/components/SalePrice';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { serverReason } from '@/lib/api';
 import { productPath } from '@/lib/collections';
@@ -56,7 +57,7 @@ export function BagItemRow({ item }: { item: BagItem }) {
             </h2>
             {details.length > 0 && <p className="bag-item__details">{details.join(' · ')}</p>}
             <p className="bag-item__unit">
-              <Price kobo={product.price} />
+              <SalePrice kobo={product.price} compareAt={product.compareAtPrice} />
               <span className="visually-hidden"> each</span>
             </p>
           </div>

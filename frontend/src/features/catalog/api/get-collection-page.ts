@@ -1,7 +1,8 @@
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { answer, api } from '@/lib/api';
+import { filtersQuery, listingKey, NO_FILTERS, type ListingFilters } from '@/lib/listing';
 import { queryKeys } from '@/lib/queryKeys';
-import type { CollectionPage } from '@/lib/types';
+import type { CollectionPage, CollectionSort } from '@/lib/types';
 
 /** The page after `last`, or undefined when every product has been fetched. */
 export function nextCollectionPage(last: CollectionPage): number | undefined {
@@ -9,16 +10,23 @@ export function nextCollectionPage(last: CollectionPage): number | undefined {
 }
 
 /**
- * GET /api/collections/{id}?page=N: the collection and its products, 24 a page; with `inStock`
- * (`&inStock=true`) without the sold-out ones.
+ * GET /api/collections/{id}?page=N&…: the collection and the products the filters keep, in the
+ * chosen order, 24 a page, with the facets. The newest-first, unfiltered list has the plain key.
  */
-export const collectionPageInfiniteOptions = (id: string, inStock = false) =>
+export const collectionPageInfiniteOptions = (
+  id: string,
+  filters: ListingFilters = NO_FILTERS,
+  sort: CollectionSort = 'newest',
+) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.collections.page(id, inStock),
+    queryKey: queryKeys.collections.page(id, listingKey(filters, sort)),
     queryFn: ({ pageParam, signal }) =>
       answer(
         api.GET('/api/collections/{id}', {
-          params: { path: { id }, query: { page: pageParam, inStock: inStock || undefined } },
+          params: {
+            path: { id },
+            query: { page: pageParam, sort: sort === 'newest' ? undefined : sort, ...filtersQuery(filters) },
+          },
           signal,
         }),
       ),
@@ -26,6 +34,7 @@ export const collectionPageInfiniteOptions = (id: string, inStock = false) =>
     getNextPageParam: nextCollectionPage,
   });
 
-export function useCollectionPage(id: string, inStock = false) {
-  return useInfiniteQuery(collectionPageInfiniteOptions(id, inStock));
+/** The previous list stays on screen (dimmed) while another filter's list loads. */
+export function useCollectionPage(id: string, filters: ListingFilters = NO_FILTERS, sort: CollectionSort = 'newest') {
+  return useInfiniteQuery({ ...collectionPageInfiniteOptions(id, filters, sort), placeholderData: keepPreviousData });
 }

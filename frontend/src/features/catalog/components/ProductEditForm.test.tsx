@@ -52,6 +52,7 @@ describe('ProductEditForm variants', () => {
     expect(patchBody(fetch)).toEqual({
       name: 'Oxford Brogue',
       price: '25000.00',
+      compareAtPrice: null,
       description: 'Hand-finished leather brogues.',
       category: 'Shoes',
       variants: [
@@ -143,5 +144,35 @@ describe('ProductEditForm colour pictures', () => {
     );
     const form = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')![1]!.body as FormData;
     expect([form.get('color'), form.getAll('images')]).toEqual(['Black', []]);
+  });
+});
+
+describe('ProductEditForm sale price', () => {
+  it('sends the compare-at price as typed, and empty to end the sale', async () => {
+    const fetch = mockFetch({ 'PATCH /api/products/oxford-brogue': brogue() });
+    const onSaved = renderForm();
+    const compareAt = screen.getByLabelText<HTMLInputElement>(/Compare-at price/);
+    expect(compareAt.value).toBe('');
+    fireEvent.change(compareAt, { target: { value: '31250.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(patchBody(fetch)).toMatchObject({ price: '25000.00', compareAtPrice: '31250.50' });
+  });
+
+  it("starts from the product's compare-at price and refuses one not above the price before sending", () => {
+    const fetch = mockFetch({});
+    renderWithProviders(
+      <ProductEditForm product={{ ...brogue(), compareAtPrice: 3_000_000 }} onSaved={vi.fn()} onCancel={vi.fn()} />,
+      { session: { user: admin } },
+    );
+    const compareAt = screen.getByLabelText<HTMLInputElement>(/Compare-at price/);
+    expect(compareAt.value).toBe('30000.00');
+    fireEvent.change(compareAt, { target: { value: '25000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The compare-at price must be above the price: it is what the product cost before the sale. Clear it to end the sale.',
+    );
+    expect(compareAt.getAttribute('aria-invalid')).toBe('true');
+    expect(patchBody(fetch)).toBeNull();
   });
 });

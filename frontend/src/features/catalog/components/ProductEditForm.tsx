@@ -7,6 +7,7 @@ import { TextField } from '@/components/TextField';
 import { VariantEditor } from '@/components/VariantEditor';
 import { failureMessage } from '@/lib/api';
 import { useCollections } from '@/lib/collectionsQuery';
+import { compareAtProblem } from '@/lib/money';
 import type { Product } from '@/lib/types';
 import { checkGrid, gridFromProduct, gridToInputs } from '@/lib/variantGrid';
 import './ProductEditForm.css';
@@ -31,7 +32,8 @@ export function checkPrice(text: string): string | null {
 type ProductEditFormProps = { product: Product; onSaved: () => void; onCancel: () => void };
 
 /**
- * The admin edit mode of the product page (lazily loaded, admins only): name, price, description,
+ * The admin edit mode of the product page (lazily loaded, admins only): name, price, compare-at
+ * price (a sale when above the price), description,
  * and the sizes and colours with the stock and SKU of each variant. The price is sent exactly as
  * typed; the server parses it to kobo. Below the form, each colour's own pictures, saved at once.
  */
@@ -39,6 +41,7 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
   const edit = useEditProduct(product.id);
   const [name, setName] = useState(product.name);
   const [price, setPrice] = useState(koboToNairaInput(product.price));
+  const [compareAt, setCompareAt] = useState(product.compareAtPrice ? koboToNairaInput(product.compareAtPrice) : '');
   const [description, setDescription] = useState(product.description);
   const [grid, setGrid] = useState(() => gridFromProduct(product));
   const [category, setCategory] = useState(product.category ?? '');
@@ -61,6 +64,11 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
       setError(priceProblem);
       return;
     }
+    const saleProblem = compareAtProblem(price.trim(), compareAt);
+    if (saleProblem) {
+      setError(saleProblem);
+      return;
+    }
     const variantProblem = checkGrid(grid);
     if (variantProblem) {
       setError(variantProblem);
@@ -71,6 +79,8 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
       {
         name: name.trim(),
         price: price.trim(),
+        // Empty ends the sale.
+        compareAtPrice: compareAt.trim() || null,
         description: description.trim(),
         variants: gridToInputs(grid),
         // Emptied, the category is removed; the collection is sent only when it changes.
@@ -108,8 +118,23 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
           required
           value={price}
           onChange={(e) => setPrice(e.target.value)}
-          errorId={error && (!price.trim() || /price/i.test(error)) ? errorId : undefined}
+          errorId={
+            error && (!price.trim() || (/price/i.test(error) && !/compare-at/i.test(error))) ? errorId : undefined
+          }
           hint="In naira, e.g. 25000.00; ₦0.00 or more."
+        />
+        <TextField
+          label="Compare-at price (₦)"
+          name="compareAtPrice"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          optional
+          value={compareAt}
+          onChange={(e) => setCompareAt(e.target.value)}
+          errorId={error && /compare-at/i.test(error) ? errorId : undefined}
+          hint="On sale: what it cost before, above the price (shown struck through). Empty: not on sale."
         />
         <TextField
           label="Category"

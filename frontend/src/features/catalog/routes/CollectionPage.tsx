@@ -1,13 +1,14 @@
 import { Link, useParams } from 'wouter';
 import { useCollectionPage } from '../api/get-collection-page';
 import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
-import { InStockToggle, useInStockParam } from '@/components/InStockToggle';
+import { FilterSidebar, ListingToolbar, NoMatches, useListing } from '@/components/ListingFilters';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
+import { activeFilters, COLLECTION_SORTS, NO_FILTERS } from '@/lib/listing';
 import { useSession } from '@/lib/session';
 import type { Collection } from '@/lib/types';
 import { loginPath } from '@/lib/redirect';
@@ -15,15 +16,17 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './CollectionPage.css';
 
 /**
- * /collections/:id: the collection's banner, then its products 24 at a time; `?inStock=true`
- * (the Hide sold out box) leaves out the sold-out ones.
+ * /collections/:id: the collection's banner, then its products 24 at a time ("Load more"),
+ * filtered (size, colour, price, in stock only, on sale) and sorted as the address says
+ * (`?size=42&color=Black&maxPrice=60000&sort=price-asc`); the filters sit beside the list from
+ * 960px and in a sheet below it.
  */
 export default function CollectionPage() {
   const { id = '' } = useParams<{ id: string }>();
-  const [inStock] = useInStockParam();
-  const query = useCollectionPage(id, inStock);
+  const listing = useListing(COLLECTION_SORTS);
+  const query = useCollectionPage(id, listing.filters, listing.sort);
   const isAdmin = useIsAdmin();
-  const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = query;
+  const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } = query;
 
   const collection = data?.pages[0]?.collection;
   const notFound = isError && isNotFound(error);
@@ -63,7 +66,10 @@ export default function CollectionPage() {
 
   const products = data.pages.flatMap((page) => page.products);
   const total = data.pages[data.pages.length - 1]?.total ?? products.length;
+  const facets = data.pages[0]?.facets;
   const collectionId = collection?.id ?? id;
+  const filtered = activeFilters(listing.filters) > 0;
+  const filters = { facets, filters: listing.filters, onChange: listing.setFilters };
 
   return (
     <>
@@ -71,58 +77,71 @@ export default function CollectionPage() {
       <section className="container section collection-products" aria-labelledby="collection-products-heading">
         <div className="collection-products__head">
           <h2 id="collection-products-heading">{collection?.name}</h2>
-          <div className="collection-products__tools">
-            {total > 0 && (
-              <p className="muted">
-                {total} {total === 1 ? 'product' : 'products'}
-              </p>
-            )}
-            <InStockToggle />
-          </div>
+          {(total > 0 || filtered) && (
+            <p className="muted" role="status">
+              {total} {total === 1 ? 'product' : 'products'}
+            </p>
+          )}
         </div>
         <AdminSlot name="collection.products" props={{ collectionId }} />
-        {products.length === 0 ? (
-          <Message
-            title={
-              inStock ? 'Nothing in this collection is in stock right now.' : 'No products found in this collection.'
-            }
-          >
+        <AdminSlot name="collection.sizeGuide" props={{ collectionId, guide: collection?.sizeGuide ?? null }} />
+        {total === 0 && !filtered ? (
+          <Message title="No products found in this collection.">
             <p>New pieces arrive often. In the meantime, have a look at our other collections.</p>
             <Link href="/" className="btn btn--dark">
               Browse collections
             </Link>
           </Message>
         ) : (
-          <>
-            <ProductGrid
-              products={products}
-              hoverImage
-              showCategory
-              label={collection?.name}
-              actions={
-                isAdmin
-                  ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} />
-                  : undefined
-              }
-            />
-            {hasNextPage && (
-              <div className="collection-products__more">
-                <button
-                  type="button"
-                  className="btn btn--outline"
-                  onClick={() => void fetchNextPage()}
-                  disabled={isFetchingNextPage}
-                  aria-busy={isFetchingNextPage}
+          <div className="listing-layout">
+            <FilterSidebar {...filters} />
+            <div className="listing-main">
+              <ListingToolbar
+                {...filters}
+                total={total}
+                sort={listing.sort}
+                sorts={COLLECTION_SORTS}
+                onSort={listing.setSort}
+              />
+              {products.length === 0 ? (
+                <NoMatches onClear={() => listing.setFilters({ ...NO_FILTERS })} />
+              ) : (
+                <div
+                  aria-busy={isPlaceholderData || undefined}
+                  className={isPlaceholderData ? 'listing-stale' : undefined}
                 >
-                  {isFetchingNextPage && <Spinner size="sm" label="Loading more products" />}
-                  Load more
-                </button>
-                <p className="muted">
-                  Showing {products.length} of {total}
-                </p>
-              </div>
-            )}
-          </>
+                  <ProductGrid
+                    products={products}
+                    hoverImage
+                    showCategory
+                    label={collection?.name}
+                    actions={
+                      isAdmin
+                        ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} />
+                        : undefined
+                    }
+                  />
+                </div>
+              )}
+              {hasNextPage && (
+                <div className="collection-products__more">
+                  <button
+                    type="button"
+                    className="btn btn--outline"
+                    onClick={() => void fetchNextPage()}
+                    disabled={isFetchingNextPage}
+                    aria-busy={isFetchingNextPage}
+                  >
+                    {isFetchingNextPage && <Spinner size="sm" label="Loading more products" />}
+                    Load more
+                  </button>
+                  <p className="muted">
+                    Showing {products.length} of {total}
+                  </p>
+                </div>
+              )}
+            </div>
+          </div>
         )}
       </section>
     </>

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import ProductPage from './ProductPage';
-import { bagItem, bagOf, deliveryOptions, image, product, variants } from '@/test/fixtures';
+import { bagItem, bagOf, collection, deliveryOptions, image, product, variants } from '@/test/fixtures';
 import { Header } from '@/components/Header';
 import type { Bag, SavedItem, Session, SessionUser } from '@/lib/types';
 import { queryKeys } from '@/lib/queryKeys';
@@ -440,5 +440,54 @@ describe('ProductPage admin edit', () => {
     mockFetch({ '/api/products/oxford-brogue': product(), '/api/delivery': deliveryOptions() });
     renderProduct();
     expect(await screen.findByText('Delivery to every state in Nigeria')).toBeTruthy();
+  });
+
+  it('shows a sale price struck through with the percentage off', async () => {
+    mockFetch({ '/api/products/oxford-brogue': product({ price: 4_000_000, compareAtPrice: 5_000_000 }) });
+    renderProduct();
+    await screen.findByRole('heading', { level: 1, name: 'Oxford Brogue' });
+    const summary = screen.getByText('₦40,000.00').closest('.sale-price')!;
+    expect(summary.textContent).toBe('₦40,000.00Was ₦50,000.0020% off');
+  });
+
+  it("opens the collection's size guide from the size choice in a dialog, and closes it with Escape", async () => {
+    const guide = {
+      columns: ['EU', 'UK', 'Foot length'],
+      rows: [
+        ['42', '8', '26.6 cm'],
+        ['43', '9', '27.3 cm'],
+      ],
+    };
+    mockFetch({
+      '/api/products/oxford-brogue': product(),
+      '/api/collections': [collection({ sizeGuide: guide }), collection({ id: 'suits', name: 'Suits' })],
+    });
+    renderProduct();
+    const sizes = await screen.findByRole('group', { name: 'Size' });
+    const open = await within(sizes).findByRole('button', { name: 'Size guide' });
+    fireEvent.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Size guide: Formal Shoes' });
+    expect(
+      within(dialog)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['EU', 'UK', 'Foot length']);
+    expect(within(dialog).getByRole('rowheader', { name: '42' })).toBeTruthy();
+    expect(
+      within(dialog)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['8', '26.6 cm', '9', '27.3 cm']);
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Close size guide' }));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(open);
+  });
+
+  it('offers no size guide when the collection has none', async () => {
+    mockFetch({ '/api/products/oxford-brogue': product(), '/api/collections': [collection()] });
+    renderProduct();
+    await screen.findByRole('group', { name: 'Size' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Size guide' })).toBeNull());
   });
 });

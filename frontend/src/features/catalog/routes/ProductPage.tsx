@@ -5,6 +5,7 @@ import { useProduct } from '../api/get-product';
 import { ProductActions } from '../components/ProductActions';
 import { ProductSkeleton } from '../components/ProductSkeleton';
 import { ProductSlider } from '../components/ProductSlider';
+import { SizeGuideButton } from '../components/SizeGuideButton';
 import { REVIEWS_ID, ReviewsSection, scrollToReviews } from '../components/ReviewsSection';
 import { StarRating } from '../components/StarRating';
 import { AdminSlot } from '@/components/AdminSlot';
@@ -12,10 +13,11 @@ import { DeliveryLines, useDeliveryNote } from '@/components/DeliveryNote';
 import { VariantOptions } from '@/components/VariantOptions';
 import { ShieldIcon, TruckIcon } from '@/components/icons';
 import { Message } from '@/components/Message';
-import { Price } from '@/components/Price';
+import { SalePrice } from '@/components/SalePrice';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
+import { collectionsQueryOptions } from '@/lib/collectionsQuery';
 import { queryKeys } from '@/lib/queryKeys';
 import { bagQueryOptions } from '@/lib/shopping';
 import type { Collection, Product } from '@/lib/types';
@@ -72,6 +74,9 @@ function useCollectionName(collectionId: string): string | undefined {
 
 function ProductDetails({ product }: { product: Product }) {
   const collectionName = useCollectionName(product.collectionId);
+  // The collection's size guide, for products with sizes (the list is small and cached).
+  const { data: collections } = useQuery({ ...collectionsQueryOptions, enabled: product.sizes.length > 0 });
+  const sizeGuide = collections?.find((c) => c.id === product.collectionId)?.sizeGuide;
   const choice = useVariantChoice(product);
   const gallery = galleryFor(product, choice.color);
   const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
@@ -141,11 +146,19 @@ function ProductDetails({ product }: { product: Product }) {
           ) : (
             <>
               <div className="product-info__summary">
-                <Price kobo={product.price} className="product-info__price" />
+                <SalePrice
+                  kobo={product.price}
+                  compareAt={product.compareAtPrice}
+                  className="product-info__prices"
+                  priceClassName="product-info__price"
+                />
                 <RatingLink product={product} />
               </div>
 
-              <VariantOptions choice={choice} />
+              <VariantOptions
+                choice={choice}
+                sizeAction={sizeGuide && <SizeGuideButton guide={sizeGuide} collectionName={collectionName} />}
+              />
               <ProductActions product={product} choice={choice} />
               <AdminSlot name="product.featured" props={{ product }} />
 

@@ -42,6 +42,7 @@ const newest = order({
       size: 'XL',
       color: 'Royal Blue',
       variantId: 'v-XL-Royal Blue',
+      compareAtPrice: null,
     },
   ],
   totalAmount: 18_500_050,

@@ -28,6 +28,7 @@ const tracked: TrackedOrder = {
       size: '42',
       color: 'Black',
       variantId: 'v-42-Black',
+      compareAtPrice: null,
     },
   ],
   totalAmount: 4_750_000,

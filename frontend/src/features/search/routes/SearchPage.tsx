@@ -1,43 +1,32 @@
-import { useId } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
-import { parseSort, SEARCH_SORTS, searchQueryOptions } from '../api/search-products';
-import { InStockToggle, useInStockParam } from '@/components/InStockToggle';
+import { searchQueryOptions } from '../api/search-products';
+import { FilterSidebar, ListingToolbar, NoMatches, useListing } from '@/components/ListingFilters';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
+import { activeFilters, NO_FILTERS, SEARCH_SORTS } from '@/lib/listing';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './SearchPage.css';
 
 /**
- * /search?q=…&sort=…&inStock=true: the results of a header search, ordered by relevance (the
- * default), price either way, or newest first, sold-out products hidden on request; the order and
- * the filter live in the address, so Back, reloads and shared links keep them.
- * No results and errors both read No products found.
+ * /search?q=…&sort=…&size=…: the results of a header search, ordered by relevance (the default),
+ * price either way, newest, best selling or top rated, and filtered like a collection (size,
+ * colour, price, in stock only, on sale); the order and the filters live in the address, so Back,
+ * reloads and shared links keep them. No results and errors both read No products found.
  */
 export default function SearchPage() {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const q = (params.get('q') ?? '').trim();
-  const sort = parseSort(params.get('sort'));
-  const [inStock] = useInStockParam();
-  // The previous order's results stay on screen while the new order loads.
-  const {
-    data: products,
-    isPending,
-    isError,
-    isPlaceholderData,
-  } = useQuery({
-    ...searchQueryOptions(q, sort, inStock),
+  const listing = useListing(SEARCH_SORTS);
+  // The previous results stay on screen while the new ones load.
+  const { data, isPending, isError, isPlaceholderData } = useQuery({
+    ...searchQueryOptions(q, listing.sort, listing.filters),
     placeholderData: keepPreviousData,
   });
-  const sortId = useId();
   useDocumentTitle(q ? `Results for “${q}”` : 'Search');
-
-  const chooseSort = (value: string) => {
-    const next = new URLSearchParams(params);
-    if (value === 'relevance') next.delete('sort');
-    else next.set('sort', value);
-    setParams(next, { replace: true });
-  };
+  const filtered = activeFilters(listing.filters) > 0;
+  const found = data && (data.total > 0 || filtered);
+  const filters = { facets: data?.facets, filters: listing.filters, onChange: listing.setFilters };
 
   return (
     <div className="container page">
@@ -45,34 +34,12 @@ export default function SearchPage() {
         <div>
           <span className="eyebrow">Search</span>
           <h1>{q ? `Results for “${q}”` : 'Search'}</h1>
-          {q && products && products.length > 0 && (
-            <p>
-              {products.length} {products.length === 1 ? 'product' : 'products'} found
+          {q && found && (
+            <p role="status">
+              {data.total} {data.total === 1 ? 'product' : 'products'} found
             </p>
           )}
         </div>
-        {q && (
-          <div className="search-page__controls">
-            <InStockToggle />
-            <div className="search-page__sort">
-              <label htmlFor={sortId} className="field__label">
-                Sort by
-              </label>
-              <select
-                id={sortId}
-                className="field__input search-page__select"
-                value={sort}
-                onChange={(e) => chooseSort(e.target.value)}
-              >
-                {SEARCH_SORTS.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        )}
       </header>
       {!q ? (
         <Message title="What are you looking for?">
@@ -80,7 +47,7 @@ export default function SearchPage() {
         </Message>
       ) : isPending ? (
         <ProductGridSkeleton count={8} />
-      ) : isError || products.length === 0 ? (
+      ) : isError || !found ? (
         <Message title="No products found">
           <p>Check the spelling, or try a broader word such as “shoes” or “watch”.</p>
           <Link href="/" className="btn btn--dark">
@@ -88,11 +55,27 @@ export default function SearchPage() {
           </Link>
         </Message>
       ) : (
-        <div
-          aria-busy={isPlaceholderData || undefined}
-          className={isPlaceholderData ? 'search-page__stale' : undefined}
-        >
-          <ProductGrid products={products} showCategory hoverImage label="Search results" />
+        <div className="listing-layout">
+          <FilterSidebar {...filters} />
+          <div className="listing-main">
+            <ListingToolbar
+              {...filters}
+              total={data.total}
+              sort={listing.sort}
+              sorts={SEARCH_SORTS}
+              onSort={listing.setSort}
+            />
+            {data.products.length === 0 ? (
+              <NoMatches onClear={() => listing.setFilters({ ...NO_FILTERS })} />
+            ) : (
+              <div
+                aria-busy={isPlaceholderData || undefined}
+                className={isPlaceholderData ? 'listing-stale' : undefined}
+              >
+                <ProductGrid products={data.products} showCategory hoverImage label="Search results" />
+              </div>
+            )}
+          </div>
         </div>
       )}
     </div>

@@ -1,0 +1,32 @@
+import { Price } from './Price';
+import { formatNaira, percentOff } from '@/lib/money';
+import './SalePrice.css';
+
+type SalePriceProps = {
+  /** What it costs now. */
+  kobo: number;
+  /** On sale: what it cost before (shown struck through when above `kobo`). */
+  compareAt?: number | null;
+  className?: string;
+  /** Class of the price itself. */
+  priceClassName?: string;
+};
+
+/**
+ * A price and, on sale, the price before struck through with the percentage off: "₦40,000.00
+ * ₦50,000.00 20% off". Screen readers hear "Was ₦50,000.00" for the struck price.
+ */
+export function SalePrice({ kobo, compareAt, className, priceClassName }: SalePriceProps) {
+  const off = percentOff(kobo, compareAt);
+  if (!compareAt || off === 0) return <Price kobo={kobo} className={priceClassName ?? className} />;
+  return (
+    <span className={className ? `sale-price ${className}` : 'sale-price'}>
+      <Price kobo={kobo} className={priceClassName ? `sale-price__now ${priceClassName}` : 'sale-price__now'} />
+      <del className="sale-price__was" data-kobo={compareAt}>
+        <span className="visually-hidden">Was </span>
+        {formatNaira(compareAt)}
+      </del>
+      <span className="sale-price__off">{off}% off</span>
+    </span>
+  );
+}

@@ -15,13 +15,24 @@ use crate::error::{AppError, AppResult};
 /// so only a crawler walking absurd pages could get here.
 const MAX_ENTRIES: usize = 4096;
 
-#[derive(Default)]
 pub struct JsonCache {
     entries: RwLock<HashMap<String, Bytes>>,
     generation: AtomicU64,
+    max_entries: usize,
+}
+
+impl Default for JsonCache {
+    fn default() -> JsonCache {
+        JsonCache::with_capacity(MAX_ENTRIES)
+    }
 }
 
 impl JsonCache {
+    /// A cache that starts over past `max_entries` answers.
+    pub fn with_capacity(max_entries: usize) -> JsonCache {
+        JsonCache { entries: RwLock::default(), generation: AtomicU64::new(0), max_entries }
+    }
+
     /// Drops everything, after any change to what the catalogue endpoints show. Only the
     /// catalogue's door calls it (`catalog::write::Catalogue`), after the write has committed.
     pub(crate) fn invalidate(&self) {
@@ -53,7 +64,7 @@ impl JsonCache {
         let body = build.await?;
         let mut entries = self.entries.write().unwrap();
         if self.generation.load(Ordering::SeqCst) == generation {
-            if entries.len() >= MAX_ENTRIES {
+            if entries.len() >= self.max_entries {
                 entries.clear();
             }
             entries.insert(key, body.clone());

@@ -13,6 +13,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (7, include_str!("../../migrations/0007_refunds_reviews.sql")),
     (8, include_str!("../../migrations/0008_holds_settings.sql")),
     (9, include_str!("../../migrations/0009_nigerian_checkout.sql")),
+    (11, include_str!("../../migrations/0011_search_synonyms.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -16,6 +16,7 @@ mod payments;
 mod refunds;
 mod restore;
 mod reviews;
+mod search;
 mod shopping;
 mod stock;
 mod structure;

@@ -17,7 +17,8 @@ export function parseSort(value: string | null): SearchSort {
 
 /**
  * GET /api/search?q=…&sort=…&inStock=true: products matching the text (relevance needs no
- * parameter); with `inStock`, without the sold-out ones.
+ * parameter); with `inStock`, without the sold-out ones; `partial` when they match only some of
+ * its words.
  */
 export const searchQueryOptions = (q: string, sort: SearchSort = 'relevance', inStock = false) =>
   queryOptions({

@@ -1,12 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import SearchPage from './SearchPage';
-import type { Product } from '@/lib/types';
+import type { Product, SearchResults } from '@/lib/types';
 import { product, variants } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const cheap = product({ id: 'cheap', name: 'Canvas Sneaker', price: 1_000_000 });
 const dear = product({ id: 'dear', name: 'Oxford Brogue', price: 5_000_000 });
+const found = (products: Product[], partial = false): SearchResults => ({ products, partial });
 
 describe('SearchPage', () => {
   it('sorts by relevance by default, then by price and newest through the address', async () => {
@@ -14,7 +15,7 @@ describe('SearchPage', () => {
       '/api/search': (url: URL) => {
         const sort = url.searchParams.get('sort');
         const list: Product[] = sort === 'price-desc' ? [dear, cheap] : [cheap, dear];
-        return new Response(JSON.stringify(list), { headers: { 'Content-Type': 'application/json' } });
+        return new Response(JSON.stringify(found(list)), { headers: { 'Content-Type': 'application/json' } });
       },
     });
     const { currentLocation } = renderWithProviders(<SearchPage />, { path: '/search?q=shoe' });
@@ -49,7 +50,7 @@ describe('SearchPage', () => {
   it('marks sold-out results; Hide sold out adds inStock=true to the address and the request', async () => {
     const gone = product({ id: 'gone', name: 'Gone Brogue', variants: variants([], [], 0), sizes: [], colors: [] });
     const fetch = mockFetch({
-      '/api/search': (url: URL) => jsonResponse(url.searchParams.get('inStock') === 'true' ? [cheap] : [cheap, gone]),
+      '/api/search': (url: URL) => jsonResponse(found(url.searchParams.get('inStock') === 'true' ? [cheap] : [cheap, gone])),
     });
     const { currentLocation } = renderWithProviders(<SearchPage />, { path: '/search?q=shoe&sort=newest' });
     const grid = await screen.findByRole('list', { name: 'Search results' });
@@ -61,9 +62,28 @@ describe('SearchPage', () => {
   });
 
   it('reads No products found for no results', async () => {
-    mockFetch({ '/api/search': [] });
+    mockFetch({ '/api/search': found([]) });
     renderWithProviders(<SearchPage />, { path: '/search?q=zzz&sort=newest' });
     await screen.findByText('No products found');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Sort by' }).value).toBe('newest');
+  });
+
+  it('says so above the closest matches when no product matches every word', async () => {
+    mockFetch({ '/api/search': found([cheap, dear], true) });
+    renderWithProviders(<SearchPage />, { path: '/search?q=canvas%20boots' });
+    const notice = await screen.findByText('No products match all your words. Showing the closest matches.');
+    expect(notice.getAttribute('role')).toBe('status');
+    const grid = screen.getByRole('list', { name: 'Search results' });
+    expect(within(grid).getAllByRole('heading').length).toBe(2);
+    expect(notice.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(/products found/)).toBeNull();
+  });
+
+  it('shows no notice when every word matched', async () => {
+    mockFetch({ '/api/search': found([cheap]) });
+    renderWithProviders(<SearchPage />, { path: '/search?q=canvas' });
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByText('1 product found')).toBeTruthy();
+    expect(screen.queryByText(/closest matches/)).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ import './SearchPage.css';
 /**
  * /search?q=…&sort=…&inStock=true: the results of a header search, ordered by relevance (the
  * default), price either way, or newest first, sold-out products hidden on request; the order and
- * the filter live in the address, so Back, reloads and shared links keep them.
+ * the filter live in the address, so Back, reloads and shared links keep them. When no product
+ * matches every word, the closest matches are shown under a notice saying so.
  * No results and errors both read No products found.
  */
 export default function SearchPage() {
@@ -21,7 +22,7 @@ export default function SearchPage() {
   const [inStock] = useInStockParam();
   // The previous order's results stay on screen while the new order loads.
   const {
-    data: products,
+    data: results,
     isPending,
     isError,
     isPlaceholderData,
@@ -29,6 +30,7 @@ export default function SearchPage() {
     ...searchQueryOptions(q, sort, inStock),
     placeholderData: keepPreviousData,
   });
+  const products = results?.products;
   const sortId = useId();
   useDocumentTitle(q ? `Results for “${q}”` : 'Search');
 
@@ -45,7 +47,7 @@ export default function SearchPage() {
         <div>
           <span className="eyebrow">Search</span>
           <h1>{q ? `Results for “${q}”` : 'Search'}</h1>
-          {q && products && products.length > 0 && (
+          {q && products && products.length > 0 && !results?.partial && (
             <p>
               {products.length} {products.length === 1 ? 'product' : 'products'} found
             </p>
@@ -80,7 +82,7 @@ export default function SearchPage() {
         </Message>
       ) : isPending ? (
         <ProductGridSkeleton count={8} />
-      ) : isError || products.length === 0 ? (
+      ) : isError || !products || products.length === 0 ? (
         <Message title="No products found">
           <p>Check the spelling, or try a broader word such as “shoes” or “watch”.</p>
           <Link href="/" className="btn btn--dark">
@@ -92,6 +94,11 @@ export default function SearchPage() {
           aria-busy={isPlaceholderData || undefined}
           className={isPlaceholderData ? 'search-page__stale' : undefined}
         >
+          {results?.partial && (
+            <p className="alert alert--warning search-page__partial" role="status">
+              No products match all your words. Showing the closest matches.
+            </p>
+          )}
           <ProductGrid products={products} showCategory hoverImage label="Search results" />
         </div>
       )}

@@ -219,11 +219,14 @@ async fn search_suggests_with_prefixes_typos_and_categories() {
     let (_, found) = suggest(&app, "poplin").await;
     assert_eq!(found.as_array().unwrap().len(), 5, "five suggestions");
     let (_, results) = app.get_json("/api/search?q=poplin").await;
+    let results = &results["products"];
     assert_eq!(results.as_array().unwrap().len(), 8, "the results page shows them all");
     assert!(results[0]["images"].is_array() && results[0]["price"].is_i64());
 
     // The results page sorts by price either way and by newest; an unknown order is a 400.
-    let field = |results: &Value, key: &str| -> Vec<i64> { results.as_array().unwrap().iter().map(|p| p[key].as_i64().unwrap()).collect() };
+    let field = |results: &Value, key: &str| -> Vec<i64> {
+        results["products"].as_array().unwrap().iter().map(|p| p[key].as_i64().unwrap()).collect()
+    };
     let (_, cheap_first) = app.get_json("/api/search?q=poplin&sort=price-asc").await;
     let prices = field(&cheap_first, "price");
     assert!(prices.windows(2).all(|w| w[0] <= w[1]) && prices[0] < prices[7], "{prices:?}");

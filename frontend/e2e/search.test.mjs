@@ -44,8 +44,15 @@ test('on a small phone a plural and a synonym find the products, in suggestions 
     await page.getByRole('combobox', { name: 'Search products' }).press('Enter');
     await page.waitForURL(`${shop.base}/search?q=loafers`);
     const loafers = await resultNames(page);
-    assert.deepEqual(loafers.filter((n) => /Loafer/.test(n)).sort(), ['Penny Loafer in Cognac', 'Tassel Loafer in Burgundy Suede']);
-    assert.deepEqual(loafers.slice(0, 2).sort(), ['Penny Loafer in Cognac', 'Tassel Loafer in Burgundy Suede'], 'first');
+    assert.deepEqual(loafers.filter((n) => /Loafer/.test(n)).sort(), [
+      'Penny Loafer in Cognac',
+      'Tassel Loafer in Burgundy Suede',
+    ]);
+    assert.deepEqual(
+      loafers.slice(0, 2).sort(),
+      ['Penny Loafer in Cognac', 'Tassel Loafer in Burgundy Suede'],
+      'first',
+    );
     assert.equal(await page.getByText('No products match all your words.').count(), 0);
     assert.deepEqual(await axeViolations(page), []);
 

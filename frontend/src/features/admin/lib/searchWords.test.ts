@@ -26,6 +26,11 @@ describe('search words', () => {
 
   it('refuses a group of one word', () => {
     expect(groupsProblem([{ key: 'a', text: 'tee' }])).toBe(ONE_WORD_GROUP);
-    expect(groupsProblem([{ key: 'a', text: 'tee, t-shirt' }, { key: 'b', text: '' }])).toBeNull();
+    expect(
+      groupsProblem([
+        { key: 'a', text: 'tee, t-shirt' },
+        { key: 'b', text: '' },
+      ]),
+    ).toBeNull();
   });
 });

@@ -24,8 +24,7 @@ function server(refuse?: string) {
   return { fetch, sent };
 }
 
-const renderPage = () =>
-  renderWithProviders(<SearchWordsPage />, { path: '/admin/search', session: { user: admin } });
+const renderPage = () => renderWithProviders(<SearchWordsPage />, { path: '/admin/search', session: { user: admin } });
 
 describe('Search words screen', () => {
   it('shows each group as a row of words separated by commas', async () => {

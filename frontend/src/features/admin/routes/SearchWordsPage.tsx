@@ -91,9 +91,8 @@ function SearchWordsEditor({ list }: { list: SynonymList }) {
           Groups
         </h2>
         <p id={hintId} className="muted search-words__lead">
-          Put words that mean the same in one group, separated by commas, such as “trainers, sneakers, kicks”. A
-          search for any of them also finds what the others find. Plurals and other forms of a word are found
-          anyway.
+          Put words that mean the same in one group, separated by commas, such as “trainers, sneakers, kicks”. A search
+          for any of them also finds what the others find. Plurals and other forms of a word are found anyway.
         </p>
       </div>
       {rows.length === 0 ? (

@@ -50,7 +50,8 @@ describe('SearchPage', () => {
   it('marks sold-out results; Hide sold out adds inStock=true to the address and the request', async () => {
     const gone = product({ id: 'gone', name: 'Gone Brogue', variants: variants([], [], 0), sizes: [], colors: [] });
     const fetch = mockFetch({
-      '/api/search': (url: URL) => jsonResponse(found(url.searchParams.get('inStock') === 'true' ? [cheap] : [cheap, gone])),
+      '/api/search': (url: URL) =>
+        jsonResponse(found(url.searchParams.get('inStock') === 'true' ? [cheap] : [cheap, gone])),
     });
     const { currentLocation } = renderWithProviders(<SearchPage />, { path: '/search?q=shoe&sort=newest' });
     const grid = await screen.findByRole('list', { name: 'Search results' });

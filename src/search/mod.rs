@@ -145,6 +145,13 @@ fn units<'a>(words: &'a [Word], synonyms: &Synonyms) -> Vec<Unit<'a>> {
     units
 }
 
+impl Fields {
+    /// The fields a whole word is looked for in, with how much a match in each counts.
+    fn weighted(&self) -> [(Field, f32); 5] {
+        [(self.name, 3.0), (self.category, 2.0), (self.collection, 2.0), (self.color, 2.0), (self.description, 0.5)]
+    }
+}
+
 fn schema() -> (Schema, Fields) {
     let mut builder = Schema::builder();
     let text = |tokenizer: &str, record: IndexRecordOption| {
@@ -216,9 +223,6 @@ pub struct Found {
     pub partial: bool,
 }
 
-/// How much each field counts when a whole word matches it.
-const FIELD_BOOSTS: [(fn(&Fields) -> Field, f32); 5] =
-    [(|f| f.name, 3.0), (|f| f.category, 2.0), (|f| f.collection, 2.0), (|f| f.color, 2.0), (|f| f.description, 0.5)];
 /// A synonym's match counts a little less than the shopper's own word.
 const SYNONYM_BOOST: f32 = 0.8;
 /// In a partial answer, each unit matched is worth more than any ranking within the words.
@@ -378,10 +382,11 @@ impl SearchIndex {
 
     /// A stem matching whole in any field, each field with its weight.
     fn whole_word(&self, stem: &str, boost: f32) -> Vec<(Occur, Box<dyn Query>)> {
-        FIELD_BOOSTS
-            .iter()
+        self.fields
+            .weighted()
+            .into_iter()
             .map(|(field, weight)| {
-                let term = TermQuery::new(Term::from_field_text(field(&self.fields), stem), IndexRecordOption::WithFreqs);
+                let term = TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs);
                 (Occur::Should, Box::new(BoostQuery::new(Box::new(term), weight * boost)) as Box<dyn Query>)
             })
             .collect()

@@ -3,26 +3,31 @@
 # against /api/health on one server with 10,000 extra products, its memory and start time, the
 # gzip size of a shopper's first-page JavaScript, completed checkouts per second against the sandbox,
 # and Lighthouse mobile scores.
-# Usage: bench/run.sh [seconds per wrk run]
+# Usage: bench/run.sh [seconds per wrk run]; ONLY=suggest bench/run.sh [seconds] measures /api/health and
+# the search suggestions only.
 # Installs what it needs: wrk, curl and Chromium from Debian's packages (as root), Pillow into a venv
 # (bench/requirements.txt) and Lighthouse with npm ci (bench/package-lock.json); needs cargo, python3, node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10}"
+only="${ONLY:-all}"
 port=18080
 base="http://127.0.0.1:$port"
 target_dir="${CARGO_TARGET_DIR:-target}"
-bin="$target_dir/release/ankara"
+# ANKARA_BIN measures another build (say, the main branch's) without building this one.
+bin="${ANKARA_BIN:-$target_dir/release/ankara}"
 work="$(mktemp -d)"
 trap 'kill ${pid:-} 2>/dev/null || true; rm -rf "$work"' EXIT
 
 for tool in wrk curl chromium; do
   command -v "$tool" >/dev/null || { apt-get update -qq && apt-get install -y -qq "$tool" >/dev/null; }
 done
-. tools/python_env.sh
-ankara_python bench bench/requirements.txt
-[ -x bench/node_modules/.bin/lighthouse ] || (cd bench && npm ci --no-audit --no-fund --silent >/dev/null)
-cargo build --release --quiet
+if [ "$only" != suggest ]; then
+  . tools/python_env.sh
+  ankara_python bench bench/requirements.txt
+  [ -x bench/node_modules/.bin/lighthouse ] || (cd bench && npm ci --no-audit --no-fund --silent >/dev/null)
+fi
+[ -n "${ANKARA_BIN:-}" ] || cargo build --release --quiet
 
 start_server() {
   local t0 t1
@@ -61,12 +66,13 @@ measure() { # name path connections [script]
   rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
   p99=$(awk '$1 == "99%" {print $2}' <<<"$out")
   printf '%-28s %10s req/s   p99 %8s\n' "$1" "$rps" "$p99" >&2
+  echo "$p99" >"$work/p99"
   echo "$rps"
 }
 
 echo "== throughput at 64 connections (${duration}s each)"
 health=$(measure "/api/health" /api/health 64)
-for endpoint in "home: featured|/api/products/featured" "home: releases|/api/releases" "home: collections|/api/collections" \
+[ "$only" = suggest ] || for endpoint in "home: featured|/api/products/featured" "home: releases|/api/releases" "home: collections|/api/collections" \
                 "collection page|/api/collections/sneakers" "product|/api/products/$product"; do
   name="${endpoint%%|*}"; path="${endpoint#*|}"
   rps=$(measure "$name" "$path" 64)
@@ -76,9 +82,18 @@ done
 echo "== server memory after the catalogue load"
 grep -E 'VmHWM|VmRSS' "/proc/$pid/status"
 
-echo "== search suggestions at 32 connections"
-measure "suggest 'snek'" "/api/search/suggest?q=snek" 32 >/dev/null
-measure "suggest typo 'snekers'" "/api/search/suggest?q=snekers" 32 >/dev/null
+echo "== search suggestions at 32 connections, on a query mix generated from the catalogue (bench/suggest_mix.py)"
+python3 bench/suggest_mix.py "$work/data/ankara.db" "$work"
+# wrk replays the list (bench/replay.lua). The mix repeats common queries as shoppers do, so the
+# suggestions' cache answers most of it; the second run asks only queries never asked before.
+export REPLAY="$work/suggest-mix.txt"
+rps=$(measure "suggest, query mix" /api/search/suggest 32 bench/replay.lua)
+python3 -c "print(f'    ratio to /api/health: {float(\"$rps\") / float(\"$health\") * 100:.0f} %, p99 $(cat "$work/p99") (targets: >= 25 %, p99 <= 10 ms)')"
+export REPLAY="$work/suggest-cold.txt"
+rps=$(measure "suggest, every query new" /api/search/suggest 32 bench/replay.lua)
+python3 -c "print(f'    ratio to /api/health: {float(\"$rps\") / float(\"$health\") * 100:.0f} % (no cache hits)')"
+grep -E 'VmHWM|VmRSS' "/proc/$pid/status"
+[ "$only" = suggest ] && exit 0
 
 echo "== bag add and update (a signed-in customer)"
 picture=$(ls data/demo/images/*-320.jpg | head -1)

@@ -83,6 +83,8 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/reviews", RUNNING),
     rule("PATCH", "/api/admin/reviews/{id}", RUNNING),
     rule("GET", "/api/admin/contact-messages", RUNNING),
+    rule("GET", "/api/admin/search/synonyms", RUNNING),
+    rule("PUT", "/api/admin/search/synonyms", RUNNING),
     // The owner's: staff, settings and the activity log.
     rule("POST", "/api/admin/grant", OWNER),
     rule("GET", "/api/admin/staff", OWNER),

@@ -28,13 +28,24 @@ struct Entries {
     filtered_order: VecDeque<String>,
 }
 
-#[derive(Default)]
 pub struct JsonCache {
     entries: RwLock<Entries>,
     generation: AtomicU64,
+    max_entries: usize,
+}
+
+impl Default for JsonCache {
+    fn default() -> JsonCache {
+        JsonCache::with_capacity(MAX_ENTRIES)
+    }
 }
 
 impl JsonCache {
+    /// A cache that starts over past `max_entries` answers.
+    pub fn with_capacity(max_entries: usize) -> JsonCache {
+        JsonCache { entries: RwLock::default(), generation: AtomicU64::new(0), max_entries }
+    }
+
     /// Drops everything, after any change to what the catalogue endpoints show. Only the
     /// catalogue's door calls it (`catalog::write::Catalogue`), after the write has committed.
     pub(crate) fn invalidate(&self) {
@@ -95,7 +106,7 @@ impl JsonCache {
         let mut entries = self.entries.write().unwrap();
         if self.generation.load(Ordering::SeqCst) == generation {
             if !filtered {
-                if entries.plain.len() >= MAX_ENTRIES {
+                if entries.plain.len() >= self.max_entries {
                     entries.plain.clear();
                 }
                 entries.plain.insert(key, body.clone());

@@ -24,7 +24,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
                 .write_now(|tx| {
                     let role = match role {
                         Some(Some(role)) => Some(role),
-                        Some(None) => Some(crate::auth::default_role(tx)?),
+                        Some(None) => Some(crate::auth::DEFAULT_ROLE),
                         None => None,
                     };
                     Ok(crate::auth::set_role(tx, &email, role)?.map(|_| role))

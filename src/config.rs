@@ -94,7 +94,7 @@ pub enum AdminAction {
     /// Make the user with this e-mail a member of staff, or change their role.
     Grant {
         email: String,
-        /// owner, manager or packer. Default: owner for the shop's first, manager after.
+        /// owner, manager or packer. Default: owner (an admin who may do everything).
         #[arg(long, value_parser = ["owner", "manager", "packer"])]
         role: Option<String>,
     },

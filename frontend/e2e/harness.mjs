@@ -111,9 +111,12 @@ export function openBrowser(extraArgs = []) {
   });
 }
 
-/** A fresh page with its own cookies at the given viewport. */
-export async function newPage(browser, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1 });
+/**
+ * A fresh page with its own cookies at the given viewport; `options` go to the browser context
+ * (`{ bypassCSP: true }` lets axeViolations inject axe: the shop's CSP forbids inline scripts).
+ */
+export async function newPage(browser, viewport = DESKTOP, options = {}) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors = [];

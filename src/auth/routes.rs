@@ -590,7 +590,7 @@ async fn update_account(
 #[derive(Deserialize, utoipa::ToSchema)]
 struct GrantBody {
     email: Option<String>,
-    /// The role to give: the shop's first member of staff is its owner, later ones managers.
+    /// The role to give (owner when absent: SPEC's admin, who may do everything).
     #[serde(default)]
     role: Option<super::Role>,
 }
@@ -622,7 +622,7 @@ async fn grant_admin(
         .write(move |tx| {
             let role = match role {
                 Some(role) => role,
-                None => super::default_role(tx)?,
+                None => super::DEFAULT_ROLE,
             };
             let Some((id, name, before)) = super::set_role(tx, &target, Some(role))? else { return Ok(false) };
             if before != Some(role) {

@@ -120,6 +120,8 @@ pub struct Changes {
     collections: Vec<String>,
     /// Something shown but not searched (releases, featured flags, About Us, stock, ratings, fees).
     shown: bool,
+    /// The merchant's search synonyms: read again by the index.
+    synonyms: bool,
 }
 
 impl Changes {
@@ -145,6 +147,11 @@ impl Changes {
         Changes { shown: true, ..Changes::default() }
     }
 
+    /// The search synonyms changed.
+    pub fn synonyms() -> Changes {
+        Changes { synonyms: true, ..Changes::default() }
+    }
+
     /// `shown()` when `changed`, else none.
     pub fn shown_if(changed: bool) -> Changes {
         Changes { shown: changed, ..Changes::default() }
@@ -155,26 +162,33 @@ impl Changes {
         self.removed.extend(other.removed);
         self.collections.extend(other.collections);
         self.shown |= other.shown;
+        self.synonyms |= other.synonyms;
         self
     }
 
     fn is_empty(&self) -> bool {
-        !self.shown && self.products.is_empty() && self.removed.is_empty() && self.collections.is_empty()
+        !self.shown && !self.synonyms && self.products.is_empty() && self.removed.is_empty() && self.collections.is_empty()
     }
 }
 
-/// The catalogue's door: the database, the search index and the JSON cache, kept in step.
+/// The catalogue's door: the database, the search index and the JSON caches, kept in step.
 #[derive(Clone)]
 pub struct Catalogue {
     db: Db,
     search: Arc<SearchIndex>,
     cache: Arc<JsonCache>,
     listing: Arc<super::listing::ListingCache>,
+    /// The search bar's answers, by query: shoppers type thousands of different beginnings, so
+    /// they get their own, larger cache.
+    suggestions: Arc<JsonCache>,
 }
+
+/// Queries whose suggestions are kept (a few MB).
+const SUGGESTIONS_KEPT: usize = 16_384;
 
 impl Catalogue {
     pub fn new(db: Db, search: Arc<SearchIndex>, cache: Arc<JsonCache>) -> Catalogue {
-        Catalogue { db, search, cache, listing: Arc::default() }
+        Catalogue { db, search, cache, listing: Arc::default(), suggestions: Arc::new(JsonCache::with_capacity(SUGGESTIONS_KEPT)) }
     }
 
     /// The collections' listing facts, for reading; writes clear them through [`Catalogue::write`].
@@ -209,6 +223,11 @@ impl Catalogue {
             self.db.read(move |conn| door.follow(conn, &changes)).await?;
         }
         Ok(value)
+    }
+
+    /// The search bar's answers, for reading; cleared with the catalogue's.
+    pub fn suggestions(&self) -> &JsonCache {
+        &self.suggestions
     }
 
     /// [`Catalogue::write`] with pictures: the uploads are checked and re-encoded first, stored
@@ -248,6 +267,7 @@ impl Catalogue {
     pub fn changed_elsewhere(&self) {
         self.listing.invalidate();
         self.cache.invalidate();
+        self.suggestions.invalidate();
     }
 
     fn follow(&self, conn: &Connection, changes: &Changes) -> AppResult<()> {
@@ -260,8 +280,12 @@ impl Catalogue {
         for id in &changes.collections {
             self.search.reindex_collection(conn, id)?;
         }
+        if changes.synonyms {
+            self.search.reload_synonyms(conn)?;
+        }
         self.listing.invalidate();
         self.cache.invalidate();
+        self.suggestions.invalidate();
         Ok(())
     }
 }

@@ -14,7 +14,8 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (8, include_str!("../../migrations/0008_holds_settings.sql")),
     (9, include_str!("../../migrations/0009_nigerian_checkout.sql")),
     (10, include_str!("../../migrations/0010_filters_sale_prices.sql")),
-    (13, include_str!("../../migrations/0013_selling_from_chats.sql")),
+    (11, include_str!("../../migrations/0011_search_synonyms.sql")),
+    (12, include_str!("../../migrations/0012_selling_from_chats.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -1,25 +1,40 @@
-//! Product search with Tantivy: an index of name, category, collection and description, kept in
-//! step with the database (updated on every product change, rebuilt at start when it disagrees
-//! with the database), answering suggestions with prefix matching and typo tolerance.
+//! Product search with Tantivy: an index of name, category, collection, variant colours and
+//! description, kept in step with the database (updated on every product change, rebuilt at start
+//! when it disagrees with the database), answering the results page and the search bar alike.
+//!
+//! How a query is read: its words are lower-cased and reduced to their stems with an English
+//! stemmer ("watches" → "watch", "derbies" → "derbi"), the same way the index reads products, so
+//! word forms match. Every word must match some field (ranked by which fields and how well); the
+//! last word, still being typed, also matches as a prefix; words of four or more letters tolerate
+//! one typo. A word or phrase in one of the merchant's synonym groups also finds what the group's
+//! other words find. When no product matches every word, the products matching the most words
+//! are answered instead, marked partial.
 
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex, RwLock};
 
 use rusqlite::Connection;
 use tantivy::collector::TopDocs;
 use tantivy::directory::MmapDirectory;
-use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
-use tantivy::schema::{Field, IndexRecordOption, STORED, STRING, Schema, TEXT, Value};
-use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term, doc};
+use tantivy::query::{BooleanQuery, BoostQuery, ConstScoreQuery, FuzzyTermQuery, Occur, Query, TermQuery};
+use tantivy::schema::{Field, IndexRecordOption, STORED, STRING, Schema, TextFieldIndexing, TextOptions, Value};
+use tantivy::tokenizer::{AsciiFoldingFilter, Language, LowerCaser, RemoveLongFilter, SimpleTokenizer, Stemmer, TextAnalyzer};
+use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Term};
 
 use crate::error::{AppError, AppResult};
 use crate::ids::ProductId;
+
+pub mod synonyms;
+
+use synonyms::Synonyms;
 
 pub struct SearchIndex {
     reader: IndexReader,
     writer: Mutex<IndexWriter>,
     index: Index,
     fields: Fields,
+    analyzers: Analyzers,
+    synonyms: RwLock<Arc<Synonyms>>,
 }
 
 #[derive(Clone, Copy)]
@@ -28,39 +43,149 @@ struct Fields {
     name: Field,
     category: Field,
     collection: Field,
+    color: Field,
     description: Field,
+    /// The words of the short fields as typed (lower-cased, not stemmed): prefixes and typos.
+    words: Field,
+    /// The same words' stems: typos of another form of a word ("trousres" → "trouser").
+    stems: Field,
 }
 
-/// The words of a query: at most this many, each at most this long. Anything else a shopper
-/// types (quotes, colons, brackets, stars, tildes, carets) is punctuation and ignored.
+/// The words of a query: at most this many. Anything else a shopper types (quotes, colons,
+/// brackets, stars, tildes, carets) is punctuation and ignored.
 const MAX_WORDS: usize = 6;
-const MAX_WORD_LEN: usize = 30;
+/// Words longer than this (in bytes) are not words.
+const MAX_WORD_BYTES: usize = 40;
+/// Changes whenever what the index holds or how it reads text changes, so an index built by an
+/// earlier binary is rebuilt.
+const INDEX_VERSION: &str = "2";
+
+const WORDS: &str = "shop_words";
+const STEMS: &str = "shop_stems";
+
+/// How text becomes terms: split on anything but letters and digits, lower-cased, accents
+/// folded; stems also go through the English (Porter 2) stemmer.
+#[derive(Clone)]
+struct Analyzers {
+    words: TextAnalyzer,
+    stems: TextAnalyzer,
+}
+
+impl Analyzers {
+    fn new() -> Analyzers {
+        let words = || {
+            TextAnalyzer::builder(SimpleTokenizer::default())
+                .filter(RemoveLongFilter::limit(MAX_WORD_BYTES))
+                .filter(LowerCaser)
+                .filter(AsciiFoldingFilter)
+        };
+        Analyzers { words: words().build(), stems: words().filter(Stemmer::new(Language::English)).build() }
+    }
+
+    fn tokens(analyzer: &TextAnalyzer, text: &str) -> Vec<String> {
+        let mut analyzer = analyzer.clone();
+        let mut stream = analyzer.token_stream(text);
+        let mut tokens = Vec::new();
+        stream.process(&mut |token| tokens.push(token.text.clone()));
+        tokens
+    }
+
+    /// The words of `text`, each as typed (lower-cased) and as its stem.
+    fn words(&self, text: &str) -> Vec<Word> {
+        // The stemmer maps one token to one token, so the two lists line up.
+        let raw = Analyzers::tokens(&self.words, text);
+        let stems = Analyzers::tokens(&self.stems, text);
+        raw.into_iter().zip(stems).take(MAX_WORDS).map(|(raw, stem)| Word { raw, stem }).collect()
+    }
+
+    fn stems(&self, text: &str) -> Vec<String> {
+        Analyzers::tokens(&self.stems, text)
+    }
+}
+
+#[derive(Debug, Clone)]
+struct Word {
+    raw: String,
+    stem: String,
+}
+
+/// Small words that join others ("shirt with french cuffs"): a query does not need them to match.
+const JOINING_WORDS: &[&str] = &["a", "an", "and", "for", "in", "of", "or", "the", "to", "with", "&"];
+
+/// A run of query words read together: one word, or a phrase of a synonym group ("dress shoes").
+struct Unit<'a> {
+    words: &'a [Word],
+    /// Holds the query's last word, which may be unfinished.
+    last: bool,
+}
+
+impl Unit<'_> {
+    fn joining(&self) -> bool {
+        self.words.len() == 1 && JOINING_WORDS.contains(&self.words[0].raw.as_str())
+    }
+}
+
+/// The query's words grouped into units: at each word, the longest phrase of a synonym group that
+/// starts there, else the word alone.
+fn units<'a>(words: &'a [Word], synonyms: &Synonyms) -> Vec<Unit<'a>> {
+    let mut units = Vec::new();
+    let mut at = 0;
+    while at < words.len() {
+        let longest = synonyms.longest().min(words.len() - at);
+        let length = (2..=longest)
+            .rev()
+            .find(|&n| {
+                let stems: Vec<String> = words[at..at + n].iter().map(|w| w.stem.clone()).collect();
+                synonyms.others(&stems).is_some()
+            })
+            .unwrap_or(1);
+        units.push(Unit { words: &words[at..at + length], last: at + length == words.len() });
+        at += length;
+    }
+    units
+}
+
+impl Fields {
+    /// The fields a whole word is looked for in, with how much a match in each counts.
+    fn weighted(&self) -> [(Field, f32); 5] {
+        [(self.name, 3.0), (self.category, 2.0), (self.collection, 2.0), (self.color, 2.0), (self.description, 0.5)]
+    }
+}
 
 fn schema() -> (Schema, Fields) {
     let mut builder = Schema::builder();
+    let text = |tokenizer: &str, record: IndexRecordOption| {
+        TextOptions::default().set_indexing_options(TextFieldIndexing::default().set_tokenizer(tokenizer).set_index_option(record))
+    };
+    let stemmed = text(STEMS, IndexRecordOption::WithFreqs);
     let fields = Fields {
         id: builder.add_text_field("id", STRING | STORED),
-        name: builder.add_text_field("name", TEXT),
-        category: builder.add_text_field("category", TEXT),
-        collection: builder.add_text_field("collection", TEXT),
-        description: builder.add_text_field("description", TEXT),
+        name: builder.add_text_field("name", stemmed.clone()),
+        category: builder.add_text_field("category", stemmed.clone()),
+        collection: builder.add_text_field("collection", stemmed.clone()),
+        color: builder.add_text_field("color", stemmed.clone()),
+        description: builder.add_text_field("description", stemmed),
+        words: builder.add_text_field("words", text(WORDS, IndexRecordOption::Basic)),
+        stems: builder.add_text_field("stems", text(STEMS, IndexRecordOption::Basic)),
     };
     (builder.build(), fields)
 }
 
-/// What the index must agree with: the number of products and the newest change to a product or
-/// a collection (products are found by their collection's name too).
+/// What the index must agree with: how it is built, the number of products and the newest change
+/// to a product or a collection (products are found by their collection's name too).
 fn fingerprint(conn: &Connection) -> rusqlite::Result<String> {
     conn.query_row(
         "SELECT (SELECT COUNT(*) FROM products), (SELECT COALESCE(MAX(updated_at), 0) FROM products),
                 (SELECT COALESCE(MAX(updated_at), 0) FROM collections)",
         [],
-        |r| Ok(format!("{}:{}:{}", r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)),
+        |r| Ok(format!("v{INDEX_VERSION}:{}:{}:{}", r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?)),
     )
 }
 
-/// The searchable text of products: id, name, category, collection name, description.
-const INDEXED: &str = "SELECT p.id, p.name, p.category, c.name, p.description FROM products p JOIN collections c ON c.id = p.collection_id";
+/// The searchable text of products: id, name, category, collection name, description, and the
+/// colours sold (a JSON list that follows the variants).
+const INDEXED: &str =
+    "SELECT p.id, p.name, p.category, c.name, p.description, p.colors FROM products p JOIN collections c ON c.id = p.collection_id";
 
 /// Which products to re-index.
 #[derive(Clone, Copy)]
@@ -69,15 +194,43 @@ enum Scope<'a> {
     Collection(&'a str),
 }
 
-type IndexedRow = (String, String, Option<String>, String, String);
-
-fn indexed_row(r: &rusqlite::Row) -> rusqlite::Result<IndexedRow> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+struct Indexed {
+    id: String,
+    name: String,
+    category: Option<String>,
+    collection: String,
+    description: String,
+    colors: Vec<String>,
 }
+
+fn indexed_row(r: &rusqlite::Row) -> rusqlite::Result<Indexed> {
+    let colors: String = r.get(5)?;
+    Ok(Indexed {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        category: r.get(2)?,
+        collection: r.get(3)?,
+        description: r.get(4)?,
+        colors: serde_json::from_str(&colors).unwrap_or_default(),
+    })
+}
+
+/// What a search found: product ids, best first, and whether they match only some of the words
+/// (nothing matched them all).
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Found {
+    pub ids: Vec<ProductId>,
+    pub partial: bool,
+}
+
+/// A synonym's match counts a little less than the shopper's own word.
+const SYNONYM_BOOST: f32 = 0.8;
+/// In a partial answer, each unit matched is worth more than any ranking within the words.
+const UNIT_MATCHED: f32 = 1000.0;
 
 impl SearchIndex {
     /// Opens the index in `dir`, rebuilding it from the database when it is missing, damaged or
-    /// out of step.
+    /// out of step, and reads the merchant's synonyms.
     pub fn open(dir: &Path, conn: &Connection) -> Result<SearchIndex, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
         let (schema, fields) = schema();
@@ -92,10 +245,14 @@ impl SearchIndex {
                 open().map_err(|e| format!("cannot create the search index: {e}"))?
             }
         };
+        let analyzers = Analyzers::new();
+        index.tokenizers().register(WORDS, analyzers.words.clone());
+        index.tokenizers().register(STEMS, analyzers.stems.clone());
         let writer = index.writer(20_000_000).map_err(|e| format!("cannot open the search index for writing: {e}"))?;
         let reader =
             index.reader_builder().reload_policy(ReloadPolicy::Manual).try_into().map_err(|e: tantivy::TantivyError| e.to_string())?;
-        let search = SearchIndex { reader, writer: Mutex::new(writer), index, fields };
+        let search = SearchIndex { reader, writer: Mutex::new(writer), index, fields, analyzers, synonyms: RwLock::default() };
+        search.reload_synonyms(conn).map_err(|e| format!("cannot read the search synonyms: {e}"))?;
         let expected = fingerprint(conn).map_err(|e| e.to_string())?;
         let current = search.index.load_metas().ok().and_then(|m| m.payload);
         if current.as_deref() != Some(expected.as_str()) {
@@ -112,8 +269,7 @@ impl SearchIndex {
         let mut rows = stmt.query([])?;
         let mut count = 0;
         while let Some(row) = rows.next()? {
-            let (id, name, category, collection, description) = indexed_row(row)?;
-            writer.add_document(self.document(&id, &name, category.as_deref(), &collection, &description)).map_err(AppError::internal)?;
+            writer.add_document(self.document(&indexed_row(row)?)).map_err(AppError::internal)?;
             count += 1;
         }
         self.commit(&mut writer, conn)?;
@@ -121,11 +277,23 @@ impl SearchIndex {
         Ok(())
     }
 
-    fn document(&self, id: &str, name: &str, category: Option<&str>, collection: &str, description: &str) -> TantivyDocument {
+    fn document(&self, product: &Indexed) -> TantivyDocument {
         let f = self.fields;
-        let mut document = doc!(f.id => id, f.name => name, f.collection => collection, f.description => description);
-        if let Some(category) = category {
-            document.add_text(f.category, category);
+        let mut document = TantivyDocument::default();
+        document.add_text(f.id, &product.id);
+        document.add_text(f.description, &product.description);
+        let mut short = |field: Field, text: &str| {
+            document.add_text(field, text);
+            document.add_text(f.words, text);
+            document.add_text(f.stems, text);
+        };
+        short(f.name, &product.name);
+        short(f.collection, &product.collection);
+        if let Some(category) = &product.category {
+            short(f.category, category);
+        }
+        for color in &product.colors {
+            short(f.color, color);
         }
         document
     }
@@ -155,15 +323,15 @@ impl SearchIndex {
             Scope::Product(id) => ("p.id = ?1", id),
             Scope::Collection(id) => ("p.collection_id = ?1", id),
         };
-        let rows: Vec<IndexedRow> =
+        let rows: Vec<Indexed> =
             conn.prepare_cached(&format!("{INDEXED} WHERE {filter}"))?.query_map([value], indexed_row)?.collect::<Result<_, _>>()?;
         let mut writer = self.writer.lock().unwrap();
         if let Scope::Product(id) = scope {
             writer.delete_term(Term::from_field_text(self.fields.id, id));
         }
-        for (id, name, category, collection, description) in &rows {
-            writer.delete_term(Term::from_field_text(self.fields.id, id));
-            writer.add_document(self.document(id, name, category.as_deref(), collection, description)).map_err(AppError::internal)?;
+        for row in &rows {
+            writer.delete_term(Term::from_field_text(self.fields.id, &row.id));
+            writer.add_document(self.document(row)).map_err(AppError::internal)?;
         }
         self.commit(&mut writer, conn)
     }
@@ -173,63 +341,131 @@ impl SearchIndex {
         self.reindex(conn, Scope::Product(product_id))
     }
 
-    fn query(&self, text: &str) -> Option<BooleanQuery> {
-        let words: Vec<String> = text
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty())
-            .take(MAX_WORDS)
-            .map(|w| w.chars().take(MAX_WORD_LEN).collect::<String>().to_lowercase())
-            .collect();
-        let last = words.len().checked_sub(1)?;
-        let f = self.fields;
-        let clauses = words
-            .iter()
-            .enumerate()
-            .map(|(i, word)| {
-                // The word being typed matches as a prefix; short words are not fuzzed (too noisy).
-                let distance = if word.chars().count() >= 4 { 1 } else { 0 };
-                let mut alternatives: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-                let mut add =
-                    |query: Box<dyn Query>, boost: f32| alternatives.push((Occur::Should, Box::new(BoostQuery::new(query, boost))));
-                // Typo and prefix matching only on the short fields people type from; the long
-                // ones match whole words, which keeps a suggestion to a millisecond or two.
-                for (field, boost) in [(f.name, 3.0), (f.category, 2.0)] {
-                    let term = Term::from_field_text(field, word);
-                    add(Box::new(TermQuery::new(term.clone(), IndexRecordOption::WithFreqs)), boost * 2.0);
-                    if i == last {
-                        add(Box::new(FuzzyTermQuery::new_prefix(term, distance, true)), boost);
-                    } else if distance > 0 {
-                        add(Box::new(FuzzyTermQuery::new(term, distance, true)), boost);
-                    }
-                }
-                // The collection field holds a handful of words, so typo matching there is cheap
-                // and lets "snekers" find the Sneakers collection.
-                let collection = Term::from_field_text(f.collection, word);
-                add(Box::new(TermQuery::new(collection.clone(), IndexRecordOption::WithFreqs)), 3.0);
-                if i == last {
-                    add(Box::new(FuzzyTermQuery::new_prefix(collection, distance, true)), 1.5);
-                } else if distance > 0 {
-                    add(Box::new(FuzzyTermQuery::new(collection, distance, true)), 1.5);
-                }
-                add(Box::new(TermQuery::new(Term::from_field_text(f.description, word), IndexRecordOption::WithFreqs)), 0.5);
-                (Occur::Must, Box::new(BooleanQuery::new(alternatives)) as Box<dyn Query>)
-            })
-            .collect();
-        Some(BooleanQuery::new(clauses))
+    /// Reads the merchant's synonyms again (call after they changed and committed).
+    pub fn reload_synonyms(&self, conn: &Connection) -> AppResult<()> {
+        let groups = synonyms::load(conn)?;
+        let loaded = Synonyms::new(&groups, |w| self.analyzers.stems(w));
+        *self.synonyms.write().unwrap() = Arc::new(loaded);
+        Ok(())
     }
 
-    /// Ids of the products best matching `text`, best first. What shoppers see of them comes
-    /// from the catalogue, so prices and pictures are always current.
-    pub fn search_ids(&self, text: &str, limit: usize) -> AppResult<Vec<ProductId>> {
-        let Some(query) = self.query(text) else { return Ok(Vec::new()) };
+    /// The merchant's synonym groups, checked and trimmed, or a 400 saying what is wrong.
+    pub fn check_synonyms(&self, groups: Vec<synonyms::SynonymGroup>) -> AppResult<Vec<synonyms::SynonymGroup>> {
+        synonyms::check(groups, |w| self.analyzers.stems(w))
+    }
+
+    /// The query as the index reads it, one space between words: queries that read the same
+    /// find the same ("Loafers " and "loafers"). Empty when it has no words.
+    pub fn normalise(&self, text: &str) -> String {
+        self.analyzers.words(text).into_iter().map(|w| w.raw).collect::<Vec<_>>().join(" ")
+    }
+
+    /// One word, matching whole in any field (by its stem), as a prefix when it is the last one,
+    /// or with one typo when it has four letters or more.
+    fn word_query(&self, word: &Word, last: bool) -> Box<dyn Query> {
+        let f = &self.fields;
+        let typo = if word.raw.chars().count() >= 4 { 1 } else { 0 };
+        let mut alternatives: Vec<(Occur, Box<dyn Query>)> = self.whole_word(&word.stem, 1.0);
+        let mut add = |query: Box<dyn Query>| alternatives.push((Occur::Should, query));
+        // Typo and prefix matches count the same whatever field they are in: the whole-word
+        // matches above rank the products.
+        if last {
+            add(Box::new(FuzzyTermQuery::new_prefix(Term::from_field_text(f.words, &word.raw), typo, true)));
+        } else if typo > 0 {
+            add(Box::new(FuzzyTermQuery::new(Term::from_field_text(f.words, &word.raw), typo, true)));
+        }
+        if typo > 0 {
+            add(Box::new(FuzzyTermQuery::new(Term::from_field_text(f.stems, &word.stem), typo, true)));
+        }
+        Box::new(BooleanQuery::new(alternatives))
+    }
+
+    /// A stem matching whole in any field, each field with its weight.
+    fn whole_word(&self, stem: &str, boost: f32) -> Vec<(Occur, Box<dyn Query>)> {
+        self.fields
+            .weighted()
+            .into_iter()
+            .map(|(field, weight)| {
+                let term = TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs);
+                (Occur::Should, Box::new(BoostQuery::new(Box::new(term), weight * boost)) as Box<dyn Query>)
+            })
+            .collect()
+    }
+
+    /// A unit: its own words (each must match), or any other word or phrase of its synonym group.
+    fn unit_query(&self, unit: &Unit, synonyms: &Synonyms) -> Box<dyn Query> {
+        let count = unit.words.len();
+        let own: Vec<Box<dyn Query>> =
+            unit.words.iter().enumerate().map(|(i, word)| self.word_query(word, unit.last && i + 1 == count)).collect();
+        let own: Box<dyn Query> = if own.len() == 1 { own.into_iter().next().unwrap() } else { Box::new(BooleanQuery::intersection(own)) };
+        let stems: Vec<String> = unit.words.iter().map(|w| w.stem.clone()).collect();
+        let Some(others) = synonyms.others(&stems) else { return own };
+        let mut alternatives = vec![(Occur::Should, own)];
+        for phrase in others {
+            let words: Vec<Box<dyn Query>> =
+                phrase.iter().map(|stem| Box::new(BooleanQuery::new(self.whole_word(stem, SYNONYM_BOOST))) as Box<dyn Query>).collect();
+            let query: Box<dyn Query> =
+                if words.len() == 1 { words.into_iter().next().unwrap() } else { Box::new(BooleanQuery::intersection(words)) };
+            alternatives.push((Occur::Should, query));
+        }
+        Box::new(BooleanQuery::new(alternatives))
+    }
+
+    /// Every unit must match (joining words need not); with `partial`, any unit may, and products
+    /// matching more units come first.
+    fn query(&self, units: &[Unit], synonyms: &Synonyms, partial: bool) -> BooleanQuery {
+        let only_joining = units.iter().all(Unit::joining);
+        let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
+        for unit in units {
+            let required = only_joining || !unit.joining();
+            match (partial, required) {
+                (false, true) => clauses.push((Occur::Must, self.unit_query(unit, synonyms))),
+                (false, false) => clauses.push((Occur::Should, self.unit_query(unit, synonyms))),
+                (true, true) => {
+                    clauses.push((Occur::Should, Box::new(ConstScoreQuery::new(self.unit_query(unit, synonyms), UNIT_MATCHED))));
+                    clauses.push((Occur::Should, self.unit_query(unit, synonyms)));
+                }
+                (true, false) => {}
+            }
+        }
+        BooleanQuery::new(clauses)
+    }
+
+    /// The products best matching `text`, best first, at most `limit`: those matching every word,
+    /// or when there are none, those matching the most words (`partial`). What shoppers see of
+    /// them comes from the catalogue, so prices and pictures are always current.
+    pub fn search(&self, text: &str, limit: usize) -> AppResult<Found> {
+        let words = self.analyzers.words(text);
+        if words.is_empty() {
+            return Ok(Found::default());
+        }
+        let synonyms = self.synonyms.read().unwrap().clone();
+        let units = units(&words, &synonyms);
         let searcher = self.reader.searcher();
-        let hits = searcher.search(&query, &TopDocs::with_limit(limit.max(1))).map_err(AppError::internal)?;
-        hits.into_iter()
+        let top = TopDocs::with_limit(limit.max(1));
+        let hits = searcher.search(&self.query(&units, &synonyms, false), &top).map_err(AppError::internal)?;
+        let required = units.iter().filter(|u| !u.joining()).count();
+        let (hits, partial) = if hits.is_empty() && required > 1 {
+            let hits = searcher.search(&self.query(&units, &synonyms, true), &top).map_err(AppError::internal)?;
+            let partial = !hits.is_empty();
+            (hits, partial)
+        } else {
+            (hits, false)
+        };
+        let ids = hits
+            .into_iter()
             .map(|(_, address)| {
                 let stored: TantivyDocument = searcher.doc(address).map_err(AppError::internal)?;
                 Ok(stored.get_first(self.fields.id).and_then(|v| v.as_str()).unwrap_or_default().into())
             })
-            .collect()
+            .collect::<AppResult<_>>()?;
+        Ok(Found { ids, partial })
+    }
+
+    /// The ids of the products matching every word of `text`, best first.
+    pub fn search_ids(&self, text: &str, limit: usize) -> AppResult<Vec<ProductId>> {
+        let found = self.search(text, limit)?;
+        Ok(if found.partial { Vec::new() } else { found.ids })
     }
 }
 

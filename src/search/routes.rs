@@ -1,12 +1,17 @@
-//! GET /api/search/suggest?q= (five suggestions) and GET /api/search?q= (the results page).
+//! GET /api/search/suggest?q= (five suggestions), GET /api/search?q= (the results page), and the
+//! merchant's synonyms (GET and PUT /api/admin/search/synonyms).
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpResponse, get, put, web};
 use serde::{Deserialize, Serialize};
 
+use super::synonyms::{SynonymList, load};
+use crate::auth::AdminUser;
 use crate::catalog::Product;
+use crate::catalog::admin_routes::EditProducts;
 use crate::catalog::listing::{self, Facets, FilterQuery, ProductSort, Scope};
+use crate::catalog::write::Changes;
 use crate::error::AppResult;
-use crate::error::answers::BadRequest;
+use crate::error::answers::*;
 use crate::http::AppState;
 use crate::money::Kobo;
 
@@ -31,7 +36,7 @@ impl From<crate::catalog::Product> for Suggestion {
 }
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(suggest).service(results);
+    cfg.service(suggest).service(results).service(get_synonyms).service(replace_synonyms);
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -73,6 +78,8 @@ pub struct SearchResults {
     pub products: Vec<Product>,
     pub total: i64,
     pub facets: Facets,
+    /// No product matches every word: these match some of them, the most words first.
+    pub partial: bool,
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]
@@ -98,39 +105,77 @@ fn usable(q: Option<&str>) -> Option<String> {
     (text.chars().count() >= 2).then_some(text)
 }
 
-/// Up to five products and collections for the search bar, typo-tolerant on the last word.
+/// Up to five products for the search bar, found as the results page finds them (its first five).
 #[utoipa::path(tag = "search", params(SearchQuery), responses((status = OK, body = Vec<Suggestion>)))]
 #[get("/search/suggest")]
 async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<HttpResponse> {
     let Some(text) = usable(query.q.as_deref()) else { return Ok(HttpResponse::Ok().json(Vec::<Suggestion>::new())) };
+    // Shoppers type the same few beginnings over and over: answers are kept per query as the
+    // index reads it, until the catalogue or the synonyms change.
+    let key = state.search.normalise(&text);
     let st = state.clone();
-    let ids = web::block(move || st.search.search_ids(&text, SUGGESTIONS)).await??;
-    // In the index's order; a product deleted since it was indexed is left out.
-    let products = state.db.read(move |c| Ok(crate::catalog::get_products_without_stock(c, &ids)?)).await?;
-    let suggestions: Vec<Suggestion> = products.into_iter().map(Suggestion::from).collect();
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(suggestions))
+    state
+        .catalogue
+        .suggestions()
+        .respond(key, async move {
+            let index = st.search.clone();
+            let found = web::block(move || index.search(&text, SUGGESTIONS)).await??;
+            // In the index's order; a product deleted since it was indexed is left out.
+            let products = st.db.read(move |c| Ok(crate::catalog::get_products_without_stock(c, &found.ids)?)).await?;
+            Ok(products.into_iter().map(Suggestion::from).collect::<Vec<_>>())
+        })
+        .await
 }
 
 /// The results page: up to 48 of the 200 best matches that the filters keep, best match first
-/// unless sorted, with the facets of the filters.
+/// unless sorted, with the facets of the filters. When no product matches every word, those
+/// matching the most words, marked partial.
 #[utoipa::path(tag = "search", params(ResultsQuery, FilterQuery), responses((status = OK, body = SearchResults), BadRequest))]
 #[get("/search")]
 async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>, filters: web::Query<FilterQuery>) -> AppResult<HttpResponse> {
     let filters = filters.check()?;
     let sort = query.sort.unwrap_or(SearchSort::Relevance).order();
     let Some(text) = usable(query.q.as_deref()) else {
-        return Ok(HttpResponse::Ok().json(SearchResults { products: Vec::new(), total: 0, facets: Facets::default() }));
+        return Ok(HttpResponse::Ok().json(SearchResults { products: Vec::new(), total: 0, facets: Facets::default(), partial: false }));
     };
     let st = state.clone();
-    let ids = web::block(move || st.search.search_ids(&text, CANDIDATES)).await??;
+    let found = web::block(move || st.search.search(&text, CANDIDATES)).await??;
+    let partial = found.partial;
     let facts = state.catalogue.listing();
     let results = state
         .db
         .read(move |c| {
-            let listing = listing::list(c, &facts, Scope::Products(&ids), &filters, sort, 0, RESULTS)?;
+            let listing = listing::list(c, &facts, Scope::Products(&found.ids), &filters, sort, 0, RESULTS)?;
             let products = crate::catalog::get_products(c, &listing.ids)?;
-            Ok(SearchResults { products, total: listing.total, facets: listing.facets })
+            Ok(SearchResults { products, total: listing.total, facets: listing.facets, partial })
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-cache")).json(results))
+}
+
+/// The merchant's search words: groups of words and phrases that mean the same.
+#[utoipa::path(tag = "admin", responses((status = OK, body = SynonymList), Unauthorized, Forbidden))]
+#[get("/admin/search/synonyms")]
+async fn get_synonyms(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    let groups = state.db.read(|c| Ok(load(c)?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(SynonymList { groups }))
+}
+
+/// Replaces every group of search words at once; search uses them from the next query.
+#[utoipa::path(tag = "admin", responses((status = OK, body = SynonymList), BadRequest, Unauthorized, Forbidden))]
+#[put("/admin/search/synonyms")]
+async fn replace_synonyms(
+    state: web::Data<AppState>,
+    _admin: AdminUser<EditProducts>,
+    body: web::Json<SynonymList>,
+) -> AppResult<HttpResponse> {
+    let groups = state.search.check_synonyms(body.into_inner().groups)?;
+    let groups = state
+        .catalogue
+        .write(move |tx| {
+            super::synonyms::replace(tx, &groups)?;
+            Ok((load(tx)?, Changes::synonyms()))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(SynonymList { groups }))
 }

@@ -342,10 +342,10 @@ fn the_command_line_grants_and_revokes_admins() {
     let run =
         |action| ankara::cli::run(ankara::config::Cli { config: config.clone(), command: Some(ankara::config::Command::Admin { action }) });
     use ankara::config::AdminAction::{Grant, Revoke};
-    // The first member of staff is the owner, the next a manager.
+    // Unless told, a grant makes an owner (SPEC's admin); a role may be named.
     run(Grant { email: "ADA@example.com".into(), role: None }).unwrap();
     assert_eq!(role("u1").as_deref(), Some("owner"));
-    run(Grant { email: "bo@example.com".into(), role: None }).unwrap();
+    run(Grant { email: "bo@example.com".into(), role: Some("manager".into()) }).unwrap();
     assert_eq!(role("u2").as_deref(), Some("manager"));
     // The last owner cannot go, until there is another.
     assert!(run(Revoke { email: "ada@example.com".into() }).unwrap_err().contains("last owner"));

@@ -19,6 +19,7 @@ mod product_admin;
 mod refunds;
 mod restore;
 mod reviews;
+mod search;
 mod shopping;
 mod stock;
 mod structure;

@@ -82,6 +82,7 @@ async fn the_documents_multipart_bodies_list_every_field_the_handlers_read_with_
             ],
         ),
         ("put", "/api/products/{id}/color-images", vec![("color", Text(20_000), true), ("images", Files(8), false)]),
+        ("put", "/api/products/{id}/images", vec![("order", Text(20_000), true), ("images", Files(8), false)]),
     ];
     let app = spawn_empty_app().await;
     let (status, document) = app.get_json("/api/openapi.json").await;

@@ -49,6 +49,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
+  lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
 ];
 
 function patternToRegExp(path: string): RegExp {

@@ -17,6 +17,7 @@ import {
   MailIcon,
   MapPinIcon,
   PackageIcon,
+  SearchIcon,
   SlidersIcon,
   StarIcon,
   TagIcon,
@@ -203,6 +204,11 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             {user?.admin && (
               <SidebarLink href="/admin/messages" icon={<MailIcon />} onNavigate={onClose}>
                 Messages
+              </SidebarLink>
+            )}
+            {user?.admin && (
+              <SidebarLink href="/admin/search" icon={<SearchIcon />} onNavigate={onClose}>
+                Search words
               </SidebarLink>
             )}
             {user?.admin && (

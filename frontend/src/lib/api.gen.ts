@@ -476,6 +476,24 @@ export interface paths {
     patch: operations['hide_review'];
     trace?: never;
   };
+  '/api/admin/search/synonyms': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The merchant's search words: groups of words and phrases that mean the same. */
+    get: operations['get_synonyms'];
+    /** Replaces every group of search words at once; search uses them from the next query. */
+    put: operations['replace_synonyms'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/settings': {
     parameters: {
       query?: never;
@@ -1472,7 +1490,8 @@ export interface paths {
     };
     /**
      * The results page: up to 48 of the 200 best matches that the filters keep, best match first
-     *     unless sorted, with the facets of the filters.
+     *     unless sorted, with the facets of the filters. When no product matches every word, those
+     *     matching the most words, marked partial.
      */
     get: operations['results'];
     put?: never;
@@ -1490,7 +1509,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Up to five products and collections for the search bar, typo-tolerant on the last word. */
+    /** Up to five products for the search bar, found as the results page finds them (its first five). */
     get: operations['suggest'];
     put?: never;
     post?: never;
@@ -2998,6 +3017,8 @@ export interface components {
     /** @description The results page: the products shown, how many the filters keep, and the facets. */
     SearchResults: {
       facets: components['schemas']['Facets'];
+      /** @description No product matches every word: these match some of them, the most words first. */
+      partial: boolean;
       products: components['schemas']['Product'][];
       /** Format: int64 */
       total: number;
@@ -3229,6 +3250,14 @@ export interface components {
       name: string;
       /** Format: int64 */
       price: number;
+    };
+    /** @description One group: words and phrases that mean the same, as the merchant typed them. */
+    SynonymGroup: {
+      words: string[];
+    };
+    /** @description Every group, in the merchant's order (the admin's answer and the body that replaces them). */
+    SynonymList: {
+      groups: components['schemas']['SynonymGroup'][];
     };
     /** @description What the pop-up shows after a test card. */
     TestCardResult: {
@@ -5085,6 +5114,93 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_synonyms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SynonymList'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  replace_synonyms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SynonymList'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SynonymList'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -84,6 +84,8 @@ export const queryKeys = {
     dashboard: ['admin', 'dashboard'] as const,
     /** The merchant's settings (GET/PATCH /api/admin/settings). */
     settings: ['admin', 'settings'] as const,
+    /** The merchant's search words (GET/PUT /api/admin/search/synonyms). */
+    searchWords: ['admin', 'search-words'] as const,
   },
 };
 

@@ -37,8 +37,11 @@ export type Bag = Schemas['Bag'];
 export type SavedItem = Schemas['SavedItem'];
 
 export type Suggestion = Schemas['Suggestion'];
-/** GET /api/search: the products shown, how many the filters keep, and the facets. */
+/** GET /api/search: the products shown, how many the filters keep, the facets, and whether they match only some of the words. */
 export type SearchResults = Schemas['SearchResults'];
+/** The merchant's search words: groups of words that mean the same (GET and PUT /api/admin/search/synonyms). */
+export type SynonymList = Schemas['SynonymList'];
+export type SynonymGroup = Schemas['SynonymGroup'];
 /** How the search results page is ordered. */
 export type SearchSort = NonNullable<NonNullable<operations['results']['parameters']['query']>['sort']>;
 

@@ -6,7 +6,8 @@ import type { SearchSort } from '@/lib/types';
 
 /**
  * GET /api/search?q=…&sort=…&size=…: the products matching the text that the filters keep
- * (relevance needs no parameter), how many there are, and the facets.
+ * (relevance needs no parameter), how many there are, the facets, and `partial` when they match
+ * only some of its words.
  */
 export const searchQueryOptions = (q: string, sort: SearchSort = 'relevance', filters: ListingFilters = NO_FILTERS) =>
   queryOptions({

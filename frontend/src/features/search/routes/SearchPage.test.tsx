@@ -7,11 +7,11 @@ import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const cheap = product({ id: 'cheap', name: 'Canvas Sneaker', price: 1_000_000 });
 const dear = product({ id: 'dear', name: 'Oxford Brogue', price: 5_000_000 });
-
-const results = (products: Product[], total = products.length): SearchResults => ({
+const results = (products: Product[], total = products.length, partial = false): SearchResults => ({
   products,
   total,
   facets: facets(),
+  partial,
 });
 
 describe('SearchPage', () => {
@@ -86,5 +86,24 @@ describe('SearchPage', () => {
     renderWithProviders(<SearchPage />, { path: '/search?q=zzz&sort=newest' });
     await screen.findByText('No products found');
     expect(screen.queryByRole('list', { name: 'Search results' })).toBeNull();
+  });
+
+  it('says so above the closest matches when no product matches every word', async () => {
+    mockFetch({ '/api/search': results([cheap, dear], 2, true) });
+    renderWithProviders(<SearchPage />, { path: '/search?q=canvas%20boots' });
+    const notice = await screen.findByText('No products match all your words. Showing the closest matches.');
+    expect(notice.getAttribute('role')).toBe('status');
+    const grid = screen.getByRole('list', { name: 'Search results' });
+    expect(within(grid).getAllByRole('heading').length).toBe(2);
+    expect(notice.compareDocumentPosition(grid) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText(/products found/)).toBeNull();
+  });
+
+  it('shows no notice when every word matched', async () => {
+    mockFetch({ '/api/search': results([cheap]) });
+    renderWithProviders(<SearchPage />, { path: '/search?q=canvas' });
+    await screen.findByRole('list', { name: 'Search results' });
+    expect(screen.getByText('1 product found')).toBeTruthy();
+    expect(screen.queryByText(/closest matches/)).toBeNull();
   });
 });

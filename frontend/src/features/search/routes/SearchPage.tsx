@@ -12,7 +12,8 @@ import './SearchPage.css';
  * /search?q=…&sort=…&size=…: the results of a header search, ordered by relevance (the default),
  * price either way, newest, best selling or top rated, and filtered like a collection (size,
  * colour, price, in stock only, on sale); the order and the filters live in the address, so Back,
- * reloads and shared links keep them. No results and errors both read No products found.
+ * reloads and shared links keep them. When no product matches every word, the closest matches
+ * are shown under a notice saying so. No results and errors both read No products found.
  */
 export default function SearchPage() {
   const [params] = useSearchParams();
@@ -34,7 +35,7 @@ export default function SearchPage() {
         <div>
           <span className="eyebrow">Search</span>
           <h1>{q ? `Results for “${q}”` : 'Search'}</h1>
-          {q && found && (
+          {q && found && !data.partial && (
             <p role="status">
               {data.total} {data.total === 1 ? 'product' : 'products'} found
             </p>
@@ -72,6 +73,11 @@ export default function SearchPage() {
                 aria-busy={isPlaceholderData || undefined}
                 className={isPlaceholderData ? 'listing-stale' : undefined}
               >
+                {data.partial && (
+                  <p className="alert alert--warning search-page__partial" role="status">
+                    No products match all your words. Showing the closest matches.
+                  </p>
+                )}
                 <ProductGrid products={data.products} showCategory hoverImage label="Search results" />
               </div>
             )}

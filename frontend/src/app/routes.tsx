@@ -36,6 +36,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/mybag', 'bag', () => import('./pages/MyBagPage')),
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
   lazyRoute('/track', 'all', () => import('@/features/orders/routes/TrackPage')),
+  lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),
   lazyRoute('/admin/dashboard', 'admin', () => import('@/features/admin/routes/DashboardPage')),

@@ -11,7 +11,7 @@ import PayLinkPage, {
   PAY_CANCELLED,
 } from './PayLinkPage';
 import type { PayPage, PaymentStart } from '@/lib/types';
-import { resetShopFacts, SHOP_ELEMENT_ID } from '@/lib/whatsapp';
+import { embedShop, forgetShop } from '@/test/shop';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123';
@@ -90,17 +90,8 @@ function renderPage() {
 }
 
 afterEach(() => {
-  document.getElementById(SHOP_ELEMENT_ID)?.remove();
-  resetShopFacts();
+  forgetShop();
 });
-
-function withWhatsApp(number: string) {
-  const script = document.createElement('script');
-  script.id = SHOP_ELEMENT_ID;
-  script.type = 'application/json';
-  script.textContent = JSON.stringify({ whatsapp: number });
-  document.head.appendChild(script);
-}
 
 describe('PayLinkPage', () => {
   it('shows an open deposit link: the order, what it asks, the price in parts and the deliver-to', async () => {
@@ -217,7 +208,7 @@ describe('PayLinkPage', () => {
   });
 
   it('an expired link says so and offers WhatsApp when the shop has a number', async () => {
-    withWhatsApp('2348035550100');
+    embedShop('2348035550100');
     mockFetch({ [`/api/pay/${TOKEN}`]: payPage({}, { status: 'expired' }) });
     renderPage();
     expect(await screen.findByRole('heading', { name: LINK_EXPIRED })).toBeTruthy();

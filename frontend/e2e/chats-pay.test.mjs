@@ -9,6 +9,8 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  apiAs,
+  axePage,
   axeViolations,
   DESKTOP,
   featuredProducts,
@@ -50,29 +52,11 @@ after(async () => {
   await shop?.stop();
 });
 
-async function pageAt(viewport) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, bypassCSP: true });
-  const page = await context.newPage();
-  page.errors = [];
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  page.setDefaultTimeout(TIMEOUT);
-  return page;
+function pageAt(viewport) {
+  return axePage(browser, viewport, TIMEOUT);
 }
 
-/** The API from inside `page` (its cookies, the write header): {status, body}. */
-function call(page, method, path, body) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(path, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  );
-}
+const call = apiAs;
 
 /** An order taken in a WhatsApp chat: two of the product's first variant, delivered in Lagos. */
 async function chatOrder(extra = {}) {

@@ -239,3 +239,24 @@ test('the packing slip shows the SKU, the customer and their note, no prices, at
     assert.ok(receipt.includes(naira(order.totalAmount)), 'the receipt has the total');
   });
 });
+
+test('a product page on a 360 px phone: Ask on WhatsApp names the product and its address; Share', async () => {
+  const page = await pageAt(SMALL_PHONE);
+  await withShot(page, 'ankara-24-product', async () => {
+    await page.goto(`${shop.base}/product/${product.id}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    const ask = page.getByRole('link', { name: 'Ask on WhatsApp' });
+    const href = new URL(await ask.getAttribute('href'));
+    assert.equal(href.origin + href.pathname, WA);
+    const text = href.searchParams.get('text');
+    assert.ok(text.includes(product.name) && text.includes(`${shop.base}/product/${product.id}`), text);
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    assert.ok(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+      'no sideways scroll',
+    );
+    await noAxe(page, 'the product page with its WhatsApp and Share buttons');
+    await ask.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '/tmp/ankara-24-product-360.png' });
+  });
+});

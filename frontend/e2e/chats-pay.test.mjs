@@ -237,6 +237,13 @@ test('the packing slip shows the SKU, the customer and their note, no prices, at
     await owner.goto(`${shop.base}/admin/orders/${order.id}/receipt`);
     const receipt = await owner.getByRole('article', { name: `Receipt for Order #${order.number}` }).innerText();
     assert.ok(receipt.includes(naira(order.totalAmount)), 'the receipt has the total');
+    await owner.goto(`${shop.base}/admin/orders/${order.id}/receipt?paper=80mm`);
+    await owner.locator('.print-doc--80mm').waitFor();
+    await owner.emulateMedia({ media: 'print' });
+    await owner.setViewportSize({ width: 302, height: 900 });
+    await owner.screenshot({ path: '/tmp/ankara-24-receipt-80mm.png', fullPage: true });
+    await owner.emulateMedia({ media: 'screen' });
+    await owner.setViewportSize(DESKTOP);
   });
 });
 

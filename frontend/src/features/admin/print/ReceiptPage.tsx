@@ -6,8 +6,8 @@ import type { AdminOrder } from '@/lib/types';
 
 const METHOD: Record<AdminOrder['paymentMethod'], string> = {
   paystack: 'Paid online',
-  pay_on_delivery: 'Pay on delivery',
-  pay_link: 'Pay link',
+  pay_on_delivery: 'Paid on delivery',
+  pay_link: 'Paid by pay link',
 };
 
 /** The customer's receipt: the lines with their prices, the total in parts, what is paid and owed. */
@@ -65,7 +65,7 @@ export function Receipt({ order }: { order: AdminOrder }) {
           <dd>{formatNaira(order.totalAmount)}</dd>
         </div>
         <div>
-          <dt>Paid ({METHOD[order.paymentMethod]})</dt>
+          <dt>{METHOD[order.paymentMethod]}</dt>
           <dd>{formatNaira(order.paid)}</dd>
         </div>
         {order.refunded > 0 && (

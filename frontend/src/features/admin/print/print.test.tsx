@@ -93,7 +93,7 @@ describe('the receipt', () => {
     const price = within(receipt).getByLabelText('Price');
     expect(price.textContent).toContain('Delivery₦2,500.00');
     expect(price.textContent).toContain('Total₦170,000.50');
-    expect(price.textContent).toContain('Paid (Pay link)₦68,000.20');
+    expect(price.textContent).toContain('Paid by pay link₦68,000.20');
     expect(price.textContent).toContain('Balance to pay₦102,000.30');
     expect(receipt.textContent).toContain('Call before delivery');
     expect(receipt.textContent).not.toContain('never print this');

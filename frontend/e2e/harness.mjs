@@ -125,6 +125,35 @@ export async function newPage(browser, viewport = DESKTOP, options = {}) {
   return page;
 }
 
+/**
+ * A fresh page that lets a test inject axe (bypassCSP: the shop's CSP forbids inline scripts),
+ * its page errors recorded in `page.errors`.
+ */
+export async function axePage(browser, viewport = DESKTOP, timeout = 15_000) {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, bypassCSP: true });
+  const page = await context.newPage();
+  page.setDefaultTimeout(timeout);
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+/** JSON from the API as the page's signed-in user (its cookies, the write header): {status, body}. */
+export function apiAs(page, method, path, body) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path, body },
+  );
+}
+
 /** Signs a user up through the API from inside the page (so the page gets the cookie). */
 export async function signUp(page, base, { name = 'Test Shopper', email, password = 'secret123' }) {
   const picture = readFileSync(demoImage()).toString('base64');

@@ -55,6 +55,8 @@ export const queryKeys = {
   /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
   track: (number: string, email: string) => ['track', number, email] as const,
   sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
+  /** A pay link's page, by its token. */
+  payLink: (token: string) => ['pay-link', token] as const,
   admin: {
     orders: {
       all: ['admin', 'orders'] as const,

@@ -94,6 +94,11 @@ export type TestPayment = Schemas['TestPayment'];
 export type TestCardResult = Schemas['TestCardResult'];
 
 export type AdminOrder = Schemas['AdminOrder'];
+/** A pay link's page (no login: the token is the key), the link itself, and the pick list. */
+export type PayPage = Schemas['PayPage'];
+export type PayLink = Schemas['PayLink'];
+export type PickList = Schemas['PickList'];
+export type PickLine = Schemas['PickLine'];
 /** PATCH /api/admin/orders/{id}: the next status; shipped needs a tracking number. */
 export type OrderUpdate = Schemas['UpdateBody'];
 /** GET /api/admin/orders's query: a status, a special list, a page. */

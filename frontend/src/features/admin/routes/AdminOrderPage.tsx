@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { PrintLinks } from '../print/PrintLinks';
 import { OrderBreakdown } from '../components/OrderBreakdown';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
@@ -78,6 +79,7 @@ export default function AdminOrderPage() {
   return (
     <PageShell title={orderTitle(order)} eyebrow="Admin">
       {back}
+      <PrintLinks id={order.id} />
       <div className="admin-order__status">
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}

@@ -10,6 +10,7 @@ import {
 import { AdminTag } from '../components/AdminPanel';
 import { CodeOverLimitBadge, OversoldBadge, oversoldBanner } from '../components/Oversold';
 import { Pager } from '../components/Pager';
+import { PickListLink } from '../print/PrintLinks';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
@@ -84,6 +85,7 @@ export default function AdminOrdersPage() {
         <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
+        <PickListLink orders={data?.orders ?? []} />
       </div>
 
       {data && data.oversold > 0 && !oversold && (

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { useProduct } from '../api/get-product';
 import { ProductActions } from '../components/ProductActions';
+import { ShareActions } from '../components/ShareActions';
 import { ProductSkeleton } from '../components/ProductSkeleton';
 import { ProductSlider } from '../components/ProductSlider';
 import { SizeGuideButton } from '../components/SizeGuideButton';
@@ -160,6 +161,7 @@ function ProductDetails({ product }: { product: Product }) {
                 sizeAction={sizeGuide && <SizeGuideButton guide={sizeGuide} collectionName={collectionName} />}
               />
               <ProductActions product={product} choice={choice} />
+              <ShareActions product={product} choice={choice} />
               <AdminSlot name="product.featured" props={{ product }} />
 
               <section className="product-info__section" aria-labelledby="product-description-heading">

@@ -4,6 +4,7 @@ import { KeepDetails } from './KeepDetails';
 import { formatNaira } from '@/lib/money';
 import { orderTitle } from '@/lib/orders';
 import type { Order } from '@/lib/types';
+import { orderMessage, shopWhatsApp, whatsAppUrl } from '@/lib/whatsapp';
 
 /** How a checkout ended, for the notice at the top of My Bag. */
 export type CheckoutOutcome =
@@ -71,6 +72,22 @@ function OrderNumber({ order }: { order: Order }) {
   );
 }
 
+/** "Message us on WhatsApp" about the order, when the shop has a number. */
+function MessageUs({ number }: { number: string }) {
+  const url = whatsAppUrl(shopWhatsApp(), orderMessage(number));
+  if (!url) return null;
+  return (
+    <a
+      href={url}
+      className="btn btn--sm btn--outline checkout-notice__whatsapp"
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      Message us on WhatsApp
+    </a>
+  );
+}
+
 /** The checkout's outcome, at the top of My Bag; it takes the focus when it appears. */
 export function CheckoutNotice() {
   const { outcome } = useCheckoutScope();
@@ -94,6 +111,7 @@ export function CheckoutNotice() {
           {outcome.kind === 'paid' ? paymentSuccessMessage(outcome.reference) : orderPlacedMessage(outcome.order)}
         </p>
         {order && <OrderNumber order={order} />}
+        {order && <MessageUs number={order.number} />}
         {!outcome.guest && (
           <Link href="/myorders" className="btn btn--sm btn--dark">
             View My Orders

@@ -1,0 +1,87 @@
+import type { ReactNode } from 'react';
+import { formatDate, formatNaira } from '@/lib/money';
+import { addressLines, itemOptions } from '@/lib/orders';
+import { SHOP_NAME } from '@/lib/site';
+import type { AdminOrder, Order } from '@/lib/types';
+
+/** The head of a printed paper: the shop and what the paper is; beside them, `meta`. */
+export function DocHead({ kind, children }: { kind: string; children: ReactNode }) {
+  return (
+    <header className="print-doc__head">
+      <div>
+        <p>
+          <strong>{SHOP_NAME}</strong>
+        </p>
+        <h1>{kind}</h1>
+      </div>
+      <div className="print-doc__meta">{children}</div>
+    </header>
+  );
+}
+
+/** The head of a printed order: its number and date beside the shop. */
+export function OrderHead({ kind, order }: { kind: string; order: Pick<Order, 'number' | 'createdAt'> }) {
+  return (
+    <DocHead kind={kind}>
+      <p>
+        <strong>Order #{order.number}</strong>
+      </p>
+      <p>{formatDate(order.createdAt)}</p>
+    </DocHead>
+  );
+}
+
+/** A column of boxes to tick (picked, packed), named for screen readers only. */
+export function TickHead({ label }: { label: string }) {
+  return (
+    <th scope="col" className="check">
+      <span className="visually-hidden">{label}</span>
+    </th>
+  );
+}
+
+export function TickCell() {
+  return (
+    <td className="check">
+      <span className="print-box" aria-hidden="true" />
+    </td>
+  );
+}
+
+/** Who it goes to and where: name, phone, e-mail and address (or pickup). */
+export function DeliverTo({ order, email = true }: { order: Order; email?: boolean }) {
+  const pickup = order.deliveryMethod === 'pickup';
+  return (
+    <section aria-label="Customer">
+      <h2>{pickup ? 'Pick up in store' : 'Deliver to'}</h2>
+      <p>
+        <strong>{order.customerName}</strong>
+      </p>
+      <p>{order.customerPhone}</p>
+      {email && order.customerEmail && <p>{order.customerEmail}</p>}
+      {!pickup && addressLines(order.deliveryAddress).map((line) => <p key={line}>{line}</p>)}
+    </section>
+  );
+}
+
+/** The customer's own note ("Call before delivery"), boxed so the packer sees it. */
+export function CustomerNote({ note }: { note?: string | null }) {
+  if (!note) return null;
+  return (
+    <section className="print-note" aria-label="Customer note">
+      <strong>Customer note:</strong> {note}
+    </section>
+  );
+}
+
+/** The size and colour of a line, "M · Indigo", or an empty string. */
+export function optionsText(item: Pick<Order['items'][number], 'size' | 'color'>): string {
+  return itemOptions(item) ?? '';
+}
+
+/** Each line of an order with its SKU (from the admin order's `skus`, in line order). */
+export function linesWithSkus(order: Pick<AdminOrder, 'items' | 'skus'>) {
+  return order.items.map((item, index) => ({ item, sku: order.skus[index] ?? null }));
+}
+
+export { formatNaira };

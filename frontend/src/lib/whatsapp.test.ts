@@ -1,0 +1,85 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  orderMessage,
+  productMessage,
+  readShopFacts,
+  resetShopFacts,
+  SHOP_ELEMENT_ID,
+  shopWhatsApp,
+  whatsAppUrl,
+} from './whatsapp';
+
+function embed(json: string) {
+  const script = document.createElement('script');
+  script.id = SHOP_ELEMENT_ID;
+  script.type = 'application/json';
+  script.textContent = json;
+  document.head.appendChild(script);
+}
+
+afterEach(() => {
+  document.getElementById(SHOP_ELEMENT_ID)?.remove();
+  resetShopFacts();
+});
+
+describe('whatsAppUrl', () => {
+  it('builds a wa.me link from international digits with the message encoded', () => {
+    expect(whatsAppUrl('2348035550100', 'Hi & hello? #1')).toBe(
+      'https://wa.me/2348035550100?text=Hi%20%26%20hello%3F%20%231',
+    );
+  });
+
+  it('drops a plus, spaces and dashes from the number', () => {
+    expect(whatsAppUrl('+234 803-555-0100')).toBe('https://wa.me/2348035550100');
+  });
+
+  it('leaves the text out when there is none', () => {
+    expect(whatsAppUrl('2348035550100', '   ')).toBe('https://wa.me/2348035550100');
+  });
+
+  it('is null without a number', () => {
+    expect(whatsAppUrl(null, 'Hi')).toBeNull();
+    expect(whatsAppUrl('', 'Hi')).toBeNull();
+    expect(whatsAppUrl('+', 'Hi')).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  it('names the product, the chosen size and colour, and its address', () => {
+    expect(productMessage('Adire Dress', 'https://shop.ng/product/p1', { size: 'M', color: 'Indigo' })).toBe(
+      "Hello! I'd like to ask about Adire Dress (size M, colour Indigo): https://shop.ng/product/p1",
+    );
+    expect(productMessage('Adire Dress', 'https://shop.ng/product/p1', { size: null, color: 'Indigo' })).toBe(
+      "Hello! I'd like to ask about Adire Dress (colour Indigo): https://shop.ng/product/p1",
+    );
+    expect(productMessage('Adire Dress', 'https://shop.ng/product/p1')).toBe(
+      "Hello! I'd like to ask about Adire Dress: https://shop.ng/product/p1",
+    );
+  });
+
+  it('names the order number', () => {
+    expect(orderMessage('K7M2QX9A')).toBe('Hello! I have a question about my order #K7M2QX9A.');
+  });
+});
+
+describe('the shop facts in the page', () => {
+  it('reads the number the server wrote', () => {
+    embed('{"whatsapp":"2348035550100"}');
+    expect(readShopFacts()).toEqual({ whatsapp: '2348035550100' });
+  });
+
+  it('has no number when it is null, missing or unreadable', () => {
+    expect(readShopFacts()).toEqual({ whatsapp: null });
+    embed('{"whatsapp":null}');
+    expect(readShopFacts()).toEqual({ whatsapp: null });
+    document.getElementById(SHOP_ELEMENT_ID)!.textContent = '{not json';
+    expect(readShopFacts()).toEqual({ whatsapp: null });
+  });
+
+  it('is read once', () => {
+    embed('{"whatsapp":"2348035550100"}');
+    expect(shopWhatsApp()).toBe('2348035550100');
+    document.getElementById(SHOP_ELEMENT_ID)!.textContent = '{"whatsapp":"2348000000000"}';
+    expect(shopWhatsApp()).toBe('2348035550100');
+  });
+});

@@ -32,6 +32,7 @@ function adminOrder(overrides: Partial<Order> = {}): AdminOrder {
     payLinks: [],
     internalNote: 'Regular customer — never print this',
     skus: ['OXF-42-BLK', null],
+    restockable: o.items.map((item) => item.quantity),
   };
 }
 

@@ -31,6 +31,7 @@ function payPage(over: Partial<PayPage> = {}, link: Partial<PayPage['link']> = {
         quantity: 2,
         size: 'M',
         color: 'Indigo',
+        compareAtPrice: null,
       },
     ],
     subtotal: 4_000_000,

@@ -90,7 +90,7 @@ test('an admin manages the catalogue and content from the shop pages', async (t)
     await productForm
       .getByLabel('Description')
       .fill('Three-piece agbada in royal blue damask, hand-embroidered at the neck.');
-    await productForm.getByLabel('Price (₦)').fill('185000.50');
+    await productForm.getByLabel('Price (₦)', { exact: true }).fill('185000.50');
     await productForm.getByLabel(/Category/).fill('Agbada');
     await productForm.getByLabel(/Sizes/).fill('M, L, XL');
     await productForm.getByLabel(/Colours/).fill('Royal Blue');
@@ -128,8 +128,8 @@ test('an admin manages the catalogue and content from the shop pages', async (t)
     await releaseForm.getByLabel('Collection').selectOption(done.collectionId);
     await releaseForm.locator(`option[value="${done.productId}"]`).waitFor({ state: 'attached' });
     await releaseForm.getByLabel('Product').selectOption(done.productId);
-    assert.equal(await releaseForm.getByLabel('Price (₦)').inputValue(), '185000.50');
-    await releaseForm.getByLabel('Price (₦)').fill('175000');
+    assert.equal(await releaseForm.getByLabel('Price (₦)', { exact: true }).inputValue(), '185000.50');
+    await releaseForm.getByLabel('Price (₦)', { exact: true }).fill('175000');
     await releaseForm.getByLabel('Background image').setInputFiles(demoImage('release-2-1024.jpg'));
     await releaseForm.getByLabel('Featured').check();
     await releaseForm.getByRole('button', { name: 'Add Release' }).click();

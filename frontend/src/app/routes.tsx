@@ -42,7 +42,13 @@ export const routes: AppRoute[] = [
   lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
   lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
+  // Before /admin/orders/:id, which would take "new" for an order's id.
+  lazyRoute('/admin/orders/new', 'admin', () => import('@/features/admin/routes/NewOrderPage')),
   lazyRoute('/admin/orders/:id', 'admin', () => import('@/features/admin/routes/AdminOrderPage')),
+  lazyRoute('/admin/customers', 'admin', () => import('@/features/admin/routes/CustomersPage')),
+  lazyRoute('/admin/customers/:key', 'admin', () => import('@/features/admin/routes/CustomerPage')),
+  lazyRoute('/admin/staff', 'admin', () => import('@/features/admin/routes/StaffPage')),
+  lazyRoute('/admin/activity', 'admin', () => import('@/features/admin/routes/ActivityPage')),
   lazyRoute('/admin/stock', 'admin', () => import('@/features/admin/routes/StockPage')),
   lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),

@@ -2,8 +2,11 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { InternalNotePanel } from '../components/InternalNotePanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
+import { OwedBadge, SourceBadge } from '../components/OrderSource';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
+import { PayLinksPanel } from '../components/PayLinksPanel';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
 import { RefundPanel } from '../components/RefundPanel';
 import { adminTime } from '../lib/time';
@@ -16,6 +19,8 @@ import { TextField } from '@/components/TextField';
 import { isNotFound } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { addressLines, ORDER_STATUS_LABELS, orderTitle, paidByText } from '@/lib/orders';
+import { useSession } from '@/lib/session';
+import { runsTheShop, staffRole } from '@/lib/staff';
 import type { OrderUpdate } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
@@ -48,6 +53,8 @@ const ACTION_LABELS: Record<SetStatus, string> = {
 export default function AdminOrderPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { data: order, isPending, isError, error } = useAdminOrder(id);
+  // Pay links are sent and cancelled by owners and managers; packers see them.
+  const manage = runsTheShop(staffRole(useSession().user));
 
   const back = (
     <Link href="/admin/orders" className="admin-back">
@@ -82,6 +89,8 @@ export default function AdminOrderPage() {
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}
         {order.codeOverLimit && <CodeOverLimitBadge />}
+        <SourceBadge source={order.source} />
+        <OwedBadge order={order} />
         <span className="muted">
           Placed {adminTime.format(new Date(order.createdAt))}
           {order.updatedAt !== order.createdAt && ` · updated ${adminTime.format(new Date(order.updatedAt))}`}
@@ -107,9 +116,15 @@ export default function AdminOrderPage() {
             </h2>
             <OrderItemList items={order.items} linkProducts />
             <OrderBreakdown order={order} />
+            {order.discountReason && (
+              <p className="admin-order__discount-reason">Discount given by hand: {order.discountReason}</p>
+            )}
           </section>
 
           {order.paymentMethod === 'pay_on_delivery' && <PayOnDeliveryPanel order={order} />}
+          {(order.paymentMethod === 'pay_link' || order.payLinks.length > 0) && (
+            <PayLinksPanel order={order} manage={manage} />
+          )}
           <StatusActions order={order} />
           <RefundPanel order={order} />
         </div>
@@ -127,6 +142,15 @@ export default function AdminOrderPage() {
               )}
             </p>
           </section>
+          {order.customerNote && (
+            <section className="admin-card" aria-labelledby="order-customer-note-heading">
+              <h2 id="order-customer-note-heading" className="admin-card__title">
+                Customer’s note
+              </h2>
+              <p className="admin-order__customer-note">{order.customerNote}</p>
+            </section>
+          )}
+          <InternalNotePanel order={order} />
           <section className="admin-card" aria-labelledby="order-address-heading">
             <h2 id="order-address-heading" className="admin-card__title">
               {order.deliveryMethod === 'pickup' ? 'Customer address' : 'Delivery address'}
@@ -152,9 +176,21 @@ export default function AdminOrderPage() {
                     ? order.deliveryMethod === 'pickup'
                       ? 'Pay at pickup'
                       : 'Pay on delivery'
-                    : (paidByText(order.paymentChannel) ?? 'Paystack')}
+                    : order.paymentMethod === 'pay_link'
+                      ? `Pay link${order.paymentChannel ? ` (${paidByText(order.paymentChannel)?.toLowerCase()})` : ''}`
+                      : (paidByText(order.paymentChannel) ?? 'Paystack')}
                 </dd>
               </div>
+              <div>
+                <dt>Paid</dt>
+                <dd>{formatNaira(order.paid)}</dd>
+              </div>
+              {order.balance > 0 && (
+                <div>
+                  <dt>Balance</dt>
+                  <dd>{formatNaira(order.balance)}</dd>
+                </div>
+              )}
               <div>
                 <dt>Reference</dt>
                 <dd className="admin-order__mono">{order.paymentReference}</dd>

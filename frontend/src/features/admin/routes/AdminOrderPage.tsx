@@ -136,7 +136,8 @@ export default function AdminOrderPage() {
             </h2>
             <p className="admin-order__lines">
               <strong>{order.customerName}</strong>
-              <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+              {/* Orders taken in chats may have no e-mail. */}
+              {order.customerEmail && <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>}
               {order.customerPhone && (
                 <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a>
               )}

@@ -140,7 +140,8 @@ export default function AdminOrdersPage() {
         </div>
       )}
 
-      <PaymentsToReview />
+      {/* Payments are money: owners and managers only. */}
+      {takesOrders && <PaymentsToReview />}
     </PageShell>
   );
 }

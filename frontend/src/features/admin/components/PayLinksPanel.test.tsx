@@ -72,14 +72,14 @@ describe('an order taken in a chat, on the order screen', () => {
     expect(screen.getByText('Source: WhatsApp')).toBeTruthy();
     expect(screen.getByText('Call before delivery')).toBeTruthy();
     expect(screen.getByText('Discount given by hand: Loyal customer')).toBeTruthy();
-    expect((screen.getByLabelText('For the staff') as HTMLTextAreaElement).value).toBe('Wants it before Friday');
+    expect(screen.getByLabelText<HTMLTextAreaElement>('For the staff').value).toBe('Wants it before Friday');
     const links = within(screen.getByRole('list', { name: 'Pay links, oldest first' })).getAllByRole('listitem');
     expect(links).toHaveLength(2);
     expect(within(links[0]!).getByText('Deposit')).toBeTruthy();
     expect(within(links[0]!).getByText('Paid', { exact: true })).toBeTruthy();
     expect(within(links[0]!).queryByRole('button', { name: 'Copy link' })).toBeNull();
     expect(within(links[1]!).getByText('Open')).toBeTruthy();
-    expect((within(links[1]!).getByLabelText('Pay link for ₦31,500.00') as HTMLInputElement).value).toBe(
+    expect(within(links[1]!).getByLabelText<HTMLInputElement>('Pay link for ₦31,500.00').value).toBe(
       `${window.location.origin}/pay/${'B'.repeat(32)}`,
     );
     const whatsapp = within(links[1]!).getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href')!;
@@ -118,10 +118,10 @@ describe('an order taken in a chat, on the order screen', () => {
         return jsonResponse({ order: current, payLink: `https://shop.ng/pay/${'C'.repeat(32)}` }, 201);
       },
     });
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderOrder();
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel link' }));
-    expect(window.confirm).toHaveBeenCalledWith(CONFIRM_CANCEL_LINK);
+    expect(confirm).toHaveBeenCalledWith(CONFIRM_CANCEL_LINK);
     await screen.findByText('The pay link was cancelled.');
     expect(screen.queryByRole('button', { name: 'Cancel link' })).toBeNull();
 

@@ -14,6 +14,7 @@ function adminOrder(overrides: Partial<Order> = {}) {
   return {
     ...o,
     userId: 'u1',
+    payLinks: [],
     nextStatuses: ['processing', 'cancelled'],
     refundable: o.totalAmount - o.refunded - o.refundPending,
   };

@@ -183,7 +183,7 @@ export default function AdminOrderPage() {
                 </dd>
               </div>
               <div>
-                <dt>Paid</dt>
+                <dt>Amount paid</dt>
                 <dd>{formatNaira(order.paid)}</dd>
               </div>
               {order.balance > 0 && (

@@ -116,7 +116,7 @@ describe('New order', () => {
       source: 'whatsapp',
     });
     const link = `https://shop.ng/pay/${'T'.repeat(32)}`;
-    expect((screen.getByLabelText('Pay link for ₦21,000.00') as HTMLInputElement).value).toBe(link);
+    expect(screen.getByLabelText<HTMLInputElement>('Pay link for ₦21,000.00').value).toBe(link);
     const whatsapp = screen.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href')!;
     expect(whatsapp.startsWith('https://wa.me/2348035550100?text=')).toBe(true);
     expect(decodeURIComponent(whatsapp.split('?text=')[1]!)).toContain(

@@ -43,7 +43,7 @@ function server() {
   return fetch;
 }
 
-const roleOf = (name: string) => screen.getByRole('combobox', { name: `Role of ${name}` }) as HTMLSelectElement;
+const roleOf = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name: `Role of ${name}` });
 
 describe('Staff', () => {
   it('changes a role where it stands, and shows the refusal to demote the last owner', async () => {

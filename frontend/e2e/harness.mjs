@@ -82,9 +82,13 @@ export async function startShop({ demo = true } = {}) {
         .sort()
         .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
     },
-    /** Makes an existing account an admin with the merchant command (takes effect at the next refresh). */
-    grantAdmin(email) {
-      return run(['admin', 'grant', email], env);
+    /**
+     * Makes an existing account staff with the merchant command (takes effect at the next
+     * refresh): an owner unless told, since the command's own default makes every admin after
+     * the first a manager, who may not open Settings.
+     */
+    grantAdmin(email, role = 'owner') {
+      return run(['admin', 'grant', email, '--role', role], env);
     },
     async stop() {
       child.kill('SIGTERM');

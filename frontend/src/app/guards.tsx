@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loginPath, safeNextPath } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
+import { adminHome, mayOpen, staffRole } from '@/lib/staff';
+import type { SessionUser } from '@/lib/types';
 
 /**
  * Who may open a route (SPEC section 2):
@@ -10,14 +12,15 @@ import { useSession } from '@/lib/session';
  *   intended reading of the spec's ambiguity);
  * - user: signed-in only — a visitor goes to /login?next=<this page>;
  * - bag: signed in, or any visitor when the shop allows guest checkout (My Bag) — otherwise as user;
- * - admin: admins only — anyone else goes to /.
+ * - admin: admins only — anyone else goes to /; a member of staff whose role may not use the
+ *   screen goes to their back-office home (a packer asking for the dashboard: the orders).
  */
 export type Access = 'all' | 'guest' | 'user' | 'bag' | 'admin';
 
 /** Where a route guard sends this visitor, or null to let them through. */
 export function guardRedirect(
   access: Access,
-  user: { admin: boolean } | null,
+  user: Pick<SessionUser, 'admin' | 'role'> | null,
   location: string,
   search: string,
   guestCheckout = false,
@@ -30,8 +33,11 @@ export function guardRedirect(
       return user ? null : loginPath(search ? `${location}?${search}` : location);
     case 'user':
       return user ? null : loginPath(search ? `${location}?${search}` : location);
-    case 'admin':
-      return user?.admin ? null : '/';
+    case 'admin': {
+      if (!user?.admin) return '/';
+      const role = staffRole(user);
+      return mayOpen(role, location) ? null : adminHome(role);
+    }
     case 'guest':
       return user ? safeNextPath(new URLSearchParams(search).get('next')) : null;
   }

@@ -7,6 +7,7 @@ import { Logo } from './Logo';
 import { SearchBar } from './SearchBar';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
+import { mayOpen, staffRole } from '@/lib/staff';
 import './Header.css';
 
 const collectionItems: DropdownItem[] = FIXED_COLLECTIONS.map((c) => ({ label: c.name, href: collectionPath(c.id) }));
@@ -87,9 +88,16 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
             </li>
             {user?.admin && (
               <li>
-                <Link href="/admin/dashboard" className="site-header__link">
-                  Dashboard
-                </Link>
+                {/* The back office's home for this role: the dashboard, or the orders for a packer. */}
+                {mayOpen(staffRole(user), '/admin/dashboard') ? (
+                  <Link href="/admin/dashboard" className="site-header__link">
+                    Dashboard
+                  </Link>
+                ) : (
+                  <Link href="/admin/orders" className="site-header__link">
+                    Back office
+                  </Link>
+                )}
               </li>
             )}
           </ul>

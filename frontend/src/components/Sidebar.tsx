@@ -24,11 +24,15 @@ import {
   TruckIcon,
   UserIcon,
   UserPlusIcon,
+  UsersIcon,
+  ShieldIcon,
+  ClockIcon,
 } from './icons';
 import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { keepFocusWithin } from '@/lib/focusTrap';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
+import { mayOpen, staffRole } from '@/lib/staff';
 import './Sidebar.css';
 
 type SidebarProps = {
@@ -38,12 +42,33 @@ type SidebarProps = {
   returnFocusRef: RefObject<HTMLElement | null>;
 };
 
+/** The back office's screens, in the menu's order; each shows only to the roles that may use it. */
+const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode }> = [
+  { href: '/admin/dashboard', label: 'Dashboard', icon: <ChartIcon /> },
+  { href: '/adminmanagement', label: 'Admin Management', icon: <KeyIcon /> },
+  { href: '/admin/orders', label: 'Orders', icon: <TruckIcon /> },
+  { href: '/admin/products', label: 'Products', icon: <GridIcon /> },
+  { href: '/admin/products?add=1', label: 'Add product', icon: <PackageIcon /> },
+  { href: '/admin/stock', label: 'Stock', icon: <BoxesIcon /> },
+  { href: '/admin/customers', label: 'Customers', icon: <UsersIcon /> },
+  { href: '/admin/delivery', label: 'Delivery', icon: <MapPinIcon /> },
+  { href: '/admin/discounts', label: 'Discount codes', icon: <TagIcon /> },
+  { href: '/admin/reviews', label: 'Reviews', icon: <StarIcon /> },
+  { href: '/admin/messages', label: 'Messages', icon: <MailIcon /> },
+  { href: '/admin/search', label: 'Search words', icon: <SearchIcon /> },
+  { href: '/admin/staff', label: 'Staff', icon: <ShieldIcon /> },
+  { href: '/admin/activity', label: 'Activity log', icon: <ClockIcon /> },
+  { href: '/admin/settings', label: 'Settings', icon: <SlidersIcon /> },
+];
+
 /**
  * The slide-in navigation drawer: a modal dialog with an overlay. Focus is trapped inside while
  * open, Escape or the overlay closes it, and so does any navigation.
  */
 export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
   const { user } = useSession();
+  // A member of staff sees the back-office screens their role may use (none for customers).
+  const role = user?.admin ? staffRole(user) : null;
   const counts = useSessionCounts();
   const { logout, isPending: loggingOut } = useLogout();
   const [collectionsOpen, setCollectionsOpen] = useState(false);
@@ -156,66 +181,11 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             <SidebarLink href="/about" icon={<InfoIcon />} onNavigate={onClose}>
               About Us
             </SidebarLink>
-            {user?.admin && (
-              <SidebarLink href="/admin/dashboard" icon={<ChartIcon />} onNavigate={onClose}>
-                Dashboard
+            {ADMIN_LINKS.filter((link) => mayOpen(role, link.href)).map(({ href, label, icon }) => (
+              <SidebarLink key={href} href={href} icon={icon} onNavigate={onClose}>
+                {label}
               </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/adminmanagement" icon={<KeyIcon />} onNavigate={onClose}>
-                Admin Management
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/orders" icon={<TruckIcon />} onNavigate={onClose}>
-                Orders
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/products" icon={<GridIcon />} onNavigate={onClose}>
-                Products
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/products?add=1" icon={<PackageIcon />} onNavigate={onClose}>
-                Add product
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/stock" icon={<BoxesIcon />} onNavigate={onClose}>
-                Stock
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/delivery" icon={<MapPinIcon />} onNavigate={onClose}>
-                Delivery
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/discounts" icon={<TagIcon />} onNavigate={onClose}>
-                Discount codes
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/reviews" icon={<StarIcon />} onNavigate={onClose}>
-                Reviews
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/messages" icon={<MailIcon />} onNavigate={onClose}>
-                Messages
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/search" icon={<SearchIcon />} onNavigate={onClose}>
-                Search words
-              </SidebarLink>
-            )}
-            {user?.admin && (
-              <SidebarLink href="/admin/settings" icon={<SlidersIcon />} onNavigate={onClose}>
-                Settings
-              </SidebarLink>
-            )}
+            ))}
           </ul>
         </nav>
         <div className="sidebar__foot">

@@ -88,6 +88,21 @@ export const queryKeys = {
     settings: ['admin', 'settings'] as const,
     /** The merchant's search words (GET/PUT /api/admin/search/synonyms). */
     searchWords: ['admin', 'search-words'] as const,
+    /** Customers: every search and page under one prefix, and one customer's page. */
+    customers: {
+      all: ['admin', 'customers'] as const,
+      list: (q: string, page: number) => ['admin', 'customers', 'list', q, page] as const,
+      detail: (key: string) => ['admin', 'customers', 'detail', key] as const,
+    },
+    /** The New order form's product search (the catalogue with its stock, for one search). */
+    orderProducts: (q: string) => ['admin', 'new-order', 'products', q] as const,
+    /** Staff and their roles (owners only). */
+    staff: ['admin', 'staff'] as const,
+    /** The activity log, by subject (owners only). */
+    activity: {
+      all: ['admin', 'activity'] as const,
+      list: (subject: string) => ['admin', 'activity', subject] as const,
+    },
   },
 };
 

@@ -177,3 +177,21 @@ export type KeepAccountBody = Schemas['KeepAccountBody'];
 /** POST /api/orders/claim: the token of the link mailed to the account's e-mail; answers My Orders. */
 export type ClaimBody = Schemas['ClaimBody'];
 export type MyOrders = Schemas['MyOrders'];
+
+/** POST /api/admin/orders: an order taken in a chat (customer, lines, delivery, deposit, notes, source). */
+export type ChatOrder = Schemas['ChatOrder'];
+export type ChatLine = Schemas['ChatLine'];
+export type ChatDelivery = Schemas['ChatDelivery'];
+/** The order made (or given a new link) and its pay link, `{public-url}/pay/{token}`. */
+export type ChatOrderMade = Schemas['ChatOrderMade'];
+/** Where an order came from: the website, WhatsApp, Instagram or the shop. */
+export type OrderSource = Schemas['Source'];
+/** GET /api/admin/customers: one customer (an account, or orders grouped by e-mail or phone). */
+export type CustomerSummary = Schemas['CustomerSummary'];
+export type CustomerPage = Schemas['CustomerPage'];
+/** GET /api/admin/customers/{key}: the customer and their orders. */
+export type CustomerOrders = Schemas['CustomerOrders'];
+/** GET /api/admin/staff: everyone with a role. */
+export type StaffMember = Schemas['StaffMember'];
+/** GET /api/admin/activity: who changed what, newest first. */
+export type ActivityEntry = Schemas['Activity'];

@@ -14,6 +14,7 @@ function adminOrder(overrides: Partial<Order> & { restockable?: number[] } = {})
   return {
     ...o,
     userId: 'u1',
+    payLinks: [],
     nextStatuses: ['processing', 'cancelled'],
     refundable: o.totalAmount - o.refunded - o.refundPending,
     // Units of each line still off sale: all of them until a refund puts some back.

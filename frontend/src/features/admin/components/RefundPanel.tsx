@@ -91,7 +91,8 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
         <div>
           <dt>Total paid</dt>
           <dd>
-            <Price kobo={order.totalAmount} />
+            {/* A pay-link order is paid link by link (a deposit, then the balance). */}
+            <Price kobo={order.paymentMethod === 'pay_link' ? order.paid : order.totalAmount} />
           </dd>
         </div>
         <div className={order.refunded > 0 ? 'is-done' : undefined}>

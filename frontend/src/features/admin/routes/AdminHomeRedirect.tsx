@@ -1,6 +1,9 @@
 import { Redirect } from 'wouter';
+import { useSession } from '@/lib/session';
+import { adminHome, staffRole } from '@/lib/staff';
 
-/** /admin: the back office's home is the dashboard. */
+/** /admin: the back office's home is the dashboard (the orders for a packer, who has no dashboard). */
 export default function AdminHomeRedirect() {
-  return <Redirect to="/admin/dashboard" replace />;
+  const { user } = useSession();
+  return <Redirect to={adminHome(staffRole(user))} replace />;
 }

@@ -22,6 +22,7 @@ function adminOrder(overrides: Partial<Order> = {}) {
   return {
     ...o,
     userId: 'u1',
+    payLinks: [],
     nextStatuses: NEXT[o.status],
     refundable: o.totalAmount - o.refunded - o.refundPending,
     // As the server sends it: the units of each line still off sale.

@@ -3,8 +3,11 @@ import { Link, useParams } from 'wouter';
 import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { PrintLinks } from '../print/PrintLinks';
+import { InternalNotePanel } from '../components/InternalNotePanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
+import { OwedBadge, SourceBadge } from '../components/OrderSource';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
+import { PayLinksPanel } from '../components/PayLinksPanel';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
 import { RefundPanel } from '../components/RefundPanel';
 import { adminTime } from '../lib/time';
@@ -17,6 +20,8 @@ import { TextField } from '@/components/TextField';
 import { isNotFound } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { addressLines, ORDER_STATUS_LABELS, orderTitle, paidByText } from '@/lib/orders';
+import { useSession } from '@/lib/session';
+import { runsTheShop, staffRole } from '@/lib/staff';
 import type { OrderUpdate } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
@@ -49,6 +54,8 @@ const ACTION_LABELS: Record<SetStatus, string> = {
 export default function AdminOrderPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { data: order, isPending, isError, error } = useAdminOrder(id);
+  // Pay links are sent and cancelled by owners and managers; packers see them.
+  const manage = runsTheShop(staffRole(useSession().user));
 
   const back = (
     <Link href="/admin/orders" className="admin-back">
@@ -84,6 +91,8 @@ export default function AdminOrderPage() {
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}
         {order.codeOverLimit && <CodeOverLimitBadge />}
+        <SourceBadge source={order.source} />
+        <OwedBadge order={order} />
         <span className="muted">
           Placed {adminTime.format(new Date(order.createdAt))}
           {order.updatedAt !== order.createdAt && ` · updated ${adminTime.format(new Date(order.updatedAt))}`}
@@ -109,9 +118,15 @@ export default function AdminOrderPage() {
             </h2>
             <OrderItemList items={order.items} linkProducts />
             <OrderBreakdown order={order} />
+            {order.discountReason && (
+              <p className="admin-order__discount-reason">Discount given by hand: {order.discountReason}</p>
+            )}
           </section>
 
           {order.paymentMethod === 'pay_on_delivery' && <PayOnDeliveryPanel order={order} />}
+          {(order.paymentMethod === 'pay_link' || order.payLinks.length > 0) && (
+            <PayLinksPanel order={order} manage={manage} />
+          )}
           <StatusActions order={order} />
           {order.nextStatuses.includes('cancelled') && <CancelPanel order={order} />}
           <RefundPanel order={order} />
@@ -124,12 +139,22 @@ export default function AdminOrderPage() {
             </h2>
             <p className="admin-order__lines">
               <strong>{order.customerName}</strong>
-              <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>
+              {/* Orders taken in chats may have no e-mail. */}
+              {order.customerEmail && <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>}
               {order.customerPhone && (
                 <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a>
               )}
             </p>
           </section>
+          {order.customerNote && (
+            <section className="admin-card" aria-labelledby="order-customer-note-heading">
+              <h2 id="order-customer-note-heading" className="admin-card__title">
+                Customer’s note
+              </h2>
+              <p className="admin-order__customer-note">{order.customerNote}</p>
+            </section>
+          )}
+          <InternalNotePanel order={order} />
           <section className="admin-card" aria-labelledby="order-address-heading">
             <h2 id="order-address-heading" className="admin-card__title">
               {order.deliveryMethod === 'pickup' ? 'Customer address' : 'Delivery address'}
@@ -155,9 +180,21 @@ export default function AdminOrderPage() {
                     ? order.deliveryMethod === 'pickup'
                       ? 'Pay at pickup'
                       : 'Pay on delivery'
-                    : (paidByText(order.paymentChannel) ?? 'Paystack')}
+                    : order.paymentMethod === 'pay_link'
+                      ? `Pay link${order.paymentChannel ? ` (${paidByText(order.paymentChannel)?.toLowerCase()})` : ''}`
+                      : (paidByText(order.paymentChannel) ?? 'Paystack')}
                 </dd>
               </div>
+              <div>
+                <dt>Amount paid</dt>
+                <dd>{formatNaira(order.paid)}</dd>
+              </div>
+              {order.balance > 0 && (
+                <div>
+                  <dt>Balance</dt>
+                  <dd>{formatNaira(order.balance)}</dd>
+                </div>
+              )}
               <div>
                 <dt>Reference</dt>
                 <dd className="admin-order__mono">{order.paymentReference}</dd>

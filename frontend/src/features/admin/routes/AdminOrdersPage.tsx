@@ -8,6 +8,7 @@ import {
   type SpecialList,
 } from '../api/orders';
 import { AdminTag } from '../components/AdminPanel';
+import { owedText, SourceBadge } from '../components/OrderSource';
 import { CodeOverLimitBadge, OversoldBadge, oversoldBanner } from '../components/Oversold';
 import { Pager } from '../components/Pager';
 import { PickListLink } from '../print/PrintLinks';
@@ -19,6 +20,8 @@ import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { formatNaira } from '@/lib/money';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
+import { useSession } from '@/lib/session';
+import { runsTheShop, staffRole } from '@/lib/staff';
 import type { Order, OrderStatus } from '@/lib/types';
 import '../admin.css';
 import './AdminOrders.css';
@@ -69,6 +72,8 @@ export default function AdminOrdersPage() {
   const oversold = special === 'oversold';
   const status = special ? null : parseStatus(search.get('status'));
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
+  // Owners and managers take orders from chats; packers only fulfil them.
+  const takesOrders = runsTheShop(staffRole(useSession().user));
   const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminOrders(
     status,
     page,
@@ -86,6 +91,11 @@ export default function AdminOrdersPage() {
           {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
         </button>
         <PickListLink orders={data?.orders ?? []} />
+        {takesOrders && (
+          <Link href="/admin/orders/new" className="btn btn--sm btn--primary">
+            New order
+          </Link>
+        )}
       </div>
 
       {data && data.oversold > 0 && !oversold && (
@@ -132,7 +142,8 @@ export default function AdminOrdersPage() {
         </div>
       )}
 
-      <PaymentsToReview />
+      {/* Payments are money: owners and managers only. */}
+      {takesOrders && <PaymentsToReview />}
     </PageShell>
   );
 }
@@ -213,6 +224,7 @@ function OrderRow({ order }: { order: Order }) {
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}
         {order.codeOverLimit && <CodeOverLimitBadge />}
+        {order.source !== 'website' && <SourceBadge source={order.source} />}
       </div>
       <div className="admin-order-row__who">
         <span className="admin-order-row__name">{order.customerName}</span>
@@ -229,6 +241,7 @@ function OrderRow({ order }: { order: Order }) {
         {order.paymentMethod === 'pay_on_delivery' && order.toCollect > 0 && (
           <span className="admin-order-row__collect">{formatNaira(order.toCollect)} to collect</span>
         )}
+        {owedText(order) && <span className="admin-order-row__collect">{owedText(order)}</span>}
       </div>
       <Price kobo={order.totalAmount} className="admin-order-row__total" />
     </li>

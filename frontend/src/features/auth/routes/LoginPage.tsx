@@ -10,16 +10,15 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
 import { failureMessage } from '@/lib/api';
 import { safeNextPath } from '@/lib/redirect';
+import { adminHome, staffRole } from '@/lib/staff';
 
 type Mode = 'signin' | 'forgot';
 
 /**
  * /login (signed-out only): e-mail and password, or, in forgot-password mode, the e-mail alone to
  * receive a reset link. After signing in the shopper goes back to `next` (same-site only) or home;
- * an admin without a `next` lands on the back office's dashboard.
+ * an admin without a `next` lands in the back office: the dashboard, or the orders for a packer.
  */
-/** Where an admin lands after signing in (the route table's /admin/dashboard). */
-export const ADMIN_HOME = '/admin/dashboard';
 
 export default function LoginPage() {
   const [params] = useSearchParams();
@@ -70,7 +69,7 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
       { email: trimmedEmail, password: trimmedPassword },
       {
         onSuccess: (session) =>
-          navigate(next || (session.user?.admin ? ADMIN_HOME : '/'), {
+          navigate(next || (session.user?.admin ? adminHome(staffRole(session.user)) : '/'), {
             replace: true,
           }),
         onError: (e) => setProblem({ message: loginErrorMessage(e) }),

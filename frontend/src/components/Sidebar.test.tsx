@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import type { SessionUser } from '@/lib/types';
+import { admin, customer, renderWithProviders } from '@/test/utils';
+
+const props = { open: true, onClose: () => undefined, returnFocusRef: { current: null } };
+
+/** The back-office links of the menu, by name, for a user. */
+function menuLinks(user: SessionUser): string[] {
+  const { unmount } = renderWithProviders(<Sidebar {...props} />, { session: { user } });
+  const links = within(screen.getByRole('dialog', { name: 'Menu' }))
+    .getAllByRole('link')
+    .filter((a) => /^\/admin/.test(a.getAttribute('href') ?? ''))
+    .map((a) => a.textContent?.trim() ?? '');
+  unmount();
+  return links;
+}
+
+describe('the menu by role', () => {
+  it('shows each role only the screens it may use', () => {
+    expect(menuLinks({ ...admin, role: 'packer' })).toEqual(['Orders', 'Stock']);
+    expect(menuLinks({ ...admin, role: 'manager' })).toEqual([
+      'Dashboard',
+      'Orders',
+      'Products',
+      'Add product',
+      'Stock',
+      'Customers',
+      'Delivery',
+      'Discount codes',
+      'Reviews',
+      'Messages',
+      'Search words',
+    ]);
+    expect(menuLinks({ ...admin, role: 'owner' })).toEqual([
+      'Dashboard',
+      'Admin Management',
+      'Orders',
+      'Products',
+      'Add product',
+      'Stock',
+      'Customers',
+      'Delivery',
+      'Discount codes',
+      'Reviews',
+      'Messages',
+      'Search words',
+      'Staff',
+      'Activity log',
+      'Settings',
+    ]);
+    expect(menuLinks(customer)).toEqual([]);
+  });
+
+  it('gives a packer the back office instead of the dashboard in the header', () => {
+    renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={{ current: null }} />, {
+      session: { user: { ...admin, role: 'packer' } },
+    });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Back office' }).getAttribute('href')).toBe('/admin/orders');
+  });
+});

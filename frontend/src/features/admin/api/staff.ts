@@ -1,0 +1,69 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { answer, api, type ApiError } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
+import type { StaffRole } from '@/lib/staff';
+import type { ActivityEntry, StaffMember } from '@/lib/types';
+
+export type { ActivityEntry, StaffMember };
+
+/** GET /api/admin/staff: everyone with a role, owners first. */
+export function useStaff() {
+  return useQuery({
+    queryKey: queryKeys.admin.staff,
+    queryFn: async ({ signal }) => (await answer(api.GET('/api/admin/staff', { signal }))).staff,
+    staleTime: 0,
+  });
+}
+
+/**
+ * PATCH /api/admin/staff {email, role}: another role, or null to take the account off the staff.
+ * Answers the whole staff; the server refuses to demote the last owner (409, its words shown).
+ */
+export function useChangeRole() {
+  const client = useQueryClient();
+  return useMutation<StaffMember[], ApiError, { email: string; role: StaffRole | null }>({
+    mutationFn: async (body) => (await answer(api.PATCH('/api/admin/staff', { body }))).staff,
+    onSuccess: (staff) => {
+      client.setQueryData(queryKeys.admin.staff, staff);
+      void client.invalidateQueries({ queryKey: queryKeys.admin.activity.all });
+    },
+  });
+}
+
+/** POST /api/admin/grant {email, role}: an existing account joins the staff with the role. */
+export function useAddStaff() {
+  const client = useQueryClient();
+  return useMutation<{ message: string }, ApiError, { email: string; role: StaffRole }>({
+    mutationFn: (body) => answer(api.POST('/api/admin/grant', { body })),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.admin.staff });
+      void client.invalidateQueries({ queryKey: queryKeys.admin.activity.all });
+    },
+  });
+}
+
+/** The log's page size (the server's): a shorter page is the last. */
+export const ACTIVITY_PAGE = 100;
+
+/**
+ * GET /api/admin/activity?subject=&before=: newest first, 100 lines a page; "Older" asks for the
+ * lines before the last one shown.
+ */
+export function useActivity(subject: string) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.admin.activity.list(subject),
+    queryFn: async ({ signal, pageParam }) =>
+      (
+        await answer(
+          api.GET('/api/admin/activity', {
+            params: { query: { subject: subject || undefined, before: pageParam ?? undefined } },
+            signal,
+          }),
+        )
+      ).activity,
+    initialPageParam: null as number | null,
+    getNextPageParam: (last: ActivityEntry[]) =>
+      last.length < ACTIVITY_PAGE ? undefined : (last[last.length - 1]?.id ?? undefined),
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,239 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAddStaff, useChangeRole, useStaff, type StaffMember } from '../api/staff';
+import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { Message } from '@/components/Message';
+import { PageShell } from '@/components/PageShell';
+import { Spinner } from '@/components/Spinner';
+import { TextField } from '@/components/TextField';
+import { failureMessage } from '@/lib/api';
+import { EMAIL_PATTERN } from '@/lib/forms';
+import { useSession } from '@/lib/session';
+import { ROLE_LABELS, type StaffRole } from '@/lib/staff';
+import { useInFlight } from '@/lib/useInFlight';
+import '../admin.css';
+import './AdminOrders.css';
+import './StaffPage.css';
+
+export const ROLE_HINTS: Record<StaffRole, string> = {
+  owner: 'Everything, including staff, settings and the activity log.',
+  manager: 'Runs the shop: catalogue, stock, orders, refunds, customers, dashboard.',
+  packer: 'Orders, the pick list and stock: packs and ships, sees no revenue or customers.',
+};
+const ROLES: StaffRole[] = ['owner', 'manager', 'packer'];
+/** The select's value for "take off the staff". */
+const NOT_STAFF = 'none';
+
+export const ROLE_CHANGE_FAILED = 'The role could not be changed. Please try again.';
+export const ADD_FAILED = 'The account could not be added. Please try again.';
+export const INVALID_EMAIL = 'Please enter a valid email address.';
+
+export function confirmRemove(member: Pick<StaffMember, 'name' | 'email'>): string {
+  return `Take ${member.name || member.email} off the staff? They keep their customer account.`;
+}
+
+export function roleChanged(member: Pick<StaffMember, 'name' | 'email'>, role: StaffRole | null): string {
+  const who = member.name || member.email;
+  return role ? `${who} is now ${ROLE_LABELS[role].toLowerCase()}.` : `${who} is no longer on the staff.`;
+}
+
+/**
+ * /admin/staff (owners only): everyone with a role, each role changed where it stands (or taken
+ * away), and an existing account added by its e-mail with a role. The server keeps the last owner
+ * an owner; its refusal shows as it is.
+ */
+export default function StaffPage() {
+  const { data: staff, isPending, isError, error } = useStaff();
+  const change = useChangeRole();
+  const latch = useInFlight();
+  const { user } = useSession();
+  const [notice, setNotice] = useState<Notice>(null);
+
+  const setRole = (member: StaffMember, value: string) => {
+    const role = value === NOT_STAFF ? null : (value as StaffRole);
+    if (role === member.role || !latch.begin()) return;
+    if (role === null && !window.confirm(confirmRemove(member))) {
+      latch.end();
+      return;
+    }
+    setNotice(null);
+    change.mutate(
+      { email: member.email, role },
+      {
+        onSuccess: () => setNotice({ tone: 'success', text: roleChanged(member, role) }),
+        onError: (e) => setNotice({ tone: 'error', text: failureMessage(e, ROLE_CHANGE_FAILED) }),
+        onSettled: () => latch.end(),
+      },
+    );
+  };
+
+  return (
+    <PageShell title="Staff" eyebrow="Admin">
+      <div className="admin-inline admin-inline--page">
+        <AdminTag />
+        <span className="admin-inline__state">
+          Who works in the back office, and what each role may do. A change works from their next click.
+        </span>
+      </div>
+      <dl className="staff-roles">
+        {ROLES.map((role) => (
+          <div key={role}>
+            <dt>{ROLE_LABELS[role]}</dt>
+            <dd>{ROLE_HINTS[role]}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <FormNotice notice={notice} />
+      {isPending ? (
+        <div className="admin-orders__loading">
+          <Spinner size="lg" label="Loading the staff…" />
+        </div>
+      ) : isError ? (
+        <Message title={`Error: ${error.message}`} tone="error" />
+      ) : (
+        <ul className="staff-list" aria-label="Staff" aria-busy={change.isPending}>
+          {staff.map((member) => (
+            <StaffRow
+              key={member.id}
+              member={member}
+              you={member.email === user?.email}
+              busy={change.isPending}
+              onRole={(value) => setRole(member, value)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <AddStaff />
+    </PageShell>
+  );
+}
+
+function StaffRow({
+  member,
+  you,
+  busy,
+  onRole,
+}: {
+  member: StaffMember;
+  you: boolean;
+  busy: boolean;
+  onRole: (value: string) => void;
+}) {
+  const id = useId();
+  return (
+    <li className="staff-member">
+      <div className="staff-member__who">
+        <strong>
+          {member.name || member.email}
+          {you && <span className="staff-member__you"> (you)</span>}
+        </strong>
+        <span className="admin-order-row__email">{member.email}</span>
+        {member.disabled && <span className="staff-member__disabled">Account disabled</span>}
+      </div>
+      <div className="staff-member__role">
+        <label htmlFor={id} className="visually-hidden">
+          Role of {member.name || member.email}
+        </label>
+        <select
+          id={id}
+          className="field__input"
+          value={member.role}
+          disabled={busy}
+          onChange={(e) => onRole(e.target.value)}
+        >
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {ROLE_LABELS[role]}
+            </option>
+          ))}
+          <option value={NOT_STAFF}>Not staff</option>
+        </select>
+      </div>
+    </li>
+  );
+}
+
+function AddStaff() {
+  const add = useAddStaff();
+  const latch = useInFlight();
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('packer');
+  const [notice, setNotice] = useState<Notice>(null);
+  const roleId = useId();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!latch.begin()) return;
+    const address = email.trim();
+    if (!EMAIL_PATTERN.test(address)) {
+      latch.end();
+      setNotice({ tone: 'error', text: INVALID_EMAIL });
+      return;
+    }
+    setNotice(null);
+    add.mutate(
+      { email: address, role },
+      {
+        onSuccess: (answer) => {
+          setNotice({ tone: 'success', text: answer.message });
+          setEmail('');
+        },
+        onError: (e) => setNotice({ tone: 'error', text: failureMessage(e, ADD_FAILED) }),
+        onSettled: () => latch.end(),
+      },
+    );
+  };
+
+  return (
+    <section className="admin-panel staff-add" aria-labelledby="staff-add-heading">
+      <header className="admin-panel__head">
+        <AdminTag />
+        <h2 id="staff-add-heading" className="admin-panel__title">
+          Add a member of staff
+        </h2>
+        <p className="admin-panel__description">
+          They sign up on the shop first; then give their account’s e-mail here.
+        </p>
+      </header>
+      <form onSubmit={onSubmit} noValidate aria-label="Add a member of staff" aria-busy={add.isPending}>
+        <FormNotice notice={notice} />
+        <div className="admin-form__grid">
+          <TextField
+            className="admin-field"
+            label="E-mail"
+            type="email"
+            inputMode="email"
+            autoComplete="off"
+            value={email}
+            onValueChange={(value) => {
+              setEmail(value);
+              setNotice(null);
+            }}
+          />
+          <div className="field admin-field">
+            <label htmlFor={roleId} className="field__label">
+              Role
+            </label>
+            <select
+              id={roleId}
+              className="field__input"
+              value={role}
+              onChange={(e) => setRole(e.target.value as StaffRole)}
+            >
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {ROLE_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <button type="submit" className="btn btn--primary" disabled={add.isPending}>
+          {add.isPending && <Spinner size="sm" label="Adding…" />}
+          Add to staff
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -163,7 +163,7 @@ describe('stock', () => {
     });
   });
 
-  test('collection: a sold-out product says Sold out; Hide sold out hides it and survives a reload', async () => {
+  test('collection: a sold-out product says Sold out; In stock only hides it and survives a reload', async () => {
     const product = await productNow(choosy.id);
     await setStock(product.variants.map((v) => [v.id, 0]));
     const page = await newPage(browser, MOBILE);
@@ -171,13 +171,18 @@ describe('stock', () => {
       await page.goto(`${shop.base}/collections/${choosy.collectionId}`);
       const card = page.getByRole('link', { name: new RegExp(choosy.name) });
       await card.getByText('Sold out').waitFor();
-      await page.getByRole('checkbox', { name: 'Hide sold out' }).check();
+      // On a phone the filters are in a sheet: In stock only, then Show N products.
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      const sheet = page.getByRole('dialog', { name: 'Filters' });
+      await sheet.getByRole('checkbox', { name: /^In stock only/ }).check();
+      await sheet.getByRole('button', { name: /^Show \d+ products?$/ }).click();
       await page.waitForURL((url) => url.searchParams.get('inStock') === 'true');
       await card.waitFor({ state: 'detached' });
       await page.reload();
-      assert.equal(await page.getByRole('checkbox', { name: 'Hide sold out' }).isChecked(), true);
       await page.getByRole('heading', { level: 2 }).first().waitFor();
       assert.equal(await card.count(), 0);
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      assert.equal(await sheet.getByRole('checkbox', { name: /^In stock only/ }).isChecked(), true);
       // The product page offers a disabled Sold out in place of Add to Bag.
       await page.goto(`${shop.base}/product/${choosy.id}`);
       assert.equal(await page.getByRole('button', { name: 'Sold out' }).isDisabled(), true);

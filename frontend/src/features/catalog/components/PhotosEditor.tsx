@@ -11,8 +11,11 @@ type PhotosEditorProps = {
   disabled?: boolean;
 };
 
-/** Which button takes the focus after a move: the photo's own, at its new place. */
-type Focus = { key: string; action: 'up' | 'down' } | null;
+/**
+ * Which button takes the focus after a change: a moved photo's own Move button at its new place;
+ * after a removal, the Remove button of the photo now in its place (Add photos when none is left).
+ */
+type Focus = { key: string | null; action: 'up' | 'down' | 'remove' } | null;
 
 /**
  * The product editor's main photos (part of its form, sent with Save): thumbnails in the order
@@ -24,20 +27,22 @@ export function PhotosEditor({ photos, onChange, disabled = false }: PhotosEdito
   const legendId = useId();
   const hintId = useId();
   const addInput = useRef<HTMLInputElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
   const list = useRef<HTMLOListElement>(null);
   const [notice, setNotice] = useState<{ tone: 'status' | 'alert'; text: string } | null>(null);
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [focus, setFocus] = useState<Focus>(null);
 
-  // A moved photo's button keeps the focus (or its other Move button at either end of the list).
+  // The focus stays where the keyboard or screen reader user was, not lost with a moved node.
   useEffect(() => {
     if (!focus) return;
     const items = Array.from(list.current?.children ?? []) as HTMLElement[];
     const item = items.find((li) => li.dataset.photo === focus.key);
-    const wanted = item?.querySelector<HTMLButtonElement>(`[data-move="${focus.action}"]`);
-    const other = item?.querySelector<HTMLButtonElement>(`[data-move="${focus.action === 'up' ? 'down' : 'up'}"]`);
-    (wanted && !wanted.disabled ? wanted : other)?.focus();
+    const wanted = item?.querySelector<HTMLButtonElement>(`[data-action="${focus.action}"]`);
+    // At either end of the list a Move button is disabled: its other one takes the focus.
+    const other = item?.querySelector<HTMLButtonElement>(`[data-action="${focus.action === 'up' ? 'down' : 'up'}"]`);
+    (wanted && !wanted.disabled ? wanted : (other ?? addButton.current))?.focus();
     setFocus(null);
   }, [focus]);
 
@@ -50,8 +55,10 @@ export function PhotosEditor({ photos, onChange, disabled = false }: PhotosEdito
   };
 
   const remove = (index: number) => {
-    onChange(removePhoto(photos, index));
+    const next = removePhoto(photos, index);
+    onChange(next);
     setNotice({ tone: 'status', text: `Photo ${index + 1} removed.` });
+    setFocus({ key: next[Math.min(index, next.length - 1)]?.key ?? null, action: 'remove' });
   };
 
   const replace = (index: number, file: File | undefined) => {
@@ -140,7 +147,7 @@ export function PhotosEditor({ photos, onChange, disabled = false }: PhotosEdito
                   <button
                     type="button"
                     className="btn btn--sm btn--outline photos-editor__button"
-                    data-move="up"
+                    data-action="up"
                     disabled={i === 0}
                     onClick={() => move(i, i - 1, 'up')}
                     aria-label={`Move up (photo ${i + 1})`}
@@ -150,7 +157,7 @@ export function PhotosEditor({ photos, onChange, disabled = false }: PhotosEdito
                   <button
                     type="button"
                     className="btn btn--sm btn--outline photos-editor__button"
-                    data-move="down"
+                    data-action="down"
                     disabled={i === photos.length - 1}
                     onClick={() => move(i, i + 1, 'down')}
                     aria-label={`Move down (photo ${i + 1})`}
@@ -161,6 +168,7 @@ export function PhotosEditor({ photos, onChange, disabled = false }: PhotosEdito
                   <button
                     type="button"
                     className="btn btn--sm btn--outline photos-editor__button"
+                    data-action="remove"
                     onClick={() => remove(i)}
                     aria-label={`Remove photo ${i + 1}`}
                   >
@@ -174,6 +182,7 @@ export function PhotosEditor({ photos, onChange, disabled = false }: PhotosEdito
       )}
       <div className="photos-editor__add">
         <button
+          ref={addButton}
           type="button"
           className="btn btn--sm btn--dark"
           disabled={photos.length >= MAX_PHOTOS}
@@ -213,7 +222,17 @@ function Thumb({ photo, position }: { photo: Photo; position: number }) {
   const src = photo.kind === 'kept' ? photo.image.url : preview;
   const alt = photo.kind === 'kept' ? `Photo ${position}` : `Photo ${position}: ${photo.file.name}`;
   return src ? (
-    <img src={src} alt={alt} width={72} height={90} draggable={false} className="photos-editor__thumb" />
+    <img
+      src={src}
+      // The stored picture's smallest size that fills 64 px, not its 640 px one.
+      srcSet={photo.kind === 'kept' ? photo.image.srcset || undefined : undefined}
+      sizes="64px"
+      alt={alt}
+      width={64}
+      height={80}
+      draggable={false}
+      className="photos-editor__thumb"
+    />
   ) : (
     <span className="photos-editor__thumb" role="img" aria-label={alt} />
   );

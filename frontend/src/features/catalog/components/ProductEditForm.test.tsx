@@ -252,6 +252,8 @@ describe('ProductEditForm photos', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Move up (photo 2)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Remove photo 3' }));
     expect(listed()).toEqual([url('brogue-2'), url('brogue-1')]);
+    // The focus is not lost with the removed photo: the last one left takes it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove photo 2' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(methods(fetch)).toEqual(['PUT', 'PATCH']);
@@ -316,6 +318,7 @@ describe('ProductEditForm photos', () => {
     const fetch = mockFetch({});
     renderForm();
     for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add photos' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(screen.getByRole('alert').textContent).toBe('A product needs at least one photo.');
     expect(methods(fetch)).toEqual([]);

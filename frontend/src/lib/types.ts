@@ -132,6 +132,7 @@ export type ReleaseForm = Schemas['ReleaseForm'];
 export type CollectionForm = Schemas['CollectionForm'];
 export type CollectionEditForm = Schemas['CollectionEditForm'];
 export type ColorImagesForm = Schemas['ColorImagesForm'];
+export type PhotosForm = Schemas['PhotosForm'];
 export type AboutForm = Schemas['AboutForm'];
 /** GET /api/admin/stock: the Stock screen. */
 export type StockPage = Schemas['StockPage'];

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { answer, api, formBody } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { ColorImagesForm, Product, ProductEdit } from '@/lib/types';
+import type { ColorImagesForm, PhotosForm, Product, ProductEdit } from '@/lib/types';
 
 export type { ProductEdit };
 
@@ -49,6 +49,28 @@ export function useSetColorImages(productId: string) {
         api.PUT('/api/products/{id}/color-images', {
           params: { path: { id: productId } },
           ...formBody<ColorImagesForm>({ color, images }),
+        }),
+      ),
+    onSuccess: (product) => showSavedProduct(client, product),
+  });
+}
+
+/** The photos form's fields, as the document names them (PhotosForm): `order` as JSON text, the new photos as files. */
+export type Photos = Pick<PhotosForm, 'order'> & { images: ReadonlyArray<File> };
+
+/**
+ * PUT /api/products/{id}/images (admins, multipart): the main photos in their new order in one
+ * request, kept ones by URL and "new" for each file under `images`; those left out are removed.
+ * Answers the product.
+ */
+export function useSetPhotos(productId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ order, images }: Photos) =>
+      answer(
+        api.PUT('/api/products/{id}/images', {
+          params: { path: { id: productId } },
+          ...formBody<PhotosForm>({ order, images }),
         }),
       ),
     onSuccess: (product) => showSavedProduct(client, product),

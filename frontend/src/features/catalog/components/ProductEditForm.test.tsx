@@ -2,7 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import ProductEditForm from './ProductEditForm';
 import { image, product, variants } from '@/test/fixtures';
-import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { queryKeys } from '@/lib/queryKeys';
+import { admin, createTestQueryClient, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const brogue = () =>
   product({
@@ -139,7 +140,8 @@ describe('ProductEditForm colour pictures', () => {
     const fetch = mockFetch({ 'PUT /api/products/oxford-brogue/color-images': { ...brogue(), colorImages: [] } });
     renderForm();
     fireEvent.click(screen.getByRole('button', { name: 'Remove pictures of Black' }));
-    expect((await screen.findByRole('status')).textContent).toBe(
+    const pictures = screen.getByRole('region', { name: 'Pictures by colour' });
+    expect((await within(pictures).findByRole('status')).textContent).toBe(
       'Pictures removed: this colour shows the main pictures.',
     );
     const form = fetch.mock.calls.find(([, init]) => init?.method === 'PUT')![1]!.body as FormData;
@@ -174,5 +176,170 @@ describe('ProductEditForm sale price', () => {
     );
     expect(compareAt.getAttribute('aria-invalid')).toBe('true');
     expect(patchBody(fetch)).toBeNull();
+  });
+});
+
+describe('ProductEditForm photos', () => {
+  const url = (name: string) => `/media/${name}-640.jpg`;
+  /** The photos as listed, by their thumbnails' address (a chosen file by its name). */
+  const listed = () =>
+    within(screen.getByRole('list', { name: /^Photos/ }))
+      .getAllByRole('img')
+      .map((img) => {
+        const src = img.getAttribute('src');
+        return src?.startsWith('/media/') ? src : (img.getAttribute('alt') ?? img.getAttribute('aria-label'));
+      });
+  const put = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls.find(([, init]) => init?.method === 'PUT' && init.body instanceof FormData)?.[1]?.body as
+      FormData | undefined;
+  /** The PUT's fields as sent: the order as a list, and the files by name. */
+  const putFields = (fetch: ReturnType<typeof mockFetch>) => {
+    const form = put(fetch)!;
+    return {
+      order: JSON.parse(form.get('order') as string) as string[],
+      images: form.getAll('images').map((f) => (f as File).name),
+    };
+  };
+  const methods = (fetch: ReturnType<typeof mockFetch>) =>
+    fetch.mock.calls.map(([, init]) => init?.method ?? 'GET').filter((m) => m !== 'GET');
+  const jpeg = (name: string) => new File(['x'], name, { type: 'image/jpeg' });
+
+  it('lists the photos in order, the first as the card picture, and moves them with the buttons', () => {
+    mockFetch({});
+    renderForm();
+    expect(listed()).toEqual([url('brogue-1'), url('brogue-2'), url('brogue-3')]);
+    const items = within(screen.getByRole('list', { name: /^Photos/ })).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Card picture')).toBeTruthy();
+    expect(within(items[1]!).queryByText('Card picture')).toBeNull();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move up (photo 1)' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move down (photo 3)' }).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Move up (photo 2)' }));
+    expect(listed()).toEqual([url('brogue-2'), url('brogue-1'), url('brogue-3')]);
+    expect(screen.getByRole('status').textContent).toBe('Photo 2 moved to position 1.');
+    // The moved photo keeps the focus: at the top, on its Move down button.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move down (photo 1)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move down (photo 1)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move down (photo 2)' }));
+    expect(listed()).toEqual([url('brogue-1'), url('brogue-3'), url('brogue-2')]);
+  });
+
+  it('reorders by drag and drop', () => {
+    mockFetch({});
+    renderForm();
+    const items = within(screen.getByRole('list', { name: /^Photos/ })).getAllByRole('listitem');
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(items[2]!, { dataTransfer });
+    fireEvent.dragEnter(items[0]!, { dataTransfer });
+    fireEvent.dragOver(items[0]!, { dataTransfer });
+    fireEvent.drop(items[0]!, { dataTransfer });
+    expect(listed()).toEqual([url('brogue-3'), url('brogue-1'), url('brogue-2')]);
+  });
+
+  it('saves a move and a removal in one PUT before the PATCH, and refreshes the product', async () => {
+    const saved = { ...brogue(), images: [image('brogue-2'), image('brogue-1')] };
+    const fetch = mockFetch({
+      'PUT /api/products/oxford-brogue/images': saved,
+      'PATCH /api/products/oxford-brogue': saved,
+    });
+    const client = createTestQueryClient();
+    client.setQueryData(queryKeys.products.featured, [brogue()]);
+    const onSaved = vi.fn();
+    renderWithProviders(<ProductEditForm product={brogue()} onSaved={onSaved} onCancel={vi.fn()} />, {
+      session: { user: admin },
+      client,
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Move up (photo 2)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 3' }));
+    expect(listed()).toEqual([url('brogue-2'), url('brogue-1')]);
+    // The focus is not lost with the removed photo: the last one left takes it.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Remove photo 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(methods(fetch)).toEqual(['PUT', 'PATCH']);
+    expect(putFields(fetch)).toEqual({ order: [url('brogue-2'), url('brogue-1')], images: [] });
+    expect(client.getQueryData(queryKeys.products.detail('oxford-brogue'))).toEqual(saved);
+    expect(client.getQueryState(queryKeys.products.featured)?.isInvalidated).toBe(true);
+  });
+
+  it('sends added and replacing files as "new" entries, the files in their order', async () => {
+    const fetch = mockFetch({
+      'PUT /api/products/oxford-brogue/images': brogue(),
+      'PATCH /api/products/oxford-brogue': brogue(),
+    });
+    const onSaved = renderForm();
+    fireEvent.change(screen.getByLabelText('New file for photo 1'), { target: { files: [jpeg('front.jpg')] } });
+    fireEvent.change(screen.getByLabelText('Photos to add'), {
+      target: { files: [jpeg('side.jpg'), jpeg('sole.jpg')] },
+    });
+    expect(screen.getByRole('status').textContent).toBe('Added 2 photos.');
+    fireEvent.click(screen.getByRole('button', { name: 'Move up (photo 5)' }));
+    expect(listed()).toEqual([
+      'Photo 1: front.jpg',
+      url('brogue-2'),
+      url('brogue-3'),
+      'Photo 4: sole.jpg',
+      'Photo 5: side.jpg',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(putFields(fetch)).toEqual({
+      order: ['new', url('brogue-2'), url('brogue-3'), 'new', 'new'],
+      images: ['front.jpg', 'sole.jpg', 'side.jpg'],
+    });
+  });
+
+  it('adds at most eight photos in all and refuses a file that is not a picture', () => {
+    mockFetch({});
+    renderForm();
+    const files = Array.from({ length: 6 }, (_, i) => jpeg(`extra-${i}.jpg`));
+    fireEvent.change(screen.getByLabelText('Photos to add'), { target: { files } });
+    expect(screen.getByRole('alert').textContent).toBe('Added 5 of 6: a product may have at most 8 photos.');
+    expect(listed()).toHaveLength(8);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add photos' }).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('New file for photo 2'), {
+      target: { files: [new File(['x'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    expect(screen.getByRole('alert').textContent).toBe('Selected file must be an image.');
+    expect(listed()[1]).toBe(url('brogue-2'));
+  });
+
+  it('sends no photos when they did not change', async () => {
+    const fetch = mockFetch({ 'PATCH /api/products/oxford-brogue': brogue() });
+    const onSaved = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Move up (photo 2)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move down (photo 1)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(methods(fetch)).toEqual(['PATCH']);
+  });
+
+  it('refuses to save without a photo, before sending', () => {
+    const fetch = mockFetch({});
+    renderForm();
+    for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: 'Remove photo 1' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add photos' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('A product needs at least one photo.');
+    expect(methods(fetch)).toEqual([]);
+  });
+
+  it("shows the server's refusal of the photos in the form's error box and saves nothing else", async () => {
+    const fetch = mockFetch({
+      'PUT /api/products/oxford-brogue/images': () =>
+        jsonResponse(
+          { error: 'conflict', message: "The product's photos changed meanwhile. Reload the page and try again." },
+          409,
+        ),
+    });
+    const onSaved = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "The product's photos changed meanwhile. Reload the page and try again.",
+    );
+    expect(methods(fetch)).toEqual(['PUT']);
+    expect(onSaved).not.toHaveBeenCalled();
+    expect(listed()).toEqual([url('brogue-1'), url('brogue-3')]);
   });
 });

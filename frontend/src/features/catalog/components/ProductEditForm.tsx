@@ -1,6 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useEditProduct } from '../api/edit-product';
+import { useEditProduct, useSetPhotos } from '../api/edit-product';
 import { ColorPicturesEditor } from './ColorPicturesEditor';
+import { keptPhotos, photosChanged, photosForm, photosProblem } from './photoOrder';
+import { PhotosEditor } from './PhotosEditor';
 import { FormError } from '@/components/forms/FormError';
 import { SaveCancelButtons } from '@/components/forms/SubmitButton';
 import { TextField } from '@/components/TextField';
@@ -13,6 +15,7 @@ import { checkGrid, gridFromProduct, gridToInputs } from '@/lib/variantGrid';
 import './ProductEditForm.css';
 
 export const PRODUCT_UPDATE_FAILED = 'Failed to update product. Please try again.';
+export const PHOTOS_UPDATE_FAILED = 'Failed to save the photos. Please try again.';
 
 /** Kobo as the naira text an admin edits: 2500000 -> "25000.00". */
 export function koboToNairaInput(kobo: number): string {
@@ -34,11 +37,16 @@ type ProductEditFormProps = { product: Product; onSaved: () => void; onCancel: (
 /**
  * The admin edit mode of the product page (lazily loaded, admins only): name, price, compare-at
  * price (a sale when above the price), description,
- * and the sizes and colours with the stock and SKU of each variant. The price is sent exactly as
- * typed; the server parses it to kobo. Below the form, each colour's own pictures, saved at once.
+ * the main photos (order, replaced, removed, added), and the sizes and colours with the stock and
+ * SKU of each variant. The price is sent exactly as typed; the server parses it to kobo. Save sends
+ * the photos first when they changed (one multipart request), then the rest. Below the form, each
+ * colour's own pictures, saved at once.
  */
 export default function ProductEditForm({ product, onSaved, onCancel }: ProductEditFormProps) {
   const edit = useEditProduct(product.id);
+  const savePhotos = useSetPhotos(product.id);
+  const [photos, setPhotos] = useState(() => keptPhotos(product.images));
+  const pending = edit.isPending || savePhotos.isPending;
   const [name, setName] = useState(product.name);
   const [price, setPrice] = useState(koboToNairaInput(product.price));
   const [compareAt, setCompareAt] = useState(product.compareAtPrice ? koboToNairaInput(product.compareAtPrice) : '');
@@ -52,9 +60,9 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
   const errorId = useId();
   const descriptionId = useId();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (edit.isPending) return;
+    if (pending) return;
     if (!name.trim() || !price.trim() || !description.trim()) {
       setError('Please fill in all fields.');
       return;
@@ -74,7 +82,24 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
       setError(variantProblem);
       return;
     }
+    const photoProblem = photosProblem(photos);
+    if (photoProblem) {
+      setError(photoProblem);
+      return;
+    }
     setError(null);
+    // The photos go first: the request more likely refused (files, a photo changed meanwhile), so
+    // a refusal there leaves everything as it was.
+    if (photosChanged(photos, product.images)) {
+      try {
+        const saved = await savePhotos.mutateAsync(photosForm(photos));
+        // Saved: a retry after a refusal below sends them as the product now has them.
+        setPhotos(keptPhotos(saved.images));
+      } catch (e) {
+        setError(failureMessage(e, PHOTOS_UPDATE_FAILED));
+        return;
+      }
+    }
     edit.mutate(
       {
         name: name.trim(),
@@ -98,7 +123,7 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
 
   return (
     <div className="product-edit-area">
-      <form className="product-edit" onSubmit={onSubmit} noValidate aria-label="Edit product">
+      <form className="product-edit" onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Edit product">
         <TextField
           label="Name"
           name="name"
@@ -179,10 +204,11 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
             aria-describedby={error && !description.trim() ? errorId : undefined}
           />
         </div>
+        <PhotosEditor photos={photos} onChange={setPhotos} disabled={pending} />
         <VariantEditor grid={grid} onChange={setGrid} />
         {/* Beside the buttons: the form is long, and a refusal is read where Save was pressed. */}
         <FormError id={errorId} message={error} />
-        <SaveCancelButtons className="product-edit__buttons" pending={edit.isPending} onCancel={onCancel} />
+        <SaveCancelButtons className="product-edit__buttons" pending={pending} onCancel={onCancel} />
       </form>
       <ColorPicturesEditor product={product} />
     </div>

@@ -156,7 +156,8 @@ pub fn add_item(tx: &Connection, user_id: &UserId, product_id: &ProductId, size:
         return Err(AppError::Validation(format!("You can have at most {MAX_QUANTITY} of one item in your bag.")));
     }
     let left = picked.available + own_holds(tx, user_id, &picked.variant_id)?;
-    if in_bag > 0 && in_bag >= left {
+    // Nothing left at all reads as sold out (below), not as "all 0 left are in your bag".
+    if in_bag > 0 && left > 0 && in_bag >= left {
         return Err(AppError::Validation(match left {
             1 => "The last one is already in your bag.".to_string(),
             n => format!("All {n} left are already in your bag."),

@@ -102,6 +102,24 @@ async fn products_list_their_variants_and_the_bag_needs_a_choice_that_exists() {
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM saved_items"), 0);
 }
 
+/// Adding again what is already in the bag says why it cannot: the last one (or all left) is in
+/// the bag, or, when none is left at all, that it is sold out (never "All 0 left").
+#[actix_web::test]
+async fn adding_again_what_the_bag_holds_says_it_is_there_or_sold_out() {
+    let app = shop().await;
+    let ada = shopper(&app, "ada@example.com").await;
+    let watch = json!({"productId": "watch", "quantity": 1});
+    assert_eq!(add(&ada, watch.clone()).await.0, 200);
+    set_stock(&app, "watch", "", "", 1);
+    let (status, last) = add(&ada, watch.clone()).await;
+    assert_eq!((status, last["message"].as_str()), (400, Some("The last one is already in your bag.")), "{last}");
+    set_stock(&app, "watch", "", "", 0);
+    let (status, gone) = add(&ada, watch.clone()).await;
+    assert_eq!((status, gone["message"].as_str()), (400, Some("Sorry, this item is sold out.")), "{gone}");
+    set_stock(&app, "watch", "", "", 3);
+    assert_eq!(add(&ada, watch).await.0, 200);
+}
+
 #[actix_web::test]
 async fn the_bag_lowers_lines_to_what_is_left_and_checkout_waits_for_sold_out_lines() {
     let app = shop().await;

@@ -48,7 +48,7 @@ export const CANCEL_FAILED = "We couldn't cancel the earlier payment. Please try
 export const TRANSFER_WAITING = "We're waiting for your transfer. We'll e-mail you when it arrives.";
 
 /** Channels whose money arrives later: the server waits for it rather than saying no. */
-const LATER_CHANNELS = ['bank_transfer', 'ussd', 'bank'];
+export const LATER_CHANNELS = ['bank_transfer', 'ussd', 'bank'];
 
 /**
  * Where the details form starts: the last details used (or the profile, or nothing for a guest)

@@ -14,6 +14,7 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { orderMessage, shopWhatsApp, whatsAppUrl } from '@/lib/whatsapp';
 import type { PaymentStart } from '@/lib/types';
 import '../components/Checkout.css';
+import { LATER_CHANNELS, START_FAILED } from '../components/CheckoutPanel';
 import './PayLinkPage.css';
 
 const SandboxPopup = lazy(() => import('../components/SandboxPopup').then((m) => ({ default: m.SandboxPopup })));
@@ -26,14 +27,10 @@ export const LINK_CANCELLED = 'This pay link was cancelled. Please ask the shop 
 export const IN_PROGRESS =
   'A payment for this link is already in progress. Please finish it, or try again in a few minutes.';
 export const PAY_CANCELLED = 'Payment cancelled. You can pay whenever you are ready.';
-export const PAY_START_FAILED = "We couldn't start the payment. Please try again in a moment.";
 export const PAY_VERIFY_FAILED =
   "We could not confirm your payment yet. If you were charged, the shop will see it shortly; you don't need to pay again.";
 export const PAY_WAITING = "We're waiting for your transfer to arrive. The shop will confirm your order when it does.";
 export const LOAD_FAILED = "We couldn't load this pay link. Please check your connection and try again.";
-
-/** Channels whose money arrives later: the server waits for it rather than saying no. */
-const LATER_CHANNELS = ['bank_transfer', 'ussd', 'bank'];
 
 /** "Pay by 14:35, 27 Nov" in Lagos time. */
 const lagosDateTime = new Intl.DateTimeFormat('en-GB', {
@@ -146,7 +143,7 @@ export default function PayLinkPage() {
           ? IN_PROGRESS
           : isApiError(error)
             ? error.message
-            : PAY_START_FAILED;
+            : START_FAILED;
       setPhase({ kind: 'idle', message: { tone: 'error', text } });
       return;
     }
@@ -161,7 +158,7 @@ export default function PayLinkPage() {
     } catch (error) {
       setPhase({
         kind: 'idle',
-        message: { tone: 'error', text: error instanceof Error ? error.message : PAY_START_FAILED },
+        message: { tone: 'error', text: error instanceof Error ? error.message : START_FAILED },
       });
     }
   };

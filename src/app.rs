@@ -190,6 +190,7 @@ pub fn document() -> &'static str {
             .split_for_parts();
         let mut document = serde_json::to_value(&api).expect("the OpenAPI document serialises");
         require_every_answered_field(&mut document);
+        every_body_may_be_too_large(&mut document);
         document.to_string()
     })
 }
@@ -239,6 +240,26 @@ fn require_every_answered_field(document: &mut serde_json::Value) {
         if let Some(properties) = schema.get("properties").and_then(Value::as_object) {
             let all: Vec<Value> = properties.keys().cloned().map(Value::String).collect();
             schema["required"] = Value::Array(all);
+        }
+    }
+}
+
+/// Every body, JSON or multipart, has a size limit and a larger one is answered 413 before its
+/// handler runs (`error::json_config`, `media::upload`): the limit is one fact, so the document
+/// derives the answer for every operation that takes a body rather than each handler listing it.
+fn every_body_may_be_too_large(document: &mut serde_json::Value) {
+    let too_large = serde_json::json!({
+        "description": "The request body is too large",
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+    });
+    let Some(paths) = document["paths"].as_object_mut() else { return };
+    for item in paths.values_mut() {
+        for operation in item.as_object_mut().into_iter().flat_map(|ops| ops.values_mut()) {
+            if operation.get("requestBody").is_some() {
+                if let Some(responses) = operation["responses"].as_object_mut() {
+                    responses.entry("413").or_insert_with(|| too_large.clone());
+                }
+            }
         }
     }
 }

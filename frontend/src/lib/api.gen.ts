@@ -3879,6 +3879,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_codes: {
@@ -3975,6 +3984,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   pause_code: {
@@ -4029,6 +4047,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4097,6 +4124,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4225,6 +4261,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4401,6 +4446,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_collect: {
@@ -4471,6 +4525,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_note: {
@@ -4525,6 +4588,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4595,6 +4667,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -4713,6 +4794,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5009,6 +5099,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_reviews: {
@@ -5121,6 +5220,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_synonyms: {
@@ -5208,6 +5316,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_settings: {
@@ -5288,6 +5405,15 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5393,6 +5519,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5629,6 +5764,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   forgot: {
@@ -5654,6 +5798,15 @@ export interface operations {
       };
       /** @description A field or body the client can fix; the message says what. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5730,6 +5883,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
       503: {
         headers: {
@@ -5783,6 +5945,15 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -5883,6 +6054,15 @@ export interface operations {
       };
       /** @description A field or body the client can fix; the message says what. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -6047,6 +6227,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   remove: {
@@ -6131,6 +6320,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -6229,6 +6427,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
         headers: {
@@ -6290,6 +6497,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -6762,6 +6978,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_contact: {
@@ -6788,6 +7013,15 @@ export interface operations {
       };
       /** @description A field or body the client can fix; the message says what. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -6944,6 +7178,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -7160,6 +7403,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
         headers: {
@@ -7205,6 +7457,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -7271,6 +7532,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
         headers: {
@@ -7330,6 +7600,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
         headers: {
@@ -7378,6 +7657,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -7545,6 +7833,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -7742,6 +8039,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -8154,6 +8460,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   fetch_session_timeout: {
@@ -8234,6 +8549,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -8321,6 +8645,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -8445,6 +8778,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PaystackRefusal'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };
@@ -8628,6 +8970,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };

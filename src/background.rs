@@ -71,6 +71,22 @@ pub async fn run_forever(state: Arc<AppState>) {
     }
 }
 
+/// The mail worker: sends what the outbox holds as soon as it is committed (woken by the queueing,
+/// and looking on its own four times a second, since a wake may come before the commit), and
+/// keeps the `ankara_mail_queue` gauge.
+pub async fn mail_forever(state: Arc<AppState>) {
+    loop {
+        if let Err(e) = crate::mail::outbox::send_due(&state.db, &state.mailer).await {
+            log::warn!("sending mail: {e}");
+        }
+        let now = crate::db::now_ms();
+        let due = state.db.read(move |c| Ok(crate::mail::outbox::any_due(c, now)?)).await.unwrap_or(false);
+        if !due {
+            state.mailer.wait_for_mail(Duration::from_millis(250)).await;
+        }
+    }
+}
+
 /// `ankara stock import` changes stock from another process: when the mark it leaves changes, the
 /// catalogue's answers are refreshed. `last` remembers the import already seen.
 async fn notice_outside_imports(state: &AppState, last: &mut Option<String>) -> crate::error::AppResult<()> {

@@ -13,6 +13,7 @@ mod delivery;
 mod foundation;
 mod hardening;
 mod listing;
+mod mail;
 mod operations;
 mod payments;
 mod product_admin;

@@ -77,6 +77,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
         review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
         guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
+        alert_limits: Default::default(),
         uploads: Default::default(),
         metrics,
     }))
@@ -134,6 +135,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::staff::routes::configure)
                 .configure(crate::customers::routes::configure)
                 .configure(crate::mail::routes::configure)
+                .configure(crate::alerts::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))

@@ -47,7 +47,9 @@ pub fn subscribe(tx: &Connection, product_id: &ProductId, size: &str, color: &st
     }
     let open: i64 = tx.prepare_cached("SELECT COUNT(*) FROM stock_alerts WHERE email = ?1")?.query_row([email], |r| r.get(0))?;
     if open >= MAX_OPEN_PER_ADDRESS {
-        return Err(AppError::Conflict(format!("This address already waits for {MAX_OPEN_PER_ADDRESS} items. We'll e-mail you as they come back.")));
+        return Err(AppError::Conflict(format!(
+            "This address already waits for {MAX_OPEN_PER_ADDRESS} items. We'll e-mail you as they come back."
+        )));
     }
     tx.prepare_cached("INSERT INTO stock_alerts (variant_id, email, created_at) VALUES (?1, ?2, ?3)")?.execute(params![
         picked.variant_id,
@@ -119,7 +121,10 @@ fn back_in_stock_mail(shop: &str, public_url: &str, product_id: &str, name: &str
 mod tests {
     #[test]
     fn links_carry_the_size_and_colour_encoded() {
-        assert_eq!(super::product_link("https://s.ng", "oxford", "42", "Navy Blue"), "https://s.ng/product/oxford?size=42&color=Navy%20Blue");
+        assert_eq!(
+            super::product_link("https://s.ng", "oxford", "42", "Navy Blue"),
+            "https://s.ng/product/oxford?size=42&color=Navy%20Blue"
+        );
         assert_eq!(super::product_link("https://s.ng", "watch", "", ""), "https://s.ng/product/watch");
     }
 }

@@ -51,7 +51,12 @@ struct NotifyBody {
     responses((status = CREATED, body = Subscribed), (status = OK, body = Subscribed, description = "Already waiting"), BadRequest, NotFound, Conflict, TooManyRequests)
 )]
 #[post("/products/{id}/notify")]
-async fn notify(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>, body: web::Json<NotifyBody>) -> AppResult<HttpResponse> {
+async fn notify(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    body: web::Json<NotifyBody>,
+) -> AppResult<HttpResponse> {
     let NotifyBody { email, size, color } = body.into_inner();
     let email = email.trim().to_lowercase();
     if !crate::email::looks_like_email(&email) {
@@ -81,8 +86,7 @@ async fn notify(req: HttpRequest, state: web::Data<AppState>, id: web::Path<Stri
         limits.per_client.try_acquire(&state.config.client_key(&req)).map_err(refused)?;
         limits.per_email.try_acquire(&email).map_err(refused)?;
     }
-    let subscribed =
-        state.db.write(move |tx| super::subscribe(tx, &product_id, &size, &color, &email, crate::db::now_ms())).await?;
+    let subscribed = state.db.write(move |tx| super::subscribe(tx, &product_id, &size, &color, &email, crate::db::now_ms())).await?;
     let mut answer = if subscribed.created { HttpResponse::Created() } else { HttpResponse::Ok() };
     Ok(answer.json(subscribed))
 }

@@ -80,7 +80,8 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
                 rusqlite::params![email, message, crate::db::now_ms(), !waits_for_digest],
             )?;
             if mail_now {
-                let (shop, body) = (mailer.shop_address(), format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n"));
+                let (shop, body) =
+                    (mailer.shop_address(), format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n"));
                 let subject = "New message from the contact form";
                 mailer.queue(tx, crate::mail::Mail { kind: "contact", to: &shop, subject, body: &body, unsubscribe: None })?;
             }

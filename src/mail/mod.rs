@@ -65,7 +65,10 @@ impl Mailer {
             .map_err(|e| format!("ANKARA_SHOP_EMAIL cannot be used as a sender: {e}"))?;
         let smtp = match &config.smtp_url {
             Some(url) => Some(
-                SmtpTransport::from_url(url).map_err(|e| format!("ANKARA_SMTP_URL is not usable: {e}"))?.timeout(Some(SMTP_TIMEOUT)).build(),
+                SmtpTransport::from_url(url)
+                    .map_err(|e| format!("ANKARA_SMTP_URL is not usable: {e}"))?
+                    .timeout(Some(SMTP_TIMEOUT))
+                    .build(),
             ),
             None => None,
         };

@@ -67,7 +67,14 @@ fn claim(tx: &Connection, worker: &str, only: Option<i64>, now: i64) -> rusqlite
 
 /// Records how an attempt went, if `worker` still holds the claim (a claim that ran out may have
 /// been taken over; then the other worker records its own attempt).
-fn finish(tx: &Connection, worker: &str, mail: &Claimed, outcome: Result<(), String>, retry: super::Retry, now: i64) -> rusqlite::Result<()> {
+fn finish(
+    tx: &Connection,
+    worker: &str,
+    mail: &Claimed,
+    outcome: Result<(), String>,
+    retry: super::Retry,
+    now: i64,
+) -> rusqlite::Result<()> {
     match outcome {
         Ok(()) => tx.execute(
             "UPDATE mail_outbox SET status = 'sent', sent_at = ?3, body = '', claimed_by = NULL, claimed_until = NULL, last_error = NULL
@@ -79,13 +86,7 @@ fn finish(tx: &Connection, worker: &str, mail: &Claimed, outcome: Result<(), Str
             tx.execute(
                 "UPDATE mail_outbox SET status = ?3, next_at = ?4, last_error = ?5, claimed_by = NULL, claimed_until = NULL
                   WHERE id = ?1 AND claimed_by = ?2",
-                params![
-                    mail.id,
-                    worker,
-                    if gives_up { "failed" } else { "pending" },
-                    now + backoff_ms(retry.first_ms, mail.attempts),
-                    why
-                ],
+                params![mail.id, worker, if gives_up { "failed" } else { "pending" }, now + backoff_ms(retry.first_ms, mail.attempts), why],
             )?
         }
     };

@@ -321,37 +321,37 @@ fn changed(tx: &Connection, refund_id: &str) -> AppResult<Option<Changed>> {
 /// The customer hears when money is on its way back; the shop hears when a refund failed. The
 /// mail is written in the transaction that moved the refund.
 fn tell_about(mailer: &Mailer, tx: &Connection, changed: Option<Changed>) -> AppResult<()> {
-        let Some(Changed { status, amount, reason, failure, order }) = changed else { return Ok(()) };
-        let shop = &mailer.shop_name();
-        let number = &order.number;
-        match status {
-            RefundStatus::Processed => {
-                let subject = format!("{shop}: refund of {} for order #{number}", format_naira(amount));
-                let body = format!(
-                    "Hello {},\n\nWe have refunded {} for order #{number} ({reason}). Paystack has sent it back to the card you paid with; \
+    let Some(Changed { status, amount, reason, failure, order }) = changed else { return Ok(()) };
+    let shop = &mailer.shop_name();
+    let number = &order.number;
+    match status {
+        RefundStatus::Processed => {
+            let subject = format!("{shop}: refund of {} for order #{number}", format_naira(amount));
+            let body = format!(
+                "Hello {},\n\nWe have refunded {} for order #{number} ({reason}). Paystack has sent it back to the card you paid with; \
                  banks can take up to 10 working days to show it.\n\nRefunded so far: {} of {}.\nFollow your order: {}/track?number={number}\n\n{shop}",
-                    order.customer_name,
-                    format_naira(amount),
-                    format_naira(order.refunds.refunded),
-                    format_naira(order.total_amount),
-                    mailer.public_url(),
-                );
-                mailer.queue(tx, Mail { kind: "refund", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
-            }
-            RefundStatus::Failed => {
-                let subject = format!("Refund failed for order #{number}");
-                let body = format!(
-                    "A refund of {} for order #{number} failed.\nReason: {}\n\nSee the order: {}/admin/orders/{}\n",
-                    format_naira(amount),
-                    failure.unwrap_or_default(),
-                    mailer.public_url(),
-                    order.id
-                );
-                mailer.queue(tx, Mail { kind: "refund", to: &mailer.shop_address(), subject: &subject, body: &body, unsubscribe: None })?;
-            }
-            RefundStatus::Pending => {}
+                order.customer_name,
+                format_naira(amount),
+                format_naira(order.refunds.refunded),
+                format_naira(order.total_amount),
+                mailer.public_url(),
+            );
+            mailer.queue(tx, Mail { kind: "refund", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
         }
-        Ok(())
+        RefundStatus::Failed => {
+            let subject = format!("Refund failed for order #{number}");
+            let body = format!(
+                "A refund of {} for order #{number} failed.\nReason: {}\n\nSee the order: {}/admin/orders/{}\n",
+                format_naira(amount),
+                failure.unwrap_or_default(),
+                mailer.public_url(),
+                order.id
+            );
+            mailer.queue(tx, Mail { kind: "refund", to: &mailer.shop_address(), subject: &subject, body: &body, unsubscribe: None })?;
+        }
+        RefundStatus::Pending => {}
+    }
+    Ok(())
 }
 
 impl Refunds {
@@ -443,7 +443,9 @@ impl Refunds {
                         Some(paystack) => self.settle(&refund_id, paystack).await?,
                         None if now - created_at > GIVE_UP_AFTER_MS => {
                             let (r, mailer) = (refund_id.clone(), self.mailer.clone());
-                            self.db.write(move |tx| tell_about(&mailer, tx, fail(tx, &r, "Paystack has no record of this refund")?)).await?;
+                            self.db
+                                .write(move |tx| tell_about(&mailer, tx, fail(tx, &r, "Paystack has no record of this refund")?))
+                                .await?;
                         }
                         None => {}
                     }

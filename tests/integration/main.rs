@@ -4,6 +4,7 @@
 mod common;
 
 mod accounts;
+mod alerts;
 mod back_office;
 mod chats;
 mod checkout23;

@@ -17,6 +17,8 @@ describe('settings draft', () => {
       transferHoldMinutes: '60',
       payOnDeliveryOpenLimit: '1',
       payLinkHours: '48',
+      bagReminders: false,
+      bagReminderHours: '1',
     });
   });
 

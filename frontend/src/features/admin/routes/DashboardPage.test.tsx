@@ -36,6 +36,8 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     toCollectOrders: 2,
     owedByLink: 0,
     owedByLinkOrders: 0,
+    bagReminders: { sent: 4, followedByOrder: 1 },
+    failedMail: 0,
     ...overrides,
   };
 }

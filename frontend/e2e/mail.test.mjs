@@ -95,7 +95,10 @@ describe('mail', () => {
       await adminPage.goto(`${shop.base}/admin/mail`);
       const list = adminPage.getByRole('list', { name: 'Failed mail' });
       await list.getByText('Back in stock to waiting@example.com').waitFor();
-      await list.getByText(/Last answer: the mail server did not take it/).first().waitFor();
+      await list
+        .getByText(/Last answer: the mail server did not take it/)
+        .first()
+        .waitFor();
       await adminPage.getByRole('button', { name: /Retry the mail to waiting@example.com/ }).click();
       await adminPage.getByText('1 mail will be sent again.').waitFor();
       assert.deepEqual(adminPage.errors, []);

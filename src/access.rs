@@ -85,6 +85,10 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/contact-messages", RUNNING),
     rule("GET", "/api/admin/search/synonyms", RUNNING),
     rule("PUT", "/api/admin/search/synonyms", RUNNING),
+    // Mail the worker gave up on: seen and sent again by whoever runs the shop.
+    rule("GET", "/api/admin/mail/failed", RUNNING),
+    rule("POST", "/api/admin/mail/failed/retry", RUNNING),
+    rule("POST", "/api/admin/mail/failed/{id}/retry", RUNNING),
     // The owner's: staff, settings and the activity log.
     rule("POST", "/api/admin/grant", OWNER),
     rule("GET", "/api/admin/staff", OWNER),

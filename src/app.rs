@@ -77,6 +77,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
         review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
         guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
+        alert_limits: Default::default(),
         uploads: Default::default(),
         metrics,
     }))
@@ -133,6 +134,8 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::settings::routes::configure)
                 .configure(crate::staff::routes::configure)
                 .configure(crate::customers::routes::configure)
+                .configure(crate::mail::routes::configure)
+                .configure(crate::alerts::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
@@ -338,6 +341,7 @@ where
 pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Result<Server> {
     state.paystack.use_local_sandbox(listener.local_addr()?);
     actix_web::rt::spawn(crate::background::run_forever(state.clone().into_inner()));
+    actix_web::rt::spawn(crate::background::mail_forever(state.clone().into_inner()));
     let workers = state.config.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));
     let server = HttpServer::new(move || {
         let counted = state.clone();

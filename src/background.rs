@@ -62,12 +62,41 @@ pub async fn run_forever(state: Arc<AppState>) {
         if let Err(e) = crate::content::send_contact_digest(&state.db, &state.mailer, &state.contact_limits).await {
             log::warn!("contact digest: {e}");
         }
+        let mailer = state.mailer.clone();
+        let reminders = state.db.write(move |tx| crate::alerts::reminders::write_due_reminders(tx, &mailer, crate::db::now_ms())).await;
+        if let Err(e) = reminders {
+            log::warn!("bag reminders: {e}");
+        }
         let idle_since = crate::db::now_ms() - crate::auth::guests::IDLE_MS;
         if let Err(e) = state.db.write(move |tx| Ok(crate::auth::guests::expire_idle(tx, idle_since)?)).await {
             log::warn!("removing idle guests: {e}");
         }
         // Counted once the round is over, so a test can wait for the first one to be done.
         Metrics::add(&state.metrics.reconciler_runs, 1);
+    }
+}
+
+/// The mail worker: sends what the outbox holds as soon as it is committed (woken by the queueing,
+/// and looking on its own four times a second, since a wake may come before the commit), and
+/// keeps the `ankara_mail_queue` gauge.
+pub async fn mail_forever(state: Arc<AppState>) {
+    loop {
+        // Subscribers whose variant came back (marked in the stock change's own transaction) get
+        // their mail written to the outbox here.
+        if state.db.read(|c| Ok(crate::alerts::any_due(c)?)).await.unwrap_or(false) {
+            let mailer = state.mailer.clone();
+            if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer)).await {
+                log::warn!("writing back-in-stock mail: {e}");
+            }
+        }
+        if let Err(e) = crate::mail::outbox::send_due(&state.db, &state.mailer).await {
+            log::warn!("sending mail: {e}");
+        }
+        let now = crate::db::now_ms();
+        let due = state.db.read(move |c| Ok(crate::mail::outbox::any_due(c, now)?)).await.unwrap_or(false);
+        if !due {
+            state.mailer.wait_for_mail(Duration::from_millis(250)).await;
+        }
     }
 }
 

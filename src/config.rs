@@ -203,6 +203,12 @@ pub struct Config {
     /// In the sandbox: how long a test bank transfer or USSD payment takes to arrive.
     #[arg(long, env = "ANKARA_SANDBOX_TRANSFER_DELAY_MS", default_value_t = 10_000, global = true)]
     pub sandbox_transfer_delay_ms: u64,
+    /// The wait after a mail's first failed attempt; each next wait doubles (up to an hour).
+    #[arg(long, env = "ANKARA_MAIL_RETRY_MS", default_value_t = 30_000, global = true, hide = true)]
+    pub mail_retry_ms: u64,
+    /// Attempts to send a mail before it counts as failed (the back office's Failed mail screen).
+    #[arg(long, env = "ANKARA_MAIL_ATTEMPTS", default_value_t = 10, global = true)]
+    pub mail_attempts: u64,
     /// Per-address limits key IPv6 clients by this prefix (one home or phone usually has a /64).
     #[arg(long, env = "ANKARA_IPV6_PREFIX", default_value_t = 64, global = true)]
     pub ipv6_prefix: u8,

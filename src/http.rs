@@ -48,6 +48,8 @@ pub struct AppState {
     pub order_lookups: crate::auth::limits::RateLimiter,
     /// New guests (visitors' first bag line with guest checkout on): 30 per client address an hour.
     pub guest_starts: crate::auth::limits::RateLimiter,
+    /// Back-in-stock subscriptions: per address and per client.
+    pub alert_limits: crate::alerts::routes::AlertLimits,
     /// Review writes and edits: 20 per customer an hour.
     pub review_writes: crate::auth::limits::RateLimiter,
     /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).

@@ -42,8 +42,11 @@ function run(args, env) {
   });
 }
 
-/** Starts a shop. `demo: false` starts it empty (six collections, no products). */
-export async function startShop({ demo = true } = {}) {
+/**
+ * Starts a shop. `demo: false` starts it empty (six collections, no products); `env` adds
+ * environment settings (say, an SMTP server that is down).
+ */
+export async function startShop({ demo = true, env: extra = {} } = {}) {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run cargo build --release first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'ankara-e2e-'));
   const port = await freePort();
@@ -54,6 +57,7 @@ export async function startShop({ demo = true } = {}) {
     ANKARA_DATA_DIR: dataDir,
     ANKARA_NO_DEMO: demo ? '' : '1',
     RUST_LOG: 'warn',
+    ...extra,
   };
   if (demo) delete env.ANKARA_NO_DEMO;
   const child = spawn(BIN, [], { env, stdio: ['ignore', 'ignore', 'pipe'] });

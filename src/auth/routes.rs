@@ -396,7 +396,14 @@ async fn offer_guest_orders(state: &AppState, email: &str) {
         "You have {waiting} order(s) placed without an account with this e-mail address.\n\nTo see them in My Orders, open this link while signed in (it works for a day):\n{link}\n\nIf you did not sign in to {}, ignore this e-mail.\n",
         state.mailer.shop_name()
     );
-    state.mailer.send_in_background(vec![(email.to_string(), subject, body)]);
+    let (mailer, to) = (state.mailer.clone(), email.to_string());
+    let queued = state
+        .db
+        .write(move |tx| mailer.queue(tx, crate::mail::Mail { kind: "claim", to: &to, subject: &subject, body: &body, unsubscribe: None }))
+        .await;
+    if let Err(e) = queued {
+        log::warn!("the link to add earlier orders could not be queued: {e}");
+    }
 }
 
 /// How long a link to add guest orders to an account works.
@@ -467,7 +474,8 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
     let code_hash = hash_code(&code);
     let lookup = email.clone();
     let st = state.clone();
-    let user_id: Option<String> = state
+    let link = format!("{}/reset-password?oobCode={code}", state.config.public_url());
+    let queued: Option<i64> = state
         .db
         .write(move |tx| {
             let user_id: Option<String> =
@@ -482,19 +490,21 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
                 "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
                 params![code_hash, id, now, now + RESET_LIFETIME_MS],
             )?;
-            Ok(Some(id))
+            let shop = st.config.shop_name.clone();
+            let body = format!(
+                "Hello,\n\nSomeone asked to reset the password of your {shop} account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf it was not you, ignore this e-mail; your password stays the same.\n\n{shop}"
+            );
+            let subject = format!("Reset your {shop} password");
+            st.mailer.queue(tx, crate::mail::Mail { kind: "reset", to: &lookup, subject: &subject, body: &body, unsubscribe: None })
         })
         .await?;
-    if user_id.is_some() {
-        let link = format!("{}/reset-password?oobCode={code}", state.config.public_url());
-        let shop = state.config.shop_name.clone();
-        let body = format!(
-            "Hello,\n\nSomeone asked to reset the password of your {shop} account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf it was not you, ignore this e-mail; your password stays the same.\n\n{shop}"
-        );
-        let st = state.clone();
-        web::block(move || st.mailer.send(&email, &format!("Reset your {shop} password"), &body))
-            .await?
-            .map_err(|_| AppError::Upstream("Failed to send password reset link. Please try again.".into()))?;
+    // The link is wanted now: send it at once rather than wait for the worker's turn. If the mail
+    // server is down it stays in the outbox and goes out when it is back (within the link's hour,
+    // or the shopper asks again): the answer is the same either way, as for an unknown address.
+    if let Some(id) = queued
+        && !crate::mail::outbox::send_now(&state.db, &state.mailer, id).await?
+    {
+        log::warn!("the reset mail could not be sent yet; it waits in the outbox");
     }
     Ok(HttpResponse::Ok().json(Message::new("Password reset link has been sent to your email.")))
 }

@@ -85,20 +85,32 @@ pub async fn send_contact_digest(db: &crate::db::Db, mailer: &crate::mail::Maile
     if limits.last_digest.lock().unwrap().is_some_and(|at| at.elapsed() < DIGEST_EVERY) {
         return Ok(());
     }
-    let waiting: Vec<(i64, String, String)> = db
-        .write(|tx| {
+    let mailer = mailer.clone();
+    let sent = db
+        .write(move |tx| {
             let rows: Vec<(i64, String, String)> = tx
                 .prepare_cached("SELECT id, email, message FROM contact_messages WHERE mailed = 0 ORDER BY id")?
                 .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
                 .collect::<Result<_, _>>()?;
+            if rows.is_empty() {
+                return Ok(false);
+            }
             tx.execute("UPDATE contact_messages SET mailed = 1 WHERE mailed = 0", [])?;
-            Ok(rows)
+            // Marked mailed in the transaction that writes the digest to the outbox.
+            let (subject, body) = digest(&rows);
+            let to = mailer.shop_address();
+            mailer.queue(tx, crate::mail::Mail { kind: "contact", to: &to, subject: &subject, body: &body, unsubscribe: None })?;
+            Ok(true)
         })
         .await?;
-    if waiting.is_empty() {
-        return Ok(());
+    if sent {
+        *limits.last_digest.lock().unwrap() = Some(std::time::Instant::now());
     }
-    *limits.last_digest.lock().unwrap() = Some(std::time::Instant::now());
+    Ok(())
+}
+
+/// The digest's subject and text for the contact messages `waiting`.
+fn digest(waiting: &[(i64, String, String)]) -> (String, String) {
     let mut body = format!(
         "{} more messages came through the contact form after today's {MAILS_PER_DAY} were mailed. They are all in the back office's inbox.\n",
         waiting.len()
@@ -110,7 +122,5 @@ pub async fn send_contact_digest(db: &crate::db::Db, mailer: &crate::mail::Maile
     if waiting.len() > 20 {
         body.push_str(&format!("\n… and {} more.", waiting.len() - 20));
     }
-    let subject = format!("{} new messages from the contact form", waiting.len());
-    mailer.send_in_background(vec![(mailer.shop_address(), subject, body)]);
-    Ok(())
+    (format!("{} new messages from the contact form", waiting.len()), body)
 }

@@ -71,29 +71,23 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
     // Mailed one by one while the day's mail cap lasts; past it the message waits for the digest.
     let mail_now = state.mailer.has_smtp() && limits.mails_per_day.try_acquire("shop").is_ok();
     let waits_for_digest = state.mailer.has_smtp() && !mail_now;
-    let (stored_email, stored_message) = (email.clone(), message.clone());
+    let mailer = state.mailer.clone();
     state
         .db
         .write(move |tx| {
             tx.execute(
                 "INSERT INTO contact_messages (email, message, created_at, mailed) VALUES (?1, ?2, ?3, ?4)",
-                rusqlite::params![stored_email, stored_message, crate::db::now_ms(), !waits_for_digest],
+                rusqlite::params![email, message, crate::db::now_ms(), !waits_for_digest],
             )?;
+            if mail_now {
+                let (shop, body) =
+                    (mailer.shop_address(), format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n"));
+                let subject = "New message from the contact form";
+                mailer.queue(tx, crate::mail::Mail { kind: "contact", to: &shop, subject, body: &body, unsubscribe: None })?;
+            }
             Ok(())
         })
         .await?;
-    if mail_now {
-        // Best effort: the message is stored for the back office even if the mail fails.
-        let st = state.clone();
-        actix_web::rt::spawn(async move {
-            let shop = st.mailer.shop_address();
-            let body = format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n");
-            let sent = web::block(move || st.mailer.send(&shop, "New message from the contact form", &body)).await;
-            if !matches!(sent, Ok(Ok(()))) {
-                log::warn!("the contact message was stored but could not be mailed to the shop");
-            }
-        });
-    }
     Ok(HttpResponse::Created().json(Message::new("Thank you! Your message has been sent. We will get back to you soon.")))
 }
 

@@ -122,6 +122,10 @@ pub struct Dashboard {
     #[schema(value_type = i64)]
     owed_by_link: Kobo,
     owed_by_link_orders: i64,
+    /// Bag reminders sent in the last 30 days, and how many an order followed within 7 days.
+    bag_reminders: crate::alerts::reminders::ReminderFigures,
+    /// Mail that failed for good (the Failed mail screen).
+    failed_mail: i64,
 }
 
 fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
@@ -252,6 +256,8 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         to_collect_orders,
         owed_by_link,
         owed_by_link_orders,
+        bag_reminders: crate::alerts::reminders::figures(conn, since)?,
+        failed_mail: conn.query_row("SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed'", [], |r| r.get(0))?,
     })
 }
 

@@ -1,39 +1,35 @@
-//! Outgoing mail: through SMTP when `ANKARA_SMTP_URL` is set, otherwise one file per message in
-//! the data directory's outbox (what the demo and the tests read) plus a log line.
+//! Outgoing mail that is never lost. Whatever causes a mail (an order, a refund, a reset, a
+//! back-in-stock alert…) writes it to the `mail_outbox` table with [`Mailer::queue`] inside the
+//! transaction of that change, so the mail exists exactly when the change does. The mail worker
+//! ([`outbox`]) sends it through SMTP when `ANKARA_SMTP_URL` is set, otherwise as one file per
+//! message in the data directory's outbox folder (what the demo and the tests read), retrying with
+//! backoff, and marks it sent.
+
+pub mod outbox;
+pub mod routes;
 
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use lettre::message::Mailbox;
-use lettre::message::header::ContentType;
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::{Message, SmtpTransport, Transport};
+use rusqlite::{Connection, named_params};
 
-use crate::error::{AppError, AppResult};
+use crate::error::AppResult;
 
-/// Messages counted into the queue gauge; whatever was not sent leaves it when this is dropped,
-/// however the sending ends (finished, panicked, or never run).
-struct Waiting {
-    queued: Arc<AtomicUsize>,
-    left: usize,
-}
+/// How long one SMTP conversation may take; well under the worker's claim on a mail
+/// ([`outbox::CLAIM_MS`]), so a slow server never lets a second worker take the same mail.
+const SMTP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
-impl Waiting {
-    fn add(queued: &Arc<AtomicUsize>, count: usize) -> Waiting {
-        queued.fetch_add(count, Ordering::Relaxed);
-        Waiting { queued: queued.clone(), left: count }
-    }
-
-    fn done_one(&mut self) {
-        self.left -= 1;
-        self.queued.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-impl Drop for Waiting {
-    fn drop(&mut self) {
-        self.queued.fetch_sub(self.left, Ordering::Relaxed);
-    }
+/// How the worker retries a mail the server refused or could not take.
+#[derive(Clone, Copy, Debug)]
+pub struct Retry {
+    /// The wait after the first failed attempt; each next wait doubles, up to an hour.
+    pub first_ms: i64,
+    /// Attempts before the mail counts as failed for good (then the owner may retry it).
+    pub attempts: i64,
 }
 
 #[derive(Clone)]
@@ -44,8 +40,22 @@ pub struct Mailer {
     public_url: String,
     outbox: PathBuf,
     smtp: Option<SmtpTransport>,
-    /// Messages handed to `send_in_background` and not yet sent (or failed).
-    queued: Arc<AtomicUsize>,
+    pub retry: Retry,
+    /// Wakes the worker when a mail is queued (it also looks on its own a few times a second).
+    wake: Arc<tokio::sync::Notify>,
+    /// Mails waiting to be sent, as the worker last counted them (the `ankara_mail_queue` gauge).
+    pending: Arc<AtomicUsize>,
+}
+
+/// A mail to write to the outbox.
+pub struct Mail<'a> {
+    /// What it is about, for the back office ("order", "refund", "reset", "back_in_stock"…).
+    pub kind: &'a str,
+    pub to: &'a str,
+    pub subject: &'a str,
+    pub body: &'a str,
+    /// A one-click unsubscribe URL (List-Unsubscribe), for mail the shopper did not ask for.
+    pub unsubscribe: Option<&'a str>,
 }
 
 impl Mailer {
@@ -54,13 +64,19 @@ impl Mailer {
             .parse()
             .map_err(|e| format!("ANKARA_SHOP_EMAIL cannot be used as a sender: {e}"))?;
         let smtp = match &config.smtp_url {
-            Some(url) => Some(SmtpTransport::from_url(url).map_err(|e| format!("ANKARA_SMTP_URL is not usable: {e}"))?.build()),
+            Some(url) => Some(
+                SmtpTransport::from_url(url)
+                    .map_err(|e| format!("ANKARA_SMTP_URL is not usable: {e}"))?
+                    .timeout(Some(SMTP_TIMEOUT))
+                    .build(),
+            ),
             None => None,
         };
         let outbox = config.data_dir.join("outbox");
         std::fs::create_dir_all(&outbox).map_err(|e| format!("cannot create {}: {e}", outbox.display()))?;
         let (shop_name, public_url) = (config.shop_name.clone(), config.public_url().to_string());
-        Ok(Mailer { from, shop_name, public_url, outbox, smtp, queued: Arc::default() })
+        let retry = Retry { first_ms: config.mail_retry_ms as i64, attempts: config.mail_attempts.max(1) as i64 };
+        Ok(Mailer { from, shop_name, public_url, outbox, smtp, retry, wake: Arc::default(), pending: Arc::default() })
     }
 
     pub fn outbox(&self) -> &std::path::Path {
@@ -84,56 +100,68 @@ impl Mailer {
         self.from.email.to_string()
     }
 
-    /// Sends (to, subject, body) messages on the blocking pool without making the caller wait;
-    /// failures are logged. For notices whose delay or loss must not hold up a request.
-    pub fn send_in_background(&self, messages: Vec<(String, String, String)>) {
-        let mailer = self.clone();
-        let mut waiting = Waiting::add(&self.queued, messages.len());
-        actix_web::rt::spawn(async move {
-            let _ = actix_web::web::block(move || {
-                for (to, subject, body) in messages {
-                    // An order taken in a chat may have no e-mail address.
-                    if to.trim().is_empty() {
-                        waiting.done_one();
-                        continue;
-                    }
-                    if let Err(e) = mailer.send(&to, &subject, &body) {
-                        log::warn!("mail to {to} ({subject}) not sent: {e}");
-                    }
-                    waiting.done_one();
-                }
-            })
-            .await;
-        });
+    /// Writes `mail` to the outbox inside the caller's transaction: it is sent once that commits,
+    /// and never if it rolls back. A blank address (an order taken in a chat without one) writes
+    /// nothing. Returns the outbox row.
+    pub fn queue(&self, tx: &Connection, mail: Mail) -> AppResult<Option<i64>> {
+        if mail.to.trim().is_empty() {
+            return Ok(None);
+        }
+        let domain = self.from.email.domain().to_string();
+        let message_id = format!("<{}.{}@{domain}>", crate::db::now_ms(), crate::util::random_id(16));
+        let id = tx
+            .prepare_cached(
+                "INSERT INTO mail_outbox (message_id, kind, to_addr, subject, body, unsubscribe, next_at, created_at)
+                 VALUES (:message_id, :kind, :to, :subject, :body, :unsubscribe, :now, :now) RETURNING id",
+            )?
+            .query_row(
+                named_params! {
+                    ":message_id": message_id, ":kind": mail.kind, ":to": mail.to.trim(), ":subject": mail.subject,
+                    ":body": mail.body, ":unsubscribe": mail.unsubscribe, ":now": crate::db::now_ms(),
+                },
+                |r| r.get(0),
+            )?;
+        self.wake.notify_one();
+        Ok(Some(id))
     }
 
-    /// Messages waiting to be sent in the background.
+    /// Mails waiting to be sent (pending in the outbox), as last counted.
     pub fn queued(&self) -> usize {
-        self.queued.load(Ordering::Relaxed)
+        self.pending.load(Ordering::Relaxed)
     }
 
-    /// Sends a plain-text message. Blocking (SMTP or disk): call it on the blocking pool.
-    pub fn send(&self, to: &str, subject: &str, body: &str) -> AppResult<()> {
-        let to_box: Mailbox = to.parse().map_err(|_| AppError::Validation("Invalid email address.".into()))?;
-        let message = Message::builder()
+    /// Sends one outbox message. Blocking (SMTP or disk): call it on the blocking pool. An error
+    /// is the reason, as the back office shows it.
+    fn deliver(&self, mail: &outbox::Claimed) -> Result<(), String> {
+        let to_box: Mailbox = mail.to.parse().map_err(|e| format!("the address {} cannot be mailed: {e}", mail.to))?;
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(to_box)
-            .subject(subject)
-            .header(ContentType::TEXT_PLAIN)
-            .body(body.to_string())
-            .map_err(AppError::internal)?;
+            .subject(mail.subject.as_str())
+            .message_id(Some(mail.message_id.clone()))
+            .header(ContentType::TEXT_PLAIN);
+        if let Some(url) = &mail.unsubscribe {
+            builder = builder
+                .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{url}>")))
+                .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".into()));
+        }
+        let message = builder.body(mail.body.clone()).map_err(|e| format!("the message cannot be built: {e}"))?;
         match &self.smtp {
             Some(smtp) => {
-                smtp.send(&message).map_err(|e| AppError::Upstream(format!("The e-mail could not be sent: {e}")))?;
-                log::info!("mail sent to {to}: {subject}");
+                smtp.send(&message).map_err(|e| format!("the mail server did not take it: {e}"))?;
+                log::info!("mail sent to {}: {}", mail.to, mail.subject);
             }
             None => {
-                // Plain text rather than MIME, so links stay whole for whoever opens the file.
-                let name = format!("{}-{}.txt", crate::db::now_ms(), crate::util::random_id(8));
-                let path = self.outbox.join(name);
-                let text = format!("From: {}\nTo: {to}\nSubject: {subject}\n\n{body}\n", self.from);
-                std::fs::write(&path, text)?;
-                log::info!("mail to {to}: {subject} (no SMTP configured; written to {})", path.display());
+                // Plain text rather than MIME, so links stay whole for whoever opens the file. The
+                // name is the outbox row's, so a second write of the same mail replaces the first.
+                let path = self.outbox.join(format!("{:013}-{:09}.txt", mail.created_at, mail.id));
+                let unsubscribe = mail.unsubscribe.as_deref().map(|u| format!("List-Unsubscribe: <{u}>\n")).unwrap_or_default();
+                let text = format!(
+                    "From: {}\nTo: {}\nSubject: {}\nMessage-ID: {}\n{unsubscribe}\n{}\n",
+                    self.from, mail.to, mail.subject, mail.message_id, mail.body
+                );
+                std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                log::info!("mail to {}: {} (no SMTP configured; written to {})", mail.to, mail.subject, path.display());
             }
         }
         Ok(())

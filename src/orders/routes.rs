@@ -295,7 +295,8 @@ async fn admin_update(
         return Err(AppError::Validation("Please keep the tracking number under 100 characters.".into()));
     }
     let order_id = id.clone();
-    let (order, changed) = state
+    let mailer = state.mailer.clone();
+    let order = state
         .catalogue
         .write(move |tx| {
             let before = by_id(tx, &id)?.map(|o| o.status);
@@ -304,13 +305,11 @@ async fn admin_update(
                 let tracking = tracking.as_deref().map(|t| format!(" (tracking {t})")).unwrap_or_default();
                 let summary = format!("Order #{}: {} → {status}{tracking}", order.number, before.map_or("?", |s| s.as_str()));
                 crate::staff::record(tx, &actor, "order", &order.id, &summary)?;
+                queue_status_mail(&mailer, tx, &order)?;
             }
-            Ok(((order, changed), Changes::shown_if(restocked)))
+            Ok((order, Changes::shown_if(restocked)))
         })
         .await?;
-    if changed && let Some((subject, body)) = mails::status_changed(&state.config.shop_name, state.config.public_url(), &order) {
-        state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
-    }
     // Cancelled with a refund: whatever is left goes back to the card in the same step.
     let paid_online = order.payment.paid_online > Kobo::ZERO;
     if refund && paid_online && order.status == OrderStatus::Cancelled && order.refunds.left(order.payment.paid_online) > Kobo::ZERO {
@@ -319,6 +318,16 @@ async fn admin_update(
     }
     let order = state.db.read(move |c| admin_order(c, &order_id)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
+}
+
+/// The customer's mail about their order's new status (when it is news to them), written in the
+/// transaction that changed it.
+fn queue_status_mail(mailer: &crate::mail::Mailer, tx: &rusqlite::Connection, order: &Order) -> AppResult<()> {
+    if let Some((subject, body)) = mails::status_changed(mailer.shop_name(), mailer.public_url(), order) {
+        let mail = crate::mail::Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None };
+        mailer.queue(tx, mail)?;
+    }
+    Ok(())
 }
 
 /// Money collected for a pay-on-delivery order.
@@ -364,17 +373,16 @@ async fn admin_collect(
 async fn admin_refuse(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = OrderId::from(id.into_inner());
     let actor = admin.0.id.clone();
+    let mailer = state.mailer.clone();
     let order = state
         .catalogue
         .write(move |tx| {
             let (order, restocked) = refuse(tx, &id)?;
             crate::staff::record(tx, &actor, "order", &order.id, &format!("Order #{}: refused at delivery", order.number))?;
+            queue_status_mail(&mailer, tx, &order)?;
             Ok((order, Changes::shown_if(restocked)))
         })
         .await?;
-    if let Some((subject, body)) = mails::status_changed(state.mailer.shop_name(), state.mailer.public_url(), &order) {
-        state.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
-    }
     let order = state.db.read(move |c| admin_order(c, &order.id)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }

@@ -695,6 +695,7 @@ impl Payments {
         let expected_total = body.expected_total;
         let customer = body.customer.clone();
         let (owner, r) = (owner.clone(), reference.clone());
+        let mailer = self.mailer.clone();
         let begun = self
             .catalogue
             .write(move |tx| {
@@ -718,24 +719,30 @@ impl Payments {
                         ),
                     ));
                 }
+                // The mails go with the change that causes them (see `mail`).
+                match &begun {
+                    Begun::New(started) => crate::stock::tell_shop(&mailer, tx, &started.ran_low)?,
+                    Begun::Placed(placed) => {
+                        crate::stock::tell_shop(&mailer, tx, &placed.1)?;
+                        super::completion::queue_order_mails(&mailer, tx, &placed.0)?;
+                    }
+                    Begun::Resumed(_) => {}
+                }
                 // Stock was taken: the catalogue's answers must show it.
                 let changes = Changes::shown_if(!matches!(begun, Begun::Resumed(_)));
                 Ok((begun, changes))
             })
             .await?;
-        let Started { quote, ran_low, expires_at } = match begun {
+        let Started { quote, expires_at, .. } = match begun {
             Begun::New(started) => *started,
             Begun::Resumed(open) => return Ok((CheckoutStarted::Payment(Box::new(self.resumed(*open))), false)),
             Begun::Placed(placed) => {
-                let (order, ran_low) = *placed;
-                crate::stock::tell_shop(&self.mailer, &ran_low);
-                self.send_order_mails(&order);
+                let (order, _) = *placed;
                 crate::metrics::Metrics::add(&self.metrics.checkouts_completed, 1);
                 return Ok((CheckoutStarted::Placed(Box::new(PlacedOrder { order })), true));
             }
         };
         let amount = quote.breakdown.total;
-        crate::stock::tell_shop(&self.mailer, &ran_low);
         let channels: Vec<&str> = quote.settings.channels.iter().map(|c| c.as_str()).collect();
         let payer = crate::paystack::Payer { email: &customer.email, name: &customer.name, phone: &customer.phone };
         let started = self.open_at_paystack(&reference, &payer, amount, &channels).await?;

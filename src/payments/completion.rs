@@ -154,36 +154,42 @@ fn not_paid_message(status: &str, gateway_response: &str) -> String {
 impl Payments {
     pub async fn complete(&self, reference: &PaymentReference, transaction: PaidTransaction) -> AppResult<Outcome> {
         let r = reference.clone();
-        let (outcome, ran_low) = self
+        let mailer = self.mailer.clone();
+        let outcome = self
             .catalogue
             .write(move |tx| {
                 let mut taken = Taken::default();
                 let outcome = complete_in(tx, &r, &transaction, &mut taken)?;
+                // The mails are written with the order, so they exist exactly when it does.
+                if let Outcome::Completed { order, created: true } = &outcome {
+                    queue_order_mails(&mailer, tx, order)?;
+                }
+                crate::stock::tell_shop(&mailer, tx, &taken.ran_low)?;
                 // Units that came out of stock outside a hold change what shoppers see.
-                Ok(((outcome, taken.ran_low), Changes::shown_if(taken.unheld)))
+                Ok((outcome, Changes::shown_if(taken.unheld)))
             })
             .await?;
-        if let Outcome::Completed { order, created: true } = &outcome {
+        if let Outcome::Completed { created: true, .. } = &outcome {
             crate::metrics::Metrics::add(&self.metrics.checkouts_completed, 1);
-            self.send_order_mails(order);
         }
-        crate::stock::tell_shop(&self.mailer, &ran_low);
         Ok(outcome)
     }
+}
 
-    /// The confirmation to the customer and the notice to the shop, sent off the request path (for
-    /// a pay link's payment: that the money came, and what is left to pay).
-    pub(super) fn send_order_mails(&self, order: &Order) {
-        let (customer_mail, shop_mail) = if order.payment.payment_method == orders::PaymentMethod::PayLink {
-            orders::mails::link_paid(self.mailer.shop_name(), self.mailer.public_url(), order)
-        } else {
-            orders::mails::new_order(self.mailer.shop_name(), self.mailer.public_url(), order)
-        };
-        self.mailer.send_in_background(vec![
-            (order.customer_email.clone(), customer_mail.0, customer_mail.1),
-            (self.mailer.shop_address(), shop_mail.0, shop_mail.1),
-        ]);
+/// Writes the confirmation to the customer and the notice to the shop into the outbox, in the
+/// transaction that made the order (for a pay link's payment: that the money came, and what is
+/// left to pay).
+pub(super) fn queue_order_mails(mailer: &crate::mail::Mailer, tx: &Connection, order: &Order) -> AppResult<()> {
+    let (customer_mail, shop_mail) = if order.payment.payment_method == orders::PaymentMethod::PayLink {
+        orders::mails::link_paid(mailer.shop_name(), mailer.public_url(), order)
+    } else {
+        orders::mails::new_order(mailer.shop_name(), mailer.public_url(), order)
+    };
+    let shop = mailer.shop_address();
+    for (to, (subject, body)) in [(order.customer_email.as_str(), &customer_mail), (shop.as_str(), &shop_mail)] {
+        mailer.queue(tx, crate::mail::Mail { kind: "order", to, subject, body, unsubscribe: None })?;
     }
+    Ok(())
 }
 
 /// What completing did to stock, for the door and the low-stock mail.

@@ -519,6 +519,14 @@ fn link_expiry(conn: &Connection, now: i64) -> rusqlite::Result<i64> {
     Ok(now + crate::settings::load(conn)?.pay_link_hours * 3_600_000)
 }
 
+/// Writes the customer's mail with the pay link (when they gave an e-mail) in the link's transaction.
+fn queue_link(mailer: &crate::mail::Mailer, tx: &rusqlite::Connection, order: &Order, link: &str) -> AppResult<()> {
+    let (subject, body) = crate::orders::mails::pay_link(mailer.shop_name(), order, link);
+    mailer
+        .queue(tx, crate::mail::Mail { kind: "pay_link", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
+    Ok(())
+}
+
 impl Payments {
     /// `{public-url}/pay/{token}`.
     pub fn link_url(&self, token: &str) -> String {
@@ -530,17 +538,18 @@ impl Payments {
     pub async fn create_chat_order(&self, actor: &UserId, ask: ChatOrder) -> AppResult<ChatOrderMade> {
         let checked = check(ask)?;
         let actor = actor.clone();
-        let (order, token, ran_low) = self
+        let (mailer, base) = (self.mailer.clone(), self.link_url(""));
+        let (order, token) = self
             .catalogue
             .write(move |tx| {
                 let (id, token, ran_low) = create_in(tx, &checked, &actor, crate::db::now_ms())?;
                 let order = crate::orders::admin_order(tx, &id)?;
-                Ok(((order, token, ran_low), Changes::shown()))
+                crate::stock::tell_shop(&mailer, tx, &ran_low)?;
+                queue_link(&mailer, tx, order.order(), &format!("{base}{token}"))?;
+                Ok(((order, token), Changes::shown()))
             })
             .await?;
-        crate::stock::tell_shop(&self.mailer, &ran_low);
         let pay_link = self.link_url(&token);
-        self.mail_link(order.order(), &pay_link);
         Ok(ChatOrderMade { order, pay_link })
     }
 
@@ -548,6 +557,7 @@ impl Payments {
     /// open link ends. Answers the order and the link.
     pub async fn new_link(&self, actor: &UserId, order_id: &OrderId, amount: Option<Kobo>) -> AppResult<ChatOrderMade> {
         let (actor, id) = (actor.clone(), order_id.clone());
+        let (mailer, base) = (self.mailer.clone(), self.link_url(""));
         let (order, token) = self
             .db
             .write(move |tx| {
@@ -575,11 +585,12 @@ impl Payments {
                 let token = pay_links::create(tx, &id, amount, purpose, Some(&actor), link_expiry(tx, now)?)?;
                 let summary = format!("Order #{}: pay link for {} ({purpose})", order.number, format_naira(amount));
                 crate::staff::record(tx, &actor, "order", &id, &summary)?;
-                Ok((crate::orders::admin_order(tx, &id)?, token))
+                let order = crate::orders::admin_order(tx, &id)?;
+                queue_link(&mailer, tx, order.order(), &format!("{base}{token}"))?;
+                Ok((order, token))
             })
             .await?;
         let pay_link = self.link_url(&token);
-        self.mail_link(order.order(), &pay_link);
         Ok(ChatOrderMade { order, pay_link })
     }
 
@@ -595,14 +606,6 @@ impl Payments {
                 crate::orders::admin_order(tx, &id)
             })
             .await
-    }
-
-    fn mail_link(&self, order: &Order, link: &str) {
-        if order.customer_email.is_empty() {
-            return;
-        }
-        let (subject, body) = crate::orders::mails::pay_link(self.mailer.shop_name(), order, link);
-        self.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
     }
 
     /// The pay page of `token`.

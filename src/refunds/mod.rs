@@ -14,7 +14,7 @@ use crate::catalog::write::{Catalogue, Changes};
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
 use crate::ids::{OrderId, PaymentReference};
-use crate::mail::Mailer;
+use crate::mail::{Mail, Mailer};
 use crate::money::Kobo;
 use crate::money::format_naira;
 use crate::orders::RefundStatus;
@@ -197,9 +197,8 @@ impl Refunds {
             Ok(RefundAnswer::Created(paystack)) => self.settle(refund_id, paystack).await,
             Ok(RefundAnswer::Refused(message)) => {
                 let why = format!("Paystack: {message}");
-                let r = refund_id.to_string();
-                let changed = self.db.write(move |tx| fail(tx, &r, &why)).await?;
-                self.tell_about(changed);
+                let (r, mailer) = (refund_id.to_string(), self.mailer.clone());
+                self.db.write(move |tx| tell_about(&mailer, tx, fail(tx, &r, &why)?)).await?;
                 Err(AppError::Upstream(format!("Paystack refused the refund: {message}")))
             }
             Err(why) => {
@@ -235,16 +234,14 @@ impl Refunds {
     /// Links our refund to Paystack's (when known) and moves it as Paystack says, in one transaction;
     /// restocks its lines once Paystack has accepted it. Sends the e-mails for a change.
     async fn settle(&self, refund_id: &str, paystack: PaystackRefund) -> AppResult<()> {
-        let r = refund_id.to_string();
-        let changed = self
-            .catalogue
+        let (r, mailer) = (refund_id.to_string(), self.mailer.clone());
+        self.catalogue
             .write(move |tx| {
                 let (changed, restocked) = apply(tx, &r, &paystack)?;
-                Ok((changed, Changes::shown_if(restocked > 0)))
+                tell_about(&mailer, tx, changed)?;
+                Ok(((), Changes::shown_if(restocked > 0)))
             })
-            .await?;
-        self.tell_about(changed);
-        Ok(())
+            .await
     }
 }
 
@@ -321,40 +318,40 @@ fn changed(tx: &Connection, refund_id: &str) -> AppResult<Option<Changed>> {
     Ok(Some(Changed { status, amount, reason, failure, order }))
 }
 
-impl Refunds {
-    /// The customer hears when money is on its way back; the shop hears when a refund failed.
-    fn tell_about(&self, changed: Option<Changed>) {
-        let Some(Changed { status, amount, reason, failure, order }) = changed else { return };
-        let shop = &self.mailer.shop_name();
-        let number = &order.number;
-        match status {
-            RefundStatus::Processed => {
-                let subject = format!("{shop}: refund of {} for order #{number}", format_naira(amount));
-                let body = format!(
-                    "Hello {},\n\nWe have refunded {} for order #{number} ({reason}). Paystack has sent it back to the card you paid with; \
+/// The customer hears when money is on its way back; the shop hears when a refund failed. The
+/// mail is written in the transaction that moved the refund.
+fn tell_about(mailer: &Mailer, tx: &Connection, changed: Option<Changed>) -> AppResult<()> {
+    let Some(Changed { status, amount, reason, failure, order }) = changed else { return Ok(()) };
+    let shop = &mailer.shop_name();
+    let number = &order.number;
+    match status {
+        RefundStatus::Processed => {
+            let subject = format!("{shop}: refund of {} for order #{number}", format_naira(amount));
+            let body = format!(
+                "Hello {},\n\nWe have refunded {} for order #{number} ({reason}). Paystack has sent it back to the card you paid with; \
                  banks can take up to 10 working days to show it.\n\nRefunded so far: {} of {}.\nFollow your order: {}/track?number={number}\n\n{shop}",
-                    order.customer_name,
-                    format_naira(amount),
-                    format_naira(order.refunds.refunded),
-                    format_naira(order.total_amount),
-                    self.mailer.public_url(),
-                );
-                self.mailer.send_in_background(vec![(order.customer_email.clone(), subject, body)]);
-            }
-            RefundStatus::Failed => {
-                let subject = format!("Refund failed for order #{number}");
-                let body = format!(
-                    "A refund of {} for order #{number} failed.\nReason: {}\n\nSee the order: {}/admin/orders/{}\n",
-                    format_naira(amount),
-                    failure.unwrap_or_default(),
-                    self.mailer.public_url(),
-                    order.id
-                );
-                self.mailer.send_in_background(vec![(self.mailer.shop_address(), subject, body)]);
-            }
-            RefundStatus::Pending => {}
+                order.customer_name,
+                format_naira(amount),
+                format_naira(order.refunds.refunded),
+                format_naira(order.total_amount),
+                mailer.public_url(),
+            );
+            mailer.queue(tx, Mail { kind: "refund", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
         }
+        RefundStatus::Failed => {
+            let subject = format!("Refund failed for order #{number}");
+            let body = format!(
+                "A refund of {} for order #{number} failed.\nReason: {}\n\nSee the order: {}/admin/orders/{}\n",
+                format_naira(amount),
+                failure.unwrap_or_default(),
+                mailer.public_url(),
+                order.id
+            );
+            mailer.queue(tx, Mail { kind: "refund", to: &mailer.shop_address(), subject: &subject, body: &body, unsubscribe: None })?;
+        }
+        RefundStatus::Pending => {}
     }
+    Ok(())
 }
 
 impl Refunds {
@@ -445,9 +442,10 @@ impl Refunds {
                     match known.into_iter().find(|p| p.amount == Some(amount) && !taken.contains(&p.id)) {
                         Some(paystack) => self.settle(&refund_id, paystack).await?,
                         None if now - created_at > GIVE_UP_AFTER_MS => {
-                            let r = refund_id.clone();
-                            let changed = self.db.write(move |tx| fail(tx, &r, "Paystack has no record of this refund")).await?;
-                            self.tell_about(changed);
+                            let (r, mailer) = (refund_id.clone(), self.mailer.clone());
+                            self.db
+                                .write(move |tx| tell_about(&mailer, tx, fail(tx, &r, "Paystack has no record of this refund")?))
+                                .await?;
                         }
                         None => {}
                     }

@@ -434,13 +434,16 @@ pub fn restock_units(tx: &Connection, order_id: &OrderId, lines: &[(i64, i64)]) 
     Ok(total)
 }
 
-/// Sends the shop one e-mail about variants that just fell to the low-stock level.
-pub fn tell_shop(mailer: &crate::mail::Mailer, ran_low: &[RanLow]) {
+/// Writes the shop one e-mail about variants that just fell to the low-stock level, in the
+/// transaction that took the units.
+pub fn tell_shop(mailer: &crate::mail::Mailer, tx: &Connection, ran_low: &[RanLow]) -> AppResult<()> {
     if ran_low.is_empty() {
-        return;
+        return Ok(());
     }
     let (subject, body) = low_stock_mail(mailer.shop_name(), mailer.public_url(), ran_low);
-    mailer.send_in_background(vec![(mailer.shop_address(), subject, body)]);
+    let to = mailer.shop_address();
+    mailer.queue(tx, crate::mail::Mail { kind: "low_stock", to: &to, subject: &subject, body: &body, unsubscribe: None })?;
+    Ok(())
 }
 
 /// The shop's e-mail for variants that just ran low.

@@ -59,6 +59,8 @@ pub struct StockRow {
     stock: i64,
     /// Units held for payments in progress (they come back if those payments do not complete).
     reserved: i64,
+    /// Shoppers waiting for an e-mail when this variant is back in stock.
+    waiting: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -78,7 +80,8 @@ pub struct StockPage {
 }
 
 const ROW_SELECT: &str = "SELECT v.id, v.product_id, p.name, v.size, v.color, v.sku, v.stock,
-        COALESCE((SELECT SUM(r.quantity) FROM reservations r WHERE r.variant_id = v.id), 0)
+        COALESCE((SELECT SUM(r.quantity) FROM reservations r WHERE r.variant_id = v.id), 0),
+        (SELECT COUNT(*) FROM stock_alerts a WHERE a.variant_id = v.id)
      FROM variants v JOIN products p ON p.id = v.product_id";
 
 fn row_from(r: &rusqlite::Row) -> rusqlite::Result<StockRow> {
@@ -92,6 +95,7 @@ fn row_from(r: &rusqlite::Row) -> rusqlite::Result<StockRow> {
         sku: r.get(5)?,
         stock: r.get(6)?,
         reserved: r.get(7)?,
+        waiting: r.get(8)?,
     })
 }
 

@@ -4,6 +4,7 @@
 mod common;
 
 mod accounts;
+mod alerts;
 mod back_office;
 mod chats;
 mod checkout23;
@@ -13,6 +14,7 @@ mod delivery;
 mod foundation;
 mod hardening;
 mod listing;
+mod mail;
 mod operations;
 mod payments;
 mod product_admin;

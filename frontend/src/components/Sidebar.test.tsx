@@ -32,6 +32,7 @@ describe('the menu by role', () => {
       'Discount codes',
       'Reviews',
       'Messages',
+      'Failed mail',
       'Search words',
     ]);
     expect(menuLinks({ ...admin, role: 'owner' })).toEqual([
@@ -46,6 +47,7 @@ describe('the menu by role', () => {
       'Discount codes',
       'Reviews',
       'Messages',
+      'Failed mail',
       'Search words',
       'Staff',
       'Activity log',

@@ -217,6 +217,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/mail/failed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Mail that could not be sent after every attempt, newest first, with the last reason. */
+    get: operations['list_failed'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mail/failed/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Puts every failed mail back in line for the worker, with a fresh set of attempts. */
+    post: operations['retry_all'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/mail/failed/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Puts one failed mail back in line for the worker, with a fresh set of attempts. */
+    post: operations['retry_one'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders': {
     parameters: {
       query?: never;
@@ -930,6 +981,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/mail/unsubscribe': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Stops bag reminders to the address of the token (the link in every reminder, also posted by
+     *     mail providers as RFC 8058's one-click unsubscribe). No login; doing it twice is fine.
+     */
+    post: operations['unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/openapi.json': {
     parameters: {
       query?: never;
@@ -1241,6 +1312,28 @@ export interface paths {
     /** Replaces, removes, adds and reorders a product's main photos in one step. Answers the product. */
     put: operations['set_photos'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/products/{id}/notify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * "E-mail me when it's back" for a sold-out variant: one mail when it is available again (by any
+     *     route), then the subscription ends. For visitors and customers alike. The same address and
+     *     variant again answers 200 and changes nothing; 10 new subscriptions per address and 30 per
+     *     client an hour.
+     */
+    post: operations['notify'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2053,6 +2146,8 @@ export interface components {
     };
     /** @description The admin home's figures. */
     Dashboard: {
+      /** @description Bag reminders sent in the last 30 days, and how many an order followed within 7 days. */
+      bagReminders: components['schemas']['ReminderFigures'];
       /** @description The five products that sold the most units in the last 30 days. */
       bestSellers: components['schemas']['BestSeller'][];
       /**
@@ -2062,6 +2157,11 @@ export interface components {
       codeOverLimit: number;
       /** @description The last 30 days, oldest first. */
       daily: components['schemas']['DayFigures'][];
+      /**
+       * Format: int64
+       * @description Mail that failed for good (the Failed mail screen).
+       */
+      failedMail: number;
       /**
        * Format: int64
        * @description Orders whose latest refund failed.
@@ -2276,6 +2376,26 @@ export interface components {
       /** @description Every size of the list (sizes in order: 39, 40 …; S, M, L …), each with the products it would show. */
       sizes: components['schemas']['FacetValue'][];
     };
+    /** @description A mail that failed for good, as the back office lists it. */
+    FailedMail: {
+      /** Format: int64 */
+      attempts: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      id: number;
+      /** @description What it is about: order, refund, reset, back_in_stock, bag_reminder… */
+      kind: string;
+      /**
+       * Format: int64
+       * @description When the last attempt was made (ms).
+       */
+      lastAttemptAt: number;
+      /** @description Why the last attempt failed. */
+      reason: string;
+      subject: string;
+      to: string;
+    };
     FeaturedBody: {
       featured: boolean;
     };
@@ -2413,6 +2533,13 @@ export interface components {
     NoteBody: {
       /** @description Never shown to the customer; empty removes it. */
       note: string;
+    };
+    NotifyBody: {
+      color?: string | null;
+      /** @description Where to send the one mail. */
+      email: string;
+      /** @description The sold-out size and colour ("" or absent when the product has no such option). */
+      size?: string | null;
     };
     OptionsInput: {
       pickup: components['schemas']['PickupInput'];
@@ -2885,6 +3012,13 @@ export interface components {
       price: string;
       productId: string;
     };
+    /** @description Reminders sent since `since`, and how many of them an order followed within 7 days. */
+    ReminderFigures: {
+      /** Format: int64 */
+      followedByOrder: number;
+      /** Format: int64 */
+      sent: number;
+    };
     ResetBody: {
       oobCode?: string | null;
       password?: string | null;
@@ -2898,6 +3032,10 @@ export interface components {
        * @description From 1 to the line's quantity; a unit already back on sale is never restocked again.
        */
       units: number;
+    };
+    Retried: {
+      /** @description How many mails went back in line. */
+      retried: number;
     };
     Review: {
       /** @description First name and initial, e.g. "Adaeze O.". */
@@ -3065,6 +3203,17 @@ export interface components {
     /** @description What the merchant decides. Amounts in kobo. */
     Settings: {
       /**
+       * Format: int64
+       * @description Hours after the checkout started that its reminder goes out: 1 to 72.
+       * @default 1
+       */
+      bagReminderHours: number;
+      /**
+       * @description E-mail a shopper who started a checkout and did not pay (at most once a week per address).
+       * @default false
+       */
+      bagReminders: boolean;
+      /**
        * @description The Paystack channels the pop-up offers.
        * @default [
        *       "card",
@@ -3118,6 +3267,9 @@ export interface components {
     };
     /** @description A change as the admin sends it: only the fields present change. */
     SettingsChange: {
+      /** Format: int64 */
+      bagReminderHours?: number | null;
+      bagReminders?: boolean | null;
       channels?: components['schemas']['Channel'][] | null;
       guestCheckout?: boolean | null;
       /** Format: int64 */
@@ -3239,9 +3391,20 @@ export interface components {
        */
       stock: number;
       variantId: string;
+      /**
+       * Format: int64
+       * @description Shoppers waiting for an e-mail when this variant is back in stock.
+       */
+      waiting: number;
     };
     /** @enum {string} */
     StockStatus: 'in-stock' | 'low' | 'sold-out';
+    /** @description What subscribing did. */
+    Subscribed: {
+      /** @description False when this address already waited for this variant (nothing changed). */
+      created: boolean;
+      message: string;
+    };
     /** @description One suggestion: what the search bar lists of a product found by the index. */
     Suggestion: {
       category: string | null;
@@ -4133,6 +4296,129 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_failed: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first, at most 500 */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FailedMail'][];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  retry_all: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Retried'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  retry_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Retried'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7098,6 +7384,37 @@ export interface operations {
       };
     };
   };
+  unsubscribe: {
+    parameters: {
+      query: {
+        /** @description The token in the reminder's link. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   openapi_document: {
     parameters: {
       query?: never;
@@ -8145,6 +8462,76 @@ export interface operations {
       };
       /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  notify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NotifyBody'];
+      };
+    };
+    responses: {
+      /** @description Already waiting */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Subscribed'];
+        };
+      };
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Subscribed'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -73,6 +73,8 @@ export const queryKeys = {
     },
     payments: ['admin', 'payments', 'review'] as const,
     messages: ['admin', 'contact-messages'] as const,
+    /** Mail that failed for good (GET /api/admin/mail/failed). */
+    failedMail: ['admin', 'mail', 'failed'] as const,
     stock: {
       all: ['admin', 'stock'] as const,
       list: (show: string, q: string) => ['admin', 'stock', show, q] as const,

@@ -21,6 +21,7 @@ const SCREENS: ReadonlyArray<[RegExp, readonly StaffRole[]]> = [
   [/^\/admin\/orders\/[^/]+\/(receipt|packing-slip)\/?$/, EVERYONE],
   [/^\/admin\/pick-list\/?$/, EVERYONE],
   [/^\/admin\/stock\/?$/, EVERYONE],
+  [/^\/admin\/mail\/?$/, RUNNING],
   [/^\/admin\/(staff|settings|activity)\/?$/, OWNER],
   [/^\/adminmanagement\/?$/, OWNER],
 ];

@@ -106,6 +106,8 @@ export type AdminOrdersQuery = NonNullable<operations['admin_list']['parameters'
 export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
+export type FailedMail = Schemas['FailedMail'];
+export type Subscribed = Schemas['Subscribed'];
 
 /** GET /api/delivery: the states, the delivery zones (kobo) and pickup; PUT /api/admin/delivery's answer. */
 export type DeliveryOptions = Schemas['DeliveryOptions'];

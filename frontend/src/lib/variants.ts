@@ -120,3 +120,8 @@ export function useVariantChoice(product: Product) {
 }
 
 export type VariantChoice = ReturnType<typeof useVariantChoice>;
+
+/** "42, Black": a variant's size and colour, as the server's mails write them. */
+export function describeVariant(variant: Pick<Variant, 'size' | 'color'>): string {
+  return [variant.size, variant.color].filter(Boolean).join(', ');
+}

@@ -197,6 +197,8 @@ export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSetting
     transferHoldMinutes: 60,
     payOnDeliveryOpenLimit: 1,
     payLinkHours: 48,
+    bagReminders: false,
+    bagReminderHours: 1,
     ...overrides,
   };
 }

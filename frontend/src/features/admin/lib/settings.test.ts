@@ -17,6 +17,8 @@ describe('settings draft', () => {
       transferHoldMinutes: '60',
       payOnDeliveryOpenLimit: '1',
       payLinkHours: '48',
+      bagReminders: false,
+      bagReminderHours: '1',
     });
   });
 
@@ -81,7 +83,13 @@ describe('settings draft', () => {
   });
 
   it('lists the sections the issue asks for, in order, each setting once', () => {
-    expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual(['Order limits', 'Checkout', 'Pay on delivery', 'Pay links']);
+    expect(SETTINGS_SECTIONS.map((s) => s.title)).toEqual([
+      'Order limits',
+      'Checkout',
+      'Pay on delivery',
+      'Pay links',
+      'Bag reminders',
+    ]);
     const keys = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
     expect(new Set(keys).size).toBe(keys.length);
     expect([...keys].sort()).toEqual(Object.keys(saved).sort());

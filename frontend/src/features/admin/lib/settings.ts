@@ -24,7 +24,13 @@ export type NumberField = {
 };
 
 /** A setting that is on or off: one checkbox, its sentence beside it. */
-export type ToggleField = { key: 'guestCheckout'; kind: 'toggle'; label: string; text: string; hint: string };
+export type ToggleField = {
+  key: 'guestCheckout' | 'bagReminders';
+  kind: 'toggle';
+  label: string;
+  text: string;
+  hint: string;
+};
 
 /** The Paystack channels the pop-up offers: a checkbox each. */
 export type ChannelsField = {
@@ -151,6 +157,29 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
         hint: 'From 1 to 720. An order whose link runs out with nothing paid is cancelled and its items go back on sale.',
         min: 1,
         max: 720,
+      },
+    ],
+  },
+  {
+    id: 'bag-reminders',
+    title: 'Bag reminders',
+    lead: 'An e-mail to a shopper who started a checkout and did not pay, with the items and a link back to the bag.',
+    fields: [
+      {
+        key: 'bagReminders',
+        kind: 'toggle',
+        label: 'Bag reminders',
+        text: 'Remind shoppers of an unpaid checkout',
+        hint: 'At most one reminder per e-mail address a week, never once they have paid; every reminder has an unsubscribe link. Off: the shop sends none.',
+      },
+      {
+        key: 'bagReminderHours',
+        kind: 'count',
+        label: 'Send the reminder after (hours)',
+        noun: 'time before a bag reminder',
+        hint: 'From 1 to 72 hours after the checkout started.',
+        min: 1,
+        max: 72,
       },
     ],
   },

@@ -36,6 +36,8 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     toCollectOrders: 2,
     owedByLink: 0,
     owedByLinkOrders: 0,
+    bagReminders: { sent: 4, followedByOrder: 1 },
+    failedMail: 0,
     ...overrides,
   };
 }
@@ -115,6 +117,8 @@ describe('dashboard', () => {
       ['2Oversold to refundpaid after selling out', '/admin/orders?oversold=true'],
       ['0Failed refundsopen the order to try again', '/admin/orders?refund=failed'],
       ['3Codes over their limitpaid with a used-up code, 30 days', '/admin/orders?codeOverLimit=true'],
+      ['0Failed mailnot sent; retry it', '/admin/mail'],
+      ['4Bag reminders sent30 days; 1 order followed within 7 days', '/admin/settings'],
     ]);
     // Something to do stands out; nothing to do does not.
     expect(links[0]!.className).toContain('is-hot');

@@ -35,6 +35,7 @@ const SCREENS: { href: string; label: string }[] = [
   { href: '/admin/delivery', label: 'Delivery' },
   { href: '/admin/discounts', label: 'Discount codes' },
   { href: '/admin/messages', label: 'Messages' },
+  { href: '/admin/mail', label: 'Failed mail' },
   { href: '/admin/settings', label: 'Settings' },
   { href: '/adminmanagement', label: 'Admin Management' },
 ];
@@ -180,6 +181,13 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
               label="Codes over their limit"
               note="paid with a used-up code, 30 days"
               alert
+            />
+            <Tile href="/admin/mail" count={d.failedMail} label="Failed mail" note="not sent; retry it" alert />
+            <Tile
+              href="/admin/settings"
+              count={d.bagReminders.sent}
+              label="Bag reminders sent"
+              note={`30 days; ${plural(d.bagReminders.followedByOrder, 'order', 'orders')} followed within 7 days`}
             />
           </ul>
         </section>

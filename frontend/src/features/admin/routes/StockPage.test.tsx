@@ -15,6 +15,7 @@ function row(overrides: Partial<StockRow> = {}): StockRow {
     sku: 'BRG-42-BLK',
     stock: 0,
     reserved: 1,
+    waiting: 0,
     ...overrides,
   };
 }

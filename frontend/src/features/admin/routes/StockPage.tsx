@@ -169,6 +169,7 @@ function StockTable({ list, busy }: { list: StockList; busy: boolean }) {
             <th scope="col">Colour</th>
             <th scope="col">SKU</th>
             <th scope="col">Reserved</th>
+            <th scope="col">Waiting</th>
             <th scope="col">Stock</th>
           </tr>
         </thead>
@@ -276,6 +277,9 @@ function StockLine({ row, level }: { row: StockRow; level: number }) {
       </td>
       <td className="stock-row__reserved" data-label="Reserved">
         {row.reserved}
+      </td>
+      <td className="stock-row__waiting" data-label="Waiting">
+        <span aria-label={`${row.waiting} waiting for an e-mail when it is back`}>{row.waiting}</span>
       </td>
       <td className="stock-row__edit">
         <form className="stock-edit" onSubmit={onSubmit} noValidate>

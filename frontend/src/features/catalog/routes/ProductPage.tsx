@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'wouter';
 import { useProduct } from '../api/get-product';
+import { NotifyMe } from '../components/NotifyMe';
 import { ProductActions } from '../components/ProductActions';
 import { ShareActions } from '../components/ShareActions';
 import { ProductSkeleton } from '../components/ProductSkeleton';
@@ -161,6 +162,7 @@ function ProductDetails({ product }: { product: Product }) {
                 sizeAction={sizeGuide && <SizeGuideButton guide={sizeGuide} collectionName={collectionName} />}
               />
               <ProductActions product={product} choice={choice} />
+              <NotifyMe product={product} choice={choice} />
               <ShareActions product={product} choice={choice} />
               <AdminSlot name="product.featured" props={{ product }} />
 

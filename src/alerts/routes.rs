@@ -1,0 +1,113 @@
+//! Back-in-stock subscriptions and the reminders' unsubscribe link over HTTP.
+
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use serde::Deserialize;
+
+use super::Subscribed;
+use crate::api::Message;
+use crate::error::answers::*;
+use crate::error::{AppError, AppResult};
+use crate::http::AppState;
+use crate::ids::ProductId;
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(notify).service(unsubscribe);
+}
+
+/// The per-address and per-client limits on anonymous subscriptions.
+pub struct AlertLimits {
+    per_email: crate::auth::limits::RateLimiter,
+    per_client: crate::auth::limits::RateLimiter,
+}
+
+impl Default for AlertLimits {
+    fn default() -> AlertLimits {
+        let hour = std::time::Duration::from_secs(3600);
+        AlertLimits {
+            per_email: crate::auth::limits::RateLimiter::new(10, hour),
+            per_client: crate::auth::limits::RateLimiter::new(30, hour),
+        }
+    }
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct NotifyBody {
+    /// Where to send the one mail.
+    #[schema(max_length = 254)]
+    email: String,
+    /// The sold-out size and colour ("" or absent when the product has no such option).
+    #[schema(max_length = 100)]
+    size: Option<String>,
+    #[schema(max_length = 100)]
+    color: Option<String>,
+}
+
+/// "E-mail me when it's back" for a sold-out variant: one mail when it is available again (by any
+/// route), then the subscription ends. For visitors and customers alike. The same address and
+/// variant again answers 200 and changes nothing; 10 new subscriptions per address and 30 per
+/// client an hour.
+#[utoipa::path(
+    tag = "catalog",
+    responses((status = CREATED, body = Subscribed), (status = OK, body = Subscribed, description = "Already waiting"), BadRequest, NotFound, Conflict, TooManyRequests)
+)]
+#[post("/products/{id}/notify")]
+async fn notify(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    id: web::Path<String>,
+    body: web::Json<NotifyBody>,
+) -> AppResult<HttpResponse> {
+    let NotifyBody { email, size, color } = body.into_inner();
+    let email = email.trim().to_lowercase();
+    if !crate::email::looks_like_email(&email) {
+        return Err(AppError::Validation("Please enter a valid email address.".into()));
+    }
+    let (size, color) = (size.unwrap_or_default().trim().to_string(), color.unwrap_or_default().trim().to_string());
+    if size.chars().count() > 100 || color.chars().count() > 100 {
+        return Err(AppError::Validation("This product is not available in that size and colour.".into()));
+    }
+    let product_id = ProductId::from(id.into_inner());
+    // Asking again for the same thing is not a new subscription: no limit is spent on it.
+    let (p, s, c, e) = (product_id.clone(), size.clone(), color.clone(), email.clone());
+    let already = state
+        .db
+        .read(move |conn| {
+            let picked = crate::stock::pick(conn, &p, &s, &c)?;
+            Ok(conn.query_row(
+                "SELECT EXISTS (SELECT 1 FROM stock_alerts WHERE variant_id = ?1 AND email = ?2)",
+                rusqlite::params![picked.variant_id, e],
+                |r| r.get::<_, bool>(0),
+            )?)
+        })
+        .await?;
+    if !already {
+        let limits = &state.alert_limits;
+        let refused = |wait| AppError::TooManyRequests("Too many requests. Please try again later.".into(), wait);
+        limits.per_client.try_acquire(&state.config.client_key(&req)).map_err(refused)?;
+        limits.per_email.try_acquire(&email).map_err(refused)?;
+    }
+    let subscribed = state.db.write(move |tx| super::subscribe(tx, &product_id, &size, &color, &email, crate::db::now_ms())).await?;
+    let mut answer = if subscribed.created { HttpResponse::Created() } else { HttpResponse::Ok() };
+    Ok(answer.json(subscribed))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct UnsubscribeQuery {
+    /// The token in the reminder's link.
+    #[param(max_length = 100)]
+    token: String,
+}
+
+/// Stops bag reminders to the address of the token (the link in every reminder, also posted by
+/// mail providers as RFC 8058's one-click unsubscribe). No login; doing it twice is fine.
+#[utoipa::path(tag = "accounts", params(UnsubscribeQuery), responses((status = OK, body = Message), NotFound))]
+#[post("/mail/unsubscribe")]
+async fn unsubscribe(state: web::Data<AppState>, query: web::Query<UnsubscribeQuery>) -> AppResult<HttpResponse> {
+    let token = query.into_inner().token;
+    if token.is_empty() || token.len() > 100 {
+        return Err(AppError::NotFound("This unsubscribe link is not valid.".into()));
+    }
+    let email = state.db.write(move |tx| super::reminders::unsubscribe(tx, &token, crate::db::now_ms())).await?;
+    Ok(HttpResponse::Ok().json(Message::new(format!("{email} will get no more reminders from us."))))
+}

@@ -1,0 +1,215 @@
+//! The mail worker's side of the outbox: claim a due mail, send it, mark it sent — or schedule
+//! the next attempt with exponential backoff, and after the last one mark it failed for the back
+//! office. A claim is a lease written in the database (`claimed_by`, `claimed_until`), so two
+//! workers (two processes on one database, or the worker and a request sending a reset at once)
+//! never send the same mail; a worker that dies mid-send leaves its claim to run out, and the mail
+//! is sent again after that. The one way a mail goes out twice is a crash after the server took
+//! it and before it was marked sent (README, Behaviour notes); its Message-ID is the same both
+//! times, so the receiving side can tell.
+
+use std::sync::atomic::Ordering;
+
+use rusqlite::{Connection, OptionalExtension, named_params, params};
+use serde::Serialize;
+
+use super::Mailer;
+use crate::db::{Db, now_ms};
+use crate::error::{AppError, AppResult};
+
+/// How long a worker's claim on a mail holds: longer than any SMTP conversation may take.
+pub const CLAIM_MS: i64 = 120_000;
+/// The longest wait between two attempts.
+const MAX_BACKOFF_MS: i64 = 3_600_000;
+
+/// A mail a worker has claimed and is sending.
+#[derive(Debug)]
+pub struct Claimed {
+    pub id: i64,
+    pub message_id: String,
+    pub to: String,
+    pub subject: String,
+    pub body: String,
+    pub unsubscribe: Option<String>,
+    pub attempts: i64,
+    pub created_at: i64,
+}
+
+/// The wait before attempt `attempts + 1`, after `attempts` failed ones: `first`, doubling, capped.
+pub fn backoff_ms(first: i64, attempts: i64) -> i64 {
+    let doublings = (attempts - 1).clamp(0, 30) as u32;
+    first.max(1).saturating_mul(1_i64 << doublings).min(MAX_BACKOFF_MS)
+}
+
+/// Claims the oldest due mail (or mail `only`) for `worker`, counting the attempt.
+fn claim(tx: &Connection, worker: &str, only: Option<i64>, now: i64) -> rusqlite::Result<Option<Claimed>> {
+    tx.prepare_cached(
+        "UPDATE mail_outbox SET claimed_by = :worker, claimed_until = :until, attempts = attempts + 1, tried_at = :now
+          WHERE id = (SELECT id FROM mail_outbox
+                       WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until <= :now)
+                         AND (CASE WHEN :only IS NULL THEN next_at <= :now ELSE id = :only END)
+                       ORDER BY next_at, id LIMIT 1)
+          RETURNING id, message_id, to_addr, subject, body, unsubscribe, attempts, created_at",
+    )?
+    .query_row(named_params! {":worker": worker, ":until": now + CLAIM_MS, ":now": now, ":only": only}, |r| {
+        Ok(Claimed {
+            id: r.get(0)?,
+            message_id: r.get(1)?,
+            to: r.get(2)?,
+            subject: r.get(3)?,
+            body: r.get(4)?,
+            unsubscribe: r.get(5)?,
+            attempts: r.get(6)?,
+            created_at: r.get(7)?,
+        })
+    })
+    .optional()
+}
+
+/// Records how an attempt went, if `worker` still holds the claim (a claim that ran out may have
+/// been taken over; then the other worker records its own attempt).
+fn finish(
+    tx: &Connection,
+    worker: &str,
+    mail: &Claimed,
+    outcome: Result<(), String>,
+    retry: super::Retry,
+    now: i64,
+) -> rusqlite::Result<()> {
+    match outcome {
+        Ok(()) => tx.execute(
+            "UPDATE mail_outbox SET status = 'sent', sent_at = ?3, body = '', claimed_by = NULL, claimed_until = NULL, last_error = NULL
+              WHERE id = ?1 AND claimed_by = ?2",
+            params![mail.id, worker, now],
+        )?,
+        Err(why) => {
+            let gives_up = mail.attempts >= retry.attempts;
+            tx.execute(
+                "UPDATE mail_outbox SET status = ?3, next_at = ?4, last_error = ?5, claimed_by = NULL, claimed_until = NULL
+                  WHERE id = ?1 AND claimed_by = ?2",
+                params![mail.id, worker, if gives_up { "failed" } else { "pending" }, now + backoff_ms(retry.first_ms, mail.attempts), why],
+            )?
+        }
+    };
+    Ok(())
+}
+
+/// Claims, sends and records one mail: the oldest due one, or `only`. Returns whether one was tried.
+async fn send_next(db: &Db, mailer: &Mailer, only: Option<i64>) -> AppResult<bool> {
+    // Each claim has its own token, so only the attempt that claimed a mail records its outcome.
+    let worker = crate::util::random_id(16);
+    let w = worker.clone();
+    let Some(mail) = db.write(move |tx| Ok(claim(tx, &w, only, now_ms())?)).await? else { return Ok(false) };
+    let m = mailer.clone();
+    let (outcome, mail) = actix_web::web::block(move || (m.deliver(&mail), mail)).await.map_err(AppError::internal)?;
+    if let Err(why) = &outcome {
+        log::warn!("mail {} to {} ({}) not sent, attempt {}: {why}", mail.id, mail.to, mail.subject, mail.attempts);
+    }
+    let retry = mailer.retry;
+    db.write(move |tx| Ok(finish(tx, &worker, &mail, outcome, retry, now_ms())?)).await?;
+    Ok(true)
+}
+
+/// Sends every mail that is due now, one after the other. Returns how many were tried.
+pub async fn send_due(db: &Db, mailer: &Mailer) -> AppResult<usize> {
+    let mut tried = 0;
+    while send_next(db, mailer, None).await? {
+        tried += 1;
+    }
+    let pending = db.read(|c| Ok(pending(c)?)).await?;
+    mailer.pending.store(pending as usize, Ordering::Relaxed);
+    Ok(tried)
+}
+
+/// Tries to send mail `id` now, for a request whose answer depends on it (a reset link). If it
+/// cannot go now it stays in the outbox, and the worker keeps trying. Returns whether it was sent.
+pub async fn send_now(db: &Db, mailer: &Mailer, id: i64) -> AppResult<bool> {
+    let started = std::time::Instant::now();
+    loop {
+        let tried = send_next(db, mailer, Some(id)).await?;
+        let (sent, in_flight): (bool, bool) = db
+            .read(move |c| {
+                Ok(c.query_row(
+                    "SELECT status = 'sent', status = 'pending' AND COALESCE(claimed_until, 0) > ?2 FROM mail_outbox WHERE id = ?1",
+                    params![id, now_ms()],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )?)
+            })
+            .await?;
+        // The worker may have taken it first: wait for its attempt rather than answer too soon.
+        if sent || tried || !in_flight || started.elapsed() > super::SMTP_TIMEOUT {
+            return Ok(sent);
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+}
+
+/// Whether any mail is due now, read without taking the write lock (the idle worker's question).
+pub fn any_due(conn: &Connection, now: i64) -> rusqlite::Result<bool> {
+    conn.prepare_cached(
+        "SELECT EXISTS (SELECT 1 FROM mail_outbox WHERE status = 'pending' AND next_at <= ?1
+                         AND (claimed_until IS NULL OR claimed_until <= ?1))",
+    )?
+    .query_row([now], |r| r.get(0))
+}
+
+pub fn pending(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT COUNT(*) FROM mail_outbox WHERE status = 'pending'")?.query_row([], |r| r.get(0))
+}
+
+impl Mailer {
+    /// Waits until a mail is queued, or `at_most`.
+    pub async fn wait_for_mail(&self, at_most: std::time::Duration) {
+        let _ = tokio::time::timeout(at_most, self.wake.notified()).await;
+    }
+}
+
+/// A mail that failed for good, as the back office lists it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FailedMail {
+    pub id: i64,
+    /// What it is about: order, refund, reset, back_in_stock, bag_reminder…
+    pub kind: String,
+    pub to: String,
+    pub subject: String,
+    pub attempts: i64,
+    /// Why the last attempt failed.
+    pub reason: String,
+    pub created_at: i64,
+    /// When the last attempt was made (ms).
+    pub last_attempt_at: i64,
+}
+
+/// Mail that failed for good, newest first (at most 500).
+pub fn failed(conn: &Connection) -> rusqlite::Result<Vec<FailedMail>> {
+    conn.prepare_cached(
+        "SELECT id, kind, to_addr, subject, attempts, COALESCE(last_error, ''), created_at, COALESCE(tried_at, created_at)
+           FROM mail_outbox WHERE status = 'failed' ORDER BY id DESC LIMIT 500",
+    )?
+    .query_map([], |r| {
+        Ok(FailedMail {
+            id: r.get(0)?,
+            kind: r.get(1)?,
+            to: r.get(2)?,
+            subject: r.get(3)?,
+            attempts: r.get(4)?,
+            reason: r.get(5)?,
+            created_at: r.get(6)?,
+            last_attempt_at: r.get(7)?,
+        })
+    })?
+    .collect()
+}
+
+/// Puts failed mail back in line with a fresh count of attempts: mail `id`, or all when None.
+/// Returns how many.
+pub fn retry_failed(tx: &Connection, id: Option<i64>, now: i64) -> AppResult<usize> {
+    let moved = tx.execute(
+        "UPDATE mail_outbox SET status = 'pending', attempts = 0, next_at = ?2 WHERE status = 'failed' AND (?1 IS NULL OR id = ?1)",
+        params![id, now],
+    )?;
+    if id.is_some() && moved == 0 {
+        return Err(AppError::NotFound("There is no failed mail with that number.".into()));
+    }
+    Ok(moved)
+}

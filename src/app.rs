@@ -79,6 +79,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
         uploads: Default::default(),
         metrics,
+        imports: Default::default(),
     }))
 }
 
@@ -133,6 +134,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::settings::routes::configure)
                 .configure(crate::staff::routes::configure)
                 .configure(crate::customers::routes::configure)
+                .configure(crate::import::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
@@ -255,10 +257,10 @@ fn every_body_may_be_too_large(document: &mut serde_json::Value) {
     let Some(paths) = document["paths"].as_object_mut() else { return };
     for item in paths.values_mut() {
         for operation in item.as_object_mut().into_iter().flat_map(|ops| ops.values_mut()) {
-            if operation.get("requestBody").is_some() {
-                if let Some(responses) = operation["responses"].as_object_mut() {
-                    responses.entry("413").or_insert_with(|| too_large.clone());
-                }
+            if operation.get("requestBody").is_some()
+                && let Some(responses) = operation["responses"].as_object_mut()
+            {
+                responses.entry("413").or_insert_with(|| too_large.clone());
             }
         }
     }

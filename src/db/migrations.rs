@@ -16,6 +16,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (10, include_str!("../../migrations/0010_filters_sale_prices.sql")),
     (11, include_str!("../../migrations/0011_search_synonyms.sql")),
     (12, include_str!("../../migrations/0012_selling_from_chats.sql")),
+    (14, include_str!("../../migrations/0014_product_import.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -261,6 +261,13 @@ impl SearchIndex {
         Ok(search)
     }
 
+    /// Whether the index was last written from the database as it is now (another process, the
+    /// merchant's import command, may have changed the products since).
+    pub fn in_step(&self, conn: &Connection) -> AppResult<bool> {
+        let current = self.index.load_metas().ok().and_then(|m| m.payload);
+        Ok(current.as_deref() == Some(fingerprint(conn)?.as_str()))
+    }
+
     /// Re-indexes every product.
     pub fn rebuild(&self, conn: &Connection) -> AppResult<()> {
         let mut writer = self.writer.lock().unwrap();

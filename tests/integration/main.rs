@@ -12,6 +12,7 @@ mod crash;
 mod delivery;
 mod foundation;
 mod hardening;
+mod import;
 mod listing;
 mod operations;
 mod payments;

@@ -43,7 +43,7 @@ const MAX_HANDLE: usize = 200;
 /// Which kind of file it was.
 #[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum Format {
+pub enum ImportFormat {
     Ankara,
     Shopify,
 }
@@ -103,7 +103,7 @@ impl Row<'_> {
 }
 
 /// Reads a file of either kind into products.
-pub fn parse(text: &str) -> Result<(Format, Parsed), ImportRefused> {
+pub fn parse(text: &str) -> Result<(ImportFormat, Parsed), ImportRefused> {
     let mut records = crate::csv::records(text, LIMITS);
     let Some((_, header)) = records.next().transpose()? else {
         return Err(ImportRefused::whole_file("The file is empty."));
@@ -111,9 +111,9 @@ pub fn parse(text: &str) -> Result<(Format, Parsed), ImportRefused> {
     let columns: HashMap<String, usize> =
         header.iter().enumerate().map(|(i, name)| (name.trim().to_lowercase().replace('_', " "), i)).rev().collect();
     let format = if columns.contains_key("handle") && columns.contains_key("variant price") {
-        Format::Shopify
+        ImportFormat::Shopify
     } else if own::HEADER.iter().all(|c| columns.contains_key(&c.replace('_', " "))) {
-        Format::Ankara
+        ImportFormat::Ankara
     } else {
         return Err(ImportRefused::whole_file(format!(
             "The first line must be the header of Ankara's products CSV ({}) or of Shopify's product export (Handle, Title, …, Variant Price, …).",
@@ -129,8 +129,8 @@ pub fn parse(text: &str) -> Result<(Format, Parsed), ImportRefused> {
     }
     let rows: Vec<Row> = rows.iter().map(|(line, cells)| Row { line: *line, cells, columns: &columns }).collect();
     let parsed = match format {
-        Format::Ankara => own::read(&rows),
-        Format::Shopify => shopify::read(&rows),
+        ImportFormat::Ankara => own::read(&rows),
+        ImportFormat::Shopify => shopify::read(&rows),
     };
     Ok((format, parsed))
 }
@@ -173,7 +173,7 @@ pub(crate) fn check_handle(handle: &str) -> Result<(), String> {
 /// What will happen to one product.
 #[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum Action {
+pub enum ImportAction {
     Create,
     Update,
     Unchanged,
@@ -210,7 +210,7 @@ struct Item {
     variants: Vec<NewVariant>,
     pictures: Vec<Picture>,
     color_pictures: Vec<(String, Picture)>,
-    action: Action,
+    action: ImportAction,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -223,7 +223,7 @@ enum CollectionTarget {
 /// A checked file, ready to apply.
 #[derive(Debug)]
 pub struct Plan {
-    pub format: Format,
+    pub format: ImportFormat,
     items: Vec<Item>,
     new_collections: Vec<String>,
     skipped: Vec<RowError>,
@@ -235,7 +235,7 @@ pub struct ReportLine {
     pub line: usize,
     pub handle: String,
     pub name: String,
-    pub action: Action,
+    pub action: ImportAction,
     pub variants: usize,
 }
 
@@ -243,7 +243,7 @@ pub struct ReportLine {
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ImportReport {
-    pub format: Format,
+    pub format: ImportFormat,
     pub dry_run: bool,
     pub created: usize,
     pub updated: usize,
@@ -272,9 +272,9 @@ impl Plan {
 
     pub fn report(&self, dry_run: bool) -> ImportReport {
         let count = |action| self.items.iter().filter(|i| i.action == action).count();
-        let (created, updated, unchanged) = (count(Action::Create), count(Action::Update), count(Action::Unchanged));
+        let (created, updated, unchanged) = (count(ImportAction::Create), count(ImportAction::Update), count(ImportAction::Unchanged));
         let mut pictures: HashSet<&Picture> = HashSet::new();
-        for item in self.items.iter().filter(|i| i.action != Action::Unchanged) {
+        for item in self.items.iter().filter(|i| i.action != ImportAction::Unchanged) {
             pictures.extend(item.pictures.iter().chain(item.color_pictures.iter().map(|(_, p)| p)).filter(|p| p.source().is_some()));
         }
         let message = if dry_run {
@@ -312,7 +312,7 @@ impl Plan {
     fn new_pictures(&self) -> Vec<(usize, Picture)> {
         let mut seen = HashSet::new();
         let mut out = Vec::new();
-        for item in self.items.iter().filter(|i| i.action != Action::Unchanged) {
+        for item in self.items.iter().filter(|i| i.action != ImportAction::Unchanged) {
             let lines = item.draft.pictures.iter().map(|(line, _)| *line).chain(item.draft.color_pictures.iter().map(|(line, ..)| *line));
             let pictures = item.pictures.iter().chain(item.color_pictures.iter().map(|(_, p)| p));
             for (line, picture) in lines.zip(pictures) {
@@ -440,7 +440,7 @@ fn resolve(conn: &Connection, files: &pictures::Files, reference: &str) -> Resul
 /// import (Shopify's files name none). Nothing is changed.
 pub fn check(
     conn: &Connection,
-    format: Format,
+    format: ImportFormat,
     parsed: Parsed,
     chosen: Option<&str>,
     files: &pictures::Files,
@@ -573,7 +573,7 @@ pub fn check(
             continue;
         }
         let action = match &existing {
-            None => Action::Create,
+            None => ImportAction::Create,
             Some(c) => {
                 let keys = |ps: &[Picture]| -> Option<Vec<String>> {
                     ps.iter().map(|p| if let Picture::Known(k) = p { Some(k.clone()) } else { None }).collect()
@@ -597,7 +597,7 @@ pub fn check(
                     && c.variants == variants
                     && (pictures.is_empty() || keys(&pictures).as_deref() == Some(&c.pictures[..]))
                     && (color_pictures.is_empty() || wanted_colors.as_deref() == Some(&current_colors[..]));
-                if same { Action::Unchanged } else { Action::Update }
+                if same { ImportAction::Unchanged } else { ImportAction::Update }
             }
         };
         items.push(Item { existing: existing.map(|c| c.id), draft, collection, variants, pictures, color_pictures, action });
@@ -724,7 +724,7 @@ pub fn apply(tx: &Transaction, plan: &Plan, pictures: &HashMap<String, Written>,
         changes = changes.and(Changes::collection(&id));
         created_collections.insert(name.clone(), id);
     }
-    for item in plan.items.iter().filter(|i| i.action != Action::Unchanged) {
+    for item in plan.items.iter().filter(|i| i.action != ImportAction::Unchanged) {
         let collection_id = match &item.collection {
             CollectionTarget::Existing(id) => id.clone(),
             CollectionTarget::New(name) => created_collections[name].clone(),

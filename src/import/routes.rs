@@ -53,7 +53,7 @@ struct ImportQuery {
 
 crate::text_enum! {
     /// Where an import is.
-    pub enum JobState {
+    pub enum ImportState {
         Running => "running",
         Done => "done",
         Failed => "failed",
@@ -64,7 +64,7 @@ crate::text_enum! {
 #[derive(Serialize, Clone, utoipa::ToSchema)]
 pub struct ImportJob {
     pub id: String,
-    pub state: JobState,
+    pub state: ImportState,
     /// "Checking", "Pictures", "Saving".
     pub phase: String,
     pub done: u64,
@@ -100,9 +100,9 @@ impl Job {
         ImportJob {
             id: self.id.clone(),
             state: match &outcome {
-                None => JobState::Running,
-                Some(Ok(_)) => JobState::Done,
-                Some(Err(_)) => JobState::Failed,
+                None => ImportState::Running,
+                Some(Ok(_)) => ImportState::Done,
+                Some(Err(_)) => ImportState::Failed,
             },
             phase: self.phase.lock().unwrap().to_string(),
             done: self.done.load(Ordering::Relaxed),

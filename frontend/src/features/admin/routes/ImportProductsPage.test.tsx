@@ -99,7 +99,7 @@ describe('Import products', () => {
     expect(sent[1]).toEqual({ query: '?dryRun=false', body: file, type: 'text/csv' });
     expect(await screen.findByText('Imported: 2 new, 1 updated, 0 unchanged.', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See the products' }).getAttribute('href')).toBe('/admin/products');
-    expect(fetch.mock.calls.filter(([u]) => String(u).includes('/import/job1')).length).toBe(2);
+    expect(fetch.mock.calls.filter(([u]) => (u as string).includes('/import/job1')).length).toBe(2);
   });
 
   it('lists the rows that are wrong when the file is refused, and imports nothing', async () => {

@@ -316,11 +316,10 @@ impl Catalogue {
     }
 
     fn follow(&self, conn: &Connection, changes: &Changes) -> AppResult<()> {
-        for id in &changes.products {
-            self.search.upsert(conn, id)?;
-        }
-        for id in &changes.removed {
-            self.search.remove(conn, id)?;
+        // Added, edited and removed products alike: re-read, with one commit of the index.
+        let products: Vec<ProductId> = changes.products.iter().chain(&changes.removed).cloned().collect();
+        if !products.is_empty() {
+            self.search.upsert_many(conn, &products)?;
         }
         for id in &changes.collections {
             self.search.reindex_collection(conn, id)?;

@@ -80,6 +80,7 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         alert_limits: Default::default(),
         uploads: Default::default(),
         metrics,
+        imports: Default::default(),
     }))
 }
 
@@ -136,6 +137,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::customers::routes::configure)
                 .configure(crate::mail::routes::configure)
                 .configure(crate::alerts::routes::configure)
+                .configure(crate::import::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
@@ -258,10 +260,10 @@ fn every_body_may_be_too_large(document: &mut serde_json::Value) {
     let Some(paths) = document["paths"].as_object_mut() else { return };
     for item in paths.values_mut() {
         for operation in item.as_object_mut().into_iter().flat_map(|ops| ops.values_mut()) {
-            if operation.get("requestBody").is_some() {
-                if let Some(responses) = operation["responses"].as_object_mut() {
-                    responses.entry("413").or_insert_with(|| too_large.clone());
-                }
+            if operation.get("requestBody").is_some()
+                && let Some(responses) = operation["responses"].as_object_mut()
+            {
+                responses.entry("413").or_insert_with(|| too_large.clone());
             }
         }
     }

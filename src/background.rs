@@ -13,6 +13,7 @@ use crate::metrics::Metrics;
 pub async fn run_forever(state: Arc<AppState>) {
     let started = crate::db::now_ms();
     let mut last_import = None;
+    let mut last_products_import = None;
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
     // The expiry round runs more often than the full one: it is one indexed query when idle.
     let tick = every.min(Duration::from_secs(5));
@@ -36,6 +37,9 @@ pub async fn run_forever(state: Arc<AppState>) {
         }
         if let Err(e) = state.payments.end_lapsed_links().await {
             log::warn!("cancelling orders whose pay link expired: {e}");
+        }
+        if let Err(e) = notice_product_imports(&state, &mut last_products_import).await {
+            log::warn!("checking for product imports: {e}");
         }
         if last_full.is_some_and(|at| at.elapsed() < every) {
             continue;
@@ -98,6 +102,25 @@ pub async fn mail_forever(state: Arc<AppState>) {
             state.mailer.wait_for_mail(Duration::from_millis(250)).await;
         }
     }
+}
+
+/// `ankara products import` adds and changes products from another process, which cannot reach
+/// the running shop's search index: when the mark it leaves changes, the index is rebuilt from the
+/// database and the answers refreshed. Checked every few seconds (one lookup), so the products show
+/// at once.
+async fn notice_product_imports(state: &Arc<AppState>, last: &mut Option<String>) -> crate::error::AppResult<()> {
+    let seen = state.db.read(|c| Ok(crate::import::last_import(c)?)).await?;
+    if seen != *last {
+        // An import made in this process went through the catalogue's door: the index is in step.
+        let search = state.search.clone();
+        if state.db.read(move |c| Ok(!search.in_step(c)?)).await? {
+            let search = state.search.clone();
+            state.db.read(move |c| search.rebuild(c)).await?;
+            state.catalogue.changed_elsewhere();
+        }
+        *last = seen;
+    }
+    Ok(())
 }
 
 /// `ankara stock import` changes stock from another process: when the mark it leaves changes, the

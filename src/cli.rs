@@ -70,6 +70,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
+        Command::Products { action } => products(&cli.config, action),
         Command::Orders { action: OrdersAction::Export { from, to, file } } => {
             let (from, to) = crate::dashboard::export_range(Some(&from), Some(&to))?;
             let db = crate::app::open_database(&cli.config)?;
@@ -111,6 +112,133 @@ fn read_at_most(file: &std::path::Path, max: usize) -> Result<Vec<u8>, String> {
         return Err(too_large());
     }
     Ok(bytes)
+}
+
+/// `ankara products export` and `ankara products import`.
+fn products(config: &crate::config::Config, action: crate::config::ProductsAction) -> Result<(), String> {
+    use crate::config::ProductsAction;
+    use crate::import::{self, pictures};
+    let db = crate::app::open_database(config)?;
+    let media_root = crate::media::media_dir(&config.data_dir);
+    match action {
+        ProductsAction::Export { file, pictures: folder } => {
+            let public = config.public_url().to_string();
+            let names = match &folder {
+                Some(_) => import::own::PictureNames::Files,
+                None => import::own::PictureNames::Links(&public),
+            };
+            let mut keys = Vec::new();
+            let text =
+                db.with_conn(|c| Ok(import::own::export(c, &names, |key| keys.push(key.to_string()))?)).map_err(|e| e.to_string())?;
+            if let Some(folder) = &folder {
+                std::fs::create_dir_all(folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+                for key in &keys {
+                    let largest = db.with_conn(|c| Ok(import::own::largest_file(c, key)?)).map_err(|e| e.to_string())?;
+                    let to = folder.join(format!("{}.jpg", crate::zip::base_name(key)));
+                    std::fs::copy(media_root.join(&largest), &to).map_err(|e| format!("cannot copy {largest} to {}: {e}", to.display()))?;
+                }
+            }
+            std::fs::write(&file, &text).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+            let rows = text.lines().count().saturating_sub(1);
+            match folder {
+                Some(folder) => println!("wrote {rows} variants to {} and their pictures to {}", file.display(), folder.display()),
+                None => println!("wrote {rows} variants to {}", file.display()),
+            }
+            Ok(())
+        }
+        ProductsAction::Import { file, pictures: folder, collection, dry_run } => {
+            let opened = std::fs::File::open(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let (text, mut files) = import::open_upload(opened).map_err(|r| r.for_terminal())?;
+            if let Some(folder) = folder {
+                if !matches!(files, pictures::Files::None) {
+                    return Err("the file is a zip with its own pictures: leave out --pictures".into());
+                }
+                if !folder.is_dir() {
+                    return Err(format!("{} is not a folder", folder.display()));
+                }
+                files = pictures::Files::Folder(folder);
+            }
+            let plan = db
+                .with_conn(|c| {
+                    Ok(import::parse(&text).and_then(|(format, parsed)| import::check(c, format, parsed, collection.as_deref(), &files)))
+                })
+                .map_err(|e| e.to_string())?
+                .map_err(|r| r.for_terminal())?;
+            if dry_run {
+                print_report(&plan.report(true));
+                return Ok(());
+            }
+            let fetcher = pictures::Fetcher::new(config.import_private_urls);
+            let progress = TerminalProgress::default();
+            let decode = |bytes: Vec<u8>| -> futures_util::future::BoxFuture<'_, crate::error::AppResult<crate::media::Processed>> {
+                Box::pin(async move { crate::media::process(&bytes, import::KIND) })
+            };
+            let prepared =
+                actix_web::rt::System::new().block_on(import::prepare_pictures(&plan, &files, &fetcher, &decode, &media_root, &progress));
+            progress.finish();
+            let written = match prepared {
+                Ok(written) => written,
+                Err((written, refused)) => {
+                    let _ = db.with_conn(|c| import::discard(c, &media_root, &written));
+                    return Err(refused.for_terminal());
+                }
+            };
+            let report = plan.report(false);
+            let applied = db.write_now(|tx| {
+                let _ = import::apply(tx, &plan, &written, &media_root)?;
+                Ok(())
+            });
+            if let Err(e) = applied {
+                let written: Vec<_> = written.into_values().collect();
+                let _ = db.with_conn(|c| import::discard(c, &media_root, &written));
+                return Err(format!("nothing was imported: {e}"));
+            }
+            print_report(&report);
+            println!("(a running shop shows them within seconds; a stopped one when it starts)");
+            Ok(())
+        }
+    }
+}
+
+fn print_report(report: &crate::import::ImportReport) {
+    println!("{}", report.message);
+    if !report.new_collections.is_empty() {
+        println!("new collections: {}", report.new_collections.join(", "));
+    }
+    if report.new_pictures > 0 {
+        println!("{} new pictures", report.new_pictures);
+    }
+    for skipped in &report.skipped {
+        println!("  line {}: {}", skipped.line, skipped.message);
+    }
+}
+
+/// The import's progress as a bar on the terminal (log lines when not on one).
+#[derive(Default)]
+struct TerminalProgress(std::sync::Mutex<Option<crate::progress::Progress>>);
+
+impl crate::import::Progress for TerminalProgress {
+    fn phase(&self, phase: &'static str, total: u64) {
+        let mut bar = self.0.lock().unwrap();
+        if let Some(old) = bar.take() {
+            old.finish();
+        }
+        *bar = Some(crate::progress::Progress::new(phase, total));
+    }
+
+    fn advance(&self, by: u64) {
+        if let Some(bar) = self.0.lock().unwrap().as_mut() {
+            bar.advance(by);
+        }
+    }
+}
+
+impl TerminalProgress {
+    fn finish(&self) {
+        if let Some(bar) = self.0.lock().unwrap().take() {
+            bar.finish();
+        }
+    }
 }
 
 fn serve(config: crate::config::Config) -> Result<(), String> {

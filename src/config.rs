@@ -52,6 +52,11 @@ pub enum Command {
         #[command(subcommand)]
         action: StockAction,
     },
+    /// Whole products by spreadsheet: Ankara's products CSV, or Shopify's product export.
+    Products {
+        #[command(subcommand)]
+        action: ProductsAction,
+    },
     /// Orders for the accountant.
     Orders {
         #[command(subcommand)]
@@ -71,6 +76,33 @@ pub enum OrdersAction {
         #[arg(long)]
         to: String,
         file: PathBuf,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum ProductsAction {
+    /// Write every product, one row per variant, to FILE.csv (Ankara's products CSV).
+    Export {
+        file: PathBuf,
+        /// Copy each product's pictures into this folder and name them by file in the CSV (for a
+        /// shop on another machine). Without it, pictures are named by their address at this shop.
+        #[arg(long)]
+        pictures: Option<PathBuf>,
+    },
+    /// Create and update products from FILE (Ankara's products CSV or Shopify's product export;
+    /// or a zip of the CSV and its pictures). Every row is checked first, and nothing changes when
+    /// any is bad. Works on a stopped shop or a running one (which shows the products at once).
+    Import {
+        file: PathBuf,
+        /// The folder holding the pictures the CSV names by file name.
+        #[arg(long)]
+        pictures: Option<PathBuf>,
+        /// The collection (its id) for products whose row names none (Shopify's files name none).
+        #[arg(long)]
+        collection: Option<String>,
+        /// Only report what would be created, changed and refused.
+        #[arg(long)]
+        dry_run: bool,
     },
 }
 
@@ -130,6 +162,10 @@ pub struct Config {
     /// Shop name shown in titles and e-mails.
     #[arg(long, env = "ANKARA_SHOP_NAME", default_value = "Ankara", global = true)]
     pub shop_name: String,
+    /// Let product imports fetch pictures from loopback and private addresses (for tests; a shop on
+    /// the internet should never need it).
+    #[arg(long, env = "ANKARA_IMPORT_PRIVATE_URLS", global = true)]
+    pub import_private_urls: bool,
     /// Do not load the demo catalogue into an empty shop.
     #[arg(long, env = "ANKARA_NO_DEMO", global = true)]
     pub no_demo: bool,

@@ -55,6 +55,8 @@ pub struct AppState {
     /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
     pub uploads: std::sync::Arc<crate::media::upload::InFlight>,
     pub metrics: Arc<crate::metrics::Metrics>,
+    /// Product imports: the one running, and the last few finished.
+    pub imports: crate::import::routes::ImportJobs,
 }
 
 fn session_expired() -> AppError {

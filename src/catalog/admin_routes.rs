@@ -6,11 +6,10 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
-/// Longest product name and description an admin may save.
-pub const MAX_PRODUCT_NAME: usize = 120;
-pub const MAX_DESCRIPTION: usize = 4000;
 use super::admin::{AdminProductPage, BulkAction, ProductFilter, ProductSort, StockStatus};
-use super::write::{Changes, NewProduct, insert_product};
+use super::write::{
+    Changes, MAX_DESCRIPTION, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, NewProduct, check_lengths, collection_slug, insert_product,
+};
 use super::{Collection, Product, Release};
 use crate::api::Message;
 use crate::auth::{AdminRefusal, AdminUser};
@@ -134,20 +133,8 @@ struct ProductForm {
     images: Vec<ImageUpload>,
 }
 
-/// At most this many pictures per product.
-const MAX_PRODUCT_IMAGES: usize = 8;
-
 fn fill_all() -> AppError {
     AppError::Validation("Please fill in all fields.".into())
-}
-
-fn check_lengths(name: &str, description: &str) -> AppResult<()> {
-    if name.chars().count() > MAX_PRODUCT_NAME || description.chars().count() > MAX_DESCRIPTION {
-        return Err(AppError::Validation(format!(
-            "Names may have at most {MAX_PRODUCT_NAME} characters and descriptions {MAX_DESCRIPTION}."
-        )));
-    }
-    Ok(())
 }
 
 fn price_field(text: &str) -> AppResult<Kobo> {
@@ -252,7 +239,7 @@ async fn add_collection(
     let collection = state
         .catalogue
         .write_with_uploads(&state.media, "collections", uploads, media::ImageKind::Wide, move |tx, keys| {
-            let id = slug_for(tx, &name)?;
+            let id = collection_slug(tx, &name)?;
             let now = now_ms();
             tx.execute(
                 "INSERT INTO collections (id, name, description, image_key, created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
@@ -282,31 +269,6 @@ fn could_not_add(e: AppError) -> AppError {
 }
 
 /// A readable, unused id from a name ("Agbada & Kaftans" -> "agbada-kaftans").
-fn slug_for(tx: &rusqlite::Connection, name: &str) -> AppResult<String> {
-    let base: String = name
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect::<String>()
-        .split('-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
-        .chars()
-        .take(48)
-        .collect();
-    let base = if base.is_empty() { crate::util::random_id(8).to_lowercase() } else { base };
-    let mut candidate = base.clone();
-    for n in 2.. {
-        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&candidate], |r| r.get(0))?;
-        if !taken {
-            break;
-        }
-        candidate = format!("{base}-{n}");
-    }
-    Ok(candidate)
-}
-
 #[utoipa::path(
     tag = "admin",
     request_body(content = CollectionEditForm, content_type = "multipart/form-data"),

@@ -16,6 +16,47 @@ use crate::ids::ProductId;
 use crate::money::Kobo;
 use crate::search::SearchIndex;
 
+/// Longest product name and description an admin may save.
+pub const MAX_PRODUCT_NAME: usize = 120;
+pub const MAX_DESCRIPTION: usize = 4000;
+/// At most this many pictures per product.
+pub const MAX_PRODUCT_IMAGES: usize = 8;
+
+pub fn check_lengths(name: &str, description: &str) -> AppResult<()> {
+    if name.chars().count() > MAX_PRODUCT_NAME || description.chars().count() > MAX_DESCRIPTION {
+        return Err(AppError::Validation(format!(
+            "Names may have at most {MAX_PRODUCT_NAME} characters and descriptions {MAX_DESCRIPTION}."
+        )));
+    }
+    Ok(())
+}
+
+/// A new collection's id: its name in lower-case ASCII words joined by dashes, made unique.
+pub fn collection_slug(tx: &Connection, name: &str) -> AppResult<String> {
+    let base: String = name
+        .to_lowercase()
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect::<String>()
+        .split('-')
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+        .chars()
+        .take(48)
+        .collect();
+    let base = if base.is_empty() { crate::util::random_id(8).to_lowercase() } else { base };
+    let mut candidate = base.clone();
+    for n in 2.. {
+        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&candidate], |r| r.get(0))?;
+        if !taken {
+            break;
+        }
+        candidate = format!("{base}-{n}");
+    }
+    Ok(candidate)
+}
+
 /// A product to add, with its pictures already stored (media keys, in order).
 #[derive(Debug, Clone)]
 pub struct NewProduct {
@@ -35,6 +76,8 @@ pub struct NewProduct {
     /// The variants sold; empty means every size × colour with `stock_each` units.
     pub variants: Vec<crate::stock::NewVariant>,
     pub stock_each: i64,
+    /// Its key in a products CSV (Shopify's handle); None for products made in the back office.
+    pub handle: Option<String>,
 }
 
 impl NewProduct {
@@ -55,6 +98,7 @@ impl NewProduct {
             image_keys: Vec::new(),
             variants: Vec::new(),
             stock_each: 100,
+            handle: None,
         }
     }
 }
@@ -69,9 +113,9 @@ pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, cre
     check_sale(p.price_kobo, p.compare_at)?;
     tx.prepare_cached(
         "INSERT INTO products (id, collection_id, name, description, price_kobo, compare_at_kobo, featured, rating, review_count,
-                               category, sizes, colors, created_at, updated_at)
+                               category, sizes, colors, handle, created_at, updated_at)
          VALUES (:id, :collection, :name, :description, :price, :compare_at, :featured, :rating, :reviews, :category, :sizes, :colors,
-                 :now, :now)",
+                 :handle, :now, :now)",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
@@ -86,6 +130,7 @@ pub fn insert_product(tx: &Connection, id: &ProductId, product: &NewProduct, cre
         ":category": p.category,
         ":sizes": serde_json::to_string(&p.sizes).map_err(AppError::internal)?,
         ":colors": serde_json::to_string(&p.colors).map_err(AppError::internal)?,
+        ":handle": p.handle,
         ":now": created_at,
     })?;
     let mut add_image = tx.prepare_cached("INSERT INTO product_images (product_id, position, media_key) VALUES (?1, ?2, ?3)")?;
@@ -271,11 +316,10 @@ impl Catalogue {
     }
 
     fn follow(&self, conn: &Connection, changes: &Changes) -> AppResult<()> {
-        for id in &changes.products {
-            self.search.upsert(conn, id)?;
-        }
-        for id in &changes.removed {
-            self.search.remove(conn, id)?;
+        // Added, edited and removed products alike: re-read, with one commit of the index.
+        let products: Vec<ProductId> = changes.products.iter().chain(&changes.removed).cloned().collect();
+        if !products.is_empty() {
+            self.search.upsert_many(conn, &products)?;
         }
         for id in &changes.collections {
             self.search.reindex_collection(conn, id)?;

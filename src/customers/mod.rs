@@ -138,7 +138,7 @@ pub fn one(conn: &Connection, key: &str) -> rusqlite::Result<Option<(CustomerSum
 
 /// Every customer as CSV, most recent buyers first.
 pub fn export(conn: &Connection) -> rusqlite::Result<String> {
-    use crate::stock::csv::quote;
+    use crate::csv::quote;
     let mut out = String::from("name,email,phone,has_account,orders,spent,last_order_at\r\n");
     let (customers, _) = search(conn, "", i64::MAX, 0)?;
     for c in customers {

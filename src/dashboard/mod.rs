@@ -7,10 +7,10 @@ pub mod routes;
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
+use crate::csv::quote;
 use crate::money::Kobo;
 use crate::money::naira_decimal;
 use crate::orders::OrderStatus;
-use crate::stock::csv::quote;
 
 const DAY_MS: i64 = 86_400_000;
 /// Lagos is UTC+1 all year.

@@ -469,9 +469,25 @@ pub fn key_for(folder: &str, processed: &Processed) -> String {
 /// Returns the media key. Files are written before the row, so a crash leaves at most an
 /// unreferenced file, never a row without its files.
 pub fn store(tx: &Connection, media_root: &Path, folder: &str, processed: &Processed) -> AppResult<String> {
+    let written = write_files(media_root, folder, processed)?;
+    written.record(tx)?;
+    Ok(written.key)
+}
+
+/// A picture's files on disk, not yet recorded: for imports, which re-encode many pictures before
+/// the one transaction that uses them and cannot hold them all in memory meanwhile.
+#[derive(Debug, Clone)]
+pub struct Written {
+    pub key: String,
+    widths: String,
+    width: u32,
+    height: u32,
+}
+
+/// Writes a picture's files under `folder` (see [`store`]).
+pub fn write_files(media_root: &Path, folder: &str, processed: &Processed) -> std::io::Result<Written> {
     let key = key_for(folder, processed);
-    let folder_path = media_root.join(folder);
-    std::fs::create_dir_all(&folder_path)?;
+    std::fs::create_dir_all(media_root.join(folder))?;
     for (width, bytes) in &processed.variants {
         let path = media_root.join(format!("{key}-{width}.jpg"));
         if !path.exists() {
@@ -481,11 +497,37 @@ pub fn store(tx: &Connection, media_root: &Path, folder: &str, processed: &Proce
         }
     }
     let widths = processed.variants.iter().map(|(w, _)| w.to_string()).collect::<Vec<_>>().join(",");
-    tx.execute(
-        "INSERT OR IGNORE INTO media (key, widths, width, height, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![key, widths, processed.width, processed.height, crate::db::now_ms()],
-    )?;
-    Ok(key)
+    Ok(Written { key, widths, width: processed.width, height: processed.height })
+}
+
+impl Written {
+    /// Records the media row, inside the transaction of the picture's owner.
+    pub fn record(&self, tx: &Connection) -> rusqlite::Result<()> {
+        tx.execute(
+            "INSERT OR IGNORE INTO media (key, widths, width, height, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![self.key, self.widths, self.width, self.height, crate::db::now_ms()],
+        )?;
+        Ok(())
+    }
+
+    /// After the owner's transaction failed: removes the files when no media row has them.
+    pub fn discard_unless_recorded(&self, conn: &Connection, media_root: &Path) {
+        let recorded =
+            conn.query_row("SELECT EXISTS(SELECT 1 FROM media WHERE key = ?1)", [&self.key], |r| r.get::<_, bool>(0)).unwrap_or(true);
+        if !recorded {
+            for width in self.widths.split(',') {
+                let _ = std::fs::remove_file(media_root.join(format!("{}-{width}.jpg", self.key)));
+            }
+        }
+    }
+}
+
+/// Judges and decodes a picture held in memory through the shop's decode gate (imports).
+pub async fn process_in_gate(media: &MediaStore, bytes: Vec<u8>, kind: ImageKind) -> AppResult<Processed> {
+    let bytes = std::sync::Arc::new(bytes);
+    let for_judge = bytes.clone();
+    let judged = web::block(move || judge(Cursor::new(&for_judge[..]), kind)).await??;
+    media.decoding.run_holding(judged.megabytes(), move || decode(Cursor::new(&bytes[..]), &judged, kind)).await?
 }
 
 /// Deletes a media row and its files when nothing refers to it any more. Call after the owner's

@@ -261,6 +261,13 @@ impl SearchIndex {
         Ok(search)
     }
 
+    /// Whether the index was last written from the database as it is now (another process, the
+    /// merchant's import command, may have changed the products since).
+    pub fn in_step(&self, conn: &Connection) -> AppResult<bool> {
+        let current = self.index.load_metas().ok().and_then(|m| m.payload);
+        Ok(current.as_deref() == Some(fingerprint(conn)?.as_str()))
+    }
+
     /// Re-indexes every product.
     pub fn rebuild(&self, conn: &Connection) -> AppResult<()> {
         let mut writer = self.writer.lock().unwrap();
@@ -319,21 +326,35 @@ impl SearchIndex {
     /// Replaces the documents of the products in `scope` (a product that no longer exists only
     /// loses its document).
     fn reindex(&self, conn: &Connection, scope: Scope) -> AppResult<()> {
-        let (filter, value) = match scope {
-            Scope::Product(id) => ("p.id = ?1", id),
-            Scope::Collection(id) => ("p.collection_id = ?1", id),
-        };
-        let rows: Vec<Indexed> =
-            conn.prepare_cached(&format!("{INDEXED} WHERE {filter}"))?.query_map([value], indexed_row)?.collect::<Result<_, _>>()?;
+        self.reindex_all(conn, &[scope])
+    }
+
+    /// Re-indexes several scopes with one commit (a commit costs far more than a document, and an
+    /// import changes thousands of products at once).
+    fn reindex_all(&self, conn: &Connection, scopes: &[Scope]) -> AppResult<()> {
         let mut writer = self.writer.lock().unwrap();
-        if let Scope::Product(id) = scope {
-            writer.delete_term(Term::from_field_text(self.fields.id, id));
-        }
-        for row in &rows {
-            writer.delete_term(Term::from_field_text(self.fields.id, &row.id));
-            writer.add_document(self.document(row)).map_err(AppError::internal)?;
+        for scope in scopes {
+            let (filter, value) = match *scope {
+                Scope::Product(id) => ("p.id = ?1", id),
+                Scope::Collection(id) => ("p.collection_id = ?1", id),
+            };
+            let rows: Vec<Indexed> =
+                conn.prepare_cached(&format!("{INDEXED} WHERE {filter}"))?.query_map([value], indexed_row)?.collect::<Result<_, _>>()?;
+            if let Scope::Product(id) = *scope {
+                writer.delete_term(Term::from_field_text(self.fields.id, id));
+            }
+            for row in &rows {
+                writer.delete_term(Term::from_field_text(self.fields.id, &row.id));
+                writer.add_document(self.document(row)).map_err(AppError::internal)?;
+            }
         }
         self.commit(&mut writer, conn)
+    }
+
+    /// Re-indexes (or removes, when gone) every product of `ids`, with one commit.
+    pub fn upsert_many(&self, conn: &Connection, ids: &[ProductId]) -> AppResult<()> {
+        let scopes: Vec<Scope> = ids.iter().map(|id| Scope::Product(id.as_str())).collect();
+        self.reindex_all(conn, &scopes)
     }
 
     /// Removes a deleted product (call after the database commit).

@@ -8,7 +8,9 @@
 use std::collections::HashMap;
 
 use rusqlite::{Connection, params};
-use serde::Serialize;
+
+pub use crate::csv::{ImportRefused, RowError};
+use crate::csv::{Limits, quote, records, unescape_formula};
 
 pub const HEADER: [&str; 7] = ["product_id", "product_name", "collection", "size", "colour", "sku", "stock"];
 /// The columns import reads; the others are for reading only.
@@ -19,168 +21,9 @@ pub const SHORT_HEADER: [&str; 5] = ["product_id", "size", "colour", "sku", "sto
 pub const MAX_ROWS: usize = 100_000;
 /// The largest file accepted (100,000 rows of ordinary length fit easily).
 pub const MAX_BYTES: usize = 8 << 20;
-/// At most this many bad rows are listed; the count says how many there were.
-const MAX_REPORTED: usize = 100;
-
-/// A bad row, by its line in the file (the header is line 1).
-#[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
-pub struct RowError {
-    pub line: usize,
-    pub message: String,
-}
-
-/// Why an import changed nothing.
-#[derive(Serialize, Debug, utoipa::ToSchema)]
-pub struct ImportRefused {
-    pub message: String,
-    /// The first bad rows, in file order.
-    pub errors: Vec<RowError>,
-}
-
-impl ImportRefused {
-    fn whole_file(message: impl Into<String>) -> ImportRefused {
-        ImportRefused { message: message.into(), errors: Vec::new() }
-    }
-}
-
 /// At most this many cells on a row (the file has 7 columns; a few empty ones a spreadsheet adds
-/// still get a row error), and this many characters in a cell: a line of commas or an open quote
-/// is refused at once instead of being held in memory as millions of cells.
-pub const MAX_FIELDS: usize = 64;
-pub const MAX_CELL_CHARS: usize = 1_000;
-
-/// Splits CSV text into records of fields (RFC 4180: quoted fields may hold commas, quotes as "",
-/// and line breaks), one record at a time. Each record carries the line it starts on; blank lines
-/// are skipped (but counted).
-struct Records<'a> {
-    chars: std::iter::Peekable<std::str::Chars<'a>>,
-    line: usize,
-    records: usize,
-    done: bool,
-}
-
-fn records(text: &str) -> Records<'_> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    Records { chars: text.chars().peekable(), line: 1, records: 0, done: false }
-}
-
-impl Iterator for Records<'_> {
-    type Item = Result<(usize, Vec<String>), ImportRefused>;
-
-    fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        let record = self.next_record();
-        match &record {
-            Ok(Some(_)) => {
-                self.records += 1;
-                if self.records > MAX_ROWS + 1 {
-                    self.done = true;
-                    return Some(Err(ImportRefused::whole_file(format!(
-                        "The file has more than {MAX_ROWS} rows. Split it into smaller files."
-                    ))));
-                }
-            }
-            Ok(None) | Err(_) => self.done = true,
-        }
-        record.transpose()
-    }
-}
-
-impl Records<'_> {
-    fn next_record(&mut self) -> Result<Option<(usize, Vec<String>)>, ImportRefused> {
-        let (mut field, mut record) = (String::new(), Vec::new());
-        let (mut start, mut quoted, mut at_field_start, mut cell_chars) = (self.line, false, true, 0usize);
-        while let Some(c) = self.chars.next() {
-            if quoted {
-                match c {
-                    '"' if self.chars.peek() == Some(&'"') => {
-                        self.chars.next();
-                        field.push('"');
-                    }
-                    '"' => quoted = false,
-                    '\n' => {
-                        self.line += 1;
-                        field.push(c);
-                    }
-                    _ => field.push(c),
-                }
-                cell_chars += 1;
-                if cell_chars > MAX_CELL_CHARS {
-                    return Err(cell_too_long(start, quoted));
-                }
-                continue;
-            }
-            match c {
-                '"' if at_field_start => {
-                    quoted = true;
-                    at_field_start = false;
-                }
-                ',' => {
-                    end_field(start, &mut field, &mut record)?;
-                    (at_field_start, cell_chars) = (true, 0);
-                }
-                '\r' => {}
-                '\n' => {
-                    end_field(start, &mut field, &mut record)?;
-                    self.line += 1;
-                    if !(record.len() == 1 && record[0].trim().is_empty()) {
-                        return Ok(Some((start, record)));
-                    }
-                    // A blank line: the next record starts on the next one.
-                    record.clear();
-                    (start, at_field_start, cell_chars) = (self.line, true, 0);
-                }
-                _ => {
-                    field.push(c);
-                    at_field_start = false;
-                    cell_chars += 1;
-                    if cell_chars > MAX_CELL_CHARS {
-                        return Err(cell_too_long(start, false));
-                    }
-                }
-            }
-        }
-        if quoted {
-            return Err(ImportRefused {
-                message: "The file ends inside a quoted field.".into(),
-                errors: vec![RowError { line: start, message: "A quote is never closed.".into() }],
-            });
-        }
-        if !field.is_empty() || !record.is_empty() {
-            end_field(start, &mut field, &mut record)?;
-            return Ok(Some((start, record)));
-        }
-        Ok(None)
-    }
-}
-
-/// Ends a cell, refusing a row with more than [`MAX_FIELDS`] of them.
-fn end_field(line: usize, field: &mut String, record: &mut Vec<String>) -> Result<(), ImportRefused> {
-    if record.len() == MAX_FIELDS {
-        return Err(ImportRefused {
-            message: format!("Line {line} has more than {MAX_FIELDS} cells; nothing was changed."),
-            errors: vec![RowError { line, message: format!("Expected at most {} columns, found more than {MAX_FIELDS}.", HEADER.len()) }],
-        });
-    }
-    record.push(std::mem::take(field));
-    Ok(())
-}
-
-fn cell_too_long(line: usize, quoted: bool) -> ImportRefused {
-    ImportRefused {
-        message: format!("Line {line} has a cell longer than {MAX_CELL_CHARS} characters; nothing was changed."),
-        errors: vec![RowError {
-            line,
-            message: if quoted {
-                "This cell is far too long: is a quote never closed?".into()
-            } else {
-                format!("A cell may have at most {MAX_CELL_CHARS} characters.")
-            },
-        }],
-    }
-}
+/// still get a row error), and this many characters in a cell.
+const LIMITS: Limits = Limits { rows: MAX_ROWS, fields: 64, cell_chars: 1_000, columns: HEADER.len() };
 
 /// A checked row, ready to apply.
 #[derive(Debug, Clone, PartialEq)]
@@ -226,7 +69,7 @@ fn layout_of(header: &[String]) -> Option<Layout> {
 
 /// Reads and checks a whole file against the database. Nothing is changed.
 pub fn check(conn: &Connection, text: &str) -> Result<Checked, ImportRefused> {
-    let mut rows = records(text);
+    let mut rows = records(text, LIMITS);
     let Some((_, header)) = rows.next().transpose()? else {
         return Err(ImportRefused::whole_file("The file is empty."));
     };
@@ -235,7 +78,7 @@ pub fn check(conn: &Connection, text: &str) -> Result<Checked, ImportRefused> {
         return Err(ImportRefused::whole_file(format!("The first line must be the header: {}.", HEADER.join(","))));
     };
     let variants = all_variants(conn).map_err(|e| ImportRefused::whole_file(format!("Could not read the variants: {e}")))?;
-    let (mut good, mut errors, mut bad_count) = (Vec::new(), Vec::new(), 0usize);
+    let (mut good, mut errors) = (Vec::new(), Vec::new());
     let mut seen_variant: HashMap<String, usize> = HashMap::new();
     let mut seen_sku: HashMap<String, usize> = HashMap::new();
     for row in rows {
@@ -253,20 +96,11 @@ pub fn check(conn: &Connection, text: &str) -> Result<Checked, ImportRefused> {
         });
         match result {
             Ok(row) => good.push(row),
-            Err(message) => {
-                bad_count += 1;
-                if errors.len() < MAX_REPORTED {
-                    errors.push(RowError { line, message });
-                }
-            }
+            Err(message) => errors.push(RowError { line, message }),
         }
     }
-    if bad_count > 0 {
-        let message = match bad_count {
-            1 => "1 row is wrong; nothing was changed.".to_string(),
-            n => format!("{n} rows are wrong; nothing was changed."),
-        };
-        return Err(ImportRefused { message, errors });
+    if !errors.is_empty() {
+        return Err(ImportRefused::rows(errors));
     }
     if good.is_empty() {
         return Err(ImportRefused::whole_file("The file has a header but no rows."));
@@ -308,12 +142,6 @@ fn check_row(fields: &[String], layout: Layout, variants: &HashMap<(String, Stri
     Ok(StockRow { variant_id: variant_id.clone(), sku: (!sku.is_empty()).then_some(sku), stock })
 }
 
-/// Undoes the `'` export puts before what a spreadsheet would take for a formula (and before a
-/// value that itself starts with `'`): exactly one, so every value comes back as it was.
-fn unescape_formula(field: &str) -> String {
-    field.strip_prefix('\'').unwrap_or(field).to_string()
-}
-
 fn shorten(text: &str) -> String {
     text.chars().take(20).collect()
 }
@@ -333,15 +161,6 @@ pub fn apply(tx: &Connection, rows: &[StockRow]) -> crate::error::AppResult<usiz
             .map_err(|e| if crate::db::is_unique_violation(&e) { super::sku_in_use(row.sku.as_deref()) } else { e.into() })?;
     }
     Ok(rows.len())
-}
-
-/// One CSV cell. A value a spreadsheet would take for a formula (a leading = + - @, tab or carriage
-/// return) gets a leading `'` to keep it text, and so does one that already starts with `'`, so an
-/// import can remove exactly one. A cell holding a separator some spreadsheets split on (comma,
-/// semicolon, tab), a quote or a line break is quoted.
-pub(crate) fn quote(field: &str) -> String {
-    let field = if field.starts_with(['=', '+', '-', '@', '\t', '\r', '\'']) { format!("'{field}") } else { field.to_string() };
-    if field.contains([',', ';', '\t', '"', '\n', '\r']) { format!("\"{}\"", field.replace('"', "\"\"")) } else { field }
 }
 
 /// Every variant, by product then position, as CSV with the header.
@@ -404,66 +223,4 @@ pub fn import(tx: &rusqlite::Transaction, text: &str) -> crate::error::AppResult
 pub fn last_import(conn: &Connection) -> rusqlite::Result<Option<String>> {
     use rusqlite::OptionalExtension;
     conn.query_row("SELECT value FROM settings WHERE key = 'stock_imported_at'", [], |r| r.get(0)).optional()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse(text: &str) -> Result<Vec<(usize, Vec<String>)>, ImportRefused> {
-        records(text).collect()
-    }
-
-    #[test]
-    fn quoted_fields_keep_commas_quotes_and_line_numbers() {
-        let text = "product_id,size,colour,sku,stock\r\nabc,42,\"Cream, Navy\",\"X\"\"1\",3\n\nxyz,,\"two\nlines\",,4\n";
-        let parsed = parse(text).map_err(|e| e.message).unwrap();
-        assert_eq!(parsed[1], (2, vec!["abc".into(), "42".into(), "Cream, Navy".into(), "X\"1".into(), "3".into()]));
-        assert_eq!(parsed[2].0, 4, "the blank line 3 is skipped but counted");
-        assert_eq!(parsed[2].1[2], "two\nlines");
-        assert!(parse("a,\"b").is_err());
-        assert_eq!(parse(&"\n".repeat(1_000_000)).map_err(|e| e.message).unwrap(), [], "blank lines cost nothing");
-    }
-
-    #[test]
-    fn formulas_are_exported_as_text() {
-        assert_eq!(quote("=SUM(A1)"), "'=SUM(A1)");
-        assert_eq!(quote("a,b"), "\"a,b\"");
-        // Some spreadsheets split on ; or tab, and would then see =1+1 as a cell of its own.
-        assert_eq!(quote("x;=1+1"), "\"x;=1+1\"");
-        assert_eq!(quote("x\t=1+1"), "\"x\t=1+1\"");
-        assert_eq!(quote("\t=1"), "\"'\t=1\"");
-        assert_eq!(quote("'=x"), "''=x");
-        assert_eq!(quote("plain"), "plain");
-    }
-
-    #[test]
-    fn every_value_survives_an_export_and_an_import() {
-        for value in ["'=x", "''", "'", "=SUM(A1)", "+1", "-2", "@me", "x;=1+1", "\tx", "\r=1", "a,\"b\"", "two\nlines", "plain", "O'Neil"]
-        {
-            let text = format!("{}\r\n", quote(value));
-            let parsed = parse(&text).map_err(|e| e.message).unwrap();
-            assert_eq!(parsed.len(), 1, "{value:?} is one cell: {text:?}");
-            assert_eq!(parsed[0].1.len(), 1, "{value:?} is one cell: {text:?}");
-            assert_eq!(unescape_formula(&parsed[0].1[0]), value, "exported as {text:?}");
-        }
-    }
-
-    #[test]
-    fn a_line_of_commas_or_an_endless_cell_is_refused_at_once() {
-        let started = std::time::Instant::now();
-        let commas = format!("product_id,size,colour,sku,stock\n{}\n", ",".repeat(100_000));
-        let refused = parse(&commas).unwrap_err();
-        assert_eq!(refused.message, "Line 2 has more than 64 cells; nothing was changed.");
-        assert_eq!(refused.errors, [RowError { line: 2, message: "Expected at most 7 columns, found more than 64.".into() }]);
-        // 8 MB of commas: refused after 64 of them, never millions of cells.
-        let refused = parse(&format!("product_id,size,colour,sku,stock\n\n{}", ",".repeat(MAX_BYTES))).unwrap_err();
-        assert_eq!(refused.message, "Line 3 has more than 64 cells; nothing was changed.");
-        let long = format!("product_id,size,colour,sku,stock\nwatch,,,{},1\n", "x".repeat(5_000));
-        assert_eq!(parse(&long).unwrap_err().message, "Line 2 has a cell longer than 1000 characters; nothing was changed.");
-        let open = format!("product_id,size,colour,sku,stock\nwatch,,,\"W1,1\n{}", "brogue,41,Black,,4\n".repeat(1_000));
-        let refused = parse(&open).unwrap_err();
-        assert_eq!(refused.errors, [RowError { line: 2, message: "This cell is far too long: is a quote never closed?".into() }]);
-        assert!(started.elapsed() < std::time::Duration::from_secs(2), "took {:?}", started.elapsed());
-    }
 }

@@ -13,6 +13,7 @@ mod crash;
 mod delivery;
 mod foundation;
 mod hardening;
+mod import;
 mod listing;
 mod mail;
 mod operations;

@@ -57,6 +57,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/activity', 'admin', () => import('@/features/admin/routes/ActivityPage')),
   lazyRoute('/admin/stock', 'admin', () => import('@/features/admin/routes/StockPage')),
   lazyRoute('/admin/products', 'admin', () => import('@/features/admin/routes/ProductsPage')),
+  lazyRoute('/admin/products/import', 'admin', () => import('@/features/admin/routes/ImportProductsPage')),
   lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),

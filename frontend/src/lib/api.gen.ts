@@ -473,6 +473,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/products.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Ankara's products CSV of the whole catalogue; pictures are named by their address at this
+     *     shop, so another shop can fetch them while this one is online, and this one re-imports the
+     *     file without fetching anything.
+     */
+    get: operations['export_products'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/products/bulk': {
     parameters: {
       query?: never;
@@ -487,6 +508,45 @@ export interface paths {
      *     them no longer exists nothing changes.
      */
     post: operations['bulk_products'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/products/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Imports products from a CSV (Ankara's products CSV or Shopify's product export), or from a zip
+     *     of one CSV and the pictures it names. With `dryRun` it only reports what would happen. Without
+     *     it, a file that checks out starts the import (202) and the answer names the job to follow;
+     *     a file with any bad row imports nothing and lists the rows (400).
+     */
+    post: operations['import_products'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/products/import/{job}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How far an import has got; its report (or why nothing was imported) once it is over. */
+    get: operations['import_progress'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -874,6 +934,7 @@ export interface paths {
     };
     /** One page (24 products) of a collection, filtered and sorted, with the facets of the filters. */
     get: operations['collection_page'];
+    /** A readable, unused id from a name ("Agbada & Kaftans" -> "agbada-kaftans"). */
     put: operations['edit_collection'];
     post?: never;
     delete?: never;
@@ -2418,12 +2479,55 @@ export interface components {
       /** Format: int32 */
       width: number;
     };
+    /**
+     * @description What will happen to one product.
+     * @enum {string}
+     */
+    ImportAction: 'create' | 'update' | 'unchanged';
+    /**
+     * @description Which kind of file it was.
+     * @enum {string}
+     */
+    ImportFormat: 'ankara' | 'shopify';
+    /** @description An import running or finished: its progress, then its report or why nothing was imported. */
+    ImportJob: {
+      /** Format: int64 */
+      done: number;
+      id: string;
+      /** @description "Checking", "Pictures", "Saving". */
+      phase: string;
+      refused: components['schemas']['ImportRefused'] | null;
+      report: components['schemas']['ImportReport'] | null;
+      state: components['schemas']['ImportState'];
+      /** Format: int64 */
+      total: number;
+    };
     /** @description Why an import changed nothing. */
     ImportRefused: {
       /** @description The first bad rows, in file order. */
       errors: components['schemas']['RowError'][];
       message: string;
     };
+    /** @description What an import did, or (a dry run) would do. */
+    ImportReport: {
+      created: number;
+      dryRun: boolean;
+      format: components['schemas']['ImportFormat'];
+      message: string;
+      /** @description Collections the file names that the shop does not have yet: created by the import. */
+      newCollections: string[];
+      /** @description Pictures to fetch or read and store (not counting ones already in the shop). */
+      newPictures: number;
+      /** @description The products, in file order (the first 1,000). */
+      products: components['schemas']['ReportLine'][];
+      /** @description Rows left out on purpose (Shopify drafts, archived products, gift cards), with why. */
+      skipped: components['schemas']['RowError'][];
+      unchanged: number;
+      updated: number;
+      variants: number;
+    };
+    /** @enum {string} */
+    ImportState: 'running' | 'done' | 'failed';
     /** @description What an import changed. */
     Imported: {
       /** @description The file had the read-only columns, which import leaves alone. */
@@ -3018,6 +3122,14 @@ export interface components {
       followedByOrder: number;
       /** Format: int64 */
       sent: number;
+    };
+    /** @description One product of a report. */
+    ReportLine: {
+      action: components['schemas']['ImportAction'];
+      handle: string;
+      line: number;
+      name: string;
+      variants: number;
     };
     ResetBody: {
       oobCode?: string | null;
@@ -5328,6 +5440,43 @@ export interface operations {
       };
     };
   };
+  export_products: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/csv': string;
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   bulk_products: {
     parameters: {
       query?: never;
@@ -5387,6 +5536,138 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  import_products: {
+    parameters: {
+      query?: {
+        /** @description Check and report only; nothing is written. */
+        dryRun?: boolean;
+        /** @description The collection for products whose row names none (Shopify's files name none). */
+        collection?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** @description A CSV, or a zip (application/zip) of a CSV and its pictures */
+    requestBody: {
+      content: {
+        'text/csv': string;
+      };
+    };
+    responses: {
+      /** @description The dry run's report */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportReport'];
+        };
+      };
+      /** @description The import started */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportJob'];
+        };
+      };
+      /** @description Nothing was imported */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportRefused'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  import_progress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        job: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportJob'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8523,6 +8804,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };

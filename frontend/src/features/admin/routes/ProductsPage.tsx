@@ -123,6 +123,9 @@ export default function ProductsPage() {
         <Link href="/admin/products?add=1" className="btn btn--sm btn--dark">
           Add product
         </Link>
+        <Link href="/admin/products/import" className="btn btn--sm btn--outline">
+          Import or export
+        </Link>
       </div>
 
       {adding && (

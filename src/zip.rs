@@ -178,8 +178,8 @@ mod tests {
             dir.extend(0x0201_4b50u32.to_le_bytes());
             dir.extend(20u16.to_le_bytes());
             common(&mut dir);
-            dir.extend([0u8; 8]);
-            dir.extend(0u32.to_le_bytes());
+            // Comment length, disk, internal and external attributes.
+            dir.extend([0u8; 10]);
             dir.extend(offset.to_le_bytes());
             dir.extend(name.as_bytes());
         }

@@ -11,6 +11,12 @@ pub fn to_text(html: &str) -> String {
     while let Some(open) = rest.find('<') {
         out.push_str(&decode_entities(&rest[..open]));
         let after = &rest[open + 1..];
+        // A tag starts with a letter, "/" or "!" ("a < b" is text).
+        if !after.starts_with(|c: char| c.is_ascii_alphabetic() || c == '/' || c == '!') {
+            out.push('<');
+            rest = after;
+            continue;
+        }
         let Some(close) = after.find('>') else {
             // A lone "<" is text.
             out.push('<');

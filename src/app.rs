@@ -196,6 +196,7 @@ pub fn document() -> &'static str {
         let mut document = serde_json::to_value(&api).expect("the OpenAPI document serialises");
         require_every_answered_field(&mut document);
         every_body_may_be_too_large(&mut document);
+        every_query_may_be_refused(&mut document);
         document.to_string()
     })
 }
@@ -264,6 +265,39 @@ fn every_body_may_be_too_large(document: &mut serde_json::Value) {
                 && let Some(responses) = operation["responses"].as_object_mut()
             {
                 responses.entry("413").or_insert_with(|| too_large.clone());
+            }
+        }
+    }
+}
+
+/// A query string or a body that cannot be read is answered 400 with the error shape before the
+/// handler runs (`error::query_config`, a body cut off): so an operation with query parameters
+/// documents 400, and one whose own 400 has another shape (an import's rows) documents either.
+fn every_query_may_be_refused(document: &mut serde_json::Value) {
+    use serde_json::json;
+    let error = json!({ "$ref": "#/components/schemas/Error" });
+    let Some(paths) = document["paths"].as_object_mut() else { return };
+    for item in paths.values_mut() {
+        for operation in item.as_object_mut().into_iter().flat_map(|ops| ops.values_mut()) {
+            let has_query = operation["parameters"].as_array().is_some_and(|ps| ps.iter().any(|p| p["in"] == "query"));
+            let Some(responses) = operation["responses"].as_object_mut() else { continue };
+            match responses.get_mut("400") {
+                None if has_query => {
+                    responses.insert(
+                        "400".into(),
+                        json!({
+                            "description": "The query string is not valid",
+                            "content": { "application/json": { "schema": error.clone() } }
+                        }),
+                    );
+                }
+                Some(answer) => {
+                    let schema = &mut answer["content"]["application/json"]["schema"];
+                    if !schema.is_null() && *schema != error && schema.get("oneOf").is_none() {
+                        *schema = json!({ "oneOf": [schema.clone(), error.clone()] });
+                    }
+                }
+                None => {}
             }
         }
     }

@@ -316,3 +316,23 @@ async fn every_operation_with_a_body_documents_413() {
     }
     assert!(missing.is_empty(), "operations with a body that do not document 413: {missing:#?}");
 }
+
+#[actix_web::test]
+async fn every_operation_with_a_query_documents_the_error_shape_for_400() {
+    // A query string that cannot be read is answered 400 {error, message} before the handler runs.
+    let app = spawn_app().await;
+    let (_, doc) = app.get_json("/api/openapi.json").await;
+    let error = serde_json::json!({ "$ref": "#/components/schemas/Error" });
+    let mut missing = Vec::new();
+    for (path, operations) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in operations.as_object().unwrap() {
+            let has_query = operation["parameters"].as_array().is_some_and(|ps| ps.iter().any(|p| p["in"] == "query"));
+            let schema = &operation["responses"]["400"]["content"]["application/json"]["schema"];
+            let covers = *schema == error || schema["oneOf"].as_array().is_some_and(|all| all.contains(&error));
+            if has_query && !covers {
+                missing.push(format!("{} {path}", method.to_uppercase()));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "operations with a query whose 400 is not the error shape: {missing:#?}");
+}

@@ -5588,7 +5588,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImportRefused'];
+          'application/json': components['schemas']['ImportRefused'] | components['schemas']['Error'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -6222,7 +6222,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ImportRefused'];
+          'application/json': components['schemas']['ImportRefused'] | components['schemas']['Error'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -7683,6 +7683,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The thing does not exist. */
@@ -9209,7 +9218,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PaystackRefusal'];
+          'application/json': components['schemas']['PaystackRefusal'] | components['schemas']['Error'];
         };
       };
       401: {
@@ -9259,6 +9268,15 @@ export interface operations {
           'application/json': components['schemas']['Envelope_Vec_SandboxRefund'];
         };
       };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       401: {
         headers: {
           [name: string]: unknown;
@@ -9304,7 +9322,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PaystackRefusal'];
+          'application/json': components['schemas']['PaystackRefusal'] | components['schemas']['Error'];
         };
       };
       401: {
@@ -9437,7 +9455,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['PaystackRefusal'];
+          'application/json': components['schemas']['PaystackRefusal'] | components['schemas']['Error'];
         };
       };
       401: {
@@ -9728,6 +9746,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Suggestion'][];
+        };
+      };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };

@@ -453,7 +453,7 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       await page.setViewportSize(SMALL_PHONE);
     }
     const settings = await page.evaluate(async () => (await fetch('/api/admin/settings')).json());
-    // The order limits as saved; issue 23's settings untouched, at their defaults.
+    // The order limits as saved; issue 23's and issue 25's settings untouched, at their defaults.
     assert.deepEqual(settings, {
       maxPerLine: 2,
       maxPerCheckout: 20,
@@ -463,6 +463,8 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       transferHoldMinutes: 60,
       payOnDeliveryOpenLimit: 1,
       payLinkHours: 48,
+      bagReminders: false,
+      bagReminderHours: 1,
     });
     assert.deepEqual(page.errors, [], 'no uncaught errors on the Settings screen');
   });

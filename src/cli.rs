@@ -61,10 +61,7 @@ pub fn run(cli: Cli) -> Result<(), String> {
                         String::from_utf8(text).map_err(|_| format!("{} is not UTF-8 text (save it as CSV UTF-8)", file.display()))?;
                     match db.write_now(|tx| crate::stock::csv::import(tx, &text)).map_err(|e| e.to_string())? {
                         Ok(applied) => println!("{}", applied.message()),
-                        Err(refused) => {
-                            let lines: Vec<String> = refused.errors.iter().map(|e| format!("  line {}: {}", e.line, e.message)).collect();
-                            return Err(format!("{}\n{}", refused.message, lines.join("\n")).trim_end().to_string());
-                        }
+                        Err(refused) => return Err(refused.for_terminal()),
                     }
                 }
             }

@@ -1,3 +1,4 @@
+import { isRefusal } from './stock';
 import { answer, api, isApiError } from '@/lib/api';
 import type { components } from '@/lib/api.gen';
 
@@ -13,15 +14,6 @@ export const POLL_MS = 500;
 
 export type Checked = { ok: true; report: ImportReport } | { ok: false; refused: ImportRefused };
 export type Started = { ok: true; job: ImportJob } | { ok: false; refused: ImportRefused };
-
-function isRefusal(value: unknown): value is ImportRefused {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as ImportRefused).message === 'string' &&
-    Array.isArray((value as ImportRefused).errors)
-  );
-}
 
 /** A zip goes as one, anything else as CSV text; the server tells them apart by their first bytes. */
 function contentType(file: File): string {

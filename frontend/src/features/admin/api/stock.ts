@@ -57,7 +57,8 @@ export function useSetVariantStock() {
 
 export type ImportResult = { ok: true; imported: StockImported } | { ok: false; refused: StockImportRefused };
 
-function isRefusal(value: unknown): value is StockImportRefused {
+/** A spreadsheet import's refusal ({message, errors by line}): stock's and products' alike. */
+export function isRefusal(value: unknown): value is StockImportRefused {
   return (
     typeof value === 'object' &&
     value !== null &&

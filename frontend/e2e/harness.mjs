@@ -244,6 +244,16 @@ const AXE_SOURCE = readFileSync(
 
 /** axe-core's serious and critical violations on the page as it is now: [{id, impact, targets}]. */
 export async function axeViolations(page) {
+  // Colours caught halfway through a transition or an entrance animation (a hover fading out, a
+  // card fading in) are not the page's colours: let the finite ones finish first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });

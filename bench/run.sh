@@ -167,42 +167,16 @@ PY
 echo "== checkouts end to end against the sandbox (32 shoppers, ${duration}s, every one holding stock)"
 # Plenty of every variant (the demo keeps a few of each), set the way a merchant would.
 "$bin" --data-dir "$work/data" stock export "$work/stock.csv" >/dev/null
-python3 - "$work/stock.csv" <<'PY'
-import csv, sys
-rows = list(csv.reader(open(sys.argv[1], newline="")))
-for row in rows[1:]:
-    row[4] = "1000000"
-csv.writer(open(sys.argv[1], "w", newline="")).writerows(rows)
-PY
+python3 bench/checkouts.py stock "$work/stock.csv"
 "$bin" --data-dir "$work/data" stock import "$work/stock.csv" >/dev/null
 stock_before=$(python3 -c "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT SUM(stock) FROM variants').fetchone()[0])" "$work/data/ankara.db")
 # Every checkout pays a delivery fee (Lagos) and uses a discount code held and counted like stock.
 curl -s -o /dev/null -b "ankara_session=$cookie" -H 'x-requested-with: ankara' -H 'content-type: application/json' \
   -d '{"code":"BENCH10","kind":"percent","percent":10}' "$base/api/admin/discounts"
 cargo build --release --quiet --example checkout_load
-"$target_dir/release/examples/checkout_load" "$base" "$picture" 32 "$duration" BENCH10
+SERVER_PID=$pid "$target_dir/release/examples/checkout_load" "$base" "$picture" 32 "$duration" BENCH10
 sleep 3 # the sandbox's webhooks follow each payment by two seconds
-python3 - "$work/data/ankara.db" "$stock_before" <<'PY'
-import sqlite3, sys
-db = sqlite3.connect(sys.argv[1])
-stock_before = int(sys.argv[2])
-one = lambda sql: db.execute(sql).fetchone()[0]
-taken = one("SELECT COUNT(*) FROM sandbox_transactions WHERE status = 'success'")
-orders = one("SELECT COUNT(*) FROM orders")
-duplicated = one("SELECT COUNT(*) FROM (SELECT payment_reference FROM orders GROUP BY 1 HAVING COUNT(*) > 1)")
-lost = one("""SELECT COUNT(*) FROM sandbox_transactions t WHERE t.status = 'success'
-              AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.payment_reference = t.reference)""")
-print(f"  payments taken {taken}, orders {orders}, duplicated orders {duplicated}, lost orders {lost}")
-oversold = one("SELECT COUNT(*) FROM orders WHERE oversold = 1")
-with_code = one("SELECT COUNT(*) FROM orders WHERE discount_code = 'BENCH10' AND discount_kobo > 0 AND delivery_kobo > 0")
-uses = one("SELECT COUNT(*) FROM discount_uses WHERE code = 'BENCH10' AND status = 'used'")
-parts = one("SELECT COUNT(*) FROM orders WHERE total_kobo != subtotal_kobo + delivery_kobo - discount_kobo")
-print(f"  orders with the code and a delivery fee {with_code}, code uses counted {uses}, totals not the sum of their parts {parts}")
-left, held = one("SELECT SUM(stock) FROM variants"), one("SELECT COALESCE(SUM(quantity), 0) FROM reservations")
-sold = one("SELECT COALESCE(SUM(from_stock), 0) FROM order_items")
-print(f"  oversold orders {oversold}; units sold {sold}, held {held}, left {left}: "
-      + ("every unit accounted for" if left + held + sold == stock_before else f"MISMATCH against {stock_before}"))
-PY
+python3 bench/checkouts.py check "$work/data/ankara.db" "$stock_before"
 
 echo "== server memory at the end (after logins, uploads and checkouts)"
 grep -E 'VmHWM|VmRSS' "/proc/$pid/status"

@@ -1,7 +1,8 @@
 //! Load generator for the checkout benchmark (bench/run.sh runs it): shoppers on one client
 //! thread, each repeating what a browser does to buy — add to bag, start checkout, pay with the
 //! sandbox's success card, verify — and the rate of completed checkouts with their latency.
-//! Usage: checkout_load BASE_URL PHOTO_FILE [shoppers=32] [seconds=10] [discount code]
+//! Usage: checkout_load BASE_URL PHOTO_FILE [shoppers=32] [seconds=10] [discount code]; with SERVER_PID set,
+//! it also prints the server's CPU time per completed checkout.
 //! Every checkout is delivered to Lagos (a delivery fee), with the code when one is given.
 
 use std::time::{Duration, Instant};
@@ -39,6 +40,14 @@ async fn buy_once(client: &reqwest::Client, base: &str, choice: &Value, code: Op
     if verified["data"]["success"] == true { Ok(()) } else { Err(format!("not verified: {verified}")) }
 }
 
+/// User + system clock ticks (1/100 s on Linux) a process has used, from /proc.
+fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let base = args.get(1).expect("BASE_URL").trim_end_matches('/').to_string();
@@ -46,6 +55,7 @@ fn main() {
     let shoppers: usize = args.get(3).map_or(32, |s| s.parse().unwrap());
     let seconds: u64 = args.get(4).map_or(10, |s| s.parse().unwrap());
     let code: Option<String> = args.get(5).cloned();
+    let server_pid: Option<u32> = std::env::var("SERVER_PID").ok().and_then(|p| p.parse().ok());
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async move {
         let featured: Value = reqwest::get(format!("{base}/api/products/featured")).await.unwrap().json().await.unwrap();
@@ -67,6 +77,7 @@ fn main() {
             assert!(res.status().is_success(), "signup {n}: {}", res.status());
             clients.push(client);
         }
+        let server_cpu = server_pid.map(cpu_ticks);
         let started = Instant::now();
         let deadline = started + Duration::from_secs(seconds);
         let tasks = clients.into_iter().map(|client| {
@@ -97,6 +108,15 @@ fn main() {
             pct(0.99),
             errors.len()
         );
+        // The server's own CPU time per checkout (with SERVER_PID), steadier than the rate on a
+        // machine shared with other work.
+        if let (Some(pid), Some(Some(before))) = (server_pid, server_cpu)
+            && let Some(after) = cpu_ticks(pid)
+            && !latencies.is_empty()
+        {
+            let ms = (after - before) as f64 * 1000.0 / 100.0;
+            println!("server CPU: {ms:.0} ms in the run = {:.2} ms per completed checkout", ms / latencies.len() as f64);
+        }
         for e in errors.iter().take(3) {
             eprintln!("error: {e}");
         }

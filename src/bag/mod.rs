@@ -51,6 +51,20 @@ const GONE: &str = "No longer available — remove it to continue";
 /// The bag, each line with what is left of its variant. Units this shopper's own unpaid checkout
 /// holds count as left: starting a new checkout gives them back first.
 pub fn load(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
+    load_with(conn, user_id, crate::catalog::get_products)
+}
+
+/// [`load`] for pricing a checkout: the products without their variants and colour pictures,
+/// which a bag snapshot does not keep (their reading was a sixth of a checkout's transaction).
+pub fn load_to_price(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
+    load_with(conn, user_id, crate::catalog::get_products_without_stock)
+}
+
+fn load_with(
+    conn: &Connection,
+    user_id: &UserId,
+    get_products: fn(&Connection, &[ProductId]) -> rusqlite::Result<Vec<Product>>,
+) -> rusqlite::Result<Bag> {
     let mut stmt = conn.prepare_cached(
         "SELECT b.id, b.product_id, b.size, b.color, b.quantity, v.id AS variant_id,
                 v.stock + COALESCE((SELECT SUM(r.quantity) FROM reservations r JOIN payments p ON p.reference = r.payment_reference
@@ -82,7 +96,7 @@ pub fn load(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
         })?
         .collect::<Result<_, _>>()?;
     let ids: Vec<ProductId> = rows.iter().map(|r| r.product_id.clone()).collect();
-    let products = crate::catalog::get_products(conn, &ids)?;
+    let products = get_products(conn, &ids)?;
     let items: Vec<BagItem> = rows
         .into_iter()
         .filter_map(|Line { id, product_id, size, color, quantity, variant_id, available }| {
@@ -144,11 +158,8 @@ pub fn fit_to_stock(tx: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> 
 pub fn add_item(tx: &Connection, user_id: &UserId, product_id: &ProductId, size: &str, color: &str, quantity: i64) -> AppResult<()> {
     let picked = crate::stock::pick(tx, product_id, size, color)?;
     let current: Option<i64> = tx
-        .query_row(
-            "SELECT quantity FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4",
-            params![user_id, product_id, size, color],
-            |r| r.get(0),
-        )
+        .prepare_cached("SELECT quantity FROM bag_items WHERE user_id = ?1 AND product_id = ?2 AND size = ?3 AND color = ?4")?
+        .query_row(params![user_id, product_id, size, color], |r| r.get(0))
         .optional()?;
     let in_bag = current.unwrap_or(0);
     let wanted = in_bag + quantity;
@@ -165,11 +176,11 @@ pub fn add_item(tx: &Connection, user_id: &UserId, product_id: &ProductId, size:
     }
     check_left(left, wanted)?;
     check_merchant_limits(tx, user_id, wanted, quantity)?;
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO bag_items (id, user_id, product_id, size, color, quantity, added_at, variant_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
          ON CONFLICT (user_id, product_id, size, color) DO UPDATE SET quantity = quantity + excluded.quantity, variant_id = excluded.variant_id",
-        params![crate::util::new_id(), user_id, product_id, size, color, quantity, crate::db::now_ms(), picked.variant_id],
-    )?;
+    )?
+    .execute(params![crate::util::new_id(), user_id, product_id, size, color, quantity, crate::db::now_ms(), picked.variant_id])?;
     Ok(())
 }
 

@@ -169,11 +169,9 @@ const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 /// priced (with their collections, which codes may be limited to).
 fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
     let now = crate::db::now_ms();
-    let (open, oldest): (i64, Option<i64>) = conn.query_row(
-        "SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status != ?3 AND created_at > ?2",
-        params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Completed],
-        |r| Ok((r.get(0)?, r.get(1)?)),
-    )?;
+    let (open, oldest): (i64, Option<i64>) = conn
+        .prepare_cached("SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status != ?3 AND created_at > ?2")?
+        .query_row(params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Completed], |r| Ok((r.get(0)?, r.get(1)?)))?;
     if open >= MAX_OPEN_PAYMENTS {
         let wait = oldest.map_or(0, |t| t + OPEN_PAYMENTS_WINDOW_MS - now).max(0) as u64;
         return Err(AppError::TooManyRequests(
@@ -181,8 +179,8 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem
             std::time::Duration::from_millis(wait),
         ));
     }
-    let bag = crate::bag::load(conn, user_id)?;
-    let rows: i64 = conn.query_row("SELECT COUNT(*) FROM bag_items WHERE user_id = ?1", [user_id], |r| r.get(0))?;
+    let bag = crate::bag::load_to_price(conn, user_id)?;
+    let rows: i64 = conn.prepare_cached("SELECT COUNT(*) FROM bag_items WHERE user_id = ?1")?.query_row([user_id], |r| r.get(0))?;
     if rows == 0 {
         return Err(AppError::Conflict("Your bag is empty.".into()));
     }
@@ -215,7 +213,8 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem
 /// if any, checked for this customer. Shared by the quote and the payment's start.
 fn quote_in(conn: &Connection, user_id: &UserId, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
     let (lines, priced) = snapshot_bag(conn, user_id)?;
-    check_limits(&crate::settings::load(conn)?, &lines)?;
+    let settings = crate::settings::load(conn)?;
+    check_limits(&settings, &lines)?;
     let crate::delivery::ForCheckout { delivery, estimate: delivery_estimate, pay_on_delivery } =
         crate::delivery::for_checkout(conn, state, method)?;
     let subtotal: Kobo = priced.iter().map(|l| l.price * l.quantity).sum();
@@ -224,7 +223,6 @@ fn quote_in(conn: &Connection, user_id: &UserId, state: &str, method: Method, co
     if breakdown.total < MINIMUM_KOBO {
         return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
     }
-    let settings = crate::settings::load(conn)?;
     if breakdown.total > settings.max_order_total {
         return Err(AppError::Validation(format!(
             "An order can be at most {}. Please remove some items from your bag.",
@@ -428,13 +426,14 @@ fn record_payment(
 ) -> AppResult<()> {
     let b = quote.breakdown;
     let (items, address) = snapshot;
-    tx.execute(
+    tx.prepare_cached(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
                                delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
                                discount_code, delivery_method, delivery_estimate, expires_at, client_key, customer_note)
          VALUES (:reference, :owner, :total, 'NGN', :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
                  :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key, :note)",
-        rusqlite::named_params! {
+    )?
+    .execute(rusqlite::named_params! {
             ":reference": payment.reference,
             ":owner": owner,
             ":total": b.total,
@@ -454,8 +453,7 @@ fn record_payment(
             ":expires_at": payment.expires_at,
             ":client_key": client_key,
             ":note": body.note,
-        },
-    )?;
+    })?;
     Ok(())
 }
 
@@ -567,9 +565,11 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     // first of them ends, and after that the shopper waits until a lifetime has passed.
     let (first, last): (Option<i64>, Option<i64>) = tx
         .prepare_cached(
+            // One lower bound, so the index range starts after the last paid payment instead of
+            // reading every payment of the last two lifetimes.
             "SELECT MIN(created_at), MAX(created_at) FROM payments
-             WHERE user_id = ?1 AND status != 'completed' AND created_at > ?2
-               AND created_at > COALESCE((SELECT MAX(created_at) FROM payments WHERE user_id = ?1 AND status = 'completed'), 0)",
+             WHERE user_id = ?1 AND status != 'completed'
+               AND created_at > MAX(?2, COALESCE((SELECT MAX(created_at) FROM payments WHERE user_id = ?1 AND status = 'completed'), 0))",
         )?
         .query_row(params![owner, now - 2 * lifetime_ms], |r| Ok((r.get(0)?, r.get(1)?)))?;
     let expires_at = first.map_or(now + lifetime_ms, |first| (first + lifetime_ms).min(now + lifetime_ms));

@@ -41,34 +41,31 @@ impl Payments {
         if !plausible_reference(&reference) {
             return Err(not_found());
         }
-        let status = {
-            let (r, u) = (reference.clone(), owner.clone());
-            self.db
-                .read(move |c| {
-                    Ok(c.query_row("SELECT status FROM payments WHERE reference = ?1 AND user_id = ?2", params![r, u], |row| {
-                        row.get::<_, PaymentStatus>(0)
-                    })
-                    .optional()?)
-                })
-                .await?
-        };
-        let outcome = match status {
-            None => return Err(not_found()),
-            // A replay of a finished payment answers from the database, without asking Paystack again.
-            Some(status) if status.is_settled() => {
-                let r = reference.clone();
-                self.db.read(move |c| settled_outcome(c, &r)).await?
-            }
-            Some(_) if !may_ask(&reference) => Outcome::NotPaid { status: "pending".into(), message: NOT_CONFIRMED.into() },
-            Some(_) => self.ask_paystack_and_complete(&reference).await?,
-        };
-        let r = reference.clone();
-        let channel: Option<String> = self
+        // One read answers a replay of a finished payment (from the database, without asking
+        // Paystack again) and says how it is paid; an open one is asked of Paystack, whose
+        // completion reports the channel as it left it.
+        let (r, u) = (reference.clone(), owner.clone());
+        let recorded = self
             .db
             .read(move |c| {
-                Ok(c.query_row("SELECT channel FROM payments WHERE reference = ?1", [&r], |row| row.get(0)).optional()?.flatten())
+                let found: Option<(PaymentStatus, Option<String>)> = c
+                    .prepare_cached("SELECT status, channel FROM payments WHERE reference = ?1 AND user_id = ?2")?
+                    .query_row(params![r, u], |row| Ok((row.get(0)?, row.get(1)?)))
+                    .optional()?;
+                let Some((status, channel)) = found else { return Ok(None) };
+                let settled = if status.is_settled() { Some(settled_outcome(c, &r)?) } else { None };
+                Ok(Some((settled, channel)))
             })
             .await?;
+        let Some((settled, channel)) = recorded else { return Err(not_found()) };
+        let (outcome, channel) = match settled {
+            Some(outcome) => (outcome, channel),
+            None if !may_ask(&reference) => (Outcome::NotPaid { status: "pending".into(), message: NOT_CONFIRMED.into() }, channel),
+            None => {
+                let (outcome, after) = self.ask_paystack_and_complete(&reference).await?;
+                (outcome, after.unwrap_or(channel))
+            }
+        };
         let not_paid = |status: String, message: String| VerifiedPayment {
             success: false,
             reference: reference.clone(),
@@ -153,9 +150,19 @@ fn not_paid_message(status: &str, gateway_response: &str) -> String {
 /// payment reference on orders makes a second creation impossible even if this were raced.
 impl Payments {
     pub async fn complete(&self, reference: &PaymentReference, transaction: PaidTransaction) -> AppResult<Outcome> {
+        Ok(self.complete_with_channel(reference, transaction).await?.0)
+    }
+
+    /// [`Payments::complete`], with how the payment is paid as recorded after it (the browser's
+    /// verify shows it, and gets it without reading the payment again).
+    async fn complete_with_channel(
+        &self,
+        reference: &PaymentReference,
+        transaction: PaidTransaction,
+    ) -> AppResult<(Outcome, Option<String>)> {
         let r = reference.clone();
         let mailer = self.mailer.clone();
-        let outcome = self
+        let (outcome, channel) = self
             .catalogue
             .write(move |tx| {
                 let mut taken = Taken::default();
@@ -165,14 +172,19 @@ impl Payments {
                     queue_order_mails(&mailer, tx, order)?;
                 }
                 crate::stock::tell_shop(&mailer, tx, &taken.ran_low)?;
+                let channel: Option<String> = tx
+                    .prepare_cached("SELECT channel FROM payments WHERE reference = ?1")?
+                    .query_row([&r], |row| row.get(0))
+                    .optional()?
+                    .flatten();
                 // Units that came out of stock outside a hold change what shoppers see.
-                Ok((outcome, Changes::shown_if(taken.unheld)))
+                Ok(((outcome, channel), Changes::shown_if(taken.unheld)))
             })
             .await?;
         if let Outcome::Completed { created: true, .. } = &outcome {
             crate::metrics::Metrics::add(&self.metrics.checkouts_completed, 1);
         }
-        Ok(outcome)
+        Ok((outcome, channel))
     }
 }
 
@@ -210,10 +222,8 @@ pub(super) fn set_status(
     if !current.can_become(next) {
         return Err(AppError::internal(format!("payment {reference} cannot go from {current} to {next}")));
     }
-    tx.execute(
-        "UPDATE payments SET status = ?1, failure_reason = ?2, updated_at = ?3 WHERE reference = ?4",
-        params![next, reason, crate::db::now_ms(), reference],
-    )?;
+    let mut update = tx.prepare_cached("UPDATE payments SET status = ?1, failure_reason = ?2, updated_at = ?3 WHERE reference = ?4")?;
+    update.execute(params![next, reason, crate::db::now_ms(), reference])?;
     Ok(())
 }
 
@@ -234,36 +244,35 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         pay_link: Option<String>,
     }
     let payment = tx
-        .query_row(
+        .prepare_cached(
             "SELECT user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone, delivery_address, items,
                     COALESCE(subtotal_kobo, amount_kobo) AS subtotal_kobo, delivery_kobo, discount_kobo, discount_code,
                     delivery_method, delivery_estimate, customer_note, pay_link
              FROM payments WHERE reference = ?1",
-            [reference],
-            |r| {
-                Ok(Recorded {
-                    user_id: r.get("user_id")?,
-                    expected: r.get("amount_kobo")?,
-                    currency: r.get("currency")?,
-                    status: r.get("status")?,
-                    name: r.get("customer_name")?,
-                    email: r.get("customer_email")?,
-                    phone: r.get("customer_phone")?,
-                    address: r.get("delivery_address")?,
-                    lines: r.get("items")?,
-                    price: Price {
-                        subtotal: r.get("subtotal_kobo")?,
-                        delivery_fee: r.get("delivery_kobo")?,
-                        discount: r.get("discount_kobo")?,
-                        discount_code: r.get("discount_code")?,
-                        delivery_method: r.get("delivery_method")?,
-                        delivery_estimate: r.get("delivery_estimate")?,
-                    },
-                    customer_note: r.get("customer_note")?,
-                    pay_link: r.get("pay_link")?,
-                })
-            },
-        )
+        )?
+        .query_row([reference], |r| {
+            Ok(Recorded {
+                user_id: r.get("user_id")?,
+                expected: r.get("amount_kobo")?,
+                currency: r.get("currency")?,
+                status: r.get("status")?,
+                name: r.get("customer_name")?,
+                email: r.get("customer_email")?,
+                phone: r.get("customer_phone")?,
+                address: r.get("delivery_address")?,
+                lines: r.get("items")?,
+                price: Price {
+                    subtotal: r.get("subtotal_kobo")?,
+                    delivery_fee: r.get("delivery_kobo")?,
+                    discount: r.get("discount_kobo")?,
+                    discount_code: r.get("discount_code")?,
+                    delivery_method: r.get("delivery_method")?,
+                    delivery_estimate: r.get("delivery_estimate")?,
+                },
+                customer_note: r.get("customer_note")?,
+                pay_link: r.get("pay_link")?,
+            })
+        })
         .optional()?;
     let Some(Recorded { user_id, expected, currency, status, name, email, phone, address, lines, price, customer_note, pay_link }) =
         payment
@@ -340,7 +349,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
     // What was paid for leaves the bag, and only that: lines added while the pop-up was open stay.
     crate::bag::remove_bought(tx, &order.user_id, &order.items)?;
     set_status(tx, reference, status, PaymentStatus::Completed, None)?;
-    tx.execute("UPDATE payments SET channel = ?2 WHERE reference = ?1", params![reference, paid.channel])?;
+    tx.prepare_cached("UPDATE payments SET channel = ?2 WHERE reference = ?1")?.execute(params![reference, paid.channel])?;
     Ok(Outcome::Completed { order: Box::new(order), created: true })
 }
 
@@ -361,15 +370,19 @@ impl Payments {
             Some(status) if status.is_settled() => return Ok(None),
             Some(_) => {}
         }
-        self.ask_paystack_and_complete(reference).await.map(Some)
+        self.ask_paystack_and_complete(reference).await.map(|(outcome, _)| Some(outcome))
     }
 
-    /// Paystack's verify for a reference, then the completion routine on its answer. Paystack not
-    /// knowing the reference, or not answering, creates nothing.
-    async fn ask_paystack_and_complete(&self, reference: &PaymentReference) -> AppResult<Outcome> {
+    /// Paystack's verify for a reference, then the completion routine on its answer, with the
+    /// payment's channel after it (none when nothing was recorded). Paystack not knowing the
+    /// reference, or not answering, creates nothing.
+    async fn ask_paystack_and_complete(&self, reference: &PaymentReference) -> AppResult<(Outcome, Option<Option<String>>)> {
         match self.paystack.verify(reference).await {
-            Ok(Verified::Found(transaction)) => self.complete(reference, transaction).await,
-            Ok(Verified::NotFound) => Ok(Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() }),
+            Ok(Verified::Found(transaction)) => {
+                let (outcome, channel) = self.complete_with_channel(reference, transaction).await?;
+                Ok((outcome, Some(channel)))
+            }
+            Ok(Verified::NotFound) => Ok((Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() }, None)),
             Err(why) => {
                 log::warn!("verify of {reference} failed: {}", why.0);
                 Err(AppError::Upstream(NOT_CONFIRMED.into()))

@@ -525,10 +525,13 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     let Request { owner, body, reference, client_key, lifetime_ms, per_address } = *request;
     let now = crate::db::now_ms();
     super::release_expired_holds(tx, now)?;
-    // This shopper's payments that can no longer be paid give back what they hold at once.
+    // This shopper's payments that can no longer be paid give back what they hold at once. They
+    // are found among the shop's open payments past their time (the expiry round ends those within
+    // seconds), not by reading every payment the shopper ever made.
     let lapsed: Vec<PaymentReference> = tx
         .prepare_cached(
-            "SELECT p.reference FROM payments p WHERE p.user_id = ?1 AND p.status IN ('pending', 'failed') AND p.expires_at <= ?2
+            "SELECT p.reference FROM payments p INDEXED BY payments_open_expiry
+             WHERE p.user_id = ?1 AND p.status IN ('pending', 'failed') AND p.expires_at <= ?2
                AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
                     OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held'))",
         )?

@@ -569,10 +569,12 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     let (first, last): (Option<i64>, Option<i64>) = tx
         .prepare_cached(
             // One lower bound, so the index range starts after the last paid payment instead of
-            // reading every payment of the last two lifetimes.
+            // reading every payment of the last two lifetimes; that payment is the first completed
+            // one reading back from the newest (MAX with a condition read them all).
             "SELECT MIN(created_at), MAX(created_at) FROM payments
              WHERE user_id = ?1 AND status != 'completed'
-               AND created_at > MAX(?2, COALESCE((SELECT MAX(created_at) FROM payments WHERE user_id = ?1 AND status = 'completed'), 0))",
+               AND created_at > MAX(?2, COALESCE((SELECT created_at FROM payments WHERE user_id = ?1 AND status = 'completed'
+                                                  ORDER BY created_at DESC LIMIT 1), 0))",
         )?
         .query_row(params![owner, now - 2 * lifetime_ms], |r| Ok((r.get(0)?, r.get(1)?)))?;
     let expires_at = first.map_or(now + lifetime_ms, |first| (first + lifetime_ms).min(now + lifetime_ms));
@@ -583,8 +585,14 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
             std::time::Duration::from_millis(wait),
         ));
     }
+    // Counted among the shop's payments still payable (the partial index), not among every payment
+    // this address ever made: one address is often many shoppers (a mobile network's), and reading
+    // its whole history made each checkout slower than the last (185 µs after 2,300 checkouts).
     let holding: i64 = tx
-        .prepare_cached("SELECT COUNT(*) FROM payments WHERE client_key = ?1 AND status IN ('pending', 'failed') AND expires_at > ?2")?
+        .prepare_cached(
+            "SELECT COUNT(*) FROM payments INDEXED BY payments_open_expiry
+             WHERE client_key = ?1 AND status IN ('pending', 'failed') AND expires_at > ?2",
+        )?
         .query_row(params![client_key, now], |r| r.get(0))?;
     if holding >= per_address {
         return Err(AppError::TooManyRequests(

@@ -75,7 +75,8 @@ impl SearchSort {
 /// The results page: the products shown, how many the filters keep, and the facets.
 #[derive(Serialize, Debug, utoipa::ToSchema)]
 pub struct SearchResults {
-    pub products: Vec<Product>,
+    #[schema(value_type = Vec<Product>)]
+    pub products: Vec<crate::catalog::ProductJson>,
     pub total: i64,
     pub facets: Facets,
     /// No product matches every word: these match some of them, the most words first.
@@ -146,7 +147,7 @@ async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>, fi
         .db
         .read(move |c| {
             let listing = listing::list(c, &facts, Scope::Products(&found.ids), &filters, sort, 0, RESULTS)?;
-            let products = crate::catalog::get_products(c, &listing.ids)?;
+            let products = facts.products(c, &listing.ids)?;
             Ok(SearchResults { products, total: listing.total, facets: listing.facets, partial })
         })
         .await?;

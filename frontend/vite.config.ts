@@ -71,8 +71,8 @@ function inlineEntryStylesheet(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const link = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(html);
-        if (!link) return html;
-        const file = link[1];
+        const file = link?.[1];
+        if (!link || !file) return html;
         const asset = ctx.bundle?.[file];
         if (!ENTRY_CSS.test(file) || asset?.type !== 'asset') {
           throw new Error(`the entry stylesheet ${file} was not found or is not named like ${ENTRY_CSS}`);

@@ -1,7 +1,7 @@
 // Global styles first, so feature stylesheets (imported by components) can refine them.
 import './styles/fonts.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { prefetchForPath } from './app/prefetch';
@@ -18,14 +18,20 @@ preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === 
 
 // The data and code requests above are already on their way; React renders once the shell's
 // picture (public/shell.js) has been painted, which on a slow network it usually already has.
+// The first render is a transition, so React renders it in slices that let the browser breathe
+// (a phone's main thread is never blocked by the whole app at once); the shell stays on screen
+// until it is committed.
 void shellPainted().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders client={queryClient}>
-        <App />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders client={queryClient}>
+          <App />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });
 
 registerServiceWorker();

@@ -110,7 +110,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules/ },
-            { name: 'shared', test: /\/src\/lib\/(api|money|queryKeys)\.ts$/ },
+            { name: 'shared', test: /\/src\/(lib\/(api|money|queryKeys)\.ts|components\/Price\.tsx)$/ },
           ],
         },
       },

@@ -4,6 +4,7 @@ import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadSidebar } from './components/Layout';
 import { prefetchForPath } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
@@ -38,13 +39,16 @@ registerServiceWorker();
 
 // A few seconds after the first page has loaded (so the download never competes with its
 // pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens
-// next, so the tap on a product or collection feels instant.
+// next, and of the menu drawer, so the tap on a product, a collection or the menu feels instant.
 window.addEventListener(
   'load',
   () => {
     window.setTimeout(() => {
       // Safari has no requestIdleCallback.
-      const preload = () => preloadLikelyRoutes();
+      const preload = () => {
+        preloadLikelyRoutes();
+        void loadSidebar().catch(() => undefined);
+      };
       if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload);
       else window.setTimeout(preload, 0);
     }, 3000);

@@ -15,10 +15,12 @@ const proxy = {
  * on a slow phone network the two shared the bandwidth, and the picture (the page's LCP) waited for
  * 100 KB of JavaScript it does not need. The built index.html names the entry and the chunks it
  * preloads in `<meta name="ankara-app">` instead of loading them; public/shell.js loads them when
- * the picture it paints has been painted (at once on pages without one), and preloads the heading
- * typeface then (DM Serif Display, latin, its one weight: `data-font`), so the headings the app
- * draws swap to it early without the font sharing the first picture's bandwidth. The stylesheet
- * stays render-blocking in the head. Build only: the dev server keeps Vite's own script tags.
+ * the picture it paints has been painted (at once on pages without one), and preloads the
+ * typefaces the first screen draws then (`data-font`: DM Serif Display, latin, its one weight, for
+ * the headings; DM Sans 400 for the text), so the app's first render finds them at hand without
+ * the fonts sharing the first picture's bandwidth (the shell itself uses fallback faces). The stylesheet
+ * stays render-blocking in the head, written into the page itself (see inlineEntryStylesheet).
+ * Build only: the dev server keeps Vite's own script tags.
  */
 function startAppAfterShellPicture(): Plugin {
   return {
@@ -27,8 +29,8 @@ function startAppAfterShellPicture(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const font = Object.keys(ctx.bundle ?? {}).find((name) =>
-          /dm-serif-display-latin-400-normal-[\w-]+\.woff2$/.test(name),
+        const fonts = Object.keys(ctx.bundle ?? {}).filter((name) =>
+          /(dm-serif-display|dm-sans)-latin-400-normal-[\w-]+\.woff2$/.test(name),
         );
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) return html;
@@ -41,15 +43,50 @@ function startAppAfterShellPicture(): Plugin {
           });
         return stripped.replace(
           '</head>',
-          `  <meta name="ankara-app" content="${entry[1]}" data-preload="${preloads.join(' ')}"${font ? ` data-font="/${font}"` : ''}>\n  </head>`,
+          `  <meta name="ankara-app" content="${entry[1]}" data-preload="${preloads.join(' ')}"${fonts.length ? ` data-font="${fonts.map((font) => `/${font}`).join(' ')}"` : ''}>\n  </head>`,
         );
       },
     },
   };
 }
 
+/** The entry's stylesheet (the global styles and the first pages' components), as Vite names it. */
+const ENTRY_CSS = /^assets\/index-[\w-]+\.css$/;
+
+/**
+ * The entry's stylesheet is written into index.html as a <style> element instead of a <link>: on a
+ * slow phone network the separate request cost a round trip (and a new connection) before the
+ * first paint and shared the bandwidth with the first picture. It is about 8 KB gzipped, sent with
+ * each full page load (never cached on its own); moving between pages in the app sends no HTML.
+ * A disabled <link> to the same file stays beside it, which the browser does not fetch: Vite's
+ * loader of lazy pages looks for a stylesheet <link> with that address before it loads the styles
+ * a page's chunk depends on (the lazy chunks list the entry's), and without it would load the
+ * entry's again after the page's own, overriding them.
+ */
+function inlineEntryStylesheet(): Plugin {
+  return {
+    name: 'ankara-inline-entry-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const link = /<link rel="stylesheet" crossorigin href="\/([^"]+)">/.exec(html);
+        const file = link?.[1];
+        if (!link || !file) return html;
+        const asset = ctx.bundle?.[file];
+        if (!ENTRY_CSS.test(file) || asset?.type !== 'asset') {
+          throw new Error(`the entry stylesheet ${file} was not found or is not named like ${ENTRY_CSS}`);
+        }
+        const css = typeof asset.source === 'string' ? asset.source : new TextDecoder().decode(asset.source);
+        if (/<\/style/i.test(css)) throw new Error(`${file} contains "</style"`);
+        return html.replace(link[0], () => `<style>${css}</style><link rel="stylesheet" href="/${file}" disabled>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [startAppAfterShellPicture()],
+  plugins: [startAppAfterShellPicture(), inlineEntryStylesheet()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
@@ -73,7 +110,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /node_modules/ },
-            { name: 'shared', test: /\/src\/lib\/(api|money|queryKeys)\.ts$/ },
+            { name: 'shared', test: /\/src\/(lib\/(api|money|queryKeys)\.ts|components\/Price\.tsx)$/ },
           ],
         },
       },

@@ -4,8 +4,8 @@
 //    picture) into index.html; the shell draws it in the box and size the app will, so a phone on
 //    a slow network sees it (the page's LCP) early. React replaces the shell with the same picture
 //    in the same box once it has been shown: nothing moves, and the picture comes from cache.
-// 2. Starts the app and preloads the heading typeface: the built index.html names its entry, chunks
-//    and font in <meta name="ankara-app">
+// 2. Starts the app and preloads the typefaces of its first render: the built index.html names its
+//    entry, chunks and fonts in <meta name="ankara-app">
 //    (see vite.config.ts); they load once the picture has been painted (its largest-contentful-
 //    paint entry; its load event where that is not reported), so they do not share the bandwidth
 //    with it, or at once on pages without one (at most 1.5 s after, if the picture is slow).
@@ -36,8 +36,9 @@
     // The home page's hero slides (/api/hero) with the app's code, not after it has run: the app's
     // fetch picks up this response.
     if (location.pathname === '/') preload('/api/hero', 'fetch');
-    var font = app.getAttribute('data-font');
-    if (font) preload(font, 'font', 'font/woff2');
+    (app.getAttribute('data-font') || '').split(' ').forEach(function (font) {
+      if (font) preload(font, 'font', 'font/woff2');
+    });
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

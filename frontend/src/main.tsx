@@ -1,9 +1,10 @@
 // Global styles first, so feature stylesheets (imported by components) can refine them.
 import './styles/fonts.css';
 import './styles/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadSidebar } from './components/Layout';
 import { prefetchForPath } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
@@ -18,27 +19,36 @@ preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === 
 
 // The data and code requests above are already on their way; React renders once the shell's
 // picture (public/shell.js) has been painted, which on a slow network it usually already has.
+// The first render is a transition, so React renders it in slices that let the browser breathe
+// (a phone's main thread is never blocked by the whole app at once); the shell stays on screen
+// until it is committed.
 void shellPainted().then(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders client={queryClient}>
-        <App />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders client={queryClient}>
+          <App />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });
 });
 
 registerServiceWorker();
 
 // A few seconds after the first page has loaded (so the download never competes with its
 // pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens
-// next, so the tap on a product or collection feels instant.
+// next, and of the menu drawer, so the tap on a product, a collection or the menu feels instant.
 window.addEventListener(
   'load',
   () => {
     window.setTimeout(() => {
       // Safari has no requestIdleCallback.
-      const preload = () => preloadLikelyRoutes();
+      const preload = () => {
+        preloadLikelyRoutes();
+        void loadSidebar().catch(() => undefined);
+      };
       if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload);
       else window.setTimeout(preload, 0);
     }, 3000);

@@ -22,6 +22,8 @@ use crate::error::{AppError, AppResult};
 use crate::ids::ProductId;
 use crate::money::Kobo;
 
+use super::ProductJson;
+
 crate::text_enum! {
     /// How a list of products is ordered.
     pub enum ProductSort {
@@ -182,6 +184,7 @@ pub enum Scope<'a> {
     Products(&'a [ProductId]),
 }
 
+#[derive(Clone, Copy)]
 struct Variant {
     size: u32,
     color: u32,
@@ -193,36 +196,77 @@ struct Fact {
     id: ProductId,
     /// Position in the scope's own order (search relevance).
     rank: usize,
+    /// Position in the newest-first order (ties: by id), the tie-break of every sort.
+    newest: u32,
     price: Kobo,
     on_sale: bool,
     created_at: i64,
     rating: f64,
     reviews: i64,
-    variants: Vec<Variant>,
+    /// Its variants: `ScopeFacts::variants[first..first + count]`.
+    first: u32,
+    count: u32,
 }
 
-/// The facts of a scope's products, with the sizes and colours they name.
+/// The facts of a scope's products, with the sizes and colours they name. The variants of all
+/// products lie in one array, so deciding a list walks memory in order.
 pub struct ScopeFacts {
     facts: Vec<Fact>,
+    variants: Vec<Variant>,
     sizes: Values,
     colors: Values,
 }
 
 /// Each collection's [`ScopeFacts`], so a filtered page of a large collection is decided without
-/// reading every product again. Cleared by the catalogue's door after every write it commits (the
-/// writes that change prices, stock, ratings or collections); a set of facts read while a write
-/// committed is not kept. Holds at most one entry per collection that exists.
+/// reading every product again, and the answers (JSON) of the products lists show, so a page that
+/// was never asked for before is mostly copied, not read and written again. Cleared by the
+/// catalogue's door after every write it commits (the writes that change prices, stock, ratings or
+/// collections); what was read while a write committed is not kept. Holds at most one set of facts
+/// per collection that exists and [`PRODUCTS_KEPT`] products.
 #[derive(Default)]
 pub struct ListingCache {
     generation: AtomicU64,
     collections: RwLock<HashMap<String, Arc<ScopeFacts>>>,
+    products: RwLock<HashMap<ProductId, ProductJson>>,
 }
+
+/// Product answers kept for lists (about 2 KB each).
+const PRODUCTS_KEPT: usize = 4096;
 
 impl ListingCache {
     /// Only the catalogue's door calls it (`catalog::write::Catalogue`), after a write committed.
     pub(crate) fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.collections.write().unwrap().clear();
+        self.products.write().unwrap().clear();
+    }
+
+    /// The answers of the products `ids`, in that order (a product deleted meanwhile is left out);
+    /// those not kept are read with one query and kept.
+    pub fn products(&self, conn: &Connection, ids: &[ProductId]) -> rusqlite::Result<Vec<ProductJson>> {
+        let generation = self.generation.load(Ordering::SeqCst);
+        let mut answers: Vec<Option<ProductJson>> = {
+            let kept = self.products.read().unwrap();
+            ids.iter().map(|id| kept.get(id).cloned()).collect()
+        };
+        let missing: Vec<ProductId> = ids.iter().zip(&answers).filter(|(_, a)| a.is_none()).map(|(id, _)| id.clone()).collect();
+        if !missing.is_empty() {
+            let read: HashMap<ProductId, ProductJson> =
+                super::get_products(conn, &missing)?.iter().map(|p| (p.id.clone(), ProductJson::of(p))).collect();
+            let mut kept = self.products.write().unwrap();
+            if self.generation.load(Ordering::SeqCst) == generation {
+                if kept.len() + read.len() > PRODUCTS_KEPT {
+                    kept.clear();
+                }
+                kept.extend(read.iter().map(|(id, json)| (id.clone(), json.clone())));
+            }
+            for (id, answer) in ids.iter().zip(&mut answers) {
+                if answer.is_none() {
+                    *answer = read.get(id).cloned();
+                }
+            }
+        }
+        Ok(answers.into_iter().flatten().collect())
     }
 
     fn collection(&self, conn: &Connection, id: &str) -> rusqlite::Result<Arc<ScopeFacts>> {
@@ -285,6 +329,7 @@ fn read_facts(conn: &Connection, scope: Scope) -> rusqlite::Result<ScopeFacts> {
     let (filter, value) = scope_sql(scope);
     let (mut sizes, mut colors) = (Values::new(), Values::new());
     let mut facts: Vec<Fact> = Vec::new();
+    let mut per_product: Vec<Vec<Variant>> = Vec::new();
     let mut at: HashMap<String, usize> = HashMap::new();
     let mut stmt = conn.prepare_cached(&format!("{SELECT} WHERE {filter}"))?;
     let mut rows = stmt.query([&value])?;
@@ -301,13 +346,16 @@ fn read_facts(conn: &Connection, scope: Scope) -> rusqlite::Result<ScopeFacts> {
                     facts.push(Fact {
                         id: id.into(),
                         rank: 0,
+                        newest: 0,
                         price,
                         on_sale: super::on_sale(price, r.get(2)?).is_some(),
                         created_at: r.get(3)?,
                         rating: r.get(4)?,
                         reviews: r.get(5)?,
-                        variants: Vec::new(),
+                        first: 0,
+                        count: 0,
                     });
+                    per_product.push(Vec::new());
                     facts.len() - 1
                 }
             },
@@ -318,7 +366,18 @@ fn read_facts(conn: &Connection, scope: Scope) -> rusqlite::Result<ScopeFacts> {
             // A product without variants can be shown but never bought.
             _ => Variant { size: 0, color: 0, in_stock: false },
         };
-        facts[index].variants.push(variant);
+        per_product[index].push(variant);
+    }
+    let mut variants = Vec::with_capacity(per_product.iter().map(Vec::len).sum());
+    for (fact, own) in facts.iter_mut().zip(per_product) {
+        fact.first = variants.len() as u32;
+        fact.count = own.len() as u32;
+        variants.extend(own);
+    }
+    let mut newest: Vec<usize> = (0..facts.len()).collect();
+    newest.sort_by(|&a, &b| facts[b].created_at.cmp(&facts[a].created_at).then_with(|| facts[a].id.cmp(&facts[b].id)));
+    for (position, index) in newest.into_iter().enumerate() {
+        facts[index].newest = position as u32;
     }
     if let Scope::Products(ids) = scope {
         let rank: HashMap<&str, usize> = ids.iter().enumerate().map(|(i, id)| (id.as_str(), i)).collect();
@@ -327,7 +386,7 @@ fn read_facts(conn: &Connection, scope: Scope) -> rusqlite::Result<ScopeFacts> {
         }
         facts.sort_by_key(|f| f.rank);
     }
-    Ok(ScopeFacts { facts, sizes, colors })
+    Ok(ScopeFacts { facts, variants, sizes, colors })
 }
 
 /// Units sold in the last [`BEST_SELLING_DAYS`] Lagos days, by product, of the products in `scope`.
@@ -368,52 +427,58 @@ fn decide(
     offset: usize,
     limit: usize,
 ) -> Listing {
-    let ScopeFacts { facts, sizes, colors } = scope;
-    let (size, color, in_stock) = (sizes.wanted(&filters.size), colors.wanted(&filters.color), filters.in_stock);
-    let fits = |v: &Variant, size: Option<Option<u32>>, color: Option<Option<u32>>, in_stock: bool| {
-        size.is_none_or(|s| s == Some(v.size)) && color.is_none_or(|c| c == Some(v.color)) && (!in_stock || v.in_stock)
-    };
-    let any = |f: &Fact, size, color, in_stock| f.variants.iter().any(|v| fits(v, size, color, in_stock));
+    let ScopeFacts { facts, variants, sizes, colors } = scope;
+    // A wanted value no product has matches nothing: u32::MAX is no value's number.
+    let wanted = |values: &Values, filter: &Option<String>| values.wanted(filter).map(|v| v.unwrap_or(u32::MAX));
+    let (size, color, in_stock) = (wanted(sizes, &filters.size), wanted(colors, &filters.color), filters.in_stock);
     let price_ok = |f: &Fact| filters.min_price.is_none_or(|m| f.price >= m) && filters.max_price.is_none_or(|m| f.price <= m);
-    let sale_ok = |f: &Fact| !filters.on_sale || f.on_sale;
 
     let mut facets = Facets::default();
     let mut size_counts = vec![0i64; sizes.shown.len()];
     let mut color_counts = vec![0i64; colors.shown.len()];
-    let mut seen_size = vec![usize::MAX; sizes.shown.len()];
-    let mut seen_color = vec![usize::MAX; colors.shown.len()];
-    let mut shown: Vec<&Fact> = Vec::new();
+    let mut seen_size = vec![u32::MAX; sizes.shown.len()];
+    let mut seen_color = vec![u32::MAX; colors.shown.len()];
+    let mut shown: Vec<u32> = Vec::new();
     for (n, f) in facts.iter().enumerate() {
-        let (price, sale) = (price_ok(f), sale_ok(f));
-        if price && sale {
-            // Each size counts the product once, if some variant of that size fits the rest.
-            for v in f.variants.iter().filter(|v| fits(v, None, color, in_stock)) {
-                if seen_size[v.size as usize] != n {
-                    seen_size[v.size as usize] = n;
-                    size_counts[v.size as usize] += 1;
-                }
+        let sale = !filters.on_sale || f.on_sale;
+        if !sale {
+            // Off sale while "on sale" is chosen: in no list, no count and no price range.
+            continue;
+        }
+        let price = price_ok(f);
+        // One walk over the variants answers every question asked of them: does one fit every
+        // option chosen (with and without "in stock"), and which sizes and colours would fit the rest.
+        let (mut fits, mut fits_in_stock) = (false, false);
+        for v in &variants[f.first as usize..(f.first + f.count) as usize] {
+            let (size_ok, color_ok, stock_ok) =
+                (size.is_none_or(|s| s == v.size), color.is_none_or(|c| c == v.color), !in_stock || v.in_stock);
+            if size_ok && color_ok {
+                fits |= stock_ok;
+                fits_in_stock |= v.in_stock;
             }
-            for v in f.variants.iter().filter(|v| fits(v, size, None, in_stock)) {
-                if seen_color[v.color as usize] != n {
-                    seen_color[v.color as usize] = n;
-                    color_counts[v.color as usize] += 1;
-                }
+            if price && color_ok && stock_ok && seen_size[v.size as usize] != n as u32 {
+                // Each size counts the product once, if some variant of that size fits the rest.
+                seen_size[v.size as usize] = n as u32;
+                size_counts[v.size as usize] += 1;
             }
-            if any(f, size, color, true) {
-                facets.in_stock += 1;
+            if price && size_ok && stock_ok && seen_color[v.color as usize] != n as u32 {
+                seen_color[v.color as usize] = n as u32;
+                color_counts[v.color as usize] += 1;
             }
         }
-        let options = any(f, size, color, in_stock);
-        if options && sale {
+        if price && fits_in_stock {
+            facets.in_stock += 1;
+        }
+        if fits {
             let range = facets.price.get_or_insert(PriceRange { min: f.price, max: f.price });
             range.min = range.min.min(f.price);
             range.max = range.max.max(f.price);
         }
-        if options && price && f.on_sale {
+        if fits && price && f.on_sale {
             facets.on_sale += 1;
         }
-        if options && price && sale {
-            shown.push(f);
+        if fits && price {
+            shown.push(n as u32);
         }
     }
     let values = |values: &Values, counts: &[i64]| -> Vec<FacetValue> {
@@ -424,19 +489,29 @@ fn decide(
     facets.colors = values(colors, &color_counts);
     facets.colors.sort_by_key(|c| c.value.to_lowercase());
 
-    // Stable sorts over the scope's order; ties go to the newest, as the default order does.
-    let newest = |f: &&Fact| (Reverse(f.created_at), f.id.clone());
+    // Sorted by numbers only (no text compared or copied); ties go to the newest, as the default order does.
+    let fact = |n: &u32| &facts[*n as usize];
     match sort {
         None => {}
-        Some(ProductSort::Newest) => shown.sort_by_key(newest),
-        Some(ProductSort::PriceAsc) => shown.sort_by_key(|f| (f.price, newest(f))),
-        Some(ProductSort::PriceDesc) => shown.sort_by_key(|f| (Reverse(f.price), newest(f))),
-        Some(ProductSort::BestSelling) => shown.sort_by_key(|f| (Reverse(sold.get(f.id.as_str()).copied().unwrap_or(0)), newest(f))),
-        Some(ProductSort::TopRated) => {
-            shown.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(b.reviews.cmp(&a.reviews)).then_with(|| newest(a).cmp(&newest(b))))
+        Some(ProductSort::Newest) => shown.sort_unstable_by_key(|n| fact(n).newest),
+        Some(ProductSort::PriceAsc) => shown.sort_unstable_by_key(|n| (fact(n).price, fact(n).newest)),
+        Some(ProductSort::PriceDesc) => shown.sort_unstable_by_key(|n| (Reverse(fact(n).price), fact(n).newest)),
+        Some(ProductSort::BestSelling) => {
+            let units = |n: &u32| sold.get(fact(n).id.as_str()).copied().unwrap_or(0);
+            let mut keyed: Vec<(Reverse<i64>, u32, u32)> = shown.iter().map(|n| (Reverse(units(n)), fact(n).newest, *n)).collect();
+            keyed.sort_unstable();
+            shown = keyed.into_iter().map(|(_, _, n)| n).collect();
         }
+        Some(ProductSort::TopRated) => shown.sort_unstable_by(|a, b| {
+            let (a, b) = (fact(a), fact(b));
+            b.rating.total_cmp(&a.rating).then(b.reviews.cmp(&a.reviews)).then(a.newest.cmp(&b.newest))
+        }),
     }
-    Listing { total: shown.len() as i64, ids: shown.into_iter().skip(offset).take(limit).map(|f| f.id.clone()).collect(), facets }
+    Listing {
+        total: shown.len() as i64,
+        ids: shown.into_iter().skip(offset).take(limit).map(|n| facts[n as usize].id.clone()).collect(),
+        facets,
+    }
 }
 
 /// Sizes in the order a shopper reads them: numbers by value (39, 40, 46R, 48R), then letter

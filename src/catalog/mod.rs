@@ -120,6 +120,23 @@ pub struct Product {
     pub color_images: Vec<ColorImages>,
 }
 
+/// A [`Product`]'s answer, written as JSON once and copied into every list that shows it.
+#[derive(Clone, Debug)]
+pub struct ProductJson(std::sync::Arc<serde_json::value::RawValue>);
+
+impl ProductJson {
+    pub fn of(product: &Product) -> ProductJson {
+        let json = serde_json::value::to_raw_value(product).expect("a product always serializes");
+        ProductJson(json.into())
+    }
+}
+
+impl Serialize for ProductJson {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(serializer)
+    }
+}
+
 impl Product {
     /// Nothing of any variant is left.
     pub fn sold_out(&self) -> bool {
@@ -154,7 +171,8 @@ pub struct Release {
 #[serde(rename_all = "camelCase")]
 pub struct CollectionPage {
     pub collection: Collection,
-    pub products: Vec<Product>,
+    #[schema(value_type = Vec<Product>)]
+    pub products: Vec<ProductJson>,
     pub page: i64,
     pub page_size: i64,
     /// Products the filters keep, in all pages.
@@ -323,7 +341,7 @@ pub fn collection_page(
     let Some(collection) = get_collection(conn, id)? else { return Ok(None) };
     let offset = ((page - 1) * PAGE_SIZE) as usize;
     let listing = listing::list(conn, cache, listing::Scope::Collection(id), filters, Some(sort), offset, PAGE_SIZE as usize)?;
-    let products = get_products(conn, &listing.ids)?;
+    let products = cache.products(conn, &listing.ids)?;
     Ok(Some(CollectionPage { collection, products, page, page_size: PAGE_SIZE, total: listing.total, facets: listing.facets }))
 }
 

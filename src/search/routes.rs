@@ -75,7 +75,8 @@ impl SearchSort {
 /// The results page: the products shown, how many the filters keep, and the facets.
 #[derive(Serialize, Debug, utoipa::ToSchema)]
 pub struct SearchResults {
-    pub products: Vec<Product>,
+    #[schema(value_type = Vec<Product>)]
+    pub products: Vec<crate::catalog::ProductJson>,
     pub total: i64,
     pub facets: Facets,
     /// No product matches every word: these match some of them, the most words first.
@@ -119,9 +120,15 @@ async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> 
         .suggestions()
         .respond(key, async move {
             let index = st.search.clone();
-            let found = web::block(move || index.search(&text, SUGGESTIONS)).await??;
-            // In the index's order; a product deleted since it was indexed is left out.
-            let products = st.db.read(move |c| Ok(crate::catalog::get_products_without_stock(c, &found.ids)?)).await?;
+            // One trip to the blocking pool for both the index and the database.
+            let products = st
+                .db
+                .read(move |c| {
+                    let found = index.search(&text, SUGGESTIONS)?;
+                    // In the index's order; a product deleted since it was indexed is left out.
+                    Ok(crate::catalog::get_products_without_stock(c, &found.ids)?)
+                })
+                .await?;
             Ok(products.into_iter().map(Suggestion::from).collect::<Vec<_>>())
         })
         .await
@@ -138,15 +145,16 @@ async fn results(state: web::Data<AppState>, query: web::Query<ResultsQuery>, fi
     let Some(text) = usable(query.q.as_deref()) else {
         return Ok(HttpResponse::Ok().json(SearchResults { products: Vec::new(), total: 0, facets: Facets::default(), partial: false }));
     };
-    let st = state.clone();
-    let found = web::block(move || st.search.search(&text, CANDIDATES)).await??;
-    let partial = found.partial;
+    let index = state.search.clone();
     let facts = state.catalogue.listing();
     let results = state
         .db
         .read(move |c| {
+            // The index and the database in one trip to the blocking pool.
+            let found = index.search(&text, CANDIDATES)?;
+            let partial = found.partial;
             let listing = listing::list(c, &facts, Scope::Products(&found.ids), &filters, sort, 0, RESULTS)?;
-            let products = crate::catalog::get_products(c, &listing.ids)?;
+            let products = facts.products(c, &listing.ids)?;
             Ok(SearchResults { products, total: listing.total, facets: listing.facets, partial })
         })
         .await?;

@@ -198,13 +198,14 @@ async fn a_filtered_page_is_cached_under_one_key_however_the_address_spells_it_a
     let chosen = page(&app, "?size=42&color=Black&maxPrice=60000&inStock=true&sort=price-asc").await;
     assert_eq!(app.state.cache.sizes(), (1, 1));
 
-    // The same list spelled otherwise: another order, any case, defaults written out.
-    app.sql("UPDATE products SET name = 'Renamed Behind The Door' WHERE id = 'derby'");
+    // The same list spelled otherwise: another order, any case, defaults written out. (A list's
+    // products and facts are kept too; its collection is read whenever a list is built.)
+    app.sql("UPDATE collections SET name = 'Renamed Behind The Door' WHERE id = 'formal-shoes'");
     let respelled = page(&app, "?sort=price-asc&inStock=true&onSale=false&color=BLACK&size=%2042%20&maxPrice=60000&utm_source=x").await;
     assert_eq!(respelled, chosen, "answered from the one cache entry (the rename did not reach it)");
     assert_eq!(app.state.cache.sizes(), (1, 1));
     let other = page(&app, "?size=42&color=Black&maxPrice=60000&inStock=true&sort=price-desc").await;
-    assert_eq!(other["products"][1]["name"], "Renamed Behind The Door", "another list is built afresh");
+    assert_eq!(other["collection"]["name"], "Renamed Behind The Door", "another list is built afresh");
     assert_eq!(app.state.cache.sizes(), (1, 2));
 
     // However many lists a client names, the filtered share stays bounded and the plain pages stay.
@@ -230,11 +231,15 @@ async fn a_write_through_the_door_reaches_lists_not_built_before_it() {
     let cheap = page(&app, "?sort=price-asc&minPrice=1").await;
     assert_eq!(ids(&cheap)[0], "oxford");
     assert_eq!(cheap["facets"]["price"]["min"], 3_000_000);
+    assert_eq!(cheap["products"][0]["price"], 3_000_000, "the product's kept answer was dropped with the write");
     // Stock too: the boot's only variant sells out.
     let (status, _) =
         admin.send_json(Method::PATCH, "/api/products/boot", json!({"variants": [{"size": "42", "color": "Black", "stock": 0}]})).await;
     assert_eq!(status, 200);
     assert!(!ids(&page(&app, "?inStock=true&sort=price-desc").await).contains(&"boot"));
+    let listed = page(&app, "?size=42&sort=price-desc").await;
+    let boot = listed["products"].as_array().unwrap().iter().find(|p| p["id"] == "boot").expect("the boot is still listed");
+    assert_eq!(boot["variants"][0]["available"], 0, "{boot}");
 }
 
 #[actix_web::test]

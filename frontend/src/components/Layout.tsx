@@ -3,7 +3,11 @@ import { useLocation } from 'wouter';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
-import { Sidebar } from './Sidebar';
+import type { Sidebar as SidebarComponent } from './Sidebar';
+
+/** The drawer's code, fetched on the first tap of the menu button (or when the browser is idle
+ *  after the first page has loaded, see main.tsx), not with the first page's JavaScript. */
+export const loadSidebar = () => import('./Sidebar').then((module) => module.Sidebar);
 
 /** Scrolls to the top on a new page, but leaves back/forward to the browser's own restoration. */
 function useScrollToTopOnNavigate() {
@@ -33,20 +37,27 @@ function useScrollToTopOnNavigate() {
 /** The page frame: skip link, header, sidebar drawer, main content and footer. */
 export function Layout({ children }: { children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
-  // The drawer is built on first use, not on page load: less work before the first paint.
-  const [menuMounted, setMenuMounted] = useState(false);
+  // The drawer is loaded and built on first use, not on page load: less code and work before the
+  // first paint.
+  const [Sidebar, setSidebar] = useState<typeof SidebarComponent | null>(null);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   useScrollToTopOnNavigate();
 
   const openMenu = () => {
-    if (menuMounted) {
+    if (Sidebar) {
       setMenuOpen(true);
       return;
     }
-    setMenuMounted(true);
-    // Let the closed drawer paint once, so it slides in rather than appearing.
-    requestAnimationFrame(() => requestAnimationFrame(() => setMenuOpen(true)));
+    loadSidebar().then(
+      (loaded) => {
+        setSidebar(() => loaded);
+        // Let the closed drawer paint once, so it slides in rather than appearing.
+        requestAnimationFrame(() => requestAnimationFrame(() => setMenuOpen(true)));
+      },
+      // Offline before the code was ever fetched: the button does nothing rather than break the page.
+      () => undefined,
+    );
   };
 
   return (
@@ -56,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header onOpenMenu={openMenu} menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
       <OfflineBanner />
-      {menuMounted && <Sidebar open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />}
+      {Sidebar && <Sidebar open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />}
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>

@@ -212,7 +212,12 @@ impl Changes {
     }
 
     fn is_empty(&self) -> bool {
-        !self.shown && !self.synonyms && self.products.is_empty() && self.removed.is_empty() && self.collections.is_empty()
+        !self.shown && !self.needs_index()
+    }
+
+    /// The search index must follow (products, collections or synonyms changed).
+    fn needs_index(&self) -> bool {
+        self.synonyms || !self.products.is_empty() || !self.removed.is_empty() || !self.collections.is_empty()
     }
 }
 
@@ -263,9 +268,13 @@ impl Catalogue {
         F: FnOnce(&Transaction) -> AppResult<(T, Changes)> + Send + 'static,
     {
         let (value, changes) = self.db.write(f).await?;
-        if !changes.is_empty() {
+        if changes.needs_index() {
             let door = self.clone();
             self.db.read(move |conn| door.follow(conn, &changes)).await?;
+        } else if !changes.is_empty() {
+            // Only what shoppers see changed (stock held by a checkout, a fee): clearing the
+            // caches needs no connection, so no second trip to the blocking pool.
+            self.forget_answers();
         }
         Ok(value)
     }
@@ -310,9 +319,7 @@ impl Catalogue {
     /// Another process (the merchant's command) committed a catalogue write: its answers are
     /// refreshed. (The search index is rebuilt at the next start if it disagrees.)
     pub fn changed_elsewhere(&self) {
-        self.listing.invalidate();
-        self.cache.invalidate();
-        self.suggestions.invalidate();
+        self.forget_answers();
     }
 
     fn follow(&self, conn: &Connection, changes: &Changes) -> AppResult<()> {
@@ -327,9 +334,13 @@ impl Catalogue {
         if changes.synonyms {
             self.search.reload_synonyms(conn)?;
         }
+        self.forget_answers();
+        Ok(())
+    }
+
+    fn forget_answers(&self) {
         self.listing.invalidate();
         self.cache.invalidate();
         self.suggestions.invalidate();
-        Ok(())
     }
 }

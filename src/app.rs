@@ -114,15 +114,18 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .wrap(middleware::from_fn(crate::access::guard))
                 .wrap(same_origin)
                 .configure(crate::api::configure)
+                // The router tries each route in turn (a regular expression for every path with a
+                // `{…}`), so what shoppers read most comes first: the catalogue and search. The
+                // admin's GET /collections/lookup goes before them, or /collections/{id} takes it.
+                .configure(crate::catalog::admin_routes::configure_before_public)
+                .configure(crate::catalog::routes::configure)
+                .configure(crate::search::routes::configure)
                 .service(openapi_document)
                 .configure(crate::auth::routes::configure)
-                // Admin first: its GET /collections/lookup must win over /collections/{id}.
                 .configure(crate::catalog::admin_routes::configure)
-                .configure(crate::catalog::routes::configure)
                 .configure(crate::content::routes::configure)
                 .configure(crate::bag::routes::configure)
                 .configure(crate::saved::routes::configure)
-                .configure(crate::search::routes::configure)
                 .configure(crate::payments::routes::configure)
                 .configure(crate::paystack::sandbox::configure)
                 .configure(crate::orders::routes::configure)
@@ -396,7 +399,7 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
                 }
             })
             .wrap_fn(|req, srv| srv.call(head_as_get(req)))
-            .wrap(middleware::Compress::default())
+            .wrap_fn(crate::compress::middleware)
             .wrap(
                 middleware::DefaultHeaders::new()
                     .add(("X-Content-Type-Options", "nosniff"))

@@ -22,10 +22,15 @@ use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 use crate::money::Kobo;
 
+/// The admin route whose path the public catalogue's `GET /collections/{id}` would take: registered
+/// before the public routes (`app::routes`).
+pub fn configure_before_public(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(lookup_collection);
+}
+
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(add_release)
         .service(add_collection)
-        .service(lookup_collection)
         .service(edit_collection)
         .service(set_size_guide)
         .service(add_product)

@@ -223,8 +223,17 @@ pub fn json_config() -> actix_web::web::JsonConfig {
 }
 
 pub fn query_config() -> actix_web::web::QueryConfig {
-    actix_web::web::QueryConfig::default()
-        .error_handler(|err, _req| AppError::Validation(format!("The query string is not valid: {err}")).into())
+    actix_web::web::QueryConfig::default().error_handler(|err, _req| bad_query(err).into())
+}
+
+fn bad_query(err: impl std::fmt::Display) -> AppError {
+    AppError::Validation(format!("The query string is not valid: {err}"))
+}
+
+/// The request's query string read as `T`, refused as the `Query` extractor refuses it: for a
+/// handler that answers some requests before reading the query at all.
+pub fn query<T: serde::de::DeserializeOwned>(req: &actix_web::HttpRequest) -> AppResult<T> {
+    actix_web::web::Query::<T>::from_query(req.query_string()).map(actix_web::web::Query::into_inner).map_err(bad_query)
 }
 
 pub fn path_config() -> actix_web::web::PathConfig {

@@ -11,6 +11,7 @@ pub mod bag;
 pub mod cache;
 pub mod catalog;
 pub mod cli;
+pub mod compress;
 pub mod config;
 pub mod content;
 pub mod cpu;

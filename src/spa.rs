@@ -54,12 +54,8 @@ pub fn prepare() {
             .into_iter()
             .map(|(path, bytes, mime)| {
                 let bytes = Bytes::from(bytes);
-                let compressible = mime.starts_with("text/")
-                    || mime.contains("javascript")
-                    || mime.contains("json")
-                    || mime.contains("svg")
-                    || mime.contains("xml");
-                let gzip = (compressible && bytes.len() > 512).then(|| Bytes::from(gzip(&bytes)));
+                let gzip = (crate::compress::compressible(&mime) && bytes.len() >= crate::compress::MIN_BYTES)
+                    .then(|| crate::compress::gzip(&bytes, 9));
                 (path, Prepared { bytes, gzip, mime })
             })
             .collect()
@@ -93,38 +89,21 @@ fn front_end_files() -> Vec<(String, Vec<u8>, String)> {
     files
 }
 
-fn gzip(bytes: &[u8]) -> Vec<u8> {
-    use std::io::Write;
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    encoder.write_all(bytes).expect("writing to memory");
-    encoder.finish().expect("writing to memory")
-}
-
 fn files() -> &'static HashMap<String, Prepared> {
     prepare();
     FILES.get().expect("prepared")
 }
 
-fn accepts_gzip(req: &HttpRequest) -> bool {
-    req.headers()
-        .get(header::ACCEPT_ENCODING)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|part| part.trim().starts_with("gzip")))
-}
-
 fn file_response(req: &HttpRequest, file: &Prepared, cache_control: &'static str) -> HttpResponse {
     let mut response = HttpResponse::Ok();
     response.content_type(file.mime.as_str()).insert_header((header::CACHE_CONTROL, cache_control));
+    // Compressed at start; the HTTP layer says Vary on the plain answer (`compress::middleware`).
     match &file.gzip {
-        Some(gz) if accepts_gzip(req) => {
+        Some(gz) if crate::compress::accepts_gzip(req.headers()) => {
             response.insert_header((header::CONTENT_ENCODING, "gzip")).insert_header((header::VARY, "Accept-Encoding"));
             response.body(gz.clone())
         }
-        Some(_) => {
-            response.insert_header((header::VARY, "Accept-Encoding"));
-            response.body(file.bytes.clone())
-        }
-        None => response.body(file.bytes.clone()),
+        _ => response.body(file.bytes.clone()),
     }
 }
 

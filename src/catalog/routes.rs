@@ -1,10 +1,11 @@
 //! Public catalogue endpoints. Answers come from the JSON cache; writes elsewhere clear it.
 
-use actix_web::{HttpResponse, get, web};
+use actix_web::{HttpRequest, get, web};
 use serde::Deserialize;
 
 use super::listing::{FilterQuery, ProductSort};
 use super::{Collection, CollectionPage, Product, Release};
+use crate::cache::Answer;
 use crate::error::answers::{BadRequest, NotFound};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
@@ -30,7 +31,7 @@ fn product_not_found() -> AppError {
 
 #[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Collection>, description = "In menu order")))]
 #[get("/collections")]
-async fn list_collections(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+async fn list_collections(state: web::Data<AppState>) -> AppResult<Answer> {
     let db = state.db.clone();
     state.cache.respond("collections".into(), db.read(|c| Ok(super::list_collections(c)?))).await
 }
@@ -48,12 +49,14 @@ struct PageQuery {
 /// One page (24 products) of a collection, filtered and sorted, with the facets of the filters.
 #[utoipa::path(tag = "catalogue", params(PageQuery, FilterQuery), responses((status = OK, body = CollectionPage), BadRequest, NotFound))]
 #[get("/collections/{id}")]
-async fn collection_page(
-    state: web::Data<AppState>,
-    id: web::Path<String>,
-    query: web::Query<PageQuery>,
-    filters: web::Query<FilterQuery>,
-) -> AppResult<HttpResponse> {
+async fn collection_page(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> AppResult<Answer> {
+    // The address exactly as asked a moment ago: its answer, before the query is read.
+    let address = req.uri().path_and_query().map_or(req.path(), |a| a.as_str());
+    let generation = state.cache.generation();
+    if let Some(answer) = state.cache.at_address(address) {
+        return Ok(answer);
+    }
+    let (query, filters) = (crate::error::query::<PageQuery>(&req)?, crate::error::query::<FilterQuery>(&req)?);
     let id = id.into_inner();
     let page = query.page.unwrap_or(1);
     if !(1..=100_000).contains(&page) {
@@ -72,12 +75,14 @@ async fn collection_page(
         db.read(move |c| super::collection_page(c, &id, page, &filters, sort, &facts)?.ok_or_else(collection_not_found)).await
     };
     // Filtered and sorted pages are keyed by what the client chose: they live in the cache's bounded share.
-    if plain { state.cache.respond(key, build).await } else { state.cache.respond_filtered(key, build).await }
+    let answer = if plain { state.cache.respond(key, build).await? } else { state.cache.respond_filtered(key, build).await? };
+    state.cache.keep_at_address(address, &answer, generation);
+    Ok(answer)
 }
 
 #[utoipa::path(tag = "catalogue", responses((status = OK, body = Product), NotFound))]
 #[get("/products/{id}")]
-async fn product(state: web::Data<AppState>, id: web::Path<String>) -> AppResult<HttpResponse> {
+async fn product(state: web::Data<AppState>, id: web::Path<String>) -> AppResult<Answer> {
     let id = crate::ids::ProductId::from(id.into_inner());
     if !super::plausible_id(&id) {
         return Err(product_not_found());
@@ -91,21 +96,21 @@ async fn product(state: web::Data<AppState>, id: web::Path<String>) -> AppResult
 
 #[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Product>)))]
 #[get("/products/featured")]
-async fn featured(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+async fn featured(state: web::Data<AppState>) -> AppResult<Answer> {
     let db = state.db.clone();
     state.cache.respond("featured".into(), db.read(|c| Ok(super::featured_products(c)?))).await
 }
 
 #[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Release>)))]
 #[get("/releases")]
-async fn releases(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+async fn releases(state: web::Data<AppState>) -> AppResult<Answer> {
     let db = state.db.clone();
     state.cache.respond("releases".into(), db.read(|c| Ok(super::list_releases(c)?))).await
 }
 
 #[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Image>, description = "The home page's hero slides")))]
 #[get("/hero")]
-async fn hero(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+async fn hero(state: web::Data<AppState>) -> AppResult<Answer> {
     let db = state.db.clone();
     state.cache.respond("hero".into(), db.read(|c| Ok(super::hero_images(c)?))).await
 }

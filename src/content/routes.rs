@@ -35,7 +35,7 @@ struct AboutForm {
 
 #[utoipa::path(tag = "content", responses((status = OK, body = Option<About>, description = "The latest About Us page, or null when none was written")))]
 #[get("/about")]
-async fn get_about(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+async fn get_about(state: web::Data<AppState>) -> AppResult<crate::cache::Answer> {
     let db = state.db.clone();
     state.cache.respond("about".into(), db.read(|c| Ok(latest_about(c)?))).await
 }

@@ -16,7 +16,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 /// Delivery options: states, zones with fees and estimates, and pickup.
 #[utoipa::path(tag = "checkout", responses((status = OK, body = DeliveryOptions)))]
 #[get("/delivery")]
-async fn delivery_options(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+async fn delivery_options(state: web::Data<AppState>) -> AppResult<crate::cache::Answer> {
     let db = state.db.clone();
     state.cache.respond("delivery".into(), db.read(|c| Ok(load(c)?))).await
 }

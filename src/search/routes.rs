@@ -109,8 +109,8 @@ fn usable(q: Option<&str>) -> Option<String> {
 /// Up to five products for the search bar, found as the results page finds them (its first five).
 #[utoipa::path(tag = "search", params(SearchQuery), responses((status = OK, body = Vec<Suggestion>)))]
 #[get("/search/suggest")]
-async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<HttpResponse> {
-    let Some(text) = usable(query.q.as_deref()) else { return Ok(HttpResponse::Ok().json(Vec::<Suggestion>::new())) };
+async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> AppResult<crate::cache::Answer> {
+    let Some(text) = usable(query.q.as_deref()) else { return Ok(crate::cache::Answer::new(actix_web::web::Bytes::from_static(b"[]"))) };
     // Shoppers type the same few beginnings over and over: answers are kept per query as the
     // index reads it, until the catalogue or the synonyms change.
     let key = state.search.normalise(&text);

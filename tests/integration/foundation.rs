@@ -235,6 +235,61 @@ async fn hashed_assets_are_cached_forever_and_gzipped() {
     let res = app.client.get(app.url(&path)).header("accept-encoding", "gzip").send().await.unwrap();
     assert_eq!(res.status(), 200);
     assert!(res.headers()["cache-control"].to_str().unwrap().contains("immutable"));
+    // The app's own scripts (the shell names them), compressed once at start.
+    let script = html
+        .match_indices("/assets/")
+        .map(|(at, _)| html[at..].chars().take_while(|c| !matches!(c, '"' | ')' | '\'' | ' ')).collect::<String>())
+        .find(|path| path.ends_with(".js"))
+        .expect("the app's scripts");
+    let res = app.client.get(app.url(&script)).header("accept-encoding", "gzip, deflate, br").send().await.unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip", "{script}");
+    let packed = res.bytes().await.unwrap();
+    let plain = app.get(&script).await.bytes().await.unwrap();
+    assert_eq!(gunzip(&packed), plain.to_vec());
+}
+
+fn gunzip(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    std::io::Read::read_to_end(&mut flate2::read::GzDecoder::new(bytes), &mut out).expect("a gzip stream");
+    out
+}
+
+/// Browsers take gzip: what is worth it goes out compressed (the catalogue's cached answers
+/// compressed once; other answers as they go), what is not goes out as it is, and the answers
+/// say they vary with Accept-Encoding.
+#[actix_web::test]
+async fn answers_are_gzipped_for_browsers_when_worth_it() {
+    let app = spawn_app().await;
+    let gzip = |path: &str| app.client.get(app.url(path)).header("accept-encoding", "gzip, deflate, br, zstd").send();
+    // A few bytes: as they are.
+    let res = gzip("/api/health").await.unwrap();
+    assert!(res.headers().get("content-encoding").is_none());
+    assert_eq!(res.headers()["vary"], "accept-encoding");
+    assert_eq!(res.text().await.unwrap(), "{\"status\":\"ok\"}");
+    // A collection page from the cache, twice (built, then kept): the same JSON as a plain request gets.
+    let plain = app.get("/api/collections/suits?sort=price-asc").await.bytes().await.unwrap();
+    for _ in 0..2 {
+        let res = gzip("/api/collections/suits?sort=price-asc").await.unwrap();
+        assert_eq!(res.headers()["content-encoding"], "gzip");
+        assert_eq!(res.headers()["vary"], "accept-encoding");
+        let packed = res.bytes().await.unwrap();
+        assert!(packed.len() * 3 < plain.len(), "{} of {} bytes", packed.len(), plain.len());
+        assert_eq!(gunzip(&packed), plain.to_vec());
+    }
+    // An answer that is not cached, compressed as it goes.
+    let res = gzip("/api/openapi.json").await.unwrap();
+    assert_eq!(res.headers()["content-encoding"], "gzip");
+    let document: Value = serde_json::from_slice(&gunzip(&res.bytes().await.unwrap())).unwrap();
+    assert!(document["paths"].is_object());
+    // Pictures are compressed already.
+    let (_, page) = app.get_json("/api/collections/suits").await;
+    let picture = page["products"][0]["images"][0]["url"].as_str().unwrap().to_string();
+    let res = gzip(&picture).await.unwrap();
+    assert_eq!(res.status(), 200);
+    assert!(res.headers().get("content-encoding").is_none(), "{picture}");
+    // A client that does not take gzip gets none.
+    let res = app.client.get(app.url("/api/openapi.json")).header("accept-encoding", "gzip;q=0, br").send().await.unwrap();
+    assert!(res.headers().get("content-encoding").is_none());
 }
 
 #[test]

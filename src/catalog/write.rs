@@ -231,6 +231,8 @@ pub struct Catalogue {
     /// The search bar's answers, by query: shoppers type thousands of different beginnings, so
     /// they get their own, larger cache.
     suggestions: Arc<JsonCache>,
+    /// The products' cards those answers list.
+    cards: Arc<crate::search::suggest::Cards>,
 }
 
 /// Queries whose suggestions are kept (a few MB).
@@ -238,7 +240,8 @@ const SUGGESTIONS_KEPT: usize = 16_384;
 
 impl Catalogue {
     pub fn new(db: Db, search: Arc<SearchIndex>, cache: Arc<JsonCache>) -> Catalogue {
-        Catalogue { db, search, cache, listing: Arc::default(), suggestions: Arc::new(JsonCache::with_capacity(SUGGESTIONS_KEPT)) }
+        let suggestions = Arc::new(JsonCache::with_capacity(SUGGESTIONS_KEPT));
+        Catalogue { db, search, cache, listing: Arc::default(), suggestions, cards: Arc::default() }
     }
 
     /// The collections' listing facts, for reading; writes clear them through [`Catalogue::write`].
@@ -282,6 +285,11 @@ impl Catalogue {
     /// The search bar's answers, for reading; cleared with the catalogue's.
     pub fn suggestions(&self) -> &JsonCache {
         &self.suggestions
+    }
+
+    /// The cards of the products the search bar lists, for reading; cleared with the catalogue's.
+    pub fn cards(&self) -> &Arc<crate::search::suggest::Cards> {
+        &self.cards
     }
 
     /// [`Catalogue::write`] with pictures: the uploads are checked and re-encoded first, stored
@@ -342,5 +350,6 @@ impl Catalogue {
         self.listing.invalidate();
         self.cache.invalidate();
         self.suggestions.invalidate();
+        self.cards.invalidate();
     }
 }

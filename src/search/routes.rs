@@ -4,6 +4,7 @@
 use actix_web::{HttpResponse, get, put, web};
 use serde::{Deserialize, Serialize};
 
+use super::suggest::Suggestion;
 use super::synonyms::{SynonymList, load};
 use crate::auth::AdminUser;
 use crate::catalog::Product;
@@ -13,27 +14,6 @@ use crate::catalog::write::Changes;
 use crate::error::AppResult;
 use crate::error::answers::*;
 use crate::http::AppState;
-use crate::money::Kobo;
-
-/// One suggestion: what the search bar lists of a product found by the index.
-#[derive(Serialize, Debug, Clone, PartialEq, utoipa::ToSchema)]
-pub struct Suggestion {
-    #[schema(value_type = String)]
-    pub id: crate::ids::ProductId,
-    pub name: String,
-    pub category: Option<String>,
-    #[schema(value_type = i64)]
-    pub price: Kobo,
-    /// The product's first picture.
-    pub image: Option<crate::media::Image>,
-}
-
-impl From<crate::catalog::Product> for Suggestion {
-    fn from(product: crate::catalog::Product) -> Suggestion {
-        let image = product.images.into_iter().next();
-        Suggestion { id: product.id, name: product.name, category: product.category, price: product.price, image }
-    }
-}
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(suggest).service(results).service(get_synonyms).service(replace_synonyms);
@@ -94,7 +74,6 @@ struct ResultsQuery {
     sort: Option<SearchSort>,
 }
 
-pub const SUGGESTIONS: usize = 5;
 const RESULTS: usize = 48;
 /// The best matches the filters and sorts choose from.
 const CANDIDATES: usize = 200;
@@ -118,19 +97,7 @@ async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> 
     state
         .catalogue
         .suggestions()
-        .respond(key, async move {
-            let index = st.search.clone();
-            // One trip to the blocking pool for both the index and the database.
-            let products = st
-                .db
-                .read(move |c| {
-                    let found = index.search(&text, SUGGESTIONS)?;
-                    // In the index's order; a product deleted since it was indexed is left out.
-                    Ok(crate::catalog::get_products_without_stock(c, &found.ids)?)
-                })
-                .await?;
-            Ok(products.into_iter().map(Suggestion::from).collect::<Vec<_>>())
-        })
+        .respond(key, async move { super::suggest::suggest(&st.search, st.catalogue.cards(), &st.db, &text).await })
         .await
 }
 

@@ -295,6 +295,31 @@ async fn suggestions_and_results_find_the_same_products() {
     assert!(suggested(&app, "watches").await.contains(&"field".to_string()));
 }
 
+/// A suggestion's card (name, price, picture) is kept between queries, so it must follow every
+/// write: a new price, a new name and a deletion show in the very next suggestions, even for a
+/// query never asked before.
+#[actix_web::test]
+async fn suggestions_show_the_products_as_they_are_now() {
+    let app = shop().await;
+    let card = |answer: &Value, id: &str| answer.as_array().unwrap().iter().find(|p| p["id"] == id).cloned();
+    let (_, before) = app.get_json("/api/search/suggest?q=diver").await;
+    assert_eq!(card(&before, "diver").unwrap()["price"], 9_000_000);
+    let admin = app.admin_browser("boss@example.com").await;
+    let (status, _) = admin.send_json(Method::PATCH, "/api/products/diver", json!({"price": "85000", "name": "Atlantic Diver II"})).await;
+    assert_eq!(status, 200);
+    for q in ["diver", "atlantic div"] {
+        let (_, after) = app.get_json(&format!("/api/search/suggest?q={}", urlencode(q))).await;
+        let diver = card(&after, "diver").unwrap_or_else(|| panic!("{q}: {after}"));
+        assert_eq!((diver["price"].as_i64(), diver["name"].as_str()), (Some(8_500_000), Some("Atlantic Diver II")), "{q}");
+    }
+    let (status, _) = admin.send_json(Method::DELETE, "/api/products/diver", Value::Null).await;
+    assert_eq!(status, 200);
+    for q in ["diver", "atlantic"] {
+        let (_, gone) = app.get_json(&format!("/api/search/suggest?q={q}")).await;
+        assert!(card(&gone, "diver").is_none(), "{q}: {gone}");
+    }
+}
+
 #[actix_web::test]
 async fn the_merchant_edits_the_search_words_and_search_follows_at_once() {
     let app = shop().await;

@@ -32,8 +32,11 @@ def check(database, stock_before):
     uses = one("SELECT COUNT(*) FROM discount_uses WHERE code = 'BENCH10' AND status = 'used'")
     parts = one("SELECT COUNT(*) FROM orders WHERE total_kobo != subtotal_kobo + delivery_kobo - discount_kobo")
     mails = one("SELECT COUNT(*) FROM mail_outbox WHERE kind = 'order'")
+    # Mail is sent by the outbox worker beside the checkouts: what it has not sent yet is work the
+    # rate above did not pay for.
+    unsent = one("SELECT COUNT(*) FROM mail_outbox WHERE status != 'sent'")
     print(f"  orders with the code and a delivery fee {with_code}, code uses counted {uses}, "
-          f"totals not the sum of their parts {parts}, order mails {mails}")
+          f"totals not the sum of their parts {parts}, order mails {mails}, mails not yet sent {unsent}")
     left, held = one("SELECT SUM(stock) FROM variants"), one("SELECT COALESCE(SUM(quantity), 0) FROM reservations")
     sold = one("SELECT COALESCE(SUM(from_stock), 0) FROM order_items")
     print(f"  oversold orders {oversold}; units sold {sold}, held {held}, left {left}: "

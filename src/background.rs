@@ -100,9 +100,15 @@ pub async fn mail_forever(state: Arc<AppState>) {
         let due = state.db.read(move |c| Ok(crate::mail::outbox::any_due(c, now)?)).await.unwrap_or(false);
         if !due {
             state.mailer.wait_for_mail(Duration::from_millis(250)).await;
+            // A burst of orders queues its mails within moments: waiting this long lets the
+            // worker claim and record them in one transaction each, not two per mail.
+            tokio::time::sleep(MAIL_GATHER).await;
         }
     }
 }
+
+/// How long the mail worker lets mails gather after it is woken.
+const MAIL_GATHER: Duration = Duration::from_millis(20);
 
 /// `ankara products import` adds and changes products from another process, which cannot reach
 /// the running shop's search index: when the mark it leaves changes, the index is rebuilt from the

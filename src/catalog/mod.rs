@@ -5,6 +5,7 @@ pub mod admin_routes;
 pub mod demo;
 pub mod listing;
 pub mod routes;
+pub mod suggest;
 pub mod write;
 
 use rusqlite::{Connection, OptionalExtension, Row, params};

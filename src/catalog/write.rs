@@ -232,7 +232,7 @@ pub struct Catalogue {
     /// they get their own, larger cache.
     suggestions: Arc<JsonCache>,
     /// The products' cards those answers list.
-    cards: Arc<crate::search::suggest::Cards>,
+    cards: Arc<super::suggest::Cards>,
 }
 
 /// Queries whose suggestions are kept (a few MB).
@@ -288,7 +288,7 @@ impl Catalogue {
     }
 
     /// The cards of the products the search bar lists, for reading; cleared with the catalogue's.
-    pub fn cards(&self) -> &Arc<crate::search::suggest::Cards> {
+    pub fn cards(&self) -> &Arc<super::suggest::Cards> {
         &self.cards
     }
 

@@ -24,7 +24,6 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 use crate::error::{AppError, AppResult};
 use crate::ids::ProductId;
 
-pub mod suggest;
 pub mod synonyms;
 
 use synonyms::Synonyms;

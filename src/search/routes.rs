@@ -4,12 +4,12 @@
 use actix_web::{HttpResponse, get, put, web};
 use serde::{Deserialize, Serialize};
 
-use super::suggest::Suggestion;
 use super::synonyms::{SynonymList, load};
 use crate::auth::AdminUser;
 use crate::catalog::Product;
 use crate::catalog::admin_routes::EditProducts;
 use crate::catalog::listing::{self, Facets, FilterQuery, ProductSort, Scope};
+use crate::catalog::suggest::Suggestion;
 use crate::catalog::write::Changes;
 use crate::error::AppResult;
 use crate::error::answers::*;
@@ -97,7 +97,7 @@ async fn suggest(state: web::Data<AppState>, query: web::Query<SearchQuery>) -> 
     state
         .catalogue
         .suggestions()
-        .respond(key, async move { super::suggest::suggest(&st.search, st.catalogue.cards(), &st.db, &text).await })
+        .respond(key, async move { crate::catalog::suggest::suggest(&st.search, st.catalogue.cards(), &st.db, &text).await })
         .await
 }
 

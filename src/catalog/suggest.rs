@@ -11,11 +11,11 @@ use std::sync::{Arc, RwLock};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::SearchIndex;
 use crate::db::Db;
 use crate::error::{AppError, AppResult};
 use crate::ids::ProductId;
 use crate::money::Kobo;
+use crate::search::SearchIndex;
 
 /// Suggestions in the search bar.
 pub const SUGGESTIONS: usize = 5;
@@ -33,8 +33,8 @@ pub struct Suggestion {
     pub image: Option<crate::media::Image>,
 }
 
-impl From<crate::catalog::Product> for Suggestion {
-    fn from(product: crate::catalog::Product) -> Suggestion {
+impl From<super::Product> for Suggestion {
+    fn from(product: super::Product) -> Suggestion {
         let image = product.images.into_iter().next();
         Suggestion { id: product.id, name: product.name, category: product.category, price: product.price, image }
     }
@@ -62,7 +62,7 @@ pub struct Cards {
 const CARDS_KEPT: usize = 8192;
 
 impl Cards {
-    /// Only the catalogue's door calls it (`catalog::write::Catalogue`), after a write committed.
+    /// Only the catalogue's door calls it ([`super::write::Catalogue`]), after a write committed.
     pub(crate) fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.kept.write().unwrap().clear();
@@ -80,7 +80,7 @@ pub async fn suggest(search: &SearchIndex, cards: &Arc<Cards>, db: &Db, text: &s
     };
     let missing: Vec<ProductId> = found.ids.iter().zip(&listed).filter(|(_, card)| card.is_none()).map(|(id, _)| id.clone()).collect();
     if !missing.is_empty() {
-        let products = db.read(move |c| Ok(crate::catalog::get_products_without_stock(c, &missing)?)).await?;
+        let products = db.read(move |c| Ok(super::get_products_without_stock(c, &missing)?)).await?;
         let read: HashMap<ProductId, Card> = products
             .into_iter()
             .map(|p| {

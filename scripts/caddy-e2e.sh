@@ -22,8 +22,9 @@
 #     holding the requests of the gap (lb_try_duration) instead of answering 502.
 # With CADDY_E2E_BROWSER=1 it then runs the browser suite (node --test frontend/e2e/) with
 # ANKARA_E2E_PROXY=caddy: every shop the suite starts sits behind its own Caddy (see
-# scripts/e2e-proxy.mjs); that part needs frontend/node_modules (npm ci) and Chromium, and takes
-# about 8 minutes here (CADDY_E2E_FILES picks test files; 20 minutes at most).
+# scripts/e2e-proxy.mjs), two test files at a time (E2E_CONCURRENCY); that part needs
+# frontend/node_modules (npm ci) and Chromium, and takes about 5 minutes here (CADDY_E2E_FILES picks
+# test files; 20 minutes at most).
 #
 # Usage: scripts/caddy-e2e.sh
 #   ANKARA_BIN   the shop binary (default ${CARGO_TARGET_DIR:-target}/release/ankara)
@@ -332,7 +333,7 @@ if [ "${CADDY_E2E_BROWSER:-0}" = 1 ]; then
   # Node's fetch must trust the same local CA as Chromium ignores: the shops the suite starts reuse
   # this CA (same XDG_DATA_HOME), and Node reads NODE_EXTRA_CA_CERTS at start.
   ANKARA_BIN="$bin" ANKARA_E2E_PROXY=caddy NODE_EXTRA_CA_CERTS="$ca" \
-    timeout 1200 node --test --test-concurrency=1 ${CADDY_E2E_FILES:-frontend/e2e/} || fail "the browser suite failed behind Caddy"
+    timeout 1200 node --test --test-concurrency="${E2E_CONCURRENCY:-2}" ${CADDY_E2E_FILES:-frontend/e2e/} || fail "the browser suite failed behind Caddy"
 fi
 
 if [ "$failed" != 0 ]; then echo "caddy-e2e: FAILED" >&2; exit 1; fi

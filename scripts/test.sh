@@ -7,7 +7,7 @@
 # restore). Any gate or suite that fails or cannot run fails the whole command.
 #
 # Time (issue 27): one release build serves every suite; the front end's checks run beside the API
-# fuzzing (which mostly waits on HTTP), and the Litestream suite after them, still beside it; the
+# fuzzing (which mostly waits on HTTP) and the Litestream suite (which mostly waits too); the
 # browser suite runs once, through the production set-up (every shop it starts behind its own Caddy
 # with HTTPS), two test files at a time. Each step's time is printed at the end.
 set -euo pipefail
@@ -53,31 +53,29 @@ cargo test --release --locked
 step "API contract: the front end's generated types match the document the handlers derive"
 ANKARA_BIN="$target_dir/release/ankara" scripts/api-types.sh --check
 
-step "API fuzzing (Schemathesis: visitor, customer, admin) beside the front end's checks (type check, lint, format, Vitest), then beside the production set-up's Litestream suite (replicating to a local SFTP server, kill -9 and restore)"
-# The fuzzing is bound by its time per role and mostly waits on HTTP: the front end's checks run
-# beside it, and once they are done (a core is free) the Litestream suite does.
+step "API fuzzing (Schemathesis: visitor, customer, admin) beside the front end's checks (type check, lint, format, Vitest) and the production set-up's Litestream suite (replicating to a local SFTP server, kill -9 and restore)"
+# The fuzzing is bound by its time per role and mostly waits on HTTP, and the Litestream suite
+# mostly waits on kills, restores and its replica: both run beside the front end's checks.
 frontend_log="$(mktemp)"
 litestream_log="$(mktemp)"
 (cd frontend && npm run --silent typecheck && npm run --silent lint && npm run --silent format:check && npm test) >"$frontend_log" 2>&1 &
 frontend_pid=$!
-ANKARA_BIN="$target_dir/release/ankara" scripts/fuzz.sh &
-fuzz_pid=$!
-frontend_status=0
-wait "$frontend_pid" || frontend_status=$?
 ANKARA_BIN="$target_dir/release/ankara" scripts/litestream-test.sh >"$litestream_log" 2>&1 &
 litestream_pid=$!
 fuzz_status=0
-wait "$fuzz_pid" || fuzz_status=$?
+ANKARA_BIN="$target_dir/release/ankara" scripts/fuzz.sh || fuzz_status=$?
 litestream_status=0
 wait "$litestream_pid" || litestream_status=$?
-echo "--- front end's checks:"
-cat "$frontend_log"
+frontend_status=0
+wait "$frontend_pid" || frontend_status=$?
 echo "--- Litestream:"
 cat "$litestream_log"
+echo "--- front end's checks:"
+cat "$frontend_log"
 rm -f "$frontend_log" "$litestream_log"
 [ "$fuzz_status" = 0 ] || { echo "API fuzzing failed (exit $fuzz_status)" >&2; exit 1; }
-[ "$frontend_status" = 0 ] || { echo "the front end's checks failed (exit $frontend_status)" >&2; exit 1; }
 [ "$litestream_status" = 0 ] || { echo "the Litestream suite failed (exit $litestream_status)" >&2; exit 1; }
+[ "$frontend_status" = 0 ] || { echo "the front end's checks failed (exit $frontend_status)" >&2; exit 1; }
 
 step "production set-up and browser end-to-end tests: the shop behind a real Caddy (HTTPS), then every browser test through it (playwright-core + /usr/bin/chromium, two test files at a time)"
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then

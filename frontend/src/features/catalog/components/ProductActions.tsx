@@ -127,7 +127,7 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
   const soldOut = isSoldOut(product) || (variant !== undefined && variant.available <= 0);
   const low = lowStockText(variant);
 
-  const onAdd = (fromBar = false) => {
+  const onAdd = (click: { detail: number }, fromBar = false) => {
     if (!mayAdd) {
       window.alert(BAG_LOGIN_ALERT);
       return;
@@ -144,7 +144,7 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
       }
       return;
     }
-    if (!adding.begin()) return;
+    if (!adding.begin(click)) return;
     clearBag();
     add.mutate(
       { productId: product.id, size, color, quantity: 1 },
@@ -197,7 +197,7 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
               [describedBy, bagFeedback?.tone === 'error' && 'product-bag-feedback'].filter(Boolean).join(' ') ||
               undefined
             }
-            onClick={() => onAdd()}
+            onClick={(event) => onAdd(event)}
           >
             Add to Bag
           </button>
@@ -255,7 +255,7 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
               type="button"
               className="btn btn--primary buy-bar__button"
               disabled={soldOut || add.isPending}
-              onClick={() => onAdd(true)}
+              onClick={(event) => onAdd(event, true)}
             >
               {soldOut ? SOLD_OUT : 'Add to Bag'}
             </button>

@@ -217,6 +217,23 @@ describe('ProductPage add to bag', () => {
     });
   });
 
+  it('adds once for a double click, even when the first add has already answered', async () => {
+    const plain = product({ sizes: [], colors: [] });
+    const fetch = mockFetch({ '/api/products/oxford-brogue': plain, 'GET /api/saved': [], 'POST /api/bag': bag(1) });
+    renderProduct(signedIn());
+    const button = await screen.findByRole('button', { name: 'Add to Bag' });
+    fireEvent.click(button, { detail: 1 });
+    expect(await screen.findByText('Item added to your bag successfully!')).toBeTruthy();
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    // The same double click's second click, after the answer: not a second add.
+    fireEvent.click(button, { detail: 2 });
+    const posts = () => fetch.mock.calls.filter(([, init]) => init?.method === 'POST').length;
+    expect(posts()).toBe(1);
+    // A press of its own adds again.
+    fireEvent.click(button, { detail: 1 });
+    await waitFor(() => expect(posts()).toBe(2));
+  });
+
   it('says Failed to add product to bag. Please try again. when it fails', async () => {
     mockFetch({
       '/api/products/oxford-brogue': product({ sizes: [], colors: [] }),

@@ -116,6 +116,9 @@ test('the product page may be kept by the back/forward cache (Lighthouse’s aud
   await page.goto(`${shop.base}/product/${product.id}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   assert.deepEqual(await axeViolations(page), []);
+  // A request still under way when the shopper leaves keeps any page out of the cache (Chromium's
+  // OutstandingNetworkRequestFetch); on a busy machine the reviews or the bag may still be loading.
+  await page.waitForLoadState('networkidle');
   await page.goto(`${shop.base}/collections/${product.collectionId}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.goBack();

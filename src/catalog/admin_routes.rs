@@ -604,12 +604,14 @@ async fn edit_product(
                 super::admin::check_collection(tx, collection)?;
                 super::admin::move_products(tx, &serde_json::to_string(&[&id]).map_err(AppError::internal)?, collection)?;
             }
+            // The sale is checked against the price it will have before it is written: the table's
+            // CHECK (a compare-at price above zero) would otherwise refuse it as a server error.
+            let (price, current): (Kobo, Option<Kobo>) =
+                tx.query_row("SELECT price_kobo, compare_at_kobo FROM products WHERE id = ?1", [&id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            super::write::check_sale(price, compare_at.unwrap_or(current))?;
             if let Some(compare_at) = compare_at {
                 tx.execute("UPDATE products SET compare_at_kobo = ?2 WHERE id = ?1", params![id, compare_at])?;
             }
-            let (price, compare_at): (Kobo, Option<Kobo>) =
-                tx.query_row("SELECT price_kobo, compare_at_kobo FROM products WHERE id = ?1", [&id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            super::write::check_sale(price, compare_at)?;
             if let Some(variants) = &variants {
                 for key in crate::stock::replace_variants(tx, &id, variants)? {
                     media::release_if_unused(tx, &root, &key)?;

@@ -5,7 +5,7 @@
 # first page's JavaScript (gzip -9, counted as bench/run.sh does), each beside issue 27's target.
 # TBT (and so the score) depends on how busy the machine is: measure on a quiet one.
 #
-#   bench/lighthouse.sh                  # starts $ANKARA_BIN (default target/release/ankara) on a fresh data dir
+#   bench/lighthouse.sh                  # starts $ANKARA_BIN (default $CARGO_TARGET_DIR or target, /release/ankara) on a fresh data dir
 #   bench/lighthouse.sh http://127.0.0.1:8191   # or measures a shop that is already running
 #   RUNS=5 bench/lighthouse.sh           # more runs (the median is printed)
 #
@@ -34,7 +34,7 @@ trap cleanup EXIT
 
 base="${1:-}"
 if [ -z "$base" ]; then
-  bin="${ANKARA_BIN:-target/release/ankara}"
+  bin="${ANKARA_BIN:-${CARGO_TARGET_DIR:-target}/release/ankara}"
   [ -x "$bin" ] || { echo "$bin is missing: build it (cargo build --release) or set ANKARA_BIN" >&2; exit 1; }
   port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   base="http://127.0.0.1:$port"

@@ -1,11 +1,13 @@
-//! SQLite access: a small connection pool, pragmas, migrations, and helpers that run rusqlite work
-//! on the blocking pool so actix's async threads never wait on the disk.
+//! SQLite access: a small connection pool, pragmas, migrations, and helpers that keep rusqlite
+//! work off actix's async threads: reads on the blocking pool, writes on one writer thread that
+//! commits the writes queued together in one transaction, each in its own savepoint.
 
 mod migrations;
 pub mod text_enum;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex, Weak};
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
@@ -26,7 +28,19 @@ struct Inner {
     /// SQLite allows one writer at a time; queueing writers here wakes the next one as soon as
     /// the last commits, where SQLite's own busy handler would sleep and retry.
     writer: Mutex<()>,
+    /// The writer thread's queue ([`Db::write`]).
+    jobs: Sender<Job>,
 }
+
+/// A write waiting for the writer thread. It runs inside the batch's transaction, in its own
+/// savepoint, and answers how to tell its caller once the batch has committed (or not).
+type Job = Box<dyn FnOnce(&Transaction) -> Settle + Send>;
+type Settle = Box<dyn FnOnce(Result<(), String>) + Send>;
+
+/// Writes committed together at most. The jobs of a batch run one after another as before; they
+/// share one BEGIN and one COMMIT (pages several of them touch go to the WAL once), and a job waits
+/// for the others in its batch before its caller hears it committed.
+const MAX_BATCH: usize = 32;
 
 /// Idle connections kept open; more are opened under load and closed when returned.
 const MAX_IDLE: usize = 16;
@@ -50,9 +64,15 @@ impl Db {
             log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
         }
         migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
-        Ok(Db {
-            inner: Arc::new(Inner { path: path.to_path_buf(), app_checkpoints, idle: Mutex::new(vec![conn]), writer: Mutex::new(()) }),
-        })
+        let (jobs, queue) = std::sync::mpsc::channel();
+        let inner =
+            Arc::new(Inner { path: path.to_path_buf(), app_checkpoints, idle: Mutex::new(vec![conn]), writer: Mutex::new(()), jobs });
+        let weak = Arc::downgrade(&inner);
+        std::thread::Builder::new()
+            .name("db-writer".into())
+            .spawn(move || run_writer(weak, queue))
+            .map_err(|e| format!("cannot start the database writer: {e}"))?;
+        Ok(Db { inner })
     }
 
     pub fn path(&self) -> &Path {
@@ -92,18 +112,41 @@ impl Db {
         actix_web::web::block(move || span.in_scope(|| db.with_conn(|conn| f(conn)))).await?
     }
 
-    /// Runs write work in one IMMEDIATE transaction on the blocking pool: it takes the write lock
-    /// up front (no deadlock on upgrade), and commits only if `f` succeeds.
+    /// Runs write work on the writer thread, in an IMMEDIATE transaction (the write lock is taken
+    /// up front: no deadlock on upgrade) shared with the writes queued beside it, inside its own
+    /// savepoint: its changes are kept only if `f` succeeds, and it answers once they are
+    /// committed. Under load (checkouts) one commit serves many writes, and no write waits on a
+    /// blocking-pool thread that waits on the write lock.
     pub async fn write<T, F>(&self, f: F) -> AppResult<T>
     where
         T: Send + 'static,
         F: FnOnce(&Transaction) -> AppResult<T> + Send + 'static,
     {
-        let (db, span) = (self.clone(), tracing::Span::current());
-        actix_web::web::block(move || span.in_scope(|| db.write_now(f))).await?
+        let span = tracing::Span::current();
+        let (answer, answered) = tokio::sync::oneshot::channel::<AppResult<T>>();
+        let job: Job = Box::new(move |tx| {
+            let result = span.in_scope(|| {
+                let _span = tracing::debug_span!("db.write").entered();
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(tx)))
+                    .unwrap_or_else(|_| Err(AppError::internal("a database write panicked")))
+            });
+            let end = if result.is_ok() { "RELEASE job" } else { "ROLLBACK TO job; RELEASE job" };
+            let result = tx.execute_batch(end).map_err(AppError::from).and(result);
+            Box::new(move |committed| {
+                let result = match committed {
+                    Ok(()) => result,
+                    Err(why) => result.and(Err(AppError::internal(why))),
+                };
+                // A caller that went away (its request was dropped) hears nothing.
+                let _ = answer.send(result);
+            })
+        });
+        self.inner.jobs.send(job).map_err(|_| AppError::internal("the database writer has stopped"))?;
+        answered.await.map_err(|_| AppError::internal("the database writer dropped a write (see the log)"))?
     }
 
-    /// The synchronous form of [`Db::write`].
+    /// The synchronous form of [`Db::write`], in a transaction of its own on the calling thread
+    /// (commands, start-up, tests).
     pub fn write_now<T>(&self, f: impl FnOnce(&Transaction) -> AppResult<T>) -> AppResult<T> {
         let _span = tracing::debug_span!("db.write").entered();
         let _one_writer = self.inner.writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -113,6 +156,47 @@ impl Db {
             tx.commit()?;
             Ok(value)
         })
+    }
+}
+
+/// The writer thread: takes the writes queued (up to [`MAX_BATCH`]) and commits them together. It
+/// ends when the database is closed (every [`Db`] dropped, so the queue's sender is gone).
+fn run_writer(db: Weak<Inner>, queue: Receiver<Job>) {
+    while let Ok(first) = queue.recv() {
+        let Some(inner) = db.upgrade() else { return };
+        let mut batch = vec![first];
+        batch.extend(queue.try_iter().take(MAX_BATCH - 1));
+        Db { inner }.commit_batch(batch);
+    }
+}
+
+impl Db {
+    fn commit_batch(&self, batch: Vec<Job>) {
+        let _one_writer = self.inner.writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut settles = Vec::with_capacity(batch.len());
+        let committed = self.with_conn(|conn| {
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            for job in batch {
+                tx.execute_batch("SAVEPOINT job")?;
+                settles.push(job(&tx));
+                // Some errors (a full disk, an I/O error) make SQLite roll back the whole
+                // transaction: the jobs before were undone with it, and none after may run
+                // outside a transaction. They are told it failed; the rest are dropped (their
+                // callers hear the write was not run).
+                if tx.is_autocommit() {
+                    return Err(AppError::internal("SQLite rolled back a batch of writes"));
+                }
+            }
+            tx.commit()?;
+            Ok(())
+        });
+        if let Err(e) = &committed {
+            log::error!("a batch of {} database writes was not committed: {e}", settles.len());
+        }
+        let committed = committed.map_err(|e| e.to_string());
+        for settle in settles {
+            settle(committed.clone());
+        }
     }
 }
 
@@ -182,4 +266,50 @@ pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
             if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
                 || f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Fifty writes at once, committed in batches by the writer thread: each caller is told its
+    /// own outcome, only once it is committed (another connection sees it at once); a write that
+    /// fails or panics leaves nothing behind, and the others in its batch are kept.
+    #[actix_web::test]
+    async fn writes_committed_together_keep_each_ones_outcome() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Db::open(&dir.path().join("ankara.db")).unwrap();
+        db.write_now(|tx| Ok(tx.execute_batch("CREATE TABLE t (n INTEGER PRIMARY KEY)")?)).unwrap();
+        let writes: Vec<_> = (0..50_i64)
+            .map(|n| {
+                let db = db.clone();
+                actix_web::rt::spawn(async move {
+                    let result = db
+                        .write(move |tx| {
+                            tx.execute("INSERT INTO t (n) VALUES (?1)", [n])?;
+                            match n {
+                                11 => panic!("write {n} panics (expected by the test)"),
+                                _ if n % 5 == 0 => Err(AppError::Validation(format!("{n} refused"))),
+                                _ => Ok(n),
+                            }
+                        })
+                        .await;
+                    let seen: i64 =
+                        db.read(move |c| Ok(c.query_row("SELECT COUNT(*) FROM t WHERE n = ?1", [n], |r| r.get(0))?)).await.unwrap();
+                    (n, result, seen)
+                })
+            })
+            .collect();
+        for write in writes {
+            let (n, result, seen) = write.await.unwrap();
+            match result {
+                Ok(value) => assert_eq!((value, seen), (n, 1), "write {n} answered before its row was committed"),
+                Err(AppError::Validation(why)) => assert_eq!((n % 5, why, seen), (0, format!("{n} refused"), 0)),
+                Err(e) => assert_eq!((n, e.is_internal(), seen), (11, true, 0), "write {n}: {e}"),
+            }
+        }
+        let kept: Vec<i64> =
+            db.with_conn(|c| Ok(c.prepare("SELECT n FROM t ORDER BY n")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?)).unwrap();
+        assert_eq!(kept, (0..50).filter(|n| n % 5 != 0 && *n != 11).collect::<Vec<_>>());
+    }
 }

@@ -263,8 +263,8 @@ impl Catalogue {
         &self.cache
     }
 
-    /// Runs `f` in one write transaction; after it commits, brings the index and the cache in step
-    /// with the [`Changes`] it returned.
+    /// Runs `f` as one write ([`Db::write`]: all of it or nothing); once it is committed, brings the
+    /// index and the cache in step with the [`Changes`] it returned.
     pub async fn write<T, F>(&self, f: F) -> AppResult<T>
     where
         T: Send + 'static,

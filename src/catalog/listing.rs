@@ -222,51 +222,33 @@ pub struct ScopeFacts {
 /// was never asked for before is mostly copied, not read and written again. Cleared by the
 /// catalogue's door after every write it commits (the writes that change prices, stock, ratings or
 /// collections); what was read while a write committed is not kept. Holds at most one set of facts
-/// per collection that exists and [`PRODUCTS_KEPT`] products.
+/// per collection that exists and 4,096 product answers.
 #[derive(Default)]
 pub struct ListingCache {
     generation: AtomicU64,
     collections: RwLock<HashMap<String, Arc<ScopeFacts>>>,
-    products: RwLock<HashMap<ProductId, ProductJson>>,
+    /// Product answers kept for lists (about 2 KB each).
+    products: super::kept::KeptByProduct<ProductJson, 4096>,
 }
-
-/// Product answers kept for lists (about 2 KB each).
-const PRODUCTS_KEPT: usize = 4096;
 
 impl ListingCache {
     /// Only the catalogue's door calls it (`catalog::write::Catalogue`), after a write committed.
     pub(crate) fn invalidate(&self) {
         self.generation.fetch_add(1, Ordering::SeqCst);
         self.collections.write().unwrap().clear();
-        self.products.write().unwrap().clear();
+        self.products.invalidate();
     }
 
     /// The answers of the products `ids`, in that order (a product deleted meanwhile is left out);
     /// those not kept are read with one query and kept.
     pub fn products(&self, conn: &Connection, ids: &[ProductId]) -> rusqlite::Result<Vec<ProductJson>> {
-        let generation = self.generation.load(Ordering::SeqCst);
-        let mut answers: Vec<Option<ProductJson>> = {
-            let kept = self.products.read().unwrap();
-            ids.iter().map(|id| kept.get(id).cloned()).collect()
+        let found = self.products.look_up(ids);
+        let read = if found.missing.is_empty() {
+            HashMap::new()
+        } else {
+            super::get_products(conn, &found.missing)?.iter().map(|p| (p.id.clone(), ProductJson::of(p))).collect()
         };
-        let missing: Vec<ProductId> = ids.iter().zip(&answers).filter(|(_, a)| a.is_none()).map(|(id, _)| id.clone()).collect();
-        if !missing.is_empty() {
-            let read: HashMap<ProductId, ProductJson> =
-                super::get_products(conn, &missing)?.iter().map(|p| (p.id.clone(), ProductJson::of(p))).collect();
-            let mut kept = self.products.write().unwrap();
-            if self.generation.load(Ordering::SeqCst) == generation {
-                if kept.len() + read.len() > PRODUCTS_KEPT {
-                    kept.clear();
-                }
-                kept.extend(read.iter().map(|(id, json)| (id.clone(), json.clone())));
-            }
-            for (id, answer) in ids.iter().zip(&mut answers) {
-                if answer.is_none() {
-                    *answer = read.get(id).cloned();
-                }
-            }
-        }
-        Ok(answers.into_iter().flatten().collect())
+        Ok(self.products.complete(ids, found, read))
     }
 
     fn collection(&self, conn: &Connection, id: &str) -> rusqlite::Result<Arc<ScopeFacts>> {

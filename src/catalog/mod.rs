@@ -3,6 +3,7 @@
 pub mod admin;
 pub mod admin_routes;
 pub mod demo;
+pub mod kept;
 pub mod listing;
 pub mod routes;
 pub mod suggest;

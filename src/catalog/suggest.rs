@@ -5,8 +5,7 @@
 //! door next commits a write, so most answers need no trip to the database at all.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -51,60 +50,22 @@ impl Serialize for Card {
 }
 
 /// Products' cards, until the catalogue's door clears them (after any write it commits: names,
-/// prices and pictures are read afresh). At most [`CARDS_KEPT`].
-#[derive(Default)]
-pub struct Cards {
-    generation: AtomicU64,
-    kept: RwLock<HashMap<ProductId, Card>>,
-}
-
-/// Cards kept (a few hundred bytes each).
-const CARDS_KEPT: usize = 8192;
-
-impl Cards {
-    /// Only the catalogue's door calls it ([`super::write::Catalogue`]), after a write committed.
-    pub(crate) fn invalidate(&self) {
-        self.generation.fetch_add(1, Ordering::SeqCst);
-        self.kept.write().unwrap().clear();
-    }
-}
+/// prices and pictures are read afresh); a card is a few hundred bytes.
+pub type Cards = super::kept::KeptByProduct<Card, 8192>;
 
 /// The suggestions for `text`, as the cards to list: the index is searched on the calling thread,
 /// and only cards not kept are read from the database (then kept).
 pub async fn suggest(search: &SearchIndex, cards: &Arc<Cards>, db: &Db, text: &str) -> AppResult<Vec<Card>> {
-    let generation = cards.generation.load(Ordering::SeqCst);
     let found = search.search(text, SUGGESTIONS)?;
-    let mut listed: Vec<Option<Card>> = {
-        let kept = cards.kept.read().unwrap();
-        found.ids.iter().map(|id| kept.get(id).cloned()).collect()
-    };
-    let missing: Vec<ProductId> = found.ids.iter().zip(&listed).filter(|(_, card)| card.is_none()).map(|(id, _)| id.clone()).collect();
-    if !missing.is_empty() {
-        let products = db.read(move |c| Ok(super::get_products_without_stock(c, &missing)?)).await?;
-        let read: HashMap<ProductId, Card> = products
-            .into_iter()
-            .map(|p| {
-                let id = p.id.clone();
-                let card = serde_json::value::to_raw_value(&Suggestion::from(p)).map_err(AppError::internal)?;
-                Ok((id, Card(Arc::from(card))))
-            })
-            .collect::<AppResult<_>>()?;
-        {
-            let mut kept = cards.kept.write().unwrap();
-            // Read while a write committed: answered, not kept.
-            if cards.generation.load(Ordering::SeqCst) == generation {
-                if kept.len() + read.len() > CARDS_KEPT {
-                    kept.clear();
-                }
-                kept.extend(read.iter().map(|(id, card)| (id.clone(), card.clone())));
-            }
-        }
-        for (id, card) in found.ids.iter().zip(&mut listed) {
-            if card.is_none() {
-                // A product deleted since it was indexed stays out.
-                *card = read.get(id).cloned();
-            }
+    let kept = cards.look_up(&found.ids);
+    let mut read = HashMap::new();
+    if !kept.missing.is_empty() {
+        let missing = kept.missing.clone();
+        for product in db.read(move |c| Ok(super::get_products_without_stock(c, &missing)?)).await? {
+            let id = product.id.clone();
+            let card = serde_json::value::to_raw_value(&Suggestion::from(product)).map_err(AppError::internal)?;
+            read.insert(id, Card(Arc::from(card)));
         }
     }
-    Ok(listed.into_iter().flatten().collect())
+    Ok(cards.complete(&found.ids, kept, read))
 }

@@ -30,7 +30,7 @@ function startAppAfterShellPicture(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const fonts = Object.keys(ctx.bundle ?? {}).filter((name) =>
-          /(dm-serif-display|dm-sans)-latin-400-normal-[\w-]+\.woff2$/.test(name),
+          /(dm-serif-display|dm-sans)-400-core-[\w-]+\.woff2$/.test(name),
         );
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) return html;

@@ -249,10 +249,11 @@ struct MediaPlan {
     missing: usize,
 }
 
-/// Checks every file the database's media rows name (`{key}-{width}.jpg`, as the shop stores them)
-/// in the backup's media folder. Refuses a name that would leave the folder and anything that is
+/// Checks every file the database's media rows name (`{key}-{width}.jpg` and `{key}-{width}.webp`,
+/// as the shop stores them) in the backup's media folder. Refuses a name that would leave the folder and anything that is
 /// a symbolic link or not a regular file; other files in the folder are ignored.
 fn media_to_restore(conn: &Connection, media: &Path) -> Result<MediaPlan, String> {
+    use crate::media::Format;
     let mut plan = MediaPlan::default();
     match std::fs::symlink_metadata(media) {
         Ok(meta) if meta.is_dir() => {}
@@ -260,19 +261,26 @@ fn media_to_restore(conn: &Connection, media: &Path) -> Result<MediaPlan, String
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(format!("cannot read {}: {e}", media.display())),
     }
-    let rows: Vec<(String, String)> = conn
-        .prepare("SELECT key, widths FROM media ORDER BY key")
-        .and_then(|mut stmt| stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?.collect())
+    // WebP copies came with schema 17; an older backup names JPEGs only.
+    let webp: bool = conn
+        .query_row("SELECT EXISTS(SELECT 1 FROM pragma_table_info('media') WHERE name = 'webp_widths')", [], |r| r.get(0))
         .map_err(|e| format!("cannot read the backup's media: {e}"))?;
-    for (key, widths) in rows {
+    let sql =
+        if webp { "SELECT key, widths, webp_widths FROM media ORDER BY key" } else { "SELECT key, widths, '' FROM media ORDER BY key" };
+    let rows: Vec<(String, String, String)> = conn
+        .prepare(sql)
+        .and_then(|mut stmt| stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect())
+        .map_err(|e| format!("cannot read the backup's media: {e}"))?;
+    for (key, widths, webp_widths) in rows {
         let safe_key = key.len() <= 150
             && key.split('/').all(|part| !part.is_empty() && part.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_')));
         if !safe_key {
             return Err(format!("the backup's database names a picture outside the media folder ({key:?}); nothing was restored"));
         }
-        for width in widths.split(',').filter(|w| !w.is_empty()) {
+        let files = widths.split(',').map(|w| (w, Format::Jpeg)).chain(webp_widths.split(',').map(|w| (w, Format::WebP)));
+        for (width, format) in files.filter(|(w, _)| !w.is_empty()) {
             let width: u32 = width.parse().map_err(|_| format!("the backup's database has a bad width for {key}: {width:?}"))?;
-            let relative = PathBuf::from(format!("{key}-{width}.jpg"));
+            let relative = PathBuf::from(crate::media::variant_path(&key, width, format));
             match regular_file_inside(media, &relative)? {
                 true => plan.files.push(relative),
                 false => plan.missing += 1,

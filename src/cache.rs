@@ -30,17 +30,31 @@ pub const MAX_FILTERED: usize = 1024;
 const GZIP_LEVEL: u32 = 6;
 
 /// A kept answer: its JSON, and the same gzipped (made for the first request that takes gzip, then
-/// kept with it). Answers `200 application/json`, gzipped when the request takes it.
+/// kept with it). Answers `200 application/json`, gzipped when the request takes it, with an ETag
+/// of its JSON: a browser (or the service worker, through the browser's cache) that already holds
+/// this answer asks with `If-None-Match` and gets `304 Not Modified` with no body.
 #[derive(Clone)]
 pub struct Answer {
     json: Bytes,
     gzip: Arc<OnceLock<Bytes>>,
+    etag: Arc<OnceLock<String>>,
 }
 
 impl Answer {
     /// An answer of `json` (a cached one, or one made for the occasion).
     pub fn new(json: Bytes) -> Answer {
-        Answer { json, gzip: Arc::default() }
+        Answer { json, gzip: Arc::default(), etag: Arc::default() }
+    }
+
+    /// A weak validator (the gzipped and plain bodies are the same answer) from the JSON's hash:
+    /// SipHash with fixed keys, so the same answer has the same tag after a restart.
+    fn etag(&self) -> &str {
+        self.etag.get_or_init(|| {
+            use std::hash::Hasher;
+            let mut hasher = std::hash::DefaultHasher::new();
+            hasher.write(&self.json);
+            format!("W/\"{:016x}{:x}\"", hasher.finish(), self.json.len())
+        })
     }
 
     /// The JSON as kept.
@@ -53,8 +67,16 @@ impl Responder for Answer {
     type Body = BoxBody;
 
     fn respond_to(self, req: &HttpRequest) -> HttpResponse<BoxBody> {
+        let etag = self.etag();
+        if not_modified(req, etag) {
+            return HttpResponse::NotModified()
+                .insert_header((header::ETAG, etag))
+                .insert_header((header::CACHE_CONTROL, "no-cache"))
+                .insert_header((header::VARY, "accept-encoding"))
+                .finish();
+        }
         let mut response = HttpResponse::Ok();
-        response.content_type("application/json").insert_header((header::CACHE_CONTROL, "no-cache"));
+        response.content_type("application/json").insert_header((header::CACHE_CONTROL, "no-cache")).insert_header((header::ETAG, etag));
         if self.json.len() >= crate::compress::MIN_BYTES && crate::compress::accepts_gzip(req.headers()) {
             let gzip = self.gzip.get_or_init(|| crate::compress::gzip(&self.json, GZIP_LEVEL)).clone();
             response.insert_header((header::CONTENT_ENCODING, "gzip")).insert_header((header::VARY, "accept-encoding"));
@@ -62,6 +84,16 @@ impl Responder for Answer {
         }
         response.body(self.json)
     }
+}
+
+/// Whether the request's `If-None-Match` names `etag` (compared weakly, as RFC 9110 says for it).
+pub fn not_modified(req: &HttpRequest, etag: &str) -> bool {
+    let bare = |tag: &str| tag.trim().trim_start_matches("W/").to_string();
+    req.headers()
+        .get_all(header::IF_NONE_MATCH)
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|tag| tag.trim() == "*" || bare(tag) == bare(etag))
 }
 
 #[derive(Default)]

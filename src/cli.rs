@@ -1,9 +1,9 @@
 //! The merchant's commands: serve (default), admin grant/revoke, backup, restore, seed, stock and
-//! orders export, and openapi for the front end's generated types.
+//! orders export, media reencode, and openapi for the front end's generated types.
 
 use std::net::TcpListener;
 
-use crate::config::{AdminAction, Cli, Command, OrdersAction, StockAction};
+use crate::config::{AdminAction, Cli, Command, MediaAction, OrdersAction, StockAction};
 
 fn article(role: crate::auth::Role) -> &'static str {
     if role == crate::auth::Role::Owner { "an" } else { "a" }
@@ -44,6 +44,23 @@ pub fn run(cli: Cli) -> Result<(), String> {
             let db = crate::app::open_database(&cli.config)?;
             let total = db.write_now(|tx| crate::catalog::demo::seed(tx, products)).map_err(|e| format!("seeding failed: {e}"))?;
             println!("added {products} products; the shop has {total} (a running shop shows them after its next start)");
+            Ok(())
+        }
+        Command::Media { action: MediaAction::Reencode } => {
+            let db = crate::app::open_database(&cli.config)?;
+            let bar = indicatif::ProgressBar::new(0);
+            let done = crate::media::reencode_all(&db, &crate::media::media_dir(&cli.config.data_dir), |n, total| {
+                bar.set_length(total as u64);
+                bar.set_position(n as u64);
+            })
+            .map_err(|e| format!("re-encoding failed: {e}"))?;
+            bar.finish_and_clear();
+            println!(
+                "{} of {} pictures encoded again as JPEG and WebP at today's widths{}",
+                done.encoded,
+                done.pictures,
+                if done.missing > 0 { format!("; {} had no file to start from", done.missing) } else { String::new() }
+            );
             Ok(())
         }
         Command::Stock { action } => {

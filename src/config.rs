@@ -47,6 +47,11 @@ pub enum Command {
     },
     /// Print the API's OpenAPI document (the same one the shop serves at /api/openapi.json).
     Openapi,
+    /// The stored pictures.
+    Media {
+        #[command(subcommand)]
+        action: MediaAction,
+    },
     /// Stock by spreadsheet (columns product_id, size, colour, sku, stock).
     Stock {
         #[command(subcommand)]
@@ -113,6 +118,14 @@ pub enum StockAction {
     /// Set stock and SKUs from FILE.csv: every row is checked first, and nothing changes when any is bad.
     /// A running shop shows the new counts at once.
     Import { file: PathBuf },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum MediaAction {
+    /// Encode every picture stored before WebP (or before today's widths) again, from its largest
+    /// JPEG: the widths phones need, as JPEG and lossy WebP. Pictures already done are skipped, so
+    /// it may be run again; a running shop shows the new copies after its next start.
+    Reencode,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,6 +9,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::web::Bytes;
 use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
+use sha2::Digest;
 
 use crate::error::AppResult;
 use crate::http::AppState;
@@ -41,6 +42,9 @@ struct Prepared {
     bytes: Bytes,
     gzip: Option<Bytes>,
     mime: String,
+    /// Of its bytes: `/sw.js`, `/shell.js` and the icon are revalidated (the browser checks its
+    /// service worker on every visit), and an unchanged file then costs a 304 with no body.
+    etag: String,
 }
 
 static FILES: OnceLock<HashMap<String, Prepared>> = OnceLock::new();
@@ -56,7 +60,8 @@ pub fn prepare() {
                 let bytes = Bytes::from(bytes);
                 let gzip = (crate::compress::compressible(&mime) && bytes.len() >= crate::compress::MIN_BYTES)
                     .then(|| crate::compress::gzip(&bytes, 9));
-                (path, Prepared { bytes, gzip, mime })
+                let etag = format!("\"{}\"", &hex::encode(sha2::Sha256::digest(&bytes))[..20]);
+                (path, Prepared { bytes, gzip, mime, etag })
             })
             .collect()
     });
@@ -95,8 +100,17 @@ fn files() -> &'static HashMap<String, Prepared> {
 }
 
 fn file_response(req: &HttpRequest, file: &Prepared, cache_control: &'static str) -> HttpResponse {
+    if crate::cache::not_modified(req, &file.etag) {
+        return HttpResponse::NotModified()
+            .insert_header((header::ETAG, file.etag.as_str()))
+            .insert_header((header::CACHE_CONTROL, cache_control))
+            .finish();
+    }
     let mut response = HttpResponse::Ok();
-    response.content_type(file.mime.as_str()).insert_header((header::CACHE_CONTROL, cache_control));
+    response
+        .content_type(file.mime.as_str())
+        .insert_header((header::CACHE_CONTROL, cache_control))
+        .insert_header((header::ETAG, file.etag.as_str()));
     // Compressed at start; the HTTP layer says Vary on the plain answer (`compress::middleware`).
     match &file.gzip {
         Some(gz) if crate::compress::accepts_gzip(req.headers()) => {
@@ -132,7 +146,7 @@ pub struct PageMeta {
     pub price_kobo: Option<crate::money::Kobo>,
     /// The page's largest picture (its LCP element): preloaded with the srcset and sizes the
     /// page will use, so the browser starts fetching it before the JavaScript runs.
-    pub preload: Option<(String, &'static str)>,
+    pub preload: Option<(crate::media::Image, &'static str)>,
     /// Structured data for search engines (schema.org JSON-LD).
     pub json_ld: Option<serde_json::Value>,
 }
@@ -158,7 +172,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     };
     if path == "/" {
         let hero = state.db.read(|c| Ok(crate::catalog::hero_images(c)?)).await?;
-        meta.preload = hero.first().map(|i| (i.srcset.clone(), HERO_SIZES));
+        meta.preload = hero.first().map(|i| (i.clone(), HERO_SIZES));
     } else if let Some(id) = path.strip_prefix("/product/") {
         let id = crate::ids::ProductId::from(id);
         let product =
@@ -170,7 +184,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
                 meta.image = p.images.first().map(|i| i.largest_url().to_string());
                 meta.og_type = "product";
                 meta.price_kobo = Some(p.price);
-                meta.preload = p.images.first().map(|i| (i.srcset.clone(), PRODUCT_SIZES));
+                meta.preload = p.images.first().map(|i| (i.clone(), PRODUCT_SIZES));
                 meta.json_ld = Some(product_data(state.config.public_url(), &p));
             }
             None => found = false,
@@ -192,6 +206,11 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     // are revalidated on every load, and a page restored from that cache asks for the session again.
     // The rest (account, orders, admin) are never stored.
     let public_page = found && (path == "/" || path.starts_with("/product/") || path.starts_with("/collections/"));
+    // With Save-Data the page draws its pictures at one pixel per CSS pixel (the app's picture
+    // component), which the server cannot preload without knowing the screen: no preload then.
+    if save_data(req) {
+        meta.preload = None;
+    }
     let session = crate::http::initial_session(req, state).await;
     let shop = serde_json::json!({ "whatsapp": state.config.whatsapp_number });
     let html = render_index(state.config.public_url(), &path, &meta, &session, &shop);
@@ -199,8 +218,14 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     response
         .content_type("text/html; charset=utf-8")
         .insert_header((header::CACHE_CONTROL, if public_page { "private, no-cache" } else { "no-cache, no-store" }))
+        .insert_header((header::VARY, "Save-Data"))
         .insert_header((header::CONTENT_SECURITY_POLICY, HeaderValue::from_str(&content_security_policy(state)).expect("ascii")));
     Ok(response.body(html))
+}
+
+/// Whether the browser asks to save data (`Save-Data: on`, the user's data saver).
+fn save_data(req: &HttpRequest) -> bool {
+    req.headers().get("save-data").and_then(|v| v.to_str().ok()).is_some_and(|v| v.trim().eq_ignore_ascii_case("on"))
 }
 
 /// schema.org `Product` with its `Offer` (price in NGN, availability from stock) and, once it has
@@ -341,11 +366,22 @@ fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_j
         let json = data.to_string().replace('<', "\\u003c");
         head.push_str(&format!("<script type=\"application/ld+json\">{json}</script>"));
     }
-    if let Some((srcset, sizes)) = &meta.preload {
-        head.push_str(&format!(
-            "<link rel=\"preload\" as=\"image\" imagesrcset=\"{}\" imagesizes=\"{sizes}\" fetchpriority=\"high\">",
-            escape(srcset)
-        ));
+    if let Some((image, sizes)) = &meta.preload {
+        // The WebP copies where there are (a browser without WebP skips a preload of that type);
+        // the JPEG srcset rides along for the shell's <picture> (public/shell.js).
+        if image.webp_srcset.is_empty() {
+            head.push_str(&format!(
+                "<link rel=\"preload\" as=\"image\" imagesrcset=\"{}\" imagesizes=\"{sizes}\" fetchpriority=\"high\">",
+                escape(&image.srcset)
+            ));
+        } else {
+            head.push_str(&format!(
+                "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"{}\" imagesizes=\"{sizes}\" \
+                 fetchpriority=\"high\" data-jpeg=\"{}\">",
+                escape(&image.webp_srcset),
+                escape(&image.srcset)
+            ));
+        }
     }
     // JSON inside a script element: escaping '<' keeps "</script>" in data from closing it.
     let session_json = session.to_string().replace('<', "\\u003c");
@@ -374,7 +410,7 @@ mod tests {
             image: Some("/media/x-1024.jpg".into()),
             og_type: "product",
             price_kobo: Some(crate::money::Kobo::new(2_500_050)),
-            preload: Some(("/media/x-320.jpg 320w".into(), PRODUCT_SIZES)),
+            preload: Some((crate::media::Image::from_row("x", "320", "", 320, 400), PRODUCT_SIZES)),
             json_ld: Some(serde_json::json!({"@type": "Product", "name": "</script><script>alert(1)</script>"})),
         };
         let html = render_index(
@@ -392,5 +428,23 @@ mod tests {
         assert!(html.contains("<script type=\"application/ld+json\">{\"@type\":\"Product\",\"name\":\"\\u003c/script>\\u003cscript>"));
         assert!(!html.contains("</script><script>alert(1)"));
         assert!(html.contains("<link rel=\"preload\" as=\"image\" imagesrcset=\"/media/x-320.jpg 320w\""));
+    }
+
+    #[test]
+    fn the_first_picture_is_preloaded_as_webp_with_its_jpeg_beside_it() {
+        let meta = PageMeta {
+            title: "Shoe".into(),
+            description: String::new(),
+            image: None,
+            og_type: "product",
+            price_kobo: None,
+            preload: Some((crate::media::Image::from_row("x", "360,720", "360,720", 720, 900), PRODUCT_SIZES)),
+            json_ld: None,
+        };
+        let html = render_index("http://shop.test", "/product/x", &meta, &serde_json::json!({}), &serde_json::json!({}));
+        assert!(html.contains(
+            "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"/media/x-360.webp 360w, /media/x-720.webp 720w\""
+        ));
+        assert!(html.contains("data-jpeg=\"/media/x-360.jpg 360w, /media/x-720.jpg 720w\""));
     }
 }

@@ -11,6 +11,10 @@
 //    with it, or at once on pages without one (at most 1.5 s after, if the picture is slow).
 (function () {
   var started = false;
+  // The browser's data saver: the page uses the phone's own typefaces (global.css) and fetches
+  // nothing ahead of being shown (src/lib/saveData.ts).
+  var saveData = !!(navigator.connection && navigator.connection.saveData);
+  if (saveData) document.documentElement.setAttribute('data-save-data', '');
   function preload(href, as, type) {
     var link = document.createElement('link');
     link.rel = 'preload';
@@ -36,9 +40,11 @@
     // The home page's hero slides (/api/hero) with the app's code, not after it has run: the app's
     // fetch picks up this response.
     if (location.pathname === '/') preload('/api/hero', 'fetch');
-    (app.getAttribute('data-font') || '').split(' ').forEach(function (font) {
-      if (font) preload(font, 'font', 'font/woff2');
-    });
+    if (!saveData) {
+      (app.getAttribute('data-font') || '').split(' ').forEach(function (font) {
+        if (font) preload(font, 'font', 'font/woff2');
+      });
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -81,8 +87,23 @@
   }
   img.addEventListener('error', startApp);
   setTimeout(startApp, 1500);
-  img.sizes = link.getAttribute('imagesizes') || '100vw';
-  img.srcset = link.getAttribute('imagesrcset') || '';
+  // The server preloads the WebP copies (type="image/webp", which a browser without WebP skips)
+  // and names the JPEGs beside them: a <picture> lets the browser take the one it preloaded.
+  var sizes = link.getAttribute('imagesizes') || '100vw';
+  var picture = img;
+  img.sizes = sizes;
+  if (link.getAttribute('type') === 'image/webp' && link.getAttribute('data-jpeg')) {
+    picture = document.createElement('picture');
+    var source = document.createElement('source');
+    source.type = 'image/webp';
+    source.sizes = sizes;
+    source.srcset = link.getAttribute('imagesrcset') || '';
+    picture.appendChild(source);
+    picture.appendChild(img);
+    img.srcset = link.getAttribute('data-jpeg');
+  } else {
+    img.srcset = link.getAttribute('imagesrcset') || '';
+  }
   var box = document.createElement('div');
   box.setAttribute('aria-hidden', 'true');
   if (home) {
@@ -90,12 +111,12 @@
     box.innerHTML =
       '<div class="hero__slides"><div class="hero__slide is-active"><div class="hero__art"></div></div></div>';
     img.className = 'hero__img';
-    box.querySelector('.hero__art').appendChild(img);
+    box.querySelector('.hero__art').appendChild(picture);
   } else {
     box.className = 'container page product-skeleton';
     box.innerHTML = '<div class="product-skeleton__media"></div>';
     img.className = 'product-skeleton__img';
-    box.firstChild.appendChild(img);
+    box.firstChild.appendChild(picture);
   }
   root.appendChild(box);
 })();

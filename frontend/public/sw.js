@@ -3,15 +3,19 @@
  * What it keeps, so a returning visit paints from the phone and a product seen before opens
  * offline:
  *   - the built code and styles (/assets/*, content-hashed, never change): cache first;
- *   - the catalogue's public GET answers and pictures — /api/hero, /api/collections,
- *     /api/collections/*, /api/products/featured, /api/releases, /media/* —
- *     stale-while-revalidate: the copy at hand answers at once and the network refreshes it;
+ *   - pictures (/media/*, content-addressed, never change): cache first, never fetched twice;
+ *   - the catalogue's public GET answers — /api/hero, /api/collections, /api/collections/*,
+ *     /api/products/featured, /api/releases — stale-while-revalidate: the copy at hand answers at
+ *     once and the network refreshes it (through the browser's cache, which asks with the answer's
+ *     ETag: an unchanged answer costs a 304 with no body);
  *   - one product (/api/products/{id}): network first, the copy at hand only offline, since it
  *     carries the stock the shopper is about to choose from (sold-out sizes, "Only 2 left");
  *   - one app shell for offline navigations: index.html fetched WITHOUT cookies
  *     (credentials: 'omit'), so the session the server writes into it is always the signed-out
  *     one. Online, every page load goes to the network (the HTML carries the shopper's session and
- *     is never stored); offline, this shell opens the app on the page asked for.
+ *     is never stored); offline, this shell opens the app on the page asked for. It is fetched at
+ *     install and again only when a page names another build of the app than the kept shell
+ *     (never on every visit: it is as large as a page), and not at all while the shopper saves data.
  * What it never keeps: anything else — bag, saved items, orders, account, session, auth,
  * checkout, payments, search, order tracking, admin — nor any answer marked private or no-store,
  * nor a non-GET request. Those always go to the network.
@@ -33,8 +37,13 @@ const CATALOG_API = [
 /** Catalogue answers whose stock must be current: from the network while there is one. */
 const LIVE_CATALOG_API = /^\/api\/products\/[^/]+$/;
 
+/** The browser's data saver is on: fetch nothing that is not asked for. */
+function savingData() {
+  return self.navigator.connection?.saveData === true;
+}
+
 self.addEventListener('install', (event) => {
-  event.waitUntil(refreshShell().then(() => self.skipWaiting()));
+  event.waitUntil((savingData() ? Promise.resolve() : refreshShell()).catch(() => undefined).then(() => self.skipWaiting()));
 });
 
 self.addEventListener('activate', (event) => {
@@ -64,7 +73,7 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (url.pathname.startsWith('/media/')) {
-    event.respondWith(staleWhileRevalidate(event, MEDIA));
+    event.respondWith(cacheFirst(request, MEDIA));
     return;
   }
   if (CATALOG_API.some((pattern) => pattern.test(url.pathname))) {
@@ -81,14 +90,26 @@ self.addEventListener('fetch', (event) => {
 async function navigate(event) {
   try {
     const response = await fetch(event.request);
-    // Now and then, keep the offline shell up to date (it changes with each release).
-    event.waitUntil(refreshShell().catch(() => undefined));
+    // Keep the offline shell the same build as the pages (it changes with each release).
+    if (!savingData()) event.waitUntil(refreshShellIfStale(response.clone()).catch(() => undefined));
     return response;
   } catch (error) {
     const shell = await caches.match(SHELL_URL, { cacheName: SHELL });
     if (shell) return shell;
     throw error;
   }
+}
+
+/** The build of the app a page names: its entry script in <meta name="ankara-app">. */
+function appBuild(html) {
+  return /<meta name="ankara-app" content="([^"]+)"/.exec(html)?.[1] ?? null;
+}
+
+/** Fetches the shell again when none is kept or the page just loaded names another build. */
+async function refreshShellIfStale(page) {
+  const kept = await caches.match(SHELL_URL, { cacheName: SHELL });
+  if (kept && page.ok && appBuild(await kept.text()) === appBuild(await page.text())) return;
+  await refreshShell();
 }
 
 /** index.html without cookies: the server embeds a signed-out session, so nothing personal. */

@@ -11,6 +11,7 @@ import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
 import { createQueryClient } from './lib/queryClient';
 import { readEmbeddedSession } from './lib/session';
 import { shellPainted } from './lib/shellPicture';
+import { saveData } from './lib/saveData';
 import { registerServiceWorker } from './lib/sw';
 
 const queryClient = createQueryClient();
@@ -40,7 +41,8 @@ registerServiceWorker();
 // A few seconds after the first page has loaded (so the download never competes with its
 // pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens
 // next, and of the menu drawer, so the tap on a product, a collection or the menu feels instant.
-window.addEventListener(
+// Not for a shopper saving data: the code comes when the page is opened.
+if (!saveData()) window.addEventListener(
   'load',
   () => {
     window.setTimeout(() => {

@@ -158,7 +158,7 @@ pub fn list(conn: &Connection, filter: &ProductFilter, page: i64, level: i64) ->
     let sql = format!(
         "{WITH_STOCK} SELECT p.id, p.name, p.collection_id, c.name, p.category, p.price_kobo, p.featured, p.created_at,
                 COALESCE(s.units, 0) AS units, COALESCE(s.variants, 0), COALESCE(s.low, 0), COALESCE(s.sold_out, 0),
-                m.key, m.widths, m.width, m.height
+                m.key, m.widths, m.webp_widths, m.width, m.height
          {LIST_JOIN}
          LEFT JOIN media m ON m.key = (SELECT pi.media_key FROM product_images pi WHERE pi.product_id = p.id ORDER BY pi.position LIMIT 1)
          {LIST_WHERE}
@@ -170,7 +170,6 @@ pub fn list(conn: &Connection, filter: &ProductFilter, page: i64, level: i64) ->
         .prepare(&sql)?
         .query_map(args, |r| {
             let (units, low, sold_out): (i64, i64, i64) = (r.get(8)?, r.get(10)?, r.get(11)?);
-            let key: Option<String> = r.get(12)?;
             Ok(AdminProductRow {
                 id: r.get(0)?,
                 name: r.get(1)?,
@@ -191,10 +190,7 @@ pub fn list(conn: &Connection, filter: &ProductFilter, page: i64, level: i64) ->
                 } else {
                     StockStatus::InStock
                 },
-                image: match key {
-                    Some(key) => Some(Image::from_row(&key, &r.get::<_, String>(13)?, r.get(14)?, r.get(15)?)),
-                    None => None,
-                },
+                image: crate::media::image_at(r, 12)?,
             })
         })?
         .collect::<Result<_, _>>()?;
@@ -383,14 +379,10 @@ pub fn set_photos(tx: &Connection, media_root: &Path, id: &ProductId, slots: &[P
     }
     let current: Vec<(String, String)> = tx
         .prepare_cached(
-            "SELECT m.key, m.widths, m.width, m.height FROM product_images pi JOIN media m ON m.key = pi.media_key
+            "SELECT m.key, m.widths, m.webp_widths, m.width, m.height FROM product_images pi JOIN media m ON m.key = pi.media_key
              WHERE pi.product_id = ?1 ORDER BY pi.position",
         )?
-        .query_map([id], |r| {
-            let key: String = r.get(0)?;
-            let url = Image::from_row(&key, &r.get::<_, String>(1)?, r.get(2)?, r.get(3)?).url;
-            Ok((url, key))
-        })?
+        .query_map([id], |r| Ok((crate::media::image_at_required(r, 0)?.url, r.get(0)?)))?
         .collect::<Result<_, _>>()?;
     let mut new_keys = new_keys.into_iter();
     let mut keys = Vec::with_capacity(slots.len());

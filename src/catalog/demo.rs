@@ -261,22 +261,27 @@ fn file(name: &str) -> AppResult<Vec<u8>> {
         .ok_or_else(|| AppError::internal(format!("demo file {name} is missing from the build")))
 }
 
-/// Stores a demo picture whose variants were drawn ahead of time by `tools/make_demo.sh`.
+/// Stores a demo picture whose variants were drawn ahead of time by `tools/make_demo.sh`: JPEG at
+/// each width, and lossy WebP beside each.
 fn store_picture(tx: &Connection, media_root: &Path, folder: &str, name: &str) -> AppResult<String> {
-    let mut variants: Vec<(u32, Vec<u8>)> = DemoFiles::iter()
-        .filter_map(|path| {
-            let rest = path.strip_prefix("images/")?.strip_prefix(name)?.strip_prefix('-')?;
-            let width: u32 = rest.strip_suffix(".jpg")?.parse().ok()?;
-            Some((width, path.into_owned()))
-        })
-        .map(|(width, path)| Ok((width, file(&path)?)))
-        .collect::<AppResult<_>>()?;
-    variants.sort_by_key(|(w, _)| *w);
+    let files = |format: media::Format| -> AppResult<Vec<(u32, Vec<u8>)>> {
+        let mut variants: Vec<(u32, Vec<u8>)> = DemoFiles::iter()
+            .filter_map(|path| {
+                let rest = path.strip_prefix("images/")?.strip_prefix(name)?.strip_prefix('-')?;
+                let width: u32 = rest.strip_suffix(format.extension())?.strip_suffix('.')?.parse().ok()?;
+                Some((width, path.into_owned()))
+            })
+            .map(|(width, path)| Ok((width, file(&path)?)))
+            .collect::<AppResult<_>>()?;
+        variants.sort_by_key(|(w, _)| *w);
+        Ok(variants)
+    };
+    let (variants, webp) = (files(media::Format::Jpeg)?, files(media::Format::WebP)?);
     let largest = variants.last().ok_or_else(|| AppError::internal(format!("demo picture {name} is missing")))?;
     let (width, height) = image::ImageReader::with_format(std::io::Cursor::new(&largest.1), image::ImageFormat::Jpeg)
         .into_dimensions()
         .map_err(AppError::internal)?;
-    media::store(tx, media_root, folder, &Processed { variants, width, height })
+    media::store(tx, media_root, folder, &Processed { variants, webp, width, height })
 }
 
 /// Adds `count` generated products (for benchmarks and trying the shop at scale), spread over the

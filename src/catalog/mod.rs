@@ -198,7 +198,7 @@ pub fn ensure_fixed_collections(conn: &Connection) -> rusqlite::Result<()> {
 }
 
 const COLLECTION_COLUMNS: &str =
-    "c.id, c.name, c.description, c.created_at, c.updated_at, m.key, m.widths, m.width, m.height, c.size_guide";
+    "c.id, c.name, c.description, c.created_at, c.updated_at, m.key, m.widths, m.webp_widths, m.width, m.height, c.size_guide";
 
 fn collection_from_row(r: &Row) -> rusqlite::Result<Collection> {
     Ok(Collection {
@@ -207,17 +207,8 @@ fn collection_from_row(r: &Row) -> rusqlite::Result<Collection> {
         description: r.get(2)?,
         created_at: r.get(3)?,
         updated_at: r.get(4)?,
-        image: image_from_columns(r, 5)?,
-        size_guide: r.get::<_, Option<String>>(9)?.and_then(|json| serde_json::from_str(&json).ok()),
-    })
-}
-
-/// Reads an optional image from four columns (key, widths, width, height) starting at `first`.
-fn image_from_columns(r: &Row, first: usize) -> rusqlite::Result<Option<Image>> {
-    let key: Option<String> = r.get(first)?;
-    Ok(match key {
-        Some(key) => Some(Image::from_row(&key, &r.get::<_, String>(first + 1)?, r.get(first + 2)?, r.get(first + 3)?)),
-        None => None,
+        image: crate::media::image_at(r, 5)?,
+        size_guide: r.get::<_, Option<String>>(10)?.and_then(|json| serde_json::from_str(&json).ok()),
     })
 }
 
@@ -272,7 +263,7 @@ fn attach_images(conn: &Connection, products: &mut [Product]) -> rusqlite::Resul
     }
     let ids = serde_json::to_string(&products.iter().map(|p| &p.id).collect::<Vec<_>>()).unwrap_or_default();
     let mut stmt = conn.prepare_cached(
-        "SELECT pi.product_id, m.key, m.widths, m.width, m.height
+        "SELECT pi.product_id, m.key, m.widths, m.webp_widths, m.width, m.height
          FROM product_images pi JOIN media m ON m.key = pi.media_key
          WHERE pi.product_id IN (SELECT value FROM json_each(?1))
          ORDER BY pi.product_id, pi.position",
@@ -280,7 +271,7 @@ fn attach_images(conn: &Connection, products: &mut [Product]) -> rusqlite::Resul
     let mut rows = stmt.query([ids])?;
     let mut by_product: std::collections::HashMap<String, Vec<Image>> = Default::default();
     while let Some(r) = rows.next()? {
-        let image = Image::from_row(&r.get::<_, String>(1)?, &r.get::<_, String>(2)?, r.get(3)?, r.get(4)?);
+        let image = crate::media::image_at_required(r, 1)?;
         by_product.entry(r.get(0)?).or_default().push(image);
     }
     for product in products.iter_mut() {
@@ -350,7 +341,7 @@ pub fn collection_page(
 pub fn list_releases(conn: &Connection) -> rusqlite::Result<Vec<Release>> {
     let mut stmt = conn.prepare_cached(
         "SELECT r.id, r.name, r.description, r.price_kobo, r.collection_id, c.name, r.product_id, r.featured,
-                r.created_at, m.key, m.widths, m.width, m.height
+                r.created_at, m.key, m.widths, m.webp_widths, m.width, m.height
          FROM releases r JOIN collections c ON c.id = r.collection_id JOIN media m ON m.key = r.image_key
          ORDER BY r.created_at DESC, r.id",
     )?;
@@ -365,7 +356,7 @@ pub fn list_releases(conn: &Connection) -> rusqlite::Result<Vec<Release>> {
             product_id: r.get(6)?,
             featured: r.get(7)?,
             created_at: r.get(8)?,
-            background_image: Image::from_row(&r.get::<_, String>(9)?, &r.get::<_, String>(10)?, r.get(11)?, r.get(12)?),
+            background_image: crate::media::image_at_required(r, 9)?,
         })
     })?
     .collect()
@@ -373,9 +364,9 @@ pub fn list_releases(conn: &Connection) -> rusqlite::Result<Vec<Release>> {
 
 pub fn hero_images(conn: &Connection) -> rusqlite::Result<Vec<Image>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT m.key, m.widths, m.width, m.height FROM hero_slides h JOIN media m ON m.key = h.media_key ORDER BY h.position",
+        "SELECT m.key, m.widths, m.webp_widths, m.width, m.height FROM hero_slides h JOIN media m ON m.key = h.media_key ORDER BY h.position",
     )?;
-    stmt.query_map([], |r| Ok(Image::from_row(&r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get(2)?, r.get(3)?)))?.collect()
+    stmt.query_map([], |r| crate::media::image_at_required(r, 0))?.collect()
 }
 
 /// Fills in each product's variants and colour pictures, with one query each.
@@ -387,14 +378,14 @@ fn attach(conn: &Connection, products: &mut [Product]) -> rusqlite::Result<()> {
     let mut variants = crate::stock::variants_of(conn, &ids)?;
     let mut pictures: std::collections::HashMap<String, Vec<ColorImages>> = std::collections::HashMap::new();
     let mut stmt = conn.prepare_cached(
-        "SELECT ci.product_id, ci.color, m.key, m.widths, m.width, m.height
+        "SELECT ci.product_id, ci.color, m.key, m.widths, m.webp_widths, m.width, m.height
          FROM color_images ci JOIN media m ON m.key = ci.media_key
          WHERE ci.product_id IN (SELECT value FROM json_each(?1)) ORDER BY ci.product_id, ci.color, ci.position",
     )?;
     let mut rows = stmt.query([&ids])?;
     while let Some(r) = rows.next()? {
         let color: String = r.get(1)?;
-        let image = crate::media::Image::from_row(&r.get::<_, String>(2)?, &r.get::<_, String>(3)?, r.get(4)?, r.get(5)?);
+        let image = crate::media::image_at_required(r, 2)?;
         let list = pictures.entry(r.get(0)?).or_default();
         match list.last_mut() {
             Some(last) if last.color == color => last.images.push(image),

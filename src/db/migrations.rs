@@ -18,6 +18,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (12, include_str!("../../migrations/0012_selling_from_chats.sql")),
     (13, include_str!("../../migrations/0013_mail_outbox_alerts.sql")),
     (14, include_str!("../../migrations/0014_product_import.sql")),
+    (17, include_str!("../../migrations/0017_webp_pictures.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -67,47 +67,98 @@ pub const DECODE_BUDGET_MB: u32 = 160;
 const DECODE_BUDGET: u64 = DECODE_BUDGET_MB as u64 * 1_000_000;
 
 const JPEG_QUALITY: u8 = 80;
+/// libwebp's quality (0-100) for the lossy WebP copies: at 80 they are about a third smaller than
+/// the JPEGs at 80, with no visible loss at a phone's density.
+const WEBP_QUALITY: f32 = 80.0;
 
-/// An image as the API shows it: a middle-sized URL plus a srcset for responsive loading.
+/// An image as the API shows it: a middle-sized JPEG URL plus srcsets for responsive loading, the
+/// lossy WebP one (smaller, for every browser that takes WebP) beside the JPEG one.
 #[derive(Serialize, Clone, Debug, PartialEq, utoipa::ToSchema)]
 pub struct Image {
     pub url: String,
     pub srcset: String,
+    /// Lossy WebP copies, at the widths phones need; empty for a picture stored before WebP (until
+    /// `ankara media reencode`).
+    #[serde(rename = "webpSrcset")]
+    pub webp_srcset: String,
     pub width: u32,
     pub height: u32,
 }
 
+/// The file a stored picture's variant lives in, under the media folder.
+pub fn variant_path(key: &str, width: u32, format: Format) -> String {
+    format!("{key}-{width}.{}", format.extension())
+}
+
+/// The formats a picture is stored in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Jpeg,
+    WebP,
+}
+
+impl Format {
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Jpeg => "jpg",
+            Format::WebP => "webp",
+        }
+    }
+}
+
+/// The widths of a media row's `widths` column.
+fn parse_widths(widths: &str) -> Vec<u32> {
+    widths.split(',').filter_map(|w| w.parse().ok()).collect()
+}
+
 impl Image {
     /// Builds the API shape from a media row.
-    pub fn from_row(key: &str, widths: &str, width: u32, height: u32) -> Image {
-        let widths: Vec<u32> = widths.split(',').filter_map(|w| w.parse().ok()).collect();
-        let url_for = |w: u32| format!("/media/{key}-{w}.jpg");
+    pub fn from_row(key: &str, widths: &str, webp_widths: &str, width: u32, height: u32) -> Image {
+        let (widths, webp_widths) = (parse_widths(widths), parse_widths(webp_widths));
+        let url_for = |w: u32, format: Format| format!("/media/{}", variant_path(key, w, format));
+        let srcset =
+            |widths: &[u32], format: Format| widths.iter().map(|w| format!("{} {w}w", url_for(*w, format))).collect::<Vec<_>>().join(", ");
         let middle = widths.iter().copied().find(|w| *w >= 640).or(widths.last().copied()).unwrap_or(width);
         Image {
-            url: url_for(middle),
-            srcset: widths.iter().map(|w| format!("{} {w}w", url_for(*w))).collect::<Vec<_>>().join(", "),
+            url: url_for(middle, Format::Jpeg),
+            srcset: srcset(&widths, Format::Jpeg),
+            webp_srcset: srcset(&webp_widths, Format::WebP),
             width,
             height,
         }
     }
 
-    /// The largest stored variant, for Open Graph previews.
+    /// The largest stored variant, for Open Graph previews (JPEG: every preview reader takes it).
     pub fn largest_url(&self) -> &str {
         self.srcset.rsplit(", ").next().and_then(|s| s.split(' ').next()).unwrap_or(&self.url)
     }
 }
 
+/// Reads a picture from the media columns `key, widths, webp_widths, width, height` starting at `first`; `None` when the key is NULL (a LEFT JOIN
+/// that found no picture).
+pub fn image_at(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Option<Image>> {
+    let Some(key) = r.get::<_, Option<String>>(first)? else { return Ok(None) };
+    Ok(Some(Image::from_row(&key, &r.get::<_, String>(first + 1)?, &r.get::<_, String>(first + 2)?, r.get(first + 3)?, r.get(first + 4)?)))
+}
+
+/// [`image_at`] for a picture that is always there (an inner join).
+pub fn image_at_required(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Image> {
+    image_at(r, first)?.ok_or(rusqlite::Error::InvalidColumnType(first, "key".into(), rusqlite::types::Type::Null))
+}
+
 /// Reads one media row as an [`Image`].
 pub fn load(conn: &Connection, key: &str) -> rusqlite::Result<Option<Image>> {
-    conn.query_row("SELECT widths, width, height FROM media WHERE key = ?1", [key], |r| {
-        Ok(Image::from_row(key, &r.get::<_, String>(0)?, r.get(1)?, r.get(2)?))
+    conn.query_row("SELECT widths, webp_widths, width, height FROM media WHERE key = ?1", [key], |r| {
+        Ok(Image::from_row(key, &r.get::<_, String>(0)?, &r.get::<_, String>(1)?, r.get(2)?, r.get(3)?))
     })
     .optional()
 }
 
-/// A picture decoded and re-encoded, ready to store: JPEG bytes per width.
+/// A picture decoded and re-encoded, ready to store: JPEG bytes per width, and lossy WebP bytes
+/// per width (the same widths for an upload; none for a demo picture drawn before WebP).
 pub struct Processed {
     pub variants: Vec<(u32, Vec<u8>)>,
+    pub webp: Vec<(u32, Vec<u8>)>,
     pub width: u32,
     pub height: u32,
 }
@@ -376,14 +427,7 @@ pub fn decode<R: BufRead + Seek>(mut input: R, judged: &Judged, kind: ImageKind)
     let turned = matches!(orientation, Rotate90 | Rotate270 | Rotate90FlipH | Rotate270FlipH);
     let (width, height) = if turned { (h, w) } else { (w, h) };
 
-    let widths = kind.widths();
-    let mut targets: Vec<u32> = widths.iter().copied().filter(|t| *t < width).collect();
-    if targets.len() < widths.len() {
-        // Smaller than some target: keep the original size as the largest variant.
-        targets.push(width);
-    }
-    targets.sort_unstable();
-    targets.dedup();
+    let targets = widths_for(kind, width);
 
     let largest = *targets.last().expect("at least one width");
     if width > largest * 2 {
@@ -396,16 +440,18 @@ pub fn decode<R: BufRead + Seek>(mut input: R, judged: &Judged, kind: ImageKind)
     let scaled_height = |from: &DynamicImage, to: u32| ((u64::from(from.height()) * u64::from(to)) / u64::from(from.width())).max(1) as u32;
     // Resize from the largest down, each step from the previous result: much cheaper than
     // resizing the full original every time.
-    let mut variants = Vec::with_capacity(targets.len());
+    let (mut variants, mut webp) = (Vec::with_capacity(targets.len()), Vec::with_capacity(targets.len()));
     for &target in targets.iter().rev() {
         if target < picture.width() {
             let to_height = scaled_height(&picture, target);
             picture = picture.resize_exact(target, to_height, image::imageops::FilterType::CatmullRom);
         }
         variants.push((target, encode_jpeg(&picture)?));
+        webp.push((target, encode_webp(&picture)?));
     }
     variants.reverse();
-    Ok(Processed { variants, width, height })
+    webp.reverse();
+    Ok(Processed { variants, webp, width, height })
 }
 
 /// Judges and decodes a picture held in memory (tests and tools; uploads come as files).
@@ -453,6 +499,14 @@ fn encode_jpeg(picture: &DynamicImage) -> AppResult<Vec<u8>> {
     Ok(out)
 }
 
+/// Lossy WebP through libwebp (the `image` crate writes only lossless WebP, several times larger).
+fn encode_webp(picture: &DynamicImage) -> AppResult<Vec<u8>> {
+    let rgb = picture.as_rgb8().ok_or_else(|| AppError::internal("pictures are 8-bit RGB by now"))?;
+    let encoder = webp::Encoder::from_rgb(rgb.as_raw(), rgb.width(), rgb.height());
+    let encoded = encoder.encode_simple(false, WEBP_QUALITY).map_err(|e| AppError::internal(format!("WebP encoding failed: {e:?}")))?;
+    Ok(encoded.to_vec())
+}
+
 /// Where media files live.
 pub fn media_dir(data_dir: &Path) -> PathBuf {
     data_dir.join("media")
@@ -480,6 +534,7 @@ pub fn store(tx: &Connection, media_root: &Path, folder: &str, processed: &Proce
 pub struct Written {
     pub key: String,
     widths: String,
+    webp_widths: String,
     width: u32,
     height: u32,
 }
@@ -488,24 +543,45 @@ pub struct Written {
 pub fn write_files(media_root: &Path, folder: &str, processed: &Processed) -> std::io::Result<Written> {
     let key = key_for(folder, processed);
     std::fs::create_dir_all(media_root.join(folder))?;
-    for (width, bytes) in &processed.variants {
-        let path = media_root.join(format!("{key}-{width}.jpg"));
+    write_variants(media_root, &key, processed)?;
+    let (widths, webp_widths) = (join_widths(&processed.variants), join_widths(&processed.webp));
+    Ok(Written { key, widths, webp_widths, width: processed.width, height: processed.height })
+}
+
+/// The `widths` column for some variants.
+fn join_widths(variants: &[(u32, Vec<u8>)]) -> String {
+    variants.iter().map(|(w, _)| w.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// Writes each variant's file (through a temporary file, so a reader never sees half of one);
+/// files already there are left as they are (names are content-addressed).
+pub fn write_variants(media_root: &Path, key: &str, processed: &Processed) -> std::io::Result<()> {
+    let files = processed.variants.iter().map(|v| (v, Format::Jpeg)).chain(processed.webp.iter().map(|v| (v, Format::WebP)));
+    for ((width, bytes), format) in files {
+        let path = media_root.join(variant_path(key, *width, format));
         if !path.exists() {
-            let tmp = path.with_extension("jpg.part");
+            let tmp = path.with_extension(format!("{}.part", format.extension()));
             std::fs::write(&tmp, bytes)?;
             std::fs::rename(&tmp, &path)?;
         }
     }
-    let widths = processed.variants.iter().map(|(w, _)| w.to_string()).collect::<Vec<_>>().join(",");
-    Ok(Written { key, widths, width: processed.width, height: processed.height })
+    Ok(())
+}
+
+/// Removes a picture's files: its JPEGs at `widths`, its WebPs at `webp_widths`.
+fn remove_variants(media_root: &Path, key: &str, widths: &[u32], webp_widths: &[u32]) {
+    let files = widths.iter().map(|w| (*w, Format::Jpeg)).chain(webp_widths.iter().map(|w| (*w, Format::WebP)));
+    for (width, format) in files {
+        let _ = std::fs::remove_file(media_root.join(variant_path(key, width, format)));
+    }
 }
 
 impl Written {
     /// Records the media row, inside the transaction of the picture's owner.
     pub fn record(&self, tx: &Connection) -> rusqlite::Result<()> {
         tx.execute(
-            "INSERT OR IGNORE INTO media (key, widths, width, height, created_at) VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![self.key, self.widths, self.width, self.height, crate::db::now_ms()],
+            "INSERT OR IGNORE INTO media (key, widths, webp_widths, width, height, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![self.key, self.widths, self.webp_widths, self.width, self.height, crate::db::now_ms()],
         )?;
         Ok(())
     }
@@ -515,11 +591,74 @@ impl Written {
         let recorded =
             conn.query_row("SELECT EXISTS(SELECT 1 FROM media WHERE key = ?1)", [&self.key], |r| r.get::<_, bool>(0)).unwrap_or(true);
         if !recorded {
-            for width in self.widths.split(',') {
-                let _ = std::fs::remove_file(media_root.join(format!("{}-{width}.jpg", self.key)));
-            }
+            remove_variants(media_root, &self.key, &parse_widths(&self.widths), &parse_widths(&self.webp_widths));
         }
     }
+}
+
+/// What a stored picture is for, from the folder of its key.
+pub fn kind_of_key(key: &str) -> ImageKind {
+    match key.split('/').next() {
+        Some("products") => ImageKind::Portrait,
+        Some("profileImages") => ImageKind::Avatar,
+        _ => ImageKind::Wide,
+    }
+}
+
+/// The widths a picture `width` pixels across is stored at today, smallest first: the kind's widths
+/// below it, and its own width when it is smaller than some of them.
+fn widths_for(kind: ImageKind, width: u32) -> Vec<u32> {
+    let mut targets: Vec<u32> = kind.widths().iter().copied().filter(|t| *t < width).collect();
+    if targets.len() < kind.widths().len() {
+        targets.push(width);
+    }
+    targets
+}
+
+/// Lossy WebP copies of a stored picture, at today's widths, from its largest JPEG (its JPEGs stay
+/// as they are: the fallback for the odd browser without WebP).
+pub fn webp_from_jpeg(largest: &[u8], kind: ImageKind) -> AppResult<Vec<(u32, Vec<u8>)>> {
+    Ok(process(largest, kind)?.webp)
+}
+
+/// What `ankara media reencode` did.
+#[derive(Debug, Default, PartialEq)]
+pub struct Reencoded {
+    pub pictures: usize,
+    pub encoded: usize,
+    pub missing: usize,
+}
+
+/// Gives every stored picture without WebP copies at today's widths its WebP copies, made from its
+/// largest JPEG ([`webp_from_jpeg`]); the files are written before its row names them. `progress`
+/// hears (done, total) after each picture.
+pub fn reencode_all(db: &crate::db::Db, media_root: &Path, mut progress: impl FnMut(usize, usize)) -> AppResult<Reencoded> {
+    let rows: Vec<(String, String, String, u32)> = db.with_conn(|c| {
+        let mut stmt = c.prepare("SELECT key, widths, webp_widths, width FROM media ORDER BY key")?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?.collect::<Result<_, _>>()?;
+        Ok(rows)
+    })?;
+    let mut done = Reencoded { pictures: rows.len(), ..Reencoded::default() };
+    for (n, (key, widths, webp_widths, width)) in rows.iter().enumerate() {
+        let kind = kind_of_key(key);
+        if parse_widths(webp_widths) != widths_for(kind, *width) {
+            let largest = parse_widths(widths).into_iter().max().unwrap_or(0);
+            match std::fs::read(media_root.join(variant_path(key, largest, Format::Jpeg))) {
+                Ok(bytes) => {
+                    let webp = webp_from_jpeg(&bytes, kind)?;
+                    let processed = Processed { variants: Vec::new(), webp, width: *width, height: 0 };
+                    write_variants(media_root, key, &processed)?;
+                    let (key, webp_widths) = (key.clone(), join_widths(&processed.webp));
+                    db.write_now(move |tx| Ok(tx.execute("UPDATE media SET webp_widths = ?2 WHERE key = ?1", params![key, webp_widths])?))?;
+                    done.encoded += 1;
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => done.missing += 1,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        progress(n + 1, rows.len());
+    }
+    Ok(done)
 }
 
 /// Judges and decodes a picture held in memory through the shop's decode gate (imports).
@@ -547,11 +686,11 @@ pub fn release_if_unused(tx: &Connection, media_root: &Path, key: &str) -> AppRe
     if used {
         return Ok(());
     }
-    let widths: Option<String> = tx.query_row("SELECT widths FROM media WHERE key = ?1", [key], |r| r.get(0)).optional()?;
+    let widths: Option<(String, String)> =
+        tx.query_row("SELECT widths, webp_widths FROM media WHERE key = ?1", [key], |r| Ok((r.get(0)?, r.get(1)?))).optional()?;
     tx.execute("DELETE FROM media WHERE key = ?1", [key])?;
-    for width in widths.unwrap_or_default().split(',').filter(|w| !w.is_empty()) {
-        let _ = std::fs::remove_file(media_root.join(format!("{key}-{width}.jpg")));
-    }
+    let (widths, webp_widths) = widths.unwrap_or_default();
+    remove_variants(media_root, key, &parse_widths(&widths), &parse_widths(&webp_widths));
     Ok(())
 }
 
@@ -610,9 +749,8 @@ fn discard_if_unrecorded(db: &crate::db::Db, media_root: &Path, folder: &str, pr
         .with_conn(|c| Ok(c.query_row("SELECT EXISTS(SELECT 1 FROM media WHERE key = ?1)", [&key], |r| r.get::<_, bool>(0))?))
         .unwrap_or(true);
     if !recorded {
-        for (width, _) in &processed.variants {
-            let _ = std::fs::remove_file(media_root.join(format!("{key}-{width}.jpg")));
-        }
+        let widths = |variants: &[(u32, Vec<u8>)]| variants.iter().map(|(w, _)| *w).collect::<Vec<_>>();
+        remove_variants(media_root, &key, &widths(&processed.variants), &widths(&processed.webp));
     }
 }
 

@@ -11,8 +11,14 @@ use crate::http::AppState;
 /// GET /media/{path}: stored variants, immutable because names are content-addressed.
 pub async fn serve(state: web::Data<AppState>, path: web::Path<String>) -> AppResult<HttpResponse> {
     let rel = path.into_inner();
+    let content_type = if rel.ends_with(".jpg") {
+        "image/jpeg"
+    } else if rel.ends_with(".webp") {
+        "image/webp"
+    } else {
+        return Err(AppError::NotFound("No such image.".into()));
+    };
     let safe = rel.len() <= 200
-        && rel.ends_with(".jpg")
         && rel.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
         && rel.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.'));
     if !safe {
@@ -22,7 +28,7 @@ pub async fn serve(state: web::Data<AppState>, path: web::Path<String>) -> AppRe
     let bytes = web::block(move || std::fs::read(file)).await?;
     match bytes {
         Ok(bytes) => Ok(HttpResponse::Ok()
-            .content_type("image/jpeg")
+            .content_type(content_type)
             .insert_header(("Cache-Control", "public, max-age=31536000, immutable"))
             .body(bytes)),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(AppError::NotFound("No such image.".into())),

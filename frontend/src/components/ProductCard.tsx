@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { StarShape } from './icons';
 import { ResponsiveImage } from './ResponsiveImage';
+import { useMediaQuery } from '@/lib/useMediaQuery';
 import { SalePrice } from './SalePrice';
 import { productPath } from '@/lib/collections';
 import type { Product } from '@/lib/types';
@@ -9,6 +10,9 @@ import { isSoldOut, SOLD_OUT } from '@/lib/variants';
 import './ProductCard.css';
 
 /** How wide a card image is drawn: 2 columns on phones, 3 on tablets, 4 on desktop (max 1200px page). */
+/** Where ProductCard.css swaps in the second picture. */
+const HOVER_QUERY = '(hover: hover) and (pointer: fine)';
+
 export const PRODUCT_CARD_SIZES = '(min-width: 1232px) 280px, (min-width: 1024px) 23vw, (min-width: 768px) 31vw, 48vw';
 
 type ProductCardProps = {
@@ -30,7 +34,9 @@ export function ProductCard({
   headingLevel = 'h3',
 }: ProductCardProps) {
   const [first, second] = product.images;
-  const swap = hoverImage && second !== undefined;
+  // The second picture shows only under a mouse (ProductCard.css): a phone never fetches it.
+  const canHover = useMediaQuery(HOVER_QUERY);
+  const swap = hoverImage && canHover && second !== undefined;
   const Heading = headingLevel;
   const soldOut = isSoldOut(product);
   return (

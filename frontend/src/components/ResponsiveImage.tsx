@@ -1,4 +1,6 @@
+import { useEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
 import type { Image } from '@/lib/types';
+import { oneXSizes, saveData } from '@/lib/saveData';
 
 type ResponsiveImageProps = {
   image: Image | null | undefined;
@@ -6,16 +8,24 @@ type ResponsiveImageProps = {
   /** The `sizes` attribute: how wide the image is drawn, per viewport. */
   sizes: string;
   className?: string;
-  /** The page's LCP image: fetched eagerly at high priority. Everything else is lazy. */
+  /** The page's LCP image: fetched at once at high priority. Everything else waits until near. */
   priority?: boolean;
   onLoad?: () => void;
 };
 
+/** How far below (or beside, in a scrolling rail) the screen a picture starts loading: "about to be shown". */
+const NEAR_MARGIN = '240px';
+
 /**
- * `<img srcset sizes>` with intrinsic width/height (no layout shift), lazy and async-decoded unless
- * it is the priority image. Without an image it draws a quiet placeholder of the same box.
+ * A stored picture: `<picture>` with its lossy WebP srcset (where the server has one) before the
+ * JPEG one, intrinsic width/height (no layout shift), `sizes` as given (at one pixel per CSS pixel
+ * when the shopper saves data). Unless it is the priority picture, nothing is fetched until it is
+ * within NEAR_MARGIN of the screen (the browser's own lazy loading starts 1,250–2,500 px early,
+ * which on a phone is most of the page). Without an image it draws a quiet placeholder of the same box.
  */
 export function ResponsiveImage({ image, alt, sizes, className, priority = false, onLoad }: ResponsiveImageProps) {
+  const ref = useRef<HTMLImageElement>(null);
+  const near = useNear(ref, priority || !image);
   if (!image) {
     return (
       <span
@@ -26,18 +36,69 @@ export function ResponsiveImage({ image, alt, sizes, className, priority = false
     );
   }
   return (
-    <img
+    <PictureSources
+      image={image}
+      sizes={sizes}
+      load={near}
+      imgRef={ref}
       className={className}
-      src={image.url}
-      srcSet={image.srcset || undefined}
-      sizes={image.srcset ? sizes : undefined}
       width={image.width}
       height={image.height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
       onLoad={onLoad}
     />
   );
+}
+
+type PictureSourcesProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> & {
+  image: Pick<Image, 'url' | 'srcset' | 'webpSrcset'>;
+  sizes: string;
+  /** False keeps the element in place without fetching anything (a picture not yet near the screen). */
+  load?: boolean;
+  imgRef?: React.Ref<HTMLImageElement>;
+};
+
+/** The `<picture>` element itself (also used by the product skeleton for the shell's picture). */
+export function PictureSources({ image, sizes, load = true, imgRef, ...img }: PictureSourcesProps) {
+  const drawn = saveData() ? oneXSizes(sizes) : sizes;
+  const srcset = image.srcset || undefined;
+  return (
+    <picture>
+      {load && image.webpSrcset && <source type="image/webp" srcSet={image.webpSrcset} sizes={drawn} />}
+      <img
+        ref={imgRef}
+        src={load && image.url ? image.url : undefined}
+        srcSet={load ? srcset : undefined}
+        sizes={srcset ? drawn : undefined}
+        {...img}
+      />
+    </picture>
+  );
+}
+
+/**
+ * True once the element is within NEAR_MARGIN of the screen (`always`: at once). A rail's cards
+ * scroll inside their own box: `scrollMargin` (where the browser has it) gives them the same margin.
+ * Without IntersectionObserver (old browsers, tests) it is true at once.
+ */
+function useNear(ref: React.RefObject<Element | null>, always: boolean): boolean {
+  const [near, setNear] = useState(() => always || typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    if (near) return;
+    if (always) {
+      setNear(true);
+      return;
+    }
+    const element = ref.current;
+    if (!element) return;
+    const options = { rootMargin: NEAR_MARGIN, scrollMargin: NEAR_MARGIN } as IntersectionObserverInit;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, options);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, always, ref]);
+  return near;
 }

@@ -2470,12 +2470,20 @@ export interface components {
     HideBody: {
       hidden: boolean;
     };
-    /** @description An image as the API shows it: a middle-sized URL plus a srcset for responsive loading. */
+    /**
+     * @description An image as the API shows it: a middle-sized JPEG URL plus srcsets for responsive loading, the
+     *     lossy WebP one (smaller, for every browser that takes WebP) beside the JPEG one.
+     */
     Image: {
       /** Format: int32 */
       height: number;
       srcset: string;
       url: string;
+      /**
+       * @description Lossy WebP copies, at the widths phones need; empty for a picture stored before WebP (until
+       *     `ankara media reencode`).
+       */
+      webpSrcset: string;
       /** Format: int32 */
       width: number;
     };

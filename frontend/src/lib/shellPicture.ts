@@ -3,15 +3,21 @@ const initialPath = typeof location === 'undefined' ? '' : location.pathname;
 
 /**
  * The page's largest picture as the server announced it in index.html (`<link rel="preload"
- * as="image" imagesrcset imagesizes>`), while the shopper is still on the page it was loaded for;
+ * as="image" imagesrcset imagesizes>`, WebP with the JPEGs in `data-jpeg`), while the shopper is still on the page it was loaded for;
  * null elsewhere. public/shell.js paints it before the JavaScript arrives; the product skeleton
  * keeps showing it until the page's own slider takes over, so the picture never blinks.
  */
-export function shellPicture(path: string): { srcset: string; sizes: string } | null {
+export function shellPicture(path: string): { srcset: string; webpSrcset: string; url: string; sizes: string } | null {
   if (path !== initialPath || typeof document === 'undefined') return null;
   const link = document.querySelector<HTMLLinkElement>('link[rel="preload"][as="image"][imagesrcset]');
-  const srcset = link?.getAttribute('imagesrcset');
-  return srcset ? { srcset, sizes: link?.getAttribute('imagesizes') ?? '100vw' } : null;
+  const preloaded = link?.getAttribute('imagesrcset');
+  if (!link || !preloaded) return null;
+  const sizes = link.getAttribute('imagesizes') ?? '100vw';
+  // WebP preloads name the JPEGs beside them (the server's data-jpeg).
+  const jpeg = link.getAttribute('type') === 'image/webp' ? link.getAttribute('data-jpeg') : null;
+  return jpeg
+    ? { srcset: jpeg, webpSrcset: preloaded, url: '', sizes }
+    : { srcset: preloaded, webpSrcset: '', url: '', sizes };
 }
 
 /** How long the app waits at most for the shell's picture to be painted before rendering over it. */

@@ -23,6 +23,7 @@ export function image(name: string): Image {
   return {
     url: `/media/${name}-640.jpg`,
     srcset: `/media/${name}-320.jpg 320w, /media/${name}-640.jpg 640w, /media/${name}-1024.jpg 1024w`,
+    webpSrcset: `/media/${name}-360.webp 360w, /media/${name}-720.webp 720w, /media/${name}-1024.webp 1024w`,
     width: 1024,
     height: 1280,
   };

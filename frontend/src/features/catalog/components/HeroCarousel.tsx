@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useHeroImages } from '../api/get-hero';
 import { PauseIcon, PlayIcon } from '@/components/icons';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
@@ -6,11 +6,10 @@ import { SHOP_NAME } from '@/lib/site';
 import { useAutoAdvance } from '@/lib/useAutoAdvance';
 import { useCarouselPause } from '@/lib/useCarouselPause';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
+import { useSlidePictures } from '@/lib/useSlidePictures';
 import './HeroCarousel.css';
 
 export const HERO_INTERVAL_MS = 5000;
-/** Slides 2 and 3 wait this long after the first picture has loaded, leaving the phone to paint it. */
-const REST_DELAY_MS = 1000;
 
 /**
  * Each slide's words describe its picture (the demo's hero art: a suit and a watch; two sneakers; a
@@ -34,21 +33,18 @@ type HeroCarouselProps = {
 /**
  * Three full-bleed slides that rotate every 5 s (0, 1, 2, 0, …). Hovering or focusing the carousel
  * pauses it, so does the pause button, and a reduced-motion preference starts it paused. The first
- * slide's picture is the page's LCP element: fetched at high priority, the other two only after it.
+ * slide's picture is the page's LCP element, fetched at high priority; each other slide's shortly
+ * before its turn (useSlidePictures), or when the shopper moves to it.
  */
 export function HeroCarousel({ onExplore }: HeroCarouselProps) {
   const { data: images } = useHeroImages();
   const [index, setIndex] = useState(0);
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const { paused, handlers } = useCarouselPause();
-  const [loadRest, setLoadRest] = useState(false);
 
   const running = playing && !paused;
   useAutoAdvance(index, running, HERO_INTERVAL_MS, () => setIndex((i) => (i + 1) % SLIDES.length));
-
-  useEffect(() => {
-    if (index !== 0) setLoadRest(true);
-  }, [index]);
+  const mayLoad = useSlidePictures(SLIDES.length, index, running, HERO_INTERVAL_MS);
 
   return (
     <section className="hero on-dark" aria-roledescription="carousel" aria-label="Highlights" {...handlers}>
@@ -67,15 +63,8 @@ export function HeroCarousel({ onExplore }: HeroCarouselProps) {
               data-testid="hero-slide"
             >
               <div className="hero__art">
-                {image && (i === 0 || loadRest) && (
-                  <ResponsiveImage
-                    image={image}
-                    alt=""
-                    sizes="100vw"
-                    className="hero__img"
-                    priority={i === 0}
-                    onLoad={i === 0 ? () => window.setTimeout(() => setLoadRest(true), REST_DELAY_MS) : undefined}
-                  />
+                {image && mayLoad(i) && (
+                  <ResponsiveImage image={image} alt="" sizes="100vw" className="hero__img" priority={i === 0} />
                 )}
                 <div className="hero__shade" />
               </div>

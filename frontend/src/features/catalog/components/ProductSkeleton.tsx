@@ -1,4 +1,5 @@
 import { useLocation } from 'wouter';
+import { PictureSources } from '@/components/ResponsiveImage';
 import { shellPicture } from '@/lib/shellPicture';
 import './ProductSkeleton.css';
 
@@ -15,13 +16,7 @@ export function ProductSkeleton() {
       <span className="visually-hidden">Loading product…</span>
       <div className={`product-skeleton__media${picture ? '' : ' skeleton'}`} aria-hidden="true">
         {picture && (
-          <img
-            className="product-skeleton__img"
-            srcSet={picture.srcset}
-            sizes={picture.sizes}
-            alt=""
-            fetchPriority="high"
-          />
+          <PictureSources image={picture} sizes={picture.sizes} className="product-skeleton__img" alt="" fetchPriority="high" />
         )}
       </div>
       <div className="product-skeleton__info" aria-hidden="true">

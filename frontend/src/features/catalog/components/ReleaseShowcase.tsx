@@ -10,6 +10,7 @@ import { useAutoAdvance, wrapIndex } from '@/lib/useAutoAdvance';
 import { useCarouselPause } from '@/lib/useCarouselPause';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
 import { useNearViewport } from '@/lib/useNearViewport';
+import { useSlidePictures } from '@/lib/useSlidePictures';
 import './ReleaseShowcase.css';
 
 export const RELEASE_INTERVAL_MS = 5000;
@@ -73,14 +74,13 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
   const { paused, handlers } = useCarouselPause();
   const [reducedMotion] = useState(prefersReducedMotion);
 
-  // The other releases' pictures wait until the first has been shown for a moment or the shopper
-  // moves: four full-width pictures at once used to crowd a phone's first load.
-  const [loadRest, setLoadRest] = useState(false);
-  const go = (delta: number) => {
-    setLoadRest(true);
-    setIndex((i) => wrapIndex(i + delta, count));
-  };
-  useAutoAdvance(index, count > 1 && !paused && !reducedMotion, RELEASE_INTERVAL_MS, () => go(1));
+  const go = (delta: number) => setIndex((i) => wrapIndex(i + delta, count));
+  const running = count > 1 && !paused && !reducedMotion;
+  useAutoAdvance(index, running, RELEASE_INTERVAL_MS, () => go(1));
+  // Each release's picture loads shortly before its turn (four full-width pictures at once used to
+  // crowd a phone's first load), and none before the section comes near the screen
+  // (ResponsiveImage waits for that).
+  const mayLoad = useSlidePictures(count, index, running, RELEASE_INTERVAL_MS);
 
   const current = releases[index]!;
 
@@ -94,14 +94,13 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
     >
       <div className="releases__backgrounds" aria-hidden="true">
         {releases.map((release, i) =>
-          i === index || loadRest ? (
+          mayLoad(i) ? (
             <ResponsiveImage
               key={release.id}
               image={release.backgroundImage}
               alt=""
               sizes="100vw"
               className={`releases__bg${i === index ? ' is-active' : ''}`}
-              onLoad={i === index && !loadRest ? () => window.setTimeout(() => setLoadRest(true), 1000) : undefined}
             />
           ) : null,
         )}
@@ -146,10 +145,7 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
                   className={`releases__dot${i === index ? ' is-active' : ''}`}
                   aria-label={`Go to release ${i + 1}`}
                   aria-current={i === index ? 'true' : undefined}
-                  onClick={() => {
-                    setLoadRest(true);
-                    setIndex(i);
-                  }}
+                  onClick={() => setIndex(i)}
                 >
                   <span aria-hidden="true" />
                 </button>

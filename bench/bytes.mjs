@@ -4,15 +4,15 @@
 //
 //   node bench/bytes.mjs            # the figures
 //   VERBOSE=1 node bench/bytes.mjs  # and every request of every visit
-import { measureVisits, byKind } from '../frontend/e2e/visits.mjs';
-import { startShop, openBrowser } from '../frontend/e2e/harness.mjs';
+import { measureVisits, byKind } from "../frontend/e2e/visits.mjs";
+import { startShop, openBrowser } from "../frontend/e2e/harness.mjs";
 
 export const TARGETS = {
-  firstHome: { label: 'first visit, home (empty cache)', kb: 200 },
-  secondHome: { label: 'second visit, home', kb: 30 },
-  product: { label: 'a product opened from home', kb: 120 },
-  session: { label: '10-page session, first visit', kb: 800 },
-  saveData: { label: 'first visit, home, Save-Data: on', kb: 120 },
+  firstHome: { label: "first visit, home (empty cache)", kb: 200 },
+  secondHome: { label: "second visit, home", kb: 30 },
+  product: { label: "a product opened from home", kb: 120 },
+  session: { label: "10-page session, first visit", kb: 800 },
+  saveData: { label: "first visit, home, Save-Data: on", kb: 120 },
 };
 
 const shop = process.env.BASE ? null : await startShop();
@@ -21,21 +21,26 @@ const browser = await openBrowser();
 try {
   const results = await measureVisits(browser, base);
   const kb = (bytes) => (bytes / 1000).toFixed(1);
-  console.log(`Bytes the shop sent, by visit (a phone 360x740 at DPR 2, counted by a proxy; ${base})`);
-  console.log(`  ${'visit'.padEnd(36)} ${'KB'.padStart(7)} ${'target'.padStart(8)}   html    js   css  font   api media other`);
+  console.log(
+    `Bytes the shop sent, by visit (a phone 360x740 at DPR 2, counted by a proxy; ${base})`,
+  );
+  console.log(
+    `  ${"visit".padEnd(36)} ${"KB".padStart(7)} ${"target".padStart(8)}   html    js   css  font   api media other`,
+  );
   for (const [name, { label, kb: target }] of Object.entries(TARGETS)) {
     const result = results[name];
     if (!result) continue;
     const kinds = byKind(result.requests);
-    const ok = result.bytes <= target * 1000 ? 'ok' : 'OVER';
+    const ok = result.bytes <= target * 1000 ? "ok" : "OVER";
     console.log(
       `  ${label.padEnd(36)} ${kb(result.bytes).padStart(7)} ${`<= ${target}`.padStart(8)} ${ok.padEnd(4)}` +
         Object.values(kinds)
           .map((b) => kb(b).padStart(6))
-          .join(''),
+          .join(""),
     );
     if (process.env.VERBOSE) {
-      for (const r of result.requests) console.log(`      ${kb(r.bytes).padStart(7)}  ${r.method} ${r.path}`);
+      for (const r of result.requests)
+        console.log(`      ${kb(r.bytes).padStart(7)}  ${r.method} ${r.path}`);
     }
   }
 } finally {

@@ -89,7 +89,8 @@ export async function phoneContext(browser, { saveData = false } = {}) {
     await context.addInitScript(() => {
       const connection = navigator.connection ?? {};
       Object.defineProperty(connection, 'saveData', { value: true, configurable: true });
-      if (!navigator.connection) Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
+      if (!navigator.connection)
+        Object.defineProperty(navigator, 'connection', { value: connection, configurable: true });
     });
   }
   return context;

@@ -37,13 +37,16 @@ const CATALOG_API = [
 /** Catalogue answers whose stock must be current: from the network while there is one. */
 const LIVE_CATALOG_API = /^\/api\/products\/[^/]+$/;
 
-/** The browser's data saver is on: fetch nothing that is not asked for. */
+/** The browser's data saver is on (the page registers the worker as /sw.js?save-data then): fetch
+ *  nothing that is not asked for. */
 function savingData() {
-  return self.navigator.connection?.saveData === true;
+  return self.navigator.connection?.saveData === true || new URL(self.location.href).searchParams.has('save-data');
 }
 
 self.addEventListener('install', (event) => {
-  event.waitUntil((savingData() ? Promise.resolve() : refreshShell()).catch(() => undefined).then(() => self.skipWaiting()));
+  event.waitUntil(
+    (savingData() ? Promise.resolve() : refreshShell()).catch(() => undefined).then(() => self.skipWaiting()),
+  );
 });
 
 self.addEventListener('activate', (event) => {

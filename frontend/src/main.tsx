@@ -42,18 +42,19 @@ registerServiceWorker();
 // pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens
 // next, and of the menu drawer, so the tap on a product, a collection or the menu feels instant.
 // Not for a shopper saving data: the code comes when the page is opened.
-if (!saveData()) window.addEventListener(
-  'load',
-  () => {
-    window.setTimeout(() => {
-      // Safari has no requestIdleCallback.
-      const preload = () => {
-        preloadLikelyRoutes();
-        void loadSidebar().catch(() => undefined);
-      };
-      if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload);
-      else window.setTimeout(preload, 0);
-    }, 3000);
-  },
-  { once: true },
-);
+if (!saveData())
+  window.addEventListener(
+    'load',
+    () => {
+      window.setTimeout(() => {
+        // Safari has no requestIdleCallback.
+        const preload = () => {
+          preloadLikelyRoutes();
+          void loadSidebar().catch(() => undefined);
+        };
+        if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload);
+        else window.setTimeout(preload, 0);
+      }, 3000);
+    },
+    { once: true },
+  );

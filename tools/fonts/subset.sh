@@ -13,9 +13,9 @@ tools="$(cd "$(dirname "$0")/.." && pwd)"
 ankara_python fonts "$tools/fonts/requirements.txt"
 src="$tools/../frontend/node_modules/@fontsource"
 out="$tools/../frontend/src/assets/fonts"
-CORE="U+0020-007E,U+00A0,U+2013-2014,U+2018-201A,U+201C-201E,U+2022,U+2026"
+CORE="U+0020-007E,U+00A0,U+00A9,U+00B7,U+2013-2014,U+2018-201A,U+201C-201E,U+2022,U+2026"
 # @fontsource's latin subset, less the core.
-LATIN="U+00A1-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-2012,U+2015-2017,U+201B,U+201F-2021,U+2023-2025,U+2027-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD"
+LATIN="U+00A1-00A8,U+00AA-00B6,U+00B8-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-2012,U+2015-2017,U+201B,U+201F-2021,U+2023-2025,U+2027-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD"
 mkdir -p "$out"
 for face in dm-sans/dm-sans-latin-400 dm-sans/dm-sans-latin-700 dm-serif-display/dm-serif-display-latin-400; do
   file="$src/${face%%/*}/files/${face#*/}-normal.woff2"

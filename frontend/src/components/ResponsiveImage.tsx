@@ -45,6 +45,7 @@ export function ResponsiveImage({ image, alt, sizes, className, priority = false
       width={image.width}
       height={image.height}
       alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'auto' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
       onLoad={onLoad}
@@ -79,7 +80,8 @@ export function PictureSources({ image, sizes, load = true, imgRef, ...img }: Pi
 }
 
 /**
- * True once the element is within NEAR_MARGIN of the screen (`always`: at once). A rail's cards
+ * True once the element is within NEAR_MARGIN of the screen (on it, when the shopper saves data;
+ * `always`: at once). A rail's cards
  * scroll inside their own box: `scrollMargin` (where the browser has it) gives them the same margin.
  * Without IntersectionObserver (old browsers, tests) it is true at once.
  */
@@ -93,7 +95,9 @@ function useNear(ref: React.RefObject<Element | null>, always: boolean): boolean
     }
     const element = ref.current;
     if (!element) return;
-    const options = { rootMargin: NEAR_MARGIN, scrollMargin: NEAR_MARGIN } as IntersectionObserverInit;
+    // Saving data: only what is on the screen.
+    const margin = saveData() ? '0px' : NEAR_MARGIN;
+    const options = { rootMargin: margin, scrollMargin: margin } as IntersectionObserverInit;
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true);
     }, options);

@@ -11,7 +11,12 @@ export const SLIDE_LEAD_MS = 1500;
  * slide up front. When the shopper saves data nothing is fetched ahead: a slide's picture loads
  * when the slide is shown.
  */
-export function useSlidePictures(count: number, index: number, running: boolean, intervalMs: number): (i: number) => boolean {
+export function useSlidePictures(
+  count: number,
+  index: number,
+  running: boolean,
+  intervalMs: number,
+): (i: number) => boolean {
   const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set([index]));
 
   useEffect(() => {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HERO_INTERVAL_MS, HeroCarousel } from './HeroCarousel';
 import { queryKeys } from '@/lib/queryKeys';
 import { image } from '@/test/fixtures';
+import { SLIDE_LEAD_MS } from '@/lib/useSlidePictures';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@/test/utils';
 
 function activeSlide(): number {
@@ -108,7 +109,7 @@ describe('HeroCarousel', () => {
     expect(screen.getByRole('button', { name: 'Play slideshow' })).toBeTruthy();
   });
 
-  it('loads the first picture eagerly at high priority, and the others only after it', () => {
+  it('loads the first picture at once at high priority (WebP first), and each other one shortly before its turn', () => {
     const { container } = renderHero();
     const images = container.querySelectorAll('img');
     expect(images).toHaveLength(1);
@@ -117,12 +118,34 @@ describe('HeroCarousel', () => {
     expect(first.getAttribute('loading')).toBe('eager');
     expect(first.getAttribute('sizes')).toBe('100vw');
     expect(first.getAttribute('srcset')).toContain('1024w');
-    fireEvent.load(first);
+    const webp = container.querySelector('picture source[type="image/webp"]')!;
+    expect(webp.getAttribute('srcset')).toContain('.webp 720w');
+    expect(webp.getAttribute('sizes')).toBe('100vw');
+    // Not slide 2's picture while slide 1 has most of its 5 s to go…
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS - SLIDE_LEAD_MS - 1));
     expect(container.querySelectorAll('img')).toHaveLength(1);
-    act(() => void vi.advanceTimersByTime(1000));
+    // …then 1.5 s before it slides in; slide 3's waits for slide 2's turn.
+    act(() => void vi.advanceTimersByTime(1));
+    expect(container.querySelectorAll('img')).toHaveLength(2);
+    act(() => void vi.advanceTimersByTime(SLIDE_LEAD_MS));
+    expect(container.querySelectorAll('img')).toHaveLength(2);
+    act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS - SLIDE_LEAD_MS));
     const all = container.querySelectorAll('img');
     expect(all).toHaveLength(3);
     expect(all[1]!.getAttribute('loading')).toBe('lazy');
+  });
+
+  it('fetches no slide ahead while the shopper saves data', () => {
+    Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true });
+    try {
+      const { container } = renderHero();
+      act(() => void vi.advanceTimersByTime(HERO_INTERVAL_MS - 1));
+      expect(container.querySelectorAll('img')).toHaveLength(1);
+      act(() => void vi.advanceTimersByTime(1));
+      expect(container.querySelectorAll('img')).toHaveLength(2);
+    } finally {
+      Reflect.deleteProperty(navigator, 'connection');
+    }
   });
 
   it('shows the brand title and an Explore button on the visible slide', () => {

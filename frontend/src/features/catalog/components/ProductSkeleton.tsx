@@ -16,7 +16,13 @@ export function ProductSkeleton() {
       <span className="visually-hidden">Loading product…</span>
       <div className={`product-skeleton__media${picture ? '' : ' skeleton'}`} aria-hidden="true">
         {picture && (
-          <PictureSources image={picture} sizes={picture.sizes} className="product-skeleton__img" alt="" fetchPriority="high" />
+          <PictureSources
+            image={picture}
+            sizes={picture.sizes}
+            className="product-skeleton__img"
+            alt=""
+            fetchPriority="high"
+          />
         )}
       </div>
       <div className="product-skeleton__info" aria-hidden="true">

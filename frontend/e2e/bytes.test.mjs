@@ -9,7 +9,7 @@ import { byKind, measureVisits } from './visits.mjs';
 
 /** Bytes (1 KB = 1,000 bytes) each visit pattern may cost. */
 export const BUDGETS = {
-  firstHome: 150_000,
+  firstHome: 200_000,
   secondHome: 30_000,
   product: 120_000,
   session: 800_000,

@@ -4,6 +4,7 @@ import './styles/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { loadSearchBar } from './components/Header';
 import { loadSidebar } from './components/Layout';
 import { prefetchForPath } from './app/prefetch';
 import { AppProviders } from './app/providers';
@@ -40,7 +41,8 @@ registerServiceWorker();
 
 // A few seconds after the first page has loaded (so the download never competes with its
 // pictures), when the main thread is idle, fetch the code of the pages a shopper most likely opens
-// next, and of the menu drawer, so the tap on a product, a collection or the menu feels instant.
+// next, and of the menu drawer and the search bar, so the tap on a product, a collection, the menu
+// or the search feels instant.
 // Not for a shopper saving data: the code comes when the page is opened.
 if (!saveData())
   window.addEventListener(
@@ -51,6 +53,7 @@ if (!saveData())
         const preload = () => {
           preloadLikelyRoutes();
           void loadSidebar().catch(() => undefined);
+          void loadSearchBar().catch(() => undefined);
         };
         if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(preload);
         else window.setTimeout(preload, 0);

@@ -1,17 +1,25 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './guards';
 import { NotFoundPage } from './NotFoundPage';
-import { routes } from './routes';
+import { ADMIN_AREA, loadAdminRoutes, routes } from './routes';
 import { SessionKeeper } from './SessionKeeper';
 import { Layout } from '@/components/Layout';
 import { ProductSkeleton } from '@/features/catalog/components/ProductSkeleton';
 import { PageSpinner } from '@/components/Spinner';
 
+/** The back office's own route table (fetched only for an admin). */
+const AdminRoutes = lazy(loadAdminRoutes);
+
 export function AppRoutes() {
   return (
     <Switch>
+      <Route path={ADMIN_AREA}>
+        <Guard access="admin">
+          <AdminRoutes />
+        </Guard>
+      </Route>
       {routes.map(({ path, access, component: Page }) => (
         <Route key={path} path={path}>
           <Guard access={access}>

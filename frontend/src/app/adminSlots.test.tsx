@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import { adminSlots } from './adminSlots';
-import { findRoute } from './routes';
+import { findAdminRoute } from './adminRoutes';
 import { AdminSlotsProvider } from '@/components/AdminSlot';
 import CollectionPage from '@/features/catalog/routes/CollectionPage';
 import HomePage from '@/features/catalog/routes/HomePage';
@@ -182,6 +182,6 @@ describe('admin tools in shopper pages', () => {
   });
 
   it('keeps the contact inbox behind the admin guard', () => {
-    expect(findRoute('/admin/messages')?.access).toBe('admin');
+    expect(findAdminRoute('/admin/messages')?.access).toBe('admin');
   });
 });

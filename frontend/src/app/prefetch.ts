@@ -1,8 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { collectionPageInfiniteOptions } from '@/features/catalog/api/get-collection-page';
 import { productQueryOptions } from '@/features/catalog/api/get-product';
 import { aboutQueryOptions } from '@/features/content/api/get-about';
-import { COLLECTION_SORTS, filtersFromParams, parseSortParam } from '@/lib/listing';
 
 /**
  * On a first load straight onto a lazy page, starts that page's data request at once, in parallel
@@ -16,10 +14,16 @@ export function prefetchForPath(client: QueryClient, pathname: string, search = 
   }
   const collection = /^\/collections\/([^/]+)$/.exec(pathname);
   if (collection?.[1]) {
-    const params = new URLSearchParams(search);
-    const sort = parseSortParam(params.get('sort'), COLLECTION_SORTS);
-    void client.prefetchInfiniteQuery(
-      collectionPageInfiniteOptions(decodeURIComponent(collection[1]), filtersFromParams(params), sort),
+    const id = decodeURIComponent(collection[1]);
+    // The listing's code comes with the collection page's own (the same chunk, fetched beside it):
+    // not part of the home page's first JavaScript.
+    void Promise.all([import('@/features/catalog/api/get-collection-page'), import('@/lib/listing')]).then(
+      ([{ collectionPageInfiniteOptions }, { COLLECTION_SORTS, filtersFromParams, parseSortParam }]) => {
+        const params = new URLSearchParams(search);
+        const sort = parseSortParam(params.get('sort'), COLLECTION_SORTS);
+        return client.prefetchInfiniteQuery(collectionPageInfiniteOptions(id, filtersFromParams(params), sort));
+      },
+      () => undefined,
     );
     return;
   }

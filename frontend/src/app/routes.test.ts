@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, routes } from './routes';
+import { adminRoutes, findAdminRoute } from './adminRoutes';
+import { ADMIN_AREA, findRoute, routes } from './routes';
 
 describe('route table', () => {
   it('matches paths to their routes', () => {
@@ -9,23 +10,33 @@ describe('route table', () => {
     expect(findRoute('/product/abc/extra')).toBeUndefined();
     // Signed in, or a visitor when the shop takes guests (the guard reads the session).
     expect(findRoute('/mybag')?.access).toBe('bag');
-    expect(findRoute('/adminmanagement')?.access).toBe('admin');
     expect(findRoute('/login')?.access).toBe('guest');
     expect(findRoute('/nowhere')).toBeUndefined();
     expect(findRoute('/myorders')?.access).toBe('user');
-    expect(findRoute('/admin/orders')?.access).toBe('admin');
-    expect(findRoute('/admin/orders/abc123')?.path).toBe('/admin/orders/:id');
-    expect(findRoute('/admin/orders/abc123')?.access).toBe('admin');
-    expect(findRoute('/admin/stock')?.access).toBe('admin');
-    expect(findRoute('/admin/delivery')?.access).toBe('admin');
-    expect(findRoute('/admin/discounts')?.access).toBe('admin');
-    expect(findRoute('/admin/dashboard')?.access).toBe('admin');
-    expect(findRoute('/admin')?.access).toBe('admin');
-    expect(findRoute('/admin/reviews')?.access).toBe('admin');
+  });
+
+  it('leaves the back office to its own table, behind the admin guard', () => {
+    for (const path of ['/admin', '/admin/', '/adminmanagement', '/admin/orders', '/admin/orders/abc123/receipt'])
+      expect(ADMIN_AREA.test(path)).toBe(true);
+    for (const path of ['/', '/administrator', '/about', '/product/admin']) expect(ADMIN_AREA.test(path)).toBe(false);
+    expect(findRoute('/admin/orders')).toBeUndefined();
+    expect(findAdminRoute('/adminmanagement')?.access).toBe('admin');
+    expect(findAdminRoute('/admin/orders')?.access).toBe('admin');
+    expect(findAdminRoute('/admin/orders/abc123')?.path).toBe('/admin/orders/:id');
+    expect(findAdminRoute('/admin/orders/new')?.path).toBe('/admin/orders/new');
+    for (const path of [
+      '/admin/stock',
+      '/admin/delivery',
+      '/admin/discounts',
+      '/admin/dashboard',
+      '/admin',
+      '/admin/reviews',
+    ])
+      expect(findAdminRoute(path)?.access).toBe('admin');
   });
 
   it('code-splits every route except Home', () => {
-    for (const route of routes) {
+    for (const route of [...routes, ...adminRoutes]) {
       if (route.path === '/') expect(route.preload).toBeUndefined();
       else expect(typeof route.preload).toBe('function');
     }

@@ -1,25 +1,11 @@
-import { lazy, type ComponentType } from 'react';
-import type { Access } from './guards';
+import { lazyRoute, patternToRegExp, type AppRoute } from './route';
 import HomePage from '@/features/catalog/routes/HomePage';
-
-type PageModule = { default: ComponentType };
-
-export type AppRoute = {
-  path: string;
-  access: Access;
-  component: ComponentType;
-  /** Starts downloading a lazy route's code ahead of a visit. */
-  preload?: () => Promise<PageModule>;
-};
-
-function lazyRoute(path: string, access: Access, load: () => Promise<PageModule>): AppRoute {
-  return { path, access, component: lazy(load), preload: load };
-}
 
 /**
  * The route table (SPEC section 2). Home ships in the first bundle; every other screen is its own
- * chunk, fetched on first visit, so shoppers download only what they open. Admin screens stay
- * lazy so shoppers never download them.
+ * chunk, fetched on first visit, so shoppers download only what they open. The back office's
+ * screens have a table of their own (adminRoutes.tsx), itself fetched only for an admin, so a
+ * shopper's first page carries neither their code nor their names.
  */
 export const routes: AppRoute[] = [
   { path: '/', access: 'all', component: HomePage },
@@ -39,36 +25,13 @@ export const routes: AppRoute[] = [
   lazyRoute('/unsubscribe', 'all', () => import('@/features/content/routes/UnsubscribePage')),
   lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
-  lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),
-  lazyRoute('/admin/dashboard', 'admin', () => import('@/features/admin/routes/DashboardPage')),
-  lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
-  lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
-  lazyRoute('/admin/mail', 'admin', () => import('@/features/admin/routes/FailedMailPage')),
-  lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
-  // Before /admin/orders/:id, which would take "new" for an order's id.
-  lazyRoute('/admin/orders/new', 'admin', () => import('@/features/admin/routes/NewOrderPage')),
-  lazyRoute('/admin/orders/:id', 'admin', () => import('@/features/admin/routes/AdminOrderPage')),
-  lazyRoute('/admin/orders/:id/receipt', 'admin', () => import('@/features/admin/print/ReceiptPage')),
-  lazyRoute('/admin/orders/:id/packing-slip', 'admin', () => import('@/features/admin/print/PackingSlipPage')),
-  lazyRoute('/admin/pick-list', 'admin', () => import('@/features/admin/print/PickListPage')),
-  lazyRoute('/admin/customers', 'admin', () => import('@/features/admin/routes/CustomersPage')),
-  lazyRoute('/admin/customers/:key', 'admin', () => import('@/features/admin/routes/CustomerPage')),
-  lazyRoute('/admin/staff', 'admin', () => import('@/features/admin/routes/StaffPage')),
-  lazyRoute('/admin/activity', 'admin', () => import('@/features/admin/routes/ActivityPage')),
-  lazyRoute('/admin/stock', 'admin', () => import('@/features/admin/routes/StockPage')),
-  lazyRoute('/admin/products', 'admin', () => import('@/features/admin/routes/ProductsPage')),
-  lazyRoute('/admin/products/import', 'admin', () => import('@/features/admin/routes/ImportProductsPage')),
-  lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
-  lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
-  lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
-  lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
-  lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
 ];
 
-function patternToRegExp(path: string): RegExp {
-  const body = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+');
-  return new RegExp(`^${body}/?$`);
-}
+/** The back office's addresses (/admin, /admin/…, /adminmanagement): the admin area's. */
+export const ADMIN_AREA = /^\/admin(?:management\/?|\/.*)?$/;
+
+/** The back office's route table, fetched when an admin opens (or is about to open) one of its screens. */
+export const loadAdminRoutes = () => import('./adminRoutes');
 
 /** The route whose pattern matches `pathname`, if any. */
 export function findRoute(pathname: string): AppRoute | undefined {
@@ -80,10 +43,17 @@ export function findRoute(pathname: string): AppRoute | undefined {
  * of when React first renders it.
  */
 export function preloadRouteFor(pathname: string, isAdmin = false): void {
-  const route = findRoute(pathname);
-  // Admin screens are for admins only: anyone else is sent away by the guard, so never fetch them.
-  if (route?.access === 'admin' && !isAdmin) return;
-  void route?.preload?.().catch(() => undefined);
+  if (ADMIN_AREA.test(pathname)) {
+    // Admin screens are for admins only: anyone else is sent away by the guard, so never fetch them.
+    if (isAdmin)
+      void loadAdminRoutes()
+        .then(({ findAdminRoute }) => findAdminRoute(pathname)?.preload?.())
+        .catch(() => undefined);
+    return;
+  }
+  void findRoute(pathname)
+    ?.preload?.()
+    .catch(() => undefined);
 }
 
 /** The screens a shopper most likely opens next from the home page. */

@@ -1,14 +1,19 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from './Badge';
 import { Dropdown, type DropdownItem } from './Dropdown';
 import { BagIcon, HeartIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from './icons';
 import { Logo } from './Logo';
-import { SearchBar } from './SearchBar';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
 import { mayOpen, staffRole } from '@/lib/staff';
 import './Header.css';
+
+/** The search bar's code (with its suggestions), fetched on the first tap of the search button (or
+ *  when the browser is idle after the first page has loaded, see main.tsx), not with the first
+ *  page's JavaScript. */
+export const loadSearchBar = () => import('./SearchBar').then((module) => ({ default: module.SearchBar }));
+const SearchBar = lazy(loadSearchBar);
 
 const collectionItems: DropdownItem[] = FIXED_COLLECTIONS.map((c) => ({ label: c.name, href: collectionPath(c.id) }));
 const moreItems: DropdownItem[] = [
@@ -133,7 +138,11 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
           />
         </div>
       </div>
-      {searchOpen && <SearchBar onClose={closeSearch} toggleRef={searchButtonRef} />}
+      {searchOpen && (
+        <Suspense fallback={null}>
+          <SearchBar onClose={closeSearch} toggleRef={searchButtonRef} />
+        </Suspense>
+      )}
     </header>
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { SlidersIcon } from './icons';
+import { SlidersIcon } from './moreIcons';
 import { Message } from './Message';
 import { Modal } from './Modal';
 import {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './moreIcons';
 import { keepFocusWithin } from '@/lib/focusTrap';
 import './Modal.css';
 

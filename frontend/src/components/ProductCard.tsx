@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { StarShape } from './icons';
+import { StarShape } from './moreIcons';
 import { ResponsiveImage } from './ResponsiveImage';
 import { useMediaQuery } from '@/lib/useMediaQuery';
 import { SalePrice } from './SalePrice';
@@ -86,18 +86,5 @@ export function CardRating({ rating, reviewCount }: { rating: number; reviewCoun
         Rated {value} out of 5, {reviews}
       </span>
     </span>
-  );
-}
-
-/** Placeholder tile while products load. */
-export function ProductCardSkeleton() {
-  return (
-    <div className="product-card product-card--skeleton" aria-hidden="true">
-      <span className="product-card__media skeleton" />
-      <span className="product-card__body">
-        <span className="skeleton skeleton--text" style={{ width: '80%' }} />
-        <span className="skeleton skeleton--text" style={{ width: '45%' }} />
-      </span>
-    </div>
   );
 }

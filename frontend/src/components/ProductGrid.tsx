@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
-import { ProductCard, ProductCardSkeleton } from './ProductCard';
+import { ProductCard } from './ProductCard';
 import type { Product } from '@/lib/types';
+
+export { ProductGridSkeleton } from './ProductGridSkeleton';
 
 type ProductGridProps = {
   products: ReadonlyArray<Product>;
@@ -21,15 +23,5 @@ export function ProductGrid({ products, hoverImage, showCategory, label, actions
         </li>
       ))}
     </ul>
-  );
-}
-
-export function ProductGridSkeleton({ count = 8 }: { count?: number }) {
-  return (
-    <div className="product-grid" role="status" aria-label="Loading products">
-      {Array.from({ length: count }, (_, i) => (
-        <ProductCardSkeleton key={i} />
-      ))}
-    </div>
   );
 }

@@ -10,7 +10,8 @@ import {
 } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { ArrowRightIcon, CloseIcon, SearchIcon } from './icons';
+import { ArrowRightIcon, SearchIcon } from './icons';
+import { CloseIcon } from './moreIcons';
 import { productPath } from '@/lib/collections';
 import { formatNaira } from '@/lib/money';
 import { ResponsiveImage } from './ResponsiveImage';

@@ -3,31 +3,33 @@ import { Link, useLocation } from 'wouter';
 import { Badge } from './Badge';
 import {
   BagIcon,
+  ChevronDownIcon,
+  HeartIcon,
+  LogInIcon,
+  LogOutIcon,
+  SearchIcon,
+  UserIcon,
+  UserPlusIcon,
+} from './icons';
+import {
   BoxesIcon,
   ChartIcon,
-  ChevronDownIcon,
   CloseIcon,
   GridIcon,
-  HeartIcon,
   HomeIcon,
   InfoIcon,
   KeyIcon,
-  LogInIcon,
-  LogOutIcon,
   MailIcon,
   MapPinIcon,
   PackageIcon,
-  SearchIcon,
   SlidersIcon,
   StarIcon,
   TagIcon,
   TruckIcon,
-  UserIcon,
-  UserPlusIcon,
   UsersIcon,
   ShieldIcon,
   ClockIcon,
-} from './icons';
+} from './moreIcons';
 import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { keepFocusWithin } from '@/lib/focusTrap';

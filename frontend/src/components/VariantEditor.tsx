@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './moreIcons';
 import { TextField } from './TextField';
 import {
   describeVariant,

@@ -1,4 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
+import { saveData } from './saveData';
 
 type Options = {
   /** How far outside the viewport counts as near. */
@@ -13,7 +14,9 @@ type Options = {
  * until the first screen (and its LCP picture) is done, which matters most on slow phones: on a
  * first load, nearness counts only from the page's load event or the shopper's first scroll (on a
  * phone the next sections are "near" at once, and their pictures used to compete with the first
- * screen's). Without IntersectionObserver (old browsers, tests) it is true at once.
+ * screen's). Without IntersectionObserver (old browsers, tests) it is true at once. While the
+ * shopper saves data, only being on the screen counts (no margin, no settling): nothing is fetched
+ * for a section the shopper has not scrolled to.
  */
 export function useNearViewport(
   ref: RefObject<Element | null>,
@@ -29,11 +32,12 @@ export function useNearViewport(
       if (!cancelled) setNear(true);
     };
 
+    const saving = saveData();
     let observer: IntersectionObserver | undefined;
     const watch = () => {
       if (observer || cancelled) return;
       observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
-        rootMargin,
+        rootMargin: saving ? '0px' : rootMargin,
       });
       if (element) observer.observe(element);
     };
@@ -41,6 +45,7 @@ export function useNearViewport(
     let timer = 0;
     const onLoad = () => {
       watch();
+      if (saving) return;
       timer = window.setTimeout(() => {
         if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(show, { timeout: 1000 });
         else show();

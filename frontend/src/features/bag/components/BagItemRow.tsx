@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { useRemoveItem, useSetQuantity } from '../api/update-item';
-import { CloseIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/moreIcons';
 import { Price } from '@/components/Price';
 import { SalePrice } from '@/components/SalePrice';
 import { ResponsiveImage } from '@/components/ResponsiveImage';

@@ -1,15 +1,20 @@
-import { useRef } from 'react';
-import { useFeaturedProducts } from '../api/get-featured';
-import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
-import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
+import { lazy, Suspense, useRef } from 'react';
+import { FeaturedError } from './FeaturedError';
+import { ProductGridSkeleton } from '@/components/ProductGridSkeleton';
 import { useNearViewport } from '@/lib/useNearViewport';
 
-/** The home page's featured products; fetched once near the screen or once the page has settled. */
+/** The cards (their code and the products), fetched only when the section is about to be seen. */
+const FeaturedProducts = lazy(() => import('./FeaturedProducts').catch(() => ({ default: FeaturedError })));
+
+/**
+ * The home page's featured products. Below the fold: its products, and the code that draws them,
+ * are fetched once it comes near the screen or once the page has settled (never ahead while the
+ * shopper saves data, see useNearViewport).
+ */
 export function FeaturedGrid() {
   const sectionRef = useRef<HTMLElement>(null);
   const near = useNearViewport(sectionRef);
-  const { data: products, isPending, isError } = useFeaturedProducts(near);
-  const isAdmin = useIsAdmin();
+  const loading = <ProductGridSkeleton count={4} />;
   return (
     <section ref={sectionRef} className="section featured" aria-labelledby="featured-heading">
       <div className="container">
@@ -20,20 +25,12 @@ export function FeaturedGrid() {
             <p>Our favourite pieces this season, chosen by the Ankara stylists.</p>
           </div>
         </div>
-        {isPending ? (
-          <ProductGridSkeleton count={4} />
-        ) : isError ? (
-          <p className="alert alert--error" role="alert">
-            Error loading featured products.
-          </p>
-        ) : products.length === 0 ? (
-          <p className="muted">No featured products yet. Explore our collections above.</p>
+        {near ? (
+          <Suspense fallback={loading}>
+            <FeaturedProducts />
+          </Suspense>
         ) : (
-          <ProductGrid
-            products={products}
-            label="Featured Products"
-            actions={isAdmin ? (product) => <AdminSlot name="featured.card" props={{ product }} /> : undefined}
-          />
+          loading
         )}
       </div>
     </section>

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { RELEASE_INTERVAL_MS, ReleaseCarousel, ReleaseShowcase } from './ReleaseShowcase';
+import { RELEASE_INTERVAL_MS, ReleaseCarousel } from './ReleaseCarousel';
+import { ReleaseShowcase } from './ReleaseShowcase';
 import { release } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 

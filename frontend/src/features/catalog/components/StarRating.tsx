@@ -1,4 +1,4 @@
-import { StarShape } from '@/components/icons';
+import { StarShape } from '@/components/moreIcons';
 import './StarRating.css';
 
 /** "4.5" for 4.5, "4" for 4.0: the rating as it is read out. */

@@ -13,7 +13,7 @@ import { StarRating } from '../components/StarRating';
 import { AdminSlot } from '@/components/AdminSlot';
 import { DeliveryLines, useDeliveryNote } from '@/components/DeliveryNote';
 import { VariantOptions } from '@/components/VariantOptions';
-import { ShieldIcon, TruckIcon } from '@/components/icons';
+import { ShieldIcon, TruckIcon } from '@/components/moreIcons';
 import { Message } from '@/components/Message';
 import { SalePrice } from '@/components/SalePrice';
 import { Spinner } from '@/components/Spinner';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { chargeSandbox, useSandboxTransaction, type SandboxOutcome } from '../api/sandbox';
-import { CloseIcon } from '@/components/icons';
+import { CloseIcon } from '@/components/moreIcons';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
 import { formatNaira } from '@/lib/money';

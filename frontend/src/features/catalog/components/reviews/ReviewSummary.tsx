@@ -1,5 +1,5 @@
 import { ratingFigure, Stars } from '../StarRating';
-import { StarShape } from '@/components/icons';
+import { StarShape } from '@/components/moreIcons';
 
 type ReviewSummaryProps = {
   /** One decimal; null without reviews. */

@@ -1,5 +1,5 @@
 import { useId, useState, type Ref } from 'react';
-import { StarShape } from '@/components/icons';
+import { StarShape } from '@/components/moreIcons';
 
 /** What each rating means, shown beside the stars. */
 export const RATING_WORDS = ['', 'Poor', 'Fair', 'Good', 'Very good', 'Excellent'] as const;

@@ -1,0 +1,56 @@
+import { Route, Switch } from 'wouter';
+import { NotFoundPage } from './NotFoundPage';
+import { lazyRoute, patternToRegExp, type AppRoute } from './route';
+
+/**
+ * The back office's screens (SPEC section 2), each its own chunk like the shop's (routes.tsx).
+ * This table is itself fetched only when an admin opens the back office (App.tsx guards the whole
+ * area first), so a shopper's first page carries none of it.
+ */
+export const adminRoutes: AppRoute[] = [
+  lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),
+  lazyRoute('/admin/dashboard', 'admin', () => import('@/features/admin/routes/DashboardPage')),
+  lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
+  lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
+  lazyRoute('/admin/mail', 'admin', () => import('@/features/admin/routes/FailedMailPage')),
+  lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
+  // Before /admin/orders/:id, which would take "new" for an order's id.
+  lazyRoute('/admin/orders/new', 'admin', () => import('@/features/admin/routes/NewOrderPage')),
+  lazyRoute('/admin/orders/:id', 'admin', () => import('@/features/admin/routes/AdminOrderPage')),
+  lazyRoute('/admin/orders/:id/receipt', 'admin', () => import('@/features/admin/print/ReceiptPage')),
+  lazyRoute('/admin/orders/:id/packing-slip', 'admin', () => import('@/features/admin/print/PackingSlipPage')),
+  lazyRoute('/admin/pick-list', 'admin', () => import('@/features/admin/print/PickListPage')),
+  lazyRoute('/admin/customers', 'admin', () => import('@/features/admin/routes/CustomersPage')),
+  lazyRoute('/admin/customers/:key', 'admin', () => import('@/features/admin/routes/CustomerPage')),
+  lazyRoute('/admin/staff', 'admin', () => import('@/features/admin/routes/StaffPage')),
+  lazyRoute('/admin/activity', 'admin', () => import('@/features/admin/routes/ActivityPage')),
+  lazyRoute('/admin/stock', 'admin', () => import('@/features/admin/routes/StockPage')),
+  lazyRoute('/admin/products', 'admin', () => import('@/features/admin/routes/ProductsPage')),
+  lazyRoute('/admin/products/import', 'admin', () => import('@/features/admin/routes/ImportProductsPage')),
+  lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
+  lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
+  lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
+  lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
+  lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
+];
+
+/** The back-office route whose pattern matches `pathname`, if any. */
+export function findAdminRoute(pathname: string): AppRoute | undefined {
+  return adminRoutes.find((route) => patternToRegExp(route.path).test(pathname));
+}
+
+/** The back office's screens, behind the admin guard App.tsx puts around the whole area. */
+export default function AdminRoutes() {
+  return (
+    <Switch>
+      {adminRoutes.map(({ path, component: Page }) => (
+        <Route key={path} path={path}>
+          <Page />
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}

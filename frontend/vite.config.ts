@@ -160,7 +160,7 @@ export default defineConfig({
             { name: 'vendor', test: /node_modules|rolldown[\\/]runtime/ },
             {
               name: 'shared',
-              test: /\/src\/(lib\/(api|money|queryKeys|collections|saveData)\.ts|components\/(Price|icons|ResponsiveImage)\.tsx)$/,
+              test: /\/src\/(lib\/(api|money|queryKeys|collections|saveData|site)\.ts|components\/(Price|icons|ResponsiveImage)\.tsx)$/,
             },
           ],
         },

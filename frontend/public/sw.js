@@ -13,9 +13,10 @@
  *   - one app shell for offline navigations: index.html fetched WITHOUT cookies
  *     (credentials: 'omit'), so the session the server writes into it is always the signed-out
  *     one. Online, every page load goes to the network (the HTML carries the shopper's session and
- *     is never stored); offline, this shell opens the app on the page asked for. It is fetched at
- *     install and again only when a page names another build of the app than the kept shell
- *     (never on every visit: it is as large as a page), and not at all while the shopper saves data.
+ *     is never stored); offline, this shell opens the app on the page asked for. It is fetched
+ *     on the first page load the worker handles (the shopper's second, not with the first visit's
+ *     bytes) and again only when a page names another build of the app than the kept shell (never
+ *     on every visit: it is as large as a page), and not at all while the shopper saves data.
  * What it never keeps: anything else — bag, saved items, orders, account, session, auth,
  * checkout, payments, search, order tracking, admin — nor any answer marked private or no-store,
  * nor a non-GET request. Those always go to the network.
@@ -43,10 +44,10 @@ function savingData() {
   return self.navigator.connection?.saveData === true || new URL(self.location.href).searchParams.has('save-data');
 }
 
+// Nothing is fetched at install: a first visit pays only for its page. The offline shell comes with
+// the next page load the worker sees (navigate), a returning shopper's.
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    (savingData() ? Promise.resolve() : refreshShell()).catch(() => undefined).then(() => self.skipWaiting()),
-  );
+  event.waitUntil(self.skipWaiting());
 });
 
 self.addEventListener('activate', (event) => {

@@ -10,7 +10,7 @@ import { mayOpen, staffRole } from '@/lib/staff';
 import './Header.css';
 
 /** The search bar's code (with its suggestions), fetched on the first tap of the search button (or
- *  when the browser is idle after the first page has loaded, see main.tsx), not with the first
+ *  once the shopper starts using the page, see main.tsx), not with the first
  *  page's JavaScript. */
 export const loadSearchBar = () => import('./SearchBar').then((module) => ({ default: module.SearchBar }));
 const SearchBar = lazy(loadSearchBar);

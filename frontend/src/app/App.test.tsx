@@ -73,7 +73,7 @@ describe('App routes', () => {
   it('renders the footer links and copyright line', async () => {
     renderApp('/privacy');
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Ankara. All rights reserved.`);
     expect(screen.getByRole('link', { name: 'Tracking' }).getAttribute('href')).toBe('/track');
     const instagram = screen.getByRole('link', { name: 'Instagram' });

@@ -1,12 +1,41 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import type { Sidebar as SidebarComponent } from './Sidebar';
+import { useNearViewport } from '@/lib/useNearViewport';
 
-/** The drawer's code, fetched on the first tap of the menu button (or when the browser is idle
- *  after the first page has loaded, see main.tsx), not with the first page's JavaScript. */
+/** The footer's code and styles: it starts below the first screen on every page (.site-main's
+ *  min-height), so it is fetched when it comes near or the page has settled, not with the first
+ *  page's JavaScript (and never for a shopper saving data who stays on the first screen). */
+const Footer = lazy<ComponentType>(() =>
+  import('./Footer').then(
+    (module) => ({ default: module.Footer }),
+    // Offline before the code was ever fetched: no footer rather than a broken page.
+    () => ({ default: NoFooter }),
+  ),
+);
+
+function NoFooter() {
+  return null;
+}
+
+function FooterWhenNear() {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref);
+  return (
+    <div ref={ref}>
+      {near && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
+    </div>
+  );
+}
+
+/** The drawer's code, fetched on the first tap of the menu button (or once the shopper starts
+ *  using the page, see main.tsx), not with the first page's JavaScript. */
 export const loadSidebar = () => import('./Sidebar').then((module) => module.Sidebar);
 
 /** Scrolls to the top on a new page, but leaves back/forward to the browser's own restoration. */
@@ -71,7 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <main id="main" className="site-main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <FooterWhenNear />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { SalePrice } from './SalePrice';
 import { productPath } from '@/lib/collections';
 import type { Product } from '@/lib/types';
 import { isSoldOut, SOLD_OUT } from '@/lib/variants';
+import './ProductCardFrame.css';
 import './ProductCard.css';
 
 /** How wide a card image is drawn: 2 columns on phones, 3 on tablets, 4 on desktop (max 1200px page). */

@@ -1,4 +1,4 @@
-import './ProductCard.css';
+import './ProductCardFrame.css';
 
 /**
  * The product grid's loading state, apart from the cards themselves so that a page can show it

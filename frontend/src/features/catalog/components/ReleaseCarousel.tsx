@@ -9,6 +9,7 @@ import { useAutoAdvance, wrapIndex } from '@/lib/useAutoAdvance';
 import { useCarouselPause } from '@/lib/useCarouselPause';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
 import { useSlidePictures } from '@/lib/useSlidePictures';
+import './ReleaseCarousel.css';
 
 export const RELEASE_INTERVAL_MS = 5000;
 

@@ -111,14 +111,24 @@ pub fn waiting_from(conn: &Connection, client_key: &str) -> rusqlite::Result<(i6
 /// order's attempts; past them the code no longer works. Confirming again is fine.
 pub fn confirm_with_code(tx: &Connection, order_id: &OrderId, code: &str, now: i64) -> AppResult<()> {
     let wrong = || AppError::Validation("That code is not right. Please check the e-mail we sent you and try again.".into());
-    let found: Option<(Option<String>, i64, Option<i64>, i64, String)> = tx
+    /// An order's confirmation as a code is checked against it.
+    struct Waiting {
+        hash: Option<String>,
+        attempts: i64,
+        confirmed_at: Option<i64>,
+        expires_at: i64,
+        status: String,
+    }
+    let found = tx
         .prepare_cached(
             "SELECT c.code_hash, c.attempts, c.confirmed_at, c.expires_at, o.status
              FROM order_confirmations c JOIN orders o ON o.id = c.order_id WHERE c.order_id = ?1",
         )?
-        .query_row([order_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        .query_row([order_id], |r| {
+            Ok(Waiting { hash: r.get(0)?, attempts: r.get(1)?, confirmed_at: r.get(2)?, expires_at: r.get(3)?, status: r.get(4)? })
+        })
         .optional()?;
-    let Some((hash, attempts, confirmed_at, expires_at, status)) = found else { return Err(wrong()) };
+    let Some(Waiting { hash, attempts, confirmed_at, expires_at, status }) = found else { return Err(wrong()) };
     if confirmed_at.is_some() {
         return Ok(());
     }

@@ -73,6 +73,11 @@ fn payment_words(order: &Order) -> (String, String) {
     }
 }
 
+/// The whole percentage a sale takes off (rounded down, so it never says more than it gives).
+pub fn percent_off(price: Kobo, before: Kobo) -> i64 {
+    if before.get() <= 0 { 0 } else { (before - price).get() * 100 / before.get() }
+}
+
 /// Hours an order's confirmation allows (from the order to its expiry).
 fn confirm_hours(order: &Order, expires_at: i64) -> i64 {
     ((expires_at - order.created_at) as f64 / 3_600_000.0).round() as i64

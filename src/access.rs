@@ -48,6 +48,7 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/pick-list", EVERYONE),
     rule("POST", "/api/admin/orders/{id}/collect", RUNNING),
     rule("POST", "/api/admin/orders/{id}/refuse", RUNNING),
+    rule("POST", "/api/admin/orders/{id}/confirm", RUNNING),
     rule("POST", "/api/admin/orders/{id}/refunds", RUNNING),
     rule("POST", "/api/admin/orders/{id}/pay-links", RUNNING),
     rule("DELETE", "/api/admin/orders/{id}/pay-links", RUNNING),

@@ -1,6 +1,7 @@
 //! The shop's background round, beside the HTTP server: the safety nets behind webhooks and the
 //! chores no request does. Every few seconds payments past their payable time are ended (what they
-//! held goes back on sale); every `--reconcile-secs` pending payments and refunds are re-checked
+//! held goes back on sale), and so are pay-link orders and unconfirmed pay-on-delivery orders past
+//! their time; every `--reconcile-secs` pending payments and refunds are re-checked
 //! with Paystack, holds of payments that never started are given back, a stock import made by the
 //! merchant's command is noticed, and the contact digest goes out when due.
 
@@ -37,6 +38,9 @@ pub async fn run_forever(state: Arc<AppState>) {
         }
         if let Err(e) = state.payments.end_lapsed_links().await {
             log::warn!("cancelling orders whose pay link expired: {e}");
+        }
+        if let Err(e) = state.payments.end_unconfirmed_orders().await {
+            log::warn!("cancelling pay-on-delivery orders nobody confirmed: {e}");
         }
         if let Err(e) = notice_product_imports(&state, &mut last_products_import).await {
             log::warn!("checking for product imports: {e}");
@@ -87,9 +91,10 @@ pub async fn mail_forever(state: Arc<AppState>) {
     loop {
         // Subscribers whose variant came back (marked in the stock change's own transaction) get
         // their mail written to the outbox here.
-        if state.db.read(|c| Ok(crate::alerts::any_due(c)?)).await.unwrap_or(false) {
+        let now = crate::db::now_ms();
+        if state.db.read(move |c| Ok(crate::alerts::any_due(c, now)?)).await.unwrap_or(false) {
             let mailer = state.mailer.clone();
-            if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer)).await {
+            if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer, crate::db::now_ms())).await {
                 log::warn!("writing back-in-stock mail: {e}");
             }
         }

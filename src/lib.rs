@@ -24,6 +24,7 @@ pub mod discounts;
 pub mod email;
 pub mod error;
 pub mod http;
+pub mod identity;
 pub mod ids;
 pub mod import;
 pub mod logging;

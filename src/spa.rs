@@ -34,6 +34,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/admin",
     "/search",
     "/track",
+    "/alerts/confirm",
 ];
 const CLIENT_PREFIXES: &[&str] = &["/collections/", "/product/", "/admin/"];
 

@@ -575,8 +575,16 @@ async function openOrder(number) {
   await adminPage.getByRole('heading', { level: 1, name: `Order #${number}` }).waitFor();
 }
 
-/** The admin ships an order: processing, then shipped with a tracking number. */
+/**
+ * The admin ships an order: confirmed by phone when it waits for that (a new customer's
+ * pay-on-delivery order, issue 34), processing, then shipped with a tracking number.
+ */
 async function ship() {
+  const waiting = adminPage.getByRole('region', { name: 'Awaiting confirmation' });
+  if (await waiting.count()) {
+    await waiting.getByRole('button', { name: 'Confirmed by phone' }).click();
+    await adminPage.getByText('Order confirmed: it can be prepared now.').waitFor();
+  }
   await adminPage.getByRole('button', { name: 'Mark as processing' }).click();
   await adminPage.getByRole('status').filter({ hasText: 'Order marked as processing.' }).waitFor();
   await adminPage.getByLabel('Tracking number').fill('GIG-2323-LOS');

@@ -42,13 +42,19 @@ pub fn expire_idle(tx: &Connection, before: i64) -> rusqlite::Result<usize> {
     )
 }
 
-/// Turns a guest into an account with the name, e-mail and phone of their latest order, and the
-/// password they chose (already hashed): their orders are then in My Orders. Refused when they have
-/// no order yet, or the e-mail belongs to an account already.
+/// Turns a guest into an account with the name, e-mail and phone of their latest order (or of the
+/// transfer they have sent, whose order comes when the money does), and the password they chose
+/// (already hashed): their orders are then in My Orders. Refused when they have neither yet, or
+/// the e-mail belongs to an account already.
 pub fn keep_as_account(tx: &Connection, id: &str, password_hash: &str) -> AppResult<()> {
     let details: Option<(String, String, String)> = tx
         .query_row(
-            "SELECT customer_name, customer_email, customer_phone FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1",
+            "SELECT customer_name, customer_email, customer_phone FROM (
+                 SELECT customer_name, customer_email, customer_phone, created_at FROM orders WHERE user_id = ?1
+                 UNION ALL
+                 SELECT customer_name, customer_email, customer_phone, created_at FROM payments
+                 WHERE user_id = ?1 AND status = 'pending' AND channel IN ('bank_transfer', 'bank', 'ussd'))
+             ORDER BY created_at DESC LIMIT 1",
             [id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )

@@ -18,6 +18,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (12, include_str!("../../migrations/0012_selling_from_chats.sql")),
     (13, include_str!("../../migrations/0013_mail_outbox_alerts.sql")),
     (14, include_str!("../../migrations/0014_product_import.sql")),
+    (15, include_str!("../../migrations/0015_customer_identity.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;
@@ -69,6 +70,12 @@ pub fn expected_schema(version: i64) -> rusqlite::Result<Vec<SchemaObject>> {
 /// Applies the migrations after the database's version, up to and including `target`.
 fn apply_up_to(conn: &mut Connection, target: i64) -> rusqlite::Result<()> {
     migrate(conn, target, true)
+}
+
+/// [`apply_up_to`] for other modules' tests (which check what a migration did to earlier rows).
+#[cfg(test)]
+pub(crate) fn apply_up_to_for_tests(conn: &mut Connection, target: i64) {
+    apply_up_to(conn, target).expect("migrations apply");
 }
 
 /// [`apply_up_to`], saying so in the log for a real database (`announce`).

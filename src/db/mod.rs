@@ -13,6 +13,8 @@ use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::error::{AppError, AppResult};
 
+#[cfg(test)]
+pub(crate) use migrations::apply_up_to_for_tests;
 pub use migrations::{LATEST_VERSION, SchemaObject, expected_schema, schema_of};
 
 #[derive(Clone)]

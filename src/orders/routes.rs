@@ -58,6 +58,15 @@ pub struct TrackedOrder {
     price: Price,
     #[serde(flatten)]
     refunds: OrderRefunds,
+    /// How it is paid and what was received, so the page says "paid" only of money that came.
+    payment_method: PaymentMethod,
+    #[schema(value_type = i64)]
+    paid: Kobo,
+    /// Still to pay on delivery (0 once collected).
+    #[schema(value_type = i64)]
+    to_collect: Kobo,
+    /// For a pay-on-delivery order waiting for the customer's confirmation.
+    confirmation: Option<confirmation::Confirmation>,
 }
 
 /// Order tracking without signing in: the number and the e-mail must both match.
@@ -95,6 +104,10 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         total_amount: order.total_amount,
         price: order.price,
         refunds: order.refunds,
+        payment_method: order.payment.payment_method,
+        paid: order.payment.paid,
+        to_collect: order.payment.to_collect,
+        confirmation: order.confirmation,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
 }

@@ -322,7 +322,10 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         log::warn!("payment {reference} completed after its units sold out; the order is flagged oversold");
     }
     let code_over_limit = match &price.discount_code {
-        Some(code) => !crate::discounts::count_use(tx, reference, code, &user_id, price.discount, now)?,
+        Some(code) => {
+            let who = super::identity_of(tx, &user_id, &email, &phone)?;
+            !crate::discounts::count_use(tx, reference, code, &who, price.discount, now)?
+        }
         None => false,
     };
     if code_over_limit {

@@ -260,6 +260,7 @@ fn check(ask: ChatOrder) -> AppResult<Checked> {
         (&mut address.state, "state"),
         (&mut address.country, "country"),
         (&mut address.postal_code, "postal code"),
+        (&mut address.landmark, "landmark"),
     ] {
         *value = field(value, 200, what)?;
     }
@@ -411,7 +412,9 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
             (found.delivery, crate::delivery::Method::Delivery, found.estimate)
         }
     };
-    let code = ask.code.as_deref().map(|typed| crate::discounts::usable(tx, typed, &owner, subtotal, now)).transpose()?;
+    // The customer is counted by her account, e-mail and phone, as at checkout.
+    let who = super::identity_of(tx, &owner, &ask.email, &ask.phone)?;
+    let code = ask.code.as_deref().map(|typed| crate::discounts::usable(tx, typed, &who, subtotal, now)).transpose()?;
     let discount: Option<Discount> = match (&code, &ask.manual) {
         (Some(code), _) => Some(code.discount()),
         (None, Some((amount, _))) if *amount > subtotal => {
@@ -468,7 +471,7 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
     let taken = crate::stock::sell(tx, &reference, &items)?;
     ran_low.extend(taken.ran_low);
     if let Some(code) = &code
-        && !crate::discounts::count_use(tx, &reference, &code.code, &owner, breakdown.discount, now)?
+        && !crate::discounts::count_use(tx, &reference, &code.code, &who, breakdown.discount, now)?
     {
         return Err(AppError::Validation(crate::discounts::USED_UP.into()));
     }

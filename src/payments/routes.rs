@@ -20,6 +20,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(verify_payment)
         .service(webhook);
     super::link_routes::configure(cfg);
+    super::confirm_routes::configure(cfg);
 }
 
 /// The checkout form's starting values: the profile, and the last delivery address used.
@@ -34,8 +35,13 @@ async fn checkout_details(state: web::Data<AppState>, user: Shopper) -> AppResul
 /// that cannot be used answers 400 with the reason ("This code has expired").
 #[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutQuote), BadRequest, Unauthorized, Conflict, TooManyRequests))]
 #[post("/checkout/quote")]
-async fn price_checkout(state: web::Data<AppState>, user: Shopper, body: web::Json<QuoteBody>) -> AppResult<HttpResponse> {
-    let quote = state.payments.quote(&user.id, body.into_inner()).await?;
+async fn price_checkout(
+    state: web::Data<AppState>,
+    user: Shopper,
+    req: HttpRequest,
+    body: web::Json<QuoteBody>,
+) -> AppResult<HttpResponse> {
+    let quote = state.payments.quote(&user.id, state.config.client_key(&req), body.into_inner()).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(quote))
 }
 

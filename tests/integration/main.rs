@@ -17,6 +17,7 @@ mod import;
 mod listing;
 mod mail;
 mod operations;
+mod pay_on_delivery;
 mod payments;
 mod product_admin;
 mod refunds;

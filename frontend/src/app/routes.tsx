@@ -37,6 +37,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
   lazyRoute('/track', 'all', () => import('@/features/orders/routes/TrackPage')),
   lazyRoute('/unsubscribe', 'all', () => import('@/features/content/routes/UnsubscribePage')),
+  lazyRoute('/alerts/confirm', 'all', () => import('@/features/catalog/routes/AlertConfirmPage')),
   lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),

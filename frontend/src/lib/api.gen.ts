@@ -343,6 +343,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Staff confirm a pay-on-delivery order after calling the customer: it may then be prepared,
+     *     and is no longer cancelled for want of confirmation. Confirming again changes nothing.
+     */
+    post: operations['admin_confirm_order'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/note': {
     parameters: {
       query?: never;
@@ -697,6 +717,26 @@ export interface paths {
     head?: never;
     /** Sets one variant's stock (and SKU), from the Stock screen. */
     patch: operations['edit_variant'];
+    trace?: never;
+  };
+  '/api/alerts/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirms a back-in-stock subscription from the link mailed to its address (no login; doing it
+     *     twice is fine). An expired or unknown link answers 404.
+     */
+    post: operations['confirm_alert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/auth/forgot': {
@@ -1116,6 +1156,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/orders/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The customer confirms her pay-on-delivery order with the code the shop sent her. A wrong code
+     *     answers 400 (five end the code: 409); tries share the tracking page's allowance per address.
+     */
+    post: operations['confirm_order'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/orders/seen': {
     parameters: {
       query?: never;
@@ -1390,9 +1450,10 @@ export interface paths {
     put?: never;
     /**
      * "E-mail me when it's back" for a sold-out variant: one mail when it is available again (by any
-     *     route), then the subscription ends. For visitors and customers alike. The same address and
-     *     variant again answers 200 and changes nothing; 10 new subscriptions per address and 30 per
-     *     client an hour.
+     *     route), then the subscription ends. For visitors and customers alike; it counts once the
+     *     address confirms it through the link mailed to it (at most 3 such mails an address a day), or
+     *     at once for a signed-in customer's own address. The same address and variant again answers 200
+     *     and changes nothing; 10 new subscriptions per address and 30 per client an hour.
      */
     post: operations['notify'];
     delete?: never;
@@ -1758,6 +1819,15 @@ export interface components {
     Address: {
       city: string;
       country: string;
+      /**
+       * @description How a rider finds the place: "Opposite Shoprite", "the blue gate after the mosque".
+       *     Optional; empty when not given.
+       */
+      landmark: string;
+      /**
+       * @description Required or optional as the merchant's `postalCode` setting says (most Nigerian addresses
+       *     have none in use); empty when not given.
+       */
       postalCode: string;
       state: string;
       street: string;
@@ -2009,6 +2079,8 @@ export interface components {
       address: components['schemas']['Address'] | null;
       customer: components['schemas']['Customer'];
       mode: components['schemas']['PaymentMode'];
+      /** @description Whether the address needs a postal code (the merchant's setting). */
+      postalCode: components['schemas']['PostalCode'];
       publicKey: string;
     };
     /** @description What the checkout summary shows before paying. */
@@ -2137,6 +2209,30 @@ export interface components {
       color: string;
       /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels. */
       images?: string[];
+    };
+    /** @description A customer's confirmation: the order's number (as on the confirmation) and the code sent to her. */
+    ConfirmBody: {
+      code: string;
+      number: string;
+    };
+    /** @enum {string} */
+    ConfirmChannel: 'phone' | 'email';
+    /** @description An order's confirmation as the order's answers carry it. */
+    Confirmation: {
+      channel: components['schemas']['ConfirmChannel'];
+      /** Format: int64 */
+      confirmedAt: number | null;
+      /**
+       * Format: int64
+       * @description Unix ms: unconfirmed by then, the order is cancelled.
+       */
+      expiresAt: number;
+    };
+    /** @description What a confirmation answers: the order's number and where it is now. */
+    Confirmed: {
+      confirmation: components['schemas']['Confirmation'] | null;
+      number: string;
+      status: components['schemas']['OrderStatus'];
     };
     ContactForm: {
       email?: string | null;
@@ -2657,6 +2753,7 @@ export interface components {
          *     shop had ended): the merchant decides whether to honour the discount or settle it.
          */
         codeOverLimit: boolean;
+        confirmation?: components['schemas']['Confirmation'] | null;
         /** Format: int64 */
         createdAt: number;
         customerEmail: string;
@@ -2812,7 +2909,8 @@ export interface components {
       paymentMethod: components['schemas']['PaymentMethod'];
       /**
        * Format: int64
-       * @description What is still to collect on delivery (0 once collected, and for Paystack orders).
+       * @description What is still to collect on delivery, at any status until it is collected (0 then, and
+       *     for cancelled, refused and Paystack orders).
        */
       toCollect: number;
     };
@@ -2947,6 +3045,8 @@ export interface components {
     PlacedOrder: {
       order: components['schemas']['Order'];
     };
+    /** @enum {string} */
+    PostalCode: 'required' | 'optional_in_nigeria' | 'optional';
     /** @description The parts of an order's total, as priced when its payment started. */
     Price: {
       /** @description e.g. "1–2 working days"; none for pickup and older orders. */
@@ -3372,6 +3472,31 @@ export interface components {
       payOnDeliveryOpenLimit: number;
       /**
        * Format: int64
+       * @description Hours such an order waits for confirmation before it is cancelled (its stock and code use
+       *     back): 1 to 168.
+       * @default 24
+       */
+      podConfirmHours: number;
+      /**
+       * @description How a pay-on-delivery order from a customer the shop does not know yet (a guest, or an
+       *     account without a delivered or paid order) is confirmed: by a call from the shop, or by a
+       *     code e-mailed to the customer.
+       * @default phone
+       */
+      podConfirmation: components['schemas']['ConfirmChannel'];
+      /**
+       * Format: int64
+       * @description Such orders waiting for confirmation that one client address may have at once: 1 to 50.
+       * @default 3
+       */
+      podUnconfirmedPerAddress: number;
+      /**
+       * @description Whether checkout asks for a postal code: most Nigerian addresses have none in use.
+       * @default optional_in_nigeria
+       */
+      postalCode: components['schemas']['PostalCode'];
+      /**
+       * Format: int64
        * @description Minutes a bank transfer or USSD payment may take, holding its stock and code meanwhile.
        * @default 60
        */
@@ -3394,6 +3519,12 @@ export interface components {
       payLinkHours?: number | null;
       /** Format: int64 */
       payOnDeliveryOpenLimit?: number | null;
+      /** Format: int64 */
+      podConfirmHours?: number | null;
+      podConfirmation?: components['schemas']['ConfirmChannel'] | null;
+      /** Format: int64 */
+      podUnconfirmedPerAddress?: number | null;
+      postalCode?: components['schemas']['PostalCode'] | null;
       /** Format: int64 */
       transferHoldMinutes?: number | null;
     };
@@ -3513,6 +3644,8 @@ export interface components {
     StockStatus: 'in-stock' | 'low' | 'sold-out';
     /** @description What subscribing did. */
     Subscribed: {
+      /** @description False while the address has not confirmed it yet (a link was mailed to it). */
+      confirmed: boolean;
       /** @description False when this address already waited for this variant (nothing changed). */
       created: boolean;
       message: string;
@@ -3555,11 +3688,21 @@ export interface components {
     /** @description What anyone holding an order's number and e-mail may see: where it is, not who or where to. */
     TrackedOrder: components['schemas']['Price'] &
       components['schemas']['OrderRefunds'] & {
+        confirmation?: components['schemas']['Confirmation'] | null;
         /** Format: int64 */
         createdAt: number;
         items: components['schemas']['OrderItem'][];
         number: string;
+        /** Format: int64 */
+        paid: number;
+        /** @description How it is paid and what was received, so the page says "paid" only of money that came. */
+        paymentMethod: components['schemas']['PaymentMethod'];
         status: components['schemas']['OrderStatus'];
+        /**
+         * Format: int64
+         * @description Still to pay on delivery (0 once collected).
+         */
+        toCollect: number;
         /** Format: int64 */
         totalAmount: number;
         trackingNumber?: string | null;
@@ -4925,6 +5068,63 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  admin_confirm_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -6333,6 +6533,46 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirm_alert: {
+    parameters: {
+      query: {
+        /** @description The token in the mailed link. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Subscribed'];
+        };
+      };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -7794,6 +8034,74 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirm_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Confirmed'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
         headers: {
           [name: string]: unknown;
         };

@@ -198,3 +198,12 @@ export type CustomerOrders = Schemas['CustomerOrders'];
 export type StaffMember = Schemas['StaffMember'];
 /** GET /api/admin/activity: who changed what, newest first. */
 export type ActivityEntry = Schemas['Activity'];
+
+/** Whether checkout asks for a postal code (the merchant's setting). */
+export type PostalCodeRule = Schemas['PostalCode'];
+/** How a pay-on-delivery order from a new customer is confirmed: by the shop's call, or a code. */
+export type ConfirmChannel = Schemas['ConfirmChannel'];
+/** A pay-on-delivery order's confirmation: its channel, by when, and when it was. */
+export type OrderConfirmation = Schemas['Confirmation'];
+/** POST /api/orders/confirm's answer. */
+export type OrderConfirmed = Schemas['Confirmed'];

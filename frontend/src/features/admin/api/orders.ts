@@ -129,6 +129,18 @@ export function useRefuseOrder(id: string) {
   });
 }
 
+/**
+ * POST /api/admin/orders/{id}/confirm: the shop called the customer of a pay-on-delivery order
+ * waiting for confirmation; it may then be prepared and is no longer cancelled. Answers the order.
+ */
+export function useConfirmOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation<AdminOrder, ApiError, void>({
+    mutationFn: () => answer(api.POST('/api/admin/orders/{id}/confirm', { params: { path: { id } } })),
+    onSuccess: (order) => afterOrderChange(client, id, order),
+  });
+}
+
 /** GET /api/admin/payments: failed and mismatched payments (the default "review" filter). */
 export function useReviewPayments() {
   return useQuery({

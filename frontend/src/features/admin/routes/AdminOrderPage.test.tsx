@@ -268,3 +268,53 @@ describe('admin order: a code over its limit', () => {
     expect(screen.queryByText('Oversold')).toBeNull();
   });
 });
+
+describe('a pay-on-delivery order', () => {
+  const pod = {
+    paymentMethod: 'pay_on_delivery' as const,
+    paymentChannel: null,
+    paid: 0,
+    paidOnline: 0,
+    toCollect: 17_000_050,
+    balance: 17_000_050,
+  };
+
+  it("waits for the shop's call, then may be prepared; nothing paid, so no refund panel", async () => {
+    let current = {
+      ...adminOrder({ ...pod, status: 'placed' }),
+      refundable: 0,
+      confirmation: {
+        channel: 'phone' as const,
+        expiresAt: Date.UTC(2026, 10, 28, 11, 30),
+        confirmedAt: null as number | null,
+      },
+    };
+    const fetch = mockFetch({
+      [`/api/admin/orders/${ORDER_ID}`]: () => jsonResponse(current),
+      [`POST /api/admin/orders/${ORDER_ID}/confirm`]: () => {
+        current = { ...current, confirmation: { ...current.confirmation, confirmedAt: Date.UTC(2026, 10, 27, 12) } };
+        return jsonResponse(current);
+      },
+    });
+    renderAdminOrder();
+    const waiting = await screen.findByRole('region', { name: 'Awaiting confirmation' });
+    expect(within(waiting).getByRole('link', { name: order().customerPhone })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('₦0.00')).toBeTruthy();
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Confirmed by phone' }));
+    expect(await screen.findByText('Order confirmed: it can be prepared now.')).toBeTruthy();
+    await screen.findByRole('region', { name: 'Order confirmed' });
+    expect(screen.queryByRole('button', { name: 'Confirmed by phone' })).toBeNull();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('is not done when delivered: its money is still to collect, with the form', async () => {
+    server({ ...pod, status: 'delivered' });
+    renderAdminOrder();
+    const panel = await screen.findByRole('region', { name: 'Pay on delivery — ₦170,000.50 to collect' });
+    expect(within(panel).getByRole('button', { name: 'Record payment' })).toBeTruthy();
+    expect(screen.getByText(/is delivered, but its money is still to collect/)).toBeTruthy();
+    expect(screen.queryByText(/there is nothing more to do/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
+  });
+});

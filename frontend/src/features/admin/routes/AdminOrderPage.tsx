@@ -6,6 +6,7 @@ import { PrintLinks } from '../print/PrintLinks';
 import { InternalNotePanel } from '../components/InternalNotePanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
 import { OwedBadge, SourceBadge } from '../components/OrderSource';
+import { ConfirmationPanel } from '../components/ConfirmationPanel';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { PayLinksPanel } from '../components/PayLinksPanel';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
@@ -123,13 +124,15 @@ export default function AdminOrderPage() {
             )}
           </section>
 
+          {order.status === 'placed' && order.confirmation && <ConfirmationPanel order={order} manage={manage} />}
           {order.paymentMethod === 'pay_on_delivery' && <PayOnDeliveryPanel order={order} />}
           {(order.paymentMethod === 'pay_link' || order.payLinks.length > 0) && (
             <PayLinksPanel order={order} manage={manage} />
           )}
           <StatusActions order={order} />
           {order.nextStatuses.includes('cancelled') && <CancelPanel order={order} />}
-          <RefundPanel order={order} />
+          {/* Refunds go back through Paystack: nothing to show when nothing came through it. */}
+          {(order.paidOnline > 0 || order.refunds.length > 0) && <RefundPanel order={order} />}
         </div>
 
         <div className="admin-order__side">
@@ -276,7 +279,9 @@ function StatusActions({ order }: { order: AdminOrder }) {
       <FormNotice notice={notice} />
       {next.length === 0 ? (
         <p className="muted">
-          This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: there is nothing more to do.
+          {order.toCollect > 0
+            ? `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}, but its money is still to collect: record it above when it comes in.`
+            : `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: there is nothing more to do.`}
         </p>
       ) : (
         <>

@@ -152,7 +152,8 @@ type CollectionHeroProps = { collection?: Collection; name?: string };
 
 /** The banner: the collection picture behind a dark fade, its name, description and a login prompt. */
 function CollectionHero({ collection, name }: CollectionHeroProps) {
-  const { user } = useSession();
+  // A visitor who can buy as a guest is not asked to log in first.
+  const { user, guestCheckout } = useSession();
   return (
     <section className="collection-hero on-dark" aria-labelledby="collection-title">
       {collection?.image && (
@@ -176,7 +177,7 @@ function CollectionHero({ collection, name }: CollectionHeroProps) {
         ) : (
           <span className="skeleton skeleton--dark skeleton--text" style={{ width: 'min(80%, 40ch)' }} />
         )}
-        {!user && collection && (
+        {!user && !guestCheckout && collection && (
           <Link href={loginPath(collectionPath(collection.id))} className="btn btn--primary collection-hero__cta">
             Log In to Shop
           </Link>

@@ -61,7 +61,14 @@ function startingValues(
   options: DeliveryOptions,
   chosenState: string | null,
 ): CheckoutValues {
-  const address = details?.address ?? { street: '', city: '', state: '', country: 'Nigeria', postalCode: '' };
+  const address = details?.address ?? {
+    street: '',
+    city: '',
+    state: '',
+    country: 'Nigeria',
+    postalCode: '',
+    landmark: '',
+  };
   return {
     customer: details?.customer ?? {
       name: user?.displayName ?? '',
@@ -124,6 +131,8 @@ export function CheckoutPanel() {
   }, [state]);
 
   const guest = !user;
+  // The e-mail of the payment being verified (a guest keeping her details before a transfer lands).
+  const emailRef = useRef('');
   const verify = useCallback(
     async (reference: string, sentLater = false) => {
       if (!send({ type: 'paid', reference })) return;
@@ -132,7 +141,12 @@ export function CheckoutPanel() {
         if (!result.success) {
           // A transfer or USSD payment on its way is not a failure: the shop waits for the money.
           if (result.status === 'pending' && (sentLater || LATER_CHANNELS.includes(result.channel ?? ''))) {
-            setOutcome({ kind: 'waiting', message: result.message ?? TRANSFER_WAITING });
+            setOutcome({
+              kind: 'waiting',
+              message: result.message ?? TRANSFER_WAITING,
+              guest,
+              email: emailRef.current,
+            });
             send({ type: 'pending' });
             return;
           }
@@ -158,6 +172,7 @@ export function CheckoutPanel() {
 
   const pay = async (values: CheckoutValues, code: string | null, expectedTotal: number, method: PaymentMethod) => {
     if (!send({ type: 'pay' })) return;
+    emailRef.current = values.customer.email.trim();
     setOutcome(null);
     let start;
     try {
@@ -249,6 +264,7 @@ export function CheckoutPanel() {
             options={delivery.data}
             subtotal={bag?.total ?? 0}
             initialProblem={state.problem}
+            postalCode={details.data?.postalCode}
             onSubmit={(values) => {
               rememberState(values.address.state);
               send({ type: 'submit', values });
@@ -304,6 +320,14 @@ export function CheckoutPanel() {
             <span>{chosen.customer.phone}</span>
           </dd>
         </div>
+        {chosen.note?.trim() && (
+          <div>
+            <dt>Note</dt>
+            <dd>
+              <span>{chosen.note.trim()}</span>
+            </dd>
+          </div>
+        )}
       </dl>
       <button
         type="button"

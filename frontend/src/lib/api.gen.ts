@@ -1016,8 +1016,31 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness for uptime checkers and proxies. */
+    /**
+     * Liveness for uptime checkers and proxies, with this machine's role and, on a standby, how far
+     *     behind the primary it is.
+     */
     get: operations['health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/traffic': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * For the proxy in front of both machines (deploy/Caddyfile.two-machines): 200 where shoppers
+     *     should go — the primary, or a standby while no primary answers — and 503 elsewhere.
+     */
+    get: operations['traffic'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2408,7 +2431,7 @@ export interface components {
       /**
        * @description validation, unauthenticated, login_failed, forbidden, not_found, method_not_allowed,
        *     conflict, payment_in_progress, price_changed, payload_too_large, too_many_requests, busy,
-       *     upstream or internal.
+       *     switching_over, upstream or internal.
        */
       error: string;
       message: string;
@@ -2466,6 +2489,41 @@ export interface components {
     GrantBody: {
       email?: string | null;
       role?: components['schemas']['Role'] | null;
+    };
+    /** @description `/api/health`: the shop is up, which role this machine holds, and how far behind it is. */
+    Health: {
+      /**
+       * Format: double
+       * @description A standby: seconds since the primary wrote the newest state applied here (the primary
+       *     stamps its clock twice a second, so about the replication delay while it runs).
+       */
+      behindSeconds: number | null;
+      /**
+       * Format: int64
+       * @description A standby: transactions the primary has that this machine has not applied (when known).
+       */
+      behindTxids: number | null;
+      /**
+       * Format: int64
+       * @description The lease epoch this machine holds (a primary) or follows (a standby); null without a replica store.
+       */
+      epoch: number | null;
+      /** @description A fenced machine: its last writes were shipped to the replica store and its Litestream stopped. */
+      flushed: boolean | null;
+      /** @description Why writes are refused, when they are. */
+      message: string | null;
+      /** @description A standby: the primary's transaction id as it last said. */
+      primaryTxid: string | null;
+      /** @description primary, standby, promoting or fenced. */
+      role: string;
+      /** @description Always "ok". */
+      status: string;
+      /** @description Whether this machine takes orders and changes now. */
+      takesOrders: boolean;
+      /** @description Litestream's transaction id (16 hex digits): a primary's newest, a standby's newest applied. */
+      txid: string | null;
+      /** @description A fenced machine: orders it took that never reached the machine that replaced it (`ankara unreplicated` lists them). */
+      unreplicatedOrders: number | null;
     };
     HideBody: {
       hidden: boolean;
@@ -3569,6 +3627,13 @@ export interface components {
     TrackedOrderAnswer: {
       order: components['schemas']['TrackedOrder'];
     };
+    /** @description `/api/health/traffic`: whether a proxy should send shoppers here. */
+    Traffic: {
+      /** @description primary, standby, promoting or fenced. */
+      role: string;
+      /** @description True on the primary; on a standby only while no primary answers (it then serves read-only). */
+      serve: boolean;
+    };
     UpdateBody: {
       /** @description With "cancelled": refund whatever is left of the order in the same step. */
       refund?: boolean;
@@ -3764,7 +3829,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3832,7 +3900,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4163,6 +4234,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_codes: {
@@ -4268,6 +4348,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   pause_code: {
@@ -4331,6 +4420,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4415,6 +4513,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_failed: {
@@ -4490,6 +4597,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   retry_one: {
@@ -4531,6 +4647,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4668,6 +4793,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4853,6 +4987,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_collect: {
@@ -4932,6 +5075,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_note: {
@@ -4995,6 +5147,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5081,6 +5242,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   cancel_pay_links: {
@@ -5122,6 +5292,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5217,6 +5396,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_refuse: {
@@ -5267,6 +5455,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5543,6 +5740,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   import_products: {
@@ -5620,6 +5826,15 @@ export interface operations {
       };
       /** @description The body or an uploaded file is too large. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5796,6 +6011,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_synonyms: {
@@ -5892,6 +6116,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_settings: {
@@ -5981,6 +6214,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6095,6 +6337,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6261,6 +6512,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   edit_variant: {
@@ -6340,6 +6600,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   forgot: {
@@ -6392,6 +6661,15 @@ export interface operations {
       };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6459,7 +6737,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6537,7 +6818,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6566,6 +6850,15 @@ export interface operations {
           'application/json': components['schemas']['SessionView'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   refresh: {
@@ -6588,6 +6881,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6637,7 +6939,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6706,7 +7011,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6803,6 +7111,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   remove: {
@@ -6835,6 +7152,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6896,6 +7222,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7021,6 +7356,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   price_checkout: {
@@ -7082,6 +7426,15 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7186,7 +7539,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7378,7 +7734,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7475,7 +7834,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7554,6 +7916,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_contact: {
@@ -7605,6 +7976,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   delivery_options: {
@@ -7640,7 +8020,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StatusOk'];
+          'application/json': components['schemas']['Health'];
+        };
+      };
+    };
+  };
+  traffic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send shoppers here */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Traffic'];
+        };
+      };
+      /** @description Send them to the other machine */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Traffic'];
         };
       };
     };
@@ -7696,6 +8105,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7801,6 +8219,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   mark_seen: {
@@ -7822,6 +8249,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7967,6 +8403,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   cancel_pay_link_payment: {
@@ -8028,6 +8473,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   verify_pay_link: {
@@ -8082,6 +8536,15 @@ export interface operations {
       };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8157,6 +8620,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   verify_payment: {
@@ -8225,6 +8697,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   webhook: {
@@ -8273,6 +8754,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8377,6 +8867,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   edit_product: {
@@ -8449,6 +8948,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8535,7 +9043,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8585,6 +9096,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8655,6 +9175,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8750,7 +9279,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8838,6 +9370,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   write_review: {
@@ -8910,6 +9451,15 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9055,7 +9605,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9155,6 +9708,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   fetch_session_timeout: {
@@ -9239,6 +9801,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9351,6 +9922,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   sandbox_fetch_refund: {
@@ -9427,6 +10007,15 @@ export interface operations {
           'application/json': components['schemas']['PaystackRefusal'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   initialize: {
@@ -9477,6 +10066,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9590,6 +10188,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   unsave: {
@@ -9613,6 +10220,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9674,6 +10290,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -12,7 +12,7 @@ use crate::http::AppState;
 use crate::metrics::Metrics;
 
 pub async fn run_forever(state: Arc<AppState>) {
-    let started = crate::db::now_ms();
+    let mut started = crate::db::now_ms();
     let mut last_import = None;
     let mut last_products_import = None;
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
@@ -22,6 +22,14 @@ pub async fn run_forever(state: Arc<AppState>) {
     let mut last_full: Option<std::time::Instant> = None;
     loop {
         actix_web::rt::time::sleep(if last_full.is_none() { Duration::from_millis(500) } else { tick }).await;
+        // A standby (or a replaced primary) changes nothing; a promoted standby's first round is a
+        // start's: every pending payment reconciled, and the payments its predecessor had not
+        // finished starting ended — or completed, when Paystack says they were paid.
+        if !state.node.takes_orders() {
+            started = crate::db::now_ms();
+            last_full = None;
+            continue;
+        }
         if !session_limited {
             // Paystack stops taking money for a transaction when its session times out: the shop
             // makes that the payment's lifetime, so a hold lasts exactly as long as it can be paid.
@@ -89,6 +97,11 @@ pub async fn run_forever(state: Arc<AppState>) {
 /// keeps the `ankara_mail_queue` gauge.
 pub async fn mail_forever(state: Arc<AppState>) {
     loop {
+        // The primary sends the outbox; a standby's copy of it is the primary's to send.
+        if !state.node.takes_orders() {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        }
         // Subscribers whose variant came back (marked in the stock change's own transaction) get
         // their mail written to the outbox here.
         let now = crate::db::now_ms();

@@ -62,6 +62,18 @@ pub enum Command {
         #[command(subcommand)]
         action: OrdersAction,
     },
+    /// Run as the warm standby (the same as `serve --standby`).
+    Standby,
+    /// Make the standby running on this data directory the primary: it stops following, applies
+    /// everything replicated, takes the lease and starts taking orders. Waits until it is done.
+    Promote,
+    /// The orders and payments this machine took as primary that never reached the machine that
+    /// replaced it (after a switch-over), for the merchant to settle by hand.
+    Unreplicated {
+        /// Also write them to this CSV file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -248,6 +260,39 @@ pub struct Config {
     /// Per-address limits key IPv6 clients by this prefix (one home or phone usually has a /64).
     #[arg(long, env = "ANKARA_IPV6_PREFIX", default_value_t = 64, global = true)]
     pub ipv6_prefix: u8,
+    #[command(flatten)]
+    pub replication: Replication,
+}
+
+/// Two machines, one taking orders and a warm standby (deploy/README.md): both name the same
+/// replica store, where Ankara runs Litestream itself and keeps the lease that says which machine
+/// is the primary.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Replication {
+    /// Follow the primary's replica and serve the storefront read-only, until promoted.
+    #[arg(long, env = "ANKARA_STANDBY", global = true)]
+    pub standby: bool,
+    /// The replica store both machines share: sftp://USER@HOST[:PORT]/PATH or file:///PATH. With it,
+    /// Ankara runs Litestream itself (no separate Litestream service) and holds the lease there.
+    #[arg(long, env = "ANKARA_REPLICA_URL", global = true)]
+    pub replica_url: Option<String>,
+    /// The SSH private key for an sftp:// store.
+    #[arg(long, env = "ANKARA_REPLICA_KEY", global = true)]
+    pub replica_key: Option<PathBuf>,
+    /// The sftp:// store's host key ("ssh-ed25519 AAAA…", from ssh-keyscan), checked on every connection.
+    #[arg(long, env = "ANKARA_REPLICA_HOST_KEY", global = true)]
+    pub replica_host_key: Option<String>,
+    /// The other machine's shop (e.g. http://10.0.0.2:8080): a standby watches it to know whether a
+    /// primary is serving, and a promotion waits for it to stop.
+    #[arg(long, env = "ANKARA_PEER_URL", global = true)]
+    pub peer_url: Option<String>,
+    /// A standby promotes itself once the primary has been unreachable, with nothing new
+    /// replicated, for this many seconds. 0 (the default): only `ankara promote` promotes.
+    #[arg(long, env = "ANKARA_PROMOTE_AFTER", default_value_t = 0, global = true)]
+    pub promote_after: u64,
+    /// The Litestream (0.5) binary Ankara runs.
+    #[arg(long, env = "ANKARA_LITESTREAM_BIN", default_value = "litestream", global = true)]
+    pub litestream_bin: PathBuf,
 }
 
 impl Config {
@@ -314,6 +359,22 @@ impl Config {
         }
         if self.workers == Some(0) {
             return Err("ANKARA_WORKERS must be at least 1".into());
+        }
+        let r = &self.replication;
+        if r.replica_url.is_none() && (r.standby || r.promote_after > 0) {
+            return Err("a standby needs ANKARA_REPLICA_URL: the replica store it follows".into());
+        }
+        if r.replica_url.is_some() {
+            // Litestream, run by the shop itself, checkpoints the WAL once it has shipped it.
+            self.litestream = true;
+        }
+        if r.promote_after > 0 && r.peer_url.is_none() {
+            return Err("ANKARA_PROMOTE_AFTER needs ANKARA_PEER_URL: the primary the standby watches".into());
+        }
+        if let Some(peer) = &r.peer_url
+            && !(peer.starts_with("http://") || peer.starts_with("https://"))
+        {
+            return Err(format!("ANKARA_PEER_URL must start with http:// or https://, got {peer:?}"));
         }
         Ok(())
     }

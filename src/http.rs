@@ -57,6 +57,8 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// Product imports: the one running, and the last few finished.
     pub imports: crate::import::routes::ImportJobs,
+    /// This machine's role (primary, standby, …) and what it knows of replication.
+    pub node: Arc<crate::standby::Node>,
 }
 
 fn session_expired() -> AppError {

@@ -45,6 +45,7 @@ pub mod search;
 pub mod settings;
 pub mod spa;
 pub mod staff;
+pub mod standby;
 pub mod stock;
 pub mod submissions;
 pub mod util;

@@ -25,6 +25,7 @@ mod restore;
 mod reviews;
 mod search;
 mod shopping;
+mod standby;
 mod stock;
 mod structure;
 mod uploads;

@@ -3,6 +3,7 @@ import { useLocation } from 'wouter';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
+import { SwitchingOverBanner } from './SwitchingOverBanner';
 import type { Sidebar as SidebarComponent } from './Sidebar';
 
 /** The drawer's code, fetched on the first tap of the menu button (or when the browser is idle
@@ -67,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header onOpenMenu={openMenu} menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
       <OfflineBanner />
+      <SwitchingOverBanner />
       {Sidebar && <Sidebar open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />}
       <main id="main" className="site-main" tabIndex={-1}>
         {children}

@@ -1056,8 +1056,31 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness for uptime checkers and proxies. */
+    /**
+     * Liveness for uptime checkers and proxies, with this machine's role and, on a standby, how far
+     *     behind the primary it is.
+     */
     get: operations['health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/traffic': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * For the proxy in front of both machines (deploy/Caddyfile.two-machines): 200 where shoppers
+     *     should go — the primary, or a standby while no primary answers — and 503 elsewhere.
+     */
+    get: operations['traffic'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2504,7 +2527,7 @@ export interface components {
       /**
        * @description validation, unauthenticated, login_failed, forbidden, not_found, method_not_allowed,
        *     conflict, payment_in_progress, price_changed, payload_too_large, too_many_requests, busy,
-       *     upstream or internal.
+       *     switching_over, upstream or internal.
        */
       error: string;
       message: string;
@@ -2562,6 +2585,41 @@ export interface components {
     GrantBody: {
       email?: string | null;
       role?: components['schemas']['Role'] | null;
+    };
+    /** @description `/api/health`: the shop is up, which role this machine holds, and how far behind it is. */
+    Health: {
+      /**
+       * Format: double
+       * @description A standby: seconds since the primary wrote the newest state applied here (the primary
+       *     stamps its clock twice a second, so about the replication delay while it runs).
+       */
+      behindSeconds: number | null;
+      /**
+       * Format: int64
+       * @description A standby: transactions the primary has that this machine has not applied (when known).
+       */
+      behindTxids: number | null;
+      /**
+       * Format: int64
+       * @description The lease epoch this machine holds (a primary) or follows (a standby); null without a replica store.
+       */
+      epoch: number | null;
+      /** @description A fenced machine: its last writes were shipped to the replica store and its Litestream stopped. */
+      flushed: boolean | null;
+      /** @description Why writes are refused, when they are. */
+      message: string | null;
+      /** @description A standby: the primary's transaction id as it last said. */
+      primaryTxid: string | null;
+      /** @description primary, standby, promoting or fenced. */
+      role: string;
+      /** @description Always "ok". */
+      status: string;
+      /** @description Whether this machine takes orders and changes now. */
+      takesOrders: boolean;
+      /** @description Litestream's transaction id (16 hex digits): a primary's newest, a standby's newest applied. */
+      txid: string | null;
+      /** @description A fenced machine: orders it took that never reached the machine that replaced it (`ankara unreplicated` lists them). */
+      unreplicatedOrders: number | null;
     };
     HideBody: {
       hidden: boolean;
@@ -3712,6 +3770,13 @@ export interface components {
     TrackedOrderAnswer: {
       order: components['schemas']['TrackedOrder'];
     };
+    /** @description `/api/health/traffic`: whether a proxy should send shoppers here. */
+    Traffic: {
+      /** @description primary, standby, promoting or fenced. */
+      role: string;
+      /** @description True on the primary; on a standby only while no primary answers (it then serves read-only). */
+      serve: boolean;
+    };
     UpdateBody: {
       /** @description With "cancelled": refund whatever is left of the order in the same step. */
       refund?: boolean;
@@ -3907,7 +3972,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3975,7 +4043,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4306,6 +4377,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_codes: {
@@ -4411,6 +4491,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   pause_code: {
@@ -4474,6 +4563,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4558,6 +4656,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_failed: {
@@ -4633,6 +4740,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   retry_one: {
@@ -4674,6 +4790,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4811,6 +4936,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4996,6 +5130,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_collect: {
@@ -5068,6 +5211,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5202,6 +5354,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   new_pay_link: {
@@ -5281,6 +5442,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   cancel_pay_links: {
@@ -5322,6 +5492,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5417,6 +5596,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_refuse: {
@@ -5467,6 +5655,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5743,6 +5940,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   import_products: {
@@ -5820,6 +6026,15 @@ export interface operations {
       };
       /** @description The body or an uploaded file is too large. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5996,6 +6211,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_synonyms: {
@@ -6092,6 +6316,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_settings: {
@@ -6181,6 +6414,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6295,6 +6537,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6461,6 +6712,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   edit_variant: {
@@ -6533,6 +6793,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6639,6 +6908,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   keep_account: {
@@ -6699,7 +6977,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6777,7 +7058,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6806,6 +7090,15 @@ export interface operations {
           'application/json': components['schemas']['SessionView'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   refresh: {
@@ -6828,6 +7121,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6877,7 +7179,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6946,7 +7251,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7043,6 +7351,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   remove: {
@@ -7075,6 +7392,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7136,6 +7462,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7261,6 +7596,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   price_checkout: {
@@ -7322,6 +7666,15 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7426,7 +7779,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7618,7 +7974,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7715,7 +8074,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7794,6 +8156,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_contact: {
@@ -7845,6 +8216,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   delivery_options: {
@@ -7880,7 +8260,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StatusOk'];
+          'application/json': components['schemas']['Health'];
+        };
+      };
+    };
+  };
+  traffic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send shoppers here */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Traffic'];
+        };
+      };
+      /** @description Send them to the other machine */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Traffic'];
         };
       };
     };
@@ -7936,6 +8345,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8041,6 +8459,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   confirm_order: {
@@ -8130,6 +8557,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8275,6 +8711,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   cancel_pay_link_payment: {
@@ -8336,6 +8781,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   verify_pay_link: {
@@ -8390,6 +8844,15 @@ export interface operations {
       };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8465,6 +8928,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   verify_payment: {
@@ -8533,6 +9005,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   webhook: {
@@ -8581,6 +9062,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8685,6 +9175,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   edit_product: {
@@ -8757,6 +9256,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8843,7 +9351,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8893,6 +9404,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8963,6 +9483,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9058,7 +9587,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9146,6 +9678,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   write_review: {
@@ -9218,6 +9759,15 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9363,7 +9913,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9463,6 +10016,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   fetch_session_timeout: {
@@ -9547,6 +10109,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9659,6 +10230,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   sandbox_fetch_refund: {
@@ -9735,6 +10315,15 @@ export interface operations {
           'application/json': components['schemas']['PaystackRefusal'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   initialize: {
@@ -9785,6 +10374,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9898,6 +10496,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   unsave: {
@@ -9921,6 +10528,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9982,6 +10598,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };

@@ -256,6 +256,73 @@ async fn the_contact_form_cannot_be_flooded() {
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM contact_messages"), 5);
 }
 
+/// Issue 34: 2,010 IPv6 /64s of one /48 spent the contact form's 10,000 messages a day in 10 s,
+/// and everyone else was refused for a day. The day is shared out by network: a site (IPv6 /48,
+/// IPv4 /24) takes at most 100 of it, a provider's block (IPv6 /32, IPv4 /16) at most 1,000.
+#[actix_web::test]
+async fn one_network_cannot_spend_the_contact_forms_day() {
+    use ankara::content::{PROVIDER_SHARE, SITE_SHARE};
+    use futures_util::StreamExt;
+    let app = spawn_behind_proxy().await;
+    // Sends one message from each address at once, 16 at a time: (taken, refused for the network).
+    let flood = |addresses: Vec<String>| {
+        let browser = app.browser();
+        async move {
+            let answers: Vec<(u16, Value)> = futures_util::stream::iter(addresses)
+                .map(|from| {
+                    let browser = &browser;
+                    async move {
+                        let res = browser
+                            .client
+                            .post(browser.url("/api/contact"))
+                            .header("x-forwarded-for", from)
+                            .json(&json!({ "email": "a@example.com", "message": "Buy followers" }))
+                            .send()
+                            .await
+                            .unwrap();
+                        (res.status().as_u16(), res.json().await.unwrap())
+                    }
+                })
+                .buffer_unordered(16)
+                .collect()
+                .await;
+            let taken = answers.iter().filter(|(status, _)| *status == 201).count();
+            let network = "Too many messages have come from your network today. Please try again tomorrow.";
+            let refused = answers.iter().filter(|(status, body)| *status == 429 && body["message"] == network).count();
+            assert_eq!(taken + refused, answers.len(), "every answer is taken or refused for the network");
+            (taken, refused)
+        }
+    };
+    let started = std::time::Instant::now();
+    let (taken, refused) = flood((0..2_010).map(|n| format!("2001:db8:1:{n:x}::1")).collect()).await;
+    eprintln!("2,010 /64s of one /48: {taken} taken, {refused} refused in {:.2} s", started.elapsed().as_secs_f64());
+    assert_eq!((taken, refused), (SITE_SHARE, 2_010 - SITE_SHARE));
+
+    // The /48's neighbours in its /32 together take the provider's share, no more.
+    let started = std::time::Instant::now();
+    let (taken, _) = flood((2..=12).flat_map(|site| (0..SITE_SHARE).map(move |n| format!("2001:db8:{site:x}:{n:x}::1"))).collect()).await;
+    eprintln!("11 more /48s of that /32, 100 /64s each: {taken} taken in {:.2} s", started.elapsed().as_secs_f64());
+    assert_eq!(taken, PROVIDER_SHARE - SITE_SHARE);
+
+    // IPv4 alike: 250 addresses of one /24.
+    let (taken, _) = flood((1..=250).map(|n| format!("203.0.113.{n}")).collect()).await;
+    assert_eq!(taken, SITE_SHARE);
+
+    // Everyone else is still heard.
+    for from in ["198.51.100.7", "2a00:1450:4001:81c::1", "2001:db9::1"] {
+        let res = app
+            .client
+            .post(app.url("/api/contact"))
+            .header("x-forwarded-for", from)
+            .json(&json!({ "email": "real@example.com", "message": "Do you have size 44?" }))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(res.status(), 201, "{from}");
+    }
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM contact_messages"), (PROVIDER_SHARE + SITE_SHARE + 3) as i64);
+}
+
 #[actix_web::test]
 async fn head_works_wherever_get_does_and_other_methods_on_pages_are_405() {
     let app = spawn_with(|_| {}).await;

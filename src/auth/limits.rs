@@ -240,36 +240,6 @@ mod tests {
         assert!(limiter.try_acquire("b").is_ok());
     }
 
-    /// The average cost of a call for a new key (a flood of new IPv6 networks, one request each)
-    /// with `keys` keys live: the best of five rounds of 2,000 calls.
-    fn per_call_with(keys: usize) -> Duration {
-        let limiter = RateLimiter::new(5, Duration::from_secs(3600));
-        for i in 0..keys {
-            limiter.try_acquire(&format!("2001:db8:{:x}:{:x}::/64", i >> 16, i & 0xffff)).unwrap();
-        }
-        (0..5)
-            .map(|round| {
-                let started = Instant::now();
-                for i in 0..2_000 {
-                    let _ = limiter.try_acquire(&format!("2001:db9:{round:x}:{i:x}::/64"));
-                }
-                started.elapsed() / 2_000
-            })
-            .min()
-            .unwrap()
-    }
-
-    /// Issue 34: limiters rescanned every key on every call past 50,000 live keys. Prints the
-    /// per-call cost at 1,000 and 100,000 keys; asserts only a generous ratio, so a loaded machine
-    /// does not fail it (the rescan made it thousands of times).
-    #[test]
-    fn a_call_costs_the_same_at_a_hundred_thousand_keys_as_at_a_thousand() {
-        let few = per_call_with(1_000);
-        let many = per_call_with(100_000);
-        eprintln!("rate limiter, per call: {few:?} at 1,000 keys, {many:?} at 100,000 keys");
-        assert!(many < few * 20 + Duration::from_micros(5), "{many:?} at 100,000 keys against {few:?} at 1,000");
-    }
-
     #[test]
     fn memory_is_bounded_and_the_least_recently_used_key_goes_first() {
         let limiter = RateLimiter::with_max_keys(1, Duration::from_secs(3600), 1_000);

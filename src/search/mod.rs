@@ -518,7 +518,7 @@ impl SearchIndex {
     }
 
     /// How to read the units when every one must match: which are soft (no product has them in a
-    /// strong field, while some other unit is not soft) and which say the kind of thing wanted
+    /// strong field but some has them in its description, while some other unit is not soft) and which say the kind of thing wanted
     /// (not soft, not a colour any product has).
     fn reading(&self, searcher: &tantivy::Searcher, units: &[Unit], synonyms: &Synonyms) -> AppResult<Reading> {
         let found = |unit: &Unit, within| -> AppResult<bool> {
@@ -528,7 +528,9 @@ impl SearchIndex {
         let mut kind = Vec::new();
         for (i, unit) in units.iter().enumerate() {
             let strong = unit.joining() || found(unit, Within::Strong)?;
-            soft.push(!strong);
+            // Only a word some description has ranks instead of narrowing: one no product has
+            // anywhere still narrows (to nothing, then to the closest matches, marked partial).
+            soft.push(!strong && found(unit, Within::All)?);
             if strong && !unit.joining() && !found(unit, Within::Colour)? {
                 kind.push(i);
             }

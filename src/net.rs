@@ -128,7 +128,11 @@ fn is_public_v6(v6: Ipv6Addr) -> bool {
     let global_unicast = (s[0] & 0xe000) == 0x2000;
     // IETF protocol assignments, 2001::/23 (Teredo, benchmarking, ORCHID); documentation,
     // 2001:db8::/32 and 3fff::/20.
-    let special = (s[0] == 0x2001 && s[1] < 0x0200) || (s[0] == 0x2001 && s[1] == 0x0db8) || (s[0] == 0x3fff && s[1] < 0x1000);
+    let special = match s[0] {
+        0x2001 => s[1] < 0x0200 || s[1] == 0x0db8,
+        0x3fff => s[1] < 0x1000,
+        _ => false,
+    };
     global_unicast && !special
 }
 

@@ -130,7 +130,6 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
     cfg.app_data(crate::error::json_config())
         .app_data(crate::error::query_config())
         .app_data(crate::error::path_config())
-        .app_data(crate::media::upload::form_config())
         .service(
             utoipa_actix_web::scope("/api")
                 .wrap(middleware::from_fn(crate::access::guard))

@@ -393,6 +393,11 @@ impl Config {
         crate::net::client_key(req, &self.trusted, self.ipv6_prefix)
     }
 
+    /// The wider networks of the request's client (`net::client_networks`).
+    pub fn client_networks(&self, req: &actix_web::HttpRequest) -> [String; 2] {
+        crate::net::client_networks(req, &self.trusted)
+    }
+
     pub fn secure_cookies(&self) -> bool {
         self.public_url().starts_with("https://")
     }

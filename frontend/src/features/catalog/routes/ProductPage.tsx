@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { useProduct } from '../api/get-product';
 import { NotifyMe } from '../components/NotifyMe';
 import { ProductActions } from '../components/ProductActions';
@@ -34,7 +34,7 @@ export const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist."
 const ProductEditForm = lazy(() => import('../components/ProductEditForm'));
 export const PRODUCT_UPDATED = 'Product updated successfully!';
 
-/** /product/:id */
+/** /product/:id, with the size and colour to start with when a filtered list links here. */
 export default function ProductPage() {
   const { id = '' } = useParams<{ id: string }>();
   const query = useProduct(id);
@@ -79,7 +79,9 @@ function ProductDetails({ product }: { product: Product }) {
   // The collection's size guide, for products with sizes (the list is small and cached).
   const { data: collections } = useQuery({ ...collectionsQueryOptions, enabled: product.sizes.length > 0 });
   const sizeGuide = collections?.find((c) => c.id === product.collectionId)?.sizeGuide;
-  const choice = useVariantChoice(product);
+  // A filtered list's size and colour come along in the address (`?size=42&color=Black`).
+  const [params] = useSearchParams();
+  const choice = useVariantChoice(product, { size: params.get('size'), color: params.get('color') });
   const gallery = galleryFor(product, choice.color);
   const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
   const { user } = useSession();

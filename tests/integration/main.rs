@@ -18,6 +18,7 @@ mod listing;
 mod mail;
 mod operations;
 mod payments;
+mod people;
 mod product_admin;
 mod refunds;
 mod restore;

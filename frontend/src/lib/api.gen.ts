@@ -207,8 +207,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Makes another user a member of staff (owners only); it takes effect at that user's next token
-     *     refresh. Recorded in the activity log.
+     * Makes the account with this e-mail a member of staff with the role (owners only; it takes
+     *     effect at that user's next token refresh), or — when no account uses the e-mail — mails an
+     *     invitation to join with that role (a link to set a name and password). The answer says which,
+     *     and what was granted. Recorded in the activity log.
      */
     post: operations['grant_admin'];
     delete?: never;
@@ -275,6 +277,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * One page of orders for fulfilment, searched and filtered, with the count of orders in every
+     *     status; each order as the member of staff may see it (packers: no money, e-mail or account).
+     */
     get: operations['admin_list'];
     put?: never;
     /**
@@ -314,12 +320,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * One order, as the member of staff may see it: the whole order, or (packers) what packing and
+     *     shipping need.
+     */
     get: operations['admin_one'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
+    /**
+     * Moves an order along (or cancels it, with its refund, for those who see money). Answers the
+     *     order as GET does.
+     */
     patch: operations['admin_update'];
     trace?: never;
   };
@@ -351,7 +365,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Writes the shop's own note on an order (never shown to the customer). */
+    /**
+     * Writes the shop's own note on an order (never shown to the customer). Answers the order as GET
+     *     does.
+     */
     put: operations['admin_note'];
     post?: never;
     delete?: never;
@@ -630,7 +647,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Everyone with a role, owners first. */
+    /** Everyone with a role, owners first, and the invitations not yet used. */
     get: operations['list_staff'];
     put?: never;
     post?: never;
@@ -639,6 +656,23 @@ export interface paths {
     head?: never;
     /** Gives a member of staff another role, or takes them off the staff. The last owner stays one. */
     patch: operations['change_role'];
+    trace?: never;
+  };
+  '/api/admin/staff/invites/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Cancels an invitation not yet used: its link stops working. Answers the staff. */
+    delete: operations['cancel_invite'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/stock': {
@@ -710,6 +744,27 @@ export interface paths {
     put?: never;
     /** Mails a reset link when the account exists. The answer is the same either way. */
     post: operations['forgot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/invite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an invitation's link offers: the e-mail it is for and the role, while it can be used. */
+    get: operations['see_invite'];
+    put?: never;
+    /**
+     * Uses an invitation: makes the account with the invitation's e-mail and role, the name and
+     *     password given, and signs it in.
+     */
+    post: operations['accept_invite'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1271,6 +1326,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payments/{reference}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the shopper's payment stands, from the shop's own records (Paystack is not asked): for a
+     *     page waiting on money sent later (a transfer, USSD), which asks again until the webhook or the
+     *     reconciler has completed the payment and this answers its order. Same shape as the verify.
+     */
+    get: operations['payment_state'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/products/featured': {
     parameters: {
       query?: never;
@@ -1723,7 +1799,10 @@ export interface components {
     /** @description The profile form (multipart); a photo only when it changes. */
     AccountForm: {
       displayName: string;
-      /** @description Digits, spaces and + - ( ). */
+      /**
+       * @description A Nigerian number as people write it (0803 123 4567, +234 803 123 4567…) or an international
+       *     one starting with +; stored as E.164. Empty removes it.
+       */
       phoneNumber?: string;
       /**
        * Format: binary
@@ -1788,14 +1867,15 @@ export interface components {
       /** @description Each line's SKU, in line order (null when it has none or its variant is gone). */
       skus: (string | null)[];
       userId: string;
+      view: components['schemas']['WholeView'];
     };
     /** @description One page of orders for fulfilment, with the count of orders in every status. */
     AdminOrderPage: {
-      /** @description Every status, with 0 for none. */
+      /** @description Every status, with 0 for none (in the whole shop). */
       counts: {
         [key: string]: number;
       };
-      orders: components['schemas']['Order'][];
+      orders: components['schemas']['ListedOrder'][];
       /**
        * Format: int64
        * @description Orders not cancelled that were paid for after their units sold out.
@@ -1805,7 +1885,10 @@ export interface components {
       page: number;
       /** Format: int64 */
       pageSize: number;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Orders matching the filter and search, on every page.
+       */
       total: number;
     };
     AdminProductPage: {
@@ -2463,6 +2546,10 @@ export interface components {
     ForgotBody: {
       email?: string | null;
     };
+    /** @description The whole order in a list. */
+    FullOrder: components['schemas']['Order'] & {
+      view: components['schemas']['WholeView'];
+    };
     GrantBody: {
       email?: string | null;
       role?: components['schemas']['Role'] | null;
@@ -2556,6 +2643,30 @@ export interface components {
       authorization_url: string;
       reference: string;
     };
+    /** @description An invitation not yet used, as the owner sees it. */
+    Invite: {
+      /** Format: int64 */
+      createdAt: number;
+      email: string;
+      /** Format: int64 */
+      expiresAt: number;
+      id: string;
+      role: components['schemas']['Role'];
+    };
+    /** @description What the link's holder sees before joining. */
+    InviteView: {
+      email: string;
+      /** Format: int64 */
+      expiresAt: number;
+      role: components['schemas']['Role'];
+    };
+    /** @description Joining the staff from an invitation: a name and a password (no photo). */
+    JoinBody: {
+      confirmPassword?: string;
+      displayName?: string;
+      password?: string;
+      token?: string;
+    };
     /** @description A guest's password for the account that keeps their details. */
     KeepAccountBody: {
       confirmPassword?: string;
@@ -2572,6 +2683,8 @@ export interface components {
     LinkVerification: {
       data: components['schemas']['VerifiedPayment'];
     };
+    /** @description An order in the orders list, as the member of staff may see it. */
+    ListedOrder: components['schemas']['FullOrder'] | components['schemas']['PackingOrder'];
     LoginBody: {
       email?: string | null;
       password?: string | null;
@@ -2673,6 +2786,7 @@ export interface components {
         /** @description Paid for after its units had sold out: the merchant must restock or refund. */
         oversold: boolean;
         paymentReference: string;
+        shippedBy?: components['schemas']['ShippedBy'] | null;
         source: components['schemas']['Source'];
         status: components['schemas']['OrderStatus'];
         /** Format: int64 */
@@ -2719,6 +2833,55 @@ export interface components {
     };
     /** @enum {string} */
     OrderStatus: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refused';
+    /** @description A line as packing sees it: what to take off the shelf, without its price. */
+    PackedItem: {
+      color: string | null;
+      name: string;
+      productId: string | null;
+      /** Format: int64 */
+      quantity: number;
+      size: string | null;
+      variantId: string | null;
+    };
+    /**
+     * @description An order as packing and shipping need it: its lines, who it goes to and where, the customer's
+     *     note and where it stands. No price, payment, refund, e-mail or account.
+     */
+    PackingOrder: {
+      /** Format: int64 */
+      createdAt: number;
+      /** @description Who receives it (on the label), and the phone the rider calls. */
+      customerName: string;
+      customerNote: string | null;
+      customerPhone: string;
+      deliveryAddress: components['schemas']['Address'];
+      deliveryEstimate: string | null;
+      deliveryMethod: components['schemas']['Method'];
+      id: string;
+      items: components['schemas']['PackedItem'][];
+      number: string;
+      /** @description Paid for after its units had sold out: some lines may not be on the shelf. */
+      oversold: boolean;
+      shippedBy: components['schemas']['ShippedBy'] | null;
+      source: components['schemas']['Source'];
+      status: components['schemas']['OrderStatus'];
+      trackingNumber: string | null;
+      /** Format: int64 */
+      updatedAt: number;
+      view: components['schemas']['PackingView'];
+    };
+    /**
+     * @description One order's screen in the packing view: with where it may go next (for the role), the shop's
+     *     own note and each line's SKU.
+     */
+    PackingOrderDetail: components['schemas']['PackingOrder'] & {
+      internalNote?: string | null;
+      nextStatuses: components['schemas']['OrderStatus'][];
+      /** @description Each line's SKU, in line order. */
+      skus: (string | null)[];
+    };
+    /** @enum {string} */
+    PackingView: 'packing';
     PausedBody: {
       paused: boolean;
     };
@@ -2927,8 +3090,11 @@ export interface components {
     /** @description What to take off the shelves for many orders: each variant once, with its units and orders. */
     PickList: {
       lines: components['schemas']['PickLine'][];
-      /** @description The orders it covers, oldest first: number, customer, delivery and their notes. */
-      orders: components['schemas']['Order'][];
+      /**
+       * @description The orders it covers, oldest first: number, customer, delivery and their notes (as the
+       *     member of staff may see them).
+       */
+      orders: components['schemas']['ListedOrder'][];
     };
     /** @description Collection from the shop. */
     Pickup: {
@@ -3291,6 +3457,11 @@ export interface components {
       timeout: number;
     };
     SessionUser: {
+      /**
+       * @description The back-office endpoints this member of staff may call, as "METHOD /api/path" from the
+       *     access table (empty for customers): the screens offer only what these allow.
+       */
+      access: string[];
       admin: boolean;
       /** Format: int64 */
       createdAt: number;
@@ -3397,6 +3568,8 @@ export interface components {
       /** Format: int64 */
       transferHoldMinutes?: number | null;
     };
+    /** @enum {string} */
+    ShippedBy: 'courier' | 'rider';
     /** @description The sign-up form (multipart). */
     SignupForm: {
       confirmPassword: string;
@@ -3427,6 +3600,8 @@ export interface components {
     /** @enum {string} */
     Source: 'website' | 'whatsapp' | 'instagram' | 'in_store';
     Staff: {
+      /** @description Invitations mailed and not yet used, newest first. */
+      invites: components['schemas']['Invite'][];
       staff: components['schemas']['StaffMember'][];
     };
     /** @description A member of staff. */
@@ -3437,6 +3612,8 @@ export interface components {
       name: string;
       role: components['schemas']['Role'];
     };
+    /** @description One order's screen, as the member of staff may see it. */
+    StaffOrder: components['schemas']['AdminOrder'] | components['schemas']['PackingOrderDetail'];
     StartBody: {
       address?: components['schemas']['Address'];
       /** @description A discount code as typed (any case). */
@@ -3559,6 +3736,7 @@ export interface components {
         createdAt: number;
         items: components['schemas']['OrderItem'][];
         number: string;
+        shippedBy?: components['schemas']['ShippedBy'] | null;
         status: components['schemas']['OrderStatus'];
         /** Format: int64 */
         totalAmount: number;
@@ -3572,7 +3750,8 @@ export interface components {
     UpdateBody: {
       /** @description With "cancelled": refund whatever is left of the order in the same step. */
       refund?: boolean;
-      /** @description One of the order's next statuses; shipped needs a tracking number. */
+      shippedBy?: components['schemas']['ShippedBy'] | null;
+      /** @description One of the order's next statuses; shipped by a courier needs a tracking number. */
       status: components['schemas']['OrderStatus'];
       trackingNumber?: string | null;
     };
@@ -3643,6 +3822,8 @@ export interface components {
       /** Format: int64 */
       shipped: number;
     };
+    /** @enum {string} */
+    WholeView: 'full';
     /** @description One zone: the states it covers and what delivery there costs. */
     Zone: {
       /** @description e.g. "1–2 working days". */
@@ -4553,6 +4734,11 @@ export interface operations {
         refund?: 'failed';
         /** @description Only orders paid with a code past its limits (not cancelled), from the last 30 days. */
         codeOverLimit?: boolean;
+        /**
+         * @description An order number (or its start), part of the customer's name or e-mail (for those who see
+         *     customers), or a phone number however it is written.
+         */
+        q?: string;
       };
       header?: never;
       path?: never;
@@ -4744,7 +4930,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -4796,7 +4982,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -4954,7 +5140,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -6104,6 +6290,54 @@ export interface operations {
       };
     };
   };
+  cancel_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Staff'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   stock_list: {
     parameters: {
       query?: {
@@ -6392,6 +6626,115 @@ export interface operations {
       };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  see_invite: {
+    parameters: {
+      query?: {
+        /** @description The token from the invitation's link (in the query, which logs leave out). */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InviteView'];
+        };
+      };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  accept_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['JoinBody'];
+      };
+    };
+    responses: {
+      /** @description Signed in to the new account */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8273,6 +8616,45 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  payment_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Verification'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

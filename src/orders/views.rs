@@ -140,8 +140,8 @@ pub struct PackingOrderDetail {
 #[derive(Serialize, Debug, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum ListedOrder {
-    Full(FullOrder),
-    Packing(PackingOrder),
+    Full(Box<FullOrder>),
+    Packing(Box<PackingOrder>),
 }
 
 /// The whole order in a list.
@@ -156,16 +156,16 @@ pub struct FullOrder {
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(untagged)]
 pub enum StaffOrder {
-    Full(AdminOrder),
-    Packing(PackingOrderDetail),
+    Full(Box<AdminOrder>),
+    Packing(Box<PackingOrderDetail>),
 }
 
 impl ListedOrder {
     pub fn of(order: Order, sight: StaffSight) -> ListedOrder {
         if sight.whole() {
-            ListedOrder::Full(FullOrder { view: WholeView::Full, order })
+            ListedOrder::Full(Box::new(FullOrder { view: WholeView::Full, order }))
         } else {
-            ListedOrder::Packing(PackingOrder::of(&order))
+            ListedOrder::Packing(Box::new(PackingOrder::of(&order)))
         }
     }
 }
@@ -179,15 +179,15 @@ fn next_for(status: OrderStatus, sight: StaffSight) -> Vec<OrderStatus> {
 pub fn staff_order(conn: &Connection, id: &OrderId, sight: StaffSight) -> AppResult<StaffOrder> {
     let whole = admin_order(conn, id)?;
     if sight.whole() {
-        return Ok(StaffOrder::Full(whole));
+        return Ok(StaffOrder::Full(Box::new(whole)));
     }
     let AdminOrder { order, internal_note, skus, .. } = whole;
-    Ok(StaffOrder::Packing(PackingOrderDetail {
+    Ok(StaffOrder::Packing(Box::new(PackingOrderDetail {
         next_statuses: next_for(order.status, sight),
         order: PackingOrder::of(&order),
         internal_note,
         skus,
-    }))
+    })))
 }
 
 /// Which orders the list shows: a status, or one of the lists the dashboard points at, and a

@@ -28,7 +28,7 @@ fn everyone(conn: &rusqlite::Connection) -> AppResult<Staff> {
 #[utoipa::path(tag = "admin", responses((status = OK, body = Staff), Unauthorized, Forbidden))]
 #[get("/admin/staff")]
 async fn list_staff(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let staff = state.db.read(|c| everyone(c)).await?;
+    let staff = state.db.read(everyone).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(staff))
 }
 

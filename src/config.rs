@@ -146,17 +146,11 @@ pub enum AdminAction {
     Revoke { email: String },
 }
 
-/// A phone number in the international form wa.me links take: digits only, a Nigerian 0803…
-/// becoming 234803….
+/// A phone number in the international form wa.me links take: its E.164 digits without the +
+/// (a Nigerian 0803… becoming 234803…).
 pub fn parse_whatsapp(text: &str) -> Result<String, String> {
-    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    if !text.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c)) || !(10..=15).contains(&digits.len()) {
-        return Err(format!("{text:?} is not a phone number"));
-    }
-    Ok(match digits.strip_prefix('0') {
-        Some(local) if digits.len() == 11 => format!("234{local}"),
-        _ => digits,
-    })
+    let e164 = crate::phone::normalise(text).map_err(|why| format!("{text:?} is not a phone number: {why}"))?;
+    Ok(e164.trim_start_matches('+').to_string())
 }
 
 #[derive(Args, Debug, Clone)]

@@ -122,7 +122,9 @@ pub async fn initial_session(req: &HttpRequest, state: &web::Data<AppState>) -> 
     let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
     let guest = guest_in(req, state);
     let view = match authenticate(state, token.as_deref()).await {
-        Ok(Some(user)) => state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out()),
+        Ok(Some(user)) => {
+            state.db.read(move |c| Ok(session_view(c, &user, crate::access::allowed)?)).await.unwrap_or_else(|_| SessionView::signed_out())
+        }
         _ => state
             .db
             .read(move |c| {

@@ -26,15 +26,12 @@ pub fn email_key(email: &str) -> Option<String> {
     (!local.is_empty()).then_some(key)
 }
 
-/// The key of a phone number: its last ten digits, so `+234 803 123 4567`, `08031234567` and
-/// `0803-123-4567` are one number. None when it has fewer than seven digits (not a number).
-///
-/// Every comparison of phones in the shop goes through this function (and the keys it wrote), so a
-/// finer normalisation (E.164) changes it here alone: for Nigerian numbers the last ten digits of
-/// the E.164 form are these same digits.
+/// The key of a phone number (`phone::key`: the last ten digits of its E.164 form), so
+/// `+234 803 123 4567`, `08031234567` and `0803-123-4567` are one number. None when it has fewer
+/// than seven digits (not a number).
 pub fn phone_key(phone: &str) -> Option<String> {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    (digits.len() >= 7).then(|| digits[digits.len().saturating_sub(10)..].to_string())
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    (digits >= 7).then(|| crate::phone::key(phone))
 }
 
 /// A customer as the shop's limits count her: her account (or guest row), and the keys of every

@@ -36,6 +36,7 @@ pub mod net;
 pub mod orders;
 pub mod payments;
 pub mod paystack;
+pub mod phone;
 pub mod pricing;
 pub mod progress;
 pub mod refunds;

@@ -194,7 +194,13 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     // The rest (account, orders, admin) are never stored.
     let public_page = found && (path == "/" || path.starts_with("/product/") || path.starts_with("/collections/"));
     let session = crate::http::initial_session(req, state).await;
-    let shop = serde_json::json!({ "whatsapp": state.config.whatsapp_number, "switchingOver": state.node.refusal() });
+    // The shop's own contacts, for the pages that show them (receipts, packing slips, "Message us"),
+    // and whether this machine is a standby switching over (the banner).
+    let shop = serde_json::json!({
+        "whatsapp": state.config.whatsapp_number,
+        "email": state.config.shop_email,
+        "switchingOver": state.node.refusal()
+    });
     let html = render_index(state.config.public_url(), &path, &meta, &session, &shop);
     let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
     response

@@ -70,7 +70,7 @@ pub fn keep_as_account(tx: &Connection, id: &str, password_hash: &str) -> AppRes
     let changed = tx.execute(
         "UPDATE users SET email = ?2, display_name = ?3, phone = ?4, password_hash = ?5, guest = 0, last_seen_at = NULL
          WHERE id = ?1 AND guest = 1",
-        params![id, email, name, phone, password_hash],
+        params![id, email, name, crate::phone::normalised_or_kept(&phone), password_hash],
     )?;
     if changed == 0 {
         return Err(AppError::Conflict("This guest is already an account. Please log in.".into()));

@@ -144,7 +144,11 @@ pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(St
     let id = &order.number;
     let news = match order.status {
         OrderStatus::Processing => "is being prepared".to_string(),
-        OrderStatus::Shipped => format!("has shipped. Tracking number: {}", order.tracking_number.as_deref().unwrap_or("-")),
+        OrderStatus::Shipped => match (order.shipped_by, order.tracking_number.as_deref()) {
+            (Some(super::ShippedBy::Rider), None) => "is on its way with our own rider.".to_string(),
+            (Some(super::ShippedBy::Rider), Some(t)) => format!("is on its way with our own rider ({t})."),
+            (_, t) => format!("has shipped. Tracking number: {}", t.unwrap_or("-")),
+        },
         OrderStatus::Delivered => "has been delivered. Enjoy!".to_string(),
         OrderStatus::Cancelled if order.payment.paid_online > Kobo::ZERO => {
             "has been cancelled. What you paid will be refunded to you; reply to this e-mail with any question.".to_string()

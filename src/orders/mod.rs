@@ -7,6 +7,7 @@ pub mod links;
 pub mod mails;
 mod refunds;
 pub mod routes;
+pub mod views;
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,7 @@ use crate::error::{AppError, AppResult};
 use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
 use crate::money::Kobo;
 pub use refunds::{OrderRefunds, Refund, RefundStatus};
+pub use views::{AdminOrderPage, ListFilter, ListedOrder, StaffOrder, StaffSight, list_page, staff_order};
 
 /// Where an order goes, as the shopper typed it at checkout.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
@@ -103,6 +105,15 @@ crate::text_enum! {
 }
 
 crate::text_enum! {
+    /// Who took a shipped order to the customer: a courier (with its tracking number) or the
+    /// shop's own rider (a tracking number is optional).
+    pub enum ShippedBy {
+        Courier => "courier",
+        Rider => "rider",
+    }
+}
+
+crate::text_enum! {
     /// How money collected on delivery came.
     pub enum CollectedBy {
         Cash => "cash",
@@ -183,6 +194,8 @@ pub struct Order {
     #[schema(value_type = i64)]
     pub total_amount: Kobo,
     pub tracking_number: Option<String>,
+    /// Who took it, once shipped (null for orders shipped before the shop asked).
+    pub shipped_by: Option<ShippedBy>,
     pub delivery_address: Address,
     /// Paid for after its units had sold out: the merchant must restock or refund.
     pub oversold: bool,
@@ -233,7 +246,8 @@ const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, cust
     (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = orders.id AND l.paid_at IS NOT NULL),
     COALESCE(landmark, ''),
     (SELECT json_object('channel', c.channel, 'expiresAt', c.expires_at, 'confirmedAt', c.confirmed_at)
-     FROM order_confirmations c WHERE c.order_id = orders.id)";
+     FROM order_confirmations c WHERE c.order_id = orders.id),
+    shipped_by";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -257,6 +271,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
             postal_code: r.get(16)?,
             landmark: r.get(35)?,
         },
+        shipped_by: r.get(37)?,
         number: r.get(17)?,
         oversold: r.get(18)?,
         price: Price {
@@ -550,10 +565,17 @@ pub fn refuse(tx: &Connection, id: &OrderId) -> AppResult<(Order, bool)> {
     Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, restocked))
 }
 
-/// Moves an order to `status` (one of its next ones), with a tracking number when given. A
-/// cancelled order puts back on sale what it took from stock. Returns the order, whether it
-/// changed (a repeated click changes nothing) and whether stock changed.
-pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, tracking: Option<&str>) -> AppResult<(Order, bool, bool)> {
+/// How an order leaves the shop: who takes it, and the tracking number (a courier's is required).
+#[derive(Debug, Clone, Default)]
+pub struct Shipping {
+    pub by: Option<ShippedBy>,
+    pub tracking: Option<String>,
+}
+
+/// Moves an order to `status` (one of its next ones), with who took it and the tracking number
+/// when given. A cancelled order puts back on sale what it took from stock. Returns the order,
+/// whether it changed (a repeated click changes nothing) and whether stock changed.
+pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, shipping: &Shipping) -> AppResult<(Order, bool, bool)> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
     if order.status == status {
         return Ok((order, false, false));
@@ -568,8 +590,9 @@ pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, trackin
         return Err(AppError::Conflict(confirmation::CONFIRM_FIRST.into()));
     }
     tx.execute(
-        "UPDATE orders SET status = ?1, tracking_number = COALESCE(?2, tracking_number), updated_at = ?3 WHERE id = ?4",
-        params![status, tracking, crate::db::now_ms(), id],
+        "UPDATE orders SET status = ?1, tracking_number = COALESCE(?2, tracking_number), shipped_by = COALESCE(?5, shipped_by),
+                updated_at = ?3 WHERE id = ?4",
+        params![status, shipping.tracking, crate::db::now_ms(), id, shipping.by],
     )?;
     // Cancelled before it shipped: what it took from stock goes back on sale.
     let restocked = status == OrderStatus::Cancelled && crate::stock::restock_order(tx, id)? > 0;
@@ -598,14 +621,14 @@ impl crate::stock::Line for OrderItem {
     }
 }
 
-/// Oversold orders that still have something to refund.
-pub(crate) const OVERSOLD_TO_REFUND: &str = "WHERE oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
+/// Oversold orders that still have something to refund (conditions on `orders`, for a WHERE).
+pub(crate) const OVERSOLD_TO_REFUND: &str = "oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
     WHERE r.order_id = orders.id AND r.status != 'failed')";
 /// Orders paid with a code past its limits in the last 30 days, not cancelled.
 pub(crate) const CODE_OVER_LIMIT: &str =
-    "WHERE code_over_limit = 1 AND status != 'cancelled' AND created_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 2592000000";
+    "code_over_limit = 1 AND status != 'cancelled' AND created_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 2592000000";
 /// Orders whose latest refund failed.
-pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FROM refunds r WHERE r.status = 'failed'
+pub(crate) const LATEST_REFUND_FAILED: &str = "id IN (SELECT r.order_id FROM refunds r WHERE r.status = 'failed'
     AND NOT EXISTS (SELECT 1 FROM refunds later WHERE later.order_id = r.order_id AND later.created_at > r.created_at))";
 
 /// An order as fulfilment sees it: whose it is, where it may go next, its pay links, the shop's
@@ -613,6 +636,7 @@ pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FR
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminOrder {
+    view: views::WholeView,
     #[serde(flatten)]
     order: Order,
     #[schema(value_type = String)]
@@ -660,6 +684,7 @@ pub fn admin_views(conn: &Connection, orders: Vec<Order>) -> rusqlite::Result<Ve
                 })
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(AdminOrder {
+                view: views::WholeView::Full,
                 next_statuses: order.status.next(),
                 user_id: order.user_id.clone(),
                 refundable: order.refunds.left(order.payment.paid_online).max(Kobo::ZERO),

@@ -121,11 +121,8 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
     if !crate::email::looks_like_email(&c.email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
     }
-    let digits = c.phone.chars().filter(char::is_ascii_digit).count();
-    let phone_chars_ok = c.phone.chars().all(|ch| ch.is_ascii_digit() || " +-().".contains(ch));
-    if !(7..=15).contains(&digits) || !phone_chars_ok || c.phone.len() > 25 {
-        return Err(AppError::Validation("Please enter a valid phone number.".into()));
-    }
+    // Kept as E.164 (+2348031234567) on the payment and the order, however it was typed.
+    c.phone = crate::phone::normalise(&c.phone).map_err(|why| AppError::Validation(why.to_string()))?;
     if c.name.chars().count() > 100 {
         return Err(AppError::Validation("Please keep the name under 100 characters.".into()));
     }
@@ -964,7 +961,14 @@ mod tests {
         assert_eq!(validate(&mut no_phone).unwrap_err().message(), "Please fill in your name, email and phone number.");
         let mut bad_phone = good();
         bad_phone.customer.phone = "call me".into();
-        assert_eq!(validate(&mut bad_phone).unwrap_err().message(), "Please enter a valid phone number.");
+        assert_eq!(validate(&mut bad_phone).unwrap_err().message(), "A phone number has only digits, spaces and +, e.g. 0803 123 4567.");
+        let mut short_phone = good();
+        short_phone.customer.phone = "0803 123 456".into();
+        assert_eq!(validate(&mut short_phone).unwrap_err().message(), "A Nigerian mobile number has 11 digits, e.g. 0803 123 4567.");
+        let mut typed = good();
+        typed.customer.phone = "0803 000 0000".into();
+        validate(&mut typed).unwrap();
+        assert_eq!(typed.customer.phone, "+2348030000000", "kept as E.164");
         let mut bad_email = good();
         bad_email.customer.email = "ada".into();
         assert_eq!(validate(&mut bad_email).unwrap_err().message(), "Please enter a valid email address.");

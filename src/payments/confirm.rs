@@ -104,7 +104,7 @@ impl Payments {
                     if !confirmation::lapsed(tx, crate::db::now_ms())?.contains(&id) {
                         return Ok((None, Changes::none()));
                     }
-                    let (order, _, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, None)?;
+                    let (order, _, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default())?;
                     let (subject, body) = crate::orders::mails::unconfirmed_cancelled(mailer.shop_name(), mailer.public_url(), &order);
                     let mail = crate::mail::Mail {
                         kind: "order_status",

@@ -216,14 +216,10 @@ enum DepositChoice {
 fn check(ask: ChatOrder) -> AppResult<Checked> {
     let c = &ask.customer;
     let name = field(&c.name, 100, "name")?;
-    let phone = c.phone.trim().to_string();
-    if name.is_empty() || phone.is_empty() {
+    if name.is_empty() || c.phone.trim().is_empty() {
         return Err(AppError::Validation("Please fill in the customer's name and phone number.".into()));
     }
-    let digits = phone.chars().filter(char::is_ascii_digit).count();
-    if !(7..=15).contains(&digits) || !phone.chars().all(|ch| ch.is_ascii_digit() || " +-().".contains(ch)) || phone.len() > 25 {
-        return Err(AppError::Validation("Please enter a valid phone number.".into()));
-    }
+    let phone = crate::phone::normalise(&c.phone).map_err(|why| AppError::Validation(why.to_string()))?;
     let email = c.email.as_deref().unwrap_or("").trim().to_lowercase();
     if !email.is_empty() && !crate::email::looks_like_email(&email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
@@ -729,7 +725,7 @@ impl Payments {
                     if !pay_links::lapsed_orders(tx, crate::db::now_ms(), FORCED_RELEASE_MS)?.contains(&id) {
                         return Ok(((None, false), Changes::none()));
                     }
-                    let (order, changed, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, None)?;
+                    let (order, changed, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default())?;
                     Ok(((Some(order), changed), Changes::shown_if(restocked)))
                 })
                 .await?;

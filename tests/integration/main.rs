@@ -19,6 +19,7 @@ mod mail;
 mod operations;
 mod pay_on_delivery;
 mod payments;
+mod people;
 mod product_admin;
 mod refunds;
 mod restore;

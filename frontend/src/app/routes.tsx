@@ -42,7 +42,8 @@ export const routes: AppRoute[] = [
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),
   lazyRoute('/admin/dashboard', 'admin', () => import('@/features/admin/routes/DashboardPage')),
-  lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
+  // SPEC's Admin Management is the staff screen: roles are granted in one place.
+  lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/StaffPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
   lazyRoute('/admin/mail', 'admin', () => import('@/features/admin/routes/FailedMailPage')),
   lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
@@ -63,6 +64,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
+  lazyRoute('/join', 'all', () => import('@/features/auth/routes/JoinStaffPage')),
   lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
 ];
 

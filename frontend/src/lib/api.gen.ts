@@ -207,8 +207,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Makes another user a member of staff (owners only); it takes effect at that user's next token
-     *     refresh. Recorded in the activity log.
+     * Makes the account with this e-mail a member of staff with the role (owners only; it takes
+     *     effect at that user's next token refresh), or — when no account uses the e-mail — mails an
+     *     invitation to join with that role (a link to set a name and password). The answer says which,
+     *     and what was granted. Recorded in the activity log.
      */
     post: operations['grant_admin'];
     delete?: never;
@@ -275,6 +277,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * One page of orders for fulfilment, searched and filtered, with the count of orders in every
+     *     status; each order as the member of staff may see it (packers: no money, e-mail or account).
+     */
     get: operations['admin_list'];
     put?: never;
     /**
@@ -314,12 +320,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * One order, as the member of staff may see it: the whole order, or (packers) what packing and
+     *     shipping need.
+     */
     get: operations['admin_one'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
+    /**
+     * Moves an order along (or cancels it, with its refund, for those who see money). Answers the
+     *     order as GET does.
+     */
     patch: operations['admin_update'];
     trace?: never;
   };
@@ -371,7 +385,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Writes the shop's own note on an order (never shown to the customer). */
+    /**
+     * Writes the shop's own note on an order (never shown to the customer). Answers the order as GET
+     *     does.
+     */
     put: operations['admin_note'];
     post?: never;
     delete?: never;
@@ -650,7 +667,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Everyone with a role, owners first. */
+    /** Everyone with a role, owners first, and the invitations not yet used. */
     get: operations['list_staff'];
     put?: never;
     post?: never;
@@ -659,6 +676,23 @@ export interface paths {
     head?: never;
     /** Gives a member of staff another role, or takes them off the staff. The last owner stays one. */
     patch: operations['change_role'];
+    trace?: never;
+  };
+  '/api/admin/staff/invites/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Cancels an invitation not yet used: its link stops working. Answers the staff. */
+    delete: operations['cancel_invite'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/stock': {
@@ -750,6 +784,27 @@ export interface paths {
     put?: never;
     /** Mails a reset link when the account exists. The answer is the same either way. */
     post: operations['forgot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/invite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an invitation's link offers: the e-mail it is for and the role, while it can be used. */
+    get: operations['see_invite'];
+    put?: never;
+    /**
+     * Uses an invitation: makes the account with the invitation's e-mail and role, the name and
+     *     password given, and signs it in.
+     */
+    post: operations['accept_invite'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1354,6 +1409,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payments/{reference}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the shopper's payment stands, from the shop's own records (Paystack is not asked): for a
+     *     page waiting on money sent later (a transfer, USSD), which asks again until the webhook or the
+     *     reconciler has completed the payment and this answers its order. Same shape as the verify.
+     */
+    get: operations['payment_state'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/products/featured': {
     parameters: {
       query?: never;
@@ -1807,7 +1883,10 @@ export interface components {
     /** @description The profile form (multipart); a photo only when it changes. */
     AccountForm: {
       displayName: string;
-      /** @description Digits, spaces and + - ( ). */
+      /**
+       * @description A Nigerian number as people write it (0803 123 4567, +234 803 123 4567…) or an international
+       *     one starting with +; stored as E.164. Empty removes it.
+       */
       phoneNumber?: string;
       /**
        * Format: binary
@@ -1881,14 +1960,15 @@ export interface components {
       /** @description Each line's SKU, in line order (null when it has none or its variant is gone). */
       skus: (string | null)[];
       userId: string;
+      view: components['schemas']['WholeView'];
     };
     /** @description One page of orders for fulfilment, with the count of orders in every status. */
     AdminOrderPage: {
-      /** @description Every status, with 0 for none. */
+      /** @description Every status, with 0 for none (in the whole shop). */
       counts: {
         [key: string]: number;
       };
-      orders: components['schemas']['Order'][];
+      orders: components['schemas']['ListedOrder'][];
       /**
        * Format: int64
        * @description Orders not cancelled that were paid for after their units sold out.
@@ -1898,7 +1978,10 @@ export interface components {
       page: number;
       /** Format: int64 */
       pageSize: number;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Orders matching the filter and search, on every page.
+       */
       total: number;
     };
     AdminProductPage: {
@@ -2582,6 +2665,10 @@ export interface components {
     ForgotBody: {
       email?: string | null;
     };
+    /** @description The whole order in a list. */
+    FullOrder: components['schemas']['Order'] & {
+      view: components['schemas']['WholeView'];
+    };
     GrantBody: {
       email?: string | null;
       role?: components['schemas']['Role'] | null;
@@ -2710,6 +2797,30 @@ export interface components {
       authorization_url: string;
       reference: string;
     };
+    /** @description An invitation not yet used, as the owner sees it. */
+    Invite: {
+      /** Format: int64 */
+      createdAt: number;
+      email: string;
+      /** Format: int64 */
+      expiresAt: number;
+      id: string;
+      role: components['schemas']['Role'];
+    };
+    /** @description What the link's holder sees before joining. */
+    InviteView: {
+      email: string;
+      /** Format: int64 */
+      expiresAt: number;
+      role: components['schemas']['Role'];
+    };
+    /** @description Joining the staff from an invitation: a name and a password (no photo). */
+    JoinBody: {
+      confirmPassword?: string;
+      displayName?: string;
+      password?: string;
+      token?: string;
+    };
     /** @description A guest's password for the account that keeps their details. */
     KeepAccountBody: {
       confirmPassword?: string;
@@ -2726,6 +2837,8 @@ export interface components {
     LinkVerification: {
       data: components['schemas']['VerifiedPayment'];
     };
+    /** @description An order in the orders list, as the member of staff may see it. */
+    ListedOrder: components['schemas']['FullOrder'] | components['schemas']['PackingOrder'];
     LoginBody: {
       email?: string | null;
       password?: string | null;
@@ -2828,6 +2941,7 @@ export interface components {
         /** @description Paid for after its units had sold out: the merchant must restock or refund. */
         oversold: boolean;
         paymentReference: string;
+        shippedBy?: components['schemas']['ShippedBy'] | null;
         source: components['schemas']['Source'];
         status: components['schemas']['OrderStatus'];
         /** Format: int64 */
@@ -2874,6 +2988,55 @@ export interface components {
     };
     /** @enum {string} */
     OrderStatus: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refused';
+    /** @description A line as packing sees it: what to take off the shelf, without its price. */
+    PackedItem: {
+      color: string | null;
+      name: string;
+      productId: string | null;
+      /** Format: int64 */
+      quantity: number;
+      size: string | null;
+      variantId: string | null;
+    };
+    /**
+     * @description An order as packing and shipping need it: its lines, who it goes to and where, the customer's
+     *     note and where it stands. No price, payment, refund, e-mail or account.
+     */
+    PackingOrder: {
+      /** Format: int64 */
+      createdAt: number;
+      /** @description Who receives it (on the label), and the phone the rider calls. */
+      customerName: string;
+      customerNote: string | null;
+      customerPhone: string;
+      deliveryAddress: components['schemas']['Address'];
+      deliveryEstimate: string | null;
+      deliveryMethod: components['schemas']['Method'];
+      id: string;
+      items: components['schemas']['PackedItem'][];
+      number: string;
+      /** @description Paid for after its units had sold out: some lines may not be on the shelf. */
+      oversold: boolean;
+      shippedBy: components['schemas']['ShippedBy'] | null;
+      source: components['schemas']['Source'];
+      status: components['schemas']['OrderStatus'];
+      trackingNumber: string | null;
+      /** Format: int64 */
+      updatedAt: number;
+      view: components['schemas']['PackingView'];
+    };
+    /**
+     * @description One order's screen in the packing view: with where it may go next (for the role), the shop's
+     *     own note and each line's SKU.
+     */
+    PackingOrderDetail: components['schemas']['PackingOrder'] & {
+      internalNote?: string | null;
+      nextStatuses: components['schemas']['OrderStatus'][];
+      /** @description Each line's SKU, in line order. */
+      skus: (string | null)[];
+    };
+    /** @enum {string} */
+    PackingView: 'packing';
     PausedBody: {
       paused: boolean;
     };
@@ -3083,8 +3246,11 @@ export interface components {
     /** @description What to take off the shelves for many orders: each variant once, with its units and orders. */
     PickList: {
       lines: components['schemas']['PickLine'][];
-      /** @description The orders it covers, oldest first: number, customer, delivery and their notes. */
-      orders: components['schemas']['Order'][];
+      /**
+       * @description The orders it covers, oldest first: number, customer, delivery and their notes (as the
+       *     member of staff may see them).
+       */
+      orders: components['schemas']['ListedOrder'][];
     };
     /** @description Collection from the shop. */
     Pickup: {
@@ -3449,6 +3615,11 @@ export interface components {
       timeout: number;
     };
     SessionUser: {
+      /**
+       * @description The back-office endpoints this member of staff may call, as "METHOD /api/path" from the
+       *     access table (empty for customers): the screens offer only what these allow.
+       */
+      access: string[];
       admin: boolean;
       /** Format: int64 */
       createdAt: number;
@@ -3586,6 +3757,8 @@ export interface components {
       /** Format: int64 */
       transferHoldMinutes?: number | null;
     };
+    /** @enum {string} */
+    ShippedBy: 'courier' | 'rider';
     /** @description The sign-up form (multipart). */
     SignupForm: {
       confirmPassword: string;
@@ -3616,6 +3789,8 @@ export interface components {
     /** @enum {string} */
     Source: 'website' | 'whatsapp' | 'instagram' | 'in_store';
     Staff: {
+      /** @description Invitations mailed and not yet used, newest first. */
+      invites: components['schemas']['Invite'][];
       staff: components['schemas']['StaffMember'][];
     };
     /** @description A member of staff. */
@@ -3626,6 +3801,8 @@ export interface components {
       name: string;
       role: components['schemas']['Role'];
     };
+    /** @description One order's screen, as the member of staff may see it. */
+    StaffOrder: components['schemas']['AdminOrder'] | components['schemas']['PackingOrderDetail'];
     StartBody: {
       address?: components['schemas']['Address'];
       /** @description A discount code as typed (any case). */
@@ -3755,6 +3932,7 @@ export interface components {
         paid: number;
         /** @description How it is paid and what was received, so the page says "paid" only of money that came. */
         paymentMethod: components['schemas']['PaymentMethod'];
+        shippedBy?: components['schemas']['ShippedBy'] | null;
         status: components['schemas']['OrderStatus'];
         /**
          * Format: int64
@@ -3780,7 +3958,8 @@ export interface components {
     UpdateBody: {
       /** @description With "cancelled": refund whatever is left of the order in the same step. */
       refund?: boolean;
-      /** @description One of the order's next statuses; shipped needs a tracking number. */
+      shippedBy?: components['schemas']['ShippedBy'] | null;
+      /** @description One of the order's next statuses; shipped by a courier needs a tracking number. */
       status: components['schemas']['OrderStatus'];
       trackingNumber?: string | null;
     };
@@ -3851,6 +4030,8 @@ export interface components {
       /** Format: int64 */
       shipped: number;
     };
+    /** @enum {string} */
+    WholeView: 'full';
     /** @description One zone: the states it covers and what delivery there costs. */
     Zone: {
       /** @description e.g. "1–2 working days". */
@@ -4821,6 +5002,11 @@ export interface operations {
         refund?: 'failed';
         /** @description Only orders paid with a code past its limits (not cancelled), from the last 30 days. */
         codeOverLimit?: boolean;
+        /**
+         * @description An order number (or its start), part of the customer's name or e-mail (for those who see
+         *     customers), or a phone number however it is written.
+         */
+        q?: string;
       };
       header?: never;
       path?: never;
@@ -5021,7 +5207,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -5073,7 +5259,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -5284,6 +5470,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_note: {
@@ -5306,7 +5501,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -6555,6 +6750,63 @@ export interface operations {
       };
     };
   };
+  cancel_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Staff'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   stock_list: {
     parameters: {
       query?: {
@@ -6849,6 +7101,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   forgot: {
@@ -6909,6 +7170,118 @@ export interface operations {
         };
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  see_invite: {
+    parameters: {
+      query?: {
+        /** @description The token from the invitation's link (in the query, which logs leave out). */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InviteView'];
+        };
+      };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  accept_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['JoinBody'];
+      };
+    };
+    responses: {
+      /** @description Signed in to the new account */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8536,6 +8909,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   mark_seen: {
@@ -9071,6 +9453,45 @@ export interface operations {
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  payment_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Verification'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

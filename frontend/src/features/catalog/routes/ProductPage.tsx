@@ -24,6 +24,7 @@ import { queryKeys } from '@/lib/queryKeys';
 import { bagQueryOptions } from '@/lib/shopping';
 import type { Collection, Product } from '@/lib/types';
 import { useSession } from '@/lib/session';
+import { may } from '@/lib/staff';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { galleryFor, useVariantChoice } from '@/lib/variants';
 import './ProductPage.css';
@@ -85,6 +86,8 @@ function ProductDetails({ product }: { product: Product }) {
   const gallery = galleryFor(product, choice.color);
   const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
   const { user } = useSession();
+  // Edit Product for the roles that may change products (not packers).
+  const editsProducts = may(user, 'PATCH /api/products/{id}');
   // Delivery as it would be with this item in the bag (the bag's subtotal when signed in).
   const { data: bag } = useQuery({ ...bagQueryOptions, enabled: Boolean(user), staleTime: 30_000 });
   const delivery = useDeliveryNote((bag?.total ?? 0) + product.price);
@@ -121,7 +124,7 @@ function ProductDetails({ product }: { product: Product }) {
           {product.category && <p className="eyebrow product-info__category">{product.category}</p>}
           <h1 className="product-info__name">{product.name}</h1>
 
-          {user?.admin && (
+          {editsProducts && (
             <div className="product-admin">
               {!editing && (
                 <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(true)}>
@@ -136,7 +139,7 @@ function ProductDetails({ product }: { product: Product }) {
             </div>
           )}
 
-          {editing && user?.admin ? (
+          {editing && editsProducts ? (
             <Suspense fallback={<Spinner label="Loading editor…" />}>
               <ProductEditForm
                 product={product}

@@ -73,7 +73,15 @@ describe('a checkout outcome outlives the page', () => {
   it('offers a guest paying by transfer to keep her details before the money arrives', async () => {
     renderWithProviders(
       <CheckoutScope>
-        <Outcome outcome={{ kind: 'waiting', message: 'We are waiting.', guest: true, email: 'ada@example.com' }} />
+        <Outcome
+          outcome={{
+            kind: 'waiting',
+            message: 'We are waiting.',
+            reference: 'ank-waiting',
+            guest: true,
+            email: 'ada@example.com',
+          }}
+        />
       </CheckoutScope>,
     );
     expect(await screen.findByText('We are waiting.')).toBeTruthy();

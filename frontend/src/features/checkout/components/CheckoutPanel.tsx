@@ -46,6 +46,8 @@ export const EARLIER_CANCELLED = 'The earlier payment was cancelled. You can pay
 export const CANCEL_FAILED = "We couldn't cancel the earlier payment. Please try again in a moment.";
 /** The shop's words while a bank transfer or USSD payment is on its way (the server's message wins). */
 export const TRANSFER_WAITING = "We're waiting for your transfer. We'll e-mail you when it arrives.";
+/** Where Proceed to Checkout stood while a payment's money is on its way. */
+export const PAYMENT_ON_ITS_WAY = 'Your payment is on its way: this bag is checked out as soon as it arrives.';
 
 /** Channels whose money arrives later: the server waits for it rather than saying no. */
 export const LATER_CHANNELS = ['bank_transfer', 'ussd', 'bank'];
@@ -96,7 +98,7 @@ function bagSignature(bag: Bag | undefined): string {
 export function CheckoutPanel() {
   const { user } = useSession();
   const { data: bag } = useQuery(bagQueryOptions);
-  const { setOutcome, setStep } = useCheckoutScope();
+  const { outcome, setOutcome, setStep } = useCheckoutScope();
   const [state, send] = useCheckoutMachine();
   const { mutateAsync: startPayment } = useStartPayment();
   const { mutateAsync: verifyPayment } = useVerifyPayment();
@@ -144,6 +146,7 @@ export function CheckoutPanel() {
             setOutcome({
               kind: 'waiting',
               message: result.message ?? TRANSFER_WAITING,
+              reference,
               guest,
               email: emailRef.current,
             });
@@ -220,6 +223,14 @@ export function CheckoutPanel() {
   );
 
   if (state.step === 'closed') {
+    // No second payment for the same bag while the first one's money is on its way.
+    if (outcome?.kind === 'waiting') {
+      return (
+        <div className="checkout">
+          <p className="checkout__notice muted">{PAYMENT_ON_ITS_WAY}</p>
+        </div>
+      );
+    }
     return (
       <div className="checkout">
         {blockedNote}

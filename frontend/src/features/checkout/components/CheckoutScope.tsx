@@ -1,5 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
+import { refreshAfterPayment, usePaymentFollow } from '../api/checkout';
+import { FOLLOW_FOR_MS } from '../lib/follow';
 import { KeepDetails } from './KeepDetails';
 import { ConfirmOrderForm, confirmedText } from '@/components/ConfirmOrderForm';
 import { readLastCheckout, writeLastCheckout } from '@/lib/lastCheckout';
@@ -16,10 +19,11 @@ export type CheckoutOutcome =
   /** A pay-on-delivery order placed: what to pay when it arrives, and its number. */
   | { kind: 'placed'; order: Order; guest: boolean }
   /**
-   * A bank transfer or USSD payment on its way: the shop's waiting message (and, for a guest, the
-   * offer to keep her details: the order comes when the money does).
+   * A bank transfer or USSD payment on its way: the shop's waiting message, and the payment the
+   * page follows until its order exists (then the notice becomes the paid one); for a guest, the
+   * offer to keep her details (the order comes when the money does).
    */
-  | { kind: 'waiting'; message: string; guest?: boolean; email?: string };
+  | { kind: 'waiting'; message: string; reference: string; guest: boolean; email?: string };
 
 /** Where the checkout stands: the bag's own summary steps aside while it is open. */
 export type CheckoutStep = 'closed' | 'details' | 'payment';
@@ -125,6 +129,53 @@ function AwaitingConfirmation({ order, onConfirmed }: { order: Order; onConfirme
   );
 }
 
+export const STILL_WAITING =
+  'Your payment has not arrived yet. Your order will be in My Orders (or on the tracking page) as soon as it does.';
+export const CHECK_AGAIN = 'Check again';
+
+/**
+ * While money sent later is on its way: the shop's words, and the payment followed (see
+ * `usePaymentFollow`). When its order exists the notice turns into the paid one and the bag, the
+ * badges and My Orders are read again; after an hour without it the page stops asking and says so.
+ */
+function WaitingForMoney({ outcome }: { outcome: Extract<CheckoutOutcome, { kind: 'waiting' }> }) {
+  const { setOutcome } = useCheckoutScope();
+  const client = useQueryClient();
+  const follow = usePaymentFollow(outcome.reference);
+  const paid = follow.data?.success ? follow.data : null;
+  useEffect(() => {
+    if (!paid) return;
+    setOutcome({ kind: 'paid', reference: paid.reference, order: paid.order ?? null, guest: outcome.guest });
+    void refreshAfterPayment(client, paid.order?.isNew ?? true);
+  }, [paid, setOutcome, client, outcome.guest]);
+  // After the schedule's hour the page stops asking (see `followInterval`) and says so.
+  const [expired, setExpired] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setExpired(true), FOLLOW_FOR_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <>
+      <p className="checkout-notice__text">{outcome.message}</p>
+      {follow.isError || expired ? (
+        <>
+          <p className="checkout-notice__text">{STILL_WAITING}</p>
+          <button type="button" className="btn btn--sm btn--outline" onClick={() => void follow.refetch()}>
+            {CHECK_AGAIN}
+          </button>
+        </>
+      ) : (
+        <p className="checkout-notice__waiting">
+          <span className="spinner spinner--sm" aria-hidden="true">
+            <span className="spinner__ring" />
+          </span>{' '}
+          This page updates when it arrives.
+        </p>
+      )}
+    </>
+  );
+}
+
 /** The checkout's outcome, at the top of My Bag; it takes the focus when it appears. */
 export function CheckoutNotice() {
   const { outcome, setOutcome } = useCheckoutScope();
@@ -142,7 +193,7 @@ export function CheckoutNotice() {
   if (outcome?.kind === 'waiting') {
     body = (
       <div ref={ref} className="alert alert--info checkout-notice" tabIndex={-1}>
-        <p className="checkout-notice__text">{outcome.message}</p>
+        <WaitingForMoney outcome={outcome} />
       </div>
     );
   } else if (outcome) {

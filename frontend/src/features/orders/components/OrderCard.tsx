@@ -71,6 +71,12 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
               <dd className="order-card__tracking">{order.trackingNumber}</dd>
             </div>
           )}
+          {order.shippedBy === 'rider' && (
+            <div>
+              <dt>Delivery</dt>
+              <dd>Our own rider</dd>
+            </div>
+          )}
         </dl>
         <h3 className="order-card__subhead">Items</h3>
         <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />

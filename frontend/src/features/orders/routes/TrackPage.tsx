@@ -182,7 +182,10 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       <dl className="track__facts">
         <div>
           <dt>Tracking number</dt>
-          <dd className="track__tracking">{order.trackingNumber ?? 'Not yet shipped'}</dd>
+          <dd className="track__tracking">
+            {order.trackingNumber ??
+              (order.shippedBy === 'rider' ? 'On its way with our own rider' : 'Not yet shipped')}
+          </dd>
         </div>
         <div>
           <dt>Ordered</dt>

@@ -723,9 +723,12 @@ impl Supervising {
     }
 }
 
+/// The orders and the payments without an order a fenced machine took that its successor lacks.
+type Lost = (Vec<LostOrder>, Vec<LostPayment>);
+
 /// What this database took after the machine that replaced epoch `mine` forked from it: None
 /// while that machine has not recorded its fork yet (it is still promoting) or nobody replaced it.
-fn lost_since_fork(store: &Store, db: &Db, mine: u64) -> Result<Option<(Vec<LostOrder>, Vec<LostPayment>)>, String> {
+fn lost_since_fork(store: &Store, db: &Db, mine: u64) -> Result<Option<Lost>, String> {
     let Some(next) = store.epochs()?.into_iter().find(|&e| e > mine) else { return Ok(None) };
     let Some(fork) = store.holder(next)?.and_then(|h| h.fork) else { return Ok(None) };
     db.with_conn(|c| Ok(lineage::after_fork(c, &fork)?)).map(Some).map_err(|e| e.to_string())

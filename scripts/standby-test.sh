@@ -86,36 +86,12 @@ health() { curl -s --max-time 2 "http://127.0.0.1:$1/api/health"; }
 role_is() { [ "$(health "$1" | json 'd["role"]' 2>/dev/null)" = "$2" ]; }
 
 # ---- The replica store: sshd on loopback, this user, key only, internal-sftp (as litestream-test).
-ssh_dir="$work/ssh"
-mkdir -p "$ssh_dir" "$work/store" && chmod 700 "$ssh_dir"
-ssh-keygen -q -t ed25519 -N '' -C ankara-test-host -f "$ssh_dir/host_ed25519"
-ssh-keygen -q -t ed25519 -N '' -C ankara-test-client -f "$ssh_dir/client_ed25519"
-cp "$ssh_dir/client_ed25519.pub" "$ssh_dir/authorized_keys" && chmod 600 "$ssh_dir/authorized_keys"
-ssh_port=$(free_port)
-user=$(id -un)
-cat >"$ssh_dir/sshd_config" <<EOF
-Port $ssh_port
-ListenAddress 127.0.0.1
-HostKey $ssh_dir/host_ed25519
-PidFile $ssh_dir/sshd.pid
-AuthorizedKeysFile $ssh_dir/authorized_keys
-AllowUsers $user
-PermitRootLogin prohibit-password
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-X11Forwarding no
-AllowTcpForwarding no
-Subsystem sftp internal-sftp
-LogLevel ERROR
-EOF
-[ "$(id -u)" != 0 ] || [ -d /run/sshd ] || mkdir -p -m 0755 /run/sshd
+. tools/test_sshd.sh
+test_sshd_config "$work/ssh"
+mkdir -p "$work/store"
 /usr/sbin/sshd -D -e -f "$ssh_dir/sshd_config" >>"$work/sshd.log" 2>&1 &
 pids+=($!)
 wait_for 10 python3 -c "import socket; socket.create_connection(('127.0.0.1', $ssh_port), 1)" || { echo "standby-test: sshd did not start" >&2; exit 1; }
-host_key=$(cut -d' ' -f1,2 "$ssh_dir/host_ed25519.pub")
 store_url="sftp://$user@127.0.0.1:$ssh_port$work/store"
 
 # ---- Caddy in front of both shops, with deploy/Caddyfile.two-machines' proxy block.

@@ -26,15 +26,6 @@ async fn shop() -> TestApp {
     app
 }
 
-/// A signed-in member of staff with `role`.
-async fn staff(app: &TestApp, email: &str, role: &str) -> Browser {
-    let browser = app.browser();
-    browser.signup("Staff Person", email, "staff-pass-1").await;
-    app.sql(&format!("UPDATE users SET role = '{role}' WHERE email = '{email}'"));
-    assert_eq!(browser.post_json("/api/auth/refresh", Value::Null).await.0, 200);
-    browser
-}
-
 fn details(email: &str, phone: &str) -> Value {
     json!({
         "customer": { "name": "Ada Obi", "email": email, "phone": phone },
@@ -145,7 +136,7 @@ async fn every_answer_a_packer_can_reach_carries_no_money_and_no_customer_but_wh
     assert_eq!(status, 201, "{refunded}");
     let secrets = ["ada@example.com", reference.as_str(), link.as_str(), "Scuffed box"];
 
-    let packer = staff(&app, "packer@example.com", "packer").await;
+    let packer = app.staff("packer@example.com", "packer").await;
     // Every GET the access table gives a packer, with real ids.
     for rule in ankara::access::RULES.iter().filter(|r| r.method == "GET" && r.roles.contains(&ankara::auth::Role::Packer)) {
         for target in [&id, &chat_id] {
@@ -197,7 +188,7 @@ async fn every_answer_a_packer_can_reach_carries_no_money_and_no_customer_but_wh
 #[actix_web::test]
 async fn the_session_says_which_endpoints_a_role_may_call_so_screens_offer_only_those() {
     let app = shop().await;
-    let packer = staff(&app, "packer@example.com", "packer").await;
+    let packer = app.staff("packer@example.com", "packer").await;
     let (_, session) = packer.get_json("/api/session").await;
     let access: Vec<String> = serde_json::from_value(session["user"]["access"].clone()).unwrap();
     assert!(access.contains(&"GET /api/admin/stock".to_string()), "{access:?}");
@@ -207,7 +198,7 @@ async fn the_session_says_which_endpoints_a_role_may_call_so_screens_offer_only_
     {
         assert!(!access.contains(&forbidden.to_string()), "{forbidden} offered to a packer");
     }
-    let manager = staff(&app, "manager@example.com", "manager").await;
+    let manager = app.staff("manager@example.com", "manager").await;
     let (_, session) = manager.get_json("/api/session").await;
     let access: Vec<String> = serde_json::from_value(session["user"]["access"].clone()).unwrap();
     assert!(access.contains(&"GET /api/admin/dashboard".to_string()));
@@ -265,7 +256,7 @@ async fn phones_are_kept_as_e164_and_found_however_they_are_typed() {
 async fn the_customers_list_and_its_spreadsheet_leave_out_staff_and_demo_reviewers_and_keep_phones_as_text() {
     let app = spawn_with(|c| c.signups_per_hour = 1_000).await;
     let owner = app.admin_browser("owner@example.com").await;
-    staff(&app, "packer@example.com", "packer").await;
+    app.staff("packer@example.com", "packer").await;
     let ada = app.browser();
     ada.signup("Ada Obi", "ada@example.com", "secret1").await;
     let form = reqwest::multipart::Form::new().text("displayName", "Ada Obi").text("phoneNumber", "0803 123 4567");

@@ -199,6 +199,15 @@ impl TestApp {
         self.state.db.with_conn(|c| Ok(c.query_row(sql, [], |r| r.get(0))?)).unwrap()
     }
 
+    /// A new browser signed in as a member of staff with `role` (its token refreshed to carry it).
+    pub async fn staff(&self, email: &str, role: &str) -> Browser {
+        let browser = self.browser();
+        browser.signup("Staff Person", email, "staff-pass-1").await;
+        self.sql(&format!("UPDATE users SET role = '{role}' WHERE email = '{email}'"));
+        assert_eq!(browser.post_json("/api/auth/refresh", serde_json::Value::Null).await.0, 200);
+        browser
+    }
+
     /// Makes an existing user an admin directly in the database; it shows after a refresh.
     pub fn make_admin(&self, email: &str) {
         self.sql(&format!("UPDATE users SET role = 'owner' WHERE email = '{email}'"));

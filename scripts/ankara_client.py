@@ -5,11 +5,12 @@ the bag and pays, through the shop's JSON API, with the standard library only.
     ankara_client.py buy BASE --out FILE [--seconds S] [--count N] [--cafile CA] [--paystack FAKE]
         Signs one account up, then buys in a loop (one product a purchase) until S seconds or N
         purchases (--pause S between them). Each completed order is one JSON line in FILE: {"id", "number", "reference",
-        "done": unix time when the shop said paid}. Failures are lines with "error" (the loop goes
+        "started": unix time the shop accepted the checkout, "done": unix time when the shop said paid}. Failures are lines with "error" (the loop goes
         on: a shop or proxy fault must show as missing orders, not as a crashed client).
         Without --paystack the shop's built-in sandbox takes the payment and verify completes it.
         With --paystack URL (scripts/fake_paystack.py) the fake is asked to pay and the order is
-        completed by the fake's signed webhook alone: the client only polls My Orders.
+        completed by the fake's signed webhook alone: the client only polls My Orders (for up to
+        --wait seconds, default 15).
     ankara_client.py orders BASE --email E [--password P] [--cafile CA]
         Prints the ids of that account's orders, one a line (logs in first).
 
@@ -112,7 +113,7 @@ DETAILS = {
 }
 
 
-def buy_once(shop, product, fake=None):
+def buy_once(shop, product, fake=None, wait=15):
     product_id, size, color = product
     item = {"productId": product_id}
     if size:
@@ -133,7 +134,7 @@ def buy_once(shop, product, fake=None):
         raise SoldOut()
     if status != 201:
         raise RuntimeError(f"checkout: {status} {started}")
-    reference = started["reference"]
+    reference, started_at = started["reference"], time.time()
     if fake is None:
         status, paid = shop.call("POST", f"/api/sandbox/checkout/{started['accessCode']}", {"outcome": "success"})
         if status != 200 or paid.get("status") != "success":
@@ -142,19 +143,20 @@ def buy_once(shop, product, fake=None):
         if status != 200 or not done["data"].get("success"):
             raise RuntimeError(f"verify: {status} {done}")
         order = done["data"]["order"]
-        return {"id": order["id"], "number": order["number"], "reference": reference, "done": time.time()}
+        return {"id": order["id"], "number": order["number"], "reference": reference, "started": started_at, "done": time.time()}
     # The fake Paystack marks the charge paid and sends its signed webhook to the shop's public
     # URL; the order must appear, paid, without the browser's verify.
     with urllib.request.urlopen(urllib.request.Request(f"{fake}/_pay/{reference}", data=b"", method="POST"), timeout=15) as r:
         r.read()
-    deadline = time.time() + 15
+    deadline = time.time() + wait
     while time.time() < deadline:
-        _, mine = shop.call("GET", "/api/orders")
-        for order in mine["orders"]:
+        status, mine = shop.call("GET", "/api/orders")
+        for order in mine.get("orders", []) if status == 200 else []:
             if order["paymentReference"] == reference and order["status"] == "paid":
-                return {"id": order["id"], "number": order["number"], "reference": reference, "done": time.time(), "by": "webhook"}
+                return {"id": order["id"], "number": order["number"], "reference": reference, "started": started_at,
+                        "done": time.time(), "by": "webhook"}
         time.sleep(0.1)
-    raise RuntimeError(f"no paid order for {reference} 15 s after the webhook was sent")
+    raise RuntimeError(f"no paid order for {reference} {wait:g} s after the webhook was sent")
 
 
 def main():
@@ -169,6 +171,7 @@ def main():
     b.add_argument("--paystack")
     b.add_argument("--email")
     b.add_argument("--pause", type=float, default=0, help="seconds between purchases")
+    b.add_argument("--wait", type=float, default=15, help="seconds to wait for a webhook's order")
     o = sub.add_parser("orders")
     o.add_argument("base")
     o.add_argument("--email", required=True)
@@ -194,7 +197,7 @@ def main():
         i = 0
         while time.time() < deadline and completed < args.count and products:
             try:
-                record = buy_once(shop, products[i % len(products)], args.paystack)
+                record = buy_once(shop, products[i % len(products)], args.paystack, args.wait)
                 completed += 1
             except SoldOut:
                 products.pop(i % len(products))

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""A fake Paystack on loopback for scripts/caddy-e2e.sh: plays Paystack's part in production, where
-the charge.success webhook comes from outside and reaches the shop through Caddy.
+"""A fake Paystack on loopback for scripts/caddy-e2e.sh and scripts/standby-test.sh: plays Paystack's
+part in production, where the charge.success webhook comes from outside and reaches the shop
+through Caddy.
 
     fake_paystack.py PORT_FILE WEBHOOK_URL SECRET [CAFILE]
 
@@ -11,6 +12,13 @@ charge paid and POSTs a charge.success event signed with HMAC-SHA512(SECRET) to 
 shop's public https URL, so through Caddy; CAFILE is Caddy's local root). Each delivery is printed
 as one line "webhook REFERENCE STATUS" on stdout. Standard library only.
 
+For the standby test: a charge for an e-mail address starting with "autopay" is paid as soon as
+it is opened (a shopper who pays at once: the checkout burst, whose verify completes the order),
+`POST /_pay/REFERENCE?webhook=0` pays without a webhook, `?twice=1` delivers the webhook twice
+(Paystack may), and `GET /_charges` lists every charge's status. With FAKE_PAYSTACK_RETRY_SECS set,
+a delivery not answered 200 is tried again every second for that long, as Paystack retries (its
+own schedule is minutes apart; the test cannot wait that long).
+
 (The shop's built-in sandbox cannot be used for this: it posts its webhook straight to the address
 the shop listens on, never through the proxy, and its secret is made at start and never shown.)
 """
@@ -18,7 +26,9 @@ the shop listens on, never through the proxy, and its secret is made at start an
 import hashlib
 import hmac
 import json
+import os
 import re
+import time
 import ssl
 import sys
 import threading
@@ -29,6 +39,7 @@ port_file, webhook_url, secret = sys.argv[1], sys.argv[2], sys.argv[3]
 context = ssl.create_default_context(cafile=sys.argv[4]) if len(sys.argv) > 4 else None
 charges = {}
 lock = threading.Lock()
+retry_for = float(os.environ.get("FAKE_PAYSTACK_RETRY_SECS") or 0)
 
 
 def transaction(reference, charge):
@@ -45,16 +56,21 @@ def deliver(reference):
     with lock:
         body = json.dumps({"event": "charge.success", "data": transaction(reference, charges[reference])}).encode()
     signature = hmac.new(secret.encode(), body, hashlib.sha512).hexdigest()
-    request = urllib.request.Request(webhook_url, data=body, method="POST", headers={
-        "Content-Type": "application/json", "x-paystack-signature": signature})
-    try:
-        with urllib.request.urlopen(request, timeout=10, context=context) as response:
-            status = response.status
-    except urllib.error.HTTPError as error:
-        status = error.code
-    except Exception as error:  # noqa: BLE001 (reported on stdout)
-        status = f"failed:{error}"
-    print(f"webhook {reference} {status}", flush=True)
+    give_up = time.time() + retry_for
+    while True:
+        request = urllib.request.Request(webhook_url, data=body, method="POST", headers={
+            "Content-Type": "application/json", "x-paystack-signature": signature})
+        try:
+            with urllib.request.urlopen(request, timeout=10, context=context) as response:
+                status = response.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        except Exception as error:  # noqa: BLE001 (reported on stdout)
+            status = f"failed:{error}"
+        print(f"webhook {reference} {status}", flush=True)
+        if status == 200 or time.time() >= give_up:
+            return
+        time.sleep(1)
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -82,22 +98,28 @@ class Handler(BaseHTTPRequestHandler):
                 if reference in charges:
                     return self.answer(400, {"status": False, "message": "Duplicate Transaction Reference"})
                 charges[reference] = {"amount": body["amount"], "currency": body.get("currency", "NGN"),
-                                      "email": body.get("email", ""), "status": "abandoned"}
+                                      "email": body.get("email", ""),
+                                      "status": "success" if body.get("email", "").startswith("autopay") else "abandoned"}
             code = f"ac_{reference}"
             return self.answer(200, {"status": True, "message": "Authorization URL created", "data": {
                 "authorization_url": f"https://checkout.paystack.invalid/{code}", "access_code": code, "reference": reference}})
-        match = re.fullmatch(r"/_pay/([A-Za-z0-9_-]+)", self.path)
+        match = re.fullmatch(r"/_pay/([A-Za-z0-9_-]+)(\?.*)?", self.path)
         if match:
-            reference = match.group(1)
+            reference, query = match.group(1), match.group(2) or ""
             with lock:
                 if reference not in charges:
                     return self.answer(404, {"status": False})
                 charges[reference]["status"] = "success"
-            threading.Thread(target=deliver, args=(reference,), daemon=True).start()
+            if "webhook=0" not in query:
+                for _ in range(2 if "twice=1" in query else 1):
+                    threading.Thread(target=deliver, args=(reference,), daemon=True).start()
             return self.answer(200, {"status": True})
         self.answer(404, {"status": False, "message": "not found"})
 
     def do_GET(self):
+        if self.path == "/_charges":
+            with lock:
+                return self.answer(200, {reference: charge["status"] for reference, charge in charges.items()})
         match = re.fullmatch(r"/transaction/verify/([A-Za-z0-9_-]+)", self.path)
         if not match:
             return self.answer(404, {"status": False, "message": "not found"})

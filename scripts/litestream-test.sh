@@ -74,32 +74,8 @@ wait_for() { # SECONDS COMMAND...
 }
 
 # The SFTP server: sshd on loopback, this user only, key authentication only, internal-sftp.
-ssh_dir="$work/ssh"
-mkdir -p "$ssh_dir" && chmod 700 "$ssh_dir"
-ssh-keygen -q -t ed25519 -N '' -C ankara-test-host -f "$ssh_dir/host_ed25519"
-ssh-keygen -q -t ed25519 -N '' -C ankara-test-client -f "$ssh_dir/client_ed25519"
-cp "$ssh_dir/client_ed25519.pub" "$ssh_dir/authorized_keys" && chmod 600 "$ssh_dir/authorized_keys"
-ssh_port=$(free_port)
-user=$(id -un)
-cat >"$ssh_dir/sshd_config" <<EOF
-Port $ssh_port
-ListenAddress 127.0.0.1
-HostKey $ssh_dir/host_ed25519
-PidFile $ssh_dir/sshd.pid
-AuthorizedKeysFile $ssh_dir/authorized_keys
-AllowUsers $user
-PermitRootLogin prohibit-password
-PubkeyAuthentication yes
-PasswordAuthentication no
-KbdInteractiveAuthentication no
-UsePAM no
-StrictModes no
-X11Forwarding no
-AllowTcpForwarding no
-Subsystem sftp internal-sftp
-LogLevel ERROR
-EOF
-[ "$(id -u)" != 0 ] || [ -d /run/sshd ] || mkdir -p -m 0755 /run/sshd # sshd's privilege-separation directory
+. tools/test_sshd.sh
+test_sshd_config "$work/ssh"
 start_sshd() {
   /usr/sbin/sshd -D -e -f "$ssh_dir/sshd_config" >>"$work/sshd.log" 2>&1 &
   sshd_pid=$!
@@ -108,7 +84,6 @@ start_sshd() {
     { echo "litestream-test: sshd did not start:" >&2; cat "$work/sshd.log" >&2; exit 1; }
 }
 start_sshd
-host_key=$(cut -d' ' -f1,2 "$ssh_dir/host_ed25519.pub")
 
 # litestream_config DATA_DIR REPLICA_DIR: deploy/litestream.yml's replica, pointed at this sshd.
 litestream_config() {
@@ -166,9 +141,12 @@ gap = kill_at - newest if newest else float("inf")
 print(f"completed {len(orders)} (failed attempts {len(errors)}), recovered {len(recovered)}, lost {len(lost)} "
       f"(completed in the last {max((kill_at - o['done'] for o in lost), default=0):.2f} s before the kill); "
       f"data-loss window {gap:.2f} s; {len(must)} lost orders older than {window:g} s; "
-      f"{len(unknown)} unknown, {dupes} duplicated")
+      f"{len(unknown)} unknown (at most the one in flight at the kill), {dupes} duplicated")
 print(f"{gap:.2f}", file=sys.stderr)
-sys.exit(1 if must or unknown or dupes or not orders else 0)
+# One buyer buys one order at a time, and it is stopped with the shop: the purchase in flight at the
+# kill may have been committed and shipped before its answer came back. That one may be recovered
+# without having been acknowledged; any more would be orders nobody placed.
+sys.exit(1 if must or len(unknown) > 1 or dupes or not orders else 0)
 EOF
 }
 windows=()

@@ -100,6 +100,10 @@ done
 [ "$fuzz_status" = 0 ] || side_failed+=("API fuzzing (exit $fuzz_status)")
 [ "${#side_failed[@]}" = 0 ] || { printf 'failed: %s\n' "${side_failed[@]}" >&2; exit 1; }
 
+step "two machines: a primary and a warm standby on this one (Litestream through SFTP, Caddy in front): lag under a burst, kill -9 and automatic promotion, fencing, a planned switch-over"
+# Alone, not beside the other suites: its lag figure (p99 <= 2 s) is about the machine, not the load.
+ANKARA_BIN="$target_dir/release/ankara" scripts/standby-test.sh
+
 step "production set-up and browser end-to-end tests: the shop behind a real Caddy (HTTPS), then every browser test through it (playwright-core + /usr/bin/chromium, two test files at a time)"
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   echo "Chromium is missing at ${CHROMIUM_PATH:-/usr/bin/chromium}: install it (apt-get install -y chromium)." >&2

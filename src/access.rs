@@ -48,6 +48,7 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/pick-list", EVERYONE),
     rule("POST", "/api/admin/orders/{id}/collect", RUNNING),
     rule("POST", "/api/admin/orders/{id}/refuse", RUNNING),
+    rule("POST", "/api/admin/orders/{id}/confirm", RUNNING),
     rule("POST", "/api/admin/orders/{id}/refunds", RUNNING),
     rule("POST", "/api/admin/orders/{id}/pay-links", RUNNING),
     rule("DELETE", "/api/admin/orders/{id}/pay-links", RUNNING),
@@ -96,6 +97,7 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/admin/grant", OWNER),
     rule("GET", "/api/admin/staff", OWNER),
     rule("PATCH", "/api/admin/staff", OWNER),
+    rule("DELETE", "/api/admin/staff/invites/{id}", OWNER),
     rule("GET", "/api/admin/activity", OWNER),
     rule("GET", "/api/admin/settings", OWNER),
     rule("PATCH", "/api/admin/settings", OWNER),
@@ -130,6 +132,33 @@ fn same_shape(pattern: &str, path: &str) -> bool {
         }
     }
     w == path.len()
+}
+
+/// Whether `role` may call the endpoint `method path` (as the API document writes it). An endpoint
+/// without a rule is the owner's alone.
+pub fn may(role: Role, method: &str, path: &str) -> bool {
+    match RULES.iter().find(|rule| rule.method == method && rule.path == path) {
+        Some(rule) => rule.roles.contains(&role),
+        None => role == Owner,
+    }
+}
+
+/// What `role` may see of an order, where an answer is shared by roles that may see different
+/// things (the orders list, one order, the pick list). Read off the rules of the endpoints about
+/// the same things, so this table stays the one place that says who may do what: money (prices,
+/// totals, payments, refunds, pay links — and cancelling, which decides about money) is for
+/// whoever may refund; the customer's e-mail and account for whoever may open the customers.
+pub fn sight(role: Role) -> crate::orders::StaffSight {
+    crate::orders::StaffSight {
+        money: may(role, "POST", "/api/admin/orders/{id}/refunds"),
+        customers: may(role, "GET", "/api/admin/customers"),
+    }
+}
+
+/// The endpoints `role` may call, as "METHOD path": the session tells the front end, whose
+/// screens offer only these.
+pub fn allowed(role: Role) -> Vec<String> {
+    RULES.iter().filter(|rule| rule.roles.contains(&role)).map(|rule| format!("{} {}", rule.method, rule.path)).collect()
 }
 
 /// Set on a request whose staff member the guard let through.
@@ -190,6 +219,17 @@ mod tests {
         assert!(rule_for("POST", "/api/admin/orders/abc/refund").is_none());
         assert_eq!(rule_for("POST", "/api/admin/orders/abc/refunds").map(|r| r.path), Some("/api/admin/orders/{id}/refunds"));
         assert!(rule_for("GET", "/api/admin/ordersx").is_none());
+    }
+
+    #[test]
+    fn what_each_role_sees_of_an_order_follows_its_rules() {
+        use crate::orders::StaffSight;
+        assert_eq!(sight(Owner), StaffSight { money: true, customers: true });
+        assert_eq!(sight(Manager), StaffSight { money: true, customers: true });
+        assert_eq!(sight(Packer), StaffSight { money: false, customers: false }, "packers pack and ship");
+        assert!(allowed(Packer).contains(&"GET /api/admin/stock".to_string()));
+        assert!(!allowed(Packer).contains(&"GET /api/admin/stock.csv".to_string()));
+        assert!(!may(Manager, "GET", "/api/admin/no-rule"), "an endpoint without a rule is the owner's");
     }
 
     #[test]

@@ -47,11 +47,12 @@ impl Default for StatusOk {
     }
 }
 
-/// Liveness for uptime checkers and proxies.
-#[utoipa::path(tag = "shop", responses((status = OK, body = StatusOk)))]
+/// Liveness for uptime checkers and proxies, with this machine's role and, on a standby, how far
+/// behind the primary it is.
+#[utoipa::path(tag = "shop", responses((status = OK, body = crate::standby::Health)))]
 #[get("/health")]
-async fn health() -> HttpResponse {
-    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(StatusOk::default())
+async fn health(state: actix_web::web::Data<crate::http::AppState>) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(state.node.health(crate::db::now_ms()))
 }
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {

@@ -29,18 +29,33 @@ use crate::submissions::RecentSubmissions;
 
 /// Everything that must be true before the first request: data directory, database, migrations,
 /// the fixed collections, the demo shop on a first start. Errors are sentences for the operator.
-pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
+pub fn prepare(config: Config) -> Result<web::Data<AppState>, String> {
+    prepare_as(config, Arc::new(crate::standby::Node::single()))
+}
+
+/// [`prepare`] for a machine of a two-machine set-up, in the role `node` holds: a standby reads
+/// its copy of the database (which Litestream keeps writing) and writes nothing; a replaced
+/// primary opens its own but writes nothing either.
+pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result<web::Data<AppState>, String> {
     config.validate()?;
-    let db = open_database(&config)?;
-    let media = crate::media::MediaStore::open(&config.data_dir)?;
-    db.with_conn(|conn| {
-        crate::catalog::ensure_fixed_collections(conn)?;
-        if !config.no_demo {
-            crate::catalog::demo::load_if_new(conn, &media.root)?;
+    let db = match node.role() {
+        crate::standby::Role::Standby | crate::standby::Role::Promoting => {
+            crate::db::Db::open_following(&config.data_dir.join("ankara.db"), crate::standby::SWITCHING_OVER.into())?
         }
-        Ok(())
-    })
-    .map_err(|e| format!("cannot prepare the shop's data: {e}"))?;
+        _ => open_database(&config)?,
+    };
+    db.refuse_writes(node.refusal().map(str::to_string));
+    let media = crate::media::MediaStore::open(&config.data_dir)?;
+    if node.takes_orders() {
+        db.with_conn(|conn| {
+            crate::catalog::ensure_fixed_collections(conn)?;
+            if !config.no_demo {
+                crate::catalog::demo::load_if_new(conn, &media.root)?;
+            }
+            Ok(())
+        })
+        .map_err(|e| format!("cannot prepare the shop's data: {e}"))?;
+    }
     let search =
         Arc::new(db.with_conn(|conn| Ok(SearchIndex::open(&config.data_dir.join("search-index"), conn))).map_err(|e| e.to_string())??);
     let cache = Arc::new(JsonCache::default());
@@ -81,12 +96,19 @@ pub fn prepare(mut config: Config) -> Result<web::Data<AppState>, String> {
         uploads: Default::default(),
         metrics,
         imports: Default::default(),
+        node,
     }))
 }
 
 /// Opens the data directory's database (creating both when new) and applies migrations. Enough
 /// for the merchant's commands, which must work while the shop is running.
 pub fn open_database(config: &Config) -> Result<Db, String> {
+    if crate::standby::run::is_follow_copy(&config.data_dir) {
+        return Err(format!(
+            "{} holds a standby's copy of the shop, which only Litestream writes: run this on the primary",
+            config.data_dir.display()
+        ));
+    }
     std::fs::create_dir_all(&config.data_dir)
         .map_err(|e| format!("cannot create the data directory {}: {e}", config.data_dir.display()))?;
     Db::open_with(&config.data_dir.join("ankara.db"), !config.litestream)
@@ -108,12 +130,14 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
     cfg.app_data(crate::error::json_config())
         .app_data(crate::error::query_config())
         .app_data(crate::error::path_config())
-        .app_data(crate::media::upload::form_config())
         .service(
             utoipa_actix_web::scope("/api")
                 .wrap(middleware::from_fn(crate::access::guard))
                 .wrap(same_origin)
+                // Outermost: a standby refuses a write before anything reads its body or session.
+                .wrap(middleware::from_fn(crate::standby::routes::guard))
                 .configure(crate::api::configure)
+                .configure(crate::standby::routes::configure)
                 // The router tries each route in turn (a regular expression for every path with a
                 // `{…}`), so what shoppers read most comes first: the catalogue and search. The
                 // admin's GET /collections/lookup goes before them, or /collections/{id} takes it.
@@ -200,6 +224,7 @@ pub fn document() -> &'static str {
         require_every_answered_field(&mut document);
         every_body_may_be_too_large(&mut document);
         every_query_may_be_refused(&mut document);
+        every_write_may_wait_for_a_switch_over(&mut document);
         document.to_string()
     })
 }
@@ -301,6 +326,26 @@ fn every_query_may_be_refused(document: &mut serde_json::Value) {
                     }
                 }
                 None => {}
+            }
+        }
+    }
+}
+
+/// While the shop switches over to its standby machine (and on a machine that was replaced) every
+/// write is answered 503 by `standby::routes::guard` before its handler runs: one fact, so the
+/// document derives the answer for every operation that is not a GET.
+fn every_write_may_wait_for_a_switch_over(document: &mut serde_json::Value) {
+    let switching = serde_json::json!({
+        "description": "The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again",
+        "content": { "application/json": { "schema": { "$ref": "#/components/schemas/Error" } } }
+    });
+    let Some(paths) = document["paths"].as_object_mut() else { return };
+    for item in paths.values_mut() {
+        for (method, operation) in item.as_object_mut().into_iter().flat_map(|ops| ops.iter_mut()) {
+            if method != "get"
+                && let Some(responses) = operation["responses"].as_object_mut()
+            {
+                responses.entry("503").or_insert_with(|| switching.clone());
             }
         }
     }

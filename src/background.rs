@@ -1,6 +1,7 @@
 //! The shop's background round, beside the HTTP server: the safety nets behind webhooks and the
 //! chores no request does. Every few seconds payments past their payable time are ended (what they
-//! held goes back on sale); every `--reconcile-secs` pending payments and refunds are re-checked
+//! held goes back on sale), and so are pay-link orders and unconfirmed pay-on-delivery orders past
+//! their time; every `--reconcile-secs` pending payments and refunds are re-checked
 //! with Paystack, holds of payments that never started are given back, a stock import made by the
 //! merchant's command is noticed, and the contact digest goes out when due.
 
@@ -11,7 +12,7 @@ use crate::http::AppState;
 use crate::metrics::Metrics;
 
 pub async fn run_forever(state: Arc<AppState>) {
-    let started = crate::db::now_ms();
+    let mut started = crate::db::now_ms();
     let mut last_import = None;
     let mut last_products_import = None;
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
@@ -21,6 +22,14 @@ pub async fn run_forever(state: Arc<AppState>) {
     let mut last_full: Option<std::time::Instant> = None;
     loop {
         actix_web::rt::time::sleep(if last_full.is_none() { Duration::from_millis(500) } else { tick }).await;
+        // A standby (or a replaced primary) changes nothing; a promoted standby's first round is a
+        // start's: every pending payment reconciled, and the payments its predecessor had not
+        // finished starting ended — or completed, when Paystack says they were paid.
+        if !state.node.takes_orders() {
+            started = crate::db::now_ms();
+            last_full = None;
+            continue;
+        }
         if !session_limited {
             // Paystack stops taking money for a transaction when its session times out: the shop
             // makes that the payment's lifetime, so a hold lasts exactly as long as it can be paid.
@@ -37,6 +46,9 @@ pub async fn run_forever(state: Arc<AppState>) {
         }
         if let Err(e) = state.payments.end_lapsed_links().await {
             log::warn!("cancelling orders whose pay link expired: {e}");
+        }
+        if let Err(e) = state.payments.end_unconfirmed_orders().await {
+            log::warn!("cancelling pay-on-delivery orders nobody confirmed: {e}");
         }
         if let Err(e) = notice_product_imports(&state, &mut last_products_import).await {
             log::warn!("checking for product imports: {e}");
@@ -85,11 +97,17 @@ pub async fn run_forever(state: Arc<AppState>) {
 /// keeps the `ankara_mail_queue` gauge.
 pub async fn mail_forever(state: Arc<AppState>) {
     loop {
+        // The primary sends the outbox; a standby's copy of it is the primary's to send.
+        if !state.node.takes_orders() {
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            continue;
+        }
         // Subscribers whose variant came back (marked in the stock change's own transaction) get
         // their mail written to the outbox here.
-        if state.db.read(|c| Ok(crate::alerts::any_due(c)?)).await.unwrap_or(false) {
+        let now = crate::db::now_ms();
+        if state.db.read(move |c| Ok(crate::alerts::any_due(c, now)?)).await.unwrap_or(false) {
             let mailer = state.mailer.clone();
-            if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer)).await {
+            if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer, crate::db::now_ms())).await {
                 log::warn!("writing back-in-stock mail: {e}");
             }
         }

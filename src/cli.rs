@@ -13,6 +13,56 @@ fn article(role: crate::auth::Role) -> &'static str {
 pub fn run(cli: Cli) -> Result<(), String> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(cli.config),
+        Command::Standby => {
+            let mut config = cli.config;
+            config.replication.standby = true;
+            serve(config)
+        }
+        Command::Promote => {
+            let mut config = cli.config;
+            config.validate()?;
+            crate::standby::run::request_promotion(&config, |line| println!("{line}"))
+        }
+        Command::Unreplicated { csv } => {
+            let mut config = cli.config;
+            config.validate()?;
+            let (orders, payments, summary) = crate::standby::run::unreplicated(&config)?;
+            println!("{summary}");
+            for o in &orders {
+                println!(
+                    "  order {}  {}  {}  {} <{}> {}  payment {}  {}  ({})",
+                    o.number,
+                    crate::util::iso8601(o.created_at),
+                    crate::money::format_naira(crate::money::Kobo::new(o.total_kobo)),
+                    o.customer_name,
+                    o.customer_email,
+                    o.customer_phone,
+                    o.payment_reference,
+                    o.status,
+                    if o.payment_on_successor {
+                        "its payment reached the new primary, which makes that order itself: fulfil that one, not this"
+                    } else {
+                        "the new primary never saw its payment: fulfil it from here, or refund it"
+                    }
+                );
+            }
+            for p in &payments {
+                println!(
+                    "  payment {}  {}  {}  {}  {} (check it in Paystack's dashboard: the shopper may have paid)",
+                    p.reference,
+                    crate::util::iso8601(p.created_at),
+                    crate::money::format_naira(crate::money::Kobo::new(p.amount_kobo)),
+                    p.customer_email,
+                    p.status
+                );
+            }
+            if let Some(file) = csv {
+                std::fs::write(&file, crate::standby::lineage::csv(&orders, &payments))
+                    .map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+                println!("wrote them to {}", file.display());
+            }
+            Ok(())
+        }
         Command::Admin { action } => {
             let db = crate::app::open_database(&cli.config)?;
             let (email, role) = match action {
@@ -255,16 +305,38 @@ impl TerminalProgress {
     }
 }
 
-fn serve(config: crate::config::Config) -> Result<(), String> {
+fn serve(mut config: crate::config::Config) -> Result<(), String> {
     // One shop per data directory; restore waits for it to stop.
     let _lock = crate::backup::lock_data_dir(&config.data_dir)?;
+    config.validate()?;
     let listen = config.listen;
-    let state = crate::app::prepare(config)?;
+    // Two machines: the lease decides the role before the database is opened (a standby first
+    // restores its copy).
+    let replication = match config.replication.replica_url {
+        Some(_) => Some(crate::standby::run::start(&config)?),
+        None => None,
+    };
+    let node = replication.as_ref().map_or_else(|| std::sync::Arc::new(crate::standby::Node::single()), |r| r.node());
+    let state = crate::app::prepare_as(config, node)?;
+    let supervisor = match replication {
+        Some(replication) => Some(replication.run(crate::standby::run::Parts {
+            db: state.db.clone(),
+            search: state.search.clone(),
+            catalogue: state.catalogue.clone(),
+        })?),
+        None => None,
+    };
     let listener = TcpListener::bind(listen).map_err(|e| format!("cannot listen on {listen}: {e}"))?;
     let url = state.config.public_url().to_string();
-    actix_web::rt::System::new().block_on(async move {
+    let role = state.node.role().as_str();
+    let served = actix_web::rt::System::new().block_on(async move {
         let server = crate::app::serve(state, listener).map_err(|e| e.to_string())?;
-        println!("Ankara is open at {url}");
+        println!("Ankara is open at {url} ({role})");
         server.await.map_err(|e| e.to_string())
-    })
+    });
+    // Litestream ships what it has not shipped yet before the shop exits.
+    if let Some(supervisor) = supervisor {
+        supervisor.shutdown();
+    }
+    served
 }

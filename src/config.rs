@@ -67,6 +67,18 @@ pub enum Command {
         #[command(subcommand)]
         action: OrdersAction,
     },
+    /// Run as the warm standby (the same as `serve --standby`).
+    Standby,
+    /// Make the standby running on this data directory the primary: it stops following, applies
+    /// everything replicated, takes the lease and starts taking orders. Waits until it is done.
+    Promote,
+    /// The orders and payments this machine took as primary that never reached the machine that
+    /// replaced it (after a switch-over), for the merchant to settle by hand.
+    Unreplicated {
+        /// Also write them to this CSV file.
+        #[arg(long)]
+        csv: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand, Debug)]
@@ -147,17 +159,11 @@ pub enum AdminAction {
     Revoke { email: String },
 }
 
-/// A phone number in the international form wa.me links take: digits only, a Nigerian 0803…
-/// becoming 234803….
+/// A phone number in the international form wa.me links take: its E.164 digits without the +
+/// (a Nigerian 0803… becoming 234803…).
 pub fn parse_whatsapp(text: &str) -> Result<String, String> {
-    let digits: String = text.chars().filter(char::is_ascii_digit).collect();
-    if !text.chars().all(|c| c.is_ascii_digit() || " +-().".contains(c)) || !(10..=15).contains(&digits.len()) {
-        return Err(format!("{text:?} is not a phone number"));
-    }
-    Ok(match digits.strip_prefix('0') {
-        Some(local) if digits.len() == 11 => format!("234{local}"),
-        _ => digits,
-    })
+    let e164 = crate::phone::normalise(text).map_err(|why| format!("{text:?} is not a phone number: {why}"))?;
+    Ok(e164.trim_start_matches('+').to_string())
 }
 
 #[derive(Args, Debug, Clone)]
@@ -261,6 +267,39 @@ pub struct Config {
     /// Per-address limits key IPv6 clients by this prefix (one home or phone usually has a /64).
     #[arg(long, env = "ANKARA_IPV6_PREFIX", default_value_t = 64, global = true)]
     pub ipv6_prefix: u8,
+    #[command(flatten)]
+    pub replication: Replication,
+}
+
+/// Two machines, one taking orders and a warm standby (deploy/README.md): both name the same
+/// replica store, where Ankara runs Litestream itself and keeps the lease that says which machine
+/// is the primary.
+#[derive(Args, Debug, Clone, Default)]
+pub struct Replication {
+    /// Follow the primary's replica and serve the storefront read-only, until promoted.
+    #[arg(long, env = "ANKARA_STANDBY", global = true)]
+    pub standby: bool,
+    /// The replica store both machines share: sftp://USER@HOST[:PORT]/PATH or file:///PATH. With it,
+    /// Ankara runs Litestream itself (no separate Litestream service) and holds the lease there.
+    #[arg(long, env = "ANKARA_REPLICA_URL", global = true)]
+    pub replica_url: Option<String>,
+    /// The SSH private key for an sftp:// store.
+    #[arg(long, env = "ANKARA_REPLICA_KEY", global = true)]
+    pub replica_key: Option<PathBuf>,
+    /// The sftp:// store's host key ("ssh-ed25519 AAAA…", from ssh-keyscan), checked on every connection.
+    #[arg(long, env = "ANKARA_REPLICA_HOST_KEY", global = true)]
+    pub replica_host_key: Option<String>,
+    /// The other machine's shop (e.g. http://10.0.0.2:8080): a standby watches it to know whether a
+    /// primary is serving, and a promotion waits for it to stop.
+    #[arg(long, env = "ANKARA_PEER_URL", global = true)]
+    pub peer_url: Option<String>,
+    /// A standby promotes itself once the primary has been unreachable, with nothing new
+    /// replicated, for this many seconds. 0 (the default): only `ankara promote` promotes.
+    #[arg(long, env = "ANKARA_PROMOTE_AFTER", default_value_t = 0, global = true)]
+    pub promote_after: u64,
+    /// The Litestream (0.5) binary Ankara runs.
+    #[arg(long, env = "ANKARA_LITESTREAM_BIN", default_value = "litestream", global = true)]
+    pub litestream_bin: PathBuf,
 }
 
 impl Config {
@@ -328,6 +367,22 @@ impl Config {
         if self.workers == Some(0) {
             return Err("ANKARA_WORKERS must be at least 1".into());
         }
+        let r = &self.replication;
+        if r.replica_url.is_none() && (r.standby || r.promote_after > 0) {
+            return Err("a standby needs ANKARA_REPLICA_URL: the replica store it follows".into());
+        }
+        if r.replica_url.is_some() {
+            // Litestream, run by the shop itself, checkpoints the WAL once it has shipped it.
+            self.litestream = true;
+        }
+        if r.promote_after > 0 && r.peer_url.is_none() {
+            return Err("ANKARA_PROMOTE_AFTER needs ANKARA_PEER_URL: the primary the standby watches".into());
+        }
+        if let Some(peer) = &r.peer_url
+            && !(peer.starts_with("http://") || peer.starts_with("https://"))
+        {
+            return Err(format!("ANKARA_PEER_URL must start with http:// or https://, got {peer:?}"));
+        }
         Ok(())
     }
 
@@ -343,6 +398,11 @@ impl Config {
     /// The key per-address limits count a request by (IPv6 by its network).
     pub fn client_key(&self, req: &actix_web::HttpRequest) -> String {
         crate::net::client_key(req, &self.trusted, self.ipv6_prefix)
+    }
+
+    /// The wider networks of the request's client (`net::client_networks`).
+    pub fn client_networks(&self, req: &actix_web::HttpRequest) -> [String; 2] {
+        crate::net::client_networks(req, &self.trusted)
     }
 
     pub fn secure_cookies(&self) -> bool {

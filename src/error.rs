@@ -45,6 +45,10 @@ pub enum AppError {
     /// 503: heavy work (hashing, image decoding) has a long queue; try again shortly.
     #[error("busy")]
     Busy,
+    /// 503: this machine takes no writes now (a standby, or a primary another machine replaced);
+    /// the message says so in words for shoppers.
+    #[error("switching over: {0}")]
+    SwitchingOver(String),
     /// 500: our fault; the cause is logged and the client sees a generic message.
     #[error("internal error: {0}")]
     Internal(String),
@@ -68,7 +72,7 @@ pub enum AppError {
 pub struct ErrorBody<'a> {
     /// validation, unauthenticated, login_failed, forbidden, not_found, method_not_allowed,
     /// conflict, payment_in_progress, price_changed, payload_too_large, too_many_requests, busy,
-    /// upstream or internal.
+    /// switching_over, upstream or internal.
     error: &'a str,
     message: &'a str,
 }
@@ -103,7 +107,8 @@ pub mod answers {
         TooManyRequests => 429;
         /// Paystack or the mail server failed; the message is safe to show.
         BadGateway => 502;
-        /// Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again.
+        /// Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+        /// its standby machine and takes no changes for now; `Retry-After` says when to try again.
         Busy => 503;
     }
 }
@@ -124,6 +129,7 @@ impl AppError {
             // Rounded up, so a client that waits exactly this long is let in.
             AppError::TooManyRequests(_, wait) => Some(wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).map(|s| s.max(1)),
             AppError::Busy => Some(2),
+            AppError::SwitchingOver(_) => Some(10),
             _ => None,
         }
     }
@@ -141,6 +147,7 @@ impl AppError {
             AppError::PayloadTooLarge(_) => "payload_too_large",
             AppError::TooManyRequests(..) => "too_many_requests",
             AppError::Busy => "busy",
+            AppError::SwitchingOver(_) => "switching_over",
             AppError::Upstream(_) => "upstream",
             AppError::Internal(_) | AppError::Database(_) | AppError::Io(_) | AppError::Blocking(_) | AppError::Http(_) => "internal",
         }
@@ -157,6 +164,7 @@ impl AppError {
             | AppError::ConflictAs(_, m)
             | AppError::PayloadTooLarge(m)
             | AppError::TooManyRequests(m, _)
+            | AppError::SwitchingOver(m)
             | AppError::Upstream(m) => m,
             AppError::MethodNotAllowed => "This method is not allowed here.",
             AppError::Busy => "The shop is very busy right now. Please try again in a moment.",
@@ -177,7 +185,7 @@ impl ResponseError for AppError {
             AppError::Conflict(_) | AppError::ConflictAs(..) => StatusCode::CONFLICT,
             AppError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             AppError::TooManyRequests(..) => StatusCode::TOO_MANY_REQUESTS,
-            AppError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            AppError::Busy | AppError::SwitchingOver(_) => StatusCode::SERVICE_UNAVAILABLE,
             AppError::Upstream(_) => StatusCode::BAD_GATEWAY,
             _ => StatusCode::INTERNAL_SERVER_ERROR,
         }

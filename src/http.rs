@@ -57,6 +57,8 @@ pub struct AppState {
     pub metrics: Arc<crate::metrics::Metrics>,
     /// Product imports: the one running, and the last few finished.
     pub imports: crate::import::routes::ImportJobs,
+    /// This machine's role (primary, standby, …) and what it knows of replication.
+    pub node: Arc<crate::standby::Node>,
 }
 
 fn session_expired() -> AppError {
@@ -120,7 +122,9 @@ pub async fn initial_session(req: &HttpRequest, state: &web::Data<AppState>) -> 
     let token = req.cookie(COOKIE_NAME).map(|c| c.value().to_string());
     let guest = guest_in(req, state);
     let view = match authenticate(state, token.as_deref()).await {
-        Ok(Some(user)) => state.db.read(move |c| Ok(session_view(c, &user)?)).await.unwrap_or_else(|_| SessionView::signed_out()),
+        Ok(Some(user)) => {
+            state.db.read(move |c| Ok(session_view(c, &user, crate::access::allowed)?)).await.unwrap_or_else(|_| SessionView::signed_out())
+        }
         _ => state
             .db
             .read(move |c| {

@@ -1,11 +1,11 @@
 //! The real client address. Forwarding headers are believed only when the connection comes from a
 //! configured trusted proxy (Caddy in front of the shop); anyone else could write them.
 
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use actix_web::HttpRequest;
 use actix_web::http::header;
-use ipnet::{IpNet, Ipv6Net};
+use ipnet::{IpNet, Ipv4Net, Ipv6Net};
 
 /// An address range such as `10.0.0.0/8`, `::1/128` or a single address.
 pub type Cidr = IpNet;
@@ -42,12 +42,98 @@ fn key_for(addr: IpAddr, v6_prefix: u8) -> String {
     }
 }
 
+/// The wider networks a client belongs to, narrowest first, for sharing out what everyone shares
+/// (the contact form's day): an IPv6 client's /48 (one site) and /32 (a provider's allocation),
+/// an IPv4 client's /24 and /16.
+pub fn client_networks(req: &HttpRequest, ranges: &[Cidr]) -> [String; 2] {
+    networks_of(client_ip(req, ranges))
+}
+
+fn networks_of(addr: IpAddr) -> [String; 2] {
+    let net = |prefix_v4: u8, prefix_v6: u8| match addr {
+        IpAddr::V4(v4) => Ipv4Net::new(v4, prefix_v4).map(|n| n.trunc().to_string()).unwrap_or_default(),
+        IpAddr::V6(v6) => Ipv6Net::new(v6, prefix_v6).map(|n| n.trunc().to_string()).unwrap_or_default(),
+    };
+    [net(24, 48), net(16, 32)]
+}
+
 /// IPv4-mapped IPv6 addresses (`::ffff:1.2.3.4`) compare as the IPv4 address they carry.
 fn canonical(addr: IpAddr) -> IpAddr {
     match addr {
         IpAddr::V6(v6) => v6.to_ipv4_mapped().map(IpAddr::V4).unwrap_or(addr),
         v4 => v4,
     }
+}
+
+/// Whether the shop may fetch from `ip` (a product import's pictures): an address on the public
+/// internet. Not loopback, private, link-local, shared (CGNAT), multicast, documentation,
+/// benchmarking or reserved IPv4; and an IPv6 address only from the global unicast space
+/// (2000::/3), outside its special-purpose blocks. An IPv6 form that carries an IPv4 address is
+/// judged by that address: IPv4-mapped (`::ffff:a.b.c.d`), NAT64's well-known prefix
+/// (`64:ff9b::a.b.c.d`, RFC 6052) and 6to4 (`2002:AABB:CCDD::`, RFC 3056), all routed to the IPv4
+/// address they carry. The other forms are refused whatever they carry: IPv4-compatible
+/// (`::a.b.c.d`, deprecated) and IPv4-translated (`::ffff:0:a.b.c.d`) are outside 2000::/3, local
+/// NAT64 (`64:ff9b:1::/48`, RFC 8215) is for one network's own use, and Teredo (`2001::/32`,
+/// inside the IETF's protocol block 2001::/23) tunnels to a relay and an obfuscated client.
+pub fn is_public(ip: IpAddr) -> bool {
+    match ip {
+        IpAddr::V4(v4) => is_public_v4(v4),
+        IpAddr::V6(v6) => match embedded_v4(v6) {
+            Some(v4) => is_public_v4(v4),
+            None => is_public_v6(v6),
+        },
+    }
+}
+
+fn is_public_v4(v4: Ipv4Addr) -> bool {
+    let [a, b, c, _] = v4.octets();
+    !(v4.is_loopback()
+        || v4.is_private()
+        || v4.is_link_local()
+        || v4.is_unspecified()
+        || v4.is_broadcast()
+        || v4.is_documentation()
+        || v4.is_multicast()
+        || a == 0
+        // Shared address space (carrier-grade NAT), 100.64.0.0/10.
+        || (a == 100 && (64..128).contains(&b))
+        // IETF protocol assignments, 192.0.0.0/24, and the old 6to4 relays, 192.88.99.0/24.
+        || (a == 192 && b == 0 && c == 0)
+        || (a == 192 && b == 88 && c == 99)
+        // Benchmarking, 198.18.0.0/15.
+        || (a == 198 && (18..20).contains(&b))
+        // Reserved, 240.0.0.0/4.
+        || a >= 240)
+}
+
+/// The IPv4 address an IPv6 address is routed to, for the forms that route to one.
+fn embedded_v4(v6: Ipv6Addr) -> Option<Ipv4Addr> {
+    let s = v6.segments();
+    let low = Ipv4Addr::new((s[6] >> 8) as u8, s[6] as u8, (s[7] >> 8) as u8, s[7] as u8);
+    match s {
+        // IPv4-mapped, ::ffff:0:0/96.
+        [0, 0, 0, 0, 0, 0xffff, _, _] => Some(low),
+        // NAT64's well-known prefix, 64:ff9b::/96.
+        [0x64, 0xff9b, 0, 0, 0, 0, _, _] => Some(low),
+        // 6to4, 2002::/16: the IPv4 address is the next 32 bits.
+        [0x2002, high, low16, ..] => Some(Ipv4Addr::new((high >> 8) as u8, high as u8, (low16 >> 8) as u8, low16 as u8)),
+        _ => None,
+    }
+}
+
+fn is_public_v6(v6: Ipv6Addr) -> bool {
+    let s = v6.segments();
+    // Global unicast is 2000::/3; everything else (::/8 with loopback, unspecified, compatible and
+    // translated forms, 64:ff9b:1::/48, 100::/64, 5f00::/16, fc00::/7, fe80::/10, ff00::/8) is not.
+    let global_unicast = (s[0] & 0xe000) == 0x2000;
+    // IETF protocol assignments, 2001::/23 (Teredo, benchmarking, ORCHID); documentation,
+    // 2001:db8::/32 and 3fff::/20.
+    let special = match s[0] {
+        0x2001 => s[1] < 0x0200 || s[1] == 0x0db8,
+        0x3fff => s[1] < 0x1000,
+        _ => false,
+    };
+    global_unicast && !special
 }
 
 /// The client's address: the peer, or — when the peer is a trusted proxy — the nearest address in
@@ -121,6 +207,71 @@ mod tests {
     }
 
     #[test]
+    fn only_public_addresses_are_fetched_from() {
+        let private = [
+            "127.0.0.1",
+            "10.1.2.3",
+            "192.168.0.9",
+            "172.16.5.5",
+            "169.254.169.254",
+            "100.64.0.1",
+            "0.0.0.0",
+            "192.0.0.8",
+            "198.18.0.1",
+            "240.0.0.1",
+            "255.255.255.255",
+            "::",
+            "::1",
+            "fd00::1",
+            "fe80::1",
+            "fec0::1",
+            "ff02::1",
+            "100::1",
+            "5f00::1",
+            "2001:db8::1",
+            "3fff::1",
+            // IPv4-mapped: judged by what it carries.
+            "::ffff:127.0.0.1",
+            "::ffff:10.0.0.1",
+            // IPv4-compatible and IPv4-translated: refused whatever they carry.
+            "::127.0.0.1",
+            "::8.8.8.8",
+            "::ffff:0:127.0.0.1",
+            "::ffff:0:8.8.8.8",
+            // NAT64's well-known prefix: judged by what it carries.
+            "64:ff9b::127.0.0.1",
+            "64:ff9b::169.254.169.254",
+            // Local NAT64: refused whatever it carries.
+            "64:ff9b:1::8.8.8.8",
+            "64:ff9b:1:ffff::1",
+            // 6to4: judged by the IPv4 address in its next 32 bits.
+            "2002:7f00:1::",
+            "2002:a00:1::1",
+            "2002:c0a8:1::1",
+            // Teredo (and the rest of 2001::/23): refused whatever it carries.
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            "2001:0:808:808::1",
+            "2001:2::1",
+        ];
+        for address in private {
+            assert!(!is_public(address.parse().unwrap()), "{address} is not public");
+        }
+        let public = [
+            "8.8.8.8",
+            "102.89.1.1",
+            "2a00:1450::1",
+            "2c0f:f248::1",
+            "::ffff:8.8.8.8",
+            "64:ff9b::8.8.8.8",
+            "2002:808:808::1",
+            "2001:200::1",
+        ];
+        for address in public {
+            assert!(is_public(address.parse().unwrap()), "{address} is public");
+        }
+    }
+
+    #[test]
     fn ipv6_clients_are_counted_by_their_network() {
         let key = |a: &str, prefix| key_for(a.parse().unwrap(), prefix);
         assert_eq!(key("2001:db8:1:2:aaaa::1", 64), key("2001:db8:1:2:ffff::9", 64));
@@ -128,6 +279,14 @@ mod tests {
         assert_eq!(key("2001:db8:1:2::1", 64), "2001:db8:1:2::/64");
         assert_eq!(key("2001:db8:1:2::1", 128), "2001:db8:1:2::1/128");
         assert_eq!(key("198.51.100.7", 64), "198.51.100.7");
+    }
+
+    #[test]
+    fn clients_belong_to_a_site_and_a_provider() {
+        let of = |a: &str| networks_of(a.parse().unwrap());
+        assert_eq!(of("2001:db8:1:2::1"), ["2001:db8:1::/48", "2001:db8::/32"]);
+        assert_eq!(of("2001:db8:1:ffff::9"), of("2001:db8:1:2::1"), "two /64s of one /48");
+        assert_eq!(of("198.51.100.7"), ["198.51.100.0/24", "198.51.0.0/16"]);
     }
 
     #[test]

@@ -35,6 +35,7 @@ const CLIENT_ROUTES: &[&str] = &[
     "/admin",
     "/search",
     "/track",
+    "/alerts/confirm",
 ];
 const CLIENT_PREFIXES: &[&str] = &["/collections/", "/product/", "/admin/"];
 
@@ -267,7 +268,13 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         meta.preload = None;
     }
     let session = crate::http::initial_session(req, state).await;
-    let shop = serde_json::json!({ "whatsapp": state.config.whatsapp_number });
+    // The shop's own contacts, for the pages that show them (receipts, packing slips, "Message us"),
+    // and whether this machine is a standby switching over (the banner).
+    let shop = serde_json::json!({
+        "whatsapp": state.config.whatsapp_number,
+        "email": state.config.shop_email,
+        "switchingOver": state.node.refusal()
+    });
     let html = render_index(state.config.public_url(), &path, &meta, &session, &shop);
     let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
     response

@@ -41,6 +41,26 @@ pub fn iso8601(ms: i64) -> String {
         .unwrap_or_else(|| "1970-01-01T00:00:00.000Z".into())
 }
 
+/// `%text%` for SQL's LIKE … ESCAPE '\\', its wildcards taken literally, of at most 100
+/// characters; "" for no search.
+pub fn like_pattern(text: &str) -> String {
+    let text: String = text.trim().chars().take(100).collect();
+    if text.is_empty() {
+        return String::new();
+    }
+    format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
+}
+
+/// Lagos is UTC+1 all year (no daylight saving): the shop's clock for people.
+pub const LAGOS_OFFSET_MS: i64 = 3_600_000;
+
+/// Unix milliseconds as a Lagos date and time to the minute, `2026-11-22 08:05`: the form
+/// spreadsheets read as a date and time.
+pub fn lagos_minute(ms: i64) -> String {
+    let at = iso8601(ms + LAGOS_OFFSET_MS);
+    format!("{} {}", &at[..10], &at[11..16])
+}
+
 /// The day number (days since 1970-01-01) of a calendar date "2026-11-23"; none for anything
 /// else, including dates that do not exist (2026-02-30).
 pub fn parse_date(text: &str) -> Option<i64> {
@@ -58,6 +78,8 @@ mod tests {
         assert_eq!(super::iso8601(0), "1970-01-01T00:00:00.000Z");
         assert_eq!(super::iso8601(951_782_400_000), "2000-02-29T00:00:00.000Z");
         assert_eq!(super::iso8601(1_795_331_109_123), "2026-11-22T07:05:09.123Z");
+        assert_eq!(super::lagos_minute(1_795_331_109_123), "2026-11-22 08:05");
+        assert_eq!(super::lagos_minute(1_795_392_000_000 - 1), "2026-11-23 00:59", "after midnight in Lagos, before it in UTC");
     }
 
     #[test]

@@ -453,7 +453,7 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       await page.setViewportSize(SMALL_PHONE);
     }
     const settings = await page.evaluate(async () => (await fetch('/api/admin/settings')).json());
-    // The order limits as saved; issue 23's and issue 25's settings untouched, at their defaults.
+    // The order limits as saved; issue 23's, 25's and 34's settings untouched, at their defaults.
     assert.deepEqual(settings, {
       maxPerLine: 2,
       maxPerCheckout: 20,
@@ -465,6 +465,10 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       payLinkHours: 48,
       bagReminders: false,
       bagReminderHours: 1,
+      postalCode: 'optional_in_nigeria',
+      podConfirmation: 'phone',
+      podConfirmHours: 24,
+      podUnconfirmedPerAddress: 3,
     });
     assert.deepEqual(page.errors, [], 'no uncaught errors on the Settings screen');
   });

@@ -228,6 +228,26 @@ test('a packer signs in, lands on the orders and sees no Dashboard, Customers or
     for (const name of ['Dashboard', 'Customers', 'Settings']) {
       assert.equal(await menu.getByRole('link', { name, exact: true }).count(), 0, `no ${name} in the menu`);
     }
+    await page.keyboard.press('Escape');
+
+    // Issue 34 item 9: what the role may not do, its screens do not offer, and what it may not
+    // see is not on them: no money anywhere (no ₦), no e-mail, no Refund or Cancel.
+    const list = await page.locator('main').innerText();
+    assert.ok(!list.includes('₦'), `no totals in the packer's list: ${list}`);
+    await page.getByRole('link', { name: `Order #${done.order.number}` }).click();
+    await page.getByRole('heading', { level: 2, name: /^Items/ }).waitFor();
+    const order = await page.locator('main').innerText();
+    assert.ok(!order.includes('₦'), `no money on the packer's order: ${order}`);
+    assert.ok(!order.includes('@'), `no e-mail on the packer's order: ${order}`);
+    assert.equal(await page.getByRole('heading', { name: 'Payment' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /Refund|Cancel/ }).count(), 0, 'no Refund or Cancel');
+    await page.goto(`${shop.base}/admin/stock`);
+    await page.getByRole('table').waitFor();
+    assert.equal(await page.getByRole('link', { name: 'Download CSV' }).count(), 0, 'no spreadsheet');
+    assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0, 'stock read-only');
+    assert.equal(await page.getByRole('spinbutton').count(), 0, 'no stock to edit');
+    await page.goto(`${shop.base}/admin/orders`);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     // No New order for a packer; the dashboard's address leads to the orders.
     assert.equal(await page.getByRole('link', { name: 'New order' }).count(), 0);
     await page.goto(`${shop.base}/admin/dashboard`);

@@ -28,6 +28,8 @@ process.env.ANKARA_WHATSAPP_NUMBER = '0803 555 0100';
 const WA = 'https://wa.me/2348035550100';
 const SKU = 'ADR-E2E-01';
 const NOTE = 'Call before delivery, gate code 4411';
+// The sandbox completes a transfer by webhook after this delay (its default is 10 s).
+process.env.ANKARA_SANDBOX_TRANSFER_DELAY_MS = '2000';
 
 let shop;
 let browser;
@@ -161,6 +163,28 @@ test('a chat order paid by link on a 360 px phone: the deposit, then the balance
   assert.deepEqual(page.errors, []);
 });
 
+test('issue 34: a pay link paid by transfer for a customer without an e-mail promises no e-mail and shows itself paid when the money arrives', async () => {
+  const made = await chatOrder();
+  const page = await pageAt(SMALL_PHONE);
+  await withShot(page, 'chats-pay-transfer', async () => {
+    await page.goto(payPath(made.payLink));
+    await page.getByRole('button', { name: /^Pay ₦/ }).click();
+    const popup = page.getByRole('dialog', { name: 'Test payment' });
+    await popup.getByRole('radio', { name: 'Bank transfer' }).check();
+    await popup.getByRole('button', { name: "I've sent the money" }).click();
+    await page
+      .getByText("We're waiting for your transfer. The shop will confirm your order when it arrives.")
+      .waitFor();
+    assert.equal(await page.getByText(/e-mail you/).count(), 0, 'no e-mail promised without one');
+    await noAxe(page, 'the pay link waiting for a transfer');
+    // The webhook (2 s): the same page, no reload, shows the link paid and offers no second payment.
+    await page.getByRole('heading', { name: 'This link has been paid. Thank you!' }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByRole('button', { name: /^Pay ₦/ }).count(), 0);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
 test('a cancelled link says so and offers the shop on WhatsApp', async () => {
   const { order, payLink } = await chatOrder();
   const cancelled = await call(owner, 'DELETE', `/api/admin/orders/${order.id}/pay-links`);
@@ -198,7 +222,8 @@ test('the packing slip shows the SKU, the customer and their note, no prices, at
     const slip = owner.getByRole('article', { name: `Packing slip for Order #${order.number}` });
     await slip.waitFor();
     const text = await slip.innerText();
-    for (const want of [SKU, NOTE, 'Amaka Eze', '0803 123 4567', '3 Allen Avenue', product.name]) {
+    // The phone as the shop keeps it (E.164), whatever way the owner typed it.
+    for (const want of [SKU, NOTE, 'Amaka Eze', '+2348031234567', '3 Allen Avenue', product.name]) {
       assert.ok(text.includes(want), `the slip shows ${want}`);
     }
     assert.ok(!text.includes('₦'), 'no prices on the packing slip');

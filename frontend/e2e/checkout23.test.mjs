@@ -555,6 +555,35 @@ test('issue 23, small phone: a bank transfer paid in the sandbox with the browse
   await admin.context().close();
 });
 
+test('issue 34, small phone: a USSD payment with the page left open is called USSD and the page moves on to the order when the money arrives', async () => {
+  const email = `ussd-${Date.now()}@example.com`;
+  const page = await pageAt();
+  await withShot(page, 'ussd-follow', async () => {
+    await signUp(page, shop.base, { name: 'Ngozi Ussd', email });
+    await addToBag(page);
+    const total = await checkout(page);
+    await page.getByRole('button', { name: `Pay ${total}` }).click();
+    const popup = page.getByRole('dialog', { name: 'Test payment' });
+    await popup.getByRole('radio', { name: 'USSD' }).check();
+    await popup.getByRole('button', { name: 'Done' }).click();
+
+    // Waiting, in USSD's own words, and no second checkout meanwhile.
+    await page
+      .getByRole('status')
+      .filter({ hasText: "We're waiting for your USSD payment. We'll e-mail you when it arrives." })
+      .waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Proceed to Checkout' }).count(), 0);
+    await noAxe(page, 'the USSD waiting message');
+
+    // The sandbox's webhook arrives (2 s): the same page, no reload, says so and the bag is empty.
+    await page.getByText(/^Payment successful! Reference: \S+$/).waitFor({ timeout: 20_000 });
+    await page.getByText('Your bag is empty').waitFor();
+    assert.equal(await page.getByText(/waiting for your/).count(), 0);
+    assert.deepEqual(page.errors, []);
+  });
+  await page.context().close();
+});
+
 /** The admin's desktop page, kept for the pay-on-delivery tests. */
 let adminPage;
 
@@ -575,8 +604,16 @@ async function openOrder(number) {
   await adminPage.getByRole('heading', { level: 1, name: `Order #${number}` }).waitFor();
 }
 
-/** The admin ships an order: processing, then shipped with a tracking number. */
+/**
+ * The admin ships an order: confirmed by phone when it waits for that (a new customer's
+ * pay-on-delivery order, issue 34), processing, then shipped with a tracking number.
+ */
 async function ship() {
+  const waiting = adminPage.getByRole('region', { name: 'Awaiting confirmation' });
+  if (await waiting.count()) {
+    await waiting.getByRole('button', { name: 'Confirmed by phone' }).click();
+    await adminPage.getByText('Order confirmed: it can be prepared now.').waitFor();
+  }
   await adminPage.getByRole('button', { name: 'Mark as processing' }).click();
   await adminPage.getByRole('status').filter({ hasText: 'Order marked as processing.' }).waitFor();
   await adminPage.getByLabel('Tracking number').fill('GIG-2323-LOS');

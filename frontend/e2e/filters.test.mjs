@@ -2,10 +2,12 @@
 // 360 px phone: the filter sheet narrows Formal Shoes to size 42 in black under ₦60,000, "Show N
 // products" closes it on that list, sorting by price puts the state in the address, and the shared
 // address opens the same list in another browser; axe finds nothing serious with the sheet open or
-// closed.
+// closed. Issue 34: the filters in force show as chips that remove them, the list starts on the
+// phone's first screen, a product opened from the list starts with its size and colour chosen,
+// and a product named "… in Navy" starts in navy.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, newPage, openBrowser, SMALL_PHONE, startShop, withShot } from './harness.mjs';
+import { axeViolations, DESKTOP, newPage, openBrowser, SMALL_PHONE, startShop, withShot } from './harness.mjs';
 
 let shop;
 let browser;
@@ -115,7 +117,69 @@ test('a phone shopper filters Formal Shoes to 42 in black under ₦60,000 by pri
     assert.equal(await friendSheet.getByRole('button', { name: /^42 \(/ }).getAttribute('aria-pressed'), 'true');
     assert.equal(await friendSheet.getByRole('button', { name: /^Black \(/ }).getAttribute('aria-pressed'), 'true');
     assert.equal(await friendSheet.getByLabel('Max').inputValue(), '60000');
+    await friendSheet.getByRole('button', { name: 'Close filters' }).click();
+    await friendSheet.waitFor({ state: 'detached' });
+    // A chip takes its filter away, and only that one.
+    await friend.getByRole('button', { name: 'Remove filter: Black' }).click();
+    await friend.getByRole('button', { name: 'Filters (2)' }).waitFor();
+    assert.deepEqual(Object.fromEntries(new URL(friend.url()).searchParams), {
+      size: '42',
+      maxPrice: '60000',
+      sort: 'price-asc',
+    });
     assert.deepEqual(friend.errors, []);
     await friend.context().close();
+
+    // Back on the first phone: the filters in force are chips above the list, which starts on
+    // the first screen (the banner shrinks to its title).
+    const chips = page.getByRole('list', { name: 'Filters in force' });
+    assert.deepEqual(
+      await chips.getByRole('button').evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+      ['Remove filter: Size 42', 'Remove filter: Black', 'Remove filter: Up to ₦60,000.00'],
+    );
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const card = await page.locator('.product-card').first().boundingBox();
+    assert.ok(
+      card && card.y + 80 < SMALL_PHONE.height,
+      `the first product shows on the first screen (top at ${card?.y})`,
+    );
+
+    // A product opened from the list starts with the size and colour the list was showing.
+    const first = api.products[0];
+    await page.getByRole('link', { name: first.name }).first().click();
+    await page.getByRole('heading', { level: 1, name: first.name }).waitFor();
+    assert.deepEqual(Object.fromEntries(new URL(page.url()).searchParams), { size: '42', color: 'Black' });
+    assert.equal(await page.getByRole('radio', { name: '42', exact: true }).isChecked(), true);
+    assert.equal(await page.getByRole('radio', { name: 'Black', exact: true }).isChecked(), true);
+    assert.deepEqual(await axeViolations(page), [], 'axe on the product page');
+    assert.deepEqual(page.errors, []);
   });
+});
+
+test('a product named "… in Navy" starts in navy, and a desktop price box shows its number whole', async () => {
+  const found = await (await fetch(`${shop.base}/api/search?q=gingham`)).json();
+  const shirt = found.products.find((p) => p.name === 'Gingham Check Shirt in Navy');
+  assert.ok(shirt && shirt.colors.includes('Red'), 'the demo shirt comes in navy and red');
+  const page = await newPage(browser, SMALL_PHONE);
+  await withShot(page, 'filters-navy', async () => {
+    await page.goto(`${shop.base}/product/${shirt.id}`);
+    await page.getByRole('heading', { level: 1, name: shirt.name }).waitFor();
+    assert.equal(await page.getByRole('radio', { name: 'Navy', exact: true }).isChecked(), true);
+    assert.equal(await page.getByRole('radio', { name: 'Red', exact: true }).isChecked(), false);
+  });
+  await page.context().close();
+
+  const desktop = await newPage(browser, DESKTOP);
+  await withShot(desktop, 'filters-desktop', async () => {
+    await desktop.goto(`${shop.base}/collections/wristwatches?minPrice=1250000&maxPrice=25000000`);
+    const sidebar = desktop.getByRole('complementary', { name: 'Filters' });
+    for (const label of ['Min', 'Max']) {
+      const box = sidebar.getByLabel(label);
+      await box.waitFor();
+      const fits = await box.evaluate((input) => input.scrollWidth <= input.clientWidth);
+      assert.ok(fits, `the ${label} box shows ${await box.inputValue()} whole`);
+    }
+    await desktop.getByRole('button', { name: 'Remove filter: ₦1,250,000.00 – ₦25,000,000.00' }).waitFor();
+  });
+  await desktop.context().close();
 });

@@ -12,6 +12,7 @@ import {
   newPage,
   openBrowser,
   signInAsAdmin,
+  signUp,
   SMALL_PHONE,
   startShop,
   withShot,
@@ -72,6 +73,22 @@ describe('mail', () => {
       await page.getByLabel('Your e-mail').fill('not-an-address');
       await page.getByRole('button', { name: 'Notify me' }).click();
       await page.getByRole('alert').getByText('Please enter a valid email address.').waitFor();
+      // A visitor's address confirms first (issue 34): nothing waits until she opens the link.
+      await page.getByLabel('Your e-mail').fill('visitor@example.com');
+      await page.getByRole('button', { name: 'Notify me' }).click();
+      await page
+        .getByText(
+          "Please confirm: we've sent a link to visitor@example.com. Once you open it, we'll e-mail you when it's back.",
+        )
+        .waitFor();
+
+      // A signed-in customer asking for her own address needs no link.
+      await signUp(page, shop.base, { name: 'Wanda Waiting', email: 'waiting@example.com' });
+      await page.goto(`${shop.base}/product/${choosy.id}`);
+      await page.getByRole('button', { name: /Sold out in your size/ }).click();
+      await page.getByRole('heading', { name: "E-mail me when it's back" }).waitFor();
+      if (await soldOut.count()) await soldOut.selectOption({ label });
+      else await page.getByText(`Sold out: ${label}`).waitFor();
       await page.getByLabel('Your e-mail').fill('waiting@example.com');
       await page.getByRole('button', { name: 'Notify me' }).click();
       await page.getByText("We'll e-mail waiting@example.com when it's back.").waitFor();

@@ -53,8 +53,10 @@ test('every demo product: Add to Bag wholly inside the first screen at 360×740,
       const { variants } = await fetch(`${shop.base}/api/products/${product.id}`).then((r) => r.json());
       const low = variants.find((v) => v.low && v.available > 0);
       if (!low) continue;
-      if (low.size) await page.getByRole('radio', { name: low.size, exact: true }).check({ force: true });
+      // The colour first: a product named "… in Oxblood" starts on that colour, where this size
+      // may be sold out (its chip then says so in its name).
       if (low.color) await page.getByRole('radio', { name: low.color, exact: true }).check({ force: true });
+      if (low.size) await page.getByRole('radio', { name: low.size, exact: true }).check({ force: true });
       await page.getByText(`Only ${low.available} left`).waitFor();
       const after = await addBottom(page);
       if (after > SMALL_PHONE.height) late.push(`${product.name} with ${low.size}/${low.color}: ${after}px`);

@@ -151,6 +151,11 @@ describe('shopping on a desktop (1366×768)', () => {
   });
 
   test('add to bag with size and colour shows the banner for 3 seconds and counts in the header', async () => {
+    // A product whose name says none of its colours, so nothing is chosen for the shopper (a
+    // "… in Navy" starts on navy): the demo's suits.
+    const { products } = await fetch(`${shop.base}/api/collections/suits`).then((r) => r.json());
+    const choosy = products.find((p) => p.sizes.length > 1 && p.colors.length > 1 && !/ in |,/i.test(p.name));
+    assert.ok(choosy, 'a suit with sizes and colours whose name says no colour');
     const page = await newPage(browser, DESKTOP);
     await signUp(page, shop.base, { name: 'Tunde Shopper', email: uniqueEmail('tunde') });
     await page.goto(`${shop.base}/product/${choosy.id}`);

@@ -11,7 +11,7 @@ use crate::http::AppState;
 use crate::ids::ProductId;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(notify).service(unsubscribe);
+    cfg.service(notify).service(confirm_alert).service(unsubscribe);
 }
 
 /// The per-address and per-client limits on anonymous subscriptions.
@@ -43,9 +43,10 @@ struct NotifyBody {
 }
 
 /// "E-mail me when it's back" for a sold-out variant: one mail when it is available again (by any
-/// route), then the subscription ends. For visitors and customers alike. The same address and
-/// variant again answers 200 and changes nothing; 10 new subscriptions per address and 30 per
-/// client an hour.
+/// route), then the subscription ends. For visitors and customers alike; it counts once the
+/// address confirms it through the link mailed to it (at most 3 such mails an address a day), or
+/// at once for a signed-in customer's own address. The same address and variant again answers 200
+/// and changes nothing; 10 new subscriptions per address and 30 per client an hour.
 #[utoipa::path(
     tag = "catalog",
     responses((status = CREATED, body = Subscribed), (status = OK, body = Subscribed, description = "Already waiting"), BadRequest, NotFound, Conflict, TooManyRequests)
@@ -54,6 +55,7 @@ struct NotifyBody {
 async fn notify(
     req: HttpRequest,
     state: web::Data<AppState>,
+    user: Option<crate::auth::CurrentUser>,
     id: web::Path<String>,
     body: web::Json<NotifyBody>,
 ) -> AppResult<HttpResponse> {
@@ -86,9 +88,37 @@ async fn notify(
         limits.per_client.try_acquire(&state.config.client_key(&req)).map_err(refused)?;
         limits.per_email.try_acquire(&email).map_err(refused)?;
     }
-    let subscribed = state.db.write(move |tx| super::subscribe(tx, &product_id, &size, &color, &email, crate::db::now_ms())).await?;
+    let mailer = state.mailer.clone();
+    let subscribed = state
+        .db
+        .write(move |tx| {
+            let asker = user.map(|u| u.id);
+            super::subscribe(tx, &mailer, &product_id, (&size, &color), &email, asker.as_ref(), crate::db::now_ms())
+        })
+        .await?;
     let mut answer = if subscribed.created { HttpResponse::Created() } else { HttpResponse::Ok() };
     Ok(answer.json(subscribed))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ConfirmQuery {
+    /// The token in the mailed link.
+    #[param(max_length = 100)]
+    token: String,
+}
+
+/// Confirms a back-in-stock subscription from the link mailed to its address (no login; doing it
+/// twice is fine). An expired or unknown link answers 404.
+#[utoipa::path(tag = "catalog", params(ConfirmQuery), responses((status = OK, body = Subscribed), NotFound))]
+#[post("/alerts/confirm")]
+async fn confirm_alert(state: web::Data<AppState>, query: web::Query<ConfirmQuery>) -> AppResult<HttpResponse> {
+    let token = query.into_inner().token;
+    if token.is_empty() || token.len() > 100 {
+        return Err(AppError::NotFound("This link has expired or was already used. You can ask again on the product's page.".into()));
+    }
+    let confirmed = state.db.write(move |tx| super::confirm(tx, &token, crate::db::now_ms())).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(confirmed))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -42,13 +42,19 @@ pub fn expire_idle(tx: &Connection, before: i64) -> rusqlite::Result<usize> {
     )
 }
 
-/// Turns a guest into an account with the name, e-mail and phone of their latest order, and the
-/// password they chose (already hashed): their orders are then in My Orders. Refused when they have
-/// no order yet, or the e-mail belongs to an account already.
+/// Turns a guest into an account with the name, e-mail and phone of their latest order (or of the
+/// transfer they have sent, whose order comes when the money does), and the password they chose
+/// (already hashed): their orders are then in My Orders. Refused when they have neither yet, or
+/// the e-mail belongs to an account already.
 pub fn keep_as_account(tx: &Connection, id: &str, password_hash: &str) -> AppResult<()> {
     let details: Option<(String, String, String)> = tx
         .query_row(
-            "SELECT customer_name, customer_email, customer_phone FROM orders WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1",
+            "SELECT customer_name, customer_email, customer_phone FROM (
+                 SELECT customer_name, customer_email, customer_phone, created_at FROM orders WHERE user_id = ?1
+                 UNION ALL
+                 SELECT customer_name, customer_email, customer_phone, created_at FROM payments
+                 WHERE user_id = ?1 AND status = 'pending' AND channel IN ('bank_transfer', 'bank', 'ussd'))
+             ORDER BY created_at DESC LIMIT 1",
             [id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
@@ -64,7 +70,7 @@ pub fn keep_as_account(tx: &Connection, id: &str, password_hash: &str) -> AppRes
     let changed = tx.execute(
         "UPDATE users SET email = ?2, display_name = ?3, phone = ?4, password_hash = ?5, guest = 0, last_seen_at = NULL
          WHERE id = ?1 AND guest = 1",
-        params![id, email, name, phone, password_hash],
+        params![id, email, name, crate::phone::normalised_or_kept(&phone), password_hash],
     )?;
     if changed == 0 {
         return Err(AppError::Conflict("This guest is already an account. Please log in.".into()));

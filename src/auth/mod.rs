@@ -108,8 +108,15 @@ pub struct SessionUser {
     pub admin: bool,
     /// A staff member's role (null for customers).
     pub role: Option<Role>,
+    /// The back-office endpoints this member of staff may call, as "METHOD /api/path" from the
+    /// access table (empty for customers): the screens offer only what these allow.
+    pub access: Vec<String>,
     pub created_at: i64,
 }
+
+/// The endpoints a role may call, as "METHOD /api/path" (the access table, which lives in the
+/// HTTP layer, gives it to the session).
+pub type AccessOf = fn(Role) -> Vec<String>;
 
 #[derive(Serialize, Debug, Default, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -140,7 +147,7 @@ impl SessionView {
     }
 }
 
-pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool) -> rusqlite::Result<Option<SessionUser>> {
+pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool, access_of: AccessOf) -> rusqlite::Result<Option<SessionUser>> {
     let row = conn
         .prepare_cached("SELECT id, display_name, email, photo_key, phone, created_at, role FROM users WHERE id = :id")?
         .query_row(rusqlite::named_params! { ":id": user_id }, |r| {
@@ -153,6 +160,7 @@ pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool) -> rusqlite::
                     phone_number: r.get("phone")?,
                     admin,
                     role: if admin { r.get("role")? } else { None },
+                    access: Vec::new(),
                     created_at: r.get("created_at")?,
                 },
                 r.get::<_, Option<String>>("photo_key")?,
@@ -160,6 +168,7 @@ pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool) -> rusqlite::
         })
         .optional()?;
     let Some((mut user, photo_key)) = row else { return Ok(None) };
+    user.access = user.role.map(access_of).unwrap_or_default();
     if let Some(key) = photo_key {
         user.photo_url = crate::media::load(conn, &key)?;
     }
@@ -175,13 +184,13 @@ pub fn counts(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Counts> {
     .query_row([user_id], |r| Ok(Counts { bag: r.get(0)?, saved: r.get(1)?, new_orders: r.get(2)? }))
 }
 
-pub fn session_view(conn: &Connection, user: &CurrentUser) -> rusqlite::Result<SessionView> {
+pub fn session_view(conn: &Connection, user: &CurrentUser, access_of: AccessOf) -> rusqlite::Result<SessionView> {
     let expires_at = conn
         .prepare_cached("SELECT token_expires_at FROM sessions WHERE id = ?1")?
         .query_row([&user.session_id], |r| r.get(0))
         .optional()?;
     Ok(SessionView {
-        user: load_user(conn, &user.id, user.admin)?,
+        user: load_user(conn, &user.id, user.admin, access_of)?,
         expires_at,
         counts: counts(conn, &user.id)?,
         guest_checkout: crate::settings::load(conn)?.guest_checkout,

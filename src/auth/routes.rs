@@ -31,7 +31,9 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(reset)
         .service(update_account)
         .service(keep_account)
-        .service(grant_admin);
+        .service(grant_admin)
+        .service(see_invite)
+        .service(accept_invite);
 }
 
 /// The sign-up form (multipart).
@@ -63,9 +65,10 @@ struct AccountForm {
     #[multipart(rename = "displayName")]
     #[schema(value_type = String, min_length = 1, max_length = 100)]
     display_name: Option<TextField>,
-    /// Digits, spaces and + - ( ).
+    /// A Nigerian number as people write it (0803 123 4567, +234 803 123 4567…) or an international
+    /// one starting with +; stored as E.164. Empty removes it.
     #[multipart(rename = "phoneNumber")]
-    #[schema(value_type = String, required = false, max_length = 32, pattern = r"^[0-9 +()-]*$")]
+    #[schema(value_type = String, required = false, max_length = 32, pattern = r"^[0-9 +().-]*$")]
     phone_number: Option<TextField>,
     /// JPEG, PNG, GIF or WebP, at most 10 MB and 16 megapixels.
     #[schema(value_type = String, format = Binary, required = false)]
@@ -96,7 +99,6 @@ impl FromRequest for SignupAllowed {
 /// Reset links work for one hour.
 const RESET_LIFETIME_MS: i64 = 60 * 60 * 1000;
 const MAX_NAME: usize = 100;
-const MAX_PHONE: usize = 32;
 
 fn address_key(req: &HttpRequest, state: &AppState) -> String {
     format!("address:{}", state.config.client_key(req))
@@ -203,7 +205,7 @@ async fn signup(
             )?;
             let (user, token) = start_session(&st, tx, &user_id, false)?;
             take_guest_bag(tx, guest.as_ref(), &user.id)?;
-            Ok((token, session_view(tx, &user)?))
+            Ok((token, session_view(tx, &user, crate::access::allowed)?))
         },
     )
     .await;
@@ -261,7 +263,7 @@ async fn keep_account(
         .write(move |tx| {
             crate::auth::guests::keep_as_account(tx, &shopper.id, &hash)?;
             let (user, token) = start_session(&st, tx, &shopper.id, false)?;
-            Ok((token, session_view(tx, &user)?))
+            Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
     let mut response = with_session(&state, &token, view);
@@ -359,7 +361,7 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
         .write(move |tx| {
             let (user, token) = start_session(&st, tx, &signed_in, admin)?;
             take_guest_bag(tx, guest.as_ref(), &user.id)?;
-            Ok((token, session_view(tx, &user)?))
+            Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
     offer_guest_orders(&state, &email).await;
@@ -441,7 +443,7 @@ async fn refresh(state: web::Data<AppState>, user: CurrentUser) -> AppResult<Htt
             let user = CurrentUser { admin, role, ..user };
             let claims = Claims { user_id: user.id.clone(), session_id: user.session_id.clone(), admin };
             let token = issue_token(&st, tx, &claims)?;
-            Ok((token, session_view(tx, &user)?))
+            Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
     Ok(with_session(&state, &token, view))
@@ -575,9 +577,12 @@ async fn update_account(
     if name.chars().count() > MAX_NAME {
         return Err(AppError::Validation(format!("Full name must be at most {MAX_NAME} characters.")));
     }
-    if phone.len() > MAX_PHONE || !phone.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) {
-        return Err(AppError::Validation("Please enter a valid phone number.".into()));
-    }
+    // Stored as E.164 (+2348031234567), however it was typed; empty removes it.
+    let phone = if phone.trim().is_empty() {
+        String::new()
+    } else {
+        crate::phone::normalise(&phone).map_err(|why| AppError::Validation(why.to_string()))?
+    };
     let photo: Vec<ImageUpload> = ImageUpload::sent(photo).into_iter().collect();
     let folder = format!("profileImages/{}", user.id);
     let root = state.media.root.clone();
@@ -591,7 +596,7 @@ async fn update_account(
                 media::release_if_unused(tx, &root, &old)?;
             }
         }
-        Ok(session_view(tx, &user)?)
+        Ok(session_view(tx, &user, crate::access::allowed)?)
     })
     .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view))
@@ -612,8 +617,10 @@ impl super::AdminRefusal for ManageAdmins {
     const MESSAGE: &'static str = "You must be an admin to view this page.";
 }
 
-/// Makes another user a member of staff (owners only); it takes effect at that user's next token
-/// refresh. Recorded in the activity log.
+/// Makes the account with this e-mail a member of staff with the role (owners only; it takes
+/// effect at that user's next token refresh), or — when no account uses the e-mail — mails an
+/// invitation to join with that role (a link to set a name and password). The answer says which,
+/// and what was granted. Recorded in the activity log.
 #[utoipa::path(tag = "admin", responses((status = OK, body = Message), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[post("/admin/grant")]
 async fn grant_admin(
@@ -626,25 +633,108 @@ async fn grant_admin(
     if !looks_like_email(&email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
     }
-    let (target, actor) = (email.clone(), admin.0.id.clone());
-    let found = state
+    let role = role.unwrap_or(super::DEFAULT_ROLE);
+    let (target, actor, mailer) = (email.clone(), admin.0.id.clone(), state.mailer.clone());
+    let invited = state
         .db
         .write(move |tx| {
-            let role = match role {
-                Some(role) => role,
-                None => super::DEFAULT_ROLE,
-            };
-            let Some((id, name, before)) = super::set_role(tx, &target, Some(role))? else { return Ok(false) };
-            if before != Some(role) {
-                crate::staff::record(tx, &actor, "staff", &id, &format!("{name} <{target}>: role {} → {role}", describe(before)))?;
+            let now = now_ms();
+            if let Some((id, name, before)) = super::set_role(tx, &target, Some(role))? {
+                if before != Some(role) {
+                    crate::staff::record(tx, &actor, "staff", &id, &format!("{name} <{target}>: role {} → {role}", describe(before)))?;
+                }
+                return Ok(false);
             }
+            let (invite, token) = crate::staff::invites::create(tx, &target, role, &actor, now)?;
+            let inviter: String = tx.query_row("SELECT display_name FROM users WHERE id = ?1", [&actor], |r| r.get(0))?;
+            let (subject, body) = crate::staff::invites::mail(mailer.shop_name(), mailer.public_url(), &inviter, &invite, &token);
+            mailer.queue(tx, crate::mail::Mail { kind: "staff_invite", to: &target, subject: &subject, body: &body, unsubscribe: None })?;
+            crate::staff::record(tx, &actor, "staff", &invite.id, &format!("<{target}> invited as {role}"))?;
             Ok(true)
         })
         .await?;
-    if !found {
-        return Err(AppError::NotFound(format!("No account found with the email {email}.")));
+    let granted = crate::staff::invites::with_article(role);
+    let message = if invited {
+        format!("{email} has no account yet: we e-mailed them an invitation to join as {granted}.")
+    } else {
+        format!("Success! {email} is now {granted}.")
+    };
+    Ok(HttpResponse::Ok().json(Message::new(message)))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct InviteQuery {
+    /// The token from the invitation's link (in the query, which logs leave out).
+    token: Option<String>,
+}
+
+/// What an invitation's link offers: the e-mail it is for and the role, while it can be used.
+#[utoipa::path(tag = "accounts", params(InviteQuery), responses((status = OK, body = crate::staff::invites::InviteView), NotFound))]
+#[get("/auth/invite")]
+async fn see_invite(state: web::Data<AppState>, query: web::Query<InviteQuery>) -> AppResult<HttpResponse> {
+    let token = query.into_inner().token.unwrap_or_default();
+    let invite = state.db.read(move |c| crate::staff::invites::find(c, &token, now_ms())).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(invite))
+}
+
+/// Joining the staff from an invitation: a name and a password (no photo).
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct JoinBody {
+    #[serde(default)]
+    token: String,
+    #[serde(default)]
+    #[schema(max_length = 100)]
+    display_name: String,
+    #[serde(default)]
+    #[schema(min_length = 6)]
+    password: String,
+    #[serde(default)]
+    confirm_password: String,
+}
+
+/// Uses an invitation: makes the account with the invitation's e-mail and role, the name and
+/// password given, and signs it in.
+#[utoipa::path(
+    tag = "accounts",
+    responses((status = OK, body = SessionView, description = "Signed in to the new account"), BadRequest, NotFound, Conflict, Busy)
+)]
+#[post("/auth/invite")]
+async fn accept_invite(req: HttpRequest, state: web::Data<AppState>, body: web::Json<JoinBody>) -> AppResult<HttpResponse> {
+    let JoinBody { token, display_name, password, confirm_password } = body.into_inner();
+    let name = display_name.trim().to_string();
+    let password = super::passwords::normalize(&password).to_string();
+    let confirm = super::passwords::normalize(&confirm_password).to_string();
+    if name.is_empty() || password.is_empty() || confirm.is_empty() {
+        return Err(AppError::Validation("Please fill all the fields.".into()));
     }
-    Ok(HttpResponse::Ok().json(Message::new(format!("Success! {email} has been made an admin."))))
+    if name.chars().count() > MAX_NAME {
+        return Err(AppError::Validation(format!("Full name must be at most {MAX_NAME} characters.")));
+    }
+    super::passwords::check_policy(&password).map_err(AppError::Validation)?;
+    if password != confirm {
+        return Err(AppError::Validation("Passwords do not match.".into()));
+    }
+    // A link that cannot be used costs no hashing.
+    let checked = token.clone();
+    state.db.read(move |c| crate::staff::invites::find(c, &checked, now_ms())).await?;
+    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
+    let st = state.clone();
+    let (user_id, token, view) = state
+        .db
+        .write(move |tx| {
+            let (id, invite) = crate::staff::invites::accept(tx, &token, &name, &hash, now_ms())?;
+            crate::staff::record(tx, &id, "staff", &id, &format!("{name} <{}> joined as {}", invite.email, invite.role))?;
+            let (user, token) = start_session(&st, tx, &id, true)?;
+            Ok((id, token, session_view(tx, &user, crate::access::allowed)?))
+        })
+        .await?;
+    let mut response = with_session(&state, &token, view);
+    response
+        .add_cookie(&super::device::remember(&req, &state.tokens, state.config.secure_cookies(), &user_id))
+        .map_err(AppError::internal)?;
+    Ok(response)
 }
 
 /// A role as the activity log writes it.

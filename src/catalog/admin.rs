@@ -131,18 +131,9 @@ const LIST_WHERE: &str = "WHERE (:like = '' OR p.name LIKE :like ESCAPE '\\' OR 
                       WHEN 'sold-out' THEN COALESCE(s.units, 0) = 0
                       ELSE 1 END";
 
-/// `%text%` for LIKE, its wildcards taken literally; "" for no search.
-fn like_pattern(text: &str) -> String {
-    let text: String = text.trim().chars().take(100).collect();
-    if text.is_empty() {
-        return String::new();
-    }
-    format!("%{}%", text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"))
-}
-
 /// One page (from 1) of the products matching `filter`.
 pub fn list(conn: &Connection, filter: &ProductFilter, page: i64, level: i64) -> rusqlite::Result<AdminProductPage> {
-    let like = like_pattern(&filter.q);
+    let like = crate::util::like_pattern(&filter.q);
     let stock = filter.stock.map(StockStatus::as_str).unwrap_or("");
     let args = rusqlite::named_params! {
         ":level": level,

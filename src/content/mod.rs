@@ -52,10 +52,14 @@ pub const MAX_CONTACT_MESSAGE: usize = 5000;
 /// Limits on the contact form, which anyone can post. One sender (an address, IPv6 by its /64)
 /// may write a few messages an hour; the shop as a whole keeps accepting new senders, so a few
 /// dozen addresses cannot close the form for everyone else. What bounds the inbox is the per-sender
-/// limit and a generous storage cap; what bounds the shop's mailbox is the mail cap, past which
-/// messages wait for an hourly digest.
+/// limit and a generous storage cap for the day; that cap is shared out by network, so no one
+/// network can spend it (an IPv6 /48 holds 65,536 /64s, each a sender): a site (IPv6 /48, IPv4
+/// /24) may take 1 % of the day, a provider's block (IPv6 /32, IPv4 /16) 10 %. What bounds the
+/// shop's mailbox is the mail cap, past which messages wait for an hourly digest.
 pub struct ContactLimits {
     per_address: crate::auth::limits::RateLimiter,
+    per_site: crate::auth::limits::RateLimiter,
+    per_provider: crate::auth::limits::RateLimiter,
     stored_per_day: crate::auth::limits::RateLimiter,
     mails_per_day: crate::auth::limits::RateLimiter,
     last_digest: std::sync::Mutex<Option<std::time::Instant>>,
@@ -63,6 +67,10 @@ pub struct ContactLimits {
 
 /// Messages stored in a day before the form refuses: about 50 MB of text at the most.
 const STORED_PER_DAY: usize = 10_000;
+/// A site's share of the day (IPv6 /48, IPv4 /24): far above what one office or home writes.
+pub const SITE_SHARE: usize = STORED_PER_DAY / 100;
+/// A provider block's share of the day (IPv6 /32, IPv4 /16).
+pub const PROVIDER_SHARE: usize = STORED_PER_DAY / 10;
 /// Messages mailed to the shop one by one each day; the rest wait for the digest.
 const MAILS_PER_DAY: usize = 30;
 const DIGEST_EVERY: std::time::Duration = std::time::Duration::from_secs(3600);
@@ -72,10 +80,41 @@ impl Default for ContactLimits {
         let (hour, day) = (std::time::Duration::from_secs(3600), std::time::Duration::from_secs(86_400));
         ContactLimits {
             per_address: crate::auth::limits::RateLimiter::new(5, hour),
+            per_site: crate::auth::limits::RateLimiter::new(SITE_SHARE, day),
+            per_provider: crate::auth::limits::RateLimiter::new(PROVIDER_SHARE, day),
             stored_per_day: crate::auth::limits::RateLimiter::new(STORED_PER_DAY, day),
             mails_per_day: crate::auth::limits::RateLimiter::new(MAILS_PER_DAY, day),
             last_digest: std::sync::Mutex::new(None),
         }
+    }
+}
+
+/// Whether a contact message is taken now, and how.
+pub enum Admission {
+    /// Stored, and mailed to the shop at once when `mail_now`.
+    Taken { mail_now: bool },
+    /// Refused: the message to show and how long to wait.
+    Refused(&'static str, std::time::Duration),
+}
+
+impl ContactLimits {
+    /// Counts a message from the sender at `address` (its per-address key) in `networks` (its
+    /// site, then its provider's block) against every limit, narrowest first. `smtp` says whether
+    /// the shop is mailed at all.
+    pub fn admit(&self, address: &str, networks: &[String; 2], smtp: bool) -> Admission {
+        let [site, provider] = networks;
+        if let Err(wait) = self.per_address.try_acquire(address) {
+            return Admission::Refused("You have sent several messages already. Please try again later.", wait);
+        }
+        let network = "Too many messages have come from your network today. Please try again tomorrow.";
+        if let Err(wait) = self.per_site.try_acquire(site).and_then(|()| self.per_provider.try_acquire(provider)) {
+            return Admission::Refused(network, wait);
+        }
+        if let Err(wait) = self.stored_per_day.try_acquire("shop") {
+            return Admission::Refused("The shop cannot take more messages today. Please try again tomorrow.", wait);
+        }
+        // Mailed one by one while the day's mail cap lasts; past it the message waits for the digest.
+        Admission::Taken { mail_now: smtp && self.mails_per_day.try_acquire("shop").is_ok() }
     }
 }
 

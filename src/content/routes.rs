@@ -60,16 +60,12 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
     if message.chars().count() > MAX_CONTACT_MESSAGE {
         return Err(AppError::Validation(format!("Please keep your message under {MAX_CONTACT_MESSAGE} characters.")));
     }
-    let limits = &state.contact_limits;
     let address = state.config.client_key(&req);
-    let refused = |wait| AppError::TooManyRequests("You have sent several messages already. Please try again later.".into(), wait);
-    limits.per_address.try_acquire(&address).map_err(refused)?;
-    limits
-        .stored_per_day
-        .try_acquire("shop")
-        .map_err(|wait| AppError::TooManyRequests("The shop cannot take more messages today. Please try again tomorrow.".into(), wait))?;
-    // Mailed one by one while the day's mail cap lasts; past it the message waits for the digest.
-    let mail_now = state.mailer.has_smtp() && limits.mails_per_day.try_acquire("shop").is_ok();
+    let networks = state.config.client_networks(&req);
+    let mail_now = match state.contact_limits.admit(&address, &networks, state.mailer.has_smtp()) {
+        super::Admission::Taken { mail_now } => mail_now,
+        super::Admission::Refused(message, wait) => return Err(AppError::TooManyRequests(message.into(), wait)),
+    };
     let waits_for_digest = state.mailer.has_smtp() && !mail_now;
     let mailer = state.mailer.clone();
     state

@@ -1,7 +1,8 @@
 //! Customers, as the merchant sees them: everyone with an account, and everyone who bought without
 //! one (a guest checkout, or an order taken in a chat) — those are told apart by the e-mail they
 //! gave, or the phone number when they gave no e-mail. Each with their orders, what they spent
-//! (money received less money refunded) and when they last ordered.
+//! (money received less money refunded) and when they last ordered. The shop's own people are no
+//! customers: staff accounts and the demo's reviewers (who cannot sign in) are left out.
 
 pub mod routes;
 
@@ -11,20 +12,26 @@ use serde::Serialize;
 use crate::money::Kobo;
 use crate::orders::Order;
 
-/// A phone number's last ten digits in SQL (so +234 803… and 0803… are one number).
+/// A phone number's digits in SQL. Numbers are stored as E.164, and ones typed before that and
+/// not readable as a number keep their separators, which this drops.
 fn phone_digits_sql(column: &str) -> String {
     let mut expr = column.to_string();
     for ch in [" ", "-", "+", "(", ")", "."] {
         expr = format!("replace({expr}, '{ch}', '')");
     }
-    format!("substr({expr}, -10)")
+    expr
 }
+
+/// Accounts that are customers: not guests (their orders count by e-mail or phone), not staff,
+/// and not the demo's reviewers (accounts that cannot sign in, whose `.invalid` e-mails no real
+/// person can have).
+const CUSTOMER_ACCOUNTS: &str = "u.guest = 0 AND u.role IS NULL AND u.email NOT LIKE '%@demo.invalid'";
 
 /// The customer key of an order row `o` joined to its user `u`: `a.{account id}`, else
 /// `e.{e-mail}`, else `p.{phone digits}`.
 fn key_sql() -> String {
     format!(
-        "CASE WHEN u.guest = 0 THEN 'a.' || u.id WHEN o.customer_email != '' THEN 'e.' || lower(o.customer_email) ELSE 'p.' || {} END",
+        "CASE WHEN u.guest = 0 THEN 'a.' || u.id WHEN o.customer_email != '' THEN 'e.' || lower(o.customer_email) ELSE 'p.' || substr({}, -10) END",
         phone_digits_sql("o.customer_phone")
     )
 }
@@ -68,7 +75,7 @@ fn everyone_sql() -> String {
             SELECT 'a.' || u.id AS key, u.display_name AS name, u.email AS email, COALESCE(u.phone, per.phone, '') AS phone,
                    1 AS account, COALESCE(per.orders, 0) AS orders, COALESCE(per.spent, 0) AS spent, per.last_order,
                    u.created_at AS since
-            FROM users u LEFT JOIN per ON per.key = 'a.' || u.id WHERE u.guest = 0
+            FROM users u LEFT JOIN per ON per.key = 'a.' || u.id WHERE {CUSTOMER_ACCOUNTS}
             UNION ALL
             SELECT key, name, email, phone, 0, orders, spent, last_order, NULL FROM per WHERE key NOT LIKE 'a.%'
          )",
@@ -90,13 +97,13 @@ fn customer_from_row(r: &rusqlite::Row) -> rusqlite::Result<CustomerSummary> {
     })
 }
 
-/// Customers matching `q` (part of a name or e-mail, or of a phone number's digits), most recent
-/// buyers first; `limit` from `offset`. With the number that match.
+/// Customers matching `q` (part of a name or e-mail, or of a phone number however it is written:
+/// "0803 123 4567", "08031234567" and "+2348031234567" find one customer), most recent buyers
+/// first; `limit` from `offset`. With the number that match.
 pub fn search(conn: &Connection, q: &str, limit: i64, offset: i64) -> rusqlite::Result<(Vec<CustomerSummary>, i64)> {
     let q = q.trim();
-    let like = format!("%{}%", q.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_"));
-    let digits: String = q.chars().filter(char::is_ascii_digit).collect();
-    let digits = if digits.len() >= 3 { format!("%{digits}%") } else { String::new() };
+    let like = crate::util::like_pattern(q);
+    let digits = crate::phone::search_digits(q).map(|d| format!("%{d}%")).unwrap_or_default();
     let filter = format!(
         "WHERE (?1 = '' OR name LIKE ?2 ESCAPE '\\' OR email LIKE ?2 ESCAPE '\\' OR (?3 != '' AND {} LIKE ?3))",
         phone_digits_sql("phone")
@@ -136,18 +143,27 @@ pub fn one(conn: &Connection, key: &str) -> rusqlite::Result<Option<(CustomerSum
     Ok(Some((customer, orders)))
 }
 
-/// Every customer as CSV, most recent buyers first.
+/// A phone number for a spreadsheet cell. A Nigerian number is written as Nigerians write it,
+/// "0803 123 4567": its spaces keep every spreadsheet from reading it as a number (which would drop
+/// the 0), and with no leading `+` nothing takes it for a formula, so it needs no `'` in front.
+/// Another country's number starts with `+`, which spreadsheets run as a formula; it keeps the
+/// `'` guard of every exported cell (`csv::quote`), as does anything that is not a number.
+fn phone_cell(phone: &str) -> String {
+    crate::phone::national(phone).unwrap_or_else(|| crate::csv::quote(phone))
+}
+
+/// Every customer as CSV, most recent buyers first; times are Lagos times to the minute.
 pub fn export(conn: &Connection) -> rusqlite::Result<String> {
     use crate::csv::quote;
     let mut out = String::from("name,email,phone,has_account,orders,spent,last_order_at\r\n");
     let (customers, _) = search(conn, "", i64::MAX, 0)?;
     for c in customers {
-        let last = c.last_order_at.map(crate::util::iso8601).unwrap_or_default();
+        let last = c.last_order_at.map(crate::util::lagos_minute).unwrap_or_default();
         out.push_str(&format!(
             "{},{},{},{},{},{},{}\r\n",
             quote(&c.name),
             quote(&c.email),
-            quote(&c.phone),
+            phone_cell(&c.phone),
             if c.has_account { "yes" } else { "no" },
             c.orders,
             crate::money::naira_decimal(c.spent),
@@ -155,4 +171,15 @@ pub fn export(conn: &Connection) -> rusqlite::Result<String> {
         ));
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn phones_in_the_spreadsheet_stay_text_without_a_visible_quote_where_that_is_safe() {
+        assert_eq!(super::phone_cell("+2348031234567"), "0803 123 4567");
+        assert_eq!(super::phone_cell("+442079460958"), "'+442079460958", "a leading + is a formula: guarded");
+        assert_eq!(super::phone_cell("=HYPERLINK(1)"), "'=HYPERLINK(1)");
+        assert_eq!(super::phone_cell(""), "");
+    }
 }

@@ -13,8 +13,7 @@ use crate::money::naira_decimal;
 use crate::orders::OrderStatus;
 
 const DAY_MS: i64 = 86_400_000;
-/// Lagos is UTC+1 all year.
-const LAGOS_OFFSET_MS: i64 = 3_600_000;
+use crate::util::LAGOS_OFFSET_MS;
 const CHART_DAYS: i64 = 30;
 /// The longest export, in days: a year and a bit.
 const EXPORT_MAX_DAYS: i64 = 400;
@@ -230,8 +229,9 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         })?
         .collect::<Result<Vec<_>, _>>()?;
     let payments_to_review = conn.query_row("SELECT COUNT(*) FROM payments WHERE status IN ('failed', 'mismatch')", [], |r| r.get(0))?;
-    let count_orders =
-        |filter: &str| -> rusqlite::Result<i64> { conn.query_row(&format!("SELECT COUNT(*) FROM orders {filter}"), [], |r| r.get(0)) };
+    let count_orders = |filter: &str| -> rusqlite::Result<i64> {
+        conn.query_row(&format!("SELECT COUNT(*) FROM orders WHERE {filter}"), [], |r| r.get(0))
+    };
     let oversold_to_refund = count_orders(crate::orders::OVERSOLD_TO_REFUND)?;
     let failed_refunds = count_orders(crate::orders::LATEST_REFUND_FAILED)?;
     let code_over_limit = count_orders(crate::orders::CODE_OVER_LIMIT)?;
@@ -309,12 +309,8 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
     while let Some(r) = rows.next()? {
         let text = |i: usize| -> rusqlite::Result<String> { Ok(quote(&r.get::<_, String>(i)?)) };
         let money = |i: usize| -> rusqlite::Result<String> { Ok(naira_decimal(r.get(i)?)) };
-        let lagos = |ms: i64| {
-            let at = crate::util::iso8601(ms + LAGOS_OFFSET_MS);
-            format!("{} {}", &at[..10], &at[11..16])
-        };
-        let placed = lagos(r.get(1)?);
-        let collected = r.get::<_, Option<i64>>(19)?.map(lagos).unwrap_or_default();
+        let placed = crate::util::lagos_minute(r.get(1)?);
+        let collected = r.get::<_, Option<i64>>(19)?.map(crate::util::lagos_minute).unwrap_or_default();
         let (quantity, unit): (i64, Kobo) = (r.get(10)?, r.get(11)?);
         let fields = [
             text(0)?,

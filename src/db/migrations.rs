@@ -18,6 +18,8 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (12, include_str!("../../migrations/0012_selling_from_chats.sql")),
     (13, include_str!("../../migrations/0013_mail_outbox_alerts.sql")),
     (14, include_str!("../../migrations/0014_product_import.sql")),
+    (15, include_str!("../../migrations/0015_customer_identity.sql")),
+    (16, include_str!("../../migrations/0016_people.sql")),
     (17, include_str!("../../migrations/0017_webp_pictures.sql")),
 ];
 
@@ -72,6 +74,12 @@ fn apply_up_to(conn: &mut Connection, target: i64) -> rusqlite::Result<()> {
     migrate(conn, target, true)
 }
 
+/// [`apply_up_to`] for other modules' tests (which check what a migration did to earlier rows).
+#[cfg(test)]
+pub(crate) fn apply_up_to_for_tests(conn: &mut Connection, target: i64) {
+    apply_up_to(conn, target).expect("migrations apply");
+}
+
 /// [`apply_up_to`], saying so in the log for a real database (`announce`).
 fn migrate(conn: &mut Connection, target: i64, announce: bool) -> rusqlite::Result<()> {
     let current: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -87,6 +95,7 @@ fn migrate(conn: &mut Connection, target: i64, announce: bool) -> rusqlite::Resu
     // off: they cannot change inside a transaction, so they go off around it, and every reference
     // is checked before the migration commits.
     conn.pragma_update(None, "foreign_keys", false)?;
+    register_functions(conn)?;
     let result = MIGRATIONS.iter().filter(|(v, _)| *v > current && *v <= target).try_for_each(|(version, sql)| {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
         tx.execute_batch(sql)?;
@@ -106,6 +115,18 @@ fn migrate(conn: &mut Connection, target: i64, announce: bool) -> rusqlite::Resu
     });
     conn.pragma_update(None, "foreign_keys", true)?;
     result
+}
+
+/// SQL functions the migrations may call, so a migration that rewrites stored values uses the
+/// shop's own rules rather than a second copy of them in SQL: `ankara_phone(text)`, a phone
+/// number as the shop stores it (`phone::normalise`, E.164), or the text as it was when it cannot
+/// be read as one.
+fn register_functions(conn: &Connection) -> rusqlite::Result<()> {
+    use rusqlite::functions::FunctionFlags;
+    conn.create_scalar_function("ankara_phone", 1, FunctionFlags::SQLITE_UTF8 | FunctionFlags::SQLITE_DETERMINISTIC, |ctx| {
+        let text: Option<String> = ctx.get(0)?;
+        Ok(text.map(|t| crate::phone::normalised_or_kept(&t)))
+    })
 }
 
 #[cfg(test)]
@@ -145,5 +166,30 @@ mod tests {
         let on: bool = conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0)).unwrap();
         assert!(on, "foreign keys are back on after migrating");
         assert!(conn.execute("DELETE FROM users WHERE id = 'u1'", []).is_err(), "and still enforced");
+    }
+
+    #[test]
+    fn phones_stored_before_are_normalised_where_they_can_be_and_kept_where_not() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        apply_up_to(&mut conn, 14).unwrap();
+        conn.execute_batch(
+            "INSERT INTO users (id, email, display_name, phone, password_hash, created_at) VALUES
+                 ('u1', 'a@example.com', 'A', '0803 123 4567', 'x', 0), ('u2', 'b@example.com', 'B', 'call me', 'x', 0),
+                 ('u3', 'c@example.com', 'C', NULL, 'x', 0);
+             INSERT INTO payments (reference, user_id, amount_kobo, status, customer_name, customer_email, customer_phone,
+                                   delivery_address, items, created_at, updated_at)
+                  VALUES ('ANK-1', 'u1', 5000, 'completed', 'A', 'a@example.com', '+234 805 222 3344', '{}', '[]', 1, 2);
+             INSERT INTO orders (id, user_id, payment_reference, status, customer_name, customer_email, customer_phone, total_kobo,
+                                 street, city, state, country, postal_code, created_at, updated_at, number)
+                  VALUES ('o1', 'u1', 'ANK-1', 'paid', 'A', 'a@example.com', '2348052223344', 5000, 's', 'c', 'Lagos', 'NG', '', 1, 2, 'ABCDEFGH');",
+        )
+        .unwrap();
+        apply(&mut conn).unwrap();
+        let phone = |sql: &str| conn.query_row(sql, [], |r| r.get::<_, Option<String>>(0)).unwrap();
+        assert_eq!(phone("SELECT phone FROM users WHERE id = 'u1'").as_deref(), Some("+2348031234567"));
+        assert_eq!(phone("SELECT phone FROM users WHERE id = 'u2'").as_deref(), Some("call me"), "kept, not lost");
+        assert_eq!(phone("SELECT phone FROM users WHERE id = 'u3'"), None);
+        assert_eq!(phone("SELECT customer_phone FROM payments").as_deref(), Some("+2348052223344"));
+        assert_eq!(phone("SELECT customer_phone FROM orders").as_deref(), Some("+2348052223344"));
     }
 }

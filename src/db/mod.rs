@@ -6,13 +6,16 @@ mod migrations;
 pub mod text_enum;
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex, RwLock, Weak};
 
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 
 use crate::error::{AppError, AppResult};
 
+#[cfg(test)]
+pub(crate) use migrations::apply_up_to_for_tests;
 pub use migrations::{LATEST_VERSION, SchemaObject, expected_schema, schema_of};
 
 #[derive(Clone)]
@@ -30,6 +33,11 @@ struct Inner {
     writer: Mutex<()>,
     /// The writer thread's queue ([`Db::write`]).
     jobs: Sender<Job>,
+    /// While set, every write is refused with this sentence (a standby, or a primary another
+    /// machine has replaced: `standby`).
+    refusal: RwLock<Option<String>>,
+    /// A standby's copy that Litestream writes into page by page ([`Db::open_following`]).
+    following: AtomicBool,
 }
 
 /// A write waiting for the writer thread. It runs inside the batch's transaction, in its own
@@ -64,9 +72,20 @@ impl Db {
             log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
         }
         migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
+        Db::start(path, app_checkpoints, vec![conn], false)
+    }
+
+    fn start(path: &Path, app_checkpoints: bool, idle: Vec<Connection>, following: bool) -> Result<Db, String> {
         let (jobs, queue) = std::sync::mpsc::channel();
-        let inner =
-            Arc::new(Inner { path: path.to_path_buf(), app_checkpoints, idle: Mutex::new(vec![conn]), writer: Mutex::new(()), jobs });
+        let inner = Arc::new(Inner {
+            path: path.to_path_buf(),
+            app_checkpoints,
+            idle: Mutex::new(idle),
+            writer: Mutex::new(()),
+            jobs,
+            refusal: RwLock::new(None),
+            following: AtomicBool::new(following),
+        });
         let weak = Arc::downgrade(&inner);
         std::thread::Builder::new()
             .name("db-writer".into())
@@ -75,11 +94,84 @@ impl Db {
         Ok(Db { inner })
     }
 
+    /// Opens a standby's copy of the database, which Litestream's follow mode keeps writing into
+    /// page by page, for reading only (writes are refused with `refusal`). Litestream takes the
+    /// file's SQLite lock while it writes, but SQLite only notices another process's pages through
+    /// a header those writes do not always touch: so each read gets a connection of its own, closed
+    /// afterwards (no stale page kept), inside one read transaction (its lock held throughout, so
+    /// Litestream waits rather than changing pages under it).
+    pub fn open_following(path: &Path, refusal: String) -> Result<Db, String> {
+        let conn = open_reader(path).map_err(|e| describe_open_error(path, &e))?;
+        let version = migrations::version(&conn).map_err(|e| describe_open_error(path, &e))?;
+        if version > LATEST_VERSION {
+            return Err(format!(
+                "the primary's database is from a newer version of Ankara (schema {version}, this binary knows up to {LATEST_VERSION}): upgrade this machine's binary"
+            ));
+        }
+        let db = Db::start(path, false, Vec::new(), true)?;
+        db.refuse_writes(Some(refusal));
+        Ok(db)
+    }
+
+    /// Makes a followed copy the shop's own database (a promotion, once Litestream has stopped
+    /// writing into it): connections become read-write again, the WAL comes back, and migrations
+    /// run. Writes stay refused until the caller lifts the refusal.
+    pub fn stop_following(&self) -> Result<(), String> {
+        let path = self.path().to_path_buf();
+        let mut conn = open_connection(&path, self.inner.app_checkpoints).map_err(|e| describe_open_error(&path, &e))?;
+        let quick: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0)).map_err(|e| describe_open_error(&path, &e))?;
+        if quick != "ok" {
+            return Err(format!("the standby's copy of the database failed SQLite's check ({quick}); it was not promoted"));
+        }
+        let version = migrations::version(&conn).map_err(|e| describe_open_error(&path, &e))?;
+        if version > 0 && version < LATEST_VERSION {
+            let copy = before_migration(&conn, &path, version)?;
+            log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
+        }
+        migrations::apply(&mut conn).map_err(|e| describe_open_error(&path, &e))?;
+        let mut idle = self.inner.idle.lock().unwrap();
+        idle.clear();
+        idle.push(conn);
+        self.inner.following.store(false, Ordering::SeqCst);
+        Ok(())
+    }
+
+    /// Refuses every write from now on with `why` (None: accepts them again).
+    pub fn refuse_writes(&self, why: Option<String>) {
+        *self.inner.refusal.write().unwrap() = why;
+    }
+
+    fn refused(&self) -> AppResult<()> {
+        match &*self.inner.refusal.read().unwrap() {
+            Some(why) => Err(AppError::SwitchingOver(why.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// Waits until every write queued before this call has been committed (or failed): a primary
+    /// that has just stopped taking writes lets the last ones reach the disk before Litestream
+    /// ships it for the last time.
+    pub fn drain(&self) {
+        let (done, finished) = std::sync::mpsc::channel::<()>();
+        let job: Job = Box::new(move |tx| {
+            let _ = tx.execute_batch("RELEASE job");
+            Box::new(move |_| {
+                let _ = done.send(());
+            })
+        });
+        if self.inner.jobs.send(job).is_ok() {
+            let _ = finished.recv_timeout(std::time::Duration::from_secs(10));
+        }
+    }
+
     pub fn path(&self) -> &Path {
         &self.inner.path
     }
 
     fn checkout(&self) -> AppResult<Connection> {
+        if self.inner.following.load(Ordering::SeqCst) {
+            return open_reader(&self.inner.path).map_err(AppError::from);
+        }
         if let Some(conn) = self.inner.idle.lock().unwrap().pop() {
             return Ok(conn);
         }
@@ -87,6 +179,9 @@ impl Db {
     }
 
     fn checkin(&self, conn: Connection) {
+        if self.inner.following.load(Ordering::SeqCst) {
+            return;
+        }
         let mut idle = self.inner.idle.lock().unwrap();
         if idle.len() < MAX_IDLE {
             idle.push(conn);
@@ -96,6 +191,13 @@ impl Db {
     /// Runs `f` with a connection, synchronously. For start-up code, commands and tests.
     pub fn with_conn<T>(&self, f: impl FnOnce(&mut Connection) -> AppResult<T>) -> AppResult<T> {
         let mut conn = self.checkout()?;
+        if self.inner.following.load(Ordering::SeqCst) {
+            // One read transaction: the SQLite lock is kept until the last statement has read.
+            conn.execute_batch("BEGIN")?;
+            let result = f(&mut conn);
+            let _ = conn.execute_batch("COMMIT");
+            return result;
+        }
         let result = f(&mut conn);
         self.checkin(conn);
         result
@@ -122,6 +224,7 @@ impl Db {
         T: Send + 'static,
         F: FnOnce(&Transaction) -> AppResult<T> + Send + 'static,
     {
+        self.refused()?;
         let span = tracing::Span::current();
         let (answer, answered) = tokio::sync::oneshot::channel::<AppResult<T>>();
         let job: Job = Box::new(move |tx| {
@@ -148,6 +251,7 @@ impl Db {
     /// The synchronous form of [`Db::write`], in a transaction of its own on the calling thread
     /// (commands, start-up, tests).
     pub fn write_now<T>(&self, f: impl FnOnce(&Transaction) -> AppResult<T>) -> AppResult<T> {
+        self.refused()?;
         let _span = tracing::debug_span!("db.write").entered();
         let _one_writer = self.inner.writer.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         self.with_conn(|conn| {
@@ -216,6 +320,16 @@ fn open_connection(path: &Path, app_checkpoints: bool) -> rusqlite::Result<Conne
     if !app_checkpoints {
         conn.pragma_update(None, "wal_autocheckpoint", 0)?;
     }
+    Ok(conn)
+}
+
+/// A read-only connection to a standby's copy: no journal mode set (Litestream owns the file),
+/// the same busy wait as the shop's own connections.
+fn open_reader(path: &Path) -> rusqlite::Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI;
+    let conn = Connection::open_with_flags(path, flags)?;
+    conn.busy_timeout(std::time::Duration::from_secs(5))?;
+    conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
     Ok(conn)
 }
 

@@ -10,7 +10,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::{AppError, AppResult};
-use crate::ids::{PaymentReference, UserId};
+use crate::identity::Identity;
+use crate::ids::PaymentReference;
 use crate::money::Kobo;
 use crate::money::format_naira;
 use crate::pricing::{Discount, Offer};
@@ -83,9 +84,10 @@ fn from_row(r: &rusqlite::Row) -> rusqlite::Result<Code> {
 }
 
 /// The code a shopper typed, checked against its conditions for this customer and subtotal, or
-/// the reason it cannot be used. Uses held by this customer's own earlier unpaid checkouts do not
-/// count (a new checkout gives them back).
-pub fn usable(conn: &Connection, typed: &str, user_id: &UserId, subtotal: Kobo, now: i64) -> AppResult<Code> {
+/// the reason it cannot be used. A customer is counted by her account, e-mail and phone (see
+/// `identity`): a fresh guest with the same details is still her. Uses held by her own earlier
+/// unpaid checkouts under this account do not count (a new checkout gives them back).
+pub fn usable(conn: &Connection, typed: &str, who: &Identity, subtotal: Kobo, now: i64) -> AppResult<Code> {
     let typed = typed.trim();
     let invalid = || AppError::Validation(NOT_VALID.into());
     if !plausible(typed) {
@@ -110,35 +112,65 @@ pub fn usable(conn: &Connection, typed: &str, user_id: &UserId, subtotal: Kobo, 
     if code.max_uses.is_none() && code.per_customer.is_none() {
         return Ok(code);
     }
-    let (all, mine): (i64, i64) = conn
-        .prepare_cached(
-            "SELECT COUNT(*), COUNT(*) FILTER (WHERE u.user_id = ?2) FROM discount_uses u
-             WHERE u.code = ?1 AND (u.status = 'used' OR (u.user_id != ?2 AND u.expires_at > ?3))",
-        )?
-        .query_row(params![code.code, user_id, now], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let (all, mine) = counted(conn, &code.code, who, now, Counting::OthersHeld)?;
     if code.max_uses.is_some_and(|max| all >= max) {
         return Err(AppError::Validation(USED_UP.into()));
     }
     if code.per_customer.is_some_and(|max| mine >= max) {
-        return Err(AppError::Validation("You have already used this code".into()));
+        return Err(AppError::Validation(ALREADY_USED.into()));
     }
     Ok(code)
 }
 
-/// Holds one use of `code` for the payment `reference` until `expires_at`.
+pub const ALREADY_USED: &str = "You have already used this code";
+
+/// Which held uses count beside the used ones.
+#[derive(Clone, Copy)]
+enum Counting {
+    /// Those of other accounts or guests (a new checkout gives this one's own back).
+    OthersHeld,
+    /// All of them (a payment completing without its hold).
+    AllHeld,
+}
+
+/// A code's uses that count against its limits at `now`: all of them, and those of this customer
+/// (her account, or any of her e-mail and phone keys).
+fn counted(conn: &Connection, code: &str, who: &Identity, now: i64, counting: Counting) -> rusqlite::Result<(i64, i64)> {
+    conn.prepare_cached(
+        "SELECT COUNT(*),
+                COUNT(*) FILTER (WHERE u.user_id = :user OR u.email_key IN (SELECT value FROM json_each(:emails))
+                                 OR u.phone_key IN (SELECT value FROM json_each(:phones)))
+         FROM discount_uses u
+         WHERE u.code = :code
+           AND (u.status = 'used' OR (u.status = 'held' AND u.expires_at > :now AND (:all OR u.user_id != :user)))",
+    )?
+    .query_row(
+        rusqlite::named_params! {
+            ":code": code,
+            ":user": who.user,
+            ":emails": who.emails_json(),
+            ":phones": who.phones_json(),
+            ":now": now,
+            ":all": matches!(counting, Counting::AllHeld),
+        },
+        |r| Ok((r.get(0)?, r.get(1)?)),
+    )
+}
+
+/// Holds one use of `code` for the payment `reference` until `expires_at`, in `who`'s name.
 pub fn hold(
     tx: &Connection,
     code: &Code,
     reference: &PaymentReference,
-    user_id: &UserId,
+    who: &Identity,
     discount: Kobo,
     expires_at: i64,
 ) -> rusqlite::Result<()> {
     tx.prepare_cached(
-        "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, expires_at, created_at)
-         VALUES (?1, ?2, ?3, ?4, 'held', ?5, ?6)",
+        "INSERT INTO discount_uses (payment_reference, code, user_id, email_key, phone_key, discount_kobo, status, expires_at, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'held', ?7, ?8)",
     )?
-    .execute(params![reference, code.code, user_id, discount, expires_at, crate::db::now_ms()])?;
+    .execute(params![reference, code.code, who.user, who.email(), who.phone(), discount, expires_at, crate::db::now_ms()])?;
     Ok(())
 }
 
@@ -166,7 +198,7 @@ pub fn count_use(
     tx: &Connection,
     reference: &PaymentReference,
     code: &str,
-    user_id: &UserId,
+    who: &Identity,
     discount: Kobo,
     now: i64,
 ) -> rusqlite::Result<bool> {
@@ -182,19 +214,15 @@ pub fn count_use(
         .optional()?;
     // A code deleted since has no limits left to keep.
     let Some((max_uses, per_customer)) = limits else { return Ok(true) };
-    let (all, mine): (i64, i64) = tx
-        .prepare_cached(
-            "SELECT COUNT(*), COUNT(*) FILTER (WHERE user_id = ?2) FROM discount_uses
-             WHERE code = ?1 AND (status = 'used' OR (status = 'held' AND expires_at > ?3))",
-        )?
-        .query_row(params![code, user_id, now], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    let (all, mine) = counted(tx, code, who, now, Counting::AllHeld)?;
     if max_uses.is_some_and(|max| all >= max) || per_customer.is_some_and(|max| mine >= max) {
         return Ok(false);
     }
     tx.prepare_cached(
-        "INSERT INTO discount_uses (payment_reference, code, user_id, discount_kobo, status, created_at) VALUES (?1, ?2, ?3, ?4, 'used', ?5)",
+        "INSERT INTO discount_uses (payment_reference, code, user_id, email_key, phone_key, discount_kobo, status, created_at)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 'used', ?7)",
     )?
-    .execute(params![reference, code, user_id, discount, now])?;
+    .execute(params![reference, code, who.user, who.email(), who.phone(), discount, now])?;
     Ok(true)
 }
 

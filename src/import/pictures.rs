@@ -1,8 +1,8 @@
 //! Where an import's pictures come from: files by name from the zip uploaded with the CSV (or a
 //! folder given to the command), and pictures on the web by URL. A URL is fetched only over
 //! http(s), with a size cap, a timeout and a few at a time, and never from a loopback, private or
-//! link-local address (checked on every address the name resolves to, and again after each
-//! redirect), unless the shop is told to allow it (`--import-private-urls`, for tests).
+//! link-local address, nor from an IPv6 address that carries one (`net::is_public`: checked on every
+//! address the name resolves to, and again after each redirect), unless the shop is told to allow it (`--import-private-urls`, for tests).
 
 use std::io::{Read, Seek};
 use std::net::{IpAddr, SocketAddr};
@@ -86,34 +86,6 @@ impl Files {
     }
 }
 
-/// An address a shop may fetch from: not loopback, private, link-local, shared, multicast or
-/// otherwise not on the public internet.
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_documentation()
-                || v4.is_multicast()
-                || a == 0
-                || (a == 100 && (64..128).contains(&b))
-                || (a == 198 && (18..20).contains(&b))
-                || a >= 240)
-        }
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return is_public(IpAddr::V4(v4));
-            }
-            let first = v6.segments()[0];
-            !(v6.is_loopback() || v6.is_unspecified() || v6.is_multicast() || (first & 0xfe00) == 0xfc00 || (first & 0xffc0) == 0xfe80)
-        }
-    }
-}
-
 /// Resolves names with the system's resolver and keeps only public addresses.
 struct PublicOnly;
 
@@ -124,7 +96,7 @@ impl reqwest::dns::Resolve for PublicOnly {
             let found = tokio::task::spawn_blocking(move || std::net::ToSocketAddrs::to_socket_addrs(&(host.as_str(), 0)))
                 .await
                 .map_err(|e| Box::new(e) as Box<dyn std::error::Error + Send + Sync>)??;
-            let public: Vec<SocketAddr> = found.filter(|a| is_public(a.ip())).collect();
+            let public: Vec<SocketAddr> = found.filter(|a| crate::net::is_public(a.ip())).collect();
             if public.is_empty() {
                 return Err("the address is not on the public internet".into());
             }
@@ -144,7 +116,7 @@ pub struct Fetcher {
 fn literal_ip_allowed(url: &reqwest::Url, allow_private: bool) -> bool {
     match url.host_str() {
         Some(host) => match host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>() {
-            Ok(ip) => allow_private || is_public(ip),
+            Ok(ip) => allow_private || crate::net::is_public(ip),
             Err(_) => true,
         },
         None => false,
@@ -216,24 +188,22 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_public_addresses_are_fetched_from() {
-        for private in [
-            "127.0.0.1",
-            "10.1.2.3",
-            "192.168.0.9",
-            "172.16.5.5",
-            "169.254.169.254",
-            "100.64.0.1",
-            "0.0.0.0",
-            "::1",
-            "fd00::1",
-            "fe80::1",
-            "::ffff:127.0.0.1",
+    fn urls_naming_a_local_address_in_an_ipv6_form_are_refused() {
+        // The forms issue 34 found passing, and the plain ones.
+        for url in [
+            "http://[::127.0.0.1]/p.jpg",
+            "http://[::ffff:0:127.0.0.1]/p.jpg",
+            "http://[64:ff9b::127.0.0.1]/p.jpg",
+            "http://[2002:7f00:1::]/p.jpg",
+            "http://[::ffff:127.0.0.1]/p.jpg",
+            "http://127.0.0.1/p.jpg",
+            "http://2130706433/p.jpg",
         ] {
-            assert!(!is_public(private.parse().unwrap()), "{private}");
+            assert!(!literal_ip_allowed(&reqwest::Url::parse(url).unwrap(), false), "{url}");
+            assert!(literal_ip_allowed(&reqwest::Url::parse(url).unwrap(), true), "{url} with --import-private-urls");
         }
-        for public in ["8.8.8.8", "102.89.1.1", "2a00:1450::1"] {
-            assert!(is_public(public.parse().unwrap()), "{public}");
+        for url in ["https://[2a00:1450::1]/p.jpg", "https://8.8.8.8/p.jpg", "https://shop.example.com/p.jpg"] {
+            assert!(literal_ip_allowed(&reqwest::Url::parse(url).unwrap(), false), "{url}");
         }
     }
 }

@@ -3,17 +3,29 @@
 //! streamed to temporary files under `data-dir/uploads` as they arrive (never held in memory,
 //! deleted when the request ends), and a bound on the uploads one account or one client address
 //! may have running at once.
+//!
+//! Whatever the shape of a body, what reading it holds is bounded: [`read`] refuses a field its
+//! form's document does not list, and [`Bounds`] watches the raw bytes before the parser sees
+//! them: at most [`MAX_PARTS`] parts, each part's head at most [`MAX_PART_HEAD`] bytes (the parser
+//! buffers a head whole until its blank line), and the body at most [`MAX_FORM_BYTES`] — skipped
+//! and refused parts included.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::pin::Pin;
+use std::rc::Rc;
 use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll};
 
-use actix_multipart::MultipartError;
 use actix_multipart::form::tempfile::{TempFile, TempFileConfig};
 use actix_multipart::form::text::{Text, TextError};
-use actix_multipart::form::{FieldReader, Limits, MultipartCollect, MultipartForm, MultipartFormConfig};
+use actix_multipart::form::{FieldReader, Limits, MultipartCollect, State};
+use actix_multipart::{Multipart, MultipartError};
 use actix_web::error::PayloadError;
-use actix_web::{FromRequest, HttpMessage, HttpRequest, web};
+use actix_web::web::Bytes;
+use actix_web::{HttpMessage, HttpRequest, web};
 use futures_util::future::LocalBoxFuture;
+use futures_util::{Stream, TryStreamExt};
 
 use crate::error::AppError;
 
@@ -24,6 +36,19 @@ pub const MAX_FILES_PER_FORM: usize = 8;
 /// document says so). Read as at most four bytes a character.
 pub const MAX_TEXT_CHARS: usize = 20_000;
 const MAX_TEXT_BYTES: usize = MAX_TEXT_CHARS * 4;
+/// Text of all of a form's fields together, held in memory while the form is read.
+const MAX_TEXT_MEMORY: usize = MAX_TEXT_BYTES * 4;
+/// Parts one form may have. The largest form (a new product) has 9 text fields and 8 pictures;
+/// every form's fields and pictures fit (`tests/integration/uploads.rs` checks the document).
+pub const MAX_PARTS: usize = 32;
+/// Longest head of one part (its `Content-Disposition` and `Content-Type` lines), and longest
+/// preamble before the first part. A browser writes about 150 bytes.
+pub const MAX_PART_HEAD: usize = 4096;
+/// Content a form may carry: eight pictures and the text beside them.
+const MAX_CONTENT_BYTES: usize = MAX_FILES_PER_FORM * super::MAX_UPLOAD_BYTES + MAX_TEXT_MEMORY;
+/// The whole body: the content, and every part's head and delimiters (a boundary has at most 70
+/// characters).
+pub const MAX_FORM_BYTES: usize = MAX_CONTENT_BYTES + MAX_PARTS * (MAX_PART_HEAD + 2 * 80);
 /// Uploads one signed-in account may have running at once.
 pub const UPLOADS_PER_ACCOUNT: usize = 2;
 
@@ -162,26 +187,192 @@ impl<'t> FieldReader<'t> for TextField {
 /// Reads a typed multipart form from the request's body. Called by the handler once its other
 /// extractors (the session, the upload's place) have let the request in, so nothing of the body
 /// is read for a request that is refused anyway.
-pub async fn read<T: MultipartCollect + 'static>(req: &HttpRequest, body: web::Payload) -> Result<T, AppError> {
-    match MultipartForm::<T>::from_request(req, &mut body.into_inner()).await {
-        Ok(MultipartForm(form)) => Ok(form),
-        // Its check of the content type answers without asking the configured error handler.
-        Err(error) => Err(match (error.as_error::<Refusal>(), error.as_error::<MultipartError>()) {
-            (Some(refusal), _) => refusal.clone().into(),
-            (None, Some(refused)) => form_refusal(refused).into(),
-            (None, None) => AppError::internal(error),
-        }),
+///
+/// A field the form's document does not list is refused as it arrives (so nothing of it is kept,
+/// not even its name), and the raw body is watched by [`Bounds`], so the parts, their heads and
+/// the bytes are bounded whatever the fields are called.
+pub async fn read<T>(req: &HttpRequest, body: web::Payload) -> Result<T, AppError>
+where
+    T: MultipartCollect + utoipa::PartialSchema + 'static,
+{
+    let multipart_form = req
+        .mime_type()
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.type_() == actix_web::mime::MULTIPART && m.subtype() == actix_web::mime::FORM_DATA);
+    let boundary = req.mime_type().ok().flatten().and_then(|m| m.get_param(actix_web::mime::BOUNDARY).map(|b| b.as_str().to_string()));
+    let (true, Some(boundary)) = (multipart_form, boundary) else {
+        return Err(Refusal::Invalid("Send the form as multipart/form-data.".into()).into());
+    };
+    let refused = Rc::new(RefCell::new(None));
+    let bounds = Bounds::new(body.into_inner(), &boundary, refused.clone());
+    let known = field_names::<T>();
+    let outcome = collect::<T>(req, Multipart::new(req.headers(), bounds), &known).await;
+    // The watch's refusal first: the parser may have reported it as something else (a field cut
+    // off, a picture too large).
+    if let Some(refusal) = refused.borrow_mut().take() {
+        return Err(refusal.into());
+    }
+    outcome.map_err(|error| form_refusal(&error).into())
+}
+
+/// The fields of a form, as its document names them.
+fn field_names<T: utoipa::PartialSchema>() -> Vec<String> {
+    use utoipa::openapi::{RefOr, schema::Schema};
+    match T::schema() {
+        RefOr::T(Schema::Object(object)) => object.properties.keys().cloned().collect(),
+        _ => Vec::new(),
     }
 }
 
-/// The app-wide settings of form extraction: errors in the API's JSON shape, text fields kept in
-/// memory (a few kilobytes at most per form), pictures as files.
-pub fn form_config() -> MultipartFormConfig {
-    MultipartFormConfig::default()
-        // Eight pictures and the text beside them; nothing larger is read.
-        .total_limit(MAX_FILES_PER_FORM * super::MAX_UPLOAD_BYTES + MAX_TEXT_BYTES * 4)
-        .memory_limit(MAX_TEXT_BYTES * 4)
-        .error_handler(|error, _req| form_refusal(&error).into())
+/// What actix-multipart's `MultipartForm` extractor does, with the fields the form does not know
+/// refused instead of skipped (skipping kept each one's name, and its bytes were not counted).
+async fn collect<T: MultipartCollect>(req: &HttpRequest, mut multipart: Multipart, known: &[String]) -> Result<T, MultipartError> {
+    let mut limits = Limits::new(MAX_CONTENT_BYTES, MAX_TEXT_MEMORY);
+    let mut state = State::default();
+    // What is left of each field's own limit, shared by the parts of one name (a list of pictures).
+    let mut field_limits: HashMap<String, Option<usize>> = HashMap::new();
+    while let Some(field) = multipart.try_next().await? {
+        let name = field.name().unwrap_or_default();
+        if !known.iter().any(|k| k == name) {
+            return Err(MultipartError::UnknownField(name.to_string()));
+        }
+        let entry = field_limits.entry(name.to_string()).or_insert_with(|| T::limit(name));
+        limits.field_limit_remaining = *entry;
+        T::handle_field(req, field, &mut limits, &mut state).await?;
+        *entry = limits.field_limit_remaining;
+    }
+    T::from_state(state)
+}
+
+/// Watches a multipart body's bytes on their way to the parser, which keeps a part's head (and
+/// any line it is looking for the end of) in memory until it ends: counts the parts by their
+/// delimiters, and refuses a body with more than [`MAX_PARTS`] parts, a head or preamble longer
+/// than [`MAX_PART_HEAD`], or more than [`MAX_FORM_BYTES`] bytes in all. A delimiter is counted
+/// wherever `--boundary` appears (a sender must choose a boundary its content does not hold), so
+/// the count never falls below the parser's. It holds a few bytes across chunks, nothing more.
+struct Bounds<S> {
+    inner: S,
+    delimiter: Vec<u8>,
+    /// The end of the last chunk, where a delimiter or a head's end may have begun.
+    carry: Vec<u8>,
+    phase: Phase,
+    parts: usize,
+    bytes: usize,
+    refused: Rc<RefCell<Option<Refusal>>>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Phase {
+    /// Before the first delimiter: this many bytes so far.
+    Preamble(usize),
+    /// In a part's head: this many bytes so far.
+    Head(usize),
+    /// In a part's content.
+    Content,
+    /// After the closing delimiter.
+    Done,
+}
+
+impl<S> Bounds<S> {
+    fn new(inner: S, boundary: &str, refused: Rc<RefCell<Option<Refusal>>>) -> Bounds<S> {
+        let delimiter = [b"--".as_slice(), boundary.as_bytes()].concat();
+        Bounds { inner, delimiter, carry: Vec::new(), phase: Phase::Preamble(0), parts: 0, bytes: 0, refused }
+    }
+
+    /// Reads one more chunk of the body.
+    fn watch(&mut self, chunk: &[u8]) -> Result<(), Refusal> {
+        self.bytes += chunk.len();
+        if self.bytes > MAX_FORM_BYTES {
+            return Err(Refusal::TooLarge("The form is too large.".into()));
+        }
+        if self.phase == Phase::Done {
+            return Ok(());
+        }
+        let mut seen = std::mem::take(&mut self.carry);
+        seen.extend_from_slice(chunk);
+        let head_too_long = || Refusal::Invalid(format!("A part of the form has a head longer than {MAX_PART_HEAD} bytes."));
+        let mut at = 0;
+        loop {
+            match self.phase {
+                Phase::Preamble(_) | Phase::Content => match memchr::memmem::find(&seen[at..], &self.delimiter) {
+                    Some(found) => {
+                        self.phase = match self.phase {
+                            Phase::Preamble(n) if n + found > MAX_PART_HEAD => return Err(head_too_long()),
+                            Phase::Preamble(n) => Phase::Preamble(n + found),
+                            other => other,
+                        };
+                        let end = at + found + self.delimiter.len();
+                        // Two more bytes tell the closing delimiter from the next part's.
+                        if seen.len() < end + 2 {
+                            self.carry = seen[at + found..].to_vec();
+                            return Ok(());
+                        }
+                        if &seen[end..end + 2] == b"--" {
+                            self.phase = Phase::Done;
+                            return Ok(());
+                        }
+                        self.parts += 1;
+                        if self.parts > MAX_PARTS {
+                            return Err(Refusal::Invalid(format!("A form may have at most {MAX_PARTS} parts.")));
+                        }
+                        self.phase = Phase::Head(0);
+                        at = end;
+                    }
+                    None => {
+                        // A delimiter may begin in the last few bytes: keep them for the next chunk.
+                        let keep = seen.len().saturating_sub(self.delimiter.len() + 1).max(at);
+                        if let Phase::Preamble(n) = self.phase {
+                            if n + (keep - at) > MAX_PART_HEAD {
+                                return Err(head_too_long());
+                            }
+                            self.phase = Phase::Preamble(n + (keep - at));
+                        }
+                        self.carry = seen[keep..].to_vec();
+                        return Ok(());
+                    }
+                },
+                Phase::Head(n) => match memchr::memmem::find(&seen[at..], b"\r\n\r\n") {
+                    Some(found) if n + found > MAX_PART_HEAD => return Err(head_too_long()),
+                    Some(found) => {
+                        self.phase = Phase::Content;
+                        at += found + 4;
+                    }
+                    None => {
+                        let keep = seen.len().saturating_sub(3).max(at);
+                        if n + (keep - at) > MAX_PART_HEAD {
+                            return Err(head_too_long());
+                        }
+                        self.phase = Phase::Head(n + (keep - at));
+                        self.carry = seen[keep..].to_vec();
+                        return Ok(());
+                    }
+                },
+                Phase::Done => return Ok(()),
+            }
+        }
+    }
+}
+
+impl<S: Stream<Item = Result<Bytes, PayloadError>> + Unpin> Stream for Bounds<S> {
+    type Item = Result<Bytes, PayloadError>;
+
+    fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+        let this = self.get_mut();
+        if this.refused.borrow().is_some() {
+            return Poll::Ready(Some(Err(PayloadError::Overflow)));
+        }
+        match Pin::new(&mut this.inner).poll_next(cx) {
+            Poll::Ready(Some(Ok(chunk))) => match this.watch(&chunk) {
+                Ok(()) => Poll::Ready(Some(Ok(chunk))),
+                Err(refusal) => {
+                    *this.refused.borrow_mut() = Some(refusal);
+                    Poll::Ready(Some(Err(PayloadError::Overflow)))
+                }
+            },
+            other => other,
+        }
+    }
 }
 
 /// Temporary files for pictures go to `dir`; failing to write one is the shop's fault.
@@ -204,12 +395,20 @@ fn form_refusal(error: &MultipartError) -> Refusal {
         },
         MultipartError::DuplicateField(name) => invalid(format!("The field {name} was sent more than once.")),
         MultipartError::MissingField(name) => invalid(format!("The field {name} is missing.")),
-        MultipartError::UnknownField(name) => invalid(format!("The form has no field {name}.")),
+        MultipartError::UnknownField(name) => invalid(format!("The form has no field {}.", shortened(name))),
         MultipartError::Payload(PayloadError::Overflow) => Refusal::TooLarge("The form is too large.".into()),
         MultipartError::ContentTypeMissing | MultipartError::ContentTypeParse | MultipartError::ContentTypeIncompatible => {
             invalid("Send the form as multipart/form-data.".into())
         }
         other => invalid(format!("The form could not be read: {other}")),
+    }
+}
+
+/// A name as the sender wrote it, cut to a length a message can show.
+fn shortened(name: &str) -> String {
+    match name.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}…", &name[..cut]),
+        None => name.to_string(),
     }
 }
 
@@ -273,6 +472,55 @@ pub struct UploadSlot {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Feeds `body` to a watch in chunks of `size` bytes: the first refusal, the parts counted and
+    /// where it ended.
+    fn watched(body: &[u8], size: usize) -> (Result<(), Refusal>, usize, Phase) {
+        let mut bounds = Bounds::new((), "XyZ", Rc::default());
+        let outcome = body.chunks(size).try_for_each(|chunk| bounds.watch(chunk));
+        (outcome, bounds.parts, bounds.phase)
+    }
+
+    fn part(name: &str, content: &[u8]) -> Vec<u8> {
+        [format!("--XyZ\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n").as_bytes(), content, b"\r\n"].concat()
+    }
+
+    #[test]
+    fn a_form_is_watched_alike_however_its_bytes_arrive() {
+        // Content with line ends, dashes and most of a delimiter, but never the whole of one.
+        let picture: Vec<u8> = (0..3000u32).flat_map(|i| [b"\r\n--Xy".as_slice(), &[b'a' + (i % 26) as u8, 0, 255]].concat()).collect();
+        let body = [part("name", b"Ada"), part("photo", &picture), part("email", b"a@b.c"), b"--XyZ--\r\n".to_vec()].concat();
+        for size in [1, 2, 3, 5, 7, 64, 1000, body.len()] {
+            assert_eq!(watched(&body, size), (Ok(()), 3, Phase::Done), "chunks of {size}");
+        }
+    }
+
+    #[test]
+    fn parts_heads_preambles_and_bytes_are_bounded() {
+        let parts = |n: usize| [(0..n).flat_map(|i| part(&format!("f{i}"), b"x")).collect::<Vec<u8>>(), b"--XyZ--".to_vec()].concat();
+        assert_eq!(watched(&parts(MAX_PARTS), 5).0, Ok(()));
+        let (outcome, counted, _) = watched(&parts(2_000), 4096);
+        assert_eq!(outcome, Err(Refusal::Invalid(format!("A form may have at most {MAX_PARTS} parts."))));
+        assert_eq!(counted, MAX_PARTS + 1, "refused at the first part too many");
+
+        let head =
+            |len: usize| [format!("--XyZ\r\nContent-Disposition: form-data; name=\"{}\"\r\n\r\nx", "n".repeat(len)).into_bytes()].concat();
+        assert_eq!(watched(&head(MAX_PART_HEAD - 100), 3).0, Ok(()));
+        for size in [1, 1000, 1 << 20] {
+            assert!(matches!(watched(&head(MAX_PART_HEAD), size).0, Err(Refusal::Invalid(m)) if m.contains("head")), "chunks of {size}");
+            // A head that never ends, and a preamble that never reaches a delimiter.
+            let endless = [b"--XyZ\r\nX-Pad: ".to_vec(), vec![b'p'; 1 << 20]].concat();
+            assert!(matches!(watched(&endless, size).0, Err(Refusal::Invalid(m)) if m.contains("head")), "chunks of {size}");
+            assert!(matches!(watched(&vec![b'p'; 1 << 20], size).0, Err(Refusal::Invalid(m)) if m.contains("head")), "chunks of {size}");
+        }
+
+        // One part's content may be large; the body as a whole may not.
+        let mut bounds = Bounds::new((), "XyZ", Rc::default());
+        bounds.watch(b"--XyZ\r\nContent-Disposition: form-data; name=\"photo\"\r\n\r\n").unwrap();
+        let megabyte = vec![b'x'; 1 << 20];
+        let refused = (0..MAX_FORM_BYTES / megabyte.len() + 1).map(|_| bounds.watch(&megabyte)).find(Result::is_err);
+        assert_eq!(refused, Some(Err(Refusal::TooLarge("The form is too large.".into()))));
+    }
 
     #[test]
     fn places_are_taken_in_every_key_or_none_and_given_back() {

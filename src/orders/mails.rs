@@ -1,7 +1,7 @@
 //! The plain-text e-mails about orders: the confirmation to the customer, the notice to the shop,
 //! and the customer's update when an order moves on.
 
-use super::{Order, OrderStatus};
+use super::{Order, OrderStatus, PaymentMethod};
 use crate::money::{Kobo, format_naira};
 
 fn summary(order: &Order) -> String {
@@ -36,11 +36,41 @@ fn summary(order: &Order) -> String {
     }
     text.push_str(&format!("Total: {}\n", format_naira(order.total_amount)));
     text.push_str(&format!("Payment reference: {}\n", order.payment_reference));
+    let postal = if a.postal_code.is_empty() { String::new() } else { format!(" {}", a.postal_code) };
     text.push_str(&format!(
-        "\nDelivery to:\n  {}\n  {}\n  {}, {} {}\n  {}\n",
-        order.customer_name, a.street, a.city, a.state, a.postal_code, a.country
+        "\nDelivery to:\n  {}\n  {}\n  {}, {}{postal}\n  {}\n",
+        order.customer_name, a.street, a.city, a.state, a.country
     ));
+    if !a.landmark.is_empty() {
+        text.push_str(&format!("  Landmark: {}\n", a.landmark));
+    }
+    if let Some(note) = &order.customer_note {
+        text.push_str(&format!("Note: {note}\n"));
+    }
     text
+}
+
+/// How the order is paid, in the customer's words and the shop's: what was received, and what is
+/// still to pay (on delivery, at pickup, or by link). Money is said received only when it was.
+fn payment_words(order: &Order) -> (String, String) {
+    let total = format_naira(order.total_amount);
+    let at = if order.price.delivery_method == crate::delivery::Method::Pickup { "when you pick it up" } else { "when it arrives" };
+    match order.payment.payment_method {
+        PaymentMethod::Paystack => {
+            ("We have received your payment and will let you know when it ships.".into(), "A new paid order is waiting.".into())
+        }
+        PaymentMethod::PayOnDelivery => (
+            format!("Nothing has been paid yet: you pay {total} {at}, in cash, by transfer or POS. We will let you know when it ships."),
+            format!("A new order to be paid on delivery is waiting: {total} to collect, nothing paid yet."),
+        ),
+        PaymentMethod::PayLink => {
+            let paid = format_naira(order.payment.paid);
+            (
+                format!("We have received {paid} of {total}; we will let you know when it ships."),
+                format!("A new order is waiting: {paid} of {total} paid."),
+            )
+        }
+    }
 }
 
 /// The whole percentage a sale takes off (rounded down, so it never says more than it gives).
@@ -48,13 +78,44 @@ pub fn percent_off(price: Kobo, before: Kobo) -> i64 {
     if before.get() <= 0 { 0 } else { (before - price).get() * 100 / before.get() }
 }
 
+/// Hours an order's confirmation allows (from the order to its expiry).
+fn confirm_hours(order: &Order, expires_at: i64) -> i64 {
+    ((expires_at - order.created_at) as f64 / 3_600_000.0).round() as i64
+}
+
+/// What a customer waiting to confirm her order is told, and the shop.
+fn confirmation_words(order: &Order) -> Option<(String, String)> {
+    use super::confirmation::ConfirmChannel;
+    let c = order.confirmation.as_ref().filter(|c| c.is_waiting())?;
+    let hours = confirm_hours(order, c.expires_at);
+    let phone = &order.customer_phone;
+    let (customer, shop) = match c.channel {
+        ConfirmChannel::Phone => (
+            format!("We will call you on {phone} to confirm your order before we prepare it."),
+            format!("It waits for confirmation: call the customer on {phone} and press \"Confirmed by phone\" on the order."),
+        ),
+        ConfirmChannel::Email => (
+            "Please confirm your order with the code we have sent you in a separate e-mail.".to_string(),
+            "It waits for the customer to confirm it with the code e-mailed to them (or for your call).".to_string(),
+        ),
+    };
+    Some((
+        format!("{customer} Unconfirmed orders are cancelled after {hours} hours."),
+        format!("{shop} Unconfirmed, it is cancelled after {hours} hours and its items go back on sale."),
+    ))
+}
+
 /// (subject, body) for the customer, then for the shop.
 pub fn new_order(shop: &str, public_url: &str, order: &Order) -> ((String, String), (String, String)) {
     let id = &order.number;
+    let (paid, paid_notice) = payment_words(order);
+    let (confirm, confirm_notice) =
+        confirmation_words(order).map_or((String::new(), String::new()), |(c, s)| (format!("\n\n{c}"), format!("\n{s}\n")));
+    let subject = if confirmation_words(order).is_some() { "placed: please confirm it" } else { "confirmed" };
     let customer = (
-        format!("{shop}: order #{id} confirmed"),
+        format!("{shop}: order #{id} {subject}"),
         format!(
-            "Hello {},\n\nThank you for your order. We have received your payment and will let you know when it ships.\n\nOrder #{id}\n{}\nFollow your order: {public_url}/track?number={id}\n\n{shop}",
+            "Hello {},\n\nThank you for your order. {paid}{confirm}\n\nOrder #{id}\n{}\nFollow your order: {public_url}/track?number={id}\n\n{shop}",
             order.customer_name,
             summary(order)
         ),
@@ -67,7 +128,7 @@ pub fn new_order(shop: &str, public_url: &str, order: &Order) -> ((String, Strin
     let notice = (
         format!("{flag}New order #{id}: {}", format_naira(order.total_amount)),
         format!(
-            "A new paid order is waiting.\n{warning}\nOrder #{id}\nCustomer: {} <{}>, {}\n{}\nFulfil it: {public_url}/admin/orders/{}\n",
+            "{paid_notice}\n{confirm_notice}{warning}\nOrder #{id}\nCustomer: {} <{}>, {}\n{}\nFulfil it: {public_url}/admin/orders/{}\n",
             order.customer_name,
             order.customer_email,
             order.customer_phone,
@@ -83,11 +144,19 @@ pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(St
     let id = &order.number;
     let news = match order.status {
         OrderStatus::Processing => "is being prepared".to_string(),
-        OrderStatus::Shipped => format!("has shipped. Tracking number: {}", order.tracking_number.as_deref().unwrap_or("-")),
+        OrderStatus::Shipped => match (order.shipped_by, order.tracking_number.as_deref()) {
+            (Some(super::ShippedBy::Rider), None) => "is on its way with our own rider.".to_string(),
+            (Some(super::ShippedBy::Rider), Some(t)) => format!("is on its way with our own rider ({t})."),
+            (_, t) => format!("has shipped. Tracking number: {}", t.unwrap_or("-")),
+        },
         OrderStatus::Delivered => "has been delivered. Enjoy!".to_string(),
-        OrderStatus::Cancelled => {
-            "has been cancelled. If you were charged, a refund will follow; reply to this e-mail with any question.".to_string()
+        OrderStatus::Cancelled if order.payment.paid_online > Kobo::ZERO => {
+            "has been cancelled. What you paid will be refunded to you; reply to this e-mail with any question.".to_string()
         }
+        OrderStatus::Cancelled if order.payment.paid > Kobo::ZERO => {
+            "has been cancelled. We will return what you paid; reply to this e-mail with any question.".to_string()
+        }
+        OrderStatus::Cancelled => "has been cancelled. Nothing was paid for it; reply to this e-mail with any question.".to_string(),
         OrderStatus::Refused => "was refused at delivery and is closed. Reply to this e-mail if that was a mistake.".to_string(),
         OrderStatus::Paid | OrderStatus::Placed => return None,
     };
@@ -95,6 +164,35 @@ pub fn status_changed(shop: &str, public_url: &str, order: &Order) -> Option<(St
         format!("{shop}: order #{id} {}", order.status),
         format!("Hello {},\n\nYour order #{id} {news}\n\nFollow your order: {public_url}/track?number={id}\n\n{shop}", order.customer_name),
     ))
+}
+
+/// (subject, body) for the customer whose order was cancelled because it was not confirmed in time.
+pub fn unconfirmed_cancelled(shop: &str, public_url: &str, order: &Order) -> (String, String) {
+    let id = &order.number;
+    (
+        format!("{shop}: order #{id} cancelled"),
+        format!(
+            "Hello {},\n\nYour order #{id} was not confirmed in time, so it has been cancelled and nothing is owed. \
+             You are welcome to order again: {public_url}\n\n{shop}",
+            order.customer_name
+        ),
+    )
+}
+
+/// (subject, body) with the code that confirms an order to be paid on delivery.
+pub fn confirmation_code(shop: &str, public_url: &str, order: &Order, code: &str) -> (String, String) {
+    let id = &order.number;
+    let hours = order.confirmation.as_ref().map_or(24, |c| confirm_hours(order, c.expires_at));
+    (
+        format!("{shop}: confirm order #{id} with code {code}"),
+        format!(
+            "Hello {},\n\nYour code to confirm order #{id} is:\n\n    {code}\n\nEnter it where you placed the order, or confirm it here:\n\
+             {public_url}/track?number={id}&code={code}\n\nWe prepare the order once it is confirmed; unconfirmed, it is cancelled after \
+             {hours} hours. You pay {} when it arrives.\n\nIf you did not place this order, ignore this e-mail.\n\n{shop}",
+            order.customer_name,
+            format_naira(order.total_amount)
+        ),
+    )
 }
 
 /// (subject, body) for the customer of an order taken in a chat: its pay link.

@@ -2,10 +2,12 @@
 //! with a status filter, one order, status changes with a tracking number, and the payments that
 //! need a human (failed or mismatched).
 
+pub mod confirmation;
 pub mod links;
 pub mod mails;
 mod refunds;
 pub mod routes;
+pub mod views;
 
 use rusqlite::{Connection, OptionalExtension, params};
 use serde::{Deserialize, Serialize};
@@ -14,6 +16,7 @@ use crate::error::{AppError, AppResult};
 use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
 use crate::money::Kobo;
 pub use refunds::{OrderRefunds, Refund, RefundStatus};
+pub use views::{AdminOrderPage, ListFilter, ListedOrder, StaffOrder, StaffSight, list_page, staff_order};
 
 /// Where an order goes, as the shopper typed it at checkout.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
@@ -31,9 +34,16 @@ pub struct Address {
     #[serde(default)]
     #[schema(required = true)]
     pub country: String,
+    /// Required or optional as the merchant's `postalCode` setting says (most Nigerian addresses
+    /// have none in use); empty when not given.
     #[serde(default)]
     #[schema(required = true)]
     pub postal_code: String,
+    /// How a rider finds the place: "Opposite Shoprite", "the blue gate after the mosque".
+    /// Optional; empty when not given.
+    #[serde(default)]
+    #[schema(required = true, max_length = 200)]
+    pub landmark: String,
 }
 
 crate::text_enum! {
@@ -95,6 +105,15 @@ crate::text_enum! {
 }
 
 crate::text_enum! {
+    /// Who took a shipped order to the customer: a courier (with its tracking number) or the
+    /// shop's own rider (a tracking number is optional).
+    pub enum ShippedBy {
+        Courier => "courier",
+        Rider => "rider",
+    }
+}
+
+crate::text_enum! {
     /// How money collected on delivery came.
     pub enum CollectedBy {
         Cash => "cash",
@@ -110,7 +129,8 @@ pub struct Payment {
     pub payment_method: PaymentMethod,
     /// The Paystack channel that paid (card, bank_transfer, ussd…).
     pub payment_channel: Option<String>,
-    /// What is still to collect on delivery (0 once collected, and for Paystack orders).
+    /// What is still to collect on delivery, at any status until it is collected (0 then, and
+    /// for cancelled, refused and Paystack orders).
     #[schema(value_type = i64)]
     pub to_collect: Kobo,
     pub collected_at: Option<i64>,
@@ -174,6 +194,8 @@ pub struct Order {
     #[schema(value_type = i64)]
     pub total_amount: Kobo,
     pub tracking_number: Option<String>,
+    /// Who took it, once shipped (null for orders shipped before the shop asked).
+    pub shipped_by: Option<ShippedBy>,
     pub delivery_address: Address,
     /// Paid for after its units had sold out: the merchant must restock or refund.
     pub oversold: bool,
@@ -190,6 +212,9 @@ pub struct Order {
     pub source: Source,
     /// The customer's own note ("Call before delivery").
     pub customer_note: Option<String>,
+    /// For a pay-on-delivery order from a customer the shop does not know yet: how it is to be
+    /// confirmed, by when, and when it was (none for every other order).
+    pub confirmation: Option<confirmation::Confirmation>,
     /// The shop's own note: never shown to the customer (see `AdminOrder`).
     #[serde(skip)]
     pub internal_note: Option<String>,
@@ -218,7 +243,11 @@ const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, cust
     payment_reference, total_kobo, tracking_number, street, city, state, country, postal_code, number, oversold,
     COALESCE(subtotal_kobo, total_kobo), delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
     code_over_limit, payment_method, payment_channel, collected_at, collected_kobo, collected_by, source, customer_note, internal_note,
-    (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = orders.id AND l.paid_at IS NOT NULL)";
+    (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = orders.id AND l.paid_at IS NOT NULL),
+    COALESCE(landmark, ''),
+    (SELECT json_object('channel', c.channel, 'expiresAt', c.expires_at, 'confirmedAt', c.confirmed_at)
+     FROM order_confirmations c WHERE c.order_id = orders.id),
+    shipped_by";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -234,7 +263,15 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         payment_reference: r.get(9)?,
         total_amount: r.get(10)?,
         tracking_number: r.get(11)?,
-        delivery_address: Address { street: r.get(12)?, city: r.get(13)?, state: r.get(14)?, country: r.get(15)?, postal_code: r.get(16)? },
+        delivery_address: Address {
+            street: r.get(12)?,
+            city: r.get(13)?,
+            state: r.get(14)?,
+            country: r.get(15)?,
+            postal_code: r.get(16)?,
+            landmark: r.get(35)?,
+        },
+        shipped_by: r.get(37)?,
         number: r.get(17)?,
         oversold: r.get(18)?,
         price: Price {
@@ -251,6 +288,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         refunds: Default::default(),
         source: r.get(31)?,
         customer_note: r.get(32)?,
+        confirmation: r.get::<_, Option<String>>(36)?.and_then(|json| serde_json::from_str(&json).ok()),
         internal_note: r.get(33)?,
         off_sale: Vec::new(),
     })
@@ -276,7 +314,8 @@ impl Payment {
         };
         let paid = paid_online + by_hand;
         let closed = matches!(status, OrderStatus::Cancelled | OrderStatus::Refused);
-        let owed_at_door = method == PaymentMethod::PayOnDelivery && collected_at.is_none() && status.is_open();
+        // Delivered is not done: the money is owed until it is collected (or the order refused).
+        let owed_at_door = method == PaymentMethod::PayOnDelivery && collected_at.is_none() && !closed;
         Payment {
             payment_method: method,
             payment_channel: channel,
@@ -405,10 +444,11 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
                              street, city, state, country, postal_code, created_at, updated_at, number, oversold,
                              subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
                              code_over_limit, payment_method, payment_channel, source, customer_note, internal_note,
-                             discount_reason, created_by)
+                             discount_reason, created_by, email_key, phone_key, landmark)
          VALUES (:id, :user, :reference, :status, 1, :name, :email, :phone, :total, :street, :city, :state, :country, :postal,
                  :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit,
-                 :payment_method, :channel, :source, :customer_note, :internal_note, :discount_reason, :created_by)",
+                 :payment_method, :channel, :source, :customer_note, :internal_note, :discount_reason, :created_by,
+                 :email_key, :phone_key, NULLIF(:landmark, ''))",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
@@ -441,6 +481,9 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         ":internal_note": details.internal_note,
         ":discount_reason": details.discount_reason,
         ":created_by": details.created_by,
+        ":email_key": crate::identity::email_key(email),
+        ":phone_key": crate::identity::phone_key(phone),
+        ":landmark": address.landmark,
     })?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock,
@@ -522,10 +565,17 @@ pub fn refuse(tx: &Connection, id: &OrderId) -> AppResult<(Order, bool)> {
     Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, restocked))
 }
 
-/// Moves an order to `status` (one of its next ones), with a tracking number when given. A
-/// cancelled order puts back on sale what it took from stock. Returns the order, whether it
-/// changed (a repeated click changes nothing) and whether stock changed.
-pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, tracking: Option<&str>) -> AppResult<(Order, bool, bool)> {
+/// How an order leaves the shop: who takes it, and the tracking number (a courier's is required).
+#[derive(Debug, Clone, Default)]
+pub struct Shipping {
+    pub by: Option<ShippedBy>,
+    pub tracking: Option<String>,
+}
+
+/// Moves an order to `status` (one of its next ones), with who took it and the tracking number
+/// when given. A cancelled order puts back on sale what it took from stock. Returns the order,
+/// whether it changed (a repeated click changes nothing) and whether stock changed.
+pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, shipping: &Shipping) -> AppResult<(Order, bool, bool)> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
     if order.status == status {
         return Ok((order, false, false));
@@ -533,9 +583,16 @@ pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, trackin
     if !order.status.next().contains(&status) {
         return Err(AppError::Conflict(format!("An order that is {} cannot become {status}.", order.status)));
     }
+    // An order that may still be cancelled for want of confirmation is not prepared (money
+    // collected at pickup is confirmation enough).
+    let waiting = order.confirmation.as_ref().is_some_and(|c| c.is_waiting()) && order.payment.collected_at.is_none();
+    if status == OrderStatus::Processing && waiting {
+        return Err(AppError::Conflict(confirmation::CONFIRM_FIRST.into()));
+    }
     tx.execute(
-        "UPDATE orders SET status = ?1, tracking_number = COALESCE(?2, tracking_number), updated_at = ?3 WHERE id = ?4",
-        params![status, tracking, crate::db::now_ms(), id],
+        "UPDATE orders SET status = ?1, tracking_number = COALESCE(?2, tracking_number), shipped_by = COALESCE(?5, shipped_by),
+                updated_at = ?3 WHERE id = ?4",
+        params![status, shipping.tracking, crate::db::now_ms(), id, shipping.by],
     )?;
     // Cancelled before it shipped: what it took from stock goes back on sale.
     let restocked = status == OrderStatus::Cancelled && crate::stock::restock_order(tx, id)? > 0;
@@ -564,14 +621,14 @@ impl crate::stock::Line for OrderItem {
     }
 }
 
-/// Oversold orders that still have something to refund.
-pub(crate) const OVERSOLD_TO_REFUND: &str = "WHERE oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
+/// Oversold orders that still have something to refund (conditions on `orders`, for a WHERE).
+pub(crate) const OVERSOLD_TO_REFUND: &str = "oversold = 1 AND total_kobo > (SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds r
     WHERE r.order_id = orders.id AND r.status != 'failed')";
 /// Orders paid with a code past its limits in the last 30 days, not cancelled.
 pub(crate) const CODE_OVER_LIMIT: &str =
-    "WHERE code_over_limit = 1 AND status != 'cancelled' AND created_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 2592000000";
+    "code_over_limit = 1 AND status != 'cancelled' AND created_at > CAST(strftime('%s', 'now') AS INTEGER) * 1000 - 2592000000";
 /// Orders whose latest refund failed.
-pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FROM refunds r WHERE r.status = 'failed'
+pub(crate) const LATEST_REFUND_FAILED: &str = "id IN (SELECT r.order_id FROM refunds r WHERE r.status = 'failed'
     AND NOT EXISTS (SELECT 1 FROM refunds later WHERE later.order_id = r.order_id AND later.created_at > r.created_at))";
 
 /// An order as fulfilment sees it: whose it is, where it may go next, its pay links, the shop's
@@ -579,6 +636,7 @@ pub(crate) const LATEST_REFUND_FAILED: &str = "WHERE id IN (SELECT r.order_id FR
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AdminOrder {
+    view: views::WholeView,
     #[serde(flatten)]
     order: Order,
     #[schema(value_type = String)]
@@ -626,6 +684,7 @@ pub fn admin_views(conn: &Connection, orders: Vec<Order>) -> rusqlite::Result<Ve
                 })
                 .collect::<rusqlite::Result<Vec<_>>>()?;
             Ok(AdminOrder {
+                view: views::WholeView::Full,
                 next_statuses: order.status.next(),
                 user_id: order.user_id.clone(),
                 refundable: order.refunds.left(order.payment.paid_online).max(Kobo::ZERO),

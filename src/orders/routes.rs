@@ -16,8 +16,6 @@ use crate::ids::OrderId;
 use crate::money::Kobo;
 use crate::payments::PaymentStatus;
 
-const PAGE_SIZE: i64 = 20;
-
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(my_orders)
         .service(mark_seen)
@@ -49,6 +47,8 @@ pub struct TrackedOrder {
     number: String,
     status: OrderStatus,
     tracking_number: Option<String>,
+    /// A courier, or the shop's own rider (then the tracking number may be absent).
+    shipped_by: Option<ShippedBy>,
     created_at: i64,
     updated_at: i64,
     items: Vec<OrderItem>,
@@ -58,6 +58,15 @@ pub struct TrackedOrder {
     price: Price,
     #[serde(flatten)]
     refunds: OrderRefunds,
+    /// How it is paid and what was received, so the page says "paid" only of money that came.
+    payment_method: PaymentMethod,
+    #[schema(value_type = i64)]
+    paid: Kobo,
+    /// Still to pay on delivery (0 once collected).
+    #[schema(value_type = i64)]
+    to_collect: Kobo,
+    /// For a pay-on-delivery order waiting for the customer's confirmation.
+    confirmation: Option<confirmation::Confirmation>,
 }
 
 /// Order tracking without signing in: the number and the e-mail must both match.
@@ -89,12 +98,17 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         number: order.number,
         status: order.status,
         tracking_number: order.tracking_number,
+        shipped_by: order.shipped_by,
         created_at: order.created_at,
         updated_at: order.updated_at,
         items: order.items,
         total_amount: order.total_amount,
         price: order.price,
         refunds: order.refunds,
+        payment_method: order.payment.payment_method,
+        paid: order.payment.paid,
+        to_collect: order.payment.to_collect,
+        confirmation: order.confirmation,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
 }
@@ -182,6 +196,10 @@ struct ListQuery {
     #[serde(rename = "codeOverLimit")]
     #[param(rename = "codeOverLimit")]
     code_over_limit: Option<bool>,
+    /// An order number (or its start), part of the customer's name or e-mail (for those who see
+    /// customers), or a phone number however it is written.
+    #[param(max_length = 100)]
+    q: Option<String>,
 }
 
 crate::text_enum! {
@@ -192,24 +210,21 @@ crate::text_enum! {
     }
 }
 
-/// One page of orders for fulfilment, with the count of orders in every status.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct AdminOrderPage {
-    orders: Vec<Order>,
-    total: i64,
-    page: i64,
-    page_size: i64,
-    /// Every status, with 0 for none.
-    counts: std::collections::BTreeMap<&'static str, i64>,
-    /// Orders not cancelled that were paid for after their units sold out.
-    oversold: i64,
+/// What the member of staff of a request may see of orders (the access table's word).
+fn sight_of(admin: &AdminUser) -> StaffSight {
+    admin.0.role.map(crate::access::sight).unwrap_or(StaffSight { money: false, customers: false })
 }
 
+/// One page of orders for fulfilment, searched and filtered, with the count of orders in every
+/// status; each order as the member of staff may see it (packers: no money, e-mail or account).
 #[utoipa::path(tag = "admin", params(ListQuery), responses((status = OK, body = AdminOrderPage), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/orders")]
-async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
-    let ListQuery { status, page, oversold, refund, code_over_limit } = query.into_inner();
+async fn admin_list(state: web::Data<AppState>, admin: AdminUser, query: web::Query<ListQuery>) -> AppResult<HttpResponse> {
+    let ListQuery { status, page, oversold, refund, code_over_limit, q } = query.into_inner();
+    let q = q.unwrap_or_default();
+    if q.chars().count() > 100 {
+        return Err(AppError::Validation("Please search with fewer than 100 characters.".into()));
+    }
     // The lists the dashboard points at, beside the status filter.
     let special = match (oversold, refund) {
         _ if code_over_limit == Some(true) => Some(CODE_OVER_LIMIT),
@@ -217,62 +232,41 @@ async fn admin_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
         (_, Some(RefundFilter::Failed)) => Some(LATEST_REFUND_FAILED),
         (_, None) => None,
     };
-    let page = page.unwrap_or(1).clamp(1, 100_000);
-    let reply = state
-        .db
-        .read(move |c| {
-            let offset = (page - 1) * PAGE_SIZE;
-            let (orders, total) = match &status {
-                _ if special.is_some() => {
-                    let filter = special.unwrap_or_default();
-                    (
-                        query_orders(c, &format!("{filter} ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2"), &[&PAGE_SIZE, &offset])?,
-                        c.query_row(&format!("SELECT COUNT(*) FROM orders {filter}"), [], |r| r.get::<_, i64>(0))?,
-                    )
-                }
-                Some(s) => (
-                    query_orders(c, "WHERE status = ?1 ORDER BY created_at DESC, id DESC LIMIT ?2 OFFSET ?3", &[s, &PAGE_SIZE, &offset])?,
-                    c.query_row("SELECT COUNT(*) FROM orders WHERE status = ?1", [s], |r| r.get::<_, i64>(0))?,
-                ),
-                None => (
-                    query_orders(c, "ORDER BY created_at DESC, id DESC LIMIT ?1 OFFSET ?2", &[&PAGE_SIZE, &offset])?,
-                    c.query_row("SELECT COUNT(*) FROM orders", [], |r| r.get::<_, i64>(0))?,
-                ),
-            };
-            let mut counts: std::collections::BTreeMap<&'static str, i64> = OrderStatus::ALL.iter().map(|s| (s.as_str(), 0)).collect();
-            let mut stmt = c.prepare_cached("SELECT status, COUNT(*) FROM orders GROUP BY status")?;
-            for row in stmt.query_map([], |r| Ok((r.get::<_, OrderStatus>(0)?, r.get::<_, i64>(1)?)))? {
-                let (s, n) = row?;
-                counts.insert(s.as_str(), n);
-            }
-            let oversold =
-                c.query_row("SELECT COUNT(*) FROM orders WHERE oversold = 1 AND status != ?1", [OrderStatus::Cancelled], |r| r.get(0))?;
-            Ok(AdminOrderPage { orders, total, page, page_size: PAGE_SIZE, counts, oversold })
-        })
-        .await?;
+    let filter = ListFilter { status, special, q, page: page.unwrap_or(1) };
+    let sight = sight_of(&admin);
+    let reply = state.db.read(move |c| list_page(c, &filter, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(reply))
 }
 
-#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound))]
+/// One order, as the member of staff may see it: the whole order, or (packers) what packing and
+/// shipping need.
+#[utoipa::path(tag = "admin", responses((status = OK, body = StaffOrder), Unauthorized, Forbidden, NotFound))]
 #[get("/admin/orders/{id}")]
-async fn admin_one(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
+async fn admin_one(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = OrderId::from(id.into_inner());
-    let order = state.db.read(move |c| admin_order(c, &id)).await?;
+    let sight = sight_of(&admin);
+    let order = state.db.read(move |c| staff_order(c, &id, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct UpdateBody {
-    /// One of the order's next statuses; shipped needs a tracking number.
+    /// One of the order's next statuses; shipped by a courier needs a tracking number.
     status: OrderStatus,
     tracking_number: Option<String>,
+    /// With "shipped": a courier (the default; a tracking number is needed) or the shop's own
+    /// rider (the tracking number is optional).
+    #[serde(default)]
+    shipped_by: Option<ShippedBy>,
     /// With "cancelled": refund whatever is left of the order in the same step.
     #[serde(default)]
     refund: bool,
 }
 
-#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+/// Moves an order along (or cancels it, with its refund, for those who see money). Answers the
+/// order as GET does.
+#[utoipa::path(tag = "admin", responses((status = OK, body = StaffOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/admin/orders/{id}")]
 async fn admin_update(
     state: web::Data<AppState>,
@@ -281,28 +275,37 @@ async fn admin_update(
     body: web::Json<UpdateBody>,
 ) -> AppResult<HttpResponse> {
     let id = OrderId::from(id.into_inner());
-    let UpdateBody { status, tracking_number, refund } = body.into_inner();
-    // Packers move orders along; cancelling (and the refund with it) is a manager's decision.
-    if admin.0.role == Some(crate::auth::Role::Packer) && (status == OrderStatus::Cancelled || refund) {
-        return Err(crate::access::refusal(crate::auth::Role::Packer));
+    let UpdateBody { status, tracking_number, shipped_by, refund } = body.into_inner();
+    // Cancelling (and the refund with it) decides about money: only for those who see it.
+    let sight = sight_of(&admin);
+    if !sight.money && (status == OrderStatus::Cancelled || refund) {
+        return Err(admin.0.role.map_or_else(|| AppError::Forbidden("You must be an admin to do this.".into()), crate::access::refusal));
     }
     let actor = admin.0.id.clone();
     let tracking = tracking_number.map(|t| t.trim().to_string()).filter(|t| !t.is_empty());
-    if status == OrderStatus::Shipped && tracking.is_none() {
+    // A courier's parcel is followed by its tracking number; the shop's own rider needs none.
+    let by = (status == OrderStatus::Shipped).then(|| shipped_by.unwrap_or(ShippedBy::Courier));
+    if by == Some(ShippedBy::Courier) && tracking.is_none() {
         return Err(AppError::Validation("Please enter a tracking number.".into()));
     }
     if tracking.as_ref().is_some_and(|t| t.chars().count() > 100) {
         return Err(AppError::Validation("Please keep the tracking number under 100 characters.".into()));
     }
+    let shipping = Shipping { by, tracking };
     let order_id = id.clone();
     let mailer = state.mailer.clone();
     let order = state
         .catalogue
         .write(move |tx| {
             let before = by_id(tx, &id)?.map(|o| o.status);
-            let (order, changed, restocked) = change_status(tx, &id, status, tracking.as_deref())?;
+            let (order, changed, restocked) = change_status(tx, &id, status, &shipping)?;
             if changed {
-                let tracking = tracking.as_deref().map(|t| format!(" (tracking {t})")).unwrap_or_default();
+                let tracking = match (&shipping.by, shipping.tracking.as_deref()) {
+                    (Some(ShippedBy::Rider), None) => " (our own rider)".to_string(),
+                    (Some(ShippedBy::Rider), Some(t)) => format!(" (our own rider, {t})"),
+                    (_, Some(t)) => format!(" (tracking {t})"),
+                    (_, None) => String::new(),
+                };
                 let summary = format!("Order #{}: {} → {status}{tracking}", order.number, before.map_or("?", |s| s.as_str()));
                 crate::staff::record(tx, &actor, "order", &order.id, &summary)?;
                 queue_status_mail(&mailer, tx, &order)?;
@@ -316,7 +319,7 @@ async fn admin_update(
         let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new(), by: admin.0.id.clone() };
         state.refunds.refund_order(&order_id, ask).await?;
     }
-    let order = state.db.read(move |c| admin_order(c, &order_id)).await?;
+    let order = state.db.read(move |c| staff_order(c, &order_id, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
@@ -396,8 +399,9 @@ struct NoteBody {
     note: String,
 }
 
-/// Writes the shop's own note on an order (never shown to the customer).
-#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound))]
+/// Writes the shop's own note on an order (never shown to the customer). Answers the order as GET
+/// does.
+#[utoipa::path(tag = "admin", responses((status = OK, body = StaffOrder), BadRequest, Unauthorized, Forbidden, NotFound))]
 #[put("/admin/orders/{id}/note")]
 async fn admin_note(
     state: web::Data<AppState>,
@@ -409,7 +413,7 @@ async fn admin_note(
     if note.chars().count() > 2000 {
         return Err(AppError::Validation("Please keep the note under 2000 characters.".into()));
     }
-    let (id, actor) = (OrderId::from(id.into_inner()), admin.0.id.clone());
+    let (id, actor, sight) = (OrderId::from(id.into_inner()), admin.0.id.clone(), sight_of(&admin));
     let order = state
         .db
         .write(move |tx| {
@@ -418,7 +422,7 @@ async fn admin_note(
             let note = (!note.is_empty()).then_some(note);
             tx.execute("UPDATE orders SET internal_note = ?2 WHERE id = ?1", params![id, note])?;
             crate::staff::record(tx, &actor, "order", &id, &format!("Order #{number}: note changed"))?;
-            admin_order(tx, &id)
+            staff_order(tx, &id, sight)
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
@@ -435,8 +439,9 @@ struct PickQuery {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct PickList {
     lines: Vec<PickLine>,
-    /// The orders it covers, oldest first: number, customer, delivery and their notes.
-    orders: Vec<Order>,
+    /// The orders it covers, oldest first: number, customer, delivery and their notes (as the
+    /// member of staff may see them).
+    orders: Vec<ListedOrder>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -454,7 +459,8 @@ pub struct PickLine {
 /// A pick list for the orders named, or for every order waiting to be packed (paid or processing).
 #[utoipa::path(tag = "admin", params(PickQuery), responses((status = OK, body = PickList), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/pick-list")]
-async fn pick_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PickQuery>) -> AppResult<HttpResponse> {
+async fn pick_list(state: web::Data<AppState>, admin: AdminUser, query: web::Query<PickQuery>) -> AppResult<HttpResponse> {
+    let sight = sight_of(&admin);
     let ids: Vec<String> =
         query.into_inner().orders.unwrap_or_default().split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     if ids.len() > 200 {
@@ -496,7 +502,7 @@ async fn pick_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Qu
                 }
             }
             lines.sort_by(|a, b| (&a.name, &a.size, &a.color).cmp(&(&b.name, &b.size, &b.color)));
-            Ok(PickList { lines, orders })
+            Ok(PickList { lines, orders: orders.into_iter().map(|o| ListedOrder::of(o, sight)).collect() })
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(list))

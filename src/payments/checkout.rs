@@ -8,6 +8,7 @@ use super::*;
 use crate::catalog::write::Changes;
 use crate::delivery::Method;
 use crate::error::{AppError, AppResult};
+use crate::identity::Identity;
 use crate::ids::{PaymentReference, UserId};
 use crate::money::Kobo;
 use crate::orders::{Address, OrderItem, PaymentMethod};
@@ -41,6 +42,8 @@ pub struct CheckoutDetails {
     customer: Customer,
     /// The last delivery address this customer used, if any.
     address: Option<Address>,
+    /// Whether the address needs a postal code (the merchant's setting).
+    postal_code: crate::settings::PostalCode,
     mode: PaymentMode,
     public_key: String,
 }
@@ -118,16 +121,13 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
     if !crate::email::looks_like_email(&c.email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
     }
-    let digits = c.phone.chars().filter(char::is_ascii_digit).count();
-    let phone_chars_ok = c.phone.chars().all(|ch| ch.is_ascii_digit() || " +-().".contains(ch));
-    if !(7..=15).contains(&digits) || !phone_chars_ok || c.phone.len() > 25 {
-        return Err(AppError::Validation("Please enter a valid phone number.".into()));
-    }
+    // Kept as E.164 (+2348031234567) on the payment and the order, however it was typed.
+    c.phone = crate::phone::normalise(&c.phone).map_err(|why| AppError::Validation(why.to_string()))?;
     if c.name.chars().count() > 100 {
         return Err(AppError::Validation("Please keep the name under 100 characters.".into()));
     }
     let a = &mut body.address;
-    let fields = [&mut a.street, &mut a.city, &mut a.state, &mut a.country, &mut a.postal_code];
+    let fields = [&mut a.street, &mut a.city, &mut a.state, &mut a.country];
     let mut missing = false;
     let mut too_long = false;
     for field in fields {
@@ -135,8 +135,13 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
         missing |= field.is_empty();
         too_long |= field.chars().count() > FIELD_MAX;
     }
+    // Whether the postal code may be empty is the merchant's setting, read in the transaction.
+    for field in [&mut a.postal_code, &mut a.landmark] {
+        tidy(field);
+        too_long |= field.chars().count() > FIELD_MAX;
+    }
     if missing {
-        return Err(AppError::Validation("Please fill in all delivery address fields".into()));
+        return Err(AppError::Validation(ADDRESS_MISSING.into()));
     }
     if too_long {
         return Err(AppError::Validation(format!("Please keep each delivery address field under {FIELD_MAX} characters.")));
@@ -154,6 +159,9 @@ fn validate(body: &mut StartBody) -> AppResult<()> {
     }
     Ok(())
 }
+
+/// SPEC section 5's words when a delivery address field is missing.
+const ADDRESS_MISSING: &str = "Please fill in all delivery address fields";
 
 /// A fresh, Paystack-safe reference (letters, digits and `-` only).
 pub(super) fn new_reference() -> PaymentReference {
@@ -210,15 +218,16 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem
 }
 
 /// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
-/// if any, checked for this customer. Shared by the quote and the payment's start.
-fn quote_in(conn: &Connection, user_id: &UserId, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
-    let (lines, priced) = snapshot_bag(conn, user_id)?;
+/// if any, checked for this customer (by account, e-mail and phone). Shared by the quote and the
+/// payment's start.
+fn quote_in(conn: &Connection, who: &Identity, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
+    let (lines, priced) = snapshot_bag(conn, &who.user)?;
     let settings = crate::settings::load(conn)?;
     check_limits(&settings, &lines)?;
     let crate::delivery::ForCheckout { delivery, estimate: delivery_estimate, pay_on_delivery } =
         crate::delivery::for_checkout(conn, state, method)?;
     let subtotal: Kobo = priced.iter().map(|l| l.price * l.quantity).sum();
-    let code = code.map(|typed| crate::discounts::usable(conn, typed, user_id, subtotal, crate::db::now_ms())).transpose()?;
+    let code = code.map(|typed| crate::discounts::usable(conn, typed, who, subtotal, crate::db::now_ms())).transpose()?;
     let breakdown = pricing::price(&priced, &delivery, code.as_ref().map(|c| c.discount()).as_ref());
     if breakdown.total < MINIMUM_KOBO {
         return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
@@ -233,9 +242,11 @@ fn quote_in(conn: &Connection, user_id: &UserId, state: &str, method: Method, co
 }
 
 /// Whether this order may be paid on delivery, and why not when the delivery allows it but this
-/// order cannot. Open pay-on-delivery orders are counted by the customer's e-mail and phone (and
-/// account), so a new address does not get around the merchant's limit.
-fn pay_on_delivery_offer(conn: &Connection, owner: &UserId, contact: Option<&Customer>, quote: &Quote) -> AppResult<PayOnDeliveryOffer> {
+/// order cannot. Open pay-on-delivery orders (delivered ones too, until their money is collected)
+/// are counted by the customer's account, e-mail and phone, so a new address or a fresh guest
+/// does not get around the merchant's limit; and a customer the shop does not know yet may not
+/// have more than the merchant's number waiting for confirmation from her client address.
+fn pay_on_delivery_offer(conn: &Connection, who: &Identity, client_key: Option<&str>, quote: &Quote) -> AppResult<PayOnDeliveryOffer> {
     let rule = quote.pay_on_delivery;
     if !rule.enabled {
         return Ok(PayOnDeliveryOffer { offered: false, reason: None });
@@ -244,25 +255,29 @@ fn pay_on_delivery_offer(conn: &Connection, owner: &UserId, contact: Option<&Cus
     if quote.breakdown.total > rule.max_total {
         return refused(format!("Pay on delivery is for orders up to {}.", crate::money::format_naira(rule.max_total)));
     }
-    let (email, phone) = contact.map(|c| (c.email.as_str(), phone_digits(&c.phone))).unwrap_or(("", String::new()));
     let open: i64 = conn
         .prepare_cached(
             "SELECT COUNT(*) FROM orders
-             WHERE payment_method = 'pay_on_delivery' AND collected_at IS NULL AND status IN ('placed', 'processing', 'shipped')
-               AND (user_id = ?1 OR customer_email = ?2 COLLATE NOCASE OR (?3 != '' AND substr(replace(replace(replace(replace(replace(replace(customer_phone,
-                    ' ', ''), '-', ''), '+', ''), '(', ''), ')', ''), '.', ''), -10) = ?3))",
+             WHERE payment_method = 'pay_on_delivery' AND collected_at IS NULL AND status IN ('placed', 'processing', 'shipped', 'delivered')
+               AND (user_id = :user OR email_key IN (SELECT value FROM json_each(:emails))
+                    OR phone_key IN (SELECT value FROM json_each(:phones)))",
         )?
-        .query_row(params![owner, email, phone], |r| r.get(0))?;
+        .query_row(rusqlite::named_params! { ":user": who.user, ":emails": who.emails_json(), ":phones": who.phones_json() }, |r| {
+            r.get(0)
+        })?;
     if open >= quote.settings.pay_on_delivery_open_limit {
         return refused("You already have an order to pay on delivery. Pay for it first, or choose Pay now.".into());
     }
+    if let Some(client_key) = client_key
+        && !crate::orders::confirmation::is_known_customer(conn, &who.user)?
+        && crate::orders::confirmation::waiting_from(conn, client_key)?.0 >= quote.settings.pod_unconfirmed_per_address
+    {
+        return refused(
+            "Many orders to pay on delivery from your network are waiting to be confirmed. Please choose Pay now, or try again later."
+                .into(),
+        );
+    }
     Ok(PayOnDeliveryOffer { offered: true, reason: None })
-}
-
-/// A phone number's digits, the last ten (so +234 803… and 0803… are the same number).
-fn phone_digits(phone: &str) -> String {
-    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
-    digits[digits.len().saturating_sub(10)..].to_string()
 }
 
 /// The merchant's bounds on what one order holds: so much of one size and colour, so much in all.
@@ -335,7 +350,7 @@ pub struct PlacedOrder {
 enum Begun {
     New(Box<Started>),
     Resumed(Box<Recorded>),
-    Placed(Box<(crate::orders::Order, Vec<crate::stock::RanLow>)>),
+    Placed(Box<Placed>),
 }
 
 /// An open payment as recorded, with what its pop-up needs.
@@ -457,19 +472,29 @@ fn record_payment(
     Ok(())
 }
 
+/// An order placed to be paid on delivery, what ran low, and the code to send the customer when
+/// her order waits for her to confirm it with one.
+struct Placed {
+    order: crate::orders::Order,
+    ran_low: Vec<crate::stock::RanLow>,
+    code: Option<String>,
+}
+
 /// Places an order to be paid on delivery, in the transaction that decides it: the delivery must
 /// allow it for this total and customer, its stock is taken and its code's use counted at once, and
-/// the order exists (status placed) before anyone is asked for money.
+/// the order exists (status placed) before anyone is asked for money. From a customer the shop
+/// does not know yet, the order waits for confirmation (the merchant's channel and time).
 fn place_on_delivery(
     tx: &Transaction,
-    owner: &UserId,
+    who: &Identity,
     body: &StartBody,
     quote: &Quote,
     snapshot: (&str, &str),
     client_key: &str,
     now: i64,
-) -> AppResult<(crate::orders::Order, Vec<crate::stock::RanLow>)> {
-    let offer = pay_on_delivery_offer(tx, owner, Some(&body.customer), quote)?;
+) -> AppResult<Placed> {
+    let owner = &who.user;
+    let offer = pay_on_delivery_offer(tx, who, Some(client_key), quote)?;
     if !offer.offered {
         let reason = offer.reason.unwrap_or_else(|| "Pay on delivery is not offered for this delivery.".into());
         return Err(AppError::Validation(reason));
@@ -480,7 +505,7 @@ fn place_on_delivery(
     let taken = crate::stock::sell(tx, &reference, &quote.lines)?;
     ran_low.extend(taken.ran_low);
     if let Some(code) = &quote.code
-        && !crate::discounts::count_use(tx, &reference, &code.code, owner, quote.breakdown.discount, now)?
+        && !crate::discounts::count_use(tx, &reference, &code.code, who, quote.breakdown.discount, now)?
     {
         return Err(AppError::Validation(crate::discounts::USED_UP.into()));
     }
@@ -511,7 +536,18 @@ fn place_on_delivery(
         },
     )?;
     crate::bag::remove_bought(tx, owner, &order.items)?;
-    Ok((order, ran_low))
+    let mut code = None;
+    let order = if crate::orders::confirmation::is_known_customer(tx, owner)? {
+        order
+    } else {
+        let settings = &quote.settings;
+        let channel = settings.pod_confirmation;
+        code = channel.sends_code().then(crate::orders::confirmation::new_code);
+        let expires_at = now + settings.pod_confirm_hours * 3_600_000;
+        crate::orders::confirmation::start(tx, &order.id, channel, client_key, code.as_deref(), now, expires_at)?;
+        crate::orders::by_id(tx, &order.id)?.ok_or_else(crate::orders::order_not_found)?
+    };
+    Ok(Placed { order, ran_low, code })
 }
 
 /// Records a new payment with its holds, after the rules on what one shopper may hold:
@@ -540,7 +576,11 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     for old in lapsed {
         super::release_holds(tx, &old)?;
     }
-    let quote = quote_in(tx, owner, &body.address.state, body.method, body.code.as_deref())?;
+    let who = super::identity_of(tx, owner, &body.customer.email, &body.customer.phone)?;
+    let quote = quote_in(tx, &who, &body.address.state, body.method, body.code.as_deref())?;
+    if quote.settings.postal_code.required_in(&body.address.country) && body.address.postal_code.is_empty() {
+        return Err(AppError::Validation(ADDRESS_MISSING.into()));
+    }
     let items = serde_json::to_string(&quote.lines).map_err(AppError::internal)?;
     let address = serde_json::to_string(&body.address).map_err(AppError::internal)?;
     if let Some(open) = open_payments(tx, owner, now)?.into_iter().next() {
@@ -561,7 +601,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
         ));
     }
     if body.payment_method == PaymentMethod::PayOnDelivery {
-        let placed = place_on_delivery(tx, owner, body, &quote, (&items, &address), client_key, now)?;
+        let placed = place_on_delivery(tx, &who, body, &quote, (&items, &address), client_key, now)?;
         return Ok(Begun::Placed(Box::new(placed)));
     }
     // Holds are not renewed by starting over: every payment since the last paid one ends when the
@@ -608,7 +648,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     let held_until = expires_at + super::FORCED_RELEASE_MS;
     let ran_low = crate::stock::reserve(tx, reference, &quote.lines, held_until)?;
     if let Some(code) = &quote.code {
-        crate::discounts::hold(tx, code, reference, owner, b.discount, held_until)?;
+        crate::discounts::hold(tx, code, reference, &who, b.discount, held_until)?;
     }
     Ok(Begun::New(Box::new(Started { quote, ran_low, expires_at })))
 }
@@ -650,41 +690,58 @@ impl Payments {
         if self.paystack.sandbox { PaymentMode::Sandbox } else { PaymentMode::Paystack }
     }
 
-    /// The checkout form's starting values: the profile (a guest's is empty), and the last
-    /// delivery address used.
+    /// The checkout form's starting values: an account's profile, and what it lacks from the
+    /// details given at the shopper's last checkout (all of them for a returning guest: they are
+    /// her own, kept under her guest cookie); the last delivery address used; and whether a
+    /// postal code is needed.
     pub async fn details(&self, owner: &UserId, guest: bool) -> AppResult<CheckoutDetails> {
         let owner = owner.clone();
-        let (customer, address) = self
+        let (customer, address, postal_code) = self
             .db
             .read(move |c| {
-                let customer = if guest {
+                let last: Option<(Customer, String)> = c
+                    .query_row(
+                        "SELECT customer_name, customer_email, customer_phone, delivery_address FROM payments
+                         WHERE user_id = ?1 AND pay_link IS NULL ORDER BY created_at DESC LIMIT 1",
+                        [&owner],
+                        |r| Ok((Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? }, r.get(3)?)),
+                    )
+                    .optional()?;
+                let profile = if guest {
                     Customer::default()
                 } else {
                     c.query_row("SELECT display_name, email, COALESCE(phone, '') FROM users WHERE id = ?1", [&owner], |r| {
                         Ok(Customer { name: r.get(0)?, email: r.get(1)?, phone: r.get(2)? })
                     })?
                 };
-                let address: Option<String> = c
-                    .query_row("SELECT delivery_address FROM payments WHERE user_id = ?1 ORDER BY created_at DESC LIMIT 1", [&owner], |r| {
-                        r.get(0)
-                    })
-                    .optional()?;
-                Ok((customer, address.and_then(|a| serde_json::from_str::<Address>(&a).ok())))
+                let (used, address) = last.map_or((Customer::default(), None), |(customer, address)| (customer, Some(address)));
+                // An account's profile comes first (a guest has none); what it lacks (the phone, which
+                // sign-up does not ask for) comes from the last checkout.
+                let pick = |first: String, then: String| if first.is_empty() { then } else { first };
+                let customer = Customer {
+                    name: pick(profile.name, used.name),
+                    email: pick(profile.email, used.email),
+                    phone: pick(profile.phone, used.phone),
+                };
+                let postal_code = crate::settings::load(c)?.postal_code;
+                Ok((customer, address.and_then(|a| serde_json::from_str::<Address>(&a).ok()), postal_code))
             })
             .await?;
-        Ok(CheckoutDetails { customer, address, mode: self.mode(), public_key: self.paystack.public_key.clone() })
+        Ok(CheckoutDetails { customer, address, postal_code, mode: self.mode(), public_key: self.paystack.public_key.clone() })
     }
 
-    /// Prices the bag for a state, a delivery method and a code, without starting anything.
-    pub async fn quote(&self, owner: &UserId, body: QuoteBody) -> AppResult<CheckoutQuote> {
+    /// Prices the bag for a state, a delivery method and a code, without starting anything. The
+    /// customer is known by her account here (a guest's details come with the payment's start).
+    pub async fn quote(&self, owner: &UserId, client_key: String, body: QuoteBody) -> AppResult<CheckoutQuote> {
         let QuoteBody { state: delivery_state, method, code } = body;
         let code = code.filter(|c| !c.trim().is_empty());
         let owner = owner.clone();
         let (quote, offer) = self
             .db
             .read(move |c| {
-                let quote = quote_in(c, &owner, &delivery_state, method, code.as_deref())?;
-                let offer = pay_on_delivery_offer(c, &owner, None, &quote)?;
+                let who = super::identity_of(c, &owner, "", "")?;
+                let quote = quote_in(c, &who, &delivery_state, method, code.as_deref())?;
+                let offer = pay_on_delivery_offer(c, &who, Some(&client_key), &quote)?;
                 Ok((quote, offer))
             })
             .await?;
@@ -717,7 +774,7 @@ impl Payments {
                 let total = match &begun {
                     Begun::New(started) => started.quote.breakdown.total,
                     Begun::Resumed(open) => open.amount,
-                    Begun::Placed(placed) => placed.0.total_amount,
+                    Begun::Placed(placed) => placed.order.total_amount,
                 };
                 if let Some(expected) = expected_total
                     && expected != total
@@ -734,8 +791,11 @@ impl Payments {
                 match &begun {
                     Begun::New(started) => crate::stock::tell_shop(&mailer, tx, &started.ran_low)?,
                     Begun::Placed(placed) => {
-                        crate::stock::tell_shop(&mailer, tx, &placed.1)?;
-                        super::completion::queue_order_mails(&mailer, tx, &placed.0)?;
+                        crate::stock::tell_shop(&mailer, tx, &placed.ran_low)?;
+                        super::completion::queue_order_mails(&mailer, tx, &placed.order)?;
+                        if let Some(code) = &placed.code {
+                            super::confirm::send_code(&mailer, tx, &placed.order, code)?;
+                        }
                     }
                     Begun::Resumed(_) => {}
                 }
@@ -748,9 +808,8 @@ impl Payments {
             Begun::New(started) => *started,
             Begun::Resumed(open) => return Ok((CheckoutStarted::Payment(Box::new(self.resumed(*open))), false)),
             Begun::Placed(placed) => {
-                let (order, _) = *placed;
                 crate::metrics::Metrics::add(&self.metrics.checkouts_completed, 1);
-                return Ok((CheckoutStarted::Placed(Box::new(PlacedOrder { order })), true));
+                return Ok((CheckoutStarted::Placed(Box::new(PlacedOrder { order: placed.order })), true));
             }
         };
         let amount = quote.breakdown.total;
@@ -884,6 +943,7 @@ mod tests {
                 state: "Lagos".into(),
                 country: "Nigeria".into(),
                 postal_code: "101001".into(),
+                landmark: String::new(),
             },
         )
     }
@@ -901,7 +961,14 @@ mod tests {
         assert_eq!(validate(&mut no_phone).unwrap_err().message(), "Please fill in your name, email and phone number.");
         let mut bad_phone = good();
         bad_phone.customer.phone = "call me".into();
-        assert_eq!(validate(&mut bad_phone).unwrap_err().message(), "Please enter a valid phone number.");
+        assert_eq!(validate(&mut bad_phone).unwrap_err().message(), "A phone number has only digits, spaces and +, e.g. 0803 123 4567.");
+        let mut short_phone = good();
+        short_phone.customer.phone = "0803 123 456".into();
+        assert_eq!(validate(&mut short_phone).unwrap_err().message(), "A Nigerian mobile number has 11 digits, e.g. 0803 123 4567.");
+        let mut typed = good();
+        typed.customer.phone = "0803 000 0000".into();
+        validate(&mut typed).unwrap();
+        assert_eq!(typed.customer.phone, "+2348030000000", "kept as E.164");
         let mut bad_email = good();
         bad_email.customer.email = "ada".into();
         assert_eq!(validate(&mut bad_email).unwrap_err().message(), "Please enter a valid email address.");

@@ -113,7 +113,17 @@ fn settled_outcome(conn: &Connection, reference: &PaymentReference) -> AppResult
     }
 }
 
-pub(super) const WAITING_FOR_TRANSFER: &str = "We're waiting for your transfer. We'll e-mail you when it arrives.";
+/// What the shopper reads while money sent later (a bank transfer, USSD, a bank payment) is on its
+/// way: the payment named by its channel, and an e-mail promised only to a customer who gave one.
+pub(super) fn waiting_message(channel: Option<&str>, mailed: bool) -> String {
+    let what = match channel {
+        Some("ussd") => "your USSD payment",
+        Some("bank") => "your bank payment",
+        _ => "your transfer",
+    };
+    let then = if mailed { "We'll e-mail you when it arrives." } else { "The shop will confirm your order when it arrives." };
+    format!("We're waiting for {what}. {then}")
+}
 
 /// Keeps a transfer's holds until the time the merchant lets a transfer take (counted from when
 /// the payment started), and records how it is being paid. A transfer past that time keeps its
@@ -288,7 +298,19 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
             // The shopper has sent a transfer (or paid by USSD) that Paystack is waiting for: its
             // holds last as long as the merchant lets a transfer take, and its webhook completes it.
             wait_for_money(tx, reference, paid.channel.as_deref(), now)?;
-            return Ok(Outcome::NotPaid { status: "pending".into(), message: WAITING_FOR_TRANSFER.into() });
+            // A pay link's payment carries the shop's address when the customer gave none.
+            let mailed = match &pay_link {
+                Some(token) => tx
+                    .query_row(
+                        "SELECT o.customer_email != '' FROM pay_links l JOIN orders o ON o.id = l.order_id WHERE l.token = ?1",
+                        [token],
+                        |r| r.get(0),
+                    )
+                    .optional()?
+                    .unwrap_or(false),
+                None => !email.is_empty(),
+            };
+            return Ok(Outcome::NotPaid { status: "pending".into(), message: waiting_message(paid.channel.as_deref(), mailed) });
         }
         if paid.status == "failed" || paid.status == "reversed" {
             // Not final: a shopper may try another card on the same transaction.
@@ -322,7 +344,10 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         log::warn!("payment {reference} completed after its units sold out; the order is flagged oversold");
     }
     let code_over_limit = match &price.discount_code {
-        Some(code) => !crate::discounts::count_use(tx, reference, code, &user_id, price.discount, now)?,
+        Some(code) => {
+            let who = super::identity_of(tx, &user_id, &email, &phone)?;
+            !crate::discounts::count_use(tx, reference, code, &who, price.discount, now)?
+        }
         None => false,
     };
     if code_over_limit {
@@ -388,5 +413,19 @@ impl Payments {
                 Err(AppError::Upstream(NOT_CONFIRMED.into()))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn money_on_its_way_is_named_by_its_channel_and_mail_is_promised_only_with_an_address() {
+        use super::waiting_message;
+        assert_eq!(waiting_message(Some("bank_transfer"), true), "We're waiting for your transfer. We'll e-mail you when it arrives.");
+        assert_eq!(waiting_message(Some("ussd"), true), "We're waiting for your USSD payment. We'll e-mail you when it arrives.");
+        assert_eq!(
+            waiting_message(Some("bank_transfer"), false),
+            "We're waiting for your transfer. The shop will confirm your order when it arrives."
+        );
     }
 }

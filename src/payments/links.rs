@@ -216,14 +216,10 @@ enum DepositChoice {
 fn check(ask: ChatOrder) -> AppResult<Checked> {
     let c = &ask.customer;
     let name = field(&c.name, 100, "name")?;
-    let phone = c.phone.trim().to_string();
-    if name.is_empty() || phone.is_empty() {
+    if name.is_empty() || c.phone.trim().is_empty() {
         return Err(AppError::Validation("Please fill in the customer's name and phone number.".into()));
     }
-    let digits = phone.chars().filter(char::is_ascii_digit).count();
-    if !(7..=15).contains(&digits) || !phone.chars().all(|ch| ch.is_ascii_digit() || " +-().".contains(ch)) || phone.len() > 25 {
-        return Err(AppError::Validation("Please enter a valid phone number.".into()));
-    }
+    let phone = crate::phone::normalise(&c.phone).map_err(|why| AppError::Validation(why.to_string()))?;
     let email = c.email.as_deref().unwrap_or("").trim().to_lowercase();
     if !email.is_empty() && !crate::email::looks_like_email(&email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
@@ -260,6 +256,7 @@ fn check(ask: ChatOrder) -> AppResult<Checked> {
         (&mut address.state, "state"),
         (&mut address.country, "country"),
         (&mut address.postal_code, "postal code"),
+        (&mut address.landmark, "landmark"),
     ] {
         *value = field(value, 200, what)?;
     }
@@ -411,7 +408,9 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
             (found.delivery, crate::delivery::Method::Delivery, found.estimate)
         }
     };
-    let code = ask.code.as_deref().map(|typed| crate::discounts::usable(tx, typed, &owner, subtotal, now)).transpose()?;
+    // The customer is counted by her account, e-mail and phone, as at checkout.
+    let who = super::identity_of(tx, &owner, &ask.email, &ask.phone)?;
+    let code = ask.code.as_deref().map(|typed| crate::discounts::usable(tx, typed, &who, subtotal, now)).transpose()?;
     let discount: Option<Discount> = match (&code, &ask.manual) {
         (Some(code), _) => Some(code.discount()),
         (None, Some((amount, _))) if *amount > subtotal => {
@@ -468,7 +467,7 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
     let taken = crate::stock::sell(tx, &reference, &items)?;
     ran_low.extend(taken.ran_low);
     if let Some(code) = &code
-        && !crate::discounts::count_use(tx, &reference, &code.code, &owner, breakdown.discount, now)?
+        && !crate::discounts::count_use(tx, &reference, &code.code, &who, breakdown.discount, now)?
     {
         return Err(AppError::Validation(crate::discounts::USED_UP.into()));
     }
@@ -726,7 +725,7 @@ impl Payments {
                     if !pay_links::lapsed_orders(tx, crate::db::now_ms(), FORCED_RELEASE_MS)?.contains(&id) {
                         return Ok(((None, false), Changes::none()));
                     }
-                    let (order, changed, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, None)?;
+                    let (order, changed, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default())?;
                     Ok(((Some(order), changed), Changes::shown_if(restocked)))
                 })
                 .await?;

@@ -7,6 +7,8 @@
 
 mod checkout;
 mod completion;
+mod confirm;
+mod confirm_routes;
 mod link_routes;
 pub mod links;
 mod reconcile;
@@ -18,6 +20,7 @@ pub use checkout::{
     CancelBody, CheckoutDetails, CheckoutQuote, CheckoutStarted, Customer, PaymentMetadata, PaymentMode, PaymentStart, QuoteBody, StartBody,
 };
 pub use completion::{Outcome, VerifiedPayment};
+pub use confirm::{ConfirmBody, Confirmed};
 pub use reconcile::Ending;
 
 use crate::catalog::write::Catalogue;
@@ -106,6 +109,23 @@ pub fn release_holds(tx: &rusqlite::Connection, reference: &crate::ids::PaymentR
 /// Gives back every hold that ran out by `now`.
 pub fn release_expired_holds(tx: &rusqlite::Connection, now: i64) -> rusqlite::Result<usize> {
     Ok(crate::stock::release_expired(tx, now)? + crate::discounts::release_expired(tx, now)?)
+}
+
+/// The customer of a checkout or an order as the shop's limits count her: `owner` (an account or a
+/// guest), the e-mail and phone given for this order, and an account's own e-mail and phone.
+pub fn identity_of(
+    conn: &rusqlite::Connection,
+    owner: &crate::ids::UserId,
+    email: &str,
+    phone: &str,
+) -> rusqlite::Result<crate::identity::Identity> {
+    use rusqlite::OptionalExtension;
+    let account: Option<(String, String)> = conn
+        .prepare_cached("SELECT email, COALESCE(phone, '') FROM users WHERE id = ?1 AND guest = 0")?
+        .query_row([owner], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    let (account_email, account_phone) = account.unwrap_or_default();
+    Ok(crate::identity::Identity::new(owner, [email, &account_email], [phone, &account_phone]))
 }
 
 /// Longest name, e-mail, phone or address field a checkout accepts.

@@ -152,7 +152,7 @@ impl Payments {
                 let mut stmt = c.prepare_cached(
                     "SELECT reference, created_at FROM payments
                  WHERE (status IN (?4, ?5) OR (?6 AND status = ?7 AND created_at >= ?1 - ?8))
-                   AND access_code IS NOT NULL AND created_at >= ?2
+                   AND (access_code IS NOT NULL OR (?6 AND status = ?7)) AND created_at >= ?2
                    AND (?3 = 0 OR updated_at <= ?1 - MAX(?3, (?1 - created_at) / 6))
                  ORDER BY updated_at LIMIT 200",
                 )?;
@@ -163,7 +163,9 @@ impl Payments {
                         interval_ms,
                         PaymentStatus::Pending,
                         PaymentStatus::Failed,
-                        // Paystack cannot cancel: money may still arrive for a payment the shop ended.
+                        // Paystack cannot cancel: money may still arrive for a payment the shop ended,
+                        // also one it ended as never started: Paystack may have opened it and the
+                        // shop died (or, a standby, took over) before it kept the access code.
                         live,
                         PaymentStatus::Abandoned,
                         LATE_MONEY_MS

@@ -18,8 +18,10 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(start_payment)
         .service(cancel_payment)
         .service(verify_payment)
+        .service(payment_state)
         .service(webhook);
     super::link_routes::configure(cfg);
+    super::confirm_routes::configure(cfg);
 }
 
 /// The checkout form's starting values: the profile, and the last delivery address used.
@@ -34,8 +36,13 @@ async fn checkout_details(state: web::Data<AppState>, user: Shopper) -> AppResul
 /// that cannot be used answers 400 with the reason ("This code has expired").
 #[utoipa::path(tag = "checkout", responses((status = OK, body = CheckoutQuote), BadRequest, Unauthorized, Conflict, TooManyRequests))]
 #[post("/checkout/quote")]
-async fn price_checkout(state: web::Data<AppState>, user: Shopper, body: web::Json<QuoteBody>) -> AppResult<HttpResponse> {
-    let quote = state.payments.quote(&user.id, body.into_inner()).await?;
+async fn price_checkout(
+    state: web::Data<AppState>,
+    user: Shopper,
+    req: HttpRequest,
+    body: web::Json<QuoteBody>,
+) -> AppResult<HttpResponse> {
+    let quote = state.payments.quote(&user.id, state.config.client_key(&req), body.into_inner()).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(quote))
 }
 
@@ -92,6 +99,17 @@ async fn verify_payment(state: web::Data<AppState>, user: Shopper, body: web::Js
     // Browsers get a few calls to Paystack per reference (the webhook and reconciler are not limited).
     let limiter = state.clone();
     let data = state.payments.verify(&user.id, reference, move |r| limiter.browser_verifies.try_acquire(r).is_ok()).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(Verification { data }))
+}
+
+/// Where the shopper's payment stands, from the shop's own records (Paystack is not asked): for a
+/// page waiting on money sent later (a transfer, USSD), which asks again until the webhook or the
+/// reconciler has completed the payment and this answers its order. Same shape as the verify.
+#[utoipa::path(tag = "checkout", responses((status = OK, body = Verification), Unauthorized, NotFound))]
+#[get("/payments/{reference}")]
+async fn payment_state(state: web::Data<AppState>, user: Shopper, reference: web::Path<String>) -> AppResult<HttpResponse> {
+    let reference = crate::ids::PaymentReference::from(reference.into_inner());
+    let data = state.payments.verify(&user.id, reference, |_| false).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(Verification { data }))
 }
 

@@ -9,6 +9,14 @@
 //! one typo. A word or phrase in one of the merchant's synonym groups also finds what the group's
 //! other words find. When no product matches every word, the products matching the most words
 //! are answered instead, marked partial.
+//!
+//! What a product is counts more than what its description mentions. A word no product has in its
+//! name, category, collection or colours ("wedding" in "suit for wedding") ranks the products
+//! rather than narrowing them. A word that says what kind of thing is wanted (one found in names,
+//! categories or collections, not a colour: "shirts", "suit") must be found there: products whose
+//! descriptions merely mention it ("pairs well with a crisp shirt") are left out while others have
+//! it ([`Reading::kind`]). Colours are also indexed with their everyday families ([`shades`]:
+//! oxblood and burgundy are red).
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, RwLock};
@@ -24,6 +32,7 @@ use tantivy::{Index, IndexReader, IndexWriter, ReloadPolicy, TantivyDocument, Te
 use crate::error::{AppError, AppResult};
 use crate::ids::ProductId;
 
+pub mod shades;
 pub mod synonyms;
 
 use synonyms::Synonyms;
@@ -44,6 +53,8 @@ struct Fields {
     category: Field,
     collection: Field,
     color: Field,
+    /// The everyday colours of the product's shades ("red" for oxblood).
+    shade: Field,
     description: Field,
     /// The words of the short fields as typed (lower-cased, not stemmed): prefixes and typos.
     words: Field,
@@ -58,7 +69,7 @@ const MAX_WORDS: usize = 6;
 const MAX_WORD_BYTES: usize = 40;
 /// Changes whenever what the index holds or how it reads text changes, so an index built by an
 /// earlier binary is rebuilt.
-const INDEX_VERSION: &str = "2";
+const INDEX_VERSION: &str = "3";
 
 const WORDS: &str = "shop_words";
 const STEMS: &str = "shop_stems";
@@ -145,10 +156,30 @@ fn units<'a>(words: &'a [Word], synonyms: &Synonyms) -> Vec<Unit<'a>> {
     units
 }
 
+/// Where a word is looked for.
+#[derive(Clone, Copy, PartialEq)]
+enum Within {
+    /// Every field.
+    All,
+    /// What the product is: name, category, collection, colours.
+    Strong,
+    /// What kind of thing it is: name, category, collection (typos and prefixes too).
+    Kind,
+    /// Its colours and their families, whole words only.
+    Colour,
+}
+
 impl Fields {
     /// The fields a whole word is looked for in, with how much a match in each counts.
-    fn weighted(&self) -> [(Field, f32); 5] {
-        [(self.name, 3.0), (self.category, 2.0), (self.collection, 2.0), (self.color, 2.0), (self.description, 0.5)]
+    fn weighted(&self, within: Within) -> Vec<(Field, f32)> {
+        let kind = [(self.name, 3.0), (self.category, 2.0), (self.collection, 2.0)];
+        let colour = [(self.color, 2.0), (self.shade, 1.0)];
+        match within {
+            Within::All => [&kind[..], &colour, &[(self.description, 0.5)]].concat(),
+            Within::Strong => [&kind[..], &colour].concat(),
+            Within::Kind => kind.to_vec(),
+            Within::Colour => colour.to_vec(),
+        }
     }
 }
 
@@ -164,6 +195,7 @@ fn schema() -> (Schema, Fields) {
         category: builder.add_text_field("category", stemmed.clone()),
         collection: builder.add_text_field("collection", stemmed.clone()),
         color: builder.add_text_field("color", stemmed.clone()),
+        shade: builder.add_text_field("shade", stemmed.clone()),
         description: builder.add_text_field("description", stemmed),
         words: builder.add_text_field("words", text(WORDS, IndexRecordOption::Basic)),
         stems: builder.add_text_field("stems", text(STEMS, IndexRecordOption::Basic)),
@@ -223,9 +255,21 @@ pub struct Found {
     pub partial: bool,
 }
 
+/// How a query's units are read (see [`SearchIndex::query`]).
+struct Reading {
+    /// Per unit: it ranks but need not match.
+    soft: Vec<bool>,
+    /// A product must match one of these units (by index) in its name, category or collection:
+    /// the units that say what kind of thing is wanted. Empty: no such requirement.
+    kind: Vec<usize>,
+    /// Any unit may match (the closest matches).
+    partial: bool,
+}
+
 /// A synonym's match counts a little less than the shopper's own word.
 const SYNONYM_BOOST: f32 = 0.8;
-/// In a partial answer, each unit matched is worth more than any ranking within the words.
+/// In a partial answer (and for a soft unit), each unit matched is worth more than any ranking
+/// within the words.
 const UNIT_MATCHED: f32 = 1000.0;
 
 impl SearchIndex {
@@ -301,6 +345,12 @@ impl SearchIndex {
         }
         for color in &product.colors {
             short(f.color, color);
+        }
+        let mut families: Vec<&str> = product.colors.iter().flat_map(|c| shades::families_of(c)).collect();
+        families.sort_unstable();
+        families.dedup();
+        for family in families {
+            short(f.shade, family);
         }
         document
     }
@@ -381,30 +431,32 @@ impl SearchIndex {
         self.analyzers.words(text).into_iter().map(|w| w.raw).collect::<Vec<_>>().join(" ")
     }
 
-    /// One word, matching whole in any field (by its stem), as a prefix when it is the last one,
-    /// or with one typo when it has four letters or more.
-    fn word_query(&self, word: &Word, last: bool) -> Box<dyn Query> {
+    /// One word, matching whole in the fields `within` (by its stem), as a prefix when it is the
+    /// last one, or with one typo when it has four letters or more.
+    fn word_query(&self, word: &Word, last: bool, within: Within) -> Box<dyn Query> {
         let f = &self.fields;
-        let typo = if word.raw.chars().count() >= 4 { 1 } else { 0 };
-        let mut alternatives: Vec<(Occur, Box<dyn Query>)> = self.whole_word(&word.stem, 1.0);
+        let typo = if word.raw.chars().count() >= 4 && within != Within::Colour { 1 } else { 0 };
+        let mut alternatives: Vec<(Occur, Box<dyn Query>)> = self.whole_word(&word.stem, 1.0, within);
         let mut add = |query: Box<dyn Query>| alternatives.push((Occur::Should, query));
         // Typo and prefix matches count the same whatever field they are in: the whole-word
-        // matches above rank the products.
-        if last {
+        // matches above rank the products. (Their fields hold the strong fields' words only.)
+        // A colour is looked for as a whole word only (no typo was allowed for it above).
+        if last && within != Within::Colour {
             add(Box::new(FuzzyTermQuery::new_prefix(Term::from_field_text(f.words, &word.raw), typo, true)));
         } else if typo > 0 {
             add(Box::new(FuzzyTermQuery::new(Term::from_field_text(f.words, &word.raw), typo, true)));
         }
-        if typo > 0 {
+        // A typo in a short stem finds other words ("wedding" → "wed" → "red").
+        if typo > 0 && word.stem.chars().count() >= 4 {
             add(Box::new(FuzzyTermQuery::new(Term::from_field_text(f.stems, &word.stem), typo, true)));
         }
         Box::new(BooleanQuery::new(alternatives))
     }
 
-    /// A stem matching whole in any field, each field with its weight.
-    fn whole_word(&self, stem: &str, boost: f32) -> Vec<(Occur, Box<dyn Query>)> {
+    /// A stem matching whole in the fields `within`, each with its weight.
+    fn whole_word(&self, stem: &str, boost: f32, within: Within) -> Vec<(Occur, Box<dyn Query>)> {
         self.fields
-            .weighted()
+            .weighted(within)
             .into_iter()
             .map(|(field, weight)| {
                 let term = TermQuery::new(Term::from_field_text(field, stem), IndexRecordOption::WithFreqs);
@@ -413,18 +465,21 @@ impl SearchIndex {
             .collect()
     }
 
-    /// A unit: its own words (each must match), or any other word or phrase of its synonym group.
-    fn unit_query(&self, unit: &Unit, synonyms: &Synonyms) -> Box<dyn Query> {
+    /// A unit: its own words (each must match), or any other word or phrase of its synonym group,
+    /// in the fields `within`.
+    fn unit_query(&self, unit: &Unit, synonyms: &Synonyms, within: Within) -> Box<dyn Query> {
         let count = unit.words.len();
         let own: Vec<Box<dyn Query>> =
-            unit.words.iter().enumerate().map(|(i, word)| self.word_query(word, unit.last && i + 1 == count)).collect();
+            unit.words.iter().enumerate().map(|(i, word)| self.word_query(word, unit.last && i + 1 == count, within)).collect();
         let own: Box<dyn Query> = if own.len() == 1 { own.into_iter().next().unwrap() } else { Box::new(BooleanQuery::intersection(own)) };
         let stems: Vec<String> = unit.words.iter().map(|w| w.stem.clone()).collect();
         let Some(others) = synonyms.others(&stems) else { return own };
         let mut alternatives = vec![(Occur::Should, own)];
         for phrase in others {
-            let words: Vec<Box<dyn Query>> =
-                phrase.iter().map(|stem| Box::new(BooleanQuery::new(self.whole_word(stem, SYNONYM_BOOST))) as Box<dyn Query>).collect();
+            let words: Vec<Box<dyn Query>> = phrase
+                .iter()
+                .map(|stem| Box::new(BooleanQuery::new(self.whole_word(stem, SYNONYM_BOOST, within))) as Box<dyn Query>)
+                .collect();
             let query: Box<dyn Query> =
                 if words.len() == 1 { words.into_iter().next().unwrap() } else { Box::new(BooleanQuery::intersection(words)) };
             alternatives.push((Occur::Should, query));
@@ -432,24 +487,58 @@ impl SearchIndex {
         Box::new(BooleanQuery::new(alternatives))
     }
 
-    /// Every unit must match (joining words need not); with `partial`, any unit may, and products
-    /// matching more units come first.
-    fn query(&self, units: &[Unit], synonyms: &Synonyms, partial: bool) -> BooleanQuery {
+    /// Every unit must match, but joining words and `soft` units need not (they rank), and a
+    /// product must match one of the `kind` units in its name, category or collection. With
+    /// `partial`, any unit may match, and products matching more units come first.
+    fn query(&self, units: &[Unit], synonyms: &Synonyms, reading: &Reading) -> BooleanQuery {
         let only_joining = units.iter().all(Unit::joining);
+        // A unit that need not match, whose match puts a product ahead of every one missing it.
+        let matched_first = |unit: &Unit| -> [(Occur, Box<dyn Query>); 2] {
+            let query = self.unit_query(unit, synonyms, Within::All);
+            [(Occur::Should, Box::new(ConstScoreQuery::new(query.box_clone(), UNIT_MATCHED))), (Occur::Should, query)]
+        };
         let mut clauses: Vec<(Occur, Box<dyn Query>)> = Vec::new();
-        for unit in units {
+        for (unit, soft) in units.iter().zip(&reading.soft) {
             let required = only_joining || !unit.joining();
-            match (partial, required) {
-                (false, true) => clauses.push((Occur::Must, self.unit_query(unit, synonyms))),
-                (false, false) => clauses.push((Occur::Should, self.unit_query(unit, synonyms))),
-                (true, true) => {
-                    clauses.push((Occur::Should, Box::new(ConstScoreQuery::new(self.unit_query(unit, synonyms), UNIT_MATCHED))));
-                    clauses.push((Occur::Should, self.unit_query(unit, synonyms)));
-                }
+            match (reading.partial, required && !soft) {
+                (false, true) => clauses.push((Occur::Must, self.unit_query(unit, synonyms, Within::All))),
+                // A soft unit matched puts the product ahead of those that miss it, as in a partial
+                // answer: "suit for wedding" lists the suits said to be for weddings first.
+                (false, false) if *soft && !unit.joining() => clauses.extend(matched_first(unit)),
+                (false, false) => clauses.push((Occur::Should, self.unit_query(unit, synonyms, Within::All))),
+                (true, true) => clauses.extend(matched_first(unit)),
                 (true, false) => {}
             }
         }
+        if !reading.kind.is_empty() {
+            let kinds = reading.kind.iter().map(|&i| (Occur::Should, self.unit_query(&units[i], synonyms, Within::Kind))).collect();
+            clauses.push((Occur::Must, Box::new(ConstScoreQuery::new(Box::new(BooleanQuery::new(kinds)), 0.0))));
+        }
         BooleanQuery::new(clauses)
+    }
+
+    /// How to read the units when every one must match: which are soft (no product has them in a
+    /// strong field but some has them in its description, while some other unit is not soft) and which say the kind of thing wanted
+    /// (not soft, not a colour any product has).
+    fn reading(&self, searcher: &tantivy::Searcher, units: &[Unit], synonyms: &Synonyms) -> AppResult<Reading> {
+        let found = |unit: &Unit, within| -> AppResult<bool> {
+            Ok(searcher.search(&self.unit_query(unit, synonyms, within), &tantivy::collector::Count).map_err(AppError::internal)? > 0)
+        };
+        let mut soft = Vec::with_capacity(units.len());
+        let mut kind = Vec::new();
+        for (i, unit) in units.iter().enumerate() {
+            let strong = unit.joining() || found(unit, Within::Strong)?;
+            // Only a word some description has ranks instead of narrowing: one no product has
+            // anywhere still narrows (to nothing, then to the closest matches, marked partial).
+            soft.push(!strong && found(unit, Within::All)?);
+            if strong && !unit.joining() && !found(unit, Within::Colour)? {
+                kind.push(i);
+            }
+        }
+        if units.iter().zip(&soft).all(|(unit, soft)| unit.joining() || *soft) {
+            soft = vec![false; units.len()];
+        }
+        Ok(Reading { soft, kind, partial: false })
     }
 
     /// The products best matching `text`, best first, at most `limit`: those matching every word,
@@ -464,10 +553,16 @@ impl SearchIndex {
         let units = units(&words, &synonyms);
         let searcher = self.reader.searcher();
         let top = TopDocs::with_limit(limit.max(1));
-        let hits = searcher.search(&self.query(&units, &synonyms, false), &top).map_err(AppError::internal)?;
+        let reading = self.reading(&searcher, &units, &synonyms)?;
+        let search = |reading: &Reading| searcher.search(&self.query(&units, &synonyms, reading), &top).map_err(AppError::internal);
+        // Products of the kind asked for; else any whose descriptions say it.
+        let mut hits = search(&reading)?;
+        if hits.is_empty() && !reading.kind.is_empty() {
+            hits = search(&Reading { kind: Vec::new(), ..reading })?;
+        }
         let required = units.iter().filter(|u| !u.joining()).count();
         let (hits, partial) = if hits.is_empty() && required > 1 {
-            let hits = searcher.search(&self.query(&units, &synonyms, true), &top).map_err(AppError::internal)?;
+            let hits = search(&Reading { soft: vec![false; units.len()], kind: Vec::new(), partial: true })?;
             let partial = !hits.is_empty();
             (hits, partial)
         } else {

@@ -49,6 +49,41 @@ pub struct Settings {
     /// Hours after the checkout started that its reminder goes out: 1 to 72.
     #[schema(minimum = 1, maximum = 72)]
     pub bag_reminder_hours: i64,
+    /// Whether checkout asks for a postal code: most Nigerian addresses have none in use.
+    pub postal_code: PostalCode,
+    /// How a pay-on-delivery order from a customer the shop does not know yet (a guest, or an
+    /// account without a delivered or paid order) is confirmed: by a call from the shop, or by a
+    /// code e-mailed to the customer.
+    pub pod_confirmation: crate::orders::confirmation::ConfirmChannel,
+    /// Hours such an order waits for confirmation before it is cancelled (its stock and code use
+    /// back): 1 to 168.
+    #[schema(minimum = 1, maximum = 168)]
+    pub pod_confirm_hours: i64,
+    /// Such orders waiting for confirmation that one client address may have at once: 1 to 50.
+    #[schema(minimum = 1, maximum = 50)]
+    pub pod_unconfirmed_per_address: i64,
+}
+
+crate::text_enum! {
+    /// Whether checkout requires a postal code.
+    pub enum PostalCode {
+        /// Always (the seed's checkout).
+        Required => "required",
+        /// Except for addresses in Nigeria, where most are not used.
+        OptionalInNigeria => "optional_in_nigeria",
+        Optional => "optional",
+    }
+}
+
+impl PostalCode {
+    /// Whether an address in `country` must have one.
+    pub fn required_in(self, country: &str) -> bool {
+        match self {
+            PostalCode::Required => true,
+            PostalCode::OptionalInNigeria => !country.trim().eq_ignore_ascii_case("nigeria"),
+            PostalCode::Optional => false,
+        }
+    }
 }
 
 crate::text_enum! {
@@ -79,6 +114,12 @@ impl Default for Settings {
             // The spec's shop never mails a shopper unasked: the merchant turns reminders on.
             bag_reminders: false,
             bag_reminder_hours: 1,
+            postal_code: PostalCode::OptionalInNigeria,
+            // Nigerian shops call to confirm pay-on-delivery orders; a code needs the customer to act.
+            pod_confirmation: crate::orders::confirmation::ConfirmChannel::Phone,
+            pod_confirm_hours: 24,
+            // A mobile network puts many customers behind one address: a few, not one.
+            pod_unconfirmed_per_address: 3,
         }
     }
 }
@@ -113,6 +154,12 @@ pub struct SettingsChange {
     pub bag_reminders: Option<bool>,
     #[schema(minimum = 1, maximum = 72)]
     pub bag_reminder_hours: Option<i64>,
+    pub postal_code: Option<PostalCode>,
+    pub pod_confirmation: Option<crate::orders::confirmation::ConfirmChannel>,
+    #[schema(minimum = 1, maximum = 168)]
+    pub pod_confirm_hours: Option<i64>,
+    #[schema(minimum = 1, maximum = 50)]
+    pub pod_unconfirmed_per_address: Option<i64>,
 }
 
 impl SettingsChange {
@@ -177,6 +224,24 @@ impl SettingsChange {
                 return invalid("A bag reminder may go out from 1 to 72 hours after the checkout started.".into());
             }
             current.bag_reminder_hours = hours;
+        }
+        if let Some(rule) = self.postal_code {
+            current.postal_code = rule;
+        }
+        if let Some(channel) = self.pod_confirmation {
+            current.pod_confirmation = channel;
+        }
+        if let Some(hours) = self.pod_confirm_hours {
+            if !(1..=168).contains(&hours) {
+                return invalid("An order may wait for confirmation from 1 to 168 hours.".into());
+            }
+            current.pod_confirm_hours = hours;
+        }
+        if let Some(limit) = self.pod_unconfirmed_per_address {
+            if !(1..=50).contains(&limit) {
+                return invalid("Orders waiting for confirmation per address must be from 1 to 50.".into());
+            }
+            current.pod_unconfirmed_per_address = limit;
         }
         if current.max_per_line > current.max_per_checkout {
             return invalid("The most of one item cannot be more than the most items per order.".into());

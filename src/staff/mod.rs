@@ -1,6 +1,7 @@
 //! The shop's staff: who has which role, and the activity log of who changed what order, refund,
 //! price, stock or setting, and when (the owner reads it).
 
+pub mod invites;
 pub mod routes;
 
 use rusqlite::{Connection, OptionalExtension, params};

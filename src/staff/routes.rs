@@ -1,6 +1,6 @@
 //! Staff and the activity log over HTTP (owners only, by the access table).
 
-use actix_web::{HttpResponse, get, patch, web};
+use actix_web::{HttpResponse, delete, get, patch, web};
 use serde::{Deserialize, Serialize};
 
 use super::*;
@@ -10,20 +10,42 @@ use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(list_staff).service(change_role).service(list_activity);
+    cfg.service(list_staff).service(change_role).service(cancel_invite).service(list_activity);
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
 struct Staff {
     staff: Vec<StaffMember>,
+    /// Invitations mailed and not yet used, newest first.
+    invites: Vec<invites::Invite>,
 }
 
-/// Everyone with a role, owners first.
+fn everyone(conn: &rusqlite::Connection) -> AppResult<Staff> {
+    Ok(Staff { staff: members(conn)?, invites: invites::open(conn, crate::db::now_ms())? })
+}
+
+/// Everyone with a role, owners first, and the invitations not yet used.
 #[utoipa::path(tag = "admin", responses((status = OK, body = Staff), Unauthorized, Forbidden))]
 #[get("/admin/staff")]
 async fn list_staff(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let staff = state.db.read(|c| Ok(members(c)?)).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(Staff { staff }))
+    let staff = state.db.read(everyone).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(staff))
+}
+
+/// Cancels an invitation not yet used: its link stops working. Answers the staff.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Staff), Unauthorized, Forbidden, NotFound))]
+#[delete("/admin/staff/invites/{id}")]
+async fn cancel_invite(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
+    let (id, actor) = (id.into_inner(), admin.0.id.clone());
+    let staff = state
+        .db
+        .write(move |tx| {
+            let invite = invites::cancel(tx, &id, crate::db::now_ms())?;
+            record(tx, &actor, "staff", &invite.id, &format!("<{}>: invitation cancelled", invite.email))?;
+            everyone(tx)
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(staff))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -51,10 +73,10 @@ async fn change_role(state: web::Data<AppState>, admin: AdminUser, body: web::Js
                 let (from, to) = (crate::auth::routes::describe(before), crate::auth::routes::describe(role));
                 record(tx, &actor, "staff", &id, &format!("{name} <{email}>: role {from} → {to}"))?;
             }
-            Ok(members(tx)?)
+            everyone(tx)
         })
         .await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(Staff { staff }))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(staff))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

@@ -81,7 +81,7 @@ pub struct StockPage {
 
 const ROW_SELECT: &str = "SELECT v.id, v.product_id, p.name, v.size, v.color, v.sku, v.stock,
         COALESCE((SELECT SUM(r.quantity) FROM reservations r WHERE r.variant_id = v.id), 0),
-        (SELECT COUNT(*) FROM stock_alerts a WHERE a.variant_id = v.id)
+        (SELECT COUNT(*) FROM stock_alerts a WHERE a.variant_id = v.id AND a.confirmed_at IS NOT NULL)
      FROM variants v JOIN products p ON p.id = v.product_id";
 
 fn row_from(r: &rusqlite::Row) -> rusqlite::Result<StockRow> {

@@ -71,6 +71,29 @@ async fn each_gets_one(app: &TestApp, emails: &[&str]) {
     }
 }
 
+/// Opens every confirmation link mailed to `email` so far, as its owner would.
+async fn confirm_by_mail(app: &TestApp, email: &str) {
+    let to = format!("To: {email}\n");
+    crate::payments::wait_for_mail(app, |m| m.contains(&to) && m.contains("/alerts/confirm?token=")).await;
+    let outbox = app.dir.path().join("outbox");
+    let tokens: Vec<String> = std::fs::read_dir(outbox)
+        .unwrap()
+        .filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok())
+        .filter(|m| m.contains(&to))
+        .filter_map(|m| m.split("/alerts/confirm?token=").nth(1).map(|t| t.chars().take_while(|c| c.is_alphanumeric()).collect()))
+        .collect();
+    for token in tokens {
+        let (status, answer) = app.browser().post_json(&format!("/api/alerts/confirm?token={token}"), Value::Null).await;
+        assert_eq!(status, 200, "{answer}");
+    }
+}
+
+/// Subscribes `email` as a visitor and confirms it from the mail.
+async fn subscribe(app: &TestApp, guest: &Browser, email: &str, size: &str) {
+    assert_eq!(notify(guest, "198.51.100.1", email, size).await.0, 201);
+    confirm_by_mail(app, email).await;
+}
+
 async fn waiting_on_stock_screen(admin: &Browser, size: &str) -> i64 {
     let (_, page) = admin.get_json("/api/admin/stock?show=all&q=Oxford").await;
     page["rows"].as_array().unwrap().iter().find(|r| r["size"] == size).map(|r| r["waiting"].as_i64().unwrap()).unwrap()
@@ -96,20 +119,27 @@ async fn notify_me_takes_a_sold_out_variant_once_per_address_and_is_rate_limited
         .unwrap();
     assert_eq!(res.status(), 404);
 
-    // A visitor subscribes; again is the same subscription (200, nothing new), also in capitals.
+    // A visitor subscribes (the address confirms it by mail); again is the same subscription (200,
+    // nothing new), also in capitals.
     let (status, answer) = notify(&guest, "198.51.100.1", "Ada@Example.com ", "41").await;
     assert_eq!(
-        (status, answer["message"].as_str(), answer["created"].as_bool()),
-        (201, Some("We'll e-mail ada@example.com when it's back."), Some(true))
+        (status, answer["message"].as_str(), answer["created"].as_bool(), answer["confirmed"].as_bool()),
+        (
+            201,
+            Some("Please confirm: we've sent a link to ada@example.com. Once you open it, we'll e-mail you when it's back."),
+            Some(true),
+            Some(false)
+        )
     );
     assert_eq!(notify(&guest, "198.51.100.1", "ada@example.com", "41").await.0, 200);
-    // A signed-in customer too.
+    // A signed-in customer for her own address: counted at once.
     let customer = app.browser();
     customer.signup("Bola", "bola@example.com", "secret1").await;
-    assert_eq!(notify(&customer, "198.51.100.2", "bola@example.com", "41").await.0, 201);
+    let (status, answer) = notify(&customer, "198.51.100.2", "bola@example.com", "41").await;
+    assert_eq!((status, answer["message"].as_str()), (201, Some("We'll e-mail bola@example.com when it's back.")));
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM stock_alerts"), 2);
 
-    // Per address: 10 new subscriptions an hour (here: other products made sold out).
+    // Per address: 3 links to confirm a day (here: other products made sold out).
     for n in 0..12 {
         let id = format!("p{n}");
         app.add_product(&id, crate::common::product(&format!("Thing {n}"), "wristwatches", 10_000));
@@ -131,11 +161,10 @@ async fn notify_me_takes_a_sold_out_variant_once_per_address_and_is_rate_limited
         }
     };
     let mut statuses = Vec::new();
-    for n in 0..11 {
+    for n in 0..5 {
         statuses.push(post(format!("203.0.113.{n}"), "many@example.com".into(), format!("p{n}")).await);
     }
-    assert_eq!(statuses[..10], [201; 10]);
-    assert_eq!(statuses[10], 429, "the 11th for one address in an hour");
+    assert_eq!(statuses, [201, 201, 201, 429, 429], "the 4th link for one address in a day");
     // Per client address: 30 an hour whatever the e-mail.
     let mut statuses = Vec::new();
     for n in 0..31 {
@@ -153,7 +182,7 @@ async fn every_route_that_puts_a_variant_back_on_sale_sends_each_subscriber_one_
 
     // 1. The admin's edit on the Stock screen.
     for email in ["a@example.com", "b@example.com"] {
-        assert_eq!(notify(&guest, "198.51.100.1", email, "41").await.0, 201);
+        subscribe(&app, &guest, email, "41").await;
     }
     assert_eq!(waiting_on_stock_screen(&admin, "41").await, 2);
     let path = format!("/api/admin/variants/{}", variant(&app, "41"));
@@ -171,7 +200,7 @@ async fn every_route_that_puts_a_variant_back_on_sale_sends_each_subscriber_one_
 
     // 2. A stock import.
     admin.send_json(Method::PATCH, &path, json!({"stock": 0})).await;
-    assert_eq!(notify(&guest, "198.51.100.1", "c@example.com", "41").await.0, 201);
+    subscribe(&app, &guest, "c@example.com", "41").await;
     let csv = "product_id,size,colour,sku,stock\noxford,41,Black,,4\n";
     let res = admin.client.post(admin.url("/api/admin/stock.csv")).header("content-type", "text/csv").body(csv).send().await.unwrap();
     assert_eq!(res.status(), 200);
@@ -182,7 +211,7 @@ async fn every_route_that_puts_a_variant_back_on_sale_sends_each_subscriber_one_
     let buyer = customer_with_bag(&app, "buyer@example.com").await;
     let order = pay(&buyer).await;
     assert_eq!(stock_of(&app, "42"), 0);
-    assert_eq!(notify(&guest, "198.51.100.1", "d@example.com", "42").await.0, 201);
+    subscribe(&app, &guest, "d@example.com", "42").await;
     let order_path = format!("/api/admin/orders/{}", order["id"].as_str().unwrap());
     let (status, _) = admin.send_json(Method::PATCH, &order_path, json!({"status": "cancelled"})).await;
     assert_eq!(status, 200);
@@ -193,7 +222,7 @@ async fn every_route_that_puts_a_variant_back_on_sale_sends_each_subscriber_one_
     buyer.post_json("/api/bag", json!({"productId": "oxford", "size": "42", "color": "Black", "quantity": 2})).await;
     let order = pay(&buyer).await;
     assert_eq!(stock_of(&app, "42"), 0);
-    assert_eq!(notify(&guest, "198.51.100.1", "e@example.com", "42").await.0, 201);
+    subscribe(&app, &guest, "e@example.com", "42").await;
     let refund = json!({"amount": "90000", "reason": "Returned", "restock": [{"line": 0, "units": 2}]});
     let (status, answer) = admin.post_json(&format!("/api/admin/orders/{}/refunds", order["id"].as_str().unwrap()), refund).await;
     assert_eq!(status, 201, "{answer}");
@@ -206,7 +235,7 @@ async fn every_route_that_puts_a_variant_back_on_sale_sends_each_subscriber_one_
     let (status, started) = holder.post_json("/api/checkout", details()).await;
     assert_eq!(status, 201, "{started}");
     assert_eq!(stock_of(&app, "42"), 0, "held");
-    assert_eq!(notify(&guest, "198.51.100.1", "f@example.com", "42").await.0, 201);
+    subscribe(&app, &guest, "f@example.com", "42").await;
     app.sql("UPDATE reservations SET expires_at = 0");
     app.state.payments.release_lapsed_holds(0).await.unwrap();
     assert_eq!(stock_of(&app, "42"), 2);
@@ -214,6 +243,78 @@ async fn every_route_that_puts_a_variant_back_on_sale_sends_each_subscriber_one_
     for email in ["a@example.com", "b@example.com", "c@example.com", "d@example.com", "e@example.com"] {
         assert_eq!(back_mails(&app, email).len(), 1, "still one for {email}");
     }
+}
+
+#[actix_web::test]
+async fn nobody_is_mailed_about_stock_unless_they_confirmed_and_at_most_once_a_day_per_product() {
+    let app = shop().await;
+    let admin = app.admin_browser("boss@example.com").await;
+    let path = format!("/api/admin/variants/{}", variant(&app, "41"));
+    let attacker = app.browser();
+    // Someone subscribes a stranger: the stranger is asked, once, and nothing else is sent.
+    let (status, answer) = notify(&attacker, "203.0.113.5", "victim@example.com", "41").await;
+    assert_eq!((status, &answer["confirmed"]), (201, &json!(false)));
+    crate::payments::wait_for_mail(&app, |m| m.contains("To: victim@example.com\n") && m.contains("/alerts/confirm?token=")).await;
+    assert_eq!(waiting_on_stock_screen(&admin, "41").await, 0, "not waiting until confirmed");
+    for _ in 0..3 {
+        admin.send_json(Method::PATCH, &path, json!({"stock": 1})).await;
+        admin.send_json(Method::PATCH, &path, json!({"stock": 0})).await;
+    }
+    admin.send_json(Method::PATCH, &path, json!({"stock": 1})).await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert!(back_mails(&app, "victim@example.com").is_empty(), "no back-in-stock mail to an address that never asked");
+    // More asking for the same stranger adds at most three links a day.
+    admin.send_json(Method::PATCH, &path, json!({"stock": 0})).await;
+    for n in 0..4 {
+        let id = format!("q{n}");
+        app.add_product(&id, crate::common::product(&format!("Other {n}"), "wristwatches", 10_000));
+        app.sql(&format!("UPDATE variants SET stock = 0 WHERE product_id = '{id}'"));
+    }
+    let mut statuses = Vec::new();
+    for n in 0..4 {
+        let res = attacker
+            .client
+            .post(attacker.url(&format!("/api/products/q{n}/notify")))
+            .header("x-requested-with", "ankara")
+            .header("x-forwarded-for", format!("203.0.113.{}", 10 + n))
+            .json(&json!({"email": "victim@example.com"}))
+            .send()
+            .await
+            .unwrap();
+        statuses.push(res.status().as_u16());
+    }
+    assert_eq!(statuses, [201, 201, 429, 429], "three links in a day, counting the first");
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM mail_outbox WHERE to_addr = 'victim@example.com'"), 3);
+
+    // Confirmed (the owner opened the link), she gets one mail when it is back...
+    let owner = app.browser();
+    owner.signup("Vic", "victim@example.com", "secret1").await;
+    confirm_by_mail(&app, "victim@example.com").await;
+    admin.send_json(Method::PATCH, &path, json!({"stock": 2})).await;
+    each_gets_one(&app, &["victim@example.com"]).await;
+    // ...and, however often it sells out and comes back, no second one about it that day, even
+    // when she asks again (signed in, her own address: no link needed).
+    for _ in 0..3 {
+        admin.send_json(Method::PATCH, &path, json!({"stock": 0})).await;
+        let (status, answer) = notify(&owner, "198.51.100.9", "victim@example.com", "41").await;
+        assert!(status == 201 || status == 200, "{answer}");
+        assert_eq!(answer["confirmed"], true);
+        admin.send_json(Method::PATCH, &path, json!({"stock": 1})).await;
+    }
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(back_mails(&app, "victim@example.com").len(), 1, "one a day per address and product");
+    assert_eq!(waiting_on_stock_screen(&admin, "41").await, 1, "she still waits for the next day");
+    // A day later it goes.
+    app.sql("UPDATE back_in_stock_sent SET sent_at = sent_at - 86400001");
+    for _ in 0..250 {
+        if back_mails(&app, "victim@example.com").len() == 2 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(back_mails(&app, "victim@example.com").len(), 2);
+    // A link that is not one answers 404.
+    assert_eq!(app.browser().post_json("/api/alerts/confirm?token=nope", Value::Null).await.0, 404);
 }
 
 /// Pays for `shopper`'s bag through the sandbox; returns the order.

@@ -343,3 +343,86 @@ fn today() -> String {
     let lagos = ankara::db::now_ms() + 3_600_000;
     ankara::util::iso8601(lagos)[..10].to_string()
 }
+
+/// Issue 34: most Nigerian addresses have no postal code in use, and riders find them by a
+/// landmark; a returning guest and a customer find their details filled in.
+#[actix_web::test]
+async fn checkout_needs_no_postal_code_in_nigeria_and_carries_the_landmark_everywhere() {
+    let app = shop().await;
+    let admin = owner(&app).await;
+    settings(&admin, json!({"guestCheckout": true})).await;
+    let guest = app.browser();
+    guest.post_json("/api/bag", json!({"productId": "chrono"})).await;
+    let (_, form) = guest.get_json("/api/checkout").await;
+    assert_eq!(form["postalCode"], "optional_in_nigeria", "the merchant's rule comes with the form");
+    let mut body = details("guest@example.com");
+    body["address"]["postalCode"] = json!("");
+    body["address"]["landmark"] = json!("Opposite Shoprite, by the blue gate");
+    body["note"] = json!("Call before delivery");
+    // Outside Nigeria the seed's rule stands.
+    let mut abroad = body.clone();
+    abroad["address"]["country"] = json!("Ghana");
+    let (status, refused) = guest.post_json("/api/checkout", abroad).await;
+    assert_eq!((status, refused["message"].as_str()), (400, Some("Please fill in all delivery address fields")));
+    let (status, started) = guest.post_json("/api/checkout", body.clone()).await;
+    assert_eq!(status, 201, "{started}");
+    pay(&guest, started["accessCode"].as_str().unwrap(), "success").await;
+    let (_, verified) = guest.post_json("/api/payments/verify", json!({"reference": started["reference"]})).await;
+    let order = &verified["data"]["order"];
+    assert_eq!(
+        (&order["deliveryAddress"]["landmark"], &order["deliveryAddress"]["postalCode"]),
+        (&json!("Opposite Shoprite, by the blue gate"), &json!(""))
+    );
+    let (_, seen) = admin.get_json(&format!("/api/admin/orders/{}", order["id"].as_str().unwrap())).await;
+    assert_eq!(seen["deliveryAddress"]["landmark"], "Opposite Shoprite, by the blue gate");
+    let number = order["number"].as_str().unwrap();
+    crate::payments::wait_for_mail(&app, |m| m.contains("To: guest@example.com") && m.contains(number)).await;
+    crate::payments::wait_for_mail(&app, |m| {
+        m.contains("To: guest@example.com")
+            && m.contains("Landmark: Opposite Shoprite, by the blue gate")
+            && m.contains("Note: Call before delivery")
+    })
+    .await;
+
+    // Coming back, the guest finds her name, e-mail and phone (kept as E.164) as well as the address.
+    guest.post_json("/api/bag", json!({"productId": "chrono"})).await;
+    let (_, form) = guest.get_json("/api/checkout").await;
+    assert_eq!(
+        (&form["customer"]["name"], &form["customer"]["email"], &form["customer"]["phone"], &form["address"]["landmark"]),
+        (&json!("Ada Obi"), &json!("guest@example.com"), &json!("+2348035550101"), &json!("Opposite Shoprite, by the blue gate"))
+    );
+    // The merchant may require the code everywhere.
+    settings(&admin, json!({"postalCode": "required"})).await;
+    let (status, refused) = guest.post_json("/api/checkout", body).await;
+    assert_eq!((status, refused["message"].as_str()), (400, Some("Please fill in all delivery address fields")));
+
+    // A customer's phone (which sign-up does not ask) comes from her last checkout.
+    let ada = app.browser();
+    ada.signup("Ada Obi", "ada@example.com", "secret1").await;
+    ada.post_json("/api/bag", json!({"productId": "chrono"})).await;
+    let (_, form) = ada.get_json("/api/checkout").await;
+    assert_eq!(form["customer"]["phone"], "", "nothing to offer yet");
+    let (status, _) = ada.post_json("/api/checkout", details("ada@example.com")).await;
+    assert_eq!(status, 201);
+    let (_, form) = ada.get_json("/api/checkout").await;
+    assert_eq!((&form["customer"]["name"], &form["customer"]["phone"]), (&json!("Ada Obi"), &json!("+2348035550101")));
+}
+
+#[actix_web::test]
+async fn a_guest_paying_by_transfer_may_keep_the_details_before_the_money_arrives() {
+    let app = shop().await;
+    settings(&owner(&app).await, json!({"guestCheckout": true})).await;
+    let guest = app.browser();
+    guest.post_json("/api/bag", json!({"productId": "chrono"})).await;
+    let (_, started) = guest.post_json("/api/checkout", details("transfer@example.com")).await;
+    pay(&guest, started["accessCode"].as_str().unwrap(), "transfer").await;
+    let (_, verified) = guest.post_json("/api/payments/verify", json!({"reference": started["reference"]})).await;
+    assert_eq!(verified["data"]["channel"], "bank_transfer", "{verified}");
+    let (status, kept) = guest.post_json("/api/auth/keep-account", json!({"password": "secret1", "confirmPassword": "secret1"})).await;
+    assert_eq!(status, 200, "{kept}");
+    assert_eq!((&kept["user"]["email"], &kept["user"]["displayName"]), (&json!("transfer@example.com"), &json!("Ada Obi")));
+    // The money lands: the order is in her My Orders.
+    wait_until("the transfer's order exists", || app.query_i64("SELECT COUNT(*) FROM orders") == 1).await;
+    let (_, mine) = guest.get_json("/api/orders").await;
+    assert_eq!(mine["orders"].as_array().unwrap().len(), 1, "{mine}");
+}

@@ -2,42 +2,17 @@
 //! of a burst of checkouts and started again. Afterwards every payment the sandbox took has
 //! exactly one order, and no order exists without a payment the sandbox took.
 
-use std::net::TcpListener;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+use std::process::Child;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use crate::common::Browser;
+use crate::common::{Browser, free_port, start_binary, wait_until_up};
 use serde_json::{Value, json};
 
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
-}
-
 fn start_shop(data: &Path, port: u16) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_ankara"))
-        .env("ANKARA_LISTEN", format!("127.0.0.1:{port}"))
-        .env("ANKARA_DATA_DIR", data)
-        .env("ANKARA_RECONCILE_SECS", "1")
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the ankara binary starts")
-}
-
-async fn wait_until_up(base: &str) {
-    for _ in 0..300 {
-        if let Ok(res) = reqwest::get(format!("{base}/api/health")).await
-            && res.status() == 200
-        {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    panic!("the shop did not start at {base}");
+    start_binary(data, port, &[("ANKARA_RECONCILE_SECS", "1")])
 }
 
 /// A JSON POST; `None` on any failure (expected once the server is killed).

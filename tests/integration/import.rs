@@ -337,6 +337,33 @@ async fn pictures_are_not_fetched_from_inside_the_shops_network_and_a_failed_imp
     assert!(files.is_empty(), "no picture file is left behind: {files:?}");
 }
 
+/// Issue 34: IPv6 forms that carry a loopback IPv4 address passed the public-address check (the
+/// fetch failed only for want of a route). Each is now judged by the IPv4 address it is routed to,
+/// or refused whatever it carries, before anything is fetched.
+#[actix_web::test]
+async fn ipv6_forms_of_a_private_ipv4_address_are_not_fetched_from() {
+    let app = spawn_with(|c| c.no_demo = true).await;
+    app.sql("INSERT INTO collections (id, name, description, created_at, updated_at) VALUES ('new-in', 'New In', '', 1, 1)");
+    let admin = app.admin_browser("owner@ankara.test").await;
+    let (pictures, hits) = picture_server().await;
+    // mapped, compatible, translated, NAT64, 6to4 (of 127.0.0.1) and Teredo
+    for host in [
+        "[::ffff:127.0.0.1]",
+        "[::127.0.0.1]",
+        "[::ffff:0:127.0.0.1]",
+        "[64:ff9b::127.0.0.1]",
+        "[2002:7f00:1::]",
+        "[2001:0:4136:e378:8000:63bf:80ff:fffe]",
+    ] {
+        let done = import_and_wait(&admin, "collection=new-in", shopify_csv(&pictures.replace("127.0.0.1", host))).await;
+        assert_eq!(done["state"], "failed", "{host}: {done}");
+        let first = done["refused"]["errors"][0]["message"].as_str().unwrap_or_default();
+        assert!(first.contains("the shop does not fetch from private or local addresses"), "{host}: {done}");
+    }
+    assert_eq!(hits.load(Ordering::SeqCst), 0);
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM products"), 0);
+}
+
 fn walk(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut out = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {

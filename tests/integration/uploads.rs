@@ -134,6 +134,19 @@ async fn the_documents_multipart_bodies_list_every_field_the_handlers_read_with_
                 }
             }
         }
+        // Every part fits in a form: one per field, a list's pictures each one.
+        let parts: u64 = fields.iter().map(|(_, kind, _)| if let Files(max) = kind { *max } else { 1 }).sum();
+        assert!(parts as usize <= ankara::media::upload::MAX_PARTS, "{method} {path}: {parts} parts");
+    }
+
+    // A field the document does not list is refused, by name, on every multipart endpoint.
+    let admin = app.admin_browser("admin@example.com").await;
+    for (method, path, _) in &expected {
+        let url = admin.url(&path.replace("{id}", "sneakers"));
+        let form = reqwest::multipart::Form::new().text("unlisted", "x");
+        let res = admin.client.request(method.to_uppercase().parse().unwrap(), url).multipart(form).send().await.unwrap();
+        assert_eq!(res.status(), 400, "{method} {path}");
+        assert_eq!(res.json::<Value>().await.unwrap()["message"], "The form has no field unlisted.", "{method} {path}");
     }
 }
 
@@ -260,7 +273,12 @@ async fn one_address_sends_four_pictures_at_once() {
 
 /// The answer to a request sent by hand: status and body.
 fn read_answer(stream: &mut TcpStream) -> (u16, String) {
-    stream.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    read_answer_within(stream, Duration::from_secs(10))
+}
+
+/// The same, waiting up to `patience` for each read.
+fn read_answer_within(stream: &mut TcpStream, patience: Duration) -> (u16, String) {
+    stream.set_read_timeout(Some(patience)).unwrap();
     let mut answer = Vec::new();
     let mut buf = [0u8; 4096];
     while let Ok(n) = stream.read(&mut buf) {
@@ -408,4 +426,124 @@ async fn progressive_and_cmyk_jpegs_are_judged_by_the_memory_their_decode_holds(
     let session: Value = res.json().await.unwrap();
     assert_eq!((session["user"]["photoURL"]["width"].as_u64(), session["user"]["photoURL"]["height"].as_u64()), (Some(48), Some(32)));
     eventually("no temporary file is left", || temp_files(&app).is_empty()).await;
+}
+
+/// A form's body, generated as it is sent (never whole in memory): its parts under
+/// `boundary` in chunks of about 64 KB, and the closing delimiter.
+fn form_shape(shape: &'static str, boundary: &'static str) -> Box<dyn Iterator<Item = Vec<u8>> + Send> {
+    let head = move |name: &str| format!("--{boundary}\r\nContent-Disposition: form-data; name=\"{name}\"\r\n\r\n").into_bytes();
+    let batched = |parts: Box<dyn Iterator<Item = Vec<u8>> + Send>| -> Box<dyn Iterator<Item = Vec<u8>> + Send> {
+        let mut parts = parts.peekable();
+        Box::new(std::iter::from_fn(move || {
+            let mut chunk = Vec::with_capacity(70_000);
+            while chunk.len() < 64 * 1024 {
+                chunk.extend(parts.next()?);
+            }
+            Some(chunk)
+        }))
+    };
+    let end = std::iter::once(format!("--{boundary}--\r\n").into_bytes());
+    let parts: Box<dyn Iterator<Item = Vec<u8>> + Send> = match shape {
+        // 2,000,000 parts under new names, each holding one byte: about 148 MB.
+        "tiny parts" => Box::new((0..2_000_000).map(move |i| [head(&format!("f{i:07}")), b"x\r\n".to_vec()].concat())),
+        // 60 fields of 150,000 bytes under new names.
+        "wide fields" => Box::new((0..60).map(move |i| [head(&format!("g{i}")), vec![b'y'; 150_000], b"\r\n".to_vec()].concat())),
+        // One name the form knows, 2,000,000 times.
+        "one name repeated" => Box::new((0..2_000_000).map(move |_| [head("email"), b"x\r\n".to_vec()].concat())),
+        // 60 names of 150,000 characters.
+        "long names" => Box::new((0..60).map(move |i| [head(&format!("{}{i}", "n".repeat(150_000))), b"x\r\n".to_vec()].concat())),
+        // A part's head that never ends: 100 MB of one header line.
+        "endless head" => Box::new(
+            std::iter::once(format!("--{boundary}\r\nContent-Disposition: form-data; name=\"email\"\r\nX-Pad: ").into_bytes())
+                .chain((0..1600).map(|_| vec![b'p'; 64 * 1024])),
+        ),
+        other => panic!("no shape {other}"),
+    };
+    Box::new(batched(parts).chain(end))
+}
+
+/// Sends a form of `shape` by hand (chunked, as it is generated) and reads the answer; stops
+/// sending once the answer has come. Returns the status and body.
+fn send_shape(port: u16, method: &str, path: &str, extra_head: &str, shape: &'static str) -> (u16, String) {
+    let boundary = "shapeOfAForm";
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    let head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Requested-With: ankara\r\n{extra_head}\
+         Content-Type: multipart/form-data; boundary={boundary}\r\nTransfer-Encoding: chunked\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut writer = stream.try_clone().unwrap();
+    let sender = std::thread::spawn(move || {
+        for chunk in form_shape(shape, boundary) {
+            let framed = [format!("{:x}\r\n", chunk.len()).into_bytes(), chunk, b"\r\n".to_vec()].concat();
+            if writer.write_all(&framed).is_err() {
+                return;
+            }
+        }
+        let _ = writer.write_all(b"0\r\n\r\n");
+    });
+    let answer = read_answer_within(&mut stream, Duration::from_secs(120));
+    let _ = stream.shutdown(std::net::Shutdown::Both);
+    sender.join().unwrap();
+    answer
+}
+
+/// The peak resident memory of a process so far (VmHWM), in MB.
+fn peak_mb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kb: u64 =
+        status.lines().find_map(|l| l.strip_prefix("VmHWM:")).and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok()).unwrap();
+    kb / 1024
+}
+
+/// Issue 34: whatever a form's fields are called, however many and however long, reading it holds
+/// little: 8 visitors at once from 8 addresses sending each shape (up to 148 MB each) to the
+/// sign-up form, and a customer sending them to her profile, leave the shop's peak resident memory
+/// (VmHWM of its own process) under 300 MB. Each is refused with the reason.
+#[actix_web::test]
+async fn no_shape_of_form_takes_the_shop_past_300_mb() {
+    use crate::common::{Process, free_port, start_binary, wait_until_up};
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let shop = Process(start_binary(dir.path(), port, &[("ANKARA_NO_DEMO", "true"), ("ANKARA_TRUSTED_PROXIES", "127.0.0.1")]));
+    wait_until_up(&base).await;
+    let customer = Browser::new(base.clone());
+    customer.signup("Ada", "ada@example.com", "secret1").await;
+    let cookie = format!("Cookie: {}\r\n", session_cookie(&customer).await);
+    let pid = shop.0.id();
+    eprintln!("at start: VmHWM {} MB", peak_mb(pid));
+
+    // The watch of the raw bytes runs ahead of the parser: whichever refuses first answers.
+    let too_many = "A form may have at most 32 parts.";
+    let head = "A part of the form has a head longer than 4096 bytes.";
+    let expected = [
+        ("tiny parts", ["The form has no field f0000000.", too_many]),
+        ("wide fields", ["The form has no field g0.", "The form has no field g0."]),
+        ("one name repeated", ["The field email was sent more than once.", too_many]),
+        ("long names", [head, head]),
+        ("endless head", [head, head]),
+    ];
+    let mut answers = Vec::new();
+    for (shape, messages) in expected {
+        let started = Instant::now();
+        let visitors: Vec<_> = (0..8)
+            .map(|n| {
+                let from = format!("X-Forwarded-For: 198.51.100.{}\r\n", n + 1);
+                std::thread::spawn(move || send_shape(port, "POST", "/api/auth/signup", &from, shape))
+            })
+            .collect();
+        let profile = {
+            let cookie = cookie.clone();
+            std::thread::spawn(move || send_shape(port, "PATCH", "/api/account", &cookie, shape))
+        };
+        answers.extend(visitors.into_iter().chain([profile]).map(|t| (shape, messages, t.join().unwrap())));
+        eprintln!("{shape:<18} x 9 at once: answered in {:.2} s, VmHWM {} MB", started.elapsed().as_secs_f64(), peak_mb(pid));
+    }
+    let peak = peak_mb(pid);
+    assert!(peak <= 300, "the shop's peak resident memory reached {peak} MB");
+    for (shape, messages, (status, body)) in answers {
+        let said = serde_json::from_str::<Value>(&body).map(|b| b["message"].as_str().unwrap_or_default().to_string());
+        assert!(status == 400 && said.as_ref().is_ok_and(|m| messages.contains(&m.as_str())), "{shape}: {status} {body}");
+    }
 }

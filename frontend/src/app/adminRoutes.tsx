@@ -10,7 +10,8 @@ import { lazyRoute, patternToRegExp, type AppRoute } from './route';
 export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin', 'admin', () => import('@/features/admin/routes/AdminHomeRedirect')),
   lazyRoute('/admin/dashboard', 'admin', () => import('@/features/admin/routes/DashboardPage')),
-  lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/AdminManagementPage')),
+  // SPEC's Admin Management is the staff screen: roles are granted in one place.
+  lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/StaffPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
   lazyRoute('/admin/mail', 'admin', () => import('@/features/admin/routes/FailedMailPage')),
   lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loginPath, safeNextPath } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
-import { adminHome, mayOpen, staffRole } from '@/lib/staff';
+import { adminHome, mayOpen } from '@/lib/staff';
 import type { SessionUser } from '@/lib/types';
 
 /**
@@ -20,7 +20,7 @@ export type Access = 'all' | 'guest' | 'user' | 'bag' | 'admin';
 /** Where a route guard sends this visitor, or null to let them through. */
 export function guardRedirect(
   access: Access,
-  user: Pick<SessionUser, 'admin' | 'role'> | null,
+  user: Pick<SessionUser, 'admin' | 'role' | 'access'> | null,
   location: string,
   search: string,
   guestCheckout = false,
@@ -35,8 +35,7 @@ export function guardRedirect(
       return user ? null : loginPath(search ? `${location}?${search}` : location);
     case 'admin': {
       if (!user?.admin) return '/';
-      const role = staffRole(user);
-      return mayOpen(role, location) ? null : adminHome(role);
+      return mayOpen(user, location) ? null : adminHome(user);
     }
     case 'guest':
       return user ? safeNextPath(new URLSearchParams(search).get('next')) : null;

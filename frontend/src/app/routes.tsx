@@ -23,8 +23,10 @@ export const routes: AppRoute[] = [
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
   lazyRoute('/track', 'all', () => import('@/features/orders/routes/TrackPage')),
   lazyRoute('/unsubscribe', 'all', () => import('@/features/content/routes/UnsubscribePage')),
+  lazyRoute('/alerts/confirm', 'all', () => import('@/features/catalog/routes/AlertConfirmPage')),
   lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
+  lazyRoute('/join', 'all', () => import('@/features/auth/routes/JoinStaffPage')),
 ];
 
 /** The back office's addresses (/admin, /admin/…, /adminmanagement): the admin area's. */

@@ -1,10 +1,11 @@
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'wouter';
-import { SlidersIcon } from './moreIcons';
+import { CloseIcon, SlidersIcon } from './moreIcons';
 import { Message } from './Message';
 import { Modal } from './Modal';
 import {
   activeFilters,
+  filterChips,
   filtersFromParams,
   NO_FILTERS,
   parseNaira,
@@ -66,8 +67,9 @@ function productsText(n: number): string {
 
 /**
  * Above a list: "Filters" (below 960px; it opens the filter sheet, whose "Show N products"
- * closes it on the list it made) and "Sort by". From 960px the filters sit beside the list
- * instead ({@link FilterSidebar}).
+ * closes it on the list it made, brought into view) and "Sort by", then the filters in force as
+ * chips that remove them. From 960px the filters sit beside the list instead
+ * ({@link FilterSidebar}).
  */
 export function ListingToolbar<T extends string>({
   facets,
@@ -80,10 +82,16 @@ export function ListingToolbar<T extends string>({
 }: ToolbarProps<T>) {
   const [open, setOpen] = useState(false);
   const openerRef = useRef<HTMLButtonElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
   const sortId = useId();
   const active = activeFilters(filters);
+  // On a phone the list starts below the banner: "Show N products" brings it up.
+  const showList = () => {
+    setOpen(false);
+    requestAnimationFrame(() => toolbarRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' }));
+  };
   return (
-    <div className="listing-toolbar">
+    <div className="listing-toolbar" ref={toolbarRef}>
       <button
         ref={openerRef}
         type="button"
@@ -128,7 +136,7 @@ export function ListingToolbar<T extends string>({
             >
               Clear all
             </button>
-            <button type="button" className="btn btn--dark" onClick={() => setOpen(false)}>
+            <button type="button" className="btn btn--dark" onClick={showList}>
               Show {total === undefined ? 'products' : productsText(total)}
             </button>
           </>
@@ -136,7 +144,31 @@ export function ListingToolbar<T extends string>({
       >
         <FilterGroups facets={facets} filters={filters} onChange={onChange} />
       </Modal>
+      <ActiveFilters filters={filters} onChange={onChange} />
     </div>
+  );
+}
+
+/** The filters in force, each a chip that removes it (every screen size). */
+function ActiveFilters({ filters, onChange }: Pick<FiltersProps, 'filters' | 'onChange'>) {
+  const chips = filterChips(filters);
+  if (chips.length === 0) return null;
+  return (
+    <ul className="active-filters" aria-label="Filters in force">
+      {chips.map((chip) => (
+        <li key={chip.key}>
+          <button
+            type="button"
+            className="active-filter"
+            aria-label={`Remove filter: ${chip.label}`}
+            onClick={() => onChange(chip.without)}
+          >
+            {chip.label}
+            <CloseIcon size={16} />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

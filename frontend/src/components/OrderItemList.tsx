@@ -2,20 +2,26 @@ import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Price } from '@/components/Price';
 import { itemOptions } from '@/lib/orders';
-import type { OrderItem } from '@/lib/types';
+import type { OrderItem, PackedItem } from '@/lib/types';
 import './OrderItemList.css';
 
+/** A line as paid for, or (the packing view) without its price. */
+type Line = OrderItem | PackedItem;
+
 type Props = {
-  items: OrderItem[];
+  items: Line[];
   /** The list's accessible name, e.g. "Items in Order #1a2b3c4d". */
   label?: string;
   /** Admins open the product from its line (when it still exists). */
   linkProducts?: boolean;
   /** Something to do with a line, under its details (My Orders: "Write a review"). */
-  lineAction?: (item: OrderItem) => ReactNode;
+  lineAction?: (item: Line) => ReactNode;
 };
 
-/** An order's lines: name, size and colour, quantity × price paid, and the line total in naira. */
+/**
+ * An order's lines: name, size and colour, quantity × price paid, and the line total in naira; a
+ * line without a price (a packer's view) shows its quantity alone.
+ */
 export function OrderItemList({ items, label, linkProducts = false, lineAction }: Props) {
   return (
     <ul className="order-items" aria-label={label}>
@@ -33,11 +39,17 @@ export function OrderItemList({ items, label, linkProducts = false, lineAction }
               )}
               {options && <span className="order-item__muted">{options}</span>}
               <span className="order-item__muted">
-                {item.quantity} × <Price kobo={item.price} />
+                {'price' in item ? (
+                  <>
+                    {item.quantity} × <Price kobo={item.price} />
+                  </>
+                ) : (
+                  `Quantity ${item.quantity}`
+                )}
               </span>
               {lineAction?.(item)}
             </div>
-            <Price kobo={item.price * item.quantity} className="order-item__total" />
+            {'price' in item && <Price kobo={item.price * item.quantity} className="order-item__total" />}
           </li>
         );
       })}

@@ -24,6 +24,8 @@ type ProductCardProps = {
   /** Buttons shown under the card, outside its link (admin delete, add to bag, …). */
   actions?: ReactNode;
   headingLevel?: 'h2' | 'h3';
+  /** Added to the link: the size and colour to start the product page with (`?size=42&color=Black`). */
+  linkSearch?: string;
 };
 
 /** A product tile: the whole tile links to the product page. A product with nothing left says Sold out on its picture. */
@@ -33,6 +35,7 @@ export function ProductCard({
   showCategory = false,
   actions,
   headingLevel = 'h3',
+  linkSearch = '',
 }: ProductCardProps) {
   const [first, second] = product.images;
   // The second picture shows only under a mouse (ProductCard.css): a phone never fetches it.
@@ -42,7 +45,7 @@ export function ProductCard({
   const soldOut = isSoldOut(product);
   return (
     <article className={`product-card${swap ? ' product-card--swap' : ''}${soldOut ? ' is-sold-out' : ''}`}>
-      <Link href={productPath(product.id)} className="product-card__link">
+      <Link href={productPath(product.id) + linkSearch} className="product-card__link">
         <span className="product-card__media">
           {/* The name is right below, so the picture is decorative inside the link. */}
           <ResponsiveImage image={first} alt="" sizes={PRODUCT_CARD_SIZES} className="product-card__img" />

@@ -27,14 +27,13 @@ import {
   TagIcon,
   TruckIcon,
   UsersIcon,
-  ShieldIcon,
   ClockIcon,
 } from './moreIcons';
 import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { keepFocusWithin } from '@/lib/focusTrap';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { mayOpen, staffRole } from '@/lib/staff';
+import { mayOpen } from '@/lib/staff';
 import './Sidebar.css';
 
 type SidebarProps = {
@@ -44,7 +43,10 @@ type SidebarProps = {
   returnFocusRef: RefObject<HTMLElement | null>;
 };
 
-/** The back office's screens, in the menu's order; each shows only to the roles that may use it. */
+/**
+ * The back office's screens, in the menu's order; each shows only to the roles that may use it.
+ * Admin Management is the staff screen (roles are granted in that one place).
+ */
 const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode }> = [
   { href: '/admin/dashboard', label: 'Dashboard', icon: <ChartIcon /> },
   { href: '/adminmanagement', label: 'Admin Management', icon: <KeyIcon /> },
@@ -59,7 +61,6 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/messages', label: 'Messages', icon: <MailIcon /> },
   { href: '/admin/mail', label: 'Failed mail', icon: <MailIcon /> },
   { href: '/admin/search', label: 'Search words', icon: <SearchIcon /> },
-  { href: '/admin/staff', label: 'Staff', icon: <ShieldIcon /> },
   { href: '/admin/activity', label: 'Activity log', icon: <ClockIcon /> },
   { href: '/admin/settings', label: 'Settings', icon: <SlidersIcon /> },
 ];
@@ -70,8 +71,6 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
  */
 export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
   const { user } = useSession();
-  // A member of staff sees the back-office screens their role may use (none for customers).
-  const role = user?.admin ? staffRole(user) : null;
   const counts = useSessionCounts();
   const { logout, isPending: loggingOut } = useLogout();
   const [collectionsOpen, setCollectionsOpen] = useState(false);
@@ -184,7 +183,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             <SidebarLink href="/about" icon={<InfoIcon />} onNavigate={onClose}>
               About Us
             </SidebarLink>
-            {ADMIN_LINKS.filter((link) => mayOpen(role, link.href)).map(({ href, label, icon }) => (
+            {ADMIN_LINKS.filter((link) => mayOpen(user, link.href)).map(({ href, label, icon }) => (
               <SidebarLink key={href} href={href} icon={icon} onNavigate={onClose}>
                 {label}
               </SidebarLink>

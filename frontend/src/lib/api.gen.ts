@@ -207,8 +207,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Makes another user a member of staff (owners only); it takes effect at that user's next token
-     *     refresh. Recorded in the activity log.
+     * Makes the account with this e-mail a member of staff with the role (owners only; it takes
+     *     effect at that user's next token refresh), or — when no account uses the e-mail — mails an
+     *     invitation to join with that role (a link to set a name and password). The answer says which,
+     *     and what was granted. Recorded in the activity log.
      */
     post: operations['grant_admin'];
     delete?: never;
@@ -275,6 +277,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * One page of orders for fulfilment, searched and filtered, with the count of orders in every
+     *     status; each order as the member of staff may see it (packers: no money, e-mail or account).
+     */
     get: operations['admin_list'];
     put?: never;
     /**
@@ -314,12 +320,20 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
+    /**
+     * One order, as the member of staff may see it: the whole order, or (packers) what packing and
+     *     shipping need.
+     */
     get: operations['admin_one'];
     put?: never;
     post?: never;
     delete?: never;
     options?: never;
     head?: never;
+    /**
+     * Moves an order along (or cancels it, with its refund, for those who see money). Answers the
+     *     order as GET does.
+     */
     patch: operations['admin_update'];
     trace?: never;
   };
@@ -343,6 +357,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Staff confirm a pay-on-delivery order after calling the customer: it may then be prepared,
+     *     and is no longer cancelled for want of confirmation. Confirming again changes nothing.
+     */
+    post: operations['admin_confirm_order'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/note': {
     parameters: {
       query?: never;
@@ -351,7 +385,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Writes the shop's own note on an order (never shown to the customer). */
+    /**
+     * Writes the shop's own note on an order (never shown to the customer). Answers the order as GET
+     *     does.
+     */
     put: operations['admin_note'];
     post?: never;
     delete?: never;
@@ -630,7 +667,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Everyone with a role, owners first. */
+    /** Everyone with a role, owners first, and the invitations not yet used. */
     get: operations['list_staff'];
     put?: never;
     post?: never;
@@ -639,6 +676,23 @@ export interface paths {
     head?: never;
     /** Gives a member of staff another role, or takes them off the staff. The last owner stays one. */
     patch: operations['change_role'];
+    trace?: never;
+  };
+  '/api/admin/staff/invites/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Cancels an invitation not yet used: its link stops working. Answers the staff. */
+    delete: operations['cancel_invite'];
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/stock': {
@@ -699,6 +753,26 @@ export interface paths {
     patch: operations['edit_variant'];
     trace?: never;
   };
+  '/api/alerts/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirms a back-in-stock subscription from the link mailed to its address (no login; doing it
+     *     twice is fine). An expired or unknown link answers 404.
+     */
+    post: operations['confirm_alert'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/forgot': {
     parameters: {
       query?: never;
@@ -710,6 +784,27 @@ export interface paths {
     put?: never;
     /** Mails a reset link when the account exists. The answer is the same either way. */
     post: operations['forgot'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/invite': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What an invitation's link offers: the e-mail it is for and the role, while it can be used. */
+    get: operations['see_invite'];
+    put?: never;
+    /**
+     * Uses an invitation: makes the account with the invitation's e-mail and role, the name and
+     *     password given, and signs it in.
+     */
+    post: operations['accept_invite'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1016,8 +1111,31 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Liveness for uptime checkers and proxies. */
+    /**
+     * Liveness for uptime checkers and proxies, with this machine's role and, on a standby, how far
+     *     behind the primary it is.
+     */
     get: operations['health'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health/traffic': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * For the proxy in front of both machines (deploy/Caddyfile.two-machines): 200 where shoppers
+     *     should go — the primary, or a standby while no primary answers — and 503 elsewhere.
+     */
+    get: operations['traffic'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1110,6 +1228,26 @@ export interface paths {
      *     the link mailed to that e-mail (which proves it is theirs). Answers My Orders afterwards.
      */
     post: operations['claim'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/orders/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The customer confirms her pay-on-delivery order with the code the shop sent her. A wrong code
+     *     answers 400 (five end the code: 409); tries share the tracking page's allowance per address.
+     */
+    post: operations['confirm_order'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1271,6 +1409,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/payments/{reference}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the shopper's payment stands, from the shop's own records (Paystack is not asked): for a
+     *     page waiting on money sent later (a transfer, USSD), which asks again until the webhook or the
+     *     reconciler has completed the payment and this answers its order. Same shape as the verify.
+     */
+    get: operations['payment_state'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/products/featured': {
     parameters: {
       query?: never;
@@ -1390,9 +1549,10 @@ export interface paths {
     put?: never;
     /**
      * "E-mail me when it's back" for a sold-out variant: one mail when it is available again (by any
-     *     route), then the subscription ends. For visitors and customers alike. The same address and
-     *     variant again answers 200 and changes nothing; 10 new subscriptions per address and 30 per
-     *     client an hour.
+     *     route), then the subscription ends. For visitors and customers alike; it counts once the
+     *     address confirms it through the link mailed to it (at most 3 such mails an address a day), or
+     *     at once for a signed-in customer's own address. The same address and variant again answers 200
+     *     and changes nothing; 10 new subscriptions per address and 30 per client an hour.
      */
     post: operations['notify'];
     delete?: never;
@@ -1723,7 +1883,10 @@ export interface components {
     /** @description The profile form (multipart); a photo only when it changes. */
     AccountForm: {
       displayName: string;
-      /** @description Digits, spaces and + - ( ). */
+      /**
+       * @description A Nigerian number as people write it (0803 123 4567, +234 803 123 4567…) or an international
+       *     one starting with +; stored as E.164. Empty removes it.
+       */
       phoneNumber?: string;
       /**
        * Format: binary
@@ -1758,6 +1921,15 @@ export interface components {
     Address: {
       city: string;
       country: string;
+      /**
+       * @description How a rider finds the place: "Opposite Shoprite", "the blue gate after the mosque".
+       *     Optional; empty when not given.
+       */
+      landmark: string;
+      /**
+       * @description Required or optional as the merchant's `postalCode` setting says (most Nigerian addresses
+       *     have none in use); empty when not given.
+       */
       postalCode: string;
       state: string;
       street: string;
@@ -1788,14 +1960,15 @@ export interface components {
       /** @description Each line's SKU, in line order (null when it has none or its variant is gone). */
       skus: (string | null)[];
       userId: string;
+      view: components['schemas']['WholeView'];
     };
     /** @description One page of orders for fulfilment, with the count of orders in every status. */
     AdminOrderPage: {
-      /** @description Every status, with 0 for none. */
+      /** @description Every status, with 0 for none (in the whole shop). */
       counts: {
         [key: string]: number;
       };
-      orders: components['schemas']['Order'][];
+      orders: components['schemas']['ListedOrder'][];
       /**
        * Format: int64
        * @description Orders not cancelled that were paid for after their units sold out.
@@ -1805,7 +1978,10 @@ export interface components {
       page: number;
       /** Format: int64 */
       pageSize: number;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description Orders matching the filter and search, on every page.
+       */
       total: number;
     };
     AdminProductPage: {
@@ -2009,6 +2185,8 @@ export interface components {
       address: components['schemas']['Address'] | null;
       customer: components['schemas']['Customer'];
       mode: components['schemas']['PaymentMode'];
+      /** @description Whether the address needs a postal code (the merchant's setting). */
+      postalCode: components['schemas']['PostalCode'];
       publicKey: string;
     };
     /** @description What the checkout summary shows before paying. */
@@ -2137,6 +2315,30 @@ export interface components {
       color: string;
       /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels. */
       images?: string[];
+    };
+    /** @description A customer's confirmation: the order's number (as on the confirmation) and the code sent to her. */
+    ConfirmBody: {
+      code: string;
+      number: string;
+    };
+    /** @enum {string} */
+    ConfirmChannel: 'phone' | 'email';
+    /** @description An order's confirmation as the order's answers carry it. */
+    Confirmation: {
+      channel: components['schemas']['ConfirmChannel'];
+      /** Format: int64 */
+      confirmedAt: number | null;
+      /**
+       * Format: int64
+       * @description Unix ms: unconfirmed by then, the order is cancelled.
+       */
+      expiresAt: number;
+    };
+    /** @description What a confirmation answers: the order's number and where it is now. */
+    Confirmed: {
+      confirmation: components['schemas']['Confirmation'] | null;
+      number: string;
+      status: components['schemas']['OrderStatus'];
     };
     ContactForm: {
       email?: string | null;
@@ -2408,7 +2610,7 @@ export interface components {
       /**
        * @description validation, unauthenticated, login_failed, forbidden, not_found, method_not_allowed,
        *     conflict, payment_in_progress, price_changed, payload_too_large, too_many_requests, busy,
-       *     upstream or internal.
+       *     switching_over, upstream or internal.
        */
       error: string;
       message: string;
@@ -2463,9 +2665,48 @@ export interface components {
     ForgotBody: {
       email?: string | null;
     };
+    /** @description The whole order in a list. */
+    FullOrder: components['schemas']['Order'] & {
+      view: components['schemas']['WholeView'];
+    };
     GrantBody: {
       email?: string | null;
       role?: components['schemas']['Role'] | null;
+    };
+    /** @description `/api/health`: the shop is up, which role this machine holds, and how far behind it is. */
+    Health: {
+      /**
+       * Format: double
+       * @description A standby: seconds since the primary wrote the newest state applied here (the primary
+       *     stamps its clock twice a second, so about the replication delay while it runs).
+       */
+      behindSeconds: number | null;
+      /**
+       * Format: int64
+       * @description A standby: transactions the primary has that this machine has not applied (when known).
+       */
+      behindTxids: number | null;
+      /**
+       * Format: int64
+       * @description The lease epoch this machine holds (a primary) or follows (a standby); null without a replica store.
+       */
+      epoch: number | null;
+      /** @description A fenced machine: its last writes were shipped to the replica store and its Litestream stopped. */
+      flushed: boolean | null;
+      /** @description Why writes are refused, when they are. */
+      message: string | null;
+      /** @description A standby: the primary's transaction id as it last said. */
+      primaryTxid: string | null;
+      /** @description primary, standby, promoting or fenced. */
+      role: string;
+      /** @description Always "ok". */
+      status: string;
+      /** @description Whether this machine takes orders and changes now. */
+      takesOrders: boolean;
+      /** @description Litestream's transaction id (16 hex digits): a primary's newest, a standby's newest applied. */
+      txid: string | null;
+      /** @description A fenced machine: orders it took that never reached the machine that replaced it (`ankara unreplicated` lists them). */
+      unreplicatedOrders: number | null;
     };
     HideBody: {
       hidden: boolean;
@@ -2564,6 +2805,30 @@ export interface components {
       authorization_url: string;
       reference: string;
     };
+    /** @description An invitation not yet used, as the owner sees it. */
+    Invite: {
+      /** Format: int64 */
+      createdAt: number;
+      email: string;
+      /** Format: int64 */
+      expiresAt: number;
+      id: string;
+      role: components['schemas']['Role'];
+    };
+    /** @description What the link's holder sees before joining. */
+    InviteView: {
+      email: string;
+      /** Format: int64 */
+      expiresAt: number;
+      role: components['schemas']['Role'];
+    };
+    /** @description Joining the staff from an invitation: a name and a password (no photo). */
+    JoinBody: {
+      confirmPassword?: string;
+      displayName?: string;
+      password?: string;
+      token?: string;
+    };
     /** @description A guest's password for the account that keeps their details. */
     KeepAccountBody: {
       confirmPassword?: string;
@@ -2580,6 +2845,8 @@ export interface components {
     LinkVerification: {
       data: components['schemas']['VerifiedPayment'];
     };
+    /** @description An order in the orders list, as the member of staff may see it. */
+    ListedOrder: components['schemas']['FullOrder'] | components['schemas']['PackingOrder'];
     LoginBody: {
       email?: string | null;
       password?: string | null;
@@ -2665,6 +2932,7 @@ export interface components {
          *     shop had ended): the merchant decides whether to honour the discount or settle it.
          */
         codeOverLimit: boolean;
+        confirmation?: components['schemas']['Confirmation'] | null;
         /** Format: int64 */
         createdAt: number;
         customerEmail: string;
@@ -2681,6 +2949,7 @@ export interface components {
         /** @description Paid for after its units had sold out: the merchant must restock or refund. */
         oversold: boolean;
         paymentReference: string;
+        shippedBy?: components['schemas']['ShippedBy'] | null;
         source: components['schemas']['Source'];
         status: components['schemas']['OrderStatus'];
         /** Format: int64 */
@@ -2727,6 +2996,55 @@ export interface components {
     };
     /** @enum {string} */
     OrderStatus: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refused';
+    /** @description A line as packing sees it: what to take off the shelf, without its price. */
+    PackedItem: {
+      color: string | null;
+      name: string;
+      productId: string | null;
+      /** Format: int64 */
+      quantity: number;
+      size: string | null;
+      variantId: string | null;
+    };
+    /**
+     * @description An order as packing and shipping need it: its lines, who it goes to and where, the customer's
+     *     note and where it stands. No price, payment, refund, e-mail or account.
+     */
+    PackingOrder: {
+      /** Format: int64 */
+      createdAt: number;
+      /** @description Who receives it (on the label), and the phone the rider calls. */
+      customerName: string;
+      customerNote: string | null;
+      customerPhone: string;
+      deliveryAddress: components['schemas']['Address'];
+      deliveryEstimate: string | null;
+      deliveryMethod: components['schemas']['Method'];
+      id: string;
+      items: components['schemas']['PackedItem'][];
+      number: string;
+      /** @description Paid for after its units had sold out: some lines may not be on the shelf. */
+      oversold: boolean;
+      shippedBy: components['schemas']['ShippedBy'] | null;
+      source: components['schemas']['Source'];
+      status: components['schemas']['OrderStatus'];
+      trackingNumber: string | null;
+      /** Format: int64 */
+      updatedAt: number;
+      view: components['schemas']['PackingView'];
+    };
+    /**
+     * @description One order's screen in the packing view: with where it may go next (for the role), the shop's
+     *     own note and each line's SKU.
+     */
+    PackingOrderDetail: components['schemas']['PackingOrder'] & {
+      internalNote?: string | null;
+      nextStatuses: components['schemas']['OrderStatus'][];
+      /** @description Each line's SKU, in line order. */
+      skus: (string | null)[];
+    };
+    /** @enum {string} */
+    PackingView: 'packing';
     PausedBody: {
       paused: boolean;
     };
@@ -2820,7 +3138,8 @@ export interface components {
       paymentMethod: components['schemas']['PaymentMethod'];
       /**
        * Format: int64
-       * @description What is still to collect on delivery (0 once collected, and for Paystack orders).
+       * @description What is still to collect on delivery, at any status until it is collected (0 then, and
+       *     for cancelled, refused and Paystack orders).
        */
       toCollect: number;
     };
@@ -2935,8 +3254,11 @@ export interface components {
     /** @description What to take off the shelves for many orders: each variant once, with its units and orders. */
     PickList: {
       lines: components['schemas']['PickLine'][];
-      /** @description The orders it covers, oldest first: number, customer, delivery and their notes. */
-      orders: components['schemas']['Order'][];
+      /**
+       * @description The orders it covers, oldest first: number, customer, delivery and their notes (as the
+       *     member of staff may see them).
+       */
+      orders: components['schemas']['ListedOrder'][];
     };
     /** @description Collection from the shop. */
     Pickup: {
@@ -2955,6 +3277,8 @@ export interface components {
     PlacedOrder: {
       order: components['schemas']['Order'];
     };
+    /** @enum {string} */
+    PostalCode: 'required' | 'optional_in_nigeria' | 'optional';
     /** @description The parts of an order's total, as priced when its payment started. */
     Price: {
       /** @description e.g. "1–2 working days"; none for pickup and older orders. */
@@ -3299,6 +3623,11 @@ export interface components {
       timeout: number;
     };
     SessionUser: {
+      /**
+       * @description The back-office endpoints this member of staff may call, as "METHOD /api/path" from the
+       *     access table (empty for customers): the screens offer only what these allow.
+       */
+      access: string[];
       admin: boolean;
       /** Format: int64 */
       createdAt: number;
@@ -3380,6 +3709,31 @@ export interface components {
       payOnDeliveryOpenLimit: number;
       /**
        * Format: int64
+       * @description Hours such an order waits for confirmation before it is cancelled (its stock and code use
+       *     back): 1 to 168.
+       * @default 24
+       */
+      podConfirmHours: number;
+      /**
+       * @description How a pay-on-delivery order from a customer the shop does not know yet (a guest, or an
+       *     account without a delivered or paid order) is confirmed: by a call from the shop, or by a
+       *     code e-mailed to the customer.
+       * @default phone
+       */
+      podConfirmation: components['schemas']['ConfirmChannel'];
+      /**
+       * Format: int64
+       * @description Such orders waiting for confirmation that one client address may have at once: 1 to 50.
+       * @default 3
+       */
+      podUnconfirmedPerAddress: number;
+      /**
+       * @description Whether checkout asks for a postal code: most Nigerian addresses have none in use.
+       * @default optional_in_nigeria
+       */
+      postalCode: components['schemas']['PostalCode'];
+      /**
+       * Format: int64
        * @description Minutes a bank transfer or USSD payment may take, holding its stock and code meanwhile.
        * @default 60
        */
@@ -3403,8 +3757,16 @@ export interface components {
       /** Format: int64 */
       payOnDeliveryOpenLimit?: number | null;
       /** Format: int64 */
+      podConfirmHours?: number | null;
+      podConfirmation?: components['schemas']['ConfirmChannel'] | null;
+      /** Format: int64 */
+      podUnconfirmedPerAddress?: number | null;
+      postalCode?: components['schemas']['PostalCode'] | null;
+      /** Format: int64 */
       transferHoldMinutes?: number | null;
     };
+    /** @enum {string} */
+    ShippedBy: 'courier' | 'rider';
     /** @description The sign-up form (multipart). */
     SignupForm: {
       confirmPassword: string;
@@ -3435,6 +3797,8 @@ export interface components {
     /** @enum {string} */
     Source: 'website' | 'whatsapp' | 'instagram' | 'in_store';
     Staff: {
+      /** @description Invitations mailed and not yet used, newest first. */
+      invites: components['schemas']['Invite'][];
       staff: components['schemas']['StaffMember'][];
     };
     /** @description A member of staff. */
@@ -3445,6 +3809,8 @@ export interface components {
       name: string;
       role: components['schemas']['Role'];
     };
+    /** @description One order's screen, as the member of staff may see it. */
+    StaffOrder: components['schemas']['AdminOrder'] | components['schemas']['PackingOrderDetail'];
     StartBody: {
       address?: components['schemas']['Address'];
       /** @description A discount code as typed (any case). */
@@ -3521,6 +3887,8 @@ export interface components {
     StockStatus: 'in-stock' | 'low' | 'sold-out';
     /** @description What subscribing did. */
     Subscribed: {
+      /** @description False while the address has not confirmed it yet (a link was mailed to it). */
+      confirmed: boolean;
       /** @description False when this address already waited for this variant (nothing changed). */
       created: boolean;
       message: string;
@@ -3563,11 +3931,22 @@ export interface components {
     /** @description What anyone holding an order's number and e-mail may see: where it is, not who or where to. */
     TrackedOrder: components['schemas']['Price'] &
       components['schemas']['OrderRefunds'] & {
+        confirmation?: components['schemas']['Confirmation'] | null;
         /** Format: int64 */
         createdAt: number;
         items: components['schemas']['OrderItem'][];
         number: string;
+        /** Format: int64 */
+        paid: number;
+        /** @description How it is paid and what was received, so the page says "paid" only of money that came. */
+        paymentMethod: components['schemas']['PaymentMethod'];
+        shippedBy?: components['schemas']['ShippedBy'] | null;
         status: components['schemas']['OrderStatus'];
+        /**
+         * Format: int64
+         * @description Still to pay on delivery (0 once collected).
+         */
+        toCollect: number;
         /** Format: int64 */
         totalAmount: number;
         trackingNumber?: string | null;
@@ -3577,10 +3956,18 @@ export interface components {
     TrackedOrderAnswer: {
       order: components['schemas']['TrackedOrder'];
     };
+    /** @description `/api/health/traffic`: whether a proxy should send shoppers here. */
+    Traffic: {
+      /** @description primary, standby, promoting or fenced. */
+      role: string;
+      /** @description True on the primary; on a standby only while no primary answers (it then serves read-only). */
+      serve: boolean;
+    };
     UpdateBody: {
       /** @description With "cancelled": refund whatever is left of the order in the same step. */
       refund?: boolean;
-      /** @description One of the order's next statuses; shipped needs a tracking number. */
+      shippedBy?: components['schemas']['ShippedBy'] | null;
+      /** @description One of the order's next statuses; shipped by a courier needs a tracking number. */
       status: components['schemas']['OrderStatus'];
       trackingNumber?: string | null;
     };
@@ -3651,6 +4038,8 @@ export interface components {
       /** Format: int64 */
       shipped: number;
     };
+    /** @enum {string} */
+    WholeView: 'full';
     /** @description One zone: the states it covers and what delivery there costs. */
     Zone: {
       /** @description e.g. "1–2 working days". */
@@ -3772,7 +4161,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3840,7 +4232,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -4171,6 +4566,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_codes: {
@@ -4276,6 +4680,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   pause_code: {
@@ -4339,6 +4752,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4423,6 +4845,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   list_failed: {
@@ -4498,6 +4929,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   retry_one: {
@@ -4546,6 +4986,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_list: {
@@ -4561,6 +5010,11 @@ export interface operations {
         refund?: 'failed';
         /** @description Only orders paid with a code past its limits (not cancelled), from the last 30 days. */
         codeOverLimit?: boolean;
+        /**
+         * @description An order number (or its start), part of the customer's name or e-mail (for those who see
+         *     customers), or a phone number however it is written.
+         */
+        q?: string;
       };
       header?: never;
       path?: never;
@@ -4683,6 +5137,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   export_orders: {
@@ -4752,7 +5215,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -4804,7 +5267,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -4854,6 +5317,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -4940,6 +5412,81 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  admin_confirm_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_note: {
@@ -4962,7 +5509,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['AdminOrder'];
+          'application/json': components['schemas']['StaffOrder'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -5003,6 +5550,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5089,6 +5645,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   cancel_pay_links: {
@@ -5130,6 +5695,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5225,6 +5799,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   admin_refuse: {
@@ -5275,6 +5858,15 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5551,6 +6143,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   import_products: {
@@ -5628,6 +6229,15 @@ export interface operations {
       };
       /** @description The body or an uploaded file is too large. */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -5804,6 +6414,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_synonyms: {
@@ -5900,6 +6519,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   get_settings: {
@@ -5989,6 +6617,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6103,6 +6740,72 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancel_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Staff'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6269,6 +6972,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   edit_variant: {
@@ -6348,6 +7060,64 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirm_alert: {
+    parameters: {
+      query: {
+        /** @description The token in the mailed link. */
+        token: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Subscribed'];
+        };
+      };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   forgot: {
@@ -6400,6 +7170,127 @@ export interface operations {
       };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  see_invite: {
+    parameters: {
+      query?: {
+        /** @description The token from the invitation's link (in the query, which logs leave out). */
+        token?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InviteView'];
+        };
+      };
+      /** @description The query string is not valid */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  accept_invite: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['JoinBody'];
+      };
+    };
+    responses: {
+      /** @description Signed in to the new account */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6467,7 +7358,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6545,7 +7439,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6574,6 +7471,15 @@ export interface operations {
           'application/json': components['schemas']['SessionView'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   refresh: {
@@ -6596,6 +7502,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6645,7 +7560,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6714,7 +7632,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6811,6 +7732,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   remove: {
@@ -6843,6 +7773,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -6904,6 +7843,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7029,6 +7977,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   price_checkout: {
@@ -7090,6 +8047,15 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7194,7 +8160,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7386,7 +8355,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7483,7 +8455,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7562,6 +8537,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   post_contact: {
@@ -7613,6 +8597,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   delivery_options: {
@@ -7648,7 +8641,36 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['StatusOk'];
+          'application/json': components['schemas']['Health'];
+        };
+      };
+    };
+  };
+  traffic: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Send shoppers here */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Traffic'];
+        };
+      };
+      /** @description Send them to the other machine */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Traffic'];
         };
       };
     };
@@ -7704,6 +8726,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7809,6 +8840,92 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirm_order: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Confirmed'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   mark_seen: {
@@ -7830,6 +8947,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -7975,6 +9101,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   cancel_pay_link_payment: {
@@ -8036,6 +9171,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   verify_pay_link: {
@@ -8090,6 +9234,15 @@ export interface operations {
       };
       /** @description Paystack or the mail server failed; the message is safe to show. */
       502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8165,6 +9318,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   verify_payment: {
@@ -8233,6 +9395,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   webhook: {
@@ -8281,6 +9452,54 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  payment_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        reference: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Verification'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -8385,6 +9604,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   edit_product: {
@@ -8457,6 +9685,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8543,7 +9780,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8593,6 +9833,15 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8663,6 +9912,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -8758,7 +10016,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8846,6 +10107,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   write_review: {
@@ -8918,6 +10188,15 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9063,7 +10342,10 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description Heavy work (password hashing, image decoding) has a long queue; `Retry-After` says when to try again. */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9163,6 +10445,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   fetch_session_timeout: {
@@ -9247,6 +10538,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9359,6 +10659,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   sandbox_fetch_refund: {
@@ -9435,6 +10744,15 @@ export interface operations {
           'application/json': components['schemas']['PaystackRefusal'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   initialize: {
@@ -9485,6 +10803,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9598,6 +10925,15 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
     };
   };
   unsave: {
@@ -9621,6 +10957,15 @@ export interface operations {
       };
       /** @description No valid session, or a failed login. */
       401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -9682,6 +11027,15 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };

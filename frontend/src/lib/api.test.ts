@@ -121,7 +121,14 @@ describe('the typed client', () => {
     const fn = stubFetch(async () => json({ reference: 'ANK-1' }, 200));
     const body = {
       customer: { name: 'Ada', email: 'a@b.co', phone: '0803 000 0000' },
-      address: { street: '1 Road', city: 'Ikeja', state: 'Lagos', country: 'Nigeria', postalCode: '100001' },
+      address: {
+        street: '1 Road',
+        city: 'Ikeja',
+        state: 'Lagos',
+        country: 'Nigeria',
+        postalCode: '100001',
+        landmark: '',
+      },
     };
     await expect(
       answer(api.POST('/api/checkout', { body, params: { header: { 'Idempotency-Key': 'key-1' } } })),

@@ -1,5 +1,6 @@
 import createClient from 'openapi-fetch';
 import type { paths } from './api.gen';
+import { noteSwitchingOver } from './switchingOver';
 import type { ErrorBody } from './types';
 
 /** A failed API call: the HTTP status, the server's snake_case code and its human message. */
@@ -129,6 +130,8 @@ async function send({ url, method, init }: Call): Promise<Response> {
 
   if (!response.ok) {
     if (response.status === 401 && !CREDENTIAL_PATHS.includes(url.split('?')[0]!)) onUnauthorized?.(url);
+    // The standby machine refusing a write: the banner says so on every page, not only here.
+    if (isErrorBody(parsed) && parsed.error === 'switching_over') noteSwitchingOver(parsed.message);
     if (isErrorBody(parsed)) throw new ApiError(response.status, parsed.error, parsed.message, parsed);
     throw new ApiError(
       response.status,
@@ -218,5 +221,7 @@ function reasonOf(error: unknown): string | null {
   if (isApiError(error) && error.status >= 400 && error.status < 500 && !error.code.startsWith('http_')) {
     return error.message;
   }
+  // A 503 that says why in words: the shop is switching over to its standby machine.
+  if (isApiError(error) && error.code === 'switching_over') return error.message;
   return null;
 }

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilters, filtersFromParams, listingKey, NO_FILTERS, parseNaira, withFilters } from './listing';
+import {
+  activeFilters,
+  chosenOptionsSearch,
+  filterChips,
+  filtersFromParams,
+  listingKey,
+  NO_FILTERS,
+  parseNaira,
+  withFilters,
+} from './listing';
 import { compareAtProblem, COMPARE_AT_NOT_ABOVE, nairaToKobo, percentOff } from './money';
 
 describe('listing filters in the address', () => {
@@ -14,6 +23,23 @@ describe('listing filters in the address', () => {
     );
     expect(activeFilters(f)).toBe(4);
     expect(withFilters(new URLSearchParams('size=42&q=x'), NO_FILTERS).toString()).toBe('q=x');
+  });
+
+  it('says each filter in force as a chip that removes it alone', () => {
+    const f = filtersFromParams(new URLSearchParams('size=42&color=Black&maxPrice=60000&inStock=true&onSale=true'));
+    const chips = filterChips(f);
+    expect(chips.map((c) => c.label)).toEqual(['Size 42', 'Black', 'Up to ₦60,000.00', 'In stock', 'On sale']);
+    expect(chips.map((c) => activeFilters(c.without))).toEqual([4, 4, 4, 4, 4]);
+    expect(chips[2]!.without).toEqual({ ...f, maxPrice: null });
+    expect(filterChips({ ...NO_FILTERS, minPrice: 20000, maxPrice: 60000 })[0]!.label).toBe('₦20,000.00 – ₦60,000.00');
+    expect(filterChips({ ...NO_FILTERS, minPrice: 20000 })[0]!.label).toBe('From ₦20,000.00');
+    expect(filterChips(NO_FILTERS)).toEqual([]);
+  });
+
+  it('carries the size and colour chosen, and only those, to a product page', () => {
+    const f = filtersFromParams(new URLSearchParams('size=42&color=Navy Blue&maxPrice=60000'));
+    expect(chosenOptionsSearch(f)).toBe('?size=42&color=Navy+Blue');
+    expect(chosenOptionsSearch({ ...NO_FILTERS, onSale: true })).toBe('');
   });
 
   it('never asks for what the server would refuse', () => {

@@ -1,3 +1,4 @@
+import { formatNaira } from './money';
 import type { CollectionSort, SearchSort } from './types';
 
 /**
@@ -84,6 +85,45 @@ export function withFilters(params: URLSearchParams, f: ListingFilters): URLSear
 export function activeFilters(f: ListingFilters): number {
   return [f.size, f.color, f.minPrice ?? f.maxPrice, f.inStock || null, f.onSale || null].filter((v) => v !== null)
     .length;
+}
+
+/** One filter in force, as a removable chip says it, and the filters without it. */
+export type FilterChip = { key: string; label: string; without: ListingFilters };
+
+/** Whole naira as money is shown everywhere: ₦60,000.00. */
+function naira(whole: number): string {
+  return formatNaira(whole * 100);
+}
+
+/** The filters in force, in the order the filters are shown: size, colour, price, stock, sale. */
+export function filterChips(f: ListingFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (f.size !== null) chips.push({ key: 'size', label: `Size ${f.size}`, without: { ...f, size: null } });
+  if (f.color !== null) chips.push({ key: 'color', label: f.color, without: { ...f, color: null } });
+  if (f.minPrice !== null || f.maxPrice !== null) {
+    const label =
+      f.minPrice !== null && f.maxPrice !== null
+        ? `${naira(f.minPrice)} – ${naira(f.maxPrice)}`
+        : f.minPrice !== null
+          ? `From ${naira(f.minPrice)}`
+          : `Up to ${naira(f.maxPrice!)}`;
+    chips.push({ key: 'price', label, without: { ...f, minPrice: null, maxPrice: null } });
+  }
+  if (f.inStock) chips.push({ key: 'inStock', label: 'In stock', without: { ...f, inStock: false } });
+  if (f.onSale) chips.push({ key: 'onSale', label: 'On sale', without: { ...f, onSale: false } });
+  return chips;
+}
+
+/**
+ * What a product link from a filtered list carries to the product page, which starts with that
+ * size and colour chosen: `?size=42&color=Black`, or "" when neither filter is on.
+ */
+export function chosenOptionsSearch(f: ListingFilters): string {
+  const params = new URLSearchParams();
+  if (f.size !== null) params.set('size', f.size);
+  if (f.color !== null) params.set('color', f.color);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 /** A stable text for query keys: the same filters (any case) always make the same key. */

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { isStopped, ORDER_STATUS_LABELS, ORDER_STATUSES, orderSteps, paidByText, toPayText } from './orders';
+import {
+  addressLines,
+  awaitsConfirmation,
+  confirmationText,
+  isStopped,
+  ORDER_STATUS_LABELS,
+  ORDER_STATUSES,
+  orderSteps,
+  paidByText,
+  toPayText,
+} from './orders';
 
 describe('order statuses', () => {
   it('name placed and refused, in the order an order moves', () => {
@@ -35,6 +45,10 @@ describe('what is left to pay', () => {
     );
   });
 
+  it('still owed once delivered, until it is collected', () => {
+    expect(toPayText({ ...pod, status: 'delivered' })).toBe('Pay on delivery — ₦87,550.00 not paid yet');
+  });
+
   it('nothing once collected, refused or cancelled, nor for an order paid through Paystack', () => {
     expect(toPayText({ ...pod, toCollect: 0 })).toBeNull();
     expect(toPayText({ ...pod, status: 'refused' })).toBeNull();
@@ -49,5 +63,45 @@ describe('what is left to pay', () => {
     expect(paidByText('card')).toBe('Paid by card');
     expect(paidByText('apple_pay')).toBe('Paid by apple pay');
     expect(paidByText(null)).toBeNull();
+  });
+});
+
+describe("a new customer's order waiting for confirmation", () => {
+  const waiting = {
+    status: 'placed' as const,
+    confirmation: { channel: 'phone' as const, expiresAt: Date.UTC(2026, 10, 28, 11, 30), confirmedAt: null },
+  };
+
+  it('says who confirms it and by when (Lagos time)', () => {
+    expect(awaitsConfirmation(waiting)).toBe(true);
+    expect(confirmationText(waiting)).toMatch(
+      /^We'll call you to confirm this order before we prepare it\. Unconfirmed by Sat,? 12:30/,
+    );
+    expect(confirmationText({ ...waiting, confirmation: { ...waiting.confirmation, channel: 'email' } })).toMatch(
+      /^Confirm this order with the code we e-mailed you\./,
+    );
+  });
+
+  it('says nothing once confirmed, cancelled, or for an order that needs none', () => {
+    expect(confirmationText({ ...waiting, confirmation: { ...waiting.confirmation, confirmedAt: 1 } })).toBeNull();
+    expect(confirmationText({ ...waiting, status: 'cancelled' })).toBeNull();
+    expect(confirmationText({ status: 'placed', confirmation: null })).toBeNull();
+  });
+});
+
+describe('the address as lines', () => {
+  it('ends with the landmark when there is one, and leaves out an empty postal code', () => {
+    const address = { street: '14 Adeola Odeku', city: 'Victoria Island', state: 'Lagos', country: 'Nigeria' };
+    expect(addressLines({ ...address, postalCode: '', landmark: ' Opposite Shoprite ' })).toEqual([
+      '14 Adeola Odeku',
+      'Victoria Island, Lagos',
+      'Nigeria',
+      'Landmark: Opposite Shoprite',
+    ]);
+    expect(addressLines({ ...address, postalCode: '101241', landmark: '' })).toEqual([
+      '14 Adeola Odeku',
+      'Victoria Island, Lagos 101241',
+      'Nigeria',
+    ]);
   });
 });

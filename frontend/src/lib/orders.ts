@@ -41,7 +41,8 @@ export function orderSteps(order: { status: OrderStatus; paymentMethod?: Payment
 
 /**
  * What a shopper still has to pay for a pay-on-delivery order, or null when nothing:
- * "Pay on delivery — ₦87,550.00 to pay when it arrives" ("Pay at pickup — … when you pick it up").
+ * "Pay on delivery — ₦87,550.00 to pay when it arrives" ("Pay at pickup — … when you pick it up";
+ * once delivered, "… not paid yet").
  */
 export function toPayText(order: {
   paymentMethod?: PaymentMethod;
@@ -50,9 +51,39 @@ export function toPayText(order: {
   status: OrderStatus;
 }): string | null {
   if (order.paymentMethod !== 'pay_on_delivery' || !order.toCollect || isStopped(order.status)) return null;
+  const amount = formatNaira(order.toCollect);
+  const way = order.deliveryMethod === 'pickup' ? 'Pay at pickup' : 'Pay on delivery';
+  if (order.status === 'delivered') return `${way} — ${amount} not paid yet`;
   return order.deliveryMethod === 'pickup'
-    ? `Pay at pickup — ${formatNaira(order.toCollect)} to pay when you pick it up`
-    : `Pay on delivery — ${formatNaira(order.toCollect)} to pay when it arrives`;
+    ? `${way} — ${amount} to pay when you pick it up`
+    : `${way} — ${amount} to pay when it arrives`;
+}
+
+/** An order's confirmation, as its answers carry it (pay on delivery from a new customer). */
+type Confirmable = {
+  confirmation?: { channel: 'phone' | 'email'; expiresAt: number; confirmedAt?: number | null } | null;
+};
+
+/** Whether the order still waits for its confirmation (a call from the shop, or the customer's code). */
+export function awaitsConfirmation(order: Confirmable & { status: OrderStatus }): boolean {
+  return order.status === 'placed' && Boolean(order.confirmation) && !order.confirmation?.confirmedAt;
+}
+
+/**
+ * What the customer is told while her order waits: "We'll call you to confirm this order." or
+ * "Confirm this order with the code we e-mailed you.", with when it lapses.
+ */
+export function confirmationText(order: Confirmable & { status: OrderStatus }): string | null {
+  if (!awaitsConfirmation(order) || !order.confirmation) return null;
+  const by = new Date(order.confirmation.expiresAt).toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return order.confirmation.channel === 'phone'
+    ? `We'll call you to confirm this order before we prepare it. Unconfirmed by ${by}, it is cancelled.`
+    : `Confirm this order with the code we e-mailed you. Unconfirmed by ${by}, it is cancelled.`;
 }
 
 /** Paystack's channel names as a sentence ends them: "Paid by bank transfer". */
@@ -85,10 +116,11 @@ export function itemOptions(item: Pick<OrderItem, 'size' | 'color'>): string | n
   return parts.length > 0 ? parts.join(' · ') : null;
 }
 
-/** The address as display lines: street; city, state postal code; country. */
+/** The address as display lines: street; city, state postal code; country; "Landmark: …" when given. */
 export function addressLines(address: Address): string[] {
   const cityLine = [address.city, [address.state, address.postalCode].filter(Boolean).join(' ')]
     .filter(Boolean)
     .join(', ');
-  return [address.street, cityLine, address.country].filter((line) => line.trim() !== '');
+  const landmark = address.landmark?.trim() ? `Landmark: ${address.landmark.trim()}` : '';
+  return [address.street, cityLine, address.country, landmark].filter((line) => line.trim() !== '');
 }

@@ -65,10 +65,11 @@ export const queryKeys = {
         status: OrderStatus | null,
         page: number,
         special: 'oversold' | 'failed-refund' | 'code-over-limit' | null = null,
+        q = '',
       ) =>
         special
-          ? (['admin', 'orders', 'list', special, page] as const)
-          : (['admin', 'orders', 'list', status ?? 'all', page] as const),
+          ? (['admin', 'orders', 'list', special, page, q] as const)
+          : (['admin', 'orders', 'list', status ?? 'all', page, q] as const),
       detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
     },
     payments: ['admin', 'payments', 'review'] as const,

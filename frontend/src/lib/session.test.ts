@@ -98,6 +98,7 @@ describe('a visitor in a shop that takes guests', () => {
         phoneNumber: null,
         admin: false,
         role: null,
+        access: [],
         createdAt: 0,
       },
       expiresAt: null,

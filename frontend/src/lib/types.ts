@@ -93,15 +93,28 @@ export type StartBody = Schemas['StartBody'];
 export type TestPayment = Schemas['TestPayment'];
 export type TestCardResult = Schemas['TestCardResult'];
 
+/** The whole order, for roles that see its money and customer (`view: 'full'`). */
 export type AdminOrder = Schemas['AdminOrder'];
+/** An order as packing and shipping need it (`view: 'packing'`): no money, e-mail or account. */
+export type PackingOrder = Schemas['PackingOrderDetail'];
+export type PackedItem = Schemas['PackedItem'];
+/** GET /api/admin/orders/{id} and the writes that answer it: the order as the role may see it. */
+export type StaffOrder = Schemas['StaffOrder'];
+/** An order in the orders list and the pick list, as the role may see it. */
+export type ListedOrder = Schemas['ListedOrder'];
+/** Who took a shipped order: a courier (tracking number needed) or the shop's own rider. */
+export type ShippedBy = NonNullable<Order['shippedBy']>;
+/** GET /api/auth/invite: the e-mail and role an invitation's link offers. */
+export type InviteView = Schemas['InviteView'];
+export type StaffInvite = Schemas['Invite'];
 /** A pay link's page (no login: the token is the key), the link itself, and the pick list. */
 export type PayPage = Schemas['PayPage'];
 export type PayLink = Schemas['PayLink'];
 export type PickList = Schemas['PickList'];
 export type PickLine = Schemas['PickLine'];
-/** PATCH /api/admin/orders/{id}: the next status; shipped needs a tracking number. */
+/** PATCH /api/admin/orders/{id}: the next status; shipped by a courier needs a tracking number. */
 export type OrderUpdate = Schemas['UpdateBody'];
-/** GET /api/admin/orders's query: a status, a special list, a page. */
+/** GET /api/admin/orders's query: a status, a special list, a page, a search. */
 export type AdminOrdersQuery = NonNullable<operations['admin_list']['parameters']['query']>;
 export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
@@ -198,3 +211,12 @@ export type CustomerOrders = Schemas['CustomerOrders'];
 export type StaffMember = Schemas['StaffMember'];
 /** GET /api/admin/activity: who changed what, newest first. */
 export type ActivityEntry = Schemas['Activity'];
+
+/** Whether checkout asks for a postal code (the merchant's setting). */
+export type PostalCodeRule = Schemas['PostalCode'];
+/** How a pay-on-delivery order from a new customer is confirmed: by the shop's call, or a code. */
+export type ConfirmChannel = Schemas['ConfirmChannel'];
+/** A pay-on-delivery order's confirmation: its channel, by when, and when it was. */
+export type OrderConfirmation = Schemas['Confirmation'];
+/** POST /api/orders/confirm's answer. */
+export type OrderConfirmed = Schemas['Confirmed'];

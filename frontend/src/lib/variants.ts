@@ -67,20 +67,72 @@ export function galleryFor(product: Product, color: string | null): { key: strin
     : { key: 'main', images: product.images };
 }
 
-function initialChoice(product: Product, kind: OptionKind): string | null {
-  const choices = optionChoices(product, kind, null);
-  return choices.length === 1 && !choices[0]!.soldOut ? choices[0]!.value : null;
+/** The words of a name or a colour, lower-cased: "Steel & Navy" and "Navy/Steel" share theirs. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 /**
- * The shopper's size and colour for one product. A lone option that can be bought starts chosen.
- * Choosing a value that does not exist (or is sold out) with the other option's current value
- * clears that other value, so the pair chosen is always one that exists. `ask()` marks the missing
- * options for the inline "Please choose a size." messages, which go as soon as a value is chosen.
+ * The colour a product's name says, as one of its colours: "Gingham Check Shirt in Navy" is
+ * Navy, "Heritage Chronograph, Steel & Navy" is Navy/Steel. Read from the words after the name's
+ * last " in " (else its last comma); the colour with the most words among them wins, and a tie
+ * chooses nothing.
  */
-export function useVariantChoice(product: Product) {
-  const [size, setSize] = useState(() => initialChoice(product, 'size'));
-  const [color, setColor] = useState(() => initialChoice(product, 'color'));
+export function colourInName(product: Pick<Product, 'name' | 'colors'>): string | null {
+  const name = product.name;
+  const at = name.toLowerCase().lastIndexOf(' in ');
+  const tail = at >= 0 ? name.slice(at + 4) : name.includes(',') ? name.slice(name.lastIndexOf(',') + 1) : '';
+  const said = new Set(wordsOf(tail));
+  if (said.size === 0) return null;
+  const matches = product.colors
+    .map((color) => ({ color, words: wordsOf(color) }))
+    .filter(({ words }) => words.length > 0 && words.every((w) => said.has(w)));
+  const most = Math.max(0, ...matches.map((m) => m.words.length));
+  const best = matches.filter((m) => m.words.length === most);
+  return best.length === 1 ? best[0]!.color : null;
+}
+
+/** What a shopper arrives wanting: the size and colour a filtered list was showing. */
+export type Preferred = { size?: string | null; color?: string | null };
+
+/**
+ * The value to start with for one option: the one preferred (any case) when it can be bought,
+ * else the only one there is when it can be bought.
+ */
+function initialChoice(product: Product, kind: OptionKind, preferred: string | null | undefined): string | null {
+  const all = optionChoices(product, kind, null);
+  const open = all.filter((c) => !c.soldOut);
+  const wanted = preferred?.toLowerCase();
+  const match = wanted ? open.find((c) => c.value.toLowerCase() === wanted) : undefined;
+  if (match) return match.value;
+  return all.length === 1 && open.length === 1 ? open[0]!.value : null;
+}
+
+/** The size and colour to start with: as preferred (the colour the name says when none is), a pair that can be bought. */
+function initialPair(product: Product, preferred: Preferred): { size: string | null; color: string | null } {
+  const size = initialChoice(product, 'size', preferred.size);
+  const color =
+    initialChoice(product, 'color', preferred.color) ?? initialChoice(product, 'color', colourInName(product));
+  if (size === null || color === null) return { size, color };
+  const pair = findVariant(product, size, color);
+  return pair && pair.available > 0 ? { size, color } : { size, color: null };
+}
+
+/**
+ * The shopper's size and colour for one product. It starts with what `preferred` asks for (the
+ * filters of the list the shopper came from), the colour the product's name says, and a lone
+ * option that can be bought. Choosing a value that does not exist (or is sold out) with the other
+ * option's current value clears that other value, so the pair chosen is always one that exists.
+ * `ask()` marks the missing options for the inline "Please choose a size." messages, which go as
+ * soon as a value is chosen.
+ */
+export function useVariantChoice(product: Product, preferred: Preferred = {}) {
+  const [initial] = useState(() => initialPair(product, preferred));
+  const [size, setSize] = useState(initial.size);
+  const [color, setColor] = useState(initial.color);
   const [asked, setAsked] = useState(false);
   const sizeErrorId = useId();
   const colorErrorId = useId();

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   orderMessage,
   productMessage,
+  formatPhone,
   readShopFacts,
   resetShopFacts,
   SHOP_ELEMENT_ID,
@@ -62,18 +63,26 @@ describe('messages', () => {
   });
 });
 
+describe('phone numbers as people read them', () => {
+  it('groups a Nigerian number and leaves others whole', () => {
+    expect(formatPhone('2348035550100')).toBe('+234 803 555 0100');
+    expect(formatPhone('+2348035550100')).toBe('+234 803 555 0100');
+    expect(formatPhone('+442079460958')).toBe('+442079460958');
+  });
+});
+
 describe('the shop facts in the page', () => {
   it('reads the number the server wrote', () => {
-    embed('{"whatsapp":"2348035550100"}');
-    expect(readShopFacts()).toEqual({ whatsapp: '2348035550100' });
+    embed('{"whatsapp":"2348035550100","email":"hello@shop.ng"}');
+    expect(readShopFacts()).toEqual({ whatsapp: '2348035550100', email: 'hello@shop.ng' });
   });
 
   it('has no number when it is null, missing or unreadable', () => {
-    expect(readShopFacts()).toEqual({ whatsapp: null });
+    expect(readShopFacts()).toEqual({ whatsapp: null, email: null });
     embed('{"whatsapp":null}');
-    expect(readShopFacts()).toEqual({ whatsapp: null });
+    expect(readShopFacts()).toEqual({ whatsapp: null, email: null });
     document.getElementById(SHOP_ELEMENT_ID)!.textContent = '{not json';
-    expect(readShopFacts()).toEqual({ whatsapp: null });
+    expect(readShopFacts()).toEqual({ whatsapp: null, email: null });
   });
 
   it('is read once', () => {

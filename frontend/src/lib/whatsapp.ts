@@ -1,22 +1,24 @@
 /**
  * The shop's WhatsApp number and wa.me links. The server writes the shop's own facts into
- * index.html (`<script id="ankara-shop" type="application/json">{"whatsapp": "2348035550100"}`,
- * the number in international digits, or null when the shop has none); it is read once.
+ * index.html (`<script id="ankara-shop" type="application/json">{"whatsapp": "2348035550100",
+ * "email": "shop@…"}`, the number in international digits or null when the shop has none, and the
+ * shop's e-mail); they are read once.
  */
 export const SHOP_ELEMENT_ID = 'ankara-shop';
 
-export type ShopFacts = { whatsapp: string | null };
+export type ShopFacts = { whatsapp: string | null; email: string | null };
 
 /** The shop's facts from a document; a missing or unreadable element (vite dev) means none. */
 export function readShopFacts(doc: Document = document): ShopFacts {
   const text = doc.getElementById(SHOP_ELEMENT_ID)?.textContent;
-  if (!text) return { whatsapp: null };
+  if (!text) return { whatsapp: null, email: null };
   try {
-    const parsed = JSON.parse(text) as { whatsapp?: unknown } | null;
+    const parsed = JSON.parse(text) as { whatsapp?: unknown; email?: unknown } | null;
     const digits = typeof parsed?.whatsapp === 'string' ? parsed.whatsapp.replace(/\D/g, '') : '';
-    return { whatsapp: digits.length > 0 ? digits : null };
+    const email = typeof parsed?.email === 'string' && parsed.email.includes('@') ? parsed.email : null;
+    return { whatsapp: digits.length > 0 ? digits : null, email };
   } catch {
-    return { whatsapp: null };
+    return { whatsapp: null, email: null };
   }
 }
 
@@ -26,6 +28,23 @@ let facts: ShopFacts | null = null;
 export function shopWhatsApp(): string | null {
   facts ??= readShopFacts();
   return facts.whatsapp;
+}
+
+/** The shop's e-mail address, or null; read from the page once. */
+export function shopEmail(): string | null {
+  facts ??= readShopFacts();
+  return facts.email;
+}
+
+/**
+ * A number in international digits (or E.164) as people read it: a Nigerian one "+234 803 555
+ * 0100", any other "+" and its digits.
+ */
+export function formatPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const nigerian = /^234(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  if (nigerian) return `+234 ${nigerian[1]} ${nigerian[2]} ${nigerian[3]}`;
+  return digits ? `+${digits}` : phone;
 }
 
 /** For tests: forget the facts read, so the next call reads the page again. */

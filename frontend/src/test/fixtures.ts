@@ -200,6 +200,10 @@ export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSetting
     payLinkHours: 48,
     bagReminders: false,
     bagReminderHours: 1,
+    postalCode: 'optional_in_nigeria',
+    podConfirmation: 'phone',
+    podConfirmHours: 24,
+    podUnconfirmedPerAddress: 3,
     ...overrides,
   };
 }
@@ -301,7 +305,9 @@ export function order(overrides: Partial<Order> = {}): Order {
       state: 'Lagos',
       country: 'Nigeria',
       postalCode: '101001',
+      landmark: '',
     },
+    confirmation: null,
     ...overrides,
   };
 }

@@ -31,4 +31,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
   document.title = '';
+  // Each test is a new tab: what a tab keeps (the last checkout's outcome) does not carry over.
+  window.sessionStorage.clear();
 });

@@ -1,12 +1,12 @@
 import { resetShopFacts, SHOP_ELEMENT_ID } from '@/lib/whatsapp';
 
-/** Writes the shop's facts into the page as the server does (`{"whatsapp": …}`), read afresh. */
-export function embedShop(whatsapp: string | null): void {
+/** Writes the shop's facts into the page as the server does (`{"whatsapp": …, "email": …}`), read afresh. */
+export function embedShop(whatsapp: string | null, email: string | null = null): void {
   forgetShop();
   const script = document.createElement('script');
   script.id = SHOP_ELEMENT_ID;
   script.type = 'application/json';
-  script.textContent = JSON.stringify({ whatsapp });
+  script.textContent = JSON.stringify({ whatsapp, email });
   document.head.appendChild(script);
 }
 

@@ -5,7 +5,9 @@ import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { queryKeys } from '@/lib/queryKeys';
+import type { StaffRole } from '@/lib/staff';
 import type { Session, SessionUser } from '@/lib/types';
+import { ACCESS } from './access';
 
 export const customer: SessionUser = {
   uid: 'u1',
@@ -15,9 +17,22 @@ export const customer: SessionUser = {
   phoneNumber: null,
   admin: false,
   role: null,
+  access: [],
   createdAt: 1_700_000_000_000,
 };
-export const admin: SessionUser = { ...customer, uid: 'a1', displayName: 'Chidi Admin', admin: true, role: 'owner' };
+/** A member of staff with `role` and the endpoints the access table gives it. */
+export function staffUser(role: StaffRole, user: Partial<SessionUser> = {}): SessionUser {
+  return {
+    ...customer,
+    uid: `${role}1`,
+    displayName: `Chidi ${role}`,
+    admin: true,
+    role,
+    access: ACCESS[role],
+    ...user,
+  };
+}
+export const admin: SessionUser = staffUser('owner', { uid: 'a1', displayName: 'Chidi Admin' });
 
 /** A whole session answer: who is signed in (or nobody), with badge counts. */
 export function sessionOf(user: SessionUser | null, counts: Partial<Session['counts']> = {}): Session {

@@ -3,6 +3,9 @@
 pub mod fake_paystack;
 
 use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 use ankara::catalog::write::NewProduct;
 use ankara::config::Config;
@@ -50,6 +53,48 @@ pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     actix_web::rt::spawn(server);
     let main = Browser::new(format!("http://{addr}"));
     TestApp { state, dir, main }
+}
+
+/// A free port on 127.0.0.1, for a shop started as its own process.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
+}
+
+/// The `ankara` binary serving `data` on 127.0.0.1:`port`, quietly, with `env` set: a process of
+/// its own, to kill mid-flight or to measure.
+pub fn start_binary(data: &Path, port: u16, env: &[(&str, &str)]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_ankara"))
+        .env("ANKARA_LISTEN", format!("127.0.0.1:{port}"))
+        .env("ANKARA_DATA_DIR", data)
+        .env("RUST_LOG", "warn")
+        .envs(env.iter().copied())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the ankara binary starts")
+}
+
+/// A shop process, killed when dropped: a failing test leaves none running.
+pub struct Process(pub Child);
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Waits until the shop at `base` answers its health check.
+pub async fn wait_until_up(base: &str) {
+    for _ in 0..300 {
+        if let Ok(res) = reqwest::get(format!("{base}/api/health")).await
+            && res.status() == 200
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the shop did not start at {base}");
 }
 
 /// A shop behind a trusted proxy on 127.0.0.1, so tests can speak for many client addresses.
@@ -152,6 +197,15 @@ impl TestApp {
 
     pub fn query_i64(&self, sql: &str) -> i64 {
         self.state.db.with_conn(|c| Ok(c.query_row(sql, [], |r| r.get(0))?)).unwrap()
+    }
+
+    /// A new browser signed in as a member of staff with `role` (its token refreshed to carry it).
+    pub async fn staff(&self, email: &str, role: &str) -> Browser {
+        let browser = self.browser();
+        browser.signup("Staff Person", email, "staff-pass-1").await;
+        self.sql(&format!("UPDATE users SET role = '{role}' WHERE email = '{email}'"));
+        assert_eq!(browser.post_json("/api/auth/refresh", serde_json::Value::Null).await.0, 200);
+        browser
     }
 
     /// Makes an existing user an admin directly in the database; it shows after a refresh.

@@ -18,7 +18,7 @@ import {
   toPayment,
   WITH_PICKUP,
 } from './testCheckout';
-import { TRANSFER_WAITING } from '@/features/checkout/components/CheckoutPanel';
+import { PAYMENT_ON_ITS_WAY, TRANSFER_WAITING } from '@/features/checkout/components/CheckoutPanel';
 import { KEEP_MISMATCH, KEEP_OFFER } from '@/features/checkout/components/KeepDetails';
 import { rememberState } from '@/lib/delivery';
 import type { PayOnDeliveryOffer, Session } from '@/lib/types';
@@ -139,9 +139,30 @@ function sandboxOffering(channels: string[]) {
 }
 
 describe('bank transfer and USSD in the sandbox', () => {
-  it('a transfer: the test account and the exact amount, then the shop waits for the money (not an error)', async () => {
+  it('a transfer: the test account and the exact amount, then the shop waits for the money (not an error) and the page follows it to the order', async () => {
     const waiting = "We're waiting for your transfer. We'll e-mail you when it arrives.";
-    const { fetch } = shop({
+    // The shop's records: the money is on its way at first, then (the webhook) the order exists.
+    let asked = 0;
+    const { fetch, state } = shop({
+      '/api/payments/ANK-ref123': () => {
+        asked += 1;
+        if (asked < 2) {
+          return jsonResponse({
+            data: {
+              success: false,
+              reference: 'ANK-ref123',
+              order: null,
+              status: 'pending',
+              message: null,
+              channel: 'bank_transfer',
+            },
+          });
+        }
+        state.paid = true;
+        return jsonResponse({
+          data: { success: true, reference: 'ANK-ref123', order: order(), channel: 'bank_transfer' },
+        });
+      },
       '/api/sandbox/checkout/acc_123': sandboxOffering(['card', 'bank', 'ussd', 'bank_transfer']),
       'POST /api/sandbox/checkout/acc_123': {
         status: 'pending',
@@ -177,12 +198,17 @@ describe('bank transfer and USSD in the sandbox', () => {
     expect(notice.closest('[role="status"]')).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByText(/Payment successful/)).toBeNull();
-    // The checkout closes: nothing is wrong, the payment is on its way.
-    expect(await screen.findByRole('button', { name: 'Proceed to Checkout' })).toBeTruthy();
+    // The checkout closes: nothing is wrong, the payment is on its way; no second payment meanwhile.
+    expect(await screen.findByText(PAYMENT_ON_ITS_WAY)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).toBeNull();
     expect(JSON.parse(calls(fetch, 'POST', '/api/sandbox/checkout/acc_123')[0]![1]!.body as string)).toEqual({
       outcome: 'transfer',
     });
-  });
+    // The money arrives: the notice becomes the confirmation, and the bag is read again (now empty).
+    await noticeWithNumber('Payment successful! Reference: ANK-ref123');
+    expect(await screen.findByText('Your bag is empty')).toBeTruthy();
+    expect(screen.queryByText(waiting)).toBeNull();
+  }, 15_000);
 
   it('USSD: a code to dial for the amount, then Done; the waiting message even without a channel named', async () => {
     const { fetch } = shop({

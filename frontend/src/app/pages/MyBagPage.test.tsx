@@ -180,6 +180,7 @@ describe('checkout: paying', () => {
       code: null,
       expectedTotal: 1_484_500,
       paymentMethod: 'paystack',
+      note: '',
     });
     await act(async () => release());
     expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();

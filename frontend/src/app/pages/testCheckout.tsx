@@ -12,7 +12,14 @@ import { customer, jsonResponse, mockFetch, renderWithProviders, sessionOf } fro
 
 export const DETAILS = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
-  address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  address: {
+    street: '12 Marina Road',
+    city: 'Lagos Island',
+    state: 'Lagos',
+    country: 'Nigeria',
+    postalCode: '101001',
+    landmark: '',
+  },
   mode: 'sandbox',
   publicKey: 'pk_test_sandbox',
 };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import type { AdminOrder, ChatOrder, ChatOrderMade } from '@/lib/types';
+import type { AdminOrder, ChatOrder, ChatOrderMade, StaffOrder } from '@/lib/types';
 
 export type { ChatOrder, ChatOrderMade };
 
@@ -51,7 +51,7 @@ export function useCancelPayLink(id: string) {
 /** PUT /api/admin/orders/{id}/note {note}: the shop's internal note (empty removes it); answers the order. */
 export function useSaveInternalNote(id: string) {
   const client = useQueryClient();
-  return useMutation<AdminOrder, ApiError, string>({
+  return useMutation<StaffOrder, ApiError, string>({
     mutationFn: (note) => answer(api.PUT('/api/admin/orders/{id}/note', { params: { path: { id } }, body: { note } })),
     onSuccess: (order) => client.setQueryData(queryKeys.admin.orders.detail(id), order),
   });

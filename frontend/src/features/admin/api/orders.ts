@@ -13,13 +13,16 @@ import type {
   AdminOrderPage,
   AdminOrdersQuery,
   CollectBody,
+  ListedOrder,
   OrderStatus,
   OrderUpdate,
+  PackingOrder,
   PaymentReview,
   RefundRequest,
+  StaffOrder,
 } from '@/lib/types';
 
-export type { AdminOrder, CollectBody, OrderUpdate, RefundRequest };
+export type { AdminOrder, CollectBody, ListedOrder, OrderUpdate, PackingOrder, RefundRequest, StaffOrder };
 /** One refund of an order: asked for, then processed or failed by Paystack. */
 export type Refund = AdminOrder['refunds'][number];
 export type RefundStatus = Refund['status'];
@@ -34,42 +37,62 @@ export type SpecialList = 'oversold' | 'failed-refund' | 'code-over-limit';
  * `oversold` (?oversold=true): the oversold orders that still have something to refund;
  * `failed-refund` (?refund=failed): the orders whose latest refund failed;
  * `code-over-limit` (?codeOverLimit=true): orders of the last 30 days paid with a code past its limits.
+ * `q` searches by order number, name, e-mail (for roles that see customers) or phone. Each order
+ * comes as the role may see it: whole (`view: 'full'`), or the packing view without money.
  */
-export function adminOrdersQueryOptions(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
+export function adminOrdersQueryOptions(
+  status: OrderStatus | null,
+  page: number,
+  special: SpecialList | null = null,
+  q = '',
+) {
   const query: AdminOrdersQuery = {
     status: special ? undefined : (status ?? undefined),
     oversold: special === 'oversold' || undefined,
     refund: special === 'failed-refund' ? ('failed' as const) : undefined,
     codeOverLimit: special === 'code-over-limit' || undefined,
     page: page > 1 ? page : undefined,
+    q: q.trim() || undefined,
   };
   return queryOptions({
-    queryKey: queryKeys.admin.orders.list(special ? null : status, page, special),
+    queryKey: queryKeys.admin.orders.list(special ? null : status, page, special, q.trim()),
     queryFn: ({ signal }) => answer(api.GET('/api/admin/orders', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAdminOrders(status: OrderStatus | null, page: number, special: SpecialList | null = null) {
-  return useQuery(adminOrdersQueryOptions(status, page, special));
+export function useAdminOrders(status: OrderStatus | null, page: number, special: SpecialList | null = null, q = '') {
+  return useQuery(adminOrdersQueryOptions(status, page, special, q));
 }
 
 /** How often an order with a refund waiting for Paystack is read again, until it is settled. */
 export const REFUND_POLL_MS = 2_000;
 
-/** GET /api/admin/orders/{id}; read again every 2 s while a refund is pending, so its outcome shows. */
+/**
+ * GET /api/admin/orders/{id}: the order as the role may see it (whole, or the packing view); read
+ * again every 2 s while a refund is pending, so its outcome shows.
+ */
 export function useAdminOrder(id: string) {
   return useQuery({
     queryKey: queryKeys.admin.orders.detail(id),
-    queryFn: ({ signal }) => answer(api.GET('/api/admin/orders/{id}', { params: { path: { id } }, signal })),
+    queryFn: ({ signal }): Promise<StaffOrder> =>
+      answer(api.GET('/api/admin/orders/{id}', { params: { path: { id } }, signal })),
     staleTime: 0,
-    refetchInterval: (query) => ((query.state.data?.refundPending ?? 0) > 0 ? REFUND_POLL_MS : false),
+    refetchInterval: (query) => {
+      const order = query.state.data;
+      return order?.view === 'full' && order.refundPending > 0 ? REFUND_POLL_MS : false;
+    },
   });
 }
 
+/** The whole order, or null for the packing view (which carries no money and no e-mail). */
+export function wholeOrder(order: StaffOrder): AdminOrder | null {
+  return order.view === 'full' ? order : null;
+}
+
 /** What an order's change touches besides the order itself: the lists and the dashboard's counts. */
-function afterOrderChange(client: QueryClient, id: string, order: AdminOrder) {
+function afterOrderChange(client: QueryClient, id: string, order: StaffOrder) {
   client.setQueryData(queryKeys.admin.orders.detail(id), order);
   void client.invalidateQueries({ queryKey: queryKeys.admin.orders.lists });
   void client.invalidateQueries({ queryKey: queryKeys.admin.dashboard });
@@ -125,6 +148,18 @@ export function useRefuseOrder(id: string) {
   const client = useQueryClient();
   return useMutation<AdminOrder, ApiError, void>({
     mutationFn: () => answer(api.POST('/api/admin/orders/{id}/refuse', { params: { path: { id } } })),
+    onSuccess: (order) => afterOrderChange(client, id, order),
+  });
+}
+
+/**
+ * POST /api/admin/orders/{id}/confirm: the shop called the customer of a pay-on-delivery order
+ * waiting for confirmation; it may then be prepared and is no longer cancelled. Answers the order.
+ */
+export function useConfirmOrder(id: string) {
+  const client = useQueryClient();
+  return useMutation<AdminOrder, ApiError, void>({
+    mutationFn: () => answer(api.POST('/api/admin/orders/{id}/confirm', { params: { path: { id } } })),
     onSuccess: (order) => afterOrderChange(client, id, order),
   });
 }

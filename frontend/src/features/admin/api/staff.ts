@@ -2,15 +2,18 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tansta
 import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { StaffRole } from '@/lib/staff';
-import type { ActivityEntry, StaffMember } from '@/lib/types';
+import type { ActivityEntry, StaffInvite, StaffMember } from '@/lib/types';
 
-export type { ActivityEntry, StaffMember };
+export type { ActivityEntry, StaffInvite, StaffMember };
 
-/** GET /api/admin/staff: everyone with a role, owners first. */
+/** The staff screen's answer: everyone with a role (owners first) and the invitations not yet used. */
+export type StaffAnswer = { staff: StaffMember[]; invites: StaffInvite[] };
+
+/** GET /api/admin/staff: everyone with a role, owners first, and the invitations not yet used. */
 export function useStaff() {
   return useQuery({
     queryKey: queryKeys.admin.staff,
-    queryFn: async ({ signal }) => (await answer(api.GET('/api/admin/staff', { signal }))).staff,
+    queryFn: ({ signal }): Promise<StaffAnswer> => answer(api.GET('/api/admin/staff', { signal })),
     staleTime: 0,
   });
 }
@@ -21,8 +24,8 @@ export function useStaff() {
  */
 export function useChangeRole() {
   const client = useQueryClient();
-  return useMutation<StaffMember[], ApiError, { email: string; role: StaffRole | null }>({
-    mutationFn: async (body) => (await answer(api.PATCH('/api/admin/staff', { body }))).staff,
+  return useMutation<StaffAnswer, ApiError, { email: string; role: StaffRole | null }>({
+    mutationFn: (body) => answer(api.PATCH('/api/admin/staff', { body })),
     onSuccess: (staff) => {
       client.setQueryData(queryKeys.admin.staff, staff);
       void client.invalidateQueries({ queryKey: queryKeys.admin.activity.all });
@@ -30,7 +33,22 @@ export function useChangeRole() {
   });
 }
 
-/** POST /api/admin/grant {email, role}: an existing account joins the staff with the role. */
+/** DELETE /api/admin/staff/invites/{id}: the invitation's link stops working; answers the staff. */
+export function useCancelInvite() {
+  const client = useQueryClient();
+  return useMutation<StaffAnswer, ApiError, string>({
+    mutationFn: (id) => answer(api.DELETE('/api/admin/staff/invites/{id}', { params: { path: { id } } })),
+    onSuccess: (staff) => {
+      client.setQueryData(queryKeys.admin.staff, staff);
+      void client.invalidateQueries({ queryKey: queryKeys.admin.activity.all });
+    },
+  });
+}
+
+/**
+ * POST /api/admin/grant {email, role}: the account with this e-mail joins the staff with the role,
+ * or, without an account, the e-mail gets an invitation to join with it. The answer says which.
+ */
 export function useAddStaff() {
   const client = useQueryClient();
   return useMutation<{ message: string }, ApiError, { email: string; role: StaffRole }>({

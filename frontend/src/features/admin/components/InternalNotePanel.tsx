@@ -4,7 +4,7 @@ import { FormNotice, type Notice } from './AdminPanel';
 import { TextAreaField } from './Fields';
 import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
-import type { AdminOrder } from '@/lib/types';
+import type { StaffOrder } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 
 export const NOTE_SAVED = 'Note saved.';
@@ -13,7 +13,7 @@ export const NOTE_FAILED = 'The note could not be saved. Please try again.';
 export const NOTE_MAX = 2000;
 
 /** The shop's own note on an order (every role may write it; never shown to the customer). */
-export function InternalNotePanel({ order }: { order: AdminOrder }) {
+export function InternalNotePanel({ order }: { order: Pick<StaffOrder, 'id' | 'internalNote'> }) {
   const save = useSaveInternalNote(order.id);
   const latch = useInFlight();
   const saved = order.internalNote ?? '';

@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIRM_CANCEL_LINK } from './PayLinksPanel';
 import { NOTE_SAVED } from './InternalNotePanel';
 import AdminOrderPage from '../routes/AdminOrderPage';
-import { ORDER_ID } from '../test/adminOrder';
+import { ORDER_ID, packingOrder } from '../test/adminOrder';
 import type { AdminOrder, PayLink } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { ACCESS } from '@/test/access';
+import { admin, jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
 
 function link(overrides: Partial<PayLink> = {}): PayLink {
   return {
@@ -39,6 +40,7 @@ function partPaid(overrides: Partial<AdminOrder> = {}): AdminOrder {
       source: 'whatsapp',
       customerNote: 'Call before delivery',
     }),
+    view: 'full',
     userId: 'u9',
     nextStatuses: ['processing'],
     refundable: 2_100_000,
@@ -158,9 +160,9 @@ describe('an order taken in a chat, on the order screen', () => {
     expect(put![1]!.body).toBe('{"note":"Gift wrap it"}');
   });
 
-  it('shows a packer the links but not the tools to send or cancel them', async () => {
+  it('shows a role that may not send pay links the links but not the tools to send or cancel them', async () => {
     mockFetch({ [`/api/admin/orders/${ORDER_ID}`]: partPaid() });
-    renderOrder({ ...admin, role: 'packer' });
+    renderOrder(staffUser('manager', { access: ACCESS.manager.filter((e) => !e.includes('/pay-links')) }));
     await screen.findByRole('list', { name: 'Pay links, oldest first' });
     expect(screen.queryByRole('button', { name: 'Copy link' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel link' })).toBeNull();
@@ -168,5 +170,13 @@ describe('an order taken in a chat, on the order screen', () => {
     // Every role writes internal notes.
     expect(screen.getByRole('button', { name: 'Save note' })).toBeTruthy();
     await waitFor(() => expect(screen.getByText('Part paid — ₦31,500.00 balance')).toBeTruthy());
+  });
+
+  it('shows a packer no pay links at all: the server sends none', async () => {
+    mockFetch({ [`/api/admin/orders/${ORDER_ID}`]: packingOrder({ paymentMethod: 'pay_link' }) });
+    renderOrder(staffUser('packer'));
+    expect(await screen.findByRole('button', { name: 'Save note' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Pay links, oldest first' })).toBeNull();
+    expect(screen.queryByText(/Part paid|balance/)).toBeNull();
   });
 });

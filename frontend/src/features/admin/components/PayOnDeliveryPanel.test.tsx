@@ -21,6 +21,7 @@ function podOrder(overrides: Partial<Order> = {}): AdminOrder {
   });
   return {
     ...o,
+    view: 'full',
     userId: 'u1',
     nextStatuses: o.status === 'shipped' ? ['delivered'] : o.status === 'placed' ? ['processing', 'cancelled'] : [],
     refundable: o.collectedAt ? o.totalAmount : 0,

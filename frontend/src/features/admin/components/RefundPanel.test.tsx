@@ -13,6 +13,7 @@ function adminOrder(overrides: Partial<Order> & { restockable?: number[] } = {})
   const o = order(overrides);
   return {
     ...o,
+    view: 'full',
     userId: 'u1',
     payLinks: [],
     nextStatuses: ['processing', 'cancelled'],

@@ -21,7 +21,7 @@ import '../admin.css';
 import './RefundPanel.css';
 
 export const REFUND_FAILED = 'Could not send the refund. Please try again.';
-export const NOTHING_TO_REFUND = 'Everything paid for this order has been refunded or asked for.';
+export const NOTHING_TO_REFUND = 'Everything paid through Paystack for this order has been refunded or asked for.';
 
 export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   pending: 'Pending',
@@ -91,8 +91,8 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
         <div>
           <dt>Total paid</dt>
           <dd>
-            {/* A pay-link order is paid link by link (a deposit, then the balance). */}
-            <Price kobo={order.paymentMethod === 'pay_link' ? order.paid : order.totalAmount} />
+            {/* What was received (link by link, or by hand), never the order's total unpaid. */}
+            <Price kobo={order.paid} />
           </dd>
         </div>
         <div className={order.refunded > 0 ? 'is-done' : undefined}>

@@ -68,7 +68,14 @@ describe('the New order form', () => {
       lines: [{ variantId: 'v-42-black', quantity: 2 }],
       delivery: {
         state: 'Lagos',
-        address: { street: '12 Admiralty Way', city: 'Lekki', state: 'Lagos', country: 'Nigeria', postalCode: '' },
+        address: {
+          street: '12 Admiralty Way',
+          city: 'Lekki',
+          state: 'Lagos',
+          country: 'Nigeria',
+          postalCode: '',
+          landmark: '',
+        },
       },
       code: undefined,
       discount: { amount: '1500', reason: 'Loyal customer' },

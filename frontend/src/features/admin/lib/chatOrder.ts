@@ -155,6 +155,7 @@ export function chatOrderBody(draft: DraftOrder): ChatOrder {
           state: draft.delivery === 'state' ? draft.state : '',
           country: 'Nigeria',
           postalCode: '',
+          landmark: '',
         };
   return {
     customer: {

@@ -19,6 +19,10 @@ describe('settings draft', () => {
       payLinkHours: '48',
       bagReminders: false,
       bagReminderHours: '1',
+      postalCode: 'optional_in_nigeria',
+      podConfirmation: 'phone',
+      podConfirmHours: '24',
+      podUnconfirmedPerAddress: '3',
     });
   });
 

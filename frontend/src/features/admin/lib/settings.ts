@@ -1,5 +1,5 @@
 import { koboToNairaText, nairaProblem, nairaToKobo } from './naira';
-import type { PaymentChannel, ShopSettings, ShopSettingsChange } from '@/lib/types';
+import type { ConfirmChannel, PaymentChannel, PostalCodeRule, ShopSettings, ShopSettingsChange } from '@/lib/types';
 
 /**
  * The Settings screen's sections and fields, as data: a later setting is a new entry here (and a
@@ -41,7 +41,24 @@ export type ChannelsField = {
   options: ReadonlyArray<{ value: PaymentChannel; label: string }>;
 };
 
-export type SettingField = NumberField | ToggleField | ChannelsField;
+/** A setting that is one of a few words: a choice of options, each with its label. */
+export type ChoiceField =
+  | {
+      key: 'postalCode';
+      kind: 'choice';
+      label: string;
+      hint: string;
+      options: ReadonlyArray<{ value: PostalCodeRule; label: string }>;
+    }
+  | {
+      key: 'podConfirmation';
+      kind: 'choice';
+      label: string;
+      hint: string;
+      options: ReadonlyArray<{ value: ConfirmChannel; label: string }>;
+    };
+
+export type SettingField = NumberField | ToggleField | ChannelsField | ChoiceField;
 
 export type SettingsSection = {
   id: string;
@@ -115,6 +132,17 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
         options: PAYMENT_CHANNELS,
       },
       {
+        key: 'postalCode',
+        kind: 'choice',
+        label: 'Postal code at checkout',
+        hint: 'Most Nigerian addresses have no postal code in use; shoppers can always add a landmark for the rider.',
+        options: [
+          { value: 'optional_in_nigeria', label: 'Optional for addresses in Nigeria' },
+          { value: 'optional', label: 'Optional everywhere' },
+          { value: 'required', label: 'Required' },
+        ],
+      },
+      {
         key: 'transferHoldMinutes',
         kind: 'count',
         label: 'Time a transfer may take (minutes)',
@@ -131,12 +159,40 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
     lead: 'Customers pay the rider (or at pickup) in cash, by transfer or POS; you record the money when it comes in.',
     fields: [
       {
+        key: 'podConfirmation',
+        kind: 'choice',
+        label: 'How new customers confirm',
+        hint: 'A guest, or an account that has not yet paid for or received an order, confirms a pay-on-delivery order before it is prepared: you call and press "Confirmed by phone" on the order, or they enter the code we e-mail them. Unconfirmed in time, it is cancelled and its items go back on sale.',
+        options: [
+          { value: 'phone', label: 'We call them' },
+          { value: 'email', label: 'A code by e-mail' },
+        ],
+      },
+      {
         key: 'payOnDeliveryOpenLimit',
         kind: 'count',
         label: 'Open orders per customer',
         noun: 'open orders per customer',
-        hint: 'Pay-on-delivery orders one e-mail or phone may have waiting to be paid, from 1 to 10.',
+        hint: 'Pay-on-delivery orders one customer (by account, e-mail or phone) may have waiting to be paid, from 1 to 10.',
         max: 10,
+      },
+      {
+        key: 'podConfirmHours',
+        kind: 'count',
+        label: 'Time to confirm (hours)',
+        noun: 'time to confirm',
+        hint: 'From 1 to 168. A new customer’s order not confirmed by then is cancelled.',
+        min: 1,
+        max: 168,
+      },
+      {
+        key: 'podUnconfirmedPerAddress',
+        kind: 'count',
+        label: 'Waiting orders per network',
+        noun: 'waiting orders per network',
+        hint: 'From 1 to 50. New customers’ orders waiting for confirmation that one internet address may have at once.',
+        min: 1,
+        max: 50,
       },
     ],
     note: {
@@ -199,7 +255,7 @@ function ordered(channels: ReadonlyArray<PaymentChannel>): PaymentChannel[] {
 export function draftOf(settings: ShopSettings): SettingsDraft {
   const draft = {} as Record<SettingKey, unknown>;
   for (const field of FIELDS) {
-    if (field.kind === 'toggle') draft[field.key] = settings[field.key];
+    if (field.kind === 'toggle' || field.kind === 'choice') draft[field.key] = settings[field.key];
     else if (field.kind === 'channels') draft[field.key] = ordered(settings[field.key]);
     else {
       const value = settings[field.key];
@@ -234,6 +290,10 @@ export function changeOf(
   for (const field of FIELDS) {
     if (field.kind === 'toggle') {
       if (draft[field.key] !== saved[field.key]) change[field.key] = draft[field.key];
+    } else if (field.kind === 'choice') {
+      if (field.key === 'postalCode' && draft.postalCode !== saved.postalCode) change.postalCode = draft.postalCode;
+      if (field.key === 'podConfirmation' && draft.podConfirmation !== saved.podConfirmation)
+        change.podConfirmation = draft.podConfirmation;
     } else if (field.kind === 'channels') {
       const channels = draft[field.key];
       if (channels.length === 0) return { problem: NO_CHANNEL, key: field.key };
@@ -251,7 +311,7 @@ export function changeOf(
 export function isChanged(draft: SettingsDraft, saved: ShopSettings): boolean {
   const before = draftOf(saved);
   return FIELDS.some((field) => {
-    if (field.kind === 'toggle') return draft[field.key] !== before[field.key];
+    if (field.kind === 'toggle' || field.kind === 'choice') return draft[field.key] !== before[field.key];
     if (field.kind === 'channels') return !sameChannels(draft[field.key], before[field.key]);
     return draft[field.key].trim() !== before[field.key];
   });

@@ -2,13 +2,13 @@ import { useParams } from 'wouter';
 import { useAdminOrder } from '../api/orders';
 import { CustomerNote, DeliverTo, OrderHead, linesWithSkus, TickCell, TickHead } from './parts';
 import { PrintFrame } from './PrintFrame';
-import type { AdminOrder } from '@/lib/types';
+import type { StaffOrder } from '@/lib/types';
 
 /**
  * The packer's slip: each line's SKU, name, size, colour and quantity with a box to tick, where it
  * goes and the customer's note. No prices: the slip travels in the parcel.
  */
-export function PackingSlip({ order }: { order: AdminOrder }) {
+export function PackingSlip({ order }: { order: StaffOrder }) {
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
   return (
     <>

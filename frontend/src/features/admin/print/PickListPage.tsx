@@ -73,7 +73,7 @@ export function PickListDoc({ list, printedAt }: { list: PickList; printedAt: nu
                   {order.deliveryMethod === 'pickup'
                     ? 'Pick up in store'
                     : [order.deliveryAddress.city, order.deliveryAddress.state].filter(Boolean).join(', ')}
-                  {order.balance > 0 && ` · ${formatNaira(order.balance)} to collect`}
+                  {order.view === 'full' && order.balance > 0 && ` · ${formatNaira(order.balance)} to collect`}
                 </p>
                 <CustomerNote note={order.customerNote} />
               </li>

@@ -2,13 +2,17 @@ import { Link } from 'wouter';
 import { pickListPath } from './pickList';
 import type { Order } from '@/lib/types';
 
-/** "Print receipt · Packing slip" on an admin order's screen. */
-export function PrintLinks({ id }: { id: string }) {
+/** "Print receipt · Packing slip" on an admin order's screen (the receipt for roles that see money). */
+export function PrintLinks({ id, receipt = true }: { id: string; receipt?: boolean }) {
   const base = `/admin/orders/${encodeURIComponent(id)}`;
   return (
     <p className="admin-print-links">
-      <Link href={`${base}/receipt`}>Print receipt</Link>
-      {' · '}
+      {receipt && (
+        <>
+          <Link href={`${base}/receipt`}>Print receipt</Link>
+          {' · '}
+        </>
+      )}
       <Link href={`${base}/packing-slip`}>Packing slip</Link>
     </p>
   );

@@ -1,5 +1,5 @@
 import { useParams } from 'wouter';
-import { useAdminOrder } from '../api/orders';
+import { useAdminOrder, wholeOrder } from '../api/orders';
 import { CustomerNote, DeliverTo, OrderHead, formatNaira, optionsText } from './parts';
 import { PrintFrame } from './PrintFrame';
 import type { AdminOrder } from '@/lib/types';
@@ -92,13 +92,18 @@ export default function ReceiptPage() {
   const { id = '' } = useParams<{ id: string }>();
   const order = useAdminOrder(id);
   const number = order.data?.number;
+  const whole = order.data ? wholeOrder(order.data) : null;
   return (
     <PrintFrame
       title={number ? `Receipt for Order #${number}` : 'Receipt'}
       back={{ href: `/admin/orders/${encodeURIComponent(id)}`, label: 'Back to the order' }}
       query={order}
     >
-      {order.data && <Receipt order={order.data} />}
+      {whole ? (
+        <Receipt order={whole} />
+      ) : (
+        order.data && <p>A receipt shows prices, which your role does not see. Print the packing slip instead.</p>
+      )}
     </PrintFrame>
   );
 }

@@ -1,17 +1,39 @@
 import type { ReactNode } from 'react';
+import { useDeliveryOptions } from '@/lib/delivery';
 import { formatDate, formatNaira } from '@/lib/money';
 import { addressLines, itemOptions } from '@/lib/orders';
 import { SHOP_NAME } from '@/lib/site';
-import type { AdminOrder, Order } from '@/lib/types';
+import type { Order, StaffOrder } from '@/lib/types';
+import { formatPhone, shopEmail, shopWhatsApp } from '@/lib/whatsapp';
 
-/** The head of a printed paper: the shop and what the paper is; beside them, `meta`. */
-export function DocHead({ kind, children }: { kind: string; children: ReactNode }) {
+/**
+ * How to reach the shop, on paper that leaves with the parcel: what the shop has today — its
+ * pickup address, WhatsApp number and e-mail (each when it has one).
+ */
+export function ShopContact() {
+  const { data: delivery } = useDeliveryOptions();
+  const address = delivery?.pickup.address.trim();
+  const whatsapp = shopWhatsApp();
+  const email = shopEmail();
+  if (!address && !whatsapp && !email) return null;
+  return (
+    <address className="print-doc__contact" aria-label="The shop">
+      {address && <span>{address}</span>}
+      {whatsapp && <span>WhatsApp {formatPhone(whatsapp)}</span>}
+      {email && <span>{email}</span>}
+    </address>
+  );
+}
+
+/** The head of a printed paper: the shop (and how to reach it) and what the paper is; beside them, `meta`. */
+export function DocHead({ kind, contact = false, children }: { kind: string; contact?: boolean; children: ReactNode }) {
   return (
     <header className="print-doc__head">
       <div>
         <p>
           <strong>{SHOP_NAME}</strong>
         </p>
+        {contact && <ShopContact />}
         <h1>{kind}</h1>
       </div>
       <div className="print-doc__meta">{children}</div>
@@ -19,10 +41,10 @@ export function DocHead({ kind, children }: { kind: string; children: ReactNode 
   );
 }
 
-/** The head of a printed order: its number and date beside the shop. */
+/** The head of a printed order: its number and date beside the shop and its contacts. */
 export function OrderHead({ kind, order }: { kind: string; order: Pick<Order, 'number' | 'createdAt'> }) {
   return (
-    <DocHead kind={kind}>
+    <DocHead kind={kind} contact>
       <p>
         <strong>Order #{order.number}</strong>
       </p>
@@ -48,9 +70,10 @@ export function TickCell() {
   );
 }
 
-/** Who it goes to and where: name, phone, e-mail and address (or pickup). */
-export function DeliverTo({ order, email = true }: { order: Order; email?: boolean }) {
+/** Who it goes to and where: name, phone, e-mail (when the order carries it) and address (or pickup). */
+export function DeliverTo({ order, email = true }: { order: Order | StaffOrder; email?: boolean }) {
   const pickup = order.deliveryMethod === 'pickup';
+  const customerEmail = 'customerEmail' in order ? order.customerEmail : null;
   return (
     <section aria-label="Customer">
       <h2>{pickup ? 'Pick up in store' : 'Deliver to'}</h2>
@@ -58,7 +81,7 @@ export function DeliverTo({ order, email = true }: { order: Order; email?: boole
         <strong>{order.customerName}</strong>
       </p>
       <p>{order.customerPhone}</p>
-      {email && order.customerEmail && <p>{order.customerEmail}</p>}
+      {email && customerEmail && <p>{customerEmail}</p>}
       {!pickup && addressLines(order.deliveryAddress).map((line) => <p key={line}>{line}</p>)}
     </section>
   );
@@ -80,7 +103,7 @@ export function optionsText(item: Pick<Order['items'][number], 'size' | 'color'>
 }
 
 /** Each line of an order with its SKU (from the admin order's `skus`, in line order). */
-export function linesWithSkus(order: Pick<AdminOrder, 'items' | 'skus'>) {
+export function linesWithSkus(order: Pick<StaffOrder, 'items' | 'skus'>) {
   return order.items.map((item, index) => ({ item, sku: order.skus[index] ?? null }));
 }
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route } from 'wouter';
 import PackingSlipPage from './PackingSlipPage';
@@ -8,7 +8,8 @@ import { PAGE_RULES, paperOf, withPaper } from './PrintFrame';
 import { PickListLink, PrintLinks } from './PrintLinks';
 import ReceiptPage from './ReceiptPage';
 import type { AdminOrder, Order, PickList } from '@/lib/types';
-import { order } from '@/test/fixtures';
+import { deliveryOptions, order } from '@/test/fixtures';
+import { embedShop, forgetShop } from '@/test/shop';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 afterEach(() => vi.restoreAllMocks());
@@ -26,6 +27,7 @@ function adminOrder(overrides: Partial<Order> = {}): AdminOrder {
   });
   return {
     ...o,
+    view: 'full',
     userId: 'u1',
     nextStatuses: [],
     refundable: 0,
@@ -83,6 +85,32 @@ describe('the packing slip', () => {
   });
 });
 
+describe("the shop's contacts on paper", () => {
+  afterEach(() => forgetShop());
+
+  it('puts the pickup address, the WhatsApp number and the e-mail under the shop on the receipt and the slip', async () => {
+    embedShop('2348035550100', 'hello@shop.ng');
+    mockFetch({
+      [`/api/admin/orders/${ID}`]: adminOrder(),
+      '/api/delivery': deliveryOptions({ pickup: { enabled: true, address: '14 Broad Street, Lagos Island' } }),
+    });
+    renderAt(`/admin/orders/${ID}/receipt`, '/admin/orders/:id/receipt', <ReceiptPage />);
+    const receipt = await screen.findByRole('article', { name: 'Receipt for Order #K7M2QX9A' });
+    const contact = await within(receipt).findByLabelText('The shop');
+    await waitFor(() => expect(contact.textContent).toContain('14 Broad Street, Lagos Island'));
+    expect(contact.textContent).toContain('WhatsApp +234 803 555 0100');
+    expect(contact.textContent).toContain('hello@shop.ng');
+  });
+
+  it('says nothing of what the shop has not given', async () => {
+    embedShop(null, null);
+    mockFetch({ [`/api/admin/orders/${ID}`]: adminOrder(), '/api/delivery': deliveryOptions() });
+    renderAt(`/admin/orders/${ID}/packing-slip`, '/admin/orders/:id/packing-slip', <PackingSlipPage />);
+    const slip = await screen.findByRole('article', { name: 'Packing slip for Order #K7M2QX9A' });
+    expect(within(slip).queryByLabelText('The shop')).toBeNull();
+  });
+});
+
 describe('the receipt', () => {
   it('has the lines with prices, the total in parts, what is paid and the balance', async () => {
     mockFetch({ [`/api/admin/orders/${ID}`]: adminOrder({ deliveryFee: 250_000, subtotal: 16_750_050 }) });
@@ -115,8 +143,8 @@ describe('the pick list', () => {
       { name: 'Gele', size: null, color: null, sku: null, quantity: 1, orders: ['BBBB2222'] },
     ],
     orders: [
-      order({ id: 'o1', number: 'AAAA1111', customerNote: 'Leave at the gate' }),
-      order({ id: 'o2', number: 'BBBB2222', customerName: 'Bola Ade', deliveryMethod: 'pickup' }),
+      { view: 'full', ...order({ id: 'o1', number: 'AAAA1111', customerNote: 'Leave at the gate' }) },
+      { view: 'full', ...order({ id: 'o2', number: 'BBBB2222', customerName: 'Bola Ade', deliveryMethod: 'pickup' }) },
     ],
   };
 

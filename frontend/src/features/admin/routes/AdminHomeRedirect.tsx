@@ -1,9 +1,9 @@
 import { Redirect } from 'wouter';
 import { useSession } from '@/lib/session';
-import { adminHome, staffRole } from '@/lib/staff';
+import { adminHome } from '@/lib/staff';
 
 /** /admin: the back office's home is the dashboard (the orders for a packer, who has no dashboard). */
 export default function AdminHomeRedirect() {
   const { user } = useSession();
-  return <Redirect to={adminHome(staffRole(user))} replace />;
+  return <Redirect to={adminHome(user)} replace />;
 }

@@ -2,10 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONFIRM_CANCEL_NO_REFUND } from './AdminOrderPage';
 import { NOTHING_TO_REFUND } from '../components/RefundPanel';
-import { ORDER_ID, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
-import type { Order, OrderStatus } from '@/lib/types';
+import { ORDER_ID, packingOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
+import type { Order, OrderStatus, ShippedBy } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { jsonResponse, mockFetch } from '@/test/utils';
+import { jsonResponse, mockFetch, staffUser } from '@/test/utils';
 
 const NEXT: Record<OrderStatus, OrderStatus[]> = {
   placed: ['processing', 'cancelled'],
@@ -21,6 +21,7 @@ function adminOrder(overrides: Partial<Order> = {}) {
   const o = order(overrides);
   return {
     ...o,
+    view: 'full',
     userId: 'u1',
     payLinks: [],
     nextStatuses: NEXT[o.status],
@@ -39,6 +40,7 @@ function server(start: Partial<Order> = {}) {
       const body = JSON.parse(init!.body as string) as {
         status: OrderStatus;
         trackingNumber?: string;
+        shippedBy?: ShippedBy;
         refund?: boolean;
       };
       if (!NEXT[current.status].includes(body.status)) {
@@ -52,6 +54,7 @@ function server(start: Partial<Order> = {}) {
         ...current,
         status: body.status,
         trackingNumber: body.trackingNumber ?? current.trackingNumber,
+        shippedBy: body.shippedBy ?? current.shippedBy,
         ...(body.refund
           ? {
               refundPending: current.refundPending + left,
@@ -161,13 +164,54 @@ describe('admin order detail', () => {
     expect(tracking.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(ship);
     expect(await screen.findByText('Order marked as shipped.')).toBeTruthy();
-    expect(patches(fetch)[1]).toEqual({ status: 'shipped', trackingNumber: 'GIG-4471-LOS' });
+    expect(patches(fetch)[1]).toEqual({ status: 'shipped', trackingNumber: 'GIG-4471-LOS', shippedBy: 'courier' });
     expect(screen.getByText('GIG-4471-LOS')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Cancel order' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Mark as delivered' }));
     expect(await screen.findByText('Order marked as delivered.')).toBeTruthy();
     expect(screen.getByText('This order is delivered: there is nothing more to do.')).toBeTruthy();
+  });
+
+  it("ships with the shop's own rider without a tracking number", async () => {
+    const fetch = server({ status: 'processing' });
+    renderAdminOrder();
+    const rider = await screen.findByRole('radio', { name: 'Our own rider' });
+    fireEvent.click(rider);
+    expect(screen.getByLabelText('Tracking number (optional)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as shipped' }));
+    expect(await screen.findByText('Order marked as shipped.')).toBeTruthy();
+    expect(patches(fetch)).toEqual([{ status: 'shipped', shippedBy: 'rider' }]);
+    const shipping = screen.getByRole('region', { name: 'Shipping' });
+    expect(within(shipping).getByText('Our own rider')).toBeTruthy();
+    expect(within(shipping).getByText('None (our own rider)')).toBeTruthy();
+  });
+
+  it('shows a packer what packing and shipping need, and no money, refund, cancelling, receipt or e-mail', async () => {
+    const fetch = mockFetch({
+      [`/api/admin/orders/${ORDER_ID}`]: packingOrder({ status: 'processing' }),
+      [`PATCH /api/admin/orders/${ORDER_ID}`]: () =>
+        jsonResponse(packingOrder({ status: 'shipped', trackingNumber: 'GIG-1', shippedBy: 'courier' })),
+    });
+    renderAdminOrder(staffUser('packer'));
+    expect(await screen.findByRole('heading', { name: 'Items (3)' })).toBeTruthy();
+    expect(screen.getByText('Size: 42 · Colour: Black')).toBeTruthy();
+    expect(screen.getAllByText('Quantity 2').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: '+234 803 000 0000' })).toBeTruthy();
+    expect(screen.getByText('Lagos Island, Lagos 101001')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Packing slip' })).toBeTruthy();
+    // Nothing the role may not do, and nothing it may not see.
+    for (const gone of ['Print receipt', 'ada@example.com', 'ANK-ref123', '₦170,000.50', '₦25,000.00']) {
+      expect(screen.queryByText(gone, { exact: false })).toBeNull();
+    }
+    for (const region of ['Cancel order', 'Refund', 'Payment', 'Pay on delivery', 'Pay links']) {
+      expect(screen.queryByRole('region', { name: region })).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: /Cancel|Refund/ })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Tracking number'), { target: { value: 'GIG-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as shipped' }));
+    expect(await screen.findByText('Order marked as shipped.')).toBeTruthy();
+    expect(sentBodies(fetch, 'PATCH')).toEqual([{ status: 'shipped', trackingNumber: 'GIG-1', shippedBy: 'courier' }]);
   });
 
   it('cancels and refunds in full only after confirmation', async () => {
@@ -266,5 +310,55 @@ describe('admin order: a code over its limit', () => {
       'Code over its limit — the customer paid with a code whose uses had run out',
     );
     expect(screen.queryByText('Oversold')).toBeNull();
+  });
+});
+
+describe('a pay-on-delivery order', () => {
+  const pod = {
+    paymentMethod: 'pay_on_delivery' as const,
+    paymentChannel: null,
+    paid: 0,
+    paidOnline: 0,
+    toCollect: 17_000_050,
+    balance: 17_000_050,
+  };
+
+  it("waits for the shop's call, then may be prepared; nothing paid, so no refund panel", async () => {
+    let current = {
+      ...adminOrder({ ...pod, status: 'placed' }),
+      refundable: 0,
+      confirmation: {
+        channel: 'phone' as const,
+        expiresAt: Date.UTC(2026, 10, 28, 11, 30),
+        confirmedAt: null as number | null,
+      },
+    };
+    const fetch = mockFetch({
+      [`/api/admin/orders/${ORDER_ID}`]: () => jsonResponse(current),
+      [`POST /api/admin/orders/${ORDER_ID}/confirm`]: () => {
+        current = { ...current, confirmation: { ...current.confirmation, confirmedAt: Date.UTC(2026, 10, 27, 12) } };
+        return jsonResponse(current);
+      },
+    });
+    renderAdminOrder();
+    const waiting = await screen.findByRole('region', { name: 'Awaiting confirmation' });
+    expect(within(waiting).getByRole('link', { name: order().customerPhone })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('₦0.00')).toBeTruthy();
+    fireEvent.click(within(waiting).getByRole('button', { name: 'Confirmed by phone' }));
+    expect(await screen.findByText('Order confirmed: it can be prepared now.')).toBeTruthy();
+    await screen.findByRole('region', { name: 'Order confirmed' });
+    expect(screen.queryByRole('button', { name: 'Confirmed by phone' })).toBeNull();
+    expect(fetch.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(1);
+  });
+
+  it('is not done when delivered: its money is still to collect, with the form', async () => {
+    server({ ...pod, status: 'delivered' });
+    renderAdminOrder();
+    const panel = await screen.findByRole('region', { name: 'Pay on delivery — ₦170,000.50 to collect' });
+    expect(within(panel).getByRole('button', { name: 'Record payment' })).toBeTruthy();
+    expect(screen.getByText(/is delivered, but its money is still to collect/)).toBeTruthy();
+    expect(screen.queryByText(/there is nothing more to do/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Refunds' })).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
-import { useAdminOrder, useUpdateOrder, type AdminOrder } from '../api/orders';
+import { useAdminOrder, useUpdateOrder, wholeOrder, type AdminOrder, type StaffOrder } from '../api/orders';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { PrintLinks } from '../print/PrintLinks';
 import { InternalNotePanel } from '../components/InternalNotePanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
 import { OwedBadge, SourceBadge } from '../components/OrderSource';
+import { ConfirmationPanel } from '../components/ConfirmationPanel';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { PayLinksPanel } from '../components/PayLinksPanel';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
@@ -21,8 +22,8 @@ import { isNotFound } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { addressLines, ORDER_STATUS_LABELS, orderTitle, paidByText } from '@/lib/orders';
 import { useSession } from '@/lib/session';
-import { runsTheShop, staffRole } from '@/lib/staff';
-import type { OrderUpdate } from '@/lib/types';
+import { may } from '@/lib/staff';
+import type { OrderUpdate, ShippedBy } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
 import './AdminOrders.css';
@@ -30,6 +31,8 @@ import '../components/RefundPanel.css';
 
 export const ORDER_NOT_FOUND = 'Order not found.';
 export const TRACKING_REQUIRED = 'Please enter a tracking number.';
+/** How a shipped order left, as the form offers it. */
+export const SHIPPED_BY_LABELS: Record<ShippedBy, string> = { courier: 'Courier', rider: 'Our own rider' };
 export const CONFIRM_CANCEL = 'Cancel this order? The customer will see it as cancelled. This cannot be undone.';
 
 /** The cancel confirmation when the refund goes with it. */
@@ -50,12 +53,17 @@ const ACTION_LABELS: Record<SetStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-/** /admin/orders/:id (admins only): the whole order, and buttons for the statuses it may move to. */
+/**
+ * /admin/orders/:id (staff): the order as the role may see it, and buttons for the statuses it may
+ * move to. Owners and managers get the whole order with its money (breakdown, payment, pay links,
+ * pay on delivery, cancelling, refunds) and the customer's e-mail; a packer gets what packing and
+ * shipping need (lines, who and where, notes, status, shipping), since the server sends no more.
+ */
 export default function AdminOrderPage() {
   const { id = '' } = useParams<{ id: string }>();
   const { data: order, isPending, isError, error } = useAdminOrder(id);
-  // Pay links are sent and cancelled by owners and managers; packers see them.
-  const manage = runsTheShop(staffRole(useSession().user));
+  // Pay links are sent and cancelled by the roles that may.
+  const manage = may(useSession().user, 'POST /api/admin/orders/{id}/pay-links');
 
   const back = (
     <Link href="/admin/orders" className="admin-back">
@@ -83,16 +91,17 @@ export default function AdminOrderPage() {
   }
 
   const units = order.items.reduce((n, item) => n + item.quantity, 0);
+  const full = wholeOrder(order);
   return (
     <PageShell title={orderTitle(order)} eyebrow="Admin">
       {back}
-      <PrintLinks id={order.id} />
+      <PrintLinks id={order.id} receipt={full !== null} />
       <div className="admin-order__status">
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}
-        {order.codeOverLimit && <CodeOverLimitBadge />}
+        {full?.codeOverLimit && <CodeOverLimitBadge />}
         <SourceBadge source={order.source} />
-        <OwedBadge order={order} />
+        {full && <OwedBadge order={full} />}
         <span className="muted">
           Placed {adminTime.format(new Date(order.createdAt))}
           {order.updatedAt !== order.createdAt && ` · updated ${adminTime.format(new Date(order.updatedAt))}`}
@@ -104,7 +113,7 @@ export default function AdminOrderPage() {
           <strong>Oversold.</strong> {OVERSOLD_HINT}.
         </p>
       )}
-      {order.codeOverLimit && (
+      {full?.codeOverLimit && (
         <p className="alert alert--warning admin-oversold-banner">
           <strong>Code over its limit.</strong> {CODE_OVER_LIMIT_NOTE}
         </p>
@@ -117,19 +126,21 @@ export default function AdminOrderPage() {
               Items ({units})
             </h2>
             <OrderItemList items={order.items} linkProducts />
-            <OrderBreakdown order={order} />
-            {order.discountReason && (
-              <p className="admin-order__discount-reason">Discount given by hand: {order.discountReason}</p>
+            {full && <OrderBreakdown order={full} />}
+            {full?.discountReason && (
+              <p className="admin-order__discount-reason">Discount given by hand: {full.discountReason}</p>
             )}
           </section>
 
-          {order.paymentMethod === 'pay_on_delivery' && <PayOnDeliveryPanel order={order} />}
-          {(order.paymentMethod === 'pay_link' || order.payLinks.length > 0) && (
-            <PayLinksPanel order={order} manage={manage} />
+          {full && full.status === 'placed' && full.confirmation && <ConfirmationPanel order={full} manage={manage} />}
+          {full?.paymentMethod === 'pay_on_delivery' && <PayOnDeliveryPanel order={full} />}
+          {full && (full.paymentMethod === 'pay_link' || full.payLinks.length > 0) && (
+            <PayLinksPanel order={full} manage={manage} />
           )}
           <StatusActions order={order} />
-          {order.nextStatuses.includes('cancelled') && <CancelPanel order={order} />}
-          <RefundPanel order={order} />
+          {full?.nextStatuses.includes('cancelled') && <CancelPanel order={full} />}
+          {/* Refunds go back through Paystack: nothing to show when nothing came through it. */}
+          {full && (full.paidOnline > 0 || full.refunds.length > 0) && <RefundPanel order={full} />}
         </div>
 
         <div className="admin-order__side">
@@ -139,8 +150,8 @@ export default function AdminOrderPage() {
             </h2>
             <p className="admin-order__lines">
               <strong>{order.customerName}</strong>
-              {/* Orders taken in chats may have no e-mail. */}
-              {order.customerEmail && <a href={`mailto:${order.customerEmail}`}>{order.customerEmail}</a>}
+              {/* Orders taken in chats may have no e-mail; packers are not given it. */}
+              {full?.customerEmail && <a href={`mailto:${full.customerEmail}`}>{full.customerEmail}</a>}
               {order.customerPhone && (
                 <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a>
               )}
@@ -168,41 +179,22 @@ export default function AdminOrderPage() {
               ))}
             </address>
           </section>
-          <section className="admin-card" aria-labelledby="order-payment-heading">
-            <h2 id="order-payment-heading" className="admin-card__title">
-              Payment
+          {full && <PaymentFacts order={full} />}
+          <section className="admin-card" aria-labelledby="order-shipping-heading">
+            <h2 id="order-shipping-heading" className="admin-card__title">
+              Shipping
             </h2>
             <dl className="admin-order__facts">
-              <div>
-                <dt>Method</dt>
-                <dd>
-                  {order.paymentMethod === 'pay_on_delivery'
-                    ? order.deliveryMethod === 'pickup'
-                      ? 'Pay at pickup'
-                      : 'Pay on delivery'
-                    : order.paymentMethod === 'pay_link'
-                      ? `Pay link${order.paymentChannel ? ` (${paidByText(order.paymentChannel)?.toLowerCase()})` : ''}`
-                      : (paidByText(order.paymentChannel) ?? 'Paystack')}
-                </dd>
-              </div>
-              <div>
-                <dt>Amount paid</dt>
-                <dd>{formatNaira(order.paid)}</dd>
-              </div>
-              {order.balance > 0 && (
+              {order.shippedBy && (
                 <div>
-                  <dt>Balance</dt>
-                  <dd>{formatNaira(order.balance)}</dd>
+                  <dt>Shipped by</dt>
+                  <dd>{SHIPPED_BY_LABELS[order.shippedBy]}</dd>
                 </div>
               )}
               <div>
-                <dt>Reference</dt>
-                <dd className="admin-order__mono">{order.paymentReference}</dd>
-              </div>
-              <div>
                 <dt>Tracking number</dt>
                 <dd className={order.trackingNumber ? 'admin-order__mono' : 'admin-order__muted'}>
-                  {order.trackingNumber ?? 'None yet'}
+                  {order.trackingNumber ?? (order.shippedBy === 'rider' ? 'None (our own rider)' : 'None yet')}
                 </dd>
               </div>
             </dl>
@@ -213,11 +205,55 @@ export default function AdminOrderPage() {
   );
 }
 
-/** The buttons for the statuses this order may move to; shipping asks for the tracking number. */
-function StatusActions({ order }: { order: AdminOrder }) {
+/** How the order is paid and what came in (the roles that see money). */
+function PaymentFacts({ order }: { order: AdminOrder }) {
+  return (
+    <section className="admin-card" aria-labelledby="order-payment-heading">
+      <h2 id="order-payment-heading" className="admin-card__title">
+        Payment
+      </h2>
+      <dl className="admin-order__facts">
+        <div>
+          <dt>Method</dt>
+          <dd>
+            {order.paymentMethod === 'pay_on_delivery'
+              ? order.deliveryMethod === 'pickup'
+                ? 'Pay at pickup'
+                : 'Pay on delivery'
+              : order.paymentMethod === 'pay_link'
+                ? `Pay link${order.paymentChannel ? ` (${paidByText(order.paymentChannel)?.toLowerCase()})` : ''}`
+                : (paidByText(order.paymentChannel) ?? 'Paystack')}
+          </dd>
+        </div>
+        <div>
+          <dt>Amount paid</dt>
+          <dd>{formatNaira(order.paid)}</dd>
+        </div>
+        {order.balance > 0 && (
+          <div>
+            <dt>Balance</dt>
+            <dd>{formatNaira(order.balance)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Reference</dt>
+          <dd className="admin-order__mono">{order.paymentReference}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * The buttons for the statuses this order may move to. Shipping asks who takes it: a courier, with
+ * its tracking number, or the shop's own rider, for whom a number is optional.
+ */
+function StatusActions({ order }: { order: StaffOrder }) {
   const update = useUpdateOrder(order.id);
   const latch = useInFlight();
   const [tracking, setTracking] = useState(order.trackingNumber ?? '');
+  const [shippedBy, setShippedBy] = useState<ShippedBy>(order.shippedBy ?? 'courier');
+  const byName = useId();
   const [notice, setNotice] = useState<Notice>(null);
   const [trackingError, setTrackingError] = useState(false);
   const trackingRef = useRef<HTMLInputElement>(null);
@@ -225,14 +261,15 @@ function StatusActions({ order }: { order: AdminOrder }) {
   // Cancelling is its own panel (CancelPanel), apart from fulfilment.
   const next = order.nextStatuses.filter(isSetStatus).filter((s) => s !== 'cancelled');
   const advance = next.filter((s) => s !== 'shipped');
-  const payOnDelivery = order.paymentMethod === 'pay_on_delivery';
+  // The packing view has no payment method; a pay-on-delivery order starts as "placed".
+  const payOnDelivery = order.view === 'full' ? order.paymentMethod === 'pay_on_delivery' : order.status === 'placed';
 
   const move = (status: SetStatus) => {
     if (!latch.begin()) return;
     let trackingNumber: string | undefined;
     if (status === 'shipped') {
-      trackingNumber = tracking.trim();
-      if (!trackingNumber) {
+      trackingNumber = tracking.trim() || undefined;
+      if (!trackingNumber && shippedBy === 'courier') {
         latch.end();
         // Said once, under the field (not again in the notice above).
         setTrackingError(true);
@@ -243,7 +280,8 @@ function StatusActions({ order }: { order: AdminOrder }) {
     }
     setTrackingError(false);
     setNotice(null);
-    update.mutate(trackingNumber ? { status, trackingNumber } : { status }, {
+    const shipping = status === 'shipped' ? { shippedBy } : {};
+    update.mutate(trackingNumber ? { status, trackingNumber, ...shipping } : { status, ...shipping }, {
       onSuccess: (answer) =>
         setNotice({ tone: 'success', text: `Order marked as ${ORDER_STATUS_LABELS[answer.status].toLowerCase()}.` }),
       onError: (error) => setNotice({ tone: 'error', text: error.message }),
@@ -269,21 +307,41 @@ function StatusActions({ order }: { order: AdminOrder }) {
         </h2>
         <p className="admin-panel__description">
           {payOnDelivery
-            ? 'Placed → Processing → Shipped (with a tracking number) → Delivered.'
-            : 'Paid → Processing → Shipped (with a tracking number) → Delivered.'}
+            ? 'Placed → Processing → Shipped (by a courier with a tracking number, or our own rider) → Delivered.'
+            : 'Paid → Processing → Shipped (by a courier with a tracking number, or our own rider) → Delivered.'}
         </p>
       </header>
       <FormNotice notice={notice} />
       {next.length === 0 ? (
         <p className="muted">
-          This order is {ORDER_STATUS_LABELS[order.status].toLowerCase()}: there is nothing more to do.
+          {order.view === 'full' && order.toCollect > 0
+            ? `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}, but its money is still to collect: record it above when it comes in.`
+            : `This order is ${ORDER_STATUS_LABELS[order.status].toLowerCase()}: there is nothing more to do.`}
         </p>
       ) : (
         <>
           {next.includes('shipped') && (
             <form className="admin-order__ship" onSubmit={ship} noValidate aria-label="Ship the order">
+              <fieldset className="admin-order__shipped-by">
+                <legend className="field__label">Who takes it</legend>
+                {(['courier', 'rider'] as const).map((by) => (
+                  <label key={by} className="admin-order__shipped-by-choice">
+                    <input
+                      type="radio"
+                      name={byName}
+                      value={by}
+                      checked={shippedBy === by}
+                      onChange={() => {
+                        setShippedBy(by);
+                        setTrackingError(false);
+                      }}
+                    />{' '}
+                    {SHIPPED_BY_LABELS[by]}
+                  </label>
+                ))}
+              </fieldset>
               <TextField
-                label="Tracking number"
+                label={shippedBy === 'rider' ? 'Tracking number (optional)' : 'Tracking number'}
                 name="trackingNumber"
                 autoComplete="off"
                 autoCapitalize="characters"

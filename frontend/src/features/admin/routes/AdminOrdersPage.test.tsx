@@ -4,12 +4,18 @@ import AdminOrdersPage from './AdminOrdersPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { Order } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { packingOrder } from '../test/adminOrder';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
+
+/** The address a fetch call asked for. */
+function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
 
 const counts = { paid: 3, processing: 1, shipped: 0, delivered: 20, cancelled: 1 };
 
 function list(orders: Order[], page = 1, total = orders.length, oversold = 0) {
-  return { orders, total, page, pageSize: 20, counts, oversold };
+  return { orders: orders.map((o) => ({ view: 'full', ...o })), total, page, pageSize: 20, counts, oversold };
 }
 
 const review = {
@@ -297,5 +303,47 @@ describe('admin orders list', () => {
     renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
     await screen.findByText('No payments need review.');
     expect(screen.queryByText(/sold out/)).toBeNull();
+  });
+
+  it('searches by number, name, e-mail or phone, the search kept in the address and with the filters', async () => {
+    const fetch = mockFetch({
+      '/api/admin/orders': (url) =>
+        jsonResponse(
+          url.searchParams.get('q') === '0803 123 4567' ? list([order({ customerName: 'Bola Ade' })]) : list([order()]),
+        ),
+      '/api/admin/payments': { payments: [] },
+    });
+    const { currentLocation } = renderWithProviders(<AdminOrdersPage />, {
+      path: '/admin/orders?status=paid',
+      session: { user: admin },
+    });
+    const search = await screen.findByRole('searchbox', { name: 'Search by order number, name, e-mail or phone' });
+    fireEvent.change(search, { target: { value: '0803 123 4567' } });
+    expect(await screen.findByText('Bola Ade')).toBeTruthy();
+    expect(currentLocation()).toBe('/admin/orders?status=paid&q=0803+123+4567');
+    const asked = fetch.mock.calls
+      .map(([input]) => new URL(urlOf(input), 'http://shop.test'))
+      .filter((u) => u.pathname === '/api/admin/orders');
+    expect(asked.at(-1)!.searchParams.get('q')).toBe('0803 123 4567');
+    // A filter keeps the search.
+    expect(screen.getByRole('link', { name: 'Shipped (0)' }).getAttribute('href')).toBe(
+      '/admin/orders?status=shipped&q=0803+123+4567',
+    );
+  });
+
+  it("shows a packer each order's name, phone and items, with no total, e-mail or payments to review", async () => {
+    const fetch = mockFetch({
+      '/api/admin/orders': { orders: [packingOrder()], total: 1, page: 1, pageSize: 20, counts, oversold: 0 },
+    });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: staffUser('packer') } });
+    expect(await screen.findByText('Ada Obi')).toBeTruthy();
+    expect(screen.getByText('+234 803 000 0000')).toBeTruthy();
+    expect(screen.getByText('3 items')).toBeTruthy();
+    expect(screen.queryByText('ada@example.com')).toBeNull();
+    expect(screen.queryByText('₦170,000.50')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Payments to review' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'New order' })).toBeNull();
+    expect(screen.getByRole('searchbox', { name: 'Search by order number, name or phone' })).toBeTruthy();
+    expect(fetch.mock.calls.some(([input]) => urlOf(input).includes('/api/admin/payments'))).toBe(false);
   });
 });

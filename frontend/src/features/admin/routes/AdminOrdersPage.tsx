@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Link, useSearch } from 'wouter';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation, useSearch } from 'wouter';
 import {
   useAdminOrders,
   useReviewPayments,
   type AdminOrderList,
+  type ListedOrder,
   type ReviewPayment,
   type SpecialList,
 } from '../api/orders';
@@ -13,6 +14,7 @@ import { CodeOverLimitBadge, OversoldBadge, oversoldBanner } from '../components
 import { Pager } from '../components/Pager';
 import { PickListLink } from '../print/PrintLinks';
 import { adminTime } from '../lib/time';
+import { useDebounced } from '../lib/useDebounced';
 import { Message } from '@/components/Message';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { PageShell } from '@/components/PageShell';
@@ -21,8 +23,8 @@ import { Spinner } from '@/components/Spinner';
 import { formatNaira } from '@/lib/money';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
 import { useSession } from '@/lib/session';
-import { runsTheShop, staffRole } from '@/lib/staff';
-import type { Order, OrderStatus } from '@/lib/types';
+import { may } from '@/lib/staff';
+import type { OrderStatus } from '@/lib/types';
 import '../admin.css';
 import './AdminOrders.css';
 
@@ -41,12 +43,19 @@ function parseStatus(value: string | null): OrderStatus | null {
   return value && (ORDER_STATUSES as readonly string[]).includes(value) ? (value as OrderStatus) : null;
 }
 
-function listPath(status: OrderStatus | null, page = 1, special: SpecialList | null = null): string {
+/** "No order matches “…”." */
+export function noOrderMatch(q: string): string {
+  return `No order matches “${q}”.`;
+}
+
+/** The list's address: its filter, search and page live in it, so Back and shared links keep them. */
+export function listPath(status: OrderStatus | null, page = 1, special: SpecialList | null = null, q = ''): string {
   const params = new URLSearchParams();
   if (special === 'oversold') params.set('oversold', 'true');
   else if (special === 'failed-refund') params.set('refund', 'failed');
   else if (special === 'code-over-limit') params.set('codeOverLimit', 'true');
   else if (status) params.set('status', status);
+  if (q.trim()) params.set('q', q.trim());
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return `/admin/orders${query ? `?${query}` : ''}`;
@@ -72,12 +81,18 @@ export default function AdminOrdersPage() {
   const oversold = special === 'oversold';
   const status = special ? null : parseStatus(search.get('status'));
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  // Owners and managers take orders from chats; packers only fulfil them.
-  const takesOrders = runsTheShop(staffRole(useSession().user));
+  const q = search.get('q') ?? '';
+  const { user } = useSession();
+  // Owners and managers take orders from chats and see payments; packers only fulfil orders.
+  const takesOrders = may(user, 'POST /api/admin/orders');
+  const seesPayments = may(user, 'GET /api/admin/payments');
+  // E-mails are the customers' data: searched by those who see customers.
+  const seesCustomers = may(user, 'GET /api/admin/customers');
   const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminOrders(
     status,
     page,
     special,
+    q,
   );
 
   return (
@@ -104,7 +119,14 @@ export default function AdminOrdersPage() {
         </p>
       )}
 
-      <StatusFilter current={status} special={special} counts={data?.counts} />
+      <OrderSearch
+        q={q}
+        label={
+          seesCustomers ? 'Search by order number, name, e-mail or phone' : 'Search by order number, name or phone'
+        }
+        path={(typed) => listPath(status, 1, special, typed)}
+      />
+      <StatusFilter current={status} special={special} counts={data?.counts} q={q} />
 
       {isPending ? (
         <div className="admin-orders__loading">
@@ -115,15 +137,17 @@ export default function AdminOrdersPage() {
       ) : data.orders.length === 0 ? (
         <Message
           title={
-            oversold
-              ? NO_OVERSOLD
-              : special === 'failed-refund'
-                ? NO_FAILED_REFUNDS
-                : special === 'code-over-limit'
-                  ? NO_CODE_OVER_LIMIT
-                  : status
-                    ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
-                    : NO_ORDERS
+            q.trim()
+              ? noOrderMatch(q.trim())
+              : oversold
+                ? NO_OVERSOLD
+                : special === 'failed-refund'
+                  ? NO_FAILED_REFUNDS
+                  : special === 'code-over-limit'
+                    ? NO_CODE_OVER_LIMIT
+                    : status
+                      ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
+                      : NO_ORDERS
           }
         />
       ) : (
@@ -137,14 +161,46 @@ export default function AdminOrdersPage() {
             page={data.page}
             pageSize={data.pageSize}
             total={data.total}
-            href={(page) => listPath(status, page, special)}
+            href={(page) => listPath(status, page, special, q)}
           />
         </div>
       )}
 
-      {/* Payments are money: owners and managers only. */}
-      {takesOrders && <PaymentsToReview />}
+      {/* Payments are money: only for the roles that may see them. */}
+      {seesPayments && <PaymentsToReview />}
     </PageShell>
+  );
+}
+
+/**
+ * The search over the list: typing searches from the first page, the address following
+ * (replacing, so Back leaves the list rather than each letter).
+ */
+function OrderSearch({ q, label, path }: { q: string; label: string; path: (q: string) => string }) {
+  const [, navigate] = useLocation();
+  const [typed, setTyped] = useState(q);
+  const settled = useDebounced(typed.trim(), 300);
+  useEffect(() => {
+    if (settled !== q.trim()) navigate(path(settled), { replace: true });
+  }, [settled, q, navigate, path]);
+  const id = useId();
+  return (
+    <form className="admin-orders-search" role="search" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor={id} className="field__label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field__input"
+        type="search"
+        value={typed}
+        maxLength={100}
+        onChange={(e) => setTyped(e.target.value)}
+        placeholder="e.g. K7M2QX9A, Adaeze or 0803 123 4567"
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+    </form>
   );
 }
 
@@ -155,10 +211,13 @@ function StatusFilter({
   current,
   special,
   counts,
+  q,
 }: {
   current: OrderStatus | null;
   special: SpecialList | null;
   counts: AdminOrderList['counts'] | undefined;
+  /** The search, kept when the filter changes. */
+  q: string;
 }) {
   const all = counts ? ORDER_STATUSES.reduce((sum, s) => sum + (counts[s] ?? 0), 0) : null;
   const filters: { status: OrderStatus | null; label: string; count: number | null }[] = [
@@ -177,7 +236,7 @@ function StatusFilter({
         {filters.map((f) => (
           <li key={f.label}>
             <Link
-              href={listPath(f.status)}
+              href={listPath(f.status, 1, null, q)}
               className={`admin-filter__link${!special && f.status === current ? ' is-current' : ''}`}
               aria-current={!special && f.status === current ? 'page' : undefined}
               aria-label={f.count !== null ? `${f.label} (${f.count})` : undefined}
@@ -200,7 +259,7 @@ function StatusFilter({
         ).map(([list, label]) => (
           <li key={list}>
             <Link
-              href={listPath(null, 1, list)}
+              href={listPath(null, 1, list, q)}
               className={`admin-filter__link admin-filter__link--oversold${special === list ? ' is-current' : ''}`}
               aria-current={special === list ? 'page' : undefined}
             >
@@ -213,8 +272,10 @@ function StatusFilter({
   );
 }
 
-function OrderRow({ order }: { order: Order }) {
+/** One order in the list: the whole order's money and e-mail, or for a packer what shipping needs. */
+function OrderRow({ order }: { order: ListedOrder }) {
   const count = order.items.reduce((n, item) => n + item.quantity, 0);
+  const full = order.view === 'full' ? order : null;
   return (
     <li className="admin-order-row">
       <div className="admin-order-row__main">
@@ -223,12 +284,12 @@ function OrderRow({ order }: { order: Order }) {
         </Link>
         <OrderStatusBadge status={order.status} />
         {order.oversold && <OversoldBadge />}
-        {order.codeOverLimit && <CodeOverLimitBadge />}
+        {full?.codeOverLimit && <CodeOverLimitBadge />}
         {order.source !== 'website' && <SourceBadge source={order.source} />}
       </div>
       <div className="admin-order-row__who">
         <span className="admin-order-row__name">{order.customerName}</span>
-        <span className="admin-order-row__email">{order.customerEmail}</span>
+        <span className="admin-order-row__email">{full ? full.customerEmail : order.customerPhone}</span>
       </div>
       <div className="admin-order-row__meta">
         <time dateTime={new Date(order.createdAt).toISOString()}>{adminTime.format(new Date(order.createdAt))}</time>
@@ -236,14 +297,15 @@ function OrderRow({ order }: { order: Order }) {
           {count} {count === 1 ? 'item' : 'items'}
         </span>
         {order.trackingNumber && <span>Tracking {order.trackingNumber}</span>}
+        {order.shippedBy === 'rider' && <span>Our own rider</span>}
         {order.deliveryMethod === 'pickup' && <span className="admin-order-row__pickup">Pick up in store</span>}
-        {order.discountCode && <span>Code {order.discountCode}</span>}
-        {order.paymentMethod === 'pay_on_delivery' && order.toCollect > 0 && (
-          <span className="admin-order-row__collect">{formatNaira(order.toCollect)} to collect</span>
+        {full?.discountCode && <span>Code {full.discountCode}</span>}
+        {full?.paymentMethod === 'pay_on_delivery' && full.toCollect > 0 && (
+          <span className="admin-order-row__collect">{formatNaira(full.toCollect)} to collect</span>
         )}
-        {owedText(order) && <span className="admin-order-row__collect">{owedText(order)}</span>}
+        {full && owedText(full) && <span className="admin-order-row__collect">{owedText(full)}</span>}
       </div>
-      <Price kobo={order.totalAmount} className="admin-order-row__total" />
+      {full && <Price kobo={full.totalAmount} className="admin-order-row__total" />}
     </li>
   );
 }

@@ -4,7 +4,7 @@ import DashboardPage from './DashboardPage';
 import { Header } from '@/components/Header';
 import { Sidebar } from '@/components/Sidebar';
 import type { Dashboard } from '@/lib/types';
-import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
 
 /** 30 days to 23 Nov 2026: ₦10,000.00 a day and one order, but none on 10 Nov and ₦95,000.50 on 20 Nov. */
 function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
@@ -250,5 +250,18 @@ describe('dashboard links', () => {
       { session: { user: customer } },
     );
     expect(screen.queryByRole('link', { name: 'Dashboard' })).toBeNull();
+  });
+
+  it('links a manager only to the screens a manager may open (no Settings, no Admin Management)', async () => {
+    mockFetch({ '/api/admin/dashboard': dashboard() });
+    renderWithProviders(<DashboardPage />, { path: '/admin/dashboard', session: { user: staffUser('manager') } });
+    const nav = await screen.findByRole('navigation', { name: 'Back office' });
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
+    expect(links).toContain('Orders');
+    expect(links).toContain('Discount codes');
+    expect(links).not.toContain('Settings');
+    expect(links).not.toContain('Admin Management');
   });
 });

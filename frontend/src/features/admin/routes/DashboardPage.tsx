@@ -18,6 +18,8 @@ import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { ORDER_STATUS_LABELS } from '@/lib/orders';
+import { useSession } from '@/lib/session';
+import { mayOpen } from '@/lib/staff';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
 import './AdminOrders.css';
@@ -25,7 +27,7 @@ import './DashboardPage.css';
 
 export const EXPORT_FAILED = 'Could not export the orders. Please try again.';
 
-/** The back office's screens, for the links at the foot of the dashboard. */
+/** The back office's screens, for the links at the foot of the dashboard (each shown to the roles that may open it). */
 const SCREENS: { href: string; label: string }[] = [
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/products', label: 'Products' },
@@ -49,6 +51,8 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  */
 export default function DashboardPage() {
   const { data, isPending, isError, error, isFetching, refetch } = useDashboard();
+  // Only the screens this role may open (a manager has no Settings or Admin Management).
+  const { user } = useSession();
 
   return (
     <PageShell title="Dashboard" eyebrow="Admin">
@@ -77,7 +81,7 @@ export default function DashboardPage() {
       <nav className="dash-screens" aria-label="Back office">
         <h2 className="admin-subtitle">Back office</h2>
         <ul>
-          {SCREENS.map((s) => (
+          {SCREENS.filter((s) => mayOpen(user, s.href)).map((s) => (
             <li key={s.href}>
               <Link href={s.href} className="dash-screens__link">
                 {s.label}

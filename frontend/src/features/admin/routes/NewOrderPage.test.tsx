@@ -21,6 +21,7 @@ function made(): { order: AdminOrder; payLink: string } {
   return {
     order: {
       ...o,
+      view: 'full',
       userId: 'u9',
       nextStatuses: ['processing', 'cancelled'],
       refundable: 0,

@@ -9,6 +9,7 @@ import {
   isChanged,
   SETTINGS_SECTIONS,
   type ChannelsField,
+  type ChoiceField,
   type NumberField,
   type SettingField,
   type SettingKey,
@@ -16,6 +17,7 @@ import {
   type ToggleField,
 } from '../lib/settings';
 import { Message } from '@/components/Message';
+import { Field } from '@/components/TextField';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
@@ -117,6 +119,15 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
                   inputRef={inputRef}
                 />
               );
+            if (field.kind === 'choice')
+              return (
+                <Choice
+                  key={field.key}
+                  field={field}
+                  value={draft[field.key]}
+                  onChange={(value) => edit(field.key, value as SettingsDraft[typeof field.key])}
+                />
+              );
             if (field.kind === 'channels')
               return (
                 <Channels
@@ -204,6 +215,28 @@ function Toggle({
         {field.hint}
       </p>
     </div>
+  );
+}
+
+/** A setting that is one of a few words: a labelled choice, what it means beneath. */
+function Choice({ field, value, onChange }: { field: ChoiceField; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <Field id={id} label={field.label} hint={field.hint} className="settings-choice">
+      <select
+        id={id}
+        className="field__input"
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        {field.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }
 

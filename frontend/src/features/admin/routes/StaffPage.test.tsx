@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import StaffPage, { confirmRemove } from './StaffPage';
-import type { StaffMember } from '@/lib/types';
+import StaffPage, { confirmCancelInvite, confirmRemove } from './StaffPage';
+import type { StaffInvite, StaffMember } from '@/lib/types';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const LAST_OWNER = "This is the shop's last owner. Make someone else an owner first.";
@@ -12,14 +12,22 @@ function member(overrides: Partial<StaffMember> = {}): StaffMember {
 
 afterEach(() => vi.restoreAllMocks());
 
-/** The staff API: PATCH changes a role (refusing to demote the only owner), POST grant adds one. */
+/**
+ * The staff API: PATCH changes a role (refusing to demote the only owner), POST grant adds an
+ * account or, for an e-mail without one, mails an invitation; DELETE ends an invitation.
+ */
 function server() {
   let staff: StaffMember[] = [
     member(),
     member({ id: 'p1', name: 'Tunde Packer', email: 'tunde@example.com', role: 'packer' }),
   ];
+  let invites: StaffInvite[] = [];
   const fetch = mockFetch({
-    '/api/admin/staff': () => jsonResponse({ staff }),
+    '/api/admin/staff': () => jsonResponse({ staff, invites }),
+    'DELETE /api/admin/staff/invites/i1': () => {
+      invites = [];
+      return jsonResponse({ staff, invites });
+    },
     'PATCH /api/admin/staff': (_url, init) => {
       const { email, role } = JSON.parse(init!.body as string) as { email: string; role: StaffMember['role'] | null };
       const owners = staff.filter((m) => m.role === 'owner');
@@ -29,15 +37,24 @@ function server() {
       staff = role
         ? staff.map((m) => (m.email === email ? { ...m, role } : m))
         : staff.filter((m) => m.email !== email);
-      return jsonResponse({ staff });
+      return jsonResponse({ staff, invites });
     },
     'POST /api/admin/grant': (_url, init) => {
       const { email, role } = JSON.parse(init!.body as string) as { email: string; role: StaffMember['role'] };
-      if (email === 'nobody@example.com') {
-        return jsonResponse({ error: 'not_found', message: `No account found with the email ${email}.` }, 404);
+      if (email === 'tolu@example.com') {
+        invites = [{ id: 'i1', email, role, createdAt: Date.UTC(2026, 10, 1), expiresAt: Date.UTC(2026, 10, 8) }];
+        return jsonResponse({
+          message: `${email} has no account yet: we e-mailed them an invitation to join as a ${role}.`,
+        });
+      }
+      if (email === 'taken@example.com') {
+        return jsonResponse(
+          { error: 'conflict', message: "This is the shop's last owner. Make someone else an owner first." },
+          409,
+        );
       }
       staff = [...staff, member({ id: 'n1', name: 'New One', email, role })];
-      return jsonResponse({ message: `Success! ${email} has been made an admin.` });
+      return jsonResponse({ message: `Success! ${email} is now a ${role}.` });
     },
   });
   return fetch;
@@ -76,24 +93,44 @@ describe('Staff', () => {
     expect(screen.queryByRole('combobox', { name: 'Role of Tunde Packer' })).toBeNull();
   });
 
-  it('adds an account by e-mail with a role, and shows the server’s refusal', async () => {
+  it('adds an account by e-mail with a role, saying what was granted, and shows the server’s refusal', async () => {
     const fetch = server();
     renderWithProviders(<StaffPage />, { path: '/admin/staff', session: { user: admin } });
     const form = await screen.findByRole('form', { name: 'Add a member of staff' });
-    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'not-an-email' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add to staff' }));
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'not-an-email' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make Admin' }));
     expect((await within(form).findByRole('alert')).textContent).toBe('Please enter a valid email address.');
 
-    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'nobody@example.com' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add to staff' }));
-    await within(form).findByText('No account found with the email nobody@example.com.');
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'taken@example.com' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make Admin' }));
+    await within(form).findByText(LAST_OWNER);
 
-    fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'bola@example.com' } });
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'bola@example.com' } });
     fireEvent.change(within(form).getByLabelText('Role'), { target: { value: 'manager' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Add to staff' }));
-    await within(form).findByText('Success! bola@example.com has been made an admin.');
+    fireEvent.click(within(form).getByRole('button', { name: 'Make Admin' }));
+    await within(form).findByText('Success! bola@example.com is now a manager.');
     await waitFor(() => expect(roleOf('New One').value).toBe('manager'));
     const grants = fetch.mock.calls.filter(([, init]) => init?.method === 'POST').map(([, init]) => init!.body);
     expect(grants.at(-1)).toBe('{"email":"bola@example.com","role":"manager"}');
+  });
+
+  it('invites someone without an account, lists the invitation and cancels it after asking', async () => {
+    server();
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderWithProviders(<StaffPage />, { path: '/adminmanagement', session: { user: admin } });
+    // SPEC's Admin Management is this screen.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Management' })).toBeTruthy();
+    const form = await screen.findByRole('form', { name: 'Add a member of staff' });
+    fireEvent.change(within(form).getByLabelText('Email'), { target: { value: 'tolu@example.com' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Make Admin' }));
+    await within(form).findByText(
+      'tolu@example.com has no account yet: we e-mailed them an invitation to join as a packer.',
+    );
+    const invitations = await screen.findByRole('list', { name: 'Invitations' });
+    expect(within(invitations).getByText('tolu@example.com')).toBeTruthy();
+    fireEvent.click(within(invitations).getByRole('button', { name: 'Cancel invitation to tolu@example.com' }));
+    expect(confirm).toHaveBeenCalledWith(confirmCancelInvite({ email: 'tolu@example.com' }));
+    await screen.findByText('The invitation to tolu@example.com was cancelled.');
+    expect(screen.queryByRole('list', { name: 'Invitations' })).toBeNull();
   });
 });

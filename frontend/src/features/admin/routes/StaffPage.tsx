@@ -1,5 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useAddStaff, useChangeRole, useStaff, type StaffMember } from '../api/staff';
+import { useLocation } from 'wouter';
+import {
+  useAddStaff,
+  useCancelInvite,
+  useChangeRole,
+  useStaff,
+  type StaffInvite,
+  type StaffMember,
+} from '../api/staff';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
@@ -7,6 +15,7 @@ import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
+import { formatDate } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { ROLE_LABELS, type StaffRole } from '@/lib/staff';
 import { useInFlight } from '@/lib/useInFlight';
@@ -24,11 +33,16 @@ const ROLES: StaffRole[] = ['owner', 'manager', 'packer'];
 const NOT_STAFF = 'none';
 
 export const ROLE_CHANGE_FAILED = 'The role could not be changed. Please try again.';
+export const CANCEL_INVITE_FAILED = 'The invitation could not be cancelled. Please try again.';
 export const ADD_FAILED = 'The account could not be added. Please try again.';
 export const INVALID_EMAIL = 'Please enter a valid email address.';
 
 export function confirmRemove(member: Pick<StaffMember, 'name' | 'email'>): string {
   return `Take ${member.name || member.email} off the staff? They keep their customer account.`;
+}
+
+export function confirmCancelInvite(invite: Pick<StaffInvite, 'email'>): string {
+  return `Cancel the invitation to ${invite.email}? Its link stops working.`;
 }
 
 export function roleChanged(member: Pick<StaffMember, 'name' | 'email'>, role: StaffRole | null): string {
@@ -37,16 +51,20 @@ export function roleChanged(member: Pick<StaffMember, 'name' | 'email'>, role: S
 }
 
 /**
- * /admin/staff (owners only): everyone with a role, each role changed where it stands (or taken
- * away), and an existing account added by its e-mail with a role. The server keeps the last owner
- * an owner; its refusal shows as it is.
+ * /admin/staff, and SPEC's /adminmanagement (owners only): the one place roles are granted.
+ * Everyone with a role, each role changed where it stands (or taken away); someone added by
+ * e-mail with a role — an account gets it at once, anyone else an e-mailed invitation to set a
+ * name and password; and the invitations not yet used, each cancellable. The server keeps the
+ * last owner an owner; its refusal shows as it is.
  */
 export default function StaffPage() {
-  const { data: staff, isPending, isError, error } = useStaff();
+  const { data, isPending, isError, error } = useStaff();
   const change = useChangeRole();
   const latch = useInFlight();
   const { user } = useSession();
+  const [location] = useLocation();
   const [notice, setNotice] = useState<Notice>(null);
+  const staff = data?.staff;
 
   const setRole = (member: StaffMember, value: string) => {
     const role = value === NOT_STAFF ? null : (value as StaffRole);
@@ -67,7 +85,7 @@ export default function StaffPage() {
   };
 
   return (
-    <PageShell title="Staff" eyebrow="Admin">
+    <PageShell title={location.startsWith('/adminmanagement') ? 'Admin Management' : 'Staff'} eyebrow="Admin">
       <div className="admin-inline admin-inline--page">
         <AdminTag />
         <span className="admin-inline__state">
@@ -92,7 +110,7 @@ export default function StaffPage() {
         <Message title={`Error: ${error.message}`} tone="error" />
       ) : (
         <ul className="staff-list" aria-label="Staff" aria-busy={change.isPending}>
-          {staff.map((member) => (
+          {(staff ?? []).map((member) => (
             <StaffRow
               key={member.id}
               member={member}
@@ -105,7 +123,62 @@ export default function StaffPage() {
       )}
 
       <AddStaff />
+      {data && data.invites.length > 0 && <Invitations invites={data.invites} onNotice={setNotice} />}
     </PageShell>
+  );
+}
+
+/**
+ * Invitations mailed and not yet used: to whom, as what, until when; each can be cancelled. What
+ * happened shows in the page's notice (the list goes with its last invitation).
+ */
+function Invitations({ invites, onNotice }: { invites: StaffInvite[]; onNotice: (notice: Notice) => void }) {
+  const cancel = useCancelInvite();
+  const latch = useInFlight();
+  const setNotice = onNotice;
+  const onCancel = (invite: StaffInvite) => {
+    if (!latch.begin()) return;
+    if (!window.confirm(confirmCancelInvite(invite))) {
+      latch.end();
+      return;
+    }
+    setNotice(null);
+    cancel.mutate(invite.id, {
+      onSuccess: () => setNotice({ tone: 'success', text: `The invitation to ${invite.email} was cancelled.` }),
+      onError: (e) => setNotice({ tone: 'error', text: failureMessage(e, CANCEL_INVITE_FAILED) }),
+      onSettled: () => latch.end(),
+    });
+  };
+  return (
+    <section className="admin-panel staff-invites" aria-labelledby="staff-invites-heading">
+      <header className="admin-panel__head">
+        <h2 id="staff-invites-heading" className="admin-panel__title">
+          Invitations
+        </h2>
+        <p className="admin-panel__description">Mailed and not used yet: each link works once, for seven days.</p>
+      </header>
+      <ul className="staff-list" aria-label="Invitations" aria-busy={cancel.isPending}>
+        {invites.map((invite) => (
+          <li key={invite.id} className="staff-member">
+            <div className="staff-member__who">
+              <strong>{invite.email}</strong>
+              <span className="admin-order-row__email">
+                {ROLE_LABELS[invite.role]} · invited {formatDate(invite.createdAt)} · until{' '}
+                {formatDate(invite.expiresAt)}
+              </span>
+            </div>
+            <button
+              type="button"
+              className="btn btn--sm btn--outline"
+              disabled={cancel.isPending}
+              onClick={() => onCancel(invite)}
+            >
+              Cancel invitation <span className="visually-hidden">to {invite.email}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -193,7 +266,8 @@ function AddStaff() {
           Add a member of staff
         </h2>
         <p className="admin-panel__description">
-          They sign up on the shop first; then give their account’s e-mail here.
+          Their e-mail and a role. An account with that e-mail gets the role at once (from their next click); anyone
+          else is e-mailed an invitation to set a name and password.
         </p>
       </header>
       <form onSubmit={onSubmit} noValidate aria-label="Add a member of staff" aria-busy={add.isPending}>
@@ -201,7 +275,7 @@ function AddStaff() {
         <div className="admin-form__grid">
           <TextField
             className="admin-field"
-            label="E-mail"
+            label="Email"
             type="email"
             inputMode="email"
             autoComplete="off"
@@ -229,9 +303,10 @@ function AddStaff() {
             </select>
           </div>
         </div>
+        {/* SPEC's button: every role is an admin of the back office; the role says which. */}
         <button type="submit" className="btn btn--primary" disabled={add.isPending}>
           {add.isPending && <Spinner size="sm" label="Adding…" />}
-          Add to staff
+          Make Admin
         </button>
       </form>
     </section>

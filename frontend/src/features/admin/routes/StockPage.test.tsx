@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import StockPage from './StockPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { StockPage as StockList, StockRow } from '@/lib/types';
-import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
 
 function row(overrides: Partial<StockRow> = {}): StockRow {
   return {
@@ -224,5 +224,16 @@ describe('Stock in the menu', () => {
     unmount();
     renderWithProviders(<Sidebar {...props} />, { session: { user: customer } });
     expect(screen.queryByRole('link', { name: /Stock/ })).toBeNull();
+  });
+
+  it('shows a packer the counts to pick from, with no Save and no spreadsheet', async () => {
+    mockFetch({ '/api/admin/stock': page(lowRows) });
+    renderWithProviders(<StockPage />, { path: '/admin/stock', session: { user: staffUser('packer') } });
+    const table = await screen.findByRole('table', { name: /Stock by variant/ });
+    expect(within(table).queryByRole('spinbutton')).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(within(table).getByText('2')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Download CSV' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload CSV' })).toBeNull();
   });
 });

@@ -15,6 +15,8 @@ import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { may } from '@/lib/staff';
 import { describeVariant, parseStock, STOCK_INVALID } from '@/lib/variantGrid';
 import '../admin.css';
 import './AdminOrders.css';
@@ -40,11 +42,15 @@ function parseFilter(value: string | null): StockFilter {
 }
 
 /**
- * /admin/stock (admins only): the variants that are low or sold out (or all), fewest first, found
- * by product name or SKU; each count is edited where it stands. The whole shop's stock goes out
- * and comes back as a spreadsheet (CSV).
+ * /admin/stock (staff): the variants that are low or sold out (or all), fewest first, found by
+ * product name or SKU; each count is edited where it stands, and the whole shop's stock goes out
+ * and comes back as a spreadsheet (CSV) — for the roles that may change stock. A packer looks
+ * (to pick): counts without Save, and no spreadsheet.
  */
 export default function StockPage() {
+  const { user } = useSession();
+  const edits = may(user, 'PATCH /api/admin/variants/{id}');
+  const spreadsheet = may(user, 'GET /api/admin/stock.csv');
   const show = parseFilter(new URLSearchParams(useSearch()).get('show'));
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -74,7 +80,7 @@ export default function StockPage() {
       </div>
 
       {/* Download and Upload first: a long list never pushes them out of reach. */}
-      <StockSpreadsheet />
+      {spreadsheet && <StockSpreadsheet />}
 
       <nav className="admin-filter" aria-label="Filter stock">
         <ul>
@@ -142,7 +148,7 @@ export default function StockPage() {
         <Message title={emptyTitle(show, q)} />
       ) : (
         <>
-          <StockTable list={data} busy={isPlaceholderData} />
+          <StockTable list={data} busy={isPlaceholderData} edits={edits} />
           <Pager list={data} onPage={goTo} busy={isFetching} />
         </>
       )}
@@ -157,7 +163,7 @@ function emptyTitle(show: StockFilter, q: string): string {
   return 'No products yet.';
 }
 
-function StockTable({ list, busy }: { list: StockList; busy: boolean }) {
+function StockTable({ list, busy, edits }: { list: StockList; busy: boolean; edits: boolean }) {
   return (
     <div aria-busy={busy}>
       <table className="stock-table">
@@ -175,7 +181,7 @@ function StockTable({ list, busy }: { list: StockList; busy: boolean }) {
         </thead>
         <tbody>
           {list.rows.map((row) => (
-            <StockLine key={row.variantId} row={row} level={list.lowStockLevel} />
+            <StockLine key={row.variantId} row={row} level={list.lowStockLevel} edits={edits} />
           ))}
         </tbody>
       </table>
@@ -216,7 +222,8 @@ function Pager({ list, onPage, busy }: { list: StockList; onPage: (page: number)
 
 type Feedback = { tone: 'success' | 'error'; text: string } | null;
 
-function StockLine({ row, level }: { row: StockRow; level: number }) {
+/** One variant's row; its count is a form with Save for those who may change stock, else a number. */
+function StockLine({ row, level, edits }: { row: StockRow; level: number; edits: boolean }) {
   const save = useSetVariantStock();
   const [value, setValue] = useState(String(row.stock));
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -282,42 +289,48 @@ function StockLine({ row, level }: { row: StockRow; level: number }) {
         <span aria-label={`${row.waiting} waiting for an e-mail when it is back`}>{row.waiting}</span>
       </td>
       <td className="stock-row__edit">
-        <form className="stock-edit" onSubmit={onSubmit} noValidate>
-          <label htmlFor={inputId} className="stock-edit__label">
-            Stock
-          </label>
-          <input
-            id={inputId}
-            className="field__input stock-edit__input"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            value={value}
-            onChange={(e) => {
-              setValue(e.target.value);
-              setFeedback(null);
-            }}
-            aria-label={`Stock of ${name}`}
-            aria-invalid={feedback?.tone === 'error' ? true : undefined}
-            aria-describedby={feedback ? feedbackId : undefined}
-            disabled={save.isPending}
-          />
-          <button
-            type="submit"
-            className={`btn btn--sm stock-edit__save ${changed ? 'btn--dark' : 'btn--outline'}`}
-            disabled={save.isPending || !changed}
-          >
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-          <span
-            id={feedbackId}
-            className={`stock-edit__feedback${feedback ? ` is-${feedback.tone}` : ''}`}
-            role={feedback?.tone === 'error' ? 'alert' : 'status'}
-          >
-            {feedback?.text}
+        {!edits ? (
+          <span className="stock-row__count" data-label="Stock">
+            {row.stock}
           </span>
-        </form>
+        ) : (
+          <form className="stock-edit" onSubmit={onSubmit} noValidate>
+            <label htmlFor={inputId} className="stock-edit__label">
+              Stock
+            </label>
+            <input
+              id={inputId}
+              className="field__input stock-edit__input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={value}
+              onChange={(e) => {
+                setValue(e.target.value);
+                setFeedback(null);
+              }}
+              aria-label={`Stock of ${name}`}
+              aria-invalid={feedback?.tone === 'error' ? true : undefined}
+              aria-describedby={feedback ? feedbackId : undefined}
+              disabled={save.isPending}
+            />
+            <button
+              type="submit"
+              className={`btn btn--sm stock-edit__save ${changed ? 'btn--dark' : 'btn--outline'}`}
+              disabled={save.isPending || !changed}
+            >
+              {save.isPending ? 'Saving...' : 'Save'}
+            </button>
+            <span
+              id={feedbackId}
+              className={`stock-edit__feedback${feedback ? ` is-${feedback.tone}` : ''}`}
+              role={feedback?.tone === 'error' ? 'alert' : 'status'}
+            >
+              {feedback?.text}
+            </span>
+          </form>
+        )}
       </td>
     </tr>
   );

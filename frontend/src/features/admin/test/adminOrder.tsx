@@ -2,19 +2,55 @@
 // API lists them, and the JSON bodies the screen sent.
 import { Route } from 'wouter';
 import AdminOrderPage from '../routes/AdminOrderPage';
-import type { AdminOrder } from '@/lib/types';
+import type { AdminOrder, Order, PackingOrder, SessionUser } from '@/lib/types';
+import { order } from '@/test/fixtures';
 import { admin, renderWithProviders, type mockFetch } from '@/test/utils';
 
 export const ORDER_ID = 'a1b2c3d4e5f6g7h8';
 
-/** The admin order screen of ORDER_ID, signed in as an admin. */
-export function renderAdminOrder() {
+/** The admin order screen of ORDER_ID, signed in as an admin (or `user`). */
+export function renderAdminOrder(user: SessionUser = admin) {
   return renderWithProviders(
     <Route path="/admin/orders/:id">
       <AdminOrderPage />
     </Route>,
-    { path: `/admin/orders/${ORDER_ID}`, session: { user: admin } },
+    { path: `/admin/orders/${ORDER_ID}`, session: { user } },
   );
+}
+
+/** An order as the server answers a packer: what packing and shipping need, and nothing of money or e-mail. */
+export function packingOrder(overrides: Partial<Order> = {}): PackingOrder {
+  const o = order({ id: ORDER_ID, ...overrides });
+  return {
+    view: 'packing',
+    id: o.id,
+    number: o.number,
+    createdAt: o.createdAt,
+    updatedAt: o.updatedAt,
+    status: o.status,
+    customerName: o.customerName,
+    customerPhone: o.customerPhone,
+    items: o.items.map(({ productId, variantId, name, quantity, size, color }) => ({
+      productId,
+      variantId,
+      name,
+      quantity,
+      size,
+      color,
+    })),
+    trackingNumber: o.trackingNumber ?? null,
+    shippedBy: o.shippedBy ?? null,
+    deliveryAddress: o.deliveryAddress,
+    deliveryMethod: o.deliveryMethod,
+    deliveryEstimate: o.deliveryEstimate,
+    oversold: o.oversold,
+    source: o.source,
+    customerNote: o.customerNote ?? null,
+    // A packer moves an order along but never cancels it.
+    nextStatuses: o.status === 'processing' ? ['shipped'] : o.status === 'paid' ? ['processing'] : [],
+    internalNote: null,
+    skus: o.items.map(() => null),
+  };
 }
 
 /** The JSON bodies of the requests sent with `method`, in order. */

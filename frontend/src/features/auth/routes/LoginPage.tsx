@@ -10,7 +10,7 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
 import { failureMessage } from '@/lib/api';
 import { safeNextPath } from '@/lib/redirect';
-import { adminHome, staffRole } from '@/lib/staff';
+import { adminHome } from '@/lib/staff';
 
 type Mode = 'signin' | 'forgot';
 
@@ -69,7 +69,7 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
       { email: trimmedEmail, password: trimmedPassword },
       {
         onSuccess: (session) =>
-          navigate(next || (session.user?.admin ? adminHome(staffRole(session.user)) : '/'), {
+          navigate(next || (session.user?.admin ? adminHome(session.user) : '/'), {
             replace: true,
           }),
         onError: (e) => setProblem({ message: loginErrorMessage(e) }),

@@ -157,7 +157,8 @@ describe('CollectionPage', () => {
     });
     renderAt('/collections/formal-shoes?size=42');
     expect(await screen.findByRole('link', { name: /Shoe 0/ })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Shoe 0/ }).getAttribute('href')).toBe('/product/p0');
+    // The size the list is filtered by goes along, for the product page to start with.
+    expect(screen.getByRole('link', { name: /Shoe 0/ }).getAttribute('href')).toBe('/product/p0?size=42');
     expect(screen.getByRole('link', { name: /Shoe 0/ }).textContent).toContain('₦10,000.00');
     expect(screen.getByRole('link', { name: /Shoe 0/ }).textContent).toContain('Shoes');
     // It keeps the shopper's place: back to this collection after signing in.

@@ -8,7 +8,7 @@ import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
-import { activeFilters, COLLECTION_SORTS, NO_FILTERS } from '@/lib/listing';
+import { activeFilters, chosenOptionsSearch, COLLECTION_SORTS, NO_FILTERS } from '@/lib/listing';
 import { useSession } from '@/lib/session';
 import type { Collection } from '@/lib/types';
 import { loginPath } from '@/lib/redirect';
@@ -24,6 +24,7 @@ import './CollectionPage.css';
 export default function CollectionPage() {
   const { id = '' } = useParams<{ id: string }>();
   const listing = useListing(COLLECTION_SORTS);
+  const filtered = activeFilters(listing.filters) > 0;
   const query = useCollectionPage(id, listing.filters, listing.sort);
   const isAdmin = useIsAdmin();
   const { data, error, isPending, isError, hasNextPage, fetchNextPage, isFetchingNextPage, isPlaceholderData } = query;
@@ -35,7 +36,7 @@ export default function CollectionPage() {
   if (isPending) {
     return (
       <>
-        <CollectionHero name={fixedCollectionName(id)} />
+        <CollectionHero name={fixedCollectionName(id)} compact={filtered} />
         <div className="container section collection-products">
           <ProductGridSkeleton count={8} />
         </div>
@@ -68,12 +69,11 @@ export default function CollectionPage() {
   const total = data.pages[data.pages.length - 1]?.total ?? products.length;
   const facets = data.pages[0]?.facets;
   const collectionId = collection?.id ?? id;
-  const filtered = activeFilters(listing.filters) > 0;
   const filters = { facets, filters: listing.filters, onChange: listing.setFilters };
 
   return (
     <>
-      <CollectionHero collection={collection} name={collection?.name} />
+      <CollectionHero collection={collection} name={collection?.name} compact={filtered} />
       <section className="container section collection-products" aria-labelledby="collection-products-heading">
         <div className="collection-products__head">
           <h2 id="collection-products-heading">{collection?.name}</h2>
@@ -115,6 +115,7 @@ export default function CollectionPage() {
                     hoverImage
                     showCategory
                     label={collection?.name}
+                    linkSearch={chosenOptionsSearch(listing.filters)}
                     actions={
                       isAdmin
                         ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} />
@@ -148,13 +149,22 @@ export default function CollectionPage() {
   );
 }
 
-type CollectionHeroProps = { collection?: Collection; name?: string };
+type CollectionHeroProps = {
+  collection?: Collection;
+  name?: string;
+  /** Only the title (a filtered list): the products start on a phone's first screen. */
+  compact?: boolean;
+};
 
 /** The banner: the collection picture behind a dark fade, its name, description and a login prompt. */
-function CollectionHero({ collection, name }: CollectionHeroProps) {
-  const { user } = useSession();
+function CollectionHero({ collection, name, compact = false }: CollectionHeroProps) {
+  // A visitor who can buy as a guest is not asked to log in first.
+  const { user, guestCheckout } = useSession();
   return (
-    <section className="collection-hero on-dark" aria-labelledby="collection-title">
+    <section
+      className={`collection-hero on-dark${compact ? ' collection-hero--compact' : ''}`}
+      aria-labelledby="collection-title"
+    >
       {collection?.image && (
         <ResponsiveImage image={collection.image} alt="" sizes="100vw" className="collection-hero__img" priority />
       )}
@@ -176,7 +186,7 @@ function CollectionHero({ collection, name }: CollectionHeroProps) {
         ) : (
           <span className="skeleton skeleton--dark skeleton--text" style={{ width: 'min(80%, 40ch)' }} />
         )}
-        {!user && collection && (
+        {!user && !guestCheckout && collection && (
           <Link href={loginPath(collectionPath(collection.id))} className="btn btn--primary collection-hero__cta">
             Log In to Shop
           </Link>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'wouter';
+import { Link, useParams, useSearchParams } from 'wouter';
 import { useProduct } from '../api/get-product';
 import { NotifyMe } from '../components/NotifyMe';
 import { ProductActions } from '../components/ProductActions';
@@ -24,6 +24,7 @@ import { queryKeys } from '@/lib/queryKeys';
 import { bagQueryOptions } from '@/lib/shopping';
 import type { Collection, Product } from '@/lib/types';
 import { useSession } from '@/lib/session';
+import { may } from '@/lib/staff';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { galleryFor, useVariantChoice } from '@/lib/variants';
 import './ProductPage.css';
@@ -34,7 +35,7 @@ export const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist."
 const ProductEditForm = lazy(() => import('../components/ProductEditForm'));
 export const PRODUCT_UPDATED = 'Product updated successfully!';
 
-/** /product/:id */
+/** /product/:id, with the size and colour to start with when a filtered list links here. */
 export default function ProductPage() {
   const { id = '' } = useParams<{ id: string }>();
   const query = useProduct(id);
@@ -79,10 +80,14 @@ function ProductDetails({ product }: { product: Product }) {
   // The collection's size guide, for products with sizes (the list is small and cached).
   const { data: collections } = useQuery({ ...collectionsQueryOptions, enabled: product.sizes.length > 0 });
   const sizeGuide = collections?.find((c) => c.id === product.collectionId)?.sizeGuide;
-  const choice = useVariantChoice(product);
+  // A filtered list's size and colour come along in the address (`?size=42&color=Black`).
+  const [params] = useSearchParams();
+  const choice = useVariantChoice(product, { size: params.get('size'), color: params.get('color') });
   const gallery = galleryFor(product, choice.color);
   const paragraphs = product.description.split(/\n\s*\n/).filter((p) => p.trim());
   const { user } = useSession();
+  // Edit Product for the roles that may change products (not packers).
+  const editsProducts = may(user, 'PATCH /api/products/{id}');
   // Delivery as it would be with this item in the bag (the bag's subtotal when signed in).
   const { data: bag } = useQuery({ ...bagQueryOptions, enabled: Boolean(user), staleTime: 30_000 });
   const delivery = useDeliveryNote((bag?.total ?? 0) + product.price);
@@ -119,7 +124,7 @@ function ProductDetails({ product }: { product: Product }) {
           {product.category && <p className="eyebrow product-info__category">{product.category}</p>}
           <h1 className="product-info__name">{product.name}</h1>
 
-          {user?.admin && (
+          {editsProducts && (
             <div className="product-admin">
               {!editing && (
                 <button type="button" className="btn btn--outline btn--sm" onClick={() => setEditing(true)}>
@@ -134,7 +139,7 @@ function ProductDetails({ product }: { product: Product }) {
             </div>
           )}
 
-          {editing && user?.admin ? (
+          {editing && editsProducts ? (
             <Suspense fallback={<Spinner label="Loading editor…" />}>
               <ProductEditForm
                 product={product}

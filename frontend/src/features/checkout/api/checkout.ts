@@ -1,10 +1,11 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { answer, api, isApiError, type ApiError } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { queryKeys } from '@/lib/queryKeys';
 import { fetchSession, hasBag, setSession, setSessionCounts } from '@/lib/session';
 import { checkoutDetailsQueryOptions } from '@/lib/shopping';
+import { followInterval } from '../lib/follow';
 import type {
   CheckoutDetails,
   CheckoutQuote,
@@ -151,6 +152,25 @@ export async function refreshAfterPayment(client: QueryClient, orderIsNew: boole
 export function usePlacedOrder() {
   const client = useQueryClient();
   return useCallback((placed: PlacedOrder) => void refreshAfterPayment(client, placed.order.isNew), [client]);
+}
+
+/**
+ * GET /api/payments/{reference}: where a payment stands by the shop's own records (Paystack is not
+ * asked), for a page waiting on a transfer or USSD payment: asked again on `followInterval`'s
+ * schedule until it completes (the answer then carries the order), and not after an hour.
+ */
+export function usePaymentFollow(reference: string | null) {
+  const [since] = useState(() => Date.now());
+  return useQuery({
+    queryKey: ['payment', reference ?? ''],
+    queryFn: async ({ signal }) =>
+      (await answer(api.GET('/api/payments/{reference}', { params: { path: { reference: reference ?? '' } }, signal })))
+        .data,
+    enabled: reference !== null,
+    retry: false,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.success ? false : followInterval(Date.now() - since)),
+  });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { followInterval } from '../lib/follow';
 import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { PayPage, PaymentStart, VerifiedPayment } from '@/lib/types';
@@ -10,13 +11,21 @@ export function getPayPage(token: string, signal?: AbortSignal): Promise<PayPage
   return answer(api.GET('/api/pay/{token}', { params: { path: { token } }, signal }));
 }
 
-/** The pay page's facts; asked again after every payment so the page shows what is paid now. */
-export function usePayPage(token: string) {
+/**
+ * The pay page's facts; asked again after every payment so the page shows what is paid now, and,
+ * while money sent later is on its way (`waitingSince`, when the page started waiting), on
+ * `followInterval`'s schedule until the link is no longer open.
+ */
+export function usePayPage(token: string, waitingSince: number | null = null) {
   return useQuery({
     queryKey: queryKeys.payLink(token),
     queryFn: ({ signal }) => getPayPage(token, signal),
     retry: false,
     staleTime: 0,
+    refetchInterval: (query) =>
+      waitingSince !== null && query.state.data?.link.status === 'open'
+        ? followInterval(Date.now() - waitingSince)
+        : false,
   });
 }
 

@@ -2,8 +2,8 @@ import { useId, useRef, useState, type ComponentProps, type FormEvent, type Reac
 import { Field as Labelled, TextField } from '@/components/TextField';
 import { deliveryLine, notDeliveredText } from '@/lib/delivery';
 import { formatNaira } from '@/lib/money';
-import type { Address, Customer, DeliveryMethod, DeliveryOptions } from '@/lib/types';
-import { validateCheckout, type CheckoutField, type CheckoutValues } from '../lib/validate';
+import type { Address, Customer, DeliveryMethod, DeliveryOptions, PostalCodeRule } from '@/lib/types';
+import { postalCodeRequired, validateCheckout, type CheckoutField, type CheckoutValues } from '../lib/validate';
 
 type CheckoutFormProps = {
   initial: CheckoutValues;
@@ -13,6 +13,8 @@ type CheckoutFormProps = {
   subtotal: number;
   /** A problem to show from the start (the server refused the details). */
   initialProblem?: string | null;
+  /** Whether the address needs a postal code (the merchant's rule; the seed's: always). */
+  postalCode?: PostalCodeRule;
   onSubmit: (values: CheckoutValues) => void;
   onBack: () => void;
 };
@@ -26,12 +28,21 @@ type FieldProps = Omit<ComponentProps<typeof TextField>, 'errorId' | 'inputRef' 
   field: CheckoutField;
 };
 
-/** A required field with the form's message right beneath it when the problem is this field's. */
-function Field({ problem, errorId, field, inputRef, ...props }: FieldProps) {
+/**
+ * A field (required unless `optional`) with the form's message right beneath it when the problem
+ * is this field's.
+ */
+function Field({ problem, errorId, field, inputRef, optional, ...props }: FieldProps) {
   const mine = problem?.field === field;
   return (
     <div className={`checkout-field${mine ? ' checkout-field--invalid' : ''}`}>
-      <TextField {...props} required inputRef={inputRef} errorId={mine ? errorId : undefined} />
+      <TextField
+        {...props}
+        optional={optional}
+        required={!optional}
+        inputRef={inputRef}
+        errorId={mine ? errorId : undefined}
+      />
       {mine && (
         <p id={errorId} className="field__error" role="alert">
           {problem.message}
@@ -127,8 +138,9 @@ function deliveryNote(options: DeliveryOptions, state: string, subtotal: number)
 }
 
 /**
- * Customer details and delivery address (SPEC section 4): every field required, checked on
- * submit in the spec's order; the first problem is shown under its field, which takes the focus.
+ * Customer details and delivery address (SPEC section 4): every field required (the postal code
+ * as the merchant's rule says), checked on submit in the spec's order; the first problem is shown
+ * under its field, which takes the focus. A nearest landmark and a note for the shop are optional.
  * A refusal from the server that names no field shows above the buttons.
  */
 export function CheckoutForm({
@@ -136,11 +148,14 @@ export function CheckoutForm({
   options,
   subtotal,
   initialProblem = null,
+  postalCode = 'required',
   onSubmit,
   onBack,
 }: CheckoutFormProps) {
   const [customer, setCustomer] = useState<Customer>(initial.customer);
-  const [address, setAddress] = useState<Address>(initial.address);
+  const [address, setAddress] = useState<Address>({ ...initial.address, landmark: initial.address.landmark ?? '' });
+  const [note, setNote] = useState(initial.note ?? '');
+  const noteId = useId();
   const [method, setMethod] = useState<DeliveryMethod>(
     initial.method === 'pickup' && options.pickup.enabled ? 'pickup' : 'delivery',
   );
@@ -162,6 +177,7 @@ export function CheckoutForm({
     state: useRef<HTMLSelectElement>(null),
     country: useRef<HTMLInputElement>(null),
     postalCode: useRef<HTMLInputElement>(null),
+    landmark: useRef<HTMLInputElement>(null),
   };
   const shared = { problem, errorId };
   const inputRef = (field: CheckoutField) => refs[field] as RefObject<HTMLInputElement | null>;
@@ -173,20 +189,20 @@ export function CheckoutForm({
     value: customer[field],
     onChange: (e: { target: { value: string } }) => setCustomer((c) => ({ ...c, [field]: e.target.value })),
   });
-  const addressField = (field: keyof Address) => ({
+  const addressField = (field: keyof Address & CheckoutField) => ({
     ...shared,
     field,
     name: field,
     inputRef: inputRef(field),
     maxLength: 200,
-    value: address[field],
+    value: address[field] ?? '',
     onChange: (e: { target: { value: string } }) => setAddress((a) => ({ ...a, [field]: e.target.value })),
   });
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = { customer, address, method };
-    const found = validateCheckout(values);
+    const values = { customer, address, method, note };
+    const found = validateCheckout(values, postalCode);
     setProblem(found);
     if (found) {
       refs[found.field].current?.focus();
@@ -237,9 +253,16 @@ export function CheckoutForm({
             label="Postal code"
             autoComplete="postal-code"
             autoCapitalize="characters"
+            optional={!postalCodeRequired(postalCode, address.country)}
             {...addressField('postalCode')}
           />
         </div>
+        <Field
+          label="Nearest landmark"
+          hint="Helps the rider find you, e.g. opposite Shoprite, by the blue gate."
+          optional
+          {...addressField('landmark')}
+        />
       </fieldset>
       <fieldset className="checkout-form__group">
         <legend className="checkout-form__legend">Delivery method</legend>
@@ -254,6 +277,21 @@ export function CheckoutForm({
           )}
         </div>
       </fieldset>
+      <div className="field checkout-form__note">
+        <label htmlFor={noteId} className="field__label">
+          Delivery note<span className="field__optional"> (optional)</span>
+        </label>
+        <textarea
+          id={noteId}
+          name="note"
+          className="field__input"
+          rows={2}
+          maxLength={500}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder="e.g. Call before delivery"
+        />
+      </div>
       {problem && !problem.field && (
         <p id={errorId} className="alert alert--error" role="alert">
           {problem.message}

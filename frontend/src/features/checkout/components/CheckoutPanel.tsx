@@ -46,6 +46,8 @@ export const EARLIER_CANCELLED = 'The earlier payment was cancelled. You can pay
 export const CANCEL_FAILED = "We couldn't cancel the earlier payment. Please try again in a moment.";
 /** The shop's words while a bank transfer or USSD payment is on its way (the server's message wins). */
 export const TRANSFER_WAITING = "We're waiting for your transfer. We'll e-mail you when it arrives.";
+/** Where Proceed to Checkout stood while a payment's money is on its way. */
+export const PAYMENT_ON_ITS_WAY = 'Your payment is on its way: this bag is checked out as soon as it arrives.';
 
 /** Channels whose money arrives later: the server waits for it rather than saying no. */
 export const LATER_CHANNELS = ['bank_transfer', 'ussd', 'bank'];
@@ -61,7 +63,14 @@ function startingValues(
   options: DeliveryOptions,
   chosenState: string | null,
 ): CheckoutValues {
-  const address = details?.address ?? { street: '', city: '', state: '', country: 'Nigeria', postalCode: '' };
+  const address = details?.address ?? {
+    street: '',
+    city: '',
+    state: '',
+    country: 'Nigeria',
+    postalCode: '',
+    landmark: '',
+  };
   return {
     customer: details?.customer ?? {
       name: user?.displayName ?? '',
@@ -89,7 +98,7 @@ function bagSignature(bag: Bag | undefined): string {
 export function CheckoutPanel() {
   const { user } = useSession();
   const { data: bag } = useQuery(bagQueryOptions);
-  const { setOutcome, setStep } = useCheckoutScope();
+  const { outcome, setOutcome, setStep } = useCheckoutScope();
   const [state, send] = useCheckoutMachine();
   const { mutateAsync: startPayment } = useStartPayment();
   const { mutateAsync: verifyPayment } = useVerifyPayment();
@@ -124,6 +133,8 @@ export function CheckoutPanel() {
   }, [state]);
 
   const guest = !user;
+  // The e-mail of the payment being verified (a guest keeping her details before a transfer lands).
+  const emailRef = useRef('');
   const verify = useCallback(
     async (reference: string, sentLater = false) => {
       if (!send({ type: 'paid', reference })) return;
@@ -132,7 +143,13 @@ export function CheckoutPanel() {
         if (!result.success) {
           // A transfer or USSD payment on its way is not a failure: the shop waits for the money.
           if (result.status === 'pending' && (sentLater || LATER_CHANNELS.includes(result.channel ?? ''))) {
-            setOutcome({ kind: 'waiting', message: result.message ?? TRANSFER_WAITING });
+            setOutcome({
+              kind: 'waiting',
+              message: result.message ?? TRANSFER_WAITING,
+              reference,
+              guest,
+              email: emailRef.current,
+            });
             send({ type: 'pending' });
             return;
           }
@@ -158,6 +175,7 @@ export function CheckoutPanel() {
 
   const pay = async (values: CheckoutValues, code: string | null, expectedTotal: number, method: PaymentMethod) => {
     if (!send({ type: 'pay' })) return;
+    emailRef.current = values.customer.email.trim();
     setOutcome(null);
     let start;
     try {
@@ -205,6 +223,14 @@ export function CheckoutPanel() {
   );
 
   if (state.step === 'closed') {
+    // No second payment for the same bag while the first one's money is on its way.
+    if (outcome?.kind === 'waiting') {
+      return (
+        <div className="checkout">
+          <p className="checkout__notice muted">{PAYMENT_ON_ITS_WAY}</p>
+        </div>
+      );
+    }
     return (
       <div className="checkout">
         {blockedNote}
@@ -249,6 +275,7 @@ export function CheckoutPanel() {
             options={delivery.data}
             subtotal={bag?.total ?? 0}
             initialProblem={state.problem}
+            postalCode={details.data?.postalCode}
             onSubmit={(values) => {
               rememberState(values.address.state);
               send({ type: 'submit', values });
@@ -304,6 +331,14 @@ export function CheckoutPanel() {
             <span>{chosen.customer.phone}</span>
           </dd>
         </div>
+        {chosen.note?.trim() && (
+          <div>
+            <dt>Note</dt>
+            <dd>
+              <span>{chosen.note.trim()}</span>
+            </dd>
+          </div>
+        )}
       </dl>
       <button
         type="button"

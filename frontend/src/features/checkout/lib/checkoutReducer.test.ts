@@ -17,7 +17,14 @@ import { ApiError } from '@/lib/api';
 
 const values: CheckoutValues = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
-  address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  address: {
+    street: '12 Marina Road',
+    city: 'Lagos Island',
+    state: 'Lagos',
+    country: 'Nigeria',
+    postalCode: '101001',
+    landmark: '',
+  },
   method: 'delivery',
 };
 

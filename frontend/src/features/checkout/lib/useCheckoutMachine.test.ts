@@ -5,7 +5,14 @@ import type { CheckoutValues } from './validate';
 
 const values: CheckoutValues = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
-  address: { street: '12 Marina Road', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  address: {
+    street: '12 Marina Road',
+    city: 'Lagos Island',
+    state: 'Lagos',
+    country: 'Nigeria',
+    postalCode: '101001',
+    landmark: '',
+  },
   method: 'delivery',
 };
 

@@ -3,7 +3,14 @@ import { looksLikePhone, MESSAGES, trimValues, validateCheckout, type CheckoutVa
 
 const good: CheckoutValues = {
   customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 (803) 000-0000' },
-  address: { street: '12 Marina Road', city: 'Lagos', state: 'Lagos', country: 'Nigeria', postalCode: '101001' },
+  address: {
+    street: '12 Marina Road',
+    city: 'Lagos',
+    state: 'Lagos',
+    country: 'Nigeria',
+    postalCode: '101001',
+    landmark: '',
+  },
   method: 'delivery',
 };
 const withAddress = (patch: Partial<CheckoutValues['address']>) => ({
@@ -23,6 +30,27 @@ describe('validateCheckout', () => {
   it.each(['street', 'city', 'state', 'country', 'postalCode'] as const)('needs the %s (SPEC message)', (field) => {
     expect(validateCheckout(withAddress({ [field]: '   ' }))).toEqual({ message: MESSAGES.address, field });
     expect(MESSAGES.address).toBe('Please fill in all delivery address fields');
+  });
+
+  it('needs no postal code in Nigeria by the default rule, but does elsewhere and when the merchant says so', () => {
+    const none = withAddress({ postalCode: '' });
+    expect(validateCheckout(none, 'optional_in_nigeria')).toBeNull();
+    expect(
+      validateCheckout({ ...none, address: { ...none.address, country: 'Ghana' } }, 'optional_in_nigeria'),
+    ).toEqual({
+      message: MESSAGES.address,
+      field: 'postalCode',
+    });
+    expect(validateCheckout(none, 'optional')).toBeNull();
+    expect(validateCheckout(none, 'required')?.field).toBe('postalCode');
+    expect(validateCheckout(none)?.field).toBe('postalCode');
+  });
+
+  it('sends the landmark and the note trimmed, never requires them', () => {
+    const values = { ...withAddress({ landmark: '  Opposite Shoprite ' }), note: ' Call first ' };
+    expect(validateCheckout(values)).toBeNull();
+    expect(trimValues(values).address.landmark).toBe('Opposite Shoprite');
+    expect(trimValues(values).note).toBe('Call first');
   });
 
   it('checks name, e-mail and phone first, in that order', () => {

@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN } from '@/lib/forms';
-import type { Address, Customer, DeliveryMethod } from '@/lib/types';
+import type { Address, Customer, DeliveryMethod, PostalCodeRule } from '@/lib/types';
 
 export const MESSAGES = {
   customer: 'Please fill in your name, email and phone number.',
@@ -9,17 +9,31 @@ export const MESSAGES = {
   address: 'Please fill in all delivery address fields',
 } as const;
 
-export type CheckoutField = 'name' | 'email' | 'phone' | 'street' | 'city' | 'state' | 'country' | 'postalCode';
+export type CheckoutField =
+  'name' | 'email' | 'phone' | 'street' | 'city' | 'state' | 'country' | 'postalCode' | 'landmark';
 
-/** The details form's values: who, where, and whether it is delivered or picked up in store. */
-export type CheckoutValues = { customer: Customer; address: Address; method: DeliveryMethod };
+/**
+ * The details form's values: who, where, whether it is delivered or picked up in store, and the
+ * shopper's note for the shop ("Call before delivery"; optional).
+ */
+export type CheckoutValues = { customer: Customer; address: Address; method: DeliveryMethod; note?: string };
 
 export type CheckoutProblem = { message: string; field: CheckoutField };
 
-const ADDRESS_FIELDS: (keyof Address)[] = ['street', 'city', 'state', 'country', 'postalCode'];
+const ADDRESS_FIELDS = ['street', 'city', 'state', 'country', 'postalCode'] as const;
+
+/**
+ * Whether the address needs a postal code under the merchant's rule (the seed's checkout: always;
+ * by default, not for Nigeria, where most addresses have none in use).
+ */
+export function postalCodeRequired(rule: PostalCodeRule, country: string): boolean {
+  if (rule === 'required') return true;
+  if (rule === 'optional') return false;
+  return country.trim().toLowerCase() !== 'nigeria';
+}
 
 /** The values with surrounding spaces removed (what is sent). */
-export function trimValues({ customer, address, method }: CheckoutValues): CheckoutValues {
+export function trimValues({ customer, address, method, note }: CheckoutValues): CheckoutValues {
   return {
     method,
     customer: { name: customer.name.trim(), email: customer.email.trim(), phone: customer.phone.trim() },
@@ -29,7 +43,9 @@ export function trimValues({ customer, address, method }: CheckoutValues): Check
       state: address.state.trim(),
       country: address.country.trim(),
       postalCode: address.postalCode.trim(),
+      landmark: (address.landmark ?? '').trim(),
     },
+    note: (note ?? '').trim(),
   };
 }
 
@@ -41,16 +57,21 @@ export function looksLikePhone(phone: string): boolean {
 
 /**
  * Checks the form the way the server does (SPEC section 5): name, e-mail and phone are required,
- * then every address field. The first problem found, with the field to focus; null when fine.
+ * then every address field (the postal code as the merchant's rule says; the landmark never).
+ * The first problem found, with the field to focus; null when fine.
  */
-export function validateCheckout(values: CheckoutValues): CheckoutProblem | null {
+export function validateCheckout(
+  values: CheckoutValues,
+  postalCode: PostalCodeRule = 'required',
+): CheckoutProblem | null {
   const { customer, address } = trimValues(values);
   for (const field of ['name', 'email', 'phone'] as const) {
     if (!customer[field]) return { message: MESSAGES.customer, field };
   }
   if (!EMAIL_PATTERN.test(customer.email)) return { message: MESSAGES.email, field: 'email' };
   if (!looksLikePhone(customer.phone)) return { message: MESSAGES.phone, field: 'phone' };
-  const missing = ADDRESS_FIELDS.find((field) => !address[field]);
+  const needed = postalCodeRequired(postalCode, address.country) ? ADDRESS_FIELDS : ADDRESS_FIELDS.slice(0, 4);
+  const missing = needed.find((field) => !address[field]);
   if (missing) return { message: MESSAGES.address, field: missing };
   return null;
 }

@@ -8,6 +8,7 @@ import PayLinkPage, {
   LINK_EXPIRED,
   LINK_NOT_FOUND,
   LINK_PAID,
+  MONEY_ON_ITS_WAY,
   PAY_CANCELLED,
 } from './PayLinkPage';
 import type { PayPage, PaymentStart } from '@/lib/types';
@@ -158,6 +159,56 @@ describe('PayLinkPage', () => {
     expect(JSON.parse(verify[1]!.body as string)).toEqual({ reference: 'ref_1' });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
+
+  it('a transfer: no second "Pay" while the money is on its way, and the page follows it to paid', async () => {
+    let asked = 0;
+    const waiting = "We're waiting for your transfer. The shop will confirm your order when it arrives.";
+    mockFetch({
+      [`GET /api/pay/${TOKEN}`]: () => {
+        asked += 1;
+        // The money lands after the verify: the page's next look finds the link paid.
+        return jsonResponse(
+          asked >= 3
+            ? payPage({ paid: 1_700_000, balance: 2_550_000, status: 'paid' }, { status: 'paid', paidAt: Date.now() })
+            : payPage(),
+        );
+      },
+      [`POST /api/pay/${TOKEN}`]: start,
+      '/api/sandbox/checkout/ac_1': {
+        amount: 1_700_000,
+        channels: ['bank_transfer'],
+        currency: 'NGN',
+        email: 'shop@example.com',
+        reference: 'ref_1',
+        status: 'pending',
+      },
+      'POST /api/sandbox/checkout/ac_1': {
+        status: 'pending',
+        reference: 'ref_1',
+        message: 'Waiting for your transfer',
+      },
+      [`POST /api/pay/${TOKEN}/verify`]: {
+        data: {
+          success: false,
+          reference: 'ref_1',
+          channel: 'bank_transfer',
+          message: waiting,
+          order: null,
+          status: 'pending',
+        },
+      },
+    });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay ₦17,000.00' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Test payment' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: "I've sent the money" }));
+    // No e-mail promised to a customer who gave none: the server's words.
+    expect(await screen.findByText(waiting)).toBeTruthy();
+    expect(await screen.findByText(MONEY_ON_ITS_WAY)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Pay ₦17,000.00' })).toBeNull();
+    expect(await screen.findByRole('heading', { name: LINK_PAID }, { timeout: 8_000 })).toBeTruthy();
+    expect(screen.getByText('Payment received. Thank you!')).toBeTruthy();
+  }, 15_000);
 
   it('closing the pop-up cancels the payment and lets the customer pay later', async () => {
     const fetch = mockFetch({

@@ -30,6 +30,9 @@ export const PAY_CANCELLED = 'Payment cancelled. You can pay whenever you are re
 export const PAY_VERIFY_FAILED =
   "We could not confirm your payment yet. If you were charged, the shop will see it shortly; you don't need to pay again.";
 export const PAY_WAITING = "We're waiting for your transfer to arrive. The shop will confirm your order when it does.";
+export const PAYMENT_RECEIVED = 'Payment received. Thank you!';
+/** Where "Pay" stood while the money is on its way. */
+export const MONEY_ON_ITS_WAY = 'Your payment is on its way. This page updates when it arrives.';
 export const LOAD_FAILED = "We couldn't load this pay link. Please check your connection and try again.";
 
 /** "Pay by 14:35, 27 Nov" in Lagos time. */
@@ -79,9 +82,19 @@ function ContactShop({ number }: { number: string }) {
  */
 export default function PayLinkPage() {
   const { token = '' } = useParams<{ token: string }>();
-  const page = usePayPage(token);
+  // While a transfer's or USSD payment's money is on its way: when the page started waiting.
+  const [waitingSince, setWaitingSince] = useState<number | null>(null);
+  const page = usePayPage(token, waitingSince);
   const client = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const linkStatus = page.data?.link.status;
+  // The money arrived (the webhook or the reconciler recorded it): the page says so, and stops asking.
+  useEffect(() => {
+    if (waitingSince !== null && linkStatus && linkStatus !== 'open') {
+      setWaitingSince(null);
+      if (linkStatus === 'paid') setPhase({ kind: 'idle', message: { tone: 'success', text: PAYMENT_RECEIVED } });
+    }
+  }, [waitingSince, linkStatus]);
   const noticeRef = useRef<HTMLDivElement>(null);
   useDocumentTitle(page.data ? `Pay for Order #${page.data.number}` : 'Pay');
 
@@ -98,9 +111,10 @@ export default function PayLinkPage() {
       try {
         const result = await verifyPayLink(token, reference);
         if (result.success) {
-          setPhase({ kind: 'idle', message: { tone: 'success', text: 'Payment received. Thank you!' } });
+          setPhase({ kind: 'idle', message: { tone: 'success', text: PAYMENT_RECEIVED } });
         } else if (result.status === 'pending' && (sentLater || LATER_CHANNELS.includes(result.channel ?? ''))) {
           setPhase({ kind: 'idle', message: { tone: 'info', text: result.message ?? PAY_WAITING } });
+          setWaitingSince(Date.now());
         } else {
           setPhase({ kind: 'idle', message: { tone: 'error', text: result.message ?? PAY_VERIFY_FAILED } });
         }
@@ -229,16 +243,26 @@ export default function PayLinkPage() {
             </h2>
             {data.paid > 0 && <p className="pay-link__paid">Already paid: {formatNaira(data.paid)}</p>}
             <p className="pay-link__expires">Pay by {lagosDateTime.format(new Date(link.expiresAt))} (Lagos time)</p>
-            <button
-              type="button"
-              className="btn btn--primary btn--block pay-link__pay"
-              disabled={busy}
-              aria-busy={phase.kind === 'starting'}
-              onClick={() => void pay()}
-            >
-              {phase.kind === 'starting' && <Spinner size="sm" label="Starting payment…" />}
-              Pay {formatNaira(link.amount)}
-            </button>
+            {waitingSince !== null ? (
+              // Not a second payment while the first one's money is on its way.
+              <p className="checkout__verifying pay-link__waiting">
+                <span className="spinner spinner--sm" aria-hidden="true">
+                  <span className="spinner__ring" />
+                </span>
+                {MONEY_ON_ITS_WAY}
+              </p>
+            ) : (
+              <button
+                type="button"
+                className="btn btn--primary btn--block pay-link__pay"
+                disabled={busy}
+                aria-busy={phase.kind === 'starting'}
+                onClick={() => void pay()}
+              >
+                {phase.kind === 'starting' && <Spinner size="sm" label="Starting payment…" />}
+                Pay {formatNaira(link.amount)}
+              </button>
+            )}
             <p className="checkout__secure">
               {data.mode === 'sandbox'
                 ? 'Test mode: pay with a test card, transfer or USSD; no money moves.'

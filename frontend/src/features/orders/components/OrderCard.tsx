@@ -4,7 +4,7 @@ import { Price } from '@/components/Price';
 import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { RefundAmounts, RefundList, reviewLinkFor } from './Refunds';
 import { formatDate } from '@/lib/money';
-import { addressLines, orderTitle, toPayText } from '@/lib/orders';
+import { addressLines, confirmationText, orderTitle, toPayText } from '@/lib/orders';
 import type { Order, TrackedOrder } from '@/lib/types';
 
 /** What an order cost, in parts (only those that apply: an older order shows its total alone). */
@@ -31,6 +31,7 @@ export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
 export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
   const headingId = `order-${order.id}`;
   const toPay = toPayText(order);
+  const waiting = confirmationText(order);
   return (
     <li>
       <article className="order-card" aria-labelledby={headingId}>
@@ -41,6 +42,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           {isNew && <span className="order-card__new">New</span>}
           <OrderStatusBadge status={order.status} />
         </header>
+        {waiting && <p className="alert alert--info order-card__confirm">{waiting}</p>}
         <dl className="order-card__facts">
           <div>
             <dt>Date</dt>
@@ -67,6 +69,12 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
             <div>
               <dt>Tracking number</dt>
               <dd className="order-card__tracking">{order.trackingNumber}</dd>
+            </div>
+          )}
+          {order.shippedBy === 'rider' && (
+            <div>
+              <dt>Delivery</dt>
+              <dd>Our own rider</dd>
             </div>
           )}
         </dl>

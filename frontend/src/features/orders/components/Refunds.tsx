@@ -68,7 +68,7 @@ export function RefundList({ order, headingClassName }: { order: RefundedOrder; 
  */
 export function reviewLinkFor(order: Pick<Order, 'status'>) {
   if (order.status !== 'delivered') return undefined;
-  return function ReviewLink(item: OrderItem) {
+  return function ReviewLink(item: Pick<OrderItem, 'productId' | 'name'>) {
     if (!item.productId) return null;
     return (
       <Link href={`/product/${encodeURIComponent(item.productId)}#reviews`} className="order-item__review">

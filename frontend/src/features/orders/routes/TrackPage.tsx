@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'wouter';
 import { useTrackedOrder, type TrackRequest } from '../api/track-order';
 import { OrderPrice } from '../components/OrderCard';
 import { RefundAmounts, RefundList, reviewLinkFor } from '../components/Refunds';
+import { ConfirmOrderForm } from '@/components/ConfirmOrderForm';
 import { FormError } from '@/components/forms/FormError';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
@@ -10,8 +11,10 @@ import { Price } from '@/components/Price';
 import { TextField } from '@/components/TextField';
 import { serverReason } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
+import { lastCheckoutSummary } from '@/lib/lastCheckout';
 import { formatDate } from '@/lib/money';
-import { isStopped, ORDER_STATUS_LABELS, orderSteps, orderTitle, toPayText } from '@/lib/orders';
+import { confirmationText, isStopped, ORDER_STATUS_LABELS, orderSteps, orderTitle, toPayText } from '@/lib/orders';
+import { useSession } from '@/lib/session';
 import type { TrackedOrder } from '@/lib/types';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './TrackPage.css';
@@ -25,12 +28,17 @@ type Field = 'number' | 'email';
 /**
  * /track (anyone, no login): the footer's Tracking link. The order number from the confirmation
  * e-mail or My Orders (8 characters, any case) and the e-mail it was placed with show the order's
- * status, tracking number, dates and items. `?number=` prefills the number (e-mail links).
+ * status, tracking number, dates and items. `?number=` prefills the number (e-mail links); with
+ * `&code=` (the link in a pay-on-delivery order's confirmation e-mail) the page offers to confirm
+ * the order. A guest who came from her checkout is reminded she may keep her details.
  */
 export default function TrackPage() {
   useDocumentTitle('Track your order');
   const [params] = useSearchParams();
+  const { user } = useSession();
   const [number, setNumber] = useState(() => (params.get('number') ?? '').toUpperCase());
+  const confirmCode = params.get('code');
+  const fromCheckout = user ? null : lastCheckoutSummary();
   const [email, setEmail] = useState('');
   const [request, setRequest] = useState<TrackRequest | null>(null);
   const [problem, setProblem] = useState<{ message: string; field: Field } | null>(null);
@@ -76,6 +84,13 @@ export default function TrackPage() {
           with. No account needed.
         </p>
       </header>
+
+      {confirmCode && number && <ConfirmOrderForm number={number.trim()} initialCode={confirmCode} />}
+      {fromCheckout?.guest && (
+        <p className="track__keep">
+          <Link href="/mybag">Keep your details for next time</Link> — set a password and your next order takes seconds.
+        </p>
+      )}
 
       <div className="track__layout">
         <form className="track__form" onSubmit={onSubmit} noValidate aria-label="Track an order">
@@ -130,6 +145,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
   const steps = orderSteps(order);
   const reached = steps.indexOf(order.status);
   const toPay = toPayText(order);
+  const waiting = confirmationText(order);
   const ref = useRef<HTMLElement>(null);
   // On a phone the result sits below the form, out of sight: bring it into view when it arrives.
   useEffect(() => {
@@ -147,6 +163,7 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         <OrderStatusBadge status={order.status} />
       </header>
 
+      {waiting && <p className="alert alert--info track__confirm">{waiting}</p>}
       {!isStopped(order.status) && (
         <ol className="track__steps" aria-label="Progress">
           {steps.map((step, i) => (
@@ -165,7 +182,10 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       <dl className="track__facts">
         <div>
           <dt>Tracking number</dt>
-          <dd className="track__tracking">{order.trackingNumber ?? 'Not yet shipped'}</dd>
+          <dd className="track__tracking">
+            {order.trackingNumber ??
+              (order.shippedBy === 'rider' ? 'On its way with our own rider' : 'Not yet shipped')}
+          </dd>
         </div>
         <div>
           <dt>Ordered</dt>

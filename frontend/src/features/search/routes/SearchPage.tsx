@@ -4,7 +4,7 @@ import { searchQueryOptions } from '../api/search-products';
 import { FilterSidebar, ListingToolbar, NoMatches, useListing } from '@/components/ListingFilters';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
-import { activeFilters, NO_FILTERS, SEARCH_SORTS } from '@/lib/listing';
+import { activeFilters, chosenOptionsSearch, NO_FILTERS, SEARCH_SORTS } from '@/lib/listing';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './SearchPage.css';
 
@@ -78,7 +78,13 @@ export default function SearchPage() {
                     No products match all your words. Showing the closest matches.
                   </p>
                 )}
-                <ProductGrid products={data.products} showCategory hoverImage label="Search results" />
+                <ProductGrid
+                  products={data.products}
+                  showCategory
+                  hoverImage
+                  label="Search results"
+                  linkSearch={chosenOptionsSearch(listing.filters)}
+                />
               </div>
             )}
           </div>

@@ -1,0 +1,796 @@
+//! The supervisor: decides how this machine starts (before the shop opens its database), then
+//! runs beside the shop on a thread of its own. On the primary it stamps the heartbeat, keeps
+//! Litestream replicating and looks at the lease every second; on a standby it keeps the copy's
+//! readers current, watches the primary, pulls the media and promotes; on a fenced machine it
+//! finds out what never reached the successor.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use super::lease::{Local, Start, decide};
+use super::lineage::{self, Lineage, LostOrder, LostPayment};
+use super::litestream::{Litestream, Running};
+use super::mirror::{Copying, Mirror};
+use super::store::{Fork, Holder, Store};
+use super::{Node, Peer, REPLACED, Role};
+use crate::catalog::write::Catalogue;
+use crate::config::Config;
+use crate::db::Db;
+use crate::search::SearchIndex;
+
+/// How often the supervisor looks around.
+const TICK: Duration = Duration::from_millis(250);
+/// How often the primary stamps its clock into the database (and so into every copy).
+const HEARTBEAT: Duration = Duration::from_millis(500);
+/// How often the primary reads the lease; a promotion waits for it to see a new one.
+const LEASE_CHECK: Duration = Duration::from_secs(1);
+/// How often a standby pulls new media from the store.
+const MEDIA_PULL: Duration = Duration::from_secs(10);
+
+/// This data directory's identity in the lease: made once, kept in the data directory (a new
+/// data directory is a new machine as far as the lease goes).
+pub struct Identity {
+    pub id: String,
+    pub name: String,
+}
+
+impl Identity {
+    fn load(scratch: &Path) -> Result<Identity, String> {
+        let file = scratch.join("node-id");
+        let id = match std::fs::read_to_string(&file) {
+            Ok(id) if !id.trim().is_empty() => id.trim().to_string(),
+            _ => {
+                let id = hex::encode(crate::util::random_bytes::<8>());
+                std::fs::write(&file, &id).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+                id
+            }
+        };
+        let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap_or_default();
+        let name = if host.trim().is_empty() { id.clone() } else { host.trim().to_string() };
+        Ok(Identity { id, name })
+    }
+}
+
+/// The folder of this machine's replication files (Litestream's configuration, the SSH
+/// connection, the node id, promotion requests) inside the data directory.
+pub fn scratch_dir(data_dir: &Path) -> PathBuf {
+    data_dir.join("standby")
+}
+
+/// Whether the data directory holds a standby's copy (merchant commands must not write it).
+pub fn is_follow_copy(data_dir: &Path) -> bool {
+    data_dir.join("ankara.db-txid").exists()
+}
+
+fn now() -> i64 {
+    crate::db::now_ms()
+}
+
+/// Replication decided, before the shop opens its database.
+pub struct Replication {
+    node: Arc<Node>,
+    settings: crate::config::Replication,
+    data_dir: PathBuf,
+    scratch: PathBuf,
+    store: Arc<Store>,
+    litestream: Litestream,
+    me: Identity,
+    /// A standby's follow mode, running (its copy restored).
+    follower: Option<Running>,
+    /// A standby on an SFTP store: the copying of the replica's new files that Litestream follows.
+    copying: Option<Copying>,
+    /// The epoch a standby follows.
+    following: u64,
+    /// A promotion to finish at once (its epoch already claimed).
+    finish: Option<u64>,
+    /// The first primary claimed epoch 1: Litestream starts afresh.
+    claimed_first: bool,
+}
+
+/// Decides how this machine starts from the lease and its data directory, claims the first epoch
+/// or restores a standby's copy, and says what it decided. Waits (saying why) while the store
+/// cannot be reached: a machine that cannot see the lease does not know whether it may write.
+pub fn start(config: &Config) -> Result<Replication, String> {
+    let settings = config.replication.clone();
+    let url = settings.replica_url.clone().ok_or("no replica store (ANKARA_REPLICA_URL)")?;
+    std::fs::create_dir_all(&config.data_dir).map_err(|e| format!("cannot create {}: {e}", config.data_dir.display()))?;
+    let data_dir = std::fs::canonicalize(&config.data_dir).map_err(|e| format!("{}: {e}", config.data_dir.display()))?;
+    let scratch = scratch_dir(&data_dir);
+    let store = Arc::new(Store::open(&url, settings.replica_key.as_deref(), settings.replica_host_key.as_deref(), &scratch)?);
+    let database = data_dir.join("ankara.db");
+    let litestream = Litestream::new(&settings.litestream_bin, &database, &scratch);
+    let me = Identity::load(&scratch)?;
+    let mut said = String::new();
+    let decided = loop {
+        let local = Local {
+            database: database.exists(),
+            follow_copy: is_follow_copy(&data_dir),
+            lineage: if database.exists() { read_lineage(&database)? } else { None },
+        };
+        let why = match store.newest() {
+            Ok(newest) => match decide(settings.standby, &me.id, newest, &local)? {
+                Start::Wait(why) => why,
+                Start::ClaimFirst => {
+                    let holder =
+                        Holder { epoch: 1, node: me.id.clone(), name: me.name.clone(), since: now(), promoting: false, fork: None };
+                    if store.claim(&holder)? {
+                        break Start::ClaimFirst;
+                    }
+                    continue;
+                }
+                start => break start,
+            },
+            Err(e) => format!("cannot reach the replica store {} ({e})", store.describe()),
+        };
+        if why != said {
+            log::warn!("{why}: trying again every 2 s");
+            said = why;
+        }
+        std::thread::sleep(Duration::from_secs(2));
+    };
+    let mut replication = Replication {
+        node: Arc::new(Node::single()),
+        settings,
+        data_dir,
+        scratch,
+        store,
+        litestream,
+        me,
+        follower: None,
+        copying: None,
+        following: 0,
+        finish: None,
+        claimed_first: false,
+    };
+    let node = match decided {
+        Start::ClaimFirst => {
+            replication.claimed_first = true;
+            log::info!("this machine is the primary: it claimed epoch 1 of {}", replication.store.describe());
+            Node::replicated(Role::Primary, 1)
+        }
+        Start::Primary(epoch) => {
+            log::info!("this machine is the primary (epoch {epoch} of {})", replication.store.describe());
+            Node::replicated(Role::Primary, epoch)
+        }
+        Start::Fenced { mine, newest } => {
+            log::warn!(
+                "another machine holds epoch {newest} of {}: this one (epoch {}) was replaced and takes no orders or changes. \
+                 `ankara unreplicated` lists what it took that never reached the new primary; to make it the standby, \
+                 move this data directory away and start it with --standby",
+                replication.store.describe(),
+                mine.map_or("none".to_string(), |m| m.to_string())
+            );
+            Node::replicated(Role::Fenced, mine.unwrap_or(0))
+        }
+        Start::Follow(epoch) => {
+            replication.restore_copy(epoch)?;
+            Node::replicated(Role::Standby, epoch)
+        }
+        Start::FinishPromotion { claimed } => {
+            let previous = replication.store.epochs()?.into_iter().filter(|e| *e < claimed).max().unwrap_or(0);
+            log::warn!("this machine had claimed epoch {claimed} and stopped before its promotion was done: finishing it");
+            replication.restore_copy(previous)?;
+            replication.finish = Some(claimed);
+            Node::replicated(Role::Standby, previous)
+        }
+        Start::Wait(_) => unreachable!("waited above"),
+    };
+    replication.node = Arc::new(node);
+    Ok(replication)
+}
+
+fn read_lineage(database: &Path) -> Result<Option<Lineage>, String> {
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = rusqlite::Connection::open_with_flags(database, flags).map_err(|e| format!("cannot read {}: {e}", database.display()))?;
+    let has_settings: bool = conn
+        .query_row("SELECT EXISTS(SELECT 1 FROM sqlite_master WHERE name = 'settings')", [], |r| r.get(0))
+        .map_err(|e| format!("cannot read {}: {e}", database.display()))?;
+    if !has_settings {
+        return Ok(None);
+    }
+    lineage::read(&conn).map_err(|e| format!("cannot read {}: {e}", database.display()))
+}
+
+impl Replication {
+    pub fn node(&self) -> Arc<Node> {
+        self.node.clone()
+    }
+
+    /// Restores a fresh copy of `epoch` and keeps following it. A copy already here is removed
+    /// first: it is only a copy, and Litestream 0.5 cannot resume one.
+    fn restore_copy(&mut self, epoch: u64) -> Result<(), String> {
+        if !self.data_dir.join("token-signing.key").exists() {
+            log::warn!(
+                "{} is missing: copy the primary's token-signing.key here, or every shopper is signed out after a switch-over",
+                self.data_dir.join("token-signing.key").display()
+            );
+        }
+        self.litestream.remove_copy()?;
+        self.litestream.configure(&self.store, epoch)?;
+        let started = Instant::now();
+        // An SFTP store is followed through a local copy (see `mirror`).
+        let mirror = self.store.is_remote().then(|| Mirror::new(self.store.clone(), epoch, &self.scratch));
+        let copy_all = |mirror: &Option<Mirror>| mirror.as_ref().map_or(Ok(()), Mirror::copy_all);
+        copy_all(&mirror)?;
+        let mut follower = self.litestream.follow(mirror.as_ref().map(Mirror::dir))?;
+        let mut said = Instant::now();
+        while self.litestream.applied_txid().is_none() {
+            if let Some(ended) = follower.exited() {
+                log::warn!("litestream could not restore epoch {epoch} yet ({ended}): trying again in 2 s");
+                std::thread::sleep(Duration::from_secs(2));
+                self.litestream.remove_copy()?;
+                copy_all(&mirror)?;
+                follower = self.litestream.follow(mirror.as_ref().map(Mirror::dir))?;
+            }
+            if said.elapsed() > Duration::from_secs(10) {
+                log::info!("still restoring the standby's copy of epoch {epoch} ({} s)", started.elapsed().as_secs());
+                said = Instant::now();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        log::info!(
+            "the standby restored epoch {epoch} of {} in {:.2} s and follows it",
+            self.store.describe(),
+            started.elapsed().as_secs_f64()
+        );
+        self.follower = Some(follower);
+        self.copying = mirror.map(Mirror::keep_copying);
+        self.following = epoch;
+        Ok(())
+    }
+
+    /// Starts the supervisor beside the shop, with the parts of it that it keeps current.
+    pub fn run(self, parts: Parts) -> Result<Supervisor, String> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let stopping = stop.clone();
+        let thread = std::thread::Builder::new()
+            .name("standby".into())
+            .spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime for the peer checks");
+                let mut supervisor = Supervising::new(self, parts);
+                supervisor.begin(&runtime);
+                while !stopping.load(Ordering::SeqCst) {
+                    supervisor.tick(&runtime);
+                    std::thread::sleep(TICK);
+                }
+                supervisor.end();
+            })
+            .map_err(|e| format!("cannot start the standby supervisor: {e}"))?;
+        Ok(Supervisor { stop, thread: Some(thread) })
+    }
+}
+
+/// The parts of the shop the supervisor keeps current or writes.
+pub struct Parts {
+    pub db: Db,
+    pub search: Arc<SearchIndex>,
+    pub catalogue: Catalogue,
+}
+
+/// The running supervisor; `shutdown` stops Litestream (which ships what it has) before the shop exits.
+pub struct Supervisor {
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Supervisor {
+    pub fn shutdown(mut self) {
+        self.stop.store(true, Ordering::SeqCst);
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+struct Supervising {
+    r: Replication,
+    parts: Parts,
+    replicator: Option<Running>,
+    client: reqwest::Client,
+    last_beat: Instant,
+    last_lease: Instant,
+    last_peer: Instant,
+    last_media: Instant,
+    media_running: Arc<AtomicBool>,
+    /// A standby: when its applied transaction last changed.
+    last_applied: (Option<u64>, Instant),
+    /// A standby: since when no primary has answered.
+    no_primary_since: Option<Instant>,
+    /// A holder record the store did not take yet (retried).
+    holder_to_write: Option<Holder>,
+    /// Log lines said once per cause.
+    quiet: Option<String>,
+}
+
+impl Supervising {
+    fn new(r: Replication, parts: Parts) -> Supervising {
+        let long_ago = Instant::now() - Duration::from_secs(3600);
+        let client = reqwest::Client::builder().timeout(Duration::from_secs(1)).build().expect("an HTTP client");
+        Supervising {
+            r,
+            parts,
+            replicator: None,
+            client,
+            last_beat: long_ago,
+            last_lease: long_ago,
+            last_peer: long_ago,
+            last_media: long_ago,
+            media_running: Arc::default(),
+            last_applied: (None, Instant::now()),
+            no_primary_since: None,
+            holder_to_write: None,
+            quiet: None,
+        }
+    }
+
+    fn node(&self) -> &Node {
+        &self.r.node
+    }
+
+    /// Says `line` once until something else is said (a store that stays unreachable is one line).
+    fn warn_once(&mut self, line: String) {
+        if self.quiet.as_ref() != Some(&line) {
+            log::warn!("{line}");
+            self.quiet = Some(line);
+        }
+    }
+
+    fn begin(&mut self, runtime: &tokio::runtime::Runtime) {
+        match self.node().role() {
+            Role::Primary => {
+                if let Err(e) = self.begin_primary() {
+                    log::error!("the primary could not start replicating: {e}");
+                }
+            }
+            Role::Fenced => {
+                self.parts.db.refuse_writes(Some(REPLACED.into()));
+            }
+            Role::Standby | Role::Promoting => {
+                self.refresh();
+                if let Some(claimed) = self.r.finish.take() {
+                    self.promote(runtime, Some(claimed));
+                }
+            }
+        }
+    }
+
+    /// Records this machine's epoch in the database (once) and starts replicating into it.
+    fn begin_primary(&mut self) -> Result<(), String> {
+        let epoch = self.node().epoch().unwrap_or(1);
+        let me = self.r.me.id.clone();
+        let current = self.parts.db.with_conn(|c| Ok(lineage::read(c)?)).map_err(|e| e.to_string())?;
+        if current.as_ref().map(|l| (l.epoch, l.node.as_str())) != Some((epoch, me.as_str())) {
+            let lineage = Lineage { epoch, node: me, heartbeat: now() };
+            self.parts.db.write_now(move |tx| Ok(lineage::write(tx, &lineage)?)).map_err(|e| e.to_string())?;
+        }
+        if self.r.claimed_first {
+            // A shop that was replicated by a Litestream service of its own before: that state
+            // belongs to another replica, and the new epoch's folder starts with a snapshot.
+            self.r.litestream.forget_state()?;
+        }
+        self.r.litestream.configure(&self.r.store, epoch)?;
+        self.replicator = Some(self.r.litestream.replicate()?);
+        Ok(())
+    }
+
+    fn tick(&mut self, runtime: &tokio::runtime::Runtime) {
+        match self.node().role() {
+            Role::Primary => self.primary_tick(),
+            Role::Standby => self.standby_tick(runtime),
+            Role::Fenced => self.fenced_tick(),
+            Role::Promoting => {}
+        }
+    }
+
+    fn primary_tick(&mut self) {
+        if self.last_beat.elapsed() >= HEARTBEAT {
+            self.last_beat = Instant::now();
+            let at = now();
+            if let Err(e) = self.parts.db.write_now(move |tx| Ok(lineage::beat(tx, at)?)) {
+                log::warn!("heartbeat: {e}");
+            }
+            self.node().set_txid(self.r.litestream.local_txid());
+        }
+        if let Some(holder) = self.holder_to_write.take()
+            && let Err(e) = self.r.store.put_holder(&holder)
+        {
+            log::warn!("cannot record the fork in the replica store yet ({e}): trying again");
+            self.holder_to_write = Some(holder);
+        }
+        if self.last_lease.elapsed() >= LEASE_CHECK {
+            self.last_lease = Instant::now();
+            let mine = self.node().epoch().unwrap_or(0);
+            match self.r.store.epochs() {
+                Ok(epochs) => {
+                    self.quiet = None;
+                    if let Some(&newest) = epochs.last().filter(|&&e| e > mine) {
+                        self.fence(newest);
+                        return;
+                    }
+                }
+                // The shop keeps selling: nobody can claim a new epoch without the store either.
+                Err(e) => self.warn_once(format!("cannot read the lease in {} ({e}); still taking orders", self.r.store.describe())),
+            }
+        }
+        if let Some(replicator) = self.replicator.as_mut()
+            && let Some(ended) = replicator.exited()
+        {
+            log::error!("litestream replicate stopped ({ended}): starting it again");
+            self.replicator = None;
+            std::thread::sleep(Duration::from_secs(1));
+            match self.r.litestream.replicate() {
+                Ok(running) => self.replicator = Some(running),
+                Err(e) => log::error!("{e}"),
+            }
+        }
+    }
+
+    /// Another machine holds a newer epoch: stop writing, let the last writes reach the disk,
+    /// and let Litestream ship them into this epoch's folder before it stops.
+    fn fence(&mut self, newest: u64) {
+        self.node().set_role(Role::Fenced);
+        self.parts.db.refuse_writes(Some(REPLACED.into()));
+        self.parts.db.drain();
+        log::warn!(
+            "another machine claimed epoch {newest}: this machine (epoch {}) takes no more orders or changes; \
+             `ankara unreplicated` will list what never reached it",
+            self.node().epoch().unwrap_or(0)
+        );
+        if let Some(replicator) = self.replicator.take()
+            && replicator.stop(Duration::from_secs(30))
+        {
+            self.node().set_flushed();
+            log::info!("the last writes were shipped to the replica store");
+        }
+    }
+
+    fn fenced_tick(&mut self) {
+        if self.last_lease.elapsed() < Duration::from_secs(5) {
+            return;
+        }
+        self.last_lease = Instant::now();
+        match lost_since_fork(&self.r.store, &self.parts.db, self.node().epoch().unwrap_or(0)) {
+            Ok(Some((orders, payments))) => {
+                self.node().set_unreplicated(orders.len());
+                if !orders.is_empty() || !payments.is_empty() {
+                    log::warn!(
+                        "{} orders ({}) and {} payments without an order taken here never reached the new primary: `ankara unreplicated` lists them",
+                        orders.len(),
+                        orders.iter().map(|o| o.number.as_str()).collect::<Vec<_>>().join(", "),
+                        payments.len()
+                    );
+                }
+                // Known: nothing more to look at.
+                self.last_lease = Instant::now() + Duration::from_secs(365 * 24 * 3600);
+            }
+            Ok(None) => {}
+            Err(e) => self.warn_once(format!("cannot tell yet what never reached the new primary: {e}")),
+        }
+    }
+
+    fn standby_tick(&mut self, runtime: &tokio::runtime::Runtime) {
+        if let Some(follower) = self.r.follower.as_mut()
+            && let Some(ended) = follower.exited()
+        {
+            // Litestream 0.5 cannot resume a copy: a restart restores a fresh one.
+            log::error!("litestream's follow mode stopped ({ended}): restarting the standby, which restores a fresh copy");
+            std::process::exit(1);
+        }
+        let applied = self.r.litestream.applied_txid();
+        if applied != self.last_applied.0 {
+            self.last_applied = (applied, Instant::now());
+            self.refresh();
+        }
+        if self.r.settings.peer_url.is_some() && self.last_peer.elapsed() >= Duration::from_secs(1) {
+            self.last_peer = Instant::now();
+            self.check_peer(runtime);
+        }
+        if self.last_lease.elapsed() >= Duration::from_secs(2) {
+            self.last_lease = Instant::now();
+            match self.r.store.epochs() {
+                Ok(epochs) if epochs.last().is_some_and(|&e| e > self.r.following) => {
+                    log::error!(
+                        "another machine claimed epoch {} while this standby followed epoch {}: restarting to follow it",
+                        epochs.last().unwrap(),
+                        self.r.following
+                    );
+                    std::process::exit(1);
+                }
+                Ok(_) => self.quiet = None,
+                Err(e) => self.warn_once(format!("cannot read the lease in {} ({e})", self.r.store.describe())),
+            }
+        }
+        if self.last_media.elapsed() >= MEDIA_PULL && !self.media_running.swap(true, Ordering::SeqCst) {
+            self.last_media = Instant::now();
+            let (store, media, running) = (self.r.store.clone(), crate::media::media_dir(&self.r.data_dir), self.media_running.clone());
+            std::thread::spawn(move || {
+                if let Err(e) = store.pull_media(&media) {
+                    log::warn!("pulling media from the replica store: {e}");
+                }
+                running.store(false, Ordering::SeqCst);
+            });
+        }
+        let request = self.r.scratch.join("promote.request");
+        if request.exists() {
+            let _ = std::fs::remove_file(&request);
+            self.promote(runtime, None);
+            return;
+        }
+        let after = self.r.settings.promote_after;
+        if after > 0
+            && self.no_primary_since.is_some_and(|since| since.elapsed() >= Duration::from_secs(after))
+            && self.last_applied.1.elapsed() >= Duration::from_secs(after)
+        {
+            log::warn!("no primary has answered, and nothing new was replicated, for {after} s: promoting this standby");
+            self.promote(runtime, None);
+        }
+    }
+
+    /// The copy changed under the shop: its answers and search index follow.
+    fn refresh(&mut self) {
+        self.node().set_txid(self.r.litestream.applied_txid());
+        self.parts.catalogue.changed_elsewhere();
+        let search = self.parts.search.clone();
+        let read = self.parts.db.with_conn(move |c| {
+            search.reload_synonyms(c)?;
+            if !search.in_step(c)? {
+                search.rebuild(c)?;
+            }
+            Ok(lineage::read(c)?)
+        });
+        match read {
+            Ok(lineage) => self.node().set_heartbeat(lineage.map(|l| l.heartbeat)),
+            Err(e) => log::warn!("refreshing the standby's answers: {e}"),
+        }
+    }
+
+    fn check_peer(&mut self, runtime: &tokio::runtime::Runtime) {
+        let Some(url) = self.r.settings.peer_url.clone() else { return };
+        let asked = runtime.block_on(async {
+            let answer = self.client.get(format!("{}/api/health", url.trim_end_matches('/'))).send().await?;
+            answer.json::<serde_json::Value>().await
+        });
+        let peer = match asked {
+            Ok(health) => Peer::Answered {
+                role: health["role"].as_str().unwrap_or("primary").to_string(),
+                txid: health["txid"].as_str().and_then(|t| u64::from_str_radix(t, 16).ok()),
+                flushed: health["flushed"].as_bool().unwrap_or(false),
+            },
+            Err(_) => match self.node().peer() {
+                Peer::Unreachable { since } => Peer::Unreachable { since },
+                _ => Peer::Unreachable { since: now() },
+            },
+        };
+        self.node().set_peer(peer);
+        if self.node().peer_serving() {
+            self.no_primary_since = None;
+        } else if self.no_primary_since.is_none() {
+            self.no_primary_since = Some(Instant::now());
+        }
+    }
+
+    /// Writes one line of the promotion's progress for `ankara promote` (and the log).
+    fn progress(&self, line: &str, done: bool, error: bool) {
+        if error {
+            log::error!("promotion: {line}");
+        } else {
+            log::info!("promotion: {line}");
+        }
+        let record = serde_json::json!({ "at": now(), "line": line, "done": done, "error": error });
+        if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(self.r.scratch.join("promote.log")) {
+            use std::io::Write;
+            let _ = writeln!(file, "{record}");
+        }
+    }
+
+    fn promote(&mut self, runtime: &tokio::runtime::Runtime, claimed: Option<u64>) {
+        self.node().set_role(Role::Promoting);
+        self.progress("started", false, false);
+        match self.try_promote(runtime, claimed) {
+            Ok(epoch) => self.progress(&format!("done: this machine takes orders (epoch {epoch})"), true, false),
+            Err((why, followed_on)) => {
+                self.progress(&why, true, true);
+                if !followed_on {
+                    // The copy is no longer followed: a restart restores a fresh one.
+                    std::process::exit(1);
+                }
+                self.node().set_role(Role::Standby);
+            }
+        }
+    }
+
+    /// The promotion's steps; an error says whether the standby is still following (it then
+    /// stays the standby).
+    fn try_promote(&mut self, runtime: &tokio::runtime::Runtime, claimed: Option<u64>) -> Result<u64, (String, bool)> {
+        let r = &self.r;
+        let epoch = match claimed {
+            Some(epoch) => epoch,
+            None => {
+                let newest = r.store.epochs().map_err(|e| (format!("cannot reach the replica store: {e}"), true))?.last().copied();
+                if newest.is_some_and(|n| n > r.following) {
+                    return Err((format!("another machine already claimed epoch {}", newest.unwrap()), true));
+                }
+                let epoch = r.following + 1;
+                let holder = Holder { epoch, node: r.me.id.clone(), name: r.me.name.clone(), since: now(), promoting: true, fork: None };
+                match r.store.claim(&holder) {
+                    Ok(true) => epoch,
+                    Ok(false) => return Err((format!("another machine claimed epoch {epoch} first"), true)),
+                    Err(e) => return Err((format!("cannot claim epoch {epoch}: {e}"), true)),
+                }
+            }
+        };
+        self.progress(&format!("claimed epoch {epoch}: the old primary stops taking orders as soon as it sees it"), false, false);
+        self.wait_for_old_primary(runtime);
+        // Everything the old primary shipped, applied: asked of the store until the copy has it
+        // (the old primary's last writes may still be arriving).
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let applied = loop {
+            let applied = self.r.litestream.applied_txid().unwrap_or(0);
+            match self.r.litestream.replica_txid() {
+                Ok(Some(replica)) if applied >= replica => break applied,
+                Ok(replica) if Instant::now() > deadline => {
+                    self.progress(
+                        &format!(
+                            "applied transaction {applied:x} of {:x} within 30 s; promoting with what is here (the rest stays in epoch {}'s folder)",
+                            replica.unwrap_or(0),
+                            self.r.following
+                        ),
+                        false,
+                        true,
+                    );
+                    break applied;
+                }
+                Err(e) if Instant::now() > deadline => return Err((format!("cannot read the replica: {e}"), true)),
+                _ => std::thread::sleep(Duration::from_millis(100)),
+            }
+        };
+        self.progress(&format!("applied everything replicated (transaction {applied:x}); following stopped"), false, false);
+        if let Some(follower) = self.r.follower.take() {
+            follower.stop(Duration::from_secs(10));
+        }
+        if let Some(copying) = self.r.copying.take() {
+            copying.stop();
+        }
+        self.parts.db.stop_following().map_err(|e| (e, false))?;
+        self.r.litestream.forget_state().map_err(|e| (e, false))?;
+        self.parts.db.refuse_writes(None);
+        let lineage = Lineage { epoch, node: self.r.me.id.clone(), heartbeat: now() };
+        self.parts.db.write_now(move |tx| Ok(lineage::write(tx, &lineage)?)).map_err(|e| (e.to_string(), false))?;
+        let (orders, payments) = self.parts.db.with_conn(|c| Ok(lineage::fork_point(c)?)).map_err(|e| (e.to_string(), false))?;
+        let fork = Fork { from_epoch: self.r.following, txid: applied, orders, payments, at: now() };
+        let holder =
+            Holder { epoch, node: self.r.me.id.clone(), name: self.r.me.name.clone(), since: now(), promoting: false, fork: Some(fork) };
+        if let Err(e) = self.r.store.put_holder(&holder) {
+            log::warn!("cannot record the fork in the replica store yet ({e}): trying again");
+            self.holder_to_write = Some(holder);
+        }
+        self.r.litestream.configure(&self.r.store, epoch).map_err(|e| (e, false))?;
+        self.replicator = Some(self.r.litestream.replicate().map_err(|e| (e, false))?);
+        self.node().set_epoch(epoch);
+        self.node().set_txid(None);
+        self.node().set_heartbeat(None);
+        self.node().set_role(Role::Primary);
+        self.parts.catalogue.changed_elsewhere();
+        Ok(epoch)
+    }
+
+    /// Waits (up to 20 s) until the old primary has stopped and shipped its last writes, or
+    /// cannot be reached (a lost machine ships nothing more).
+    fn wait_for_old_primary(&mut self, runtime: &tokio::runtime::Runtime) {
+        if self.r.settings.peer_url.is_none() {
+            // No way to ask it: give it the time it takes to see the lease and stop.
+            std::thread::sleep(LEASE_CHECK * 3);
+            return;
+        }
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            self.check_peer(runtime);
+            match self.node().peer() {
+                Peer::Unreachable { .. } => {
+                    self.progress("the old primary cannot be reached", false, false);
+                    return;
+                }
+                Peer::Answered { role, flushed, .. } if role == "fenced" && flushed => {
+                    self.progress("the old primary stopped taking orders and shipped its last writes", false, false);
+                    return;
+                }
+                Peer::Answered { role, .. } if role == "standby" || role == "promoting" => return,
+                _ if Instant::now() > deadline => {
+                    self.progress(
+                        "the old primary still answers as the primary after 20 s: going on (what it takes now is listed there)",
+                        false,
+                        true,
+                    );
+                    return;
+                }
+                _ => std::thread::sleep(Duration::from_millis(200)),
+            }
+        }
+    }
+
+    fn end(mut self) {
+        if let Some(replicator) = self.replicator.take() {
+            replicator.stop(Duration::from_secs(30));
+        }
+        if let Some(follower) = self.r.follower.take() {
+            follower.stop(Duration::from_secs(5));
+        }
+        if let Some(copying) = self.r.copying.take() {
+            copying.stop();
+        }
+    }
+}
+
+/// The orders and the payments without an order a fenced machine took that its successor lacks.
+type Lost = (Vec<LostOrder>, Vec<LostPayment>);
+
+/// What this database took after the machine that replaced epoch `mine` forked from it: None
+/// while that machine has not recorded its fork yet (it is still promoting) or nobody replaced it.
+fn lost_since_fork(store: &Store, db: &Db, mine: u64) -> Result<Option<Lost>, String> {
+    let Some(next) = store.epochs()?.into_iter().find(|&e| e > mine) else { return Ok(None) };
+    let Some(fork) = store.holder(next)?.and_then(|h| h.fork) else { return Ok(None) };
+    db.with_conn(|c| Ok(lineage::after_fork(c, &fork)?)).map(Some).map_err(|e| e.to_string())
+}
+
+/// `ankara promote`: asks the standby running on this data directory to promote itself and
+/// reports its progress (`say`) until it is done.
+pub fn request_promotion(config: &Config, say: impl Fn(&str)) -> Result<(), String> {
+    if crate::backup::lock_data_dir(&config.data_dir).is_ok() {
+        return Err(format!(
+            "no standby is running on {}: start it (systemctl start ankara) and run `ankara promote` again",
+            config.data_dir.display()
+        ));
+    }
+    if !is_follow_copy(&config.data_dir) {
+        return Err(format!("the shop running on {} is not a standby (it is the primary, or was replaced)", config.data_dir.display()));
+    }
+    let scratch = scratch_dir(&config.data_dir);
+    let log = scratch.join("promote.log");
+    let _ = std::fs::remove_file(&log);
+    std::fs::write(scratch.join("promote.request"), now().to_string()).map_err(|e| format!("cannot ask the standby: {e}"))?;
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let mut shown = 0;
+    while Instant::now() < deadline {
+        let lines: Vec<serde_json::Value> =
+            std::fs::read_to_string(&log).unwrap_or_default().lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+        for line in &lines[shown.min(lines.len())..] {
+            say(line["line"].as_str().unwrap_or(""));
+            if line["done"] == true {
+                return if line["error"] == true { Err("the promotion failed (see above)".into()) } else { Ok(()) };
+            }
+        }
+        shown = lines.len();
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    Err("the standby did not finish promoting within 2 minutes: see its log (journalctl -u ankara)".into())
+}
+
+/// `ankara unreplicated`: the orders and payments this machine took that never reached the
+/// machine that replaced it, and a sentence about them.
+pub fn unreplicated(config: &Config) -> Result<(Vec<LostOrder>, Vec<LostPayment>, String), String> {
+    let url = config.replication.replica_url.as_deref().ok_or("this shop has no replica store (ANKARA_REPLICA_URL)")?;
+    let r = &config.replication;
+    let store = Store::open(url, r.replica_key.as_deref(), r.replica_host_key.as_deref(), &scratch_dir(&config.data_dir))?;
+    let database = config.data_dir.join("ankara.db");
+    if !database.exists() || is_follow_copy(&config.data_dir) {
+        return Err(format!("{} holds no primary's database: nothing of its own to list", config.data_dir.display()));
+    }
+    let mine = read_lineage(&database)?.map_or(0, |l| l.epoch);
+    let db = Db::open_following(&database, REPLACED.into())?;
+    match lost_since_fork(&store, &db, mine)? {
+        Some((orders, payments)) => {
+            let summary = format!(
+                "{} orders and {} payments without an order were taken here (epoch {mine}) and never reached the machine that replaced it",
+                orders.len(),
+                payments.len()
+            );
+            Ok((orders, payments, summary))
+        }
+        None if store.epochs()?.into_iter().any(|e| e > mine) => {
+            Err("the machine that replaced this one has not finished promoting yet: try again in a minute".into())
+        }
+        None => Ok((Vec::new(), Vec::new(), format!("this machine holds the newest epoch ({mine}): nothing was lost"))),
+    }
+}

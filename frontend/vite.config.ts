@@ -132,7 +132,13 @@ function brotliCopies(): Plugin {
 export default defineConfig({
   plugins: [startAppAfterShellPicture(), inlineEntryStylesheet(), brotliCopies()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim\/index\.js$/,
+        replacement: fileURLToPath(new URL('./src/lib/syncExternalStore.ts', import.meta.url)),
+      },
+    ],
   },
   // Vite 8 transforms TS/JSX with Oxc; the automatic runtime means no `import React` in files.
   oxc: { jsx: { runtime: 'automatic' } },
@@ -141,7 +147,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    target: 'es2020',
+    target: 'es2022',
     // Shoppers on slow networks: keep the inline-asset limit small so images never bloat JS.
     assetsInlineLimit: 2048,
     // Every browser the shop supports knows <link rel="modulepreload"> (public/shell.js writes

@@ -4,6 +4,7 @@
 // budget fails here, naming what it fetched.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { gzipSync } from 'node:zlib';
 import { openBrowser, startShop } from './harness.mjs';
 import { byKind, measureVisits } from './visits.mjs';
 
@@ -15,6 +16,9 @@ export const BUDGETS = {
   session: 800_000,
   saveData: 120_000,
 };
+
+/** The first page's JavaScript, gzip -9 (what bench/lighthouse.sh prints beside the same target). */
+export const FIRST_PAGE_JS = 100_000;
 
 let shop;
 let browser;
@@ -66,4 +70,24 @@ test("pictures are WebP at the phone's width, and Save-Data fetches no typeface 
   );
   assert.match(saving.find((path) => path.startsWith('/media/hero/')) ?? '', /-360\.webp$/, 'one pixel per CSS pixel');
   assert.ok(!saving.some((path) => path.startsWith('/media/releases/')), 'no release picture before it is shown');
+});
+
+test(`the first page's JavaScript stays within ${FIRST_PAGE_JS / 1000} KB gzip`, async () => {
+  // As bench/lighthouse.sh counts it: the scripts the shell HTML names (its entry and the chunks it
+  // preloads, in <meta name="ankara-app">) and /shell.js, each gzipped at level 9.
+  const base = shop.direct ?? shop.base;
+  const html = await (await fetch(`${base}/`)).text();
+  const scripts = [...new Set([...(html.match(/\/assets\/[^" ]+\.js/g) ?? []), '/shell.js'])];
+  assert.ok(scripts.length > 2, `the shell names the app's scripts: ${scripts.join(' ')}`);
+  const sizes = await Promise.all(
+    scripts.map(async (path) => [
+      path,
+      gzipSync(Buffer.from(await (await fetch(`${base}${path}`)).arrayBuffer()), { level: 9 }).length,
+    ]),
+  );
+  const total = sizes.reduce((sum, [, bytes]) => sum + bytes, 0);
+  assert.ok(
+    total <= FIRST_PAGE_JS,
+    `${total} bytes gzip: ${sizes.map(([path, bytes]) => `${bytes} ${path}`).join('; ')}`,
+  );
 });

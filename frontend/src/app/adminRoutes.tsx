@@ -1,6 +1,8 @@
-import { Route, Switch } from 'wouter';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
 import { NotFoundPage } from './NotFoundPage';
 import { lazyRoute, patternToRegExp, type AppRoute } from './route';
+import { useSession } from '@/lib/session';
+import { screenRedirect } from '@/lib/staffScreens';
 
 /**
  * The back office's screens (SPEC section 2), each its own chunk like the shop's (routes.tsx).
@@ -40,8 +42,16 @@ export function findAdminRoute(pathname: string): AppRoute | undefined {
   return adminRoutes.find((route) => patternToRegExp(route.path).test(pathname));
 }
 
-/** The back office's screens, behind the admin guard App.tsx puts around the whole area. */
+/**
+ * The back office's screens, behind the admin guard App.tsx puts around the whole area; a member
+ * of staff whose role may not use a screen goes to their back-office home (a packer asking for the
+ * dashboard: the orders).
+ */
 export default function AdminRoutes() {
+  const { user } = useSession();
+  const [location] = useLocation();
+  const to = screenRedirect(user, location);
+  if (to !== null) return <Redirect to={to} replace />;
   return (
     <Switch>
       {adminRoutes.map(({ path, component: Page }) => (

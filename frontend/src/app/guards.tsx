@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import { loginPath, safeNextPath } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
-import { adminHome, mayOpen } from '@/lib/staff';
 import type { SessionUser } from '@/lib/types';
 
 /**
@@ -13,7 +12,8 @@ import type { SessionUser } from '@/lib/types';
  * - user: signed-in only — a visitor goes to /login?next=<this page>;
  * - bag: signed in, or any visitor when the shop allows guest checkout (My Bag) — otherwise as user;
  * - admin: admins only — anyone else goes to /; a member of staff whose role may not use the
- *   screen goes to their back-office home (a packer asking for the dashboard: the orders).
+ *   screen goes to their back-office home (a packer asking for the dashboard: the orders), which
+ *   the back office's routes decide (screenRedirect in lib/staffScreens.ts).
  */
 export type Access = 'all' | 'guest' | 'user' | 'bag' | 'admin';
 
@@ -34,8 +34,8 @@ export function guardRedirect(
     case 'user':
       return user ? null : loginPath(search ? `${location}?${search}` : location);
     case 'admin': {
-      if (!user?.admin) return '/';
-      return mayOpen(user, location) ? null : adminHome(user);
+      // Which screens a role may use is the back office's own check (adminRoutes.tsx).
+      return user?.admin ? null : '/';
     }
     case 'guest':
       return user ? safeNextPath(new URLSearchParams(search).get('next')) : null;

@@ -6,7 +6,7 @@ import { BagIcon, HeartIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, UserIc
 import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { mayOpen } from '@/lib/staff';
+import { may } from '@/lib/staff';
 import './Header.css';
 
 /** The search bar's code (with its suggestions), fetched on the first tap of the search button (or
@@ -94,7 +94,7 @@ export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
             {user?.admin && (
               <li>
                 {/* The back office's home for this role: the dashboard, or the orders for a packer. */}
-                {mayOpen(user, '/admin/dashboard') ? (
+                {may(user, 'GET /api/admin/dashboard') ? (
                   <Link href="/admin/dashboard" className="site-header__link">
                     Dashboard
                   </Link>

@@ -33,7 +33,7 @@ import { Logo } from './Logo';
 import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
 import { keepFocusWithin } from '@/lib/focusTrap';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { mayOpen } from '@/lib/staff';
+import { mayOpen } from '@/lib/staffScreens';
 import './Sidebar.css';
 
 type SidebarProps = {

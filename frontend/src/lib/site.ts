@@ -5,3 +5,9 @@ export const SOCIAL_LINKS = {
   x: 'https://x.com/ankara',
   facebook: 'https://facebook.com/ankara',
 } as const;
+
+/**
+ * The element the server writes the shop's facts into (index.html's `<script id="ankara-shop"
+ * type="application/json">`: WhatsApp number, e-mail, switching-over sentence; see whatsapp.ts).
+ */
+export const SHOP_ELEMENT_ID = 'ankara-shop';

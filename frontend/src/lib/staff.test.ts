@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminHome, may, mayOpen, staffRole } from './staff';
+import { may, staffRole } from './staff';
+import { adminHome, mayOpen } from './staffScreens';
 import { customer, staffUser } from '@/test/utils';
 
 describe('back-office screens by the endpoints the session gives a role (src/access.rs)', () => {

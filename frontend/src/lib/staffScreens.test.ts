@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect } from './guards';
+import { screenRedirect } from '@/lib/staffScreens';
 import { staffUser } from '@/test/utils';
 
-describe('guardRedirect for staff roles', () => {
-  it('the route guard sends a member of staff from a screen of another role to their home', () => {
+describe('screenRedirect for staff roles', () => {
+  it("the back office's routes send a member of staff from a screen of another role to their home", () => {
     const packer = staffUser('packer');
     const manager = staffUser('manager');
-    expect(guardRedirect('admin', packer, '/admin/dashboard', '')).toBe('/admin/orders');
-    expect(guardRedirect('admin', packer, '/admin/customers', '')).toBe('/admin/orders');
-    expect(guardRedirect('admin', packer, '/admin/orders/abc', '')).toBeNull();
-    expect(guardRedirect('admin', manager, '/admin/staff', '')).toBe('/admin/dashboard');
-    expect(guardRedirect('admin', manager, '/admin/orders/new', '')).toBeNull();
+    expect(screenRedirect(packer, '/admin/dashboard')).toBe('/admin/orders');
+    expect(screenRedirect(packer, '/admin/customers')).toBe('/admin/orders');
+    expect(screenRedirect(packer, '/admin/orders/abc')).toBeNull();
+    expect(screenRedirect(manager, '/admin/staff')).toBe('/admin/dashboard');
+    expect(screenRedirect(manager, '/admin/orders/new')).toBeNull();
     // Screens of money are for the roles that see money: a packer prints the packing slip, not the receipt.
-    expect(guardRedirect('admin', packer, '/admin/orders/abc/receipt', '')).toBe('/admin/orders');
-    expect(guardRedirect('admin', packer, '/admin/orders/abc/packing-slip', '')).toBeNull();
-    expect(guardRedirect('admin', manager, '/adminmanagement', '')).toBe('/admin/dashboard');
-    expect(guardRedirect('admin', manager, '/admin/settings', '')).toBe('/admin/dashboard');
+    expect(screenRedirect(packer, '/admin/orders/abc/receipt')).toBe('/admin/orders');
+    expect(screenRedirect(packer, '/admin/orders/abc/packing-slip')).toBeNull();
+    expect(screenRedirect(manager, '/adminmanagement')).toBe('/admin/dashboard');
+    expect(screenRedirect(manager, '/admin/settings')).toBe('/admin/dashboard');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { SHOP_ELEMENT_ID } from './whatsapp';
+import { SHOP_ELEMENT_ID } from './site';
 
 /**
  * Whether the shop is switching over to its standby machine (deploy/README.md, "Two machines"):

@@ -4,7 +4,9 @@
  * "email": "shop@…"}`, the number in international digits or null when the shop has none, and the
  * shop's e-mail); they are read once.
  */
-export const SHOP_ELEMENT_ID = 'ankara-shop';
+import { SHOP_ELEMENT_ID } from './site';
+
+export { SHOP_ELEMENT_ID };
 
 export type ShopFacts = { whatsapp: string | null; email: string | null };
 

@@ -1,6 +1,6 @@
 import { Redirect } from 'wouter';
 import { useSession } from '@/lib/session';
-import { adminHome } from '@/lib/staff';
+import { adminHome } from '@/lib/staffScreens';
 
 /** /admin: the back office's home is the dashboard (the orders for a packer, who has no dashboard). */
 export default function AdminHomeRedirect() {

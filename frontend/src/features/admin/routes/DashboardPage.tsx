@@ -19,7 +19,7 @@ import { failureMessage } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { ORDER_STATUS_LABELS } from '@/lib/orders';
 import { useSession } from '@/lib/session';
-import { mayOpen } from '@/lib/staff';
+import { mayOpen } from '@/lib/staffScreens';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
 import './AdminOrders.css';

@@ -11,7 +11,8 @@ import { useFormProblem } from '@/components/forms/useFormProblem';
 import { Spinner } from '@/components/Spinner';
 import { failureMessage, isNotFound } from '@/lib/api';
 import { useSession } from '@/lib/session';
-import { adminHome, ROLE_LABELS } from '@/lib/staff';
+import { ROLE_LABELS } from '@/lib/staff';
+import { adminHome } from '@/lib/staffScreens';
 
 export const NAME_REQUIRED = 'Please enter your full name.';
 

@@ -10,7 +10,7 @@ import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
 import { failureMessage } from '@/lib/api';
 import { safeNextPath } from '@/lib/redirect';
-import { adminHome } from '@/lib/staff';
+import { adminHome } from '@/lib/staffScreens';
 
 type Mode = 'signin' | 'forgot';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CARD_SCALE_MAX, CARD_SCALE_MIN, cardScale } from './useCardMotion';
+import { CARD_SCALE_MAX, CARD_SCALE_MIN, cardScale } from './cardMotion';
 
 describe('cardScale', () => {
   it('is 1.1 at the viewport centre and 0.95 far away', () => {

@@ -1,25 +1,12 @@
 import { useEffect, type RefObject } from 'react';
 
-export const CARD_SCALE_MIN = 0.95;
-export const CARD_SCALE_MAX = 1.1;
-
-/**
- * Scale of a card whose centre is `distance` px from the viewport centre (along the list's axis):
- * 1.1 at the centre, down to 0.95 once the card is half a viewport (plus half itself) away,
- * linearly in between.
- */
-export function cardScale(distance: number, viewportHeight: number, cardHeight: number): number {
-  const reach = viewportHeight / 2 + cardHeight / 2;
-  const t = reach > 0 ? Math.min(Math.abs(distance) / reach, 1) : 1;
-  return CARD_SCALE_MAX - (CARD_SCALE_MAX - CARD_SCALE_MIN) * t;
-}
-
 /**
  * The mobile collections list motion: each `[data-card]` in the list fades and slides in once it
  * scrolls into view (IntersectionObserver), and its `[data-scale]` child scales with its distance
  * from the viewport centre, updated once per animation frame from passive scroll listeners (the
  * page's and the list's own). `axis: 'x'` is for a horizontal rail: the distance is measured
- * across the screen, so the card in the middle of the rail is the large one.
+ * across the screen, so the card in the middle of the rail is the large one. The motion's code
+ * (cardMotion.ts) is fetched when it starts; until then the cards simply stand still.
  */
 export function useCardMotion(
   listRef: RefObject<HTMLElement | null>,
@@ -30,56 +17,17 @@ export function useCardMotion(
   useEffect(() => {
     const list = listRef.current;
     if (!enabled || !list) return;
-    const cards = Array.from(list.querySelectorAll<HTMLElement>('[data-card]'));
-    if (cards.length === 0) return;
-    list.classList.add('is-animated');
-
-    let observer: IntersectionObserver | undefined;
-    if (typeof IntersectionObserver === 'function') {
-      observer = new IntersectionObserver(
-        (entries) => {
-          for (const entry of entries) {
-            if (!entry.isIntersecting) continue;
-            entry.target.classList.add('is-visible');
-            observer?.unobserve(entry.target);
-          }
-        },
-        { threshold: 0.12, rootMargin: '0px 0px -6% 0px' },
-      );
-      cards.forEach((card) => observer!.observe(card));
-    } else {
-      cards.forEach((card) => card.classList.add('is-visible'));
-    }
-
-    const scaled = cards.map((card) => card.querySelector<HTMLElement>('[data-scale]') ?? card);
-    let frame = 0;
-    const update = () => {
-      frame = 0;
-      const viewport = axis === 'x' ? window.innerWidth : window.innerHeight;
-      for (const el of scaled) {
-        const rect = el.getBoundingClientRect();
-        const [start, size] = axis === 'x' ? [rect.left, rect.width] : [rect.top, rect.height];
-        const distance = start + size / 2 - viewport / 2;
-        el.style.transform = `scale(${cardScale(distance, viewport, size).toFixed(4)})`;
-      }
-    };
-    const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(update);
-    };
-    update();
-    window.addEventListener('scroll', schedule, { passive: true });
-    window.addEventListener('resize', schedule, { passive: true });
-    list.addEventListener('scroll', schedule, { passive: true });
-
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    import('./cardMotion')
+      .then(({ startCardMotion }) => {
+        if (!cancelled) stop = startCardMotion(list, axis);
+      })
+      // Offline before the code came: the cards stay still, which is all the motion adds.
+      .catch(() => undefined);
     return () => {
-      cancelAnimationFrame(frame);
-      window.removeEventListener('scroll', schedule);
-      window.removeEventListener('resize', schedule);
-      list.removeEventListener('scroll', schedule);
-      observer?.disconnect();
-      list.classList.remove('is-animated');
-      cards.forEach((card) => card.classList.remove('is-visible'));
-      scaled.forEach((el) => (el.style.transform = ''));
+      cancelled = true;
+      stop?.();
     };
   }, [listRef, enabled, itemCount, axis]);
 }

@@ -25,7 +25,8 @@ describe('HomePage', () => {
     expect(explore.getAttribute('href')).toBe('/collections/suits');
     expect(screen.getByText('Two-piece suits.')).toBeTruthy();
 
-    const featured = screen.getByRole('list', { name: 'Featured Products' });
+    // Below the fold, the featured cards come once the page has settled (useNearViewport).
+    const featured = await screen.findByRole('list', { name: 'Featured Products' }, { timeout: 5000 });
     const watch = await within(featured).findByRole('link', { name: /Steel Watch/ });
     expect(watch.getAttribute('href')).toBe('/product/watch');
     expect(watch.textContent).toContain('₦19,999.99');

@@ -1,0 +1,52 @@
+import { may, MONEY, type Endpoint, type Staff } from './staff';
+
+// The back office's screens and who may open them: only the back office's own code needs this
+// (a shopper's first page does not carry it); the route guard of the shop lets any admin through
+// and the back office's routes (app/adminRoutes.tsx) send a role to its home from a screen it may
+// not use.
+
+/**
+ * Each back-office screen and the endpoint it stands on: a role that may not call it does not see
+ * the screen. The first pattern that matches wins; a screen not listed needs the dashboard's.
+ */
+const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
+  [/^\/admin\/?$/, 'GET /api/admin/orders'],
+  [/^\/admin\/orders\/new\/?$/, 'POST /api/admin/orders'],
+  // The receipt is money; the packing slip is not.
+  [/^\/admin\/orders\/[^/]+\/receipt\/?$/, MONEY],
+  [/^\/admin\/orders\/[^/]+\/packing-slip\/?$/, 'GET /api/admin/orders/{id}'],
+  [/^\/admin\/orders(\/[^/]+)?\/?$/, 'GET /api/admin/orders'],
+  [/^\/admin\/pick-list\/?$/, 'GET /api/admin/pick-list'],
+  [/^\/admin\/stock\/?$/, 'GET /api/admin/stock'],
+  [/^\/admin\/dashboard\/?$/, 'GET /api/admin/dashboard'],
+  [/^\/admin\/customers(\/[^/]+)?\/?$/, 'GET /api/admin/customers'],
+  [/^\/admin\/products\/import\/?$/, 'POST /api/admin/products/import'],
+  [/^\/admin\/products\/?$/, 'GET /api/admin/products'],
+  [/^\/admin\/delivery\/?$/, 'PUT /api/admin/delivery'],
+  [/^\/admin\/discounts\/?$/, 'GET /api/admin/discounts'],
+  [/^\/admin\/reviews\/?$/, 'GET /api/admin/reviews'],
+  [/^\/admin\/messages\/?$/, 'GET /api/admin/contact-messages'],
+  [/^\/admin\/mail\/?$/, 'GET /api/admin/mail/failed'],
+  [/^\/admin\/search\/?$/, 'GET /api/admin/search/synonyms'],
+  [/^\/admin\/staff\/?$/, 'GET /api/admin/staff'],
+  [/^\/admin\/activity\/?$/, 'GET /api/admin/activity'],
+  [/^\/admin\/settings\/?$/, 'GET /api/admin/settings'],
+  [/^\/adminmanagement\/?$/, 'POST /api/admin/grant'],
+];
+
+/** Whether the signed-in member of staff may open the back-office screen at `path`. */
+export function mayOpen(user: Staff, path: string): boolean {
+  const bare = path.split(/[?#]/)[0] ?? path;
+  const found = SCREENS.find(([pattern]) => pattern.test(bare));
+  return may(user, found ? found[1] : 'GET /api/admin/dashboard');
+}
+
+/** Where a member of staff lands in the back office: the dashboard, or the orders for a packer. */
+export function adminHome(user: Staff): string {
+  return mayOpen(user, '/admin/dashboard') ? '/admin/dashboard' : '/admin/orders';
+}
+
+/** Where a member of staff on the back-office screen `path` is sent, or null to let them stay. */
+export function screenRedirect(user: Staff, path: string): string | null {
+  return mayOpen(user, path) ? null : adminHome(user);
+}

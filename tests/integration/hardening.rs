@@ -225,7 +225,7 @@ async fn pictures_are_judged_by_their_header_against_their_purpose() {
     deep.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
     let processed = process(bytes.get_ref(), ImageKind::Portrait).unwrap();
     assert_eq!((processed.width, processed.height), (900, 700));
-    assert_eq!(processed.variants.iter().map(|v| v.0).collect::<Vec<_>>(), vec![240, 320, 360, 480, 640, 720, 900]);
+    assert_eq!(processed.variants.iter().map(|v| v.0).collect::<Vec<_>>(), vec![240, 320, 360, 480, 640, 720, 800, 900]);
 }
 
 #[actix_web::test]

@@ -10,7 +10,7 @@ async fn pictures_come_as_webp_at_the_phone_widths_beside_the_jpegs() {
     let (_, hero) = app.get_json("/api/hero").await;
     let first = &hero[0];
     let webp = first["webpSrcset"].as_str().unwrap();
-    for width in [360, 640, 720, 1024, 1280, 1600] {
+    for width in [240, 360, 640, 720, 800, 1024, 1280, 1600] {
         assert!(webp.contains(&format!(".webp {width}w")), "{width} in {webp}");
     }
     let url = webp.split(", ").find(|c| c.ends_with(" 720w")).unwrap().split(' ').next().unwrap();
@@ -26,7 +26,7 @@ async fn pictures_come_as_webp_at_the_phone_widths_beside_the_jpegs() {
     // An upload is stored both ways at every width.
     let processed = ankara::media::process(&png(1500, 2000, [120, 40, 200]), ankara::media::ImageKind::Portrait).unwrap();
     let widths = |v: &[(u32, Vec<u8>)]| v.iter().map(|(w, _)| *w).collect::<Vec<_>>();
-    assert_eq!(widths(&processed.variants), [240, 320, 360, 480, 640, 720, 1024]);
+    assert_eq!(widths(&processed.variants), [240, 320, 360, 480, 640, 720, 800, 1024]);
     assert_eq!(widths(&processed.webp), widths(&processed.variants));
     assert!(processed.webp.iter().all(|(_, b)| &b[8..12] == b"WEBP"));
 }

@@ -208,10 +208,12 @@ grep -E 'VmHWM|VmRSS' "/proc/$pid/status"
 
 echo "== first-page JavaScript (gzip)"
 html=$(curl -s "$base/")
-total=0
 # The app's scripts are named in the shell's <meta name="ankara-app" data-preload="…"> (loaded once
-# the first picture has painted) and its <script> tags, plus the shell script itself.
-for asset in $( (grep -oE '/assets/[^" ]+\.js' <<<"$html"; echo /shell.js) | sort -u); do
+# the first picture has painted) and its <script> tags, plus the shell script written into the page.
+inline=$(python3 -c 'import re,sys,gzip; print(sum(len(gzip.compress(m.encode(), 9, mtime=0)) for m in re.findall(r"<script>(.*?)</script>", sys.stdin.read(), re.S)))' <<<"$html")
+printf '  %-50s %7d bytes\n' "(the shell script, in the page)" "$inline"
+total=$inline
+for asset in $(grep -oE '/assets/[^" ]+\.js' <<<"$html" | sort -u); do
   size=$(curl -s "$base$asset" | gzip -9 | wc -c)
   printf '  %-50s %7d bytes\n' "$asset" "$size"
   total=$((total + size))

@@ -46,7 +46,7 @@ struct Prepared {
     /// quality, see frontend/vite.config.ts), sent to browsers that take it.
     brotli: Option<Bytes>,
     mime: String,
-    /// Of its bytes: `/sw.js`, `/shell.js` and the icon are revalidated (the browser checks its
+    /// Of its bytes: `/sw.js` and the icon are revalidated (the browser checks its
     /// service worker on every visit), and an unchanged file then costs a 304 with no body.
     etag: String,
 }
@@ -377,14 +377,35 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
     HttpResponse::Ok().content_type("text/plain; charset=utf-8").insert_header((header::CACHE_CONTROL, "public, max-age=3600")).body(body)
 }
 
+/// The policy's sources for the scripts written into index.html itself (the build inlines the
+/// shell script, see frontend/vite.config.ts): `'sha256-…'` of each `<script>` without attributes,
+/// so that script runs and no other inline script can. Data blocks (`type="application/json"`)
+/// are not scripts and need none.
+fn inline_script_hashes() -> &'static str {
+    static HASHES: OnceLock<String> = OnceLock::new();
+    HASHES.get_or_init(|| {
+        let Some(index) = files().get("index.html") else { return String::new() };
+        let html = String::from_utf8_lossy(&index.bytes);
+        let mut sources = String::new();
+        for piece in html.split("<script>").skip(1) {
+            if let Some((code, _)) = piece.split_once("</script>") {
+                let digest = sha2::Sha256::digest(code.as_bytes());
+                sources.push_str(&format!(" 'sha256-{}'", base64::Engine::encode(&base64::engine::general_purpose::STANDARD, digest)));
+            }
+        }
+        sources
+    })
+}
+
 fn content_security_policy(state: &AppState) -> String {
     // Paystack's script and checkout frame are allowed only when live keys are configured;
     // the sandbox pop-up is served by this binary.
     let paystack = state.config.paystack_secret_key.is_some();
     let (script, frame, connect) =
         if paystack { (" https://js.paystack.co", " https://checkout.paystack.com", " https://api.paystack.co") } else { ("", "", "") };
+    let inline = inline_script_hashes();
     format!(
-        "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'{script}; img-src 'self' data: blob:; \
+        "default-src 'self'; script-src 'self'{inline}{script}; style-src 'self' 'unsafe-inline'{script}; img-src 'self' data: blob:; \
          font-src 'self'; connect-src 'self'{connect}; frame-src 'self'{frame}; object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors 'none'"
     )

@@ -20,7 +20,7 @@ prefetchForPath(queryClient, window.location.pathname, window.location.search);
 preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === true);
 
 // The data and code requests above are already on their way; React renders once the shell's
-// picture (public/shell.js) has been painted, which on a slow network it usually already has.
+// picture (src/shell.js) has been painted, which on a slow network it usually already has.
 // The first render is a transition, so React renders it in slices that let the browser breathe
 // (a phone's main thread is never blocked by the whole app at once); the shell stays on screen
 // until it is committed.

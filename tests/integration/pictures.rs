@@ -34,7 +34,7 @@ async fn pictures_come_as_webp_at_the_phone_widths_beside_the_jpegs() {
 #[actix_web::test]
 async fn a_returning_phone_gets_304s_for_answers_and_files_it_has() {
     let app = spawn_app().await;
-    for path in ["/api/hero", "/api/products/featured", "/sw.js", "/shell.js"] {
+    for path in ["/api/hero", "/api/products/featured", "/sw.js", "/favicon.svg"] {
         let first = app.get(path).await;
         assert_eq!(first.status(), 200, "{path}");
         let etag = first.headers()["etag"].to_str().unwrap().to_string();
@@ -74,4 +74,26 @@ async fn reencode_gives_pictures_stored_before_webp_their_copies_and_skips_the_r
     }
     let again = ankara::media::reencode_all(&app.state.db, &root, |_, _| {}).unwrap();
     assert_eq!(again.encoded, 0, "nothing left to do");
+}
+
+#[actix_web::test]
+async fn the_pages_own_shell_script_runs_by_its_hash_and_no_other_inline_script_may() {
+    use base64::Engine;
+    use sha2::Digest;
+    let app = spawn_app().await;
+    let res = app.get("/").await;
+    let policy = res.headers()["content-security-policy"].to_str().unwrap().to_string();
+    let html = res.text().await.unwrap();
+    // The build writes the shell script into the page (no request of its own before the first
+    // picture), and the icon as a data: address.
+    assert!(!html.contains("src=\"/shell.js\""), "the shell script is not fetched");
+    assert!(html.contains("rel=\"icon\" href=\"data:image/svg+xml,"), "the icon is in the page");
+    let scripts: Vec<&str> =
+        html.split("<script>").skip(1).filter_map(|piece| piece.split_once("</script>").map(|(code, _)| code)).collect();
+    assert_eq!(scripts.len(), 1, "one inline script: the shell's");
+    assert!(scripts[0].contains("largest-contentful-paint"), "{}", scripts[0]);
+    let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(scripts[0].as_bytes()));
+    let script_src = policy.split(';').map(str::trim).find(|d| d.starts_with("script-src")).unwrap();
+    // Exactly: no 'unsafe-inline', so a script injected into the page would not run.
+    assert_eq!(script_src, format!("script-src 'self' 'sha256-{hash}'"), "{policy}");
 }

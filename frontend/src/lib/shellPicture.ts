@@ -4,7 +4,7 @@ const initialPath = typeof location === 'undefined' ? '' : location.pathname;
 /**
  * The page's largest picture as the server announced it in index.html (`<link rel="preload"
  * as="image" imagesrcset imagesizes>`, WebP with the JPEGs in `data-jpeg`), while the shopper is still on the page it was loaded for;
- * null elsewhere. public/shell.js paints it before the JavaScript arrives; the product skeleton
+ * null elsewhere. src/shell.js paints it before the JavaScript arrives; the product skeleton
  * keeps showing it until the page's own slider takes over, so the picture never blinks.
  */
 export function shellPicture(path: string): { srcset: string; webpSrcset: string; url: string; sizes: string } | null {
@@ -24,7 +24,7 @@ export function shellPicture(path: string): { srcset: string; webpSrcset: string
 export const SHELL_WAIT_MS = 800;
 
 /**
- * Resolves once the shell's picture (if public/shell.js drew one) has loaded and been painted, or
+ * Resolves once the shell's picture (if src/shell.js drew one) has loaded and been painted, or
  * after SHELL_WAIT_MS: React's first render then replaces a shell that has already shown the
  * shopper the picture, instead of one that had not painted yet.
  */

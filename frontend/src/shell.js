@@ -1,6 +1,6 @@
-// Runs before the app (a small classic deferred script, no build step, no imports).
-// Starts the app and preloads the typefaces of its first render: the built index.html names its
-// entry, chunks and fonts in <meta name="ankara-app"> (see vite.config.ts). The server draws the
+// Runs before the app: a small classic script, no imports, which the build writes into index.html
+// after the app shell (vite.config.ts; the server allows it by its hash). Starts the app and
+// preloads the typefaces of its first render: the built index.html names its entry, chunks and fonts in <meta name="ankara-app"> (see vite.config.ts). The server draws the
 // page's largest picture (the home hero, a product's first picture) into the app shell, in the box
 // and size the app will (src/spa.rs), so a phone on a slow network sees it (the page's LCP) from
 // the HTML alone; the app's code loads once it has been painted (its largest-contentful-paint

@@ -294,7 +294,7 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
 fn content_security_policy(state: &AppState) -> String {
     // Paystack's script and checkout frame are allowed only when live keys are configured;
     // the sandbox pop-up is served by this binary.
-    let paystack = state.config.paystack_secret_key.is_some();
+    let paystack = !state.paystack.sandbox;
     let (script, frame, connect) =
         if paystack { (" https://js.paystack.co", " https://checkout.paystack.com", " https://api.paystack.co") } else { ("", "", "") };
     format!(

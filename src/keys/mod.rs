@@ -218,7 +218,7 @@ where
 /// Where a setting's value comes from, as the screen says it.
 #[derive(Serialize, Debug, Clone, Copy, PartialEq, Eq, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub enum Source {
+pub enum SetBy {
     /// A flag or a variable on the server: it wins, and the screen cannot change it.
     Server,
     /// Set on this screen (or at setup).
@@ -230,10 +230,10 @@ pub enum Source {
 /// One setting as the screen shows it.
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Shown {
+pub struct KeySetting {
     /// The value, secrets masked; null when not set.
     pub value: Option<String>,
-    pub source: Source,
+    pub source: SetBy,
     /// The variable that sets it on the server (what `source: server` refers to).
     pub variable: &'static str,
 }
@@ -241,14 +241,14 @@ pub struct Shown {
 /// Paystack as the screen shows it.
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct PaystackShown {
+pub struct PaystackSetting {
     /// `sandbox` (no keys: the built-in TEST MODE), `test` or `live`.
     pub mode: String,
     /// The public key, in full (it is public: every checkout page carries it).
     pub public_key: Option<String>,
     /// The secret key, masked.
     pub secret_key: Option<String>,
-    pub source: Source,
+    pub source: SetBy,
     /// The address to enter in Paystack's dashboard as the webhook URL.
     pub webhook_url: String,
 }
@@ -259,11 +259,11 @@ pub struct PaystackShown {
 pub struct KeysView {
     /// This binary's version (`ankara --version`).
     pub version: String,
-    pub paystack: PaystackShown,
-    pub public_url: Shown,
-    pub smtp_url: Shown,
-    pub shop_email: Shown,
-    pub whatsapp_number: Shown,
+    pub paystack: PaystackSetting,
+    pub public_url: KeySetting,
+    pub smtp_url: KeySetting,
+    pub shop_email: KeySetting,
+    pub whatsapp_number: KeySetting,
 }
 
 /// This binary's version.
@@ -273,9 +273,9 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 pub fn view(config: &Config, stored: &Stored) -> KeysView {
     let operator = config.operator_set.unwrap_or_default();
     let source = |by_operator: bool, stored: bool| match (by_operator, stored) {
-        (true, _) => Source::Server,
-        (false, true) => Source::Shop,
-        (false, false) => Source::Default,
+        (true, _) => SetBy::Server,
+        (false, true) => SetBy::Shop,
+        (false, false) => SetBy::Default,
     };
     let mode = match config.paystack_secret_key.as_deref() {
         None => "sandbox",
@@ -285,29 +285,29 @@ pub fn view(config: &Config, stored: &Stored) -> KeysView {
     let public_url = config.public_url().to_string();
     KeysView {
         version: VERSION.into(),
-        paystack: PaystackShown {
+        paystack: PaystackSetting {
             mode: mode.into(),
             public_key: config.paystack_public_key.clone(),
             secret_key: config.paystack_secret_key.as_deref().map(mask),
             source: source(operator.paystack, stored.paystack_secret_key.is_some()),
             webhook_url: format!("{public_url}/api/payments/webhook"),
         },
-        public_url: Shown {
+        public_url: KeySetting {
             value: Some(public_url),
             source: source(operator.public_url, stored.public_url.is_some()),
             variable: "ANKARA_PUBLIC_URL",
         },
-        smtp_url: Shown {
+        smtp_url: KeySetting {
             value: config.smtp_url.as_deref().map(mask_smtp),
             source: source(operator.smtp_url, stored.smtp_url.is_some()),
             variable: "ANKARA_SMTP_URL",
         },
-        shop_email: Shown {
+        shop_email: KeySetting {
             value: Some(config.shop_email.clone()),
             source: source(operator.shop_email, stored.shop_email.is_some()),
             variable: "ANKARA_SHOP_EMAIL",
         },
-        whatsapp_number: Shown {
+        whatsapp_number: KeySetting {
             value: config.whatsapp_number.as_ref().map(|n| format!("+{n}")),
             source: source(operator.whatsapp_number, stored.whatsapp_number.is_some()),
             variable: "ANKARA_WHATSAPP_NUMBER",
@@ -384,8 +384,8 @@ mod tests {
         assert_eq!(config.paystack_secret_key.as_deref(), Some("sk_test_b"));
         assert_eq!(config.shop_name, "Adire House");
         let shown = view(&config, &stored);
-        assert_eq!(shown.public_url.source, Source::Server);
-        assert_eq!(shown.paystack.source, Source::Shop);
+        assert_eq!(shown.public_url.source, SetBy::Server);
+        assert_eq!(shown.paystack.source, SetBy::Shop);
         assert_eq!(shown.paystack.secret_key.as_deref(), Some("sk_test_••••••••st_b"));
     }
 }

@@ -65,6 +65,8 @@ export const routes: AppRoute[] = [
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
   lazyRoute('/join', 'all', () => import('@/features/auth/routes/JoinStaffPage')),
+  lazyRoute('/setup', 'all', () => import('@/features/setup/routes/SetupPage')),
+  lazyRoute('/admin/keys', 'admin', () => import('@/features/admin/routes/KeysPage')),
   lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
 ];
 

@@ -110,3 +110,6 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   exit 1
 fi
 ANKARA_BIN="$target_dir/release/ankara" CADDY_E2E_BROWSER=1 scripts/caddy-e2e.sh
+
+step "the Debian package: built with cargo-deb, installed with dpkg, started as its unit would, set up in Chromium at 360 px, a purchase, then upgraded over the shop (orders, settings and pictures kept); purged afterwards"
+ANKARA_BIN="$target_dir/release/ankara" CARGO_TARGET_DIR="$target_dir" scripts/package-test.sh

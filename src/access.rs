@@ -101,6 +101,11 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/activity", OWNER),
     rule("GET", "/api/admin/settings", OWNER),
     rule("PATCH", "/api/admin/settings", OWNER),
+    // Keys and addresses: Paystack's secret key, the mail server's password.
+    rule("GET", "/api/admin/keys", OWNER),
+    rule("PUT", "/api/admin/keys/paystack", OWNER),
+    rule("PUT", "/api/admin/keys/addresses", OWNER),
+    rule("POST", "/api/admin/keys/test-mail", OWNER),
 ];
 
 /// The rule for a request, matching `{…}` in a rule's path to one segment of the request's. Every

@@ -37,6 +37,7 @@ pub fn prepare(config: Config) -> Result<web::Data<AppState>, String> {
 /// its copy of the database (which Litestream keeps writing) and writes nothing; a replaced
 /// primary opens its own but writes nothing either.
 pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result<web::Data<AppState>, String> {
+    crate::keys::overlay(&mut config)?;
     config.validate()?;
     let db = match node.role() {
         crate::standby::Role::Standby | crate::standby::Role::Promoting => {
@@ -68,6 +69,10 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let metrics = Arc::new(crate::metrics::Metrics::default());
     let payments = Payments::new(catalogue.clone(), paystack.clone(), mailer.clone(), metrics.clone(), &config);
     let refunds = Refunds::new(catalogue.clone(), paystack.clone(), mailer.clone());
+    let setup = crate::setup::Gate::new(&config.data_dir);
+    if node.takes_orders() {
+        db.with_conn(|conn| Ok(setup.announce(conn, config.public_url()))).map_err(|e| e.to_string())??;
+    }
     crate::spa::prepare();
     crate::stock::set_low_stock_threshold(config.low_stock);
     Ok(web::Data::new(AppState {
@@ -97,6 +102,8 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
         metrics,
         imports: Default::default(),
         node,
+        setup,
+        restart: Default::default(),
     }))
 }
 
@@ -165,6 +172,8 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::mail::routes::configure)
                 .configure(crate::alerts::routes::configure)
                 .configure(crate::import::routes::configure)
+                .configure(crate::setup::routes::configure)
+                .configure(crate::keys::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
@@ -361,11 +370,39 @@ async fn openapi_document() -> HttpResponse {
 /// Pages and assets answer GET (and HEAD); any other method on them is a 405 naming what works.
 async fn page(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     if req.method() == Method::GET {
-        return crate::spa::serve(req, state).await;
+        return match req.path() {
+            "/" if !state.setup.known_not_awaiting() => setup_first(req, state).await,
+            "/setup" => setup_page(req, state).await,
+            _ => crate::spa::serve(req, state).await,
+        };
     }
     let mut response = AppError::MethodNotAllowed.error_response();
     response.headers_mut().insert(header::ALLOW, header::HeaderValue::from_static("GET, HEAD"));
     Ok(response)
+}
+
+/// A new shop waiting for its setup (no owner, nothing for sale) sends its home page's visitors to
+/// `/setup`; any other shop shows its home page.
+async fn setup_first(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let st = state.clone();
+    if state.db.read(move |c| Ok(st.setup.is_awaiting(c)?)).await? {
+        return Ok(HttpResponse::SeeOther()
+            .insert_header((header::LOCATION, "/setup"))
+            .insert_header(("Cache-Control", "no-store"))
+            .finish());
+    }
+    crate::spa::serve(req, state).await
+}
+
+/// The setup page: the app (which shows the form) while the shop has no owner, answered 404 once
+/// it has one (the app then shows its not-found page).
+async fn setup_page(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
+    let st = state.clone();
+    let done = state.db.read(move |c| Ok(st.setup.is_done(c)?)).await?;
+    let mut page = crate::spa::serve(req, state).await?;
+    *page.status_mut() = if done { actix_web::http::StatusCode::NOT_FOUND } else { actix_web::http::StatusCode::OK };
+    page.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
+    Ok(page)
 }
 
 /// HEAD is answered as GET without the body (the HTTP layer drops it for HEAD requests), so

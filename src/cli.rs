@@ -144,6 +144,24 @@ pub fn run(cli: Cli) -> Result<(), String> {
             println!("wrote {rows} order lines to {}", file.display());
             Ok(())
         }
+        Command::SetupCode => {
+            // Only the file is read: run as root, this command must not create anything in the
+            // data directory that the shop's own user could not read.
+            let file = cli.config.data_dir.join(crate::setup::CODE_FILE);
+            let code = std::fs::read_to_string(&file).map_err(|_| {
+                format!(
+                    "there is no setup code in {}: the shop has an owner already (sign in, or make one with `ankara admin grant EMAIL`), or it has not started yet (it makes the code at start), or this is not its data directory (--data-dir)",
+                    cli.config.data_dir.display()
+                )
+            })?;
+            println!("{}", code.trim());
+            eprintln!("open the shop's /setup page and enter this code");
+            Ok(())
+        }
+        Command::Caddyfile { domain, email } => {
+            println!("{}", caddyfile(&domain, email.as_deref(), cli.config.listen)?);
+            Ok(())
+        }
         Command::Openapi => {
             println!("{}", crate::app::document());
             Ok(())
@@ -158,6 +176,37 @@ pub fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// The tested Caddy configuration (deploy/Caddyfile) for `domain`, proxying to the shop at `listen`.
+pub fn caddyfile(domain: &str, email: Option<&str>, listen: std::net::SocketAddr) -> Result<String, String> {
+    let domain = domain.trim().trim_start_matches("https://").trim_start_matches("http://").trim_end_matches('/').to_lowercase();
+    let plausible =
+        domain.contains('.') && !domain.starts_with('.') && domain.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+    if !plausible {
+        return Err(format!("{domain:?} is not a domain name: give the shop's domain, e.g. --domain shop.example.com"));
+    }
+    if let Some(email) = email
+        && !crate::email::looks_like_email(email)
+    {
+        return Err(format!("{email:?} is not an e-mail address"));
+    }
+    const TESTED: &str = include_str!("../deploy/Caddyfile");
+    // The file's own header tells a reader to replace the example names: this one is done.
+    let body: String = TESTED.lines().skip_while(|l| l.starts_with('#') || l.trim().is_empty()).map(|l| format!("{l}\n")).collect();
+    let body = match email {
+        Some(email) => body.replace("ops@example.com", email),
+        None => {
+            body.lines().filter(|l| !l.contains("ops@example.com") && !l.contains("The ACME account")).map(|l| format!("{l}\n")).collect()
+        }
+    };
+    let body = body.replace("shop.example.com", &domain).replace("127.0.0.1:8080", &listen.to_string());
+    Ok(format!(
+        "# Caddy in front of the shop at https://{domain}: automatic HTTPS, HTTP/1.1, 2 and 3, proxying to\n\
+         # Ankara on {listen}. Printed by `ankara caddyfile` from the tested deploy/Caddyfile.\n\
+         # Save as /etc/caddy/Caddyfile, then: systemctl reload caddy. Ports 80 and 443 must be open, and\n\
+         # {domain} (and www.{domain}, or remove its block) must point at this machine.\n\n{body}"
+    ))
 }
 
 /// Reads a file the merchant names, refusing one larger than `max` bytes before reading it (and
@@ -308,6 +357,7 @@ impl TerminalProgress {
 fn serve(mut config: crate::config::Config) -> Result<(), String> {
     // One shop per data directory; restore waits for it to stop.
     let _lock = crate::backup::lock_data_dir(&config.data_dir)?;
+    crate::keys::overlay(&mut config)?;
     config.validate()?;
     let listen = config.listen;
     // Two machines: the lease decides the role before the database is opened (a standby first
@@ -329,14 +379,46 @@ fn serve(mut config: crate::config::Config) -> Result<(), String> {
     let listener = TcpListener::bind(listen).map_err(|e| format!("cannot listen on {listen}: {e}"))?;
     let url = state.config.public_url().to_string();
     let role = state.node.role().as_str();
+    let restart = state.restart.clone();
     let served = actix_web::rt::System::new().block_on(async move {
         let server = crate::app::serve(state, listener).map_err(|e| e.to_string())?;
         println!("Ankara is open at {url} ({role})");
-        server.await.map_err(|e| e.to_string())
+        let handle = server.handle();
+        let running = actix_web::rt::spawn(server);
+        match futures_util::future::select(running, Box::pin(restart.notified())).await {
+            futures_util::future::Either::Left((ended, _)) => ended.map_err(|e| e.to_string())?.map_err(|e| e.to_string()).map(|_| false),
+            futures_util::future::Either::Right(_) => {
+                // The answer that asked for the restart goes out first; requests in flight finish.
+                actix_web::rt::time::sleep(std::time::Duration::from_millis(300)).await;
+                handle.stop(true).await;
+                Ok(true)
+            }
+        }
     });
     // Litestream ships what it has not shipped yet before the shop exits.
     if let Some(supervisor) = supervisor {
         supervisor.shutdown();
     }
-    served
+    if served? {
+        drop(_lock);
+        return restart_in_place();
+    }
+    Ok(())
+}
+
+/// Replaces this process with a fresh start of the same binary and arguments (same process id, so
+/// systemd sees one service throughout): the keys and addresses saved in the back office are read
+/// at start, like flags, and every part of the shop gets them without being told.
+fn restart_in_place() -> Result<(), String> {
+    log::info!("restarting to use the new keys and addresses");
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::process::CommandExt;
+        let mut args = std::env::args_os();
+        let name = args.next().unwrap_or_else(|| "ankara".into());
+        let error = std::process::Command::new("/proc/self/exe").arg0(name).args(args).exec();
+        Err(format!("could not restart ({error}): start the shop again"))
+    }
+    #[cfg(not(target_os = "linux"))]
+    Err("the new keys and addresses are saved: start the shop again to use them".into())
 }

@@ -3,6 +3,10 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+// On/off variables take what operators write (`BoolishValueParser`): 1/0, yes/no, true/false,
+// on/off, any case; clap's own reading of a bool takes only true/false, and `ANKARA_NO_DEMO=1`
+// stopped the shop at start. A test in `config::tests` checks every on/off variable.
+use clap::builder::BoolishValueParser;
 use clap::{Args, Parser, Subcommand};
 
 #[derive(Parser, Debug)]
@@ -69,6 +73,18 @@ pub enum Command {
     },
     /// Run as the warm standby (the same as `serve --standby`).
     Standby,
+    /// Print the one-time code that opens /setup (a shop without an owner prints it at start too).
+    SetupCode,
+    /// Print the Caddy configuration that serves the shop on its domain with automatic HTTPS
+    /// (deploy/Caddyfile, tested by scripts/caddy-e2e.sh): save it as /etc/caddy/Caddyfile.
+    Caddyfile {
+        /// The shop's domain, e.g. shop.example.com (its DNS must point at this machine).
+        #[arg(long)]
+        domain: String,
+        /// Where the certificate authority may write about the certificates (optional).
+        #[arg(long)]
+        email: Option<String>,
+    },
     /// Make the standby running on this data directory the primary: it stops following, applies
     /// everything replicated, takes the lease and starts taking orders. Waits until it is done.
     Promote,
@@ -183,10 +199,10 @@ pub struct Config {
     pub shop_name: String,
     /// Let product imports fetch pictures from loopback and private addresses (for tests; a shop on
     /// the internet should never need it).
-    #[arg(long, env = "ANKARA_IMPORT_PRIVATE_URLS", global = true)]
+    #[arg(long, env = "ANKARA_IMPORT_PRIVATE_URLS", global = true, value_parser = BoolishValueParser::new())]
     pub import_private_urls: bool,
     /// Do not load the demo catalogue into an empty shop.
-    #[arg(long, env = "ANKARA_NO_DEMO", global = true)]
+    #[arg(long, env = "ANKARA_NO_DEMO", global = true, value_parser = BoolishValueParser::new())]
     pub no_demo: bool,
     /// Paystack secret key (sk_test_… or sk_live_…). Without keys the built-in sandbox is used.
     #[arg(long, env = "ANKARA_PAYSTACK_SECRET_KEY", global = true, hide_env_values = true)]
@@ -234,7 +250,7 @@ pub struct Config {
     #[arg(long, env = "ANKARA_UPLOADS_PER_ADDRESS", default_value_t = 4, global = true, hide = true)]
     pub uploads_per_address: usize,
     /// Litestream replicates the database: leave WAL checkpoints to it (see deploy/litestream.yml).
-    #[arg(long, env = "ANKARA_LITESTREAM", global = true)]
+    #[arg(long, env = "ANKARA_LITESTREAM", global = true, value_parser = BoolishValueParser::new())]
     pub litestream: bool,
     /// Bearer token that lets a Prometheus scraper read /metrics (admins' sessions can too).
     #[arg(long, env = "ANKARA_METRICS_TOKEN", global = true, hide_env_values = true)]
@@ -269,6 +285,22 @@ pub struct Config {
     pub ipv6_prefix: u8,
     #[command(flatten)]
     pub replication: Replication,
+    /// Which of the settings the back office can change were set by a flag or a variable (they
+    /// win over the back office), filled in once by `keys::overlay`.
+    #[arg(skip)]
+    pub operator_set: Option<OperatorSet>,
+}
+
+/// The settings an operator set on the command line or in the environment, which the back
+/// office's "Keys and addresses" may not change.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OperatorSet {
+    pub paystack: bool,
+    pub public_url: bool,
+    pub smtp_url: bool,
+    pub shop_email: bool,
+    pub shop_name: bool,
+    pub whatsapp_number: bool,
 }
 
 /// Two machines, one taking orders and a warm standby (deploy/README.md): both name the same
@@ -277,7 +309,7 @@ pub struct Config {
 #[derive(Args, Debug, Clone, Default)]
 pub struct Replication {
     /// Follow the primary's replica and serve the storefront read-only, until promoted.
-    #[arg(long, env = "ANKARA_STANDBY", global = true)]
+    #[arg(long, env = "ANKARA_STANDBY", global = true, value_parser = BoolishValueParser::new())]
     pub standby: bool,
     /// The replica store both machines share: sftp://USER@HOST[:PORT]/PATH or file:///PATH. With it,
     /// Ankara runs Litestream itself (no separate Litestream service) and holds the lease there.
@@ -407,5 +439,35 @@ impl Config {
 
     pub fn secure_cookies(&self) -> bool {
         self.public_url().starts_with("https://")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    /// Every on/off flag with a variable reads what operators write there; `ANKARA_NO_DEMO=1`
+    /// used to stop the shop with "invalid value '1'".
+    #[test]
+    fn every_on_off_variable_takes_1_0_yes_no_true_false() {
+        let command = super::Cli::command();
+        let mut checked = Vec::new();
+        for arg in command.get_arguments().filter(|a| a.get_env().is_some() && matches!(a.get_action(), clap::ArgAction::SetTrue)) {
+            let env = arg.get_env().unwrap().to_string_lossy().to_string();
+            let accepted: Vec<String> = arg
+                .get_value_parser()
+                .possible_values()
+                .into_iter()
+                .flatten()
+                .flat_map(|v| v.get_name_and_aliases().map(str::to_string).collect::<Vec<_>>())
+                .collect();
+            for written in ["1", "0", "yes", "no", "true", "false", "on", "off"] {
+                assert!(accepted.iter().any(|a| a == written), "{env}={written} is refused (it takes {accepted:?})");
+            }
+            checked.push(env);
+        }
+        for env in ["ANKARA_NO_DEMO", "ANKARA_LITESTREAM", "ANKARA_STANDBY", "ANKARA_IMPORT_PRIVATE_URLS"] {
+            assert!(checked.iter().any(|c| c == env), "{env} was not checked: {checked:?}");
+        }
     }
 }

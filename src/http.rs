@@ -59,6 +59,11 @@ pub struct AppState {
     pub imports: crate::import::routes::ImportJobs,
     /// This machine's role (primary, standby, …) and what it knows of replication.
     pub node: Arc<crate::standby::Node>,
+    /// The guard in front of the first-run setup.
+    pub setup: crate::setup::Gate,
+    /// Asks the running shop to restart in place (`cli::serve`), so a change of keys or
+    /// addresses reaches every part of it. Nothing listens in tests, which build the app directly.
+    pub restart: Arc<tokio::sync::Notify>,
 }
 
 fn session_expired() -> AppError {

@@ -400,7 +400,7 @@ fn inline_script_hashes() -> &'static str {
 fn content_security_policy(state: &AppState) -> String {
     // Paystack's script and checkout frame are allowed only when live keys are configured;
     // the sandbox pop-up is served by this binary.
-    let paystack = state.config.paystack_secret_key.is_some();
+    let paystack = !state.paystack.sandbox;
     let (script, frame, connect) =
         if paystack { (" https://js.paystack.co", " https://checkout.paystack.com", " https://api.paystack.co") } else { ("", "", "") };
     let inline = inline_script_hashes();

@@ -134,7 +134,14 @@ fn start_session(state: &AppState, tx: &rusqlite::Connection, user_id: &str, adm
     Ok((CurrentUser { id: user_id.into(), session_id, admin, role }, token))
 }
 
-fn with_session(state: &AppState, token: &str, view: SessionView) -> HttpResponse {
+/// Signs a new staff account in, inside the caller's transaction (the first-run setup's owner):
+/// the session's token and what the browser is told of it.
+pub(crate) fn sign_in_staff(state: &AppState, tx: &rusqlite::Connection, user_id: &str) -> AppResult<(String, SessionView)> {
+    let (user, token) = start_session(state, tx, user_id, true)?;
+    Ok((token, session_view(tx, &user, crate::access::allowed)?))
+}
+
+pub(crate) fn with_session(state: &AppState, token: &str, view: SessionView) -> HttpResponse {
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).cookie(session_cookie(state, token)).json(view)
 }
 

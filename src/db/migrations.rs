@@ -91,30 +91,51 @@ fn migrate(conn: &mut Connection, target: i64, announce: bool) -> rusqlite::Resu
             )),
         ));
     }
+    migrate_with(conn, MIGRATIONS, current, target, announce)
+}
+
+/// Applies `migrations` after `current` up to `target` in one transaction: an upgrade that fails
+/// at any step leaves the database exactly as it was (at `current`), never half-upgraded.
+fn migrate_with(conn: &mut Connection, migrations: &[(i64, &str)], current: i64, target: i64, announce: bool) -> rusqlite::Result<()> {
     // A migration may rebuild a table (SQLite's way to change a column), which needs foreign keys
     // off: they cannot change inside a transaction, so they go off around it, and every reference
-    // is checked before the migration commits.
+    // is checked before each migration is counted done.
     conn.pragma_update(None, "foreign_keys", false)?;
     register_functions(conn)?;
-    let result = MIGRATIONS.iter().filter(|(v, _)| *v > current && *v <= target).try_for_each(|(version, sql)| {
+    let result = (|| {
         let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-        tx.execute_batch(sql)?;
-        let broken: i64 = tx.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
-        if broken > 0 {
-            return Err(rusqlite::Error::SqliteFailure(
-                rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
-                Some(format!("migration {version} would leave {broken} broken references; nothing was changed")),
-            ));
+        let mut applied = Vec::new();
+        for (version, sql) in migrations.iter().filter(|(v, _)| *v > current && *v <= target) {
+            tx.execute_batch(sql).map_err(|e| failed_at(*version, e))?;
+            let broken: i64 = tx.query_row("SELECT COUNT(*) FROM pragma_foreign_key_check", [], |r| r.get(0))?;
+            if broken > 0 {
+                return Err(rusqlite::Error::SqliteFailure(
+                    rusqlite::ffi::Error::new(rusqlite::ffi::SQLITE_CONSTRAINT_FOREIGNKEY),
+                    Some(format!("migration {version} would leave {broken} broken references; nothing was changed")),
+                ));
+            }
+            tx.pragma_update(None, "user_version", version)?;
+            applied.push(*version);
         }
-        tx.pragma_update(None, "user_version", version)?;
         tx.commit()?;
-        if announce {
-            log::info!("database migrated to schema {version}");
+        if announce && let Some(last) = applied.last() {
+            log::info!("database migrated to schema {last}");
         }
         Ok(())
-    });
+    })();
     conn.pragma_update(None, "foreign_keys", true)?;
     result
+}
+
+/// A migration's own failure, naming it (the database is left as it was).
+fn failed_at(version: i64, e: rusqlite::Error) -> rusqlite::Error {
+    match e {
+        rusqlite::Error::SqliteFailure(code, message) => rusqlite::Error::SqliteFailure(
+            code,
+            Some(format!("migration {version} failed ({}); nothing was changed", message.unwrap_or_else(|| code.to_string()))),
+        ),
+        other => other,
+    }
 }
 
 /// SQL functions the migrations may call, so a migration that rewrites stored values uses the
@@ -132,6 +153,18 @@ fn register_functions(conn: &Connection) -> rusqlite::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An upgrade whose second step fails leaves the database as it was before the first.
+    #[test]
+    fn a_failed_upgrade_changes_nothing() {
+        let mut conn = Connection::open_in_memory().unwrap();
+        let steps: &[(i64, &str)] = &[(1, "CREATE TABLE first (x)"), (2, "CREATE TABLE second (y); INSERT INTO missing VALUES (1);")];
+        let error = migrate_with(&mut conn, steps, 0, 2, false).unwrap_err().to_string();
+        assert!(error.contains("migration 2 failed"), "{error}");
+        assert_eq!(version(&conn).unwrap(), 0);
+        let tables: i64 = conn.query_row("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'", [], |r| r.get(0)).unwrap();
+        assert_eq!(tables, 0, "the first step was rolled back with the second");
+    }
 
     #[test]
     fn the_status_checks_keep_every_row_and_refuse_unknown_statuses() {

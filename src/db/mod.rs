@@ -67,11 +67,23 @@ impl Db {
     pub fn open_with(path: &Path, app_checkpoints: bool) -> Result<Db, String> {
         let mut conn = open_connection(path, app_checkpoints).map_err(|e| describe_open_error(path, &e))?;
         let version = migrations::version(&conn).map_err(|e| describe_open_error(path, &e))?;
+        let mut copy = None;
         if version > 0 && version < LATEST_VERSION {
-            let copy = before_migration(&conn, path, version)?;
-            log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
+            let kept = before_migration(&conn, path, version)?;
+            log::info!("upgrading the database from schema {version}; a copy was kept at {}", kept.display());
+            copy = Some(kept);
         }
-        migrations::apply(&mut conn).map_err(|e| describe_open_error(path, &e))?;
+        migrations::apply(&mut conn).map_err(|e| match &copy {
+            // The upgrade is one transaction: the database is still the previous version's.
+            Some(copy) if migrations::version(&conn).ok() == Some(version) => format!(
+                "cannot upgrade the database {} from schema {version}: {e}. It was left as it was, so the previous version of Ankara still runs on it; \
+                 a copy from before this attempt is at {} (if it is ever needed: ankara restore {} --replace). Report this error.",
+                path.display(),
+                copy.display(),
+                copy.display()
+            ),
+            _ => describe_open_error(path, &e),
+        })?;
         Db::start(path, app_checkpoints, vec![conn], false)
     }
 

@@ -167,3 +167,24 @@ impl Mailer {
         Ok(())
     }
 }
+
+/// Sends one mail now through the mail server at `smtp_url`, bypassing the outbox: the back
+/// office's "send me a test mail", so the owner learns at once whether the server takes mail from
+/// the shop (its answer, when it refuses, is the error). Blocking: run it on the blocking pool.
+pub fn send_test(smtp_url: &str, from: &str, shop_name: &str, to: &str) -> Result<(), String> {
+    let from: Mailbox = format!("{shop_name} <{from}>").parse().map_err(|e| format!("the shop's e-mail {from} cannot send mail: {e}"))?;
+    let to_box: Mailbox = to.parse().map_err(|e| format!("the address {to} cannot be mailed: {e}"))?;
+    let message = Message::builder()
+        .from(from)
+        .to(to_box)
+        .subject(format!("{shop_name}: test mail"))
+        .header(ContentType::TEXT_PLAIN)
+        .body(format!("This is the test mail you asked for from {shop_name}'s back office. Mail from the shop reaches you.\n"))
+        .map_err(|e| format!("the message cannot be built: {e}"))?;
+    let smtp = SmtpTransport::from_url(smtp_url)
+        .map_err(|e| format!("the mail server's address cannot be used: {e}"))?
+        .timeout(Some(SMTP_TIMEOUT))
+        .build();
+    smtp.send(&message).map_err(|e| format!("the mail server did not take it: {e}"))?;
+    Ok(())
+}

@@ -69,7 +69,23 @@ pub struct Paystack {
     pub sandbox: bool,
     /// Known at start for Paystack; for the sandbox, once the server knows its own address.
     base_url: OnceLock<String>,
+    /// Where keys the owner types are checked: Paystack (`ANKARA_PAYSTACK_BASE_URL`), or this
+    /// shop's sandbox when that is `sandbox`.
+    checks_with_sandbox: bool,
+    checks_at: String,
     http: reqwest::Client,
+}
+
+/// `ANKARA_PAYSTACK_BASE_URL=sandbox`: the built-in sandbox plays Paystack even with keys set, and
+/// checks the keys the owner enters (for trying the setup offline, and for tests: this machine
+/// cannot reach Paystack).
+pub const SANDBOX_BASE: &str = "sandbox";
+
+/// Paystack's shape of a secret key: the prefix and 40 hexadecimal digits. The sandbox takes any
+/// such key as a key of some account, and refuses others as Paystack refuses a wrong or revoked one.
+pub fn has_paystack_shape(key: &str) -> bool {
+    let rest = key.strip_prefix("sk_test_").or_else(|| key.strip_prefix("sk_live_"));
+    rest.is_some_and(|r| r.len() == 40 && r.bytes().all(|b| b.is_ascii_hexdigit()))
 }
 
 impl Paystack {
@@ -81,16 +97,38 @@ impl Paystack {
             .build()
             .map_err(|e| format!("cannot build the HTTP client: {e}"))?;
         let base_url = OnceLock::new();
+        let checks_with_sandbox = config.paystack_base_url == SANDBOX_BASE;
+        let checks_at = config.paystack_base_url.trim_end_matches('/').to_string();
         match (&config.paystack_secret_key, &config.paystack_public_key) {
-            (Some(secret), Some(public)) => {
-                let _ = base_url.set(config.paystack_base_url.trim_end_matches('/').to_string());
-                Ok(Paystack { secret_key: secret.clone(), public_key: public.clone(), sandbox: false, base_url, http })
+            (Some(secret), Some(public)) if !checks_with_sandbox => {
+                let _ = base_url.set(checks_at.clone());
+                Ok(Paystack {
+                    secret_key: secret.clone(),
+                    public_key: public.clone(),
+                    sandbox: false,
+                    base_url,
+                    checks_with_sandbox,
+                    checks_at,
+                    http,
+                })
             }
+            // The sandbox with the owner's keys: it signs its webhooks with her secret key.
+            (Some(secret), Some(public)) => Ok(Paystack {
+                secret_key: secret.clone(),
+                public_key: public.clone(),
+                sandbox: true,
+                base_url,
+                checks_with_sandbox,
+                checks_at,
+                http,
+            }),
             _ => Ok(Paystack {
                 secret_key: format!("sk_test_sandbox_{}", crate::util::random_id(32)),
                 public_key: "pk_test_sandbox".into(),
                 sandbox: true,
                 base_url,
+                checks_with_sandbox,
+                checks_at,
                 http,
             }),
         }
@@ -107,6 +145,33 @@ impl Paystack {
 
     pub fn base_url(&self) -> Option<&str> {
         self.base_url.get().map(String::as_str)
+    }
+
+    /// Asks Paystack whether it knows `secret` (Paystack's `GET /integration/payment_session_timeout`,
+    /// a read that changes nothing): true when it answers, false when it refuses the key (401),
+    /// `Unavailable` when there is no answer to judge.
+    pub async fn knows_secret_key(&self, secret: &str) -> Result<bool, Unavailable> {
+        let base = if self.checks_with_sandbox {
+            self.base_url.get().cloned().ok_or_else(|| Unavailable("the sandbox is not listening yet".into()))?
+        } else {
+            self.checks_at.clone()
+        };
+        let request = self
+            .http
+            .get(format!("{base}/integration/payment_session_timeout"))
+            .bearer_auth(secret)
+            .build()
+            .map_err(|e| Unavailable(format!("bad Paystack request: {e}")))?;
+        let response = self.http.execute(request).await.map_err(|e| {
+            Unavailable(if e.is_timeout() { "Paystack did not answer in time".into() } else { format!("Paystack unreachable: {e}") })
+        })?;
+        let status = response.status().as_u16();
+        let reply: Value = response.json().await.unwrap_or(Value::Null);
+        match (status, reply["status"].as_bool()) {
+            (200, Some(true)) => Ok(true),
+            (401, _) => Ok(false),
+            _ => Err(Unavailable(describe("check keys", status, &reply))),
+        }
     }
 
     /// True when `key` is this shop's secret (the sandbox checks callers with it).

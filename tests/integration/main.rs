@@ -26,6 +26,7 @@ mod refunds;
 mod restore;
 mod reviews;
 mod search;
+mod setup;
 mod shopping;
 mod standby;
 mod stock;

@@ -35,6 +35,7 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
   lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
+  lazyRoute('/admin/keys', 'admin', () => import('@/features/admin/routes/KeysPage')),
 ];
 
 /** The back-office route whose pattern matches `pathname`, if any. */

@@ -27,6 +27,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/join', 'all', () => import('@/features/auth/routes/JoinStaffPage')),
+  lazyRoute('/setup', 'all', () => import('@/features/setup/routes/SetupPage')),
 ];
 
 /** The back office's addresses (/admin, /admin/…, /adminmanagement): the admin area's. */

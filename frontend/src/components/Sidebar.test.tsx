@@ -52,6 +52,7 @@ describe('the menu by role', () => {
       'Search words',
       'Activity log',
       'Settings',
+      'Keys and addresses',
     ]);
     expect(menuLinks(customer)).toEqual([]);
   });

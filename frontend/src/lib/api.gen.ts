@@ -219,6 +219,84 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shop's keys and addresses: secrets masked, each with where its value comes from. */
+    get: operations['get_keys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/keys/addresses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * The public URL, the mail server, the shop's e-mail and the WhatsApp number. Checked, saved,
+     *     and in force once the shop has restarted (a second or two).
+     */
+    put: operations['put_addresses'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/keys/paystack': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Checks the keys with Paystack at once and, when it knows them, saves them (the shop restarts to
+     *     use them within a second or two). A wrong key, a test key with a live key, or a key Paystack
+     *     refuses (revoked) is answered 400 with a sentence that says which; nothing is saved then.
+     */
+    put: operations['put_paystack'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/keys/test-mail': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends a test mail to the signed-in owner now, through the mail server given (or the one in
+     *     force): 502 with the server's own words when it refuses.
+     */
+    post: operations['test_mail'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/mail/failed': {
     parameters: {
       query?: never;
@@ -1849,6 +1927,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/setup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 200 while the shop has no owner (the setup page shows its form), 404 for good once it has. */
+    get: operations['get_setup'];
+    put?: never;
+    /**
+     * Sets the shop up: checks the code (403 when wrong, 429 while the address must wait), the
+     *     fields and the Paystack keys (with Paystack, at once), makes the first owner and signs her in,
+     *     loads the demo catalogue when asked, then restarts the shop in place to run with the new name
+     *     and keys. 404 when the shop has an owner already, also for the second of two setups at once.
+     */
+    post: operations['post_setup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1933,6 +2034,17 @@ export interface components {
       postalCode: string;
       state: string;
       street: string;
+    };
+    /**
+     * @description The addresses to change. A field left out keeps its value; an empty one clears it (the public
+     *     URL then goes back to the listening address, SMTP to the outbox folder).
+     */
+    AddressesChange: {
+      publicUrl?: string | null;
+      shopEmail?: string | null;
+      /** @description The full URL with its password; the masked one the screen shows is taken as "unchanged". */
+      smtpUrl?: string | null;
+      whatsappNumber?: string | null;
     };
     /**
      * @description An order as fulfilment sees it: whose it is, where it may go next, its pay links, the shop's
@@ -2130,6 +2242,11 @@ export interface components {
        */
       status: string;
     };
+    /**
+     * @description The first catalogue.
+     * @enum {string}
+     */
+    Catalogue: 'demo' | 'empty';
     /** @enum {string} */
     Channel: 'card' | 'bank' | 'ussd' | 'bank_transfer' | 'qr';
     /** @description The customer of an order taken in a chat. */
@@ -2834,6 +2951,24 @@ export interface components {
       confirmPassword?: string;
       password?: string;
     };
+    /** @description One setting as the screen shows it. */
+    KeySetting: {
+      source: components['schemas']['SetBy'];
+      /** @description The value, secrets masked; null when not set. */
+      value: string | null;
+      /** @description The variable that sets it on the server (what `source: server` refers to). */
+      variable: string;
+    };
+    /** @description The "Keys and addresses" screen. */
+    KeysView: {
+      paystack: components['schemas']['PaystackSetting'];
+      publicUrl: components['schemas']['KeySetting'];
+      shopEmail: components['schemas']['KeySetting'];
+      smtpUrl: components['schemas']['KeySetting'];
+      /** @description This binary's version (`ankara --version`). */
+      version: string;
+      whatsappNumber: components['schemas']['KeySetting'];
+    };
     /** @enum {string} */
     Kind: 'percent' | 'fixed' | 'free-delivery';
     LinkPaymentBody: {
@@ -3201,6 +3336,11 @@ export interface components {
     };
     /** @enum {string} */
     PaymentStatus: 'pending' | 'failed' | 'abandoned' | 'mismatch' | 'completed';
+    /** @description Paystack's two keys, as copied from its dashboard. */
+    PaystackKeys: {
+      publicKey?: string;
+      secretKey?: string;
+    };
     /** @description Paystack's `POST /refund` request: what the shop sends and the sandbox reads. */
     PaystackRefundRequest: {
       /**
@@ -3219,6 +3359,18 @@ export interface components {
       message: string;
       /** @description Always false. */
       status: boolean;
+    };
+    /** @description Paystack as the screen shows it. */
+    PaystackSetting: {
+      /** @description `sandbox` (no keys: the built-in TEST MODE), `test` or `live`. */
+      mode: string;
+      /** @description The public key, in full (it is public: every checkout page carries it). */
+      publicKey: string | null;
+      /** @description The secret key, masked. */
+      secretKey: string | null;
+      source: components['schemas']['SetBy'];
+      /** @description The address to enter in Paystack's dashboard as the webhook URL. */
+      webhookUrl: string;
     };
     /** @description Money in and orders placed over a period. */
     Period: {
@@ -3649,6 +3801,11 @@ export interface components {
       guestCheckout: boolean;
       user: components['schemas']['SessionUser'] | null;
     };
+    /**
+     * @description Where a setting's value comes from, as the screen says it.
+     * @enum {string}
+     */
+    SetBy: 'server' | 'shop' | 'default';
     /** @description What the merchant decides. Amounts in kobo. */
     Settings: {
       /**
@@ -3764,6 +3921,24 @@ export interface components {
       postalCode?: components['schemas']['PostalCode'] | null;
       /** Format: int64 */
       transferHoldMinutes?: number | null;
+    };
+    /** @description The setup form. */
+    SetupForm: {
+      catalogue: components['schemas']['Catalogue'];
+      /** @description The one-time code from the shop's log (`ankara setup-code`). */
+      code?: string;
+      email?: string;
+      ownerName?: string;
+      password?: string;
+      paystack?: components['schemas']['PaystackKeys'] | null;
+      shopName?: string;
+    };
+    /** @description What the setup page needs before the form. */
+    SetupState: {
+      /** @description True when ANKARA_PAYSTACK_* are set on the server: the form asks for no keys then. */
+      paystackSetOnServer: boolean;
+      /** @description The address the shop is reached at now. */
+      publicUrl: string;
     };
     /** @enum {string} */
     ShippedBy: 'courier' | 'rider';
@@ -3916,6 +4091,14 @@ export interface components {
       reference: string;
       /** @description "success", "failed", or "pending" (a transfer or USSD payment on its way). */
       status: string;
+    };
+    /** @description The mail server to try: the one being typed (in full), or the one in force. */
+    TestMailRequest: {
+      smtpUrl?: string | null;
+    };
+    /** @description Where the test mail went. */
+    TestMailSent: {
+      to: string;
     };
     /** @description What the TEST MODE pop-up shows of the transaction being paid. */
     TestPayment: {
@@ -4838,6 +5021,283 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_keys: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeysView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  put_addresses: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AddressesChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeysView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  put_paystack: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PaystackKeys'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeysView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  test_mail: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestMailRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TestMailSent'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
         headers: {
           [name: string]: unknown;
         };
@@ -11137,6 +11597,133 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['SessionView'];
+        };
+      };
+    };
+  };
+  get_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SetupState'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  post_setup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SetupForm'];
+      };
+    };
+    responses: {
+      /** @description Set up; signed in as the owner */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SessionView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };

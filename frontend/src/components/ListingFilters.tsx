@@ -14,7 +14,7 @@ import {
   type ListingFilters,
   type SortOption,
 } from '@/lib/listing';
-import { formatNaira } from '@/lib/money';
+import { formatNaira, formatCount } from '@/lib/money';
 import type { Facets, FacetValue } from '@/lib/types';
 import './ListingFilters.css';
 
@@ -62,7 +62,7 @@ type ToolbarProps<T extends string> = FiltersProps & {
 };
 
 function productsText(n: number): string {
-  return `${n.toLocaleString('en-NG')} ${n === 1 ? 'product' : 'products'}`;
+  return `${formatCount(n)} ${n === 1 ? 'product' : 'products'}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import type { Product } from '@/lib/types';
 import { isSoldOut, SOLD_OUT } from '@/lib/variants';
 import './ProductCardFrame.css';
 import './ProductCard.css';
+import { formatCount } from '@/lib/money';
 
 /** How wide a card image is drawn: 2 columns on phones, 3 on tablets, 4 on desktop (max 1200px page). */
 /** Where ProductCard.css swaps in the second picture. */
@@ -79,12 +80,12 @@ export function ProductCard({
 /** "★ 4.5 (12)" under the price, read out as "Rated 4.5 out of 5, 12 reviews". */
 export function CardRating({ rating, reviewCount }: { rating: number; reviewCount: number }) {
   const value = Math.max(0, Math.min(5, rating)).toFixed(1);
-  const reviews = `${reviewCount.toLocaleString('en-NG')} ${reviewCount === 1 ? 'review' : 'reviews'}`;
+  const reviews = `${formatCount(reviewCount)} ${reviewCount === 1 ? 'review' : 'reviews'}`;
   return (
     <span className="product-card__rating">
       <span aria-hidden="true">
         <StarShape size={14} />
-        <span className="product-card__rating-value">{value}</span> ({reviewCount.toLocaleString('en-NG')})
+        <span className="product-card__rating-value">{value}</span> ({formatCount(reviewCount)})
       </span>
       <span className="visually-hidden">
         Rated {value} out of 5, {reviews}

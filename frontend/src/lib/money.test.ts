@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatNaira } from './money';
+import { formatCount, formatDate, formatNaira } from './money';
 
 describe('formatNaira', () => {
   it('formats kobo as naira with the sign, thousands separators and two decimals', () => {
@@ -29,5 +29,14 @@ describe('formatNaira', () => {
 describe('formatDate', () => {
   it('uses the en-NG locale (day before month)', () => {
     expect(formatDate(Date.UTC(2025, 2, 5, 12))).toMatch(/^5 March 2025$/);
+  });
+});
+
+describe('formatCount', () => {
+  it('groups whole numbers by thousands as en-NG does, without a number format', () => {
+    for (const n of [0, 7, 999, 1000, 12345, 1234567, -4500]) {
+      expect(formatCount(n)).toBe(n.toLocaleString('en-NG'));
+    }
+    expect(formatCount(1234567)).toBe('1,234,567');
   });
 });

@@ -1,5 +1,6 @@
 import { StarShape } from '@/components/moreIcons';
 import './StarRating.css';
+import { formatCount } from '@/lib/money';
 
 /** "4.5" for 4.5, "4" for 4.0: the rating as it is read out. */
 export function ratingText(rating: number): string {
@@ -56,7 +57,7 @@ export function StarRating({ rating, reviewCount }: StarRatingProps) {
         {ratingFigure(rating)}
       </span>
       <span className="star-rating__count">
-        {reviewCount.toLocaleString('en-NG')} {reviewCount === 1 ? 'review' : 'reviews'}
+        {formatCount(reviewCount)} {reviewCount === 1 ? 'review' : 'reviews'}
       </span>
     </span>
   );

@@ -7,6 +7,7 @@ import { useFormProblem, type FormProblem } from '@/components/forms/useFormProb
 import { Field, fieldHintId, TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import type { Review, ReviewPage, ReviewRequest } from '@/lib/types';
+import { formatCount } from '@/lib/money';
 
 /** The server's limits and its own words for them (contract of issue 14). */
 export const TITLE_MAX = 100;
@@ -136,7 +137,7 @@ export function ReviewForm({ productId, mine, onSaved, onCancel }: ReviewFormPro
         optional
         hint={
           <span className={over ? 'review-form__counter is-over' : 'review-form__counter'}>
-            {bodyCount.toLocaleString('en-NG')} / {BODY_MAX.toLocaleString('en-NG')} characters
+            {formatCount(bodyCount)} / {formatCount(BODY_MAX)} characters
           </span>
         }
       >

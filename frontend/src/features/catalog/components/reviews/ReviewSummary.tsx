@@ -1,5 +1,6 @@
 import { ratingFigure, Stars } from '../StarRating';
 import { StarShape } from '@/components/moreIcons';
+import { formatCount } from '@/lib/money';
 
 type ReviewSummaryProps = {
   /** One decimal; null without reviews. */
@@ -10,7 +11,7 @@ type ReviewSummaryProps = {
 };
 
 function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString('en-NG')} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 /** Each star level, 5★ first, with its count and its share of the reviews in whole percent. */
@@ -57,7 +58,7 @@ export function ReviewSummary({ average, count, stars }: ReviewSummaryProps) {
               <span className="review-bars__fill" style={{ width: `${row.percent}%` }} />
             </span>
             <span className="review-bars__count" aria-hidden="true">
-              {row.count.toLocaleString('en-NG')}
+              {formatCount(row.count)}
             </span>
             <span className="visually-hidden">
               {plural(row.stars, 'star', 'stars')}: {plural(row.count, 'review', 'reviews')} ({row.percent}%)

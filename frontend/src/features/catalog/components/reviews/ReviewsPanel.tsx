@@ -9,6 +9,7 @@ import { loginPath } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
 import type { Product, Review, ReviewPage } from '@/lib/types';
 import './Reviews.css';
+import { formatCount } from '@/lib/money';
 
 export const SIGN_IN_TO_REVIEW = 'Sign in to write a review';
 export const REVIEW_AFTER_DELIVERY = 'You can review this product once it has been delivered to you.';
@@ -86,7 +87,7 @@ export default function ReviewsPanel({ product, openForm = false }: PanelProps) 
               {query.isFetchingNextPage ? 'Loading...' : 'More reviews'}
             </button>
             <p id="reviews-shown" className="reviews__shown">
-              Showing {shown.toLocaleString('en-NG')} of {Math.max(last.total, shown).toLocaleString('en-NG')}
+              Showing {formatCount(shown)} of {formatCount(Math.max(last.total, shown))}
             </p>
           </div>
         )}

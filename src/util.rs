@@ -71,6 +71,29 @@ pub fn parse_date(text: &str) -> Option<i64> {
     Some(i64::from(date.to_julian_day() - time::Date::from_ordinal_date(1970, 1).ok()?.to_julian_day()))
 }
 
+/// Replaces `dir/name` with `bytes` in one step: a new file made 0600 from its first byte (never a
+/// moment readable by others), written and synced, then renamed over the old one. For the data
+/// directory's secrets (the keys, the setup code); the message names the file.
+pub fn write_private_file(dir: &std::path::Path, name: &str, bytes: &[u8]) -> Result<(), String> {
+    use std::io::Write;
+    let file = dir.join(name);
+    let temporary = dir.join(format!(".{name}.{}", random_id(8)));
+    let written = (|| -> std::io::Result<()> {
+        let mut options = std::fs::OpenOptions::new();
+        options.write(true).create_new(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+        let mut out = options.open(&temporary)?;
+        out.write_all(bytes)?;
+        out.sync_all()?;
+        std::fs::rename(&temporary, &file)
+    })();
+    written.map_err(|e| {
+        let _ = std::fs::remove_file(&temporary);
+        format!("cannot write {}: {e}", file.display())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -10,7 +10,6 @@
 
 pub mod routes;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -47,25 +46,9 @@ pub fn load(data_dir: &Path) -> Result<Stored, String> {
     }
 }
 
-/// Replaces the file in one step: a new file made 0600 from its first byte (never a moment
-/// readable by others), written and synced, then renamed over the old one.
+/// Replaces the file in one step, owner-only from its first byte (`util::write_private_file`).
 pub fn save(data_dir: &Path, stored: &Stored) -> Result<(), String> {
-    let file = path(data_dir);
-    let temporary = data_dir.join(format!(".{FILE}.{}", crate::util::random_id(8)));
-    let written = (|| -> std::io::Result<()> {
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut out = options.open(&temporary)?;
-        out.write_all(&serde_json::to_vec_pretty(stored).expect("the keys serialise"))?;
-        out.sync_all()?;
-        std::fs::rename(&temporary, &file)
-    })();
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("cannot write {}: {e}", file.display())
-    })
+    crate::util::write_private_file(data_dir, FILE, &serde_json::to_vec_pretty(stored).expect("the keys serialise"))
 }
 
 /// Which settings the operator gave: a flag or a variable. For those with a default (the shop's

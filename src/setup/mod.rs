@@ -10,7 +10,6 @@
 
 pub mod routes;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Duration;
@@ -58,22 +57,7 @@ fn new_code() -> String {
 }
 
 fn write_code(data_dir: &Path, code: &str) -> Result<(), String> {
-    let file = code_path(data_dir);
-    let temporary = data_dir.join(format!(".{CODE_FILE}.{}", crate::util::random_id(8)));
-    let written = (|| -> std::io::Result<()> {
-        let mut options = std::fs::OpenOptions::new();
-        options.write(true).create_new(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
-        let mut out = options.open(&temporary)?;
-        out.write_all(code.as_bytes())?;
-        out.sync_all()?;
-        std::fs::rename(&temporary, &file)
-    })();
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("cannot write {}: {e}", file.display())
-    })
+    crate::util::write_private_file(data_dir, CODE_FILE, code.as_bytes())
 }
 
 /// The code in force, made when there is none yet.

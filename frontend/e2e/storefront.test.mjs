@@ -43,7 +43,9 @@ for (const [label, viewport] of [
       await explore.first().waitFor();
       assert.equal(await explore.count(), 6);
       // New releases: heading, the newest release's name, Shop Now opens its product.
-      await page.getByRole('heading', { name: 'New Releases' }).scrollIntoViewIfNeeded();
+      // The section, not its heading: the heading is redrawn when the releases arrive (loading,
+      // then the carousel), which can happen while the page scrolls to it.
+      await page.locator('section.releases').scrollIntoViewIfNeeded();
       const newest = catalog.releases[0];
       await page.getByText(newest.name).first().waitFor();
       const shopNow = page.getByRole('link', { name: /Shop Now/ }).first();

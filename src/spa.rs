@@ -268,9 +268,11 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         meta.preload = None;
     }
     let session = crate::http::initial_session(req, state).await;
-    // The shop's own contacts, for the pages that show them (receipts, packing slips, "Message us"),
-    // and whether this machine is a standby switching over (the banner).
+    // The shop's name (the header, titles, footer: the merchant's, set at /setup), its own contacts,
+    // for the pages that show them (receipts, packing slips, "Message us"), and whether this
+    // machine is a standby switching over (the banner).
     let shop = serde_json::json!({
+        "name": state.config.shop_name,
         "whatsapp": state.config.whatsapp_number,
         "email": state.config.shop_email,
         "switchingOver": state.node.refusal()

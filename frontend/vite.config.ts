@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { routePatterns } from './src/app/routePatterns';
 
 // The API server (cargo run --release) listens on 8080; ANKARA_API points dev/preview elsewhere
 // (e.g. the mock in scripts/mock-api.mjs).
@@ -117,6 +118,26 @@ function inlineEntryStylesheet(): Plugin {
   };
 }
 
+/**
+ * Writes `client-routes.json`: the page addresses of the shop's and the back office's route tables
+ * (src/app/routes.tsx, adminRoutes.tsx), read from their source by routePatterns. The server
+ * (src/spa.rs) answers exactly these with the app and 200, anything else with 404, so the route
+ * table is written once and a new screen is a page on the server the moment it is in the table.
+ */
+function clientRoutes(): Plugin {
+  return {
+    name: 'ankara-client-routes',
+    apply: 'build',
+    generateBundle() {
+      const patterns = ['./src/app/routes.tsx', './src/app/adminRoutes.tsx'].flatMap((file) =>
+        routePatterns(readFileSync(new URL(file, import.meta.url), 'utf8')),
+      );
+      if (!patterns.includes('/')) throw new Error('client-routes.json: the route tables were not read');
+      this.emitFile({ type: 'asset', fileName: 'client-routes.json', source: JSON.stringify(patterns) });
+    },
+  };
+}
+
 /** Files worth compressing: text, at least the size where compression gains (src/compress.rs). */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|webmanifest)$/;
 const MIN_BYTES = 1024;
@@ -159,7 +180,13 @@ function brotliCopies(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [startAppAfterShellPicture(), inlineEntryStylesheet(), inlineShellScriptAndIcon(), brotliCopies()],
+  plugins: [
+    startAppAfterShellPicture(),
+    inlineEntryStylesheet(),
+    inlineShellScriptAndIcon(),
+    clientRoutes(),
+    brotliCopies(),
+  ],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

@@ -18,26 +18,29 @@ use crate::http::AppState;
 #[folder = "frontend/dist/"]
 struct Assets;
 
-/// Client routes of the route table; anything else gets the app with a 404 status.
-const CLIENT_ROUTES: &[&str] = &[
-    "/",
-    "/about",
-    "/contact",
-    "/privacy",
-    "/signup",
-    "/login",
-    "/reset-password",
-    "/myaccount",
-    "/mybag",
-    "/myorders",
-    "/saved-items",
-    "/adminmanagement",
-    "/admin",
-    "/search",
-    "/track",
-    "/alerts/confirm",
-];
-const CLIENT_PREFIXES: &[&str] = &["/collections/", "/product/", "/admin/"];
+/// The app's page addresses (`/about`, `/product/:id`…), as the front end's build wrote them from
+/// its route tables (frontend/src/app/routePatterns.ts): the table is written once, there. An
+/// address none of them matches gets the app with a 404 status.
+static CLIENT_ROUTES: OnceLock<Vec<Vec<String>>> = OnceLock::new();
+
+fn client_routes() -> &'static [Vec<String>] {
+    CLIENT_ROUTES.get_or_init(|| {
+        let file = files().get("client-routes.json").expect("the front end's build writes client-routes.json");
+        let patterns: Vec<String> = serde_json::from_slice(&file.bytes).expect("client-routes.json is a list of addresses");
+        patterns.iter().map(|p| p.split('/').map(str::to_string).collect()).collect()
+    })
+}
+
+/// Whether `path` is one of the app's pages: each segment equal to the pattern's, or any
+/// non-empty segment for a `:name` (one trailing slash allowed, as the app's router does).
+fn is_client_route(path: &str) -> bool {
+    let path = if path.len() > 1 { path.strip_suffix('/').unwrap_or(path) } else { path };
+    let segments: Vec<&str> = path.split('/').collect();
+    client_routes().iter().any(|pattern| {
+        pattern.len() == segments.len()
+            && pattern.iter().zip(&segments).all(|(p, s)| if p.starts_with(':') { !s.is_empty() } else { p == s })
+    })
+}
 
 struct Prepared {
     bytes: Bytes,
@@ -214,7 +217,7 @@ const PICTURE_MARK: &str = "<!--ankara-picture-->";
 async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpResponse> {
     let path = req.path().to_string();
     let shop = state.config.shop_name.clone();
-    let mut found = CLIENT_ROUTES.contains(&path.as_str()) || CLIENT_PREFIXES.iter().any(|p| path.starts_with(p));
+    let mut found = is_client_route(&path);
     let mut meta = PageMeta {
         title: shop.clone(),
         description: format!(
@@ -245,6 +248,11 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
             }
             None => found = false,
         }
+    } else if path.starts_with("/pay/") {
+        // A pay link sent in a chat: its preview names the shop, never the order (the link is the
+        // customer's secret; the page itself asks the server for the order).
+        meta.title = format!("Pay — {shop}");
+        meta.description = format!("A secure payment link from {shop}, paid through Paystack.");
     } else if let Some(id) = path.strip_prefix("/collections/") {
         let id = id.to_string();
         let collection =

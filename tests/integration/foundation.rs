@@ -226,6 +226,37 @@ async fn client_routes_get_the_app_with_page_tags() {
     assert_eq!(app.get(&long).await.status(), 404);
 }
 
+/// The server learns the app's pages from the front end's route tables (the build's
+/// client-routes.json): every page of both tables answers 200, with the app, and a pay link sent
+/// in a chat previews with the shop's own tags rather than a 404.
+#[actix_web::test]
+async fn every_page_of_the_route_tables_answers_200() {
+    let app = spawn_app().await;
+    let (status, patterns) = app.get_json("/client-routes.json").await;
+    assert_eq!(status, 200);
+    let patterns: Vec<String> = serde_json::from_value(patterns).unwrap();
+    for page in ["/", "/pay/:token", "/unsubscribe", "/join", "/admin/orders/:id/receipt", "/adminmanagement"] {
+        assert!(patterns.iter().any(|p| p == page), "{page} is in the route tables: {patterns:?}");
+    }
+    let (_, page) = app.get_json("/api/collections/wristwatches").await;
+    let product = page["products"][0]["id"].as_str().unwrap().to_string();
+    for pattern in &patterns {
+        // /setup is the app only while the shop has no owner (then 404 by design: src/app.rs).
+        if pattern == "/setup" {
+            continue;
+        }
+        let path = pattern.replace(":id", if pattern.starts_with("/product/") { &product } else { "wristwatches" }).replace(':', "x-");
+        let res = app.get(&path).await;
+        assert_eq!(res.status(), 200, "{path} (from {pattern})");
+        assert!(res.text().await.unwrap().contains("id=\"ankara-session\""), "{path} is the app");
+    }
+    let html = app.get("/pay/AbCdEf123").await.text().await.unwrap();
+    assert!(html.contains("<title>Pay — Ankara</title>"), "{html}");
+    assert!(html.contains("property=\"og:title\" content=\"Pay — Ankara\""));
+    assert_eq!(app.get("/pay").await.status(), 404);
+    assert_eq!(app.get("/admin/no-such-screen").await.status(), 404);
+}
+
 #[actix_web::test]
 async fn hashed_assets_are_cached_forever_and_gzipped() {
     let app = spawn_app().await;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { adminRoutes, findAdminRoute } from './adminRoutes';
 import { ADMIN_AREA, findRoute, routes } from './routes';
+import { readFileSync } from 'node:fs';
+import { routePatterns } from './routePatterns';
 
 describe('route table', () => {
   it('matches paths to their routes', () => {
@@ -40,5 +42,16 @@ describe('route table', () => {
       if (route.path === '/') expect(route.preload).toBeUndefined();
       else expect(typeof route.preload).toBe('function');
     }
+  });
+});
+
+describe('the route tables as the server learns them', () => {
+  // The build reads the tables' source (routePatterns) into client-routes.json: the reading must
+  // give exactly the patterns the tables hold, in order, or the server would 404 a page.
+  it('reads every pattern of both tables from their source', () => {
+    const read = (file: string) => routePatterns(readFileSync(new URL(file, import.meta.url), 'utf8'));
+    expect(read('./routes.tsx')).toEqual(routes.map((route) => route.path));
+    expect(read('./adminRoutes.tsx')).toEqual(adminRoutes.map((route) => route.path));
+    expect(routes.map((route) => route.path)).toContain('/pay/:token');
   });
 });

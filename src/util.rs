@@ -8,18 +8,27 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     buf
 }
 
-/// A random, URL-safe id of `len` characters from 62 symbols (about 5.95 bits each).
-pub fn random_id(len: usize) -> String {
+/// `len` symbols drawn from `alphabet` (at most 256 of them), each equally likely: the one
+/// generator behind every id, token, code and order number the shop makes.
+pub fn random_from(alphabet: &[u8], len: usize) -> String {
+    assert!(!alphabet.is_empty() && alphabet.len() <= 256);
+    // Bytes at or past the largest multiple of the alphabet's size are skipped, so no symbol
+    // is drawn more often than another.
+    let limit = 256 - 256 % alphabet.len();
     let mut out = String::with_capacity(len);
     while out.len() < len {
         for b in random_bytes::<32>() {
-            // 248 = 4 * 62: reject the tail so every symbol is equally likely.
-            if b < 248 && out.len() < len {
-                out.push(ALPHABET[(b % 62) as usize] as char);
+            if usize::from(b) < limit && out.len() < len {
+                out.push(alphabet[usize::from(b) % alphabet.len()] as char);
             }
         }
     }
     out
+}
+
+/// A random, URL-safe id of `len` characters from 62 symbols (about 5.95 bits each).
+pub fn random_id(len: usize) -> String {
+    random_from(ALPHABET, len)
 }
 
 /// The id for a new row: 20 random characters (about 119 bits).
@@ -96,6 +105,18 @@ pub fn write_private_file(dir: &std::path::Path, name: &str, bytes: &[u8]) -> Re
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn random_symbols_come_from_the_alphabet_evenly() {
+        // Each of 3 symbols about a third of the time, and nothing else.
+        let drawn = super::random_from(b"xyz", 60_000);
+        for symbol in ['x', 'y', 'z'] {
+            let count = drawn.chars().filter(|c| *c == symbol).count();
+            assert!((19_000..21_000).contains(&count), "{symbol}: {count}");
+        }
+        assert_eq!(drawn.len(), 60_000);
+        assert!(super::random_id(40).chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+
     #[test]
     fn timestamps_are_rfc3339() {
         assert_eq!(super::iso8601(0), "1970-01-01T00:00:00.000Z");

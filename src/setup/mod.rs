@@ -43,16 +43,7 @@ fn code_path(data_dir: &Path) -> PathBuf {
 
 /// A fresh code: 12 characters from an alphabet without look-alikes, in groups of four.
 fn new_code() -> String {
-    const ALPHABET: &[u8] = b"ABCDEFGHJKMNPQRSTVWXYZ23456789";
-    let mut letters = String::with_capacity(12);
-    while letters.len() < 12 {
-        // 240 = 8 * 30: the tail is rejected so every letter is equally likely.
-        for b in crate::util::random_bytes::<16>().into_iter().filter(|b| *b < 240) {
-            if letters.len() < 12 {
-                letters.push(ALPHABET[(b % 30) as usize] as char);
-            }
-        }
-    }
+    let letters = crate::util::random_from(b"ABCDEFGHJKMNPQRSTVWXYZ23456789", 12);
     format!("{}-{}-{}", &letters[0..4], &letters[4..8], &letters[8..12])
 }
 

@@ -1,4 +1,4 @@
-// Issue 23 in a real browser against the real binary, through the built-in Paystack sandbox:
+// A checkout that asks once, in a real browser against the real binary, through the built-in Paystack sandbox:
 //  - "section 4": a checkout that asks once (the bag's state fills the checkout, one total on the
 //    payment step, the order's number beside its tracking link), sign-up on a phone (the error box
 //    in view, the picture marked required, `next` kept from login), and form errors that go when
@@ -9,7 +9,7 @@
 //    orders collected and refused in the admin. These need the back end of issue 23.
 // Every state checked passes axe. Screenshots (ANKARA_E2E_SHOTS=1) go to /tmp/ankara-23-*.png.
 //   cd frontend && npx vite build && cd .. && cargo build --release
-//   ANKARA_BIN=target/release/ankara node --test frontend/e2e/checkout23.test.mjs
+//   ANKARA_BIN=target/release/ankara node --test frontend/e2e/checkout-asks-once.test.mjs
 //   (or, for front-end changes alone, with ANKARA_FRONTEND_DIR=frontend/dist and a built binary)
 //   (only the first part: add --test-name-pattern="^section 4")
 import { after, before, test } from 'node:test';

@@ -1,5 +1,5 @@
-// Issue 34 in a real browser against the real binary (items 3, 4 and 12, and the shopper's small
-// things), through the built-in Paystack sandbox:
+// A guest's checkout details and pay on delivery in a real browser against the real binary
+// (and the shopper's small things), through the built-in Paystack sandbox:
 //  - a guest's checkout with no postal code (optional in Nigeria) and a nearest landmark and note,
 //    carried to the admin order, the packing slip and the mails; the collection page asks no
 //    visitor to log in while guest checkout is on;
@@ -9,7 +9,7 @@
 //    "Delivered" (the panel keeps "₦X to collect" and the form; the status card says so);
 //  - a guest who taps "Track your order" comes back to My Bag and still finds "Keep your details".
 // Every state checked passes axe. Screenshots (ANKARA_E2E_SHOTS=1) go to /tmp/ankara-34-*.png.
-//   ANKARA_BIN=target/release/ankara node --test frontend/e2e/pod34.test.mjs
+//   ANKARA_BIN=target/release/ankara node --test frontend/e2e/guest-checkout-details.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

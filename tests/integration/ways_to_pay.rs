@@ -1,4 +1,4 @@
-//! Checkout the way Nigerians pay (issue 23): guests who buy without an account, bank transfers and
+//! Checkout the way Nigerians pay: guests who buy without an account, bank transfers and
 //! USSD that complete by webhook with the browser long gone, and pay on delivery.
 
 use std::time::Duration;

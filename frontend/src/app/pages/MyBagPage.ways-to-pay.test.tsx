@@ -1,4 +1,4 @@
-// Issue 23's checkout: pay on delivery beside Pay now, a bank transfer or USSD payment the shop
+// The ways to pay at checkout: pay on delivery beside Pay now, a bank transfer or USSD payment the shop
 // waits for, a guest's purchase and "Keep your details for next time", and a checkout that asks
 // for the state once and shows one total.
 import { fireEvent, screen, within } from '@testing-library/react';

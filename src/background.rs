@@ -36,22 +36,22 @@ pub async fn run_forever(state: Arc<AppState>) {
             match state.paystack.limit_session(state.config.payment_lifetime_secs).await {
                 Ok(seconds) => {
                     session_limited = true;
-                    log::info!("payments can be made for {seconds} s after they start (Paystack's payment session timeout)");
+                    tracing::info!(seconds, "payments can be made for this long after they start (Paystack's payment session timeout)");
                 }
-                Err(e) => log::warn!("could not set Paystack's payment session timeout (will retry): {}", e.0),
+                Err(e) => tracing::warn!(error = %e.0, "could not set Paystack's payment session timeout (will retry)"),
             }
         }
         if let Err(e) = state.payments.end_lapsed_payments().await {
-            log::warn!("ending lapsed payments: {e}");
+            tracing::warn!(task = "ending lapsed payments", error = %e, "a background task failed");
         }
         if let Err(e) = state.payments.end_lapsed_links().await {
-            log::warn!("cancelling orders whose pay link expired: {e}");
+            tracing::warn!(task = "cancelling orders whose pay link expired", error = %e, "a background task failed");
         }
         if let Err(e) = state.payments.end_unconfirmed_orders().await {
-            log::warn!("cancelling pay-on-delivery orders nobody confirmed: {e}");
+            tracing::warn!(task = "cancelling pay-on-delivery orders nobody confirmed", error = %e, "a background task failed");
         }
         if let Err(e) = notice_product_imports(&state, &mut last_products_import).await {
-            log::warn!("checking for product imports: {e}");
+            tracing::warn!(task = "checking for product imports", error = %e, "a background task failed");
         }
         if last_full.is_some_and(|at| at.elapsed() < every) {
             continue;
@@ -59,33 +59,33 @@ pub async fn run_forever(state: Arc<AppState>) {
         let first = last_full.is_none();
         last_full = Some(std::time::Instant::now());
         if let Err(e) = notice_outside_imports(&state, &mut last_import).await {
-            log::warn!("checking for stock imports: {e}");
+            tracing::warn!(task = "checking for stock imports", error = %e, "a background task failed");
         }
         let unstarted_before = if first { started } else { crate::db::now_ms() - crate::payments::STARTING_MS };
         if let Err(e) = state.payments.release_lapsed_holds(unstarted_before).await {
-            log::warn!("releasing stock holds: {e}");
+            tracing::warn!(task = "releasing stock holds", error = %e, "a background task failed");
         }
         match state.payments.reconcile_once(first, state.config.reconcile_secs).await {
             Ok(orders) => Metrics::add(&state.metrics.reconciler_orders, orders as u64),
             Err(e) => {
                 Metrics::add(&state.metrics.reconciler_errors, 1);
-                log::warn!("payment reconciliation: {e}");
+                tracing::warn!(task = "payment reconciliation", error = %e, "a background task failed");
             }
         }
         if let Err(e) = state.refunds.reconcile().await {
-            log::warn!("refund reconciliation: {e}");
+            tracing::warn!(task = "refund reconciliation", error = %e, "a background task failed");
         }
         if let Err(e) = crate::content::send_contact_digest(&state.db, &state.mailer, &state.contact_limits).await {
-            log::warn!("contact digest: {e}");
+            tracing::warn!(task = "contact digest", error = %e, "a background task failed");
         }
         let mailer = state.mailer.clone();
         let reminders = state.db.write(move |tx| crate::alerts::reminders::write_due_reminders(tx, &mailer, crate::db::now_ms())).await;
         if let Err(e) = reminders {
-            log::warn!("bag reminders: {e}");
+            tracing::warn!(task = "bag reminders", error = %e, "a background task failed");
         }
         let idle_since = crate::db::now_ms() - crate::auth::guests::IDLE_MS;
         if let Err(e) = state.db.write(move |tx| Ok(crate::auth::guests::expire_idle(tx, idle_since)?)).await {
-            log::warn!("removing idle guests: {e}");
+            tracing::warn!(task = "removing idle guests", error = %e, "a background task failed");
         }
         // Counted once the round is over, so a test can wait for the first one to be done.
         Metrics::add(&state.metrics.reconciler_runs, 1);
@@ -108,11 +108,11 @@ pub async fn mail_forever(state: Arc<AppState>) {
         if state.db.read(move |c| Ok(crate::alerts::any_due(c, now)?)).await.unwrap_or(false) {
             let mailer = state.mailer.clone();
             if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer, crate::db::now_ms())).await {
-                log::warn!("writing back-in-stock mail: {e}");
+                tracing::warn!(task = "writing back-in-stock mail", error = %e, "a background task failed");
             }
         }
         if let Err(e) = crate::mail::outbox::send_due(&state.db, &state.mailer).await {
-            log::warn!("sending mail: {e}");
+            tracing::warn!(task = "sending mail", error = %e, "a background task failed");
         }
         let now = crate::db::now_ms();
         let due = state.db.read(move |c| Ok(crate::mail::outbox::any_due(c, now)?)).await.unwrap_or(false);

@@ -307,7 +307,7 @@ impl Db {
             Ok(())
         });
         if let Err(e) = &committed {
-            log::error!("a batch of {} database writes was not committed: {e}", settles.len());
+            tracing::error!(writes = settles.len(), error = %e, "a batch of database writes was not committed");
         }
         let committed = committed.map_err(|e| e.to_string());
         for settle in settles {

@@ -192,7 +192,7 @@ where
             "Paystack refused this secret key: it is mistyped, or it was revoked (new keys were made in the dashboard). Copy the current keys from Settings → API Keys & Webhooks.".into(),
         )),
         Err(why) => {
-            log::warn!("checking Paystack keys: {}", why.0);
+            tracing::warn!(error = %why.0, "checking Paystack keys failed");
             Err(KeyProblem::Unreachable("Paystack could not be reached to check the keys. Nothing was changed; try again in a minute.".into()))
         }
     }

@@ -149,7 +149,7 @@ impl Mailer {
         match &self.smtp {
             Some(smtp) => {
                 smtp.send(&message).map_err(|e| format!("the mail server did not take it: {e}"))?;
-                log::info!("mail sent to {}: {}", mail.to, mail.subject);
+                tracing::info!(to = %mail.to, subject = %mail.subject, "mail sent");
             }
             None => {
                 // Plain text rather than MIME, so links stay whole for whoever opens the file. The
@@ -161,7 +161,7 @@ impl Mailer {
                     self.from, mail.to, mail.subject, mail.message_id, mail.body
                 );
                 std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-                log::info!("mail to {}: {} (no SMTP configured; written to {})", mail.to, mail.subject, path.display());
+                tracing::info!(to = %mail.to, subject = %mail.subject, file = %path.display(), "mail written to a file (no SMTP configured)");
             }
         }
         Ok(())

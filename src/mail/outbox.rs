@@ -141,7 +141,7 @@ async fn send_next(db: &Db, mailer: &Mailer, only: Option<i64>) -> AppResult<(us
             .map(|mail| {
                 let outcome = m.deliver(&mail);
                 if let Err(why) = &outcome {
-                    log::warn!("mail {} to {} ({}) not sent, attempt {}: {why}", mail.id, mail.to, mail.subject, mail.attempts);
+                    tracing::warn!(mail_id = %mail.id, to = %mail.to, subject = %mail.subject, attempt = mail.attempts, error = %why, "mail not sent");
                 }
                 (mail, outcome)
             })

@@ -202,7 +202,7 @@ impl Refunds {
                 Err(AppError::Upstream(format!("Paystack refused the refund: {message}")))
             }
             Err(why) => {
-                log::warn!("refund {refund_id} of {reference}: {}", why.0);
+                tracing::warn!(%refund_id, payment_ref = %reference, error = %why.0, "refund not made");
                 let r = refund_id.to_string();
                 self.db
                     .write(move |tx| {
@@ -266,7 +266,7 @@ fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResu
         params![refund_id, paystack.id, now],
     )?;
     if linked == 0 {
-        log::warn!("refund {refund_id}: Paystack refund {} belongs to another refund; ignored", paystack.id);
+        tracing::warn!(%refund_id, paystack_refund = %paystack.id, "Paystack's refund belongs to another refund; ignored");
         return Ok((None, 0));
     }
     match paystack.status.as_str() {
@@ -276,7 +276,7 @@ fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResu
         }
         "pending" | "processing" | "processed" => {}
         other => {
-            log::warn!("refund {refund_id}: Paystack reports an unknown status {other:?}; left pending");
+            tracing::warn!(%refund_id, status = ?other, "Paystack reports an unknown refund status; left pending");
             return Ok((None, 0));
         }
     }
@@ -359,11 +359,16 @@ impl Refunds {
     /// anything is believed, so a replayed or stale event moves nothing.
     pub async fn on_webhook(&self, data: &serde_json::Value) -> AppResult<()> {
         let Some(told) = crate::paystack::refund_from(data) else { return Ok(()) };
-        let Ok(Some(paystack)) = self.paystack.fetch_refund(&told.id).await.map_err(|e| log::warn!("refund webhook: {}", e.0)) else {
+        let Ok(Some(paystack)) = self
+            .paystack
+            .fetch_refund(&told.id)
+            .await
+            .map_err(|e| tracing::warn!(error = %e.0, "refund webhook: the refund could not be fetched"))
+        else {
             return Ok(());
         };
         let Some(refund_id) = self.find(&paystack).await? else {
-            log::warn!("Paystack told us about refund {}, which this shop does not know; ignored", paystack.id);
+            tracing::warn!(paystack_refund = %paystack.id, "Paystack told us about a refund this shop does not know; ignored");
             return Ok(());
         };
         self.settle(&refund_id, paystack).await
@@ -413,9 +418,9 @@ impl Refunds {
             match paystack_id {
                 Some(paystack_id) => match self.paystack.fetch_refund(&paystack_id).await {
                     Ok(Some(paystack)) => self.settle(&refund_id, paystack).await?,
-                    Ok(None) => log::warn!("refund {refund_id}: Paystack does not know refund {paystack_id}"),
+                    Ok(None) => tracing::warn!(%refund_id, paystack_refund = %paystack_id, "Paystack does not know the refund"),
                     Err(e) => {
-                        log::warn!("refund {refund_id}: {}", e.0);
+                        tracing::warn!(%refund_id, error = %e.0, "refund check failed");
                         return Ok(()); // Paystack is unwell: try the rest next round.
                     }
                 },
@@ -424,7 +429,7 @@ impl Refunds {
                     let known = match self.paystack.list_refunds(&reference).await {
                         Ok(list) => list,
                         Err(e) => {
-                            log::warn!("refund {refund_id}: {}", e.0);
+                            tracing::warn!(%refund_id, error = %e.0, "refund check failed");
                             return Ok(());
                         }
                     };

@@ -62,6 +62,18 @@ pub fn like_pattern(text: &str) -> String {
 
 /// Lagos is UTC+1 all year (no daylight saving): the shop's clock for people.
 pub const LAGOS_OFFSET_MS: i64 = 3_600_000;
+pub const DAY_MS: i64 = 86_400_000;
+
+/// The Lagos day (days since 1970-01-01) of a Unix ms time: the day the dashboard, the exports and
+/// "best selling" count in (the database's sales triggers, migrations 0007 and 0012, count the same).
+pub fn lagos_day(ms: i64) -> i64 {
+    (ms + LAGOS_OFFSET_MS).div_euclid(DAY_MS)
+}
+
+/// When a Lagos day starts, in Unix ms.
+pub fn lagos_day_start(day: i64) -> i64 {
+    day * DAY_MS - LAGOS_OFFSET_MS
+}
 
 /// Unix milliseconds as a Lagos date and time to the minute, `2026-11-22 08:05`: the form
 /// spreadsheets read as a date and time.

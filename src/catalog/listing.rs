@@ -374,7 +374,7 @@ fn read_facts(conn: &Connection, scope: Scope) -> rusqlite::Result<ScopeFacts> {
 /// Units sold in the last [`BEST_SELLING_DAYS`] Lagos days, by product, of the products in `scope`.
 fn units_sold(conn: &Connection, scope: Scope) -> rusqlite::Result<HashMap<String, i64>> {
     let (filter, value) = scope_sql(scope);
-    let since = (crate::db::now_ms() + 3_600_000) / 86_400_000 - (BEST_SELLING_DAYS - 1);
+    let since = crate::util::lagos_day(crate::db::now_ms()) - (BEST_SELLING_DAYS - 1);
     let sql = format!(
         "SELECT s.product_id, SUM(s.units) FROM product_sales s JOIN products p ON p.id = s.product_id
          WHERE {filter} AND s.day >= ?2 GROUP BY s.product_id"

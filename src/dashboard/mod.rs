@@ -12,21 +12,10 @@ use crate::money::Kobo;
 use crate::money::naira_decimal;
 use crate::orders::OrderStatus;
 
-const DAY_MS: i64 = 86_400_000;
-use crate::util::LAGOS_OFFSET_MS;
+use crate::util::{DAY_MS, LAGOS_OFFSET_MS, lagos_day, lagos_day_start as day_start};
 const CHART_DAYS: i64 = 30;
 /// The longest export, in days: a year and a bit.
 const EXPORT_MAX_DAYS: i64 = 400;
-
-/// The Lagos day (days since 1970-01-01) of a Unix ms time.
-pub fn lagos_day(ms: i64) -> i64 {
-    (ms + LAGOS_OFFSET_MS).div_euclid(DAY_MS)
-}
-
-/// When a Lagos day starts, in Unix ms.
-pub fn day_start(day: i64) -> i64 {
-    day * DAY_MS - LAGOS_OFFSET_MS
-}
 
 /// "2026-11-23" for a day number.
 pub fn format_day(day: i64) -> String {

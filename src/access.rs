@@ -1,5 +1,6 @@
 //! Who on the staff may call what: one table of rules, one per staff endpoint, that the guard
-//! reads on every request before the handler (or its body) is touched. The README's table is this
+//! (`http::access_guard`) reads on every request before the handler (or its body) is touched.
+//! The rules know nothing of the request's state, so `http` uses them and not the other way. The README's table is this
 //! one printed, and a test calls every endpoint of the API document as each role, so an endpoint
 //! without a rule — or a rule the server does not keep — fails it.
 //!

@@ -1,19 +1,14 @@
 //! Who on the staff may call what: one table of rules, one per staff endpoint, that the guard
-//! reads on every request before the handler (or its body) is touched. The README's table is this
+//! (`http::access_guard`) reads on every request before the handler (or its body) is touched.
+//! The rules know nothing of the request's state, so `http` uses them and not the other way. The README's table is this
 //! one printed, and a test calls every endpoint of the API document as each role, so an endpoint
 //! without a rule — or a rule the server does not keep — fails it.
 //!
 //! Customers and visitors are not judged here: a staff endpoint's own extractor refuses them with
 //! the spec's words. An admin endpoint without a rule is open to owners only (see `AdminUser`).
 
-use actix_web::body::BoxBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::middleware::Next;
-use actix_web::{HttpMessage, web};
-
 use crate::auth::Role::{self, Manager, Owner, Packer};
 use crate::error::AppError;
-use crate::http::AppState;
 
 /// One staff endpoint: its method and path as the API document writes them, the roles that may
 /// call it, and what a role may do there when it is less than the whole endpoint.
@@ -172,26 +167,6 @@ pub struct Checked(pub crate::auth::CurrentUser);
 
 pub fn refusal(role: Role) -> AppError {
     AppError::Forbidden(format!("Your role ({role}) does not allow this."))
-}
-
-/// The guard: for a staff endpoint, a signed-in member of staff whose role the rule leaves out is
-/// refused before the handler runs (and before any body is read). Everyone else goes on to the
-/// handler, whose extractors judge them.
-pub async fn guard(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
-    if let Some(rule) = rule_for(req.method().as_str(), req.path())
-        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
-    {
-        let token = req.cookie(crate::auth::COOKIE_NAME).map(|c| c.value().to_string());
-        if let Some(user) = crate::http::authenticate(&state, token.as_deref()).await?
-            && let Some(role) = user.role
-        {
-            if !rule.roles.contains(&role) {
-                return Err(refusal(role).into());
-            }
-            req.extensions_mut().insert(Checked(user));
-        }
-    }
-    next.call(req).await
 }
 
 /// The rules as the README's table.

@@ -139,7 +139,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
         .app_data(crate::error::path_config())
         .service(
             utoipa_actix_web::scope("/api")
-                .wrap(middleware::from_fn(crate::access::guard))
+                .wrap(middleware::from_fn(crate::http::access_guard))
                 .wrap(same_origin)
                 // Outermost: a standby refuses a write before anything reads its body or session.
                 .wrap(middleware::from_fn(crate::standby::routes::guard))
@@ -154,6 +154,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .service(openapi_document)
                 .configure(crate::auth::routes::configure)
                 .configure(crate::catalog::admin_routes::configure)
+                .configure(crate::catalog::product_routes::configure)
                 .configure(crate::content::routes::configure)
                 .configure(crate::bag::routes::configure)
                 .configure(crate::saved::routes::configure)

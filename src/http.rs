@@ -49,14 +49,14 @@ pub struct AppState {
     /// New guests (visitors' first bag line with guest checkout on): 30 per client address an hour.
     pub guest_starts: crate::auth::limits::RateLimiter,
     /// Back-in-stock subscriptions: per address and per client.
-    pub alert_limits: crate::alerts::routes::AlertLimits,
+    pub alert_limits: crate::alerts::AlertLimits,
     /// Review writes and edits: 20 per customer an hour.
     pub review_writes: crate::auth::limits::RateLimiter,
     /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
     pub uploads: std::sync::Arc<crate::media::upload::InFlight>,
     pub metrics: Arc<crate::metrics::Metrics>,
     /// Product imports: the one running, and the last few finished.
-    pub imports: crate::import::routes::ImportJobs,
+    pub imports: crate::import::jobs::ImportJobs,
     /// This machine's role (primary, standby, …) and what it knows of replication.
     pub node: Arc<crate::standby::Node>,
     /// The guard in front of the first-run setup.
@@ -120,6 +120,29 @@ pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Optio
         let role = role.filter(|_| claims.admin);
         CurrentUser { id: claims.user_id, session_id: claims.session_id, admin: role.is_some(), role }
     }))
+}
+
+/// The guard of `access`'s rules: for a staff endpoint, a signed-in member of staff whose role the rule leaves out is
+/// refused before the handler runs (and before any body is read). Everyone else goes on to the
+/// handler, whose extractors judge them.
+pub async fn access_guard(
+    req: actix_web::dev::ServiceRequest,
+    next: actix_web::middleware::Next<actix_web::body::BoxBody>,
+) -> Result<actix_web::dev::ServiceResponse<actix_web::body::BoxBody>, actix_web::Error> {
+    if let Some(rule) = crate::access::rule_for(req.method().as_str(), req.path())
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
+    {
+        let token = req.cookie(crate::auth::COOKIE_NAME).map(|c| c.value().to_string());
+        if let Some(user) = authenticate(&state, token.as_deref()).await?
+            && let Some(role) = user.role
+        {
+            if !rule.roles.contains(&role) {
+                return Err(crate::access::refusal(role).into());
+            }
+            req.extensions_mut().insert(crate::access::Checked(user));
+        }
+    }
+    next.call(req).await
 }
 
 /// The session embedded in index.html, so the app knows who is signed in without a round trip.

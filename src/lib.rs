@@ -1,6 +1,7 @@
 //! Ankara: a single-binary online shop priced in naira. The binary and the tests share this library.
 
 pub mod access;
+pub mod activity;
 pub mod alerts;
 pub mod api;
 pub mod app;

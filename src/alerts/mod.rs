@@ -233,6 +233,32 @@ fn back_in_stock_mail(shop: &str, public_url: &str, product_id: &str, name: &str
     )
 }
 
+/// Whether `email` already waits for the variant of `product_id` in `(size, color)`.
+pub fn is_waiting(conn: &Connection, product_id: &ProductId, (size, color): (&str, &str), email: &str) -> AppResult<bool> {
+    let picked = crate::stock::pick(conn, product_id, size, color)?;
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM stock_alerts WHERE variant_id = ?1 AND email = ?2)",
+        params![picked.variant_id, email],
+        |r| r.get::<_, bool>(0),
+    )?)
+}
+
+/// The per-address and per-client limits on anonymous subscriptions.
+pub struct AlertLimits {
+    pub per_email: crate::auth::limits::RateLimiter,
+    pub per_client: crate::auth::limits::RateLimiter,
+}
+
+impl Default for AlertLimits {
+    fn default() -> AlertLimits {
+        let hour = std::time::Duration::from_secs(3600);
+        AlertLimits {
+            per_email: crate::auth::limits::RateLimiter::new(10, hour),
+            per_client: crate::auth::limits::RateLimiter::new(30, hour),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -14,22 +14,6 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(notify).service(confirm_alert).service(unsubscribe);
 }
 
-/// The per-address and per-client limits on anonymous subscriptions.
-pub struct AlertLimits {
-    per_email: crate::auth::limits::RateLimiter,
-    per_client: crate::auth::limits::RateLimiter,
-}
-
-impl Default for AlertLimits {
-    fn default() -> AlertLimits {
-        let hour = std::time::Duration::from_secs(3600);
-        AlertLimits {
-            per_email: crate::auth::limits::RateLimiter::new(10, hour),
-            per_client: crate::auth::limits::RateLimiter::new(30, hour),
-        }
-    }
-}
-
 #[derive(Deserialize, utoipa::ToSchema)]
 struct NotifyBody {
     /// Where to send the one mail.
@@ -71,17 +55,7 @@ async fn notify(
     let product_id = ProductId::from(id.into_inner());
     // Asking again for the same thing is not a new subscription: no limit is spent on it.
     let (p, s, c, e) = (product_id.clone(), size.clone(), color.clone(), email.clone());
-    let already = state
-        .db
-        .read(move |conn| {
-            let picked = crate::stock::pick(conn, &p, &s, &c)?;
-            Ok(conn.query_row(
-                "SELECT EXISTS (SELECT 1 FROM stock_alerts WHERE variant_id = ?1 AND email = ?2)",
-                rusqlite::params![picked.variant_id, e],
-                |r| r.get::<_, bool>(0),
-            )?)
-        })
-        .await?;
+    let already = state.db.read(move |conn| super::is_waiting(conn, &p, (&s, &c), &e)).await?;
     if !already {
         let limits = &state.alert_limits;
         let refused = |wait| AppError::TooManyRequests("Too many requests. Please try again later.".into(), wait);

@@ -1,6 +1,7 @@
 //! Identity: passwords, Biscuit session tokens in an HttpOnly cookie, server-side sessions that
 //! logout revokes, the CurrentUser extractor every protected endpoint uses, rate limits, CSRF.
 
+pub mod accounts;
 pub mod csrf;
 pub mod device;
 pub mod guests;
@@ -80,6 +81,18 @@ pub struct AnyAdminAction;
 
 impl AdminRefusal for AnyAdminAction {
     const MESSAGE: &'static str = "You must be an admin to do this.";
+}
+
+/// The spec's refusals for product edits and deletes.
+pub struct EditProducts;
+pub struct DeleteProducts;
+
+impl AdminRefusal for EditProducts {
+    const MESSAGE: &'static str = "You do not have permission to edit products.";
+}
+
+impl AdminRefusal for DeleteProducts {
+    const MESSAGE: &'static str = "You do not have permission to delete products.";
 }
 
 /// An admin, or 403 with `R`'s message. Checked on every request from the token and the account.
@@ -173,6 +186,11 @@ pub fn load_user(conn: &Connection, user_id: &UserId, admin: bool, access_of: Ac
         user.photo_url = crate::media::load(conn, &key)?;
     }
     Ok(Some(user))
+}
+
+/// The account's e-mail address.
+pub fn email_of(conn: &Connection, user_id: &UserId) -> crate::error::AppResult<String> {
+    Ok(conn.query_row("SELECT email FROM users WHERE id = ?1", [user_id], |r| r.get(0))?)
 }
 
 pub fn counts(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Counts> {

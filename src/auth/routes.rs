@@ -1,14 +1,10 @@
 //! Signup, login, logout, token refresh, password reset, the account profile and admin grants.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use actix_multipart::form::MultipartForm;
 use actix_web::{FromRequest, HttpRequest, HttpResponse, get, patch, post, web};
-use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
-use super::tokens::{Claims, TOKEN_LIFETIME};
 use super::{CurrentUser, SessionView, session_view};
 use crate::api::Message;
 use crate::db::now_ms;
@@ -17,7 +13,6 @@ use crate::error::answers::{BadGateway, BadRequest, Busy, Conflict, Forbidden, N
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::http::{clear_cookie, initial_session, session_cookie};
-use crate::ids::UserId;
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 
@@ -96,8 +91,6 @@ impl FromRequest for SignupAllowed {
     }
 }
 
-/// Reset links work for one hour.
-const RESET_LIFETIME_MS: i64 = 60 * 60 * 1000;
 const MAX_NAME: usize = 100;
 
 fn address_key(req: &HttpRequest, state: &AppState) -> String {
@@ -106,39 +99,6 @@ fn address_key(req: &HttpRequest, state: &AppState) -> String {
 
 fn too_many_logins(wait: std::time::Duration) -> AppError {
     AppError::TooManyRequests("Too many failed login attempts. Please try again later.".into(), wait)
-}
-
-fn ms(time: SystemTime) -> i64 {
-    time.duration_since(UNIX_EPOCH).map(|d| d.as_millis() as i64).unwrap_or(0)
-}
-
-/// Issues a fresh token for a session and records its expiry. Used at login, signup and refresh.
-fn issue_token(state: &AppState, tx: &rusqlite::Connection, claims: &Claims) -> AppResult<String> {
-    let expires = SystemTime::now() + TOKEN_LIFETIME;
-    tx.execute("UPDATE sessions SET token_expires_at = ?2 WHERE id = ?1", params![claims.session_id, ms(expires)])?;
-    state.tokens.issue(claims, expires).map_err(AppError::internal)
-}
-
-/// Starts a session for a user inside the caller's transaction and returns its token.
-fn start_session(state: &AppState, tx: &rusqlite::Connection, user_id: &str, admin: bool) -> AppResult<(CurrentUser, String)> {
-    let session_id = crate::util::new_id();
-    let now = now_ms();
-    tx.execute(
-        "INSERT INTO sessions (id, user_id, created_at, expires_at, token_expires_at) VALUES (?1, ?2, ?3, ?4, ?3)",
-        params![session_id, user_id, now, now + super::SESSION_MAX_AGE.as_millis() as i64],
-    )?;
-    let role: Option<super::Role> = tx.query_row("SELECT role FROM users WHERE id = ?1", [user_id], |r| r.get(0))?;
-    let role = role.filter(|_| admin);
-    let claims = Claims { user_id: user_id.into(), session_id: session_id.clone(), admin };
-    let token = issue_token(state, tx, &claims)?;
-    Ok((CurrentUser { id: user_id.into(), session_id, admin, role }, token))
-}
-
-/// Signs a new staff account in, inside the caller's transaction (the first-run setup's owner):
-/// the session's token and what the browser is told of it.
-pub(crate) fn sign_in_staff(state: &AppState, tx: &rusqlite::Connection, user_id: &str) -> AppResult<(String, SessionView)> {
-    let (user, token) = start_session(state, tx, user_id, true)?;
-    Ok((token, session_view(tx, &user, crate::access::allowed)?))
 }
 
 pub(crate) fn with_session(state: &AppState, token: &str, view: SessionView) -> HttpResponse {
@@ -202,16 +162,9 @@ async fn signup(
         photo.into_iter().collect(),
         media::ImageKind::Avatar,
         move |tx, keys| {
-            let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM users WHERE email = ?1)", [&email], |r| r.get(0))?;
-            if taken {
-                return Err(AppError::Conflict("The email address is already in use by another account.".into()));
-            }
-            tx.execute(
-                "INSERT INTO users (id, email, display_name, photo_key, password_hash, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                params![user_id, email, name, keys[0], hash, now_ms()],
-            )?;
-            let (user, token) = start_session(&st, tx, &user_id, false)?;
-            take_guest_bag(tx, guest.as_ref(), &user.id)?;
+            super::accounts::create(tx, &user_id, &email, &name, &keys[0], &hash, now_ms())?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &user_id, false, now_ms())?;
+            crate::bag::adopt_guest_bag(tx, guest.as_ref(), &user.id)?;
             Ok((token, session_view(tx, &user, crate::access::allowed)?))
         },
     )
@@ -269,7 +222,7 @@ async fn keep_account(
         .db
         .write(move |tx| {
             crate::auth::guests::keep_as_account(tx, &shopper.id, &hash)?;
-            let (user, token) = start_session(&st, tx, &shopper.id, false)?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &shopper.id, false, now_ms())?;
             Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
@@ -302,32 +255,8 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     if !looks_like_email(&email) {
         return Err(login_failed("Invalid email address."));
     }
-    /// What login needs to know of an account.
-    struct Account {
-        id: String,
-        password_hash: String,
-        is_admin: bool,
-        disabled: bool,
-    }
     let lookup_email = email.clone();
-    let user: Option<Account> = state
-        .db
-        .read(move |c| {
-            Ok(c.query_row(
-                "SELECT id, password_hash, role IS NOT NULL AS is_admin, disabled FROM users WHERE email = ?1 AND guest = 0",
-                [&lookup_email],
-                |r| {
-                    Ok(Account {
-                        id: r.get("id")?,
-                        password_hash: r.get("password_hash")?,
-                        is_admin: r.get("is_admin")?,
-                        disabled: r.get("disabled")?,
-                    })
-                },
-            )
-            .optional()?)
-        })
-        .await?;
+    let user = state.db.read(move |c| super::accounts::for_login(c, &lookup_email)).await?;
     // A browser that signed in to this account before answers only for its own failures; every
     // other browser shares the account's allowance and its address's. Attempts are reserved
     // before the password is checked, so parallel guesses cannot overrun the allowance.
@@ -343,7 +272,7 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     let attempt = limits.login_per_account.begin(&account_key).await.map_err(too_many_logins)?;
     let stored_hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| super::passwords::dummy_hash().to_string());
     let password_ok = state.hashing.run(move || super::passwords::verify(&password, &stored_hash)).await?;
-    let Some(Account { id: user_id, is_admin: admin, disabled, .. }) = user else {
+    let Some(super::accounts::LoginAccount { id: user_id, is_admin: admin, disabled, .. }) = user else {
         if let Some(a) = address_attempt {
             a.failed()
         }
@@ -366,8 +295,8 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     let (token, view) = state
         .db
         .write(move |tx| {
-            let (user, token) = start_session(&st, tx, &signed_in, admin)?;
-            take_guest_bag(tx, guest.as_ref(), &user.id)?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &signed_in, admin, now_ms())?;
+            crate::bag::adopt_guest_bag(tx, guest.as_ref(), &user.id)?;
             Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
@@ -378,16 +307,6 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
         .map_err(AppError::internal)?;
     response.add_cookie(&crate::http::clear_guest_cookie(&state)).map_err(AppError::internal)?;
     Ok(response)
-}
-
-/// A visitor's guest bag joins the account they signed in to (see `bag::merge`).
-fn take_guest_bag(tx: &rusqlite::Connection, guest: Option<&UserId>, user_id: &UserId) -> AppResult<()> {
-    if let Some(guest) = guest
-        && crate::auth::guests::is_guest(tx, guest)?
-    {
-        crate::bag::merge(tx, guest, user_id)?;
-    }
-    Ok(())
 }
 
 /// Orders placed as a guest with this e-mail join the account only when its owner follows a link
@@ -423,16 +342,7 @@ const CLAIM_LIFETIME_MS: i64 = 24 * 3600 * 1000;
 async fn logout(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
     // Revoke whatever session the cookie names, even an expired token's, so a replay never works.
     if let Some(claims) = req.cookie(super::COOKIE_NAME).and_then(|c| state.tokens.verify(c.value())) {
-        state
-            .db
-            .write(move |tx| {
-                tx.execute(
-                    "UPDATE sessions SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL",
-                    params![claims.session_id, now_ms()],
-                )?;
-                Ok(())
-            })
-            .await?;
+        state.db.write(move |tx| super::accounts::revoke_session(tx, &claims.session_id, now_ms())).await?;
     }
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).cookie(clear_cookie(&state)).json(SessionView::signed_out()))
 }
@@ -445,11 +355,7 @@ async fn refresh(state: web::Data<AppState>, user: CurrentUser) -> AppResult<Htt
     let (token, view) = state
         .db
         .write(move |tx| {
-            let role: Option<super::Role> = tx.query_row("SELECT role FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
-            let admin = role.is_some();
-            let user = CurrentUser { admin, role, ..user };
-            let claims = Claims { user_id: user.id.clone(), session_id: user.session_id.clone(), admin };
-            let token = issue_token(&st, tx, &claims)?;
+            let (user, token) = super::accounts::refresh_session(tx, &st.tokens, user)?;
             Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
@@ -487,18 +393,12 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
     let queued: Option<i64> = state
         .db
         .write(move |tx| {
-            let user_id: Option<String> =
-                tx.query_row("SELECT id FROM users WHERE email = ?1 AND disabled = 0", [&lookup], |r| r.get(0)).optional()?;
             // Past the per-account cap nobody learns anything: the answer is the same, no mail
             // goes out, and the links already sent keep working.
-            let Some(id) = user_id.filter(|_| st.auth_limits.reset_mails_per_account.try_acquire(&lookup).is_ok()) else {
+            let may_mail = || st.auth_limits.reset_mails_per_account.try_acquire(&lookup).is_ok();
+            if super::accounts::new_reset_code(tx, &lookup, &code_hash, now_ms(), may_mail)?.is_none() {
                 return Ok(None);
-            };
-            let now = now_ms();
-            tx.execute(
-                "INSERT INTO password_resets (code_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)",
-                params![code_hash, id, now, now + RESET_LIFETIME_MS],
-            )?;
+            }
             let shop = st.config.shop_name.clone();
             let body = format!(
                 "Hello,\n\nSomeone asked to reset the password of your {shop} account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf it was not you, ignore this e-mail; your password stays the same.\n\n{shop}"
@@ -537,26 +437,7 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
     super::passwords::check_policy(&password).map_err(AppError::Validation)?;
     let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
     let code_hash = hash_code(&code);
-    let email: String = state
-        .db
-        .write(move |tx| {
-            let now = now_ms();
-            let user_id: Option<String> = tx
-                .query_row(
-                    "UPDATE password_resets SET used_at = ?2 WHERE code_hash = ?1 AND used_at IS NULL AND expires_at > ?2 RETURNING user_id",
-                    params![code_hash, now],
-                    |r| r.get(0),
-                )
-                .optional()?;
-            let Some(user_id) = user_id else {
-                return Err(AppError::Validation("This reset link is invalid, expired or already used. Please request a new one.".into()));
-            };
-            tx.execute("UPDATE users SET password_hash = ?2 WHERE id = ?1", params![user_id, hash])?;
-            tx.execute("UPDATE sessions SET revoked_at = ?2 WHERE user_id = ?1 AND revoked_at IS NULL", params![user_id, now])?;
-            tx.execute("UPDATE password_resets SET used_at = ?2 WHERE user_id = ?1 AND used_at IS NULL", params![user_id, now])?;
-            Ok(tx.query_row("SELECT email FROM users WHERE id = ?1", [&user_id], |r| r.get(0))?)
-        })
-        .await?;
+    let email = state.db.write(move |tx| super::accounts::use_reset_code(tx, &code_hash, &hash, now_ms())).await?;
     // Whoever holds the mailbox is the owner: guesses at the old password no longer slow them.
     state.auth_limits.login_per_account.clear(&format!("account:{email}"));
     Ok(HttpResponse::Ok().cookie(clear_cookie(&state)).json(Message::new("Password has been successfully reset.")))
@@ -594,15 +475,8 @@ async fn update_account(
     let folder = format!("profileImages/{}", user.id);
     let root = state.media.root.clone();
     let view = media::write_with_uploads(&state.media, &state.db, &folder, photo, media::ImageKind::Avatar, move |tx, keys| {
-        let phone = (!phone.is_empty()).then_some(phone);
-        tx.execute("UPDATE users SET display_name = ?2, phone = ?3 WHERE id = ?1", params![user.id, name, phone])?;
-        if let Some(key) = keys.first() {
-            let old: Option<String> = tx.query_row("SELECT photo_key FROM users WHERE id = ?1", [&user.id], |r| r.get(0))?;
-            tx.execute("UPDATE users SET photo_key = ?2 WHERE id = ?1", params![user.id, key])?;
-            if let Some(old) = old.filter(|old| old != key) {
-                media::release_if_unused(tx, &root, &old)?;
-            }
-        }
+        let phone = (!phone.is_empty()).then_some(phone.as_str());
+        super::accounts::update_profile(tx, &root, &user.id, (&name, phone), keys.first())?;
         Ok(session_view(tx, &user, crate::access::allowed)?)
     })
     .await?;
@@ -642,24 +516,7 @@ async fn grant_admin(
     }
     let role = role.unwrap_or(super::DEFAULT_ROLE);
     let (target, actor, mailer) = (email.clone(), admin.0.id.clone(), state.mailer.clone());
-    let invited = state
-        .db
-        .write(move |tx| {
-            let now = now_ms();
-            if let Some((id, name, before)) = super::set_role(tx, &target, Some(role))? {
-                if before != Some(role) {
-                    crate::staff::record(tx, &actor, "staff", &id, &format!("{name} <{target}>: role {} → {role}", describe(before)))?;
-                }
-                return Ok(false);
-            }
-            let (invite, token) = crate::staff::invites::create(tx, &target, role, &actor, now)?;
-            let inviter: String = tx.query_row("SELECT display_name FROM users WHERE id = ?1", [&actor], |r| r.get(0))?;
-            let (subject, body) = crate::staff::invites::mail(mailer.shop_name(), mailer.public_url(), &inviter, &invite, &token);
-            mailer.queue(tx, crate::mail::Mail { kind: "staff_invite", to: &target, subject: &subject, body: &body, unsubscribe: None })?;
-            crate::staff::record(tx, &actor, "staff", &invite.id, &format!("<{target}> invited as {role}"))?;
-            Ok(true)
-        })
-        .await?;
+    let invited = state.db.write(move |tx| crate::staff::invites::grant(tx, &mailer, &target, role, &actor, now_ms())).await?;
     let granted = crate::staff::invites::with_article(role);
     let message = if invited {
         format!("{email} has no account yet: we e-mailed them an invitation to join as {granted}.")
@@ -731,9 +588,8 @@ async fn accept_invite(req: HttpRequest, state: web::Data<AppState>, body: web::
     let (user_id, token, view) = state
         .db
         .write(move |tx| {
-            let (id, invite) = crate::staff::invites::accept(tx, &token, &name, &hash, now_ms())?;
-            crate::staff::record(tx, &id, "staff", &id, &format!("{name} <{}> joined as {}", invite.email, invite.role))?;
-            let (user, token) = start_session(&st, tx, &id, true)?;
+            let id = crate::staff::invites::join(tx, &token, &name, &hash, now_ms())?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &id, true, now_ms())?;
             Ok((id, token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
@@ -742,9 +598,4 @@ async fn accept_invite(req: HttpRequest, state: web::Data<AppState>, body: web::
         .add_cookie(&super::device::remember(&req, &state.tokens, state.config.secure_cookies(), &user_id))
         .map_err(AppError::internal)?;
     Ok(response)
-}
-
-/// A role as the activity log writes it.
-pub fn describe(role: Option<super::Role>) -> String {
-    role.map_or_else(|| "customer".to_string(), |r| r.to_string())
 }

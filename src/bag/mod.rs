@@ -221,6 +221,16 @@ pub fn merge(tx: &Connection, from: &UserId, into: &UserId) -> AppResult<usize> 
     Ok(moved)
 }
 
+/// A visitor's guest bag joins the account they signed in to (see [`merge`]).
+pub fn adopt_guest_bag(tx: &Connection, guest: Option<&UserId>, user_id: &UserId) -> AppResult<()> {
+    if let Some(guest) = guest
+        && crate::auth::guests::is_guest(tx, guest)?
+    {
+        merge(tx, guest, user_id)?;
+    }
+    Ok(())
+}
+
 /// Takes out of a bag what an order bought, and only that: lines added meanwhile stay, and a line
 /// raised meanwhile keeps the difference.
 pub fn remove_bought(tx: &Connection, user_id: &UserId, lines: &[crate::orders::OrderItem]) -> rusqlite::Result<()> {
@@ -241,6 +251,41 @@ pub fn remove_bought(tx: &Connection, user_id: &UserId, lines: &[crate::orders::
         lower_line.execute(key)?;
     }
     Ok(())
+}
+
+/// Sets a line's quantity; below 1 removes it. Another shopper's line is "not found".
+pub fn change_quantity(tx: &Connection, user_id: &UserId, item: &str, quantity: i64) -> AppResult<Bag> {
+    let changed = if quantity < 1 {
+        tx.execute("DELETE FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user_id])?
+    } else {
+        let variant: Option<Option<String>> = tx
+            .query_row("SELECT variant_id FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user_id], |r| r.get(0))
+            .optional()?;
+        if let Some(variant) = variant {
+            let Some(variant) = variant else { return Err(AppError::Validation(GONE.into())) };
+            let stock: i64 = tx.query_row("SELECT stock FROM variants WHERE id = ?1", [&variant], |r| r.get(0)).optional()?.unwrap_or(0);
+            check_left(stock + own_holds(tx, user_id, &variant)?, quantity)?;
+            let now: i64 = tx.query_row("SELECT quantity FROM bag_items WHERE id = ?1", [item], |r| r.get(0))?;
+            check_merchant_limits(tx, user_id, quantity, (quantity - now).max(0))?;
+        }
+        tx.execute("UPDATE bag_items SET quantity = ?3 WHERE id = ?1 AND user_id = ?2", params![item, user_id, quantity])?
+    };
+    if changed == 0 {
+        return Err(not_in_bag());
+    }
+    Ok(load(tx, user_id)?)
+}
+
+/// Takes a line out of the shopper's bag. Another shopper's line is "not found".
+pub fn remove_line(tx: &Connection, user_id: &UserId, item: &str) -> AppResult<Bag> {
+    if tx.execute("DELETE FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user_id])? == 0 {
+        return Err(not_in_bag());
+    }
+    Ok(load(tx, user_id)?)
+}
+
+fn not_in_bag() -> AppError {
+    AppError::NotFound("That item is not in your bag.".into())
 }
 
 /// Units of a variant held by this shopper's own unpaid checkouts.

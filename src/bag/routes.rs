@@ -1,7 +1,6 @@
 //! My Bag over HTTP: read, add, change a quantity, remove.
 
 use actix_web::{HttpResponse, delete, get, patch, post, web};
-use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
 use super::*;
@@ -74,31 +73,7 @@ async fn set_quantity(
         check_quantity(quantity, 0)?;
     }
     let item = item.into_inner();
-    let bag = state
-        .db
-        .write(move |tx| {
-            let changed = if quantity < 1 {
-                tx.execute("DELETE FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id])?
-            } else {
-                let variant: Option<Option<String>> = tx
-                    .query_row("SELECT variant_id FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id], |r| r.get(0))
-                    .optional()?;
-                if let Some(variant) = variant {
-                    let Some(variant) = variant else { return Err(AppError::Validation(GONE.into())) };
-                    let stock: i64 =
-                        tx.query_row("SELECT stock FROM variants WHERE id = ?1", [&variant], |r| r.get(0)).optional()?.unwrap_or(0);
-                    check_left(stock + own_holds(tx, &user.id, &variant)?, quantity)?;
-                    let now: i64 = tx.query_row("SELECT quantity FROM bag_items WHERE id = ?1", [&item], |r| r.get(0))?;
-                    check_merchant_limits(tx, &user.id, quantity, (quantity - now).max(0))?;
-                }
-                tx.execute("UPDATE bag_items SET quantity = ?3 WHERE id = ?1 AND user_id = ?2", params![item, user.id, quantity])?
-            };
-            if changed == 0 {
-                return Err(AppError::NotFound("That item is not in your bag.".into()));
-            }
-            Ok(load(tx, &user.id)?)
-        })
-        .await?;
+    let bag = state.db.write(move |tx| change_quantity(tx, &user.id, &item, quantity)).await?;
     Ok(HttpResponse::Ok().json(bag))
 }
 
@@ -106,15 +81,7 @@ async fn set_quantity(
 #[delete("/bag/{item}")]
 async fn remove(state: web::Data<AppState>, user: Shopper, item: web::Path<String>) -> AppResult<HttpResponse> {
     let item = item.into_inner();
-    let bag = state
-        .db
-        .write(move |tx| {
-            if tx.execute("DELETE FROM bag_items WHERE id = ?1 AND user_id = ?2", params![item, user.id])? == 0 {
-                return Err(AppError::NotFound("That item is not in your bag.".into()));
-            }
-            Ok(load(tx, &user.id)?)
-        })
-        .await?;
+    let bag = state.db.write(move |tx| remove_line(tx, &user.id, &item)).await?;
     Ok(HttpResponse::Ok().json(bag))
 }
 

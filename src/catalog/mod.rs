@@ -2,9 +2,12 @@
 
 pub mod admin;
 pub mod admin_routes;
+pub mod collections;
 pub mod demo;
 pub mod kept;
 pub mod listing;
+pub mod product_routes;
+pub mod products;
 pub mod routes;
 pub mod suggest;
 pub mod write;

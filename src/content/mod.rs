@@ -2,10 +2,12 @@
 
 pub mod routes;
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use crate::error::AppResult;
+use crate::ids::UserId;
+use crate::mail::Mailer;
 use crate::media::Image;
 use crate::media::upload::{ImageUpload, TextField, UploadSlot};
 
@@ -45,6 +47,87 @@ pub fn latest_about(conn: &Connection) -> rusqlite::Result<Option<About>> {
         })
     })
     .optional()
+}
+
+/// The About Us page's words, checked.
+pub struct AboutText {
+    pub title: String,
+    pub description1: String,
+    pub description2: String,
+}
+
+/// Creates the About Us page when none exists (true), otherwise updates the newest one (false);
+/// a new image replaces the old one, whose file goes when nothing else uses it.
+pub fn write_about(
+    tx: &Connection,
+    media_root: &std::path::Path,
+    text: &AboutText,
+    (new1, new2): (Option<String>, Option<String>),
+    user_id: &UserId,
+    now: i64,
+) -> AppResult<bool> {
+    let AboutText { title, description1, description2 } = text;
+    let existing: Option<(i64, Option<String>, Option<String>)> = tx
+        .query_row("SELECT id, image1_key, image2_key FROM about_pages ORDER BY created_at DESC, id DESC LIMIT 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })
+        .optional()?;
+    let Some((id, old1, old2)) = existing else {
+        tx.execute(
+            "INSERT INTO about_pages (title, description1, description2, image1_key, image2_key, created_at, created_by, updated_at, updated_by)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?7)",
+            params![title, description1, description2, new1, new2, now, user_id],
+        )?;
+        return Ok(true);
+    };
+    tx.execute(
+        "UPDATE about_pages SET title = ?2, description1 = ?3, description2 = ?4, image1_key = COALESCE(?5, image1_key),
+         image2_key = COALESCE(?6, image2_key), updated_at = ?7, updated_by = ?8 WHERE id = ?1",
+        params![id, title, description1, description2, new1, new2, now, user_id],
+    )?;
+    for (old, new) in [(old1, &new1), (old2, &new2)] {
+        if let (Some(old), Some(new)) = (old, new)
+            && old != *new
+        {
+            crate::media::release_if_unused(tx, media_root, &old)?;
+        }
+    }
+    Ok(false)
+}
+
+/// Stores a contact-form message; when it is to be mailed now (rather than in the next digest,
+/// or never without a mail server), queues the mail to the shop in the same transaction.
+pub fn store_contact(tx: &Connection, mailer: &Mailer, email: &str, message: &str, mail_now: bool, now: i64) -> AppResult<()> {
+    let waits_for_digest = mailer.has_smtp() && !mail_now;
+    tx.execute(
+        "INSERT INTO contact_messages (email, message, created_at, mailed) VALUES (?1, ?2, ?3, ?4)",
+        params![email, message, now, !waits_for_digest],
+    )?;
+    if mail_now {
+        let (shop, body) = (mailer.shop_address(), format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n"));
+        let subject = "New message from the contact form";
+        mailer.queue(tx, crate::mail::Mail { kind: "contact", to: &shop, subject, body: &body, unsubscribe: None })?;
+    }
+    Ok(())
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ContactMessage {
+    pub id: i64,
+    pub email: String,
+    pub message: String,
+    pub created_at: i64,
+}
+
+/// The contact inbox, newest first, at most 500.
+pub fn contact_messages(conn: &Connection) -> AppResult<Vec<ContactMessage>> {
+    let mut stmt =
+        conn.prepare("SELECT id, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT 500")?;
+    let rows = stmt
+        .query_map([], |r| Ok(ContactMessage { id: r.get(0)?, email: r.get(1)?, message: r.get(2)?, created_at: r.get(3)? }))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(rows)
 }
 
 pub const MAX_CONTACT_MESSAGE: usize = 5000;

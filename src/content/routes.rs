@@ -1,8 +1,7 @@
 //! About Us and the contact form over HTTP.
 
 use actix_web::{HttpResponse, get, post, put, web};
-use rusqlite::OptionalExtension;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::*;
 use crate::api::Message;
@@ -66,51 +65,16 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
         super::Admission::Taken { mail_now } => mail_now,
         super::Admission::Refused(message, wait) => return Err(AppError::TooManyRequests(message.into(), wait)),
     };
-    let waits_for_digest = state.mailer.has_smtp() && !mail_now;
     let mailer = state.mailer.clone();
-    state
-        .db
-        .write(move |tx| {
-            tx.execute(
-                "INSERT INTO contact_messages (email, message, created_at, mailed) VALUES (?1, ?2, ?3, ?4)",
-                rusqlite::params![email, message, crate::db::now_ms(), !waits_for_digest],
-            )?;
-            if mail_now {
-                let (shop, body) =
-                    (mailer.shop_address(), format!("A visitor wrote through the contact form.\n\nFrom: {email}\n\n{message}\n"));
-                let subject = "New message from the contact form";
-                mailer.queue(tx, crate::mail::Mail { kind: "contact", to: &shop, subject, body: &body, unsubscribe: None })?;
-            }
-            Ok(())
-        })
-        .await?;
+    state.db.write(move |tx| store_contact(tx, &mailer, &email, &message, mail_now, crate::db::now_ms())).await?;
     Ok(HttpResponse::Created().json(Message::new("Thank you! Your message has been sent. We will get back to you soon.")))
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-struct ContactMessage {
-    id: i64,
-    email: String,
-    message: String,
-    created_at: i64,
 }
 
 /// The contact inbox for admins, newest first.
 #[utoipa::path(tag = "admin", responses((status = OK, body = Vec<ContactMessage>, description = "Newest first, at most 500"), Unauthorized, Forbidden))]
 #[get("/admin/contact-messages")]
 async fn list_messages(state: web::Data<AppState>, _admin: crate::auth::AdminUser) -> AppResult<HttpResponse> {
-    let messages = state
-        .db
-        .read(|c| {
-            let mut stmt =
-                c.prepare("SELECT id, email, message, created_at FROM contact_messages ORDER BY created_at DESC, id DESC LIMIT 500")?;
-            let rows = stmt
-                .query_map([], |r| Ok(ContactMessage { id: r.get(0)?, email: r.get(1)?, message: r.get(2)?, created_at: r.get(3)? }))?
-                .collect::<Result<Vec<_>, _>>()?;
-            Ok(rows)
-        })
-        .await?;
+    let messages = state.db.read(contact_messages).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(messages))
 }
 
@@ -142,42 +106,17 @@ async fn save_about(
     let uploads: Vec<ImageUpload> = image1.into_iter().chain(image2).collect();
     let root = state.media.root.clone();
     let folder = format!("aboutUs/{}", crate::db::now_ms());
-    let about = state.catalogue.write_with_uploads(&state.media, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
-        let mut keys = keys.into_iter();
-        let new1 = if slots[0] { keys.next() } else { None };
-        let new2 = if slots[1] { keys.next() } else { None };
-        let now = crate::db::now_ms();
-        let existing: Option<(i64, Option<String>, Option<String>)> = tx
-            .query_row("SELECT id, image1_key, image2_key FROM about_pages ORDER BY created_at DESC, id DESC LIMIT 1", [], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })
-            .optional()?;
-        match existing {
-            None => {
-                tx.execute(
-                    "INSERT INTO about_pages (title, description1, description2, image1_key, image2_key, created_at, created_by, updated_at, updated_by)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?6, ?7)",
-                    rusqlite::params![title, description1, description2, new1, new2, now, user.id],
-                )?;
-                Ok((true, Changes::shown()))
-            }
-            Some((id, old1, old2)) => {
-                tx.execute(
-                    "UPDATE about_pages SET title = ?2, description1 = ?3, description2 = ?4, image1_key = COALESCE(?5, image1_key),
-                     image2_key = COALESCE(?6, image2_key), updated_at = ?7, updated_by = ?8 WHERE id = ?1",
-                    rusqlite::params![id, title, description1, description2, new1, new2, now, user.id],
-                )?;
-                for (old, new) in [(old1, &new1), (old2, &new2)] {
-                    if let (Some(old), Some(new)) = (old, new)
-                        && old != *new {
-                            crate::media::release_if_unused(tx, &root, &old)?;
-                        }
-                }
-                Ok((false, Changes::shown()))
-            }
-        }
-    })
-    .await?;
+    let about = state
+        .catalogue
+        .write_with_uploads(&state.media, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
+            let mut keys = keys.into_iter();
+            let new1 = if slots[0] { keys.next() } else { None };
+            let new2 = if slots[1] { keys.next() } else { None };
+            let text = AboutText { title, description1, description2 };
+            let created = write_about(tx, &root, &text, (new1, new2), &user.id, crate::db::now_ms())?;
+            Ok((created, Changes::shown()))
+        })
+        .await?;
     let message = if about { "About Us page created successfully" } else { "About Us page updated successfully" };
     Ok(HttpResponse::Ok().json(Message::new(message)))
 }

@@ -355,6 +355,54 @@ pub fn export_range(from: Option<&str>, to: Option<&str>) -> Result<(i64, i64), 
     Ok((from, to))
 }
 
+/// A payment an admin should look at.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PaymentReview {
+    pub reference: String,
+    pub user_id: String,
+    pub customer_name: String,
+    pub customer_email: String,
+    #[schema(value_type = i64)]
+    pub amount: Kobo,
+    pub currency: String,
+    pub status: crate::payments::PaymentStatus,
+    pub failure_reason: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct PaymentReviews {
+    /// Most recently changed first, at most 200.
+    pub payments: Vec<PaymentReview>,
+}
+
+/// The payments with one of `statuses` (the dashboard's "to review" are failed and mismatched),
+/// most recently changed first, at most 200.
+pub fn payments_to_review(c: &Connection, statuses: &[crate::payments::PaymentStatus]) -> crate::error::AppResult<PaymentReviews> {
+    let statuses = serde_json::to_string(statuses).map_err(crate::error::AppError::internal)?;
+    let mut stmt = c.prepare_cached(
+        "SELECT reference, user_id, customer_name, customer_email, amount_kobo, currency, status, failure_reason, created_at, updated_at
+         FROM payments WHERE status IN (SELECT value FROM json_each(?1)) ORDER BY updated_at DESC LIMIT 200",
+    )?;
+    let rows = stmt.query_map([statuses], |r| {
+        Ok(PaymentReview {
+            reference: r.get("reference")?,
+            user_id: r.get("user_id")?,
+            customer_name: r.get("customer_name")?,
+            customer_email: r.get("customer_email")?,
+            amount: r.get("amount_kobo")?,
+            currency: r.get("currency")?,
+            status: r.get("status")?,
+            failure_reason: r.get("failure_reason")?,
+            created_at: r.get("created_at")?,
+            updated_at: r.get("updated_at")?,
+        })
+    })?;
+    Ok(PaymentReviews { payments: rows.collect::<Result<Vec<_>, _>>()? })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -165,6 +165,39 @@ pub struct ForCheckout {
     pub pay_on_delivery: PayOnDelivery,
 }
 
+/// Replaces the delivery zones and pickup in one go. States left out of every zone cannot be
+/// delivered to.
+pub fn replace(tx: &Connection, zones: &[Zone], pickup: &Pickup, now: i64) -> AppResult<DeliveryOptions> {
+    tx.execute("DELETE FROM delivery_zones", [])?;
+    for (position, z) in zones.iter().enumerate() {
+        let id = crate::util::new_id();
+        tx.execute(
+            "INSERT INTO delivery_zones (id, name, fee_kobo, estimate, free_over_kobo, position, created_at, updated_at,
+                                         pod_enabled, pod_max_total_kobo)
+             VALUES (:id, :name, :fee, :estimate, :free_over, :position, :now, :now, :pod_enabled, :pod_max_total)",
+            rusqlite::named_params! {
+                ":id": id,
+                ":name": z.name,
+                ":fee": z.fee,
+                ":estimate": z.estimate,
+                ":free_over": z.free_over,
+                ":position": position as i64,
+                ":now": now,
+                ":pod_enabled": z.pay_on_delivery.enabled,
+                ":pod_max_total": z.pay_on_delivery.max_total,
+            },
+        )?;
+        for s in &z.states {
+            tx.execute("INSERT INTO zone_states (state, zone_id) VALUES (?1, ?2)", rusqlite::params![s, id])?;
+        }
+    }
+    tx.execute(
+        "INSERT INTO settings (key, value) VALUES (?1, ?2) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        rusqlite::params![PICKUP_KEY, serde_json::to_string(pickup).map_err(AppError::internal)?],
+    )?;
+    Ok(load(tx)?)
+}
+
 /// What delivery to `state` by `method` costs, with the estimate to show, or why it cannot be had.
 pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult<ForCheckout> {
     if method == Method::Pickup {

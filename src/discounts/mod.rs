@@ -255,6 +255,66 @@ pub struct CodeSummary {
     discounted: Kobo,
 }
 
+/// A new code, checked: amounts in kobo, dates as Unix ms.
+pub struct CheckedCode {
+    pub code: String,
+    pub kind: Kind,
+    pub percent: Option<i64>,
+    pub amount: Option<Kobo>,
+    pub min_subtotal: Kobo,
+    pub starts_at: Option<i64>,
+    pub ends_at: Option<i64>,
+    pub max_uses: Option<i64>,
+    pub per_customer: Option<i64>,
+    pub collections: Vec<String>,
+}
+
+/// Writes a new code; a code that exists already is a conflict, an unknown collection a refusal.
+pub fn create(tx: &Connection, new: &CheckedCode, now: i64) -> AppResult<CodeSummary> {
+    for collection in &new.collections {
+        let known: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [collection], |r| r.get(0))?;
+        if !known {
+            return Err(AppError::Validation("A chosen collection does not exist.".into()));
+        }
+    }
+    let code = &new.code;
+    tx.execute(
+        "INSERT INTO discount_codes (code, kind, percent, amount_kobo, min_subtotal_kobo, starts_at, ends_at, max_uses, per_customer,
+                                     collections, created_at)
+         VALUES (:code, :kind, :percent, :amount, :min_subtotal, :starts_at, :ends_at, :max_uses, :per_customer,
+                 :collections, :now)",
+        rusqlite::named_params! {
+            ":code": code,
+            ":kind": new.kind,
+            ":percent": new.percent,
+            ":amount": new.amount,
+            ":min_subtotal": new.min_subtotal,
+            ":starts_at": new.starts_at,
+            ":ends_at": new.ends_at,
+            ":max_uses": new.max_uses,
+            ":per_customer": new.per_customer,
+            ":collections": serde_json::to_string(&new.collections).map_err(AppError::internal)?,
+            ":now": now,
+        },
+    )
+    .map_err(|e| {
+        if crate::db::is_unique_violation(&e) { AppError::Conflict(format!("The code {code} already exists.")) } else { e.into() }
+    })?;
+    summaries(tx, Some(code))?.pop().ok_or_else(|| AppError::internal("the new code vanished"))
+}
+
+/// Pauses a code (shoppers are told it is not valid) or resumes it.
+pub fn set_paused(tx: &Connection, code: &str, paused: bool) -> AppResult<CodeSummary> {
+    if tx.execute("UPDATE discount_codes SET paused = ?2 WHERE code = ?1", params![code, paused])? == 0 {
+        return Err(unknown_code());
+    }
+    summaries(tx, Some(code))?.pop().ok_or_else(unknown_code)
+}
+
+pub fn unknown_code() -> AppError {
+    AppError::NotFound("That code does not exist.".into())
+}
+
 fn summaries(conn: &Connection, only: Option<&str>) -> rusqlite::Result<Vec<CodeSummary>> {
     let sql = format!(
         "SELECT {COLUMNS},

@@ -1,7 +1,6 @@
 //! Discount codes over HTTP: the admin's list, new codes, pausing.
 
 use actix_web::{HttpResponse, get, patch, post, web};
-use rusqlite::params;
 use serde::Deserialize;
 
 use super::*;
@@ -82,40 +81,19 @@ async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::J
     if new.collections.len() > 50 {
         return Err(AppError::Validation("A code may be limited to at most 50 collections.".into()));
     }
-    let summary = state
-        .db
-        .write(move |tx| {
-            for collection in &new.collections {
-                let known: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [collection], |r| r.get(0))?;
-                if !known {
-                    return Err(AppError::Validation("A chosen collection does not exist.".into()));
-                }
-            }
-            tx.execute(
-                "INSERT INTO discount_codes (code, kind, percent, amount_kobo, min_subtotal_kobo, starts_at, ends_at, max_uses, per_customer,
-                                             collections, created_at)
-                 VALUES (:code, :kind, :percent, :amount, :min_subtotal, :starts_at, :ends_at, :max_uses, :per_customer,
-                         :collections, :now)",
-                rusqlite::named_params! {
-                    ":code": code,
-                    ":kind": new.kind,
-                    ":percent": percent,
-                    ":amount": amount,
-                    ":min_subtotal": min_subtotal,
-                    ":starts_at": new.starts_at,
-                    ":ends_at": new.ends_at,
-                    ":max_uses": new.max_uses,
-                    ":per_customer": new.per_customer,
-                    ":collections": serde_json::to_string(&new.collections).map_err(AppError::internal)?,
-                    ":now": crate::db::now_ms(),
-                },
-            )
-            .map_err(|e| {
-                if crate::db::is_unique_violation(&e) { AppError::Conflict(format!("The code {code} already exists.")) } else { e.into() }
-            })?;
-            summaries(tx, Some(&code))?.pop().ok_or_else(|| AppError::internal("the new code vanished"))
-        })
-        .await?;
+    let checked = CheckedCode {
+        code,
+        kind: new.kind,
+        percent,
+        amount,
+        min_subtotal,
+        starts_at: new.starts_at,
+        ends_at: new.ends_at,
+        max_uses: new.max_uses,
+        per_customer: new.per_customer,
+        collections: new.collections,
+    };
+    let summary = state.db.write(move |tx| create(tx, &checked, crate::db::now_ms())).await?;
     Ok(HttpResponse::Created().json(summary))
 }
 
@@ -135,18 +113,9 @@ async fn pause_code(
 ) -> AppResult<HttpResponse> {
     let code = code.into_inner();
     let paused = body.paused;
-    let not_found = || AppError::NotFound("That code does not exist.".into());
     if !plausible(&code) {
-        return Err(not_found());
+        return Err(unknown_code());
     }
-    let summary = state
-        .db
-        .write(move |tx| {
-            if tx.execute("UPDATE discount_codes SET paused = ?2 WHERE code = ?1", params![code, paused])? == 0 {
-                return Err(not_found());
-            }
-            summaries(tx, Some(&code))?.pop().ok_or_else(not_found)
-        })
-        .await?;
+    let summary = state.db.write(move |tx| set_paused(tx, &code, paused)).await?;
     Ok(HttpResponse::Ok().json(summary))
 }

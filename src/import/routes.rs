@@ -3,19 +3,17 @@
 //! what would happen, then the import itself, which runs beside the request and is followed by
 //! polling its progress. One import runs at a time.
 
-use std::collections::HashMap;
 use std::io::{Seek, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use actix_web::{HttpResponse, get, post, web};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
+use super::jobs::{ImportJob, Job};
 use super::pictures::{Fetcher, Files};
-
 use super::{ImportReport, MAX_ZIP_BYTES, Progress};
 use crate::auth::AdminUser;
-use crate::catalog::admin_routes::EditProducts;
+use crate::auth::EditProducts;
 use crate::csv::ImportRefused;
 use crate::error::answers::{Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized};
 use crate::error::{AppError, AppResult};
@@ -49,102 +47,6 @@ struct ImportQuery {
     dry_run: bool,
     /// The collection for products whose row names none (Shopify's files name none).
     collection: Option<String>,
-}
-
-crate::text_enum! {
-    /// Where an import is.
-    pub enum ImportState {
-        Running => "running",
-        Done => "done",
-        Failed => "failed",
-    }
-}
-
-/// An import running or finished: its progress, then its report or why nothing was imported.
-#[derive(Serialize, Clone, utoipa::ToSchema)]
-pub struct ImportJob {
-    pub id: String,
-    pub state: ImportState,
-    /// "Checking", "Pictures", "Saving".
-    pub phase: String,
-    pub done: u64,
-    pub total: u64,
-    pub report: Option<ImportReport>,
-    pub refused: Option<ImportRefused>,
-}
-
-/// A job's live state, updated by the import as it goes.
-struct Job {
-    id: String,
-    phase: Mutex<&'static str>,
-    done: AtomicU64,
-    total: AtomicU64,
-    outcome: Mutex<Option<Result<ImportReport, ImportRefused>>>,
-}
-
-impl Progress for Job {
-    fn phase(&self, phase: &'static str, total: u64) {
-        *self.phase.lock().unwrap() = phase;
-        self.done.store(0, Ordering::Relaxed);
-        self.total.store(total, Ordering::Relaxed);
-    }
-
-    fn advance(&self, by: u64) {
-        self.done.fetch_add(by, Ordering::Relaxed);
-    }
-}
-
-impl Job {
-    fn view(&self) -> ImportJob {
-        let outcome = self.outcome.lock().unwrap().clone();
-        ImportJob {
-            id: self.id.clone(),
-            state: match &outcome {
-                None => ImportState::Running,
-                Some(Ok(_)) => ImportState::Done,
-                Some(Err(_)) => ImportState::Failed,
-            },
-            phase: self.phase.lock().unwrap().to_string(),
-            done: self.done.load(Ordering::Relaxed),
-            total: self.total.load(Ordering::Relaxed),
-            report: outcome.clone().and_then(Result::ok),
-            refused: outcome.and_then(Result::err),
-        }
-    }
-}
-
-/// The shop's imports: the running one, and the last few finished (to read their reports).
-#[derive(Default)]
-pub struct ImportJobs {
-    jobs: Mutex<HashMap<String, Arc<Job>>>,
-}
-
-const KEPT_JOBS: usize = 20;
-
-impl ImportJobs {
-    /// A new job, unless one is running.
-    fn start(&self) -> Option<Arc<Job>> {
-        let mut jobs = self.jobs.lock().unwrap();
-        if jobs.values().any(|j| j.outcome.lock().unwrap().is_none()) {
-            return None;
-        }
-        if jobs.len() >= KEPT_JOBS {
-            jobs.clear();
-        }
-        let job = Arc::new(Job {
-            id: crate::util::random_id(16),
-            phase: Mutex::new("Checking"),
-            done: AtomicU64::new(0),
-            total: AtomicU64::new(0),
-            outcome: Mutex::new(None),
-        });
-        jobs.insert(job.id.clone(), job.clone());
-        Some(job)
-    }
-
-    fn get(&self, id: &str) -> Option<Arc<Job>> {
-        self.jobs.lock().unwrap().get(id).cloned()
-    }
 }
 
 /// The upload, on disk: a CSV, or a zip of a CSV and pictures (told apart by its first bytes).
@@ -198,7 +100,7 @@ async fn import_products(
     let job = if dry_run { None } else { Some(state.imports.start().ok_or_else(busy)?) };
     let finish = |job: &Option<Arc<Job>>, outcome: Result<ImportReport, ImportRefused>| {
         if let Some(job) = job {
-            *job.outcome.lock().unwrap() = Some(outcome);
+            job.finish(outcome);
         }
     };
     let file = match receive(payload, &state.media.uploads).await {
@@ -238,7 +140,7 @@ async fn import_products(
         if let Err(refused) = &outcome {
             log::warn!("product import failed: {}", refused.message);
         }
-        *job.outcome.lock().unwrap() = Some(outcome);
+        job.finish(outcome);
     });
     Ok(HttpResponse::Accepted().json(view))
 }

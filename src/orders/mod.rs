@@ -3,13 +3,16 @@
 //! need a human (failed or mismatched).
 
 pub mod confirmation;
+mod fulfilment;
 pub mod links;
 pub mod mails;
 mod refunds;
 pub mod routes;
 pub mod views;
 
-use rusqlite::{Connection, OptionalExtension, params};
+pub use fulfilment::*;
+
+use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
@@ -506,105 +509,6 @@ pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
         })?;
     }
     by_id(tx, &id)?.ok_or_else(order_not_found)
-}
-
-/// Records money taken by hand (cash, transfer or POS): a pay-on-delivery order's total at the
-/// door, or what a pay-link order still owes (its balance after a deposit, or all of it). It must
-/// be exactly what is owed; a pay-link order's open links end, and a placed one becomes paid.
-pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy) -> AppResult<Order> {
-    let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
-    let owed = match order.payment.payment_method {
-        PaymentMethod::Paystack => {
-            return Err(AppError::Conflict("This order was paid through Paystack; there is nothing to collect.".into()));
-        }
-        PaymentMethod::PayOnDelivery => order.total_amount,
-        PaymentMethod::PayLink => order.payment.balance,
-    };
-    if order.payment.collected_at.is_some() {
-        return Err(AppError::Conflict("The money for this order was already recorded.".into()));
-    }
-    if !order.status.is_open() && order.status != OrderStatus::Delivered {
-        return Err(AppError::Conflict(format!("An order that is {} has nothing to collect.", order.status)));
-    }
-    if owed <= Kobo::ZERO {
-        return Err(AppError::Conflict("This order is paid in full.".into()));
-    }
-    if amount != owed {
-        let what = if order.payment.payment_method == PaymentMethod::PayLink { "balance" } else { "total" };
-        return Err(AppError::Validation(format!(
-            "The amount collected must be the order's {what}, {}.",
-            crate::money::format_naira(owed)
-        )));
-    }
-    let now = crate::db::now_ms();
-    tx.execute(
-        "UPDATE orders SET collected_at = ?2, collected_kobo = ?3, collected_by = ?4, updated_at = ?2 WHERE id = ?1",
-        params![id, now, amount, by],
-    )?;
-    if order.payment.payment_method == PaymentMethod::PayLink {
-        links::cancel_open(tx, id, now)?;
-        tx.execute("UPDATE orders SET status = 'paid' WHERE id = ?1 AND status = 'placed'", [id])?;
-    }
-    by_id(tx, id)?.ok_or_else(order_not_found)
-}
-
-/// A pay-on-delivery order the customer would not take at the door: its units go back on sale
-/// and its code's use is given back. Returns the order and whether stock changed.
-pub fn refuse(tx: &Connection, id: &OrderId) -> AppResult<(Order, bool)> {
-    let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
-    if order.payment.payment_method != PaymentMethod::PayOnDelivery || order.payment.collected_at.is_some() {
-        return Err(AppError::Conflict("Only a pay-on-delivery order not yet paid can be refused at delivery.".into()));
-    }
-    if !order.status.is_open() {
-        return Err(AppError::Conflict(format!("An order that is {} cannot be refused.", order.status)));
-    }
-    tx.execute("UPDATE orders SET status = ?2, updated_at = ?3 WHERE id = ?1", params![id, OrderStatus::Refused, crate::db::now_ms()])?;
-    let restocked = crate::stock::restock_order(tx, id)? > 0;
-    // The code's use is free again: nothing was paid with it.
-    crate::discounts::give_back_use(tx, &order.payment_reference)?;
-    Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, restocked))
-}
-
-/// How an order leaves the shop: who takes it, and the tracking number (a courier's is required).
-#[derive(Debug, Clone, Default)]
-pub struct Shipping {
-    pub by: Option<ShippedBy>,
-    pub tracking: Option<String>,
-}
-
-/// Moves an order to `status` (one of its next ones), with who took it and the tracking number
-/// when given. A cancelled order puts back on sale what it took from stock. Returns the order,
-/// whether it changed (a repeated click changes nothing) and whether stock changed.
-pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, shipping: &Shipping) -> AppResult<(Order, bool, bool)> {
-    let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
-    if order.status == status {
-        return Ok((order, false, false));
-    }
-    if !order.status.next().contains(&status) {
-        return Err(AppError::Conflict(format!("An order that is {} cannot become {status}.", order.status)));
-    }
-    // An order that may still be cancelled for want of confirmation is not prepared (money
-    // collected at pickup is confirmation enough).
-    let waiting = order.confirmation.as_ref().is_some_and(|c| c.is_waiting()) && order.payment.collected_at.is_none();
-    if status == OrderStatus::Processing && waiting {
-        return Err(AppError::Conflict(confirmation::CONFIRM_FIRST.into()));
-    }
-    tx.execute(
-        "UPDATE orders SET status = ?1, tracking_number = COALESCE(?2, tracking_number), shipped_by = COALESCE(?5, shipped_by),
-                updated_at = ?3 WHERE id = ?4",
-        params![status, shipping.tracking, crate::db::now_ms(), id, shipping.by],
-    )?;
-    // Cancelled before it shipped: what it took from stock goes back on sale.
-    let restocked = status == OrderStatus::Cancelled && crate::stock::restock_order(tx, id)? > 0;
-    // Nothing was paid for an order to pay on delivery or by link: its code's use is free again,
-    // and its open pay link ends.
-    if status == OrderStatus::Cancelled && order.payment.payment_method != PaymentMethod::Paystack {
-        if order.payment.paid == Kobo::ZERO {
-            crate::discounts::give_back_use(tx, &order.payment_reference)?;
-        }
-        links::cancel_open(tx, id, crate::db::now_ms())?;
-    }
-    Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, true, restocked))
 }
 
 impl crate::stock::Line for OrderItem {

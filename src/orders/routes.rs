@@ -3,12 +3,12 @@
 //! number, and the payments that need a human (failed or mismatched).
 
 use actix_web::{HttpResponse, get, patch, post, put, web};
-use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 
 use super::*;
 use crate::auth::{AdminUser, CurrentUser};
 use crate::catalog::write::Changes;
+use crate::dashboard::PaymentReviews;
 use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
@@ -89,11 +89,7 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
     if !is_order_number(&number) {
         return Err(not_found());
     }
-    let order = state
-        .db
-        .read(move |c| Ok(query_orders(c, "WHERE number = ?1 AND lower(customer_email) = ?2", &[&number, &email])?.pop()))
-        .await?
-        .ok_or_else(not_found)?;
+    let order = state.db.read(move |c| Ok(views::tracked(c, &number, &email)?)).await?.ok_or_else(not_found)?;
     let order = TrackedOrder {
         number: order.number,
         status: order.status,
@@ -128,7 +124,7 @@ pub struct MyOrders {
 #[utoipa::path(tag = "orders", responses((status = OK, body = MyOrders), Unauthorized))]
 #[get("/orders")]
 async fn my_orders(state: web::Data<AppState>, user: CurrentUser) -> AppResult<HttpResponse> {
-    let orders = state.db.read(move |c| Ok(query_orders(c, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[&user.id])?)).await?;
+    let orders = state.db.read(move |c| Ok(views::of_customer(c, &user.id)?)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(MyOrders { orders }))
 }
 
@@ -144,7 +140,7 @@ async fn mark_seen(state: web::Data<AppState>, user: CurrentUser) -> AppResult<H
     let counts = state
         .db
         .write(move |tx| {
-            tx.execute("UPDATE orders SET is_new = 0 WHERE user_id = ?1 AND is_new = 1", [&user.id])?;
+            views::mark_seen(tx, &user.id)?;
             Ok(crate::auth::counts(tx, &user.id)?)
         })
         .await?;
@@ -165,7 +161,7 @@ struct ClaimBody {
 async fn claim(state: web::Data<AppState>, user: CurrentUser, body: web::Json<ClaimBody>) -> AppResult<HttpResponse> {
     let token = body.into_inner().token;
     let id = user.id.clone();
-    let email: String = state.db.read(move |c| Ok(c.query_row("SELECT email FROM users WHERE id = ?1", [&id], |r| r.get(0))?)).await?;
+    let email = state.db.read(move |c| crate::auth::email_of(c, &id)).await?;
     if !crate::http::claim_token_is_valid(&state, &email, &token) {
         return Err(AppError::Validation("This link has expired or is not for this account. Sign in again to get a new one.".into()));
     }
@@ -173,7 +169,7 @@ async fn claim(state: web::Data<AppState>, user: CurrentUser, body: web::Json<Cl
         .db
         .write(move |tx| {
             crate::auth::guests::claim_orders(tx, &email, &user.id)?;
-            Ok(query_orders(tx, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[&user.id])?)
+            Ok(views::of_customer(tx, &user.id)?)
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(MyOrders { orders }))
@@ -297,19 +293,7 @@ async fn admin_update(
     let order = state
         .catalogue
         .write(move |tx| {
-            let before = by_id(tx, &id)?.map(|o| o.status);
-            let (order, changed, restocked) = change_status(tx, &id, status, &shipping)?;
-            if changed {
-                let tracking = match (&shipping.by, shipping.tracking.as_deref()) {
-                    (Some(ShippedBy::Rider), None) => " (our own rider)".to_string(),
-                    (Some(ShippedBy::Rider), Some(t)) => format!(" (our own rider, {t})"),
-                    (_, Some(t)) => format!(" (tracking {t})"),
-                    (_, None) => String::new(),
-                };
-                let summary = format!("Order #{}: {} → {status}{tracking}", order.number, before.map_or("?", |s| s.as_str()));
-                crate::staff::record(tx, &actor, "order", &order.id, &summary)?;
-                queue_status_mail(&mailer, tx, &order)?;
-            }
+            let (order, restocked) = update(tx, &mailer, &id, status, &shipping, &actor)?;
             Ok((order, Changes::shown_if(restocked)))
         })
         .await?;
@@ -321,16 +305,6 @@ async fn admin_update(
     }
     let order = state.db.read(move |c| staff_order(c, &order_id, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
-}
-
-/// The customer's mail about their order's new status (when it is news to them), written in the
-/// transaction that changed it.
-fn queue_status_mail(mailer: &crate::mail::Mailer, tx: &rusqlite::Connection, order: &Order) -> AppResult<()> {
-    if let Some((subject, body)) = mails::status_changed(mailer.shop_name(), mailer.public_url(), order) {
-        let mail = crate::mail::Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None };
-        mailer.queue(tx, mail)?;
-    }
-    Ok(())
 }
 
 /// Money collected for a pay-on-delivery order.
@@ -358,15 +332,7 @@ async fn admin_collect(
         .ok_or_else(|| AppError::Validation("Enter the amount collected.".into()))?;
     let id = OrderId::from(id.into_inner());
     let actor = admin.0.id.clone();
-    let order = state
-        .db
-        .write(move |tx| {
-            let order = collect(tx, &id, amount, method)?;
-            let summary = format!("Order #{}: {} collected by {method}", order.number, crate::money::format_naira(amount));
-            crate::staff::record(tx, &actor, "order", &order.id, &summary)?;
-            admin_order(tx, &id)
-        })
-        .await?;
+    let order = state.db.write(move |tx| collect_by_hand(tx, &id, amount, method, &actor)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
@@ -380,9 +346,7 @@ async fn admin_refuse(state: web::Data<AppState>, admin: AdminUser, id: web::Pat
     let order = state
         .catalogue
         .write(move |tx| {
-            let (order, restocked) = refuse(tx, &id)?;
-            crate::staff::record(tx, &actor, "order", &order.id, &format!("Order #{}: refused at delivery", order.number))?;
-            queue_status_mail(&mailer, tx, &order)?;
+            let (order, restocked) = refuse_at_door(tx, &mailer, &id, &actor)?;
             Ok((order, Changes::shown_if(restocked)))
         })
         .await?;
@@ -414,17 +378,7 @@ async fn admin_note(
         return Err(AppError::Validation("Please keep the note under 2000 characters.".into()));
     }
     let (id, actor, sight) = (OrderId::from(id.into_inner()), admin.0.id.clone(), sight_of(&admin));
-    let order = state
-        .db
-        .write(move |tx| {
-            let number: String =
-                tx.query_row("SELECT number FROM orders WHERE id = ?1", [&id], |r| r.get(0)).optional()?.ok_or_else(order_not_found)?;
-            let note = (!note.is_empty()).then_some(note);
-            tx.execute("UPDATE orders SET internal_note = ?2 WHERE id = ?1", params![id, note])?;
-            crate::staff::record(tx, &actor, "order", &id, &format!("Order #{number}: note changed"))?;
-            staff_order(tx, &id, sight)
-        })
-        .await?;
+    let order = state.db.write(move |tx| write_note(tx, &id, &note, &actor, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
@@ -433,27 +387,6 @@ async fn admin_note(
 struct PickQuery {
     /// Order ids separated by commas (at most 200); without them, every order paid or processing.
     orders: Option<String>,
-}
-
-/// What to take off the shelves for many orders: each variant once, with its units and orders.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PickList {
-    lines: Vec<PickLine>,
-    /// The orders it covers, oldest first: number, customer, delivery and their notes (as the
-    /// member of staff may see them).
-    orders: Vec<ListedOrder>,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PickLine {
-    name: String,
-    size: Option<String>,
-    color: Option<String>,
-    sku: Option<String>,
-    quantity: i64,
-    /// The order numbers that need it.
-    orders: Vec<String>,
 }
 
 /// A pick list for the orders named, or for every order waiting to be packed (paid or processing).
@@ -466,45 +399,7 @@ async fn pick_list(state: web::Data<AppState>, admin: AdminUser, query: web::Que
     if ids.len() > 200 {
         return Err(AppError::Validation("A pick list can cover at most 200 orders.".into()));
     }
-    let list = state
-        .db
-        .read(move |c| {
-            let orders = if ids.is_empty() {
-                query_orders(c, "WHERE status IN ('paid', 'processing') ORDER BY created_at LIMIT 200", &[])?
-            } else {
-                let ids = serde_json::to_string(&ids).map_err(AppError::internal)?;
-                query_orders(c, "WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY created_at", &[&ids])?
-            };
-            let mut sku = c.prepare_cached("SELECT sku FROM variants WHERE id = ?1")?;
-            let mut lines: Vec<PickLine> = Vec::new();
-            for order in &orders {
-                for item in &order.items {
-                    let found = lines.iter_mut().find(|l| l.name == item.name && l.size == item.size && l.color == item.color);
-                    match found {
-                        Some(line) => {
-                            line.quantity += item.quantity;
-                            if !line.orders.contains(&order.number) {
-                                line.orders.push(order.number.clone());
-                            }
-                        }
-                        None => lines.push(PickLine {
-                            name: item.name.clone(),
-                            size: item.size.clone(),
-                            color: item.color.clone(),
-                            sku: match &item.variant_id {
-                                Some(v) => sku.query_row([v], |r| r.get::<_, Option<String>>(0)).optional()?.flatten(),
-                                None => None,
-                            },
-                            quantity: item.quantity,
-                            orders: vec![order.number.clone()],
-                        }),
-                    }
-                }
-            }
-            lines.sort_by(|a, b| (&a.name, &a.size, &a.color).cmp(&(&b.name, &b.size, &b.color)));
-            Ok(PickList { lines, orders: orders.into_iter().map(|o| ListedOrder::of(o, sight)).collect() })
-        })
-        .await?;
+    let list = state.db.read(move |c| pick_list_of(c, &ids, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(list))
 }
 
@@ -516,29 +411,6 @@ struct PaymentsQuery {
     status: Option<PaymentStatus>,
 }
 
-/// A payment an admin should look at.
-#[derive(Serialize, utoipa::ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct PaymentReview {
-    reference: String,
-    user_id: String,
-    customer_name: String,
-    customer_email: String,
-    #[schema(value_type = i64)]
-    amount: Kobo,
-    currency: String,
-    status: PaymentStatus,
-    failure_reason: Option<String>,
-    created_at: i64,
-    updated_at: i64,
-}
-
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PaymentReviews {
-    /// Most recently changed first, at most 200.
-    payments: Vec<PaymentReview>,
-}
-
 /// Payments for an admin to look at: by default those that failed verification or mismatched.
 #[utoipa::path(tag = "admin", params(PaymentsQuery), responses((status = OK, body = PaymentReviews), BadRequest, Unauthorized, Forbidden))]
 #[get("/admin/payments")]
@@ -548,30 +420,6 @@ async fn admin_payments(state: web::Data<AppState>, _admin: AdminUser, query: we
         None => vec![PaymentStatus::Failed, PaymentStatus::Mismatch],
         Some(one) => vec![one],
     };
-    let statuses = serde_json::to_string(&statuses).map_err(AppError::internal)?;
-    let payments = state
-        .db
-        .read(move |c| {
-            let mut stmt = c.prepare_cached(
-                "SELECT reference, user_id, customer_name, customer_email, amount_kobo, currency, status, failure_reason, created_at, updated_at
-                 FROM payments WHERE status IN (SELECT value FROM json_each(?1)) ORDER BY updated_at DESC LIMIT 200",
-            )?;
-            let rows = stmt.query_map([statuses], |r| {
-                Ok(PaymentReview {
-                    reference: r.get("reference")?,
-                    user_id: r.get("user_id")?,
-                    customer_name: r.get("customer_name")?,
-                    customer_email: r.get("customer_email")?,
-                    amount: r.get("amount_kobo")?,
-                    currency: r.get("currency")?,
-                    status: r.get("status")?,
-                    failure_reason: r.get("failure_reason")?,
-                    created_at: r.get("created_at")?,
-                    updated_at: r.get("updated_at")?,
-                })
-            })?;
-            Ok(rows.collect::<Result<Vec<_>, _>>()?)
-        })
-        .await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(PaymentReviews { payments }))
+    let payments = state.db.read(move |c| crate::dashboard::payments_to_review(c, &statuses)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(payments))
 }

@@ -284,3 +284,19 @@ pub fn list_page(conn: &Connection, filter: &ListFilter, sight: StaffSight) -> A
         conn.query_row("SELECT COUNT(*) FROM orders WHERE oversold = 1 AND status != ?1", [OrderStatus::Cancelled], |r| r.get(0))?;
     Ok(AdminOrderPage { orders, total, page, page_size: PAGE_SIZE, counts, oversold })
 }
+
+/// A customer's orders, newest first.
+pub fn of_customer(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Vec<Order>> {
+    query_orders(conn, "WHERE user_id = ?1 ORDER BY created_at DESC, id DESC", &[user_id])
+}
+
+/// The order with this number placed with this e-mail (lower case), for tracking without a login.
+pub fn tracked(conn: &Connection, number: &str, email: &str) -> rusqlite::Result<Option<Order>> {
+    Ok(query_orders(conn, "WHERE number = ?1 AND lower(customer_email) = ?2", &[&number, &email])?.pop())
+}
+
+/// Marks the customer's orders seen (the "new" badge goes).
+pub fn mark_seen(tx: &Connection, user_id: &UserId) -> rusqlite::Result<()> {
+    tx.execute("UPDATE orders SET is_new = 0 WHERE user_id = ?1 AND is_new = 1", [user_id])?;
+    Ok(())
+}

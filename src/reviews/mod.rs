@@ -242,6 +242,44 @@ fn admin_review_from_row(r: &rusqlite::Row) -> rusqlite::Result<AdminReview> {
     Ok(AdminReview { review: review_from_row(r)?, product_name: r.get(10)?, customer_email: r.get(11)? })
 }
 
+/// A customer's review of a product delivered to them, new or edited.
+pub fn write(tx: &Connection, product_id: &ProductId, user_id: &UserId, review: &NewReview, now: i64) -> AppResult<()> {
+    let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM products WHERE id = ?1)", [product_id], |r| r.get(0))?;
+    if !exists {
+        return Err(AppError::NotFound("Product not found.".into()));
+    }
+    if !received(tx, user_id, product_id)? {
+        return Err(AppError::Forbidden("You can review a product once it has been delivered to you.".into()));
+    }
+    save(tx, product_id, user_id, review, true, now)?;
+    Ok(())
+}
+
+/// A page (from 1) of every review, newest first, for moderation; `hidden` picks only hidden or
+/// only visible ones.
+pub fn admin_page(conn: &Connection, page: i64, hidden: Option<bool>) -> AppResult<AdminReviewPage> {
+    let offset = (page - 1) * ADMIN_PAGE_SIZE;
+    // -1 means either.
+    let hidden = hidden.map_or(-1, i64::from);
+    let reviews = conn
+        .prepare_cached(&format!(
+            "{ADMIN_SELECT} WHERE (?1 = -1 OR r.hidden = ?1) ORDER BY r.created_at DESC, r.id DESC LIMIT ?2 OFFSET ?3"
+        ))?
+        .query_map(params![hidden, ADMIN_PAGE_SIZE, offset], admin_review_from_row)?
+        .collect::<Result<Vec<_>, _>>()?;
+    let total = conn.query_row("SELECT COUNT(*) FROM reviews WHERE (?1 = -1 OR hidden = ?1)", [hidden], |r| r.get(0))?;
+    Ok(AdminReviewPage { reviews, page, page_size: ADMIN_PAGE_SIZE, total })
+}
+
+/// Hides or shows a review, and refreshes its product's rating.
+pub fn set_hidden(tx: &Connection, id: &str, hidden: bool) -> AppResult<AdminReview> {
+    let product: Option<ProductId> =
+        tx.query_row("UPDATE reviews SET hidden = ?2 WHERE id = ?1 RETURNING product_id", params![id, hidden], |r| r.get(0)).optional()?;
+    let product = product.ok_or_else(|| AppError::NotFound("Review not found.".into()))?;
+    refresh_rating(tx, &product)?;
+    Ok(tx.query_row(&format!("{ADMIN_SELECT} WHERE r.id = ?1"), [id], admin_review_from_row)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

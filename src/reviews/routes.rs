@@ -1,7 +1,6 @@
 //! Reviews over HTTP: a product's page of reviews, writing one's own, moderation.
 
 use actix_web::{HttpRequest, HttpResponse, get, patch, put, web};
-use rusqlite::{OptionalExtension, params};
 use serde::Deserialize;
 
 use super::*;
@@ -66,18 +65,8 @@ async fn write_review(
     let (product_id, user_id) = (id.clone(), user.id.clone());
     state
         .catalogue
-        .write(move |tx| {
-            let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM products WHERE id = ?1)", [&product_id], |r| r.get(0))?;
-            if !exists {
-                return Err(AppError::NotFound("Product not found.".into()));
-            }
-            if !received(tx, &user_id, &product_id)? {
-                return Err(AppError::Forbidden("You can review a product once it has been delivered to you.".into()));
-            }
-            save(tx, &product_id, &user_id, &review, true, crate::db::now_ms())?;
-            // The product's rating and count changed.
-            Ok(((), Changes::shown()))
-        })
+        // The product's rating and count changed.
+        .write(move |tx| Ok((write(tx, &product_id, &user_id, &review, crate::db::now_ms())?, Changes::shown())))
         .await?;
     let answer = state.db.read(move |c| page_of(c, &id, 1, Some(&user.id))).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
@@ -98,22 +87,7 @@ struct AdminQuery {
 async fn list_reviews(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<AdminQuery>) -> AppResult<HttpResponse> {
     let AdminQuery { page, hidden } = query.into_inner();
     let page = page.unwrap_or(1).clamp(1, 100_000);
-    let answer = state
-        .db
-        .read(move |c| {
-            let offset = (page - 1) * ADMIN_PAGE_SIZE;
-            // -1 means either.
-            let hidden = hidden.map_or(-1, i64::from);
-            let reviews = c
-                .prepare_cached(&format!(
-                    "{ADMIN_SELECT} WHERE (?1 = -1 OR r.hidden = ?1) ORDER BY r.created_at DESC, r.id DESC LIMIT ?2 OFFSET ?3"
-                ))?
-                .query_map(params![hidden, ADMIN_PAGE_SIZE, offset], admin_review_from_row)?
-                .collect::<Result<Vec<_>, _>>()?;
-            let total = c.query_row("SELECT COUNT(*) FROM reviews WHERE (?1 = -1 OR hidden = ?1)", [hidden], |r| r.get(0))?;
-            Ok(AdminReviewPage { reviews, page, page_size: ADMIN_PAGE_SIZE, total })
-        })
-        .await?;
+    let answer = state.db.read(move |c| admin_page(c, page, hidden)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
 }
 
@@ -134,14 +108,8 @@ async fn hide_review(
     let (id, hidden) = (id.into_inner(), body.into_inner().hidden);
     let review = state
         .catalogue
-        .write(move |tx| {
-            let product: Option<crate::ids::ProductId> = tx
-                .query_row("UPDATE reviews SET hidden = ?2 WHERE id = ?1 RETURNING product_id", params![id, hidden], |r| r.get(0))
-                .optional()?;
-            let product = product.ok_or_else(|| AppError::NotFound("Review not found.".into()))?;
-            refresh_rating(tx, &product)?;
-            Ok((tx.query_row(&format!("{ADMIN_SELECT} WHERE r.id = ?1"), [&id], admin_review_from_row)?, Changes::shown()))
-        })
+        // The product's rating follows at once.
+        .write(move |tx| Ok((set_hidden(tx, &id, hidden)?, Changes::shown())))
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(review))
 }

@@ -1,12 +1,11 @@
 //! Saved items over HTTP.
 
 use actix_web::{HttpResponse, delete, get, post, put, web};
-use rusqlite::params;
 
 use super::*;
 use crate::auth::CurrentUser;
+use crate::error::AppResult;
 use crate::error::answers::*;
-use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
@@ -28,20 +27,7 @@ async fn save(state: web::Data<AppState>, user: CurrentUser, product: web::Path<
     if !crate::util::plausible_id(&product) {
         return Err(unknown_product());
     }
-    let items = state
-        .db
-        .write(move |tx| {
-            let exists: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM products WHERE id = ?1)", [&product], |r| r.get(0))?;
-            if !exists {
-                return Err(unknown_product());
-            }
-            tx.execute(
-                "INSERT OR IGNORE INTO saved_items (user_id, product_id, saved_at) VALUES (?1, ?2, ?3)",
-                params![user.id, product, crate::db::now_ms()],
-            )?;
-            Ok(load(tx, &user.id)?)
-        })
-        .await?;
+    let items = state.db.write(move |tx| save_product(tx, &user.id, &product, crate::db::now_ms())).await?;
     Ok(HttpResponse::Ok().json(items))
 }
 
@@ -49,13 +35,7 @@ async fn save(state: web::Data<AppState>, user: CurrentUser, product: web::Path<
 #[delete("/saved/{product}")]
 async fn unsave(state: web::Data<AppState>, user: CurrentUser, product: web::Path<String>) -> AppResult<HttpResponse> {
     let product = product.into_inner();
-    let items = state
-        .db
-        .write(move |tx| {
-            tx.execute("DELETE FROM saved_items WHERE user_id = ?1 AND product_id = ?2", params![user.id, product])?;
-            Ok(load(tx, &user.id)?)
-        })
-        .await?;
+    let items = state.db.write(move |tx| unsave_product(tx, &user.id, &product)).await?;
     Ok(HttpResponse::Ok().json(items))
 }
 
@@ -79,16 +59,6 @@ async fn move_to_bag(
     let product = crate::ids::ProductId::from(product.into_inner());
     let size = body.size.as_deref().unwrap_or("").trim().to_string();
     let color = body.color.as_deref().unwrap_or("").trim().to_string();
-    let bag = state
-        .db
-        .write(move |tx| {
-            let removed = tx.execute("DELETE FROM saved_items WHERE user_id = ?1 AND product_id = ?2", params![user.id, product])?;
-            if removed == 0 {
-                return Err(AppError::NotFound("That product is not in your saved items.".into()));
-            }
-            crate::bag::add_item(tx, &user.id, &product, &size, &color, 1)?;
-            Ok(crate::bag::load(tx, &user.id)?)
-        })
-        .await?;
+    let bag = state.db.write(move |tx| move_to_bag_in(tx, &user.id, &product, (&size, &color))).await?;
     Ok(HttpResponse::Ok().json(bag))
 }

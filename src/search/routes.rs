@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::synonyms::{SynonymList, load};
 use crate::auth::AdminUser;
+use crate::auth::EditProducts;
 use crate::catalog::Product;
-use crate::catalog::admin_routes::EditProducts;
 use crate::catalog::listing::{self, Facets, FilterQuery, ProductSort, Scope};
 use crate::catalog::suggest::Suggestion;
 use crate::catalog::write::Changes;

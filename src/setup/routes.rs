@@ -124,7 +124,7 @@ async fn post_setup(req: HttpRequest, state: web::Data<AppState>, body: web::Jso
         .write(move |tx| {
             let owner = Owner { name: &owner_name, email: &owner_email, password_hash: &hash };
             let id = create_owner(tx, &owner, crate::db::now_ms())?;
-            crate::auth::routes::sign_in_staff(&st, tx, id.as_str())
+            crate::auth::accounts::sign_in_staff(tx, &st.tokens, id.as_str(), crate::access::allowed, crate::db::now_ms())
         })
         .await?;
     state.setup.finish();

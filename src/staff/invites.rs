@@ -128,3 +128,28 @@ pub fn mail(shop: &str, public_url: &str, inviter: &str, invite: &Invite, token:
         ),
     )
 }
+
+/// Makes the account with this e-mail a member of staff with `role` (false), or — when no account
+/// uses the e-mail — stores an invitation and queues its mail (true). Either is logged as `actor`'s.
+pub fn grant(tx: &Connection, mailer: &crate::mail::Mailer, email: &str, role: Role, actor: &UserId, now: i64) -> AppResult<bool> {
+    if let Some((id, name, before)) = crate::auth::set_role(tx, email, Some(role))? {
+        if before != Some(role) {
+            let from = crate::auth::accounts::describe(before);
+            crate::activity::record(tx, actor, "staff", &id, &format!("{name} <{email}>: role {from} → {role}"))?;
+        }
+        return Ok(false);
+    }
+    let (invite, token) = create(tx, email, role, actor, now)?;
+    let inviter = crate::auth::accounts::display_name_of(tx, actor)?;
+    let (subject, body) = mail(mailer.shop_name(), mailer.public_url(), &inviter, &invite, &token);
+    mailer.queue(tx, crate::mail::Mail { kind: "staff_invite", to: email, subject: &subject, body: &body, unsubscribe: None })?;
+    crate::activity::record(tx, actor, "staff", &invite.id, &format!("<{email}> invited as {role}"))?;
+    Ok(true)
+}
+
+/// Uses an invitation (see [`accept`]) and logs the new member's joining. Answers the new account.
+pub fn join(tx: &Connection, token: &str, name: &str, password_hash: &str, now: i64) -> AppResult<UserId> {
+    let (id, invite) = accept(tx, token, name, password_hash, now)?;
+    crate::activity::record(tx, &id, "staff", &id, &format!("{name} <{}> joined as {}", invite.email, invite.role))?;
+    Ok(id)
+}

@@ -13,17 +13,6 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(list_staff).service(change_role).service(cancel_invite).service(list_activity);
 }
 
-#[derive(Serialize, utoipa::ToSchema)]
-struct Staff {
-    staff: Vec<StaffMember>,
-    /// Invitations mailed and not yet used, newest first.
-    invites: Vec<invites::Invite>,
-}
-
-fn everyone(conn: &rusqlite::Connection) -> AppResult<Staff> {
-    Ok(Staff { staff: members(conn)?, invites: invites::open(conn, crate::db::now_ms())? })
-}
-
 /// Everyone with a role, owners first, and the invitations not yet used.
 #[utoipa::path(tag = "admin", responses((status = OK, body = Staff), Unauthorized, Forbidden))]
 #[get("/admin/staff")]
@@ -70,7 +59,7 @@ async fn change_role(state: web::Data<AppState>, admin: AdminUser, body: web::Js
             let (id, name, before) = crate::auth::set_role(tx, &email, role)?
                 .ok_or_else(|| AppError::NotFound(format!("No account found with the email {email}.")))?;
             if before != role {
-                let (from, to) = (crate::auth::routes::describe(before), crate::auth::routes::describe(role));
+                let (from, to) = (crate::auth::accounts::describe(before), crate::auth::accounts::describe(role));
                 record(tx, &actor, "staff", &id, &format!("{name} <{email}>: role {from} → {to}"))?;
             }
             everyone(tx)

@@ -224,3 +224,16 @@ pub fn last_import(conn: &Connection) -> rusqlite::Result<Option<String>> {
     use rusqlite::OptionalExtension;
     conn.query_row("SELECT value FROM settings WHERE key = 'stock_imported_at'", [], |r| r.get(0)).optional()
 }
+
+/// [`import`], logged in the activity log as `actor`'s when it changed anything.
+pub fn import_by(
+    tx: &rusqlite::Transaction,
+    text: &str,
+    actor: &crate::ids::UserId,
+) -> crate::error::AppResult<Result<Applied, ImportRefused>> {
+    let imported = import(tx, text)?;
+    if let Ok(applied) = &imported {
+        crate::activity::record(tx, actor, "stock", "import", &format!("Stock imported from a spreadsheet: {} variants", applied.updated))?;
+    }
+    Ok(imported)
+}

@@ -7,6 +7,7 @@
 
 pub mod csv;
 pub mod routes;
+pub mod screen;
 
 use std::collections::HashMap;
 

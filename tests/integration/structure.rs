@@ -3,7 +3,9 @@
 //! staff's rules), `api`, `spa`, `background`, `cli`, and every `routes.rs` / `*_routes.rs` — may use anything. Every other file
 //! belongs to a domain module (`orders`, `stock`, `paystack`…) and may use only other domain
 //! modules, never the HTTP layer; and no two domain modules may use each other, directly or
-//! around a circle. A new import that breaks this fails here, naming the files.
+//! around a circle. The HTTP layer's own files never use each other around a circle, and a routes
+//! file holds no SQL (its domain does). A new import or statement that breaks this fails here,
+//! naming the files.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -143,6 +145,142 @@ fn domain_modules_point_one_way_and_never_at_the_http_layer() {
     }
     assert!(problems.is_empty(), "the layers are crossed:\n{}", problems.join("\n"));
     assert!(edges.len() > 20, "the test reads the domain modules ({})", edges.len());
+}
+
+/// The SQL a routes file holds: `rusqlite` named, a statement run (`.execute(`, `.query_row(`,
+/// `.prepare(`, `.query_map(`…), or a string literal that reads as a statement (SELECT … FROM,
+/// INSERT INTO, UPDATE … SET, DELETE FROM). Comments are left out. One line per finding.
+fn sql_in(text: &str) -> Vec<String> {
+    let code: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with("//")).collect();
+    let mut found = Vec::new();
+    for line in &code {
+        for call in [".execute(", ".execute_batch(", ".query_row(", ".prepare(", ".prepare_cached(", ".query_map(", ".query(", "rusqlite"] {
+            if line.contains(call) {
+                found.push(format!("`{call}` in \"{}\"", line.trim()));
+            }
+        }
+    }
+    // String literals, which may run over several lines.
+    let joined = code.join("\n");
+    let mut rest = joined.as_str();
+    while let Some(open) = rest.find('"') {
+        let after = &rest[open + 1..];
+        let mut end = None;
+        let mut escaped = false;
+        for (i, c) in after.char_indices() {
+            match c {
+                '\\' if !escaped => escaped = true,
+                '"' if !escaped => {
+                    end = Some(i);
+                    break;
+                }
+                _ => escaped = false,
+            }
+        }
+        let Some(end) = end else { break };
+        let literal = &after[..end];
+        let statement = (literal.contains("SELECT ") && literal.contains(" FROM "))
+            || literal.contains("INSERT INTO")
+            || literal.contains("INSERT OR ")
+            || (literal.contains("UPDATE ") && literal.contains(" SET "))
+            || literal.contains("DELETE FROM");
+        if statement {
+            found.push(format!("the statement \"{}\"", literal.split_whitespace().collect::<Vec<_>>().join(" ")));
+        }
+        rest = &after[end + 1..];
+    }
+    found
+}
+
+fn is_routes_file(file: &Path) -> bool {
+    let name = file.file_name().unwrap().to_string_lossy();
+    name == "routes.rs" || name.ends_with("_routes.rs")
+}
+
+/// A handler reads the request, makes one call into its domain and chooses the status: the SQL of
+/// a behaviour lives in its domain module, where a newcomer walking from the route finds it.
+#[test]
+fn routes_files_hold_no_sql() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let routes: Vec<&PathBuf> = files.iter().filter(|f| is_routes_file(f)).collect();
+    assert!(routes.len() > 20, "the test reads the routes files ({})", routes.len());
+    let mut problems = Vec::new();
+    for file in routes {
+        let shown = file.strip_prefix(&src).unwrap().display().to_string();
+        for finding in sql_in(&std::fs::read_to_string(file).unwrap()) {
+            problems.push(format!("src/{shown}: {finding}"));
+        }
+    }
+    assert!(problems.is_empty(), "SQL in routes files (move it into the domain module):\n{}", problems.join("\n"));
+}
+
+#[test]
+fn sql_is_recognised() {
+    assert_eq!(sql_in("let x = tx.query_row(\"SELECT 1\", [], |r| r.get(0))?;").len(), 1);
+    assert_eq!(sql_in("use rusqlite::params;").len(), 1);
+    assert_eq!(sql_in("const Q: &str = \"UPDATE orders\n     SET note = ?2 WHERE id = ?1\";").len(), 1);
+    assert_eq!(sql_in("let m = \"Select the rows to delete from the list.\";").len(), 0);
+    assert!(sql_in("// tx.execute(\"DELETE FROM bag_items\")").is_empty(), "comments are left out");
+    assert_eq!(sql_in("let m = \"He said \\\"hi\\\"\"; let q = \"DELETE FROM x\";").len(), 1);
+}
+
+/// The HTTP layer's own files point one way too: no circle among them (a state type defined in
+/// a routes file and read by `http`, or `access` and `http` using each other, is one).
+#[test]
+fn the_http_layer_has_no_circle() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    // An HTTP file's name as its paths write it: `http`, `orders::routes`, `payments::link_routes`.
+    let name_of = |file: &Path| -> String {
+        let relative = file.strip_prefix(&src).unwrap().with_extension("");
+        let parts: Vec<String> = relative.components().map(|c| c.as_os_str().to_string_lossy().to_string()).collect();
+        parts.join("::").trim_end_matches("::mod").to_string()
+    };
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in files.iter().filter(|f| is_http_file(&src, f)) {
+        let from = name_of(file);
+        let targets = edges.entry(from.clone()).or_default();
+        for (first, second) in crate_paths(&std::fs::read_to_string(file).unwrap()) {
+            let to = match second {
+                Some(second) if second == "routes" || second.ends_with("_routes") => format!("{first}::{second}"),
+                _ if HTTP_MODULES.contains(&first.as_str()) => first,
+                _ => continue,
+            };
+            if to != from {
+                targets.insert(to);
+            }
+        }
+    }
+    assert!(edges.len() > 25, "the test reads the HTTP layer's files ({})", edges.len());
+    fn walk(
+        at: &str,
+        edges: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+        circles: &mut Vec<String>,
+    ) {
+        if done.contains(at) {
+            return;
+        }
+        if let Some(from) = path.iter().position(|m| m == at) {
+            circles.push(format!("{} -> {at}", path[from..].join(" -> ")));
+            return;
+        }
+        path.push(at.to_string());
+        for next in edges.get(at).into_iter().flatten() {
+            walk(next, edges, path, done, circles);
+        }
+        path.pop();
+        done.insert(at.to_string());
+    }
+    let (mut done, mut circles) = (BTreeSet::new(), Vec::new());
+    for file in edges.keys() {
+        walk(file, &edges, &mut Vec::new(), &mut done, &mut circles);
+    }
+    assert!(circles.is_empty(), "circles in the HTTP layer:\n{}", circles.join("\n"));
 }
 
 #[test]

@@ -61,8 +61,7 @@ fn code_hash(order_id: &OrderId, code: &str) -> String {
 
 /// A fresh six-digit code.
 pub fn new_code() -> String {
-    let bytes = crate::util::random_bytes::<8>();
-    format!("{:06}", u64::from_le_bytes(bytes) % 1_000_000)
+    crate::util::random_from(b"0123456789", 6)
 }
 
 /// Whether the shop knows `user` as a customer: an account (not a guest) with an order that was

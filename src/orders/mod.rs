@@ -344,10 +344,7 @@ pub fn is_order_number(text: &str) -> bool {
 /// A number no order has yet (31^8 of them: a clash is rare, and retried).
 pub fn new_order_number(tx: &Connection) -> rusqlite::Result<String> {
     loop {
-        let number: String = crate::util::random_bytes::<NUMBER_LEN>()
-            .iter()
-            .map(|b| NUMBER_ALPHABET[*b as usize % NUMBER_ALPHABET.len()] as char)
-            .collect();
+        let number = crate::util::random_from(NUMBER_ALPHABET, NUMBER_LEN);
         let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM orders WHERE number = ?1)", [&number], |r| r.get(0))?;
         if !taken {
             return Ok(number);

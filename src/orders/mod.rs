@@ -5,6 +5,7 @@
 pub mod confirmation;
 pub mod links;
 pub mod mails;
+pub mod payment_status;
 mod refunds;
 pub mod routes;
 pub mod views;

@@ -54,7 +54,7 @@ impl Payments {
                     .query_row(params![r, u], |row| Ok((row.get(0)?, row.get(1)?)))
                     .optional()?;
                 let Some((status, channel)) = found else { return Ok(None) };
-                let settled = if status.is_settled() { Some(settled_outcome(c, &r)?) } else { None };
+                let settled = if status.is_settled() { Some(settled_outcome(c, &r, status)?) } else { None };
                 Ok(Some((settled, channel)))
             })
             .await?;
@@ -107,11 +107,23 @@ pub enum Outcome {
     Unknown,
 }
 
-fn settled_outcome(conn: &Connection, reference: &PaymentReference) -> AppResult<Outcome> {
-    match orders::by_reference(conn, reference)? {
-        Some(order) => Ok(Outcome::Completed { order: Box::new(order), created: false }),
-        None => Ok(Outcome::Mismatch),
-    }
+/// What a settled payment answers, from the database. A completed pay link's payment answers the
+/// order the merchant made (whose own reference is another), so a verify that comes after the
+/// webhook completed it says paid, not mismatch.
+fn settled_outcome(conn: &Connection, reference: &PaymentReference, status: PaymentStatus) -> AppResult<Outcome> {
+    let order = match orders::by_reference(conn, reference)? {
+        Some(order) => Some(order),
+        // A link's payment kept as a mismatch is not the order's money.
+        None if status != PaymentStatus::Completed => None,
+        None => {
+            let linked: Option<crate::ids::OrderId> = conn
+                .prepare_cached("SELECT l.order_id FROM payments p JOIN pay_links l ON l.token = p.pay_link WHERE p.reference = ?1")?
+                .query_row([reference], |r| r.get(0))
+                .optional()?;
+            linked.map(|id| orders::by_id(conn, &id)).transpose()?.flatten()
+        }
+    };
+    Ok(order.map_or(Outcome::Mismatch, |order| Outcome::Completed { order: Box::new(order), created: false }))
 }
 
 /// What the shopper reads while money sent later (a bank transfer, USSD, a bank payment) is on its
@@ -291,7 +303,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         return Ok(Outcome::Unknown);
     };
     if status.is_settled() {
-        return settled_outcome(tx, reference);
+        return settled_outcome(tx, reference, status);
     }
     let now = crate::db::now_ms();
     if paid.status != "success" {

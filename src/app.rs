@@ -110,7 +110,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
 /// Opens the data directory's database (creating both when new) and applies migrations. Enough
 /// for the merchant's commands, which must work while the shop is running.
 pub fn open_database(config: &Config) -> Result<Db, String> {
-    if crate::standby::run::is_follow_copy(&config.data_dir) {
+    if crate::standby::startup::is_follow_copy(&config.data_dir) {
         return Err(format!(
             "{} holds a standby's copy of the shop, which only Litestream writes: run this on the primary",
             config.data_dir.display()

@@ -363,7 +363,7 @@ fn serve(mut config: crate::config::Config) -> Result<(), String> {
     // Two machines: the lease decides the role before the database is opened (a standby first
     // restores its copy).
     let replication = match config.replication.replica_url {
-        Some(_) => Some(crate::standby::run::start(&config)?),
+        Some(_) => Some(crate::standby::startup::start(&config)?),
         None => None,
     };
     let node = replication.as_ref().map_or_else(|| std::sync::Arc::new(crate::standby::Node::single()), |r| r.node());

@@ -6,6 +6,7 @@ pub mod confirmation;
 mod fulfilment;
 pub mod links;
 pub mod mails;
+pub mod payment_status;
 mod refunds;
 pub mod routes;
 pub mod views;

@@ -8,8 +8,9 @@ use super::*;
 use crate::catalog::write::Changes;
 use crate::error::{AppError, AppResult};
 use crate::ids::{PaymentReference, UserId};
-use crate::money::Kobo;
-use crate::orders::{self, Address, Order, OrderItem, Price};
+use crate::money::{Kobo, format_naira};
+use crate::orders::links::{self as pay_links, PayLink};
+use crate::orders::{self, Address, Order, OrderItem, OrderStatus, Price};
 use crate::paystack::{Transaction as PaidTransaction, Verified, plausible_reference};
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -53,7 +54,7 @@ impl Payments {
                     .query_row(params![r, u], |row| Ok((row.get(0)?, row.get(1)?)))
                     .optional()?;
                 let Some((status, channel)) = found else { return Ok(None) };
-                let settled = if status.is_settled() { Some(settled_outcome(c, &r)?) } else { None };
+                let settled = if status.is_settled() { Some(settled_outcome(c, &r, status)?) } else { None };
                 Ok(Some((settled, channel)))
             })
             .await?;
@@ -106,11 +107,23 @@ pub enum Outcome {
     Unknown,
 }
 
-fn settled_outcome(conn: &Connection, reference: &PaymentReference) -> AppResult<Outcome> {
-    match orders::by_reference(conn, reference)? {
-        Some(order) => Ok(Outcome::Completed { order: Box::new(order), created: false }),
-        None => Ok(Outcome::Mismatch),
-    }
+/// What a settled payment answers, from the database. A completed pay link's payment answers the
+/// order the merchant made (whose own reference is another), so a verify that comes after the
+/// webhook completed it says paid, not mismatch.
+fn settled_outcome(conn: &Connection, reference: &PaymentReference, status: PaymentStatus) -> AppResult<Outcome> {
+    let order = match orders::by_reference(conn, reference)? {
+        Some(order) => Some(order),
+        // A link's payment kept as a mismatch is not the order's money.
+        None if status != PaymentStatus::Completed => None,
+        None => {
+            let linked: Option<crate::ids::OrderId> = conn
+                .prepare_cached("SELECT l.order_id FROM payments p JOIN pay_links l ON l.token = p.pay_link WHERE p.reference = ?1")?
+                .query_row([reference], |r| r.get(0))
+                .optional()?;
+            linked.map(|id| orders::by_id(conn, &id)).transpose()?.flatten()
+        }
+    };
+    Ok(order.map_or(Outcome::Mismatch, |order| Outcome::Completed { order: Box::new(order), created: false }))
 }
 
 /// What the shopper reads while money sent later (a bank transfer, USSD, a bank payment) is on its
@@ -290,7 +303,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         return Ok(Outcome::Unknown);
     };
     if status.is_settled() {
-        return settled_outcome(tx, reference);
+        return settled_outcome(tx, reference, status);
     }
     let now = crate::db::now_ms();
     if paid.status != "success" {
@@ -333,7 +346,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
     }
     // A pay link's money belongs to the order the merchant made.
     if let Some(token) = pay_link {
-        return super::links::complete_link_in(tx, reference, &token, status, paid.channel.as_deref());
+        return complete_link_in(tx, reference, &token, status, paid.channel.as_deref());
     }
     let address: Address = serde_json::from_str(&address).map_err(AppError::internal)?;
     let lines: Vec<OrderItem> = serde_json::from_str(&lines).map_err(AppError::internal)?;
@@ -414,6 +427,53 @@ impl Payments {
             }
         }
     }
+}
+
+/// The link of `token` and its order, or why the page cannot be shown.
+pub(super) fn link_and_order(conn: &Connection, token: &str) -> AppResult<(PayLink, Order)> {
+    let link = pay_links::by_token(conn, token)?
+        .ok_or_else(|| AppError::NotFound("This pay link does not exist. Please check the link, or contact the shop.".into()))?;
+    let order = crate::orders::by_id(conn, &link.order_id)?.ok_or_else(crate::orders::order_not_found)?;
+    Ok((link, order))
+}
+
+/// Completes a link's payment that Paystack reports paid in full: the link is paid, the money is
+/// the order's, a placed order becomes paid, and links asking for more than is still owed end.
+/// Money for an order that was cancelled meanwhile, or more than it still owes, is kept for an
+/// admin as a mismatch (to refund, or to restore the order).
+fn complete_link_in(
+    tx: &Transaction,
+    reference: &PaymentReference,
+    token: &str,
+    current: PaymentStatus,
+    channel: Option<&str>,
+) -> AppResult<Outcome> {
+    let (link, order) = link_and_order(tx, token)?;
+    let now = crate::db::now_ms();
+    let refuse = |why: String| -> AppResult<Outcome> {
+        set_status(tx, reference, current, PaymentStatus::Mismatch, Some(&why))?;
+        log::warn!("payment {reference} for pay link of order {}: {why}", order.number);
+        Ok(Outcome::Mismatch)
+    };
+    if matches!(order.status, OrderStatus::Cancelled | OrderStatus::Refused) {
+        return refuse(format!("paid after order #{} was {}: refund it or restore the order", order.number, order.status));
+    }
+    if link.paid_at.is_some() {
+        return refuse(format!("the pay link of order #{} was already paid by another payment: refund one", order.number));
+    }
+    if link.amount > order.payment.balance {
+        return refuse(format!("order #{} owed only {}: refund the difference", order.number, format_naira(order.payment.balance)));
+    }
+    pay_links::mark_paid(tx, token, reference, now)?;
+    set_status(tx, reference, current, PaymentStatus::Completed, None)?;
+    tx.execute("UPDATE payments SET channel = ?2 WHERE reference = ?1", params![reference, channel])?;
+    let order = orders::payment_status::paid_through_link(tx, &order.id, channel, now)?;
+    // A link asking for more than is now owed cannot be right any more.
+    tx.execute(
+        "UPDATE pay_links SET cancelled_at = ?3 WHERE order_id = ?1 AND paid_at IS NULL AND cancelled_at IS NULL AND amount_kobo > ?2",
+        params![order.id, order.payment.balance, now],
+    )?;
+    Ok(Outcome::Completed { order: Box::new(order), created: true })
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use serde::{Deserialize, Serialize};
 
-use super::links::{ChatOrder, ChatOrderMade, NewLink, PayPage};
+use super::chat_orders::ChatOrder;
+use super::links::{ChatOrderMade, NewLink, PayPage};
 use super::{PaymentStart, VerifiedPayment};
 use crate::api::StatusOk;
 use crate::auth::AdminUser;

@@ -5,23 +5,28 @@
 //! `reconcile` re-checks open payments and ends the ones whose time is over. Paystack itself (the
 //! client and the sandbox) is the `paystack` leaf below; `routes` is the HTTP side.
 
+mod chat_orders;
 mod checkout;
 mod completion;
 mod confirm;
 mod confirm_routes;
+mod form;
 mod link_routes;
-pub mod links;
+mod links;
+mod quote;
 mod reconcile;
 pub mod routes;
+mod start;
 
 use std::sync::Arc;
 
-pub use checkout::{
-    CancelBody, CheckoutDetails, CheckoutQuote, CheckoutStarted, Customer, PaymentMetadata, PaymentMode, PaymentStart, QuoteBody, StartBody,
-};
+pub use checkout::CheckoutStarted;
 pub use completion::{Outcome, VerifiedPayment};
 pub use confirm::{ConfirmBody, Confirmed};
+pub use form::{CancelBody, CheckoutDetails, Customer, StartBody};
+pub use quote::{CheckoutQuote, QuoteBody};
 pub use reconcile::Ending;
+pub use start::{PaymentMetadata, PaymentMode, PaymentStart};
 
 use crate::catalog::write::Catalogue;
 use crate::db::Db;

@@ -3,6 +3,8 @@
 //! to api.paystack.co and to the built-in sandbox alike, and the sandbox itself.
 
 pub mod sandbox;
+mod sandbox_base;
+mod sandbox_refunds;
 
 use std::sync::OnceLock;
 use std::time::Duration;

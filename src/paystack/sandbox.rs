@@ -3,21 +3,18 @@
 //! pop-up's two calls, and a signed `charge.success` webhook after a successful test payment. The
 //! shop's own payment code talks to it over HTTP exactly as it talks to Paystack.
 
-use std::sync::Arc;
-
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
 use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::{InitializeRequest, Paystack, RefundRequest};
-use crate::db::Db;
+use super::InitializeRequest;
+pub use super::sandbox_base::Sandbox;
+use super::sandbox_base::{Envelope, PaystackRefusal, WEBHOOK_DELAY, answer, authorised, refuse, sandbox_off};
 use crate::error::answers::{BadRequest, Conflict, NotFound};
 use crate::error::{AppError, AppResult};
 use crate::money::Kobo;
-
-const WEBHOOK_DELAY: std::time::Duration = std::time::Duration::from_secs(2);
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(initialize)
@@ -26,72 +23,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(fetch_session_timeout)
         .service(update_session_timeout)
         .service(show_checkout)
-        .service(pay)
-        .service(sandbox_refund)
-        .service(sandbox_fetch_refund)
-        .service(sandbox_list_refunds);
-}
-
-/// The sandbox: its transactions live in the shop's database (tables of its own, which no shop
-/// code reads), and it keeps an integration's settings as Paystack does. It knows nothing of
-/// orders; the shop talks to it only through the Paystack client, over HTTP.
-pub struct Sandbox {
-    db: Db,
-    /// The shop's own client, which signs the webhooks the sandbox sends as Paystack.
-    paystack: Arc<Paystack>,
-    public_url: String,
-    /// Seconds a transaction can be paid after it was initialised; 0 for no limit (Paystack's default).
-    session_timeout_secs: std::sync::atomic::AtomicU64,
-    /// How long a test bank transfer or USSD payment takes to arrive.
-    transfer_delay: std::time::Duration,
-}
-
-impl Sandbox {
-    pub fn new(db: Db, paystack: Arc<Paystack>, public_url: &str, transfer_delay: std::time::Duration) -> Sandbox {
-        Sandbox { db, paystack, public_url: public_url.to_string(), session_timeout_secs: Default::default(), transfer_delay }
-    }
-
-    fn session_timeout_ms(&self) -> i64 {
-        self.session_timeout_secs.load(std::sync::atomic::Ordering::Relaxed) as i64 * 1000
-    }
-}
-
-/// Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct Envelope<T> {
-    status: bool,
-    message: String,
-    data: Option<T>,
-    /// Set on some refusals, e.g. "duplicate_reference".
-    code: Option<&'static str>,
-}
-
-/// A refusal in Paystack's envelope.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct PaystackRefusal {
-    /// Always false.
-    status: bool,
-    message: String,
-    code: Option<&'static str>,
-}
-
-fn refuse(status: StatusCode, message: &str) -> HttpResponse {
-    HttpResponse::build(status).json(PaystackRefusal { status: false, message: message.into(), code: None })
-}
-
-fn answer<T: Serialize>(message: &str, data: T) -> HttpResponse {
-    HttpResponse::Ok().json(Envelope { status: true, message: message.into(), data: Some(data), code: None })
-}
-
-/// The pop-up's own calls answer like the rest of the shop's API when the sandbox is off.
-fn sandbox_off() -> AppError {
-    AppError::NotFound("There is no such API endpoint.".into())
-}
-
-/// The caller must hold the shop's secret key, as at Paystack.
-fn authorised(sandbox: &Sandbox, req: &HttpRequest) -> bool {
-    let header = req.headers().get("authorization").and_then(|v| v.to_str().ok()).unwrap_or("");
-    header.strip_prefix("Bearer ").is_some_and(|key| sandbox.paystack.is_secret_key(key))
+        .service(pay);
+    super::sandbox_refunds::configure(cfg);
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -540,196 +473,4 @@ async fn send_charge_success(sandbox: &Sandbox, reference: &str) {
     if let Err(e) = sandbox.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
         log::warn!("sandbox webhook for {reference} not delivered: {}", e.0);
     }
-}
-
-/// A sandbox refund in the shape of Paystack's refund `data`.
-#[derive(Serialize, utoipa::ToSchema)]
-pub struct SandboxRefund {
-    id: i64,
-    /// Always "test".
-    domain: &'static str,
-    transaction_reference: String,
-    #[schema(value_type = i64)]
-    amount: Kobo,
-    currency: &'static str,
-    /// "pending" at first, "processed" a moment later.
-    status: String,
-    merchant_note: String,
-    /// ISO 8601.
-    created_at: String,
-}
-
-fn refund_from_row(r: &rusqlite::Row) -> rusqlite::Result<SandboxRefund> {
-    Ok(SandboxRefund {
-        id: r.get("id")?,
-        domain: "test",
-        transaction_reference: r.get("reference")?,
-        amount: r.get("amount_kobo")?,
-        currency: "NGN",
-        status: r.get("status")?,
-        merchant_note: r.get("merchant_note")?,
-        created_at: crate::util::iso8601(r.get("created_at")?),
-    })
-}
-
-const REFUND_COLUMNS: &str = "id, reference, amount_kobo, status, merchant_note, created_at";
-
-/// Paystack's `POST /refund`: a refund of a successful transaction, never more than what is left
-/// of it. It is queued as `pending`, processed a moment later and announced by signed webhooks.
-#[utoipa::path(
-    tag = "sandbox",
-    request_body = RefundRequest,
-    responses(
-        (status = OK, body = Envelope<SandboxRefund>),
-        (status = BAD_REQUEST, body = PaystackRefusal),
-        (status = UNAUTHORIZED, body = PaystackRefusal),
-        (status = NOT_FOUND, body = PaystackRefusal, description = "No such transaction, or the sandbox is off")
-    )
-)]
-#[post("/sandbox/refund")]
-async fn sandbox_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
-    if !sandbox.paystack.sandbox {
-        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
-    }
-    if !authorised(&sandbox, &req) {
-        return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
-    }
-    let Ok(body) = serde_json::from_slice::<RefundRequest>(&body) else {
-        return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid JSON"));
-    };
-    if body.currency.as_deref().is_some_and(|c| c != "NGN") {
-        return Ok(refuse(StatusCode::BAD_REQUEST, "Currency not supported by merchant"));
-    }
-    let note = body.merchant_note.unwrap_or_default().chars().take(500).collect::<String>();
-    let reference = body.transaction;
-    let requested = body.amount.map(Kobo::new);
-    let created = sandbox
-        .db
-        .write(move |tx| {
-            let paid: Option<(Kobo, String)> = tx
-                .query_row("SELECT amount_kobo, status FROM sandbox_transactions WHERE reference = ?1", [&reference], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
-                })
-                .optional()?;
-            let Some((paid, status)) = paid else { return Ok(Err((StatusCode::NOT_FOUND, "Transaction not found"))) };
-            if status != "success" {
-                return Ok(Err((StatusCode::BAD_REQUEST, "Transaction has not been paid")));
-            }
-            let refunded: Kobo = tx.query_row(
-                "SELECT COALESCE(SUM(amount_kobo), 0) FROM sandbox_refunds WHERE reference = ?1 AND status != 'failed'",
-                [&reference],
-                |r| r.get(0),
-            )?;
-            let left = paid - refunded;
-            if left <= Kobo::ZERO {
-                return Ok(Err((StatusCode::BAD_REQUEST, "Transaction has been fully reversed")));
-            }
-            let amount = requested.unwrap_or(left);
-            if amount <= Kobo::ZERO {
-                return Ok(Err((StatusCode::BAD_REQUEST, "Invalid amount")));
-            }
-            if amount > left {
-                return Ok(Err((StatusCode::BAD_REQUEST, "Refund amount cannot be more than the unrefunded balance")));
-            }
-            tx.execute(
-                "INSERT INTO sandbox_refunds (reference, amount_kobo, status, merchant_note, created_at) VALUES (?1, ?2, 'pending', ?3, ?4)",
-                params![reference, amount, note, crate::db::now_ms()],
-            )?;
-            let id = tx.last_insert_rowid();
-            let sql = format!("SELECT {REFUND_COLUMNS} FROM sandbox_refunds WHERE id = ?1");
-            Ok(Ok(tx.query_row(&sql, [id], refund_from_row)?))
-        })
-        .await?;
-    match created {
-        Err((status, message)) => Ok(refuse(status, message)),
-        Ok(refund) => {
-            let sandbox = sandbox.into_inner();
-            let id = refund.id;
-            actix_web::rt::spawn(async move {
-                // Paystack processes a refund later and says so by webhook; the sandbox takes a moment.
-                actix_web::rt::time::sleep(WEBHOOK_DELAY).await;
-                process_refund(&sandbox, id).await
-            });
-            Ok(answer("Refund has been queued for processing", refund))
-        }
-    }
-}
-
-/// Marks a sandbox refund processed and sends the signed `refund.processed` webhook.
-async fn process_refund(sandbox: &Sandbox, id: i64) {
-    let refund = sandbox
-        .db
-        .write(move |tx| {
-            tx.execute("UPDATE sandbox_refunds SET status = 'processed' WHERE id = ?1 AND status = 'pending'", [id])?;
-            let sql = format!("SELECT {REFUND_COLUMNS} FROM sandbox_refunds WHERE id = ?1");
-            Ok(tx.query_row(&sql, [id], refund_from_row)?)
-        })
-        .await;
-    let Ok(refund) = refund else { return };
-    let Ok(body) = serde_json::to_vec(&serde_json::json!({ "event": "refund.processed", "data": refund })) else { return };
-    let Some(base) = sandbox.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
-    if let Err(e) = sandbox.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
-        log::warn!("sandbox refund webhook for refund {id} not delivered: {}", e.0);
-    }
-}
-
-/// Paystack's `GET /refund/{id}`.
-#[utoipa::path(
-    tag = "sandbox",
-    responses(
-        (status = OK, body = Envelope<SandboxRefund>),
-        (status = UNAUTHORIZED, body = PaystackRefusal),
-        (status = NOT_FOUND, body = PaystackRefusal, description = "No such refund, or the sandbox is off")
-    )
-)]
-#[get("/sandbox/refund/{id}")]
-async fn sandbox_fetch_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, id: web::Path<String>) -> AppResult<HttpResponse> {
-    if !sandbox.paystack.sandbox {
-        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
-    }
-    if !authorised(&sandbox, &req) {
-        return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
-    }
-    let Ok(id) = id.parse::<i64>() else { return Ok(refuse(StatusCode::NOT_FOUND, "Refund not found")) };
-    let sql = format!("SELECT {REFUND_COLUMNS} FROM sandbox_refunds WHERE id = ?1");
-    match sandbox.db.read(move |c| Ok(c.query_row(&sql, [id], refund_from_row).optional()?)).await? {
-        Some(refund) => Ok(answer("Refund retrieved", refund)),
-        None => Ok(refuse(StatusCode::NOT_FOUND, "Refund not found")),
-    }
-}
-
-#[derive(Deserialize, utoipa::IntoParams)]
-#[into_params(parameter_in = Query)]
-struct RefundListQuery {
-    /// The transaction's reference.
-    transaction: Option<String>,
-}
-
-/// Paystack's `GET /refund?transaction=…`: the refunds of one transaction, newest first.
-#[utoipa::path(
-    tag = "sandbox",
-    params(RefundListQuery),
-    responses(
-        (status = OK, body = Envelope<Vec<SandboxRefund>>),
-        (status = UNAUTHORIZED, body = PaystackRefusal),
-        (status = NOT_FOUND, body = PaystackRefusal, description = "The sandbox is off")
-    )
-)]
-#[get("/sandbox/refund")]
-async fn sandbox_list_refunds(
-    sandbox: web::Data<Sandbox>,
-    req: HttpRequest,
-    query: web::Query<RefundListQuery>,
-) -> AppResult<HttpResponse> {
-    if !sandbox.paystack.sandbox {
-        return Ok(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
-    }
-    if !authorised(&sandbox, &req) {
-        return Ok(refuse(StatusCode::UNAUTHORIZED, "Invalid key"));
-    }
-    let reference = query.into_inner().transaction.unwrap_or_default();
-    let sql = format!("SELECT {REFUND_COLUMNS} FROM sandbox_refunds WHERE reference = ?1 ORDER BY id DESC LIMIT 100");
-    let refunds =
-        sandbox.db.read(move |c| Ok(c.prepare(&sql)?.query_map([reference], refund_from_row)?.collect::<Result<Vec<_>, _>>()?)).await?;
-    Ok(answer("Refunds retrieved", refunds))
 }

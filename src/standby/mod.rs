@@ -25,6 +25,7 @@ pub mod litestream;
 pub mod mirror;
 pub mod routes;
 pub mod run;
+pub mod startup;
 pub mod store;
 
 use std::sync::Mutex;

@@ -159,6 +159,36 @@ async fn a_chat_order_is_paid_by_a_deposit_link_then_a_balance_link_and_every_fi
     assert_eq!(refunded, total, "never more than was paid, across both payments");
 }
 
+/// The sandbox's webhook can complete a link's payment before the pay page verifies it (a slow
+/// phone, a transfer): the verify that comes after says paid, with the order, not "mismatch".
+#[actix_web::test]
+async fn a_link_payment_the_webhook_completed_first_verifies_as_paid() {
+    let app = shop().await;
+    let owner = app.admin_browser("owner@example.com").await;
+    let (status, made) = owner.post_json("/api/admin/orders", chat_order(Value::Null)).await;
+    assert_eq!(status, 201, "{made}");
+    let token = token_of(made["payLink"].as_str().unwrap());
+    let visitor = app.browser();
+    let (status, start) = visitor.post_json(&format!("/api/pay/{token}"), Value::Null).await;
+    assert_eq!(status, 200, "{start}");
+    let reference = start["reference"].as_str().unwrap().to_string();
+    let code = start["accessCode"].as_str().unwrap();
+    let (status, paid) = visitor.post_json(&format!("/api/sandbox/checkout/{code}"), json!({"outcome": "success"})).await;
+    assert_eq!(status, 200, "{paid}");
+    let completed = format!("SELECT COUNT(*) FROM payments WHERE reference = '{reference}' AND status = 'completed'");
+    for _ in 0..300 {
+        if app.query_i64(&completed) == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(app.query_i64(&completed), 1, "the webhook completed the payment");
+    let (status, verified) = visitor.post_json(&format!("/api/pay/{token}/verify"), json!({"reference": reference})).await;
+    assert_eq!((status, &verified["data"]["success"]), (200, &json!(true)), "{verified}");
+    assert_eq!(verified["data"]["order"]["id"], made["order"]["id"], "{verified}");
+    assert_eq!(verified["data"]["order"]["status"], "paid", "{verified}");
+}
+
 #[actix_web::test]
 async fn a_link_that_expires_unpaid_cancels_its_order_and_puts_the_stock_back() {
     let app = shop().await;

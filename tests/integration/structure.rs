@@ -216,6 +216,34 @@ fn routes_files_hold_no_sql() {
     assert!(problems.is_empty(), "SQL in routes files (move it into the domain module):\n{}", problems.join("\n"));
 }
 
+/// An order's status has its doors in the orders module (`change_status` for the staff's steps,
+/// `collect` and `refuse` at the door, `payment_status` for money arriving): no other module writes
+/// `orders.status` with its own SQL.
+#[test]
+fn order_statuses_are_written_only_by_the_orders_module() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut writers = BTreeSet::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let code = text.split("#[cfg(test)]").next().unwrap_or(&text);
+        let mut at = 0;
+        while let Some(i) = code[at..].find("UPDATE orders SET") {
+            let start = at + i;
+            let statement = &code[start..code[start..].find('"').map_or(code.len(), |end| start + end)];
+            at = start + 1;
+            // `payment_status = ` and the like are other columns: only the word itself counts.
+            if statement.contains(" status = ") {
+                writers.insert(file.strip_prefix(&src).unwrap().display().to_string());
+            }
+        }
+    }
+    assert!(writers.iter().any(|f| f.starts_with("orders/")), "the test finds the orders module's own writes: {writers:?}");
+    let outside: Vec<_> = writers.iter().filter(|f| !f.starts_with("orders/")).collect();
+    assert!(outside.is_empty(), "order statuses written outside the orders module: {outside:?}");
+}
+
 #[test]
 fn sql_is_recognised() {
     assert_eq!(sql_in("let x = tx.query_row(\"SELECT 1\", [], |r| r.get(0))?;").len(), 1);

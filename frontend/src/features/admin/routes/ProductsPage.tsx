@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { invalidateCatalog } from '../api/catalog';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { FormNotice, type Notice } from '../components/AdminPanel';
+import { PageBar } from '../components/PageBar';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Price } from '@/components/Price';
@@ -115,18 +116,14 @@ export default function ProductsPage() {
 
   return (
     <PageShell title="Products" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          {data ? `${data.total.toLocaleString('en-NG')} products.` : 'Every product in the shop.'}
-        </span>
+      <PageBar state={data ? `${data.total.toLocaleString('en-NG')} products.` : 'Every product in the shop.'}>
         <Link href="/admin/products?add=1" className="btn btn--sm btn--dark">
           Add product
         </Link>
         <Link href="/admin/products/import" className="btn btn--sm btn--outline">
           Import or export
         </Link>
-      </div>
+      </PageBar>
 
       {adding && (
         <section className="admin-panel" aria-label="Add a product">

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'wouter';
-import { useDebounced } from '../lib/useDebounced';
+import { useDebounced } from '@/lib/useDebounced';
 
 type ListSearchProps = {
   /** The search in the address now. */

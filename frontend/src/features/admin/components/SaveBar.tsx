@@ -6,17 +6,18 @@ type SaveBarProps = {
   changed: boolean;
   /** Save only once something changed; "No changes" then stays to say why it is off. */
   onlyWhenChanged?: boolean;
-  className?: string;
+  /** Kept at the foot of the screen while a long form scrolls by. */
+  sticky?: boolean;
 };
 
 /**
  * The one save bar at the foot of an admin form: the outcome, Save, and whether anything is
  * unsaved (after a save, the success says it and the state is quiet).
  */
-export function SaveBar({ notice, saving, changed, onlyWhenChanged = false, className }: SaveBarProps) {
+export function SaveBar({ notice, saving, changed, onlyWhenChanged = false, sticky = false }: SaveBarProps) {
   const quiet = !onlyWhenChanged && notice?.tone === 'success';
   return (
-    <div className={className ? `${className} admin-save` : 'admin-save'}>
+    <div className={sticky ? 'admin-save admin-save--sticky' : 'admin-save'}>
       <FormNotice notice={notice} />
       <div className="admin-save__bar">
         <button type="submit" className="btn btn--dark" disabled={saving || (onlyWhenChanged && !changed)}>

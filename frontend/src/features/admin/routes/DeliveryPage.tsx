@@ -172,7 +172,7 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
         />
       </section>
 
-      <SaveBar notice={notice} saving={save.isPending} changed={changed} className="delivery-save" />
+      <SaveBar notice={notice} saving={save.isPending} changed={changed} sticky />
     </form>
   );
 }

@@ -109,7 +109,7 @@ function SearchWordsEditor({ list }: { list: SynonymList }) {
         </button>
       </div>
 
-      <SaveBar notice={notice} saving={save.isPending} changed={changed} className="search-words__save" />
+      <SaveBar notice={notice} saving={save.isPending} changed={changed} sticky />
     </form>
   );
 }

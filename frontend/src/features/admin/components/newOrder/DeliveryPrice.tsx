@@ -1,8 +1,8 @@
 import { useId } from 'react';
+import { ChipChoice } from './ChipChoice';
 import { FieldError } from './FieldError';
 import type { NewOrderForm } from './useNewOrderForm';
 import type { DeliveryMode, DepositMode } from '../../lib/chatOrder';
-import { ChoiceGroup } from '@/components/ChoiceGroup';
 import { Field, TextField } from '@/components/TextField';
 import { deliveryText, notDeliveredText } from '@/lib/delivery';
 
@@ -17,17 +17,6 @@ const DEPOSIT_LABELS: Record<DepositMode, string> = {
   percent: 'A deposit (%)',
 };
 
-/** The label → value of a chip group. */
-export function chips<T extends string>(labels: Record<T, string>) {
-  const values = Object.keys(labels) as T[];
-  return {
-    options: values.map((value) => ({ value: labels[value], soldOut: false })),
-    valueOf: (label: string) => values.find((value) => labels[value] === label)!,
-  };
-}
-const deliveryChips = chips(DELIVERY_LABELS);
-const depositChips = chips(DEPOSIT_LABELS);
-
 /** How the order reaches the customer: a state's zone, pickup, or a fee typed by hand; and where. */
 export function DeliverySection({ form }: { form: NewOrderForm }) {
   const { draft, refs, set, bind, invalid, options, zone } = form;
@@ -37,12 +26,12 @@ export function DeliverySection({ form }: { form: NewOrderForm }) {
       <h2 id="new-order-delivery" className="admin-card__title">
         Delivery
       </h2>
-      <ChoiceGroup
+      <ChipChoice
         legend="How it reaches the customer"
         name="delivery"
-        options={deliveryChips.options}
-        value={DELIVERY_LABELS[draft.delivery]}
-        onChange={(label) => set('delivery', deliveryChips.valueOf(label))}
+        labels={DELIVERY_LABELS}
+        value={draft.delivery}
+        onChange={(v) => set('delivery', v)}
       />
       {draft.delivery === 'state' && (
         <Field id={stateId} label="State" className="admin-field">
@@ -141,12 +130,12 @@ export function PriceSection({ form }: { form: NewOrderForm }) {
       {(problem?.field === 'discount' || problem?.field === 'discountReason') && (
         <FieldError form={form} field={problem.field} />
       )}
-      <ChoiceGroup
+      <ChipChoice
         legend="The pay link asks for"
         name="deposit"
-        options={depositChips.options}
-        value={DEPOSIT_LABELS[draft.deposit]}
-        onChange={(label) => set('deposit', depositChips.valueOf(label))}
+        labels={DEPOSIT_LABELS}
+        value={draft.deposit}
+        onChange={(v) => set('deposit', v)}
       />
       {draft.deposit !== 'none' && (
         <TextField

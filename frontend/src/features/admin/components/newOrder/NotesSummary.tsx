@@ -1,14 +1,25 @@
-import { chips } from './DeliveryPrice';
+import { ChipChoice } from './ChipChoice';
 import type { NewOrderForm } from './useNewOrderForm';
 import { TextAreaField } from '../Fields';
 import { SOURCE_LABELS } from '../../lib/chatOrder';
-import { ChoiceGroup } from '@/components/ChoiceGroup';
 import { Spinner } from '@/components/Spinner';
 import { formatNaira } from '@/lib/money';
-import type { OrderSource } from '@/lib/types';
 
-const SOURCES: OrderSource[] = ['whatsapp', 'instagram', 'in_store', 'website'];
-const sourceChips = chips(Object.fromEntries(SOURCES.map((s) => [s, SOURCE_LABELS[s]])) as Record<OrderSource, string>);
+/** The customer's words (on the packing slip and receipt) and the staff's own. */
+const NOTES = [
+  {
+    field: 'customerNote',
+    label: 'Customer’s note (optional)',
+    hint: 'Their words, on the packing slip and receipt: “Call before delivery”.',
+    maxLength: 500,
+  },
+  {
+    field: 'note',
+    label: 'Internal note (optional)',
+    hint: 'For the staff only; never shown to the customer.',
+    maxLength: 2000,
+  },
+] as const;
 
 /** Where the order came from, the customer's note and the staff's. */
 export function NotesSection({ form }: { form: NewOrderForm }) {
@@ -18,29 +29,24 @@ export function NotesSection({ form }: { form: NewOrderForm }) {
       <h2 id="new-order-notes" className="admin-card__title">
         Source and notes
       </h2>
-      <ChoiceGroup
+      <ChipChoice
         legend="Where the order came from"
         name="source"
-        options={sourceChips.options}
-        value={SOURCE_LABELS[draft.source]}
-        onChange={(label) => set('source', sourceChips.valueOf(label))}
+        labels={SOURCE_LABELS}
+        value={draft.source}
+        onChange={(v) => set('source', v)}
       />
-      <TextAreaField
-        label="Customer’s note (optional)"
-        hint="Their words, on the packing slip and receipt: “Call before delivery”."
-        maxLength={500}
-        rows={2}
-        value={draft.customerNote}
-        onValueChange={(v) => set('customerNote', v)}
-      />
-      <TextAreaField
-        label="Internal note (optional)"
-        hint="For the staff only; never shown to the customer."
-        maxLength={2000}
-        rows={2}
-        value={draft.note}
-        onValueChange={(v) => set('note', v)}
-      />
+      {NOTES.map((note) => (
+        <TextAreaField
+          key={note.field}
+          label={note.label}
+          hint={note.hint}
+          maxLength={note.maxLength}
+          rows={2}
+          value={draft[note.field]}
+          onValueChange={(v) => set(note.field, v)}
+        />
+      ))}
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { ResponsiveImage } from './ResponsiveImage';
 import { suggestionsQueryOptions } from '@/lib/search';
 import type { Suggestion } from '@/lib/types';
 import { useOnClickOutside } from '@/lib/useOnClickOutside';
+import { useDebounced } from '@/lib/useDebounced';
 import './SearchBar.css';
 
 type SearchBarProps = {
@@ -35,16 +36,6 @@ export const NO_PRODUCTS_FOUND = 'No products found';
 
 export function searchPath(query: string): string {
   return `/search?q=${encodeURIComponent(query)}`;
-}
-
-/** `value`, once it has stopped changing for `ms`. */
-function useDebounced(value: string, ms: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
 }
 
 /** The suggestions for `q`, once it is long enough; the previous ones stay while the next load. */

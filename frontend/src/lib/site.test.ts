@@ -1,4 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The tests share their modules (isolate: false): each reads the page's facts afresh.
+beforeEach(() => vi.resetModules());
 
 afterEach(() => {
   document.getElementById('ankara-shop')?.remove();

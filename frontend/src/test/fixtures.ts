@@ -19,6 +19,17 @@ import type {
   Variant,
 } from '@/lib/types';
 
+/** The address and the customer the checkout's tests fill in. */
+export const LAGOS_ADDRESS = {
+  street: '12 Marina Road',
+  city: 'Lagos Island',
+  state: 'Lagos',
+  country: 'Nigeria',
+  postalCode: '101001',
+  landmark: '',
+};
+export const ADA = { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' };
+
 export function image(name: string): Image {
   return {
     url: `/media/${name}-640.jpg`,
@@ -299,14 +310,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     collectedAt: null,
     collectedAmount: null,
     collectedBy: null,
-    deliveryAddress: {
-      street: '12 Marina Road',
-      city: 'Lagos Island',
-      state: 'Lagos',
-      country: 'Nigeria',
-      postalCode: '101001',
-      landmark: '',
-    },
+    deliveryAddress: LAGOS_ADDRESS,
     confirmation: null,
     ...overrides,
   };

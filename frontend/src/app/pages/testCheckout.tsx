@@ -7,19 +7,12 @@ import BagPage from '@/features/bag/routes/BagPage';
 import { CheckoutPanel } from '@/features/checkout/components/CheckoutPanel';
 import { CheckoutNotice, CheckoutScope } from '@/features/checkout/components/CheckoutScope';
 import type { Bag, Order, Session } from '@/lib/types';
-import { bagItem, bagOf, deliveryOptions, order as orderFixture, product } from '@/test/fixtures';
+import { ADA, bagItem, bagOf, deliveryOptions, LAGOS_ADDRESS, order as orderFixture, product } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders, sessionOf } from '@/test/utils';
 
 export const DETAILS = {
-  customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
-  address: {
-    street: '12 Marina Road',
-    city: 'Lagos Island',
-    state: 'Lagos',
-    country: 'Nigeria',
-    postalCode: '101001',
-    landmark: '',
-  },
+  customer: ADA,
+  address: LAGOS_ADDRESS,
   mode: 'sandbox',
   publicKey: 'pk_test_sandbox',
 };

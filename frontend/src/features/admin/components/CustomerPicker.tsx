@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useCustomers } from '../api/customers';
-import { useDebounced } from '../lib/useDebounced';
+import { useDebounced } from '@/lib/useDebounced';
 import { Spinner } from '@/components/Spinner';
 import type { CustomerSummary } from '@/lib/types';
 

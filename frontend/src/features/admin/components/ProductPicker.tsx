@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DraftLine } from '../lib/chatOrder';
-import { useDebounced } from '../lib/useDebounced';
+import { useDebounced } from '@/lib/useDebounced';
 import { Spinner } from '@/components/Spinner';
 import { answer, api } from '@/lib/api';
 import { formatNaira } from '@/lib/money';

@@ -1,6 +1,8 @@
 import { Link, useSearch } from 'wouter';
 import { useActivity, type ActivityEntry } from '../api/staff';
-import { AdminTag } from '../components/AdminPanel';
+import { FilterBar } from '../components/FilterBar';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
@@ -42,63 +44,52 @@ function subjectHref(entry: ActivityEntry): string | null {
  */
 export default function ActivityPage() {
   const subject = parseSubject(new URLSearchParams(useSearch()).get('subject'));
-  const { data, isPending, isError, error, hasNextPage, fetchNextPage, isFetchingNextPage } = useActivity(subject);
-  const entries = data?.pages.flat() ?? [];
+  const activity = useActivity(subject);
+  const { hasNextPage, fetchNextPage, isFetchingNextPage } = activity;
 
   return (
     <PageShell title="Activity log" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">Who changed what in the back office, newest first.</span>
-      </div>
-      <nav className="admin-filter" aria-label="Filter the activity">
-        <ul>
-          {(['', ...SUBJECTS] as const).map((s) => (
-            <li key={s || 'all'}>
-              <Link
-                href={s ? `/admin/activity?subject=${s}` : '/admin/activity'}
-                className={`admin-filter__link${s === subject ? ' is-current' : ''}`}
-                aria-current={s === subject ? 'page' : undefined}
-              >
-                {s ? SUBJECT_LABELS[s] : 'All'}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <PageBar state="Who changed what in the back office, newest first." />
+      <FilterBar
+        label="Filter the activity"
+        filters={(['', ...SUBJECTS] as const).map((s) => ({
+          key: s || 'all',
+          label: s ? SUBJECT_LABELS[s] : 'All',
+          href: s ? `/admin/activity?subject=${s}` : '/admin/activity',
+          current: s === subject,
+        }))}
+      />
 
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading the activity…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : entries.length === 0 ? (
-        <Message title={NO_ACTIVITY} />
-      ) : (
-        <>
-          <ol className="activity" aria-label="Activity">
-            {entries.map((entry) => (
-              <ActivityLine key={entry.id} entry={entry} />
-            ))}
-          </ol>
-          <div className="activity__more">
-            {hasNextPage ? (
-              <button
-                type="button"
-                className="btn btn--outline btn--sm"
-                disabled={isFetchingNextPage}
-                onClick={() => void fetchNextPage()}
-              >
-                {isFetchingNextPage && <Spinner size="sm" label="Loading older lines…" />}
-                Older
-              </button>
-            ) : (
-              <p className="muted">{NO_MORE}</p>
-            )}
-          </div>
-        </>
-      )}
+      <Loaded
+        query={activity}
+        loading="Loading the activity…"
+        empty={(data) => data.pages.flat().length === 0 && <Message title={NO_ACTIVITY} />}
+      >
+        {(data) => (
+          <>
+            <ol className="activity" aria-label="Activity">
+              {data.pages.flat().map((entry) => (
+                <ActivityLine key={entry.id} entry={entry} />
+              ))}
+            </ol>
+            <div className="activity__more">
+              {hasNextPage ? (
+                <button
+                  type="button"
+                  className="btn btn--outline btn--sm"
+                  disabled={isFetchingNextPage}
+                  onClick={() => void fetchNextPage()}
+                >
+                  {isFetchingNextPage && <Spinner size="sm" label="Loading older lines…" />}
+                  Older
+                </button>
+              ) : (
+                <p className="muted">{NO_MORE}</p>
+              )}
+            </div>
+          </>
+        )}
+      </Loaded>
     </PageShell>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { useEffect, useRef } from 'react';
+import { Link, useSearch } from 'wouter';
 import {
   useAdminOrders,
   useReviewPayments,
@@ -8,13 +8,15 @@ import {
   type ReviewPayment,
   type SpecialList,
 } from '../api/orders';
-import { AdminTag } from '../components/AdminPanel';
 import { owedText, SourceBadge } from '../components/OrderSource';
 import { CodeOverLimitBadge, OversoldBadge, oversoldBanner } from '../components/Oversold';
+import { FilterBar } from '../components/FilterBar';
+import { ListSearch } from '../components/ListSearch';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import { Pager } from '../components/Pager';
 import { PickListLink } from '../print/PrintLinks';
 import { adminTime } from '../lib/time';
-import { useDebounced } from '../lib/useDebounced';
 import { Message } from '@/components/Message';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { PageShell } from '@/components/PageShell';
@@ -88,30 +90,19 @@ export default function AdminOrdersPage() {
   const seesPayments = may(user, 'GET /api/admin/payments');
   // E-mails are the customers' data: searched by those who see customers.
   const seesCustomers = may(user, 'GET /api/admin/customers');
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminOrders(
-    status,
-    page,
-    special,
-    q,
-  );
+  const orders = useAdminOrders(status, page, special, q);
+  const data = orders.data;
 
   return (
     <PageShell title="Orders" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          Paid orders to fulfil: processing, shipped with a tracking number, delivered.
-        </span>
-        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
+      <PageBar state="Paid orders to fulfil: processing, shipped with a tracking number, delivered." refresh={orders}>
         <PickListLink orders={data?.orders ?? []} />
         {takesOrders && (
           <Link href="/admin/orders/new" className="btn btn--sm btn--primary">
             New order
           </Link>
         )}
-      </div>
+      </PageBar>
 
       {data && data.oversold > 0 && !oversold && (
         <p className="alert alert--error admin-oversold-banner" role="alert">
@@ -119,88 +110,60 @@ export default function AdminOrdersPage() {
         </p>
       )}
 
-      <OrderSearch
+      <ListSearch
+        className="admin-orders-search"
         q={q}
         label={
           seesCustomers ? 'Search by order number, name, e-mail or phone' : 'Search by order number, name or phone'
         }
+        placeholder="e.g. K7M2QX9A, Adaeze or 0803 123 4567"
         path={(typed) => listPath(status, 1, special, typed)}
       />
       <StatusFilter current={status} special={special} counts={data?.counts} q={q} />
 
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading orders…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : data.orders.length === 0 ? (
-        <Message
-          title={
-            q.trim()
-              ? noOrderMatch(q.trim())
-              : oversold
-                ? NO_OVERSOLD
-                : special === 'failed-refund'
-                  ? NO_FAILED_REFUNDS
-                  : special === 'code-over-limit'
-                    ? NO_CODE_OVER_LIMIT
-                    : status
-                      ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
-                      : NO_ORDERS
-          }
-        />
-      ) : (
-        <div aria-busy={isPlaceholderData}>
-          <ol className="admin-orders" aria-label="Orders">
-            {data.orders.map((order) => (
-              <OrderRow key={order.id} order={order} />
-            ))}
-          </ol>
-          <Pager
-            page={data.page}
-            pageSize={data.pageSize}
-            total={data.total}
-            href={(page) => listPath(status, page, special, q)}
-          />
-        </div>
-      )}
+      <Loaded
+        query={orders}
+        loading="Loading orders…"
+        empty={(list) =>
+          list.orders.length === 0 && (
+            <Message
+              title={
+                q.trim()
+                  ? noOrderMatch(q.trim())
+                  : oversold
+                    ? NO_OVERSOLD
+                    : special === 'failed-refund'
+                      ? NO_FAILED_REFUNDS
+                      : special === 'code-over-limit'
+                        ? NO_CODE_OVER_LIMIT
+                        : status
+                          ? `No ${ORDER_STATUS_LABELS[status].toLowerCase()} orders.`
+                          : NO_ORDERS
+              }
+            />
+          )
+        }
+      >
+        {(list) => (
+          <div aria-busy={orders.isPlaceholderData}>
+            <ol className="admin-orders" aria-label="Orders">
+              {list.orders.map((order) => (
+                <OrderRow key={order.id} order={order} />
+              ))}
+            </ol>
+            <Pager
+              page={list.page}
+              pageSize={list.pageSize}
+              total={list.total}
+              href={(page) => listPath(status, page, special, q)}
+            />
+          </div>
+        )}
+      </Loaded>
 
       {/* Payments are money: only for the roles that may see them. */}
       {seesPayments && <PaymentsToReview />}
     </PageShell>
-  );
-}
-
-/**
- * The search over the list: typing searches from the first page, the address following
- * (replacing, so Back leaves the list rather than each letter).
- */
-function OrderSearch({ q, label, path }: { q: string; label: string; path: (q: string) => string }) {
-  const [, navigate] = useLocation();
-  const [typed, setTyped] = useState(q);
-  const settled = useDebounced(typed.trim(), 300);
-  useEffect(() => {
-    if (settled !== q.trim()) navigate(path(settled), { replace: true });
-  }, [settled, q, navigate, path]);
-  const id = useId();
-  return (
-    <form className="admin-orders-search" role="search" onSubmit={(e) => e.preventDefault()}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        type="search"
-        value={typed}
-        maxLength={100}
-        onChange={(e) => setTyped(e.target.value)}
-        placeholder="e.g. K7M2QX9A, Adaeze or 0803 123 4567"
-        autoComplete="off"
-        enterKeyHint="search"
-      />
-    </form>
   );
 }
 
@@ -230,45 +193,32 @@ function StatusFilter({
       // Pay on delivery's own statuses show once the shop has such orders (or one is asked for).
       .filter((f) => !PAY_ON_DELIVERY_ONLY.includes(f.status) || f.status === current || (f.count ?? 0) > 0),
   ];
+  const specials = [
+    ['oversold', OVERSOLD_FILTER],
+    ['failed-refund', FAILED_REFUND_FILTER],
+    ['code-over-limit', CODE_OVER_LIMIT_FILTER],
+  ] as const;
   return (
-    <nav className="admin-filter" aria-label="Filter orders by status">
-      <ul>
-        {filters.map((f) => (
-          <li key={f.label}>
-            <Link
-              href={listPath(f.status, 1, null, q)}
-              className={`admin-filter__link${!special && f.status === current ? ' is-current' : ''}`}
-              aria-current={!special && f.status === current ? 'page' : undefined}
-              aria-label={f.count !== null ? `${f.label} (${f.count})` : undefined}
-            >
-              {f.label}
-              {f.count !== null && (
-                <span className="admin-filter__count" aria-hidden="true">
-                  {f.count}
-                </span>
-              )}
-            </Link>
-          </li>
-        ))}
-        {(
-          [
-            ['oversold', OVERSOLD_FILTER],
-            ['failed-refund', FAILED_REFUND_FILTER],
-            ['code-over-limit', CODE_OVER_LIMIT_FILTER],
-          ] as const
-        ).map(([list, label]) => (
-          <li key={list}>
-            <Link
-              href={listPath(null, 1, list, q)}
-              className={`admin-filter__link admin-filter__link--oversold${special === list ? ' is-current' : ''}`}
-              aria-current={special === list ? 'page' : undefined}
-            >
-              {label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <FilterBar
+      label="Filter orders by status"
+      filters={[
+        ...filters.map((f) => ({
+          key: f.label,
+          label: f.label,
+          href: listPath(f.status, 1, null, q),
+          current: !special && f.status === current,
+          count: f.count,
+          spokenCount: true,
+        })),
+        ...specials.map(([list, label]) => ({
+          key: list,
+          label,
+          href: listPath(null, 1, list, q),
+          current: special === list,
+          modifier: 'admin-filter__link--oversold',
+        })),
+      ]}
+    />
   );
 }
 

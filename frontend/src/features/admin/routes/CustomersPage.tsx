@@ -1,14 +1,13 @@
-import { useEffect, useId, useState } from 'react';
-import { Link, useLocation, useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { CUSTOMERS_CSV_URL, useCustomers } from '../api/customers';
-import { AdminTag } from '../components/AdminPanel';
+import { ListSearch } from '../components/ListSearch';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import { Pager } from '../components/Pager';
 import { adminTime } from '../lib/time';
-import { useDebounced } from '../lib/useDebounced';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Price } from '@/components/Price';
-import { Spinner } from '@/components/Spinner';
 import type { CustomerSummary } from '@/lib/types';
 import '../admin.css';
 import './AdminOrders.css';
@@ -43,65 +42,47 @@ export default function CustomersPage() {
   const search = new URLSearchParams(useSearch());
   const q = search.get('q') ?? '';
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const [, navigate] = useLocation();
-  const [typed, setTyped] = useState(q);
-  const settled = useDebounced(typed.trim(), 300);
-  // Typing searches from the first page; the address follows (replacing, so Back leaves the list).
-  useEffect(() => {
-    if (settled !== q.trim()) navigate(customersPath(settled), { replace: true });
-  }, [settled, q, navigate]);
-  const { data, isPending, isError, error, isPlaceholderData } = useCustomers(q, page);
-  const searchId = useId();
+  const customers = useCustomers(q, page);
+  const data = customers.data;
 
   return (
     <PageShell title="Customers" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          {data
+      <PageBar
+        state={
+          data
             ? `${data.total} ${data.total === 1 ? 'customer' : 'customers'}${q ? ' found' : ''}.`
-            : 'Everyone who has an account or an order.'}
-        </span>
+            : 'Everyone who has an account or an order.'
+        }
+      >
         <a className="btn btn--sm btn--outline" href={CUSTOMERS_CSV_URL} download="customers.csv">
           Download CSV
         </a>
-      </div>
+      </PageBar>
 
-      <form className="customers-search" role="search" onSubmit={(e) => e.preventDefault()}>
-        <label htmlFor={searchId} className="field__label">
-          Search by name, e-mail or phone
-        </label>
-        <input
-          id={searchId}
-          className="field__input"
-          type="search"
-          value={typed}
-          maxLength={100}
-          onChange={(e) => setTyped(e.target.value)}
-          placeholder="e.g. Adaeze or 0803"
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-      </form>
+      <ListSearch
+        className="customers-search"
+        q={q}
+        label="Search by name, e-mail or phone"
+        placeholder="e.g. Adaeze or 0803"
+        path={customersPath}
+      />
 
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading customers…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : data.customers.length === 0 ? (
-        <Message title={q ? noMatch(q) : NO_CUSTOMERS} />
-      ) : (
-        <div aria-busy={isPlaceholderData}>
-          <ol className="admin-orders" aria-label="Customers">
-            {data.customers.map((customer) => (
-              <CustomerRow key={customer.key} customer={customer} />
-            ))}
-          </ol>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} href={(n) => customersPath(q, n)} />
-        </div>
-      )}
+      <Loaded
+        query={customers}
+        loading="Loading customers…"
+        empty={(list) => list.customers.length === 0 && <Message title={q ? noMatch(q) : NO_CUSTOMERS} />}
+      >
+        {(list) => (
+          <div aria-busy={customers.isPlaceholderData}>
+            <ol className="admin-orders" aria-label="Customers">
+              {list.customers.map((customer) => (
+                <CustomerRow key={customer.key} customer={customer} />
+              ))}
+            </ol>
+            <Pager page={list.page} pageSize={list.pageSize} total={list.total} href={(n) => customersPath(q, n)} />
+          </div>
+        )}
+      </Loaded>
     </PageShell>
   );
 }

@@ -8,12 +8,12 @@ import {
   type DashboardPeriod,
   type LowStockVariant,
 } from '../api/dashboard';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { FormNotice, type Notice } from '../components/AdminPanel';
 import { RevenueChart } from '../components/RevenueChart';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import { addDays, exportRangeProblem, lagosToday, monthStart } from '../lib/dates';
-import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
-import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
@@ -50,31 +50,20 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * orders, failed refunds), best sellers, low stock, and the orders spreadsheet.
  */
 export default function DashboardPage() {
-  const { data, isPending, isError, error, isFetching, refetch } = useDashboard();
+  const dashboard = useDashboard();
   // Only the screens this role may open (a manager has no Settings or Admin Management).
   const { user } = useSession();
 
   return (
     <PageShell title="Dashboard" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          Sales are what customers paid, less refunds, by day in Lagos; pay on delivery counts when collected.
-        </span>
-        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
-      </div>
+      <PageBar
+        state="Sales are what customers paid, less refunds, by day in Lagos; pay on delivery counts when collected."
+        refresh={dashboard}
+      />
 
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading the dashboard…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : (
-        <DashboardBody dashboard={data} />
-      )}
+      <Loaded query={dashboard} loading="Loading the dashboard…">
+        {(data) => <DashboardBody dashboard={data} />}
+      </Loaded>
 
       <ExportOrders />
 

@@ -1,7 +1,10 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useDeliveryOptions, useSaveDeliveryOptions, type DeliveryOptions } from '../api/delivery';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { type Notice } from '../components/AdminPanel';
+import { SaveBar } from '../components/SaveBar';
 import { ADMIN_FIELD, NairaField, TextAreaField, TickList } from '../components/Fields';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import {
   deliveryProblem,
   draftOf,
@@ -15,9 +18,7 @@ import {
   type PayOnDeliveryDraft,
   type ZoneDraft,
 } from '../lib/delivery';
-import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
-import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import '../admin.css';
@@ -33,24 +34,13 @@ export const NOT_DELIVERED = 'Not delivered';
  * free-delivery threshold and states) and pickup in store, edited together and saved at once.
  */
 export default function DeliveryPage() {
-  const { data, isPending, isError, error } = useDeliveryOptions();
+  const options = useDeliveryOptions();
   return (
     <PageShell title="Delivery" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          Fees, estimates and pay on delivery by zone of states, and pickup in store.
-        </span>
-      </div>
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading delivery options…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : (
-        <DeliveryEditor options={data} />
-      )}
+      <PageBar state="Fees, estimates and pay on delivery by zone of states, and pickup in store." />
+      <Loaded query={options} loading="Loading delivery options…">
+        {(data) => <DeliveryEditor options={data} />}
+      </Loaded>
     </PageShell>
   );
 }
@@ -182,17 +172,7 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
         />
       </section>
 
-      <div className="delivery-save admin-save">
-        <FormNotice notice={notice} />
-        <div className="admin-save__bar">
-          <button type="submit" className="btn btn--dark" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-          <span className="admin-save__state">
-            {changed ? 'Unsaved changes' : notice?.tone === 'success' ? '' : 'No changes'}
-          </span>
-        </div>
-      </div>
+      <SaveBar notice={notice} saving={save.isPending} changed={changed} sticky />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useCreateDiscount, useDiscounts, useSetDiscountPaused, type DiscountCode } from '../api/discounts';
-import { AdminPanel, AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { AdminPanel, FormNotice, type Notice } from '../components/AdminPanel';
 import { ADMIN_FIELD, LimitField, NairaField, TickList } from '../components/Fields';
+import { PageBar } from '../components/PageBar';
 import {
   codeProblem,
   codeState,
@@ -57,16 +58,14 @@ export default function DiscountsPage() {
 
   return (
     <PageShell title="Discount codes" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          {data
+      <PageBar
+        state={
+          data
             ? `${data.length} ${data.length === 1 ? 'code' : 'codes'}, ${live} live.`
-            : 'Codes shoppers type at checkout.'}
-        </span>
-        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
+            : 'Codes shoppers type at checkout.'
+        }
+        refresh={{ refetch, isFetching, isPending }}
+      >
         {data && !none && (
           <button
             type="button"
@@ -77,7 +76,7 @@ export default function DiscountsPage() {
             {creating ? 'Cancel' : 'New code'}
           </button>
         )}
-      </div>
+      </PageBar>
 
       {(creating || none) && (
         <NewCodeForm

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFailedMail, useRetryMail, type FailedMail } from '../api/mail';
-import { AdminTag } from '../components/AdminPanel';
+import { PageBar } from '../components/PageBar';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { PageSpinner } from '@/components/Spinner';
@@ -46,15 +46,10 @@ export default function FailedMailPage() {
 
   return (
     <PageShell title="Failed mail" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          Mail the shop could not send after every attempt. Fix the cause (the mail server, the address), then retry.
-        </span>
-        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
-      </div>
+      <PageBar
+        state="Mail the shop could not send after every attempt. Fix the cause (the mail server, the address), then retry."
+        refresh={{ refetch, isFetching, isPending }}
+      />
       <div role="status" aria-live="polite">
         {notice?.tone === 'success' && <p className="alert alert--success">{notice.text}</p>}
       </div>

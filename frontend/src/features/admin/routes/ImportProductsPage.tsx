@@ -12,7 +12,8 @@ import {
   type ImportRefused,
   type ImportReport,
 } from '../api/productImport';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { FormNotice, type Notice } from '../components/AdminPanel';
+import { PageBar } from '../components/PageBar';
 import { PageShell } from '@/components/PageShell';
 import { failureMessage } from '@/lib/api';
 import { useCollections } from '@/lib/collectionsQuery';
@@ -194,13 +195,11 @@ export default function ImportProductsPage() {
 
   return (
     <PageShell title="Import products" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">Bring a catalogue from a spreadsheet or from Shopify.</span>
+      <PageBar state="Bring a catalogue from a spreadsheet or from Shopify.">
         <Link href="/admin/products" className="btn btn--sm btn--outline">
           Back to products
         </Link>
-      </div>
+      </PageBar>
 
       <section className="admin-panel import-panel" aria-labelledby={ids.help}>
         <h2 id={ids.help} className="admin-panel__title">

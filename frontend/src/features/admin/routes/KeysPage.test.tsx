@@ -25,7 +25,8 @@ describe('keys and addresses', () => {
   it('shows the keys masked, the webhook URL to copy, the version and what the server set', async () => {
     mockFetch({ 'GET /api/admin/keys': view });
     const writeText = vi.fn(async () => undefined);
-    Object.assign(navigator, { clipboard: { writeText } });
+    // A getter where an earlier test file installed one (the files share their globals).
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     renderWithProviders(<KeysPage />, { session: { user: admin }, path: '/admin/keys?welcome=1' });
     expect(await screen.findByText('sk_test_••••••••4567')).toBeTruthy();
     expect(screen.getByText('Paystack test mode')).toBeTruthy();

@@ -8,7 +8,8 @@ import {
   type AddressesChange,
   type KeysView,
 } from '../api/keys';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { FormNotice, type Notice } from '../components/AdminPanel';
+import { PageBar } from '../components/PageBar';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
@@ -51,10 +52,7 @@ export default function KeysPage() {
   const welcome = new URLSearchParams(useSearch()).get('welcome') === '1';
   return (
     <PageShell title={KEYS_TITLE} eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">How the shop reaches Paystack, its customers and you.</span>
-      </div>
+      <PageBar state="How the shop reaches Paystack, its customers and you." />
       {welcome && (
         <p className="keys__welcome" role="status">
           {WELCOME}

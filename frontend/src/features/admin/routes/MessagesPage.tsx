@@ -1,5 +1,5 @@
 import { useContactMessages, type ContactMessage } from '../api/messages';
-import { AdminTag } from '../components/AdminPanel';
+import { PageBar } from '../components/PageBar';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { PageSpinner } from '@/components/Spinner';
@@ -16,13 +16,10 @@ export default function MessagesPage() {
 
   return (
     <PageShell title="Messages" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">Messages sent through the Contact Us form. Reply by e-mail.</span>
-        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
-      </div>
+      <PageBar
+        state="Messages sent through the Contact Us form. Reply by e-mail."
+        refresh={{ refetch, isFetching, isPending }}
+      />
       {isPending ? (
         <PageSpinner label="Loading messages…" />
       ) : isError ? (

@@ -2,38 +2,24 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearch } from 'wouter';
 import { invalidateCatalog } from '../api/catalog';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { FormNotice, type Notice } from '../components/AdminPanel';
+import { Pager } from '../components/Pager';
+import { ProductFilters } from '../components/products/ProductFilters';
+import { BulkActions, ProductTable } from '../components/products/ProductTable';
+import type { BulkAction, ProductQuery } from '../components/products/productTypes';
+import { PageBar } from '../components/PageBar';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
-import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { answer, api, failureMessage } from '@/lib/api';
 import { useCollections } from '@/lib/collectionsQuery';
-import type { components, operations } from '@/lib/api.gen';
 import './StockPage.css';
 
 // The Add Product form, opened here for a chosen collection.
 const AddProductSlot = lazy(() => import('../slots/AddProductSlot'));
 
-type ProductRow = components['schemas']['AdminProductRow'];
-type ProductList = components['schemas']['AdminProductPage'];
-type Query = NonNullable<operations['list_products']['parameters']['query']>;
-type BulkAction = components['schemas']['BulkAction'];
-
 const SEARCH_DELAY_MS = 300;
 const PRODUCTS_KEY = ['admin', 'products'] as const;
-
-const STOCK_LABELS = { 'in-stock': 'In stock', low: 'Low', 'sold-out': 'Sold out' } as const;
-const SORT_LABELS = {
-  newest: 'Newest first',
-  oldest: 'Oldest first',
-  'name-asc': 'Name A–Z',
-  'name-desc': 'Name Z–A',
-  'price-asc': 'Price, low to high',
-  'price-desc': 'Price, high to low',
-  'stock-asc': 'Fewest left first',
-  'stock-desc': 'Most left first',
-} as const;
 
 /** "Delete 3 products? …": asked before a bulk delete. */
 export function confirmDeleteText(count: number): string {
@@ -50,13 +36,13 @@ export default function ProductsPage() {
   const adding = new URLSearchParams(useSearch()).get('add') === '1';
   const { data: collections = [] } = useCollections();
   const [typed, setTyped] = useState('');
-  const [filters, setFilters] = useState<Query>({});
+  const [filters, setFilters] = useState<ProductQuery>({});
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [notice, setNotice] = useState<Notice>(null);
   const [moveTo, setMoveTo] = useState('');
   const [addTo, setAddTo] = useState('');
-  const ids = { search: useId(), collection: useId(), stock: useId(), min: useId(), max: useId(), sort: useId() };
+  const addId = useId();
 
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -93,7 +79,7 @@ export default function ProductsPage() {
     onError: (error) => setNotice({ tone: 'error', text: failureMessage(error, 'Could not duplicate the product.') }),
   });
 
-  const setFilter = (patch: Query) => {
+  const setFilter = (patch: ProductQuery) => {
     setFilters((f) => ({ ...f, ...patch }));
     setPage(1);
   };
@@ -111,34 +97,24 @@ export default function ProductsPage() {
 
   const data = list.data;
   const rows = data?.products ?? [];
-  const allChosen = rows.length > 0 && rows.every((r) => chosen.has(r.id));
 
   return (
     <PageShell title="Products" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          {data ? `${data.total.toLocaleString('en-NG')} products.` : 'Every product in the shop.'}
-        </span>
+      <PageBar state={data ? `${data.total.toLocaleString('en-NG')} products.` : 'Every product in the shop.'}>
         <Link href="/admin/products?add=1" className="btn btn--sm btn--dark">
           Add product
         </Link>
         <Link href="/admin/products/import" className="btn btn--sm btn--outline">
           Import or export
         </Link>
-      </div>
+      </PageBar>
 
       {adding && (
         <section className="admin-panel" aria-label="Add a product">
-          <label className="field__label" htmlFor={ids.collection + '-add'}>
+          <label className="field__label" htmlFor={addId}>
             Collection of the new product
           </label>
-          <select
-            id={ids.collection + '-add'}
-            className="field__input"
-            value={addTo}
-            onChange={(e) => setAddTo(e.target.value)}
-          >
+          <select id={addId} className="field__input" value={addTo} onChange={(e) => setAddTo(e.target.value)}>
             <option value="">Choose a collection</option>
             {collections.map((c) => (
               <option key={c.id} value={c.id}>
@@ -154,143 +130,17 @@ export default function ProductsPage() {
         </section>
       )}
 
-      <form className="stock-search products-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-        <div>
-          <label htmlFor={ids.search} className="field__label">
-            Search products
-          </label>
-          <input
-            id={ids.search}
-            className="field__input"
-            type="search"
-            value={typed}
-            onChange={(e) => setTyped(e.target.value)}
-            placeholder="Name, category or SKU"
-            autoComplete="off"
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.collection} className="field__label">
-            Collection
-          </label>
-          <select
-            id={ids.collection}
-            className="field__input"
-            value={filters.collection ?? ''}
-            onChange={(e) => setFilter({ collection: e.target.value || undefined })}
-          >
-            <option value="">All collections</option>
-            {collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.stock} className="field__label">
-            Stock
-          </label>
-          <select
-            id={ids.stock}
-            className="field__input"
-            value={filters.stock ?? ''}
-            onChange={(e) => setFilter({ stock: (e.target.value || undefined) as Query['stock'] })}
-          >
-            <option value="">Any stock</option>
-            {Object.entries(STOCK_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor={ids.min} className="field__label">
-            Lowest price (₦)
-          </label>
-          <input
-            id={ids.min}
-            className="field__input"
-            inputMode="decimal"
-            onChange={(e) => setFilter({ minPrice: e.target.value.trim() || undefined })}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.max} className="field__label">
-            Highest price (₦)
-          </label>
-          <input
-            id={ids.max}
-            className="field__input"
-            inputMode="decimal"
-            onChange={(e) => setFilter({ maxPrice: e.target.value.trim() || undefined })}
-          />
-        </div>
-        <div>
-          <label htmlFor={ids.sort} className="field__label">
-            Sort
-          </label>
-          <select
-            id={ids.sort}
-            className="field__input"
-            value={filters.sort ?? 'newest'}
-            onChange={(e) => setFilter({ sort: e.target.value as Query['sort'] })}
-          >
-            {Object.entries(SORT_LABELS).map(([value, label]) => (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
+      <ProductFilters
+        typed={typed}
+        onType={setTyped}
+        filters={filters}
+        onFilter={setFilter}
+        collections={collections}
+      />
 
       <FormNotice notice={notice} />
 
-      <div className="admin-form__actions products-bulk" role="group" aria-label="With the chosen products">
-        <span className="muted">{chosen.size} chosen</span>
-        <button
-          type="button"
-          className="btn btn--sm btn--outline"
-          disabled={!chosen.size}
-          onClick={() => act('feature')}
-        >
-          Feature
-        </button>
-        <button
-          type="button"
-          className="btn btn--sm btn--outline"
-          disabled={!chosen.size}
-          onClick={() => act('unfeature')}
-        >
-          Unfeature
-        </button>
-        <select
-          aria-label="Move to collection"
-          className="field__input products-bulk__move"
-          value={moveTo}
-          onChange={(e) => setMoveTo(e.target.value)}
-        >
-          <option value="">Move to…</option>
-          {collections.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-        <button type="button" className="btn btn--sm btn--outline" disabled={!chosen.size} onClick={() => act('move')}>
-          Move
-        </button>
-        <button
-          type="button"
-          className="btn btn--sm btn--outline"
-          disabled={!chosen.size}
-          onClick={() => act('delete')}
-        >
-          Delete
-        </button>
-      </div>
+      <BulkActions chosen={chosen.size} moveTo={moveTo} onMoveTo={setMoveTo} collections={collections} onAct={act} />
 
       {list.isPending ? (
         <Spinner size="lg" label="Loading products…" />
@@ -299,119 +149,19 @@ export default function ProductsPage() {
       ) : rows.length === 0 ? (
         <Message title="No products match." />
       ) : (
-        <table className="stock-table" aria-busy={list.isPlaceholderData}>
-          <caption className="visually-hidden">Products</caption>
-          <thead>
-            <tr>
-              <th scope="col">
-                <input
-                  type="checkbox"
-                  aria-label="Choose every product on this page"
-                  checked={allChosen}
-                  onChange={(e) => setChosen(e.target.checked ? new Set(rows.map((r) => r.id)) : new Set())}
-                />
-              </th>
-              <th scope="col">Product</th>
-              <th scope="col">Collection</th>
-              <th scope="col">Price</th>
-              <th scope="col">Stock</th>
-              <th scope="col">Featured</th>
-              <th scope="col">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <ProductLine
-                key={row.id}
-                row={row}
-                chosen={chosen.has(row.id)}
-                onChoose={(on) =>
-                  setChosen((current) => {
-                    const next = new Set(current);
-                    if (on) next.add(row.id);
-                    else next.delete(row.id);
-                    return next;
-                  })
-                }
-                onDuplicate={() => duplicate.mutate(row.id)}
-                busy={duplicate.isPending}
-              />
-            ))}
-          </tbody>
-        </table>
+        <ProductTable
+          rows={rows}
+          busy={list.isPlaceholderData}
+          chosen={chosen}
+          onChosen={setChosen}
+          onDuplicate={(id) => duplicate.mutate(id)}
+          duplicating={duplicate.isPending}
+        />
       )}
 
-      {data && <Pager list={data} onPage={setPage} />}
+      {data && (
+        <Pager page={data.page} pageSize={data.pageSize} total={data.total} label="Product pages" onPage={setPage} />
+      )}
     </PageShell>
-  );
-}
-
-type LineProps = {
-  row: ProductRow;
-  chosen: boolean;
-  onChoose: (on: boolean) => void;
-  onDuplicate: () => void;
-  busy: boolean;
-};
-
-function ProductLine({ row, chosen, onChoose, onDuplicate, busy }: LineProps) {
-  return (
-    <tr>
-      <td>
-        <input
-          type="checkbox"
-          aria-label={`Choose ${row.name}`}
-          checked={chosen}
-          onChange={(e) => onChoose(e.target.checked)}
-        />
-      </td>
-      <th scope="row">
-        <Link href={`/product/${row.id}`}>{row.name}</Link>
-        {row.category && <span className="muted"> · {row.category}</span>}
-      </th>
-      <td>{row.collectionName}</td>
-      <td>
-        <Price kobo={row.price} />
-      </td>
-      <td>
-        {STOCK_LABELS[row.status]} · {row.units.toLocaleString('en-NG')} left
-      </td>
-      <td>{row.featured ? 'Yes' : 'No'}</td>
-      <td>
-        <button type="button" className="btn btn--sm btn--outline" disabled={busy} onClick={onDuplicate}>
-          Duplicate<span className="visually-hidden"> {row.name}</span>
-        </button>
-      </td>
-    </tr>
-  );
-}
-
-function Pager({ list, onPage }: { list: ProductList; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pages === 1) return null;
-  return (
-    <nav className="stock-pager" aria-label="Product pages">
-      <button
-        type="button"
-        className="btn btn--sm btn--outline"
-        disabled={list.page <= 1}
-        onClick={() => onPage(list.page - 1)}
-      >
-        Previous
-      </button>
-      <span aria-live="polite">
-        Page {list.page} of {pages}
-      </span>
-      <button
-        type="button"
-        className="btn btn--sm btn--outline"
-        disabled={list.page >= pages}
-        onClick={() => onPage(list.page + 1)}
-      >
-        Next
-      </button>
-    </nav>
   );
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useAdminReviews, useSetReviewHidden, type AdminReview, type ReviewFilter } from '../api/reviews';
-import { AdminTag } from '../components/AdminPanel';
+import { FilterBar } from '../components/FilterBar';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import { Pager } from '../components/Pager';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
@@ -48,57 +50,44 @@ export default function ReviewsPage() {
   const search = new URLSearchParams(useSearch());
   const show = parseFilter(search.get('show'));
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useAdminReviews(show, page);
+  const reviews = useAdminReviews(show, page);
 
   return (
     <PageShell title="Reviews" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          Hide a review that breaks the rules: it leaves the product page and its rating.
-        </span>
-        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
-      </div>
+      <PageBar
+        state="Hide a review that breaks the rules: it leaves the product page and its rating."
+        refresh={reviews}
+      />
 
-      <nav className="admin-filter" aria-label="Filter reviews">
-        <ul>
-          {FILTERS.map((f) => (
-            <li key={f.show}>
-              <Link
-                href={listPath(f.show)}
-                className={`admin-filter__link${f.show === show ? ' is-current' : ''}`}
-                aria-current={f.show === show ? 'page' : undefined}
-              >
-                {f.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <FilterBar
+        label="Filter reviews"
+        filters={FILTERS.map((f) => ({
+          key: f.show,
+          label: f.label,
+          href: listPath(f.show),
+          current: f.show === show,
+        }))}
+      />
 
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading reviews…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : data.reviews.length === 0 ? (
-        <Message title={emptyTitle(show)} />
-      ) : (
-        <div aria-busy={isPlaceholderData}>
-          <p className="admin-reviews__count muted">
-            {data.total} {data.total === 1 ? 'review' : 'reviews'}
-          </p>
-          <ol className="admin-reviews" aria-label="Reviews">
-            {data.reviews.map((review) => (
-              <ReviewRow key={review.id} review={review} />
-            ))}
-          </ol>
-          <Pager page={data.page} pageSize={data.pageSize} total={data.total} href={(page) => listPath(show, page)} />
-        </div>
-      )}
+      <Loaded
+        query={reviews}
+        loading="Loading reviews…"
+        empty={(data) => data.reviews.length === 0 && <Message title={emptyTitle(show)} />}
+      >
+        {(data) => (
+          <div aria-busy={reviews.isPlaceholderData}>
+            <p className="admin-reviews__count muted">
+              {data.total} {data.total === 1 ? 'review' : 'reviews'}
+            </p>
+            <ol className="admin-reviews" aria-label="Reviews">
+              {data.reviews.map((review) => (
+                <ReviewRow key={review.id} review={review} />
+              ))}
+            </ol>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} href={(page) => listPath(show, page)} />
+          </div>
+        )}
+      </Loaded>
     </PageShell>
   );
 }

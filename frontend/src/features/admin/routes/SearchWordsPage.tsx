@@ -1,11 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useSaveSearchWords, useSearchWords } from '../api/search-words';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { type Notice } from '../components/AdminPanel';
+import { SaveBar } from '../components/SaveBar';
 import { ADMIN_FIELD } from '../components/Fields';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import { draftOf, emptyGroup, groupsProblem, inputOf, type GroupDraft } from '../lib/searchWords';
-import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
-import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import type { SynonymList } from '@/lib/types';
@@ -22,22 +23,13 @@ export const SEARCH_WORDS_SAVE_FAILED = 'Could not save the search words. Please
  * what the others find; the groups are edited together and saved at once.
  */
 export default function SearchWordsPage() {
-  const { data, isPending, isError, error } = useSearchWords();
+  const words = useSearchWords();
   return (
     <PageShell title="Search words" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">Words shoppers use for the same thing.</span>
-      </div>
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading search words…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : (
-        <SearchWordsEditor list={data} />
-      )}
+      <PageBar state="Words shoppers use for the same thing." />
+      <Loaded query={words} loading="Loading search words…">
+        {(data) => <SearchWordsEditor list={data} />}
+      </Loaded>
     </PageShell>
   );
 }
@@ -117,17 +109,7 @@ function SearchWordsEditor({ list }: { list: SynonymList }) {
         </button>
       </div>
 
-      <div className="search-words__save admin-save">
-        <FormNotice notice={notice} />
-        <div className="admin-save__bar">
-          <button type="submit" className="btn btn--dark" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-          <span className="admin-save__state">
-            {changed ? 'Unsaved changes' : notice?.tone === 'success' ? '' : 'No changes'}
-          </span>
-        </div>
-      </div>
+      <SaveBar notice={notice} saving={save.isPending} changed={changed} sticky />
     </form>
   );
 }

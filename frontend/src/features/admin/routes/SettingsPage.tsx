@@ -1,8 +1,11 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useSaveShopSettings, useShopSettings, type ShopSettings } from '../api/settings';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { type Notice } from '../components/AdminPanel';
+import { SaveBar } from '../components/SaveBar';
 import { CountField, NairaField, TickList } from '../components/Fields';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import {
   changeOf,
   draftOf,
@@ -16,10 +19,8 @@ import {
   type SettingsDraft,
   type ToggleField,
 } from '../lib/settings';
-import { Message } from '@/components/Message';
 import { Field } from '@/components/TextField';
 import { PageShell } from '@/components/PageShell';
-import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
 import type { PaymentChannel } from '@/lib/types';
 import '../admin.css';
@@ -34,24 +35,13 @@ export const SETTINGS_SAVE_FAILED = 'Could not save the settings. Please try aga
  * (`SETTINGS_SECTIONS`), saved together; only the fields that changed are sent.
  */
 export default function SettingsPage() {
-  const { data, isPending, isError, error } = useShopSettings();
+  const settings = useShopSettings();
   return (
     <PageShell title="Settings" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          How the shop sells: limits on what one order may hold, guest checkout, the ways to pay and pay on delivery.
-        </span>
-      </div>
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading the settings…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : (
-        <SettingsEditor settings={data} />
-      )}
+      <PageBar state="How the shop sells: limits on what one order may hold, guest checkout, the ways to pay and pay on delivery." />
+      <Loaded query={settings} loading="Loading the settings…">
+        {(data) => <SettingsEditor settings={data} />}
+      </Loaded>
     </PageShell>
   );
 }
@@ -170,15 +160,7 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
         </section>
       ))}
 
-      <div className="admin-save">
-        <FormNotice notice={notice} />
-        <div className="admin-save__bar">
-          <button type="submit" className="btn btn--dark" disabled={save.isPending || !changed}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </button>
-          <span className="admin-save__state">{changed ? 'Unsaved changes' : 'No changes'}</span>
-        </div>
-      </div>
+      <SaveBar notice={notice} saving={save.isPending} changed={changed} onlyWhenChanged />
     </form>
   );
 }

@@ -9,7 +9,8 @@ import {
   type StaffMember,
 } from '../api/staff';
 import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
-import { Message } from '@/components/Message';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
@@ -58,13 +59,13 @@ export function roleChanged(member: Pick<StaffMember, 'name' | 'email'>, role: S
  * last owner an owner; its refusal shows as it is.
  */
 export default function StaffPage() {
-  const { data, isPending, isError, error } = useStaff();
+  const staffQuery = useStaff();
+  const data = staffQuery.data;
   const change = useChangeRole();
   const latch = useInFlight();
   const { user } = useSession();
   const [location] = useLocation();
   const [notice, setNotice] = useState<Notice>(null);
-  const staff = data?.staff;
 
   const setRole = (member: StaffMember, value: string) => {
     const role = value === NOT_STAFF ? null : (value as StaffRole);
@@ -86,12 +87,7 @@ export default function StaffPage() {
 
   return (
     <PageShell title={location.startsWith('/adminmanagement') ? 'Admin Management' : 'Staff'} eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          Who works in the back office, and what each role may do. A change works from their next click.
-        </span>
-      </div>
+      <PageBar state="Who works in the back office, and what each role may do. A change works from their next click." />
       <dl className="staff-roles">
         {ROLES.map((role) => (
           <div key={role}>
@@ -102,25 +98,21 @@ export default function StaffPage() {
       </dl>
 
       <FormNotice notice={notice} />
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading the staff…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : (
-        <ul className="staff-list" aria-label="Staff" aria-busy={change.isPending}>
-          {(staff ?? []).map((member) => (
-            <StaffRow
-              key={member.id}
-              member={member}
-              you={member.email === user?.email}
-              busy={change.isPending}
-              onRole={(value) => setRole(member, value)}
-            />
-          ))}
-        </ul>
-      )}
+      <Loaded query={staffQuery} loading="Loading the staff…">
+        {(list) => (
+          <ul className="staff-list" aria-label="Staff" aria-busy={change.isPending}>
+            {list.staff.map((member) => (
+              <StaffRow
+                key={member.id}
+                member={member}
+                you={member.email === user?.email}
+                busy={change.isPending}
+                onRole={(value) => setRole(member, value)}
+              />
+            ))}
+          </ul>
+        )}
+      </Loaded>
 
       <AddStaff />
       {data && data.invites.length > 0 && <Invitations invites={data.invites} onNotice={setNotice} />}

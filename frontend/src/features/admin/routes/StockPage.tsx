@@ -11,9 +11,12 @@ import {
   type StockRow,
 } from '../api/stock';
 import { AdminTag } from '../components/AdminPanel';
+import { FilterBar } from '../components/FilterBar';
+import { Loaded } from '../components/Loaded';
+import { PageBar } from '../components/PageBar';
+import { Pager } from '../components/Pager';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
-import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { may } from '@/lib/staff';
@@ -62,58 +65,40 @@ export default function StockPage() {
   const [pageState, setPage] = useState({ show, q, page: 1 });
   const page = pageState.show === show && pageState.q === q ? pageState.page : 1;
   const goTo = (next: number) => setPage({ show, q, page: next });
-  const { data, isPending, isError, error, isFetching, isPlaceholderData, refetch } = useStock(show, q, page);
+  const stock = useStock(show, q, page);
+  const data = stock.data;
   const searchId = useId();
 
   return (
     <PageShell title="Stock" eyebrow="Admin">
-      <div className="admin-inline admin-inline--page">
-        <AdminTag />
-        <span className="admin-inline__state">
-          {data
+      <PageBar
+        state={
+          data
             ? `${data.lowCount} low (at or below ${data.lowStockLevel} left), ${data.soldOutCount} sold out.`
-            : 'What can still be sold, per size and colour.'}
-        </span>
-        <button type="button" className="btn btn--sm btn--outline" onClick={() => void refetch()} disabled={isFetching}>
-          {isFetching && !isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
-      </div>
+            : 'What can still be sold, per size and colour.'
+        }
+        refresh={stock}
+      />
 
       {/* Download and Upload first: a long list never pushes them out of reach. */}
       {spreadsheet && <StockSpreadsheet />}
 
-      <nav className="admin-filter" aria-label="Filter stock">
-        <ul>
-          {FILTERS.map((f) => {
-            const count = !data
-              ? null
-              : f.show === 'low'
-                ? data.lowCount
-                : f.show === 'sold-out'
-                  ? data.soldOutCount
-                  : null;
-            const current = f.show === show;
-            return (
-              <li key={f.show}>
-                {/* No aria-label: the name is what shows ("Low 71"), as speech input expects. */}
-                <Link
-                  href={f.show === 'low' ? '/admin/stock' : `/admin/stock?show=${f.show}`}
-                  className={`admin-filter__link${current ? ' is-current' : ''}`}
-                  aria-current={current ? 'page' : undefined}
-                >
-                  {f.label}
-                  {count !== null && (
-                    <>
-                      {' '}
-                      <span className="admin-filter__count">{count}</span>
-                    </>
-                  )}
-                </Link>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
+      <FilterBar
+        label="Filter stock"
+        filters={FILTERS.map((f) => ({
+          key: f.show,
+          label: f.label,
+          href: f.show === 'low' ? '/admin/stock' : `/admin/stock?show=${f.show}`,
+          current: f.show === show,
+          count: !data
+            ? null
+            : f.show === 'low'
+              ? data.lowCount
+              : f.show === 'sold-out'
+                ? data.soldOutCount
+                : undefined,
+        }))}
+      />
 
       <form
         className="stock-search"
@@ -138,20 +123,26 @@ export default function StockPage() {
         />
       </form>
 
-      {isPending ? (
-        <div className="admin-orders__loading">
-          <Spinner size="lg" label="Loading stock…" />
-        </div>
-      ) : isError ? (
-        <Message title={`Error: ${error.message}`} tone="error" />
-      ) : data.rows.length === 0 ? (
-        <Message title={emptyTitle(show, q)} />
-      ) : (
-        <>
-          <StockTable list={data} busy={isPlaceholderData} edits={edits} />
-          <Pager list={data} onPage={goTo} busy={isFetching} />
-        </>
-      )}
+      <Loaded
+        query={stock}
+        loading="Loading stock…"
+        empty={(list) => list.rows.length === 0 && <Message title={emptyTitle(show, q)} />}
+      >
+        {(list) => (
+          <>
+            <StockTable list={list} busy={stock.isPlaceholderData} edits={edits} />
+            <Pager
+              page={list.page}
+              pageSize={list.pageSize}
+              total={list.total}
+              label="Stock pages"
+              onPage={goTo}
+              busy={stock.isFetching}
+              range
+            />
+          </>
+        )}
+      </Loaded>
     </PageShell>
   );
 }
@@ -186,37 +177,6 @@ function StockTable({ list, busy, edits }: { list: StockList; busy: boolean; edi
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** "51–100 of 312" with Previous and Next. */
-function Pager({ list, onPage, busy }: { list: StockList; onPage: (page: number) => void; busy: boolean }) {
-  const pages = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pages === 1) return null;
-  const first = (list.page - 1) * list.pageSize + 1;
-  const last = Math.min(list.total, list.page * list.pageSize);
-  return (
-    <nav className="stock-pager" aria-label="Stock pages">
-      <button
-        type="button"
-        className="btn btn--sm btn--outline"
-        disabled={busy || list.page <= 1}
-        onClick={() => onPage(list.page - 1)}
-      >
-        Previous
-      </button>
-      <span className="stock-pager__where" aria-live="polite">
-        {first.toLocaleString('en-NG')}–{last.toLocaleString('en-NG')} of {list.total.toLocaleString('en-NG')}
-      </span>
-      <button
-        type="button"
-        className="btn btn--sm btn--outline"
-        disabled={busy || list.page >= pages}
-        onClick={() => onPage(list.page + 1)}
-      >
-        Next
-      </button>
-    </nav>
   );
 }
 

@@ -6,44 +6,13 @@ import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { useInFlight } from '@/lib/useInFlight';
+import { sandboxWays, type SandboxWay } from '../lib/sandboxWays';
+import { SandboxCards, SandboxLater, WayChoice } from './SandboxWays';
 import './Sandbox.css';
 
-/** Paystack's test cards (PAYSTACK.md), with the outcome the sandbox gives each. */
-export const TEST_CARDS: { number: string; cvv: string; outcome: SandboxOutcome; label: string }[] = [
-  { number: '4084 0840 8408 4081', cvv: '408', outcome: 'success', label: 'Success' },
-  { number: '4084 0800 0000 5408', cvv: '001', outcome: 'declined', label: 'Declined' },
-  { number: '4084 0800 0067 0037', cvv: '787', outcome: 'insufficient_funds', label: 'Insufficient funds' },
-];
+export { sandboxWays, TEST_ACCOUNT, TEST_CARDS, ussdCode, type SandboxWay } from '../lib/sandboxWays';
 
 export const SANDBOX_TITLE = 'Test payment';
-
-/** The sandbox's test bank account for transfers. */
-export const TEST_ACCOUNT = { number: '0123456789', bank: 'Test Bank' };
-
-/** The ways the sandbox pays, as the shop's channels name them. */
-export type SandboxWay = 'card' | 'bank_transfer' | 'ussd';
-const WAYS: ReadonlyArray<{ way: SandboxWay; label: string }> = [
-  { way: 'card', label: 'Card' },
-  { way: 'bank_transfer', label: 'Bank transfer' },
-  { way: 'ussd', label: 'USSD' },
-];
-
-/** The ways to show of the channels the shop offers; a card when the sandbox simulates none of them. */
-export function sandboxWays(channels: ReadonlyArray<string> | undefined): SandboxWay[] {
-  const offered = WAYS.map((w) => w.way).filter((way) => (channels ?? ['card']).includes(way));
-  return offered.length > 0 ? offered : ['card'];
-}
-
-/** Naira for a USSD code: whole naira as digits ("14845"), else with kobo ("14845.50"). */
-function nairaDigits(kobo: number): string {
-  const naira = Math.floor(kobo / 100);
-  return kobo % 100 === 0 ? String(naira) : `${naira}.${String(kobo % 100).padStart(2, '0')}`;
-}
-
-/** The test USSD code to dial for an amount: "*737*000*14845#". */
-export function ussdCode(kobo: number): string {
-  return `*737*000*${nairaDigits(kobo)}#`;
-}
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -75,7 +44,6 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
   const latch = useInFlight();
   const [paying, setPaying] = useState<SandboxOutcome | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const wayName = useId();
 
   const transaction = useSandboxTransaction(accessCode);
   const ways = sandboxWays(transaction.data?.channels);
@@ -174,101 +142,31 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
   } else {
     const total = shown?.amount ?? amount;
     const locked = paying !== null || alreadyPaid !== null;
-    const cards = (
-      <>
-        <p className="sandbox__hint">Choose a test card (any future expiry date):</p>
-        <ul className="sandbox__cards">
-          {TEST_CARDS.map((card, index) => (
-            <li key={card.outcome}>
-              <button
-                ref={index === 0 ? firstCardRef : undefined}
-                type="button"
-                className={`sandbox-card sandbox-card--${card.outcome}`}
-                aria-label={`Pay with test card ${card.number} (${card.label})`}
-                disabled={locked}
-                onClick={() => void pay(card.outcome)}
-              >
-                <span className="sandbox-card__number">{card.number}</span>
-                <span className="sandbox-card__meta">CVV {card.cvv}</span>
-                <span className="sandbox-card__outcome">
-                  {paying === card.outcome ? <Spinner size="sm" label="Paying…" /> : card.label}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-    const transfer = (
-      <div className="sandbox-later">
-        <p className="sandbox__hint">Transfer exactly this amount to the test account:</p>
-        <dl className="sandbox-later__facts">
-          <div>
-            <dt>Account number</dt>
-            <dd className="sandbox-later__mono">{TEST_ACCOUNT.number}</dd>
-          </div>
-          <div>
-            <dt>Bank</dt>
-            <dd>{TEST_ACCOUNT.bank}</dd>
-          </div>
-          <div>
-            <dt>Amount</dt>
-            <dd className="sandbox-later__mono">{formatNaira(total)}</dd>
-          </div>
-        </dl>
-        <button
-          ref={firstCardRef}
-          type="button"
-          className="btn btn--primary btn--block"
-          disabled={locked}
-          onClick={() => void pay('transfer')}
-        >
-          {paying === 'transfer' && <Spinner size="sm" label="Sending…" />}
-          I've sent the money
-        </button>
-        <p className="sandbox-later__note">The shop waits for the money to arrive; it may take a few minutes.</p>
-      </div>
-    );
-    const ussd = (
-      <div className="sandbox-later">
-        <p className="sandbox__hint">Dial this code on your phone and follow the prompts:</p>
-        <p className="sandbox-later__code">{ussdCode(total)}</p>
-        <button
-          ref={firstCardRef}
-          type="button"
-          className="btn btn--primary btn--block"
-          disabled={locked}
-          onClick={() => void pay('ussd')}
-        >
-          {paying === 'ussd' && <Spinner size="sm" label="Sending…" />}
-          Done
-        </button>
-        <p className="sandbox-later__note">The shop waits for your bank to confirm; it may take a few minutes.</p>
-      </div>
-    );
     body = (
       <>
         {ways.length > 1 && (
-          <fieldset className="sandbox-ways" disabled={locked}>
-            <legend className="visually-hidden">Pay with</legend>
-            {ways.map((w) => (
-              <label key={w} className="sandbox-way">
-                <input
-                  type="radio"
-                  name={wayName}
-                  value={w}
-                  checked={way === w}
-                  onChange={() => {
-                    setWay(w);
-                    setFailure(null);
-                  }}
-                />
-                <span>{WAYS.find((x) => x.way === w)!.label}</span>
-              </label>
-            ))}
-          </fieldset>
+          <WayChoice
+            ways={ways}
+            way={way}
+            locked={locked}
+            onChoose={(w) => {
+              setWay(w);
+              setFailure(null);
+            }}
+          />
         )}
-        {way === 'card' ? cards : way === 'bank_transfer' ? transfer : ussd}
+        {way === 'card' ? (
+          <SandboxCards locked={locked} paying={paying} firstRef={firstCardRef} onPay={(o) => void pay(o)} />
+        ) : (
+          <SandboxLater
+            way={way}
+            total={total}
+            locked={locked}
+            paying={paying}
+            firstRef={firstCardRef}
+            onPay={(o) => void pay(o)}
+          />
+        )}
         <div role="alert" className="sandbox__failure-region">
           {failure && (
             <p className="alert alert--error sandbox__failure">

@@ -14,19 +14,9 @@ import {
 } from './checkoutReducer';
 import type { CheckoutValues } from './validate';
 import { ApiError } from '@/lib/api';
+import { ADA, LAGOS_ADDRESS } from '@/test/fixtures';
 
-const values: CheckoutValues = {
-  customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
-  address: {
-    street: '12 Marina Road',
-    city: 'Lagos Island',
-    state: 'Lagos',
-    country: 'Nigeria',
-    postalCode: '101001',
-    landmark: '',
-  },
-  method: 'delivery',
-};
+const values: CheckoutValues = { customer: ADA, address: LAGOS_ADDRESS, method: 'delivery' };
 
 /** The reducer only carries the server's answer to the pop-up: a few fields will do. */
 const start = { reference: 'ANK-ref123', accessCode: 'acc_123', amount: 1_234_500, mode: 'sandbox' } as PaymentStart;

@@ -2,19 +2,9 @@ import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useCheckoutMachine } from './useCheckoutMachine';
 import type { CheckoutValues } from './validate';
+import { ADA, LAGOS_ADDRESS } from '@/test/fixtures';
 
-const values: CheckoutValues = {
-  customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' },
-  address: {
-    street: '12 Marina Road',
-    city: 'Lagos Island',
-    state: 'Lagos',
-    country: 'Nigeria',
-    postalCode: '101001',
-    landmark: '',
-  },
-  method: 'delivery',
-};
+const values: CheckoutValues = { customer: ADA, address: LAGOS_ADDRESS, method: 'delivery' };
 
 describe('useCheckoutMachine', () => {
   it('says whether each action was taken, and renders the new state', () => {

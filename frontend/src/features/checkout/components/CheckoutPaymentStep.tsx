@@ -1,0 +1,133 @@
+import type { ReactNode, RefObject } from 'react';
+import type { PaymentMethod, useApplyCode, useQuote } from '../api/checkout';
+import { isBusy, messageOf, type CheckoutAction, type CheckoutState } from '../lib/checkoutReducer';
+import { heldUntilText } from '../lib/heldUntil';
+import { CheckoutReview, PaymentNotices, QuoteSummary } from './CheckoutPaymentParts';
+import { QUOTE_FAILED } from './CheckoutDetailsStep';
+import { DiscountCode } from './DiscountCode';
+import { PaymentChoice } from './PaymentChoice';
+import { SandboxPayment } from './PaymentPopup';
+import type { CheckoutPayment } from './useCheckoutPayment';
+import { Spinner } from '@/components/Spinner';
+import { formatNaira } from '@/lib/money';
+
+type PaymentStepProps = {
+  state: Extract<CheckoutState, { step: 'payment' }>;
+  send: (action: CheckoutAction) => boolean;
+  payment: CheckoutPayment;
+  quote: ReturnType<typeof useQuote>;
+  tryCode: ReturnType<typeof useApplyCode>['mutateAsync'];
+  pickupAddress: string | undefined;
+  sandbox: boolean;
+  /** "Pay now" or "Pay on delivery" as chosen (kept while the details are edited). */
+  paymentMethod: PaymentMethod;
+  setPaymentMethod: (method: PaymentMethod) => void;
+  blocked: boolean;
+  blockedNote: ReactNode;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  payRef: RefObject<HTMLButtonElement | null>;
+};
+
+/** "Place order, pay ₦87,550.00 on delivery" ("at pickup"). */
+export function placeOrderLabel(total: number, pickup: boolean): string {
+  return `Place order, pay ${formatNaira(total)} ${pickup ? 'at pickup' : 'on delivery'}`;
+}
+
+/**
+ * Step 2 of 2: the details to check, a code, the server's total, how to pay, what happened to the
+ * last attempt, and "Pay ₦…" (or "Place order" when paying on delivery).
+ */
+export function CheckoutPaymentStep(props: PaymentStepProps) {
+  const { state, send, quote, blocked, blockedNote, headingRef, payRef, paymentMethod, setPaymentMethod } = props;
+  const { values: chosen, payment, code } = state;
+  const busy = isBusy(payment);
+  const priced = quote.data && !quote.isPlaceholderData && !quote.isError ? quote.data : null;
+  const shown = quote.isError ? null : quote.data;
+  const total = priced?.breakdown.total ?? 0;
+  const pickup = chosen.method === 'pickup';
+  const heldUntil = payment.status === 'popup' ? heldUntilText(payment.start.expiresAt) : null;
+  // The choice stands only while the server offers it for this order (a code or a new total may change that).
+  const offer = shown?.payOnDelivery ?? null;
+  const method: PaymentMethod = offer?.offered ? paymentMethod : 'paystack';
+  const later = method === 'pay_on_delivery';
+
+  const apply = async (typed: string): Promise<string | null> => {
+    try {
+      const answer = await props.tryCode({ state: chosen.address.state.trim(), method: chosen.method, code: typed });
+      send({ type: 'code', code: answer.code ?? typed });
+      return null;
+    } catch (error) {
+      return messageOf(error, QUOTE_FAILED);
+    }
+  };
+  return (
+    <section className="checkout" aria-labelledby="checkout-heading" aria-busy={busy}>
+      <p className="checkout__step">Step 2 of 2</p>
+      <h3 id="checkout-heading" ref={headingRef} tabIndex={-1} className="checkout__title">
+        Payment
+      </h3>
+      <CheckoutReview values={chosen} pickupAddress={props.pickupAddress} />
+      <button
+        type="button"
+        className="btn btn--outline btn--sm checkout__edit"
+        disabled={busy}
+        onClick={() => send({ type: 'edit' })}
+      >
+        Edit details
+      </button>
+      <DiscountCode
+        applied={code}
+        onApply={apply}
+        onRemove={() => send({ type: 'code', code: null })}
+        disabled={busy}
+      />
+      <QuoteSummary quote={quote} values={chosen} />
+      {offer && (offer.offered || offer.reason) && (
+        <PaymentChoice
+          offer={offer}
+          pickup={pickup}
+          value={offer.offered ? paymentMethod : 'paystack'}
+          onChange={setPaymentMethod}
+          disabled={busy}
+        />
+      )}
+      {blockedNote}
+      <PaymentNotices payment={payment} onRelease={() => void props.payment.release()} />
+      <button
+        ref={payRef}
+        type="button"
+        className="btn btn--primary btn--block checkout__pay"
+        // Not while the total is being checked again: the shopper pays the total they see.
+        disabled={busy || !priced || total <= 0 || blocked || quote.isFetching}
+        aria-describedby={blocked ? 'checkout-blocked' : undefined}
+        aria-busy={payment.status === 'starting'}
+        onClick={() => void props.payment.pay(chosen, code, total, method)}
+      >
+        {payment.status === 'starting' && (
+          <Spinner size="sm" label={later ? 'Placing your order…' : 'Starting payment…'} />
+        )}
+        {later ? placeOrderLabel(total, pickup) : priced ? `Pay ${formatNaira(total)}` : 'Pay'}
+      </button>
+      <div role="status" className="checkout__held-region">
+        {heldUntil && <p className="checkout__held">{heldUntil}</p>}
+      </div>
+      <p className="checkout__secure">
+        {later
+          ? `Nothing to pay now: pay ${pickup ? 'at pickup' : 'the rider'} in cash, by transfer or POS.`
+          : props.sandbox
+            ? 'Test mode: pay with a test card, transfer or USSD; no money moves.'
+            : 'Card payment in naira through Paystack.'}
+      </p>
+      {payment.status === 'popup' && (
+        <SandboxPayment
+          start={payment.start}
+          heldUntil={heldUntil}
+          outcome={{
+            onSuccess: (reference, sentLater) => void props.payment.verify(reference, sentLater),
+            onCancel: props.payment.cancelled,
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -77,6 +77,10 @@ export async function countingProxy(upstream) {
     },
     /** Starts a new count; `take()` ends it: {bytes, requests: [{method, path, bytes}]}. */
     mark() {
+      // Quiet is counted from the visit's start at the earliest: a visit begun by a script (a
+      // pushState) may send its first request a moment later, on a busy machine after the old
+      // quiet had already passed QUIET_MS, and the count would end empty.
+      state.last = Date.now();
       const from = { total: state.total, request: state.requests.length };
       return {
         take: () => ({ bytes: state.total - from.total, requests: state.requests.slice(from.request) }),

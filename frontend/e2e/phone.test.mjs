@@ -101,7 +101,14 @@ for (const [label, viewport] of [
       assert.match(await option.innerText(), naira);
       const img = option.locator('img');
       await img.waitFor();
-      assert.ok(await img.evaluate((el) => el.complete && el.naturalWidth > 0), 'the picture loads');
+      // The picture may still be on its way when its element appears (a busy machine): it must
+      // arrive and decode, within a few seconds.
+      const loaded = await img
+        .elementHandle()
+        .then((el) => page.waitForFunction((e) => e.complete && e.naturalWidth > 0, el, { timeout: 10_000 }))
+        .then(() => true)
+        .catch(() => false);
+      assert.ok(loaded, 'the picture loads');
       // The whole name shows: nothing is cut off.
       const cut = await option
         .locator('.search-suggest__name')

@@ -178,7 +178,8 @@ fn could_not_add(e: AppError) -> AppError {
     }
 }
 
-/// A readable, unused id from a name ("Agbada & Kaftans" -> "agbada-kaftans").
+/// Edits a collection: its name and description, and its picture when a new one is sent (the
+/// old one stays otherwise).
 #[utoipa::path(
     tag = "admin",
     request_body(content = CollectionEditForm, content_type = "multipart/form-data"),

@@ -255,22 +255,9 @@ pub struct CodeSummary {
     discounted: Kobo,
 }
 
-/// A new code, checked: amounts in kobo, dates as Unix ms.
-pub struct CheckedCode {
-    pub code: String,
-    pub kind: Kind,
-    pub percent: Option<i64>,
-    pub amount: Option<Kobo>,
-    pub min_subtotal: Kobo,
-    pub starts_at: Option<i64>,
-    pub ends_at: Option<i64>,
-    pub max_uses: Option<i64>,
-    pub per_customer: Option<i64>,
-    pub collections: Vec<String>,
-}
-
 /// Writes a new code; a code that exists already is a conflict, an unknown collection a refusal.
-pub fn create(tx: &Connection, new: &CheckedCode, now: i64) -> AppResult<CodeSummary> {
+/// `new` is checked (amounts in kobo, dates as Unix ms); it starts unpaused whatever it says.
+pub fn create(tx: &Connection, new: &Code, now: i64) -> AppResult<CodeSummary> {
     for collection in &new.collections {
         let known: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [collection], |r| r.get(0))?;
         if !known {

@@ -81,7 +81,7 @@ async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::J
     if new.collections.len() > 50 {
         return Err(AppError::Validation("A code may be limited to at most 50 collections.".into()));
     }
-    let checked = CheckedCode {
+    let checked = Code {
         code,
         kind: new.kind,
         percent,
@@ -92,6 +92,7 @@ async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::J
         max_uses: new.max_uses,
         per_customer: new.per_customer,
         collections: new.collections,
+        paused: false,
     };
     let summary = state.db.write(move |tx| create(tx, &checked, crate::db::now_ms())).await?;
     Ok(HttpResponse::Created().json(summary))

@@ -1107,7 +1107,10 @@ export interface paths {
     };
     /** One page (24 products) of a collection, filtered and sorted, with the facets of the filters. */
     get: operations['collection_page'];
-    /** A readable, unused id from a name ("Agbada & Kaftans" -> "agbada-kaftans"). */
+    /**
+     * Edits a collection: its name and description, and its picture when a new one is sent (the
+     *     old one stays otherwise).
+     */
     put: operations['edit_collection'];
     post?: never;
     delete?: never;

@@ -17,6 +17,7 @@ import {
 import { formatNaira, formatCount } from '@/lib/money';
 import type { Facets, FacetValue } from '@/lib/types';
 import './ListingFilters.css';
+import { Select } from '@/components/forms/Select';
 
 export type Listing<T extends string> = {
   filters: ListingFilters;
@@ -106,18 +107,7 @@ export function ListingToolbar<T extends string>({
         <label htmlFor={sortId} className="listing-toolbar__sort-label">
           Sort by
         </label>
-        <select
-          id={sortId}
-          className="field__input listing-toolbar__select"
-          value={sort}
-          onChange={(e) => onSort(e.target.value as T)}
-        >
-          {sorts.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
+        <Select id={sortId} className="listing-toolbar__select" value={sort} onValueChange={onSort} options={sorts} />
       </div>
       <Modal
         open={open}

@@ -35,6 +35,23 @@ export function fieldHintId(id: string): string {
   return `${id}-hint`;
 }
 
+export function fieldErrorId(id: string): string {
+  return `${id}-error`;
+}
+
+/**
+ * What is wrong with one field, under it, announced when it appears; the control points at `id`
+ * with aria-describedby. Nothing while there is no message.
+ */
+export function FieldAlert({ id, message }: { id?: string; message: ReactNode }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="field__error" role="alert">
+      {message}
+    </p>
+  );
+}
+
 type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'> & {
   label: string;
   /** Marks the field invalid and links it to the message that explains why (the form's error box). */

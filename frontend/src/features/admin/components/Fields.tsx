@@ -8,8 +8,9 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { Field, TextField, fieldHintId } from '@/components/TextField';
+import { Field, FieldAlert, TextField, fieldHintId } from '@/components/TextField';
 import type { Image } from '@/lib/types';
+import { Select } from '@/components/forms/Select';
 
 /** Admin fields keep to the top of their grid cell when a neighbour is taller. */
 export const ADMIN_FIELD = 'admin-field';
@@ -86,19 +87,15 @@ export function SelectField({ label, value, onValueChange, placeholder, options,
   const id = useId();
   return (
     <Field id={id} label={label} className={ADMIN_FIELD}>
-      <select id={id} className="field__input" value={value} onChange={(e) => onValueChange(e.target.value)} {...rest}>
-        <option value="">{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      )}
+      <Select
+        id={id}
+        value={value}
+        onValueChange={onValueChange}
+        placeholder={placeholder}
+        options={options}
+        {...rest}
+      />
+      <FieldAlert message={error} />
     </Field>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import { useDebounced } from '@/lib/useDebounced';
+import { SearchBox } from '@/components/forms/SearchBox';
 
 type ListSearchProps = {
   /** The search in the address now. */
@@ -24,21 +25,14 @@ export function ListSearch({ q, label, placeholder, path, className }: ListSearc
   useEffect(() => {
     if (settled !== q.trim()) navigate(path(settled), { replace: true });
   }, [settled, q, navigate, path]);
-  const id = useId();
   return (
     <form className={className} role="search" onSubmit={(e) => e.preventDefault()}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        type="search"
+      <SearchBox
+        label={label}
         value={typed}
         maxLength={100}
-        onChange={(e) => setTyped(e.target.value)}
+        onValueChange={setTyped}
         placeholder={placeholder}
-        autoComplete="off"
         enterKeyHint="search"
       />
     </form>

@@ -7,6 +7,7 @@ import { Field } from '@/components/TextField';
 import { formatDate, formatNaira } from '@/lib/money';
 import type { CollectedBy } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
+import { Select } from '@/components/forms/Select';
 
 export const COLLECT_METHODS: ReadonlyArray<{ value: CollectedBy; label: string }> = [
   { value: 'cash', label: 'Cash' },
@@ -132,18 +133,7 @@ export function PayOnDeliveryPanel({ order }: { order: AdminOrder }) {
               invalid={invalid}
             />
             <Field id={methodId} label="Paid by" className={ADMIN_FIELD}>
-              <select
-                id={methodId}
-                className="field__input"
-                value={method}
-                onChange={(e) => setMethod(e.target.value as CollectedBy)}
-              >
-                {COLLECT_METHODS.map((m) => (
-                  <option key={m.value} value={m.value}>
-                    {m.label}
-                  </option>
-                ))}
-              </select>
+              <Select id={methodId} value={method} onValueChange={setMethod} options={COLLECT_METHODS} />
             </Field>
             <button type="submit" className="btn btn--primary admin-pod__record" disabled={busy}>
               {collect.isPending ? 'Saving...' : 'Record payment'}

@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DraftLine } from '../lib/chatOrder';
-import { useDebounced } from '@/lib/useDebounced';
-import { Spinner } from '@/components/Spinner';
+import { Field, FieldAlert } from '@/components/TextField';
+import { Select } from '@/components/forms/Select';
+import { SearchPicker, usePickerSearch } from './SearchPicker';
 import { answer, api } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { queryKeys } from '@/lib/queryKeys';
@@ -27,7 +28,7 @@ function useProductSearch(q: string) {
   return useQuery({
     queryKey: queryKeys.admin.orderProducts(q),
     queryFn: ({ signal }) => answer(api.GET('/api/search', { params: { query: { q } }, signal })),
-    enabled: q.length >= 2,
+    enabled: q !== '',
     staleTime: 0,
     placeholderData: keepPreviousData,
   });
@@ -38,57 +39,28 @@ function useProductSearch(q: string) {
  * quantity, and hands the line to the form.
  */
 export function ProductPicker({ onAdd }: { onAdd: (line: DraftLine) => void }) {
-  const [typed, setTyped] = useState('');
-  const q = useDebounced(typed.trim(), 250);
-  const { data, isFetching, isError, error } = useProductSearch(q);
+  const search = usePickerSearch();
+  const found = useProductSearch(search.q);
   const [chosen, setChosen] = useState<Product | null>(null);
-  const searchId = useId();
-  const resultsId = useId();
 
-  const products = q.length >= 2 ? (data?.products ?? []).slice(0, SHOWN) : [];
+  const products = search.q && !chosen ? (found.data?.products ?? []).slice(0, SHOWN) : [];
   return (
     <div className="product-picker">
-      <div className="field">
-        <label htmlFor={searchId} className="field__label">
-          Find a product
-        </label>
-        <input
-          id={searchId}
-          className="field__input"
-          type="search"
-          autoComplete="off"
-          placeholder="Name, category…"
-          value={typed}
-          aria-controls={resultsId}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            setChosen(null);
-          }}
-        />
-      </div>
-      <div id={resultsId} aria-live="polite">
-        {isFetching && q.length >= 2 && <Spinner size="sm" label="Searching…" />}
-        {isError && (
-          <p className="field__error" role="alert">
-            {error.message}
-          </p>
-        )}
-        {!chosen && q.length >= 2 && data && products.length === 0 && (
-          <p className="muted">No product matches “{q}”.</p>
-        )}
-        {!chosen && products.length > 0 && (
-          <ul className="product-picker__results" aria-label="Products found">
-            {products.map((product) => (
-              <li key={product.id}>
-                <button type="button" className="product-picker__result" onClick={() => setChosen(product)}>
-                  <span className="product-picker__name">{product.name}</span>
-                  <span className="product-picker__price">{formatNaira(product.price)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </div>
+      <SearchPicker
+        label="Find a product"
+        placeholder="Name, category…"
+        search={search}
+        onTyped={() => setChosen(null)}
+        query={found}
+        noMatch={chosen ? null : `No product matches “${search.q}”.`}
+        listLabel="Products found"
+        matches={products.map((product) => ({
+          key: product.id,
+          label: product.name,
+          meta: <span className="product-picker__price">{formatNaira(product.price)}</span>,
+          onPick: () => setChosen(product),
+        }))}
+      />
       {chosen && (
         <VariantChooser
           key={chosen.id}
@@ -97,7 +69,7 @@ export function ProductPicker({ onAdd }: { onAdd: (line: DraftLine) => void }) {
           onAdd={(line) => {
             onAdd(line);
             setChosen(null);
-            setTyped('');
+            search.setTyped('');
           }}
         />
       )}
@@ -154,32 +126,24 @@ function VariantChooser({
         <p className="alert alert--warning">Sold out in every size and colour.</p>
       ) : (
         <div className="product-picker__row">
-          <div className="field product-picker__variant">
-            <label htmlFor={selectId} className="field__label">
-              Size and colour
-            </label>
-            <select
+          <Field id={selectId} label="Size and colour" className="product-picker__variant">
+            <Select
               id={selectId}
-              className="field__input"
               value={variantId}
               aria-describedby={problem ? problemId : undefined}
-              onChange={(e) => {
-                setVariantId(e.target.value);
+              onValueChange={(id) => {
+                setVariantId(id);
                 setProblem(null);
               }}
-            >
-              <option value="">Choose…</option>
-              {product.variants.map((v) => (
-                <option key={v.id} value={v.id} disabled={v.available <= 0}>
-                  {variantLabel(v)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field product-picker__quantity">
-            <label htmlFor={quantityId} className="field__label">
-              Quantity
-            </label>
+              placeholder="Choose…"
+              options={product.variants.map((v) => ({
+                value: v.id,
+                label: variantLabel(v),
+                disabled: v.available <= 0,
+              }))}
+            />
+          </Field>
+          <Field id={quantityId} label="Quantity" className="product-picker__quantity">
             <input
               id={quantityId}
               className="field__input"
@@ -193,14 +157,10 @@ function VariantChooser({
                 setProblem(null);
               }}
             />
-          </div>
+          </Field>
         </div>
       )}
-      {problem && (
-        <p id={problemId} className="field__error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FieldAlert id={problemId} message={problem} />
       <div className="admin-form__actions">
         {inStock.length > 0 && (
           <button type="button" className="btn btn--dark btn--sm" onClick={add}>

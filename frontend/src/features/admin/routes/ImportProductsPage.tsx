@@ -19,6 +19,8 @@ import { failureMessage } from '@/lib/api';
 import { useCollections } from '@/lib/collectionsQuery';
 import './StockPage.css';
 import './ImportProductsPage.css';
+import { Field } from '@/components/TextField';
+import { Select, namedOptions } from '@/components/forms/Select';
 
 /** Products listed in a report; the counts above the list cover them all. */
 const LISTED = 50;
@@ -217,10 +219,7 @@ export default function ImportProductsPage() {
         </p>
 
         <form className="import-form" onSubmit={(e) => void onCheck(e)} noValidate aria-label="Check a products file">
-          <div className="field">
-            <label className="field__label" htmlFor={ids.file}>
-              CSV or zip file
-            </label>
+          <Field id={ids.file} label="CSV or zip file">
             <input
               id={ids.file}
               className="field__input"
@@ -232,29 +231,20 @@ export default function ImportProductsPage() {
                 reset();
               }}
             />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={ids.collection}>
-              Collection for products whose rows name none
-            </label>
-            <select
+          </Field>
+          <Field id={ids.collection} label="Collection for products whose rows name none">
+            <Select
               id={ids.collection}
-              className="field__input"
               value={collection}
               disabled={busy || running}
-              onChange={(e) => {
-                setCollection(e.target.value);
+              onValueChange={(id) => {
+                setCollection(id);
                 reset();
               }}
-            >
-              <option value="">None (Shopify tags or the file name the collection)</option>
-              {collections.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+              placeholder="None (Shopify tags or the file name the collection)"
+              options={namedOptions(collections)}
+            />
+          </Field>
           <button type="submit" className="btn btn--dark" disabled={busy || running} aria-busy={busy && !checked}>
             {busy && !checked ? 'Checking...' : 'Check file'}
           </button>

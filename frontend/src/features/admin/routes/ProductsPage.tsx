@@ -14,6 +14,7 @@ import { Spinner } from '@/components/Spinner';
 import { answer, api, failureMessage } from '@/lib/api';
 import { useCollections } from '@/lib/collectionsQuery';
 import './StockPage.css';
+import { Select, namedOptions } from '@/components/forms/Select';
 
 // The Add Product form, opened here for a chosen collection.
 const AddProductSlot = lazy(() => import('../slots/AddProductSlot'));
@@ -114,14 +115,13 @@ export default function ProductsPage() {
           <label className="field__label" htmlFor={addId}>
             Collection of the new product
           </label>
-          <select id={addId} className="field__input" value={addTo} onChange={(e) => setAddTo(e.target.value)}>
-            <option value="">Choose a collection</option>
-            {collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
+          <Select
+            id={addId}
+            value={addTo}
+            onValueChange={setAddTo}
+            placeholder="Choose a collection"
+            options={namedOptions(collections)}
+          />
           {addTo && (
             <Suspense fallback={<Spinner label="Loading the form…" />}>
               <AddProductSlot key={addTo} collectionId={addTo} />

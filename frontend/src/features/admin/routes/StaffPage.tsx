@@ -13,7 +13,8 @@ import { Loaded } from '../components/Loaded';
 import { PageBar } from '../components/PageBar';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
-import { TextField } from '@/components/TextField';
+import { Field, TextField } from '@/components/TextField';
+import { Select } from '@/components/forms/Select';
 import { failureMessage } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
 import { formatDate } from '@/lib/money';
@@ -32,6 +33,7 @@ export const ROLE_HINTS: Record<StaffRole, string> = {
 const ROLES: StaffRole[] = ['owner', 'manager', 'packer'];
 /** The select's value for "take off the staff". */
 const NOT_STAFF = 'none';
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 export const ROLE_CHANGE_FAILED = 'The role could not be changed. Please try again.';
 export const CANCEL_INVITE_FAILED = 'The invitation could not be cancelled. Please try again.';
@@ -200,20 +202,13 @@ function StaffRow({
         <label htmlFor={id} className="visually-hidden">
           Role of {member.name || member.email}
         </label>
-        <select
+        <Select
           id={id}
-          className="field__input"
           value={member.role}
           disabled={busy}
-          onChange={(e) => onRole(e.target.value)}
-        >
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {ROLE_LABELS[role]}
-            </option>
-          ))}
-          <option value={NOT_STAFF}>Not staff</option>
-        </select>
+          onValueChange={onRole}
+          options={[...ROLE_OPTIONS, { value: NOT_STAFF, label: 'Not staff' }]}
+        />
       </div>
     </li>
   );
@@ -277,23 +272,9 @@ function AddStaff() {
               setNotice(null);
             }}
           />
-          <div className="field admin-field">
-            <label htmlFor={roleId} className="field__label">
-              Role
-            </label>
-            <select
-              id={roleId}
-              className="field__input"
-              value={role}
-              onChange={(e) => setRole(e.target.value as StaffRole)}
-            >
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABELS[r]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <Field id={roleId} label="Role" className="admin-field">
+            <Select id={roleId} value={role} onValueChange={setRole} options={ROLE_OPTIONS} />
+          </Field>
         </div>
         {/* SPEC's button: every role is an admin of the back office; the role says which. */}
         <button type="submit" className="btn btn--primary" disabled={add.isPending}>

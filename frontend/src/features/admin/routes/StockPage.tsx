@@ -24,6 +24,7 @@ import { describeVariant, parseStock, STOCK_INVALID } from '@/lib/variantGrid';
 import '../admin.css';
 import './AdminOrders.css';
 import './StockPage.css';
+import { SearchBox } from '@/components/forms/SearchBox';
 
 export const STOCK_SAVED = 'Saved';
 export const STOCK_SAVE_FAILED = 'Could not save the stock. Please try again.';
@@ -67,7 +68,6 @@ export default function StockPage() {
   const goTo = (next: number) => setPage({ show, q, page: next });
   const stock = useStock(show, q, page);
   const data = stock.data;
-  const searchId = useId();
 
   return (
     <PageShell title="Stock" eyebrow="Admin">
@@ -108,17 +108,11 @@ export default function StockPage() {
           setQ(typed);
         }}
       >
-        <label htmlFor={searchId} className="field__label">
-          Search products or SKUs
-        </label>
-        <input
-          id={searchId}
-          className="field__input"
-          type="search"
+        <SearchBox
+          label="Search products or SKUs"
           value={typed}
-          onChange={(e) => setTyped(e.target.value)}
+          onValueChange={setTyped}
           placeholder="e.g. Oxford or BRG-42"
-          autoComplete="off"
           enterKeyHint="search"
         />
       </form>

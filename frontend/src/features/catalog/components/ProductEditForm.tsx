@@ -5,7 +5,8 @@ import { keptPhotos, photosChanged, photosForm, photosProblem } from './photoOrd
 import { PhotosEditor } from './PhotosEditor';
 import { FormError } from '@/components/forms/FormError';
 import { SaveCancelButtons } from '@/components/forms/SubmitButton';
-import { TextField } from '@/components/TextField';
+import { Field, TextField } from '@/components/TextField';
+import { Select, namedOptions } from '@/components/forms/Select';
 import { VariantEditor } from '@/components/VariantEditor';
 import { failureMessage } from '@/lib/api';
 import { useCollections } from '@/lib/collectionsQuery';
@@ -169,29 +170,20 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
           onChange={(e) => setCategory(e.target.value)}
           hint="Shown above the name, e.g. Brogues. Leave empty for none."
         />
-        <div className="field">
-          <label htmlFor={collectionFieldId} className="field__label">
-            Collection
-          </label>
-          <select
+        <Field id={collectionFieldId} label="Collection">
+          <Select
             id={collectionFieldId}
-            className="field__input"
             name="collectionId"
             value={collectionId}
-            onChange={(e) => setCollectionId(e.target.value)}
-          >
-            {!collections.some((c) => c.id === collectionId) && <option value={collectionId}>{collectionId}</option>}
-            {collections.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={descriptionId} className="field__label">
-            Description
-          </label>
+            onValueChange={setCollectionId}
+            options={[
+              // A collection no longer listed stays chosen (by its id) until another is.
+              ...(collections.some((c) => c.id === collectionId) ? [] : [{ value: collectionId, label: collectionId }]),
+              ...namedOptions(collections),
+            ]}
+          />
+        </Field>
+        <Field id={descriptionId} label="Description">
           <textarea
             id={descriptionId}
             className="field__input"
@@ -203,7 +195,7 @@ export default function ProductEditForm({ product, onSaved, onCancel }: ProductE
             aria-invalid={error && !description.trim() ? true : undefined}
             aria-describedby={error && !description.trim() ? errorId : undefined}
           />
-        </div>
+        </Field>
         <PhotosEditor photos={photos} onChange={setPhotos} disabled={pending} />
         <VariantEditor grid={grid} onChange={setGrid} />
         {/* Beside the buttons: the form is long, and a refusal is read where Save was pressed. */}

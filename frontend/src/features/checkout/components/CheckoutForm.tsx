@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { Field as Labelled, TextField } from '@/components/TextField';
+import { Field as Labelled, FieldAlert, TextField } from '@/components/TextField';
+import { Select, plainOptions } from '@/components/forms/Select';
 import { deliveryLine, notDeliveredText } from '@/lib/delivery';
 import { formatNaira } from '@/lib/money';
 import type { Address, Customer, DeliveryMethod, DeliveryOptions, PostalCodeRule } from '@/lib/types';
@@ -43,11 +44,7 @@ function Field({ problem, errorId, field, inputRef, optional, ...props }: FieldP
         inputRef={inputRef}
         errorId={mine ? errorId : undefined}
       />
-      {mine && (
-        <p id={errorId} className="field__error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      {mine && <FieldAlert id={errorId} message={problem.message} />}
     </div>
   );
 }
@@ -73,31 +70,21 @@ function StateField({
   return (
     <div className={`checkout-field${mine ? ' checkout-field--invalid' : ''}`}>
       <Labelled id={id} label="State">
-        <select
+        <Select
           ref={selectRef}
           id={id}
           name="state"
-          className="field__input"
           autoComplete="address-level1"
           required
           aria-invalid={mine ? true : undefined}
           aria-describedby={mine ? errorId : undefined}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
-        >
-          <option value="">Choose…</option>
-          {states.map((state) => (
-            <option key={state} value={state}>
-              {state}
-            </option>
-          ))}
-        </select>
+          onValueChange={onChange}
+          placeholder="Choose…"
+          options={plainOptions(states)}
+        />
       </Labelled>
-      {mine && (
-        <p id={errorId} className="field__error" role="alert">
-          {problem.message}
-        </p>
-      )}
+      {mine && <FieldAlert id={errorId} message={problem.message} />}
     </div>
   );
 }

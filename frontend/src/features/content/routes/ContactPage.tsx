@@ -3,6 +3,7 @@ import { useSendContact } from '../api/send-contact';
 import { validateContact, type ContactErrors } from '../validate-contact';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './ContactPage.css';
+import { Field, FieldAlert, fieldErrorId } from '@/components/TextField';
 
 /** /contact: e-mail and message, checked here and by the server, then a confirmation. */
 export default function ContactPage() {
@@ -58,10 +59,7 @@ export default function ContactPage() {
                 {send.error.message}
               </p>
             )}
-            <div className="field">
-              <label htmlFor={ids.email} className="field__label">
-                Email
-              </label>
+            <Field id={ids.email} label="Email">
               <input
                 ref={emailRef}
                 id={ids.email}
@@ -74,18 +72,11 @@ export default function ContactPage() {
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
                 aria-invalid={errors.email ? true : undefined}
-                aria-describedby={errors.email ? `${ids.email}-error` : undefined}
+                aria-describedby={errors.email ? fieldErrorId(ids.email) : undefined}
               />
-              {errors.email && (
-                <p id={`${ids.email}-error`} className="field__error" role="alert">
-                  {errors.email}
-                </p>
-              )}
-            </div>
-            <div className="field">
-              <label htmlFor={ids.message} className="field__label">
-                Message
-              </label>
+              <FieldAlert id={fieldErrorId(ids.email)} message={errors.email} />
+            </Field>
+            <Field id={ids.message} label="Message">
               <textarea
                 ref={messageRef}
                 id={ids.message}
@@ -96,14 +87,10 @@ export default function ContactPage() {
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
                 aria-invalid={errors.message ? true : undefined}
-                aria-describedby={errors.message ? `${ids.message}-error` : undefined}
+                aria-describedby={errors.message ? fieldErrorId(ids.message) : undefined}
               />
-              {errors.message && (
-                <p id={`${ids.message}-error`} className="field__error" role="alert">
-                  {errors.message}
-                </p>
-              )}
-            </div>
+              <FieldAlert id={fieldErrorId(ids.message)} message={errors.message} />
+            </Field>
             <button type="submit" className="btn btn--primary btn--block" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send Message'}
             </button>

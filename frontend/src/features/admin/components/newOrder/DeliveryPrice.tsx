@@ -5,6 +5,7 @@ import type { NewOrderForm } from './useNewOrderForm';
 import type { DeliveryMode, DepositMode } from '../../lib/chatOrder';
 import { Field, TextField } from '@/components/TextField';
 import { deliveryText, notDeliveredText } from '@/lib/delivery';
+import { Select, plainOptions } from '@/components/forms/Select';
 
 const DELIVERY_LABELS: Record<DeliveryMode, string> = {
   state: 'Deliver to a state',
@@ -35,22 +36,16 @@ export function DeliverySection({ form }: { form: NewOrderForm }) {
       />
       {draft.delivery === 'state' && (
         <Field id={stateId} label="State" className="admin-field">
-          <select
+          <Select
             id={stateId}
             ref={refs.state}
-            className="field__input"
             value={draft.state}
             aria-invalid={invalid('state') ? true : undefined}
             aria-describedby={invalid('state')}
-            onChange={(e) => set('state', e.target.value)}
-          >
-            <option value="">Choose a state</option>
-            {(options?.states ?? []).map((state) => (
-              <option key={state} value={state}>
-                {state}
-              </option>
-            ))}
-          </select>
+            onValueChange={(state) => set('state', state)}
+            placeholder="Choose a state"
+            options={plainOptions(options?.states ?? [])}
+          />
           {draft.state && options && (
             <p className="field__hint">{zone ? deliveryText(zone) : notDeliveredText(draft.state)}</p>
           )}

@@ -1,6 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import { SORT_LABELS, STOCK_LABELS, type ProductQuery } from './productTypes';
 import type { Collection } from '@/lib/types';
+import { Select, namedOptions, optionsOf } from '@/components/forms/Select';
+import { SearchBox } from '@/components/forms/SearchBox';
 
 type FiltersProps = {
   typed: string;
@@ -23,14 +25,6 @@ function Labelled({ label, children }: { label: string; children: (id: string) =
   );
 }
 
-/** The options of a select, from value → label pairs. */
-const options = (pairs: ReadonlyArray<readonly [string, string]>) =>
-  pairs.map(([value, label]) => (
-    <option key={value} value={value}>
-      {label}
-    </option>
-  ));
-
 /** The products' search and filters: a name, category or SKU; a collection; stock; a price range; the order. */
 export function ProductFilters({ typed, onType, filters, onFilter, collections }: FiltersProps) {
   const price = (label: string, key: 'minPrice' | 'maxPrice') => (
@@ -47,55 +41,41 @@ export function ProductFilters({ typed, onType, filters, onFilter, collections }
   );
   return (
     <form className="stock-search products-filters" role="search" onSubmit={(e) => e.preventDefault()}>
-      <Labelled label="Search products">
-        {(id) => (
-          <input
-            id={id}
-            className="field__input"
-            type="search"
-            value={typed}
-            onChange={(e) => onType(e.target.value)}
-            placeholder="Name, category or SKU"
-            autoComplete="off"
-          />
-        )}
-      </Labelled>
+      <div>
+        <SearchBox label="Search products" value={typed} onValueChange={onType} placeholder="Name, category or SKU" />
+      </div>
       <Labelled label="Collection">
         {(id) => (
-          <select
+          <Select
             id={id}
-            className="field__input"
             value={filters.collection ?? ''}
-            onChange={(e) => onFilter({ collection: e.target.value || undefined })}
-          >
-            {options([['', 'All collections'], ...collections.map((c) => [c.id, c.name] as const)])}
-          </select>
+            onValueChange={(collection) => onFilter({ collection: collection || undefined })}
+            placeholder="All collections"
+            options={namedOptions(collections)}
+          />
         )}
       </Labelled>
       <Labelled label="Stock">
         {(id) => (
-          <select
+          <Select
             id={id}
-            className="field__input"
             value={filters.stock ?? ''}
-            onChange={(e) => onFilter({ stock: (e.target.value || undefined) as ProductQuery['stock'] })}
-          >
-            {options([['', 'Any stock'], ...Object.entries(STOCK_LABELS)])}
-          </select>
+            onValueChange={(stock) => onFilter({ stock: stock || undefined })}
+            placeholder="Any stock"
+            options={optionsOf(STOCK_LABELS)}
+          />
         )}
       </Labelled>
       {price('Lowest price (₦)', 'minPrice')}
       {price('Highest price (₦)', 'maxPrice')}
       <Labelled label="Sort">
         {(id) => (
-          <select
+          <Select
             id={id}
-            className="field__input"
             value={filters.sort ?? 'newest'}
-            onChange={(e) => onFilter({ sort: e.target.value as ProductQuery['sort'] })}
-          >
-            {options(Object.entries(SORT_LABELS))}
-          </select>
+            onValueChange={(sort) => onFilter({ sort })}
+            options={optionsOf(SORT_LABELS)}
+          />
         )}
       </Labelled>
     </form>

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { STOCK_LABELS, type BulkAction, type ProductRow } from './productTypes';
 import { Price } from '@/components/Price';
 import type { Collection } from '@/lib/types';
+import { Select, namedOptions } from '@/components/forms/Select';
 
 type BulkProps = {
   chosen: number;
@@ -23,19 +24,14 @@ export function BulkActions({ chosen, moveTo, onMoveTo, collections, onAct }: Bu
       <span className="muted">{chosen} chosen</span>
       {act('feature', 'Feature')}
       {act('unfeature', 'Unfeature')}
-      <select
+      <Select
         aria-label="Move to collection"
-        className="field__input products-bulk__move"
+        className="products-bulk__move"
         value={moveTo}
-        onChange={(e) => onMoveTo(e.target.value)}
-      >
-        <option value="">Move to…</option>
-        {collections.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
+        onValueChange={onMoveTo}
+        placeholder="Move to…"
+        options={namedOptions(collections)}
+      />
       {act('move', 'Move')}
       {act('delete', 'Delete')}
     </div>

@@ -16,43 +16,22 @@ type AvatarProps = {
 export function Avatar({ photo, previewUrl, name, size = 96, className }: AvatarProps) {
   const classes = className ? `avatar ${className}` : 'avatar';
   const style = { width: size, height: size };
-  if (previewUrl) {
-    return (
-      <img
-        className={classes}
-        style={style}
-        src={previewUrl}
-        width={size}
-        height={size}
-        alt={`Preview of ${name || 'your'} photo`}
-      />
-    );
-  }
+  const box = { className: classes, style, width: size, height: size };
+  if (previewUrl) return <img {...box} src={previewUrl} alt={`Preview of ${name || 'your'} photo`} />;
   if (photo) {
     return (
       <img
-        className={classes}
-        style={style}
+        {...box}
         src={photo.url}
         srcSet={photo.srcset || undefined}
         sizes={photo.srcset ? `${size}px` : undefined}
-        width={size}
-        height={size}
         alt={name ? `${name}'s profile photo` : 'Profile photo'}
         decoding="async"
       />
     );
   }
   return (
-    <svg
-      className={`${classes} avatar--default`}
-      style={style}
-      width={size}
-      height={size}
-      viewBox="0 0 96 96"
-      role="img"
-      aria-label="Default avatar"
-    >
+    <svg {...box} className={`${classes} avatar--default`} viewBox="0 0 96 96" role="img" aria-label="Default avatar">
       <circle cx="48" cy="48" r="48" fill="#f1ebe1" />
       <circle cx="48" cy="38" r="17" fill="#d6cdbf" />
       <path d="M16 84c5-17 18-26 32-26s27 9 32 26a48 48 0 0 1-64 0z" fill="#d6cdbf" />

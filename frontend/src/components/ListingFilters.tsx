@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'wouter';
 import { CloseIcon, SlidersIcon } from './moreIcons';
 import { Message } from './Message';
@@ -22,6 +22,8 @@ import { Select } from '@/components/forms/Select';
 export type Listing<T extends string> = {
   filters: ListingFilters;
   sort: T;
+  /** The orders the list offers, the default first. */
+  sorts: ReadonlyArray<SortOption<T>>;
   setFilters: (filters: ListingFilters) => void;
   setSort: (sort: T) => void;
 };
@@ -38,6 +40,7 @@ export function useListing<T extends string>(sorts: ReadonlyArray<SortOption<T>>
   return {
     filters,
     sort,
+    sorts,
     setFilters: (next) => setParams(withFilters(params, next), { replace: true }),
     setSort: (next) => {
       const updated = new URLSearchParams(params);
@@ -159,6 +162,50 @@ function ActiveFilters({ filters, onChange }: Pick<FiltersProps, 'filters' | 'on
         </li>
       ))}
     </ul>
+  );
+}
+
+type ListingLayoutProps<T extends string> = {
+  listing: Listing<T>;
+  facets: Facets | undefined;
+  /** Products the filters keep. */
+  total: number | undefined;
+  /** The products shown are the last list's while the new one loads (dimmed, busy). */
+  stale: boolean;
+  /** No product passes the filters: say so, with "Clear all filters". */
+  empty: boolean;
+  /** The products. */
+  children: ReactNode;
+  /** Under the products ("Load more"). */
+  after?: ReactNode;
+};
+
+/** A filtered, sorted list of products: the filters beside it (or in a sheet), the toolbar above. */
+export function ListingLayout<T extends string>({
+  listing,
+  facets,
+  total,
+  stale,
+  empty,
+  children,
+  after,
+}: ListingLayoutProps<T>) {
+  const filters = { facets, filters: listing.filters, onChange: listing.setFilters };
+  return (
+    <div className="listing-layout">
+      <FilterSidebar {...filters} />
+      <div className="listing-main">
+        <ListingToolbar {...filters} total={total} sort={listing.sort} sorts={listing.sorts} onSort={listing.setSort} />
+        {empty ? (
+          <NoMatches onClear={() => listing.setFilters({ ...NO_FILTERS })} />
+        ) : (
+          <div aria-busy={stale || undefined} className={stale ? 'listing-stale' : undefined}>
+            {children}
+          </div>
+        )}
+        {after}
+      </div>
+    </div>
   );
 }
 

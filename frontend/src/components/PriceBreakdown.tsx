@@ -22,6 +22,30 @@ type PriceBreakdownProps = {
   className?: string;
 };
 
+/** An order's figures as the server names them (an order, a tracked order, a pay link's order). */
+type PricedOrder = {
+  subtotal: number;
+  deliveryFee: number;
+  discount: number;
+  totalAmount: number;
+  deliveryMethod: DeliveryMethod;
+  discountCode: string | null;
+  deliveryEstimate?: string | null;
+};
+
+/** The breakdown's figures from an order's. */
+export function orderPrices(order: PricedOrder) {
+  return {
+    subtotal: order.subtotal,
+    delivery: order.deliveryFee,
+    discount: order.discount,
+    total: order.totalAmount,
+    method: order.deliveryMethod,
+    code: order.discountCode,
+    estimate: order.deliveryEstimate,
+  };
+}
+
 /**
  * The parts of a price: Subtotal, Delivery (or Pick up in store), Discount with its code as a
  * negative amount, and Total: the checkout summary, My Orders and the order pages.

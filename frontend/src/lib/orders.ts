@@ -102,6 +102,11 @@ export function paidByText(channel: string | null | undefined): string | null {
   return `Paid by ${CHANNEL_WORDS[channel] ?? channel.replace(/_/g, ' ')}`;
 }
 
+/** How many units an order holds (its lines' quantities added up). */
+export function unitCount(order: { items: ReadonlyArray<{ quantity: number }> }): number {
+  return order.items.reduce((n, item) => n + item.quantity, 0);
+}
+
 /**
  * "Order #K7M2QX9A": the order's number, the 8 characters a shopper reads out (the spec's "first 8
  * characters of the id"; the server now gives each order a short number without look-alikes).

@@ -13,14 +13,9 @@ import {
 } from './session';
 import type { Session } from './types';
 import { loginPath, safeNextPath } from './redirect';
+import { embedJson } from '@/test/utils';
 
-function embed(text: string) {
-  const script = document.createElement('script');
-  script.id = SESSION_ELEMENT_ID;
-  script.type = 'application/json';
-  script.textContent = text;
-  document.head.append(script);
-}
+const embed = (text: string) => embedJson(SESSION_ELEMENT_ID, text);
 
 afterEach(() => document.getElementById(SESSION_ELEMENT_ID)?.remove());
 

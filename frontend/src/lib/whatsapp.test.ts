@@ -9,14 +9,9 @@ import {
   shopWhatsApp,
   whatsAppUrl,
 } from './whatsapp';
+import { embedJson } from '@/test/utils';
 
-function embed(json: string) {
-  const script = document.createElement('script');
-  script.id = SHOP_ELEMENT_ID;
-  script.type = 'application/json';
-  script.textContent = json;
-  document.head.appendChild(script);
-}
+const embed = (json: string) => embedJson(SHOP_ELEMENT_ID, json);
 
 afterEach(() => {
   document.getElementById(SHOP_ELEMENT_ID)?.remove();

@@ -7,6 +7,7 @@ import type {
   Facets,
   Image,
   Order,
+  OrderItem,
   PayOnDelivery,
   Pickup,
   Product,
@@ -251,6 +252,21 @@ export function deliveryOptions(
   };
 }
 
+/** A line of an order: two pairs of the Oxford Brogue, size 42 in black. */
+export function orderLine(overrides: Partial<OrderItem> = {}): OrderItem {
+  return {
+    productId: 'oxford-brogue',
+    name: 'Oxford Brogue',
+    price: 2_500_000,
+    quantity: 2,
+    size: '42',
+    color: 'Black',
+    variantId: 'v-42-Black',
+    compareAtPrice: null,
+    ...overrides,
+  };
+}
+
 /** An order as the API answers it (kobo, unix ms). */
 export function order(overrides: Partial<Order> = {}): Order {
   return {
@@ -267,16 +283,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     customerPhone: '+234 803 000 0000',
     paymentReference: 'ANK-ref123',
     items: [
-      {
-        productId: 'oxford-brogue',
-        name: 'Oxford Brogue',
-        price: 2_500_000,
-        quantity: 2,
-        size: '42',
-        color: 'Black',
-        variantId: 'v-42-Black',
-        compareAtPrice: null,
-      },
+      orderLine(),
       {
         productId: 'heritage-watch',
         name: 'Heritage Chronograph',

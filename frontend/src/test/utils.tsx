@@ -99,3 +99,20 @@ export function mockFetch(routes: Record<string, Handler | object | string | num
   vi.stubGlobal('fetch', fn);
   return fn;
 }
+
+/** The rows of a description list (`dl > div` pairs) under `root`, as [term, description] texts. */
+export function termRows(root: ParentNode, rows: string): (string | null)[][] {
+  return Array.from(root.querySelectorAll(rows)).map((row) => [
+    row.querySelector('dt')!.textContent,
+    row.querySelector('dd')!.textContent,
+  ]);
+}
+
+/** Puts a JSON document in the page the way the server embeds it (`<script type="application/json">`). */
+export function embedJson(id: string, text: string): void {
+  const script = document.createElement('script');
+  script.id = id;
+  script.type = 'application/json';
+  script.textContent = text;
+  document.head.append(script);
+}

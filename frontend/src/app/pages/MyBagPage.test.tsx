@@ -17,7 +17,7 @@ import {
 } from './testCheckout';
 import { BAG_BLOCKED } from '@/features/checkout/components/CheckoutPanel';
 import { bagItem, bagOf, product } from '@/test/fixtures';
-import { jsonResponse } from '@/test/utils';
+import { jsonResponse, termRows } from '@/test/utils';
 
 afterEach(() => {
   delete window.PaystackPop;
@@ -506,11 +506,7 @@ describe('checkout: paying', () => {
 
 describe('checkout: the summary, delivery and discount codes', () => {
   const summary = () => screen.getByRole('region', { name: 'Summary' });
-  const rows = () =>
-    Array.from(summary().querySelectorAll('dl > div')).map((row) => [
-      row.querySelector('dt')!.textContent,
-      row.querySelector('dd')!.textContent,
-    ]);
+  const rows = () => termRows(summary(), 'dl > div');
 
   it("shows the server's Subtotal, Delivery and Total before paying", async () => {
     const { fetch } = shop();

@@ -84,36 +84,25 @@ export default function AccountPage() {
         </section>
 
         <nav className="account__shortcuts" aria-label="Shortcuts">
-          <ShortcutLink
-            href="/mybag"
-            label="My Bag"
-            hint="Items waiting for checkout"
-            count={counts.bag}
-            icon={<BagIcon />}
-          />
-          <ShortcutLink
-            href="/myorders"
-            label="My Orders"
-            hint="Track and review your orders"
-            count={counts.newOrders}
-            icon={<PackageIcon />}
-          />
-          <ShortcutLink
-            href="/saved-items"
-            label="Saved Items"
-            hint="Pieces you saved for later"
-            count={counts.saved}
-            icon={<HeartIcon />}
-          />
+          <ShortcutLink href="/mybag" label="My Bag" hint="Items waiting for checkout" count={counts.bag}>
+            <BagIcon />
+          </ShortcutLink>
+          <ShortcutLink href="/myorders" label="My Orders" hint="Track and review your orders" count={counts.newOrders}>
+            <PackageIcon />
+          </ShortcutLink>
+          <ShortcutLink href="/saved-items" label="Saved Items" hint="Pieces you saved for later" count={counts.saved}>
+            <HeartIcon />
+          </ShortcutLink>
         </nav>
       </div>
     </div>
   );
 }
 
-type ShortcutLinkProps = { href: string; label: string; hint: string; count: number; icon: ReactNode };
+/** `children`: the shortcut's icon. */
+type ShortcutLinkProps = { href: string; label: string; hint: string; count: number; children: ReactNode };
 
-function ShortcutLink({ href, label, hint, count, icon }: ShortcutLinkProps) {
+function ShortcutLink({ href, label, hint, count, children: icon }: ShortcutLinkProps) {
   return (
     <Link href={href} className="account__shortcut">
       <span className="account__shortcut-icon">

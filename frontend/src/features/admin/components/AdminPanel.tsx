@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import '../admin.css';
 
 type AdminPanelProps = {
-  title: string;
+  title: ReactNode;
   /** Id for the heading, so the panel's form can be labelled by it. */
   headingId: string;
   description?: ReactNode;
@@ -10,12 +10,14 @@ type AdminPanelProps = {
   className?: string;
   /** The "Admin" label; off where the control that opened the panel already carries it. */
   tag?: boolean;
+  /** While its request runs (`aria-busy`). */
+  busy?: boolean;
 };
 
 /** The frame of every admin tool: a dashed "Admin" panel, clearly not part of the shop window. */
-export function AdminPanel({ title, headingId, description, children, className, tag = true }: AdminPanelProps) {
+export function AdminPanel({ title, headingId, description, children, className, tag = true, busy }: AdminPanelProps) {
   return (
-    <section className={`admin-panel${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
+    <section className={`admin-panel${className ? ` ${className}` : ''}`} aria-labelledby={headingId} aria-busy={busy}>
       <header className="admin-panel__head">
         {tag && <AdminTag />}
         <h2 id={headingId} className="admin-panel__title">
@@ -23,6 +25,27 @@ export function AdminPanel({ title, headingId, description, children, className,
         </h2>
         {description && <p className="admin-panel__description">{description}</p>}
       </header>
+      {children}
+    </section>
+  );
+}
+
+type AdminCardProps = {
+  title: ReactNode;
+  /** Id for the heading, which names the section. */
+  headingId: string;
+  /** More classes beside `admin-card`. */
+  className?: string;
+  children: ReactNode;
+};
+
+/** A white card of a back-office screen (an order's items, the dashboard's figures), named by its heading. */
+export function AdminCard({ title, headingId, className, children }: AdminCardProps) {
+  return (
+    <section className={`admin-card${className ? ` ${className}` : ''}`} aria-labelledby={headingId}>
+      <h2 id={headingId} className="admin-card__title">
+        {title}
+      </h2>
       {children}
     </section>
   );
@@ -50,22 +73,25 @@ export function FormNotice({ notice }: { notice: Notice }) {
   );
 }
 
-type UploadProgressProps = {
+type ProgressProps = {
+  /** The bar's name ("Upload progress"). */
+  label: string;
   percent: number;
-  /** "42%" or "42.37%". */
-  format: (percent: number) => string;
+  /** What the bar says ("Uploading… 42%"), shown under it. */
+  text: string;
+  /** Whether the text under the bar is announced as it changes (else screen readers read the bar's value). */
+  announce?: boolean;
 };
 
-/** "Uploading… 42%" over a progress bar. */
-export function UploadProgress({ percent, format }: UploadProgressProps) {
-  const text = `Uploading… ${format(percent)}`;
+/** A progress bar from 0 to 100 with what it means written under it: an upload, an import. */
+export function ProgressBar({ label, percent, text, announce = false }: ProgressProps) {
   const width = Math.min(100, Math.max(0, percent));
   return (
     <div className="upload-progress">
       <div
         className="upload-progress__bar"
         role="progressbar"
-        aria-label="Upload progress"
+        aria-label={label}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.round(width * 100) / 100}
@@ -73,7 +99,11 @@ export function UploadProgress({ percent, format }: UploadProgressProps) {
       >
         <span className="upload-progress__fill" style={{ width: `${width}%` }} />
       </div>
-      <p className="upload-progress__text" aria-hidden="true">
+      <p
+        className="upload-progress__text"
+        role={announce ? 'status' : undefined}
+        aria-hidden={announce ? undefined : true}
+      >
         {text}
       </p>
     </div>

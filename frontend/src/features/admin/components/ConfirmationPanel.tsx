@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useConfirmOrder, type AdminOrder } from '../api/orders';
 import { adminTime } from '../lib/time';
-import { AdminTag, FormNotice, type Notice } from './AdminPanel';
+import { AdminPanel, FormNotice, type Notice } from './AdminPanel';
 import { useInFlight } from '@/lib/useInFlight';
 
 export const CONFIRMED_BY_PHONE = 'Confirmed by phone';
@@ -34,21 +34,22 @@ export function ConfirmationPanel({ order, manage }: { order: AdminOrder; manage
   };
 
   return (
-    <section className="admin-panel admin-confirm" aria-labelledby={headingId} aria-busy={confirm.isPending}>
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id={headingId} className="admin-panel__title">
-          {confirmedAt ? 'Order confirmed' : 'Awaiting confirmation'}
-        </h2>
-        {!confirmedAt && (
-          <p className="admin-panel__description">
+    <AdminPanel
+      headingId={headingId}
+      title={confirmedAt ? 'Order confirmed' : 'Awaiting confirmation'}
+      className="admin-confirm"
+      busy={confirm.isPending}
+      description={
+        !confirmedAt && (
+          <>
             {waiting.channel === 'phone'
               ? 'A new customer chose to pay on delivery: call them to check the order is real before it is prepared.'
               : 'A new customer chose to pay on delivery: they were e-mailed a code to confirm it. You may also call them.'}{' '}
             Unconfirmed by {by}, it is cancelled and its items go back on sale.
-          </p>
-        )}
-      </header>
+          </>
+        )
+      }
+    >
       <FormNotice notice={notice} />
       {confirmedAt && <p className="admin-confirm__done">Confirmed {adminTime.format(new Date(confirmedAt))}.</p>}
       {!confirmedAt && order.customerPhone && (
@@ -64,6 +65,6 @@ export function ConfirmationPanel({ order, manage }: { order: AdminOrder; manage
           </button>
         </div>
       )}
-    </section>
+    </AdminPanel>
   );
 }

@@ -83,18 +83,11 @@ type SelectFieldProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'onChange'
   error?: ReactNode;
 };
 
-export function SelectField({ label, value, onValueChange, placeholder, options, error, ...rest }: SelectFieldProps) {
+export function SelectField({ label, error, ...select }: SelectFieldProps) {
   const id = useId();
   return (
     <Field id={id} label={label} className={ADMIN_FIELD}>
-      <Select
-        id={id}
-        value={value}
-        onValueChange={onValueChange}
-        placeholder={placeholder}
-        options={options}
-        {...rest}
-      />
+      <Select id={id} {...select} />
       <FieldAlert message={error} />
     </Field>
   );

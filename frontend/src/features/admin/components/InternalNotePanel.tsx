@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSaveInternalNote } from '../api/chatOrders';
-import { FormNotice, type Notice } from './AdminPanel';
+import { FormNotice, type Notice, AdminCard } from './AdminPanel';
 import { TextAreaField } from './Fields';
 import { Spinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
@@ -36,10 +36,7 @@ export function InternalNotePanel({ order }: { order: Pick<StaffOrder, 'id' | 'i
   };
 
   return (
-    <section className="admin-card admin-note" aria-labelledby="order-note-heading">
-      <h2 id="order-note-heading" className="admin-card__title">
-        Internal note
-      </h2>
+    <AdminCard headingId="order-note-heading" title="Internal note" className="admin-note">
       <form onSubmit={onSubmit} noValidate aria-label="Internal note" aria-busy={save.isPending}>
         <FormNotice notice={notice} />
         <TextAreaField
@@ -58,6 +55,6 @@ export function InternalNotePanel({ order }: { order: Pick<StaffOrder, 'id' | 'i
           Save note
         </button>
       </form>
-    </section>
+    </AdminCard>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useCancelPayLink, useNewPayLink } from '../api/chatOrders';
 import { nairaProblem } from '../lib/naira';
 import { adminTime } from '../lib/time';
-import { AdminTag, FormNotice, type Notice } from './AdminPanel';
+import { AdminPanel, FormNotice, type Notice } from './AdminPanel';
 import { NairaField } from './Fields';
 import { PayLinkShare } from './PayLinkShare';
 import { Spinner } from '@/components/Spinner';
@@ -88,17 +88,17 @@ export function PayLinksPanel({ order, manage }: { order: AdminOrder; manage: bo
   };
 
   return (
-    <section className="admin-panel" aria-labelledby="pay-links-heading" aria-busy={busy}>
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id="pay-links-heading" className="admin-panel__title">
-          Pay links
-        </h2>
-        <p className="admin-panel__description">
+    <AdminPanel
+      headingId="pay-links-heading"
+      title="Pay links"
+      busy={busy}
+      description={
+        <>
           Paid {formatNaira(order.paid)} of {formatNaira(order.totalAmount)}
           {order.balance > 0 ? `; ${formatNaira(order.balance)} still to pay.` : '.'}
-        </p>
-      </header>
+        </>
+      }
+    >
       <FormNotice notice={notice} />
       {order.payLinks.length === 0 ? (
         <p className="muted">No pay link yet.</p>
@@ -151,7 +151,7 @@ export function PayLinksPanel({ order, manage }: { order: AdminOrder; manage: bo
           </button>
         </form>
       )}
-    </section>
+    </AdminPanel>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useCollectPayment, useRefuseOrder, type AdminOrder } from '../api/orders';
 import { koboToNairaText, nairaProblem } from '../lib/naira';
-import { AdminTag, FormNotice, type Notice } from './AdminPanel';
+import { AdminPanel, FormNotice, type Notice } from './AdminPanel';
 import { ADMIN_FIELD, NairaField } from './Fields';
 import { Field } from '@/components/TextField';
 import { formatDate, formatNaira } from '@/lib/money';
@@ -98,19 +98,20 @@ export function PayOnDeliveryPanel({ order }: { order: AdminOrder }) {
     : toCollectTitle(order);
 
   return (
-    <section className="admin-panel admin-pod" aria-labelledby={headingId} aria-busy={busy}>
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id={headingId} className="admin-panel__title">
-          {title}
-        </h2>
-        {open && (
-          <p className="admin-panel__description">
+    <AdminPanel
+      headingId={headingId}
+      title={title}
+      className="admin-pod"
+      busy={busy}
+      description={
+        open && (
+          <>
             Record the money when the customer pays: the order is then paid for and counts in the sales. If they refuse
             it at the door, its units go back on sale.
-          </p>
-        )}
-      </header>
+          </>
+        )
+      }
+    >
       <FormNotice notice={notice} />
       {collected && <p className="admin-pod__collected">{collectedText(order)}</p>}
       {!collected && order.status === 'refused' && (
@@ -149,6 +150,6 @@ export function PayOnDeliveryPanel({ order }: { order: AdminOrder }) {
           )}
         </>
       )}
-    </section>
+    </AdminPanel>
   );
 }

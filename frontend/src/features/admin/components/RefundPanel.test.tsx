@@ -4,7 +4,7 @@ import { ORDER_ID, refund, renderAdminOrder, sentBodies } from '../test/adminOrd
 import { NOTHING_TO_REFUND, confirmRefundText } from './RefundPanel';
 import type { Order, RefundRequest } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { jsonResponse, mockFetch } from '@/test/utils';
+import { jsonResponse, mockFetch, termRows } from '@/test/utils';
 
 // The fixture order: ₦170,000.50 in all, 2 × Oxford Brogue then 1 × Heritage Chronograph.
 const TOTAL = 17_000_050;
@@ -67,12 +67,7 @@ async function panel() {
 }
 
 /** The totals as [term, amount]. */
-function totals(): string[][] {
-  return Array.from(document.querySelectorAll('.admin-refunds__totals > div')).map((line) => [
-    line.querySelector('dt')!.textContent,
-    line.querySelector('dd')!.textContent,
-  ]);
-}
+const totals = () => termRows(document, '.admin-refunds__totals > div');
 
 describe('refund panel', () => {
   it('shows what was paid, refunded, pending and left, and every refund with its status', async () => {

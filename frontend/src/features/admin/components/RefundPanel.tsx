@@ -9,7 +9,7 @@ import {
   refundReasonProblem,
 } from '../lib/refund';
 import { adminTime } from '../lib/time';
-import { AdminTag, FormNotice, type Notice } from './AdminPanel';
+import { AdminPanel, FormNotice, type Notice } from './AdminPanel';
 import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
@@ -76,17 +76,13 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
   }, [order.refunds]);
 
   return (
-    <section className="admin-panel admin-refunds" aria-labelledby="order-refunds-heading" aria-busy={refund.isPending}>
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id="order-refunds-heading" className="admin-panel__title">
-          Refunds
-        </h2>
-        <p className="admin-panel__description">
-          Money goes back to the customer&rsquo;s card through Paystack, all at once or in parts.
-        </p>
-      </header>
-
+    <AdminPanel
+      headingId="order-refunds-heading"
+      title="Refunds"
+      className="admin-refunds"
+      busy={refund.isPending}
+      description={<>Money goes back to the customer&rsquo;s card through Paystack, all at once or in parts.</>}
+    >
       <dl className="admin-refunds__totals">
         <div>
           <dt>Total paid</dt>
@@ -124,7 +120,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
       )}
 
       <RefundHistory refunds={order.refunds} />
-    </section>
+    </AdminPanel>
   );
 }
 

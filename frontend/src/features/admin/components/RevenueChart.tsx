@@ -3,6 +3,7 @@ import type { DayFigures } from '../api/dashboard';
 import { formatLongDay, formatShortDay } from '../lib/dates';
 import { formatNaira } from '@/lib/money';
 import './RevenueChart.css';
+import { TableHead } from '@/components/TableHead';
 
 /** The smallest "nice" top for the axis at or above `max` kobo: 1, 1.5, 2, 2.5, 3, 4, 5, 6 or 8 times a power of ten naira. */
 export function niceCeiling(max: number): number {
@@ -108,13 +109,7 @@ export function RevenueChart({ days }: { days: DayFigures[] }) {
         <div className="revenue-chart__scroll">
           <table id={tableId}>
             <caption className="visually-hidden">Revenue and orders per day, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Orders</th>
-                <th scope="col">Revenue</th>
-              </tr>
-            </thead>
+            <TableHead columns={['Day', 'Orders', 'Revenue']} />
             <tbody>
               {[...days].reverse().map((d) => (
                 <tr key={d.day}>

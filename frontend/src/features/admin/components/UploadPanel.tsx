@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useUpload, type UploadRequest } from '../lib/useUpload';
-import { AdminPanel, FormNotice, UploadProgress, type Notice } from './AdminPanel';
+import { AdminPanel, FormNotice, ProgressBar, type Notice } from './AdminPanel';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import type { ApiError } from '@/lib/api';
 
@@ -92,7 +92,13 @@ export function UploadPanel({
         <fieldset className="admin-form__fieldset" disabled={form.busy}>
           {children}
           <FormNotice notice={form.notice} />
-          {form.percent !== null && <UploadProgress percent={form.percent} format={formatPercent} />}
+          {form.percent !== null && (
+            <ProgressBar
+              label="Upload progress"
+              percent={form.percent}
+              text={`Uploading… ${formatPercent(form.percent)}`}
+            />
+          )}
           <div className="admin-form__actions">
             <SubmitButton className={submitClassName} pending={form.busy}>
               {submitLabel}

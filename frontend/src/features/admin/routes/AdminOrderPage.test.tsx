@@ -5,7 +5,7 @@ import { NOTHING_TO_REFUND } from '../components/RefundPanel';
 import { ORDER_ID, packingOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
 import type { Order, OrderStatus, ShippedBy } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { jsonResponse, mockFetch, staffUser } from '@/test/utils';
+import { jsonResponse, mockFetch, staffUser, termRows } from '@/test/utils';
 
 const NEXT: Record<OrderStatus, OrderStatus[]> = {
   placed: ['processing', 'cancelled'],
@@ -71,12 +71,7 @@ function server(start: Partial<Order> = {}) {
 const patches = (fetch: ReturnType<typeof mockFetch>) => sentBodies(fetch, 'PATCH');
 
 /** The price lines of the order, as [term, amount]. */
-function breakdown(): string[][] {
-  return Array.from(document.querySelectorAll('.order-breakdown > div')).map((line) => [
-    line.querySelector('dt')!.textContent,
-    line.querySelector('dd')!.textContent,
-  ]);
-}
+const breakdown = () => termRows(document, '.order-breakdown > div');
 
 describe('admin order detail', () => {
   it('shows the items, customer, address and payment reference', async () => {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'wouter';
 import { useAdminOrder, useUpdateOrder, wholeOrder, type AdminOrder, type StaffOrder } from '../api/orders';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { AdminPanel, FormNotice, type Notice, AdminCard } from '../components/AdminPanel';
 import { PrintLinks } from '../print/PrintLinks';
 import { InternalNotePanel } from '../components/InternalNotePanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
@@ -20,7 +20,7 @@ import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { isNotFound } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
-import { addressLines, ORDER_STATUS_LABELS, orderTitle, paidByText } from '@/lib/orders';
+import { addressLines, ORDER_STATUS_LABELS, orderTitle, paidByText, unitCount } from '@/lib/orders';
 import { useSession } from '@/lib/session';
 import { may } from '@/lib/staff';
 import type { OrderUpdate, ShippedBy } from '@/lib/types';
@@ -90,7 +90,7 @@ export default function AdminOrderPage() {
     );
   }
 
-  const units = order.items.reduce((n, item) => n + item.quantity, 0);
+  const units = unitCount(order);
   const full = wholeOrder(order);
   return (
     <PageShell title={orderTitle(order)} eyebrow="Admin">
@@ -144,10 +144,7 @@ export default function AdminOrderPage() {
         </div>
 
         <div className="admin-order__side">
-          <section className="admin-card" aria-labelledby="order-customer-heading">
-            <h2 id="order-customer-heading" className="admin-card__title">
-              Customer
-            </h2>
+          <AdminCard headingId="order-customer-heading" title="Customer">
             <p className="admin-order__lines">
               <strong>{order.customerName}</strong>
               {/* Orders taken in chats may have no e-mail; packers are not given it. */}
@@ -156,20 +153,17 @@ export default function AdminOrderPage() {
                 <a href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>{order.customerPhone}</a>
               )}
             </p>
-          </section>
+          </AdminCard>
           {order.customerNote && (
-            <section className="admin-card" aria-labelledby="order-customer-note-heading">
-              <h2 id="order-customer-note-heading" className="admin-card__title">
-                Customer’s note
-              </h2>
+            <AdminCard headingId="order-customer-note-heading" title="Customer’s note">
               <p className="admin-order__customer-note">{order.customerNote}</p>
-            </section>
+            </AdminCard>
           )}
           <InternalNotePanel order={order} />
-          <section className="admin-card" aria-labelledby="order-address-heading">
-            <h2 id="order-address-heading" className="admin-card__title">
-              {order.deliveryMethod === 'pickup' ? 'Customer address' : 'Delivery address'}
-            </h2>
+          <AdminCard
+            headingId="order-address-heading"
+            title={order.deliveryMethod === 'pickup' ? 'Customer address' : 'Delivery address'}
+          >
             {order.deliveryMethod === 'pickup' && (
               <p className="admin-order__pickup">Picks the order up in store: nothing to deliver.</p>
             )}
@@ -178,12 +172,9 @@ export default function AdminOrderPage() {
                 <span key={line}>{line}</span>
               ))}
             </address>
-          </section>
+          </AdminCard>
           {full && <PaymentFacts order={full} />}
-          <section className="admin-card" aria-labelledby="order-shipping-heading">
-            <h2 id="order-shipping-heading" className="admin-card__title">
-              Shipping
-            </h2>
+          <AdminCard headingId="order-shipping-heading" title="Shipping">
             <dl className="admin-order__facts">
               {order.shippedBy && (
                 <div>
@@ -198,7 +189,7 @@ export default function AdminOrderPage() {
                 </dd>
               </div>
             </dl>
-          </section>
+          </AdminCard>
         </div>
       </div>
     </PageShell>
@@ -208,10 +199,7 @@ export default function AdminOrderPage() {
 /** How the order is paid and what came in (the roles that see money). */
 function PaymentFacts({ order }: { order: AdminOrder }) {
   return (
-    <section className="admin-card" aria-labelledby="order-payment-heading">
-      <h2 id="order-payment-heading" className="admin-card__title">
-        Payment
-      </h2>
+    <AdminCard headingId="order-payment-heading" title="Payment">
       <dl className="admin-order__facts">
         <div>
           <dt>Method</dt>
@@ -240,7 +228,7 @@ function PaymentFacts({ order }: { order: AdminOrder }) {
           <dd className="admin-order__mono">{order.paymentReference}</dd>
         </div>
       </dl>
-    </section>
+    </AdminCard>
   );
 }
 
@@ -295,22 +283,19 @@ function StatusActions({ order }: { order: StaffOrder }) {
   };
 
   return (
-    <section
-      className="admin-panel admin-order__actions"
-      aria-labelledby="order-status-heading"
-      aria-busy={update.isPending}
-    >
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id="order-status-heading" className="admin-panel__title">
-          Update status
-        </h2>
-        <p className="admin-panel__description">
+    <AdminPanel
+      headingId="order-status-heading"
+      title="Update status"
+      className="admin-order__actions"
+      busy={update.isPending}
+      description={
+        <>
           {payOnDelivery
             ? 'Placed → Processing → Shipped (by a courier with a tracking number, or our own rider) → Delivered.'
             : 'Paid → Processing → Shipped (by a courier with a tracking number, or our own rider) → Delivered.'}
-        </p>
-      </header>
+        </>
+      }
+    >
       <FormNotice notice={notice} />
       {next.length === 0 ? (
         <p className="muted">
@@ -382,7 +367,7 @@ function StatusActions({ order }: { order: StaffOrder }) {
           {update.isPending && <Spinner size="sm" label="Saving..." />}
         </>
       )}
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -425,20 +410,13 @@ function CancelPanel({ order }: { order: AdminOrder }) {
   };
 
   return (
-    <section
-      className="admin-panel admin-order__cancel-panel"
-      aria-labelledby="order-cancel-heading"
-      aria-busy={update.isPending}
+    <AdminPanel
+      headingId="order-cancel-heading"
+      title="Cancel order"
+      className="admin-order__cancel-panel"
+      busy={update.isPending}
+      description="Paid and processing orders can be cancelled; the items go back on sale. Each choice asks before it acts."
     >
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id="order-cancel-heading" className="admin-panel__title">
-          Cancel order
-        </h2>
-        <p className="admin-panel__description">
-          Paid and processing orders can be cancelled; the items go back on sale. Each choice asks before it acts.
-        </p>
-      </header>
       <FormNotice notice={notice} />
       <div className="admin-form__actions">
         {refundable > 0 ? (
@@ -471,6 +449,6 @@ function CancelPanel({ order }: { order: AdminOrder }) {
           </button>
         )}
       </div>
-    </section>
+    </AdminPanel>
   );
 }

@@ -18,17 +18,17 @@ import { Pager } from '../components/Pager';
 import { PickListLink } from '../print/PrintLinks';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
-import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { PageShell } from '@/components/PageShell';
 import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { formatNaira } from '@/lib/money';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, orderTitle } from '@/lib/orders';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '@/lib/orders';
 import { useSession } from '@/lib/session';
 import { may } from '@/lib/staff';
 import type { OrderStatus } from '@/lib/types';
 import '../admin.css';
 import './AdminOrders.css';
+import { OrderRowHead, OrderRowMeta } from '../components/OrderRow';
 
 export const NO_ORDERS = 'No orders yet.';
 export const NO_PAYMENTS_TO_REVIEW = 'No payments need review.';
@@ -224,28 +224,19 @@ function StatusFilter({
 
 /** One order in the list: the whole order's money and e-mail, or for a packer what shipping needs. */
 function OrderRow({ order }: { order: ListedOrder }) {
-  const count = order.items.reduce((n, item) => n + item.quantity, 0);
   const full = order.view === 'full' ? order : null;
   return (
     <li className="admin-order-row">
-      <div className="admin-order-row__main">
-        <Link href={`/admin/orders/${encodeURIComponent(order.id)}`} className="admin-order-row__link">
-          {orderTitle(order)}
-        </Link>
-        <OrderStatusBadge status={order.status} />
+      <OrderRowHead order={order}>
         {order.oversold && <OversoldBadge />}
         {full?.codeOverLimit && <CodeOverLimitBadge />}
         {order.source !== 'website' && <SourceBadge source={order.source} />}
-      </div>
+      </OrderRowHead>
       <div className="admin-order-row__who">
         <span className="admin-order-row__name">{order.customerName}</span>
         <span className="admin-order-row__email">{full ? full.customerEmail : order.customerPhone}</span>
       </div>
-      <div className="admin-order-row__meta">
-        <time dateTime={new Date(order.createdAt).toISOString()}>{adminTime.format(new Date(order.createdAt))}</time>
-        <span>
-          {count} {count === 1 ? 'item' : 'items'}
-        </span>
+      <OrderRowMeta order={order}>
         {order.trackingNumber && <span>Tracking {order.trackingNumber}</span>}
         {order.shippedBy === 'rider' && <span>Our own rider</span>}
         {order.deliveryMethod === 'pickup' && <span className="admin-order-row__pickup">Pick up in store</span>}
@@ -254,7 +245,7 @@ function OrderRow({ order }: { order: ListedOrder }) {
           <span className="admin-order-row__collect">{formatNaira(full.toCollect)} to collect</span>
         )}
         {full && owedText(full) && <span className="admin-order-row__collect">{owedText(full)}</span>}
-      </div>
+      </OrderRowMeta>
       {full && <Price kobo={full.totalAmount} className="admin-order-row__total" />}
     </li>
   );

@@ -3,17 +3,17 @@ import { useCustomer } from '../api/customers';
 import { owedText, SourceBadge } from '../components/OrderSource';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
-import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { PageShell } from '@/components/PageShell';
 import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
-import { orderTitle } from '@/lib/orders';
 import type { Order } from '@/lib/types';
 import '../admin.css';
 import './AdminOrders.css';
 import './CustomersPage.css';
+import { AdminCard } from '../components/AdminPanel';
+import { OrderRowHead, OrderRowMeta } from '../components/OrderRow';
 
 export const CUSTOMER_NOT_FOUND = 'Customer not found.';
 
@@ -60,10 +60,7 @@ export default function CustomerPage() {
   return (
     <PageShell title={customer.name || customer.email || customer.phone} eyebrow="Customer">
       {back}
-      <section className="admin-card" aria-labelledby="customer-details">
-        <h2 id="customer-details" className="admin-card__title">
-          Details
-        </h2>
+      <AdminCard headingId="customer-details" title="Details">
         <dl className="customer-facts">
           <div>
             <dt>E-mail</dt>
@@ -94,7 +91,7 @@ export default function CustomerPage() {
             <dd>{formatNaira(customer.spent)}</dd>
           </div>
         </dl>
-      </section>
+      </AdminCard>
 
       <section className="customer-orders" aria-labelledby="customer-orders">
         <h2 id="customer-orders" className="admin-subtitle">
@@ -115,24 +112,11 @@ export default function CustomerPage() {
 }
 
 function OrderRow({ order }: { order: Order }) {
-  const count = order.items.reduce((n, item) => n + item.quantity, 0);
   const owed = owedText(order);
   return (
     <li className="admin-order-row">
-      <div className="admin-order-row__main">
-        <Link href={`/admin/orders/${encodeURIComponent(order.id)}`} className="admin-order-row__link">
-          {orderTitle(order)}
-        </Link>
-        <OrderStatusBadge status={order.status} />
-        {order.source !== 'website' && <SourceBadge source={order.source} />}
-      </div>
-      <div className="admin-order-row__meta">
-        <time dateTime={new Date(order.createdAt).toISOString()}>{adminTime.format(new Date(order.createdAt))}</time>
-        <span>
-          {count} {count === 1 ? 'item' : 'items'}
-        </span>
-        {owed && <span className="admin-order-row__collect">{owed}</span>}
-      </div>
+      <OrderRowHead order={order}>{order.source !== 'website' && <SourceBadge source={order.source} />}</OrderRowHead>
+      <OrderRowMeta order={order}>{owed && <span className="admin-order-row__collect">{owed}</span>}</OrderRowMeta>
       <Price kobo={order.totalAmount} className="admin-order-row__total" />
     </li>
   );

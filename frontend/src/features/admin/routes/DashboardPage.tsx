@@ -24,6 +24,7 @@ import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
 import './AdminOrders.css';
 import './DashboardPage.css';
+import { AdminCard } from '../components/AdminPanel';
 
 export const EXPORT_FAILED = 'Could not export the orders. Please try again.';
 
@@ -43,6 +44,14 @@ const SCREENS: { href: string; label: string }[] = [
 ];
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The statuses of orders waiting on the shop, each tile's line under its count. */
+const WAITING = [
+  ['placed', 'pay on delivery, to prepare'],
+  ['paid', 'to prepare'],
+  ['processing', 'to ship'],
+  ['shipped', 'to deliver'],
+] as const;
 
 /**
  * /admin/dashboard (admins only), the back office's home: sales today and over 7 and 30 days,
@@ -102,50 +111,26 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
         </ul>
       </section>
 
-      <section className="dash-section admin-card" aria-labelledby="dash-daily">
-        <h2 id="dash-daily" className="admin-card__title">
-          Revenue, last 30 days
-        </h2>
+      <AdminCard headingId="dash-daily" title="Revenue, last 30 days" className="dash-section">
         <RevenueChart days={d.daily} />
-      </section>
+      </AdminCard>
 
       <div className="dash-columns">
-        <section className="dash-section admin-card" aria-labelledby="dash-waiting">
-          <h2 id="dash-waiting" className="admin-card__title">
-            Orders waiting
-          </h2>
+        <AdminCard headingId="dash-waiting" title="Orders waiting" className="dash-section">
           <ul className="dash-tiles">
-            <Tile
-              href="/admin/orders?status=placed"
-              count={d.waiting.placed}
-              label={ORDER_STATUS_LABELS.placed}
-              note="pay on delivery, to prepare"
-            />
-            <Tile
-              href="/admin/orders?status=paid"
-              count={d.waiting.paid}
-              label={ORDER_STATUS_LABELS.paid}
-              note="to prepare"
-            />
-            <Tile
-              href="/admin/orders?status=processing"
-              count={d.waiting.processing}
-              label={ORDER_STATUS_LABELS.processing}
-              note="to ship"
-            />
-            <Tile
-              href="/admin/orders?status=shipped"
-              count={d.waiting.shipped}
-              label={ORDER_STATUS_LABELS.shipped}
-              note="to deliver"
-            />
+            {WAITING.map(([status, note]) => (
+              <Tile
+                key={status}
+                href={`/admin/orders?status=${status}`}
+                count={d.waiting[status]}
+                label={ORDER_STATUS_LABELS[status]}
+                note={note}
+              />
+            ))}
           </ul>
-        </section>
+        </AdminCard>
 
-        <section className="dash-section admin-card" aria-labelledby="dash-attention">
-          <h2 id="dash-attention" className="admin-card__title">
-            Needs a look
-          </h2>
+        <AdminCard headingId="dash-attention" title="Needs a look" className="dash-section">
           <ul className="dash-tiles">
             <Tile
               href="/admin/orders#payments"
@@ -183,16 +168,13 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
               note={`30 days; ${plural(d.bagReminders.followedByOrder, 'order', 'orders')} followed within 7 days`}
             />
           </ul>
-        </section>
+        </AdminCard>
       </div>
 
       <div className="dash-columns">
-        <section className="dash-section admin-card" aria-labelledby="dash-best">
-          <h2 id="dash-best" className="admin-card__title">
-            Best sellers, last 30 days
-          </h2>
+        <AdminCard headingId="dash-best" title="Best sellers, last 30 days" className="dash-section">
           <BestSellers sellers={d.bestSellers} />
-        </section>
+        </AdminCard>
         <section className="dash-section admin-card" aria-labelledby="dash-low">
           <div className="dash-section__head">
             <h2 id="dash-low" className="admin-card__title">
@@ -312,10 +294,7 @@ function ExportOrders() {
   };
 
   return (
-    <section className="dash-section admin-card dash-export" aria-labelledby="dash-export">
-      <h2 id="dash-export" className="admin-card__title">
-        Export orders (CSV)
-      </h2>
+    <AdminCard headingId="dash-export" title="Export orders (CSV)" className="dash-section dash-export">
       <p className="dash-export__hint">
         One row per item sold, for the orders placed from the first day to the last (Lagos time), to open in a
         spreadsheet.
@@ -352,6 +331,6 @@ function ExportOrders() {
           </button>
         </div>
       </form>
-    </section>
+    </AdminCard>
   );
 }

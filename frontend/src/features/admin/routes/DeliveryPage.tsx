@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useDeliveryOptions, useSaveDeliveryOptions, type DeliveryOptions } from '../api/delivery';
-import { type Notice } from '../components/AdminPanel';
+import { type Notice, AdminCard } from '../components/AdminPanel';
 import { SaveBar } from '../components/SaveBar';
 import { ADMIN_FIELD, NairaField, TextAreaField, TickList } from '../components/Fields';
 import { Loaded } from '../components/Loaded';
@@ -144,10 +144,7 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
         )}
       </section>
 
-      <section className="admin-card delivery-pickup" aria-labelledby={pickupHeadingId}>
-        <h2 id={pickupHeadingId} className="admin-card__title">
-          Pickup in store
-        </h2>
+      <AdminCard headingId={pickupHeadingId} title="Pickup in store" className="delivery-pickup">
         <label className="delivery-pickup__toggle">
           <input
             type="checkbox"
@@ -170,7 +167,7 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
           value={draft.pickupPayOnDelivery}
           onChange={(pickupPayOnDelivery) => edit({ ...draft, pickupPayOnDelivery })}
         />
-      </section>
+      </AdminCard>
 
       <SaveBar notice={notice} saving={save.isPending} changed={changed} sticky />
     </form>

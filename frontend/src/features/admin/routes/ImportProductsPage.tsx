@@ -12,7 +12,7 @@ import {
   type ImportRefused,
   type ImportReport,
 } from '../api/productImport';
-import { FormNotice, type Notice } from '../components/AdminPanel';
+import { FormNotice, ProgressBar, type Notice } from '../components/AdminPanel';
 import { PageBar } from '../components/PageBar';
 import { PageShell } from '@/components/PageShell';
 import { failureMessage } from '@/lib/api';
@@ -21,6 +21,8 @@ import './StockPage.css';
 import './ImportProductsPage.css';
 import { Field } from '@/components/TextField';
 import { Select, namedOptions } from '@/components/forms/Select';
+import { TableHead } from '@/components/TableHead';
+import { RefusedRows } from '../components/RefusedRows';
 
 /** Products listed in a report; the counts above the list cover them all. */
 const LISTED = 50;
@@ -42,15 +44,7 @@ function Refusal({ refused }: { refused: ImportRefused }) {
   return (
     <div className="admin-panel import-refused" role="alert">
       <p className="alert alert--error">{refused.message}</p>
-      {refused.errors.length > 0 && (
-        <ul className="import-refused__rows">
-          {refused.errors.map((e) => (
-            <li key={`${e.line}-${e.message}`}>
-              <strong>Line {e.line}:</strong> {e.message}
-            </li>
-          ))}
-        </ul>
-      )}
+      <RefusedRows errors={refused.errors} className="import-refused__rows" />
     </div>
   );
 }
@@ -77,14 +71,7 @@ function Report({ report, announced = false }: { report: ImportReport; announced
       )}
       <div className="import-report__scroll">
         <table className="stock-table import-report__table">
-          <thead>
-            <tr>
-              <th scope="col">Line</th>
-              <th scope="col">Product</th>
-              <th scope="col">Variants</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Line', 'Product', 'Variants', 'Action']} />
           <tbody>
             {report.products.slice(0, LISTED).map((p) => (
               <tr key={p.handle}>
@@ -273,24 +260,7 @@ export default function ImportProductsPage() {
 
       {job && (
         <section className="admin-panel" aria-label="Import">
-          {running && (
-            <div className="upload-progress">
-              <div
-                className="upload-progress__bar"
-                role="progressbar"
-                aria-label="Import progress"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                aria-valuetext={progressText(job)}
-              >
-                <span className="upload-progress__fill" style={{ width: `${percent}%` }} />
-              </div>
-              <p className="upload-progress__text" role="status">
-                {progressText(job)}
-              </p>
-            </div>
-          )}
+          {running && <ProgressBar label="Import progress" percent={percent} text={progressText(job)} announce />}
           {job.state === 'done' && job.report && (
             <>
               <p className="alert alert--success" role="status">

@@ -109,22 +109,8 @@ function PaystackCard({ view }: { view: KeysView }) {
       <dl className="keys__facts">
         <dt>Payments</dt>
         <dd>{MODE_LABEL[paystack.mode] ?? paystack.mode}</dd>
-        {paystack.publicKey && (
-          <>
-            <dt>Public key</dt>
-            <dd>
-              <code>{paystack.publicKey}</code>
-            </dd>
-          </>
-        )}
-        {paystack.secretKey && (
-          <>
-            <dt>Secret key</dt>
-            <dd>
-              <code>{paystack.secretKey}</code>
-            </dd>
-          </>
-        )}
+        <KeyFact term="Public key" value={paystack.publicKey} />
+        <KeyFact term="Secret key" value={paystack.secretKey} />
       </dl>
       <div className="keys__webhook">
         <TextField
@@ -271,5 +257,18 @@ function AddressesCard({ view }: { view: KeysView }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** A key's term and value, when the key is set. */
+function KeyFact({ term, value }: { term: string; value: string | null | undefined }) {
+  if (!value) return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>
+        <code>{value}</code>
+      </dd>
+    </>
   );
 }

@@ -8,12 +8,12 @@ import {
   type StaffInvite,
   type StaffMember,
 } from '../api/staff';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { AdminPanel, FormNotice, type Notice } from '../components/AdminPanel';
 import { Loaded } from '../components/Loaded';
 import { PageBar } from '../components/PageBar';
 import { PageShell } from '@/components/PageShell';
 import { Spinner } from '@/components/Spinner';
-import { Field, TextField } from '@/components/TextField';
+import { Field } from '@/components/TextField';
 import { Select } from '@/components/forms/Select';
 import { failureMessage } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
@@ -24,6 +24,7 @@ import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';
 import './AdminOrders.css';
 import './StaffPage.css';
+import { EmailField } from '@/components/forms/PresetFields';
 
 export const ROLE_HINTS: Record<StaffRole, string> = {
   owner: 'Everything, including staff, settings and the activity log.',
@@ -144,13 +145,13 @@ function Invitations({ invites, onNotice }: { invites: StaffInvite[]; onNotice: 
     });
   };
   return (
-    <section className="admin-panel staff-invites" aria-labelledby="staff-invites-heading">
-      <header className="admin-panel__head">
-        <h2 id="staff-invites-heading" className="admin-panel__title">
-          Invitations
-        </h2>
-        <p className="admin-panel__description">Mailed and not used yet: each link works once, for seven days.</p>
-      </header>
+    <AdminPanel
+      headingId="staff-invites-heading"
+      title="Invitations"
+      className="staff-invites"
+      tag={false}
+      description="Mailed and not used yet: each link works once, for seven days."
+    >
       <ul className="staff-list" aria-label="Invitations" aria-busy={cancel.isPending}>
         {invites.map((invite) => (
           <li key={invite.id} className="staff-member">
@@ -172,7 +173,7 @@ function Invitations({ invites, onNotice }: { invites: StaffInvite[]; onNotice: 
           </li>
         ))}
       </ul>
-    </section>
+    </AdminPanel>
   );
 }
 
@@ -246,25 +247,24 @@ function AddStaff() {
   };
 
   return (
-    <section className="admin-panel staff-add" aria-labelledby="staff-add-heading">
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id="staff-add-heading" className="admin-panel__title">
-          Add a member of staff
-        </h2>
-        <p className="admin-panel__description">
+    <AdminPanel
+      headingId="staff-add-heading"
+      title="Add a member of staff"
+      className="staff-add"
+      description={
+        <>
           Their e-mail and a role. An account with that e-mail gets the role at once (from their next click); anyone
           else is e-mailed an invitation to set a name and password.
-        </p>
-      </header>
+        </>
+      }
+    >
       <form onSubmit={onSubmit} noValidate aria-label="Add a member of staff" aria-busy={add.isPending}>
         <FormNotice notice={notice} />
         <div className="admin-form__grid">
-          <TextField
+          <EmailField
             className="admin-field"
-            label="Email"
-            type="email"
-            inputMode="email"
+            name={undefined}
+            required={false}
             autoComplete="off"
             value={email}
             onValueChange={(value) => {
@@ -282,6 +282,6 @@ function AddStaff() {
           Make Admin
         </button>
       </form>
-    </section>
+    </AdminPanel>
   );
 }

@@ -25,6 +25,8 @@ import '../admin.css';
 import './AdminOrders.css';
 import './StockPage.css';
 import { SearchBox } from '@/components/forms/SearchBox';
+import { TableHead } from '@/components/TableHead';
+import { RefusedRows } from '../components/RefusedRows';
 
 export const STOCK_SAVED = 'Saved';
 export const STOCK_SAVE_FAILED = 'Could not save the stock. Please try again.';
@@ -153,17 +155,7 @@ function StockTable({ list, busy, edits }: { list: StockList; busy: boolean; edi
     <div aria-busy={busy}>
       <table className="stock-table">
         <caption className="visually-hidden">Stock by variant, fewest left first</caption>
-        <thead>
-          <tr>
-            <th scope="col">Product</th>
-            <th scope="col">Size</th>
-            <th scope="col">Colour</th>
-            <th scope="col">SKU</th>
-            <th scope="col">Reserved</th>
-            <th scope="col">Waiting</th>
-            <th scope="col">Stock</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Product', 'Size', 'Colour', 'SKU', 'Reserved', 'Waiting', 'Stock']} />
         <tbody>
           {list.rows.map((row) => (
             <StockLine key={row.variantId} row={row} level={list.lowStockLevel} edits={edits} />
@@ -378,15 +370,7 @@ function StockSpreadsheet() {
           {(problem || refused) && (
             <div className="alert alert--error stock-sheet__refused">
               <p>{problem ?? refused?.message}</p>
-              {refused && refused.errors.length > 0 && (
-                <ul aria-label="Rows to fix">
-                  {refused.errors.map((e) => (
-                    <li key={`${e.line}-${e.message}`}>
-                      <strong>Line {e.line}:</strong> {e.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {refused && <RefusedRows errors={refused.errors} label="Rows to fix" />}
             </div>
           )}
         </div>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
+import { AdminPanel, AdminTag, FormNotice, type Notice } from '../components/AdminPanel';
 import { answer, api, failureMessage } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { SizeGuide } from '@/lib/types';
@@ -69,17 +69,17 @@ export default function SizeGuideSlot({ collectionId, guide }: { collectionId: s
   const removeRow = (r: number) => setDraft({ columns, rows: rows.filter((_, i) => i !== r) });
 
   return (
-    <section className="admin-panel size-guide-editor" aria-labelledby={headingId}>
-      <header className="admin-panel__head">
-        <AdminTag />
-        <h2 id={headingId} className="admin-panel__title">
-          Size guide
-        </h2>
-        <p className="admin-panel__description">
+    <AdminPanel
+      headingId={headingId}
+      title="Size guide"
+      className="size-guide-editor"
+      description={
+        <>
           Shown from the size choice of this collection&apos;s products. Headings on top, one row per size; short texts
           (up to 40 characters).
-        </p>
-      </header>
+        </>
+      }
+    >
       <form onSubmit={(e) => submit(e, draft)} aria-labelledby={headingId}>
         <div className="size-guide-editor__scroll">
           <table className="size-guide-editor__table">
@@ -176,6 +176,6 @@ export default function SizeGuideSlot({ collectionId, guide }: { collectionId: s
           </button>
         </div>
       </form>
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,14 +1,14 @@
 import { Link, useParams } from 'wouter';
 import { useCollectionPage } from '../api/get-collection-page';
 import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
-import { FilterSidebar, ListingToolbar, NoMatches, useListing } from '@/components/ListingFilters';
+import { ListingLayout, useListing } from '@/components/ListingFilters';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, fixedCollectionName } from '@/lib/collections';
-import { activeFilters, chosenOptionsSearch, COLLECTION_SORTS, NO_FILTERS } from '@/lib/listing';
+import { activeFilters, chosenOptionsSearch, COLLECTION_SORTS } from '@/lib/listing';
 import { useSession } from '@/lib/session';
 import type { Collection } from '@/lib/types';
 import { loginPath } from '@/lib/redirect';
@@ -69,7 +69,6 @@ export default function CollectionPage() {
   const total = data.pages[data.pages.length - 1]?.total ?? products.length;
   const facets = data.pages[0]?.facets;
   const collectionId = collection?.id ?? id;
-  const filters = { facets, filters: listing.filters, onChange: listing.setFilters };
 
   return (
     <>
@@ -93,38 +92,14 @@ export default function CollectionPage() {
             </Link>
           </Message>
         ) : (
-          <div className="listing-layout">
-            <FilterSidebar {...filters} />
-            <div className="listing-main">
-              <ListingToolbar
-                {...filters}
-                total={total}
-                sort={listing.sort}
-                sorts={COLLECTION_SORTS}
-                onSort={listing.setSort}
-              />
-              {products.length === 0 ? (
-                <NoMatches onClear={() => listing.setFilters({ ...NO_FILTERS })} />
-              ) : (
-                <div
-                  aria-busy={isPlaceholderData || undefined}
-                  className={isPlaceholderData ? 'listing-stale' : undefined}
-                >
-                  <ProductGrid
-                    products={products}
-                    hoverImage
-                    showCategory
-                    label={collection?.name}
-                    linkSearch={chosenOptionsSearch(listing.filters)}
-                    actions={
-                      isAdmin
-                        ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} />
-                        : undefined
-                    }
-                  />
-                </div>
-              )}
-              {hasNextPage && (
+          <ListingLayout
+            listing={listing}
+            facets={facets}
+            total={total}
+            stale={isPlaceholderData}
+            empty={products.length === 0}
+            after={
+              hasNextPage && (
                 <div className="collection-products__more">
                   <button
                     type="button"
@@ -140,9 +115,22 @@ export default function CollectionPage() {
                     Showing {products.length} of {total}
                   </p>
                 </div>
-              )}
-            </div>
-          </div>
+              )
+            }
+          >
+            <ProductGrid
+              products={products}
+              hoverImage
+              showCategory
+              label={collection?.name}
+              linkSearch={chosenOptionsSearch(listing.filters)}
+              actions={
+                isAdmin
+                  ? (product) => <AdminSlot name="collection.card" props={{ product, collectionId }} />
+                  : undefined
+              }
+            />
+          </ListingLayout>
         )}
       </section>
     </>

@@ -3,7 +3,7 @@ import type { PayPage } from '../api/payLink';
 import { trackingPath } from './CheckoutScope';
 import { PaymentWait } from './PaymentPopup';
 import { OrderItemList } from '@/components/OrderItemList';
-import { PriceBreakdown } from '@/components/PriceBreakdown';
+import { PriceBreakdown, orderPrices } from '@/components/PriceBreakdown';
 import { Spinner } from '@/components/Spinner';
 import { formatNaira } from '@/lib/money';
 import { orderMessage, shopWhatsApp, whatsAppUrl } from '@/lib/whatsapp';
@@ -128,17 +128,7 @@ export function PayLinkSummary({ data }: { data: PayPage }) {
         Your order
       </h2>
       <OrderItemList items={data.items} label={`Items in Order #${data.number}`} />
-      <PriceBreakdown
-        subtotal={data.subtotal}
-        delivery={data.deliveryFee}
-        discount={data.discount}
-        total={data.totalAmount}
-        method={data.deliveryMethod}
-        code={data.discountCode}
-        estimate={data.deliveryEstimate}
-        full
-        className="pay-link__breakdown"
-      />
+      <PriceBreakdown {...orderPrices(data)} full className="pay-link__breakdown" />
       <dl className="pay-link__facts">
         <div>
           <dt>{data.deliveryMethod === 'pickup' ? 'Collection' : 'Deliver to'}</dt>

@@ -142,6 +142,8 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
   } else {
     const total = shown?.amount ?? amount;
     const locked = paying !== null || alreadyPaid !== null;
+    // What both ways of paying need: whether a payment is under way, the first button, and paying.
+    const payWith = { locked, paying, firstRef: firstCardRef, onPay: (o: SandboxOutcome) => void pay(o) };
     body = (
       <>
         {ways.length > 1 && (
@@ -155,18 +157,7 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
             }}
           />
         )}
-        {way === 'card' ? (
-          <SandboxCards locked={locked} paying={paying} firstRef={firstCardRef} onPay={(o) => void pay(o)} />
-        ) : (
-          <SandboxLater
-            way={way}
-            total={total}
-            locked={locked}
-            paying={paying}
-            firstRef={firstCardRef}
-            onPay={(o) => void pay(o)}
-          />
-        )}
+        {way === 'card' ? <SandboxCards {...payWith} /> : <SandboxLater way={way} total={total} {...payWith} />}
         <div role="alert" className="sandbox__failure-region">
           {failure && (
             <p className="alert alert--error sandbox__failure">

@@ -1,7 +1,7 @@
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { Price } from '@/components/Price';
-import { PriceBreakdown } from '@/components/PriceBreakdown';
+import { PriceBreakdown, orderPrices } from '@/components/PriceBreakdown';
 import { RefundAmounts, RefundList, reviewLinkFor } from './Refunds';
 import { formatDate } from '@/lib/money';
 import { addressLines, confirmationText, orderTitle, toPayText } from '@/lib/orders';
@@ -10,17 +10,7 @@ import type { Order, TrackedOrder } from '@/lib/types';
 /** What an order cost, in parts (only those that apply: an older order shows its total alone). */
 export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
   return (
-    <PriceBreakdown
-      subtotal={order.subtotal}
-      delivery={order.deliveryFee}
-      discount={order.discount}
-      total={order.totalAmount}
-      method={order.deliveryMethod}
-      code={order.discountCode}
-      estimate={order.deliveryEstimate}
-      label={`Price of ${orderTitle(order)}`}
-      className="order-card__breakdown"
-    />
+    <PriceBreakdown {...orderPrices(order)} label={`Price of ${orderTitle(order)}`} className="order-card__breakdown" />
   );
 }
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import TrackPage, { TRACK_MISSING } from './TrackPage';
 import type { TrackedOrder } from '@/lib/types';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { orderLine } from '@/test/fixtures';
 
 const tracked: TrackedOrder = {
   subtotal: 5_000_000,
@@ -23,18 +24,7 @@ const tracked: TrackedOrder = {
   trackingNumber: 'GIG-4471-LOS',
   createdAt: Date.UTC(2026, 10, 1, 12),
   updatedAt: Date.UTC(2026, 10, 3, 12),
-  items: [
-    {
-      productId: 'oxford',
-      name: 'Oxford Brogue',
-      price: 2_500_000,
-      quantity: 2,
-      size: '42',
-      color: 'Black',
-      variantId: 'v-42-Black',
-      compareAtPrice: null,
-    },
-  ],
+  items: [orderLine({ productId: 'oxford' })],
   totalAmount: 4_750_000,
 };
 

@@ -18,6 +18,7 @@ import { useSession } from '@/lib/session';
 import type { TrackedOrder } from '@/lib/types';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './TrackPage.css';
+import { EmailField } from '@/components/forms/PresetFields';
 
 export const TRACK_MISSING = 'Please enter your order number and the e-mail address you ordered with.';
 export const TRACK_BAD_EMAIL = 'Please enter a valid email address.';
@@ -111,12 +112,8 @@ export default function TrackPage() {
             maxLength={20}
             className="track__number"
           />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
+          <EmailField
+            required={false}
             value={email}
             onValueChange={(value) => {
               setEmail(value);

@@ -1,10 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'wouter';
 import { searchQueryOptions } from '../api/search-products';
-import { FilterSidebar, ListingToolbar, NoMatches, useListing } from '@/components/ListingFilters';
+import { ListingLayout, useListing } from '@/components/ListingFilters';
 import { Message } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
-import { activeFilters, chosenOptionsSearch, NO_FILTERS, SEARCH_SORTS } from '@/lib/listing';
+import { activeFilters, chosenOptionsSearch, SEARCH_SORTS } from '@/lib/listing';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './SearchPage.css';
 
@@ -27,7 +27,6 @@ export default function SearchPage() {
   useDocumentTitle(q ? `Results for “${q}”` : 'Search');
   const filtered = activeFilters(listing.filters) > 0;
   const found = data && (data.total > 0 || filtered);
-  const filters = { facets: data?.facets, filters: listing.filters, onChange: listing.setFilters };
 
   return (
     <div className="container page">
@@ -56,39 +55,26 @@ export default function SearchPage() {
           </Link>
         </Message>
       ) : (
-        <div className="listing-layout">
-          <FilterSidebar {...filters} />
-          <div className="listing-main">
-            <ListingToolbar
-              {...filters}
-              total={data.total}
-              sort={listing.sort}
-              sorts={SEARCH_SORTS}
-              onSort={listing.setSort}
-            />
-            {data.products.length === 0 ? (
-              <NoMatches onClear={() => listing.setFilters({ ...NO_FILTERS })} />
-            ) : (
-              <div
-                aria-busy={isPlaceholderData || undefined}
-                className={isPlaceholderData ? 'listing-stale' : undefined}
-              >
-                {data.partial && (
-                  <p className="alert alert--warning search-page__partial" role="status">
-                    No products match all your words. Showing the closest matches.
-                  </p>
-                )}
-                <ProductGrid
-                  products={data.products}
-                  showCategory
-                  hoverImage
-                  label="Search results"
-                  linkSearch={chosenOptionsSearch(listing.filters)}
-                />
-              </div>
-            )}
-          </div>
-        </div>
+        <ListingLayout
+          listing={listing}
+          facets={data.facets}
+          total={data.total}
+          stale={isPlaceholderData}
+          empty={data.products.length === 0}
+        >
+          {data.partial && (
+            <p className="alert alert--warning search-page__partial" role="status">
+              No products match all your words. Showing the closest matches.
+            </p>
+          )}
+          <ProductGrid
+            products={data.products}
+            showCategory
+            hoverImage
+            label="Search results"
+            linkSearch={chosenOptionsSearch(listing.filters)}
+          />
+        </ListingLayout>
       )}
     </div>
   );

@@ -6,15 +6,13 @@ import type { NewOrderForm } from './useNewOrderForm';
 import type { DraftLine } from '../../lib/chatOrder';
 import { TextField } from '@/components/TextField';
 import { formatNaira } from '@/lib/money';
+import { AdminCard } from '../AdminPanel';
 
 /** Who the order is for: picked from the customers or typed, and linked to their account or not. */
 export function CustomerSection({ form }: { form: NewOrderForm }) {
   const { draft, problem, set, bind, pick } = form;
   return (
-    <section className="admin-card new-order__section" aria-labelledby="new-order-customer">
-      <h2 id="new-order-customer" className="admin-card__title">
-        Customer
-      </h2>
+    <AdminCard headingId="new-order-customer" title="Customer" className="new-order__section">
       <CustomerPicker onPick={pick} />
       {draft.accountId && (
         <p className="new-order__linked">
@@ -48,7 +46,7 @@ export function CustomerSection({ form }: { form: NewOrderForm }) {
         {...bind('email')}
       />
       <FieldError form={form} field="email" />
-    </section>
+    </AdminCard>
   );
 }
 

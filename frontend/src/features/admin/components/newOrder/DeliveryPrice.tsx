@@ -6,6 +6,7 @@ import type { DeliveryMode, DepositMode } from '../../lib/chatOrder';
 import { Field, TextField } from '@/components/TextField';
 import { deliveryText, notDeliveredText } from '@/lib/delivery';
 import { Select, plainOptions } from '@/components/forms/Select';
+import { AdminCard } from '../AdminPanel';
 
 const DELIVERY_LABELS: Record<DeliveryMode, string> = {
   state: 'Deliver to a state',
@@ -23,10 +24,7 @@ export function DeliverySection({ form }: { form: NewOrderForm }) {
   const { draft, refs, set, bind, invalid, options, zone } = form;
   const stateId = useId();
   return (
-    <section className="admin-card new-order__section" aria-labelledby="new-order-delivery">
-      <h2 id="new-order-delivery" className="admin-card__title">
-        Delivery
-      </h2>
+    <AdminCard headingId="new-order-delivery" title="Delivery" className="new-order__section">
       <ChipChoice
         legend="How it reaches the customer"
         name="delivery"
@@ -89,7 +87,7 @@ export function DeliverySection({ form }: { form: NewOrderForm }) {
           ))}
         </div>
       )}
-    </section>
+    </AdminCard>
   );
 }
 
@@ -98,10 +96,7 @@ export function PriceSection({ form }: { form: NewOrderForm }) {
   const { draft, problem, refs, set, bind, invalid } = form;
   const percent = draft.deposit === 'percent';
   return (
-    <section className="admin-card new-order__section" aria-labelledby="new-order-price">
-      <h2 id="new-order-price" className="admin-card__title">
-        Discount and payment
-      </h2>
+    <AdminCard headingId="new-order-price" title="Discount and payment" className="new-order__section">
       <TextField
         label="Discount code"
         optional
@@ -146,6 +141,6 @@ export function PriceSection({ form }: { form: NewOrderForm }) {
         />
       )}
       <FieldError form={form} field="deposit" />
-    </section>
+    </AdminCard>
   );
 }

@@ -4,6 +4,7 @@ import { TextAreaField } from '../Fields';
 import { SOURCE_LABELS } from '../../lib/chatOrder';
 import { Spinner } from '@/components/Spinner';
 import { formatNaira } from '@/lib/money';
+import { AdminCard } from '../AdminPanel';
 
 /** The customer's words (on the packing slip and receipt) and the staff's own. */
 const NOTES = [
@@ -25,10 +26,7 @@ const NOTES = [
 export function NotesSection({ form }: { form: NewOrderForm }) {
   const { draft, set } = form;
   return (
-    <section className="admin-card new-order__section" aria-labelledby="new-order-notes">
-      <h2 id="new-order-notes" className="admin-card__title">
-        Source and notes
-      </h2>
+    <AdminCard headingId="new-order-notes" title="Source and notes" className="new-order__section">
       <ChipChoice
         legend="Where the order came from"
         name="source"
@@ -47,7 +45,7 @@ export function NotesSection({ form }: { form: NewOrderForm }) {
           onValueChange={(v) => set(note.field, v)}
         />
       ))}
-    </section>
+    </AdminCard>
   );
 }
 
@@ -55,10 +53,7 @@ export function NotesSection({ form }: { form: NewOrderForm }) {
 export function SummarySection({ form }: { form: NewOrderForm }) {
   const { draft, figures, problem, pending } = form;
   return (
-    <section className="admin-card new-order__section new-order__summary" aria-labelledby="new-order-summary">
-      <h2 id="new-order-summary" className="admin-card__title">
-        Summary
-      </h2>
+    <AdminCard headingId="new-order-summary" title="Summary" className="new-order__section new-order__summary">
       <dl className="order-breakdown">
         <div>
           <dt>Subtotal</dt>
@@ -106,6 +101,6 @@ export function SummarySection({ form }: { form: NewOrderForm }) {
         {pending && <Spinner size="sm" label="Creating the order…" />}
         Create order and pay link
       </button>
-    </section>
+    </AdminCard>
   );
 }

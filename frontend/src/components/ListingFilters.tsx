@@ -231,7 +231,11 @@ export function FilterSidebar({ facets, filters, onChange }: FiltersProps) {
           Filters
         </h2>
         {activeFilters(filters) > 0 && (
-          <button type="button" className="listing-sidebar__clear" onClick={() => onChange({ ...NO_FILTERS })}>
+          <button
+            type="button"
+            className="link-button listing-sidebar__clear"
+            onClick={() => onChange({ ...NO_FILTERS })}
+          >
             Clear all
           </button>
         )}

@@ -147,7 +147,7 @@ export function VariantEditor({ grid, onChange, fieldClassName }: VariantEditorP
         {removed.length > 0 && (
           <div className="variant-editor__removed">
             <p className="variant-editor__removed-title">Not sold:</p>
-            <ul>
+            <ul className="wrap-list">
               {removed.map(({ size, color }) => {
                 const name = describeVariant(size, color);
                 return (

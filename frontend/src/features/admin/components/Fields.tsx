@@ -169,7 +169,7 @@ export function FileField({
         <Thumbnails files={files} />
       ) : current && current.length > 0 ? (
         <figure className="admin-thumbs">
-          <ul className="admin-thumbs__list">
+          <ul className="wrap-list">
             {current.map((image) => (
               <li key={image.url}>
                 <img src={image.url} alt="" width={72} height={72} className="admin-thumbs__img" loading="lazy" />
@@ -210,7 +210,7 @@ function Thumbnails({ files }: { files: ReadonlyArray<File> }) {
   }, [files]);
   return (
     <figure className="admin-thumbs">
-      <ul className="admin-thumbs__list">
+      <ul className="wrap-list">
         {files.map((file, i) => (
           <li key={`${file.name}-${i}`}>
             {urls[i] ? (

@@ -25,7 +25,7 @@ export function FilterBar({ label, filters }: { label: string; filters: Readonly
           <li key={f.key}>
             <Link
               href={f.href}
-              className={`admin-filter__link${f.modifier ? ` ${f.modifier}` : ''}${f.current ? ' is-current' : ''}`}
+              className={`admin-pill admin-filter__link${f.modifier ? ` ${f.modifier}` : ''}${f.current ? ' is-current' : ''}`}
               aria-current={f.current ? 'page' : undefined}
               aria-label={f.spokenCount && f.count != null ? `${f.label} (${f.count})` : undefined}
             >

@@ -78,10 +78,10 @@ export default function DashboardPage() {
 
       <nav className="dash-screens" aria-label="Back office">
         <h2 className="admin-subtitle">Back office</h2>
-        <ul>
+        <ul className="wrap-list">
           {SCREENS.filter((s) => mayOpen(user, s.href)).map((s) => (
             <li key={s.href}>
-              <Link href={s.href} className="dash-screens__link">
+              <Link href={s.href} className="admin-pill">
                 {s.label}
               </Link>
             </li>

@@ -22,7 +22,7 @@ export function SizeGuideButton({ guide, collectionName }: SizeGuideButtonProps)
       <button
         ref={buttonRef}
         type="button"
-        className="size-guide-button"
+        className="link-button size-guide-button"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >

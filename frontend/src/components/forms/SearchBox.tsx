@@ -2,6 +2,8 @@ import { useId, type InputHTMLAttributes } from 'react';
 
 type SearchBoxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value' | 'type'> & {
   label: string;
+  /** `visually-hidden` where the list around it says what it searches. */
+  labelClassName?: string;
   value: string;
   onValueChange: (text: string) => void;
 };
@@ -10,16 +12,23 @@ type SearchBoxProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChan
  * A labelled search input (no wrapper: it sits in the caller's `role="search"` form or grid cell),
  * which the browser's autofill leaves alone.
  */
-export function SearchBox({ label, value, onValueChange, ...input }: SearchBoxProps) {
+export function SearchBox({
+  label,
+  labelClassName = 'field__label',
+  className,
+  value,
+  onValueChange,
+  ...input
+}: SearchBoxProps) {
   const id = useId();
   return (
     <>
-      <label htmlFor={id} className="field__label">
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       <input
         id={id}
-        className="field__input"
+        className={className ? `field__input ${className}` : 'field__input'}
         type="search"
         autoComplete="off"
         value={value}

@@ -24,6 +24,7 @@ import { failureMessage } from '@/lib/api';
 import '../admin.css';
 import './AdminOrders.css';
 import './DeliveryPage.css';
+import { SearchBox } from '@/components/forms/SearchBox';
 
 export const DELIVERY_SAVED = 'Saved';
 export const DELIVERY_SAVE_FAILED = 'Could not save the delivery options. Please try again.';
@@ -186,7 +187,6 @@ type ZoneCardProps = {
 
 function ZoneCard({ zone, zones, states, focus, onChange, onSetStates, onRemove }: ZoneCardProps) {
   const headingId = useId();
-  const filterId = useId();
   const nameRef = useRef<HTMLInputElement>(null);
   const [filter, setFilter] = useState('');
   const [moved, setMoved] = useState<string | null>(null);
@@ -273,17 +273,13 @@ function ZoneCard({ zone, zones, states, focus, onChange, onSetStates, onRemove 
         </summary>
         <div className="delivery-states__body">
           <div className="delivery-states__tools">
-            <label htmlFor={filterId} className="visually-hidden">
-              Find a state for {title}
-            </label>
-            <input
-              id={filterId}
-              className="field__input delivery-states__filter"
-              type="search"
+            <SearchBox
+              label={`Find a state for ${title}`}
+              labelClassName="visually-hidden"
+              className="delivery-states__filter"
               placeholder="Find a state"
               value={filter}
-              onChange={(e) => setFilter(e.target.value)}
-              autoComplete="off"
+              onValueChange={setFilter}
             />
             {missing.length > 0 && (
               <button

@@ -13,6 +13,7 @@ import { failureMessage, isNotFound } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { ROLE_LABELS } from '@/lib/staff';
 import { adminHome } from '@/lib/staffScreens';
+import { useNewPassword } from '../components/useNewPassword';
 
 export const NAME_REQUIRED = 'Please enter your full name.';
 
@@ -53,8 +54,7 @@ function JoinForm({ token, email, role }: { token: string; email: string; role: 
   const { user } = useSession();
   const join = useJoinStaff();
   const [name, setName] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const { password, confirm, fields: passwordFields } = useNewPassword();
   const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<
     'displayName' | 'password' | 'confirmPassword'
   >({ unfielded: 'all' });
@@ -103,10 +103,7 @@ function JoinForm({ token, email, role }: { token: string; email: string; role: 
         <NewPasswordFields
           labels={{ password: 'Password', confirm: 'Confirm password' }}
           hint="At least 6 characters."
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
+          {...passwordFields}
           refs={refs}
           errorIdFor={errorIdFor}
         />

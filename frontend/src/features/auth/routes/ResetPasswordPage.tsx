@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { RESET_DONE, RESET_FAILED, RESET_MISSING_CODE, useResetPassword } from '../api/reset-password';
 import { AuthLayout } from '../components/AuthLayout';
@@ -8,6 +8,7 @@ import { FormError } from '@/components/forms/FormError';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
 import { failureMessage } from '@/lib/api';
+import { useNewPassword } from '../components/useNewPassword';
 
 /** The sign-in page after a reset: it says the password has been reset (see LoginPage). */
 export const AFTER_RESET_PATH = '/login?reset=done';
@@ -35,8 +36,7 @@ export default function ResetPasswordPage() {
 function ResetForm({ oobCode }: { oobCode: string }) {
   const [, navigate] = useLocation();
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const { password, confirm, fields: passwordFields } = useNewPassword();
   const { problem, setProblem, errorId, errorIdFor, report } = useFormProblem<'password' | 'confirmPassword'>({
     unfielded: 'all',
   });
@@ -74,10 +74,7 @@ function ResetForm({ oobCode }: { oobCode: string }) {
         )}
         <NewPasswordFields
           labels={{ password: 'New password', confirm: 'Confirm new password' }}
-          password={password}
-          confirm={confirm}
-          onPasswordChange={setPassword}
-          onConfirmChange={setConfirm}
+          {...passwordFields}
           refs={refs}
           errorIdFor={errorIdFor}
         />

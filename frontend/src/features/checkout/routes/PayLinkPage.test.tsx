@@ -62,6 +62,11 @@ function payPage(over: Partial<PayPage> = {}, link: Partial<PayPage['link']> = {
   };
 }
 
+/** The test payment the sandbox pop-up loads for `start`: pending, for ₦17,000. */
+function sandboxPayment(email: string, channel = 'card') {
+  return { amount: 1_700_000, channels: [channel], currency: 'NGN', email, reference: 'ref_1', status: 'pending' };
+}
+
 const start: PaymentStart = {
   accessCode: 'ac_1',
   amount: 1_700_000,
@@ -131,14 +136,7 @@ describe('PayLinkPage', () => {
             : payPage(),
         ),
       [`POST /api/pay/${TOKEN}`]: start,
-      '/api/sandbox/checkout/ac_1': {
-        amount: 1_700_000,
-        channels: ['card'],
-        currency: 'NGN',
-        email: 'ada@example.com',
-        reference: 'ref_1',
-        status: 'pending',
-      },
+      '/api/sandbox/checkout/ac_1': sandboxPayment('ada@example.com'),
       'POST /api/sandbox/checkout/ac_1': { status: 'success', reference: 'ref_1', message: 'Approved' },
       [`POST /api/pay/${TOKEN}/verify`]: () => {
         paid = true;
@@ -174,14 +172,7 @@ describe('PayLinkPage', () => {
         );
       },
       [`POST /api/pay/${TOKEN}`]: start,
-      '/api/sandbox/checkout/ac_1': {
-        amount: 1_700_000,
-        channels: ['bank_transfer'],
-        currency: 'NGN',
-        email: 'shop@example.com',
-        reference: 'ref_1',
-        status: 'pending',
-      },
+      '/api/sandbox/checkout/ac_1': sandboxPayment('shop@example.com', 'bank_transfer'),
       'POST /api/sandbox/checkout/ac_1': {
         status: 'pending',
         reference: 'ref_1',
@@ -214,14 +205,7 @@ describe('PayLinkPage', () => {
     const fetch = mockFetch({
       [`GET /api/pay/${TOKEN}`]: payPage(),
       [`POST /api/pay/${TOKEN}`]: start,
-      '/api/sandbox/checkout/ac_1': {
-        amount: 1_700_000,
-        channels: ['card'],
-        currency: 'NGN',
-        email: 'a@b.ng',
-        reference: 'ref_1',
-        status: 'pending',
-      },
+      '/api/sandbox/checkout/ac_1': sandboxPayment('a@b.ng'),
       [`POST /api/pay/${TOKEN}/cancel`]: { status: 'ok' },
     });
     renderPage();
@@ -306,14 +290,7 @@ describe('PayLinkPage', () => {
     mockFetch({
       [`GET /api/pay/${TOKEN}`]: payPage(),
       [`POST /api/pay/${TOKEN}`]: start,
-      '/api/sandbox/checkout/ac_1': {
-        amount: 1_700_000,
-        channels: ['card'],
-        currency: 'NGN',
-        email: 'a@b.ng',
-        reference: 'ref_1',
-        status: 'pending',
-      },
+      '/api/sandbox/checkout/ac_1': sandboxPayment('a@b.ng'),
       'POST /api/sandbox/checkout/ac_1': { status: 'success', reference: 'ref_1', message: 'Approved' },
       [`POST /api/pay/${TOKEN}/verify`]: {
         data: {

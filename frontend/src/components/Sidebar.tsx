@@ -53,7 +53,7 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/orders', label: 'Orders', icon: <TruckIcon /> },
   { href: '/admin/products', label: 'Products', icon: <GridIcon /> },
   { href: '/admin/products?add=1', label: 'Add product', icon: <PackageIcon /> },
-  { href: '/admin/collections', label: 'Collections', icon: <GridIcon /> },
+  { href: '/admin/collections', label: 'Manage collections', icon: <GridIcon /> },
   { href: '/admin/pages', label: 'Pages', icon: <InfoIcon /> },
   { href: '/admin/stock', label: 'Stock', icon: <BoxesIcon /> },
   { href: '/admin/customers', label: 'Customers', icon: <UsersIcon /> },

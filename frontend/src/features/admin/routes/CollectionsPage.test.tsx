@@ -56,7 +56,7 @@ describe('Collections screen', () => {
     ]);
     expect(within(rows[2]!).getByText('Hidden')).toBeTruthy();
     expect(within(rows[2]!).getByRole<HTMLInputElement>('checkbox', { name: 'In menus' }).checked).toBe(false);
-    expect((screen.getByRole('button', { name: 'Move Suits up' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move Suits up' }).disabled).toBe(true);
   });
 
   it('moves a collection down and shows a hidden one in the menus again', async () => {

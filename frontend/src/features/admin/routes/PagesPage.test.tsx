@@ -76,4 +76,16 @@ describe('Pages screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save page' }));
     expect((await screen.findByRole('alert')).textContent).toContain('HTML such as');
   });
+
+  it('keeps the new page open with its notice once saved at its new address', async () => {
+    const sent = server();
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'New page' }));
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Returns' } });
+    fireEvent.change(screen.getByLabelText('Text (Markdown)'), { target: { value: 'Seven days.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save page' }));
+    expect(await screen.findByText('Saved. The page is at /pages/returns.')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Title').value).toBe('Returns');
+    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /api/admin/pages']);
+  });
 });

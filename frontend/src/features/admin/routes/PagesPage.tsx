@@ -35,10 +35,17 @@ export function pageProblem(title: string, body: string): string | null {
 export default function PagesPage() {
   const pages = useAdminPages();
   const [editing, setEditing] = useState<string | null>(null);
+  // The editor starts afresh when the admin opens a page (or a new one), not when a new page is
+  // saved and gets its slug: its fields and its "Saved" notice stay.
+  const [opened, setOpened] = useState(0);
+  const open = (slug: string) => {
+    setEditing(slug);
+    setOpened((n) => n + 1);
+  };
   return (
     <PageShell title="Pages" eyebrow="Admin">
       <PageBar state="Policies and pages of your own, listed in the footer." refresh={pages}>
-        <button type="button" className="btn btn--sm btn--dark" onClick={() => setEditing('')}>
+        <button type="button" className="btn btn--sm btn--dark" onClick={() => open('')}>
           New page
         </button>
       </PageBar>
@@ -59,7 +66,7 @@ export default function PagesPage() {
                     type="button"
                     className="btn btn--sm btn--outline"
                     aria-label={`Edit ${page.title}`}
-                    onClick={() => setEditing(page.slug)}
+                    onClick={() => open(page.slug)}
                   >
                     Edit
                   </button>
@@ -68,7 +75,7 @@ export default function PagesPage() {
             </ul>
             {editing !== null && (
               <PageEditor
-                key={editing}
+                key={opened}
                 page={list.find((p) => p.slug === editing) ?? null}
                 onClose={() => setEditing(null)}
                 onSaved={(saved) => setEditing(saved.slug)}

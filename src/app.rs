@@ -28,7 +28,7 @@ use crate::search::SearchIndex;
 use crate::submissions::RecentSubmissions;
 
 /// Everything that must be true before the first request: data directory, database, migrations,
-/// the fixed collections, the demo shop on a first start. Errors are sentences for the operator.
+/// the demo shop on a first start. Errors are sentences for the operator.
 pub fn prepare(config: Config) -> Result<web::Data<AppState>, String> {
     prepare_as(config, Arc::new(crate::standby::Node::single()))
 }
@@ -49,7 +49,6 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let media = crate::media::MediaStore::open(&config.data_dir)?;
     if node.takes_orders() {
         db.with_conn(|conn| {
-            crate::catalog::ensure_fixed_collections(conn)?;
             if !config.no_demo {
                 crate::catalog::demo::load_if_new(conn, &media.root)?;
             }
@@ -156,6 +155,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::catalog::admin_routes::configure)
                 .configure(crate::catalog::product_routes::configure)
                 .configure(crate::content::routes::configure)
+                .configure(crate::pages::routes::configure)
                 .configure(crate::bag::routes::configure)
                 .configure(crate::saved::routes::configure)
                 .configure(crate::payments::routes::configure)

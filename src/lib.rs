@@ -36,6 +36,7 @@ pub mod metrics;
 pub mod money;
 pub mod net;
 pub mod orders;
+pub mod pages;
 pub mod payments;
 pub mod paystack;
 pub mod phone;

@@ -265,17 +265,43 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
             }
             None => found = false,
         }
+    } else if let Some(slug) = path.strip_prefix("/pages/") {
+        let slug = slug.to_string();
+        let page = if crate::util::plausible_id(&slug) { state.db.read(move |c| Ok(crate::pages::get(c, &slug)?)).await? } else { None };
+        match page {
+            Some(p) => {
+                meta.title = format!("{} — {shop}", p.title);
+                if !p.description.is_empty() {
+                    meta.description = p.description;
+                }
+            }
+            None => found = false,
+        }
     }
     // The shop's public pages may be kept by the back/forward cache (no-store would bar it): they
     // are revalidated on every load, and a page restored from that cache asks for the session again.
     // The rest (account, orders, admin) are never stored.
-    let public_page = found && (path == "/" || path.starts_with("/product/") || path.starts_with("/collections/"));
+    let public_page =
+        found && (path == "/" || path.starts_with("/product/") || path.starts_with("/collections/") || path.starts_with("/pages/"));
     // With Save-Data the page draws its pictures at one pixel per CSS pixel (the app's picture
     // component), which the server cannot preload without knowing the screen: no preload then.
     if save_data(req) {
         meta.preload = None;
     }
     let session = crate::http::initial_session(req, state).await;
+    // The menus' collections and the footer's pages, so the header and footer draw from the first
+    // HTML without another request.
+    let (menu, pages) = state
+        .db
+        .read(|c| {
+            let menu: Vec<serde_json::Value> = crate::catalog::list_collections(c)?
+                .into_iter()
+                .filter(|c| !c.hidden)
+                .map(|c| serde_json::json!({ "id": c.id, "name": c.name }))
+                .collect();
+            Ok((menu, crate::pages::footer_links(c)?))
+        })
+        .await?;
     // The shop's name (the header, titles, footer: the merchant's, set at /setup), its own contacts,
     // for the pages that show them (receipts, packing slips, "Message us"), and whether this
     // machine is a standby switching over (the banner).
@@ -283,7 +309,9 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         "name": state.config.shop_name,
         "whatsapp": state.config.whatsapp_number,
         "email": state.config.shop_email,
-        "switchingOver": state.node.refusal()
+        "switchingOver": state.node.refusal(),
+        "collections": menu,
+        "pages": pages
     });
     let html = render_index(state.config.public_url(), &path, &meta, &session, &shop);
     let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
@@ -334,7 +362,7 @@ fn product_data(public_url: &str, p: &crate::catalog::Product) -> serde_json::Va
 /// shop's own pages).
 const SITEMAP_PRODUCTS: i64 = 49_000;
 
-/// `/sitemap.xml`: home, About Us, the collections and the newest products. Built once per
+/// `/sitemap.xml`: home, About Us, the collections, the shop's pages and the newest products. Built once per
 /// catalogue change (it can list tens of thousands of products), then answered from the cache.
 pub async fn sitemap(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let xml = state.cache.bytes("sitemap.xml".into(), build_sitemap(&state)).await?;
@@ -346,16 +374,18 @@ pub async fn sitemap(state: web::Data<AppState>) -> AppResult<HttpResponse> {
 
 async fn build_sitemap(state: &AppState) -> AppResult<Bytes> {
     let base = state.config.public_url().to_string();
-    let (collections, products) = state
+    let (collections, products, pages) = state
         .db
         .read(|c| {
-            let collections: Vec<String> =
-                c.prepare("SELECT id FROM collections ORDER BY position, id")?.query_map([], |r| r.get(0))?.collect::<Result<_, _>>()?;
+            let collections: Vec<String> = c
+                .prepare("SELECT id FROM collections WHERE hidden = 0 ORDER BY position, id")?
+                .query_map([], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
             let products: Vec<(String, i64)> = c
                 .prepare("SELECT id, updated_at FROM products ORDER BY created_at DESC LIMIT ?1")?
                 .query_map([SITEMAP_PRODUCTS], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<Result<_, _>>()?;
-            Ok((collections, products))
+            Ok((collections, products, crate::pages::addresses(c)?))
         })
         .await?;
     let mut xml =
@@ -368,6 +398,9 @@ async fn build_sitemap(state: &AppState) -> AppResult<Bytes> {
     url("/about", None);
     for id in &collections {
         url(&format!("/collections/{id}"), None);
+    }
+    for (slug, modified) in &pages {
+        url(&format!("/pages/{slug}"), Some(*modified));
     }
     for (id, modified) in &products {
         url(&format!("/product/{id}"), Some(*modified));

@@ -2,7 +2,7 @@
 //! `product_routes`). Every endpoint checks the admin fact on the server and validates every field.
 
 use actix_multipart::form::MultipartForm;
-use actix_web::{HttpRequest, HttpResponse, get, post, put, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use serde::Deserialize;
 
 use super::collections::NewRelease;
@@ -24,7 +24,13 @@ pub fn configure_before_public(cfg: &mut utoipa_actix_web::service_config::Servi
 }
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(add_release).service(add_collection).service(edit_collection).service(set_size_guide);
+    cfg.service(add_release)
+        .service(add_collection)
+        .service(edit_collection)
+        .service(set_size_guide)
+        .service(reorder_collections)
+        .service(set_collection_hidden)
+        .service(delete_collection);
 }
 
 /// An added or edited collection, with the spec's confirmation.
@@ -244,6 +250,89 @@ async fn set_size_guide(
         })
         .await?;
     Ok(HttpResponse::Ok().json(collection))
+}
+
+/// The collections in their new menu order.
+#[derive(Deserialize, utoipa::ToSchema)]
+struct CollectionOrder {
+    /// Every collection's id, each once, first in the menus first.
+    #[schema(max_items = 500)]
+    ids: Vec<String>,
+}
+
+/// Puts the collections in a new order in the menus, the home page and the product form.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Vec<Collection>), BadRequest, Unauthorized, Forbidden))]
+#[put("/admin/collections/order")]
+async fn reorder_collections(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<CollectionOrder>) -> AppResult<HttpResponse> {
+    let ids = body.into_inner().ids;
+    let collections = state
+        .catalogue
+        .write(move |tx| {
+            super::collections::reorder(tx, &ids, now_ms())?;
+            Ok((super::list_collections(tx)?, Changes::shown()))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(collections))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct HiddenBody {
+    /// True leaves the collection out of the menus and the home page; its address keeps working.
+    hidden: bool,
+}
+
+/// Shows a collection in the menus or hides it from them.
+#[utoipa::path(tag = "admin", responses((status = OK, body = Collection), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[put("/collections/{id}/hidden")]
+async fn set_collection_hidden(
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<String>,
+    body: web::Json<HiddenBody>,
+) -> AppResult<HttpResponse> {
+    let (id, hidden) = (id.into_inner(), body.hidden);
+    let collection = state
+        .catalogue
+        .write(move |tx| {
+            super::collections::set_hidden(tx, &id, hidden, now_ms())?;
+            Ok((super::get_collection(tx, &id)?, Changes::shown()))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(collection))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+#[serde(rename_all = "camelCase")]
+struct DeleteQuery {
+    /// Another collection to move this one's products, releases and discount codes to first.
+    move_to: Option<String>,
+}
+
+/// Deletes a collection: refused (409, with the count) while products, releases or discount codes
+/// are in it, unless `moveTo` names the collection they move to first, in the same step.
+#[utoipa::path(tag = "admin", params(DeleteQuery), responses((status = OK, body = crate::api::Message), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[delete("/collections/{id}")]
+async fn delete_collection(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    _admin: AdminUser,
+    id: web::Path<String>,
+) -> AppResult<HttpResponse> {
+    let query = crate::error::query::<DeleteQuery>(&req)?;
+    let id = id.into_inner();
+    let move_to = query.move_to.filter(|m| !m.trim().is_empty());
+    let root = state.media.root.clone();
+    let name = state
+        .catalogue
+        .write(move |tx| {
+            let name = super::collections::delete(tx, &root, &id, move_to.as_deref())?;
+            // The moved products are found under their new collection's name.
+            let changes = move_to.as_deref().map_or_else(Changes::shown, Changes::collection);
+            Ok((name, changes))
+        })
+        .await?;
+    Ok(HttpResponse::Ok().json(crate::api::Message::new(format!("{name} deleted."))))
 }
 
 #[derive(Deserialize, utoipa::IntoParams)]

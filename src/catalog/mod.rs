@@ -12,22 +12,12 @@ pub mod routes;
 pub mod suggest;
 pub mod write;
 
-use rusqlite::{Connection, OptionalExtension, Row, params};
+use rusqlite::{Connection, OptionalExtension, Row};
 use serde::Serialize;
 
 use crate::ids::ProductId;
 use crate::media::Image;
 use crate::money::Kobo;
-
-/// The six fixed collections: slug id, menu name, menu position.
-pub const FIXED_COLLECTIONS: &[(&str, &str)] = &[
-    ("formal-shoes", "Formal Shoes"),
-    ("formal-trousers", "Formal Trouser"),
-    ("corporate-shirts", "Corporate Shirts"),
-    ("wristwatches", "Wristwatches"),
-    ("suits", "Suits"),
-    ("sneakers", "Sneakers"),
-];
 
 pub const PAGE_SIZE: i64 = 24;
 
@@ -42,6 +32,8 @@ pub struct Collection {
     pub updated_at: i64,
     /// The size guide shown from the size choice of its products' pages; null for none.
     pub size_guide: Option<SizeGuide>,
+    /// Left out of the menus and the home page's collections (its address keeps working).
+    pub hidden: bool,
 }
 
 /// A size guide: a table of short texts (e.g. Size / UK / EU / Foot length), every row as wide
@@ -187,21 +179,8 @@ pub struct CollectionPage {
 
 pub use crate::util::plausible_id;
 
-/// Creates the six fixed collections when missing, so menus always lead somewhere.
-pub fn ensure_fixed_collections(conn: &Connection) -> rusqlite::Result<()> {
-    let now = crate::db::now_ms();
-    for (position, (id, name)) in FIXED_COLLECTIONS.iter().enumerate() {
-        conn.execute(
-            "INSERT OR IGNORE INTO collections (id, name, description, position, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?5)",
-            params![id, name, format!("Explore our {name}."), position as i64, now],
-        )?;
-    }
-    Ok(())
-}
-
 const COLLECTION_COLUMNS: &str =
-    "c.id, c.name, c.description, c.created_at, c.updated_at, m.key, m.widths, m.webp_widths, m.width, m.height, c.size_guide";
+    "c.id, c.name, c.description, c.created_at, c.updated_at, m.key, m.widths, m.webp_widths, m.width, m.height, c.size_guide, c.hidden";
 
 fn collection_from_row(r: &Row) -> rusqlite::Result<Collection> {
     Ok(Collection {
@@ -212,6 +191,7 @@ fn collection_from_row(r: &Row) -> rusqlite::Result<Collection> {
         updated_at: r.get(4)?,
         image: crate::media::image_at(r, 5)?,
         size_guide: r.get::<_, Option<String>>(10)?.and_then(|json| serde_json::from_str(&json).ok()),
+        hidden: r.get(11)?,
     })
 }
 

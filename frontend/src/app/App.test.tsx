@@ -71,11 +71,25 @@ describe('App routes', () => {
   });
 
   it('renders the footer links and copyright line', async () => {
-    renderApp('/privacy');
+    mockFetch({
+      '/api/pages': [{ slug: 'privacy', title: 'Privacy Policy' }],
+      '/api/pages/privacy': {
+        slug: 'privacy',
+        title: 'Privacy Policy',
+        description: '',
+        body: 'We',
+        html: '<p>We</p>',
+        inFooter: true,
+        updatedAt: 1,
+      },
+    });
+    const { currentLocation } = renderWithProviders(<App />, { path: '/privacy', session: { user: null } });
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
+    expect(currentLocation()).toBe('/pages/privacy');
     const footer = await screen.findByRole('contentinfo');
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Ankara. All rights reserved.`);
     expect(screen.getByRole('link', { name: 'Tracking' }).getAttribute('href')).toBe('/track');
+    expect((await screen.findByRole('link', { name: 'Privacy Policy' })).getAttribute('href')).toBe('/pages/privacy');
     const instagram = screen.getByRole('link', { name: 'Instagram' });
     expect(instagram.getAttribute('target')).toBe('_blank');
     expect(instagram.getAttribute('rel')).toBe('noopener noreferrer');

@@ -14,6 +14,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/about', 'all', () => import('@/features/content/routes/AboutPage')),
   lazyRoute('/contact', 'all', () => import('@/features/content/routes/ContactPage')),
   lazyRoute('/privacy', 'all', () => import('@/features/content/routes/PrivacyPage')),
+  lazyRoute('/pages/:slug', 'all', () => import('@/features/content/routes/ShopPage')),
   lazyRoute('/search', 'all', () => import('@/features/search/routes/SearchPage')),
   lazyRoute('/signup', 'guest', () => import('@/features/auth/routes/SignupPage')),
   lazyRoute('/login', 'guest', () => import('@/features/auth/routes/LoginPage')),

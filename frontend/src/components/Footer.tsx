@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
 import { Logo } from './Logo';
 import { FacebookIcon, InstagramIcon, XIcon } from './icons';
+import { pagePath, useFooterPages } from '@/lib/collections';
 import { SHOP_NAME, SOCIAL_LINKS } from '@/lib/site';
 import './Footer.css';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const pages = useFooterPages();
   return (
     <footer className="site-footer">
       <div className="site-footer__inner container">
@@ -25,9 +27,11 @@ export function Footer() {
             <li>
               <Link href="/track">Tracking</Link>
             </li>
-            <li>
-              <Link href="/privacy">Privacy Policy</Link>
-            </li>
+            {pages.map((page) => (
+              <li key={page.slug}>
+                <Link href={pagePath(page.slug)}>{page.title}</Link>
+              </li>
+            ))}
             <li>
               <Link href="/contact">Contact Us</Link>
             </li>

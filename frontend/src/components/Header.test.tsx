@@ -1,13 +1,19 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { embedMenus, forgetShop } from '@/test/shop';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const ref = { current: null };
 
+// The menus come from the first HTML's facts, as the server writes them.
+beforeEach(() => embedMenus());
+afterEach(() => forgetShop());
+
 describe('Header', () => {
   it('lists the six fixed collections in the Collections dropdown, without a fetch', () => {
+    const fetch = mockFetch({});
     renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />);
     const button = screen.getByRole('button', { name: 'Collections' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
@@ -26,6 +32,23 @@ describe('Header', () => {
     fireEvent.keyDown(list, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(button);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("lists the merchant's collections in her order, hidden ones left out by the server", () => {
+    embedMenus([
+      { id: 'adire-dresses', name: 'Ankara Gowns' },
+      { id: 'bags', name: 'Bags' },
+    ]);
+    renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />);
+    const button = screen.getByRole('button', { name: 'Collections' });
+    fireEvent.click(button);
+    const list = document.getElementById(button.getAttribute('aria-controls')!)!;
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/collections/adire-dresses', '/collections/bags']);
   });
 
   it('opens the More menu from the keyboard and moves through it with the arrow keys', async () => {

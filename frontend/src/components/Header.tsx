@@ -4,7 +4,7 @@ import { Badge } from './Badge';
 import { Dropdown, type DropdownItem } from './Dropdown';
 import { BagIcon, HeartIcon, LogInIcon, LogOutIcon, MenuIcon, SearchIcon, UserIcon, UserPlusIcon } from './icons';
 import { Logo } from './Logo';
-import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
+import { collectionPath, useMenuCollections } from '@/lib/collections';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
 import { may } from '@/lib/staff';
 import './Header.css';
@@ -15,7 +15,6 @@ import './Header.css';
 export const loadSearchBar = () => import('./SearchBar').then((module) => ({ default: module.SearchBar }));
 const SearchBar = lazy(loadSearchBar);
 
-const collectionItems: DropdownItem[] = FIXED_COLLECTIONS.map((c) => ({ label: c.name, href: collectionPath(c.id) }));
 const moreItems: DropdownItem[] = [
   { label: 'About Us', href: '/about' },
   { label: 'Contact Us', href: '/contact' },
@@ -34,6 +33,10 @@ type HeaderProps = {
 export function Header({ onOpenMenu, menuOpen, menuButtonRef }: HeaderProps) {
   const { user } = useSession();
   const counts = useSessionCounts();
+  const collectionItems: DropdownItem[] = useMenuCollections().map((c) => ({
+    label: c.name,
+    href: collectionPath(c.id),
+  }));
   const [searchOpen, setSearchOpen] = useState(false);
   const searchButtonRef = useRef<HTMLButtonElement>(null);
   const [location] = useLocation();

@@ -30,7 +30,7 @@ import {
   ClockIcon,
 } from './moreIcons';
 import { Logo } from './Logo';
-import { FIXED_COLLECTIONS, collectionPath } from '@/lib/collections';
+import { collectionPath, useMenuCollections } from '@/lib/collections';
 import { keepFocusWithin } from '@/lib/focusTrap';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
 import { mayOpen } from '@/lib/staffScreens';
@@ -53,6 +53,8 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/orders', label: 'Orders', icon: <TruckIcon /> },
   { href: '/admin/products', label: 'Products', icon: <GridIcon /> },
   { href: '/admin/products?add=1', label: 'Add product', icon: <PackageIcon /> },
+  { href: '/admin/collections', label: 'Manage collections', icon: <GridIcon /> },
+  { href: '/admin/pages', label: 'Pages', icon: <InfoIcon /> },
   { href: '/admin/stock', label: 'Stock', icon: <BoxesIcon /> },
   { href: '/admin/customers', label: 'Customers', icon: <UsersIcon /> },
   { href: '/admin/delivery', label: 'Delivery', icon: <MapPinIcon /> },
@@ -75,6 +77,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
   const counts = useSessionCounts();
   const { logout, isPending: loggingOut } = useLogout();
   const [collectionsOpen, setCollectionsOpen] = useState(false);
+  const collections = useMenuCollections();
   const panelRef = useRef<HTMLElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const collectionsId = useId();
@@ -172,7 +175,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
                 <ChevronDownIcon size={18} className="sidebar__chevron" />
               </button>
               <ul id={collectionsId} className="sidebar__sublist" hidden={!collectionsOpen}>
-                {FIXED_COLLECTIONS.map((c) => (
+                {collections.map((c) => (
                   <li key={c.id}>
                     <Link href={collectionPath(c.id)} className="sidebar__subitem" onClick={onClose}>
                       {c.name}

@@ -12,6 +12,8 @@ export const queryKeys = {
   collections: {
     all: ['collections'] as const,
     list: ['collections', 'list'] as const,
+    /** The menus' collections (seeded from the first HTML). */
+    menu: ['collections', 'menu'] as const,
     /** Every collection page (the infinite product lists). */
     pages: ['collections', 'detail'] as const,
     /** One collection's pages, filtered and sorted as `listing` says (`lib/listing.ts`'s listingKey). */
@@ -33,6 +35,15 @@ export const queryKeys = {
   reviews: (productId: string) => ['reviews', productId] as const,
   releases: ['releases'] as const,
   about: ['about'] as const,
+  pages: {
+    all: ['pages'] as const,
+    /** The footer's links (seeded from the first HTML). */
+    footer: ['pages', 'footer'] as const,
+    /** One page, rendered. */
+    detail: (slug: string) => ['pages', 'detail', slug] as const,
+    /** Every page with its Markdown (the back office's, dropped with the user's data). */
+    admin: ['admin', 'pages'] as const,
+  },
   search: {
     all: ['search'] as const,
     /** The results of `q`, filtered and sorted as `listing` says (`lib/listing.ts`'s listingKey). */
@@ -117,6 +128,7 @@ const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
   queryKeys.session[0],
   queryKeys.hero[0],
   queryKeys.collections.all[0],
+  queryKeys.pages.all[0],
   queryKeys.products.all[0],
   queryKeys.releases[0],
   queryKeys.about[0],

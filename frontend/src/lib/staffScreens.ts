@@ -22,6 +22,8 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/customers(\/[^/]+)?\/?$/, 'GET /api/admin/customers'],
   [/^\/admin\/products\/import\/?$/, 'POST /api/admin/products/import'],
   [/^\/admin\/products\/?$/, 'GET /api/admin/products'],
+  [/^\/admin\/collections\/?$/, 'PUT /api/admin/collections/order'],
+  [/^\/admin\/pages\/?$/, 'GET /api/admin/pages'],
   [/^\/admin\/delivery\/?$/, 'PUT /api/admin/delivery'],
   [/^\/admin\/discounts\/?$/, 'GET /api/admin/discounts'],
   [/^\/admin\/reviews\/?$/, 'GET /api/admin/reviews'],

@@ -15,6 +15,9 @@ export type ColorImages = Schemas['ColorImages'];
 export type Release = Schemas['Release'];
 export type About = Schemas['About'];
 export type CollectionPage = Schemas['CollectionPage'];
+/** One of the shop's own pages (/pages/{slug}), its Markdown and the HTML rendered from it. */
+export type ShopPage = Schemas['Page'];
+export type PageBody = Schemas['PageBody'];
 /** What each filter of a list would show, the other filters kept. */
 export type Facets = Schemas['Facets'];
 export type FacetValue = Schemas['FacetValue'];

@@ -159,6 +159,7 @@ export function collection(overrides: Partial<Collection> = {}): Collection {
     id: 'formal-shoes',
     name: 'Formal Shoes',
     description: 'Oxfords, loafers and brogues.',
+    hidden: false,
     image: image('formal-shoes'),
     createdAt: 1_700_000_000_000,
     updatedAt: 1_700_000_000_000,

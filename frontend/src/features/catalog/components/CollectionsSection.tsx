@@ -56,32 +56,34 @@ export const CollectionsSection = forwardRef<HTMLHeadingElement>(function Collec
           </p>
         ) : (
           <ul className="collections__list" ref={listRef} aria-label="Collections">
-            {collections.map((collection) => (
-              <li key={collection.id} className="collections__item" data-card>
-                <article className="collection-card" data-scale>
-                  <div className="collection-card__media">
-                    <ResponsiveImage
-                      image={collection.image}
-                      alt=""
-                      sizes={CARD_SIZES}
-                      className="collection-card__img"
-                    />
-                  </div>
-                  <div className="collection-card__body">
-                    <h3 className="collection-card__name">{collection.name}</h3>
-                    <p className="collection-card__description">{collection.description}</p>
-                    <Link
-                      href={collectionPath(collection.id)}
-                      className="btn btn--dark btn--sm collection-card__cta"
-                      aria-label={`Explore Collection: ${collection.name}`}
-                    >
-                      Explore Collection
-                      <ArrowRightIcon size={18} />
-                    </Link>
-                  </div>
-                </article>
-              </li>
-            ))}
+            {collections
+              .filter((collection) => !collection.hidden)
+              .map((collection) => (
+                <li key={collection.id} className="collections__item" data-card>
+                  <article className="collection-card" data-scale>
+                    <div className="collection-card__media">
+                      <ResponsiveImage
+                        image={collection.image}
+                        alt=""
+                        sizes={CARD_SIZES}
+                        className="collection-card__img"
+                      />
+                    </div>
+                    <div className="collection-card__body">
+                      <h3 className="collection-card__name">{collection.name}</h3>
+                      <p className="collection-card__description">{collection.description}</p>
+                      <Link
+                        href={collectionPath(collection.id)}
+                        className="btn btn--dark btn--sm collection-card__cta"
+                        aria-label={`Explore Collection: ${collection.name}`}
+                      >
+                        Explore Collection
+                        <ArrowRightIcon size={18} />
+                      </Link>
+                    </div>
+                  </article>
+                </li>
+              ))}
           </ul>
         )}
       </div>

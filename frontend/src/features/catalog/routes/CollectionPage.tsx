@@ -7,7 +7,7 @@ import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
-import { collectionPath, fixedCollectionName } from '@/lib/collections';
+import { collectionPath, menuCollectionName } from '@/lib/collections';
 import { activeFilters, chosenOptionsSearch, COLLECTION_SORTS } from '@/lib/listing';
 import { useSession } from '@/lib/session';
 import type { Collection } from '@/lib/types';
@@ -31,12 +31,12 @@ export default function CollectionPage() {
 
   const collection = data?.pages[0]?.collection;
   const notFound = isError && isNotFound(error);
-  useDocumentTitle(collection?.name ?? (notFound ? 'Collection not found' : fixedCollectionName(id)));
+  useDocumentTitle(collection?.name ?? (notFound ? 'Collection not found' : menuCollectionName(id)));
 
   if (isPending) {
     return (
       <>
-        <CollectionHero name={fixedCollectionName(id)} compact={filtered} />
+        <CollectionHero name={menuCollectionName(id)} compact={filtered} />
         <div className="container section collection-products">
           <ProductGridSkeleton count={8} />
         </div>

@@ -18,7 +18,7 @@ import { Message } from '@/components/Message';
 import { SalePrice } from '@/components/SalePrice';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
-import { collectionPath, fixedCollectionName } from '@/lib/collections';
+import { collectionPath, menuCollectionName } from '@/lib/collections';
 import { collectionsQueryOptions } from '@/lib/collectionsQuery';
 import { queryKeys } from '@/lib/queryKeys';
 import { bagQueryOptions } from '@/lib/shopping';
@@ -70,7 +70,7 @@ export default function ProductPage() {
 function useCollectionName(collectionId: string): string | undefined {
   const client = useQueryClient();
   return (
-    fixedCollectionName(collectionId) ??
+    menuCollectionName(collectionId) ??
     client.getQueryData<Collection[]>(queryKeys.collections.list)?.find((c) => c.id === collectionId)?.name
   );
 }

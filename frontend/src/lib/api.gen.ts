@@ -59,6 +59,87 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/brand': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The draft being edited and what shoppers see now. */
+    get: operations['get_brand'];
+    /**
+     * Saves the draft, checked whole first (a refused draft changes nothing). Shoppers see it only
+     *     once it is published.
+     */
+    put: operations['save_brand_draft'];
+    post?: never;
+    /** Drops the draft: the back office shows what is published again. */
+    delete: operations['discard_brand_draft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/brand/logo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Sets the draft's logo: decoded and re-encoded by the shop's picture pipeline (so nothing but
+     *     pixels is kept), shown in the header, receipts, e-mails, the favicon and the app's icons once
+     *     published.
+     */
+    put: operations['upload_logo'];
+    post?: never;
+    /** Takes the logo off the draft (the name alone shows). */
+    delete: operations['remove_logo'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/brand/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publishes the draft: shoppers see it on their next page load; what they saw until now is kept
+     *     for Revert.
+     */
+    post: operations['publish_brand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/brand/revert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Goes back to the version published before the last publish, in one step. */
+    post: operations['revert_brand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/contact-messages': {
     parameters: {
       query?: never;
@@ -2207,6 +2288,15 @@ export interface components {
       /** Format: int64 */
       units: number;
     };
+    /** @description The back office's view: the draft being edited beside what shoppers see. */
+    BrandView: {
+      /** @description Whether there is an earlier published version to go back to. */
+      canRevert: boolean;
+      draft: components['schemas']['IdentityView'];
+      published: components['schemas']['IdentityView'];
+      /** @description Whether the draft differs from what shoppers see (Publish has something to do). */
+      unpublishedChanges: boolean;
+    };
     /** @description Every part of a checkout's price, in kobo. `total = subtotal + delivery - discount`. */
     Breakdown: {
       /** Format: int64 */
@@ -2782,6 +2872,8 @@ export interface components {
     FeaturedBody: {
       featured: boolean;
     };
+    /** @enum {string} */
+    FontPair: 'classic' | 'modern' | 'editorial' | 'system';
     ForgotBody: {
       email?: string | null;
     };
@@ -2830,6 +2922,79 @@ export interface components {
     };
     HideBody: {
       hidden: boolean;
+    };
+    /** @description The shop's identity as the merchant writes it (the logo is apart: it is uploaded). */
+    Identity: {
+      /** @default  */
+      address: string;
+      /**
+       * @description One line about the shop: the footer and the pages' description for search and link previews.
+       * @default
+       */
+      description: string;
+      /**
+       * @description The e-mail address customers may write to.
+       * @default
+       */
+      email: string;
+      /**
+       * @description https://facebook.com/…
+       * @default
+       */
+      facebook: string;
+      /** @default classic */
+      fonts: components['schemas']['FontPair'];
+      /**
+       * @description The colour of the header and footer (`#rrggbb`): white text on it must reach WCAG AA.
+       * @default #1b1f3b
+       * @example #1b1f3b
+       */
+      headerColour: string;
+      /**
+       * @description E.g. "Mon–Sat, 9am–6pm".
+       * @default
+       */
+      hours: string;
+      /**
+       * @description https://instagram.com/… (empty: no link).
+       * @default
+       */
+      instagram: string;
+      /**
+       * @description The shop's name: header, titles, footer, e-mails, receipts. 1 to 80 characters.
+       * @default Ankara
+       */
+      name: string;
+      /**
+       * @description A phone number customers may call (any country's form; shown as typed, checked as a number).
+       * @default
+       */
+      phone: string;
+      /**
+       * @description The colour of buttons and links (`#rrggbb`): white text on it must reach WCAG AA.
+       * @default #c2410c
+       * @example #c2410c
+       */
+      primaryColour: string;
+      /**
+       * @description https://tiktok.com/@…
+       * @default
+       */
+      tiktok: string;
+      /**
+       * @description The WhatsApp number, stored in its international digits (234803…): "Ask on WhatsApp".
+       * @default
+       */
+      whatsapp: string;
+      /**
+       * @description https://x.com/… (or twitter.com)
+       * @default
+       */
+      x: string;
+    };
+    /** @description A version of the identity as the API shows it: the document and its logo's picture. */
+    IdentityView: components['schemas']['Identity'] & {
+      logo?: components['schemas']['Image'] | null;
     };
     /**
      * @description An image as the API shows it: a middle-sized JPEG URL plus srcsets for responsive loading, the
@@ -2988,6 +3153,14 @@ export interface components {
     LoginBody: {
       email?: string | null;
       password?: string | null;
+    };
+    /** @description The logo form (multipart). */
+    LogoForm: {
+      /**
+       * Format: binary
+       * @description PNG, JPEG or WebP (not SVG), at most 10 MB.
+       */
+      logo: string;
     };
     LowStockVariant: {
       color: string | null;
@@ -4474,6 +4647,408 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_brand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  save_brand_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Identity'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  discard_brand_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  upload_logo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['LogoForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  remove_logo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  publish_brand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revert_brand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
         headers: {
           [name: string]: unknown;
         };

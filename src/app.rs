@@ -117,7 +117,9 @@ fn first_identity(config: &Config) -> crate::brand::Identity {
     crate::brand::Identity {
         name: config.shop_name.clone(),
         whatsapp: flag(&config.whatsapp_number),
-        email: config.shop_email.clone(),
+        // The sender's address is the customers' to write to only once someone chose it (the
+        // default is no address anyone reads).
+        email: if config.shop_email == Config::for_data_dir(Default::default()).shop_email { String::new() } else { config.shop_email.clone() },
         instagram: flag(&config.instagram_url),
         x: flag(&config.x_url),
         facebook: flag(&config.facebook_url),

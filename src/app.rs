@@ -119,7 +119,11 @@ fn first_identity(config: &Config) -> crate::brand::Identity {
         whatsapp: flag(&config.whatsapp_number),
         // The sender's address is the customers' to write to only once someone chose it (the
         // default is no address anyone reads).
-        email: if config.shop_email == Config::for_data_dir(Default::default()).shop_email { String::new() } else { config.shop_email.clone() },
+        email: if config.shop_email == Config::for_data_dir(Default::default()).shop_email {
+            String::new()
+        } else {
+            config.shop_email.clone()
+        },
         instagram: flag(&config.instagram_url),
         x: flag(&config.x_url),
         facebook: flag(&config.facebook_url),

@@ -14,7 +14,10 @@ use crate::error::{AppError, AppResult};
 /// The sizes served: the favicon, Apple's home-screen icon, and the manifest's two.
 pub const SIZES: &[u32] = &[32, 180, 192, 512];
 
-static DRAWN: Mutex<Option<HashMap<(String, String, u32), Vec<u8>>>> = Mutex::new(None);
+/// Icons drawn so far, by (logo key, background, size).
+type Drawn = HashMap<(String, String, u32), Vec<u8>>;
+
+static DRAWN: Mutex<Option<Drawn>> = Mutex::new(None);
 
 /// The icon of `size` pixels for the logo stored under `key` (its largest JPEG, `widths` as the
 /// media row lists them) on `background` (`#rrggbb`).

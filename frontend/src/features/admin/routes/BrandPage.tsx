@@ -80,8 +80,7 @@ function BrandEditor({ view }: { view: BrandView }) {
       setDraft((d) => ({ ...d, [key]: value }));
       if (notice?.tone === 'success') setNotice(null);
     };
-  const failed = (fallback: string) => (e: unknown) =>
-    setNotice({ tone: 'error', text: failureMessage(e, fallback) });
+  const failed = (fallback: string) => (e: unknown) => setNotice({ tone: 'error', text: failureMessage(e, fallback) });
 
   const onSave = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -49,6 +49,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let media = crate::media::MediaStore::open(&config.data_dir)?;
     if node.takes_orders() {
         db.with_conn(|conn| {
+            crate::brand::seed_if_new(conn, first_identity(&config))?;
             if !config.no_demo {
                 crate::catalog::demo::load_if_new(conn, &media.root)?;
             }
@@ -62,6 +63,9 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let catalogue = Catalogue::new(db.clone(), search.clone(), cache.clone());
     let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
     let mailer = Mailer::new(&config)?;
+    if let Ok(identity) = db.with_conn(|conn| Ok(crate::brand::published(conn)?)) {
+        mailer.set_shop_name(&identity.identity.name);
+    }
     let paystack = Arc::new(Paystack::new(&config)?);
     let transfer_delay = std::time::Duration::from_millis(config.sandbox_transfer_delay_ms);
     let sandbox = Arc::new(crate::paystack::sandbox::Sandbox::new(db.clone(), paystack.clone(), config.public_url(), transfer_delay));
@@ -104,6 +108,26 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
         setup,
         restart: Default::default(),
     }))
+}
+
+/// The start-up flags' values for a shop without an identity yet: its first name, links and contacts.
+fn first_identity(config: &Config) -> crate::brand::Identity {
+    let flag = |value: &Option<String>| value.clone().unwrap_or_default();
+    crate::brand::Identity {
+        name: config.shop_name.clone(),
+        whatsapp: flag(&config.whatsapp_number),
+        // The sender's address is the customers' to write to only once someone chose it (the
+        // default is no address anyone reads).
+        email: if config.shop_email == Config::for_data_dir(Default::default()).shop_email {
+            String::new()
+        } else {
+            config.shop_email.clone()
+        },
+        instagram: flag(&config.instagram_url),
+        x: flag(&config.x_url),
+        facebook: flag(&config.facebook_url),
+        ..Default::default()
+    }
 }
 
 /// Opens the data directory's database (creating both when new) and applies migrations. Enough
@@ -168,6 +192,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::reviews::routes::configure)
                 .configure(crate::dashboard::routes::configure)
                 .configure(crate::settings::routes::configure)
+                .configure(crate::brand::routes::configure)
                 .configure(crate::staff::routes::configure)
                 .configure(crate::customers::routes::configure)
                 .configure(crate::mail::routes::configure)
@@ -181,6 +206,8 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
         .route("/metrics", web::get().to(metrics))
         .route("/sitemap.xml", web::get().to(crate::spa::sitemap))
         .route("/robots.txt", web::get().to(crate::spa::robots))
+        .route("/manifest.webmanifest", web::get().to(crate::brand::routes::manifest))
+        .route("/brand/{file}", web::get().to(crate::brand::routes::icon))
         .default_service(web::to(page));
 }
 

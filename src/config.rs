@@ -194,7 +194,7 @@ pub struct Config {
     /// Folder for the database, media, search index, signing key and mail outbox.
     #[arg(long, env = "ANKARA_DATA_DIR", default_value = "./ankara-data", global = true)]
     pub data_dir: PathBuf,
-    /// Shop name shown in titles and e-mails.
+    /// The shop's first name (a new shop's; after that it is set in the back office's Shop identity).
     #[arg(long, env = "ANKARA_SHOP_NAME", default_value = "Ankara", global = true)]
     pub shop_name: String,
     /// Let product imports fetch pictures from loopback and private addresses (for tests; a shop on
@@ -223,13 +223,14 @@ pub struct Config {
     /// and order confirmations "Message us about this order". Without it, neither shows.
     #[arg(long, env = "ANKARA_WHATSAPP_NUMBER", global = true, value_parser = parse_whatsapp)]
     pub whatsapp_number: Option<String>,
-    /// Social links shown in the footer.
-    #[arg(long, env = "ANKARA_INSTAGRAM_URL", default_value = "https://instagram.com/ankara", global = true)]
-    pub instagram_url: String,
-    #[arg(long, env = "ANKARA_X_URL", default_value = "https://x.com/ankara", global = true)]
-    pub x_url: String,
-    #[arg(long, env = "ANKARA_FACEBOOK_URL", default_value = "https://facebook.com/ankara", global = true)]
-    pub facebook_url: String,
+    /// The shop's social links: first values only, for a shop whose identity is new (the back
+    /// office's Shop identity edits them after that).
+    #[arg(long, env = "ANKARA_INSTAGRAM_URL", global = true)]
+    pub instagram_url: Option<String>,
+    #[arg(long, env = "ANKARA_X_URL", global = true)]
+    pub x_url: Option<String>,
+    #[arg(long, env = "ANKARA_FACEBOOK_URL", global = true)]
+    pub facebook_url: Option<String>,
     /// How long one call to Paystack may take before it counts as failed.
     #[arg(long, env = "ANKARA_PAYSTACK_TIMEOUT_MS", default_value_t = 15_000, global = true, hide = true)]
     pub paystack_timeout_ms: u64,

@@ -9,6 +9,7 @@ pub mod auth;
 pub mod background;
 pub mod backup;
 pub mod bag;
+pub mod brand;
 pub mod cache;
 pub mod catalog;
 pub mod cli;

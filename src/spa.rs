@@ -216,13 +216,15 @@ const PICTURE_MARK: &str = "<!--ankara-picture-->";
 
 async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpResponse> {
     let path = req.path().to_string();
-    let shop = state.config.shop_name.clone();
+    let session = crate::http::initial_session(req, state).await;
+    // Staff who may edit the identity and asked for a preview see the draft; anyone else what is published.
+    let preview = previewing(req, &session);
+    let brand = state.db.read(move |c| Ok(if preview { crate::brand::draft_view(c)? } else { crate::brand::published_view(c)? })).await?;
+    let shop = brand.identity.name.clone();
     let mut found = is_client_route(&path);
     let mut meta = PageMeta {
         title: shop.clone(),
-        description: format!(
-            "{shop}: formal shoes, trousers, corporate shirts, suits, wristwatches and sneakers, delivered across Nigeria."
-        ),
+        description: if brand.identity.description.is_empty() { shop.clone() } else { brand.identity.description.clone() },
         image: None,
         og_type: "website",
         price_kobo: None,
@@ -288,7 +290,6 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     if save_data(req) {
         meta.preload = None;
     }
-    let session = crate::http::initial_session(req, state).await;
     // The menus' collections and the footer's pages, so the header and footer draw from the first
     // HTML without another request.
     let (menu, pages) = state
@@ -302,18 +303,20 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
             Ok((menu, crate::pages::footer_links(c)?))
         })
         .await?;
-    // The shop's name (the header, titles, footer: the merchant's, set at /setup), its own contacts,
-    // for the pages that show them (receipts, packing slips, "Message us"), and whether this
-    // machine is a standby switching over (the banner).
-    let shop = serde_json::json!({
-        "name": state.config.shop_name,
-        "whatsapp": state.config.whatsapp_number,
-        "email": state.config.shop_email,
-        "switchingOver": state.node.refusal(),
-        "collections": menu,
-        "pages": pages
-    });
-    let html = render_index(state.config.public_url(), &path, &meta, &session, &shop);
+    let mut shop = facts(state, &brand, preview);
+    shop["collections"] = serde_json::json!(menu);
+    shop["pages"] = serde_json::json!(pages);
+    // A page without a picture of its own is shared with the shop's logo.
+    if meta.image.is_none() {
+        meta.image = brand.logo.as_ref().map(|logo| logo.largest_url().to_string());
+    }
+    let theme = Theme {
+        css: brand.identity.theme_css(),
+        header_colour: brand.identity.header_colour.clone(),
+        icon: brand.logo.is_some(),
+        site_name: brand.identity.name.clone(),
+    };
+    let html = render_index(state.config.public_url(), &path, &meta, &session, &shop, &theme);
     let mut response = if found { HttpResponse::Ok() } else { HttpResponse::NotFound() };
     response
         .content_type("text/html; charset=utf-8")
@@ -327,6 +330,35 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         return Ok(response.body(crate::compress::gzip(html.as_bytes(), 6)));
     }
     Ok(response.body(html))
+}
+
+/// Whether the request asks for the identity's draft (the back office's Preview) from a session
+/// that may edit it: the cookie alone shows a shopper nothing.
+fn previewing(req: &HttpRequest, session: &serde_json::Value) -> bool {
+    let asked = req.cookie(crate::brand::routes::PREVIEW_COOKIE).is_some_and(|c| c.value() == "brand");
+    let role = session["user"]["role"].as_str().and_then(crate::auth::Role::parse);
+    asked && role.is_some_and(|role| crate::access::may(role, "PUT", "/api/admin/brand"))
+}
+
+/// The shop's facts the front end reads from the page (the `ankara-shop` element): its identity
+/// (header, footer, titles, contact page, receipts, "Message us"), whether this is a preview of
+/// the draft, and whether this machine is a standby switching over (the banner).
+fn facts(state: &AppState, brand: &crate::brand::IdentityView, preview: bool) -> serde_json::Value {
+    let id = &brand.identity;
+    let blank = |text: &str| if text.is_empty() { None } else { Some(text.to_string()) };
+    serde_json::json!({
+        "name": id.name,
+        "description": id.description,
+        "logo": brand.logo,
+        "phone": blank(&id.phone),
+        "whatsapp": blank(&id.whatsapp),
+        "email": blank(&id.email),
+        "address": blank(&id.address),
+        "hours": blank(&id.hours),
+        "social": { "instagram": blank(&id.instagram), "facebook": blank(&id.facebook), "x": blank(&id.x), "tiktok": blank(&id.tiktok) },
+        "preview": preview,
+        "switchingOver": state.node.refusal()
+    })
 }
 
 /// Whether the browser asks to save data (`Save-Data: on`, the user's data saver).
@@ -466,14 +498,43 @@ fn shorten(text: &str, max: usize) -> String {
     format!("{}…", cut.trim_end())
 }
 
-fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_json::Value, shop: &serde_json::Value) -> String {
+/// What the shop's identity writes into every page's head: its colours and fonts as CSS custom
+/// properties (in the HTML itself: no request, no flash of the demo's colours), the browser's bar
+/// colour, the favicon drawn from the logo, and the name link previews show.
+#[derive(Default)]
+pub struct Theme {
+    /// `:root{…}` overrides of global.css, empty for the demo's look.
+    pub css: String,
+    pub header_colour: String,
+    /// Whether the shop has a logo (the favicon is then drawn from it).
+    pub icon: bool,
+    pub site_name: String,
+}
+
+fn render_index(
+    public_url: &str,
+    path: &str,
+    meta: &PageMeta,
+    session: &serde_json::Value,
+    shop: &serde_json::Value,
+    theme: &Theme,
+) -> String {
     let template = files()
         .get("index.html")
         .map(|f| String::from_utf8_lossy(&f.bytes).into_owned())
         .unwrap_or_else(|| "<!doctype html><html><head><title></title></head><body><div id=\"root\"></div></body></html>".into());
     let description = escape(&shorten(&meta.description, 200));
     let title = escape(&meta.title);
-    let mut head = format!(
+    let mut head = String::new();
+    if !theme.css.is_empty() {
+        // Text the server made from checked colours and a fixed list of font stacks; '<' cannot occur.
+        head.push_str(&format!("<style id=\"ankara-theme\">{}</style>", theme.css.replace('<', "")));
+    }
+    head.push_str("<link rel=\"manifest\" href=\"/manifest.webmanifest\">");
+    if !theme.site_name.is_empty() {
+        head.push_str(&format!("<meta property=\"og:site_name\" content=\"{}\">", escape(&theme.site_name)));
+    }
+    head += &format!(
         "<meta name=\"description\" content=\"{description}\">\
          <meta property=\"og:title\" content=\"{title}\">\
          <meta property=\"og:description\" content=\"{description}\">\
@@ -534,6 +595,27 @@ fn render_index(public_url: &str, path: &str, meta: &PageMeta, session: &serde_j
     // The shop's own facts the pages need (its WhatsApp number), escaped the same way.
     let shop_json = shop.to_string().replace('<', "\\u003c");
     head.push_str(&format!("<script id=\"ankara-shop\" type=\"application/json\">{shop_json}</script>"));
+    let mut template = template;
+    if let Some(colour) = crate::brand::colour::Rgb::parse(&theme.header_colour) {
+        template = template.replacen(&format!("content=\"{}\"", crate::brand::DEFAULT_HEADER), &format!("content=\"{}\"", colour.hex()), 1);
+    }
+    if theme.icon
+        && let Some(start) = template.find("<link rel=\"icon\"")
+        && let Some(len) = template[start..].find('>')
+    {
+        // The build inlines the demo's mark as a data: URL (vite.config.ts); her logo replaces it.
+        template.replace_range(
+            start..start + len + 1,
+            "<link rel=\"icon\" href=\"/brand/icon-32.png\" type=\"image/png\"><link rel=\"apple-touch-icon\" href=\"/brand/icon-180.png\">",
+        );
+    }
+    if !theme.site_name.is_empty() {
+        // The app shell's wordmark and the no-script line name the shop before any script runs.
+        let name = escape(&theme.site_name);
+        template = template
+            .replacen("<span class=\"logo__word\">Ankara</span>", &format!("<span class=\"logo__word\">{name}</span>"), 1)
+            .replacen("<noscript>Ankara needs", &format!("<noscript>{name} needs"), 1);
+    }
     let with_title = match (template.find("<title>"), template.find("</title>")) {
         (Some(start), Some(end)) if end > start => {
             format!("{}<title>{title}</title>{}", &template[..start], &template[end + "</title>".len()..])
@@ -564,6 +646,7 @@ mod tests {
             &meta,
             &serde_json::json!({"user": {"displayName": "</script><b>"}}),
             &serde_json::json!({}),
+            &Theme::default(),
         );
         assert!(html.contains("<title>&lt;script&gt;alert(1)&lt;/script&gt; &quot;Shoe&quot;</title>"));
         assert!(html.contains("content=\"A &amp; B\""));
@@ -586,7 +669,7 @@ mod tests {
             preload: Some((crate::media::Image::from_row("x", "360,720", "360,720", 720, 900), Slot::Product)),
             json_ld: None,
         };
-        let html = render_index("http://shop.test", "/product/x", &meta, &serde_json::json!({}), &serde_json::json!({}));
+        let html = render_index("http://shop.test", "/product/x", &meta, &serde_json::json!({}), &serde_json::json!({}), &Theme::default());
         assert!(html.contains(
             "<link rel=\"preload\" as=\"image\" type=\"image/webp\" imagesrcset=\"/media/x-360.webp 360w, /media/x-720.webp 720w\""
         ));
@@ -614,7 +697,7 @@ mod tests {
             preload: None,
             json_ld: None,
         };
-        let html = render_index("http://shop.test", "/about", &meta, &serde_json::json!({}), &serde_json::json!({}));
+        let html = render_index("http://shop.test", "/about", &meta, &serde_json::json!({}), &serde_json::json!({}), &Theme::default());
         assert!(!html.contains("<picture") && !html.contains("<img") && !html.contains(PICTURE_MARK));
     }
 }

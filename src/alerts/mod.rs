@@ -111,7 +111,7 @@ pub fn subscribe(
         .prepare_cached("SELECT p.name, v.size, v.color FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = ?1")?
         .query_row([&picked.variant_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
     let line = crate::stock::describe_line(&name, (!size.is_empty()).then_some(&size[..]), (!color.is_empty()).then_some(&color[..]));
-    let (subject, body) = confirm_mail(mailer.shop_name(), mailer.public_url(), &line, &token);
+    let (subject, body) = confirm_mail(&mailer.shop_name(), mailer.public_url(), &line, &token);
     mailer.queue(tx, Mail { kind: "back_in_stock_confirm", to: email, subject: &subject, body: &body, unsubscribe: None })?;
     Ok(Subscribed { message: check_mail, created: true, confirmed: false })
 }
@@ -176,7 +176,7 @@ pub fn write_due_alerts(tx: &Connection, mailer: &Mailer, now: i64) -> AppResult
     for group in due.chunk_by(|a, b| (&a.1, &a.2) == (&b.1, &b.2)) {
         let (_, email, product_id, name, _, _) = &group[0];
         let lines: Vec<(&str, &str)> = group.iter().map(|(_, _, _, _, size, color)| (size.as_str(), color.as_str())).collect();
-        let (subject, body) = back_in_stock_mail(mailer.shop_name(), mailer.public_url(), product_id, name, &lines);
+        let (subject, body) = back_in_stock_mail(&mailer.shop_name(), mailer.public_url(), product_id, name, &lines);
         mailer.queue(tx, Mail { kind: "back_in_stock", to: email, subject: &subject, body: &body, unsubscribe: None })?;
         tx.prepare_cached(
             "INSERT INTO back_in_stock_sent (email, product_id, sent_at) VALUES (?1, ?2, ?3)

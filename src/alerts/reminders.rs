@@ -56,7 +56,7 @@ pub fn write_due_reminders(tx: &Connection, mailer: &Mailer, now: i64) -> AppRes
         let items: Vec<crate::orders::OrderItem> = serde_json::from_str(&items).unwrap_or_default();
         let token = token_for(tx, &email)?;
         let unsubscribe = format!("{}/unsubscribe?token={token}", mailer.public_url());
-        let (subject, body) = reminder_mail(mailer.shop_name(), mailer.public_url(), &name, &items, &unsubscribe);
+        let (subject, body) = reminder_mail(&mailer.shop_name(), mailer.public_url(), &name, &items, &unsubscribe);
         let one_click = format!("{}/api/mail/unsubscribe?token={token}", mailer.public_url());
         mailer.queue(tx, Mail { kind: "bag_reminder", to: &email, subject: &subject, body: &body, unsubscribe: Some(&one_click) })?;
         tx.prepare_cached("INSERT INTO bag_reminders (payment_reference, email, sent_at) VALUES (?1, ?2, ?3)")?

@@ -399,7 +399,7 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
             if super::accounts::new_reset_code(tx, &lookup, &code_hash, now_ms(), may_mail)?.is_none() {
                 return Ok(None);
             }
-            let shop = st.config.shop_name.clone();
+            let shop = st.mailer.shop_name();
             let body = format!(
                 "Hello,\n\nSomeone asked to reset the password of your {shop} account. Open this link within one hour to choose a new password:\n\n{link}\n\nIf it was not you, ignore this e-mail; your password stays the same.\n\n{shop}"
             );

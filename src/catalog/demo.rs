@@ -174,6 +174,9 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
         tx.execute("INSERT INTO hero_slides (position, media_key) VALUES (?1, ?2)", params![position as i64, key])?;
     }
     let reviews = load_reviews(&tx, &catalog.products, &product_ids, start)?;
+    // The demo's words and links, through the same document a merchant edits.
+    let words: crate::brand::Identity = serde_json::from_slice(&file("identity.json")?).map_err(AppError::internal)?;
+    crate::brand::fill_in(&tx, &words)?;
     tx.execute("INSERT INTO settings (key, value) VALUES (?1, ?2)", params![DONE_KEY, now.to_string()])?;
     tx.commit()?;
     log::info!(

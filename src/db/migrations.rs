@@ -21,6 +21,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (15, include_str!("../../migrations/0015_customer_identity.sql")),
     (16, include_str!("../../migrations/0016_people.sql")),
     (17, include_str!("../../migrations/0017_webp_pictures.sql")),
+    (18, include_str!("../../migrations/0018_brand.sql")),
     (19, include_str!("../../migrations/0019_shelves_pages.sql")),
 ];
 

@@ -202,7 +202,7 @@ async fn test_mail(state: web::Data<AppState>, owner: AdminUser, body: web::Json
         .read(move |c| Ok(crate::auth::load_user(c, &id, true, crate::access::allowed)?.map(|u| u.email)))
         .await?
         .ok_or_else(|| AppError::Unauthenticated("Please log in to continue.".into()))?;
-    let (from, shop, to_addr) = (state.config.shop_email.clone(), state.config.shop_name.clone(), to.clone());
+    let (from, shop, to_addr) = (state.config.shop_email.clone(), state.mailer.shop_name(), to.clone());
     web::block(move || crate::mail::send_test(&url, &from, &shop, &to_addr))
         .await
         .map_err(AppError::internal)?

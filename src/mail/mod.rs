@@ -35,8 +35,9 @@ pub struct Retry {
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
-    /// The shop's name and public address, which every mail's text names and links to.
-    shop_name: String,
+    /// The shop's name (its published identity, `brand`, which the back office changes while the
+    /// shop runs) and public address, which every mail's sender and text name and link to.
+    shop_name: Arc<std::sync::RwLock<String>>,
     public_url: String,
     outbox: PathBuf,
     smtp: Option<SmtpTransport>,
@@ -74,7 +75,8 @@ impl Mailer {
         };
         let outbox = config.data_dir.join("outbox");
         std::fs::create_dir_all(&outbox).map_err(|e| format!("cannot create {}: {e}", outbox.display()))?;
-        let (shop_name, public_url) = (config.shop_name.clone(), config.public_url().to_string());
+        // The start-up name until `set_shop_name` gives the published one (app::prepare).
+        let (shop_name, public_url) = (Arc::new(std::sync::RwLock::new(config.shop_name.clone())), config.public_url().to_string());
         let retry = Retry { first_ms: config.mail_retry_ms as i64, attempts: config.mail_attempts.max(1) as i64 };
         Ok(Mailer { from, shop_name, public_url, outbox, smtp, retry, wake: Arc::default(), pending: Arc::default() })
     }
@@ -87,8 +89,18 @@ impl Mailer {
         self.smtp.is_some()
     }
 
-    pub fn shop_name(&self) -> &str {
-        &self.shop_name
+    pub fn shop_name(&self) -> String {
+        self.shop_name.read().expect("the shop's name").clone()
+    }
+
+    /// The name mails carry from now on (a published identity).
+    pub fn set_shop_name(&self, name: &str) {
+        *self.shop_name.write().expect("the shop's name") = name.to_string();
+    }
+
+    /// The sender: the shop's name now and its address.
+    fn sender(&self) -> Mailbox {
+        Mailbox::new(Some(self.shop_name()), self.from.email.clone())
     }
 
     /// The shop's public URL, for links in mails.
@@ -135,7 +147,7 @@ impl Mailer {
     fn deliver(&self, mail: &outbox::Claimed) -> Result<(), String> {
         let to_box: Mailbox = mail.to.parse().map_err(|e| format!("the address {} cannot be mailed: {e}", mail.to))?;
         let mut builder = Message::builder()
-            .from(self.from.clone())
+            .from(self.sender())
             .to(to_box)
             .subject(mail.subject.as_str())
             .message_id(Some(mail.message_id.clone()))
@@ -158,7 +170,11 @@ impl Mailer {
                 let unsubscribe = mail.unsubscribe.as_deref().map(|u| format!("List-Unsubscribe: <{u}>\n")).unwrap_or_default();
                 let text = format!(
                     "From: {}\nTo: {}\nSubject: {}\nMessage-ID: {}\n{unsubscribe}\n{}\n",
-                    self.from, mail.to, mail.subject, mail.message_id, mail.body
+                    self.sender(),
+                    mail.to,
+                    mail.subject,
+                    mail.message_id,
+                    mail.body
                 );
                 std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
                 tracing::info!(to = %mail.to, subject = %mail.subject, file = %path.display(), "mail written to a file (no SMTP configured)");

@@ -137,7 +137,7 @@ pub fn update(
 /// The customer's mail about their order's new status (when it is news to them), written in the
 /// transaction that changed it.
 fn queue_status_mail(mailer: &Mailer, tx: &Connection, order: &Order) -> AppResult<()> {
-    if let Some((subject, body)) = mails::status_changed(mailer.shop_name(), mailer.public_url(), order) {
+    if let Some((subject, body)) = mails::status_changed(&mailer.shop_name(), mailer.public_url(), order) {
         let mail = crate::mail::Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None };
         mailer.queue(tx, mail)?;
     }

@@ -216,9 +216,9 @@ impl Payments {
 /// left to pay).
 pub(super) fn queue_order_mails(mailer: &crate::mail::Mailer, tx: &Connection, order: &Order) -> AppResult<()> {
     let (customer_mail, shop_mail) = if order.payment.payment_method == orders::PaymentMethod::PayLink {
-        orders::mails::link_paid(mailer.shop_name(), mailer.public_url(), order)
+        orders::mails::link_paid(&mailer.shop_name(), mailer.public_url(), order)
     } else {
-        orders::mails::new_order(mailer.shop_name(), mailer.public_url(), order)
+        orders::mails::new_order(&mailer.shop_name(), mailer.public_url(), order)
     };
     let shop = mailer.shop_address();
     for (to, (subject, body)) in [(order.customer_email.as_str(), &customer_mail), (shop.as_str(), &shop_mail)] {

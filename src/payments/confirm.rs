@@ -17,7 +17,7 @@ use crate::orders::{Order, OrderStatus};
 pub(super) fn send_code(mailer: &crate::mail::Mailer, tx: &Connection, order: &Order, code: &str) -> AppResult<()> {
     match order.confirmation.as_ref().map(|c| c.channel) {
         Some(ConfirmChannel::Email) => {
-            let (subject, body) = crate::orders::mails::confirmation_code(mailer.shop_name(), mailer.public_url(), order, code);
+            let (subject, body) = crate::orders::mails::confirmation_code(&mailer.shop_name(), mailer.public_url(), order, code);
             let mail = crate::mail::Mail {
                 kind: "order_confirmation",
                 to: &order.customer_email,
@@ -105,7 +105,7 @@ impl Payments {
                         return Ok((None, Changes::none()));
                     }
                     let (order, _, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default())?;
-                    let (subject, body) = crate::orders::mails::unconfirmed_cancelled(mailer.shop_name(), mailer.public_url(), &order);
+                    let (subject, body) = crate::orders::mails::unconfirmed_cancelled(&mailer.shop_name(), mailer.public_url(), &order);
                     let mail = crate::mail::Mail {
                         kind: "order_status",
                         to: &order.customer_email,

@@ -119,18 +119,19 @@ async fn post_setup(req: HttpRequest, state: web::Data<AppState>, body: web::Jso
     let hash = state.hashing.run(move || crate::auth::passwords::hash(&password)).await??;
     let st = state.clone();
     let owner_email = email.clone();
+    let name = shop_name.clone();
     let (token, view) = state
         .db
         .write(move |tx| {
             let owner = Owner { name: &owner_name, email: &owner_email, password_hash: &hash };
             let id = create_owner(tx, &owner, crate::db::now_ms())?;
+            crate::brand::rename(tx, &name)?;
             crate::auth::accounts::sign_in_staff(tx, &st.tokens, id.as_str(), crate::access::allowed, crate::db::now_ms())
         })
         .await?;
     state.setup.finish();
     log::info!("the shop was set up: its first owner is {email}");
     let mut stored = crate::keys::load(&state.config.data_dir).map_err(AppError::internal)?;
-    stored.shop_name = Some(shop_name);
     if !operator.shop_email && stored.shop_email.is_none() {
         // Notices of orders and messages reach the owner until she names another address.
         stored.shop_email = Some(email);

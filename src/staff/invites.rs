@@ -141,7 +141,7 @@ pub fn grant(tx: &Connection, mailer: &crate::mail::Mailer, email: &str, role: R
     }
     let (invite, token) = create(tx, email, role, actor, now)?;
     let inviter = crate::auth::accounts::display_name_of(tx, actor)?;
-    let (subject, body) = mail(mailer.shop_name(), mailer.public_url(), &inviter, &invite, &token);
+    let (subject, body) = mail(&mailer.shop_name(), mailer.public_url(), &inviter, &invite, &token);
     mailer.queue(tx, crate::mail::Mail { kind: "staff_invite", to: email, subject: &subject, body: &body, unsubscribe: None })?;
     crate::activity::record(tx, actor, "staff", &invite.id, &format!("<{email}> invited as {role}"))?;
     Ok(true)

@@ -441,7 +441,7 @@ pub fn tell_shop(mailer: &crate::mail::Mailer, tx: &Connection, ran_low: &[RanLo
     if ran_low.is_empty() {
         return Ok(());
     }
-    let (subject, body) = low_stock_mail(mailer.shop_name(), mailer.public_url(), ran_low);
+    let (subject, body) = low_stock_mail(&mailer.shop_name(), mailer.public_url(), ran_low);
     let to = mailer.shop_address();
     mailer.queue(tx, crate::mail::Mail { kind: "low_stock", to: &to, subject: &subject, body: &body, unsubscribe: None })?;
     Ok(())

@@ -205,7 +205,7 @@ async fn client_routes_get_the_app_with_page_tags() {
         let html = res.text().await.unwrap();
         assert!(html.contains("id=\"ankara-session\""), "{route}");
         // The shop's name travels in the page's facts: the front end's header and titles read it.
-        assert!(html.contains("<script id=\"ankara-shop\" type=\"application/json\">{\"email\""), "{route}");
+        assert!(html.contains("<script id=\"ankara-shop\" type=\"application/json\">{\""), "{route}");
         assert!(html.contains("\"name\":\"Ankara\""), "{route}");
     }
     let (_, page) = app.get_json("/api/collections/wristwatches").await;

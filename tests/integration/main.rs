@@ -28,6 +28,7 @@ mod restore;
 mod reviews;
 mod search;
 mod setup;
+mod shop_identity;
 mod shopping;
 mod standby;
 mod stock;

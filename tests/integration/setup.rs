@@ -72,7 +72,10 @@ async fn a_new_shop_sends_its_home_page_to_setup_which_needs_the_code() {
     let home = no_redirects.get(app.url("/")).send().await.unwrap();
     assert_eq!(home.status(), 200, "an empty shop with an owner shows its home page");
     let stored = ankara::keys::load(app.dir.path()).unwrap();
-    assert_eq!(stored.shop_name.as_deref(), Some("Adire House"));
+    // The name is the shop's identity's (the back office's Shop identity), not a key's.
+    assert_eq!(stored.shop_name, None);
+    let identity = app.state.db.with_conn(|c| Ok(ankara::brand::published(c)?)).unwrap().identity;
+    assert_eq!(identity.name, "Adire House");
     assert_eq!(stored.shop_email.as_deref(), Some("ngozi@example.com"));
 }
 

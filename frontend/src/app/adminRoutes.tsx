@@ -36,6 +36,7 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
+  lazyRoute('/admin/brand', 'admin', () => import('@/features/admin/routes/BrandPage')),
   lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
   lazyRoute('/admin/keys', 'admin', () => import('@/features/admin/routes/KeysPage')),
 ];

@@ -1,9 +1,17 @@
 import { Link } from 'wouter';
 import { Logo } from './Logo';
-import { FacebookIcon, InstagramIcon, XIcon } from './icons';
+import { FacebookIcon, InstagramIcon, TikTokIcon, XIcon } from './icons';
 import { pagePath, useFooterPages } from '@/lib/collections';
-import { SHOP_NAME, SOCIAL_LINKS } from '@/lib/site';
+import { SHOP } from '@/lib/site';
 import './Footer.css';
+
+/** The shop's social links, in the footer's order; one she has not set is not shown. */
+const SOCIAL = [
+  { key: 'instagram', label: 'Instagram', icon: <InstagramIcon size={22} /> },
+  { key: 'x', label: 'X (Twitter)', icon: <XIcon size={20} /> },
+  { key: 'facebook', label: 'Facebook', icon: <FacebookIcon size={22} /> },
+  { key: 'tiktok', label: 'TikTok', icon: <TikTokIcon size={20} /> },
+] as const;
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -15,9 +23,15 @@ export function Footer() {
           <Link href="/" className="site-footer__logo">
             <Logo />
           </Link>
-          <p className="site-footer__tagline">
-            Formal shoes, tailored suits, corporate shirts, wristwatches and sneakers, delivered across Nigeria.
-          </p>
+          {SHOP.description && <p className="site-footer__tagline">{SHOP.description}</p>}
+          {(SHOP.phone ?? SHOP.email ?? SHOP.address ?? SHOP.hours) !== null && (
+            <address className="site-footer__contact">
+              {SHOP.phone && <a href={`tel:${SHOP.phone.replace(/[^\d+]/g, '')}`}>{SHOP.phone}</a>}
+              {SHOP.email && <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>}
+              {SHOP.address && <span>{SHOP.address}</span>}
+              {SHOP.hours && <span>{SHOP.hours}</span>}
+            </address>
+          )}
         </div>
         <nav aria-label="Footer" className="site-footer__nav">
           <ul>
@@ -38,25 +52,20 @@ export function Footer() {
           </ul>
         </nav>
         <ul className="site-footer__social" aria-label="Follow us">
-          <li>
-            <a href={SOCIAL_LINKS.instagram} target="_blank" rel="noopener noreferrer" aria-label="Instagram">
-              <InstagramIcon size={22} />
-            </a>
-          </li>
-          <li>
-            <a href={SOCIAL_LINKS.x} target="_blank" rel="noopener noreferrer" aria-label="X (Twitter)">
-              <XIcon size={20} />
-            </a>
-          </li>
-          <li>
-            <a href={SOCIAL_LINKS.facebook} target="_blank" rel="noopener noreferrer" aria-label="Facebook">
-              <FacebookIcon size={22} />
-            </a>
-          </li>
+          {SOCIAL.map(({ key, label, icon }) => {
+            const href = SHOP.social[key];
+            return href ? (
+              <li key={key}>
+                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
+                  {icon}
+                </a>
+              </li>
+            ) : null;
+          })}
         </ul>
       </div>
       <p className="site-footer__copy">
-        © {year} {SHOP_NAME}. All rights reserved.
+        © {year} {SHOP.name}. All rights reserved.
       </p>
     </footer>
   );

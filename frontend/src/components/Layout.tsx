@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Componen
 import { useLocation } from 'wouter';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
+import { PreviewBanner } from './PreviewBanner';
 import { SwitchingOverBanner } from './SwitchingOverBanner';
 import type { Sidebar as SidebarComponent } from './Sidebar';
 import { useNearViewport } from '@/lib/useNearViewport';
@@ -97,6 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header onOpenMenu={openMenu} menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
       <OfflineBanner />
+      <PreviewBanner />
       <SwitchingOverBanner />
       {Sidebar && <Sidebar open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />}
       <main id="main" className="site-main" tabIndex={-1}>

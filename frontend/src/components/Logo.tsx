@@ -1,4 +1,4 @@
-import { SHOP_NAME } from '@/lib/site';
+import { SHOP } from '@/lib/site';
 
 type LogoProps = { className?: string; size?: number };
 
@@ -27,12 +27,28 @@ export function LogoMark({ className, size = 30 }: LogoProps) {
   );
 }
 
-/** Mark plus wordmark, as the header, the sidebar and the footer show it. */
-export function Logo({ className, size }: LogoProps) {
+/**
+ * Mark plus wordmark, as the header, the sidebar and the footer show it: the shop's own logo when
+ * it has one (from the picture pipeline, its smallest copy), otherwise the demo's drawn mark.
+ */
+export function Logo({ className, size = 30 }: LogoProps) {
+  const logo = SHOP.logo;
   return (
     <span className={className ? `logo ${className}` : 'logo'}>
-      <LogoMark className="logo__mark" size={size} />
-      <span className="logo__word">{SHOP_NAME}</span>
+      {logo ? (
+        <img
+          className="logo__img"
+          src={logo.url}
+          srcSet={logo.webpSrcset || logo.srcset}
+          sizes={`${Math.round((size * logo.width) / Math.max(1, logo.height))}px`}
+          alt=""
+          height={size}
+          width={Math.round((size * logo.width) / Math.max(1, logo.height))}
+        />
+      ) : (
+        <LogoMark className="logo__mark" size={size} />
+      )}
+      <span className="logo__word">{SHOP.name}</span>
     </span>
   );
 }

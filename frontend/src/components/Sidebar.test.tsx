@@ -36,6 +36,7 @@ describe('the menu by role', () => {
       'Messages',
       'Failed mail',
       'Search words',
+      'Shop identity',
     ]);
     // Admin Management is the staff screen: one link for it.
     expect(menuLinks(staffUser('owner'))).toEqual([
@@ -55,6 +56,7 @@ describe('the menu by role', () => {
       'Failed mail',
       'Search words',
       'Activity log',
+      'Shop identity',
       'Settings',
       'Keys and addresses',
     ]);

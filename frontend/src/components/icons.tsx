@@ -135,4 +135,10 @@ export const FacebookIcon = (p: IconProps) => (
   </Svg>
 );
 
+export const TikTokIcon = (p: IconProps) => (
+  <Svg {...p} stroke="none" fill="currentColor">
+    <path d="M16.6 3c.3 2.2 1.6 3.6 3.9 3.8v2.6c-1.4.1-2.6-.3-3.9-1.1v5.6c0 4.4-4.1 6.6-7.3 4.7-2.9-1.7-3-6.7.8-7.9 1-.3 1.6-.2 2.2-.1v2.8c-.5-.1-1-.2-1.6 0-1.7.5-1.7 2.9-.2 3.5 1.3.5 3.1-.3 3.1-2.4V3h3Z" />
+  </Svg>
+);
+
 /** A five-point star; fill is set by the caller. */

@@ -59,7 +59,29 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/admin/collections/order': {
+  '/api/admin/brand': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The draft being edited and what shoppers see now. */
+    get: operations['get_brand'];
+    /**
+     * Saves the draft, checked whole first (a refused draft changes nothing). Shoppers see it only
+     *     once it is published.
+     */
+    put: operations['save_brand_draft'];
+    post?: never;
+    /** Drops the draft: the back office shows what is published again. */
+    delete: operations['discard_brand_draft'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/brand/logo': {
     parameters: {
       query?: never;
       header?: never;
@@ -67,9 +89,51 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Puts the collections in a new order in the menus, the home page and the product form. */
-    put: operations['reorder_collections'];
+    /**
+     * Sets the draft's logo: decoded and re-encoded by the shop's picture pipeline (so nothing but
+     *     pixels is kept), shown in the header, receipts, e-mails, the favicon and the app's icons once
+     *     published.
+     */
+    put: operations['upload_logo'];
     post?: never;
+    /** Takes the logo off the draft (the name alone shows). */
+    delete: operations['remove_logo'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/brand/publish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Publishes the draft: shoppers see it on their next page load; what they saw until now is kept
+     *     for Revert.
+     */
+    post: operations['publish_brand'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/brand/revert': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Goes back to the version published before the last publish, in one step. */
+    post: operations['revert_brand'];
     delete?: never;
     options?: never;
     head?: never;
@@ -546,59 +610,6 @@ export interface paths {
     /** A pay-on-delivery order refused at the door: its units go back on sale and its code's use back. */
     post: operations['admin_refuse'];
     delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/pages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Every page, with its Markdown, for the back office. */
-    get: operations['admin_pages'];
-    put?: never;
-    /** Adds a page at /pages/{slug}, the slug made from its title. */
-    post: operations['add_page'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/pages/preview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** The Markdown as the page will show it, or the reason it would be refused. */
-    post: operations['preview_page'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/admin/pages/{slug}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Rewrites a page; its address stays. */
-    put: operations['edit_page'];
-    post?: never;
-    /** Deletes a page (its address then answers Page not found). */
-    delete: operations['delete_page'];
     options?: never;
     head?: never;
     patch?: never;
@@ -1183,27 +1194,6 @@ export interface paths {
      */
     put: operations['edit_collection'];
     post?: never;
-    /**
-     * Deletes a collection: refused (409, with the count) while products, releases or discount codes
-     *     are in it, unless `moveTo` names the collection they move to first, in the same step.
-     */
-    delete: operations['delete_collection'];
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/collections/{id}/hidden': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    /** Shows a collection in the menus or hides it from them. */
-    put: operations['set_collection_hidden'];
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1452,40 +1442,6 @@ export interface paths {
     };
     /** Order tracking without signing in: the number and the e-mail must both match. */
     get: operations['track'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/pages': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The pages listed in the footer, in order (the first HTML carries them too). */
-    get: operations['footer_pages'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/pages/{slug}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One page, its Markdown rendered. */
-    get: operations['read_page'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2332,6 +2288,15 @@ export interface components {
       /** Format: int64 */
       units: number;
     };
+    /** @description The back office's view: the draft being edited beside what shoppers see. */
+    BrandView: {
+      /** @description Whether there is an earlier published version to go back to. */
+      canRevert: boolean;
+      draft: components['schemas']['IdentityView'];
+      published: components['schemas']['IdentityView'];
+      /** @description Whether the draft differs from what shoppers see (Publish has something to do). */
+      unpublishedChanges: boolean;
+    };
     /** @description Every part of a checkout's price, in kobo. `total = subtotal + delivery - discount`. */
     Breakdown: {
       /** Format: int64 */
@@ -2504,8 +2469,6 @@ export interface components {
       /** Format: int64 */
       createdAt: number;
       description: string;
-      /** @description Left out of the menus and the home page's collections (its address keeps working). */
-      hidden: boolean;
       id: string;
       image: components['schemas']['Image'] | null;
       name: string;
@@ -2532,11 +2495,6 @@ export interface components {
        */
       image: string;
       name: string;
-    };
-    /** @description The collections in their new menu order. */
-    CollectionOrder: {
-      /** @description Every collection's id, each once, first in the menus first. */
-      ids: string[];
     };
     CollectionPage: {
       collection: components['schemas']['Collection'];
@@ -2914,6 +2872,8 @@ export interface components {
     FeaturedBody: {
       featured: boolean;
     };
+    /** @enum {string} */
+    FontPair: 'classic' | 'modern' | 'editorial' | 'system';
     ForgotBody: {
       email?: string | null;
     };
@@ -2960,12 +2920,81 @@ export interface components {
       /** @description A fenced machine: orders it took that never reached the machine that replaced it (`ankara unreplicated` lists them). */
       unreplicatedOrders: number | null;
     };
-    HiddenBody: {
-      /** @description True leaves the collection out of the menus and the home page; its address keeps working. */
-      hidden: boolean;
-    };
     HideBody: {
       hidden: boolean;
+    };
+    /** @description The shop's identity as the merchant writes it (the logo is apart: it is uploaded). */
+    Identity: {
+      /** @default  */
+      address: string;
+      /**
+       * @description One line about the shop: the footer and the pages' description for search and link previews.
+       * @default
+       */
+      description: string;
+      /**
+       * @description The e-mail address customers may write to.
+       * @default
+       */
+      email: string;
+      /**
+       * @description https://facebook.com/…
+       * @default
+       */
+      facebook: string;
+      /** @default classic */
+      fonts: components['schemas']['FontPair'];
+      /**
+       * @description The colour of the header and footer (`#rrggbb`): white text on it must reach WCAG AA.
+       * @default #1b1f3b
+       * @example #1b1f3b
+       */
+      headerColour: string;
+      /**
+       * @description E.g. "Mon–Sat, 9am–6pm".
+       * @default
+       */
+      hours: string;
+      /**
+       * @description https://instagram.com/… (empty: no link).
+       * @default
+       */
+      instagram: string;
+      /**
+       * @description The shop's name: header, titles, footer, e-mails, receipts. 1 to 80 characters.
+       * @default Ankara
+       */
+      name: string;
+      /**
+       * @description A phone number customers may call (any country's form; shown as typed, checked as a number).
+       * @default
+       */
+      phone: string;
+      /**
+       * @description The colour of buttons and links (`#rrggbb`): white text on it must reach WCAG AA.
+       * @default #c2410c
+       * @example #c2410c
+       */
+      primaryColour: string;
+      /**
+       * @description https://tiktok.com/@…
+       * @default
+       */
+      tiktok: string;
+      /**
+       * @description The WhatsApp number, stored in its international digits (234803…): "Ask on WhatsApp".
+       * @default
+       */
+      whatsapp: string;
+      /**
+       * @description https://x.com/… (or twitter.com)
+       * @default
+       */
+      x: string;
+    };
+    /** @description A version of the identity as the API shows it: the document and its logo's picture. */
+    IdentityView: components['schemas']['Identity'] & {
+      logo?: components['schemas']['Image'] | null;
     };
     /**
      * @description An image as the API shows it: a middle-sized JPEG URL plus srcsets for responsive loading, the
@@ -3124,6 +3153,14 @@ export interface components {
     LoginBody: {
       email?: string | null;
       password?: string | null;
+    };
+    /** @description The logo form (multipart). */
+    LogoForm: {
+      /**
+       * Format: binary
+       * @description PNG, JPEG or WebP (not SVG), at most 10 MB.
+       */
+      logo: string;
     };
     LowStockVariant: {
       color: string | null;
@@ -3319,37 +3356,6 @@ export interface components {
     };
     /** @enum {string} */
     PackingView: 'packing';
-    /** @description A page as the merchant writes it, with its HTML. */
-    Page: {
-      /** @description The Markdown. */
-      body: string;
-      /** @description The meta description (search results, link previews). */
-      description: string;
-      /** @description The Markdown rendered: no raw HTML, only http(s), mailto, tel and the shop's own links. */
-      html: string;
-      /** @description Listed in the footer. */
-      inFooter: boolean;
-      /** @description Its address is /pages/{slug}; made from the first title and kept when it is renamed. */
-      slug: string;
-      title: string;
-      /** Format: int64 */
-      updatedAt: number;
-    };
-    /** @description A page as the merchant sends it. */
-    PageBody: {
-      /** @description Markdown, at most 100 KB: no HTML; links to http(s), mailto, tel or the shop's own addresses. */
-      body: string;
-      /** @description The meta description; at most 300 characters. */
-      description?: string;
-      /** @description Listed in the footer (true when left out). */
-      inFooter?: boolean;
-      title: string;
-    };
-    /** @description A page's link in the footer. */
-    PageLink: {
-      slug: string;
-      title: string;
-    };
     PausedBody: {
       paused: boolean;
     };
@@ -3601,13 +3607,6 @@ export interface components {
     };
     /** @enum {string} */
     PostalCode: 'required' | 'optional_in_nigeria' | 'optional';
-    Preview: {
-      html: string;
-    };
-    /** @description Markdown to preview. */
-    PreviewBody: {
-      body: string;
-    };
     /** @description The parts of an order's total, as priced when its payment started. */
     Price: {
       /** @description e.g. "1–2 working days"; none for pickup and older orders. */
@@ -4657,7 +4656,44 @@ export interface operations {
       };
     };
   };
-  reorder_collections: {
+  get_brand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  save_brand_draft: {
     parameters: {
       query?: never;
       header?: never;
@@ -4666,7 +4702,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['CollectionOrder'];
+        'application/json': components['schemas']['Identity'];
       };
     };
     responses: {
@@ -4675,7 +4711,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Collection'][];
+          'application/json': components['schemas']['BrandView'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -4714,7 +4750,304 @@ export interface operations {
           'application/json': components['schemas']['Error'];
         };
       };
-      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  discard_brand_draft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  upload_logo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['LogoForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  remove_logo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  publish_brand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  revert_brand: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BrandView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -6571,342 +6904,6 @@ export interface operations {
         };
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  admin_pages: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Page'][];
-        };
-      };
-      /** @description No valid session, or a failed login. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  add_page: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PageBody'];
-      };
-    };
-    responses: {
-      201: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Page'];
-        };
-      };
-      /** @description A field or body the client can fix; the message says what. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid session, or a failed login. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The body or an uploaded file is too large. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /**
-       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
-       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
-       */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  preview_page: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PreviewBody'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Preview'];
-        };
-      };
-      /** @description A field or body the client can fix; the message says what. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid session, or a failed login. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The body or an uploaded file is too large. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  edit_page: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        slug: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['PageBody'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Page'];
-        };
-      };
-      /** @description A field or body the client can fix; the message says what. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid session, or a failed login. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The thing does not exist. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The body or an uploaded file is too large. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /**
-       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
-       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
-       */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  delete_page: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        slug: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MessageBody'];
-        };
-      };
-      /** @description No valid session, or a failed login. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The thing does not exist. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /**
-       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
-       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
-       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9410,163 +9407,6 @@ export interface operations {
       };
     };
   };
-  delete_collection: {
-    parameters: {
-      query?: {
-        /** @description Another collection to move this one's products, releases and discount codes to first. */
-        moveTo?: string;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['MessageBody'];
-        };
-      };
-      /** @description A field or body the client can fix; the message says what. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid session, or a failed login. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The thing does not exist. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  set_collection_hidden: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['HiddenBody'];
-      };
-    };
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Collection'];
-        };
-      };
-      /** @description A field or body the client can fix; the message says what. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description No valid session, or a failed login. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The thing does not exist. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The request body is too large */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
   add_product: {
     parameters: {
       query?: never;
@@ -10205,55 +10045,6 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  footer_pages: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['PageLink'][];
-        };
-      };
-    };
-  };
-  read_page: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        slug: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Page'];
-        };
-      };
-      /** @description The thing does not exist. */
-      404: {
         headers: {
           [name: string]: unknown;
         };

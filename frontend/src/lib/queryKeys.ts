@@ -100,6 +100,7 @@ export const queryKeys = {
     dashboard: ['admin', 'dashboard'] as const,
     /** The merchant's settings (GET/PATCH /api/admin/settings). */
     settings: ['admin', 'settings'] as const,
+    brand: ['admin', 'brand'] as const,
     /** The merchant's search words (GET/PUT /api/admin/search/synonyms). */
     searchWords: ['admin', 'search-words'] as const,
     /** Customers: every search and page under one prefix, and one customer's page. */

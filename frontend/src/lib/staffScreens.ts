@@ -33,6 +33,7 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/staff\/?$/, 'GET /api/admin/staff'],
   [/^\/admin\/activity\/?$/, 'GET /api/admin/activity'],
   [/^\/admin\/settings\/?$/, 'GET /api/admin/settings'],
+  [/^\/admin\/brand\/?$/, 'GET /api/admin/brand'],
   [/^\/admin\/keys\/?$/, 'GET /api/admin/keys'],
   [/^\/adminmanagement\/?$/, 'POST /api/admin/grant'],
 ];

@@ -173,6 +173,10 @@ export type BestSeller = Schemas['BestSeller'];
 export type LowStockVariant = Schemas['LowStockVariant'];
 /** GET /api/admin/settings: what the merchant decides (kobo for amounts). */
 export type ShopSettings = Schemas['Settings'];
+export type Identity = Schemas['Identity'];
+export type BrandView = Schemas['BrandView'];
+export type IdentityView = Schemas['IdentityView'];
+export type FontPair = Schemas['FontPair'];
 /** PATCH /api/admin/settings: only the fields sent change. */
 export type ShopSettingsChange = Schemas['SettingsChange'];
 

@@ -1,0 +1,205 @@
+//! The shop's identity over HTTP: the back office's draft, publish and revert, the logo upload, and
+//! the pieces of the installable app (its manifest and icons) drawn from what is published.
+
+use actix_multipart::form::MultipartForm;
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
+
+use super::*;
+use crate::auth::AdminUser;
+use crate::db::now_ms;
+use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, PayloadTooLarge, TooManyRequests, Unauthorized};
+use crate::http::AppState;
+use crate::media::upload::{self, ImageUpload, UploadSlot};
+
+pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
+    cfg.service(get_brand)
+        .service(save_brand_draft)
+        .service(discard_brand_draft)
+        .service(upload_logo)
+        .service(remove_logo)
+        .service(publish_brand)
+        .service(revert_brand);
+}
+
+/// The cookie a member of staff sets to see the storefront with the draft (the back office's
+/// Preview). Honoured only for a session that may edit the identity: anyone else sees what is
+/// published, whatever their cookies say.
+pub const PREVIEW_COOKIE: &str = "ankara_preview";
+
+fn answer(view: BrandView) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view)
+}
+
+async fn current(state: &web::Data<AppState>) -> AppResult<HttpResponse> {
+    Ok(answer(state.db.read(|c| Ok(brand_view(c)?)).await?))
+}
+
+/// The draft being edited and what shoppers see now.
+#[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden))]
+#[get("/admin/brand")]
+async fn get_brand(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    current(&state).await
+}
+
+/// Saves the draft, checked whole first (a refused draft changes nothing). Shoppers see it only
+/// once it is published.
+#[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), BadRequest, Unauthorized, Forbidden, Busy))]
+#[put("/admin/brand")]
+async fn save_brand_draft(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<Identity>) -> AppResult<HttpResponse> {
+    let identity = body.into_inner();
+    let root = state.media.root.clone();
+    state.db.write(move |tx| save_draft(tx, &root, identity, now_ms())).await?;
+    current(&state).await
+}
+
+/// Drops the draft: the back office shows what is published again.
+#[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden, Busy))]
+#[delete("/admin/brand")]
+async fn discard_brand_draft(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    let root = state.media.root.clone();
+    state.db.write(move |tx| discard_draft(tx, &root)).await?;
+    current(&state).await
+}
+
+/// The logo form (multipart).
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
+struct LogoForm {
+    /// PNG, JPEG or WebP (not SVG), at most 10 MB.
+    #[schema(value_type = String, format = Binary)]
+    logo: Option<ImageUpload>,
+}
+
+/// Whether a file is SVG (or any XML), which a browser would run script from: refused by its
+/// bytes, whatever its name says.
+fn looks_like_svg(upload: &ImageUpload) -> std::io::Result<bool> {
+    use std::io::Read;
+    let mut head = [0u8; 512];
+    let read = upload.0.file.reopen()?.read(&mut head)?;
+    let text = String::from_utf8_lossy(&head[..read]).to_ascii_lowercase();
+    let text = text.trim_start_matches('\u{feff}').trim_start();
+    Ok(text.starts_with('<') || text.contains("<svg"))
+}
+
+/// Sets the draft's logo: decoded and re-encoded by the shop's picture pipeline (so nothing but
+/// pixels is kept), shown in the header, receipts, e-mails, the favicon and the app's icons once
+/// published.
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = LogoForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = BrandView), BadRequest, Unauthorized, Forbidden, PayloadTooLarge, TooManyRequests, Busy)
+)]
+#[put("/admin/brand/logo")]
+async fn upload_logo(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    _slot: UploadSlot,
+    _admin: AdminUser,
+    body: web::Payload,
+) -> AppResult<HttpResponse> {
+    let LogoForm { logo } = upload::read(&req, body).await?;
+    let Some(logo) = ImageUpload::sent(logo) else {
+        return Err(AppError::Validation("Choose a picture for the logo.".into()));
+    };
+    if looks_like_svg(&logo)? {
+        return Err(AppError::Validation(
+            "An SVG logo cannot be used (it can carry script): upload it as a PNG, JPEG or WebP picture.".into(),
+        ));
+    }
+    let root = state.media.root.clone();
+    crate::media::write_with_uploads(&state.media, &state.db, "logos", vec![logo], crate::media::ImageKind::Avatar, move |tx, keys| {
+        set_draft_logo(tx, &root, keys.into_iter().next(), now_ms())
+    })
+    .await?;
+    current(&state).await
+}
+
+/// Takes the logo off the draft (the name alone shows).
+#[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden, Busy))]
+#[delete("/admin/brand/logo")]
+async fn remove_logo(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    let root = state.media.root.clone();
+    state.db.write(move |tx| set_draft_logo(tx, &root, None, now_ms())).await?;
+    current(&state).await
+}
+
+/// Publishes the draft: shoppers see it on their next page load; what they saw until now is kept
+/// for Revert.
+#[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden, Conflict, Busy))]
+#[post("/admin/brand/publish")]
+async fn publish_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResult<HttpResponse> {
+    let (root, actor) = (state.media.root.clone(), admin.0.id.clone());
+    let published = state
+        .db
+        .write(move |tx| {
+            let published = publish(tx, &root, now_ms())?;
+            crate::activity::record(tx, &actor, "brand", "shop", "Published the shop's identity")?;
+            Ok(published)
+        })
+        .await?;
+    state.mailer.set_shop_name(&published.identity.name);
+    current(&state).await
+}
+
+/// Goes back to the version published before the last publish, in one step.
+#[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden, Conflict, Busy))]
+#[post("/admin/brand/revert")]
+async fn revert_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResult<HttpResponse> {
+    let (root, actor) = (state.media.root.clone(), admin.0.id.clone());
+    let restored = state
+        .db
+        .write(move |tx| {
+            let restored = revert(tx, &root, now_ms())?;
+            crate::activity::record(tx, &actor, "brand", "shop", "Went back to the shop's previous identity")?;
+            Ok(restored)
+        })
+        .await?;
+    state.mailer.set_shop_name(&restored.identity.name);
+    current(&state).await
+}
+
+/// `/manifest.webmanifest`: the installable app's name, colours and icons, from what is published.
+pub async fn manifest(state: web::Data<AppState>) -> AppResult<HttpResponse> {
+    let (identity, logo) = state.db.read(|c| Ok(published_view(c).map(|v| (v.identity, v.logo))?)).await?;
+    let icons = match logo {
+        Some(_) => [192, 512]
+            .iter()
+            .map(|s| serde_json::json!({ "src": format!("/brand/icon-{s}.png"), "sizes": format!("{s}x{s}"), "type": "image/png", "purpose": "any" }))
+            .collect::<Vec<_>>(),
+        None => vec![serde_json::json!({ "src": "/favicon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any" })],
+    };
+    let short: String = identity.name.chars().take(12).collect();
+    let body = serde_json::json!({
+        "name": identity.name,
+        "short_name": short.trim_end(),
+        "description": identity.description,
+        "start_url": "/",
+        "scope": "/",
+        "display": "standalone",
+        "background_color": PAGE_BACKGROUND,
+        "theme_color": identity.header_colour,
+        "icons": icons,
+    });
+    Ok(HttpResponse::Ok().content_type("application/manifest+json").insert_header(("Cache-Control", "no-cache")).body(body.to_string()))
+}
+
+/// `/brand/icon-{size}.png`: the published logo as a square icon on the header colour.
+pub async fn icon(state: web::Data<AppState>, file: web::Path<String>) -> AppResult<HttpResponse> {
+    let not_found = || AppError::NotFound("No such icon.".into());
+    let size: u32 = file.strip_prefix("icon-").and_then(|f| f.strip_suffix(".png")).and_then(|s| s.parse().ok()).ok_or_else(not_found)?;
+    if !icons::SIZES.contains(&size) {
+        return Err(not_found());
+    }
+    let (identity, logo_key) = state.db.read(|c| Ok(published(c).map(|s| (s.identity, s.logo_key))?)).await?;
+    let key = logo_key.ok_or_else(not_found)?;
+    let for_width = key.clone();
+    let largest = state
+        .db
+        .read(move |c| Ok(crate::media::load(c, &for_width)?.map(|image| image.largest_url().to_string())))
+        .await?
+        .and_then(|url| url.rsplit('-').next().and_then(|w| w.trim_end_matches(".jpg").parse::<u32>().ok()))
+        .ok_or_else(not_found)?;
+    let root = state.media.root.clone();
+    let png = web::block(move || icons::icon(&root, &key, largest, &identity.header_colour, size)).await??;
+    Ok(HttpResponse::Ok().content_type("image/png").insert_header(("Cache-Control", "public, max-age=300")).body(png))
+}

@@ -73,7 +73,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     if node.takes_orders() {
         db.with_conn(|conn| Ok(setup.announce(conn, config.public_url()))).map_err(|e| e.to_string())??;
     }
-    crate::spa::prepare();
+    crate::spa::prepare()?;
     crate::stock::set_low_stock_threshold(config.low_stock);
     Ok(web::Data::new(AppState {
         // A waiting login holds almost nothing, so its line may be long.

@@ -12,6 +12,7 @@ pub mod bag;
 pub mod cache;
 pub mod catalog;
 pub mod cli;
+pub mod clock;
 pub mod compress;
 pub mod config;
 pub mod content;

@@ -172,7 +172,8 @@ impl Payments {
         let reference = new_reference();
         let shop_email = self.mailer.shop_address();
         let (r, now) = (reference.clone(), self.clock.now_ms());
-        let begun = self.db.write(move |tx| begin_link(tx, &token, &r, &client_key, &shop_email, lifetime_ms, per_address, now)).await?;
+        let window = Window { lifetime_ms, per_address, now };
+        let begun = self.db.write(move |tx| begin_link(tx, &token, &r, &client_key, &shop_email, window)).await?;
         let started = match begun {
             LinkBegun::Resumed(start) => return Ok(self.link_start(*start)),
             LinkBegun::New(start) => *start,
@@ -286,6 +287,13 @@ enum LinkBegun {
     Resumed(Box<LinkStart>),
 }
 
+/// A payment's length and the holds one address may have, at the time `now`.
+struct Window {
+    lifetime_ms: i64,
+    per_address: i64,
+    now: i64,
+}
+
 /// Records a link's new payment, or finds its payment still payable. A link has one payment at a
 /// time: a second click while Paystack is being asked waits for the first.
 fn begin_link(
@@ -294,10 +302,9 @@ fn begin_link(
     reference: &PaymentReference,
     client_key: &str,
     shop_email: &str,
-    lifetime_ms: i64,
-    per_address: i64,
-    now: i64,
+    window: Window,
 ) -> AppResult<LinkBegun> {
+    let Window { lifetime_ms, per_address, now } = window;
     let (link, order) = link_and_order(tx, token, now)?;
     match link.status {
         LinkStatus::Open => {}

@@ -71,18 +71,19 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let sandbox = Arc::new(crate::paystack::sandbox::Sandbox::new(db.clone(), paystack.clone(), config.public_url(), transfer_delay));
     let metrics = Arc::new(crate::metrics::Metrics::default());
     let payments = Payments::new(catalogue.clone(), paystack.clone(), mailer.clone(), metrics.clone(), &config);
-    let refunds = Refunds::new(catalogue.clone(), paystack.clone(), mailer.clone());
+    let refunds = Refunds::new(catalogue.clone(), paystack.clone(), mailer.clone(), config.clock.clone());
     let setup = crate::setup::Gate::new(&config.data_dir);
     if node.takes_orders() {
         db.with_conn(|conn| Ok(setup.announce(conn, config.public_url()))).map_err(|e| e.to_string())??;
     }
-    crate::spa::prepare();
+    crate::spa::prepare()?;
     crate::stock::set_low_stock_threshold(config.low_stock);
     Ok(web::Data::new(AppState {
         // A waiting login holds almost nothing, so its line may be long.
         hashing: crate::cpu::CpuGate::per_core(256),
         contact_limits: crate::content::ContactLimits::default(),
         auth_limits: AuthLimits::new(&config),
+        clock: config.clock.clone(),
         config,
         db,
         cache,

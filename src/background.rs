@@ -12,7 +12,7 @@ use crate::http::AppState;
 use crate::metrics::Metrics;
 
 pub async fn run_forever(state: Arc<AppState>) {
-    let mut started = crate::db::now_ms();
+    let mut started = state.clock.now_ms();
     let mut last_import = None;
     let mut last_products_import = None;
     let every = Duration::from_secs(state.config.reconcile_secs.max(1));
@@ -26,7 +26,7 @@ pub async fn run_forever(state: Arc<AppState>) {
         // start's: every pending payment reconciled, and the payments its predecessor had not
         // finished starting ended — or completed, when Paystack says they were paid.
         if !state.node.takes_orders() {
-            started = crate::db::now_ms();
+            started = state.clock.now_ms();
             last_full = None;
             continue;
         }
@@ -61,7 +61,7 @@ pub async fn run_forever(state: Arc<AppState>) {
         if let Err(e) = notice_outside_imports(&state, &mut last_import).await {
             tracing::warn!(task = "checking for stock imports", error = %e, "a background task failed");
         }
-        let unstarted_before = if first { started } else { crate::db::now_ms() - crate::payments::STARTING_MS };
+        let unstarted_before = if first { started } else { state.clock.now_ms() - crate::payments::STARTING_MS };
         if let Err(e) = state.payments.release_lapsed_holds(unstarted_before).await {
             tracing::warn!(task = "releasing stock holds", error = %e, "a background task failed");
         }
@@ -79,11 +79,12 @@ pub async fn run_forever(state: Arc<AppState>) {
             tracing::warn!(task = "contact digest", error = %e, "a background task failed");
         }
         let mailer = state.mailer.clone();
-        let reminders = state.db.write(move |tx| crate::alerts::reminders::write_due_reminders(tx, &mailer, crate::db::now_ms())).await;
+        let now = state.clock.now_ms();
+        let reminders = state.db.write(move |tx| crate::alerts::reminders::write_due_reminders(tx, &mailer, now)).await;
         if let Err(e) = reminders {
             tracing::warn!(task = "bag reminders", error = %e, "a background task failed");
         }
-        let idle_since = crate::db::now_ms() - crate::auth::guests::IDLE_MS;
+        let idle_since = now - crate::auth::guests::IDLE_MS;
         if let Err(e) = state.db.write(move |tx| Ok(crate::auth::guests::expire_idle(tx, idle_since)?)).await {
             tracing::warn!(task = "removing idle guests", error = %e, "a background task failed");
         }
@@ -104,17 +105,17 @@ pub async fn mail_forever(state: Arc<AppState>) {
         }
         // Subscribers whose variant came back (marked in the stock change's own transaction) get
         // their mail written to the outbox here.
-        let now = crate::db::now_ms();
+        let now = state.clock.now_ms();
         if state.db.read(move |c| Ok(crate::alerts::any_due(c, now)?)).await.unwrap_or(false) {
             let mailer = state.mailer.clone();
-            if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer, crate::db::now_ms())).await {
+            if let Err(e) = state.db.write(move |tx| crate::alerts::write_due_alerts(tx, &mailer, now)).await {
                 tracing::warn!(task = "writing back-in-stock mail", error = %e, "a background task failed");
             }
         }
         if let Err(e) = crate::mail::outbox::send_due(&state.db, &state.mailer).await {
             tracing::warn!(task = "sending mail", error = %e, "a background task failed");
         }
-        let now = crate::db::now_ms();
+        let now = state.clock.now_ms();
         let due = state.db.read(move |c| Ok(crate::mail::outbox::any_due(c, now)?)).await.unwrap_or(false);
         if !due {
             state.mailer.wait_for_mail(Duration::from_millis(250)).await;

@@ -410,7 +410,7 @@ fn serve(mut config: crate::config::Config) -> Result<(), String> {
 /// systemd sees one service throughout): the keys and addresses saved in the back office are read
 /// at start, like flags, and every part of the shop gets them without being told.
 fn restart_in_place() -> Result<(), String> {
-    log::info!("restarting to use the new keys and addresses");
+    tracing::info!("restarting to use the new keys and addresses");
     #[cfg(target_os = "linux")]
     {
         use std::os::unix::process::CommandExt;

@@ -290,6 +290,9 @@ pub struct Config {
     /// win over the back office), filled in once by `keys::overlay`.
     #[arg(skip)]
     pub operator_set: Option<OperatorSet>,
+    /// The clock the shop decides time by: the system's, or a test's settable one.
+    #[arg(skip)]
+    pub clock: crate::clock::Clock,
 }
 
 /// The settings an operator set on the command line or in the environment, which the back

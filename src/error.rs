@@ -200,7 +200,7 @@ impl ResponseError for AppError {
                 cause.push_str(&format!(": {inner}"));
                 source = inner.source();
             }
-            log::error!("{cause}");
+            tracing::error!(cause = %cause, "a request failed inside the shop");
         }
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header(("Cache-Control", "no-store"));

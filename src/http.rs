@@ -21,6 +21,8 @@ use crate::submissions::RecentSubmissions;
 
 pub struct AppState {
     pub config: Config,
+    /// The one clock every time decision reads (the config's: a test's can be moved).
+    pub clock: crate::clock::Clock,
     pub db: Db,
     /// Catalogue answers, for reading; writes clear them through the catalogue's door.
     pub cache: Arc<JsonCache>,
@@ -113,7 +115,8 @@ impl<R: AdminRefusal + 'static> FromRequest for AdminUser<R> {
 pub async fn authenticate(state: &AppState, token: Option<&str>) -> Result<Option<CurrentUser>, AppError> {
     let Some(claims) = token.and_then(|t| state.tokens.verify(t)) else { return Ok(None) };
     let (user_id, session_id) = (claims.user_id.clone(), claims.session_id.clone());
-    let live = state.db.read(move |c| Ok(live_session_role(c, &user_id, &session_id)?)).await?;
+    let now = state.clock.now_ms();
+    let live = state.db.read(move |c| Ok(live_session_role(c, &user_id, &session_id, now)?)).await?;
     // Staff need both the token's claim and a role on the account now, so a removal or demotion
     // bites at once; a grant shows at the next token refresh.
     Ok(live.map(|role| {
@@ -273,7 +276,8 @@ impl FromRequest for BagOwner {
                 .guest_starts
                 .try_acquire(&state.config.client_key(&req))
                 .map_err(|wait| AppError::TooManyRequests("Too many new bags from your network. Please try again later.".into(), wait))?;
-            let id = state.db.write(|tx| Ok(crate::auth::guests::create(tx, crate::db::now_ms())?)).await?;
+            let now = state.clock.now_ms();
+            let id = state.db.write(move |tx| Ok(crate::auth::guests::create(tx, now)?)).await?;
             let cookie = guest_cookie(&state, &id);
             Ok(BagOwner { shopper: Shopper { id, guest: true }, new_guest: Some(cookie) })
         })
@@ -316,5 +320,5 @@ pub fn claim_token_is_valid(state: &AppState, email: &str, token: &str) -> bool 
     let Ok(expires) = expires.parse::<i64>() else { return false };
     let expected = claim_signature(state, email, expires);
     let good: bool = subtle::ConstantTimeEq::ct_eq(expected.as_bytes(), signature.as_bytes()).into();
-    good && expires > crate::db::now_ms()
+    good && expires > state.clock.now_ms()
 }

@@ -13,6 +13,7 @@ pub mod brand;
 pub mod cache;
 pub mod catalog;
 pub mod cli;
+pub mod clock;
 pub mod compress;
 pub mod config;
 pub mod content;

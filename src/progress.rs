@@ -32,7 +32,7 @@ impl Progress {
                 let tenths = self.done * 10 / self.total;
                 if tenths > self.logged_tenths {
                     self.logged_tenths = tenths;
-                    log::info!("{}: {} of {} ({}%)", self.label, self.done, self.total, tenths * 10);
+                    tracing::info!(task = %self.label, done = self.done, total = self.total, percent = tenths * 10, "progress");
                 }
             }
             None => {}

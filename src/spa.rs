@@ -23,12 +23,20 @@ struct Assets;
 /// address none of them matches gets the app with a 404 status.
 static CLIENT_ROUTES: OnceLock<Vec<Vec<String>>> = OnceLock::new();
 
+/// Read once by [`prepare`], at start: a front end built without its list of addresses stops the
+/// shop there, with a sentence, rather than failing the first page asked for.
+fn read_client_routes(files: &HashMap<String, Prepared>) -> Result<Vec<Vec<String>>, String> {
+    let file = files.get("client-routes.json").ok_or(
+        "the front end holds no client-routes.json (its build writes it from its route tables): rebuild it with `npm run build` in frontend/",
+    )?;
+    let patterns: Vec<String> = serde_json::from_slice(&file.bytes).map_err(|e| {
+        format!("the front end's client-routes.json is not a list of addresses ({e}): rebuild it with `npm run build` in frontend/")
+    })?;
+    Ok(patterns.iter().map(|p| p.split('/').map(str::to_string).collect()).collect())
+}
+
 fn client_routes() -> &'static [Vec<String>] {
-    CLIENT_ROUTES.get_or_init(|| {
-        let file = files().get("client-routes.json").expect("the front end's build writes client-routes.json");
-        let patterns: Vec<String> = serde_json::from_slice(&file.bytes).expect("client-routes.json is a list of addresses");
-        patterns.iter().map(|p| p.split('/').map(str::to_string).collect()).collect()
-    })
+    CLIENT_ROUTES.get().map_or(&[], Vec::as_slice)
 }
 
 /// Whether `path` is one of the app's pages: each segment equal to the pattern's, or any
@@ -56,26 +64,32 @@ struct Prepared {
 
 static FILES: OnceLock<HashMap<String, Prepared>> = OnceLock::new();
 
-/// Loads every embedded file and gzips the text ones, once, at start. For front-end work,
-/// `ANKARA_FRONTEND_DIR` names a built `dist` folder read instead, so a fresh `vite build` is
-/// served without rebuilding the binary.
-pub fn prepare() {
-    FILES.get_or_init(|| {
-        let (compressed, files): (Vec<_>, Vec<_>) = front_end_files().into_iter().partition(|(path, ..)| path.ends_with(".br"));
-        let mut brotli: HashMap<String, Vec<u8>> =
-            compressed.into_iter().map(|(path, bytes, _)| (path.trim_end_matches(".br").to_string(), bytes)).collect();
-        files
-            .into_iter()
-            .map(|(path, bytes, mime)| {
-                let bytes = Bytes::from(bytes);
-                let gzip = (crate::compress::compressible(&mime) && bytes.len() >= crate::compress::MIN_BYTES)
-                    .then(|| crate::compress::gzip(&bytes, 9));
-                let brotli = brotli.remove(&path).map(Bytes::from);
-                let etag = format!("\"{}\"", &hex::encode(sha2::Sha256::digest(&bytes))[..20]);
-                (path, Prepared { bytes, gzip, brotli, mime, etag })
-            })
-            .collect()
-    });
+/// Loads every embedded file and gzips the text ones, and reads the app's page addresses, once, at
+/// start. For front-end work, `ANKARA_FRONTEND_DIR` names a built `dist` folder read instead, so a
+/// fresh `vite build` is served without rebuilding the binary. Errors are sentences for the operator.
+pub fn prepare() -> Result<(), String> {
+    if CLIENT_ROUTES.get().is_none() {
+        let routes = read_client_routes(files())?;
+        let _ = CLIENT_ROUTES.set(routes);
+    }
+    Ok(())
+}
+
+fn load_files() -> HashMap<String, Prepared> {
+    let (compressed, files): (Vec<_>, Vec<_>) = front_end_files().into_iter().partition(|(path, ..)| path.ends_with(".br"));
+    let mut brotli: HashMap<String, Vec<u8>> =
+        compressed.into_iter().map(|(path, bytes, _)| (path.trim_end_matches(".br").to_string(), bytes)).collect();
+    files
+        .into_iter()
+        .map(|(path, bytes, mime)| {
+            let bytes = Bytes::from(bytes);
+            let gzip = (crate::compress::compressible(&mime) && bytes.len() >= crate::compress::MIN_BYTES)
+                .then(|| crate::compress::gzip(&bytes, 9));
+            let brotli = brotli.remove(&path).map(Bytes::from);
+            let etag = format!("\"{}\"", &hex::encode(sha2::Sha256::digest(&bytes))[..20]);
+            (path, Prepared { bytes, gzip, brotli, mime, etag })
+        })
+        .collect()
 }
 
 /// (relative path, bytes, MIME type) of every front-end file.
@@ -106,8 +120,7 @@ fn front_end_files() -> Vec<(String, Vec<u8>, String)> {
 }
 
 fn files() -> &'static HashMap<String, Prepared> {
-    prepare();
-    FILES.get().expect("prepared")
+    FILES.get_or_init(load_files)
 }
 
 fn file_response(req: &HttpRequest, file: &Prepared, cache_control: &'static str) -> HttpResponse {
@@ -628,6 +641,14 @@ fn render_index(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_front_end_without_its_list_of_addresses_is_refused_with_a_sentence() {
+        let refusal = read_client_routes(&HashMap::new()).unwrap_err();
+        assert!(refusal.contains("client-routes.json") && refusal.contains("npm run build"), "{refusal}");
+        let routes = read_client_routes(files()).expect("the built front end has its list");
+        assert!(routes.iter().any(|r| r.join("/") == "/pay/:token"), "{routes:?}");
+    }
 
     #[test]
     fn injected_text_is_escaped() {

@@ -63,11 +63,12 @@ async fn notify(
         limits.per_email.try_acquire(&email).map_err(refused)?;
     }
     let mailer = state.mailer.clone();
+    let now = state.clock.now_ms();
     let subscribed = state
         .db
         .write(move |tx| {
             let asker = user.map(|u| u.id);
-            super::subscribe(tx, &mailer, &product_id, (&size, &color), &email, asker.as_ref(), crate::db::now_ms())
+            super::subscribe(tx, &mailer, &product_id, (&size, &color), &email, asker.as_ref(), now)
         })
         .await?;
     let mut answer = if subscribed.created { HttpResponse::Created() } else { HttpResponse::Ok() };
@@ -91,7 +92,8 @@ async fn confirm_alert(state: web::Data<AppState>, query: web::Query<ConfirmQuer
     if token.is_empty() || token.len() > 100 {
         return Err(AppError::NotFound("This link has expired or was already used. You can ask again on the product's page.".into()));
     }
-    let confirmed = state.db.write(move |tx| super::confirm(tx, &token, crate::db::now_ms())).await?;
+    let now = state.clock.now_ms();
+    let confirmed = state.db.write(move |tx| super::confirm(tx, &token, now)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(confirmed))
 }
 
@@ -112,6 +114,7 @@ async fn unsubscribe(state: web::Data<AppState>, query: web::Query<UnsubscribeQu
     if token.is_empty() || token.len() > 100 {
         return Err(AppError::NotFound("This unsubscribe link is not valid.".into()));
     }
-    let email = state.db.write(move |tx| super::reminders::unsubscribe(tx, &token, crate::db::now_ms())).await?;
+    let now = state.clock.now_ms();
+    let email = state.db.write(move |tx| super::reminders::unsubscribe(tx, &token, now)).await?;
     Ok(HttpResponse::Ok().json(Message::new(format!("{email} will get no more reminders from us."))))
 }

@@ -99,13 +99,13 @@ impl AdminRefusal for DeleteProducts {
 pub struct AdminUser<R = AnyAdminAction>(pub CurrentUser, pub std::marker::PhantomData<R>);
 
 /// For a live session (not revoked, not past its maximum age, its user not disabled): the
-/// account's staff role now, if any. `None` when the session is not live.
-pub fn live_session_role(conn: &Connection, user_id: &UserId, session_id: &str) -> rusqlite::Result<Option<Option<Role>>> {
+/// account's staff role at `now`, if any. `None` when the session is not live.
+pub fn live_session_role(conn: &Connection, user_id: &UserId, session_id: &str, now: i64) -> rusqlite::Result<Option<Option<Role>>> {
     conn.prepare_cached(
         "SELECT u.role FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = ?1 AND s.user_id = ?2 AND s.revoked_at IS NULL AND s.expires_at > ?3 AND u.disabled = 0",
     )?
-    .query_row(rusqlite::params![session_id, user_id, crate::db::now_ms()], |r| r.get(0))
+    .query_row(rusqlite::params![session_id, user_id, now], |r| r.get(0))
     .optional()
 }
 

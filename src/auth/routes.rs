@@ -7,7 +7,6 @@ use sha2::{Digest, Sha256};
 
 use super::{CurrentUser, SessionView, session_view};
 use crate::api::Message;
-use crate::db::now_ms;
 use crate::email::looks_like_email;
 use crate::error::answers::{BadGateway, BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
@@ -155,6 +154,7 @@ async fn signup(
     let st = state.clone();
     let guest = crate::http::guest_in(&req, &state);
     let signed_up_email = email.clone();
+    let now = state.clock.now_ms();
     let result = media::write_with_uploads(
         &state.media,
         &state.db,
@@ -162,8 +162,8 @@ async fn signup(
         photo.into_iter().collect(),
         media::ImageKind::Avatar,
         move |tx, keys| {
-            super::accounts::create(tx, &user_id, &email, &name, &keys[0], &hash, now_ms())?;
-            let (user, token) = super::accounts::start_session(tx, &st.tokens, &user_id, false, now_ms())?;
+            super::accounts::create(tx, &user_id, &email, &name, &keys[0], &hash, now)?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &user_id, false, now)?;
             crate::bag::adopt_guest_bag(tx, guest.as_ref(), &user.id)?;
             Ok((token, session_view(tx, &user, crate::access::allowed)?))
         },
@@ -218,11 +218,12 @@ async fn keep_account(
     }
     let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
     let st = state.clone();
+    let now = state.clock.now_ms();
     let (token, view) = state
         .db
         .write(move |tx| {
             crate::auth::guests::keep_as_account(tx, &shopper.id, &hash)?;
-            let (user, token) = super::accounts::start_session(tx, &st.tokens, &shopper.id, false, now_ms())?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &shopper.id, false, now)?;
             Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;
@@ -292,10 +293,11 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     limits.login_per_account.clear(&account_key);
     let (st, signed_in) = (state.clone(), user_id.clone());
     let guest = crate::http::guest_in(&req, &state);
+    let now = state.clock.now_ms();
     let (token, view) = state
         .db
         .write(move |tx| {
-            let (user, token) = super::accounts::start_session(tx, &st.tokens, &signed_in, admin, now_ms())?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &signed_in, admin, now)?;
             crate::bag::adopt_guest_bag(tx, guest.as_ref(), &user.id)?;
             Ok((token, session_view(tx, &user, crate::access::allowed)?))
         })
@@ -313,11 +315,12 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
 /// mailed to that address (sign-up does not prove an e-mail), so the link is mailed on sign-in.
 async fn offer_guest_orders(state: &AppState, email: &str) {
     let e = email.to_string();
+    let now = state.clock.now_ms();
     let waiting = state.db.read(move |c| Ok(crate::auth::guests::unclaimed_orders(c, &e)?)).await.unwrap_or(0);
     if waiting == 0 {
         return;
     }
-    let token = crate::http::claim_token(state, email, now_ms() + CLAIM_LIFETIME_MS);
+    let token = crate::http::claim_token(state, email, now + CLAIM_LIFETIME_MS);
     let link = format!("{}/myorders?claim={token}", state.mailer.public_url());
     let subject = format!("{}: add your earlier orders to your account", state.mailer.shop_name());
     let body = format!(
@@ -330,7 +333,7 @@ async fn offer_guest_orders(state: &AppState, email: &str) {
         .write(move |tx| mailer.queue(tx, crate::mail::Mail { kind: "claim", to: &to, subject: &subject, body: &body, unsubscribe: None }))
         .await;
     if let Err(e) = queued {
-        log::warn!("the link to add earlier orders could not be queued: {e}");
+        tracing::warn!(error = %e, "the link to add earlier orders could not be queued");
     }
 }
 
@@ -342,7 +345,8 @@ const CLAIM_LIFETIME_MS: i64 = 24 * 3600 * 1000;
 async fn logout(req: HttpRequest, state: web::Data<AppState>) -> AppResult<HttpResponse> {
     // Revoke whatever session the cookie names, even an expired token's, so a replay never works.
     if let Some(claims) = req.cookie(super::COOKIE_NAME).and_then(|c| state.tokens.verify(c.value())) {
-        state.db.write(move |tx| super::accounts::revoke_session(tx, &claims.session_id, now_ms())).await?;
+        let now = state.clock.now_ms();
+        state.db.write(move |tx| super::accounts::revoke_session(tx, &claims.session_id, now)).await?;
     }
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).cookie(clear_cookie(&state)).json(SessionView::signed_out()))
 }
@@ -390,13 +394,14 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
     let lookup = email.clone();
     let st = state.clone();
     let link = format!("{}/reset-password?oobCode={code}", state.config.public_url());
+    let now = state.clock.now_ms();
     let queued: Option<i64> = state
         .db
         .write(move |tx| {
             // Past the per-account cap nobody learns anything: the answer is the same, no mail
             // goes out, and the links already sent keep working.
             let may_mail = || st.auth_limits.reset_mails_per_account.try_acquire(&lookup).is_ok();
-            if super::accounts::new_reset_code(tx, &lookup, &code_hash, now_ms(), may_mail)?.is_none() {
+            if super::accounts::new_reset_code(tx, &lookup, &code_hash, now, may_mail)?.is_none() {
                 return Ok(None);
             }
             let shop = st.mailer.shop_name();
@@ -413,7 +418,7 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
     if let Some(id) = queued
         && !crate::mail::outbox::send_now(&state.db, &state.mailer, id).await?
     {
-        log::warn!("the reset mail could not be sent yet; it waits in the outbox");
+        tracing::warn!("the reset mail could not be sent yet; it waits in the outbox");
     }
     Ok(HttpResponse::Ok().json(Message::new("Password reset link has been sent to your email.")))
 }
@@ -437,7 +442,8 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
     super::passwords::check_policy(&password).map_err(AppError::Validation)?;
     let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
     let code_hash = hash_code(&code);
-    let email = state.db.write(move |tx| super::accounts::use_reset_code(tx, &code_hash, &hash, now_ms())).await?;
+    let now = state.clock.now_ms();
+    let email = state.db.write(move |tx| super::accounts::use_reset_code(tx, &code_hash, &hash, now)).await?;
     // Whoever holds the mailbox is the owner: guesses at the old password no longer slow them.
     state.auth_limits.login_per_account.clear(&format!("account:{email}"));
     Ok(HttpResponse::Ok().cookie(clear_cookie(&state)).json(Message::new("Password has been successfully reset.")))
@@ -516,7 +522,8 @@ async fn grant_admin(
     }
     let role = role.unwrap_or(super::DEFAULT_ROLE);
     let (target, actor, mailer) = (email.clone(), admin.0.id.clone(), state.mailer.clone());
-    let invited = state.db.write(move |tx| crate::staff::invites::grant(tx, &mailer, &target, role, &actor, now_ms())).await?;
+    let now = state.clock.now_ms();
+    let invited = state.db.write(move |tx| crate::staff::invites::grant(tx, &mailer, &target, role, &actor, now)).await?;
     let granted = crate::staff::invites::with_article(role);
     let message = if invited {
         format!("{email} has no account yet: we e-mailed them an invitation to join as {granted}.")
@@ -538,7 +545,8 @@ struct InviteQuery {
 #[get("/auth/invite")]
 async fn see_invite(state: web::Data<AppState>, query: web::Query<InviteQuery>) -> AppResult<HttpResponse> {
     let token = query.into_inner().token.unwrap_or_default();
-    let invite = state.db.read(move |c| crate::staff::invites::find(c, &token, now_ms())).await?;
+    let now = state.clock.now_ms();
+    let invite = state.db.read(move |c| crate::staff::invites::find(c, &token, now)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(invite))
 }
 
@@ -582,14 +590,16 @@ async fn accept_invite(req: HttpRequest, state: web::Data<AppState>, body: web::
     }
     // A link that cannot be used costs no hashing.
     let checked = token.clone();
-    state.db.read(move |c| crate::staff::invites::find(c, &checked, now_ms())).await?;
+    let now = state.clock.now_ms();
+    state.db.read(move |c| crate::staff::invites::find(c, &checked, now)).await?;
     let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
     let st = state.clone();
+    let now = state.clock.now_ms();
     let (user_id, token, view) = state
         .db
         .write(move |tx| {
-            let id = crate::staff::invites::join(tx, &token, &name, &hash, now_ms())?;
-            let (user, token) = super::accounts::start_session(tx, &st.tokens, &id, true, now_ms())?;
+            let id = crate::staff::invites::join(tx, &token, &name, &hash, now)?;
+            let (user, token) = super::accounts::start_session(tx, &st.tokens, &id, true, now)?;
             Ok((id, token, session_view(tx, &user, crate::access::allowed)?))
         })
         .await?;

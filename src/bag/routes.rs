@@ -35,12 +35,13 @@ async fn add(state: web::Data<AppState>, owner: BagOwner, body: web::Json<AddBod
     }
     let size = body.size.unwrap_or_default().trim().to_string();
     let color = body.color.unwrap_or_default().trim().to_string();
+    let now = state.clock.now_ms();
     let bag = state
         .db
         .write(move |tx| {
             add_item(tx, &user.id, &body.product_id, &size, &color, quantity)?;
             if user.guest {
-                crate::auth::guests::touch(tx, &user.id, crate::db::now_ms())?;
+                crate::auth::guests::touch(tx, &user.id, now)?;
             }
             Ok(load(tx, &user.id)?)
         })

@@ -9,7 +9,6 @@ use super::collections::NewRelease;
 use super::write::{Changes, check_lengths};
 use super::{Collection, Release};
 use crate::auth::AdminUser;
-use crate::db::now_ms;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
@@ -130,11 +129,12 @@ async fn add_release(
     let price = price_field(&price)?;
     state.submissions.check(&req, &user.id)?;
     let uploads = image.into_iter().collect();
+    let now = state.clock.now_ms();
     let release = state
         .catalogue
         .write_with_uploads(&state.media, "releases", uploads, media::ImageKind::Wide, move |tx, keys| {
             let new = NewRelease { name, description, price, collection_id, product_id, image_key: keys[0].clone(), featured };
-            Ok((super::collections::add_release(tx, &new, &user.id, now_ms())?, Changes::shown()))
+            Ok((super::collections::add_release(tx, &new, &user.id, now)?, Changes::shown()))
         })
         .await?;
     Ok(HttpResponse::Created().json(release))
@@ -162,10 +162,11 @@ async fn add_collection(
     check_lengths(&name, &description)?;
     state.submissions.check(&req, &user.id)?;
     let uploads = image.into_iter().collect();
+    let now = state.clock.now_ms();
     let collection = state
         .catalogue
         .write_with_uploads(&state.media, "collections", uploads, media::ImageKind::Wide, move |tx, keys| {
-            let id = super::collections::add(tx, &name, &description, &keys[0], now_ms())?;
+            let id = super::collections::add(tx, &name, &description, &keys[0], now)?;
             Ok((super::get_collection(tx, &id)?, Changes::collection(&id)))
         })
         .await
@@ -177,7 +178,7 @@ async fn add_collection(
 fn could_not_add(e: AppError) -> AppError {
     match e {
         e if e.is_internal() => {
-            log::error!("adding a collection failed: {e}");
+            tracing::error!(error = %e, "adding a collection failed");
             AppError::Internal("Could not add document".into())
         }
         other => other,
@@ -209,10 +210,11 @@ async fn edit_collection(
     check_lengths(&name, &description)?;
     let image: Vec<ImageUpload> = ImageUpload::sent(image).into_iter().collect();
     let root = state.media.root.clone();
+    let now = state.clock.now_ms();
     let collection = state
         .catalogue
         .write_with_uploads(&state.media, "collections", image, media::ImageKind::Wide, move |tx, keys| {
-            super::collections::edit(tx, &root, &id, (&name, &description), keys.first(), now_ms())?;
+            super::collections::edit(tx, &root, &id, (&name, &description), keys.first(), now)?;
             // The new name is searchable at once: its products are found by it.
             Ok((super::get_collection(tx, &id)?, Changes::collection(&id)))
         })

@@ -179,11 +179,12 @@ pub fn load_if_new(conn: &mut Connection, media_root: &Path) -> AppResult<bool> 
     crate::brand::fill_in(&tx, &words)?;
     tx.execute("INSERT INTO settings (key, value) VALUES (?1, ?2)", params![DONE_KEY, now.to_string()])?;
     tx.commit()?;
-    log::info!(
-        "loaded the demo shop: {} collections, {} products, {} releases, {reviews} reviews",
-        catalog.collections.len(),
-        catalog.products.len(),
-        catalog.releases.len()
+    tracing::info!(
+        collections = catalog.collections.len(),
+        products = catalog.products.len(),
+        releases = catalog.releases.len(),
+        reviews,
+        "loaded the demo shop"
     );
     Ok(true)
 }

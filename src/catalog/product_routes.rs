@@ -13,7 +13,6 @@ use super::products::product_not_found;
 use super::write::{Changes, MAX_DESCRIPTION, MAX_PRODUCT_IMAGES, MAX_PRODUCT_NAME, NewProduct, check_lengths, insert_product};
 use crate::api::Message;
 use crate::auth::{AdminUser, DeleteProducts, EditProducts};
-use crate::db::now_ms;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
@@ -115,11 +114,12 @@ async fn add_product(
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
     new.compare_at = compare_at;
     (new.category, new.sizes, new.colors, new.variants) = ((!category.is_empty()).then_some(category), sizes, colors, variants);
+    let now = state.clock.now_ms();
     let product = state
         .catalogue
         .write_with_uploads(&state.media, "products", images, media::ImageKind::Portrait, move |tx, keys| {
             new.image_keys = keys;
-            insert_product(tx, &id_for_tx, &new, now_ms())?;
+            insert_product(tx, &id_for_tx, &new, now)?;
             Ok((super::get_product(tx, &id_for_tx)?, Changes::product(&id_for_tx)))
         })
         .await?;
@@ -266,11 +266,12 @@ async fn edit_product(
     let collection = body.collection_id.map(|c| c.trim().to_string());
     let root = state.media.root.clone();
     let actor = admin.0.id.clone();
+    let now = state.clock.now_ms();
     let product = state
         .catalogue
         .write(move |tx| {
             let edit = super::products::ProductChanges { name, price, description, compare_at, variants, category, collection };
-            let product = super::products::edit(tx, &root, &id, &edit, &actor, now_ms())?;
+            let product = super::products::edit(tx, &root, &id, &edit, &actor, now)?;
             Ok((product, Changes::product(&id)))
         })
         .await?;
@@ -401,11 +402,12 @@ async fn bulk_products(state: web::Data<AppState>, _admin: AdminUser<EditProduct
 #[post("/products/{id}/duplicate")]
 async fn duplicate_product(state: web::Data<AppState>, _admin: AdminUser<EditProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
     let id = ProductId::from(id.into_inner());
+    let now = state.clock.now_ms();
     let copy = state
         .catalogue
         .write(move |tx| {
             let copy_id = ProductId::from(crate::util::new_id());
-            super::products::duplicate(tx, &id, &copy_id, now_ms())?;
+            super::products::duplicate(tx, &id, &copy_id, now)?;
             let copy = super::get_product(tx, &copy_id)?.ok_or_else(product_not_found)?;
             Ok((copy, Changes::product(&copy_id)))
         })

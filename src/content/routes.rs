@@ -66,7 +66,8 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
         super::Admission::Refused(message, wait) => return Err(AppError::TooManyRequests(message.into(), wait)),
     };
     let mailer = state.mailer.clone();
-    state.db.write(move |tx| store_contact(tx, &mailer, &email, &message, mail_now, crate::db::now_ms())).await?;
+    let now = state.clock.now_ms();
+    state.db.write(move |tx| store_contact(tx, &mailer, &email, &message, mail_now, now)).await?;
     Ok(HttpResponse::Created().json(Message::new("Thank you! Your message has been sent. We will get back to you soon.")))
 }
 
@@ -105,7 +106,8 @@ async fn save_about(
     let slots: Vec<bool> = vec![image1.is_some(), image2.is_some()];
     let uploads: Vec<ImageUpload> = image1.into_iter().chain(image2).collect();
     let root = state.media.root.clone();
-    let folder = format!("aboutUs/{}", crate::db::now_ms());
+    let now = state.clock.now_ms();
+    let folder = format!("aboutUs/{now}");
     let about = state
         .catalogue
         .write_with_uploads(&state.media, &folder, uploads, crate::media::ImageKind::Wide, move |tx, keys| {
@@ -113,7 +115,7 @@ async fn save_about(
             let new1 = if slots[0] { keys.next() } else { None };
             let new2 = if slots[1] { keys.next() } else { None };
             let text = AboutText { title, description1, description2 };
-            let created = write_about(tx, &root, &text, (new1, new2), &user.id, crate::db::now_ms())?;
+            let created = write_about(tx, &root, &text, (new1, new2), &user.id, now)?;
             Ok((created, Changes::shown()))
         })
         .await?;

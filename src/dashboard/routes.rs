@@ -17,7 +17,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 #[utoipa::path(tag = "admin", responses((status = OK, body = Dashboard), Unauthorized, Forbidden))]
 #[get("/admin/dashboard")]
 async fn dashboard(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let answer = state.db.read(|c| Ok(figures(c, crate::db::now_ms())?)).await?;
+    let now = state.clock.now_ms();
+    let answer = state.db.read(move |c| Ok(figures(c, now)?)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
 }
 

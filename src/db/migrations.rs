@@ -121,7 +121,7 @@ fn migrate_with(conn: &mut Connection, migrations: &[(i64, &str)], current: i64,
         }
         tx.commit()?;
         if announce && let Some(last) = applied.last() {
-            log::info!("database migrated to schema {last}");
+            tracing::info!(schema = last, "database migrated");
         }
         Ok(())
     })();

@@ -70,7 +70,7 @@ impl Db {
         let mut copy = None;
         if version > 0 && version < LATEST_VERSION {
             let kept = before_migration(&conn, path, version)?;
-            log::info!("upgrading the database from schema {version}; a copy was kept at {}", kept.display());
+            tracing::info!(schema = version, copy = %kept.display(), "upgrading the database; a copy was kept");
             copy = Some(kept);
         }
         migrations::apply(&mut conn).map_err(|e| match &copy {
@@ -138,7 +138,7 @@ impl Db {
         let version = migrations::version(&conn).map_err(|e| describe_open_error(&path, &e))?;
         if version > 0 && version < LATEST_VERSION {
             let copy = before_migration(&conn, &path, version)?;
-            log::info!("upgrading the database from schema {version}; a copy was kept at {}", copy.display());
+            tracing::info!(schema = version, copy = %copy.display(), "upgrading the database; a copy was kept");
         }
         migrations::apply(&mut conn).map_err(|e| describe_open_error(&path, &e))?;
         let mut idle = self.inner.idle.lock().unwrap();

@@ -94,7 +94,8 @@ async fn create_code(state: web::Data<AppState>, _admin: AdminUser, body: web::J
         collections: new.collections,
         paused: false,
     };
-    let summary = state.db.write(move |tx| create(tx, &checked, crate::db::now_ms())).await?;
+    let now = state.clock.now_ms();
+    let summary = state.db.write(move |tx| create(tx, &checked, now)).await?;
     Ok(HttpResponse::Created().json(summary))
 }
 

@@ -138,7 +138,7 @@ async fn import_products(
     actix_web::rt::spawn(async move {
         let outcome = run(&state, plan, files, &job, actor).await;
         if let Err(refused) = &outcome {
-            log::warn!("product import failed: {}", refused.message);
+            tracing::warn!(error = %refused.message, "product import failed");
         }
         job.finish(outcome);
     });

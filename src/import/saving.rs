@@ -73,6 +73,7 @@ pub fn discard(conn: &Connection, media_root: &std::path::Path, written: &[Writt
 
 /// Writes a checked plan in the caller's transaction: new pictures recorded, collections created,
 /// products created or updated. Returns what changed, for the catalogue's door.
+#[tracing::instrument(name = "import", skip_all, fields(products = plan.len()))]
 pub fn apply(tx: &Transaction, plan: &Plan, pictures: &HashMap<String, Written>, media_root: &std::path::Path) -> AppResult<Changes> {
     let now = crate::db::now_ms();
     let key_of = |picture: &Picture| -> AppResult<String> {

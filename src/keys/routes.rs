@@ -93,7 +93,7 @@ async fn put_paystack(state: web::Data<AppState>, _owner: AdminUser, body: web::
     let mut stored = load(&state.config.data_dir).map_err(AppError::internal)?;
     stored.paystack_public_key = Some(public);
     stored.paystack_secret_key = Some(secret);
-    log::info!("the owner saved new Paystack keys; the shop restarts to use them");
+    tracing::info!("the owner saved new Paystack keys; the shop restarts to use them");
     save_and_restart(&state, &stored)
 }
 

@@ -46,6 +46,8 @@ pub struct Mailer {
     wake: Arc<tokio::sync::Notify>,
     /// Mails waiting to be sent, as the worker last counted them (the `ankara_mail_queue` gauge).
     pending: Arc<AtomicUsize>,
+    /// When a mail is due and when it was tried: the shop's clock.
+    pub clock: crate::clock::Clock,
 }
 
 /// A mail to write to the outbox.
@@ -78,7 +80,17 @@ impl Mailer {
         // The start-up name until `set_shop_name` gives the published one (app::prepare).
         let (shop_name, public_url) = (Arc::new(std::sync::RwLock::new(config.shop_name.clone())), config.public_url().to_string());
         let retry = Retry { first_ms: config.mail_retry_ms as i64, attempts: config.mail_attempts.max(1) as i64 };
-        Ok(Mailer { from, shop_name, public_url, outbox, smtp, retry, wake: Arc::default(), pending: Arc::default() })
+        Ok(Mailer {
+            from,
+            shop_name,
+            public_url,
+            outbox,
+            smtp,
+            retry,
+            wake: Arc::default(),
+            pending: Arc::default(),
+            clock: config.clock.clone(),
+        })
     }
 
     pub fn outbox(&self) -> &std::path::Path {
@@ -120,7 +132,8 @@ impl Mailer {
             return Ok(None);
         }
         let domain = self.from.email.domain().to_string();
-        let message_id = format!("<{}.{}@{domain}>", crate::db::now_ms(), crate::util::random_id(16));
+        let now = self.clock.now_ms();
+        let message_id = format!("<{now}.{}@{domain}>", crate::util::random_id(16));
         let id = tx
             .prepare_cached(
                 "INSERT INTO mail_outbox (message_id, kind, to_addr, subject, body, unsubscribe, next_at, created_at)
@@ -129,7 +142,7 @@ impl Mailer {
             .query_row(
                 named_params! {
                     ":message_id": message_id, ":kind": mail.kind, ":to": mail.to.trim(), ":subject": mail.subject,
-                    ":body": mail.body, ":unsubscribe": mail.unsubscribe, ":now": crate::db::now_ms(),
+                    ":body": mail.body, ":unsubscribe": mail.unsubscribe, ":now": now,
                 },
                 |r| r.get(0),
             )?;

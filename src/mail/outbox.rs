@@ -13,7 +13,7 @@ use rusqlite::{Connection, named_params, params};
 use serde::Serialize;
 
 use super::Mailer;
-use crate::db::{Db, now_ms};
+use crate::db::Db;
 use crate::error::{AppError, AppResult};
 
 /// How long a worker's claim on a mail holds: longer than any SMTP conversation may take.
@@ -123,10 +123,10 @@ async fn send_next(db: &Db, mailer: &Mailer, only: Option<i64>) -> AppResult<(us
         (None, false) => BATCH_FILES,
     };
     let w = worker.clone();
-    let hold = claim_ms(limit, mailer.has_smtp());
+    let (hold, clock) = (claim_ms(limit, mailer.has_smtp()), mailer.clock.clone());
     let mails = db
         .write(move |tx| {
-            let now = now_ms();
+            let now = clock.now_ms();
             Ok(claim(tx, &w, only, limit, now + hold, now)?)
         })
         .await?;
@@ -149,9 +149,9 @@ async fn send_next(db: &Db, mailer: &Mailer, only: Option<i64>) -> AppResult<(us
     })
     .await
     .map_err(AppError::internal)?;
-    let (tried, retry) = (sent.len(), mailer.retry);
+    let (tried, retry, clock) = (sent.len(), mailer.retry, mailer.clock.clone());
     db.write(move |tx| {
-        let now = now_ms();
+        let now = clock.now_ms();
         for (mail, outcome) in &sent {
             finish(tx, &worker, mail, outcome, retry, now)?;
         }
@@ -183,11 +183,12 @@ pub async fn send_now(db: &Db, mailer: &Mailer, id: i64) -> AppResult<bool> {
     let started = std::time::Instant::now();
     loop {
         let tried = send_next(db, mailer, Some(id)).await?.0 > 0;
+        let now = mailer.clock.now_ms();
         let (sent, in_flight): (bool, bool) = db
             .read(move |c| {
                 Ok(c.query_row(
                     "SELECT status = 'sent', status = 'pending' AND COALESCE(claimed_until, 0) > ?2 FROM mail_outbox WHERE id = ?1",
-                    params![id, now_ms()],
+                    params![id, now],
                     |r| Ok((r.get(0)?, r.get(1)?)),
                 )?)
             })

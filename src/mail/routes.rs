@@ -29,10 +29,11 @@ struct Retried {
 
 async fn retry(state: &AppState, admin: &AdminUser, id: Option<i64>) -> AppResult<HttpResponse> {
     let actor = admin.0.id.clone();
+    let now = state.clock.now_ms();
     let retried = state
         .db
         .write(move |tx| {
-            let retried = retry_failed(tx, id, crate::db::now_ms())?;
+            let retried = retry_failed(tx, id, now)?;
             if retried > 0 {
                 let what = id.map_or(format!("{retried} failed mails"), |id| format!("failed mail {id}"));
                 crate::staff::record(tx, &actor, "mail", &id.map_or("all".into(), |id| id.to_string()), &format!("Retried {what}"))?;

@@ -12,7 +12,7 @@ use crate::mail::Mailer;
 /// Records money taken by hand (cash, transfer or POS): a pay-on-delivery order's total at the
 /// door, or what a pay-link order still owes (its balance after a deposit, or all of it). It must
 /// be exactly what is owed; a pay-link order's open links end, and a placed one becomes paid.
-pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy) -> AppResult<Order> {
+pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy, now: i64) -> AppResult<Order> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
     let owed = match order.payment.payment_method {
         PaymentMethod::Paystack => {
@@ -37,7 +37,6 @@ pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy) -> 
             crate::money::format_naira(owed)
         )));
     }
-    let now = crate::db::now_ms();
     tx.execute(
         "UPDATE orders SET collected_at = ?2, collected_kobo = ?3, collected_by = ?4, updated_at = ?2 WHERE id = ?1",
         params![id, now, amount, by],
@@ -51,7 +50,7 @@ pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy) -> 
 
 /// A pay-on-delivery order the customer would not take at the door: its units go back on sale
 /// and its code's use is given back. Returns the order and whether stock changed.
-pub fn refuse(tx: &Connection, id: &OrderId) -> AppResult<(Order, bool)> {
+pub fn refuse(tx: &Connection, id: &OrderId, now: i64) -> AppResult<(Order, bool)> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
     if order.payment.payment_method != PaymentMethod::PayOnDelivery || order.payment.collected_at.is_some() {
         return Err(AppError::Conflict("Only a pay-on-delivery order not yet paid can be refused at delivery.".into()));
@@ -59,7 +58,7 @@ pub fn refuse(tx: &Connection, id: &OrderId) -> AppResult<(Order, bool)> {
     if !order.status.is_open() {
         return Err(AppError::Conflict(format!("An order that is {} cannot be refused.", order.status)));
     }
-    tx.execute("UPDATE orders SET status = ?2, updated_at = ?3 WHERE id = ?1", params![id, OrderStatus::Refused, crate::db::now_ms()])?;
+    tx.execute("UPDATE orders SET status = ?2, updated_at = ?3 WHERE id = ?1", params![id, OrderStatus::Refused, now])?;
     let restocked = crate::stock::restock_order(tx, id)? > 0;
     // The code's use is free again: nothing was paid with it.
     crate::discounts::give_back_use(tx, &order.payment_reference)?;
@@ -76,7 +75,7 @@ pub struct Shipping {
 /// Moves an order to `status` (one of its next ones), with who took it and the tracking number
 /// when given. A cancelled order puts back on sale what it took from stock. Returns the order,
 /// whether it changed (a repeated click changes nothing) and whether stock changed.
-pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, shipping: &Shipping) -> AppResult<(Order, bool, bool)> {
+pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, shipping: &Shipping, now: i64) -> AppResult<(Order, bool, bool)> {
     let order = by_id(tx, id)?.ok_or_else(order_not_found)?;
     if order.status == status {
         return Ok((order, false, false));
@@ -93,7 +92,7 @@ pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, shippin
     tx.execute(
         "UPDATE orders SET status = ?1, tracking_number = COALESCE(?2, tracking_number), shipped_by = COALESCE(?5, shipped_by),
                 updated_at = ?3 WHERE id = ?4",
-        params![status, shipping.tracking, crate::db::now_ms(), id, shipping.by],
+        params![status, shipping.tracking, now, id, shipping.by],
     )?;
     // Cancelled before it shipped: what it took from stock goes back on sale.
     let restocked = status == OrderStatus::Cancelled && crate::stock::restock_order(tx, id)? > 0;
@@ -103,13 +102,14 @@ pub fn change_status(tx: &Connection, id: &OrderId, status: OrderStatus, shippin
         if order.payment.paid == Kobo::ZERO {
             crate::discounts::give_back_use(tx, &order.payment_reference)?;
         }
-        links::cancel_open(tx, id, crate::db::now_ms())?;
+        links::cancel_open(tx, id, now)?;
     }
     Ok((by_id(tx, id)?.ok_or_else(order_not_found)?, true, restocked))
 }
 
 /// Moves an order along for a member of staff (see [`change_status`]): when it changed, the
 /// activity log says so and the customer is mailed. Returns the order and whether stock changed.
+#[tracing::instrument(name = "order_status", skip_all, fields(order_id = %id, status = %status, user_id = %actor))]
 pub fn update(
     tx: &Connection,
     mailer: &Mailer,
@@ -117,9 +117,10 @@ pub fn update(
     status: OrderStatus,
     shipping: &Shipping,
     actor: &UserId,
+    now: i64,
 ) -> AppResult<(Order, bool)> {
     let before = by_id(tx, id)?.map(|o| o.status);
-    let (order, changed, restocked) = change_status(tx, id, status, shipping)?;
+    let (order, changed, restocked) = change_status(tx, id, status, shipping, now)?;
     if changed {
         let tracking = match (&shipping.by, shipping.tracking.as_deref()) {
             (Some(ShippedBy::Rider), None) => " (our own rider)".to_string(),
@@ -146,8 +147,15 @@ fn queue_status_mail(mailer: &Mailer, tx: &Connection, order: &Order) -> AppResu
 
 /// Records the money a pay-on-delivery order's customer paid (see [`collect`]), in the activity
 /// log too. Answers the order as the admin sees it.
-pub fn collect_by_hand(tx: &Connection, id: &OrderId, amount: Kobo, method: CollectedBy, actor: &UserId) -> AppResult<AdminOrder> {
-    let order = collect(tx, id, amount, method)?;
+pub fn collect_by_hand(
+    tx: &Connection,
+    id: &OrderId,
+    amount: Kobo,
+    method: CollectedBy,
+    actor: &UserId,
+    now: i64,
+) -> AppResult<AdminOrder> {
+    let order = collect(tx, id, amount, method, now)?;
     let summary = format!("Order #{}: {} collected by {method}", order.number, crate::money::format_naira(amount));
     crate::activity::record(tx, actor, "order", &order.id, &summary)?;
     admin_order(tx, id)
@@ -155,8 +163,8 @@ pub fn collect_by_hand(tx: &Connection, id: &OrderId, amount: Kobo, method: Coll
 
 /// A pay-on-delivery order refused at the door (see [`refuse`]), logged and mailed. Returns the
 /// order and whether stock changed.
-pub fn refuse_at_door(tx: &Connection, mailer: &Mailer, id: &OrderId, actor: &UserId) -> AppResult<(Order, bool)> {
-    let (order, restocked) = refuse(tx, id)?;
+pub fn refuse_at_door(tx: &Connection, mailer: &Mailer, id: &OrderId, actor: &UserId, now: i64) -> AppResult<(Order, bool)> {
+    let (order, restocked) = refuse(tx, id, now)?;
     crate::activity::record(tx, actor, "order", &order.id, &format!("Order #{}: refused at delivery", order.number))?;
     queue_status_mail(mailer, tx, &order)?;
     Ok((order, restocked))

@@ -80,11 +80,10 @@ fn link_from_row(r: &rusqlite::Row, now: i64) -> rusqlite::Result<PayLink> {
 
 const LINK_COLUMNS: &str = "token, order_id, amount_kobo, purpose, created_at, expires_at, cancelled_at, paid_at, payment_reference";
 
-pub fn by_token(conn: &Connection, token: &str) -> rusqlite::Result<Option<PayLink>> {
+pub fn by_token(conn: &Connection, token: &str, now: i64) -> rusqlite::Result<Option<PayLink>> {
     if !plausible_token(token) {
         return Ok(None);
     }
-    let now = crate::db::now_ms();
     conn.prepare_cached(&format!("SELECT {LINK_COLUMNS} FROM pay_links WHERE token = ?1"))?
         .query_row([token], |r| link_from_row(r, now))
         .optional()
@@ -113,8 +112,8 @@ pub fn create(
     purpose: Purpose,
     created_by: Option<&UserId>,
     expires_at: i64,
+    now: i64,
 ) -> rusqlite::Result<String> {
-    let now = crate::db::now_ms();
     cancel_open(tx, order_id, now)?;
     let token = crate::util::random_id(TOKEN_LEN);
     tx.execute(

@@ -435,8 +435,8 @@ pub struct Details {
 }
 
 /// Records a paid order with its lines (the one write of an order), and gives it a number.
-pub fn create(tx: &Connection, new: NewOrder) -> AppResult<Order> {
-    let (id, number, now) = (OrderId::from(crate::util::new_id()), new_order_number(tx)?, crate::db::now_ms());
+pub fn create(tx: &Connection, new: NewOrder, now: i64) -> AppResult<Order> {
+    let (id, number) = (OrderId::from(crate::util::new_id()), new_order_number(tx)?);
     let (name, email, phone) = new.customer;
     let status = if new.payment_method == PaymentMethod::Paystack { OrderStatus::Paid } else { OrderStatus::Placed };
     let (address, price, details) = (&new.address, &new.price, &new.details);

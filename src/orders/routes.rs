@@ -290,10 +290,11 @@ async fn admin_update(
     let shipping = Shipping { by, tracking };
     let order_id = id.clone();
     let mailer = state.mailer.clone();
+    let now = state.clock.now_ms();
     let order = state
         .catalogue
         .write(move |tx| {
-            let (order, restocked) = update(tx, &mailer, &id, status, &shipping, &actor)?;
+            let (order, restocked) = update(tx, &mailer, &id, status, &shipping, &actor, now)?;
             Ok((order, Changes::shown_if(restocked)))
         })
         .await?;
@@ -332,7 +333,8 @@ async fn admin_collect(
         .ok_or_else(|| AppError::Validation("Enter the amount collected.".into()))?;
     let id = OrderId::from(id.into_inner());
     let actor = admin.0.id.clone();
-    let order = state.db.write(move |tx| collect_by_hand(tx, &id, amount, method, &actor)).await?;
+    let now = state.clock.now_ms();
+    let order = state.db.write(move |tx| collect_by_hand(tx, &id, amount, method, &actor, now)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 
@@ -343,10 +345,11 @@ async fn admin_refuse(state: web::Data<AppState>, admin: AdminUser, id: web::Pat
     let id = OrderId::from(id.into_inner());
     let actor = admin.0.id.clone();
     let mailer = state.mailer.clone();
+    let now = state.clock.now_ms();
     let order = state
         .catalogue
         .write(move |tx| {
-            let (order, restocked) = refuse_at_door(tx, &mailer, &id, &actor)?;
+            let (order, restocked) = refuse_at_door(tx, &mailer, &id, &actor, now)?;
             Ok((order, Changes::shown_if(restocked)))
         })
         .await?;

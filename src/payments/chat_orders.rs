@@ -456,12 +456,13 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
                 created_by: Some(actor.clone()),
             },
         },
+        now,
     )?;
     let (amount, purpose) = match deposit {
         Some(deposit) => (deposit, Purpose::Deposit),
         None => (order.total_amount, Purpose::Full),
     };
-    let token = pay_links::create(tx, &order.id, amount, purpose, Some(actor), link_expiry(tx, now)?)?;
+    let token = pay_links::create(tx, &order.id, amount, purpose, Some(actor), link_expiry(tx, now)?, now)?;
     let asked = if purpose == Purpose::Deposit { format!(", deposit {}", format_naira(amount)) } else { String::new() };
     let summary = format!("Order #{} created from {} for {}{asked}", order.number, ask.source, format_naira(order.total_amount));
     crate::staff::record(tx, actor, "order", &order.id, &summary)?;
@@ -474,10 +475,11 @@ impl Payments {
         let checked = check(ask)?;
         let actor = actor.clone();
         let (mailer, base) = (self.mailer.clone(), self.link_url(""));
+        let now = self.clock.now_ms();
         let (order, token) = self
             .catalogue
             .write(move |tx| {
-                let (id, token, ran_low) = create_in(tx, &checked, &actor, crate::db::now_ms())?;
+                let (id, token, ran_low) = create_in(tx, &checked, &actor, now)?;
                 let order = crate::orders::admin_order(tx, &id)?;
                 crate::stock::tell_shop(&mailer, tx, &ran_low)?;
                 queue_link(&mailer, tx, order.order(), &format!("{base}{token}"))?;

@@ -75,6 +75,7 @@ struct Request<'a> {
     client_key: &'a str,
     lifetime_ms: i64,
     per_address: i64,
+    now: i64,
 }
 fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<Vec<Recorded>> {
     tx.prepare_cached(
@@ -226,6 +227,7 @@ fn place_on_delivery(
             payment_channel: None,
             details: crate::orders::Details { customer_note: body.note.clone(), ..Default::default() },
         },
+        now,
     )?;
     crate::bag::remove_bought(tx, owner, &order.items)?;
     let mut code = None;
@@ -250,8 +252,7 @@ fn place_on_delivery(
 ///   one share the first one's lifetime, and after it the shopper waits a lifetime;
 /// - a bounded number of holds per client address.
 fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
-    let Request { owner, body, reference, client_key, lifetime_ms, per_address } = *request;
-    let now = crate::db::now_ms();
+    let Request { owner, body, reference, client_key, lifetime_ms, per_address, now } = *request;
     super::release_expired_holds(tx, now)?;
     // This shopper's payments that can no longer be paid give back what they hold at once. They
     // are found among the shop's open payments past their time (the expiry round ends those within
@@ -269,7 +270,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
         super::release_holds(tx, &old)?;
     }
     let who = super::identity_of(tx, owner, &body.customer.email, &body.customer.phone)?;
-    let quote = quote_in(tx, &who, &body.address.state, body.method, body.code.as_deref())?;
+    let quote = quote_in(tx, &who, &body.address.state, body.method, body.code.as_deref(), now)?;
     if quote.settings.postal_code.required_in(&body.address.country) && body.address.postal_code.is_empty() {
         return Err(AppError::Validation(ADDRESS_MISSING.into()));
     }
@@ -349,6 +350,7 @@ impl Payments {
     /// Starts a payment for `owner`'s bag from `client_key`: checks the form, holds stock and the
     /// code's use, initialises the transaction with Paystack. Or resumes the shopper's open payment
     /// for the same bag and price (the bool is false then).
+    #[tracing::instrument(name = "checkout", skip_all, fields(user_id = %owner))]
     pub async fn start(&self, owner: &UserId, client_key: String, mut body: StartBody) -> AppResult<(CheckoutStarted, bool)> {
         validate(&mut body)?;
         let reference = new_reference();
@@ -357,10 +359,11 @@ impl Payments {
         let customer = body.customer.clone();
         let (owner, r) = (owner.clone(), reference.clone());
         let mailer = self.mailer.clone();
+        let now = self.clock.now_ms();
         let begun = self
             .catalogue
             .write(move |tx| {
-                let request = Request { owner: &owner, body: &body, reference: &r, client_key: &client_key, lifetime_ms, per_address };
+                let request = Request { owner: &owner, body: &body, reference: &r, client_key: &client_key, lifetime_ms, per_address, now };
                 let begun = begin(tx, &request)?;
                 // The shopper agreed to a total: a different one (a fee or a price changed since the
                 // summary was shown) is said before Paystack is asked, and nothing is held.
@@ -449,7 +452,7 @@ impl Payments {
     /// The shopper closed the payment pop-up without paying, or gave up a payment in progress
     /// (`reference` empty: every one of theirs): see [`Payments::end_unpaid`].
     pub async fn cancel(&self, owner: &UserId, reference: PaymentReference) -> AppResult<()> {
-        let now = crate::db::now_ms();
+        let now = self.clock.now_ms();
         let owner = owner.clone();
         let references: Vec<PaymentReference> = self
             .db

@@ -32,6 +32,7 @@ impl Payments {
     /// database; an open one is asked of Paystack when `may_ask` allows (browsers get a few calls
     /// per reference; the webhook and reconciler are not limited) and completed on a matching
     /// `success`.
+    #[tracing::instrument(name = "verify", skip_all, fields(user_id = %owner, payment_ref = %reference))]
     pub async fn verify(
         &self,
         owner: &UserId,
@@ -172,6 +173,7 @@ fn not_paid_message(status: &str, gateway_response: &str) -> String {
 /// take what was bought out of the bag, or record why not. One IMMEDIATE transaction; the unique
 /// payment reference on orders makes a second creation impossible even if this were raced.
 impl Payments {
+    #[tracing::instrument(name = "complete_payment", skip_all, fields(payment_ref = %reference))]
     pub async fn complete(&self, reference: &PaymentReference, transaction: PaidTransaction) -> AppResult<Outcome> {
         Ok(self.complete_with_channel(reference, transaction).await?.0)
     }
@@ -185,11 +187,12 @@ impl Payments {
     ) -> AppResult<(Outcome, Option<String>)> {
         let r = reference.clone();
         let mailer = self.mailer.clone();
+        let now = self.clock.now_ms();
         let (outcome, channel) = self
             .catalogue
             .write(move |tx| {
                 let mut taken = Taken::default();
-                let outcome = complete_in(tx, &r, &transaction, &mut taken)?;
+                let outcome = complete_in(tx, &r, &transaction, &mut taken, now)?;
                 // The mails are written with the order, so they exist exactly when it does.
                 if let Outcome::Completed { order, created: true } = &outcome {
                     queue_order_mails(&mailer, tx, order)?;
@@ -241,16 +244,17 @@ pub(super) fn set_status(
     current: PaymentStatus,
     next: PaymentStatus,
     reason: Option<&str>,
+    now: i64,
 ) -> AppResult<()> {
     if !current.can_become(next) {
         return Err(AppError::internal(format!("payment {reference} cannot go from {current} to {next}")));
     }
     let mut update = tx.prepare_cached("UPDATE payments SET status = ?1, failure_reason = ?2, updated_at = ?3 WHERE reference = ?4")?;
-    update.execute(params![next, reason, crate::db::now_ms(), reference])?;
+    update.execute(params![next, reason, now, reference])?;
     Ok(())
 }
 
-fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransaction, found: &mut Taken) -> AppResult<Outcome> {
+fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransaction, found: &mut Taken, now: i64) -> AppResult<Outcome> {
     /// The payment as recorded when it started: who, how much, and the bag it pays for.
     struct Recorded {
         user_id: UserId,
@@ -305,7 +309,6 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
     if status.is_settled() {
         return settled_outcome(tx, reference, status);
     }
-    let now = crate::db::now_ms();
     if paid.status != "success" {
         if paid.awaiting_money() {
             // The shopper has sent a transfer (or paid by USSD) that Paystack is waiting for: its
@@ -328,7 +331,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         if paid.status == "failed" || paid.status == "reversed" {
             // Not final: a shopper may try another card on the same transaction.
             let reason = format!("Paystack: {} ({})", paid.status, paid.gateway_response);
-            set_status(tx, reference, status, PaymentStatus::Failed, Some(&reason))?;
+            set_status(tx, reference, status, PaymentStatus::Failed, Some(&reason), now)?;
         }
         return Ok(Outcome::NotPaid { status: paid.status.clone(), message: not_paid_message(&paid.status, &paid.gateway_response) });
     }
@@ -340,13 +343,13 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
             paid.reference,
             expected.get()
         );
-        set_status(tx, reference, status, PaymentStatus::Mismatch, Some(&reason))?;
-        log::warn!("payment {reference}: success with a mismatched amount or currency; no order created");
+        set_status(tx, reference, status, PaymentStatus::Mismatch, Some(&reason), now)?;
+        tracing::warn!(payment_ref = %reference, "payment succeeded with a mismatched amount or currency; no order created");
         return Ok(Outcome::Mismatch);
     }
     // A pay link's money belongs to the order the merchant made.
     if let Some(token) = pay_link {
-        return complete_link_in(tx, reference, &token, status, paid.channel.as_deref());
+        return complete_link_in(tx, reference, &token, status, paid.channel.as_deref(), now);
     }
     let address: Address = serde_json::from_str(&address).map_err(AppError::internal)?;
     let lines: Vec<OrderItem> = serde_json::from_str(&lines).map_err(AppError::internal)?;
@@ -354,7 +357,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
     found.ran_low.extend(std::mem::take(&mut taken.ran_low));
     found.unheld |= taken.unheld;
     if taken.oversold {
-        log::warn!("payment {reference} completed after its units sold out; the order is flagged oversold");
+        tracing::warn!(payment_ref = %reference, "payment completed after its units sold out; the order is flagged oversold");
     }
     let code_over_limit = match &price.discount_code {
         Some(code) => {
@@ -364,7 +367,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         None => false,
     };
     if code_over_limit {
-        log::warn!("payment {reference} completed after its code's use could no longer be counted; the order is flagged");
+        tracing::warn!(payment_ref = %reference, "payment completed after its code's use could no longer be counted; the order is flagged");
     }
     let order = orders::create(
         tx,
@@ -383,10 +386,11 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
             payment_channel: paid.channel.clone(),
             details: orders::Details { customer_note, ..Default::default() },
         },
+        now,
     )?;
     // What was paid for leaves the bag, and only that: lines added while the pop-up was open stay.
     crate::bag::remove_bought(tx, &order.user_id, &order.items)?;
-    set_status(tx, reference, status, PaymentStatus::Completed, None)?;
+    set_status(tx, reference, status, PaymentStatus::Completed, None, now)?;
     tx.prepare_cached("UPDATE payments SET channel = ?2 WHERE reference = ?1")?.execute(params![reference, paid.channel])?;
     Ok(Outcome::Completed { order: Box::new(order), created: true })
 }
@@ -394,6 +398,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
 /// Asks Paystack about a reference and completes it, unless it is already settled. Used by the
 /// webhook and the reconciler.
 impl Payments {
+    #[tracing::instrument(name = "settle_from_paystack", skip_all, fields(payment_ref = %reference))]
     pub async fn settle_from_paystack(&self, reference: &PaymentReference) -> AppResult<Option<Outcome>> {
         let r = reference.clone();
         let status: Option<PaymentStatus> = self
@@ -402,7 +407,7 @@ impl Payments {
             .await?;
         match status {
             None => {
-                log::warn!("Paystack told us about {reference}, which this shop never issued; ignored");
+                tracing::warn!(payment_ref = %reference, "Paystack told us about a payment this shop never issued; ignored");
                 return Ok(None);
             }
             Some(status) if status.is_settled() => return Ok(None),
@@ -422,7 +427,7 @@ impl Payments {
             }
             Ok(Verified::NotFound) => Ok((Outcome::NotPaid { status: "unknown".into(), message: NOT_CONFIRMED.into() }, None)),
             Err(why) => {
-                log::warn!("verify of {reference} failed: {}", why.0);
+                tracing::warn!(payment_ref = %reference, error = %why.0, "verify failed");
                 Err(AppError::Upstream(NOT_CONFIRMED.into()))
             }
         }
@@ -430,8 +435,8 @@ impl Payments {
 }
 
 /// The link of `token` and its order, or why the page cannot be shown.
-pub(super) fn link_and_order(conn: &Connection, token: &str) -> AppResult<(PayLink, Order)> {
-    let link = pay_links::by_token(conn, token)?
+pub(super) fn link_and_order(conn: &Connection, token: &str, now: i64) -> AppResult<(PayLink, Order)> {
+    let link = pay_links::by_token(conn, token, now)?
         .ok_or_else(|| AppError::NotFound("This pay link does not exist. Please check the link, or contact the shop.".into()))?;
     let order = crate::orders::by_id(conn, &link.order_id)?.ok_or_else(crate::orders::order_not_found)?;
     Ok((link, order))
@@ -447,12 +452,12 @@ fn complete_link_in(
     token: &str,
     current: PaymentStatus,
     channel: Option<&str>,
+    now: i64,
 ) -> AppResult<Outcome> {
-    let (link, order) = link_and_order(tx, token)?;
-    let now = crate::db::now_ms();
+    let (link, order) = link_and_order(tx, token, now)?;
     let refuse = |why: String| -> AppResult<Outcome> {
-        set_status(tx, reference, current, PaymentStatus::Mismatch, Some(&why))?;
-        log::warn!("payment {reference} for pay link of order {}: {why}", order.number);
+        set_status(tx, reference, current, PaymentStatus::Mismatch, Some(&why), now)?;
+        tracing::warn!(payment_ref = %reference, order_id = %order.id, order_number = %order.number, why = %why, "pay-link payment kept as a mismatch");
         Ok(Outcome::Mismatch)
     };
     if matches!(order.status, OrderStatus::Cancelled | OrderStatus::Refused) {
@@ -465,7 +470,7 @@ fn complete_link_in(
         return refuse(format!("order #{} owed only {}: refund the difference", order.number, format_naira(order.payment.balance)));
     }
     pay_links::mark_paid(tx, token, reference, now)?;
-    set_status(tx, reference, current, PaymentStatus::Completed, None)?;
+    set_status(tx, reference, current, PaymentStatus::Completed, None, now)?;
     tx.execute("UPDATE payments SET channel = ?2 WHERE reference = ?1", params![reference, channel])?;
     let order = orders::payment_status::paid_through_link(tx, &order.id, channel, now)?;
     // A link asking for more than is now owed cannot be right any more.

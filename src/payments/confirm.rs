@@ -63,10 +63,11 @@ impl Payments {
         if !crate::orders::is_order_number(&number) || code.len() > 20 {
             return Err(not_found());
         }
+        let now = self.clock.now_ms();
         self.db
             .write(move |tx| {
                 let order = crate::orders::query_orders(tx, "WHERE number = ?1", &[&number])?.pop().ok_or_else(not_found)?;
-                let outcome = confirmation::confirm_with_code(tx, &order.id, &code, crate::db::now_ms());
+                let outcome = confirmation::confirm_with_code(tx, &order.id, &code, now);
                 // A wrong code's attempt is kept (the transaction commits), and then refused.
                 let order = crate::orders::by_id(tx, &order.id)?.ok_or_else(crate::orders::order_not_found)?;
                 Ok((outcome, Confirmed { number: order.number, status: order.status, confirmation: order.confirmation }))
@@ -78,9 +79,10 @@ impl Payments {
     /// Staff confirm an order after calling the customer. Answers the order as fulfilment sees it.
     pub async fn confirm_by_staff(&self, actor: &UserId, order_id: &OrderId) -> AppResult<crate::orders::AdminOrder> {
         let (actor, id) = (actor.clone(), order_id.clone());
+        let now = self.clock.now_ms();
         self.db
             .write(move |tx| {
-                if confirmation::confirm_by_staff(tx, &id, &actor, crate::db::now_ms())? {
+                if confirmation::confirm_by_staff(tx, &id, &actor, now)? {
                     let number: String = tx.query_row("SELECT number FROM orders WHERE id = ?1", [&id], |r| r.get(0))?;
                     crate::staff::record(tx, &actor, "order", &id, &format!("Order #{number}: confirmed by phone"))?;
                 }
@@ -92,19 +94,20 @@ impl Payments {
     /// Cancels the pay-on-delivery orders nobody confirmed in time: their stock and code use go
     /// back, and the customer is told. Returns how many.
     pub async fn end_unconfirmed_orders(&self) -> AppResult<usize> {
-        let now = crate::db::now_ms();
+        let now = self.clock.now_ms();
         let lapsed = self.db.read(move |c| Ok(confirmation::lapsed(c, now)?)).await?;
         let mut ended = 0;
         for id in lapsed {
             let mailer = self.mailer.clone();
+            let now = self.clock.now_ms();
             let cancelled = self
                 .catalogue
                 .write(move |tx| {
                     // Looked at again inside the write: confirmed or collected meanwhile, it stays.
-                    if !confirmation::lapsed(tx, crate::db::now_ms())?.contains(&id) {
+                    if !confirmation::lapsed(tx, now)?.contains(&id) {
                         return Ok((None, Changes::none()));
                     }
-                    let (order, _, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default())?;
+                    let (order, _, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default(), now)?;
                     let (subject, body) = crate::orders::mails::unconfirmed_cancelled(&mailer.shop_name(), mailer.public_url(), &order);
                     let mail = crate::mail::Mail {
                         kind: "order_status",
@@ -118,7 +121,7 @@ impl Payments {
                 })
                 .await?;
             if let Some(order) = cancelled {
-                log::info!("order {} cancelled: nobody confirmed it in time", order.number);
+                tracing::info!(order_id = %order.id, order_number = %order.number, status = %order.status, "order cancelled: nobody confirmed it in time");
                 ended += 1;
             }
         }

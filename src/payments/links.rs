@@ -84,6 +84,7 @@ impl Payments {
     pub async fn new_link(&self, actor: &UserId, order_id: &OrderId, amount: Option<Kobo>) -> AppResult<ChatOrderMade> {
         let (actor, id) = (actor.clone(), order_id.clone());
         let (mailer, base) = (self.mailer.clone(), self.link_url(""));
+        let now = self.clock.now_ms();
         let (order, token) = self
             .db
             .write(move |tx| {
@@ -107,8 +108,7 @@ impl Payments {
                     (false, true) => Purpose::Balance,
                     (_, false) => Purpose::Deposit,
                 };
-                let now = crate::db::now_ms();
-                let token = pay_links::create(tx, &id, amount, purpose, Some(&actor), link_expiry(tx, now)?)?;
+                let token = pay_links::create(tx, &id, amount, purpose, Some(&actor), link_expiry(tx, now)?, now)?;
                 let summary = format!("Order #{}: pay link for {} ({purpose})", order.number, format_naira(amount));
                 crate::staff::record(tx, &actor, "order", &id, &summary)?;
                 let order = crate::orders::admin_order(tx, &id)?;
@@ -123,10 +123,11 @@ impl Payments {
     /// Ends an order's open pay link (another may follow).
     pub async fn cancel_links(&self, actor: &UserId, order_id: &OrderId) -> AppResult<crate::orders::AdminOrder> {
         let (actor, id) = (actor.clone(), order_id.clone());
+        let now = self.clock.now_ms();
         self.db
             .write(move |tx| {
                 let order = crate::orders::by_id(tx, &id)?.ok_or_else(crate::orders::order_not_found)?;
-                if pay_links::cancel_open(tx, &id, crate::db::now_ms())? > 0 {
+                if pay_links::cancel_open(tx, &id, now)? > 0 {
                     crate::staff::record(tx, &actor, "order", &id, &format!("Order #{}: pay link cancelled", order.number))?;
                 }
                 crate::orders::admin_order(tx, &id)
@@ -137,9 +138,10 @@ impl Payments {
     /// The pay page of `token`.
     pub async fn pay_page(&self, token: String) -> AppResult<PayPage> {
         let (mode, public_key, shop_name) = (self.mode(), self.paystack.public_key.clone(), self.mailer.shop_name().to_string());
+        let now = self.clock.now_ms();
         self.db
             .read(move |c| {
-                let (link, order) = link_and_order(c, &token)?;
+                let (link, order) = link_and_order(c, &token, now)?;
                 let deliver_to = (order.price.delivery_method == crate::delivery::Method::Delivery).then(|| {
                     let a = &order.delivery_address;
                     [a.city.as_str(), a.state.as_str()].into_iter().filter(|s| !s.is_empty()).collect::<Vec<_>>().join(", ")
@@ -169,8 +171,9 @@ impl Payments {
         let (lifetime_ms, per_address) = (self.lifetime_ms, self.per_address);
         let reference = new_reference();
         let shop_email = self.mailer.shop_address();
-        let r = reference.clone();
-        let begun = self.db.write(move |tx| begin_link(tx, &token, &r, &client_key, &shop_email, lifetime_ms, per_address)).await?;
+        let (r, now) = (reference.clone(), self.clock.now_ms());
+        let window = Window { lifetime_ms, per_address, now };
+        let begun = self.db.write(move |tx| begin_link(tx, &token, &r, &client_key, &shop_email, window)).await?;
         let started = match begun {
             LinkBegun::Resumed(start) => return Ok(self.link_start(*start)),
             LinkBegun::New(start) => *start,
@@ -241,23 +244,25 @@ impl Payments {
     /// Cancels the orders whose pay link expired unpaid: their stock goes back on sale and their
     /// code's use is given back. Returns how many.
     pub async fn end_lapsed_links(&self) -> AppResult<usize> {
-        let now = crate::db::now_ms();
+        let now = self.clock.now_ms();
         let lapsed = self.db.read(move |c| Ok(pay_links::lapsed_orders(c, now, FORCED_RELEASE_MS)?)).await?;
         let mut ended = 0;
         for id in lapsed {
+            let now = self.clock.now_ms();
             let (order, changed) = self
                 .catalogue
                 .write(move |tx| {
                     // Looked at again inside the write: money may have come meanwhile.
-                    if !pay_links::lapsed_orders(tx, crate::db::now_ms(), FORCED_RELEASE_MS)?.contains(&id) {
+                    if !pay_links::lapsed_orders(tx, now, FORCED_RELEASE_MS)?.contains(&id) {
                         return Ok(((None, false), Changes::none()));
                     }
-                    let (order, changed, restocked) = crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default())?;
+                    let (order, changed, restocked) =
+                        crate::orders::change_status(tx, &id, OrderStatus::Cancelled, &Default::default(), now)?;
                     Ok(((Some(order), changed), Changes::shown_if(restocked)))
                 })
                 .await?;
             if let (Some(order), true) = (order, changed) {
-                log::info!("order {} cancelled: its pay link expired unpaid", order.number);
+                tracing::info!(order_id = %order.id, order_number = %order.number, status = %order.status, "order cancelled: its pay link expired unpaid");
                 ended += 1;
             }
         }
@@ -282,6 +287,13 @@ enum LinkBegun {
     Resumed(Box<LinkStart>),
 }
 
+/// A payment's length and the holds one address may have, at the time `now`.
+struct Window {
+    lifetime_ms: i64,
+    per_address: i64,
+    now: i64,
+}
+
 /// Records a link's new payment, or finds its payment still payable. A link has one payment at a
 /// time: a second click while Paystack is being asked waits for the first.
 fn begin_link(
@@ -290,10 +302,10 @@ fn begin_link(
     reference: &PaymentReference,
     client_key: &str,
     shop_email: &str,
-    lifetime_ms: i64,
-    per_address: i64,
+    window: Window,
 ) -> AppResult<LinkBegun> {
-    let (link, order) = link_and_order(tx, token)?;
+    let Window { lifetime_ms, per_address, now } = window;
+    let (link, order) = link_and_order(tx, token, now)?;
     match link.status {
         LinkStatus::Open => {}
         LinkStatus::Paid => return Err(AppError::ConflictAs("link_paid", "This link has been paid. Thank you!".into())),
@@ -307,7 +319,6 @@ fn begin_link(
     if matches!(order.status, OrderStatus::Cancelled | OrderStatus::Refused) {
         return Err(AppError::ConflictAs("link_ended", "This order was cancelled. Please contact the shop.".into()));
     }
-    let now = crate::db::now_ms();
     let email = if order.customer_email.is_empty() { shop_email.to_string() } else { order.customer_email.clone() };
     let channels = crate::settings::load(tx)?.channels;
     let open: Option<(PaymentReference, Option<String>, Option<String>, i64)> = tx

@@ -48,6 +48,7 @@ pub struct Payments {
     metrics: Arc<Metrics>,
     lifetime_ms: i64,
     per_address: i64,
+    clock: crate::clock::Clock,
 }
 
 impl Payments {
@@ -66,6 +67,7 @@ impl Payments {
             metrics,
             lifetime_ms: config.payment_lifetime_ms(),
             per_address: config.checkouts_per_address,
+            clock: config.clock.clone(),
         }
     }
 }

@@ -21,8 +21,7 @@ const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 
 /// The bag at current prices, refused when it cannot be paid for: its lines as ordered, and as
 /// priced (with their collections, which codes may be limited to).
-fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
-    let now = crate::db::now_ms();
+fn snapshot_bag(conn: &Connection, user_id: &UserId, now: i64) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
     let (open, oldest): (i64, Option<i64>) = conn
         .prepare_cached("SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status != ?3 AND created_at > ?2")?
         .query_row(params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Completed], |r| Ok((r.get(0)?, r.get(1)?)))?;
@@ -66,14 +65,14 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId) -> AppResult<(Vec<OrderItem
 /// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
 /// if any, checked for this customer (by account, e-mail and phone). Shared by the quote and the
 /// payment's start.
-pub(super) fn quote_in(conn: &Connection, who: &Identity, state: &str, method: Method, code: Option<&str>) -> AppResult<Quote> {
-    let (lines, priced) = snapshot_bag(conn, &who.user)?;
+pub(super) fn quote_in(conn: &Connection, who: &Identity, state: &str, method: Method, code: Option<&str>, now: i64) -> AppResult<Quote> {
+    let (lines, priced) = snapshot_bag(conn, &who.user, now)?;
     let settings = crate::settings::load(conn)?;
     check_limits(&settings, &lines)?;
     let crate::delivery::ForCheckout { delivery, estimate: delivery_estimate, pay_on_delivery } =
         crate::delivery::for_checkout(conn, state, method)?;
     let subtotal: Kobo = priced.iter().map(|l| l.price * l.quantity).sum();
-    let code = code.map(|typed| crate::discounts::usable(conn, typed, who, subtotal, crate::db::now_ms())).transpose()?;
+    let code = code.map(|typed| crate::discounts::usable(conn, typed, who, subtotal, now)).transpose()?;
     let breakdown = pricing::price(&priced, &delivery, code.as_ref().map(|c| c.discount()).as_ref());
     if breakdown.total < MINIMUM_KOBO {
         return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
@@ -202,11 +201,12 @@ impl Payments {
         let QuoteBody { state: delivery_state, method, code } = body;
         let code = code.filter(|c| !c.trim().is_empty());
         let owner = owner.clone();
+        let now = self.clock.now_ms();
         let (quote, offer) = self
             .db
             .read(move |c| {
                 let who = super::identity_of(c, &owner, "", "")?;
-                let quote = quote_in(c, &who, &delivery_state, method, code.as_deref())?;
+                let quote = quote_in(c, &who, &delivery_state, method, code.as_deref(), now)?;
                 let offer = pay_on_delivery_offer(c, &who, Some(&client_key), &quote)?;
                 Ok((quote, offer))
             })

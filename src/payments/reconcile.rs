@@ -30,7 +30,7 @@ impl Payments {
     pub async fn end_unpaid(&self, reference: &PaymentReference, ending: Ending) -> AppResult<()> {
         use crate::paystack::CancelAnswer;
         let answer = self.paystack.cancel(reference).await.map_err(|e| {
-            log::warn!("cancelling {reference} at the provider failed: {}", e.0);
+            tracing::warn!(payment_ref = %reference, error = %e.0, "cancelling the payment at the provider failed");
             AppError::Upstream("We couldn't cancel the payment right now. Please try again in a moment.".into())
         })?;
         match answer {
@@ -58,12 +58,13 @@ impl Payments {
             Ending::Cancelled => "cancelled by the shopper",
             Ending::Expired => "not paid in time",
         };
+        let now = self.clock.now_ms();
         self.catalogue
             .write(move |tx| {
                 let released = super::release_holds(tx, &r)?;
                 tx.execute(
                     "UPDATE payments SET status = ?2, failure_reason = ?3, updated_at = ?4 WHERE reference = ?1 AND status IN (?5, ?6)",
-                    params![r, PaymentStatus::Abandoned, reason, crate::db::now_ms(), PaymentStatus::Pending, PaymentStatus::Failed],
+                    params![r, PaymentStatus::Abandoned, reason, now, PaymentStatus::Pending, PaymentStatus::Failed],
                 )?;
                 Ok(((), Changes::shown_if(released > 0)))
             })
@@ -74,7 +75,7 @@ impl Payments {
     /// or has completed meanwhile.
     async fn still_open(&self, reference: &str) -> AppResult<bool> {
         let r = reference.to_string();
-        let now = crate::db::now_ms();
+        let now = self.clock.now_ms();
         self.db
             .read(move |c| {
                 Ok(c.query_row(
@@ -89,7 +90,7 @@ impl Payments {
 
     /// Ends the payments whose payable time is over and that still hold stock or a code's use.
     pub async fn end_lapsed_payments(&self) -> AppResult<usize> {
-        let now = crate::db::now_ms();
+        let now = self.clock.now_ms();
         let lapsed: Vec<PaymentReference> = self
             .db
             .read(move |c| {
@@ -108,7 +109,7 @@ impl Payments {
             match self.end_unpaid(&reference, Ending::Expired).await {
                 Ok(()) => ended += 1,
                 // Paystack unwell: the next round tries again, and FORCED_RELEASE_MS bounds the wait.
-                Err(e) => log::warn!("ending {reference}: {e}"),
+                Err(e) => tracing::warn!(payment_ref = %reference, error = %e, "ending a lapsed payment failed"),
             }
         }
         Ok(ended)
@@ -118,9 +119,9 @@ impl Payments {
     /// code by `unstarted_before` (the process starting them died or Paystack never answered): nobody
     /// can pay those, so they are abandoned.
     pub async fn release_lapsed_holds(&self, unstarted_before: i64) -> AppResult<()> {
+        let now = self.clock.now_ms();
         self.catalogue
             .write(move |tx| {
-                let now = crate::db::now_ms();
                 let mut released = super::release_expired_holds(tx, now)?;
                 let unstarted: Vec<PaymentReference> = tx
                     .prepare_cached("SELECT reference FROM payments WHERE status = ?1 AND access_code IS NULL AND created_at < ?2")?
@@ -143,7 +144,7 @@ impl Payments {
     /// abandoned checkouts do not eat Paystack's rate limit; unpaid ones are marked abandoned after a
     /// day and left alone after two. Returns how many orders it created.
     pub async fn reconcile_once(&self, everything: bool, interval_secs: u64) -> AppResult<usize> {
-        let now = crate::db::now_ms();
+        let now = self.clock.now_ms();
         let interval_ms = if everything { 0 } else { interval_secs.max(1) as i64 * 1000 };
         let live = !self.paystack.sandbox;
         let due: Vec<(PaymentReference, i64)> = self
@@ -183,7 +184,7 @@ impl Payments {
                     settled += usize::from(matches!(outcome, Some(Outcome::Completed { .. })));
                 }
                 Err(e) => {
-                    log::warn!("reconcile {reference}: {e}");
+                    tracing::warn!(payment_ref = %reference, error = %e, "reconciling a payment failed");
                     failures_in_a_row += 1;
                     // One odd payment must not block the others; several failures mean Paystack is unwell.
                     if failures_in_a_row >= 3 {
@@ -193,20 +194,21 @@ impl Payments {
             }
             let abandoned = now - created_at > DAY_MS;
             let r = reference.clone();
+            let now = self.clock.now_ms();
             self.db
                 .write(move |tx| {
                     // Touch the row so the next round starts with others.
                     tx.execute(
                         "UPDATE payments SET updated_at = ?1, status = CASE WHEN ?2 AND status = ?4 THEN ?6 ELSE status END
                      WHERE reference = ?3 AND status IN (?4, ?5, ?6)",
-                        params![crate::db::now_ms(), abandoned, r, PaymentStatus::Pending, PaymentStatus::Failed, PaymentStatus::Abandoned],
+                        params![now, abandoned, r, PaymentStatus::Pending, PaymentStatus::Failed, PaymentStatus::Abandoned],
                     )?;
                     Ok(())
                 })
                 .await?;
         }
         if settled > 0 {
-            log::info!("reconciliation completed {settled} payment(s) that had no order yet");
+            tracing::info!(settled, "reconciliation completed payments that had no order yet");
         }
         Ok(settled)
     }

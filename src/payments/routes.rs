@@ -127,7 +127,7 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
     use tracing::Instrument;
     let signature = req.headers().get("x-paystack-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
     if !state.paystack.signature_is_valid(&body, signature) {
-        log::warn!("webhook refused: bad or missing signature");
+        tracing::warn!("webhook refused: bad or missing signature");
         crate::metrics::Metrics::add(&state.metrics.webhooks_refused, 1);
         return AppError::Unauthenticated("Invalid signature.".into()).error_response();
     }
@@ -147,7 +147,7 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
         actix_web::rt::spawn(
             async move {
                 if let Err(e) = refunds.on_webhook(&event["data"]).await {
-                    log::warn!("refund webhook: {e}");
+                    tracing::warn!(error = %e, "refund webhook failed");
                 }
             }
             .instrument(span),
@@ -157,7 +157,7 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
         actix_web::rt::spawn(
             async move {
                 if let Err(e) = payments.settle_from_paystack(&reference).await {
-                    log::warn!("webhook for {reference}: {e}");
+                    tracing::warn!(payment_ref = %reference, error = %e, "payment webhook failed");
                 }
             }
             .instrument(span),

@@ -81,7 +81,7 @@ impl Payments {
         let started = match self.paystack.initialize(payer, amount, reference, channels).await {
             Ok(started) => started,
             Err(why) => {
-                log::warn!("payment {reference} not started: {}", why.0);
+                tracing::warn!(payment_ref = %reference, error = %why.0, "payment not started");
                 let r = reference.clone();
                 self.catalogue
                     .write(move |tx| {

@@ -381,7 +381,7 @@ impl Paystack {
         })?;
         let status = response.status().as_u16();
         if status == 401 {
-            log::error!("Paystack refused the secret key (401): check ANKARA_PAYSTACK_SECRET_KEY");
+            tracing::error!(status = 401, "Paystack refused the secret key: check ANKARA_PAYSTACK_SECRET_KEY");
         }
         let body = response.bytes().await.map_err(|e| Unavailable(format!("Paystack's answer was cut off: {e}")))?;
         let reply = serde_json::from_slice(&body).unwrap_or(Value::Null);

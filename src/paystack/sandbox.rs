@@ -471,6 +471,6 @@ async fn send_charge_success(sandbox: &Sandbox, reference: &str) {
     let Ok(body) = serde_json::to_vec(&ChargeEvent { event: "charge.success", data }) else { return };
     let Some(base) = sandbox.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
     if let Err(e) = sandbox.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
-        log::warn!("sandbox webhook for {reference} not delivered: {}", e.0);
+        tracing::warn!(payment_ref = %reference, error = %e.0, "sandbox webhook not delivered");
     }
 }

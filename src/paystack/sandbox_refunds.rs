@@ -142,7 +142,7 @@ async fn process_refund(sandbox: &Sandbox, id: i64) {
     let Ok(body) = serde_json::to_vec(&serde_json::json!({ "event": "refund.processed", "data": refund })) else { return };
     let Some(base) = sandbox.paystack.base_url().map(|b| b.trim_end_matches("/sandbox").to_string()) else { return };
     if let Err(e) = sandbox.paystack.send_webhook(&format!("{base}/payments/webhook"), body).await {
-        log::warn!("sandbox refund webhook for refund {id} not delivered: {}", e.0);
+        tracing::warn!(refund_id = %id, error = %e.0, "sandbox refund webhook not delivered");
     }
 }
 

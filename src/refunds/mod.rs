@@ -28,6 +28,7 @@ pub struct Refunds {
     catalogue: Catalogue,
     paystack: Arc<Paystack>,
     mailer: Mailer,
+    clock: crate::clock::Clock,
 }
 
 /// The longest reason an admin may give.
@@ -39,8 +40,8 @@ const GIVE_UP_AFTER_MS: i64 = 15 * 60 * 1000;
 const NO_ANSWER: &str = "Paystack did not answer; the shop will check with Paystack again.";
 
 impl Refunds {
-    pub fn new(catalogue: Catalogue, paystack: Arc<Paystack>, mailer: Mailer) -> Refunds {
-        Refunds { db: catalogue.db().clone(), catalogue, paystack, mailer }
+    pub fn new(catalogue: Catalogue, paystack: Arc<Paystack>, mailer: Mailer, clock: crate::clock::Clock) -> Refunds {
+        Refunds { db: catalogue.db().clone(), catalogue, paystack, mailer, clock }
     }
 }
 
@@ -129,10 +130,12 @@ fn check_reason(reason: &str) -> AppResult<String> {
 impl Refunds {
     /// Records a pending refund (within what is left), asks Paystack for it, and records the answer.
     /// Returns the order as it is afterwards, or the error to show (the refund stays listed).
+    #[tracing::instrument(name = "refund", skip_all, fields(order_id = %order_id))]
     pub async fn refund_order(&self, order_id: &OrderId, ask: RefundAsk) -> AppResult<crate::orders::Order> {
         let reason = check_reason(&ask.reason)?;
         let note = reason.clone();
         let o = order_id.clone();
+        let now = self.clock.now_ms();
         let parts: Vec<(String, PaymentReference, Kobo)> = self
             .db
             .write(move |tx| {
@@ -164,7 +167,6 @@ impl Refunds {
                 if rest > Kobo::ZERO {
                     return Err(AppError::Conflict("This order has nothing left to refund through Paystack.".into()));
                 }
-                let now = crate::db::now_ms();
                 for (i, (id, reference, part)) in parts.iter().enumerate() {
                     // The lines go back on sale with the first part.
                     let restock = if i == 0 { serde_json::to_string(&lines).unwrap_or_default() } else { "[]".into() };
@@ -197,19 +199,17 @@ impl Refunds {
             Ok(RefundAnswer::Created(paystack)) => self.settle(refund_id, paystack).await,
             Ok(RefundAnswer::Refused(message)) => {
                 let why = format!("Paystack: {message}");
-                let (r, mailer) = (refund_id.to_string(), self.mailer.clone());
-                self.db.write(move |tx| tell_about(&mailer, tx, fail(tx, &r, &why)?)).await?;
+                let (r, mailer, now) = (refund_id.to_string(), self.mailer.clone(), self.clock.now_ms());
+                self.db.write(move |tx| tell_about(&mailer, tx, fail(tx, &r, &why, now)?)).await?;
                 Err(AppError::Upstream(format!("Paystack refused the refund: {message}")))
             }
             Err(why) => {
                 tracing::warn!(%refund_id, payment_ref = %reference, error = %why.0, "refund not made");
                 let r = refund_id.to_string();
+                let now = self.clock.now_ms();
                 self.db
                     .write(move |tx| {
-                        tx.execute(
-                            "UPDATE refunds SET failure_reason = ?2, updated_at = ?3 WHERE id = ?1",
-                            params![r, NO_ANSWER, crate::db::now_ms()],
-                        )?;
+                        tx.execute("UPDATE refunds SET failure_reason = ?2, updated_at = ?3 WHERE id = ?1", params![r, NO_ANSWER, now])?;
                         Ok(())
                     })
                     .await?;
@@ -234,10 +234,10 @@ impl Refunds {
     /// Links our refund to Paystack's (when known) and moves it as Paystack says, in one transaction;
     /// restocks its lines once Paystack has accepted it. Sends the e-mails for a change.
     async fn settle(&self, refund_id: &str, paystack: PaystackRefund) -> AppResult<()> {
-        let (r, mailer) = (refund_id.to_string(), self.mailer.clone());
+        let (r, mailer, now) = (refund_id.to_string(), self.mailer.clone(), self.clock.now_ms());
         self.catalogue
             .write(move |tx| {
-                let (changed, restocked) = apply(tx, &r, &paystack)?;
+                let (changed, restocked) = apply(tx, &r, &paystack, now)?;
                 tell_about(&mailer, tx, changed)?;
                 Ok(((), Changes::shown_if(restocked > 0)))
             })
@@ -245,7 +245,7 @@ impl Refunds {
     }
 }
 
-fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResult<(Option<Changed>, usize)> {
+fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund, now: i64) -> AppResult<(Option<Changed>, usize)> {
     let Some((status, lines, restocked, order_id)) = tx
         .query_row("SELECT status, restock_lines, restocked, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
             Ok((r.get::<_, RefundStatus>(0)?, r.get::<_, String>(1)?, r.get::<_, i64>(2)?, r.get::<_, OrderId>(3)?))
@@ -257,7 +257,6 @@ fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResu
     if status != RefundStatus::Pending {
         return Ok((None, 0));
     }
-    let now = crate::db::now_ms();
     // Another of our refunds may already carry this Paystack id (the webhook found it first).
     let linked = tx.execute(
         "UPDATE refunds SET paystack_id = ?2, failure_reason = NULL, updated_at = ?3
@@ -272,7 +271,7 @@ fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResu
     match paystack.status.as_str() {
         "failed" => {
             let why = format!("Paystack: {}", paystack.failure.as_deref().unwrap_or("the refund failed"));
-            return Ok((fail(tx, refund_id, &why)?, 0));
+            return Ok((fail(tx, refund_id, &why, now)?, 0));
         }
         "pending" | "processing" | "processed" => {}
         other => {
@@ -298,10 +297,10 @@ fn apply(tx: &Connection, refund_id: &str, paystack: &PaystackRefund) -> AppResu
 }
 
 /// Marks a pending refund failed with the reason an admin sees.
-fn fail(tx: &Connection, refund_id: &str, why: &str) -> AppResult<Option<Changed>> {
+fn fail(tx: &Connection, refund_id: &str, why: &str, now: i64) -> AppResult<Option<Changed>> {
     let moved = tx.execute(
         "UPDATE refunds SET status = ?2, failure_reason = ?3, updated_at = ?4 WHERE id = ?1 AND status = ?5",
-        params![refund_id, RefundStatus::Failed, why, crate::db::now_ms(), RefundStatus::Pending],
+        params![refund_id, RefundStatus::Failed, why, now, RefundStatus::Pending],
     )?;
     if moved == 0 {
         return Ok(None);
@@ -357,6 +356,7 @@ fn tell_about(mailer: &Mailer, tx: &Connection, changed: Option<Changed>) -> App
 impl Refunds {
     /// A signed `refund.*` webhook: the refund it names is fetched from Paystack again before
     /// anything is believed, so a replayed or stale event moves nothing.
+    #[tracing::instrument(name = "refund_webhook", skip_all)]
     pub async fn on_webhook(&self, data: &serde_json::Value) -> AppResult<()> {
         let Some(told) = crate::paystack::refund_from(data) else { return Ok(()) };
         let Ok(Some(paystack)) = self
@@ -402,7 +402,7 @@ impl Refunds {
     /// The reconciler's part: pending refunds are fetched from Paystack (late webhooks), and those
     /// Paystack never acknowledged are looked for in the transaction's refunds, then given up.
     pub async fn reconcile(&self) -> AppResult<()> {
-        let now = crate::db::now_ms();
+        let now = self.clock.now_ms();
         let pending: Vec<(String, Option<String>, String, Kobo, i64)> = self
             .db
             .read(move |c| {
@@ -449,7 +449,7 @@ impl Refunds {
                         None if now - created_at > GIVE_UP_AFTER_MS => {
                             let (r, mailer) = (refund_id.clone(), self.mailer.clone());
                             self.db
-                                .write(move |tx| tell_about(&mailer, tx, fail(tx, &r, "Paystack has no record of this refund")?))
+                                .write(move |tx| tell_about(&mailer, tx, fail(tx, &r, "Paystack has no record of this refund", now)?))
                                 .await?;
                         }
                         None => {}

@@ -63,10 +63,11 @@ async fn write_review(
         AppError::TooManyRequests("You have changed your reviews many times in the last hour. Please try again later.".into(), wait)
     })?;
     let (product_id, user_id) = (id.clone(), user.id.clone());
+    let now = state.clock.now_ms();
     state
         .catalogue
         // The product's rating and count changed.
-        .write(move |tx| Ok((write(tx, &product_id, &user_id, &review, crate::db::now_ms())?, Changes::shown())))
+        .write(move |tx| Ok((write(tx, &product_id, &user_id, &review, now)?, Changes::shown())))
         .await?;
     let answer = state.db.read(move |c| page_of(c, &id, 1, Some(&user.id))).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))

@@ -27,7 +27,8 @@ async fn save(state: web::Data<AppState>, user: CurrentUser, product: web::Path<
     if !crate::util::plausible_id(&product) {
         return Err(unknown_product());
     }
-    let items = state.db.write(move |tx| save_product(tx, &user.id, &product, crate::db::now_ms())).await?;
+    let now = state.clock.now_ms();
+    let items = state.db.write(move |tx| save_product(tx, &user.id, &product, now)).await?;
     Ok(HttpResponse::Ok().json(items))
 }
 

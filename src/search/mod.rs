@@ -284,7 +284,7 @@ impl SearchIndex {
         let index = match open() {
             Ok(index) => index,
             Err(e) => {
-                log::warn!("the search index was unusable ({e}); rebuilding it");
+                tracing::warn!(error = %e, "the search index was unusable; rebuilding it");
                 std::fs::remove_dir_all(dir).and_then(|_| std::fs::create_dir_all(dir)).map_err(|e| e.to_string())?;
                 open().map_err(|e| format!("cannot create the search index: {e}"))?
             }
@@ -324,7 +324,7 @@ impl SearchIndex {
             count += 1;
         }
         self.commit(&mut writer, conn)?;
-        log::info!("search index rebuilt with {count} products");
+        tracing::info!(products = count, "search index rebuilt");
         Ok(())
     }
 

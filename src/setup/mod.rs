@@ -103,7 +103,7 @@ impl Gate {
             return Ok(());
         }
         let code = code(&self.data_dir)?;
-        log::warn!(
+        tracing::warn!(
             "this shop has no owner yet: open {public_url}/setup and enter the setup code {code} (`ankara setup-code` prints it again)"
         );
         Ok(())
@@ -160,7 +160,7 @@ impl Gate {
         if self.wrong_codes.fetch_add(1, Ordering::Relaxed) + 1 >= WRONG_CODES_BEFORE_NEW {
             self.wrong_codes.store(0, Ordering::Relaxed);
             let code = replace_code(&self.data_dir).map_err(AppError::internal)?;
-            log::warn!("{WRONG_CODES_BEFORE_NEW} wrong setup codes were tried: the setup code is now {code}");
+            tracing::warn!("{WRONG_CODES_BEFORE_NEW} wrong setup codes were tried: the setup code is now {code}");
         }
         Err(AppError::Forbidden(
             "That is not the setup code. It is in the shop's log (journalctl -u ankara), or run: ankara setup-code".into(),

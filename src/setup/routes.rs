@@ -120,17 +120,18 @@ async fn post_setup(req: HttpRequest, state: web::Data<AppState>, body: web::Jso
     let st = state.clone();
     let owner_email = email.clone();
     let name = shop_name.clone();
+    let now = state.clock.now_ms();
     let (token, view) = state
         .db
         .write(move |tx| {
             let owner = Owner { name: &owner_name, email: &owner_email, password_hash: &hash };
-            let id = create_owner(tx, &owner, crate::db::now_ms())?;
+            let id = create_owner(tx, &owner, now)?;
             crate::brand::rename(tx, &name)?;
-            crate::auth::accounts::sign_in_staff(tx, &st.tokens, id.as_str(), crate::access::allowed, crate::db::now_ms())
+            crate::auth::accounts::sign_in_staff(tx, &st.tokens, id.as_str(), crate::access::allowed, now)
         })
         .await?;
     state.setup.finish();
-    log::info!("the shop was set up: its first owner is {email}");
+    tracing::info!(email = %email, "the shop was set up: its first owner is chosen");
     let mut stored = crate::keys::load(&state.config.data_dir).map_err(AppError::internal)?;
     if !operator.shop_email && stored.shop_email.is_none() {
         // Notices of orders and messages reach the owner until she names another address.

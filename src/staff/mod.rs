@@ -42,6 +42,6 @@ pub struct Staff {
 }
 
 /// Everyone with a role, owners first, and the invitations not yet used.
-pub fn everyone(conn: &Connection) -> crate::error::AppResult<Staff> {
-    Ok(Staff { staff: members(conn)?, invites: invites::open(conn, crate::db::now_ms())? })
+pub fn everyone(conn: &Connection, now: i64) -> crate::error::AppResult<Staff> {
+    Ok(Staff { staff: members(conn)?, invites: invites::open(conn, now)? })
 }

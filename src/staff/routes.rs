@@ -17,7 +17,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 #[utoipa::path(tag = "admin", responses((status = OK, body = Staff), Unauthorized, Forbidden))]
 #[get("/admin/staff")]
 async fn list_staff(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let staff = state.db.read(everyone).await?;
+    let now = state.clock.now_ms();
+    let staff = state.db.read(move |c| everyone(c, now)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(staff))
 }
 
@@ -26,12 +27,13 @@ async fn list_staff(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<
 #[delete("/admin/staff/invites/{id}")]
 async fn cancel_invite(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
     let (id, actor) = (id.into_inner(), admin.0.id.clone());
+    let now = state.clock.now_ms();
     let staff = state
         .db
         .write(move |tx| {
-            let invite = invites::cancel(tx, &id, crate::db::now_ms())?;
+            let invite = invites::cancel(tx, &id, now)?;
             record(tx, &actor, "staff", &invite.id, &format!("<{}>: invitation cancelled", invite.email))?;
-            everyone(tx)
+            everyone(tx, now)
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(staff))
@@ -52,7 +54,7 @@ struct RoleChange {
 async fn change_role(state: web::Data<AppState>, admin: AdminUser, body: web::Json<RoleChange>) -> AppResult<HttpResponse> {
     let RoleChange { email, role } = body.into_inner();
     let email = email.trim().to_lowercase();
-    let actor = admin.0.id.clone();
+    let (actor, now) = (admin.0.id.clone(), state.clock.now_ms());
     let staff = state
         .db
         .write(move |tx| {
@@ -62,7 +64,7 @@ async fn change_role(state: web::Data<AppState>, admin: AdminUser, body: web::Js
                 let (from, to) = (crate::auth::accounts::describe(before), crate::auth::accounts::describe(role));
                 record(tx, &actor, "staff", &id, &format!("{name} <{email}>: role {from} → {to}"))?;
             }
-            everyone(tx)
+            everyone(tx, now)
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(staff))

@@ -93,7 +93,7 @@ impl Litestream {
             }
         }
         let child = command.spawn().map_err(|e| format!("cannot run {} ({what}): {e}", self.bin.display()))?;
-        log::info!("litestream {what} started (pid {})", child.id());
+        tracing::info!(what = %what, pid = child.id(), "litestream started");
         Ok(Running { child, what })
     }
 
@@ -182,12 +182,12 @@ impl Running {
         let deadline = Instant::now() + patience;
         while Instant::now() < deadline {
             if let Ok(Some(status)) = self.child.try_wait() {
-                log::info!("litestream {} stopped ({status})", self.what);
+                tracing::info!(what = %self.what, status = %status, "litestream stopped");
                 return status.success();
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        log::warn!("litestream {} did not stop within {patience:?}: killed", self.what);
+        tracing::warn!(what = %self.what, patience_ms = patience.as_millis() as u64, "litestream did not stop in time: killed");
         let _ = self.child.kill();
         let _ = self.child.wait();
         false

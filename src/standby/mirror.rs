@@ -89,7 +89,7 @@ impl Mirror {
                     match self.copy_new() {
                         Ok(_) => said = None,
                         Err(e) if said.as_ref() != Some(&e) => {
-                            log::warn!("copying the replica's new files: {e}");
+                            tracing::warn!(error = %e, "copying the replica's new files failed");
                             said = Some(e);
                         }
                         Err(_) => {}

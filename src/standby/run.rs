@@ -123,7 +123,7 @@ impl Supervising {
     /// Says `line` once until something else is said (a store that stays unreachable is one line).
     fn warn_once(&mut self, line: String) {
         if self.quiet.as_ref() != Some(&line) {
-            log::warn!("{line}");
+            tracing::warn!("{line}");
             self.quiet = Some(line);
         }
     }
@@ -132,7 +132,7 @@ impl Supervising {
         match self.node().role() {
             Role::Primary => {
                 if let Err(e) = self.begin_primary() {
-                    log::error!("the primary could not start replicating: {e}");
+                    tracing::error!(error = %e, "the primary could not start replicating");
                 }
             }
             Role::Fenced => {
@@ -180,14 +180,14 @@ impl Supervising {
             self.last_beat = Instant::now();
             let at = now();
             if let Err(e) = self.parts.db.write_now(move |tx| Ok(lineage::beat(tx, at)?)) {
-                log::warn!("heartbeat: {e}");
+                tracing::warn!(error = %e, "heartbeat failed");
             }
             self.node().set_txid(self.r.litestream.local_txid());
         }
         if let Some(holder) = self.holder_to_write.take()
             && let Err(e) = self.r.store.put_holder(&holder)
         {
-            log::warn!("cannot record the fork in the replica store yet ({e}): trying again");
+            tracing::warn!(error = %e, "cannot record the fork in the replica store yet: trying again");
             self.holder_to_write = Some(holder);
         }
         if self.last_lease.elapsed() >= LEASE_CHECK {
@@ -208,12 +208,12 @@ impl Supervising {
         if let Some(replicator) = self.replicator.as_mut()
             && let Some(ended) = replicator.exited()
         {
-            log::error!("litestream replicate stopped ({ended}): starting it again");
+            tracing::error!(ended = %ended, "litestream replicate stopped: starting it again");
             self.replicator = None;
             std::thread::sleep(Duration::from_secs(1));
             match self.r.litestream.replicate() {
                 Ok(running) => self.replicator = Some(running),
-                Err(e) => log::error!("{e}"),
+                Err(e) => tracing::error!(error = %e, "litestream replicate could not start"),
             }
         }
     }
@@ -224,16 +224,17 @@ impl Supervising {
         self.node().set_role(Role::Fenced);
         self.parts.db.refuse_writes(Some(REPLACED.into()));
         self.parts.db.drain();
-        log::warn!(
-            "another machine claimed epoch {newest}: this machine (epoch {}) takes no more orders or changes; \
-             `ankara unreplicated` will list what never reached it",
-            self.node().epoch().unwrap_or(0)
+        tracing::warn!(
+            newest,
+            epoch = self.node().epoch().unwrap_or(0),
+            "another machine claimed a newer epoch: this machine takes no more orders or changes; \
+             `ankara unreplicated` will list what never reached it"
         );
         if let Some(replicator) = self.replicator.take()
             && replicator.stop(Duration::from_secs(30))
         {
             self.node().set_flushed();
-            log::info!("the last writes were shipped to the replica store");
+            tracing::info!("the last writes were shipped to the replica store");
         }
     }
 
@@ -246,11 +247,11 @@ impl Supervising {
             Ok(Some((orders, payments))) => {
                 self.node().set_unreplicated(orders.len());
                 if !orders.is_empty() || !payments.is_empty() {
-                    log::warn!(
-                        "{} orders ({}) and {} payments without an order taken here never reached the new primary: `ankara unreplicated` lists them",
-                        orders.len(),
-                        orders.iter().map(|o| o.number.as_str()).collect::<Vec<_>>().join(", "),
-                        payments.len()
+                    tracing::warn!(
+                        orders = orders.len(),
+                        order_numbers = %orders.iter().map(|o| o.number.as_str()).collect::<Vec<_>>().join(", "),
+                        payments = payments.len(),
+                        "orders and payments without an order taken here never reached the new primary: `ankara unreplicated` lists them"
                     );
                 }
                 // Known: nothing more to look at.
@@ -266,7 +267,7 @@ impl Supervising {
             && let Some(ended) = follower.exited()
         {
             // Litestream 0.5 cannot resume a copy: a restart restores a fresh one.
-            log::error!("litestream's follow mode stopped ({ended}): restarting the standby, which restores a fresh copy");
+            tracing::error!(ended = %ended, "litestream's follow mode stopped: restarting the standby, which restores a fresh copy");
             std::process::exit(1);
         }
         let applied = self.r.litestream.applied_txid();
@@ -282,10 +283,10 @@ impl Supervising {
             self.last_lease = Instant::now();
             match self.r.store.epochs() {
                 Ok(epochs) if epochs.last().is_some_and(|&e| e > self.r.following) => {
-                    log::error!(
-                        "another machine claimed epoch {} while this standby followed epoch {}: restarting to follow it",
-                        epochs.last().unwrap(),
-                        self.r.following
+                    tracing::error!(
+                        newest = epochs.last().unwrap(),
+                        following = self.r.following,
+                        "another machine claimed a newer epoch than this standby follows: restarting to follow it"
                     );
                     std::process::exit(1);
                 }
@@ -298,7 +299,7 @@ impl Supervising {
             let (store, media, running) = (self.r.store.clone(), crate::media::media_dir(&self.r.data_dir), self.media_running.clone());
             std::thread::spawn(move || {
                 if let Err(e) = store.pull_media(&media) {
-                    log::warn!("pulling media from the replica store: {e}");
+                    tracing::warn!(error = %e, "pulling media from the replica store failed");
                 }
                 running.store(false, Ordering::SeqCst);
             });
@@ -314,7 +315,7 @@ impl Supervising {
             && self.no_primary_since.is_some_and(|since| since.elapsed() >= Duration::from_secs(after))
             && self.last_applied.1.elapsed() >= Duration::from_secs(after)
         {
-            log::warn!("no primary has answered, and nothing new was replicated, for {after} s: promoting this standby");
+            tracing::warn!(after_secs = after, "no primary has answered, and nothing new was replicated: promoting this standby");
             self.promote(runtime, None);
         }
     }
@@ -333,7 +334,7 @@ impl Supervising {
         });
         match read {
             Ok(lineage) => self.node().set_heartbeat(lineage.map(|l| l.heartbeat)),
-            Err(e) => log::warn!("refreshing the standby's answers: {e}"),
+            Err(e) => tracing::warn!(error = %e, "refreshing the standby's answers failed"),
         }
     }
 
@@ -365,9 +366,9 @@ impl Supervising {
     /// Writes one line of the promotion's progress for `ankara promote` (and the log).
     fn progress(&self, line: &str, done: bool, error: bool) {
         if error {
-            log::error!("promotion: {line}");
+            tracing::error!(step = %line, "promotion");
         } else {
-            log::info!("promotion: {line}");
+            tracing::info!(step = %line, "promotion");
         }
         let record = serde_json::json!({ "at": now(), "line": line, "done": done, "error": error });
         if let Ok(mut file) = std::fs::OpenOptions::new().create(true).append(true).open(self.r.scratch.join("promote.log")) {
@@ -376,6 +377,7 @@ impl Supervising {
         }
     }
 
+    #[tracing::instrument(name = "standby_promote", skip_all, fields(claimed = ?claimed))]
     fn promote(&mut self, runtime: &tokio::runtime::Runtime, claimed: Option<u64>) {
         self.node().set_role(Role::Promoting);
         self.progress("started", false, false);
@@ -454,7 +456,7 @@ impl Supervising {
         let holder =
             Holder { epoch, node: self.r.me.id.clone(), name: self.r.me.name.clone(), since: now(), promoting: false, fork: Some(fork) };
         if let Err(e) = self.r.store.put_holder(&holder) {
-            log::warn!("cannot record the fork in the replica store yet ({e}): trying again");
+            tracing::warn!(error = %e, "cannot record the fork in the replica store yet: trying again");
             self.holder_to_write = Some(holder);
         }
         self.r.litestream.configure(&self.r.store, epoch).map_err(|e| (e, false))?;

@@ -112,7 +112,7 @@ pub fn start(config: &Config) -> Result<Replication, String> {
             Err(e) => format!("cannot reach the replica store {} ({e})", store.describe()),
         };
         if why != said {
-            log::warn!("{why}: trying again every 2 s");
+            tracing::warn!(why = %why, "waiting for the replica store: trying again every 2 s");
             said = why;
         }
         std::thread::sleep(Duration::from_secs(2));
@@ -134,20 +134,21 @@ pub fn start(config: &Config) -> Result<Replication, String> {
     let node = match decided {
         Start::ClaimFirst => {
             replication.claimed_first = true;
-            log::info!("this machine is the primary: it claimed epoch 1 of {}", replication.store.describe());
+            tracing::info!(epoch = 1, store = %replication.store.describe(), "this machine is the primary: it claimed the first epoch");
             Node::replicated(Role::Primary, 1)
         }
         Start::Primary(epoch) => {
-            log::info!("this machine is the primary (epoch {epoch} of {})", replication.store.describe());
+            tracing::info!(epoch, store = %replication.store.describe(), "this machine is the primary");
             Node::replicated(Role::Primary, epoch)
         }
         Start::Fenced { mine, newest } => {
-            log::warn!(
-                "another machine holds epoch {newest} of {}: this one (epoch {}) was replaced and takes no orders or changes. \
+            tracing::warn!(
+                newest,
+                epoch = %mine.map_or("none".to_string(), |m| m.to_string()),
+                store = %replication.store.describe(),
+                "another machine holds a newer epoch: this one was replaced and takes no orders or changes. \
                  `ankara unreplicated` lists what it took that never reached the new primary; to make it the standby, \
-                 move this data directory away and start it with --standby",
-                replication.store.describe(),
-                mine.map_or("none".to_string(), |m| m.to_string())
+                 move this data directory away and start it with --standby"
             );
             Node::replicated(Role::Fenced, mine.unwrap_or(0))
         }
@@ -157,7 +158,7 @@ pub fn start(config: &Config) -> Result<Replication, String> {
         }
         Start::FinishPromotion { claimed } => {
             let previous = replication.store.epochs()?.into_iter().filter(|e| *e < claimed).max().unwrap_or(0);
-            log::warn!("this machine had claimed epoch {claimed} and stopped before its promotion was done: finishing it");
+            tracing::warn!(epoch = claimed, "this machine had claimed an epoch and stopped before its promotion was done: finishing it");
             replication.restore_copy(previous)?;
             replication.finish = Some(claimed);
             Node::replicated(Role::Standby, previous)
@@ -189,9 +190,9 @@ impl Replication {
     /// first: it is only a copy, and Litestream 0.5 cannot resume one.
     pub(super) fn restore_copy(&mut self, epoch: u64) -> Result<(), String> {
         if !self.data_dir.join("token-signing.key").exists() {
-            log::warn!(
-                "{} is missing: copy the primary's token-signing.key here, or every shopper is signed out after a switch-over",
-                self.data_dir.join("token-signing.key").display()
+            tracing::warn!(
+                path = %self.data_dir.join("token-signing.key").display(),
+                "the token signing key is missing: copy the primary's token-signing.key here, or every shopper is signed out after a switch-over"
             );
         }
         self.litestream.remove_copy()?;
@@ -205,22 +206,23 @@ impl Replication {
         let mut said = Instant::now();
         while self.litestream.applied_txid().is_none() {
             if let Some(ended) = follower.exited() {
-                log::warn!("litestream could not restore epoch {epoch} yet ({ended}): trying again in 2 s");
+                tracing::warn!(epoch, ended = %ended, "litestream could not restore the epoch yet: trying again in 2 s");
                 std::thread::sleep(Duration::from_secs(2));
                 self.litestream.remove_copy()?;
                 copy_all(&mirror)?;
                 follower = self.litestream.follow(mirror.as_ref().map(Mirror::dir))?;
             }
             if said.elapsed() > Duration::from_secs(10) {
-                log::info!("still restoring the standby's copy of epoch {epoch} ({} s)", started.elapsed().as_secs());
+                tracing::info!(epoch, elapsed_ms = started.elapsed().as_millis() as u64, "still restoring the standby's copy");
                 said = Instant::now();
             }
             std::thread::sleep(Duration::from_millis(50));
         }
-        log::info!(
-            "the standby restored epoch {epoch} of {} in {:.2} s and follows it",
-            self.store.describe(),
-            started.elapsed().as_secs_f64()
+        tracing::info!(
+            epoch,
+            store = %self.store.describe(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "the standby restored its copy and follows it"
         );
         self.follower = Some(follower);
         self.copying = mirror.map(Mirror::keep_copying);

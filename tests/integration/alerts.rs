@@ -236,7 +236,7 @@ async fn every_route_that_puts_a_variant_back_on_sale_sends_each_subscriber_one_
     assert_eq!(status, 201, "{started}");
     assert_eq!(stock_of(&app, "42"), 0, "held");
     subscribe(&app, &guest, "f@example.com", "42").await;
-    app.sql("UPDATE reservations SET expires_at = 0");
+    app.pass_holds();
     app.state.payments.release_lapsed_holds(0).await.unwrap();
     assert_eq!(stock_of(&app, "42"), 2);
     each_gets_one(&app, &["f@example.com"]).await;
@@ -305,7 +305,7 @@ async fn nobody_is_mailed_about_stock_unless_they_confirmed_and_at_most_once_a_d
     assert_eq!(back_mails(&app, "victim@example.com").len(), 1, "one a day per address and product");
     assert_eq!(waiting_on_stock_screen(&admin, "41").await, 1, "she still waits for the next day");
     // A day later it goes.
-    app.sql("UPDATE back_in_stock_sent SET sent_at = sent_at - 86400001");
+    app.advance(86_400_001);
     for _ in 0..250 {
         if back_mails(&app, "victim@example.com").len() == 2 {
             break;

@@ -288,7 +288,8 @@ async fn unproven_customers_orders_wait_for_confirmation_a_few_per_address_and_l
     assert_eq!(admin.send_json(Method::PATCH, &format!("/api/admin/orders/{first}"), json!({"status": "processing"})).await.0, 200);
 
     // The other two lapse: cancelled by the background round's work, their stock and code uses back.
-    app.sql("UPDATE order_confirmations SET expires_at = 1 WHERE confirmed_at IS NULL");
+    let window_ends = app.query_i64("SELECT MAX(expires_at) FROM order_confirmations WHERE confirmed_at IS NULL");
+    app.advance(window_ends - app.now_ms() + 1);
     let ended = app.state.payments.end_unconfirmed_orders().await.unwrap();
     assert_eq!(ended, 3, "two from the first network and the other network's");
     for order in &placed[1..] {

@@ -218,7 +218,7 @@ async fn paystack_refusing_failing_or_going_silent_moves_no_money_twice() {
     // The reconciler, a while later: the silent one is found at Paystack and linked; the other
     // is given up; nothing is asked for again.
     fake.set_refund(Mode::Normal);
-    app.sql("UPDATE refunds SET created_at = created_at - 20 * 60 * 1000");
+    app.advance(20 * 60 * 1000);
     app.state.refunds.reconcile().await.unwrap();
     let now = admin_order(&admin, &order).await;
     let by_reason = |reason: &str| now["refunds"].as_array().unwrap().iter().find(|r| r["reason"] == reason).unwrap().clone();

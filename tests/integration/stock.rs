@@ -228,17 +228,18 @@ async fn holds_go_back_when_the_popup_closes_the_shopper_starts_again_or_time_ru
     // Time runs out on a hold.
     let (_, third) = ada.post_json("/api/checkout", details()).await;
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 3);
-    app.sql("UPDATE reservations SET expires_at = 0");
+    app.pass_holds();
     app.state.payments.release_lapsed_holds(0).await.unwrap();
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 5);
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM reservations"), 0);
 
     // A payment whose start at Paystack never finished (the process died) cannot be paid: its
-    // hold goes back and it is abandoned.
+    // hold goes back and it is abandoned. (Another lifetime on, so her holds may start again.)
+    app.advance(app.state.config.payment_lifetime_ms());
     let (_, fourth) = ada.post_json("/api/checkout", details()).await;
     let reference = fourth["reference"].as_str().unwrap();
     app.sql(&format!("UPDATE payments SET access_code = NULL WHERE reference = '{reference}'"));
-    app.state.payments.release_lapsed_holds(ankara::db::now_ms() + 1).await.unwrap();
+    app.state.payments.release_lapsed_holds(app.now_ms() + 1).await.unwrap();
     assert_eq!(stock_of(&app, "brogue", "41", "Black"), 5);
     let status: String = app
         .state
@@ -257,7 +258,7 @@ async fn a_payment_completing_after_its_hold_lapsed_and_the_units_sold_is_flagge
     add(&ada, json!({"productId": "brogue", "size": "42", "color": "Black"})).await;
     add(&ada, json!({"productId": "watch"})).await;
     let (_, late) = ada.post_json("/api/checkout", details()).await;
-    app.sql("UPDATE reservations SET expires_at = 0");
+    app.pass_holds();
     app.state.payments.release_lapsed_holds(0).await.unwrap();
 
     let bola = shopper(&app, "bola@example.com").await;

@@ -47,6 +47,8 @@ pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     config.listen = addr;
     config.public_url = Some(format!("http://{addr}"));
     config.workers = Some(2);
+    // Tests of time move the shop's clock instead of waiting or editing timestamps.
+    config.clock = ankara::clock::Clock::shifted();
     adjust(&mut config);
     let state = ankara::app::prepare(config).expect("prepare");
     let server = ankara::app::serve(state.clone(), listener).expect("serve");
@@ -188,6 +190,22 @@ impl TestApp {
     /// Another, independent browser on the same shop.
     pub fn browser(&self) -> Browser {
         Browser::new(self.main.base.clone())
+    }
+
+    /// Moves the shop's clock on by `ms`, as if that much time had passed.
+    pub fn advance(&self, ms: i64) {
+        self.state.clock.advance(ms);
+    }
+
+    /// The shop's clock now (ahead of the system's once advanced).
+    pub fn now_ms(&self) -> i64 {
+        self.state.clock.now_ms()
+    }
+
+    /// Moves the shop's clock past the end of the stock holds of payments started until now: a
+    /// payment's lifetime and the margin before its holds go back regardless.
+    pub fn pass_holds(&self) {
+        self.advance(self.state.config.payment_lifetime_ms() + ankara::payments::FORCED_RELEASE_MS + 1);
     }
 
     /// Runs SQL against the shop's database (test set-up).

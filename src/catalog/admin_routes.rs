@@ -267,10 +267,11 @@ struct CollectionOrder {
 #[put("/admin/collections/order")]
 async fn reorder_collections(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<CollectionOrder>) -> AppResult<HttpResponse> {
     let ids = body.into_inner().ids;
+    let now = state.clock.now_ms();
     let collections = state
         .catalogue
         .write(move |tx| {
-            super::collections::reorder(tx, &ids, now_ms())?;
+            super::collections::reorder(tx, &ids, now)?;
             Ok((super::list_collections(tx)?, Changes::shown()))
         })
         .await?;
@@ -293,10 +294,11 @@ async fn set_collection_hidden(
     body: web::Json<HiddenBody>,
 ) -> AppResult<HttpResponse> {
     let (id, hidden) = (id.into_inner(), body.hidden);
+    let now = state.clock.now_ms();
     let collection = state
         .catalogue
         .write(move |tx| {
-            super::collections::set_hidden(tx, &id, hidden, now_ms())?;
+            super::collections::set_hidden(tx, &id, hidden, now)?;
             Ok((super::get_collection(tx, &id)?, Changes::shown()))
         })
         .await?;

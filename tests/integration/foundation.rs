@@ -206,6 +206,7 @@ async fn client_routes_get_the_app_with_page_tags() {
         assert!(html.contains("id=\"ankara-session\""), "{route}");
         // The shop's name travels in the page's facts: the front end's header and titles read it.
         assert!(html.contains("<script id=\"ankara-shop\" type=\"application/json\">{\""), "{route}");
+        assert!(html.contains("\"email\":"), "{route}");
         assert!(html.contains("\"name\":\"Ankara\""), "{route}");
     }
     let (_, page) = app.get_json("/api/collections/wristwatches").await;
@@ -245,7 +246,11 @@ async fn every_page_of_the_route_tables_answers_200() {
         if pattern == "/setup" {
             continue;
         }
-        let path = pattern.replace(":id", if pattern.starts_with("/product/") { &product } else { "wristwatches" }).replace(':', "x-");
+        let path = pattern
+            .replace(":id", if pattern.starts_with("/product/") { &product } else { "wristwatches" })
+            // A page of the shop's own: one of the starter pages.
+            .replace(":slug", "privacy")
+            .replace(':', "x-");
         let res = app.get(&path).await;
         assert_eq!(res.status(), 200, "{path} (from {pattern})");
         assert!(res.text().await.unwrap().contains("id=\"ankara-session\""), "{path} is the app");

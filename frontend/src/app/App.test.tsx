@@ -90,9 +90,9 @@ describe('App routes', () => {
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Ankara. All rights reserved.`);
     expect(screen.getByRole('link', { name: 'Tracking' }).getAttribute('href')).toBe('/track');
     expect((await screen.findByRole('link', { name: 'Privacy Policy' })).getAttribute('href')).toBe('/pages/privacy');
-    const instagram = screen.getByRole('link', { name: 'Instagram' });
-    expect(instagram.getAttribute('target')).toBe('_blank');
-    expect(instagram.getAttribute('rel')).toBe('noopener noreferrer');
+    // The social links come from the server's facts (the shop's identity; the browser tests check
+    // the demo's): a page without them, like a shop that set none, shows none.
+    expect(screen.queryByRole('link', { name: 'Instagram' })).toBeNull();
   });
 });
 

@@ -223,7 +223,11 @@ async fn search_engines_get_a_sitemap_robots_and_product_data_with_real_ratings(
     let products = app.query_i64("SELECT COUNT(*) FROM products");
     let pages = app.query_i64("SELECT COUNT(*) FROM pages");
     assert_eq!(pages, 4, "the four starter pages");
-    assert_eq!(sitemap.matches("<loc>").count() as i64, 2 + 6 + pages + products, "home, about, six collections, the pages and every product");
+    assert_eq!(
+        sitemap.matches("<loc>").count() as i64,
+        2 + 6 + pages + products,
+        "home, about, six collections, the pages and every product"
+    );
     assert!(sitemap.contains(&format!("<loc>{}/collections/suits</loc>", app.url(""))));
 
     // The demo's reviews are real rows, not constants: the product's rating is theirs.

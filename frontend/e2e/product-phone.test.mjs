@@ -114,13 +114,32 @@ test('the product page may be kept by the back/forward cache (Lighthouse’s aud
   cdp.on('Page.backForwardCacheNotUsed', (event) => {
     for (const { reason } of event.notRestoredExplanations) if (!BROWSER_REASONS.has(reason)) reasons.push(reason);
   });
+  // Every request the page makes, until it ends; Chromium names any still under way when the shopper
+  // leaves (OutstandingNetworkRequestFetch, …Others for pictures and scripts the page asks for at an
+  // idle moment), and on a busy machine such a moment may come after Playwright's 'networkidle'.
+  const inFlight = new Set();
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  for (const ended of ['requestfinished', 'requestfailed'])
+    page.on(ended, (request) => {
+      inFlight.delete(request);
+      lastChange = Date.now();
+    });
+  const settled = async () => {
+    const deadline = Date.now() + 15_000;
+    while ((inFlight.size > 0 || Date.now() - lastChange < 1_500) && Date.now() < deadline)
+      await page.waitForTimeout(100);
+  };
   const product = products[0];
   await page.goto(`${shop.base}/product/${product.id}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   assert.deepEqual(await axeViolations(page), []);
-  // A request still under way when the shopper leaves keeps any page out of the cache (Chromium's
-  // OutstandingNetworkRequestFetch); on a busy machine the reviews or the bag may still be loading.
-  await page.waitForLoadState('networkidle');
+  // A request still under way when the shopper leaves keeps any page out of the cache; on a busy
+  // machine the reviews, the bag or an idle-time picture may still be loading.
+  await settled();
   await page.goto(`${shop.base}/collections/${product.collectionId}`);
   await page.getByRole('heading', { level: 1 }).waitFor();
   await page.goBack();

@@ -11,7 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use rust_embed::RustEmbed;
 use sha2::Digest;
 
-use crate::error::AppResult;
+use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 
 #[derive(RustEmbed)]
@@ -244,9 +244,16 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         preload: None,
         json_ld: None,
     };
+    // The home page's sections come with the page (no request before the hero can draw), and its
+    // first slide's picture is preloaded.
+    let mut home = None;
     if path == "/" {
-        let hero = state.db.read(|c| Ok(crate::catalog::hero_images(c)?)).await?;
-        meta.preload = hero.first().map(|i| (i.clone(), Slot::Hero));
+        let view = state.db.read(move |c| Ok(crate::brand::home_view(c, preview)?)).await?;
+        meta.preload = view.sections.iter().find_map(|s| match s {
+            crate::brand::home::SectionView::Hero { slides } => slides.first().and_then(|s| s.picture.clone()).map(|i| (i, Slot::Hero)),
+            _ => None,
+        });
+        home = Some(view);
     } else if let Some(id) = path.strip_prefix("/product/") {
         let id = crate::ids::ProductId::from(id);
         let product =
@@ -319,6 +326,9 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
     let mut shop = facts(state, &brand, preview);
     shop["collections"] = serde_json::json!(menu);
     shop["pages"] = serde_json::json!(pages);
+    if let Some(home) = home {
+        shop["home"] = serde_json::to_value(home).map_err(AppError::internal)?;
+    }
     // A page without a picture of its own is shared with the shop's logo.
     if meta.image.is_none() {
         meta.image = brand.logo.as_ref().map(|logo| logo.largest_url().to_string());
@@ -348,9 +358,7 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
 /// Whether the request asks for the identity's draft (the back office's Preview) from a session
 /// that may edit it: the cookie alone shows a shopper nothing.
 fn previewing(req: &HttpRequest, session: &serde_json::Value) -> bool {
-    let asked = req.cookie(crate::brand::routes::PREVIEW_COOKIE).is_some_and(|c| c.value() == "brand");
-    let role = session["user"]["role"].as_str().and_then(crate::auth::Role::parse);
-    asked && role.is_some_and(|role| crate::access::may(role, "PUT", "/api/admin/brand"))
+    crate::brand::routes::previewing(req, session["user"]["role"].as_str().and_then(crate::auth::Role::parse))
 }
 
 /// The shop's facts the front end reads from the page (the `ankara-shop` element): its identity

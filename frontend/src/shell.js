@@ -35,9 +35,6 @@
       link.href = href;
       document.head.appendChild(link);
     });
-    // The home page's hero slides (/api/hero) with the app's code, not after it has run: the app's
-    // fetch picks up this response.
-    if (location.pathname === '/') preload('/api/hero', 'fetch');
     if (!saveData) {
       (app.getAttribute('data-font') || '').split(' ').forEach(function (font) {
         if (font) preload(font, 'font', 'font/woff2');

@@ -9,6 +9,7 @@
 //! document of a shop that has none ([`seed_if_new`]); after that the back office owns it.
 
 pub mod colour;
+pub mod home;
 pub mod icons;
 pub mod routes;
 
@@ -271,11 +272,30 @@ crate::text_enum! {
     }
 }
 
-/// One stored version: the document and its logo's media key.
+/// One stored version: the document, its logo's media key and the home page's layout (`None`:
+/// the seed's, [`home::Home::seed`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stored {
     pub identity: Identity,
     pub logo_key: Option<String>,
+    pub home: Option<home::Home>,
+}
+
+impl Stored {
+    /// The media this version shows: its logo and its home page's pictures.
+    fn pictures(&self) -> Vec<String> {
+        let mut keys: Vec<String> = self.logo_key.iter().cloned().collect();
+        keys.extend(self.home.iter().flat_map(|h| h.pictures()));
+        keys
+    }
+
+    /// The home page's layout (the seed's when the version has none of its own).
+    pub fn home(&self, conn: &Connection) -> rusqlite::Result<home::Home> {
+        match &self.home {
+            Some(home) => Ok(home.clone()),
+            None => home::Home::seed(conn),
+        }
+    }
 }
 
 /// A version of the identity as the API shows it: the document and its logo's picture.
@@ -300,27 +320,46 @@ pub struct BrandView {
 }
 
 fn load_version(conn: &Connection, version: Version) -> rusqlite::Result<Option<Stored>> {
-    conn.prepare_cached("SELECT document, logo_key FROM brand_versions WHERE state = ?1")?
-        .query_row([version], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?)))
+    conn.prepare_cached("SELECT document, logo_key, home FROM brand_versions WHERE state = ?1")?
+        .query_row([version], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Option<String>>(1)?, r.get::<_, Option<String>>(2)?)))
         .optional()
         // A document this version cannot read falls back to the defaults rather than closing the shop.
-        .map(|row| row.map(|(text, logo_key)| Stored { identity: serde_json::from_str(&text).unwrap_or_default(), logo_key }))
+        .map(|row| {
+            row.map(|(text, logo_key, home)| Stored {
+                identity: serde_json::from_str(&text).unwrap_or_default(),
+                logo_key,
+                home: home.and_then(|h| serde_json::from_str(&h).ok()),
+            })
+        })
 }
 
 fn store_version(tx: &Connection, version: Version, stored: &Stored, now: i64) -> AppResult<()> {
     tx.execute(
-        "INSERT INTO brand_versions (state, document, logo_key, updated_at) VALUES (?1, ?2, ?3, ?4)
-         ON CONFLICT (state) DO UPDATE SET document = excluded.document, logo_key = excluded.logo_key, updated_at = excluded.updated_at",
-        params![version, serde_json::to_string(&stored.identity).map_err(AppError::internal)?, stored.logo_key, now],
+        "INSERT INTO brand_versions (state, document, logo_key, home, updated_at) VALUES (?1, ?2, ?3, ?4, ?5)
+         ON CONFLICT (state) DO UPDATE SET document = excluded.document, logo_key = excluded.logo_key, home = excluded.home,
+                                           updated_at = excluded.updated_at",
+        params![
+            version,
+            serde_json::to_string(&stored.identity).map_err(AppError::internal)?,
+            stored.logo_key,
+            stored.home.as_ref().map(serde_json::to_string).transpose().map_err(AppError::internal)?,
+            now
+        ],
     )?;
     Ok(())
 }
 
-/// Removes a version, releasing its logo when nothing else uses it.
+/// Removes a version, releasing its pictures that nothing else uses.
 fn drop_version(tx: &Connection, media_root: &std::path::Path, version: Version) -> AppResult<()> {
     let old = load_version(tx, version)?;
     tx.execute("DELETE FROM brand_versions WHERE state = ?1", [version])?;
-    if let Some(key) = old.and_then(|o| o.logo_key) {
+    release_pictures(tx, media_root, old)
+}
+
+/// Releases the pictures a version showed, once it is replaced or gone (kept while any other
+/// version, or anything else in the shop, still shows them).
+fn release_pictures(tx: &Connection, media_root: &std::path::Path, old: Option<Stored>) -> AppResult<()> {
+    for key in old.map(|o| o.pictures()).unwrap_or_default() {
         crate::media::release_if_unused(tx, media_root, &key)?;
     }
     Ok(())
@@ -328,7 +367,7 @@ fn drop_version(tx: &Connection, media_root: &std::path::Path, version: Version)
 
 /// What shoppers see (the defaults before the shop's first start has seeded it).
 pub fn published(conn: &Connection) -> rusqlite::Result<Stored> {
-    Ok(load_version(conn, Version::Published)?.unwrap_or(Stored { identity: Identity::default(), logo_key: None }))
+    Ok(load_version(conn, Version::Published)?.unwrap_or(Stored { identity: Identity::default(), logo_key: None, home: None }))
 }
 
 /// The draft being edited: the published version when there is no draft.
@@ -357,6 +396,35 @@ pub fn draft_view(conn: &Connection) -> rusqlite::Result<IdentityView> {
     view(conn, draft(conn)?)
 }
 
+/// The home page as shoppers see it (or, for a preview, as the draft would show it).
+pub fn home_view(conn: &Connection, preview: bool) -> rusqlite::Result<home::HomeView> {
+    let stored = if preview { draft(conn)? } else { published(conn)? };
+    home::resolve(conn, &stored.home(conn)?, &stored.identity.name, &stored.identity.whatsapp)
+}
+
+/// The back office's home page editor: the draft's layout, its pictures by key, and where it
+/// stands against what shoppers see.
+#[derive(Serialize, Clone, Debug, PartialEq, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct HomeEditor {
+    pub draft: home::Home,
+    pub pictures: std::collections::BTreeMap<String, crate::media::Image>,
+    /// Whether the draft (the home page or the identity) differs from what shoppers see.
+    pub unpublished_changes: bool,
+    pub can_revert: bool,
+}
+
+pub fn home_editor(conn: &Connection) -> rusqlite::Result<HomeEditor> {
+    let (draft, published) = (draft(conn)?, published(conn)?);
+    let layout = draft.home(conn)?;
+    Ok(HomeEditor {
+        pictures: home::pictures_of(conn, &layout)?,
+        draft: layout,
+        unpublished_changes: draft != published,
+        can_revert: load_version(conn, Version::Previous)?.is_some(),
+    })
+}
+
 pub fn brand_view(conn: &Connection) -> rusqlite::Result<BrandView> {
     let (draft, published) = (draft(conn)?, published(conn)?);
     let unpublished_changes = draft != published;
@@ -376,7 +444,7 @@ pub fn seed_if_new(tx: &Connection, first: Identity) -> AppResult<()> {
         log::warn!("the start-up values of the shop's identity were not all usable ({}): the defaults fill in", e.message());
         Identity { name: first.name.clone(), ..Identity::default() }.checked().unwrap_or_default()
     });
-    store_version(tx, Version::Published, &Stored { identity, logo_key: None }, crate::db::now_ms())
+    store_version(tx, Version::Published, &Stored { identity, logo_key: None, home: None }, crate::db::now_ms())
 }
 
 /// The demo shop's words (data/demo/identity.json): filled into the published identity where it
@@ -417,25 +485,27 @@ pub fn rename(tx: &Connection, name: &str) -> AppResult<()> {
 /// change until it is published.
 pub fn save_draft(tx: &Connection, media_root: &std::path::Path, identity: Identity, now: i64) -> AppResult<()> {
     let identity = identity.checked()?;
-    let logo_key = draft(tx)?.logo_key;
     let before = load_version(tx, Version::Draft)?;
-    store_version(tx, Version::Draft, &Stored { identity, logo_key }, now)?;
-    drop_unused_logo(tx, media_root, before)
+    let stored = Stored { identity, ..draft(tx)? };
+    store_version(tx, Version::Draft, &stored, now)?;
+    release_pictures(tx, media_root, before)
+}
+
+/// Saves the draft's home page (checked whole first, against the draft's WhatsApp number).
+pub fn save_home_draft(tx: &Connection, media_root: &std::path::Path, layout: home::Home, now: i64) -> AppResult<()> {
+    let current = draft(tx)?;
+    let layout = layout.checked(tx, &current.identity.whatsapp)?;
+    let before = load_version(tx, Version::Draft)?;
+    store_version(tx, Version::Draft, &Stored { home: Some(layout), ..current }, now)?;
+    release_pictures(tx, media_root, before)
 }
 
 /// Sets (or, with `None`, removes) the draft's logo.
 pub fn set_draft_logo(tx: &Connection, media_root: &std::path::Path, logo_key: Option<String>, now: i64) -> AppResult<()> {
     let before = load_version(tx, Version::Draft)?;
-    let identity = draft(tx)?.identity;
-    store_version(tx, Version::Draft, &Stored { identity, logo_key }, now)?;
-    drop_unused_logo(tx, media_root, before)
-}
-
-fn drop_unused_logo(tx: &Connection, media_root: &std::path::Path, before: Option<Stored>) -> AppResult<()> {
-    if let Some(key) = before.and_then(|b| b.logo_key) {
-        crate::media::release_if_unused(tx, media_root, &key)?;
-    }
-    Ok(())
+    let stored = Stored { logo_key, ..draft(tx)? };
+    store_version(tx, Version::Draft, &stored, now)?;
+    release_pictures(tx, media_root, before)
 }
 
 /// Publishes the draft: it becomes what shoppers see, and what they saw until now is kept to go
@@ -464,9 +534,7 @@ pub fn revert(tx: &Connection, media_root: &std::path::Path, now: i64) -> AppRes
     let current = published(tx)?;
     tx.execute("DELETE FROM brand_versions WHERE state IN ('previous', 'draft')", [])?;
     store_version(tx, Version::Published, &previous, now)?;
-    for key in [current.logo_key].into_iter().flatten() {
-        crate::media::release_if_unused(tx, media_root, &key)?;
-    }
+    release_pictures(tx, media_root, Some(current))?;
     Ok(previous)
 }
 

@@ -18,13 +18,24 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(upload_logo)
         .service(remove_logo)
         .service(publish_brand)
-        .service(revert_brand);
+        .service(revert_brand)
+        .service(get_home)
+        .service(get_home_editor)
+        .service(save_home)
+        .service(upload_home_picture);
 }
 
 /// The cookie a member of staff sets to see the storefront with the draft (the back office's
 /// Preview). Honoured only for a session that may edit the identity: anyone else sees what is
 /// published, whatever their cookies say.
 pub const PREVIEW_COOKIE: &str = "ankara_preview";
+
+/// Whether a request asks for the draft (the cookie) from a member of staff whose `role` may edit
+/// it: the cookie alone shows a shopper nothing.
+pub fn previewing(req: &HttpRequest, role: Option<crate::auth::Role>) -> bool {
+    req.cookie(PREVIEW_COOKIE).is_some_and(|c| c.value() == "brand")
+        && role.is_some_and(|role| crate::access::may(role, "PUT", "/api/admin/brand"))
+}
 
 fn answer(view: BrandView) -> HttpResponse {
     HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view)
@@ -202,4 +213,95 @@ pub async fn icon(state: web::Data<AppState>, file: web::Path<String>) -> AppRes
     let root = state.media.root.clone();
     let png = web::block(move || icons::icon(&root, &key, largest, &identity.header_colour, size)).await??;
     Ok(HttpResponse::Ok().content_type("image/png").insert_header(("Cache-Control", "public, max-age=300")).body(png))
+}
+
+/// The home page's sections as shoppers see them, pictures and links resolved (the draft's for a
+/// member of staff previewing it). The first load of `/` carries the same in the page itself.
+#[utoipa::path(tag = "catalogue", responses((status = OK, body = home::HomeView)))]
+#[get("/home")]
+async fn get_home(req: HttpRequest, state: web::Data<AppState>) -> AppResult<crate::cache::Answer> {
+    use actix_web::FromRequest;
+    // Only a request that asks for a preview costs a session lookup.
+    let role = if req.cookie(PREVIEW_COOKIE).is_some() {
+        crate::auth::CurrentUser::extract(&req).await.ok().and_then(|user| user.role)
+    } else {
+        None
+    };
+    let preview = previewing(&req, role);
+    let view = state.db.read(move |c| Ok(home_view(c, preview)?)).await?;
+    Ok(crate::cache::Answer::new(serde_json::to_vec(&view).map_err(AppError::internal)?.into()))
+}
+
+fn editor(view: HomeEditor) -> HttpResponse {
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(view)
+}
+
+/// The home page's draft layout for the editor, with its pictures.
+#[utoipa::path(tag = "admin", responses((status = OK, body = HomeEditor), Unauthorized, Forbidden))]
+#[get("/admin/home")]
+async fn get_home_editor(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
+    Ok(editor(state.db.read(|c| Ok(home_editor(c)?)).await?))
+}
+
+/// Saves the home page's draft, checked whole first (a missing picture, a link to a deleted
+/// product, a link off the shop: refused, nothing changed). Shoppers see it once published.
+#[utoipa::path(tag = "admin", responses((status = OK, body = HomeEditor), BadRequest, Unauthorized, Forbidden, Busy))]
+#[put("/admin/home")]
+async fn save_home(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<home::Home>) -> AppResult<HttpResponse> {
+    let layout = body.into_inner();
+    // Refused before the writer is asked: a list of 1,000 sections costs nothing more.
+    if layout.sections.len() > home::MAX_SECTIONS {
+        return Err(AppError::Validation(format!("The home page can have at most {} sections.", home::MAX_SECTIONS)));
+    }
+    let (root, now) = (state.media.root.clone(), state.clock.now_ms());
+    state.db.write(move |tx| save_home_draft(tx, &root, layout, now)).await?;
+    Ok(editor(state.db.read(|c| Ok(home_editor(c)?)).await?))
+}
+
+/// The home page picture form (multipart).
+#[derive(MultipartForm, utoipa::ToSchema)]
+#[multipart(duplicate_field = "deny")]
+struct HomePictureForm {
+    /// PNG, JPEG or WebP, at most 10 MB.
+    #[schema(value_type = String, format = Binary)]
+    picture: Option<ImageUpload>,
+}
+
+/// A picture stored for a slide or banner: its key goes into the section.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct HomePicture {
+    key: String,
+    image: crate::media::Image,
+}
+
+/// Stores a picture for the home page (a slide or a banner) through the picture pipeline; the
+/// editor puts its key into a section and saves the draft.
+#[utoipa::path(
+    tag = "admin",
+    request_body(content = HomePictureForm, content_type = "multipart/form-data"),
+    responses((status = OK, body = HomePicture), BadRequest, Unauthorized, Forbidden, PayloadTooLarge, TooManyRequests, Busy)
+)]
+#[put("/admin/home/picture")]
+async fn upload_home_picture(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    _slot: UploadSlot,
+    _admin: AdminUser,
+    body: web::Payload,
+) -> AppResult<HttpResponse> {
+    let HomePictureForm { picture } = upload::read(&req, body).await?;
+    let Some(picture) = ImageUpload::sent(picture) else {
+        return Err(AppError::Validation("Choose a picture.".into()));
+    };
+    if looks_like_svg(&picture)? {
+        return Err(AppError::Validation("An SVG picture cannot be used: upload a PNG, JPEG or WebP picture.".into()));
+    }
+    let answer =
+        crate::media::write_with_uploads(&state.media, &state.db, "home", vec![picture], crate::media::ImageKind::Wide, |tx, keys| {
+            let key = keys.into_iter().next().ok_or_else(|| AppError::internal("no picture stored"))?;
+            let image = crate::media::load(tx, &key)?.ok_or_else(|| AppError::internal("the stored picture is missing"))?;
+            Ok(HomePicture { key, image })
+        })
+        .await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(answer))
 }

@@ -345,13 +345,6 @@ pub fn list_releases(conn: &Connection) -> rusqlite::Result<Vec<Release>> {
     .collect()
 }
 
-pub fn hero_images(conn: &Connection) -> rusqlite::Result<Vec<Image>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT m.key, m.widths, m.webp_widths, m.width, m.height FROM hero_slides h JOIN media m ON m.key = h.media_key ORDER BY h.position",
-    )?;
-    stmt.query_map([], |r| crate::media::image_at_required(r, 0))?.collect()
-}
-
 /// Fills in each product's variants and colour pictures, with one query each.
 fn attach(conn: &Connection, products: &mut [Product]) -> rusqlite::Result<()> {
     if products.is_empty() {

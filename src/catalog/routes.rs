@@ -9,7 +9,6 @@ use crate::cache::Answer;
 use crate::error::answers::{BadRequest, NotFound};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
-use crate::media::Image;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(list_collections)
@@ -17,8 +16,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         // Before /products/{id}, which would take "featured" for an id.
         .service(featured)
         .service(product)
-        .service(releases)
-        .service(hero);
+        .service(releases);
 }
 
 fn collection_not_found() -> AppError {
@@ -106,11 +104,4 @@ async fn featured(state: web::Data<AppState>) -> AppResult<Answer> {
 async fn releases(state: web::Data<AppState>) -> AppResult<Answer> {
     let db = state.db.clone();
     state.cache.respond("releases".into(), db.read(|c| Ok(super::list_releases(c)?))).await
-}
-
-#[utoipa::path(tag = "catalogue", responses((status = OK, body = Vec<Image>, description = "The home page's hero slides")))]
-#[get("/hero")]
-async fn hero(state: web::Data<AppState>) -> AppResult<Answer> {
-    let db = state.db.clone();
-    state.cache.respond("hero".into(), db.read(|c| Ok(super::hero_images(c)?))).await
 }

@@ -23,6 +23,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (17, include_str!("../../migrations/0017_webp_pictures.sql")),
     (18, include_str!("../../migrations/0018_brand.sql")),
     (19, include_str!("../../migrations/0019_shelves_pages.sql")),
+    (20, include_str!("../../migrations/0020_home_sections.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

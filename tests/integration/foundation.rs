@@ -122,8 +122,16 @@ async fn featured_releases_about_and_hero() {
     assert!(!about["title"].as_str().unwrap().is_empty());
     assert!(about["image1"]["url"].is_string() && about["image2"]["url"].is_string());
 
-    let (_, hero) = app.get_json("/api/hero").await;
-    assert_eq!(hero.as_array().unwrap().len(), 3);
+    // The seed's home page: three hero slides with the demo's pictures and words, then the
+    // collections, the releases and the featured products.
+    let (_, home) = app.get_json("/api/home").await;
+    let kinds: Vec<&str> = home["sections"].as_array().unwrap().iter().map(|s| s["type"].as_str().unwrap()).collect();
+    assert_eq!(kinds, ["hero", "collections", "releases", "featured"]);
+    let slides = home["sections"][0]["slides"].as_array().unwrap();
+    assert_eq!(slides.len(), 3);
+    assert!(slides.iter().all(|s| s["picture"]["url"].as_str().unwrap().starts_with("/media/hero/")));
+    assert_eq!(slides[0]["button"], serde_json::json!({ "label": "Explore", "href": "#collections" }));
+    assert_eq!(home["sections"][3]["blurb"], "Our favourite pieces this season, chosen by the Ankara stylists.");
 }
 
 #[actix_web::test]

@@ -13,6 +13,7 @@ mod crash;
 mod delivery;
 mod foundation;
 mod hardening;
+mod home_page;
 mod import;
 mod listing;
 mod mail;

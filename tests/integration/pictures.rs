@@ -7,8 +7,8 @@ use crate::common::*;
 #[actix_web::test]
 async fn pictures_come_as_webp_at_the_phone_widths_beside_the_jpegs() {
     let app = spawn_app().await;
-    let (_, hero) = app.get_json("/api/hero").await;
-    let first = &hero[0];
+    let (_, home) = app.get_json("/api/home").await;
+    let first = &home["sections"][0]["slides"][0]["picture"];
     let webp = first["webpSrcset"].as_str().unwrap();
     for width in [240, 360, 640, 720, 800, 1024, 1280, 1600] {
         assert!(webp.contains(&format!(".webp {width}w")), "{width} in {webp}");
@@ -34,7 +34,7 @@ async fn pictures_come_as_webp_at_the_phone_widths_beside_the_jpegs() {
 #[actix_web::test]
 async fn a_returning_phone_gets_304s_for_answers_and_files_it_has() {
     let app = spawn_app().await;
-    for path in ["/api/hero", "/api/products/featured", "/sw.js", "/favicon.svg"] {
+    for path in ["/api/home", "/api/products/featured", "/sw.js", "/favicon.svg"] {
         let first = app.get(path).await;
         assert_eq!(first.status(), 200, "{path}");
         let etag = first.headers()["etag"].to_str().unwrap().to_string();

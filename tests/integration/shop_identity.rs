@@ -32,7 +32,7 @@ fn funke() -> Value {
 }
 
 /// A browser whose cookies the test can add to (the back office's preview cookie).
-fn browser_with_jar(app: &TestApp) -> (Browser, Arc<reqwest::cookie::Jar>) {
+pub(crate) fn browser_with_jar(app: &TestApp) -> (Browser, Arc<reqwest::cookie::Jar>) {
     let jar = Arc::new(reqwest::cookie::Jar::default());
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("ankara"));
@@ -40,7 +40,7 @@ fn browser_with_jar(app: &TestApp) -> (Browser, Arc<reqwest::cookie::Jar>) {
     (Browser { base: app.base.clone(), client }, jar)
 }
 
-async fn staff_with_jar(app: &TestApp, email: &str, role: &str) -> (Browser, Arc<reqwest::cookie::Jar>) {
+pub(crate) async fn staff_with_jar(app: &TestApp, email: &str, role: &str) -> (Browser, Arc<reqwest::cookie::Jar>) {
     let (browser, jar) = browser_with_jar(app);
     browser.signup("Staff Person", email, "staff-pass-1").await;
     app.sql(&format!("UPDATE users SET role = '{role}' WHERE email = '{email}'"));
@@ -48,15 +48,15 @@ async fn staff_with_jar(app: &TestApp, email: &str, role: &str) -> (Browser, Arc
     (browser, jar)
 }
 
-fn ask_for_preview(app: &TestApp, jar: &reqwest::cookie::Jar) {
+pub(crate) fn ask_for_preview(app: &TestApp, jar: &reqwest::cookie::Jar) {
     jar.add_cookie_str("ankara_preview=brand; Path=/", &app.url("/").parse().unwrap());
 }
 
-async fn html(browser: &Browser, path: &str) -> String {
+pub(crate) async fn html(browser: &Browser, path: &str) -> String {
     browser.get(path).await.text().await.unwrap()
 }
 
-async fn send_form(browser: &Browser, method: Method, path: &str, form: Form) -> (u16, Value) {
+pub(crate) async fn send_form(browser: &Browser, method: Method, path: &str, form: Form) -> (u16, Value) {
     let res = browser.client.request(method, browser.url(path)).multipart(form).send().await.unwrap();
     let status = res.status().as_u16();
     (status, res.json().await.unwrap_or(Value::Null))

@@ -4,6 +4,7 @@ import { App } from './App';
 import { ErrorBoundary } from './ErrorBoundary';
 import { guardRedirect } from './guards';
 import { admin, customer, mockFetch, renderWithProviders } from '@/test/utils';
+import { seedHome } from '@/test/fixtures';
 
 describe('guardRedirect', () => {
   it('sends visitors on signed-in pages to /login with the page in ?next=', () => {
@@ -40,7 +41,7 @@ describe('guardRedirect', () => {
 
 describe('App routes', () => {
   function renderApp(path: string, user: typeof customer | null = null) {
-    mockFetch({ '/api/hero': [], '/api/collections': [], '/api/releases': [], '/api/products/featured': [] });
+    mockFetch({ '/api/home': seedHome([]), '/api/collections': [], '/api/releases': [], '/api/products/featured': [] });
     return renderWithProviders(<App />, { path, session: { user } });
   }
 

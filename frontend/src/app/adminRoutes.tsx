@@ -37,6 +37,7 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
   lazyRoute('/admin/brand', 'admin', () => import('@/features/admin/routes/BrandPage')),
+  lazyRoute('/admin/home', 'admin', () => import('@/features/admin/routes/HomeEditorPage')),
   lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
   lazyRoute('/admin/keys', 'admin', () => import('@/features/admin/routes/KeysPage')),
 ];

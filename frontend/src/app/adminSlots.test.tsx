@@ -9,7 +9,7 @@ import CollectionPage from '@/features/catalog/routes/CollectionPage';
 import HomePage from '@/features/catalog/routes/HomePage';
 import ProductPage from '@/features/catalog/routes/ProductPage';
 import AboutPage from '@/features/content/routes/AboutPage';
-import { collection, image, product, release } from '@/test/fixtures';
+import { collection, image, product, release, seedHome } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 import type { Session } from '@/lib/types';
 
@@ -22,7 +22,7 @@ const watch = product({ id: 'watch', name: 'Steel Watch', collectionId: 'wristwa
 
 function homeApi(extra: Parameters<typeof mockFetch>[0] = {}) {
   return mockFetch({
-    '/api/hero': [image('h1')],
+    '/api/home': seedHome([image('h1')]),
     '/api/collections': [collection()],
     '/api/releases': [release(1)],
     '/api/products/featured': [shoe, watch],

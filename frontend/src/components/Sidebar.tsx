@@ -65,6 +65,7 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/search', label: 'Search words', icon: <SearchIcon /> },
   { href: '/admin/activity', label: 'Activity log', icon: <ClockIcon /> },
   { href: '/admin/brand', label: 'Shop identity', icon: <SlidersIcon /> },
+  { href: '/admin/home', label: 'Home page', icon: <GridIcon /> },
   { href: '/admin/settings', label: 'Settings', icon: <SlidersIcon /> },
   { href: '/admin/keys', label: 'Keys and addresses', icon: <KeyIcon /> },
 ];

@@ -317,6 +317,47 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/home': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The home page's draft layout for the editor, with its pictures. */
+    get: operations['get_home_editor'];
+    /**
+     * Saves the home page's draft, checked whole first (a missing picture, a link to a deleted
+     *     product, a link off the shop: refused, nothing changed). Shoppers see it once published.
+     */
+    put: operations['save_home'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/home/picture': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Stores a picture for the home page (a slide or a banner) through the picture pipeline; the
+     *     editor puts its key into a section and saves the draft.
+     */
+    put: operations['upload_home_picture'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/keys': {
     parameters: {
       query?: never;
@@ -1397,14 +1438,18 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/hero': {
+  '/api/home': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get: operations['hero'];
+    /**
+     * The home page's sections as shoppers see them, pictures and links resolved (the draft's for a
+     *     member of staff previewing it). The first load of `/` carries the same in the page itself.
+     */
+    get: operations['get_home'];
     put?: never;
     post?: never;
     delete?: never;
@@ -2448,6 +2493,15 @@ export interface components {
       changed: number;
       message: string;
     };
+    Button: {
+      label: string;
+      target: components['schemas']['Target'];
+    };
+    /** @description A button as the page draws it: a link on the shop, or [`COLLECTIONS_ANCHOR`]. */
+    ButtonView: {
+      href: string;
+      label: string;
+    };
     CancelBody: {
       /** @description The payment to cancel; without it, every payment of this shopper still in progress. */
       reference?: string;
@@ -3058,6 +3112,40 @@ export interface components {
     };
     HideBody: {
       hidden: boolean;
+    };
+    /** @description The home page's sections, in order. */
+    Home: {
+      sections: components['schemas']['Section'][];
+    };
+    /**
+     * @description The back office's home page editor: the draft's layout, its pictures by key, and where it
+     *     stands against what shoppers see.
+     */
+    HomeEditor: {
+      canRevert: boolean;
+      draft: components['schemas']['Home'];
+      pictures: {
+        [key: string]: components['schemas']['Image'];
+      };
+      /** @description Whether the draft (the home page or the identity) differs from what shoppers see. */
+      unpublishedChanges: boolean;
+    };
+    /** @description A picture stored for a slide or banner: its key goes into the section. */
+    HomePicture: {
+      image: components['schemas']['Image'];
+      key: string;
+    };
+    /** @description The home page picture form (multipart). */
+    HomePictureForm: {
+      /**
+       * Format: binary
+       * @description PNG, JPEG or WebP, at most 10 MB.
+       */
+      picture: string;
+    };
+    /** @description The home page as shoppers (or a previewing merchant) see it. */
+    HomeView: {
+      sections: components['schemas']['SectionView'][];
     };
     /** @description The shop's identity as the merchant writes it (the logo is apart: it is uploaded). */
     Identity: {
@@ -4107,6 +4195,93 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /** @description One part of the home page, as the merchant writes it. */
+    Section:
+      | {
+          link?: components['schemas']['Target'] | null;
+          text: string;
+          /** @enum {string} */
+          type: 'announcement';
+        }
+      | {
+          slides: components['schemas']['Slide'][];
+          /** @enum {string} */
+          type: 'hero';
+        }
+      | {
+          blurb?: string;
+          heading?: string;
+          /** @enum {string} */
+          type: 'collections';
+        }
+      | {
+          /** @enum {string} */
+          type: 'releases';
+        }
+      | {
+          blurb?: string;
+          heading?: string;
+          /** @enum {string} */
+          type: 'featured';
+        }
+      | {
+          button?: components['schemas']['Button'] | null;
+          heading: string;
+          picture?: string | null;
+          text?: string;
+          /** @enum {string} */
+          type: 'banner';
+        }
+      | {
+          heading: string;
+          text?: string;
+          /** @enum {string} */
+          type: 'whatsapp';
+        };
+    /** @description A section as the storefront draws it: pictures and links resolved. */
+    SectionView:
+      | {
+          href?: string | null;
+          text: string;
+          /** @enum {string} */
+          type: 'announcement';
+        }
+      | {
+          slides: components['schemas']['SlideView'][];
+          /** @enum {string} */
+          type: 'hero';
+        }
+      | {
+          blurb: string;
+          heading: string;
+          /** @enum {string} */
+          type: 'collections';
+        }
+      | {
+          /** @enum {string} */
+          type: 'releases';
+        }
+      | {
+          blurb: string;
+          heading: string;
+          /** @enum {string} */
+          type: 'featured';
+        }
+      | {
+          button?: components['schemas']['ButtonView'] | null;
+          heading: string;
+          picture?: components['schemas']['Image'] | null;
+          text: string;
+          /** @enum {string} */
+          type: 'banner';
+        }
+      | {
+          heading: string;
+          number: string;
+          text: string;
+          /** @enum {string} */
+          type: 'whatsapp';
+        };
     SeenAnswer: {
       counts: components['schemas']['Counts'];
     };
@@ -4319,6 +4494,19 @@ export interface components {
       /** @description Each as wide as `columns`; blank rows are dropped. */
       rows: string[][];
     };
+    Slide: {
+      button: components['schemas']['Button'];
+      kicker: string;
+      line: string;
+      /** @description The picture's key (from `PUT /api/admin/home/picture`); required to save. */
+      picture?: string | null;
+    };
+    SlideView: {
+      button: components['schemas']['ButtonView'];
+      kicker: string;
+      line: string;
+      picture: components['schemas']['Image'] | null;
+    };
     /** @enum {string} */
     Source: 'website' | 'whatsapp' | 'instagram' | 'in_store';
     Staff: {
@@ -4435,6 +4623,32 @@ export interface components {
     SynonymList: {
       groups: components['schemas']['SynonymGroup'][];
     };
+    /** @description Where a button leads: somewhere on the shop, never another site. */
+    Target:
+      | {
+          /** @enum {string} */
+          kind: 'collections';
+        }
+      | {
+          id: string;
+          /** @enum {string} */
+          kind: 'collection';
+        }
+      | {
+          id: string;
+          /** @enum {string} */
+          kind: 'product';
+        }
+      | {
+          /** @enum {string} */
+          kind: 'page';
+          slug: string;
+        }
+      | {
+          /** @enum {string} */
+          kind: 'path';
+          path: string;
+        };
     /** @description What the pop-up shows after a test card. */
     TestCardResult: {
       message: string;
@@ -5849,6 +6063,194 @@ export interface operations {
         };
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_home_editor: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HomeEditor'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  save_home: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Home'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HomeEditor'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  upload_home_picture: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['HomePictureForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['HomePicture'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;
@@ -10448,7 +10850,7 @@ export interface operations {
       };
     };
   };
-  hero: {
+  get_home: {
     parameters: {
       query?: never;
       header?: never;
@@ -10457,13 +10859,12 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The home page's hero slides */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['Image'][];
+          'application/json': components['schemas']['HomeView'];
         };
       };
     };

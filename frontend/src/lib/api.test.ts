@@ -55,7 +55,7 @@ describe('the typed client', () => {
 
   it('falls back to an http_<status> code when the error body is not the JSON shape', async () => {
     stubFetch(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
-    await expect(answer(api.GET('/api/hero'))).rejects.toMatchObject({
+    await expect(answer(api.GET('/api/home'))).rejects.toMatchObject({
       status: 502,
       code: 'http_502',
       message: 'Request failed: 502 Bad Gateway',
@@ -66,7 +66,7 @@ describe('the typed client', () => {
     stubFetch(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(answer(api.GET('/api/hero'))).rejects.toMatchObject({
+    await expect(answer(api.GET('/api/home'))).rejects.toMatchObject({
       status: 0,
       code: 'network_error',
       message: NETWORK_ERROR_MESSAGE,
@@ -78,7 +78,7 @@ describe('the typed client', () => {
       throw new DOMException('aborted', 'AbortError');
     });
     const controller = new AbortController();
-    await expect(answer(api.GET('/api/hero', { signal: controller.signal }))).rejects.toMatchObject({
+    await expect(answer(api.GET('/api/home', { signal: controller.signal }))).rejects.toMatchObject({
       name: 'AbortError',
     });
     expect(fn.mock.calls[0]![1]!.signal).toBe(controller.signal);
@@ -88,7 +88,7 @@ describe('the typed client', () => {
     stubFetch(async () => new Response(null, { status: 204 }));
     await expect(answer(api.POST('/api/auth/logout'))).resolves.toBeUndefined();
     stubFetch(async () => new Response('not json', { status: 200 }));
-    await expect(answer(api.GET('/api/hero'))).rejects.toMatchObject({ code: 'invalid_response' });
+    await expect(answer(api.GET('/api/home'))).rejects.toMatchObject({ code: 'invalid_response' });
   });
 
   it('sends JSON bodies with a content type, same-origin credentials and the method', async () => {

@@ -8,7 +8,8 @@ import type { OrderStatus } from './types';
 export const queryKeys = {
   /** The session (never fetched at start: seeded from index.html). */
   session: ['session'] as const,
-  hero: ['hero'] as const,
+  /** The home page's sections (seeded from the first HTML of `/`). */
+  home: ['home'] as const,
   collections: {
     all: ['collections'] as const,
     list: ['collections', 'list'] as const,
@@ -101,6 +102,7 @@ export const queryKeys = {
     /** The merchant's settings (GET/PATCH /api/admin/settings). */
     settings: ['admin', 'settings'] as const,
     brand: ['admin', 'brand'] as const,
+    home: ['admin', 'home'] as const,
     /** The merchant's search words (GET/PUT /api/admin/search/synonyms). */
     searchWords: ['admin', 'search-words'] as const,
     /** Customers: every search and page under one prefix, and one customer's page. */
@@ -127,7 +129,7 @@ export const queryKeys = {
  */
 const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
   queryKeys.session[0],
-  queryKeys.hero[0],
+  queryKeys.home[0],
   queryKeys.collections.all[0],
   queryKeys.pages.all[0],
   queryKeys.products.all[0],

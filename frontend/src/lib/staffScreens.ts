@@ -34,6 +34,7 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/activity\/?$/, 'GET /api/admin/activity'],
   [/^\/admin\/settings\/?$/, 'GET /api/admin/settings'],
   [/^\/admin\/brand\/?$/, 'GET /api/admin/brand'],
+  [/^\/admin\/home\/?$/, 'GET /api/admin/home'],
   [/^\/admin\/keys\/?$/, 'GET /api/admin/keys'],
   [/^\/adminmanagement\/?$/, 'POST /api/admin/grant'],
 ];

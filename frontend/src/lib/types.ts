@@ -14,6 +14,18 @@ export type Variant = Schemas['Variant'];
 export type ColorImages = Schemas['ColorImages'];
 export type Release = Schemas['Release'];
 export type About = Schemas['About'];
+/** The home page's sections as shoppers see them (the merchant's layout, resolved by the server). */
+export type HomeView = Schemas['HomeView'];
+export type SectionView = Schemas['SectionView'];
+export type SlideView = Schemas['SlideView'];
+export type ButtonView = Schemas['ButtonView'];
+/** The home page's layout as the merchant writes it (the back office's editor). */
+export type HomeLayout = Schemas['Home'];
+export type HomeSection = Schemas['Section'];
+export type HomeSlide = Schemas['Slide'];
+export type HomeButton = Schemas['Button'];
+export type HomeTarget = Schemas['Target'];
+export type HomeEditor = Schemas['HomeEditor'];
 export type CollectionPage = Schemas['CollectionPage'];
 /** One of the shop's own pages (/pages/{slug}), its Markdown and the HTML rendered from it. */
 export type ShopPage = Schemas['Page'];

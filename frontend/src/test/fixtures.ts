@@ -5,6 +5,7 @@ import type {
   CollectionPage,
   DeliveryOptions,
   Facets,
+  HomeView,
   Image,
   Order,
   OrderItem,
@@ -30,6 +31,39 @@ export const LAGOS_ADDRESS = {
   landmark: '',
 };
 export const ADA = { name: 'Ada Obi', email: 'ada@example.com', phone: '+234 803 000 0000' };
+
+/** The seed's home page: three slides with Explore, the collections, releases and featured. */
+export function seedHome(pictures: ReadonlyArray<Image | null> = [image('h1'), image('h2'), image('h3')]): HomeView {
+  const words = [
+    ['The new season', 'A sharp suit and a statement wristwatch: tailoring for the modern Nigerian gentleman.'],
+    ['Weekend ready', 'Clean, comfortable sneakers in bold colours for every day off.'],
+    ['Ready for Monday', 'Crisp corporate shirts and handmade formal shoes for the working week.'],
+  ] as const;
+  return {
+    sections: [
+      {
+        type: 'hero',
+        slides: words.map(([kicker, line], i) => ({
+          picture: pictures[i] ?? null,
+          kicker,
+          line,
+          button: { label: 'Explore', href: '#collections' },
+        })),
+      },
+      {
+        type: 'collections',
+        heading: 'Our Collections',
+        blurb: 'From the boardroom to the weekend: six edits of everything a well-dressed man needs.',
+      },
+      { type: 'releases' },
+      {
+        type: 'featured',
+        heading: 'Featured Products',
+        blurb: 'Our favourite pieces this season, chosen by the Ankara stylists.',
+      },
+    ],
+  };
+}
 
 export function image(name: string): Image {
   return {

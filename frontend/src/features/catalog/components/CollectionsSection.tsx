@@ -16,7 +16,12 @@ export const COLLECTIONS_HEADING_ID = 'collections';
  * horizontal rail (so products come within the first two screens) whose cards fade in as they
  * arrive and scale between 0.95 and 1.1 with their distance from the screen centre as it scrolls.
  */
-export const CollectionsSection = forwardRef<HTMLHeadingElement>(function CollectionsSection(_, headingRef) {
+type CollectionsSectionProps = { heading: string; blurb: string };
+
+export const CollectionsSection = forwardRef<HTMLHeadingElement, CollectionsSectionProps>(function CollectionsSection(
+  { heading, blurb },
+  headingRef,
+) {
   const { data: collections, isPending, isError, error } = useCollections();
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const reducedMotion = usePrefersReducedMotion();
@@ -30,9 +35,9 @@ export const CollectionsSection = forwardRef<HTMLHeadingElement>(function Collec
           <div>
             <span className="eyebrow">Shop by collection</span>
             <h2 id={COLLECTIONS_HEADING_ID} ref={headingRef} tabIndex={-1}>
-              Our Collections
+              {heading}
             </h2>
-            <p>From the boardroom to the weekend: six edits of everything a well-dressed man needs.</p>
+            <p>{blurb}</p>
           </div>
         </div>
 

@@ -7,11 +7,12 @@ import { useNearViewport } from '@/lib/useNearViewport';
 const FeaturedProducts = lazy(() => import('./FeaturedProducts').catch(() => ({ default: FeaturedError })));
 
 /**
- * The home page's featured products. Below the fold: its products, and the code that draws them,
+ * Featured products: on the home page under the merchant's words (the seed's by default), in
+ * the bag under the heading alone. Below the fold: its products, and the code that draws them,
  * are fetched once it comes near the screen or once the page has settled (never ahead while the
  * shopper saves data, see useNearViewport).
  */
-export function FeaturedGrid() {
+export function FeaturedGrid({ heading = 'Featured Products', blurb }: { heading?: string; blurb?: string }) {
   const sectionRef = useRef<HTMLElement>(null);
   const near = useNearViewport(sectionRef);
   const loading = <ProductGridSkeleton count={4} />;
@@ -21,8 +22,8 @@ export function FeaturedGrid() {
         <div className="section__head">
           <div>
             <span className="eyebrow">Hand-picked</span>
-            <h2 id="featured-heading">Featured Products</h2>
-            <p>Our favourite pieces this season, chosen by the Ankara stylists.</p>
+            <h2 id="featured-heading">{heading}</h2>
+            {blurb && <p>{blurb}</p>}
           </div>
         </div>
         {near ? (

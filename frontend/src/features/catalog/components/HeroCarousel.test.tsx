@@ -1,8 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { HERO_INTERVAL_MS, HeroCarousel } from './HeroCarousel';
-import { queryKeys } from '@/lib/queryKeys';
-import { image } from '@/test/fixtures';
+import { image, seedHome } from '@/test/fixtures';
 import { SLIDE_LEAD_MS } from '@/lib/useSlidePictures';
 import { createTestQueryClient, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -12,9 +11,11 @@ function activeSlide(): number {
 }
 
 function renderHero(onExplore = vi.fn()) {
-  const client = createTestQueryClient();
-  client.setQueryData(queryKeys.hero, [image('hero-1'), image('hero-2'), image('hero-3')]);
-  return renderWithProviders(<HeroCarousel onExplore={onExplore} />, { client });
+  const hero = seedHome([image('hero-1'), image('hero-2'), image('hero-3')]).sections[0];
+  const slides = hero?.type === 'hero' ? hero.slides : [];
+  return renderWithProviders(<HeroCarousel slides={slides} onExplore={onExplore} />, {
+    client: createTestQueryClient(),
+  });
 }
 
 describe('HeroCarousel', () => {

@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import HomePage from './HomePage';
-import { collection, image, product, release } from '@/test/fixtures';
+import { collection, image, product, release, seedHome } from '@/test/fixtures';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 describe('HomePage', () => {
   it('shows hero, collections, new releases and featured products in order', async () => {
     mockFetch({
-      '/api/hero': [image('h1'), image('h2'), image('h3')],
+      '/api/home': seedHome(),
       '/api/collections': [collection(), collection({ id: 'suits', name: 'Suits', description: 'Two-piece suits.' })],
       '/api/releases': [release(1)],
       '/api/products/featured': [
@@ -17,6 +17,7 @@ describe('HomePage', () => {
     });
     renderWithProviders(<HomePage />);
     expect(document.title).toBe('Ankara');
+    await screen.findByRole('heading', { level: 2, name: 'Our Collections' });
 
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
     expect(headings).toEqual(['Our Collections', 'New Releases', 'Featured Products']);
@@ -34,20 +35,73 @@ describe('HomePage', () => {
   });
 
   it('moves to the collections when Explore is pressed', async () => {
-    mockFetch({ '/api/hero': [], '/api/collections': [], '/api/releases': [], '/api/products/featured': [] });
+    mockFetch({ '/api/home': seedHome([]), '/api/collections': [], '/api/releases': [], '/api/products/featured': [] });
     renderWithProviders(<HomePage />);
-    fireEvent.click(screen.getByRole('button', { name: 'Explore' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Explore' }));
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Our Collections' }));
   });
 
   it('says why the collections are missing when they cannot be fetched', async () => {
     mockFetch({
-      '/api/hero': [],
+      '/api/home': seedHome([]),
       '/api/collections': () => jsonResponse({ error: 'internal', message: 'Database unavailable' }, 500),
       '/api/releases': [],
       '/api/products/featured': [],
     });
     renderWithProviders(<HomePage />);
     expect(await screen.findByText('Could not fetch collections: Database unavailable')).toBeTruthy();
+  });
+
+  it("draws the merchant's own sections in her order, her words and links", async () => {
+    mockFetch({
+      '/api/home': {
+        sections: [
+          { type: 'announcement', text: 'Free delivery in Lagos over ₦50,000', href: '/pages/shipping' },
+          {
+            type: 'hero',
+            slides: [
+              {
+                picture: image('s1'),
+                kicker: 'New in',
+                line: 'Adire maxi dresses',
+                button: { label: 'Shop dresses', href: '/collections/dresses' },
+              },
+            ],
+          },
+          { type: 'featured', heading: 'Loved by Lagos', blurb: 'Our picks.' },
+          {
+            type: 'banner',
+            picture: image('b1'),
+            heading: 'Made to measure',
+            text: 'Book a fitting.',
+            button: { label: 'Read more', href: '/pages/fittings' },
+          },
+          { type: 'whatsapp', heading: 'Order on WhatsApp', text: 'We reply fast.', number: '2348035550100' },
+        ],
+      },
+      '/api/products/featured': [],
+    });
+    renderWithProviders(<HomePage />);
+    const announcement = await screen.findByRole('link', { name: 'Free delivery in Lagos over ₦50,000' });
+    expect(announcement.getAttribute('href')).toBe('/pages/shipping');
+    expect(screen.getByRole('link', { name: 'Shop dresses' }).getAttribute('href')).toBe('/collections/dresses');
+    expect(screen.getByText('Adire maxi dresses')).toBeTruthy();
+    // One slide: no dots, no pause button.
+    expect(screen.queryByRole('button', { name: 'Go to slide 1' })).toBeNull();
+    // The banners come in their own chunk.
+    await screen.findByRole('heading', { level: 2, name: 'Order on WhatsApp' });
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Loved by Lagos', 'Made to measure', 'Order on WhatsApp']);
+    expect(screen.getByRole('link', { name: 'Read more' }).getAttribute('href')).toBe('/pages/fittings');
+    expect(screen.getByRole('link', { name: 'Chat on WhatsApp' }).getAttribute('href')).toBe(
+      'https://wa.me/2348035550100',
+    );
+    expect(screen.queryByText(/Our Collections|Ankara stylists/)).toBeNull();
+  });
+
+  it('keeps a heading with the shop name when the merchant has no hero', async () => {
+    mockFetch({ '/api/home': { sections: [{ type: 'releases' }] }, '/api/releases': [] });
+    renderWithProviders(<HomePage />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ankara' })).toBeTruthy();
   });
 });

@@ -1,0 +1,38 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { answer, api } from '@/lib/api';
+import { queryKeys } from '@/lib/queryKeys';
+import { SHOP_ELEMENT_ID } from '@/lib/site';
+import type { HomeView } from '@/lib/types';
+
+/**
+ * The home page's sections the server wrote into the first HTML of `/` (the shop's facts), so the
+ * hero draws with the page and no request waits before it; `undefined` on any other first page.
+ */
+export function homeFromPage(
+  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
+): HomeView | undefined {
+  try {
+    const raw = doc?.getElementById(SHOP_ELEMENT_ID)?.textContent;
+    const facts: unknown = raw ? JSON.parse(raw) : null;
+    const home = facts && typeof facts === 'object' ? (facts as { home?: unknown }).home : undefined;
+    return home && typeof home === 'object' && Array.isArray((home as HomeView).sections)
+      ? (home as HomeView)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const FROM_PAGE = homeFromPage();
+
+/** GET /api/home: the home page's sections as the merchant published them (or her draft, previewing). */
+export const homeQueryOptions = queryOptions({
+  queryKey: queryKeys.home,
+  queryFn: ({ signal }) => answer(api.GET('/api/home', { signal })),
+  initialData: FROM_PAGE,
+  staleTime: 10 * 60_000,
+});
+
+export function useHome() {
+  return useQuery(homeQueryOptions);
+}

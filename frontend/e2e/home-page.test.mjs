@@ -8,6 +8,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  apiAs,
   axePage,
   axeViolations,
   DESKTOP,
@@ -33,6 +34,7 @@ after(async () => {
   await shop?.stop();
 });
 
+const NAME = "Funke's Closet";
 const SEED_LINE = 'tailoring for the modern Nigerian gentleman';
 const HER_LINE = 'Adire maxi dresses for every owambe.';
 
@@ -73,6 +75,10 @@ test('the merchant lays out her home page: a draft shoppers do not see, then pub
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.getByText('Draft saved.', { exact: false }).waitFor();
     await page.screenshot({ path: '/tmp/ankara-home-editor-360.png', fullPage: true });
+    // Her name in the same draft (the Shop identity screen's own test drives that screen).
+    const brand = await apiAs(page, 'GET', '/api/admin/brand');
+    const { logo: _logo, ...identity } = brand.body.draft;
+    assert.equal((await apiAs(page, 'PUT', '/api/admin/brand', { ...identity, name: NAME })).status, 200);
 
     // Shoppers see the seed's page until she publishes; her preview shows hers.
     const shopper = await newPage(browser, SMALL_PHONE);
@@ -103,6 +109,8 @@ test('the merchant lays out her home page: a draft shoppers do not see, then pub
       assert.equal(await visitor.getByRole('button', { name: 'Go to slide 2' }).count(), 0, 'one slide, no dots');
       const text = await visitor.evaluate(() => document.body.innerText);
       assert.ok(!text.includes(SEED_LINE), `none of the seed's slides at ${viewport.width}`);
+      assert.equal(await visitor.title(), NAME);
+      assert.ok(!/\bAnkara\b/.test(text), `no "Ankara" in the home page's text at ${viewport.width}: ${text}`);
       await visitor.screenshot({ path: `/tmp/ankara-home-her-${viewport.width}.png`, fullPage: true });
       await visitor.getByRole('link', { name: 'Shop suits' }).click();
       await visitor.waitForURL(/\/collections\/suits$/);
@@ -118,6 +126,7 @@ test('the merchant lays out her home page: a draft shoppers do not see, then pub
     const back = await newPage(browser, SMALL_PHONE);
     await back.goto(shop.base);
     await back.getByText(SEED_LINE, { exact: false }).first().waitFor({ state: 'attached' });
+    assert.equal(await back.title(), 'Ankara', 'the name went back with the home page');
     assert.deepEqual(page.errors, []);
   });
 });

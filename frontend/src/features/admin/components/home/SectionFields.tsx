@@ -51,6 +51,48 @@ function ButtonFields({
   );
 }
 
+type WordsFieldsProps = {
+  place: string;
+  heading: string;
+  words: string;
+  /** Empty words take the shop's own (the collections grid, the featured products). */
+  seeded?: boolean;
+  wordsLabel?: string;
+  rows: number;
+  onChange: (heading: string, words: string) => void;
+};
+
+/** A section's heading and the words under it. */
+function WordsFields({
+  place,
+  heading,
+  words,
+  seeded = false,
+  wordsLabel = 'words',
+  rows,
+  onChange,
+}: WordsFieldsProps) {
+  return (
+    <>
+      <TextField
+        label={`${place}: heading`}
+        hint={seeded ? "Empty: the shop's own words." : undefined}
+        value={heading}
+        maxLength={80}
+        optional={seeded}
+        onValueChange={(next) => onChange(next, words)}
+      />
+      <TextAreaField
+        label={`${place}: ${wordsLabel}`}
+        value={words}
+        maxLength={300}
+        rows={rows}
+        onValueChange={(next) => onChange(heading, next)}
+      />
+    </>
+  );
+}
+
 /** A new slide: the merchant adds its picture and words. */
 export const newSlide = (): HomeSlide => ({
   picture: null,
@@ -162,23 +204,15 @@ export function SectionFields({ section, place, pictures, onChange, onUpdate, on
     case 'collections':
     case 'featured':
       return (
-        <>
-          <TextField
-            label={`${place}: heading`}
-            hint="Empty: the shop's own words."
-            value={section.heading ?? ''}
-            maxLength={80}
-            optional
-            onValueChange={(heading) => onChange({ ...section, heading })}
-          />
-          <TextAreaField
-            label={`${place}: words under the heading`}
-            value={section.blurb ?? ''}
-            maxLength={300}
-            rows={2}
-            onValueChange={(blurb) => onChange({ ...section, blurb })}
-          />
-        </>
+        <WordsFields
+          place={place}
+          heading={section.heading ?? ''}
+          words={section.blurb ?? ''}
+          seeded
+          wordsLabel="words under the heading"
+          rows={2}
+          onChange={(heading, blurb) => onChange({ ...section, heading, blurb })}
+        />
       );
     case 'releases':
       return <p className="muted">The new releases you add from the home page, as a slideshow.</p>;
@@ -193,18 +227,12 @@ export function SectionFields({ section, place, pictures, onChange, onUpdate, on
               onUpdate((now) => (now.type === 'banner' ? { ...now, picture: stored.key } : now));
             }}
           />
-          <TextField
-            label={`${place}: heading`}
-            value={section.heading}
-            maxLength={80}
-            onValueChange={(heading) => onChange({ ...section, heading })}
-          />
-          <TextAreaField
-            label={`${place}: words`}
-            value={section.text ?? ''}
-            maxLength={300}
+          <WordsFields
+            place={place}
+            heading={section.heading}
+            words={section.text ?? ''}
             rows={3}
-            onValueChange={(text) => onChange({ ...section, text })}
+            onChange={(heading, text) => onChange({ ...section, heading, text })}
           />
           <label className="home-check">
             <input
@@ -232,18 +260,12 @@ export function SectionFields({ section, place, pictures, onChange, onUpdate, on
       return (
         <>
           <p className="muted">A button that opens a WhatsApp chat with the number on the Shop identity screen.</p>
-          <TextField
-            label={`${place}: heading`}
-            value={section.heading}
-            maxLength={80}
-            onValueChange={(heading) => onChange({ ...section, heading })}
-          />
-          <TextAreaField
-            label={`${place}: words`}
-            value={section.text ?? ''}
-            maxLength={300}
+          <WordsFields
+            place={place}
+            heading={section.heading}
+            words={section.text ?? ''}
             rows={2}
-            onValueChange={(text) => onChange({ ...section, text })}
+            onChange={(heading, text) => onChange({ ...section, heading, text })}
           />
         </>
       );

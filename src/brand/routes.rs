@@ -33,6 +33,13 @@ async fn current(state: &web::Data<AppState>) -> AppResult<HttpResponse> {
     Ok(answer(state.db.read(|c| Ok(brand_view(c)?)).await?))
 }
 
+/// Mail carries the published name and logo from now on.
+async fn sign_mail(state: &web::Data<AppState>) -> AppResult<()> {
+    let published = state.db.read(|c| Ok(published_view(c)?)).await?;
+    state.mailer.set_shop(&published.identity.name, published.logo.as_ref());
+    Ok(())
+}
+
 /// The draft being edited and what shoppers see now.
 #[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden))]
 #[get("/admin/brand")]
@@ -106,9 +113,14 @@ async fn upload_logo(
         ));
     }
     let (root, now) = (state.media.root.clone(), state.clock.now_ms());
-    crate::media::write_with_uploads(&state.media, &state.db, crate::media::LOGOS, vec![logo], crate::media::ImageKind::Logo, move |tx, keys| {
-        set_draft_logo(tx, &root, keys.into_iter().next(), now)
-    })
+    crate::media::write_with_uploads(
+        &state.media,
+        &state.db,
+        crate::media::LOGOS,
+        vec![logo],
+        crate::media::ImageKind::Logo,
+        move |tx, keys| set_draft_logo(tx, &root, keys.into_iter().next(), now),
+    )
     .await?;
     current(&state).await
 }
@@ -128,15 +140,14 @@ async fn remove_logo(state: web::Data<AppState>, _admin: AdminUser) -> AppResult
 #[post("/admin/brand/publish")]
 async fn publish_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResult<HttpResponse> {
     let (root, actor, now) = (state.media.root.clone(), admin.0.id.clone(), state.clock.now_ms());
-    let published = state
+    state
         .db
         .write(move |tx| {
-            let published = publish(tx, &root, now)?;
-            crate::activity::record(tx, &actor, "brand", "shop", "Published the shop's identity")?;
-            Ok(published)
+            publish(tx, &root, now)?;
+            Ok(crate::activity::record(tx, &actor, "brand", "shop", "Published the shop's identity")?)
         })
         .await?;
-    state.mailer.set_shop_name(&published.identity.name);
+    sign_mail(&state).await?;
     current(&state).await
 }
 
@@ -145,15 +156,14 @@ async fn publish_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResul
 #[post("/admin/brand/revert")]
 async fn revert_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResult<HttpResponse> {
     let (root, actor, now) = (state.media.root.clone(), admin.0.id.clone(), state.clock.now_ms());
-    let restored = state
+    state
         .db
         .write(move |tx| {
-            let restored = revert(tx, &root, now)?;
-            crate::activity::record(tx, &actor, "brand", "shop", "Went back to the shop's previous identity")?;
-            Ok(restored)
+            revert(tx, &root, now)?;
+            Ok(crate::activity::record(tx, &actor, "brand", "shop", "Went back to the shop's previous identity")?)
         })
         .await?;
-    state.mailer.set_shop_name(&restored.identity.name);
+    sign_mail(&state).await?;
     current(&state).await
 }
 

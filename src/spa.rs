@@ -425,7 +425,8 @@ fn organization_data(public_url: &str, brand: &crate::brand::IdentityView) -> se
             data[field] = value.as_str().into();
         }
     }
-    let same_as: Vec<&str> = [&id.instagram, &id.facebook, &id.x, &id.tiktok].into_iter().filter(|l| !l.is_empty()).map(String::as_str).collect();
+    let same_as: Vec<&str> =
+        [&id.instagram, &id.facebook, &id.x, &id.tiktok].into_iter().filter(|l| !l.is_empty()).map(String::as_str).collect();
     if !same_as.is_empty() {
         data["sameAs"] = same_as.into();
     }

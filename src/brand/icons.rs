@@ -37,7 +37,9 @@ pub fn icon(media_root: &Path, key: &str, largest_width: u32, background: &str, 
     let (x, y) = ((size - fitted.width()) / 2, (size - fitted.height()) / 2);
     imageops::overlay(&mut square, &fitted, i64::from(x), i64::from(y));
     let mut png = Vec::new();
-    DynamicImage::ImageRgb8(DynamicImage::ImageRgba8(square).to_rgb8()).write_to(&mut Cursor::new(&mut png), ImageFormat::Png).map_err(AppError::internal)?;
+    DynamicImage::ImageRgb8(DynamicImage::ImageRgba8(square).to_rgb8())
+        .write_to(&mut Cursor::new(&mut png), ImageFormat::Png)
+        .map_err(AppError::internal)?;
     let mut drawn = DRAWN.lock().expect("icons");
     let map = drawn.get_or_insert_with(HashMap::new);
     // A few logos over a shop's life: starting over now and then bounds the memory.

@@ -9,7 +9,7 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::common::{Browser, TestApp, png, spawn_app};
+use crate::common::{Browser, TestApp, png, spawn_app, spawn_with};
 
 /// Funke's shop, as she would type it.
 fn funke() -> Value {
@@ -297,11 +297,21 @@ async fn the_home_and_contact_pages_describe_the_published_shop_to_search_engine
         assert_eq!(org["telephone"], "0803 555 0199");
         assert_eq!(org["email"], "hello@funkescloset.ng");
         assert_eq!(org["address"], "12 Admiralty Way, Lekki, Lagos");
-        assert_eq!(org["sameAs"], json!(["https://instagram.com/funkescloset", "https://www.tiktok.com/@funkescloset"]), "only the links set");
+        assert_eq!(
+            org["sameAs"],
+            json!(["https://instagram.com/funkescloset", "https://www.tiktok.com/@funkescloset"]),
+            "only the links set"
+        );
         let logo = org["logo"].as_str().unwrap();
         assert!(logo.starts_with(&app.url("/media/brand/")) && logo.ends_with(".png"), "an absolute address: {logo}");
     }
     assert!(json_ld(&html(&visitor, "/about").await).is_empty(), "other pages do not repeat it");
+    // Mail is headed by the same logo, at an address that loads outside the shop.
+    let sign = app.state.mailer.sign();
+    assert_eq!(sign.name, "Funke's Closet");
+    let mail_logo = sign.logo_url.expect("mail carries the published logo");
+    assert!(mail_logo.starts_with(&app.url("/media/brand/")) && mail_logo.ends_with(".png"), "{mail_logo}");
+    assert_eq!(app.get(mail_logo.strip_prefix(&app.url("")).unwrap()).await.status(), 200);
 
     // A name that tries to close the script element stays inside it.
     let mut hostile = funke();
@@ -349,4 +359,22 @@ async fn a_transparent_logo_keeps_its_transparency() {
     assert_eq!(owner.post_json("/api/admin/brand/publish", Value::Null).await.0, 200);
     let icon = image::load_from_memory(&app.get("/brand/icon-192.png").await.bytes().await.unwrap()).unwrap().to_rgb8();
     assert_eq!(icon.get_pixel(30, 96).0, [0x1b, 0x1f, 0x3b], "the transparent part shows the header colour");
+}
+
+#[actix_web::test]
+async fn a_whatsapp_number_the_keys_screen_kept_moves_into_the_identity_once() {
+    // A shop from before: its Keys screen kept the number in the keys file.
+    let app = spawn_with(|config| {
+        std::fs::create_dir_all(&config.data_dir).unwrap();
+        std::fs::write(config.data_dir.join("shop-keys.json"), r#"{"whatsapp_number": "2348035550100", "smtp_url": null}"#).unwrap();
+    })
+    .await;
+    let owner = app.admin_browser("owner@example.com").await;
+    let (_, brand) = owner.get_json("/api/admin/brand").await;
+    assert_eq!(brand["published"]["whatsapp"], "2348035550100", "the identity has it now");
+    assert!(html(&app.browser(), "/").await.contains("\"whatsapp\":\"2348035550100\""));
+    let keys: Value = serde_json::from_slice(&std::fs::read(app.dir.path().join("shop-keys.json")).unwrap()).unwrap();
+    assert!(keys["whatsapp_number"].is_null(), "and the keys file no longer: {keys}");
+    let (_, view) = owner.get_json("/api/admin/keys").await;
+    assert!(view.get("whatsappNumber").is_none(), "the Keys screen has no WhatsApp number: {view}");
 }

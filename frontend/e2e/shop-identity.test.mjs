@@ -171,7 +171,7 @@ test('her contacts are on the contact page, and her logo and contacts head the r
       source: 'whatsapp',
     });
     assert.equal(made.status, 201, JSON.stringify(made.body));
-    const order = made.body;
+    const { order } = made.body;
     for (const [path, name, shot] of [
       ['receipt', `Receipt for Order #${order.number}`, 'receipt'],
       ['packing-slip', `Packing slip for Order #${order.number}`, 'packing-slip'],

@@ -52,9 +52,9 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
             crate::brand::seed_if_new(conn, first_identity(&config))?;
             // Earlier versions kept the WhatsApp number in the keys file (the Keys screen): it
             // moves into the identity, the one place it is read from, where that has none.
-            if let Some((number, done)) = crate::keys::take_whatsapp(&config.data_dir).map_err(crate::error::AppError::internal)? {
+            if let Some(number) = crate::keys::stored_whatsapp(&config.data_dir).map_err(crate::error::AppError::internal)? {
                 crate::brand::adopt_whatsapp(conn, &number)?;
-                done().map_err(crate::error::AppError::internal)?;
+                crate::keys::forget_whatsapp(&config.data_dir).map_err(crate::error::AppError::internal)?;
             }
             if !config.no_demo {
                 crate::catalog::demo::load_if_new(conn, &media.root)?;

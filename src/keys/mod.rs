@@ -29,7 +29,7 @@ pub struct Stored {
     pub smtp_url: Option<String>,
     pub shop_email: Option<String>,
     pub shop_name: Option<String>,
-    /// Kept here by earlier versions: moved into the shop's identity at start ([`take_whatsapp`]),
+    /// Kept here by earlier versions: moved into the shop's identity at start ([`stored_whatsapp`]),
     /// the one place it is read from now.
     pub whatsapp_number: Option<String>,
 }
@@ -101,13 +101,15 @@ pub fn overlay(config: &mut Config) -> Result<(), String> {
     Ok(())
 }
 
-/// The WhatsApp number an earlier version's Keys screen stored, taken out of the file: the caller
-/// moves it into the shop's identity first (see `brand::adopt_whatsapp`), then calls `done`.
-pub fn take_whatsapp(data_dir: &Path) -> Result<Option<(String, impl FnOnce() -> Result<(), String>)>, String> {
-    let mut stored = load(data_dir)?;
-    let Some(number) = stored.whatsapp_number.take() else { return Ok(None) };
-    let data_dir = data_dir.to_path_buf();
-    Ok(Some((number, move || save(&data_dir, &stored))))
+/// The WhatsApp number an earlier version's Keys screen stored: the caller moves it into the
+/// shop's identity (`brand::adopt_whatsapp`), then [`forget_whatsapp`]s it.
+pub fn stored_whatsapp(data_dir: &Path) -> Result<Option<String>, String> {
+    Ok(load(data_dir)?.whatsapp_number)
+}
+
+/// Takes the WhatsApp number out of the file, once the identity has it.
+pub fn forget_whatsapp(data_dir: &Path) -> Result<(), String> {
+    save(data_dir, &Stored { whatsapp_number: None, ..load(data_dir)? })
 }
 
 /// A secret as the browser may see it: its kind and its last four characters.

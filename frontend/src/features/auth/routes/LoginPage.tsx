@@ -11,6 +11,7 @@ import { useFormProblem } from '@/components/forms/useFormProblem';
 import { failureMessage } from '@/lib/api';
 import { safeNextPath } from '@/lib/redirect';
 import { adminHome } from '@/lib/staffScreens';
+import { SHOP_NAME } from '@/lib/site';
 
 type Mode = 'signin' | 'forgot';
 
@@ -85,7 +86,7 @@ function SignInForm({ email, setEmail, next, notice, onForgot }: SignInProps) {
       intro="Sign in to see your bag, saved items and orders."
       footer={
         <>
-          New to Ankara?{' '}
+          New to {SHOP_NAME}?{' '}
           <Link href={next ? `/signup?next=${encodeURIComponent(next)}` : '/signup'}>Create an account</Link>
         </>
       }

@@ -154,6 +154,10 @@ test('her contacts are on the contact page, and her logo and contacts head the r
     assert.equal(await reach.getByRole('link', { name: 'Facebook' }).count(), 0, 'a link she has not set is not shown');
     assert.deepEqual(await axeViolations(shopper), [], 'the contact page is axe clean in her colours');
     await shopper.screenshot({ path: '/tmp/ankara-contact-360.png', fullPage: true });
+    const wide = await newPage(browser, DESKTOP);
+    await wide.goto(`${shop.base}/contact`);
+    await wide.getByRole('region', { name: 'Other ways to reach us' }).waitFor();
+    await wide.screenshot({ path: '/tmp/ankara-contact-1366.png', fullPage: true });
     const ld = JSON.parse(await shopper.locator('script[type="application/ld+json"]').textContent());
     assert.equal(ld['@type'], 'Organization');
     assert.equal(ld.name, NAME);

@@ -50,6 +50,12 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     if node.takes_orders() {
         db.with_conn(|conn| {
             crate::brand::seed_if_new(conn, first_identity(&config))?;
+            // Earlier versions kept the WhatsApp number in the keys file (the Keys screen): it
+            // moves into the identity, the one place it is read from, where that has none.
+            if let Some(number) = crate::keys::stored_whatsapp(&config.data_dir).map_err(crate::error::AppError::internal)? {
+                crate::brand::adopt_whatsapp(conn, &number)?;
+                crate::keys::forget_whatsapp(&config.data_dir).map_err(crate::error::AppError::internal)?;
+            }
             if !config.no_demo {
                 crate::catalog::demo::load_if_new(conn, &media.root)?;
             }
@@ -63,8 +69,8 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let catalogue = Catalogue::new(db.clone(), search.clone(), cache.clone());
     let tokens = TokenKeys::load_or_create(&config.data_dir.join("token-signing.key"))?;
     let mailer = Mailer::new(&config)?;
-    if let Ok(identity) = db.with_conn(|conn| Ok(crate::brand::published(conn)?)) {
-        mailer.set_shop_name(&identity.identity.name);
+    if let Ok(published) = db.with_conn(|conn| Ok(crate::brand::published_view(conn)?)) {
+        mailer.set_shop(&published.identity.name, published.logo.as_ref());
     }
     let paystack = Arc::new(Paystack::new(&config)?);
     let transfer_delay = std::time::Duration::from_millis(config.sandbox_transfer_delay_ms);

@@ -249,8 +249,8 @@ struct MediaPlan {
     missing: usize,
 }
 
-/// Checks every file the database's media rows name (`{key}-{width}.jpg` and `{key}-{width}.webp`,
-/// as the shop stores them) in the backup's media folder. Refuses a name that would leave the folder and anything that is
+/// Checks every file the database's media rows name (`{key}-{width}.jpg`, or `.png` for a logo, and
+/// `{key}-{width}.webp`, as the shop stores them) in the backup's media folder. Refuses a name that would leave the folder and anything that is
 /// a symbolic link or not a regular file; other files in the folder are ignored.
 fn media_to_restore(conn: &Connection, media: &Path) -> Result<MediaPlan, String> {
     use crate::media::Format;
@@ -277,7 +277,7 @@ fn media_to_restore(conn: &Connection, media: &Path) -> Result<MediaPlan, String
         if !safe_key {
             return Err(format!("the backup's database names a picture outside the media folder ({key:?}); nothing was restored"));
         }
-        let files = widths.split(',').map(|w| (w, Format::Jpeg)).chain(webp_widths.split(',').map(|w| (w, Format::WebP)));
+        let files = widths.split(',').map(|w| (w, Format::fallback(&key))).chain(webp_widths.split(',').map(|w| (w, Format::WebP)));
         for (width, format) in files.filter(|(w, _)| !w.is_empty()) {
             let width: u32 = width.parse().map_err(|_| format!("the backup's database has a bad width for {key}: {width:?}"))?;
             let relative = PathBuf::from(crate::media::variant_path(&key, width, format));

@@ -219,7 +219,8 @@ pub struct Config {
     /// The shop's own e-mail address: sender of mail, receiver of order notices and contact messages.
     #[arg(long, env = "ANKARA_SHOP_EMAIL", default_value = "shop@ankara.local", global = true)]
     pub shop_email: String,
-    /// The shop's WhatsApp number (e.g. +234 803 555 0100): product pages get "Ask on WhatsApp"
+    /// The shop's first WhatsApp number (e.g. +234 803 555 0100), for a shop whose identity is new
+    /// (the back office's Shop identity edits it after that): product pages get "Ask on WhatsApp"
     /// and order confirmations "Message us about this order". Without it, neither shows.
     #[arg(long, env = "ANKARA_WHATSAPP_NUMBER", global = true, value_parser = parse_whatsapp)]
     pub whatsapp_number: Option<String>,
@@ -304,7 +305,6 @@ pub struct OperatorSet {
     pub smtp_url: bool,
     pub shop_email: bool,
     pub shop_name: bool,
-    pub whatsapp_number: bool,
 }
 
 /// Two machines, one taking orders and a warm standby (deploy/README.md): both name the same

@@ -300,6 +300,10 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
             None => found = false,
         }
     }
+    // Who the shop is, for search engines: on its home page and its contact page.
+    if found && (path == "/" || path == "/contact") {
+        meta.json_ld = Some(organization_data(state.config.public_url(), &brand));
+    }
     // The shop's public pages may be kept by the back/forward cache (no-store would bar it): they
     // are revalidated on every load, and a page restored from that cache asks for the session again.
     // The rest (account, orders, admin) are never stored.
@@ -407,6 +411,32 @@ fn product_data(public_url: &str, p: &crate::catalog::Product) -> serde_json::Va
     });
     if p.review_count > 0 {
         data["aggregateRating"] = serde_json::json!({ "@type": "AggregateRating", "ratingValue": p.rating, "reviewCount": p.review_count, "bestRating": 5, "worstRating": 1 });
+    }
+    data
+}
+
+/// schema.org `Organization`: the shop as its published identity describes it, the fields it
+/// leaves empty left out.
+fn organization_data(public_url: &str, brand: &crate::brand::IdentityView) -> serde_json::Value {
+    let id = &brand.identity;
+    let mut data = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Organization",
+        "name": id.name,
+        "url": format!("{public_url}/"),
+    });
+    if let Some(logo) = &brand.logo {
+        data["logo"] = format!("{public_url}{}", logo.largest_url()).into();
+    }
+    for (field, value) in [("description", &id.description), ("telephone", &id.phone), ("email", &id.email), ("address", &id.address)] {
+        if !value.is_empty() {
+            data[field] = value.as_str().into();
+        }
+    }
+    let same_as: Vec<&str> =
+        [&id.instagram, &id.facebook, &id.x, &id.tiktok].into_iter().filter(|l| !l.is_empty()).map(String::as_str).collect();
+    if !same_as.is_empty() {
+        data["sameAs"] = same_as.into();
     }
     data
 }

@@ -41,6 +41,33 @@ pub fn plausible_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
 }
 
+/// An address for a new collection or page from its name: lower-case ASCII words joined by dashes,
+/// at most 48 characters ("Size & Fit" -> "size-fit"), `fallback` when the name has none, and a
+/// number added ("size-fit-2") while `taken` says it is in use.
+pub fn unused_slug<E>(name: &str, fallback: impl FnOnce() -> String, mut taken: impl FnMut(&str) -> Result<bool, E>) -> Result<String, E> {
+    let words: String = name
+        .to_lowercase()
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("-")
+        .chars()
+        .take(48)
+        .collect();
+    // The cut may end between two words.
+    let base = match words.trim_end_matches('-') {
+        "" => fallback(),
+        words => words.to_string(),
+    };
+    let mut candidate = base.clone();
+    let mut n = 2;
+    while taken(&candidate)? {
+        candidate = format!("{base}-{n}");
+        n += 1;
+    }
+    Ok(candidate)
+}
+
 /// Unix milliseconds as an RFC 3339 UTC timestamp, e.g. `2026-11-22T07:05:09.123Z`.
 pub fn iso8601(ms: i64) -> String {
     let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");
@@ -146,6 +173,17 @@ mod tests {
         for bad in ["2026-02-30", "2026-13-01", "2026-1-05", "26-11-23", "+02026-11-23", "2026/11/23", ""] {
             assert_eq!(super::parse_date(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn slugs_are_words_made_unique() {
+        let taken = ["size-fit", "size-fit-2"];
+        let slug = |name: &str| super::unused_slug(name, || "page".to_string(), |s| Ok::<_, ()>(taken.contains(&s))).unwrap();
+        assert_eq!(slug("Size & Fit"), "size-fit-3");
+        assert_eq!(slug("  Àdìrẹ  Maxi "), "d-r-maxi");
+        assert_eq!(slug("!!!"), "page");
+        let long = slug(&format!("{} b", "a".repeat(47)));
+        assert_eq!(long, "a".repeat(47), "no dash left at the cut");
     }
 
     #[test]

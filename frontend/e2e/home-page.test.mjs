@@ -77,7 +77,8 @@ test('the merchant lays out her home page: a draft shoppers do not see, then pub
     await page.screenshot({ path: '/tmp/ankara-home-editor-360.png', fullPage: true });
     // Her name in the same draft (the Shop identity screen's own test drives that screen).
     const brand = await apiAs(page, 'GET', '/api/admin/brand');
-    const { logo: _logo, ...identity } = brand.body.draft;
+    const identity = { ...brand.body.draft };
+    delete identity.logo;
     assert.equal((await apiAs(page, 'PUT', '/api/admin/brand', { ...identity, name: NAME })).status, 200);
 
     // Shoppers see the seed's page until she publishes; her preview shows hers.

@@ -6,10 +6,12 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  apiAs,
   axePage,
   axeViolations,
   DESKTOP,
   demoImage,
+  featuredProducts,
   newPage,
   openBrowser,
   signInAsAdmin,
@@ -107,5 +109,96 @@ test('the merchant makes the shop hers: a draft shoppers do not see, then publis
     await checked.locator('header.site-header').getByText(NAME).waitFor();
     assert.deepEqual(await axeViolations(checked), [], 'axe clean in her colours');
     assert.deepEqual(page.errors, []);
+  });
+});
+
+test('her contacts are on the contact page, and her logo and contacts head the receipt and the packing slip', async () => {
+  const owner = await newPage(browser, SMALL_PHONE);
+  await withShot(owner, 'shop-identity-contacts', async () => {
+    await signInAsAdmin(owner, shop);
+    const { body: brand } = await apiAs(owner, 'GET', '/api/admin/brand');
+    const contacts = {
+      phone: '0803 555 0199',
+      whatsapp: '0803 555 0100',
+      email: 'hello@funkescloset.ng',
+      address: '12 Admiralty Way, Lekki, Lagos',
+      hours: 'Mon–Sat, 9am–6pm',
+    };
+    // The document as published (its logo rides along and is not part of it), with her contacts.
+    assert.equal((await apiAs(owner, 'PUT', '/api/admin/brand', { ...brand.published, ...contacts })).status, 200);
+    assert.equal((await apiAs(owner, 'POST', '/api/admin/brand/publish')).status, 200);
+
+    // The contact page: each way to reach her, as a shopper on a small phone sees it.
+    const shopper = await axePage(browser, SMALL_PHONE);
+    await shopper.goto(`${shop.base}/contact`);
+    const reach = shopper.getByRole('region', { name: 'Other ways to reach us' });
+    await reach.waitFor();
+    const text = await reach.innerText();
+    for (const want of [
+      '0803 555 0199',
+      '+234 803 555 0100',
+      'hello@funkescloset.ng',
+      '12 Admiralty Way',
+      'Mon–Sat, 9am–6pm',
+    ]) {
+      assert.ok(text.includes(want), `the contact page shows ${want}: ${text}`);
+    }
+    assert.equal(
+      await reach.getByRole('link', { name: '+234 803 555 0100' }).getAttribute('href'),
+      'https://wa.me/2348035550100',
+    );
+    assert.equal(
+      await reach.getByRole('link', { name: 'Instagram' }).getAttribute('href'),
+      'https://instagram.com/funkescloset',
+    );
+    assert.equal(await reach.getByRole('link', { name: 'Facebook' }).count(), 0, 'a link she has not set is not shown');
+    assert.deepEqual(await axeViolations(shopper), [], 'the contact page is axe clean in her colours');
+    await shopper.screenshot({ path: '/tmp/ankara-contact-360.png', fullPage: true });
+    const wide = await newPage(browser, DESKTOP);
+    await wide.goto(`${shop.base}/contact`);
+    await wide.getByRole('region', { name: 'Other ways to reach us' }).waitFor();
+    await wide.screenshot({ path: '/tmp/ankara-contact-1366.png', fullPage: true });
+    const ld = JSON.parse(await shopper.locator('script[type="application/ld+json"]').textContent());
+    assert.equal(ld['@type'], 'Organization');
+    assert.equal(ld.name, NAME);
+    assert.equal(ld.telephone, '0803 555 0199');
+
+    // An order taken in a chat, printed.
+    const { featured } = await featuredProducts(shop.base);
+    const made = await apiAs(owner, 'POST', '/api/admin/orders', {
+      customer: { name: 'Amaka Eze', phone: '0803 123 4567' },
+      lines: [{ variantId: featured[0].variants[0].id, quantity: 1 }],
+      delivery: {
+        state: 'Lagos',
+        address: { street: '3 Allen Avenue', city: 'Ikeja', state: 'Lagos', postalCode: '100001', country: 'Nigeria' },
+      },
+      source: 'whatsapp',
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const { order } = made.body;
+    for (const [path, name, shot] of [
+      ['receipt', `Receipt for Order #${order.number}`, 'receipt'],
+      ['packing-slip', `Packing slip for Order #${order.number}`, 'packing-slip'],
+    ]) {
+      await owner.goto(`${shop.base}/admin/orders/${order.id}/${path}`);
+      const paper = owner.getByRole('article', { name });
+      await paper.waitFor();
+      const logo = paper.locator('.print-doc__logo');
+      await logo.waitFor();
+      assert.ok(await logo.evaluate((img) => img.complete && img.naturalWidth > 0), `her logo is drawn on the ${path}`);
+      const printed = await paper.innerText();
+      for (const want of [
+        NAME,
+        '12 Admiralty Way',
+        'Phone 0803 555 0199',
+        'WhatsApp +234 803 555 0100',
+        'hello@funkescloset.ng',
+      ]) {
+        assert.ok(printed.includes(want), `the ${path} shows ${want}`);
+      }
+      assert.ok(!/\bAnkara\b(?!-print)/.test(printed), `no "Ankara" on the ${path}`);
+      await owner.screenshot({ path: `/tmp/ankara-${shot}-360.png`, fullPage: true });
+    }
+    assert.deepEqual(owner.errors, []);
   });
 });

@@ -469,6 +469,20 @@ pub fn fill_in(tx: &Connection, words: &Identity) -> AppResult<()> {
     store_version(tx, Version::Published, &current, crate::db::now_ms())
 }
 
+/// Gives the published identity (and a draft) the WhatsApp number kept elsewhere by an earlier
+/// version, where it has none of its own.
+pub fn adopt_whatsapp(tx: &Connection, number: &str) -> AppResult<()> {
+    for version in [Version::Published, Version::Draft] {
+        if let Some(mut stored) = load_version(tx, version)?
+            && stored.identity.whatsapp.is_empty()
+        {
+            stored.identity = Identity { whatsapp: number.to_string(), ..stored.identity }.checked()?;
+            store_version(tx, version, &stored, crate::db::now_ms())?;
+        }
+    }
+    Ok(())
+}
+
 /// Sets the published name (the first-run setup's answer), keeping any draft's other changes.
 pub fn rename(tx: &Connection, name: &str) -> AppResult<()> {
     let now = crate::db::now_ms();

@@ -6,7 +6,6 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 
 use super::*;
 use crate::auth::AdminUser;
-use crate::db::now_ms;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::http::AppState;
 use crate::media::upload::{self, ImageUpload, UploadSlot};
@@ -45,6 +44,13 @@ async fn current(state: &web::Data<AppState>) -> AppResult<HttpResponse> {
     Ok(answer(state.db.read(|c| Ok(brand_view(c)?)).await?))
 }
 
+/// Mail carries the published name and logo from now on.
+async fn sign_mail(state: &web::Data<AppState>) -> AppResult<()> {
+    let published = state.db.read(|c| Ok(published_view(c)?)).await?;
+    state.mailer.set_shop(&published.identity.name, published.logo.as_ref());
+    Ok(())
+}
+
 /// The draft being edited and what shoppers see now.
 #[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden))]
 #[get("/admin/brand")]
@@ -58,8 +64,8 @@ async fn get_brand(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<H
 #[put("/admin/brand")]
 async fn save_brand_draft(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<Identity>) -> AppResult<HttpResponse> {
     let identity = body.into_inner();
-    let root = state.media.root.clone();
-    state.db.write(move |tx| save_draft(tx, &root, identity, now_ms())).await?;
+    let (root, now) = (state.media.root.clone(), state.clock.now_ms());
+    state.db.write(move |tx| save_draft(tx, &root, identity, now)).await?;
     current(&state).await
 }
 
@@ -117,10 +123,15 @@ async fn upload_logo(
             "An SVG logo cannot be used (it can carry script): upload it as a PNG, JPEG or WebP picture.".into(),
         ));
     }
-    let root = state.media.root.clone();
-    crate::media::write_with_uploads(&state.media, &state.db, "logos", vec![logo], crate::media::ImageKind::Avatar, move |tx, keys| {
-        set_draft_logo(tx, &root, keys.into_iter().next(), now_ms())
-    })
+    let (root, now) = (state.media.root.clone(), state.clock.now_ms());
+    crate::media::write_with_uploads(
+        &state.media,
+        &state.db,
+        crate::media::LOGOS,
+        vec![logo],
+        crate::media::ImageKind::Logo,
+        move |tx, keys| set_draft_logo(tx, &root, keys.into_iter().next(), now),
+    )
     .await?;
     current(&state).await
 }
@@ -129,8 +140,8 @@ async fn upload_logo(
 #[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden, Busy))]
 #[delete("/admin/brand/logo")]
 async fn remove_logo(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<HttpResponse> {
-    let root = state.media.root.clone();
-    state.db.write(move |tx| set_draft_logo(tx, &root, None, now_ms())).await?;
+    let (root, now) = (state.media.root.clone(), state.clock.now_ms());
+    state.db.write(move |tx| set_draft_logo(tx, &root, None, now)).await?;
     current(&state).await
 }
 
@@ -139,16 +150,15 @@ async fn remove_logo(state: web::Data<AppState>, _admin: AdminUser) -> AppResult
 #[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden, Conflict, Busy))]
 #[post("/admin/brand/publish")]
 async fn publish_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResult<HttpResponse> {
-    let (root, actor) = (state.media.root.clone(), admin.0.id.clone());
-    let published = state
+    let (root, actor, now) = (state.media.root.clone(), admin.0.id.clone(), state.clock.now_ms());
+    state
         .db
         .write(move |tx| {
-            let published = publish(tx, &root, now_ms())?;
-            crate::activity::record(tx, &actor, "brand", "shop", "Published the shop's identity")?;
-            Ok(published)
+            publish(tx, &root, now)?;
+            Ok(crate::activity::record(tx, &actor, "brand", "shop", "Published the shop's identity")?)
         })
         .await?;
-    state.mailer.set_shop_name(&published.identity.name);
+    sign_mail(&state).await?;
     current(&state).await
 }
 
@@ -156,16 +166,15 @@ async fn publish_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResul
 #[utoipa::path(tag = "admin", responses((status = OK, body = BrandView), Unauthorized, Forbidden, Conflict, Busy))]
 #[post("/admin/brand/revert")]
 async fn revert_brand(state: web::Data<AppState>, admin: AdminUser) -> AppResult<HttpResponse> {
-    let (root, actor) = (state.media.root.clone(), admin.0.id.clone());
-    let restored = state
+    let (root, actor, now) = (state.media.root.clone(), admin.0.id.clone(), state.clock.now_ms());
+    state
         .db
         .write(move |tx| {
-            let restored = revert(tx, &root, now_ms())?;
-            crate::activity::record(tx, &actor, "brand", "shop", "Went back to the shop's previous identity")?;
-            Ok(restored)
+            revert(tx, &root, now)?;
+            Ok(crate::activity::record(tx, &actor, "brand", "shop", "Went back to the shop's previous identity")?)
         })
         .await?;
-    state.mailer.set_shop_name(&restored.identity.name);
+    sign_mail(&state).await?;
     current(&state).await
 }
 
@@ -208,7 +217,7 @@ pub async fn icon(state: web::Data<AppState>, file: web::Path<String>) -> AppRes
         .db
         .read(move |c| Ok(crate::media::load(c, &for_width)?.map(|image| image.largest_url().to_string())))
         .await?
-        .and_then(|url| url.rsplit('-').next().and_then(|w| w.trim_end_matches(".jpg").parse::<u32>().ok()))
+        .and_then(|url| url.rsplit('-').next().and_then(|w| w.split('.').next()?.parse::<u32>().ok()))
         .ok_or_else(not_found)?;
     let root = state.media.root.clone();
     let png = web::block(move || icons::icon(&root, &key, largest, &identity.header_colour, size)).await??;

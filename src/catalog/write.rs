@@ -33,28 +33,11 @@ pub fn check_lengths(name: &str, description: &str) -> AppResult<()> {
 
 /// A new collection's id: its name in lower-case ASCII words joined by dashes, made unique.
 pub fn collection_slug(tx: &Connection, name: &str) -> AppResult<String> {
-    let base: String = name
-        .to_lowercase()
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
-        .collect::<String>()
-        .split('-')
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
-        .chars()
-        .take(48)
-        .collect();
-    let base = if base.is_empty() { crate::util::random_id(8).to_lowercase() } else { base };
-    let mut candidate = base.clone();
-    for n in 2.. {
-        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [&candidate], |r| r.get(0))?;
-        if !taken {
-            break;
-        }
-        candidate = format!("{base}-{n}");
-    }
-    Ok(candidate)
+    Ok(crate::util::unused_slug(
+        name,
+        || crate::util::random_id(8).to_lowercase(),
+        |id| tx.query_row("SELECT EXISTS(SELECT 1 FROM collections WHERE id = ?1)", [id], |r| r.get(0)),
+    )?)
 }
 
 /// A product to add, with its pictures already stored (media keys, in order).

@@ -1,5 +1,5 @@
 //! Keys and addresses the owner sets in the back office (and the first-run setup): the Paystack
-//! keys, the public URL, SMTP, the shop's e-mail and name, the WhatsApp number. They live in one
+//! keys, the public URL, SMTP, the shop's e-mail (the sender) and first name. They live in one
 //! file in the data directory, readable by the shop's user only (0600), never in the database (a
 //! backup or a replica of the database carries no secret). A flag or an `ANKARA_*` variable wins
 //! over the file: operators keep their habits, and the screen says which are theirs.
@@ -29,6 +29,8 @@ pub struct Stored {
     pub smtp_url: Option<String>,
     pub shop_email: Option<String>,
     pub shop_name: Option<String>,
+    /// Kept here by earlier versions: moved into the shop's identity at start ([`stored_whatsapp`]),
+    /// the one place it is read from now.
     pub whatsapp_number: Option<String>,
 }
 
@@ -62,7 +64,6 @@ fn operator_set(config: &Config) -> OperatorSet {
         smtp_url: config.smtp_url.is_some(),
         shop_email: config.shop_email != defaults.shop_email || given("ANKARA_SHOP_EMAIL"),
         shop_name: config.shop_name != defaults.shop_name || given("ANKARA_SHOP_NAME"),
-        whatsapp_number: config.whatsapp_number.is_some(),
     }
 }
 
@@ -97,10 +98,18 @@ pub fn overlay(config: &mut Config) -> Result<(), String> {
     {
         config.shop_name = name;
     }
-    if !operator.whatsapp_number {
-        config.whatsapp_number = stored.whatsapp_number;
-    }
     Ok(())
+}
+
+/// The WhatsApp number an earlier version's Keys screen stored: the caller moves it into the
+/// shop's identity (`brand::adopt_whatsapp`), then [`forget_whatsapp`]s it.
+pub fn stored_whatsapp(data_dir: &Path) -> Result<Option<String>, String> {
+    Ok(load(data_dir)?.whatsapp_number)
+}
+
+/// Takes the WhatsApp number out of the file, once the identity has it.
+pub fn forget_whatsapp(data_dir: &Path) -> Result<(), String> {
+    save(data_dir, &Stored { whatsapp_number: None, ..load(data_dir)? })
 }
 
 /// A secret as the browser may see it: its kind and its last four characters.
@@ -246,7 +255,6 @@ pub struct KeysView {
     pub public_url: KeySetting,
     pub smtp_url: KeySetting,
     pub shop_email: KeySetting,
-    pub whatsapp_number: KeySetting,
 }
 
 /// This binary's version.
@@ -289,11 +297,6 @@ pub fn view(config: &Config, stored: &Stored) -> KeysView {
             value: Some(config.shop_email.clone()),
             source: source(operator.shop_email, stored.shop_email.is_some()),
             variable: "ANKARA_SHOP_EMAIL",
-        },
-        whatsapp_number: KeySetting {
-            value: config.whatsapp_number.as_ref().map(|n| format!("+{n}")),
-            source: source(operator.whatsapp_number, stored.whatsapp_number.is_some()),
-            variable: "ANKARA_WHATSAPP_NUMBER",
         },
     }
 }

@@ -33,9 +33,6 @@ fn in_force(config: &Config, stored: &Stored) -> Config {
     {
         next.shop_email = email.clone();
     }
-    if !operator.whatsapp_number {
-        next.whatsapp_number = stored.whatsapp_number.clone();
-    }
     next
 }
 
@@ -115,7 +112,6 @@ pub struct AddressesChange {
     /// The full URL with its password; the masked one the screen shows is taken as "unchanged".
     pub smtp_url: Option<String>,
     pub shop_email: Option<String>,
-    pub whatsapp_number: Option<String>,
 }
 
 /// A field sent that differs from what the operator set is refused, naming the variable.
@@ -126,7 +122,7 @@ fn may_change(operator: bool, sent: &Option<String>, current: Option<&str>, vari
     }
 }
 
-/// The public URL, the mail server, the shop's e-mail and the WhatsApp number. Checked, saved,
+/// The public URL, the mail server and the shop's e-mail. Checked, saved,
 /// and in force once the shop has restarted (a second or two).
 #[utoipa::path(tag = "admin", responses((status = OK, body = KeysView), BadRequest, Unauthorized, Forbidden, Conflict))]
 #[put("/admin/keys/addresses")]
@@ -139,9 +135,6 @@ async fn put_addresses(state: web::Data<AppState>, _owner: AdminUser, body: web:
     may_change(operator.public_url, &change.public_url, Some(config.public_url()), "ANKARA_PUBLIC_URL")?;
     may_change(operator.smtp_url, &smtp_sent, config.smtp_url.as_deref(), "ANKARA_SMTP_URL")?;
     may_change(operator.shop_email, &change.shop_email, Some(&config.shop_email), "ANKARA_SHOP_EMAIL")?;
-    let whatsapp_now = config.whatsapp_number.as_ref().map(|n| format!("+{n}"));
-    let whatsapp_sent = change.whatsapp_number.filter(|n| Some(n.trim()) != whatsapp_now.as_deref());
-    may_change(operator.whatsapp_number, &whatsapp_sent, None, "ANKARA_WHATSAPP_NUMBER")?;
     let mut stored = load(&config.data_dir).map_err(AppError::internal)?;
     let blank = |s: &str| s.trim().is_empty();
     if let Some(url) = change.public_url.filter(|_| !operator.public_url) {
@@ -156,15 +149,6 @@ async fn put_addresses(state: web::Data<AppState>, _owner: AdminUser, body: web:
             return Err(AppError::Validation("The shop's e-mail must be an e-mail address, such as orders@example.com.".into()));
         }
         stored.shop_email = Some(email);
-    }
-    if let Some(number) = whatsapp_sent {
-        stored.whatsapp_number = if blank(&number) {
-            None
-        } else {
-            Some(crate::config::parse_whatsapp(number.trim()).map_err(|_| {
-                AppError::Validation("The WhatsApp number must be a phone number, such as 0803 555 0100 or +234 803 555 0100.".into())
-            })?)
-        };
     }
     save_and_restart(&state, &stored)
 }

@@ -12,8 +12,8 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use lettre::message::Mailbox;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart};
 use lettre::{Message, SmtpTransport, Transport};
 use rusqlite::{Connection, named_params};
 
@@ -35,9 +35,9 @@ pub struct Retry {
 #[derive(Clone)]
 pub struct Mailer {
     from: Mailbox,
-    /// The shop's name (its published identity, `brand`, which the back office changes while the
-    /// shop runs) and public address, which every mail's sender and text name and link to.
-    shop_name: Arc<std::sync::RwLock<String>>,
+    /// The shop's name and logo (its published identity, `brand`, which the back office changes
+    /// while the shop runs) and public address, which every mail's sender and text name and link to.
+    shop: Arc<std::sync::RwLock<Sign>>,
     public_url: String,
     outbox: PathBuf,
     smtp: Option<SmtpTransport>,
@@ -48,6 +48,14 @@ pub struct Mailer {
     pending: Arc<AtomicUsize>,
     /// When a mail is due and when it was tried: the shop's clock.
     pub clock: crate::clock::Clock,
+}
+
+/// The shop as the head of every mail shows it: its logo, or its name alone without one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Sign {
+    pub name: String,
+    /// The logo's absolute address (mail is read far from the shop: a relative one would not load).
+    pub logo_url: Option<String>,
 }
 
 /// A mail to write to the outbox.
@@ -78,11 +86,12 @@ impl Mailer {
         let outbox = config.data_dir.join("outbox");
         std::fs::create_dir_all(&outbox).map_err(|e| format!("cannot create {}: {e}", outbox.display()))?;
         // The start-up name until `set_shop_name` gives the published one (app::prepare).
-        let (shop_name, public_url) = (Arc::new(std::sync::RwLock::new(config.shop_name.clone())), config.public_url().to_string());
+        let shop = Arc::new(std::sync::RwLock::new(Sign { name: config.shop_name.clone(), logo_url: None }));
+        let public_url = config.public_url().to_string();
         let retry = Retry { first_ms: config.mail_retry_ms as i64, attempts: config.mail_attempts.max(1) as i64 };
         Ok(Mailer {
             from,
-            shop_name,
+            shop,
             public_url,
             outbox,
             smtp,
@@ -102,12 +111,18 @@ impl Mailer {
     }
 
     pub fn shop_name(&self) -> String {
-        self.shop_name.read().expect("the shop's name").clone()
+        self.sign().name
     }
 
-    /// The name mails carry from now on (a published identity).
-    pub fn set_shop_name(&self, name: &str) {
-        *self.shop_name.write().expect("the shop's name") = name.to_string();
+    /// The name and logo mails carry now.
+    pub fn sign(&self) -> Sign {
+        self.shop.read().expect("the shop's name").clone()
+    }
+
+    /// The name and logo mails carry from now on (a published identity).
+    pub fn set_shop(&self, name: &str, logo: Option<&crate::media::Image>) {
+        let logo_url = logo.map(|logo| format!("{}{}", self.public_url, logo.url));
+        *self.shop.write().expect("the shop's name") = Sign { name: name.to_string(), logo_url };
     }
 
     /// The sender: the shop's name now and its address.
@@ -159,18 +174,18 @@ impl Mailer {
     /// is the reason, as the back office shows it.
     fn deliver(&self, mail: &outbox::Claimed) -> Result<(), String> {
         let to_box: Mailbox = mail.to.parse().map_err(|e| format!("the address {} cannot be mailed: {e}", mail.to))?;
-        let mut builder = Message::builder()
-            .from(self.sender())
-            .to(to_box)
-            .subject(mail.subject.as_str())
-            .message_id(Some(mail.message_id.clone()))
-            .header(ContentType::TEXT_PLAIN);
+        let mut builder =
+            Message::builder().from(self.sender()).to(to_box).subject(mail.subject.as_str()).message_id(Some(mail.message_id.clone()));
         if let Some(url) = &mail.unsubscribe {
             builder = builder
                 .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe"), format!("<{url}>")))
                 .raw_header(HeaderValue::new(HeaderName::new_from_ascii_str("List-Unsubscribe-Post"), "List-Unsubscribe=One-Click".into()));
         }
-        let message = builder.body(mail.body.clone()).map_err(|e| format!("the message cannot be built: {e}"))?;
+        // The text as it is, and beside it an HTML version headed by the shop's logo.
+        let html = html_body(&self.sign(), &mail.body);
+        let message = builder
+            .multipart(MultiPart::alternative_plain_html(mail.body.clone(), html))
+            .map_err(|e| format!("the message cannot be built: {e}"))?;
         match &self.smtp {
             Some(smtp) => {
                 smtp.send(&message).map_err(|e| format!("the mail server did not take it: {e}"))?;
@@ -197,6 +212,37 @@ impl Mailer {
     }
 }
 
+fn escape_html(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// A mail's HTML version: the shop's logo (its name as the picture's text) or, without a logo, its
+/// name, over the mail's text with its line breaks kept and its web addresses as links.
+pub fn html_body(sign: &Sign, text: &str) -> String {
+    let name = escape_html(&sign.name);
+    let head = match &sign.logo_url {
+        Some(url) => format!("<img src=\"{}\" alt=\"{name}\" height=\"48\" style=\"height:48px;width:auto;border:0\">", escape_html(url)),
+        None => format!("<strong style=\"font-size:20px\">{name}</strong>"),
+    };
+    let body: Vec<String> = text
+        .split(' ')
+        .map(|word| match word.find("https://").or_else(|| word.find("http://")) {
+            Some(0) => {
+                let end = word.find(char::is_whitespace).unwrap_or(word.len());
+                let (link, rest) = word.split_at(end);
+                let link = escape_html(link);
+                format!("<a href=\"{link}\">{link}</a>{}", escape_html(rest))
+            }
+            _ => escape_html(word),
+        })
+        .collect();
+    format!(
+        "<!doctype html><html><body style=\"margin:0;padding:16px;font-family:Arial,sans-serif;color:#1b1f3b\">\
+         <p style=\"margin:0 0 16px\">{head}</p><div style=\"white-space:pre-wrap;line-height:1.5\">{}</div></body></html>",
+        body.join(" ")
+    )
+}
+
 /// Sends one mail now through the mail server at `smtp_url`, bypassing the outbox: the back
 /// office's "send me a test mail", so the owner learns at once whether the server takes mail from
 /// the shop (its answer, when it refuses, is the error). Blocking: run it on the blocking pool.
@@ -216,4 +262,25 @@ pub fn send_test(smtp_url: &str, from: &str, shop_name: &str, to: &str) -> Resul
         .build();
     smtp.send(&message).map_err(|e| format!("the mail server did not take it: {e}"))?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_html_version_is_headed_by_the_logo_or_the_name_alone() {
+        let text = "Thank you for your order #K7M2QX9A.\nTrack it: https://shop.ng/track?order=K7M2QX9A <3";
+        let with_logo =
+            html_body(&Sign { name: "Funke's \"Closet\"".into(), logo_url: Some("https://shop.ng/media/brand/abc-512.png".into()) }, text);
+        assert!(
+            with_logo.contains("<img src=\"https://shop.ng/media/brand/abc-512.png\" alt=\"Funke's &quot;Closet&quot;\" height=\"48\""),
+            "{with_logo}"
+        );
+        assert!(with_logo.contains("<a href=\"https://shop.ng/track?order=K7M2QX9A\">https://shop.ng/track?order=K7M2QX9A</a> &lt;3"));
+        assert!(with_logo.contains("order #K7M2QX9A.\nTrack it:"), "line breaks kept (pre-wrap)");
+        let name_only = html_body(&Sign { name: "Funke</p><script>".into(), logo_url: None }, "Hi");
+        assert!(name_only.contains("<strong style=\"font-size:20px\">Funke&lt;/p&gt;&lt;script&gt;</strong>"), "{name_only}");
+        assert!(!name_only.contains("<img"));
+    }
 }

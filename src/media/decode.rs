@@ -32,16 +32,26 @@ pub enum ImageKind {
     Portrait,
     /// Banners: releases, collections, About Us.
     Wide,
+    /// The shop's logo, shown small (header, receipts, e-mails): its transparency is kept, so it
+    /// sits on the header's colour or a receipt's white alike. Stored as PNG and lossy WebP with
+    /// alpha, at the profile pictures' widths.
+    Logo,
 }
 
 impl ImageKind {
     /// Widths stored, smallest first.
     pub fn widths(self) -> &'static [u32] {
         match self {
-            ImageKind::Avatar => &WIDTHS.avatar,
+            ImageKind::Avatar | ImageKind::Logo => &WIDTHS.avatar,
             ImageKind::Portrait => &WIDTHS.portrait,
             ImageKind::Wide => &WIDTHS.wide,
         }
+    }
+
+    /// Whether the stored copies keep the picture's transparency (PNG beside the WebP) rather than
+    /// laying it onto white (JPEG beside the WebP).
+    pub fn keeps_alpha(self) -> bool {
+        self == ImageKind::Logo
     }
 
     /// Largest accepted picture: a profile picture is never shown above 512 px, so a 16-MP phone
@@ -49,7 +59,7 @@ impl ImageKind {
     /// header, before anything is decoded.
     pub fn max_pixels(self) -> u64 {
         match self {
-            ImageKind::Avatar => 16_000_000,
+            ImageKind::Avatar | ImageKind::Logo => 16_000_000,
             ImageKind::Portrait | ImageKind::Wide => 40_000_000,
         }
     }
@@ -181,9 +191,12 @@ impl Decoding {
         let (width, height) = (u64::from(self.width), u64::from(self.height));
         let pixels = width * height;
         let decoded = pixels * u64::from(self.color.bytes_per_pixel());
+        // The bytes a pixel takes once brought to 8 bits: RGBA where the kind keeps transparency.
+        let depth = if kind.keeps_alpha() { 4 } else { 3 };
         let copy = match self.color {
-            image::ColorType::Rgb8 | image::ColorType::Rgba8 => 0,
-            other if other.has_alpha() => pixels * 4,
+            image::ColorType::Rgba8 => 0,
+            image::ColorType::Rgb8 if !kind.keeps_alpha() => 0,
+            other if other.has_alpha() || kind.keeps_alpha() => pixels * 4,
             _ => pixels * 3,
         };
         // The first copy is twice the largest width (the box filter) or the largest width; the
@@ -197,10 +210,10 @@ impl Decoding {
             } else {
                 0
             };
-            3 * to * (along * to / across.max(1))
+            depth * to * (along * to / across.max(1))
         };
         let shrunk = shrunk(width, height).max(shrunk(height, width));
-        [(DECODE_SLACK + self.file, self.kept + decoded), (DECODE_SLACK, decoded + copy), (DECODE_SLACK + shrunk, pixels * 3)]
+        [(DECODE_SLACK + self.file, self.kept + decoded), (DECODE_SLACK, decoded + copy), (DECODE_SLACK + shrunk, pixels * depth)]
     }
 }
 
@@ -331,7 +344,7 @@ pub fn decode<R: BufRead + Seek>(mut input: R, judged: &Judged, kind: ImageKind)
     }
     let orientation = decoder.orientation().unwrap_or(image::metadata::Orientation::NoTransforms);
     let picture = DynamicImage::from_decoder(decoder).map_err(|_| not_an_image())?;
-    let mut picture = to_rgb8(picture);
+    let mut picture = if kind.keeps_alpha() { DynamicImage::ImageRgba8(picture.into_rgba8()) } else { to_rgb8(picture) };
     // Rotation makes a copy, so it waits until the picture is small; the widths are those of the
     // picture as it will be shown.
     use image::metadata::Orientation::{Rotate90, Rotate90FlipH, Rotate270, Rotate270FlipH};
@@ -357,7 +370,7 @@ pub fn decode<R: BufRead + Seek>(mut input: R, judged: &Judged, kind: ImageKind)
             let to_height = scaled_height(&picture, target);
             picture = picture.resize_exact(target, to_height, image::imageops::FilterType::CatmullRom);
         }
-        variants.push((target, encode_jpeg(&picture)?));
+        variants.push((target, if kind.keeps_alpha() { encode_png(&picture)? } else { encode_jpeg(&picture)? }));
         webp.push((target, encode_webp(&picture)?));
     }
     variants.reverse();
@@ -410,10 +423,20 @@ fn encode_jpeg(picture: &DynamicImage) -> AppResult<Vec<u8>> {
     Ok(out)
 }
 
-/// Lossy WebP through libwebp (the `image` crate writes only lossless WebP, several times larger).
+fn encode_png(picture: &DynamicImage) -> AppResult<Vec<u8>> {
+    let mut out = Vec::new();
+    picture.write_to(&mut Cursor::new(&mut out), ImageFormat::Png).map_err(AppError::internal)?;
+    Ok(out)
+}
+
+/// Lossy WebP through libwebp (the `image` crate writes only lossless WebP, several times larger),
+/// with an alpha plane for a picture that keeps its transparency.
 fn encode_webp(picture: &DynamicImage) -> AppResult<Vec<u8>> {
-    let rgb = picture.as_rgb8().ok_or_else(|| AppError::internal("pictures are 8-bit RGB by now"))?;
-    let encoder = webp::Encoder::from_rgb(rgb.as_raw(), rgb.width(), rgb.height());
+    let encoder = match picture {
+        DynamicImage::ImageRgb8(rgb) => webp::Encoder::from_rgb(rgb.as_raw(), rgb.width(), rgb.height()),
+        DynamicImage::ImageRgba8(rgba) => webp::Encoder::from_rgba(rgba.as_raw(), rgba.width(), rgba.height()),
+        _ => return Err(AppError::internal("pictures are 8-bit RGB or RGBA by now")),
+    };
     let encoded = encoder.encode_simple(false, WEBP_QUALITY).map_err(|e| AppError::internal(format!("WebP encoding failed: {e:?}")))?;
     Ok(encoded.to_vec())
 }
@@ -428,8 +451,8 @@ pub(super) fn widths_for(kind: ImageKind, width: u32) -> Vec<u32> {
     targets
 }
 
-/// Lossy WebP copies of a stored picture, at today's widths, from its largest JPEG (its JPEGs stay
-/// as they are: the fallback for the odd browser without WebP).
+/// Lossy WebP copies of a stored picture, at today's widths, from its largest JPEG (or a logo's
+/// PNG; they stay as they are: the fallback for the odd browser without WebP).
 pub fn webp_from_jpeg(largest: &[u8], kind: ImageKind) -> AppResult<Vec<(u32, Vec<u8>)>> {
     Ok(process(largest, kind)?.webp)
 }

@@ -32,6 +32,10 @@ pub struct Image {
     pub height: u32,
 }
 
+/// The folder the shop's logos are stored in: PNG beside the WebP, transparency kept
+/// ([`ImageKind::Logo`]). Logos stored earlier under `logos/` were flattened to JPEG and stay so.
+pub const LOGOS: &str = "brand";
+
 /// The file a stored picture's variant lives in, under the media folder.
 pub fn variant_path(key: &str, width: u32, format: Format) -> String {
     format!("{key}-{width}.{}", format.extension())
@@ -42,6 +46,7 @@ pub fn variant_path(key: &str, width: u32, format: Format) -> String {
 pub enum Format {
     Jpeg,
     WebP,
+    Png,
 }
 
 impl Format {
@@ -49,7 +54,14 @@ impl Format {
         match self {
             Format::Jpeg => "jpg",
             Format::WebP => "webp",
+            Format::Png => "png",
         }
+    }
+
+    /// The format of a stored picture's copies for browsers without WebP (its media row's
+    /// `widths`): PNG for a kind that keeps transparency, JPEG for the rest.
+    pub fn fallback(key: &str) -> Format {
+        if kind_of_key(key).keeps_alpha() { Format::Png } else { Format::Jpeg }
     }
 }
 
@@ -63,12 +75,13 @@ impl Image {
     pub fn from_row(key: &str, widths: &str, webp_widths: &str, width: u32, height: u32) -> Image {
         let (widths, webp_widths) = (parse_widths(widths), parse_widths(webp_widths));
         let url_for = |w: u32, format: Format| format!("/media/{}", variant_path(key, w, format));
+        let fallback = Format::fallback(key);
         let srcset =
             |widths: &[u32], format: Format| widths.iter().map(|w| format!("{} {w}w", url_for(*w, format))).collect::<Vec<_>>().join(", ");
         let middle = widths.iter().copied().find(|w| *w >= 640).or(widths.last().copied()).unwrap_or(width);
         Image {
-            url: url_for(middle, Format::Jpeg),
-            srcset: srcset(&widths, Format::Jpeg),
+            url: url_for(middle, fallback),
+            srcset: srcset(&widths, fallback),
             webp_srcset: srcset(&webp_widths, Format::WebP),
             width,
             height,
@@ -150,7 +163,7 @@ fn join_widths(variants: &[(u32, Vec<u8>)]) -> String {
 /// Writes each variant's file (through a temporary file, so a reader never sees half of one);
 /// files already there are left as they are (names are content-addressed).
 pub fn write_variants(media_root: &Path, key: &str, processed: &Processed) -> std::io::Result<()> {
-    let files = processed.variants.iter().map(|v| (v, Format::Jpeg)).chain(processed.webp.iter().map(|v| (v, Format::WebP)));
+    let files = processed.variants.iter().map(|v| (v, Format::fallback(key))).chain(processed.webp.iter().map(|v| (v, Format::WebP)));
     for ((width, bytes), format) in files {
         let path = media_root.join(variant_path(key, *width, format));
         if !path.exists() {
@@ -164,7 +177,7 @@ pub fn write_variants(media_root: &Path, key: &str, processed: &Processed) -> st
 
 /// Removes a picture's files: its JPEGs at `widths`, its WebPs at `webp_widths`.
 fn remove_variants(media_root: &Path, key: &str, widths: &[u32], webp_widths: &[u32]) {
-    let files = widths.iter().map(|w| (*w, Format::Jpeg)).chain(webp_widths.iter().map(|w| (*w, Format::WebP)));
+    let files = widths.iter().map(|w| (*w, Format::fallback(key))).chain(webp_widths.iter().map(|w| (*w, Format::WebP)));
     for (width, format) in files {
         let _ = std::fs::remove_file(media_root.join(variant_path(key, width, format)));
     }
@@ -195,6 +208,8 @@ pub fn kind_of_key(key: &str) -> ImageKind {
     match key.split('/').next() {
         Some("products") => ImageKind::Portrait,
         Some("profileImages") => ImageKind::Avatar,
+        Some(LOGOS) => ImageKind::Logo,
+        Some("logos") => ImageKind::Avatar,
         _ => ImageKind::Wide,
     }
 }
@@ -221,7 +236,7 @@ pub fn reencode_all(db: &crate::db::Db, media_root: &Path, mut progress: impl Fn
         let kind = kind_of_key(key);
         if parse_widths(webp_widths) != widths_for(kind, *width) {
             let largest = parse_widths(widths).into_iter().max().unwrap_or(0);
-            match std::fs::read(media_root.join(variant_path(key, largest, Format::Jpeg))) {
+            match std::fs::read(media_root.join(variant_path(key, largest, Format::fallback(key)))) {
                 Ok(bytes) => {
                     let webp = webp_from_jpeg(&bytes, kind)?;
                     let processed = Processed { variants: Vec::new(), webp, width: *width, height: 0 };

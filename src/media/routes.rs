@@ -15,6 +15,8 @@ pub async fn serve(state: web::Data<AppState>, path: web::Path<String>) -> AppRe
         "image/jpeg"
     } else if rel.ends_with(".webp") {
         "image/webp"
+    } else if rel.ends_with(".png") {
+        "image/png"
     } else {
         return Err(AppError::NotFound("No such image.".into()));
     };

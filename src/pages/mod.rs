@@ -216,25 +216,11 @@ pub fn get(conn: &Connection, slug: &str) -> rusqlite::Result<Option<Page>> {
 
 /// A readable, unused slug from a title ("Size & Fit" -> "size-fit").
 fn slug_for(tx: &Connection, title: &str) -> AppResult<String> {
-    let base: String = title
-        .to_lowercase()
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|p| !p.is_empty())
-        .collect::<Vec<_>>()
-        .join("-")
-        .chars()
-        .take(48)
-        .collect();
-    let base = if base.is_empty() { "page".to_string() } else { base.trim_end_matches('-').to_string() };
-    let mut candidate = base.clone();
-    for n in 2.. {
-        let taken: bool = tx.query_row("SELECT EXISTS(SELECT 1 FROM pages WHERE slug = ?1)", [&candidate], |r| r.get(0))?;
-        if !taken {
-            break;
-        }
-        candidate = format!("{base}-{n}");
-    }
-    Ok(candidate)
+    Ok(crate::util::unused_slug(
+        title,
+        || "page".to_string(),
+        |slug| tx.query_row("SELECT EXISTS(SELECT 1 FROM pages WHERE slug = ?1)", [slug], |r| r.get(0)),
+    )?)
 }
 
 fn title_taken(tx: &Connection, title: &str, except: Option<&str>) -> AppResult<()> {

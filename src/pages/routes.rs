@@ -7,7 +7,6 @@ use serde::Deserialize;
 use super::{Page, PageLink, PageText};
 use crate::api::Message;
 use crate::catalog::write::Changes;
-use crate::db::now_ms;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
@@ -112,8 +111,9 @@ async fn preview_page(_admin: crate::auth::AdminUser, payload: web::Payload) -> 
 async fn add_page(state: web::Data<AppState>, _admin: crate::auth::AdminUser, payload: web::Payload) -> AppResult<HttpResponse> {
     let PageBody { title, description, body, in_footer } = read_json(payload).await?;
     let text = PageText::check(&title, &description, &body, in_footer)?;
+    let now = state.clock.now_ms();
     // Through the catalogue's door: the sitemap and cached answers are forgotten.
-    let page = state.catalogue.write(move |tx| Ok((super::add(tx, &text, now_ms())?, Changes::shown()))).await?;
+    let page = state.catalogue.write(move |tx| Ok((super::add(tx, &text, now)?, Changes::shown()))).await?;
     Ok(HttpResponse::Created().json(page))
 }
 
@@ -128,8 +128,8 @@ async fn edit_page(
 ) -> AppResult<HttpResponse> {
     let PageBody { title, description, body, in_footer } = read_json(payload).await?;
     let text = PageText::check(&title, &description, &body, in_footer)?;
-    let slug = slug.into_inner();
-    let page = state.catalogue.write(move |tx| Ok((super::edit(tx, &slug, &text, now_ms())?, Changes::shown()))).await?;
+    let (slug, now) = (slug.into_inner(), state.clock.now_ms());
+    let page = state.catalogue.write(move |tx| Ok((super::edit(tx, &slug, &text, now)?, Changes::shown()))).await?;
     Ok(HttpResponse::Ok().json(page))
 }
 

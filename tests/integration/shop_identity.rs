@@ -9,7 +9,7 @@ use reqwest::Method;
 use reqwest::multipart::{Form, Part};
 use serde_json::{Value, json};
 
-use crate::common::{Browser, TestApp, png, spawn_app};
+use crate::common::{Browser, TestApp, png, spawn_app, spawn_with};
 
 /// Funke's shop, as she would type it.
 fn funke() -> Value {
@@ -206,7 +206,7 @@ async fn a_logo_is_a_picture_through_the_pipeline_never_svg_nor_huge() {
     let (status, brand) = send_form(&owner, Method::PUT, "/api/admin/brand/logo", logo(png(400, 200, [11, 110, 79]), "logo.png")).await;
     assert_eq!(status, 200, "{brand}");
     let url = brand["draft"]["logo"]["url"].as_str().unwrap().to_string();
-    assert!(url.starts_with("/media/logos/") && url.ends_with(".jpg"), "{url}");
+    assert!(url.starts_with("/media/brand/") && url.ends_with(".png"), "{url}");
     assert!(brand["published"]["logo"].is_null(), "a draft's logo is not shown yet");
     assert_eq!(app.get("/brand/icon-192.png").await.status(), 404, "no published logo, no icon");
 
@@ -263,4 +263,118 @@ async fn owners_and_managers_edit_and_preview_packers_and_shoppers_cannot() {
     assert!(html(&app.browser(), "/").await.contains("<title>Funke&#39;s Closet</title>"));
     assert_eq!(packer.post_json("/api/admin/brand/revert", Value::Null).await.0, 403);
     assert!(html(&app.browser(), "/").await.contains("Funke"), "the packer's refused revert changed nothing");
+}
+
+/// The JSON-LD blocks of a page, parsed.
+fn json_ld(page: &str) -> Vec<Value> {
+    page.split("<script type=\"application/ld+json\">")
+        .skip(1)
+        .map(|piece| serde_json::from_str(piece.split_once("</script>").unwrap().0).unwrap())
+        .collect()
+}
+
+#[actix_web::test]
+async fn the_home_and_contact_pages_describe_the_published_shop_to_search_engines() {
+    let app = spawn_app().await;
+    let owner = app.admin_browser("funke@example.com").await;
+    assert_eq!(owner.send_json(Method::PUT, "/api/admin/brand", funke()).await.0, 200);
+    assert_eq!(send_form(&owner, Method::PUT, "/api/admin/brand/logo", logo(png(300, 100, [11, 110, 79]), "logo.png")).await.0, 200);
+    let visitor = app.browser();
+    let before = json_ld(&html(&visitor, "/").await);
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert_eq!(before[0]["name"], "Ankara", "the draft is not described until it is published");
+    assert_eq!(owner.post_json("/api/admin/brand/publish", Value::Null).await.0, 200);
+
+    for path in ["/", "/contact"] {
+        let data = json_ld(&html(&visitor, path).await);
+        assert_eq!(data.len(), 1, "{path}: {data:?}");
+        let org = &data[0];
+        assert_eq!(org["@context"], "https://schema.org");
+        assert_eq!(org["@type"], "Organization");
+        assert_eq!(org["name"], "Funke's Closet");
+        assert_eq!(org["url"], app.url("/"));
+        assert_eq!(org["description"], "Ankara dresses and bags, made in Lagos.");
+        assert_eq!(org["telephone"], "0803 555 0199");
+        assert_eq!(org["email"], "hello@funkescloset.ng");
+        assert_eq!(org["address"], "12 Admiralty Way, Lekki, Lagos");
+        assert_eq!(
+            org["sameAs"],
+            json!(["https://instagram.com/funkescloset", "https://www.tiktok.com/@funkescloset"]),
+            "only the links set"
+        );
+        let logo = org["logo"].as_str().unwrap();
+        assert!(logo.starts_with(&app.url("/media/brand/")) && logo.ends_with(".png"), "an absolute address: {logo}");
+    }
+    assert!(json_ld(&html(&visitor, "/about").await).is_empty(), "other pages do not repeat it");
+    // Mail is headed by the same logo, at an address that loads outside the shop.
+    let sign = app.state.mailer.sign();
+    assert_eq!(sign.name, "Funke's Closet");
+    let mail_logo = sign.logo_url.expect("mail carries the published logo");
+    assert!(mail_logo.starts_with(&app.url("/media/brand/")) && mail_logo.ends_with(".png"), "{mail_logo}");
+    assert_eq!(app.get(mail_logo.strip_prefix(&app.url("")).unwrap()).await.status(), 200);
+
+    // A name that tries to close the script element stays inside it.
+    let mut hostile = funke();
+    hostile["name"] = json!("Funke</script><script>alert(1)</script>");
+    assert_eq!(owner.send_json(Method::PUT, "/api/admin/brand", hostile).await.0, 200);
+    assert_eq!(owner.post_json("/api/admin/brand/publish", Value::Null).await.0, 200);
+    let page = html(&visitor, "/contact").await;
+    assert!(!page.contains("</script><script>alert(1)"), "the name cannot break out of the script element");
+    assert!(page.contains("\"name\":\"Funke\\u003c/script>\\u003cscript>alert(1)\\u003c/script>\""));
+    assert_eq!(json_ld(&page)[0]["name"], "Funke</script><script>alert(1)</script>");
+}
+
+#[actix_web::test]
+async fn a_transparent_logo_keeps_its_transparency() {
+    let app = spawn_app().await;
+    let owner = app.admin_browser("owner@example.com").await;
+    // A green disc on nothing: the corners are fully transparent, the middle opaque.
+    let disc = image::RgbaImage::from_fn(600, 300, |x, y| {
+        let (dx, dy) = (i64::from(x) - 300, i64::from(y) - 150);
+        if dx * dx + dy * dy < 120 * 120 { image::Rgba([11, 110, 79, 255]) } else { image::Rgba([0, 0, 0, 0]) }
+    });
+    let mut bytes = std::io::Cursor::new(Vec::new());
+    disc.write_to(&mut bytes, image::ImageFormat::Png).unwrap();
+    let (status, brand) = send_form(&owner, Method::PUT, "/api/admin/brand/logo", logo(bytes.into_inner(), "logo.png")).await;
+    assert_eq!(status, 200, "{brand}");
+    let picture = &brand["draft"]["logo"];
+    let files = |srcset: &str| srcset.split(", ").map(|s| s.split(' ').next().unwrap().to_string()).collect::<Vec<_>>();
+    let (fallback, webp) = (files(picture["srcset"].as_str().unwrap()), files(picture["webpSrcset"].as_str().unwrap()));
+    assert_eq!(fallback.len(), 3, "{picture}");
+    assert_eq!(webp.len(), 3, "{picture}");
+    for url in fallback.iter().chain(&webp) {
+        let res = app.get(url).await;
+        assert_eq!(res.status(), 200, "{url}");
+        let kind = if url.ends_with(".png") { "image/png" } else { "image/webp" };
+        assert_eq!(res.headers()["content-type"], kind, "{url}");
+        let stored = image::load_from_memory(&res.bytes().await.unwrap()).unwrap();
+        assert!(stored.color().has_alpha(), "{url} keeps an alpha channel");
+        let stored = stored.to_rgba8();
+        let (w, h) = stored.dimensions();
+        assert_eq!(stored.get_pixel(0, 0)[3], 0, "{url}: a corner is still transparent");
+        let middle = stored.get_pixel(w / 2, h / 2);
+        assert!(middle[3] > 250 && middle[1] > 90, "{url}: the disc is still opaque green: {middle:?}");
+    }
+    // The app's icon lays it onto the header colour: its corner is the demo's header navy.
+    assert_eq!(owner.post_json("/api/admin/brand/publish", Value::Null).await.0, 200);
+    let icon = image::load_from_memory(&app.get("/brand/icon-192.png").await.bytes().await.unwrap()).unwrap().to_rgb8();
+    assert_eq!(icon.get_pixel(30, 96).0, [0x1b, 0x1f, 0x3b], "the transparent part shows the header colour");
+}
+
+#[actix_web::test]
+async fn a_whatsapp_number_the_keys_screen_kept_moves_into_the_identity_once() {
+    // A shop from before: its Keys screen kept the number in the keys file.
+    let app = spawn_with(|config| {
+        std::fs::create_dir_all(&config.data_dir).unwrap();
+        std::fs::write(config.data_dir.join("shop-keys.json"), r#"{"whatsapp_number": "2348035550100", "smtp_url": null}"#).unwrap();
+    })
+    .await;
+    let owner = app.admin_browser("owner@example.com").await;
+    let (_, brand) = owner.get_json("/api/admin/brand").await;
+    assert_eq!(brand["published"]["whatsapp"], "2348035550100", "the identity has it now");
+    assert!(html(&app.browser(), "/").await.contains("\"whatsapp\":\"2348035550100\""));
+    let keys: Value = serde_json::from_slice(&std::fs::read(app.dir.path().join("shop-keys.json")).unwrap()).unwrap();
+    assert!(keys["whatsapp_number"].is_null(), "and the keys file no longer: {keys}");
+    let (_, view) = owner.get_json("/api/admin/keys").await;
+    assert!(view.get("whatsappNumber").is_none(), "the Keys screen has no WhatsApp number: {view}");
 }

@@ -91,9 +91,10 @@ describe('App routes', () => {
     expect(footer.textContent).toContain(`© ${new Date().getFullYear()} Ankara. All rights reserved.`);
     expect(screen.getByRole('link', { name: 'Tracking' }).getAttribute('href')).toBe('/track');
     expect((await screen.findByRole('link', { name: 'Privacy Policy' })).getAttribute('href')).toBe('/pages/privacy');
-    // The social links come from the server's facts (the shop's identity; the browser tests check
-    // the demo's): a page without them, like a shop that set none, shows none.
-    expect(screen.queryByRole('link', { name: 'Instagram' })).toBeNull();
+    // The social links come from the server's facts (the demo's here): one the shop has not set
+    // (TikTok) is not shown.
+    expect(screen.getByRole('link', { name: 'Instagram' }).getAttribute('href')).toBe('https://instagram.com/ankara');
+    expect(screen.queryByRole('link', { name: 'TikTok' })).toBeNull();
   });
 });
 

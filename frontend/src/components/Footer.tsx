@@ -1,17 +1,9 @@
 import { Link } from 'wouter';
 import { Logo } from './Logo';
-import { FacebookIcon, InstagramIcon, TikTokIcon, XIcon } from './icons';
+import { SocialLinks } from './SocialLinks';
 import { pagePath, useFooterPages } from '@/lib/collections';
-import { SHOP } from '@/lib/site';
+import { SHOP, telHref } from '@/lib/site';
 import './Footer.css';
-
-/** The shop's social links, in the footer's order; one she has not set is not shown. */
-const SOCIAL = [
-  { key: 'instagram', label: 'Instagram', icon: <InstagramIcon size={22} /> },
-  { key: 'x', label: 'X (Twitter)', icon: <XIcon size={20} /> },
-  { key: 'facebook', label: 'Facebook', icon: <FacebookIcon size={22} /> },
-  { key: 'tiktok', label: 'TikTok', icon: <TikTokIcon size={20} /> },
-] as const;
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -26,7 +18,7 @@ export function Footer() {
           {SHOP.description && <p className="site-footer__tagline">{SHOP.description}</p>}
           {(SHOP.phone ?? SHOP.email ?? SHOP.address ?? SHOP.hours) !== null && (
             <address className="site-footer__contact">
-              {SHOP.phone && <a href={`tel:${SHOP.phone.replace(/[^\d+]/g, '')}`}>{SHOP.phone}</a>}
+              {SHOP.phone && <a href={telHref(SHOP.phone)}>{SHOP.phone}</a>}
               {SHOP.email && <a href={`mailto:${SHOP.email}`}>{SHOP.email}</a>}
               {SHOP.address && <span>{SHOP.address}</span>}
               {SHOP.hours && <span>{SHOP.hours}</span>}
@@ -51,18 +43,7 @@ export function Footer() {
             </li>
           </ul>
         </nav>
-        <ul className="site-footer__social" aria-label="Follow us">
-          {SOCIAL.map(({ key, label, icon }) => {
-            const href = SHOP.social[key];
-            return href ? (
-              <li key={key}>
-                <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label}>
-                  {icon}
-                </a>
-              </li>
-            ) : null;
-          })}
-        </ul>
+        <SocialLinks links={SHOP.social} className="site-footer__social" />
       </div>
       <p className="site-footer__copy">
         © {year} {SHOP.name}. All rights reserved.

@@ -1,15 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
-import { embedMenus, forgetShop } from '@/test/shop';
+import { embedShop } from '@/test/shop';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const ref = { current: null };
-
-// The menus come from the first HTML's facts, as the server writes them.
-beforeEach(() => embedMenus());
-afterEach(() => forgetShop());
 
 describe('Header', () => {
   it('lists the six fixed collections in the Collections dropdown, without a fetch', () => {
@@ -36,10 +32,12 @@ describe('Header', () => {
   });
 
   it("lists the merchant's collections in her order, hidden ones left out by the server", () => {
-    embedMenus([
-      { id: 'adire-dresses', name: 'Ankara Gowns' },
-      { id: 'bags', name: 'Bags' },
-    ]);
+    embedShop({
+      collections: [
+        { id: 'adire-dresses', name: 'Ankara Gowns' },
+        { id: 'bags', name: 'Bags' },
+      ],
+    });
     renderWithProviders(<Header onOpenMenu={() => {}} menuOpen={false} menuButtonRef={ref} />);
     const button = screen.getByRole('button', { name: 'Collections' });
     fireEvent.click(button);

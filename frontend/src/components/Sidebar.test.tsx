@@ -37,6 +37,7 @@ describe('the menu by role', () => {
       'Failed mail',
       'Search words',
       'Shop identity',
+      'Home page',
     ]);
     // Admin Management is the staff screen: one link for it.
     expect(menuLinks(staffUser('owner'))).toEqual([
@@ -57,6 +58,7 @@ describe('the menu by role', () => {
       'Search words',
       'Activity log',
       'Shop identity',
+      'Home page',
       'Settings',
       'Keys and addresses',
     ]);

@@ -2,20 +2,13 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, failureMessage } from '@/lib/api';
 import { RECHECK_MS, resetSwitchingOver } from '@/lib/switchingOver';
-import { SHOP_ELEMENT_ID } from '@/lib/whatsapp';
+import { embedShop, type Facts } from '@/test/shop';
 import { SwitchingOverBanner, SWITCHING_OVER_TITLE } from './SwitchingOverBanner';
 
 const SENTENCE = 'The shop is switching over to its standby machine. You can look around, but bags are paused.';
 
-function embed(facts: object | null) {
-  document.getElementById(SHOP_ELEMENT_ID)?.remove();
-  if (facts) {
-    const script = document.createElement('script');
-    script.id = SHOP_ELEMENT_ID;
-    script.type = 'application/json';
-    script.textContent = JSON.stringify(facts);
-    document.head.appendChild(script);
-  }
+function embed(facts: Partial<Facts> | null) {
+  embedShop(facts);
   resetSwitchingOver();
 }
 

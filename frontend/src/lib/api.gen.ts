@@ -384,7 +384,7 @@ export interface paths {
     };
     get?: never;
     /**
-     * The public URL, the mail server, the shop's e-mail and the WhatsApp number. Checked, saved,
+     * The public URL, the mail server and the shop's e-mail. Checked, saved,
      *     and in force once the shop has restarted (a second or two).
      */
     put: operations['put_addresses'];
@@ -2298,7 +2298,6 @@ export interface components {
       shopEmail?: string | null;
       /** @description The full URL with its password; the masked one the screen shows is taken as "unchanged". */
       smtpUrl?: string | null;
-      whatsappNumber?: string | null;
     };
     /**
      * @description An order as fulfilment sees it: whose it is, where it may go next, its pay links, the shop's
@@ -3359,7 +3358,6 @@ export interface components {
       smtpUrl: components['schemas']['KeySetting'];
       /** @description This binary's version (`ankara --version`). */
       version: string;
-      whatsappNumber: components['schemas']['KeySetting'];
     };
     /** @enum {string} */
     Kind: 'percent' | 'fixed' | 'free-delivery';

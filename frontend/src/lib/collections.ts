@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import { SHOP_ELEMENT_ID } from '@/lib/site';
+import { shopFacts } from '@/lib/site';
 
 /** A collection in the menus, or a page in the footer: what the links need. */
 export type MenuCollection = { id: string; name: string };
@@ -11,33 +11,15 @@ type MenuFacts = { collections: MenuCollection[] | null; pages: FooterPage[] | n
 
 /**
  * The menus' collections and the footer's pages, as the server writes them into the first HTML's
- * facts (`<script id="ankara-shop">`: `collections`, `pages`), so the header, the sidebar and the
- * footer draw at once, without a request. Null where the page carries none (vite dev, tests):
- * then they are fetched.
+ * facts (`collections`, `pages`), so the header, the sidebar and the footer draw at once, without
+ * a request. Null where the page carries none (vite dev): then they are fetched.
  */
-function readMenuFacts(): MenuFacts {
-  try {
-    const text = typeof document === 'undefined' ? null : document.getElementById(SHOP_ELEMENT_ID)?.textContent;
-    const parsed = text ? (JSON.parse(text) as { collections?: unknown; pages?: unknown } | null) : null;
-    return {
-      collections: Array.isArray(parsed?.collections) ? (parsed.collections as MenuCollection[]) : null,
-      pages: Array.isArray(parsed?.pages) ? (parsed.pages as FooterPage[]) : null,
-    };
-  } catch {
-    return { collections: null, pages: null };
-  }
-}
-
-let facts: MenuFacts | null = null;
-
 function menuFacts(): MenuFacts {
-  facts ??= readMenuFacts();
-  return facts;
-}
-
-/** For tests: read the page's facts again on the next call. */
-export function resetMenuFacts(): void {
-  facts = null;
+  const facts = shopFacts();
+  return {
+    collections: Array.isArray(facts.collections) ? (facts.collections as MenuCollection[]) : null,
+    pages: Array.isArray(facts.pages) ? (facts.pages as FooterPage[]) : null,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { SHOP_ELEMENT_ID } from './site';
+import { readFacts, shopFacts } from './site';
 
 /**
  * Whether the shop is switching over to its standby machine (deploy/README.md, "Two machines"):
@@ -16,15 +16,9 @@ const listeners = new Set<() => void>();
 export const RECHECK_MS = 10_000;
 
 /** The sentence the page was served with (null on the primary, or without the element). */
-export function readSwitchingOver(doc: Document = document): string | null {
-  const text = doc.getElementById(SHOP_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    const parsed = JSON.parse(text) as { switchingOver?: unknown } | null;
-    return typeof parsed?.switchingOver === 'string' && parsed.switchingOver ? parsed.switchingOver : null;
-  } catch {
-    return null;
-  }
+export function readSwitchingOver(doc?: Document): string | null {
+  const said = (doc ? readFacts(doc) : shopFacts()).switchingOver;
+  return typeof said === 'string' && said ? said : null;
 }
 
 function current(): string | null {

@@ -1,22 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import {
-  orderMessage,
-  productMessage,
-  formatPhone,
-  readShopFacts,
-  resetShopFacts,
-  SHOP_ELEMENT_ID,
-  shopWhatsApp,
-  whatsAppUrl,
-} from './whatsapp';
-import { embedJson } from '@/test/utils';
-
-const embed = (json: string) => embedJson(SHOP_ELEMENT_ID, json);
-
-afterEach(() => {
-  document.getElementById(SHOP_ELEMENT_ID)?.remove();
-  resetShopFacts();
-});
+import { describe, expect, it } from 'vitest';
+import { forgetFacts, SHOP_ELEMENT_ID } from './site';
+import { orderMessage, productMessage, formatPhone, shopEmail, shopWhatsApp, whatsAppUrl } from './whatsapp';
+import { embedShop } from '@/test/shop';
 
 describe('whatsAppUrl', () => {
   it('builds a wa.me link from international digits with the message encoded', () => {
@@ -68,20 +53,22 @@ describe('phone numbers as people read them', () => {
 
 describe('the shop facts in the page', () => {
   it('reads the number the server wrote', () => {
-    embed('{"whatsapp":"2348035550100","email":"hello@shop.ng"}');
-    expect(readShopFacts()).toEqual({ whatsapp: '2348035550100', email: 'hello@shop.ng' });
+    embedShop({ whatsapp: '2348035550100', email: 'hello@shop.ng' });
+    expect([shopWhatsApp(), shopEmail()]).toEqual(['2348035550100', 'hello@shop.ng']);
   });
 
   it('has no number when it is null, missing or unreadable', () => {
-    expect(readShopFacts()).toEqual({ whatsapp: null, email: null });
-    embed('{"whatsapp":null}');
-    expect(readShopFacts()).toEqual({ whatsapp: null, email: null });
+    expect([shopWhatsApp(), shopEmail()]).toEqual([null, null]);
+    embedShop(null);
+    expect([shopWhatsApp(), shopEmail()]).toEqual([null, null]);
+    embedShop({ whatsapp: '2348035550100' });
     document.getElementById(SHOP_ELEMENT_ID)!.textContent = '{not json';
-    expect(readShopFacts()).toEqual({ whatsapp: null, email: null });
+    forgetFacts();
+    expect([shopWhatsApp(), shopEmail()]).toEqual([null, null]);
   });
 
   it('is read once', () => {
-    embed('{"whatsapp":"2348035550100"}');
+    embedShop({ whatsapp: '2348035550100' });
     expect(shopWhatsApp()).toBe('2348035550100');
     document.getElementById(SHOP_ELEMENT_ID)!.textContent = '{"whatsapp":"2348000000000"}';
     expect(shopWhatsApp()).toBe('2348035550100');

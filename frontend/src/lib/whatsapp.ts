@@ -1,41 +1,14 @@
-/**
- * The shop's WhatsApp number and wa.me links. The server writes the shop's own facts into
- * index.html (`<script id="ankara-shop" type="application/json">{"whatsapp": "2348035550100",
- * "email": "shop@…"}`, the number in international digits or null when the shop has none, and the
- * shop's e-mail); they are read once.
- */
-import { SHOP_ELEMENT_ID } from './site';
+/** The shop's WhatsApp number (from the page's facts, lib/site.ts) and wa.me links. */
+import { readShop } from './site';
 
-export { SHOP_ELEMENT_ID };
-
-export type ShopFacts = { whatsapp: string | null; email: string | null };
-
-/** The shop's facts from a document; a missing or unreadable element (vite dev) means none. */
-export function readShopFacts(doc: Document = document): ShopFacts {
-  const text = doc.getElementById(SHOP_ELEMENT_ID)?.textContent;
-  if (!text) return { whatsapp: null, email: null };
-  try {
-    const parsed = JSON.parse(text) as { whatsapp?: unknown; email?: unknown } | null;
-    const digits = typeof parsed?.whatsapp === 'string' ? parsed.whatsapp.replace(/\D/g, '') : '';
-    const email = typeof parsed?.email === 'string' && parsed.email.includes('@') ? parsed.email : null;
-    return { whatsapp: digits.length > 0 ? digits : null, email };
-  } catch {
-    return { whatsapp: null, email: null };
-  }
-}
-
-let facts: ShopFacts | null = null;
-
-/** The shop's WhatsApp number in international digits, or null; read from the page once. */
+/** The shop's WhatsApp number in international digits, or null. */
 export function shopWhatsApp(): string | null {
-  facts ??= readShopFacts();
-  return facts.whatsapp;
+  return readShop().whatsapp;
 }
 
-/** The shop's e-mail address, or null; read from the page once. */
+/** The shop's e-mail address, or null. */
 export function shopEmail(): string | null {
-  facts ??= readShopFacts();
-  return facts.email;
+  return readShop().email;
 }
 
 /**
@@ -47,11 +20,6 @@ export function formatPhone(phone: string): string {
   const nigerian = /^234(\d{3})(\d{3})(\d{4})$/.exec(digits);
   if (nigerian) return `+234 ${nigerian[1]} ${nigerian[2]} ${nigerian[3]}`;
   return digits ? `+${digits}` : phone;
-}
-
-/** For tests: forget the facts read, so the next call reads the page again. */
-export function resetShopFacts(): void {
-  facts = null;
 }
 
 /**

@@ -1,5 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// First: the page carries the demo's facts before any module of the app reads them.
+import './demoShop';
+import { embedShop } from './shop';
 
 // jsdom has no matchMedia: answer "no match" (no reduced motion, not mobile) unless a test stubs it.
 if (typeof window.matchMedia !== 'function') {
@@ -33,4 +36,6 @@ afterEach(() => {
   document.title = '';
   // Each test is a new tab: what a tab keeps (the last checkout's outcome) does not carry over.
   window.sessionStorage.clear();
+  // A test that changed the shop's facts leaves the demo's behind it.
+  embedShop();
 });

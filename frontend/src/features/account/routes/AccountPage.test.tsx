@@ -1,18 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import AccountPage from './AccountPage';
 import { greetingFor } from '../greeting';
 import { Header } from '@/components/Header';
 import { queryKeys } from '@/lib/queryKeys';
 import type { Session } from '@/lib/types';
 import { image } from '@/test/fixtures';
-import { embedMenus, forgetShop } from '@/test/shop';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 // The header's menus come from the page's facts, as the server writes them, so the requests
 // counted below are the page's own.
-beforeEach(() => embedMenus());
-afterEach(() => forgetShop());
 
 const signedIn: Session = {
   user: { ...customer, phoneNumber: null },

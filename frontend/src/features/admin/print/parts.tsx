@@ -2,36 +2,49 @@ import type { ReactNode } from 'react';
 import { useDeliveryOptions } from '@/lib/delivery';
 import { formatDate, formatNaira } from '@/lib/money';
 import { addressLines, itemOptions } from '@/lib/orders';
-import { SHOP_NAME } from '@/lib/site';
+import { readShop } from '@/lib/site';
 import type { Order, StaffOrder } from '@/lib/types';
-import { formatPhone, shopEmail, shopWhatsApp } from '@/lib/whatsapp';
+import { formatPhone } from '@/lib/whatsapp';
 
 /**
- * How to reach the shop, on paper that leaves with the parcel: what the shop has today — its
- * pickup address, WhatsApp number and e-mail (each when it has one).
+ * How to reach the shop, on paper that leaves with the parcel: its address (or, without one, its
+ * pickup address), phone, WhatsApp number and e-mail from its published identity, each when it has one.
  */
 export function ShopContact() {
   const { data: delivery } = useDeliveryOptions();
-  const address = delivery?.pickup.address.trim();
-  const whatsapp = shopWhatsApp();
-  const email = shopEmail();
-  if (!address && !whatsapp && !email) return null;
+  const shop = readShop();
+  const address = shop.address ?? delivery?.pickup.address.trim();
+  const { phone, whatsapp, email } = shop;
+  if (!address && !phone && !whatsapp && !email) return null;
   return (
     <address className="print-doc__contact" aria-label="The shop">
       {address && <span>{address}</span>}
+      {phone && <span>Phone {phone}</span>}
       {whatsapp && <span>WhatsApp {formatPhone(whatsapp)}</span>}
       {email && <span>{email}</span>}
     </address>
   );
 }
 
-/** The head of a printed paper: the shop (and how to reach it) and what the paper is; beside them, `meta`. */
+/** The head of a printed paper: the shop (its logo and name, and how to reach it) and what the paper is; beside them, `meta`. */
 export function DocHead({ kind, contact = false, children }: { kind: string; contact?: boolean; children: ReactNode }) {
+  const { name, logo } = readShop();
   return (
     <header className="print-doc__head">
       <div>
-        <p>
-          <strong>{SHOP_NAME}</strong>
+        <p className="print-doc__shop">
+          {logo && (
+            <img
+              className="print-doc__logo"
+              src={logo.url}
+              srcSet={logo.srcset}
+              sizes="160px"
+              alt=""
+              width={Math.round((40 * logo.width) / Math.max(1, logo.height))}
+              height={40}
+            />
+          )}
+          <strong>{name}</strong>
         </p>
         {contact && <ShopContact />}
         <h1>{kind}</h1>

@@ -9,7 +9,7 @@ import { PickListLink, PrintLinks } from './PrintLinks';
 import ReceiptPage from './ReceiptPage';
 import type { AdminOrder, Order, PickList } from '@/lib/types';
 import { deliveryOptions, order } from '@/test/fixtures';
-import { embedShop, forgetShop } from '@/test/shop';
+import { embedShop } from '@/test/shop';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 afterEach(() => vi.restoreAllMocks());
@@ -86,10 +86,53 @@ describe('the packing slip', () => {
 });
 
 describe("the shop's contacts on paper", () => {
-  afterEach(() => forgetShop());
+  it('puts the logo, the name, the address, the phone, the WhatsApp number and the e-mail of the shop on the receipt and the slip', async () => {
+    const logo = {
+      url: '/media/brand/abc-256.png',
+      srcset: '/media/brand/abc-256.png 256w',
+      webpSrcset: '',
+      width: 300,
+      height: 100,
+    };
+    embedShop({
+      name: "Funke's Closet",
+      logo,
+      phone: '0803 555 0199',
+      whatsapp: '2348035550100',
+      email: 'hello@funkescloset.ng',
+      address: '12 Admiralty Way, Lekki, Lagos',
+    });
+    mockFetch({
+      [`/api/admin/orders/${ID}`]: adminOrder(),
+      '/api/delivery': deliveryOptions({ pickup: { enabled: true, address: '14 Broad Street, Lagos Island' } }),
+    });
+    for (const [path, pattern, page, name] of [
+      [`/admin/orders/${ID}/receipt`, '/admin/orders/:id/receipt', <ReceiptPage />, 'Receipt for Order #K7M2QX9A'],
+      [
+        `/admin/orders/${ID}/packing-slip`,
+        '/admin/orders/:id/packing-slip',
+        <PackingSlipPage />,
+        'Packing slip for Order #K7M2QX9A',
+      ],
+    ] as const) {
+      const { unmount } = renderAt(path, pattern, page);
+      const paper = await screen.findByRole('article', { name });
+      const head = paper.querySelector('.print-doc__shop')!;
+      expect(head.textContent).toBe("Funke's Closet");
+      expect(head.querySelector('img')?.getAttribute('src')).toBe('/media/brand/abc-256.png');
+      const contact = within(paper).getByLabelText('The shop');
+      expect([...contact.children].map((c) => c.textContent)).toEqual([
+        '12 Admiralty Way, Lekki, Lagos',
+        'Phone 0803 555 0199',
+        'WhatsApp +234 803 555 0100',
+        'hello@funkescloset.ng',
+      ]);
+      unmount();
+    }
+  });
 
-  it('puts the pickup address, the WhatsApp number and the e-mail under the shop on the receipt and the slip', async () => {
-    embedShop('2348035550100', 'hello@shop.ng');
+  it('puts the pickup address, the WhatsApp number and the e-mail under the shop when it has no address of its own', async () => {
+    embedShop({ whatsapp: '2348035550100', email: 'hello@shop.ng' });
     mockFetch({
       [`/api/admin/orders/${ID}`]: adminOrder(),
       '/api/delivery': deliveryOptions({ pickup: { enabled: true, address: '14 Broad Street, Lagos Island' } }),
@@ -103,7 +146,7 @@ describe("the shop's contacts on paper", () => {
   });
 
   it('says nothing of what the shop has not given', async () => {
-    embedShop(null, null);
+    embedShop({ whatsapp: null, email: null });
     mockFetch({ [`/api/admin/orders/${ID}`]: adminOrder(), '/api/delivery': deliveryOptions() });
     renderAt(`/admin/orders/${ID}/packing-slip`, '/admin/orders/:id/packing-slip', <PackingSlipPage />);
     const slip = await screen.findByRole('article', { name: 'Packing slip for Order #K7M2QX9A' });

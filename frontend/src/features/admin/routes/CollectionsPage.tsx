@@ -80,9 +80,12 @@ function CollectionList({ list }: { list: Collection[] }) {
         In the menus
       </h2>
       <FormNotice notice={notice} />
-      <ol className="admin-collections__list" ref={listRef}>
+      <ol className="admin-stack admin-collections__list" ref={listRef}>
         {list.map((collection, index) => (
-          <li key={collection.id} className={`admin-collection${collection.hidden ? ' is-hidden' : ''}`}>
+          <li
+            key={collection.id}
+            className={`admin-stack__item admin-collection${collection.hidden ? ' is-hidden' : ''}`}
+          >
             <div className="admin-collection__main">
               <span className="admin-collection__name">
                 {collection.name}

@@ -18,7 +18,6 @@ const view: KeysView = {
   publicUrl: { value: 'https://adire.example.com', source: 'server', variable: 'ANKARA_PUBLIC_URL' },
   smtpUrl: { value: 'smtps://shop:••••••••@smtp.example.com:465', source: 'shop', variable: 'ANKARA_SMTP_URL' },
   shopEmail: { value: 'ngozi@example.com', source: 'shop', variable: 'ANKARA_SHOP_EMAIL' },
-  whatsappNumber: { value: null, source: 'default', variable: 'ANKARA_WHATSAPP_NUMBER' },
 };
 
 describe('keys and addresses', () => {
@@ -88,12 +87,14 @@ describe('keys and addresses', () => {
     fireEvent.change(screen.getByLabelText(/Mail server/), {
       target: { value: 'smtps://new:pw@mail.example.com:465' },
     });
-    fireEvent.change(screen.getByLabelText(/WhatsApp number/), { target: { value: '0803 555 0100' } });
+    // The WhatsApp number is the shop identity's, edited there.
+    expect(screen.queryByLabelText(/WhatsApp number/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Shop identity' }).getAttribute('href')).toBe('/admin/brand');
     fireEvent.click(screen.getByRole('button', { name: 'Send me a test mail' }));
     await vi.waitFor(() => expect(mailed).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Save the addresses' }));
     expect(await screen.findByText(KEYS_SAVED)).toBeTruthy();
     expect(mailed).toEqual([{ smtpUrl: null }, { smtpUrl: 'smtps://new:pw@mail.example.com:465' }]);
-    expect(saved).toEqual([{ whatsappNumber: '0803 555 0100', smtpUrl: 'smtps://new:pw@mail.example.com:465' }]);
+    expect(saved).toEqual([{ smtpUrl: 'smtps://new:pw@mail.example.com:465' }]);
   });
 });

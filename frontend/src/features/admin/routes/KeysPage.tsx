@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import {
   useKeys,
   useSaveAddresses,
@@ -44,7 +44,7 @@ function ServerNote({ variable }: { variable: string }) {
 /**
  * /admin/keys (owners only): Paystack's keys, checked with Paystack on saving; the webhook
  * address to paste into Paystack's dashboard; the public URL, the shop's e-mail, the mail server
- * (with a test mail) and the WhatsApp number. Secrets come back masked; the shop restarts itself
+ * (with a test mail). Secrets come back masked; the shop restarts itself
  * to use a change.
  */
 export default function KeysPage() {
@@ -158,13 +158,12 @@ function PaystackCard({ view }: { view: KeysView }) {
   );
 }
 
-type Draft = { publicUrl: string; shopEmail: string; whatsappNumber: string; smtpUrl: string };
+type Draft = { publicUrl: string; shopEmail: string; smtpUrl: string };
 
 function draftOf(view: KeysView): Draft {
   return {
     publicUrl: view.publicUrl.value ?? '',
     shopEmail: view.shopEmail.value ?? '',
-    whatsappNumber: view.whatsappNumber.value ?? '',
     // The masked address stands for "unchanged"; the server knows it.
     smtpUrl: view.smtpUrl.value ?? '',
   };
@@ -185,7 +184,7 @@ function AddressesCard({ view }: { view: KeysView }) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const change: AddressesChange = {};
-    for (const key of ['publicUrl', 'shopEmail', 'whatsappNumber', 'smtpUrl'] as const) {
+    for (const key of ['publicUrl', 'shopEmail', 'smtpUrl'] as const) {
       if (draft[key] !== saved[key] && view[key].source !== 'server') change[key] = draft[key];
     }
     save.mutate(change, {
@@ -226,6 +225,10 @@ function AddressesCard({ view }: { view: KeysView }) {
   return (
     <section className="keys__card" aria-labelledby="keys-addresses">
       <h2 id="keys-addresses">Addresses</h2>
+      <p className="keys__note">
+        The phone, WhatsApp number and e-mail customers see are the shop's, in{' '}
+        <Link href="/admin/brand">Shop identity</Link>.
+      </p>
       <form onSubmit={onSubmit} className="keys__form" aria-labelledby="keys-addresses">
         {field('publicUrl', view.publicUrl, 'Public URL', {
           type: 'url',
@@ -234,11 +237,6 @@ function AddressesCard({ view }: { view: KeysView }) {
         {field('shopEmail', view.shopEmail, "Shop's e-mail", {
           type: 'email',
           hint: 'Mail to customers comes from it; order notices and messages go to it.',
-        })}
-        {field('whatsappNumber', view.whatsappNumber, 'WhatsApp number', {
-          type: 'tel',
-          optional: true,
-          hint: '"Ask on WhatsApp" on product pages. Leave empty for none.',
         })}
         {field('smtpUrl', view.smtpUrl, 'Mail server (SMTP)', {
           optional: true,

@@ -52,9 +52,9 @@ export default function PagesPage() {
       <Loaded query={pages} loading="Loading pages…">
         {(list) => (
           <>
-            <ul className="admin-pages">
+            <ul className="admin-stack admin-pages">
               {list.map((page) => (
-                <li key={page.slug} className="admin-pages__row">
+                <li key={page.slug} className="admin-stack__item admin-pages__row">
                   <div className="admin-pages__main">
                     <span className="admin-pages__title">{page.title}</span>
                     <a className="text-link admin-pages__address" href={pagePath(page.slug)}>
@@ -149,7 +149,7 @@ function PageEditor({
   };
 
   return (
-    <form className="admin-page-editor" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+    <form className="admin-stack__item admin-page-editor" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
       <h2 id={headingId} className="admin-page-editor__title">
         {page ? `Edit ${page.title}` : 'New page'}
       </h2>

@@ -79,7 +79,7 @@ export default function ReviewsPage() {
             <p className="admin-reviews__count muted">
               {data.total} {data.total === 1 ? 'review' : 'reviews'}
             </p>
-            <ol className="admin-reviews" aria-label="Reviews">
+            <ol className="admin-stack admin-reviews" aria-label="Reviews">
               {data.reviews.map((review) => (
                 <ReviewRow key={review.id} review={review} />
               ))}
@@ -125,7 +125,7 @@ function ReviewRow({ review }: { review: AdminReview }) {
   };
 
   return (
-    <li className={`admin-review-card${review.hidden ? ' is-hidden' : ''}`} aria-labelledby={titleId}>
+    <li className={`admin-stack__item admin-review-card${review.hidden ? ' is-hidden' : ''}`} aria-labelledby={titleId}>
       <div className="admin-review-card__content">
         <div className="admin-review-card__head">
           <Link href={`/product/${encodeURIComponent(review.productId)}`} className="admin-review-card__product">

@@ -103,7 +103,7 @@ export default function StaffPage() {
       <FormNotice notice={notice} />
       <Loaded query={staffQuery} loading="Loading the staff…">
         {(list) => (
-          <ul className="staff-list" aria-label="Staff" aria-busy={change.isPending}>
+          <ul className="admin-stack staff-list" aria-label="Staff" aria-busy={change.isPending}>
             {list.staff.map((member) => (
               <StaffRow
                 key={member.id}
@@ -152,9 +152,9 @@ function Invitations({ invites, onNotice }: { invites: StaffInvite[]; onNotice: 
       tag={false}
       description="Mailed and not used yet: each link works once, for seven days."
     >
-      <ul className="staff-list" aria-label="Invitations" aria-busy={cancel.isPending}>
+      <ul className="admin-stack staff-list" aria-label="Invitations" aria-busy={cancel.isPending}>
         {invites.map((invite) => (
-          <li key={invite.id} className="staff-member">
+          <li key={invite.id} className="admin-stack__item staff-member">
             <div className="staff-member__who">
               <strong>{invite.email}</strong>
               <span className="admin-order-row__email">
@@ -190,7 +190,7 @@ function StaffRow({
 }) {
   const id = useId();
   return (
-    <li className="staff-member">
+    <li className="admin-stack__item staff-member">
       <div className="staff-member__who">
         <strong>
           {member.name || member.email}

@@ -130,6 +130,8 @@ describe('LoginPage sign in', () => {
     mockFetch({});
     const { unmount } = renderWithProviders(<LoginPage />, { path: '/login?next=%2Fmybag' });
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/signup?next=%2Fmybag');
+    // The shop's own name (the demo's here), from the page's facts.
+    expect(screen.getByText(/New to Ankara\?/)).toBeTruthy();
     unmount();
     renderWithProviders(<LoginPage />, { path: '/login' });
     expect(screen.getByRole('link', { name: 'Create an account' }).getAttribute('href')).toBe('/signup');

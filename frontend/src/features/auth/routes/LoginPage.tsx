@@ -9,9 +9,9 @@ import { EmailField, PasswordField } from '@/components/forms/PresetFields';
 import { SubmitButton } from '@/components/forms/SubmitButton';
 import { useFormProblem } from '@/components/forms/useFormProblem';
 import { failureMessage } from '@/lib/api';
-import { SHOP_NAME } from '@/lib/site';
 import { safeNextPath } from '@/lib/redirect';
 import { adminHome } from '@/lib/staffScreens';
+import { SHOP_NAME } from '@/lib/site';
 
 type Mode = 'signin' | 'forgot';
 

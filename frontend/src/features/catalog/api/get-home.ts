@@ -1,26 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import { SHOP_ELEMENT_ID } from '@/lib/site';
+import { shopFacts } from '@/lib/site';
 import type { HomeView } from '@/lib/types';
 
 /**
  * The home page's sections the server wrote into the first HTML of `/` (the shop's facts), so the
  * hero draws with the page and no request waits before it; `undefined` on any other first page.
  */
-export function homeFromPage(
-  doc: Document | undefined = typeof document === 'undefined' ? undefined : document,
-): HomeView | undefined {
-  try {
-    const raw = doc?.getElementById(SHOP_ELEMENT_ID)?.textContent;
-    const facts: unknown = raw ? JSON.parse(raw) : null;
-    const home = facts && typeof facts === 'object' ? (facts as { home?: unknown }).home : undefined;
-    return home && typeof home === 'object' && Array.isArray((home as HomeView).sections)
-      ? (home as HomeView)
-      : undefined;
-  } catch {
-    return undefined;
-  }
+export function homeFromPage(facts: Record<string, unknown> = shopFacts()): HomeView | undefined {
+  const home = facts.home;
+  return home && typeof home === 'object' && Array.isArray((home as HomeView).sections)
+    ? (home as HomeView)
+    : undefined;
 }
 
 const FROM_PAGE = homeFromPage();

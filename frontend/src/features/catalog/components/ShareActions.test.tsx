@@ -1,20 +1,19 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_FAILED, LINK_COPIED, productUrl, ShareActions } from './ShareActions';
-import { embedShop, forgetShop } from '@/test/shop';
+import { embedShop } from '@/test/shop';
 
 const product = { id: 'adire dress', name: 'Adire Dress' };
 const url = `${window.location.origin}/product/adire%20dress`;
 
 afterEach(() => {
-  forgetShop();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 
 describe('ShareActions', () => {
   it('asks on WhatsApp with the product, the chosen size and colour and its address', () => {
-    embedShop('2348035550100');
+    embedShop({ whatsapp: '2348035550100' });
     render(<ShareActions product={product} choice={{ size: 'M', color: 'Indigo' }} />);
     const link = screen.getByRole('link', { name: 'Ask on WhatsApp' });
     const href = new URL(link.getAttribute('href')!);
@@ -26,7 +25,7 @@ describe('ShareActions', () => {
   });
 
   it('has no WhatsApp link when the shop has no number', () => {
-    embedShop(null);
+    embedShop({ whatsapp: null });
     render(<ShareActions product={product} choice={{}} />);
     expect(screen.queryByRole('link', { name: 'Ask on WhatsApp' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Share' })).toBeTruthy();

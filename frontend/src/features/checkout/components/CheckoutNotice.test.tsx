@@ -2,7 +2,7 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CheckoutNotice, CheckoutScope, useCheckoutScope, type CheckoutOutcome } from './CheckoutScope';
-import { embedShop, forgetShop } from '@/test/shop';
+import { embedShop } from '@/test/shop';
 import { order } from '@/test/fixtures';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
@@ -22,7 +22,6 @@ function renderNotice(outcome: CheckoutOutcome) {
 }
 
 afterEach(() => {
-  forgetShop();
   window.sessionStorage.clear();
 });
 
@@ -30,7 +29,7 @@ describe('the order confirmation', () => {
   const paid = { kind: 'paid', reference: 'ANK-1', order: order(), guest: false } as const;
 
   it('offers to message the shop on WhatsApp about the order', async () => {
-    embedShop('2348035550100');
+    embedShop({ whatsapp: '2348035550100' });
     renderNotice(paid);
     const link = await screen.findByRole('link', { name: 'Message us on WhatsApp' });
     expect(link.getAttribute('href')).toBe(
@@ -39,7 +38,7 @@ describe('the order confirmation', () => {
   });
 
   it('has no WhatsApp link when the shop has no number', async () => {
-    embedShop(null);
+    embedShop({ whatsapp: null });
     renderNotice(paid);
     expect(await screen.findByText('Payment successful! Reference: ANK-1')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Message us on WhatsApp' })).toBeNull();

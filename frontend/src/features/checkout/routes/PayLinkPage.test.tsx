@@ -12,7 +12,7 @@ import PayLinkPage, {
   PAY_CANCELLED,
 } from './PayLinkPage';
 import type { PayPage, PaymentStart } from '@/lib/types';
-import { embedShop, forgetShop } from '@/test/shop';
+import { embedShop } from '@/test/shop';
 import { jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const TOKEN = 'tok_abcdefghijklmnopqrstuvwxyz0123';
@@ -96,9 +96,7 @@ function renderPage() {
   );
 }
 
-afterEach(() => {
-  forgetShop();
-});
+afterEach(() => {});
 
 describe('PayLinkPage', () => {
   it('shows an open deposit link: the order, what it asks, the price in parts and the deliver-to', async () => {
@@ -244,7 +242,7 @@ describe('PayLinkPage', () => {
   });
 
   it('an expired link says so and offers WhatsApp when the shop has a number', async () => {
-    embedShop('2348035550100');
+    embedShop({ whatsapp: '2348035550100' });
     mockFetch({ [`/api/pay/${TOKEN}`]: payPage({}, { status: 'expired' }) });
     renderPage();
     expect(await screen.findByRole('heading', { name: LINK_EXPIRED })).toBeTruthy();

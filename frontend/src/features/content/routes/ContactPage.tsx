@@ -4,6 +4,49 @@ import { validateContact, type ContactErrors } from '../validate-contact';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './ContactPage.css';
 import { Field, FieldAlert, fieldErrorId } from '@/components/TextField';
+import { SocialLinks } from '@/components/SocialLinks';
+import { readShop, telHref } from '@/lib/site';
+import { formatPhone, whatsAppUrl } from '@/lib/whatsapp';
+
+/**
+ * The other ways to reach the shop, from its published identity: each fact she has given (phone,
+ * WhatsApp, e-mail, address, opening hours, social links) and nothing for one she has not.
+ */
+function ReachUs() {
+  const { phone, whatsapp, email, address, hours, social } = readShop();
+  const facts = [
+    phone && { term: 'Phone', detail: <a href={telHref(phone)}>{phone}</a> },
+    whatsapp && {
+      term: 'WhatsApp',
+      detail: (
+        <a href={whatsAppUrl(whatsapp)!} target="_blank" rel="noopener noreferrer">
+          {formatPhone(whatsapp)}
+        </a>
+      ),
+    },
+    email && { term: 'E-mail', detail: <a href={`mailto:${email}`}>{email}</a> },
+    address && { term: 'Address', detail: address },
+    hours && { term: 'Opening hours', detail: hours },
+  ].filter((fact) => !!fact);
+  const anySocial = Object.values(social).some(Boolean);
+  if (facts.length === 0 && !anySocial) return null;
+  return (
+    <section className="contact__reach" aria-labelledby="contact-reach">
+      <h2 id="contact-reach">Other ways to reach us</h2>
+      {facts.length > 0 && (
+        <dl className="contact__facts">
+          {facts.map(({ term, detail }) => (
+            <div key={term}>
+              <dt>{term}</dt>
+              <dd>{detail}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {anySocial && <SocialLinks links={social} className="contact__social" />}
+    </section>
+  );
+}
 
 /** /contact: e-mail and message, checked here and by the server, then a confirmation. */
 export default function ContactPage() {
@@ -41,6 +84,7 @@ export default function ContactPage() {
           Questions about sizing, an order or delivery? Send us a message and our team will reply by e-mail, usually
           within one working day.
         </p>
+        <ReachUs />
       </div>
 
       <div className="contact__card">

@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import OrdersPage from './OrdersPage';
 import { CLAIM_FAILED, claimedText } from '../api/claim-orders';
 import { Header } from '@/components/Header';
 import { order } from '@/test/fixtures';
-import { embedMenus, forgetShop } from '@/test/shop';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 // The header's menus come from the page's facts, as the server writes them, so the requests
 // counted below are the page's own.
-beforeEach(() => embedMenus());
-afterEach(() => forgetShop());
 
 const mine = order();
 const asGuest = order({

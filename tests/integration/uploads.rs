@@ -82,6 +82,7 @@ async fn the_documents_multipart_bodies_list_every_field_the_handlers_read_with_
             ],
         ),
         ("put", "/api/admin/brand/logo", vec![("logo", File, true)]),
+        ("put", "/api/admin/home/picture", vec![("picture", File, true)]),
         ("put", "/api/products/{id}/color-images", vec![("color", Text(20_000), true), ("images", Files(8), false)]),
         ("put", "/api/products/{id}/images", vec![("order", Text(20_000), true), ("images", Files(8), false)]),
     ];

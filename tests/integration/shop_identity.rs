@@ -36,7 +36,12 @@ pub(crate) fn browser_with_jar(app: &TestApp) -> (Browser, Arc<reqwest::cookie::
     let jar = Arc::new(reqwest::cookie::Jar::default());
     let mut headers = reqwest::header::HeaderMap::new();
     headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("ankara"));
-    let client = reqwest::Client::builder().cookie_provider(jar.clone()).default_headers(headers).build().unwrap();
+    let client = reqwest::Client::builder()
+        .cookie_provider(jar.clone())
+        .default_headers(headers)
+        .pool_idle_timeout(crate::common::CLIENT_IDLE)
+        .build()
+        .unwrap();
     (Browser { base: app.base.clone(), client }, jar)
 }
 

@@ -136,11 +136,17 @@ pub fn signup_form(name: &str, email: &str, password: &str, confirm: &str, photo
     form
 }
 
+/// The server closes a connection idle for 5 s (actix's keep-alive). A client that reuses one at
+/// that moment has its request cut off (hyper's `IncompleteMessage`): in a 50-way race whose
+/// browsers signed up one after another, the first ones' connections had sat idle that long. The
+/// test browsers drop a connection idle for 2 s instead of reusing it.
+pub const CLIENT_IDLE: std::time::Duration = std::time::Duration::from_secs(2);
+
 impl Browser {
     pub fn new(base: String) -> Browser {
         let mut headers = reqwest::header::HeaderMap::new();
         headers.insert("x-requested-with", reqwest::header::HeaderValue::from_static("ankara"));
-        let client = reqwest::Client::builder().cookie_store(true).default_headers(headers).build().unwrap();
+        let client = reqwest::Client::builder().cookie_store(true).default_headers(headers).pool_idle_timeout(CLIENT_IDLE).build().unwrap();
         Browser { base, client }
     }
 

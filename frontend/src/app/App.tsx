@@ -2,12 +2,14 @@ import { lazy, Suspense } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Guard } from './guards';
-import { NotFoundPage } from './NotFoundPage';
 import { ADMIN_AREA, loadAdminRoutes, routes } from './routes';
 import { SessionKeeper } from './SessionKeeper';
 import { Layout } from '@/components/Layout';
 import { ProductSkeleton } from '@/features/catalog/components/ProductSkeleton';
 import { PageSpinner } from '@/components/Spinner';
+
+/** The not-found page, in a chunk of its own: not part of every first page's JavaScript. */
+const NotFoundPage = lazy(() => import('./NotFoundPage').then((module) => ({ default: module.NotFoundPage })));
 
 /** The back office's own route table (fetched only for an admin). */
 const AdminRoutes = lazy(loadAdminRoutes);

@@ -2,9 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Componen
 import { useLocation } from 'wouter';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
-import { PreviewBanner } from './PreviewBanner';
 import { SwitchingOverBanner } from './SwitchingOverBanner';
 import type { Sidebar as SidebarComponent } from './Sidebar';
+import { SHOP } from '@/lib/site';
 import { useNearViewport } from '@/lib/useNearViewport';
 
 /** The footer's code and styles: it starts below the first screen on every page (.site-main's
@@ -38,6 +38,9 @@ function FooterWhenNear() {
 
 /** The drawer's code, fetched on the first tap of the menu button (or once the shopper starts
  *  using the page, see main.tsx), not with the first page's JavaScript. */
+/** Only a member of staff previewing the draft sees it: its code is not in the first page's. */
+const PreviewBanner = lazy(() => import('./PreviewBanner').then((module) => ({ default: module.PreviewBanner })));
+
 export const loadSidebar = () => import('./Sidebar').then((module) => module.Sidebar);
 
 /** Scrolls to the top on a new page, but leaves back/forward to the browser's own restoration. */
@@ -98,7 +101,11 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header onOpenMenu={openMenu} menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
       <OfflineBanner />
-      <PreviewBanner />
+      {SHOP.preview && (
+        <Suspense fallback={null}>
+          <PreviewBanner />
+        </Suspense>
+      )}
       <SwitchingOverBanner />
       {Sidebar && <Sidebar open={menuOpen} onClose={closeMenu} returnFocusRef={menuButtonRef} />}
       <main id="main" className="site-main" tabIndex={-1}>

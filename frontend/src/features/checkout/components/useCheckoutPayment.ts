@@ -34,6 +34,9 @@ export function useCheckoutPayment(
   const placedOrder = usePlacedOrder();
   // The e-mail of the payment being verified (a guest keeping her details before a transfer lands).
   const emailRef = useRef('');
+  // The cancel of the payment last closed without paying, until the server has it: the next Pay
+  // waits for it, or the start could meet that payment still open (and have it cancelled under it).
+  const cancelling = useRef<Promise<unknown>>(Promise.resolve());
 
   const verify = useCallback(
     async (reference: string, sentLater = false) => {
@@ -68,7 +71,7 @@ export function useCheckoutPayment(
   // Closed without paying: the payment's units go back on sale.
   const cancelled = useCallback(
     (reference: string) => {
-      if (send({ type: 'cancelled' })) void cancelPayment(reference);
+      if (send({ type: 'cancelled' })) cancelling.current = cancelPayment(reference).catch(() => undefined);
     },
     [send],
   );
@@ -77,6 +80,7 @@ export function useCheckoutPayment(
     if (!send({ type: 'pay' })) return;
     emailRef.current = values.customer.email.trim();
     setOutcome(null);
+    await cancelling.current;
     let start;
     try {
       start = await startPayment({ ...trimValues(values), code, expectedTotal, paymentMethod: method });

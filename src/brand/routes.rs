@@ -98,6 +98,19 @@ fn looks_like_svg(upload: &ImageUpload) -> std::io::Result<bool> {
     Ok(text.starts_with('<') || text.contains("<svg"))
 }
 
+/// The one picture a form sent, or why it cannot be used: none chosen, or SVG (by its bytes).
+fn one_picture(sent: Option<ImageUpload>, what: &str, for_what: &str) -> AppResult<ImageUpload> {
+    let Some(picture) = ImageUpload::sent(sent) else {
+        return Err(AppError::Validation(format!("Choose a picture for {for_what}.")));
+    };
+    if looks_like_svg(&picture)? {
+        return Err(AppError::Validation(format!(
+            "An SVG {what} cannot be used (it can carry script): upload it as a PNG, JPEG or WebP picture."
+        )));
+    }
+    Ok(picture)
+}
+
 /// Sets the draft's logo: decoded and re-encoded by the shop's picture pipeline (so nothing but
 /// pixels is kept), shown in the header, receipts, e-mails, the favicon and the app's icons once
 /// published.
@@ -115,14 +128,7 @@ async fn upload_logo(
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let LogoForm { logo } = upload::read(&req, body).await?;
-    let Some(logo) = ImageUpload::sent(logo) else {
-        return Err(AppError::Validation("Choose a picture for the logo.".into()));
-    };
-    if looks_like_svg(&logo)? {
-        return Err(AppError::Validation(
-            "An SVG logo cannot be used (it can carry script): upload it as a PNG, JPEG or WebP picture.".into(),
-        ));
-    }
+    let logo = one_picture(logo, "logo", "the logo")?;
     let (root, now) = (state.media.root.clone(), state.clock.now_ms());
     crate::media::write_with_uploads(
         &state.media,
@@ -299,12 +305,7 @@ async fn upload_home_picture(
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let HomePictureForm { picture } = upload::read(&req, body).await?;
-    let Some(picture) = ImageUpload::sent(picture) else {
-        return Err(AppError::Validation("Choose a picture.".into()));
-    };
-    if looks_like_svg(&picture)? {
-        return Err(AppError::Validation("An SVG picture cannot be used: upload a PNG, JPEG or WebP picture.".into()));
-    }
+    let picture = one_picture(picture, "picture", "the slide or banner")?;
     let answer =
         crate::media::write_with_uploads(&state.media, &state.db, "home", vec![picture], crate::media::ImageKind::Wide, |tx, keys| {
             let key = keys.into_iter().next().ok_or_else(|| AppError::internal("no picture stored"))?;

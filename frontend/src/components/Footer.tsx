@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import { Logo } from './Logo';
 import { SocialLinks } from './SocialLinks';
 import { pagePath, useFooterPages } from '@/lib/collections';
-import { SHOP, telHref } from '@/lib/site';
+import { SHOP, telHref } from '@/lib/shop';
 import './Footer.css';
 
 export function Footer() {

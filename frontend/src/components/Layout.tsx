@@ -4,7 +4,7 @@ import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import { SwitchingOverBanner } from './SwitchingOverBanner';
 import type { Sidebar as SidebarComponent } from './Sidebar';
-import { SHOP } from '@/lib/site';
+import { SHOP_PREVIEW } from '@/lib/site';
 import { useNearViewport } from '@/lib/useNearViewport';
 
 /** The footer's code and styles: it starts below the first screen on every page (.site-main's
@@ -101,7 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <Header onOpenMenu={openMenu} menuOpen={menuOpen} menuButtonRef={menuButtonRef} />
       <OfflineBanner />
-      {SHOP.preview && (
+      {SHOP_PREVIEW && (
         <Suspense fallback={null}>
           <PreviewBanner />
         </Suspense>

@@ -1,4 +1,4 @@
-import { SHOP } from '@/lib/site';
+import { SHOP_LOGO, SHOP_NAME } from '@/lib/site';
 
 type LogoProps = { className?: string; size?: number };
 
@@ -32,7 +32,8 @@ export function LogoMark({ className, size = 30 }: LogoProps) {
  * it has one (from the picture pipeline, its smallest copy), otherwise the demo's drawn mark.
  */
 export function Logo({ className, size = 30 }: LogoProps) {
-  const logo = SHOP.logo;
+  const logo = SHOP_LOGO;
+  const width = logo && Math.round((size * logo.width) / Math.max(1, logo.height));
   return (
     <span className={className ? `logo ${className}` : 'logo'}>
       {logo ? (
@@ -40,15 +41,15 @@ export function Logo({ className, size = 30 }: LogoProps) {
           className="logo__img"
           src={logo.url}
           srcSet={logo.webpSrcset || logo.srcset}
-          sizes={`${Math.round((size * logo.width) / Math.max(1, logo.height))}px`}
+          sizes={`${width}px`}
           alt=""
           height={size}
-          width={Math.round((size * logo.width) / Math.max(1, logo.height))}
+          width={width ?? undefined}
         />
       ) : (
         <LogoMark className="logo__mark" size={size} />
       )}
-      <span className="logo__word">{SHOP.name}</span>
+      <span className="logo__word">{SHOP_NAME}</span>
     </span>
   );
 }

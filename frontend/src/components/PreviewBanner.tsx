@@ -1,11 +1,12 @@
-import { endPreview, SHOP } from '@/lib/site';
+import { endPreview } from '@/lib/shop';
+import { SHOP_PREVIEW } from '@/lib/site';
 
 /**
  * Over a page the server drew with the identity's unpublished draft (a member of staff's Preview,
  * from the back office's Shop identity): says so, and ends the preview.
  */
 export function PreviewBanner() {
-  if (!SHOP.preview) return null;
+  if (!SHOP_PREVIEW) return null;
   return (
     <div className="offline-banner" role="status">
       <div className="container offline-banner__inner">

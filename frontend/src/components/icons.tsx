@@ -115,30 +115,4 @@ export const PlayIcon = (p: IconProps) => (
   </Svg>
 );
 
-export const InstagramIcon = (p: IconProps) => (
-  <Svg {...p}>
-    <rect x="3.5" y="3.5" width="17" height="17" rx="5" />
-    <circle cx="12" cy="12" r="4" />
-    <path d="M17.2 6.8h.01" />
-  </Svg>
-);
-
-export const XIcon = (p: IconProps) => (
-  <Svg {...p} stroke="none" fill="currentColor">
-    <path d="M17.8 3.5h3l-6.6 7.5 7.8 9.5h-6.1l-4.8-5.9-5.5 5.9h-3l7.1-8L2 3.5h6.2l4.3 5.4 5.3-5.4Zm-1 15.3h1.7L7.3 5.1H5.5l11.3 13.7Z" />
-  </Svg>
-);
-
-export const FacebookIcon = (p: IconProps) => (
-  <Svg {...p} stroke="none" fill="currentColor">
-    <path d="M13.5 21v-7.3H16l.4-2.9h-2.9V9c0-.8.3-1.4 1.5-1.4h1.5V5c-.3 0-1.2-.1-2.2-.1-2.2 0-3.7 1.3-3.7 3.8v2.1H8v2.9h2.5V21h3Z" />
-  </Svg>
-);
-
-export const TikTokIcon = (p: IconProps) => (
-  <Svg {...p} stroke="none" fill="currentColor">
-    <path d="M16.6 3c.3 2.2 1.6 3.6 3.9 3.8v2.6c-1.4.1-2.6-.3-3.9-1.1v5.6c0 4.4-4.1 6.6-7.3 4.7-2.9-1.7-3-6.7.8-7.9 1-.3 1.6-.2 2.2-.1v2.8c-.5-.1-1-.2-1.6 0-1.7.5-1.7 2.9-.2 3.5 1.3.5 3.1-.3 3.1-2.4V3h3Z" />
-  </Svg>
-);
-
 /** A five-point star; fill is set by the caller. */

@@ -1,7 +1,6 @@
-import type { OrderStatus } from './types';
-
 /**
- * Every query key of the app, in one place. Keys are hierarchical: invalidating a prefix (say
+ * Every query key of the storefront, in one place (the back office's are in
+ * features/admin/api/queryKeys.ts, out of the first page's code). Keys are hierarchical: invalidating a prefix (say
  * `queryKeys.products.all`) refreshes every query under it, so a product change reaches the
  * product page, the featured list and the collection pages at once.
  */
@@ -69,58 +68,6 @@ export const queryKeys = {
   sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
   /** A pay link's page, by its token. */
   payLink: (token: string) => ['pay-link', token] as const,
-  admin: {
-    orders: {
-      all: ['admin', 'orders'] as const,
-      lists: ['admin', 'orders', 'list'] as const,
-      list: (
-        status: OrderStatus | null,
-        page: number,
-        special: 'oversold' | 'failed-refund' | 'code-over-limit' | null = null,
-        q = '',
-      ) =>
-        special
-          ? (['admin', 'orders', 'list', special, page, q] as const)
-          : (['admin', 'orders', 'list', status ?? 'all', page, q] as const),
-      detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
-    },
-    payments: ['admin', 'payments', 'review'] as const,
-    messages: ['admin', 'contact-messages'] as const,
-    /** Mail that failed for good (GET /api/admin/mail/failed). */
-    failedMail: ['admin', 'mail', 'failed'] as const,
-    stock: {
-      all: ['admin', 'stock'] as const,
-      list: (show: string, q: string) => ['admin', 'stock', show, q] as const,
-    },
-    discounts: ['admin', 'discounts'] as const,
-    /** Reviews to moderate: every list (by filter and page) under one prefix. */
-    reviews: {
-      all: ['admin', 'reviews'] as const,
-      list: (show: string, page: number) => ['admin', 'reviews', show, page] as const,
-    },
-    dashboard: ['admin', 'dashboard'] as const,
-    /** The merchant's settings (GET/PATCH /api/admin/settings). */
-    settings: ['admin', 'settings'] as const,
-    brand: ['admin', 'brand'] as const,
-    home: ['admin', 'home'] as const,
-    /** The merchant's search words (GET/PUT /api/admin/search/synonyms). */
-    searchWords: ['admin', 'search-words'] as const,
-    /** Customers: every search and page under one prefix, and one customer's page. */
-    customers: {
-      all: ['admin', 'customers'] as const,
-      list: (q: string, page: number) => ['admin', 'customers', 'list', q, page] as const,
-      detail: (key: string) => ['admin', 'customers', 'detail', key] as const,
-    },
-    /** The New order form's product search (the catalogue with its stock, for one search). */
-    orderProducts: (q: string) => ['admin', 'new-order', 'products', q] as const,
-    /** Staff and their roles (owners only). */
-    staff: ['admin', 'staff'] as const,
-    /** The activity log, by subject (owners only). */
-    activity: {
-      all: ['admin', 'activity'] as const,
-      list: (subject: string) => ['admin', 'activity', subject] as const,
-    },
-  },
 };
 
 /**

@@ -7,31 +7,8 @@ import type { Image } from './types';
  */
 export const SHOP_ELEMENT_ID = 'ankara-shop';
 
-/** The shop's social links (an absent one is not shown). */
-export type SocialLinks = {
-  instagram: string | null;
-  facebook: string | null;
-  x: string | null;
-  tiktok: string | null;
-};
-
-/** The shop's identity as the merchant published it in the back office (Shop identity). */
-export type Shop = {
-  name: string;
-  description: string;
-  logo: Image | null;
-  phone: string | null;
-  /** The WhatsApp number in international digits. */
-  whatsapp: string | null;
-  email: string | null;
-  address: string | null;
-  hours: string | null;
-  social: SocialLinks;
-  /** A member of staff looking at the unpublished draft. */
-  preview: boolean;
-};
-
-const text = (value: unknown): string | null => (typeof value === 'string' && value.trim() ? value.trim() : null);
+export const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
 
 /** The facts as the server wrote them, parsed; none where the page carries no element or an unreadable one. */
 export function readFacts(doc: Document | undefined = typeof document === 'undefined' ? undefined : document) {
@@ -48,7 +25,7 @@ export function readFacts(doc: Document | undefined = typeof document === 'undef
 let facts: Record<string, unknown> | null = null;
 
 /**
- * The page's facts, read once: the one reader of the element (the shop's identity here, its
+ * The page's facts, read once: the one reader of the element (the shop's name, logo and preview here, its contacts in shop.ts, its
  * WhatsApp number in whatsapp.ts, the menus in collections.ts, the switching-over sentence).
  */
 export function shopFacts(): Record<string, unknown> {
@@ -61,57 +38,27 @@ export function forgetFacts(): void {
   facts = null;
 }
 
-/**
- * The shop's identity from the facts the server writes into the page. Where the page carries
- * none (vite dev) the name is empty: no shop's name is compiled in.
- */
-export function readShop(doc?: Document): Shop {
-  const facts = doc ? readFacts(doc) : shopFacts();
-  const social = (facts.social && typeof facts.social === 'object' ? facts.social : {}) as Record<string, unknown>;
-  const https = (value: unknown) => {
-    const link = text(value);
-    return link?.startsWith('https://') ? link : null;
-  };
-  const logo = facts.logo && typeof facts.logo === 'object' ? (facts.logo as Image) : null;
-  const whatsapp = typeof facts.whatsapp === 'string' ? facts.whatsapp.replace(/\D/g, '') : '';
-  const email = text(facts.email);
-  return {
-    name: text(facts.name) ?? '',
-    description: text(facts.description) ?? '',
-    logo: logo && typeof logo.url === 'string' ? logo : null,
-    phone: text(facts.phone),
-    whatsapp: whatsapp || null,
-    email: email?.includes('@') ? email : null,
-    address: text(facts.address),
-    hours: text(facts.hours),
-    social: {
-      instagram: https(social.instagram),
-      facebook: https(social.facebook),
-      x: https(social.x),
-      tiktok: https(social.tiktok),
-    },
-    preview: facts.preview === true,
-  };
+/** The shop's name in the facts; empty where the page carries none (vite dev): no name is compiled in. */
+export function factName(facts: Record<string, unknown>): string {
+  return text(facts.name) ?? '';
 }
 
-export const SHOP = readShop();
+/** The shop's logo in the facts, if it has one. */
+export function factLogo(facts: Record<string, unknown>): Image | null {
+  const logo = facts.logo && typeof facts.logo === 'object' ? (facts.logo as Image) : null;
+  return logo && typeof logo.url === 'string' ? logo : null;
+}
+
+/*
+ * What the first page draws of the shop's identity: its name, its logo, and whether a member of
+ * staff is previewing the draft. The rest (contacts, social links) is lib/shop.ts's, read by the
+ * footer and the contact page, so the first page's code does not carry it.
+ */
 
 /** The shop's name as the merchant set it (the back office's Shop identity). */
-export const SHOP_NAME = SHOP.name;
+export const SHOP_NAME = factName(shopFacts());
 
-/** A `tel:` link to a phone number as the merchant typed it (its digits and a leading +). */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^\d+]/g, '')}`;
-}
+export const SHOP_LOGO = factLogo(shopFacts());
 
-/** The cookie the server reads to show a member of staff who may edit the identity its draft (src/brand/routes.rs). */
-const PREVIEW_COOKIE = 'ankara_preview';
-
-/** From the next page load, this browser shows the storefront with the identity's draft (staff only). */
-export function startPreview() {
-  document.cookie = `${PREVIEW_COOKIE}=brand; path=/; SameSite=Lax`;
-}
-
-export function endPreview() {
-  document.cookie = `${PREVIEW_COOKIE}=; path=/; max-age=0; SameSite=Lax`;
-}
+/** A member of staff looking at the unpublished draft. */
+export const SHOP_PREVIEW = shopFacts().preview === true;

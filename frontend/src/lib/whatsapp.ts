@@ -1,5 +1,5 @@
 /** The shop's WhatsApp number (from the page's facts, lib/site.ts) and wa.me links. */
-import { readShop } from './site';
+import { readShop } from './shop';
 
 /** The shop's WhatsApp number in international digits, or null. */
 export function shopWhatsApp(): string | null {

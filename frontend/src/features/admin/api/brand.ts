@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type { BrandView, Identity } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { BrandView, Identity };
 
 /** GET /api/admin/brand: the draft being edited beside what shoppers see. */
 export function useBrand() {
   return useQuery({
-    queryKey: queryKeys.admin.brand,
+    queryKey: adminKeys.brand,
     queryFn: ({ signal }) => answer(api.GET('/api/admin/brand', { signal })),
     staleTime: 0,
   });
@@ -19,7 +19,7 @@ function useBrandStep<V>(step: (value: V) => Promise<BrandView>) {
   const client = useQueryClient();
   return useMutation<BrandView, ApiError, V>({
     mutationFn: step,
-    onSuccess: (view) => client.setQueryData(queryKeys.admin.brand, view),
+    onSuccess: (view) => client.setQueryData(adminKeys.brand, view),
   });
 }
 
@@ -39,5 +39,5 @@ export const useRemoveLogo = () => useBrandStep(() => answer(api.DELETE('/api/ad
 /** Puts the uploaded logo's answer into the cache (the upload goes through useUpload, for its progress). */
 export function useLogoUploaded() {
   const client = useQueryClient();
-  return (view: BrandView) => client.setQueryData(queryKeys.admin.brand, view);
+  return (view: BrandView) => client.setQueryData(adminKeys.brand, view);
 }

@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type { AdminOrder, ChatOrder, ChatOrderMade, StaffOrder } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { ChatOrder, ChatOrderMade };
 
 /** A new order or link changes the lists, the dashboard's money owed and the customers' figures. */
 function afterChange(client: QueryClient, order: AdminOrder) {
-  client.setQueryData(queryKeys.admin.orders.detail(order.id), order);
-  void client.invalidateQueries({ queryKey: queryKeys.admin.orders.lists });
-  void client.invalidateQueries({ queryKey: queryKeys.admin.dashboard });
-  void client.invalidateQueries({ queryKey: queryKeys.admin.customers.all });
+  client.setQueryData(adminKeys.orders.detail(order.id), order);
+  void client.invalidateQueries({ queryKey: adminKeys.orders.lists });
+  void client.invalidateQueries({ queryKey: adminKeys.dashboard });
+  void client.invalidateQueries({ queryKey: adminKeys.customers.all });
 }
 
 /**
@@ -25,7 +25,7 @@ export function useCreateChatOrder() {
     onSuccess: (made) => {
       afterChange(client, made.order);
       // Its units left the shelf.
-      void client.invalidateQueries({ queryKey: queryKeys.admin.stock.all });
+      void client.invalidateQueries({ queryKey: adminKeys.stock.all });
     },
   });
 }
@@ -53,6 +53,6 @@ export function useSaveInternalNote(id: string) {
   const client = useQueryClient();
   return useMutation<StaffOrder, ApiError, string>({
     mutationFn: (note) => answer(api.PUT('/api/admin/orders/{id}/note', { params: { path: { id } }, body: { note } })),
-    onSuccess: (order) => client.setQueryData(queryKeys.admin.orders.detail(id), order),
+    onSuccess: (order) => client.setQueryData(adminKeys.orders.detail(id), order),
   });
 }

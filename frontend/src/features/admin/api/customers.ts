@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { answer, api } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
+import { adminKeys } from './queryKeys';
 
 /** Where the customers' spreadsheet is downloaded from (the session cookie goes with a plain link). */
 export const CUSTOMERS_CSV_URL = '/api/admin/customers.csv';
@@ -9,7 +9,7 @@ export const CUSTOMERS_CSV_URL = '/api/admin/customers.csv';
 export function useCustomers(q: string, page: number, enabled = true) {
   const words = q.trim();
   return useQuery({
-    queryKey: queryKeys.admin.customers.list(words, page),
+    queryKey: adminKeys.customers.list(words, page),
     queryFn: ({ signal }) =>
       answer(
         api.GET('/api/admin/customers', {
@@ -26,7 +26,7 @@ export function useCustomers(q: string, page: number, enabled = true) {
 /** GET /api/admin/customers/{key}: one customer and their orders, newest first. */
 export function useCustomer(key: string) {
   return useQuery({
-    queryKey: queryKeys.admin.customers.detail(key),
+    queryKey: adminKeys.customers.detail(key),
     queryFn: ({ signal }) => answer(api.GET('/api/admin/customers/{key}', { params: { path: { key } }, signal })),
     staleTime: 0,
   });

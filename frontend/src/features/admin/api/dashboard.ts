@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api, ApiError, NETWORK_ERROR_MESSAGE } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type { BestSeller, Dashboard, DashboardPeriod, DayFigures, LowStockVariant } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { BestSeller, Dashboard, DashboardPeriod, DayFigures, LowStockVariant };
 
 /** GET /api/admin/dashboard: sales for today, 7 and 30 days, the last 30 days one by one, and what needs doing. */
 export const dashboardQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.dashboard,
+  queryKey: adminKeys.dashboard,
   queryFn: ({ signal }) => answer(api.GET('/api/admin/dashboard', { signal })),
   staleTime: 0,
 });

@@ -1,13 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type { DiscountCode, NewDiscountCode } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { DiscountCode, NewDiscountCode };
 
 /** GET /api/admin/discounts: every code, newest first, with its uses and totals. */
 export const discountsQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.discounts,
+  queryKey: adminKeys.discounts,
   queryFn: ({ signal }) => answer(api.GET('/api/admin/discounts', { signal })),
   staleTime: 0,
 });
@@ -22,10 +22,10 @@ export function useCreateDiscount() {
   return useMutation<DiscountCode, ApiError, NewDiscountCode>({
     mutationFn: (code) => answer(api.POST('/api/admin/discounts', { body: code })),
     onSuccess: (created) => {
-      client.setQueryData<DiscountCode[]>(queryKeys.admin.discounts, (list) =>
+      client.setQueryData<DiscountCode[]>(adminKeys.discounts, (list) =>
         list ? [created, ...list.filter((c) => c.code !== created.code)] : list,
       );
-      void client.invalidateQueries({ queryKey: queryKeys.admin.discounts });
+      void client.invalidateQueries({ queryKey: adminKeys.discounts });
     },
   });
 }
@@ -37,7 +37,7 @@ export function useSetDiscountPaused() {
     mutationFn: ({ code, paused }) =>
       answer(api.PATCH('/api/admin/discounts/{code}', { params: { path: { code } }, body: { paused } })),
     onSuccess: (changed) =>
-      client.setQueryData<DiscountCode[]>(queryKeys.admin.discounts, (list) =>
+      client.setQueryData<DiscountCode[]>(adminKeys.discounts, (list) =>
         list?.map((c) => (c.code === changed.code ? changed : c)),
       ),
   });

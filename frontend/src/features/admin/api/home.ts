@@ -2,13 +2,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { HomeEditor, HomeLayout } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { HomeEditor, HomeLayout };
 
 /** GET /api/admin/home: the home page's draft layout, its pictures, and whether shoppers see it. */
 export function useHomeEditor() {
   return useQuery({
-    queryKey: queryKeys.admin.home,
+    queryKey: adminKeys.home,
     queryFn: ({ signal }) => answer(api.GET('/api/admin/home', { signal })),
     staleTime: 0,
   });
@@ -20,9 +21,9 @@ export function useSaveHome() {
   return useMutation<HomeEditor, ApiError, HomeLayout>({
     mutationFn: (layout) => answer(api.PUT('/api/admin/home', { body: layout })),
     onSuccess: (view) => {
-      client.setQueryData(queryKeys.admin.home, view);
+      client.setQueryData(adminKeys.home, view);
       // The identity screen's "unpublished changes" follows the one draft.
-      void client.invalidateQueries({ queryKey: queryKeys.admin.brand });
+      void client.invalidateQueries({ queryKey: adminKeys.brand });
     },
   });
 }
@@ -32,8 +33,8 @@ export function useLookChanged() {
   const client = useQueryClient();
   return () =>
     Promise.all([
-      client.invalidateQueries({ queryKey: queryKeys.admin.home }),
-      client.invalidateQueries({ queryKey: queryKeys.admin.brand }),
+      client.invalidateQueries({ queryKey: adminKeys.home }),
+      client.invalidateQueries({ queryKey: adminKeys.brand }),
       client.invalidateQueries({ queryKey: queryKeys.home }),
     ]);
 }

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type { FailedMail } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { FailedMail };
 
 /** GET /api/admin/mail/failed: mail the shop gave up sending, newest first, with the reason. */
 export function useFailedMail() {
   return useQuery({
-    queryKey: queryKeys.admin.failedMail,
+    queryKey: adminKeys.failedMail,
     queryFn: ({ signal }) => answer(api.GET('/api/admin/mail/failed', { signal })),
     staleTime: 0,
   });
@@ -24,6 +24,6 @@ export function useRetryMail() {
           ? api.POST('/api/admin/mail/failed/retry')
           : api.POST('/api/admin/mail/failed/{id}/retry', { params: { path: { id: which } } }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.admin.failedMail }),
+    onSettled: () => client.invalidateQueries({ queryKey: adminKeys.failedMail }),
   });
 }

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { answer, api } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 
 import type { ContactMessage } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { ContactMessage };
 
 /** GET /api/admin/contact-messages: the contact inbox, newest first. */
 export const contactMessagesQueryOptions = queryOptions({
-  queryKey: queryKeys.admin.messages,
+  queryKey: adminKeys.messages,
   queryFn: ({ signal }) => answer(api.GET('/api/admin/contact-messages', { signal })),
   staleTime: 0,
 });

@@ -7,7 +7,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type {
   AdminOrder,
   AdminOrderPage,
@@ -21,6 +20,7 @@ import type {
   RefundRequest,
   StaffOrder,
 } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { AdminOrder, CollectBody, ListedOrder, OrderUpdate, PackingOrder, RefundRequest, StaffOrder };
 /** One refund of an order: asked for, then processed or failed by Paystack. */
@@ -55,7 +55,7 @@ export function adminOrdersQueryOptions(
     q: q.trim() || undefined,
   };
   return queryOptions({
-    queryKey: queryKeys.admin.orders.list(special ? null : status, page, special, q.trim()),
+    queryKey: adminKeys.orders.list(special ? null : status, page, special, q.trim()),
     queryFn: ({ signal }) => answer(api.GET('/api/admin/orders', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -75,7 +75,7 @@ export const REFUND_POLL_MS = 2_000;
  */
 export function useAdminOrder(id: string) {
   return useQuery({
-    queryKey: queryKeys.admin.orders.detail(id),
+    queryKey: adminKeys.orders.detail(id),
     queryFn: ({ signal }): Promise<StaffOrder> =>
       answer(api.GET('/api/admin/orders/{id}', { params: { path: { id } }, signal })),
     staleTime: 0,
@@ -93,9 +93,9 @@ export function wholeOrder(order: StaffOrder): AdminOrder | null {
 
 /** What an order's change touches besides the order itself: the lists and the dashboard's counts. */
 function afterOrderChange(client: QueryClient, id: string, order: StaffOrder) {
-  client.setQueryData(queryKeys.admin.orders.detail(id), order);
-  void client.invalidateQueries({ queryKey: queryKeys.admin.orders.lists });
-  void client.invalidateQueries({ queryKey: queryKeys.admin.dashboard });
+  client.setQueryData(adminKeys.orders.detail(id), order);
+  void client.invalidateQueries({ queryKey: adminKeys.orders.lists });
+  void client.invalidateQueries({ queryKey: adminKeys.dashboard });
 }
 
 /**
@@ -109,7 +109,7 @@ export function useUpdateOrder(id: string) {
       answer(api.PATCH('/api/admin/orders/{id}', { params: { path: { id } }, body: update })),
     onSuccess: (order) => afterOrderChange(client, id, order),
     // A refused cancellation may still have asked Paystack for the refund (502): show the order as it is now.
-    onError: () => void client.invalidateQueries({ queryKey: queryKeys.admin.orders.detail(id) }),
+    onError: () => void client.invalidateQueries({ queryKey: adminKeys.orders.detail(id) }),
   });
 }
 
@@ -124,7 +124,7 @@ export function useRefundOrder(id: string) {
     mutationFn: (request) =>
       answer(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id } }, body: request })),
     onSuccess: (order) => afterOrderChange(client, id, order),
-    onError: () => void client.invalidateQueries({ queryKey: queryKeys.admin.orders.detail(id) }),
+    onError: () => void client.invalidateQueries({ queryKey: adminKeys.orders.detail(id) }),
   });
 }
 
@@ -167,7 +167,7 @@ export function useConfirmOrder(id: string) {
 /** GET /api/admin/payments: failed and mismatched payments (the default "review" filter). */
 export function useReviewPayments() {
   return useQuery({
-    queryKey: queryKeys.admin.payments,
+    queryKey: adminKeys.payments,
     queryFn: async ({ signal }) => (await answer(api.GET('/api/admin/payments', { signal }))).payments,
     staleTime: 0,
   });

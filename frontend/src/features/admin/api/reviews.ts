@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { answer, api, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { AdminReview, AdminReviewPage } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { AdminReview, AdminReviewPage };
 
@@ -12,7 +13,7 @@ export type ReviewFilter = 'all' | 'visible' | 'hidden';
 export function adminReviewsQueryOptions(show: ReviewFilter, page: number) {
   const query = { hidden: show === 'all' ? undefined : show === 'hidden', page: page > 1 ? page : undefined };
   return queryOptions({
-    queryKey: queryKeys.admin.reviews.list(show, page),
+    queryKey: adminKeys.reviews.list(show, page),
     queryFn: ({ signal }) => answer(api.GET('/api/admin/reviews', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -34,10 +35,10 @@ export function useSetReviewHidden() {
     mutationFn: ({ id, hidden }) =>
       answer(api.PATCH('/api/admin/reviews/{id}', { params: { path: { id } }, body: { hidden } })),
     onSuccess: (review) => {
-      client.setQueriesData<AdminReviewPage>({ queryKey: queryKeys.admin.reviews.all }, (page) =>
+      client.setQueriesData<AdminReviewPage>({ queryKey: adminKeys.reviews.all }, (page) =>
         page ? { ...page, reviews: page.reviews.map((r) => (r.id === review.id ? review : r)) } : page,
       );
-      void client.invalidateQueries({ queryKey: queryKeys.admin.reviews.all, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: adminKeys.reviews.all, refetchType: 'none' });
       // The shop's copy of the product (its rating and review count) is out of date too.
       void client.invalidateQueries({ queryKey: queryKeys.products.detail(review.productId) });
     },

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { ShopSettings, ShopSettingsChange };
 
 /** GET /api/admin/settings: the settings in force (defaults for anything never set). */
 export function useShopSettings() {
   return useQuery({
-    queryKey: queryKeys.admin.settings,
+    queryKey: adminKeys.settings,
     queryFn: ({ signal }) => answer(api.GET('/api/admin/settings', { signal })),
     staleTime: 0,
   });
@@ -19,6 +19,6 @@ export function useSaveShopSettings() {
   const client = useQueryClient();
   return useMutation<ShopSettings, ApiError, ShopSettingsChange>({
     mutationFn: (change) => answer(api.PATCH('/api/admin/settings', { body: change })),
-    onSuccess: (settings) => client.setQueryData(queryKeys.admin.settings, settings),
+    onSuccess: (settings) => client.setQueryData(adminKeys.settings, settings),
   });
 }

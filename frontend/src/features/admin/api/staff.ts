@@ -1,8 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 import type { StaffRole } from '@/lib/staff';
 import type { ActivityEntry, StaffInvite, StaffMember } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { ActivityEntry, StaffInvite, StaffMember };
 
@@ -12,7 +12,7 @@ export type StaffAnswer = { staff: StaffMember[]; invites: StaffInvite[] };
 /** GET /api/admin/staff: everyone with a role, owners first, and the invitations not yet used. */
 export function useStaff() {
   return useQuery({
-    queryKey: queryKeys.admin.staff,
+    queryKey: adminKeys.staff,
     queryFn: ({ signal }): Promise<StaffAnswer> => answer(api.GET('/api/admin/staff', { signal })),
     staleTime: 0,
   });
@@ -27,8 +27,8 @@ export function useChangeRole() {
   return useMutation<StaffAnswer, ApiError, { email: string; role: StaffRole | null }>({
     mutationFn: (body) => answer(api.PATCH('/api/admin/staff', { body })),
     onSuccess: (staff) => {
-      client.setQueryData(queryKeys.admin.staff, staff);
-      void client.invalidateQueries({ queryKey: queryKeys.admin.activity.all });
+      client.setQueryData(adminKeys.staff, staff);
+      void client.invalidateQueries({ queryKey: adminKeys.activity.all });
     },
   });
 }
@@ -39,8 +39,8 @@ export function useCancelInvite() {
   return useMutation<StaffAnswer, ApiError, string>({
     mutationFn: (id) => answer(api.DELETE('/api/admin/staff/invites/{id}', { params: { path: { id } } })),
     onSuccess: (staff) => {
-      client.setQueryData(queryKeys.admin.staff, staff);
-      void client.invalidateQueries({ queryKey: queryKeys.admin.activity.all });
+      client.setQueryData(adminKeys.staff, staff);
+      void client.invalidateQueries({ queryKey: adminKeys.activity.all });
     },
   });
 }
@@ -54,8 +54,8 @@ export function useAddStaff() {
   return useMutation<{ message: string }, ApiError, { email: string; role: StaffRole }>({
     mutationFn: (body) => answer(api.POST('/api/admin/grant', { body })),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.admin.staff });
-      void client.invalidateQueries({ queryKey: queryKeys.admin.activity.all });
+      void client.invalidateQueries({ queryKey: adminKeys.staff });
+      void client.invalidateQueries({ queryKey: adminKeys.activity.all });
     },
   });
 }
@@ -69,7 +69,7 @@ export const ACTIVITY_PAGE = 100;
  */
 export function useActivity(subject: string) {
   return useInfiniteQuery({
-    queryKey: queryKeys.admin.activity.list(subject),
+    queryKey: adminKeys.activity.list(subject),
     queryFn: async ({ signal, pageParam }) =>
       (
         await answer(

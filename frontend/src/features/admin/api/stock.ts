@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { answer, api, isApiError, type ApiError } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import type { StockFilter, StockImported, StockImportRefused, StockPage, StockRow } from '@/lib/types';
+import { adminKeys } from './queryKeys';
 
 export type { StockFilter, StockPage, StockRow };
 
@@ -13,7 +14,7 @@ export function stockQueryOptions(show: StockFilter, q: string, page = 1) {
   const words = q.trim();
   const query = { show, q: words || undefined, page: page > 1 ? page : undefined };
   return queryOptions({
-    queryKey: [...queryKeys.admin.stock.list(show, words), page],
+    queryKey: [...adminKeys.stock.list(show, words), page],
     queryFn: ({ signal }) => answer(api.GET('/api/admin/stock', { params: { query }, signal })),
     staleTime: 0,
     placeholderData: keepPreviousData,
@@ -35,7 +36,7 @@ export function useSetVariantStock() {
     mutationFn: ({ variantId, stock }) =>
       answer(api.PATCH('/api/admin/variants/{id}', { params: { path: { id: variantId } }, body: { stock } })),
     onSuccess: (row) => {
-      client.setQueriesData<StockPage>({ queryKey: queryKeys.admin.stock.all }, (page) => {
+      client.setQueriesData<StockPage>({ queryKey: adminKeys.stock.all }, (page) => {
         if (!page) return page;
         const before = page.rows.find((r) => r.variantId === row.variantId);
         if (!before) return page;
@@ -49,7 +50,7 @@ export function useSetVariantStock() {
         };
       });
       // Other lists (another filter, another search) fetch afresh when opened.
-      void client.invalidateQueries({ queryKey: queryKeys.admin.stock.all, refetchType: 'none' });
+      void client.invalidateQueries({ queryKey: adminKeys.stock.all, refetchType: 'none' });
       void client.invalidateQueries({ queryKey: queryKeys.products.detail(row.productId) });
     },
   });
@@ -96,7 +97,7 @@ export function useImportStockCsv() {
     mutationFn: importStockCsv,
     onSuccess: (result) => {
       if (!result.ok) return;
-      void client.invalidateQueries({ queryKey: queryKeys.admin.stock.all });
+      void client.invalidateQueries({ queryKey: adminKeys.stock.all });
       void client.invalidateQueries({ queryKey: queryKeys.products.all });
     },
   });

@@ -6,8 +6,8 @@ import { Select } from '@/components/forms/Select';
 import { SearchPicker, usePickerSearch } from './SearchPicker';
 import { answer, api } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
-import { queryKeys } from '@/lib/queryKeys';
 import type { Product, Variant } from '@/lib/types';
+import { adminKeys } from '@/features/admin/api/queryKeys';
 
 /** How many matches the picker lists. */
 const SHOWN = 8;
@@ -26,7 +26,7 @@ export function variantLabel(variant: Variant): string {
 /** GET /api/search?q=: the catalogue's products (with their variants and stock) for what was typed. */
 function useProductSearch(q: string) {
   return useQuery({
-    queryKey: queryKeys.admin.orderProducts(q),
+    queryKey: adminKeys.orderProducts(q),
     queryFn: ({ signal }) => answer(api.GET('/api/search', { params: { query: { q } }, signal })),
     enabled: q !== '',
     staleTime: 0,

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useDeliveryOptions } from '@/lib/delivery';
 import { formatDate, formatNaira } from '@/lib/money';
 import { addressLines, itemOptions } from '@/lib/orders';
-import { readShop } from '@/lib/site';
+import { readShop } from '@/lib/shop';
 import type { Order, StaffOrder } from '@/lib/types';
 import { formatPhone } from '@/lib/whatsapp';
 

@@ -17,7 +17,7 @@ import { useUpload } from '../lib/useUpload';
 import { Field, TextField } from '@/components/TextField';
 import { PageShell } from '@/components/PageShell';
 import { failureMessage } from '@/lib/api';
-import { startPreview } from '@/lib/site';
+import { startPreview } from '@/lib/shop';
 import type { FontPair } from '@/lib/types';
 import '../admin.css';
 import './BrandPage.css';

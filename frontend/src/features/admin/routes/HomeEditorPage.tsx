@@ -8,7 +8,7 @@ import { SECTION_NAMES, SectionFields, newSlide } from '../components/home/Secti
 import { PageShell } from '@/components/PageShell';
 import { Select } from '@/components/forms/Select';
 import { failureMessage } from '@/lib/api';
-import { startPreview } from '@/lib/site';
+import { startPreview } from '@/lib/shop';
 import type { HomeSection, Image } from '@/lib/types';
 import '../admin.css';
 import './HomeEditorPage.css';

@@ -1,9 +1,24 @@
-/** The admin tools of the shopper pages' slots (app/adminSlots.ts), fetched together as one chunk. */
-export { default as CollectionFormSlot } from './CollectionFormSlot';
-export { default as AddReleaseSlot } from './AddReleaseSlot';
-export { default as RemoveFromFeaturedSlot } from './RemoveFromFeaturedSlot';
-export { default as AddProductSlot } from './AddProductSlot';
-export { default as SizeGuideSlot } from './SizeGuideSlot';
-export { default as DeleteProductSlot } from './DeleteProductSlot';
-export { default as FeaturedToggleSlot } from './FeaturedToggleSlot';
-export { default as AboutFormSlot } from './AboutFormSlot';
+import type { AdminSlotComponents } from '@/components/AdminSlot';
+import CollectionFormSlot from './CollectionFormSlot';
+import AddReleaseSlot from './AddReleaseSlot';
+import RemoveFromFeaturedSlot from './RemoveFromFeaturedSlot';
+import AddProductSlot from './AddProductSlot';
+import SizeGuideSlot from './SizeGuideSlot';
+import DeleteProductSlot from './DeleteProductSlot';
+import FeaturedToggleSlot from './FeaturedToggleSlot';
+import AboutFormSlot from './AboutFormSlot';
+
+/**
+ * The admin tool of each place in the shopper pages (components/AdminSlot.tsx names the places),
+ * fetched together as one chunk by app/adminSlots.ts.
+ */
+export const tools: Required<AdminSlotComponents> = {
+  'home.collections': CollectionFormSlot,
+  'home.releases': AddReleaseSlot,
+  'featured.card': RemoveFromFeaturedSlot,
+  'collection.products': AddProductSlot,
+  'collection.sizeGuide': SizeGuideSlot,
+  'collection.card': DeleteProductSlot,
+  'product.featured': FeaturedToggleSlot,
+  'about.form': AboutFormSlot,
+};

@@ -8,6 +8,6 @@ export const releasesQueryOptions = queryOptions({
   queryFn: ({ signal }) => answer(api.GET('/api/releases', { signal })),
 });
 
-export function useReleases(enabled = true) {
-  return useQuery({ ...releasesQueryOptions, enabled });
+export function useReleases() {
+  return useQuery(releasesQueryOptions);
 }

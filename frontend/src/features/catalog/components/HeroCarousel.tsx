@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { SectionLink } from './SectionLink';
 import { PauseIcon, PlayIcon } from '@/components/icons';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { SHOP_NAME } from '@/lib/site';
-import type { ButtonView, SlideView } from '@/lib/types';
+import type { SlideView } from '@/lib/types';
 import { useAutoAdvance } from '@/lib/useAutoAdvance';
 import { useCarouselPause } from '@/lib/useCarouselPause';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
@@ -12,30 +12,12 @@ import './HeroCarousel.css';
 
 export const HERO_INTERVAL_MS = 5000;
 
-/** A button's address that means "the collections grid on this page" (the seed's Explore). */
-export const COLLECTIONS_ANCHOR = '#collections';
-
 type HeroCarouselProps = {
   /** The merchant's slides (1 to 5), pictures and links resolved by the server. */
   slides: readonly SlideView[];
   /** What a button leading to the collections does: scroll to them. */
   onExplore: () => void;
 };
-
-/** A slide's button: a scroll to the collections grid, or a link on the shop. */
-function SlideButton({ button, active, onExplore }: { button: ButtonView; active: boolean; onExplore: () => void }) {
-  if (button.href === COLLECTIONS_ANCHOR)
-    return (
-      <button type="button" className="btn btn--primary hero__cta" onClick={onExplore} tabIndex={active ? 0 : -1}>
-        {button.label}
-      </button>
-    );
-  return (
-    <Link href={button.href} className="btn btn--primary hero__cta" tabIndex={active ? 0 : -1}>
-      {button.label}
-    </Link>
-  );
-}
 
 /**
  * The merchant's full-bleed slides (the seed's three), rotating every 5 s (0, 1, 2, 0, …). Hovering or focusing the carousel
@@ -78,7 +60,14 @@ export function HeroCarousel({ slides, onExplore }: HeroCarouselProps) {
                 {slide.kicker && <p className="hero__kicker">{slide.kicker}</p>}
                 <h1 className="hero__title">{SHOP_NAME}</h1>
                 {slide.line && <p className="hero__tagline">{slide.line}</p>}
-                <SlideButton button={slide.button} active={active} onExplore={onExplore} />
+                <SectionLink
+                  href={slide.button.href}
+                  className="btn btn--primary hero__cta"
+                  onExplore={onExplore}
+                  tabIndex={active ? 0 : -1}
+                >
+                  {slide.button.label}
+                </SectionLink>
               </div>
             </div>
           );

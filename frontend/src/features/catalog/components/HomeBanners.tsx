@@ -1,6 +1,6 @@
-import { SectionLink } from './AnnouncementBar';
+import { SectionLink } from './SectionLink';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
-import type { ButtonView, Image } from '@/lib/types';
+import type { ButtonView, Image, SectionView } from '@/lib/types';
 import { whatsAppUrl } from '@/lib/whatsapp';
 import './HomeBanners.css';
 
@@ -60,5 +60,20 @@ export function WhatsAppBanner({ heading, text, number }: { heading: string; tex
         </a>
       </div>
     </section>
+  );
+}
+
+/** A banner section of the home page, whichever kind (the one export the home page loads). */
+export default function HomeBanner({
+  section,
+  onExplore,
+}: {
+  section: Extract<SectionView, { type: 'banner' | 'whatsapp' }>;
+  onExplore: () => void;
+}) {
+  return section.type === 'banner' ? (
+    <PictureBanner {...section} onExplore={onExplore} />
+  ) : (
+    <WhatsAppBanner heading={section.heading} text={section.text} number={section.number} />
   );
 }

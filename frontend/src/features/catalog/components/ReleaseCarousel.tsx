@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { useReleases } from '../api/get-releases';
+import { ReleaseNotice, ReleasesError, ReleasesLoading } from './ReleaseNotice';
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/icons';
 import { Price } from '@/components/Price';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
@@ -12,6 +14,16 @@ import { useSlidePictures } from '@/lib/useSlidePictures';
 import './ReleaseCarousel.css';
 
 export const RELEASE_INTERVAL_MS = 5000;
+
+/** The releases' states around the carousel: loading, the failure, none yet, or the carousel. */
+export function Releases() {
+  const { data: releases, isPending, isError } = useReleases();
+  if (isPending) return <ReleasesLoading />;
+  if (isError) return <ReleasesError />;
+  if (releases.length === 0) return <ReleaseNotice text="No releases available" />;
+  // A new newest release (an admin just added one) starts the carousel on it.
+  return <ReleaseCarousel key={releases[0]!.id} releases={releases} />;
+}
 
 /**
  * One release at a time over its full-width picture. Arrows and dots move between releases,

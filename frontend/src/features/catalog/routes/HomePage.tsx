@@ -12,8 +12,7 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
 
 // The picture and WhatsApp banners come in a chunk of their own, only for a page that has one.
-const PictureBanner = lazy(() => import('../components/HomeBanners').then((m) => ({ default: m.PictureBanner })));
-const WhatsAppBanner = lazy(() => import('../components/HomeBanners').then((m) => ({ default: m.WhatsAppBanner })));
+const HomeBanner = lazy(() => import('../components/HomeBanners'));
 
 /**
  * Home: the merchant's sections in her order (the seed's: hero carousel, collections, new
@@ -56,15 +55,10 @@ export default function HomePage() {
       case 'featured':
         return <FeaturedGrid key={i} heading={s.heading} blurb={s.blurb} />;
       case 'banner':
-        return (
-          <Suspense key={i} fallback={null}>
-            <PictureBanner {...s} onExplore={exploreCollections} />
-          </Suspense>
-        );
       case 'whatsapp':
         return (
           <Suspense key={i} fallback={null}>
-            <WhatsAppBanner heading={s.heading} text={s.text} number={s.number} />
+            <HomeBanner section={s} onExplore={exploreCollections} />
           </Suspense>
         );
     }

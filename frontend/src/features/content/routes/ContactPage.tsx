@@ -5,7 +5,7 @@ import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './ContactPage.css';
 import { Field, FieldAlert, fieldErrorId } from '@/components/TextField';
 import { SocialLinks } from '@/components/SocialLinks';
-import { readShop, telHref } from '@/lib/site';
+import { readShop, telHref } from '@/lib/shop';
 import { formatPhone, whatsAppUrl } from '@/lib/whatsapp';
 
 /**

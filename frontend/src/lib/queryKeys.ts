@@ -1,8 +1,8 @@
 /**
  * Every query key of the storefront, in one place (the back office's are in
- * features/admin/api/queryKeys.ts, out of the first page's code). Keys are hierarchical: invalidating a prefix (say
- * `queryKeys.products.all`) refreshes every query under it, so a product change reaches the
- * product page, the featured list and the collection pages at once.
+ * features/admin/api/queryKeys.ts, out of the first page's code). Keys are hierarchical:
+ * invalidating a prefix (say `queryKeys.products.all`) refreshes every query under it, so a
+ * product change reaches the product page, the featured list and the collection pages at once.
  */
 export const queryKeys = {
   /** The session (never fetched at start: seeded from index.html). */

@@ -335,7 +335,7 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
   if (refunds.length === 0) return null;
   return (
     <div className="admin-refunds__history">
-      <h3 className="admin-subtitle" id="order-refund-history">
+      <h3 className="admin-subtitle caps" id="order-refund-history">
         History
       </h3>
       <ol className="admin-refunds__list" aria-labelledby="order-refund-history">

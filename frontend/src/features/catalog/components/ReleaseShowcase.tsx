@@ -47,7 +47,7 @@ function ReleasesLoading() {
   return (
     <div className="releases__frame releases__frame--loading">
       <div className="releases__content container">
-        <h2 id="releases-heading" className="releases__heading">
+        <h2 id="releases-heading" className="releases__heading caps">
           New Releases
         </h2>
         <span className="skeleton skeleton--dark" style={{ width: '60%', height: '2rem' }} />
@@ -65,7 +65,7 @@ function ReleaseNotice({ text, alert = false }: { text: string; alert?: boolean 
   return (
     <div className="releases__frame releases__frame--notice">
       <div className="releases__content container">
-        <h2 id="releases-heading" className="releases__heading">
+        <h2 id="releases-heading" className="releases__heading caps">
           New Releases
         </h2>
         <p className="releases__notice" role={alert ? 'alert' : undefined}>

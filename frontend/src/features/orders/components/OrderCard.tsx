@@ -29,7 +29,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           <h2 id={headingId} className="order-card__title">
             {orderTitle(order)}
           </h2>
-          {isNew && <span className="order-card__new">New</span>}
+          {isNew && <span className="order-card__new caps">New</span>}
           <OrderStatusBadge status={order.status} />
         </header>
         {waiting && <p className="alert alert--info order-card__confirm">{waiting}</p>}

@@ -2,6 +2,7 @@ import { Link, useParams } from 'wouter';
 import { useCollectionPage } from '../api/get-collection-page';
 import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
 import { ListingLayout, useListing } from '@/components/ListingFilters';
+import { Breadcrumb } from '@/components/Breadcrumb';
 import { Message } from '@/components/Message';
 import { ShopOnMessage } from '@/components/ShopOnMessage';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
@@ -158,14 +159,7 @@ function CollectionHero({ collection, name, compact = false }: CollectionHeroPro
       )}
       <div className="collection-hero__shade" />
       <div className="collection-hero__content container">
-        <nav aria-label="Breadcrumb" className="breadcrumb breadcrumb--light">
-          <ol>
-            <li>
-              <Link href="/">Home</Link>
-            </li>
-            <li aria-current="page">{name ?? 'Collection'}</li>
-          </ol>
-        </nav>
+        <Breadcrumb here={name ?? 'Collection'} light />
         <h1 id="collection-title" className="collection-hero__title">
           {name ?? <span className="skeleton skeleton--dark" style={{ width: '12ch', height: '1em' }} />}
         </h1>

@@ -10,6 +10,7 @@ import {
   type Identity,
 } from '../api/brand';
 import { FormNotice, type Notice } from '../components/AdminPanel';
+import { DRAFT_SAVED, DraftActions, PUBLISHED, REVERTED } from '../components/DraftActions';
 import { Loaded } from '../components/Loaded';
 import { PageBar } from '../components/PageBar';
 import { checkColour, type ContrastCheck } from '../lib/contrast';
@@ -17,14 +18,9 @@ import { useUpload } from '../lib/useUpload';
 import { Field, TextField } from '@/components/TextField';
 import { PageShell } from '@/components/PageShell';
 import { failureMessage } from '@/lib/api';
-import { startPreview } from '@/lib/site';
 import type { FontPair } from '@/lib/types';
 import '../admin.css';
 import './BrandPage.css';
-
-export const DRAFT_SAVED = 'Draft saved. Shoppers see it once you publish.';
-export const PUBLISHED = 'Published: shoppers see it on their next page.';
-export const REVERTED = 'Back to the version published before.';
 
 const FONTS: ReadonlyArray<{ value: FontPair; label: string; sample: string }> = [
   {
@@ -126,11 +122,6 @@ function BrandEditor({ view }: { view: BrandView }) {
     } else {
       failed('Could not upload the logo. Please try again.')(result.error);
     }
-  };
-
-  const onPreview = () => {
-    startPreview();
-    window.open('/', '_blank', 'noopener');
   };
 
   const logo = view.draft.logo;
@@ -282,25 +273,15 @@ function BrandEditor({ view }: { view: BrandView }) {
         </div>
       </section>
 
-      <div className="brand-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy || !edited}>
-          Save draft
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onPreview} disabled={busy || edited}>
-          Preview
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={onPublish}
-          disabled={busy || edited || !view.unpublishedChanges}
-        >
-          Publish
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onRevert} disabled={busy || !view.canRevert}>
-          Revert to previous
-        </button>
-      </div>
+      <DraftActions
+        className="brand-actions"
+        busy={busy}
+        edited={edited}
+        unpublished={view.unpublishedChanges}
+        canRevert={view.canRevert}
+        onPublish={onPublish}
+        onRevert={onRevert}
+      />
     </form>
   );
 }

@@ -33,6 +33,14 @@ const FONTS: ReadonlyArray<{ value: FontPair; label: string; sample: string }> =
   { value: 'system', label: "System: the phone's own faces (nothing to download)", sample: 'system-ui, sans-serif' },
 ];
 
+/** The shop's social links, each with an example address. */
+const SOCIALS: ReadonlyArray<{ key: 'instagram' | 'facebook' | 'x' | 'tiktok'; label: string; example: string }> = [
+  { key: 'instagram', label: 'Instagram', example: 'https://instagram.com/yourshop' },
+  { key: 'facebook', label: 'Facebook', example: 'https://facebook.com/yourshop' },
+  { key: 'x', label: 'X', example: 'https://x.com/yourshop' },
+  { key: 'tiktok', label: 'TikTok', example: 'https://tiktok.com/@yourshop' },
+];
+
 /**
  * /admin/brand (owners and managers): the shop's identity — name, description, logo, colours,
  * fonts, contacts and social links. Edits are saved as a draft; Preview shows the storefront with
@@ -238,38 +246,17 @@ function BrandEditor({ view }: { view: BrandView }) {
           optional
         />
         <div className="brand-grid">
-          <TextField
-            label="Instagram"
-            type="url"
-            placeholder="https://instagram.com/yourshop"
-            value={draft.instagram}
-            onValueChange={edit('instagram')}
-            optional
-          />
-          <TextField
-            label="Facebook"
-            type="url"
-            placeholder="https://facebook.com/yourshop"
-            value={draft.facebook}
-            onValueChange={edit('facebook')}
-            optional
-          />
-          <TextField
-            label="X"
-            type="url"
-            placeholder="https://x.com/yourshop"
-            value={draft.x}
-            onValueChange={edit('x')}
-            optional
-          />
-          <TextField
-            label="TikTok"
-            type="url"
-            placeholder="https://tiktok.com/@yourshop"
-            value={draft.tiktok}
-            onValueChange={edit('tiktok')}
-            optional
-          />
+          {SOCIALS.map(({ key, label, example }) => (
+            <TextField
+              key={key}
+              label={label}
+              type="url"
+              placeholder={example}
+              value={draft[key]}
+              onValueChange={edit(key)}
+              optional
+            />
+          ))}
         </div>
       </section>
 

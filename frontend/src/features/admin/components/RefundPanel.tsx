@@ -352,7 +352,7 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
                 {r.failureReason}
               </p>
             )}
-            <p className="admin-refund__meta">
+            <p className="admin-meta admin-refund__meta">
               <time dateTime={new Date(r.createdAt).toISOString()}>{adminTime.format(new Date(r.createdAt))}</time>
               {r.restocked > 0 && <span>{UNITS(r.restocked)}</span>}
             </p>

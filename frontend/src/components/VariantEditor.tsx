@@ -1,7 +1,6 @@
 import { useId } from 'react';
-import { CountInput } from './forms/CountInput';
 import { CloseIcon } from './moreIcons';
-import { TextField } from './TextField';
+import { CountInput, TextField } from './TextField';
 import {
   describeVariant,
   gridRows,

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DraftLine } from '../lib/chatOrder';
-import { Field, FieldAlert } from '@/components/TextField';
-import { CountInput } from '@/components/forms/CountInput';
+import { CountInput, Field, FieldAlert } from '@/components/TextField';
 import { Select } from '@/components/forms/Select';
 import { SearchPicker, usePickerSearch } from './SearchPicker';
 import { answer, api } from '@/lib/api';

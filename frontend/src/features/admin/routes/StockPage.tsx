@@ -17,7 +17,7 @@ import { PageBar } from '../components/PageBar';
 import { Pager } from '../components/Pager';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
-import { CountInput } from '@/components/forms/CountInput';
+import { CountInput } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { may } from '@/lib/staff';

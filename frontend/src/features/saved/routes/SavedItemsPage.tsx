@@ -1,8 +1,7 @@
 import { Link } from 'wouter';
 import { useSavedItems } from '../api/get-saved';
 import { SavedCardActions } from '../components/SavedCardActions';
-import { Message } from '@/components/Message';
-import { ShopOnMessage } from '@/components/ShopOnMessage';
+import { Message, ShopOnMessage } from '@/components/Message';
 import { ProductCard } from '@/components/ProductCard';
 import { ProductGridSkeleton } from '@/components/ProductGrid';
 import { useSession } from '@/lib/session';

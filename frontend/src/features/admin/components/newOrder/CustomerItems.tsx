@@ -4,8 +4,7 @@ import { ProductPicker } from '../ProductPicker';
 import { FieldError } from './FieldError';
 import type { NewOrderForm } from './useNewOrderForm';
 import type { DraftLine } from '../../lib/chatOrder';
-import { TextField } from '@/components/TextField';
-import { CountInput } from '@/components/forms/CountInput';
+import { CountInput, TextField } from '@/components/TextField';
 import { formatNaira } from '@/lib/money';
 import { AdminCard } from '../AdminPanel';
 

@@ -2,7 +2,6 @@ import { Link, useParams } from 'wouter';
 import { useCollectionPage } from '../api/get-collection-page';
 import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
 import { ListingLayout, useListing } from '@/components/ListingFilters';
-import { Breadcrumb } from '@/components/Breadcrumb';
 import { Message, ShopOnMessage } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
@@ -158,7 +157,14 @@ function CollectionHero({ collection, name, compact = false }: CollectionHeroPro
       )}
       <div className="collection-hero__shade" />
       <div className="collection-hero__content container">
-        <Breadcrumb here={name ?? 'Collection'} light />
+        <nav aria-label="Breadcrumb" className="breadcrumb breadcrumb--light">
+          <ol>
+            <li>
+              <Link href="/">Home</Link>
+            </li>
+            <li aria-current="page">{name ?? 'Collection'}</li>
+          </ol>
+        </nav>
         <h1 id="collection-title" className="collection-hero__title">
           {name ?? <span className="skeleton skeleton--dark" style={{ width: '12ch', height: '1em' }} />}
         </h1>

@@ -14,7 +14,6 @@ import { AdminSlot } from '@/components/AdminSlot';
 import { DeliveryLines, useDeliveryNote } from '@/components/DeliveryNote';
 import { VariantOptions } from '@/components/VariantOptions';
 import { ShieldIcon, TruckIcon } from '@/components/moreIcons';
-import { Breadcrumb } from '@/components/Breadcrumb';
 import { Message } from '@/components/Message';
 import { SalePrice } from '@/components/SalePrice';
 import { Spinner } from '@/components/Spinner';
@@ -102,10 +101,19 @@ function ProductDetails({ product }: { product: Product }) {
 
   return (
     <div className="container page product-page">
-      <Breadcrumb
-        steps={collectionName ? [{ href: collectionPath(product.collectionId), label: collectionName }] : []}
-        here={product.name}
-      />
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol>
+          <li>
+            <Link href="/">Home</Link>
+          </li>
+          {collectionName && (
+            <li>
+              <Link href={collectionPath(product.collectionId)}>{collectionName}</Link>
+            </li>
+          )}
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
 
       <div className="product-layout">
         <div className="product-layout__media">

@@ -220,7 +220,7 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
 
   return (
     <form className="admin-refunds__form" onSubmit={onSubmit} noValidate aria-label="Refund the customer">
-      <fieldset className="admin-form__fieldset" disabled={refund.isPending}>
+      <fieldset className="bare-fieldset admin-form__fieldset" disabled={refund.isPending}>
         <div className="admin-refunds__fields">
           <div className="admin-refunds__field">
             <TextField

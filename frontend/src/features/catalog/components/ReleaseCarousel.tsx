@@ -59,7 +59,7 @@ export function ReleaseCarousel({ releases }: { releases: ReadonlyArray<Release>
       </div>
 
       <div className="releases__content container">
-        <h2 id="releases-heading" className="releases__heading caps">
+        <h2 id="releases-heading" className="releases__heading">
           New Releases
         </h2>
         <div

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useReleases } from '../api/get-releases';
 import { useNearViewport } from '@/lib/useNearViewport';
 import './ReleaseShowcase.css';
@@ -43,26 +43,17 @@ export function ReleaseShowcase() {
   );
 }
 
-/** The showcase's frame while it has no releases to show: the heading, then `children`. */
-function ReleasesFrame({ state, children }: { state: 'loading' | 'notice'; children: ReactNode }) {
-  return (
-    <div className={`releases__frame releases__frame--${state}`}>
-      <div className="releases__content container">
-        <h2 id="releases-heading" className="releases__heading caps">
-          New Releases
-        </h2>
-        {children}
-      </div>
-    </div>
-  );
-}
-
 function ReleasesLoading() {
   return (
-    <ReleasesFrame state="loading">
-      <span className="skeleton skeleton--dark" style={{ width: '60%', height: '2rem' }} />
-      <span className="skeleton skeleton--dark skeleton--text" style={{ width: '80%' }} />
-    </ReleasesFrame>
+    <div className="releases__frame releases__frame--loading">
+      <div className="releases__content container">
+        <h2 id="releases-heading" className="releases__heading">
+          New Releases
+        </h2>
+        <span className="skeleton skeleton--dark" style={{ width: '60%', height: '2rem' }} />
+        <span className="skeleton skeleton--dark skeleton--text" style={{ width: '80%' }} />
+      </div>
+    </div>
   );
 }
 
@@ -72,10 +63,15 @@ function ReleasesError() {
 
 function ReleaseNotice({ text, alert = false }: { text: string; alert?: boolean }) {
   return (
-    <ReleasesFrame state="notice">
-      <p className="releases__notice" role={alert ? 'alert' : undefined}>
-        {text}
-      </p>
-    </ReleasesFrame>
+    <div className="releases__frame releases__frame--notice">
+      <div className="releases__content container">
+        <h2 id="releases-heading" className="releases__heading">
+          New Releases
+        </h2>
+        <p className="releases__notice" role={alert ? 'alert' : undefined}>
+          {text}
+        </p>
+      </div>
+    </div>
   );
 }

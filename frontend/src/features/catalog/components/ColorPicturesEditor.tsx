@@ -109,7 +109,7 @@ function ColorRow({ productId, color, images }: { productId: string; color: stri
                 width={64}
                 height={64}
                 loading="lazy"
-                className="color-pictures__thumb"
+                className="thumb"
               />
             </li>
           ))}

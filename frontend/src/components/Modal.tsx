@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { CloseIcon } from './moreIcons';
-import { keepFocusWithin } from '@/lib/focusTrap';
+import { onModalKeyDown } from '@/lib/focusTrap';
 import './Modal.css';
 
 type ModalProps = {
@@ -55,15 +55,6 @@ export function Modal({
 
   if (!open) return null;
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    keepFocusWithin(event, panelRef.current);
-  };
-
   return (
     <div className={`modal-root modal-root--${variant}`}>
       <div className="modal-overlay" aria-hidden="true" onClick={onClose} />
@@ -73,7 +64,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => onModalKeyDown(event, panelRef.current, onClose)}
       >
         <div className="modal__head">
           <h2 id={titleId} className="modal__title">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Badge } from './Badge';
 import {
@@ -31,7 +31,7 @@ import {
 } from './moreIcons';
 import { Logo } from './Logo';
 import { collectionPath, useMenuCollections } from '@/lib/collections';
-import { keepFocusWithin } from '@/lib/focusTrap';
+import { onModalKeyDown } from '@/lib/focusTrap';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
 import { mayOpen } from '@/lib/staffScreens';
 import './Sidebar.css';
@@ -112,15 +112,6 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
     }
   }, [open, returnFocusRef]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-      return;
-    }
-    keepFocusWithin(event, panelRef.current);
-  };
-
   return (
     <div className={`sidebar-root${open ? ' is-open' : ''}`}>
       <div className="sidebar-overlay" aria-hidden="true" onClick={onClose} />
@@ -131,7 +122,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
         role="dialog"
         aria-modal="true"
         aria-label="Menu"
-        onKeyDown={onKeyDown}
+        onKeyDown={(event) => onModalKeyDown(event, panelRef.current, onClose)}
       >
         <div className="sidebar__head">
           <Logo className="sidebar__brand" size={26} />

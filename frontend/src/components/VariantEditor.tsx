@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { CloseIcon } from './moreIcons';
-import { TextField } from './TextField';
+import { CountInput, TextField } from './TextField';
 import {
   describeVariant,
   gridRows,
@@ -99,15 +99,12 @@ export function VariantEditor({ grid, onChange, fieldClassName }: VariantEditorP
                     <td className="variant-table__stock">
                       <label className="variant-table__label">
                         <span className="variant-table__label-text">Stock</span>
-                        <input
-                          className="field__input variant-table__input"
-                          type="number"
-                          inputMode="numeric"
-                          min={0}
-                          step={1}
+                        <CountInput
+                          className="variant-table__input"
+                          count="stock"
                           value={row.stock}
                           aria-label={`Stock for ${name}`}
-                          onChange={(e) => onChange(setRowValue(grid, row, { stock: e.target.value }))}
+                          onValueChange={(stock) => onChange(setRowValue(grid, row, { stock }))}
                         />
                       </label>
                     </td>

@@ -23,3 +23,13 @@ export function keepFocusWithin(event: KeyboardEvent<HTMLElement>, container: HT
     first.focus();
   }
 }
+
+/** A modal's keydown (the menu, a dialog): Escape closes it, Tab keeps the focus inside `container`. */
+export function onModalKeyDown(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null, onClose: () => void) {
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    onClose();
+    return;
+  }
+  keepFocusWithin(event, container);
+}

@@ -30,7 +30,7 @@ export function FormError({ id, message, intoView = false }: FormErrorProps) {
   }, [intoView, message]);
   if (message === null || message === undefined) return null;
   return (
-    <p ref={box} id={id} className="alert alert--error form-error" role="alert" tabIndex={-1}>
+    <p ref={box} id={id} className="alert alert--error form-error focus-target" role="alert" tabIndex={-1}>
       {message}
     </p>
   );

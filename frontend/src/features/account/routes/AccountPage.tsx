@@ -41,7 +41,7 @@ export default function AccountPage() {
 
       <div className="account__layout">
         <section className="account__card" aria-labelledby="profile-heading">
-          <h2 id="profile-heading" className="account__card-title">
+          <h2 id="profile-heading" className="account__card-title caps">
             {editing ? 'Edit profile' : 'Profile'}
           </h2>
           {editing ? (

@@ -172,7 +172,7 @@ export function FileField({
           <ul className="wrap-list">
             {current.map((image) => (
               <li key={image.url}>
-                <img src={image.url} alt="" width={72} height={72} className="admin-thumbs__img" loading="lazy" />
+                <img src={image.url} alt="" width={72} height={72} className="thumb admin-thumbs__img" loading="lazy" />
               </li>
             ))}
           </ul>
@@ -214,9 +214,9 @@ function Thumbnails({ files }: { files: ReadonlyArray<File> }) {
         {files.map((file, i) => (
           <li key={`${file.name}-${i}`}>
             {urls[i] ? (
-              <img src={urls[i]} alt="" width={72} height={72} className="admin-thumbs__img" />
+              <img src={urls[i]} alt="" width={72} height={72} className="thumb admin-thumbs__img" />
             ) : (
-              <span className="admin-thumbs__img admin-thumbs__img--blank" aria-hidden="true" />
+              <span className="thumb admin-thumbs__img admin-thumbs__img--blank" aria-hidden="true" />
             )}
           </li>
         ))}

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DraftLine } from '../lib/chatOrder';
-import { Field, FieldAlert } from '@/components/TextField';
+import { CountInput, Field, FieldAlert } from '@/components/TextField';
 import { Select } from '@/components/forms/Select';
 import { SearchPicker, usePickerSearch } from './SearchPicker';
 import { answer, api } from '@/lib/api';
@@ -144,16 +144,12 @@ function VariantChooser({
             />
           </Field>
           <Field id={quantityId} label="Quantity" className="product-picker__quantity">
-            <input
+            <CountInput
               id={quantityId}
-              className="field__input"
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={999}
+              count="quantity"
               value={quantity}
-              onChange={(e) => {
-                setQuantity(e.target.value);
+              onValueChange={(typed) => {
+                setQuantity(typed);
                 setProblem(null);
               }}
             />

@@ -1,27 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_ID, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
+import { ORDER_ID, fullOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
 import { NOTHING_TO_REFUND, confirmRefundText } from './RefundPanel';
 import type { Order, RefundRequest } from '@/lib/types';
-import { order } from '@/test/fixtures';
 import { jsonResponse, mockFetch, termRows } from '@/test/utils';
 
 // The fixture order: ₦170,000.50 in all, 2 × Oxford Brogue then 1 × Heritage Chronograph.
 const TOTAL = 17_000_050;
-
-function adminOrder(overrides: Partial<Order> & { restockable?: number[] } = {}) {
-  const o = order(overrides);
-  return {
-    ...o,
-    view: 'full',
-    userId: 'u1',
-    payLinks: [],
-    nextStatuses: ['processing', 'cancelled'],
-    refundable: o.totalAmount - o.refunded - o.refundPending,
-    // Units of each line still off sale: all of them until a refund puts some back.
-    restockable: overrides.restockable ?? o.items.map((item) => item.quantity),
-  };
-}
 
 type Answer = { status: number; body: unknown };
 
@@ -30,7 +15,7 @@ type Answer = { status: number; body: unknown };
  * `refuse` when given); `settle()` lets Paystack's webhook mark the pending refunds processed.
  */
 function server(start: Partial<Order> = {}, refuse?: Answer) {
-  let current = adminOrder(start);
+  let current = fullOrder(start);
   const fetch = mockFetch({
     [`/api/admin/orders/${ORDER_ID}`]: () => jsonResponse(current),
     [`POST /api/admin/orders/${ORDER_ID}/refunds`]: async (_url, init) => {
@@ -39,7 +24,7 @@ function server(start: Partial<Order> = {}, refuse?: Answer) {
       const amount = Math.round(Number(body.amount) * 100);
       await new Promise((r) => setTimeout(r, 20));
       const back = body.restock ?? [];
-      current = adminOrder({
+      current = fullOrder({
         ...current,
         refundPending: current.refundPending + amount,
         refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: back.length })],
@@ -50,7 +35,7 @@ function server(start: Partial<Order> = {}, refuse?: Answer) {
   });
   const settle = (status: 'processed' | 'failed' = 'processed', failureReason: string | null = null) => {
     const pending = current.refunds.filter((r) => r.status === 'pending').reduce((n, r) => n + r.amount, 0);
-    current = adminOrder({
+    current = fullOrder({
       ...current,
       refunded: current.refunded + (status === 'processed' ? pending : 0),
       refundPending: 0,

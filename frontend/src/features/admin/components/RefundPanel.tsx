@@ -220,7 +220,7 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
 
   return (
     <form className="admin-refunds__form" onSubmit={onSubmit} noValidate aria-label="Refund the customer">
-      <fieldset className="admin-form__fieldset" disabled={refund.isPending}>
+      <fieldset className="bare-fieldset admin-form__fieldset" disabled={refund.isPending}>
         <div className="admin-refunds__fields">
           <div className="admin-refunds__field">
             <TextField
@@ -335,7 +335,7 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
   if (refunds.length === 0) return null;
   return (
     <div className="admin-refunds__history">
-      <h3 className="admin-subtitle" id="order-refund-history">
+      <h3 className="admin-subtitle caps" id="order-refund-history">
         History
       </h3>
       <ol className="admin-refunds__list" aria-labelledby="order-refund-history">
@@ -352,7 +352,7 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
                 {r.failureReason}
               </p>
             )}
-            <p className="admin-refund__meta">
+            <p className="admin-meta admin-refund__meta">
               <time dateTime={new Date(r.createdAt).toISOString()}>{adminTime.format(new Date(r.createdAt))}</time>
               {r.restocked > 0 && <span>{UNITS(r.restocked)}</span>}
             </p>

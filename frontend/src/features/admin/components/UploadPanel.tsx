@@ -89,7 +89,7 @@ export function UploadPanel({
         aria-labelledby={headingId}
         aria-busy={form.busy}
       >
-        <fieldset className="admin-form__fieldset" disabled={form.busy}>
+        <fieldset className="bare-fieldset admin-form__fieldset" disabled={form.busy}>
           {children}
           <FormNotice notice={form.notice} />
           {form.percent !== null && (

@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
 import { useAdminOrder } from '../api/orders';
-import { CustomerNote, DeliverTo, OrderHead, linesWithSkus, TickCell, TickHead } from './parts';
+import { CustomerNote, DeliverTo, OrderHead, linesWithSkus, PrintHead, TickCell } from './parts';
 import { PrintFrame } from './PrintFrame';
 import type { StaffOrder } from '@/lib/types';
 
@@ -16,18 +16,7 @@ export function PackingSlip({ order }: { order: StaffOrder }) {
       <DeliverTo order={order} email={false} />
       <CustomerNote note={order.customerNote} />
       <table className="print-table">
-        <thead>
-          <tr>
-            <TickHead label="Packed" />
-            <th scope="col">SKU</th>
-            <th scope="col">Item</th>
-            <th scope="col">Size</th>
-            <th scope="col">Colour</th>
-            <th scope="col" className="num">
-              Qty
-            </th>
-          </tr>
-        </thead>
+        <PrintHead tick="Packed" columns={['SKU', 'Item', 'Size', 'Colour', 'Qty']} numeric={['Qty']} />
         <tbody>
           {linesWithSkus(order).map(({ item, sku }, index) => (
             <tr key={index}>

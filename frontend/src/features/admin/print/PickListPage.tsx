@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from 'wouter';
-import { CustomerNote, DocHead, formatNaira, TickCell, TickHead } from './parts';
+import { CustomerNote, DocHead, formatNaira, PrintHead, TickCell } from './parts';
 import { pickOrderIds } from './pickList';
 import { PrintFrame } from './PrintFrame';
 import { answer, api } from '@/lib/api';
@@ -33,17 +33,7 @@ export function PickListDoc({ list, printedAt }: { list: PickList; printedAt: nu
         <p>No orders to pick.</p>
       ) : (
         <table className="print-table">
-          <thead>
-            <tr>
-              <TickHead label="Picked" />
-              <th scope="col">SKU</th>
-              <th scope="col">Item</th>
-              <th scope="col" className="num">
-                Qty
-              </th>
-              <th scope="col">Orders</th>
-            </tr>
-          </thead>
+          <PrintHead tick="Picked" columns={['SKU', 'Item', 'Qty', 'Orders']} numeric={['Qty']} />
           <tbody>
             {list.lines.map((line, index) => (
               <tr key={index}>

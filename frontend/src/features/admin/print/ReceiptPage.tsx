@@ -1,6 +1,6 @@
 import { useParams } from 'wouter';
 import { useAdminOrder, wholeOrder } from '../api/orders';
-import { CustomerNote, DeliverTo, OrderHead, formatNaira, optionsText } from './parts';
+import { CustomerNote, DeliverTo, OrderHead, formatNaira, optionsText, PrintHead } from './parts';
 import { PrintFrame } from './PrintFrame';
 import type { AdminOrder } from '@/lib/types';
 
@@ -17,20 +17,7 @@ export function Receipt({ order }: { order: AdminOrder }) {
       <OrderHead kind="Receipt" order={order} />
       <DeliverTo order={order} />
       <table className="print-table">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="num">
-              Qty
-            </th>
-            <th scope="col" className="num">
-              Price
-            </th>
-            <th scope="col" className="num">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <PrintHead columns={['Item', 'Qty', 'Price', 'Total']} numeric={['Qty', 'Price', 'Total']} />
         <tbody>
           {order.items.map((item, index) => (
             <tr key={index}>

@@ -66,12 +66,31 @@ export function OrderHead({ kind, order }: { kind: string; order: Pick<Order, 'n
   );
 }
 
-/** A column of boxes to tick (picked, packed), named for screen readers only. */
-export function TickHead({ label }: { label: string }) {
+type PrintHeadProps = {
+  /** A first column of boxes to tick (picked, packed), named for screen readers only. */
+  tick?: string;
+  columns: ReadonlyArray<string>;
+  /** The columns of numbers, aligned right. */
+  numeric?: ReadonlyArray<string>;
+};
+
+/** A printed table's head row. */
+export function PrintHead({ tick, columns, numeric = [] }: PrintHeadProps) {
   return (
-    <th scope="col" className="check">
-      <span className="visually-hidden">{label}</span>
-    </th>
+    <thead>
+      <tr>
+        {tick && (
+          <th scope="col" className="check">
+            <span className="visually-hidden">{tick}</span>
+          </th>
+        )}
+        {columns.map((column) => (
+          <th key={column} scope="col" className={numeric.includes(column) ? 'num' : undefined}>
+            {column}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
 

@@ -2,38 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONFIRM_CANCEL_NO_REFUND } from './AdminOrderPage';
 import { NOTHING_TO_REFUND } from '../components/RefundPanel';
-import { ORDER_ID, packingOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
+import { NEXT, ORDER_ID, fullOrder, packingOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
 import type { Order, OrderStatus, ShippedBy } from '@/lib/types';
 import { order } from '@/test/fixtures';
 import { jsonResponse, mockFetch, staffUser, termRows } from '@/test/utils';
 
-const NEXT: Record<OrderStatus, OrderStatus[]> = {
-  placed: ['processing', 'cancelled'],
-  paid: ['processing', 'cancelled'],
-  processing: ['shipped', 'cancelled'],
-  shipped: ['delivered'],
-  delivered: [],
-  cancelled: [],
-  refused: [],
-};
-
-function adminOrder(overrides: Partial<Order> = {}) {
-  const o = order(overrides);
-  return {
-    ...o,
-    view: 'full',
-    userId: 'u1',
-    payLinks: [],
-    nextStatuses: NEXT[o.status],
-    refundable: o.totalAmount - o.refunded - o.refundPending,
-    // As the server sends it: the units of each line still off sale.
-    restockable: o.items.map((item) => item.quantity),
-  };
-}
-
 /** The server: GET answers the current order, PATCH moves it (and checks the tracking number). */
 function server(start: Partial<Order> = {}) {
-  let current = adminOrder(start);
+  let current = fullOrder(start);
   const fetch = mockFetch({
     [`/api/admin/orders/${ORDER_ID}`]: () => jsonResponse(current),
     [`PATCH /api/admin/orders/${ORDER_ID}`]: (_url, init) => {
@@ -50,7 +26,7 @@ function server(start: Partial<Order> = {}) {
         );
       }
       const left = current.refundable;
-      current = adminOrder({
+      current = fullOrder({
         ...current,
         status: body.status,
         trackingNumber: body.trackingNumber ?? current.trackingNumber,
@@ -252,7 +228,7 @@ describe('admin order detail', () => {
 
   it('shows the server message when a change is refused', async () => {
     mockFetch({
-      [`/api/admin/orders/${ORDER_ID}`]: adminOrder(),
+      [`/api/admin/orders/${ORDER_ID}`]: fullOrder(),
       [`PATCH /api/admin/orders/${ORDER_ID}`]: () =>
         jsonResponse({ error: 'conflict', message: 'An order that is cancelled cannot become processing.' }, 409),
     });
@@ -320,7 +296,7 @@ describe('a pay-on-delivery order', () => {
 
   it("waits for the shop's call, then may be prepared; nothing paid, so no refund panel", async () => {
     let current = {
-      ...adminOrder({ ...pod, status: 'placed' }),
+      ...fullOrder({ ...pod, status: 'placed' }),
       refundable: 0,
       confirmation: {
         channel: 'phone' as const,

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import BrandPage, { DRAFT_SAVED, PUBLISHED } from './BrandPage';
+import BrandPage from './BrandPage';
+import { DRAFT_SAVED, PUBLISHED } from '../components/DraftActions';
 import type { BrandView, Identity } from '@/lib/types';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 

@@ -10,6 +10,7 @@ import {
   type Identity,
 } from '../api/brand';
 import { FormNotice, type Notice } from '../components/AdminPanel';
+import { DRAFT_SAVED, DraftActions, PUBLISHED, REVERTED } from '../components/DraftActions';
 import { Loaded } from '../components/Loaded';
 import { PageBar } from '../components/PageBar';
 import { checkColour, type ContrastCheck } from '../lib/contrast';
@@ -17,14 +18,9 @@ import { useUpload } from '../lib/useUpload';
 import { Field, TextField } from '@/components/TextField';
 import { PageShell } from '@/components/PageShell';
 import { failureMessage } from '@/lib/api';
-import { startPreview } from '@/lib/shop';
 import type { FontPair } from '@/lib/types';
 import '../admin.css';
 import './BrandPage.css';
-
-export const DRAFT_SAVED = 'Draft saved. Shoppers see it once you publish.';
-export const PUBLISHED = 'Published: shoppers see it on their next page.';
-export const REVERTED = 'Back to the version published before.';
 
 const FONTS: ReadonlyArray<{ value: FontPair; label: string; sample: string }> = [
   {
@@ -35,6 +31,14 @@ const FONTS: ReadonlyArray<{ value: FontPair; label: string; sample: string }> =
   { value: 'modern', label: 'Modern: DM Sans throughout', sample: "'DM Sans', system-ui, sans-serif" },
   { value: 'editorial', label: 'Editorial: Georgia headings, DM Sans text', sample: 'Georgia, serif' },
   { value: 'system', label: "System: the phone's own faces (nothing to download)", sample: 'system-ui, sans-serif' },
+];
+
+/** The shop's social links, each with an example address. */
+const SOCIALS: ReadonlyArray<{ key: 'instagram' | 'facebook' | 'x' | 'tiktok'; label: string; example: string }> = [
+  { key: 'instagram', label: 'Instagram', example: 'https://instagram.com/yourshop' },
+  { key: 'facebook', label: 'Facebook', example: 'https://facebook.com/yourshop' },
+  { key: 'x', label: 'X', example: 'https://x.com/yourshop' },
+  { key: 'tiktok', label: 'TikTok', example: 'https://tiktok.com/@yourshop' },
 ];
 
 /**
@@ -126,11 +130,6 @@ function BrandEditor({ view }: { view: BrandView }) {
     } else {
       failed('Could not upload the logo. Please try again.')(result.error);
     }
-  };
-
-  const onPreview = () => {
-    startPreview();
-    window.open('/', '_blank', 'noopener');
   };
 
   const logo = view.draft.logo;
@@ -247,60 +246,29 @@ function BrandEditor({ view }: { view: BrandView }) {
           optional
         />
         <div className="brand-grid">
-          <TextField
-            label="Instagram"
-            type="url"
-            placeholder="https://instagram.com/yourshop"
-            value={draft.instagram}
-            onValueChange={edit('instagram')}
-            optional
-          />
-          <TextField
-            label="Facebook"
-            type="url"
-            placeholder="https://facebook.com/yourshop"
-            value={draft.facebook}
-            onValueChange={edit('facebook')}
-            optional
-          />
-          <TextField
-            label="X"
-            type="url"
-            placeholder="https://x.com/yourshop"
-            value={draft.x}
-            onValueChange={edit('x')}
-            optional
-          />
-          <TextField
-            label="TikTok"
-            type="url"
-            placeholder="https://tiktok.com/@yourshop"
-            value={draft.tiktok}
-            onValueChange={edit('tiktok')}
-            optional
-          />
+          {SOCIALS.map(({ key, label, example }) => (
+            <TextField
+              key={key}
+              label={label}
+              type="url"
+              placeholder={example}
+              value={draft[key]}
+              onValueChange={edit(key)}
+              optional
+            />
+          ))}
         </div>
       </section>
 
-      <div className="brand-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy || !edited}>
-          Save draft
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onPreview} disabled={busy || edited}>
-          Preview
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={onPublish}
-          disabled={busy || edited || !view.unpublishedChanges}
-        >
-          Publish
-        </button>
-        <button type="button" className="btn btn--outline" onClick={onRevert} disabled={busy || !view.canRevert}>
-          Revert to previous
-        </button>
-      </div>
+      <DraftActions
+        className="brand-actions"
+        busy={busy}
+        edited={edited}
+        unpublished={view.unpublishedChanges}
+        canRevert={view.canRevert}
+        onPublish={onPublish}
+        onRevert={onRevert}
+      />
     </form>
   );
 }

@@ -94,7 +94,7 @@ export default function CustomerPage() {
       </AdminCard>
 
       <section className="customer-orders" aria-labelledby="customer-orders">
-        <h2 id="customer-orders" className="admin-subtitle">
+        <h2 id="customer-orders" className="admin-subtitle caps">
           Orders
         </h2>
         {orders.length === 0 ? (

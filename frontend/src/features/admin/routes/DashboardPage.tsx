@@ -77,7 +77,7 @@ export default function DashboardPage() {
       <ExportOrders />
 
       <nav className="dash-screens" aria-label="Back office">
-        <h2 className="admin-subtitle">Back office</h2>
+        <h2 className="admin-subtitle caps">Back office</h2>
         <ul className="wrap-list">
           {SCREENS.filter((s) => mayOpen(user, s.href)).map((s) => (
             <li key={s.href}>
@@ -96,7 +96,7 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
   return (
     <div className="dash">
       <section className="dash-section" aria-labelledby="dash-sales">
-        <h2 id="dash-sales" className="admin-subtitle">
+        <h2 id="dash-sales" className="admin-subtitle caps">
           Sales
         </h2>
         <ul className="dash-periods">

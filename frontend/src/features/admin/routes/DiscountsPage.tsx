@@ -238,7 +238,7 @@ function NewCodeForm({ collections, collectionsError, onCreated }: NewCodeFormPr
     >
       <form onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
         <FormNotice notice={notice} />
-        <fieldset className="admin-form__fieldset" disabled={create.isPending}>
+        <fieldset className="bare-fieldset admin-form__fieldset" disabled={create.isPending}>
           <TextField
             className={ADMIN_FIELD}
             label="Code"

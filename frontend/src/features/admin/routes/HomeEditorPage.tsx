@@ -2,18 +2,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { usePublishBrand, useRevertBrand } from '../api/brand';
 import { useHomeEditor, useLookChanged, useSaveHome, type HomeEditor } from '../api/home';
 import { FormNotice, type Notice } from '../components/AdminPanel';
+import { DRAFT_SAVED, DraftActions, PUBLISHED, REVERTED } from '../components/DraftActions';
 import { Loaded } from '../components/Loaded';
 import { PageBar } from '../components/PageBar';
 import { SECTION_NAMES, SectionFields, newSlide } from '../components/home/SectionFields';
 import { PageShell } from '@/components/PageShell';
 import { Select } from '@/components/forms/Select';
 import { failureMessage } from '@/lib/api';
-import { startPreview } from '@/lib/shop';
 import type { HomeSection, Image } from '@/lib/types';
 import '../admin.css';
 import './HomeEditorPage.css';
 
-export const HOME_SAVED = 'Draft saved. Shoppers see it once you publish.';
 const MAX_SECTIONS = 12;
 const MAX_BANNERS = 4;
 
@@ -98,7 +97,7 @@ function SectionsEditor({ view }: { view: HomeEditor }) {
         onSuccess: (answer) => {
           setSections(answer.draft.sections);
           setPictures(answer.pictures);
-          setNotice({ tone: 'success', text: HOME_SAVED });
+          setNotice({ tone: 'success', text: DRAFT_SAVED });
         },
         onError: failed('Could not save the draft. Please try again.'),
       },
@@ -209,42 +208,15 @@ function SectionsEditor({ view }: { view: HomeEditor }) {
           </div>
         </div>
       )}
-      <div className="home-actions">
-        <button type="submit" className="btn btn--primary" disabled={busy || !edited}>
-          Save draft
-        </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={() => {
-            startPreview();
-            window.open('/', '_blank', 'noopener');
-          }}
-          disabled={busy || edited}
-        >
-          Preview
-        </button>
-        <button
-          type="button"
-          className="btn btn--primary"
-          onClick={step(
-            publish,
-            'Published: shoppers see it on their next page.',
-            'Could not publish. Please try again.',
-          )}
-          disabled={busy || edited || !view.unpublishedChanges}
-        >
-          Publish
-        </button>
-        <button
-          type="button"
-          className="btn btn--outline"
-          onClick={step(revert, 'Back to the version published before.', 'Could not go back. Please try again.')}
-          disabled={busy || !view.canRevert}
-        >
-          Revert to previous
-        </button>
-      </div>
+      <DraftActions
+        className="home-actions"
+        busy={busy}
+        edited={edited}
+        unpublished={view.unpublishedChanges}
+        canRevert={view.canRevert}
+        onPublish={step(publish, PUBLISHED, 'Could not publish. Please try again.')}
+        onRevert={step(revert, REVERTED, 'Could not go back. Please try again.')}
+      />
     </form>
   );
 }

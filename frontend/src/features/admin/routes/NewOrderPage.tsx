@@ -60,7 +60,7 @@ function NewOrderForm({
   const form = useNewOrderForm(idempotencyKey, onMade);
   return (
     <form className="new-order" onSubmit={form.onSubmit} noValidate aria-label="New order" aria-busy={form.pending}>
-      <fieldset className="admin-form__fieldset" disabled={form.pending}>
+      <fieldset className="bare-fieldset admin-form__fieldset" disabled={form.pending}>
         <CustomerSection form={form} />
         <ItemsSection form={form} />
         <DeliverySection form={form} />

@@ -54,7 +54,7 @@ export default function PagesPage() {
           <>
             <ul className="admin-stack admin-pages">
               {list.map((page) => (
-                <li key={page.slug} className="admin-stack__item admin-pages__row">
+                <li key={page.slug} className="admin-stack__item row-apart">
                   <div className="admin-pages__main">
                     <span className="admin-pages__title">{page.title}</span>
                     <a className="text-link admin-pages__address" href={pagePath(page.slug)}>

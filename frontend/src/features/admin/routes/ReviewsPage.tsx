@@ -140,7 +140,7 @@ function ReviewRow({ review }: { review: AdminReview }) {
           </h2>
         </div>
         {review.body && <p className="admin-review-card__body">{review.body}</p>}
-        <p className="admin-review-card__meta">
+        <p className="admin-meta admin-review-card__meta">
           <span className="admin-review-card__author">
             {review.author}
             {review.verified && <span className="admin-review-card__verified"> · Verified purchase</span>}

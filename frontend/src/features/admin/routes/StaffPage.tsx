@@ -154,7 +154,7 @@ function Invitations({ invites, onNotice }: { invites: StaffInvite[]; onNotice: 
     >
       <ul className="admin-stack staff-list" aria-label="Invitations" aria-busy={cancel.isPending}>
         {invites.map((invite) => (
-          <li key={invite.id} className="admin-stack__item staff-member">
+          <li key={invite.id} className="admin-stack__item staff-member row-apart">
             <div className="staff-member__who">
               <strong>{invite.email}</strong>
               <span className="admin-order-row__email">
@@ -190,7 +190,7 @@ function StaffRow({
 }) {
   const id = useId();
   return (
-    <li className="admin-stack__item staff-member">
+    <li className="admin-stack__item staff-member row-apart">
       <div className="staff-member__who">
         <strong>
           {member.name || member.email}

@@ -17,6 +17,7 @@ import { PageBar } from '../components/PageBar';
 import { Pager } from '../components/Pager';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
+import { CountInput } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { may } from '@/lib/staff';
@@ -244,16 +245,13 @@ function StockLine({ row, level, edits }: { row: StockRow; level: number; edits:
             <label htmlFor={inputId} className="stock-edit__label">
               Stock
             </label>
-            <input
+            <CountInput
               id={inputId}
-              className="field__input stock-edit__input"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
+              className="stock-edit__input"
+              count="stock"
               value={value}
-              onChange={(e) => {
-                setValue(e.target.value);
+              onValueChange={(typed) => {
+                setValue(typed);
                 setFeedback(null);
               }}
               aria-label={`Stock of ${name}`}

@@ -2,7 +2,7 @@
 // API lists them, and the JSON bodies the screen sent.
 import { Route } from 'wouter';
 import AdminOrderPage from '../routes/AdminOrderPage';
-import type { AdminOrder, Order, PackingOrder, SessionUser } from '@/lib/types';
+import type { AdminOrder, Order, OrderStatus, PackingOrder, SessionUser } from '@/lib/types';
 import { order } from '@/test/fixtures';
 import { admin, renderWithProviders, type mockFetch } from '@/test/utils';
 
@@ -16,6 +16,34 @@ export function renderAdminOrder(user: SessionUser = admin) {
     </Route>,
     { path: `/admin/orders/${ORDER_ID}`, session: { user } },
   );
+}
+
+/** The statuses the server lets an owner or manager move an order to, by its status now. */
+export const NEXT: Record<OrderStatus, OrderStatus[]> = {
+  placed: ['processing', 'cancelled'],
+  paid: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+  refused: [],
+};
+
+/**
+ * An order as the server answers an owner or manager: all of it, the moves its status allows, what
+ * is left to refund, and the units of each line still off sale (all of them unless `restockable`).
+ */
+export function fullOrder(overrides: Partial<Order> & { restockable?: number[] } = {}) {
+  const o = order(overrides);
+  return {
+    ...o,
+    view: 'full',
+    userId: 'u1',
+    payLinks: [],
+    nextStatuses: NEXT[o.status],
+    refundable: o.totalAmount - o.refunded - o.refundPending,
+    restockable: overrides.restockable ?? o.items.map((item) => item.quantity),
+  };
 }
 
 /** An order as the server answers a packer: what packing and shipping need, and nothing of money or e-mail. */

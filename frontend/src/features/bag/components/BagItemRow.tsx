@@ -76,7 +76,7 @@ export function BagItemRow({ item }: { item: BagItem }) {
             <CloseIcon size={20} />
           </button>
         </div>
-        <div className="bag-item__bottom">
+        <div className="bag-item__bottom row-apart">
           <div className="stepper" role="group" aria-label={`Quantity of ${product.name}`}>
             <button
               type="button"

@@ -3,7 +3,7 @@ import { Link } from 'wouter';
 import { useBag } from '../api/get-bag';
 import { BagItemRow } from '../components/BagItemRow';
 import { DeliveryNote } from '@/components/DeliveryNote';
-import { Message } from '@/components/Message';
+import { Message, ShopOnMessage } from '@/components/Message';
 import { Price } from '@/components/Price';
 import { PageSpinner } from '@/components/Spinner';
 import { itemCountLabel } from '@/lib/shopping';
@@ -51,12 +51,7 @@ export default function BagPage({ below, checkout, notice, totals = 'total', del
     );
   } else if (bag.items.length === 0) {
     content = (
-      <Message title={EMPTY_BAG_TITLE} as="h2">
-        <p>{EMPTY_BAG_TEXT}</p>
-        <Link href="/" className="btn btn--primary">
-          Start Shopping
-        </Link>
-      </Message>
+      <ShopOnMessage title={EMPTY_BAG_TITLE} as="h2" text={EMPTY_BAG_TEXT} action="Start Shopping" button="primary" />
     );
   } else {
     content = (

@@ -100,7 +100,7 @@ function ColorRow({ productId, color, images }: { productId: string; color: stri
         </span>
       </div>
       {images.length > 0 && (
-        <ul className="color-pictures__thumbs" aria-label={`Pictures of ${color}`}>
+        <ul className="wrap-list" aria-label={`Pictures of ${color}`}>
           {images.map((image, i) => (
             <li key={image.url}>
               <img
@@ -109,7 +109,7 @@ function ColorRow({ productId, color, images }: { productId: string; color: stri
                 width={64}
                 height={64}
                 loading="lazy"
-                className="color-pictures__thumb"
+                className="thumb"
               />
             </li>
           ))}

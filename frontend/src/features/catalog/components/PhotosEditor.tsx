@@ -231,10 +231,10 @@ function Thumb({ photo, position }: { photo: Photo; position: number }) {
       width={64}
       height={80}
       draggable={false}
-      className="photos-editor__thumb"
+      className="thumb photos-editor__thumb"
     />
   ) : (
-    <span className="photos-editor__thumb" role="img" aria-label={alt} />
+    <span className="thumb photos-editor__thumb" role="img" aria-label={alt} />
   );
 }
 

@@ -2,7 +2,7 @@ import { Link, useParams } from 'wouter';
 import { useCollectionPage } from '../api/get-collection-page';
 import { AdminSlot, useIsAdmin } from '@/components/AdminSlot';
 import { ListingLayout, useListing } from '@/components/ListingFilters';
-import { Message } from '@/components/Message';
+import { Message, ShopOnMessage } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { Spinner } from '@/components/Spinner';
@@ -85,12 +85,11 @@ export default function CollectionPage() {
         <AdminSlot name="collection.products" props={{ collectionId }} />
         <AdminSlot name="collection.sizeGuide" props={{ collectionId, guide: collection?.sizeGuide ?? null }} />
         {total === 0 && !filtered ? (
-          <Message title="No products found in this collection.">
-            <p>New pieces arrive often. In the meantime, have a look at our other collections.</p>
-            <Link href="/" className="btn btn--dark">
-              Browse collections
-            </Link>
-          </Message>
+          <ShopOnMessage
+            title="No products found in this collection."
+            text="New pieces arrive often. In the meantime, have a look at our other collections."
+            action="Browse collections"
+          />
         ) : (
           <ListingLayout
             listing={listing}

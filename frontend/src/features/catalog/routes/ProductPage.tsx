@@ -172,7 +172,7 @@ function ProductDetails({ product }: { product: Product }) {
               <AdminSlot name="product.featured" props={{ product }} />
 
               <section className="product-info__section" aria-labelledby="product-description-heading">
-                <h2 id="product-description-heading" className="product-info__subheading">
+                <h2 id="product-description-heading" className="product-info__subheading caps">
                   Description
                 </h2>
                 {paragraphs.map((text, i) => (

@@ -62,7 +62,7 @@ export function CheckoutDetailsStep(props: DetailsStepProps) {
   return (
     <section className="checkout" aria-labelledby="checkout-heading">
       <p className="checkout__step">Step 1 of 2</p>
-      <h3 id="checkout-heading" ref={headingRef} tabIndex={-1} className="checkout__title">
+      <h3 id="checkout-heading" ref={headingRef} tabIndex={-1} className="checkout__title focus-target">
         Delivery details
       </h3>
       {delivery.isError && !delivery.data ? (

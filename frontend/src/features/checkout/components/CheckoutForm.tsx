@@ -200,7 +200,7 @@ export function CheckoutForm({
 
   return (
     <form className="checkout-form" onSubmit={submit} noValidate aria-label="Checkout details">
-      <fieldset className="checkout-form__group">
+      <fieldset className="bare-fieldset checkout-form__group">
         <legend className="checkout-form__legend">Customer details</legend>
         <Field label="Full name" autoComplete="name" maxLength={100} {...customerField('name')} />
         <Field
@@ -221,7 +221,7 @@ export function CheckoutForm({
           {...customerField('phone')}
         />
       </fieldset>
-      <fieldset className="checkout-form__group">
+      <fieldset className="bare-fieldset checkout-form__group">
         <legend className="checkout-form__legend">Delivery address</legend>
         <Field label="Street address" autoComplete="street-address" {...addressField('street')} />
         <div className="checkout-form__pair">
@@ -251,7 +251,7 @@ export function CheckoutForm({
           {...addressField('landmark')}
         />
       </fieldset>
-      <fieldset className="checkout-form__group">
+      <fieldset className="bare-fieldset checkout-form__group">
         <legend className="checkout-form__legend">Delivery method</legend>
         <div className="delivery-methods">
           <MethodOption {...methodProps('delivery')} label="Delivery">

@@ -56,7 +56,7 @@ export function QuoteSummary({ quote, values }: { quote: ReturnType<typeof useQu
   const shown = quote.isError ? null : quote.data;
   return (
     <section className="checkout__summary" aria-labelledby="checkout-summary-heading" aria-busy={quote.isFetching}>
-      <h4 id="checkout-summary-heading" className="checkout__summary-title">
+      <h4 id="checkout-summary-heading" className="checkout__summary-title caps">
         Summary
       </h4>
       {shown ? (

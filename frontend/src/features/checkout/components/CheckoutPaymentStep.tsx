@@ -63,7 +63,7 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
   return (
     <section className="checkout" aria-labelledby="checkout-heading" aria-busy={busy}>
       <p className="checkout__step">Step 2 of 2</p>
-      <h3 id="checkout-heading" ref={headingRef} tabIndex={-1} className="checkout__title">
+      <h3 id="checkout-heading" ref={headingRef} tabIndex={-1} className="checkout__title focus-target">
         Payment
       </h3>
       <CheckoutReview values={chosen} pickupAddress={props.pickupAddress} />

@@ -192,14 +192,14 @@ export function CheckoutNotice() {
   let body: ReactNode = null;
   if (outcome?.kind === 'waiting') {
     body = (
-      <div ref={ref} className="alert alert--info checkout-notice" tabIndex={-1}>
+      <div ref={ref} className="alert alert--info checkout-notice row-apart focus-target" tabIndex={-1}>
         <WaitingForMoney outcome={outcome} />
       </div>
     );
   } else if (outcome) {
     const order = outcome.order;
     body = (
-      <div ref={ref} className="alert alert--success checkout-notice" tabIndex={-1}>
+      <div ref={ref} className="alert alert--success checkout-notice row-apart focus-target" tabIndex={-1}>
         <p className="checkout-notice__text">
           {outcome.kind === 'paid' ? paymentSuccessMessage(outcome.reference) : orderPlacedMessage(outcome.order)}
         </p>

@@ -29,26 +29,26 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           <h2 id={headingId} className="order-card__title">
             {orderTitle(order)}
           </h2>
-          {isNew && <span className="order-card__new">New</span>}
+          {isNew && <span className="order-card__new caps">New</span>}
           <OrderStatusBadge status={order.status} />
         </header>
         {waiting && <p className="alert alert--info order-card__confirm">{waiting}</p>}
         <dl className="order-card__facts">
           <div>
-            <dt>Date</dt>
+            <dt className="caps">Date</dt>
             <dd>
               <time dateTime={new Date(order.createdAt).toISOString()}>{formatDate(order.createdAt)}</time>
             </dd>
           </div>
           <div>
-            <dt>Customer</dt>
+            <dt className="caps">Customer</dt>
             <dd>
               <span>{order.customerName}</span>
               <span className="order-card__email">{order.customerEmail}</span>
             </dd>
           </div>
           <div>
-            <dt>Total</dt>
+            <dt className="caps">Total</dt>
             <dd>
               <Price kobo={order.totalAmount} className="order-card__total" />
               <RefundAmounts order={order} />
@@ -57,22 +57,22 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           </div>
           {order.trackingNumber && (
             <div>
-              <dt>Tracking number</dt>
+              <dt className="caps">Tracking number</dt>
               <dd className="order-card__tracking">{order.trackingNumber}</dd>
             </div>
           )}
           {order.shippedBy === 'rider' && (
             <div>
-              <dt>Delivery</dt>
+              <dt className="caps">Delivery</dt>
               <dd>Our own rider</dd>
             </div>
           )}
         </dl>
-        <h3 className="order-card__subhead">Items</h3>
+        <h3 className="order-card__subhead caps">Items</h3>
         <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
         <OrderPrice order={order} />
-        <RefundList order={order} headingClassName="order-card__subhead" />
-        <h3 className="order-card__subhead">Delivery address</h3>
+        <RefundList order={order} headingClassName="order-card__subhead caps" />
+        <h3 className="order-card__subhead caps">Delivery address</h3>
         <address className="order-card__address">
           {addressLines(order.deliveryAddress).map((line) => (
             <span key={line}>{line}</span>

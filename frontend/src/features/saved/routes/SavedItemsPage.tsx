@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useSavedItems } from '../api/get-saved';
 import { SavedCardActions } from '../components/SavedCardActions';
-import { Message } from '@/components/Message';
+import { Message, ShopOnMessage } from '@/components/Message';
 import { ProductCard } from '@/components/ProductCard';
 import { ProductGridSkeleton } from '@/components/ProductGrid';
 import { useSession } from '@/lib/session';
@@ -43,12 +43,13 @@ export default function SavedItemsPage() {
           </button>
         </Message>
       ) : items.length === 0 ? (
-        <Message title={SAVED_EMPTY_TITLE} as="h2">
-          <p>{SAVED_EMPTY_TEXT}</p>
-          <Link href="/" className="btn btn--primary">
-            Explore Collections
-          </Link>
-        </Message>
+        <ShopOnMessage
+          title={SAVED_EMPTY_TITLE}
+          as="h2"
+          text={SAVED_EMPTY_TEXT}
+          action="Explore Collections"
+          button="primary"
+        />
       ) : (
         <ul className="product-grid" aria-label="Saved products">
           {items.map(({ product }) => (

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link, useSearchParams } from 'wouter';
+import { useSearchParams } from 'wouter';
 import { searchQueryOptions } from '../api/search-products';
 import { ListingLayout, useListing } from '@/components/ListingFilters';
-import { Message } from '@/components/Message';
+import { Message, ShopOnMessage } from '@/components/Message';
 import { ProductGrid, ProductGridSkeleton } from '@/components/ProductGrid';
 import { activeFilters, chosenOptionsSearch, SEARCH_SORTS } from '@/lib/listing';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
@@ -48,12 +48,11 @@ export default function SearchPage() {
       ) : isPending ? (
         <ProductGridSkeleton count={8} />
       ) : isError || !found ? (
-        <Message title="No products found">
-          <p>Check the spelling, or try a broader word such as “shoes” or “watch”.</p>
-          <Link href="/" className="btn btn--dark">
-            Browse collections
-          </Link>
-        </Message>
+        <ShopOnMessage
+          title="No products found"
+          text="Check the spelling, or try a broader word such as “shoes” or “watch”."
+          action="Browse collections"
+        />
       ) : (
         <ListingLayout
           listing={listing}

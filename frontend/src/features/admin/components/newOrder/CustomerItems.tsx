@@ -4,7 +4,7 @@ import { ProductPicker } from '../ProductPicker';
 import { FieldError } from './FieldError';
 import type { NewOrderForm } from './useNewOrderForm';
 import type { DraftLine } from '../../lib/chatOrder';
-import { TextField } from '@/components/TextField';
+import { CountInput, TextField } from '@/components/TextField';
 import { formatNaira } from '@/lib/money';
 import { AdminCard } from '../AdminPanel';
 
@@ -112,15 +112,12 @@ function LineRow({
         <label htmlFor={id} className="visually-hidden">
           Quantity of {what}
         </label>
-        <input
+        <CountInput
           id={id}
-          className="field__input new-order__qty"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={999}
+          className="new-order__qty"
+          count="quantity"
           value={line.quantity}
-          onChange={(e) => onQuantity(e.target.value)}
+          onValueChange={onQuantity}
         />
         <button type="button" className="btn btn--outline btn--sm" onClick={onRemove} aria-label={`Remove ${what}`}>
           Remove

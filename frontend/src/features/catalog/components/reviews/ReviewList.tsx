@@ -62,7 +62,7 @@ export function ReviewList({ reviews, focusIndex, focusRef }: ReviewListProps) {
       {reviews.map((review, index) => (
         <li key={review.id}>
           <article
-            className="review"
+            className="review focus-target"
             aria-label={`${review.author}, ${review.rating} out of 5`}
             tabIndex={index === focusIndex ? -1 : undefined}
             ref={index === focusIndex ? focusRef : undefined}

@@ -201,7 +201,7 @@ type MyReviewProps = {
 /** The customer's own review, with "Edit your review". */
 function MyReview({ review, canEdit, saved, onEdit, boxRef, editRef }: MyReviewProps) {
   return (
-    <section className="my-review" ref={boxRef} tabIndex={-1} aria-labelledby="my-review-heading">
+    <section className="my-review focus-target" ref={boxRef} tabIndex={-1} aria-labelledby="my-review-heading">
       <div className="my-review__head">
         <h3 id="my-review-heading" className="my-review__heading">
           Your review

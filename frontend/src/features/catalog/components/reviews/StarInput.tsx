@@ -24,7 +24,7 @@ export function StarInput({ value, onChange, errorId, inputRef }: StarInputProps
   const shown = hover || value;
   return (
     <fieldset
-      className={`star-input${errorId ? ' has-error' : ''}`}
+      className={`bare-fieldset star-input${errorId ? ' has-error' : ''}`}
       aria-describedby={errorId}
       onMouseLeave={() => setHover(0)}
     >

@@ -36,6 +36,7 @@ describe('the menu by role', () => {
       'Messages',
       'Failed mail',
       'Search words',
+      'Feeds',
       'Shop identity',
       'Home page',
     ]);
@@ -56,6 +57,7 @@ describe('the menu by role', () => {
       'Messages',
       'Failed mail',
       'Search words',
+      'Feeds',
       'Activity log',
       'Shop identity',
       'Home page',

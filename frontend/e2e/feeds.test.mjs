@@ -5,7 +5,17 @@
 //   ANKARA_BIN=target/release/ankara node --test frontend/e2e/feeds.test.mjs
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiAs, axePage, axeViolations, DESKTOP, openBrowser, signInAsAdmin, SMALL_PHONE, startShop, withShot } from './harness.mjs';
+import {
+  apiAs,
+  axePage,
+  axeViolations,
+  DESKTOP,
+  openBrowser,
+  signInAsAdmin,
+  SMALL_PHONE,
+  startShop,
+  withShot,
+} from './harness.mjs';
 
 let shop;
 let browser;

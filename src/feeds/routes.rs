@@ -63,7 +63,9 @@ pub async fn serve(req: HttpRequest, state: web::Data<AppState>, path: web::Path
     if crate::compress::accepts_gzip(req.headers()) {
         return Ok(response.insert_header((header::CONTENT_ENCODING, "gzip")).body(kept.gzip.clone()));
     }
-    Ok(response.body(kept.body.clone()))
+    let feeds = built.clone();
+    let plain = web::block(move || if csv { feeds.meta.plain() } else { feeds.google.plain() }).await??;
+    Ok(response.body(plain))
 }
 
 /// One feed's public address.

@@ -4,13 +4,17 @@
 # gzip size of a shopper's first-page JavaScript, completed checkouts per second against the sandbox,
 # and Lighthouse mobile scores.
 # Usage: bench/run.sh [seconds per wrk run]; ONLY=suggest bench/run.sh [seconds] measures /api/health and
-# the search suggestions only.
+# the search suggestions only; ONLY=feeds bench/run.sh runs bench/feeds.sh (the catalogue feeds of a
+# 10,000-product shop: first and kept-copy fetches, time, CPU and bytes).
+# Benchmarks of their own, not run from here: bench/dashboard.sh, bench/filters.sh, bench/import.sh,
+# bench/feeds.sh, bench/bytes.sh, bench/lighthouse.sh, bench/attack.sh.
 # Installs what it needs: wrk, curl and Chromium from Debian's packages (as root), Pillow into a venv
 # (bench/requirements.txt) and Lighthouse with npm ci (bench/package-lock.json); needs cargo, python3, node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 duration="${1:-10}"
 only="${ONLY:-all}"
+[ "$only" = feeds ] && exec bench/feeds.sh
 port=18080
 base="http://127.0.0.1:$port"
 target_dir="${CARGO_TARGET_DIR:-target}"

@@ -83,6 +83,10 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/products/import/{job}", RUNNING),
     rule("POST", "/api/releases", RUNNING),
     rule("PUT", "/api/about", RUNNING),
+    // The catalogue feeds for Meta and Google: their addresses, secret and who the items are for.
+    rule("GET", "/api/admin/feeds", RUNNING),
+    rule("POST", "/api/admin/feeds/rotate", RUNNING),
+    rule("PUT", "/api/admin/feeds/settings", RUNNING),
     // The shop's identity (name, logo, colours, contacts): its draft, preview and publish.
     rule("GET", "/api/admin/brand", RUNNING),
     rule("PUT", "/api/admin/brand", RUNNING),

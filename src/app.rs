@@ -94,6 +94,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
         db,
         cache,
         catalogue,
+        feeds: Default::default(),
         payments,
         refunds,
         media,
@@ -207,12 +208,14 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::import::routes::configure)
                 .configure(crate::setup::routes::configure)
                 .configure(crate::keys::routes::configure)
+                .configure(crate::feeds::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
         .route("/metrics", web::get().to(metrics))
         .route("/sitemap.xml", web::get().to(crate::spa::sitemap))
         .route("/robots.txt", web::get().to(crate::spa::robots))
+        .route("/feeds/{token}/{file}", web::get().to(crate::feeds::routes::serve))
         .route("/manifest.webmanifest", web::get().to(crate::brand::routes::manifest))
         .route("/brand/{file}", web::get().to(crate::brand::routes::icon))
         .default_service(web::to(page));

@@ -28,6 +28,8 @@ pub struct AppState {
     pub cache: Arc<JsonCache>,
     /// The one door for writes shoppers see in the catalogue.
     pub catalogue: crate::catalog::write::Catalogue,
+    /// The catalogue feeds' kept files and secret (rebuilt after the catalogue's generation moves).
+    pub feeds: crate::feeds::Feeds,
     pub payments: crate::payments::Payments,
     pub refunds: crate::refunds::Refunds,
     pub media: crate::media::MediaStore,

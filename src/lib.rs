@@ -26,6 +26,7 @@ pub mod delivery;
 pub mod discounts;
 pub mod email;
 pub mod error;
+pub mod feeds;
 pub mod http;
 pub mod identity;
 pub mod ids;

@@ -44,8 +44,10 @@ async fn current(state: &web::Data<AppState>) -> AppResult<HttpResponse> {
     Ok(answer(state.db.read(|c| Ok(brand_view(c)?)).await?))
 }
 
-/// Mail carries the published name and logo from now on.
+/// Mail carries the published name and logo from now on, and the catalogue feeds the name (their
+/// `brand`) from their next fetch.
 async fn sign_mail(state: &web::Data<AppState>) -> AppResult<()> {
+    state.feeds.changed();
     let published = state.db.read(|c| Ok(published_view(c)?)).await?;
     state.mailer.set_shop(&published.identity.name, published.logo.as_ref());
     Ok(())

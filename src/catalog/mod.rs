@@ -301,6 +301,12 @@ fn products_by_id(conn: &Connection, ids: &[ProductId]) -> rusqlite::Result<Vec<
     Ok(found)
 }
 
+/// Every product of the collections on show (a hidden collection's are left out), newest first,
+/// each as its product page shows it: what the catalogue feeds list.
+pub fn products_on_show(conn: &Connection) -> rusqlite::Result<Vec<Product>> {
+    query_products(conn, "WHERE p.collection_id IN (SELECT id FROM collections WHERE hidden = 0) ORDER BY p.created_at DESC, p.id", [])
+}
+
 pub fn featured_products(conn: &Connection) -> rusqlite::Result<Vec<Product>> {
     query_products(conn, "WHERE p.featured = 1 ORDER BY p.created_at DESC LIMIT 48", [])
 }

@@ -11,6 +11,7 @@ mod collections_admin;
 mod commerce;
 mod crash;
 mod delivery;
+mod feeds;
 mod foundation;
 mod hardening;
 mod home_page;

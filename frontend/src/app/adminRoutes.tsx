@@ -39,6 +39,7 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/brand', 'admin', () => import('@/features/admin/routes/BrandPage')),
   lazyRoute('/admin/home', 'admin', () => import('@/features/admin/routes/HomeEditorPage')),
   lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
+  lazyRoute('/admin/feeds', 'admin', () => import('@/features/admin/routes/FeedsPage')),
   lazyRoute('/admin/keys', 'admin', () => import('@/features/admin/routes/KeysPage')),
 ];
 

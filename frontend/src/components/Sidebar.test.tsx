@@ -35,6 +35,7 @@ const OWNER_LINKS = [
   'Messages',
   'Failed mail',
   'Search words',
+  'Feeds',
   'Activity log',
   'Shop identity',
   'Home page',

@@ -63,6 +63,7 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/messages', label: 'Messages', icon: <MailIcon /> },
   { href: '/admin/mail', label: 'Failed mail', icon: <MailIcon /> },
   { href: '/admin/search', label: 'Search words', icon: <SearchIcon /> },
+  { href: '/admin/feeds', label: 'Feeds', icon: <TagIcon /> },
   { href: '/admin/activity', label: 'Activity log', icon: <ClockIcon /> },
   { href: '/admin/brand', label: 'Shop identity', icon: <SlidersIcon /> },
   { href: '/admin/home', label: 'Home page', icon: <GridIcon /> },

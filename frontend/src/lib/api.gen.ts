@@ -295,6 +295,63 @@ export interface paths {
     patch: operations['pause_code'];
     trace?: never;
   };
+  '/api/admin/feeds': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The feeds' addresses, their item count, the products a channel would refuse, and who the
+     *     items are for.
+     */
+    get: operations['get_feeds'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/feeds/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * A new secret in both addresses: the old ones answer 404 from now on (give the new ones to
+     *     each channel).
+     */
+    post: operations['rotate_address'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/feeds/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Saves who the items are for; the feeds follow at their next fetch. */
+    put: operations['save_settings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/grant': {
     parameters: {
       query?: never;
@@ -2411,6 +2468,18 @@ export interface components {
       /** Format: int64 */
       total: number;
     };
+    /**
+     * @description The age an item is made for, in the channels' words.
+     * @enum {string}
+     */
+    AgeGroup: 'newborn' | 'infant' | 'toddler' | 'kids' | 'adult';
+    /** @description Who the items are for: the shop-wide gender and age group, and each collection's own. */
+    AudienceBody: {
+      ageGroup: components['schemas']['AgeGroup'];
+      /** @description Collections to set (null gender or age group: the shop's); collections not listed keep theirs. */
+      collections?: components['schemas']['CollectionAudience'][];
+      gender: components['schemas']['Gender'];
+    };
     Bag: {
       /** @description False while a line is sold out or no longer sold: checkout waits until it is removed. */
       canCheckout: boolean;
@@ -2655,6 +2724,14 @@ export interface components {
       sizeGuide: components['schemas']['SizeGuide'] | null;
       /** Format: int64 */
       updatedAt: number;
+    };
+    /** @description One collection's own gender and age group (None: the shop's). */
+    CollectionAudience: {
+      ageGroup?: components['schemas']['AgeGroup'] | null;
+      gender?: components['schemas']['Gender'] | null;
+      id: string;
+      /** @description Its name (answers only; ignored when sent). */
+      name?: string;
     };
     /** @description The collection edit form (multipart): the image only when it changes. */
     CollectionEditForm: {
@@ -3057,6 +3134,33 @@ export interface components {
     FeaturedBody: {
       featured: boolean;
     };
+    /** @description One feed's public address. */
+    FeedAddress: {
+      /** @description "meta" or "google". */
+      channel: string;
+      /** @description "CSV" or "XML (RSS 2.0)". */
+      format: string;
+      /** @description Who reads it ("Meta: Instagram and Facebook shops"). */
+      name: string;
+      url: string;
+    };
+    /** @description What the Feeds screen shows. */
+    FeedsView: {
+      ageGroup: components['schemas']['AgeGroup'];
+      /**
+       * Format: int64
+       * @description When the kept files were built (Unix ms).
+       */
+      builtAt: number;
+      collections: components['schemas']['CollectionAudience'][];
+      feeds: components['schemas']['FeedAddress'][];
+      /** @description The shop-wide gender and age group, for collections that set none. */
+      gender: components['schemas']['Gender'];
+      /** @description Items in each feed: one per variant of each product listed. */
+      items: number;
+      /** @description Products left out because a channel would refuse them, with why. */
+      rejected: components['schemas']['Rejected'][];
+    };
     /** @enum {string} */
     FontPair: 'classic' | 'modern' | 'editorial' | 'system';
     ForgotBody: {
@@ -3066,6 +3170,11 @@ export interface components {
     FullOrder: components['schemas']['Order'] & {
       view: components['schemas']['WholeView'];
     };
+    /**
+     * @description Who an item is for, in the channels' words.
+     * @enum {string}
+     */
+    Gender: 'female' | 'male' | 'unisex';
     GrantBody: {
       email?: string | null;
       role?: components['schemas']['Role'] | null;
@@ -4006,6 +4115,15 @@ export interface components {
     };
     /** @enum {string} */
     RefundStatus: 'pending' | 'processed' | 'failed';
+    /** @description A product left out of the feeds because a channel would refuse its items, with why. */
+    Rejected: {
+      /** @description Its variants, all left out. */
+      items: number;
+      name: string;
+      productId: string;
+      /** @description Each reason, as the merchant reads it ("No picture"). */
+      reasons: string[];
+    };
     Release: {
       backgroundImage: components['schemas']['Image'];
       collectionId: string;
@@ -5975,6 +6093,163 @@ export interface operations {
         };
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_feeds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FeedsView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  rotate_address: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FeedsView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  save_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AudienceBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FeedsView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;

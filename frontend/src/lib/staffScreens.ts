@@ -30,6 +30,7 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/messages\/?$/, 'GET /api/admin/contact-messages'],
   [/^\/admin\/mail\/?$/, 'GET /api/admin/mail/failed'],
   [/^\/admin\/search\/?$/, 'GET /api/admin/search/synonyms'],
+  [/^\/admin\/feeds\/?$/, 'GET /api/admin/feeds'],
   [/^\/admin\/staff\/?$/, 'GET /api/admin/staff'],
   [/^\/admin\/activity\/?$/, 'GET /api/admin/activity'],
   [/^\/admin\/settings\/?$/, 'GET /api/admin/settings'],

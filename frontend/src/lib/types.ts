@@ -57,6 +57,11 @@ export type SearchResults = Schemas['SearchResults'];
 /** The merchant's search words: groups of words that mean the same (GET and PUT /api/admin/search/synonyms). */
 export type SynonymList = Schemas['SynonymList'];
 export type SynonymGroup = Schemas['SynonymGroup'];
+/** The Feeds screen: the feeds' addresses, item count, refused products and who the items are for. */
+export type FeedsView = Schemas['FeedsView'];
+export type FeedGender = Schemas['Gender'];
+export type FeedAgeGroup = Schemas['AgeGroup'];
+export type CollectionAudience = Schemas['CollectionAudience'];
 /** How the search results page is ordered. */
 export type SearchSort = NonNullable<NonNullable<operations['results']['parameters']['query']>['sort']>;
 

@@ -41,6 +41,8 @@ export const adminKeys = {
   home: ['admin', 'home'] as const,
   /** The merchant's search words (GET/PUT /api/admin/search/synonyms). */
   searchWords: ['admin', 'search-words'] as const,
+  /** The catalogue feeds (GET /api/admin/feeds). */
+  feeds: ['admin', 'feeds'] as const,
   /** Customers: every search and page under one prefix, and one customer's page. */
   customers: {
     all: ['admin', 'customers'] as const,

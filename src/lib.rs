@@ -51,6 +51,7 @@ pub mod saved;
 pub mod search;
 pub mod settings;
 pub mod setup;
+pub mod sitemap;
 pub mod spa;
 pub mod staff;
 pub mod standby;

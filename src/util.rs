@@ -68,6 +68,12 @@ pub fn unused_slug<E>(name: &str, fallback: impl FnOnce() -> String, mut taken: 
     Ok(candidate)
 }
 
+/// Text made safe inside HTML or XML, in an element or a quoted attribute: the five markup
+/// characters escaped.
+pub fn escape_markup(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
 /// Unix milliseconds as an RFC 3339 UTC timestamp, e.g. `2026-11-22T07:05:09.123Z`.
 pub fn iso8601(ms: i64) -> String {
     let format = time::macros::format_description!("[year]-[month]-[day]T[hour]:[minute]:[second].[subsecond digits:3]Z");

@@ -212,16 +212,15 @@ impl Mailer {
     }
 }
 
-fn escape_html(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// A mail's HTML version: the shop's logo (its name as the picture's text) or, without a logo, its
 /// name, over the mail's text with its line breaks kept and its web addresses as links.
 pub fn html_body(sign: &Sign, text: &str) -> String {
-    let name = escape_html(&sign.name);
+    let name = crate::util::escape_markup(&sign.name);
     let head = match &sign.logo_url {
-        Some(url) => format!("<img src=\"{}\" alt=\"{name}\" height=\"48\" style=\"height:48px;width:auto;border:0\">", escape_html(url)),
+        Some(url) => format!(
+            "<img src=\"{}\" alt=\"{name}\" height=\"48\" style=\"height:48px;width:auto;border:0\">",
+            crate::util::escape_markup(url)
+        ),
         None => format!("<strong style=\"font-size:20px\">{name}</strong>"),
     };
     let body: Vec<String> = text
@@ -230,10 +229,10 @@ pub fn html_body(sign: &Sign, text: &str) -> String {
             Some(0) => {
                 let end = word.find(char::is_whitespace).unwrap_or(word.len());
                 let (link, rest) = word.split_at(end);
-                let link = escape_html(link);
-                format!("<a href=\"{link}\">{link}</a>{}", escape_html(rest))
+                let link = crate::util::escape_markup(link);
+                format!("<a href=\"{link}\">{link}</a>{}", crate::util::escape_markup(rest))
             }
-            _ => escape_html(word),
+            _ => crate::util::escape_markup(word),
         })
         .collect();
     format!(
@@ -274,7 +273,7 @@ mod tests {
         let with_logo =
             html_body(&Sign { name: "Funke's \"Closet\"".into(), logo_url: Some("https://shop.ng/media/brand/abc-512.png".into()) }, text);
         assert!(
-            with_logo.contains("<img src=\"https://shop.ng/media/brand/abc-512.png\" alt=\"Funke's &quot;Closet&quot;\" height=\"48\""),
+            with_logo.contains("<img src=\"https://shop.ng/media/brand/abc-512.png\" alt=\"Funke&#39;s &quot;Closet&quot;\" height=\"48\""),
             "{with_logo}"
         );
         assert!(with_logo.contains("<a href=\"https://shop.ng/track?order=K7M2QX9A\">https://shop.ng/track?order=K7M2QX9A</a> &lt;3"));

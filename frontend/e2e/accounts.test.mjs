@@ -1,6 +1,6 @@
 // Accounts in a real browser against the real binary: signup with a photo, log out and in, forgot
 // and reset password through the mail outbox, every route guard, the account page, and admin grants.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DESKTOP,
@@ -9,23 +9,11 @@ import {
   axeViolations,
   demoImage,
   newPage,
-  openBrowser,
   signUp,
-  startShop,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 let counter = 0;
 const uniqueEmail = (tag) => `${tag}-${Date.now()}-${++counter}@example.com`;

@@ -3,7 +3,7 @@
 // product from featured and deletes another; then a customer in a fresh browser sees exactly that.
 //   cargo build --release
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/admin.test.mjs
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import {
@@ -14,28 +14,16 @@ import {
   demoImage,
   featuredProducts,
   newPage,
-  openBrowser,
   signUp,
   signInAsAdmin,
-  startShop,
   withShot,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
 const PRODUCT_NOT_FOUND = "The product you're looking for doesn't exist.";
 const TIMEOUT = 15_000;
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 /** What the admin did, for the customer's checks. */
 const done = {};

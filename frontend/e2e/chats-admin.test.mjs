@@ -5,7 +5,7 @@
 //   cargo build --release
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/chats-admin.test.mjs
 // Screenshots of New order and the order screen at 360×740 and 1366×768 go to /tmp/ankara-chats-*.png.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DESKTOP,
@@ -13,27 +13,15 @@ import {
   axeViolations,
   featuredProducts,
   naira,
-  openBrowser,
   signInAsAdmin,
   signUp,
-  startShop,
   withShot,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
 const TIMEOUT = 15_000;
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 /** A page in its own browser context (cookies of its own), axe allowed in (bypassCSP). */
 async function newPage(browser, viewport) {

@@ -3,32 +3,20 @@
 // reads them, rotates the addresses (confirming), and the old ones answer 404 while the new ones
 // answer the feed. Axe finds nothing at either width.
 //   ANKARA_BIN=target/release/ankara node --test frontend/e2e/feeds.test.mjs
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   apiAs,
   axePage,
   axeViolations,
   DESKTOP,
-  openBrowser,
   signInAsAdmin,
   SMALL_PHONE,
-  startShop,
   withShot,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 /** The address the screen shows for a channel. */
 const addressOn = (page, label) => page.getByLabel(label, { exact: true }).inputValue();

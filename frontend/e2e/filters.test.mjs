@@ -5,22 +5,11 @@
 // closed. Issue 34: the filters in force show as chips that remove them, the list starts on the
 // phone's first screen, a product opened from the list starts with its size and colour chosen,
 // and a product named "… in Navy" starts in navy.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, DESKTOP, newPage, openBrowser, SMALL_PHONE, startShop, withShot } from './harness.mjs';
+import { axeViolations, DESKTOP, newPage, SMALL_PHONE, withShot, shopAndBrowserForThisFile } from './harness.mjs';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 /** A phone page whose context lets the test inject axe (the shop's CSP forbids inline scripts). */
 async function axePhonePage() {

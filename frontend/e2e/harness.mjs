@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -269,4 +270,34 @@ if (process.env.ANKARA_E2E_PROXY) {
   const proxy = await import('../../scripts/e2e-proxy.mjs');
   // eslint-disable-next-line no-func-assign
   ({ startShop, openBrowser } = proxy.install({ startShop, openBrowser, freePort }));
+}
+
+/**
+ * One demo shop and one browser for a whole test file: started before its first test, stopped
+ * after its last. The two are handed back at once, as stand-ins that reach the real ones once
+ * `before` has run (tests use them as they would the shop and the browser themselves).
+ */
+export function shopAndBrowserForThisFile() {
+  const started = {};
+  before(async () => {
+    started.shop = await startShop();
+    started.browser = await openBrowser();
+  });
+  after(async () => {
+    await started.browser?.close();
+    await started.shop?.stop();
+  });
+  const standIn = (key) =>
+    new Proxy(
+      {},
+      {
+        get(_, name) {
+          const real = started[key];
+          if (!real) throw new Error(`the ${key} is used before the file's before() started it`);
+          const value = real[name];
+          return typeof value === 'function' ? value.bind(real) : value;
+        },
+      },
+    );
+  return { shop: standIn('shop'), browser: standIn('browser') };
 }

@@ -5,7 +5,7 @@
 // publishes; then, at 360 and 1366 px, shoppers see her page and none of the seed's menswear words,
 // and axe finds nothing. Revert brings the seed's page back in one step.
 //   ANKARA_BIN=target/release/ankara node --test frontend/e2e/home-page.test.mjs
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   apiAs,
@@ -14,25 +14,13 @@ import {
   DESKTOP,
   demoImage,
   newPage,
-  openBrowser,
   signInAsAdmin,
   SMALL_PHONE,
-  startShop,
   withShot,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 const NAME = "Funke's Closet";
 const SEED_LINE = 'tailoring for the modern Nigerian gentleman';

@@ -3,7 +3,7 @@
 // saves; the product page's first picture is the moved one. On a desktop a photo is dragged.
 // axe clean on the form.
 //   ANKARA_BIN=target/release/ankara node --test frontend/e2e/photos.test.mjs
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   axePage,
@@ -11,25 +11,13 @@ import {
   demoImage,
   DESKTOP,
   featuredProducts,
-  openBrowser,
   signInAsAdmin,
   SMALL_PHONE,
-  startShop,
   withShot,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 /** A signed-in admin's page, ready for axe. */
 async function adminPage(viewport) {

@@ -2,22 +2,11 @@
 // from the navigation with Add product beside it, searched and filtered, several products featured
 // and deleted at once (deleting asks first), one duplicated with no stock; axe on a 360 px phone.
 //   ANKARA_BIN=target/release/ankara node --test frontend/e2e/products-admin.test.mjs
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, DESKTOP, openBrowser, signInAsAdmin, SMALL_PHONE, startShop, withShot } from './harness.mjs';
+import { axeViolations, DESKTOP, signInAsAdmin, SMALL_PHONE, withShot, shopAndBrowserForThisFile } from './harness.mjs';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 async function adminPage(viewport) {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, bypassCSP: true });

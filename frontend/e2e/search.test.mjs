@@ -2,25 +2,14 @@
 // 360-px phone: a plural and a synonym find the products, the search bar suggests them, words that
 // never meet show the closest matches under a notice, and the merchant's new search words work at
 // once; axe finds no serious or critical violation on the results and the Search words screens.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, newPage, openBrowser, signInAsAdmin, SMALL_PHONE, startShop, withShot } from './harness.mjs';
+import { axeViolations, newPage, signInAsAdmin, SMALL_PHONE, withShot, shopAndBrowserForThisFile } from './harness.mjs';
 
 // Lets the tests inject axe (the shop's CSP forbids inline scripts).
 const AXE = { bypassCSP: true };
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 /** Opens the header's search on `page`, types `text` and answers the suggestions' names once shown. */
 async function typeSearch(page, text) {

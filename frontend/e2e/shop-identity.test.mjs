@@ -3,7 +3,7 @@
 // publishes; then her name and logo are in the header, the tab title, the footer and the manifest,
 // at 360 and 1366 px, "Ankara" nowhere in what shoppers read, and axe finds nothing in her colours.
 //   ANKARA_BIN=target/release/ankara node --test frontend/e2e/shop-identity.test.mjs
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   apiAs,
@@ -13,25 +13,13 @@ import {
   demoImage,
   featuredProducts,
   newPage,
-  openBrowser,
   signInAsAdmin,
   SMALL_PHONE,
-  startShop,
   withShot,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 const NAME = "Funke's Closet";
 

@@ -4,7 +4,7 @@
 // the footer, at 360 px and 1366 px, with no serious accessibility violation on any screen.
 //   cargo build --release
 //   ANKARA_BIN=target/release/ankara node --test --test-concurrency=1 frontend/e2e/shop-shelves.test.mjs
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   DESKTOP,
@@ -13,26 +13,14 @@ import {
   axeViolations,
   demoImage,
   newPage,
-  openBrowser,
   signInAsAdmin,
-  startShop,
   withShot,
+  shopAndBrowserForThisFile,
 } from './harness.mjs';
 
 const SHOTS = process.env.SHELVES_SHOTS ?? '';
 
-let shop;
-let browser;
-
-before(async () => {
-  shop = await startShop();
-  browser = await openBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await shop?.stop();
-});
+const { shop, browser } = shopAndBrowserForThisFile();
 
 async function shot(page, name) {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });

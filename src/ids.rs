@@ -9,7 +9,7 @@
 /// were. The types deliberately have no `ToSchema`, so a field that forgets the attribute does not
 /// compile instead of turning into a `$ref` to a new component.
 macro_rules! string_id {
-    ($($(#[$meta:meta])* $name:ident;)+) => {$(
+    ($($(#[$meta:meta])* $name:ident in $segment:literal;)+) => {$(
         $(#[$meta])*
         #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize)]
         #[serde(transparent)]
@@ -109,20 +109,40 @@ macro_rules! string_id {
                 <String as utoipa::PartialSchema>::schema()
             }
         }
+
+        /// As a handler's `web::Path<Id>`: the route's one segment, always named as here.
+        impl utoipa::IntoParams for $name {
+            fn into_params(_: impl Fn() -> Option<utoipa::openapi::path::ParameterIn>) -> Vec<utoipa::openapi::path::Parameter> {
+                vec![utoipa::openapi::path::ParameterBuilder::new()
+                    .name($segment)
+                    .parameter_in(utoipa::openapi::path::ParameterIn::Path)
+                    .required(utoipa::openapi::Required::True)
+                    .schema(Some(<String as utoipa::PartialSchema>::schema()))
+                    .build()]
+            }
+        }
     )+};
 }
 
 string_id! {
     /// A product (`products.id`).
-    ProductId;
+    ProductId in "id";
     /// One sellable size × colour of a product (`variants.id`).
-    VariantId;
+    VariantId in "id";
     /// An order (`orders.id`); not the number the shopper reads out.
-    OrderId;
+    OrderId in "id";
     /// An account (`users.id`).
-    UserId;
+    UserId in "id";
     /// The reference a payment is known by here and at Paystack (`payments.reference`).
-    PaymentReference;
+    PaymentReference in "reference";
+    /// A collection (`collections.id`), also its address on the storefront.
+    CollectionId in "id";
+    /// One line of a shopper's bag (`bag_items.id`).
+    BagItemId in "id";
+    /// A shopper's review of a product (`reviews.id`).
+    ReviewId in "id";
+    /// An invitation to join the staff (`staff_invites.id`).
+    InviteId in "id";
 }
 
 #[cfg(test)]

@@ -158,21 +158,87 @@ pub fn parse_naira(input: &str) -> Result<Kobo, String> {
     Ok(Kobo(naira * 100 + kobo))
 }
 
-/// An optional naira amount an admin typed, sent as a JSON string or number (read by its text,
-/// never as a float): none when absent or blank, kobo otherwise. `what` names it in messages.
-pub fn optional_naira(value: Option<&serde_json::Value>, what: &str) -> Result<Option<Kobo>, String> {
-    let text = match value {
-        None | Some(serde_json::Value::Null) => return Ok(None),
-        Some(serde_json::Value::String(s)) if s.trim().is_empty() => return Ok(None),
-        Some(serde_json::Value::String(s)) => s.trim().to_string(),
-        Some(serde_json::Value::Number(n)) => n.to_string(),
-        Some(_) => return Err(format!("The {what} must be an amount in naira.")),
-    };
-    if text.starts_with('-') {
-        return Err(format!("The {what} cannot be negative."));
-    }
-    parse_naira(&text).map(Some).map_err(|e| format!("The {what}: {e}"))
+/// A naira amount in a request, as a person typed it: always a JSON string ("25000", "25,000.50",
+/// "₦18999.99"; "" for none), read by its text and never as a float. Requests carry money one of
+/// two ways: this, where a person typed naira into a form, or [`Kobo`] integers where the amount
+/// came from the shop itself. Anything but a string is kept as [`Naira::NotText`], so the handler
+/// refuses it with a message that names the field, like any other bad amount.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Naira {
+    Typed(String),
+    NotText,
 }
+
+impl Naira {
+    /// None when blank; kobo otherwise. `what` names the field in messages ("refund amount").
+    pub fn kobo(&self, what: &str) -> Result<Option<Kobo>, String> {
+        let text = match self {
+            Naira::Typed(text) if text.trim().is_empty() => return Ok(None),
+            Naira::Typed(text) => text.trim(),
+            Naira::NotText => return Err(format!("The {what} must be an amount in naira.")),
+        };
+        if text.starts_with('-') {
+            return Err(format!("The {what} cannot be negative."));
+        }
+        parse_naira(text).map(Some).map_err(|e| format!("The {what}: {e}"))
+    }
+}
+
+/// An optional naira field: none when absent, null or blank.
+pub fn optional_naira(value: Option<&Naira>, what: &str) -> Result<Option<Kobo>, String> {
+    value.map_or(Ok(None), |naira| naira.kobo(what))
+}
+
+impl<'de> Deserialize<'de> for Naira {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Naira, D::Error> {
+        struct Typed;
+        impl<'de> serde::de::Visitor<'de> for Typed {
+            type Value = Naira;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an amount in naira as text")
+            }
+            fn visit_str<E>(self, text: &str) -> Result<Naira, E> {
+                Ok(Naira::Typed(text.to_string()))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Naira, E> {
+                Ok(Naira::NotText)
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<Naira, E> {
+                Ok(Naira::NotText)
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<Naira, E> {
+                Ok(Naira::NotText)
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<Naira, E> {
+                Ok(Naira::NotText)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Naira, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Naira::NotText)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Naira, A::Error> {
+                while map.next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Naira::NotText)
+            }
+        }
+        d.deserialize_any(Typed)
+    }
+}
+
+impl utoipa::PartialSchema for Naira {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::String)
+            .description(Some(
+                "An amount in naira as a person typed it: digits with optional thousands commas, a leading ₦ and at most two \
+                 decimals (\"25000\", \"25,000.50\"); an empty string for none where the field is optional. Never a JSON number.",
+            ))
+            .examples(["25000.50"])
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for Naira {}
 
 /// Formats kobo as the shop shows money: ₦25,000.00.
 pub fn format_naira(kobo: Kobo) -> String {
@@ -197,6 +263,28 @@ pub fn naira_decimal(kobo: Kobo) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn naira_in_a_request_is_text_and_anything_else_is_refused_by_name() {
+        #[derive(Deserialize)]
+        struct Form {
+            amount: Option<Naira>,
+        }
+        let read = |json: &str| serde_json::from_str::<Form>(json).unwrap().amount;
+        assert_eq!(read(r#"{"amount": "25,000.50"}"#), Some(Naira::Typed("25,000.50".into())));
+        assert_eq!(read(r#"{"amount": null}"#), None);
+        assert_eq!(read(r#"{}"#), None);
+        for not_text in
+            [r#"{"amount": 25000}"#, r#"{"amount": 19.99}"#, r#"{"amount": true}"#, r#"{"amount": [1]}"#, r#"{"amount": {"a": 1}}"#]
+        {
+            assert_eq!(read(not_text), Some(Naira::NotText), "{not_text}");
+        }
+        assert_eq!(Naira::Typed("25,000.50".into()).kobo("fee"), Ok(Some(Kobo(2_500_050))));
+        assert_eq!(Naira::Typed("  ".into()).kobo("fee"), Ok(None));
+        assert_eq!(Naira::Typed("-5".into()).kobo("fee"), Err("The fee cannot be negative.".into()));
+        assert_eq!(Naira::NotText.kobo("fee"), Err("The fee must be an amount in naira.".into()));
+        assert_eq!(optional_naira(None, "fee"), Ok(None));
+    }
 
     #[test]
     fn parses_naira_exactly() {

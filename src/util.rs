@@ -201,3 +201,9 @@ mod tests {
         assert_ne!(a, b);
     }
 }
+
+/// For a request field where "sent as null" and "left out" differ: `None` when left out,
+/// `Some(None)` when null, `Some(Some(value))` otherwise (serde maps both to `None` by itself).
+pub fn sent<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}

@@ -32,6 +32,7 @@ struct NotifyBody {
 /// at once for a signed-in customer's own address. The same address and variant again answers 200
 /// and changes nothing; 10 new subscriptions per address and 30 per client an hour.
 #[utoipa::path(
+    params(ProductId),
     tag = "catalog",
     responses((status = CREATED, body = Subscribed), (status = OK, body = Subscribed, description = "Already waiting"), BadRequest, NotFound, Conflict, TooManyRequests)
 )]
@@ -40,7 +41,7 @@ async fn notify(
     req: HttpRequest,
     state: web::Data<AppState>,
     user: Option<crate::auth::CurrentUser>,
-    id: web::Path<String>,
+    id: web::Path<ProductId>,
     body: web::Json<NotifyBody>,
 ) -> AppResult<HttpResponse> {
     let NotifyBody { email, size, color } = body.into_inner();
@@ -52,7 +53,7 @@ async fn notify(
     if size.chars().count() > 100 || color.chars().count() > 100 {
         return Err(AppError::Validation("This product is not available in that size and colour.".into()));
     }
-    let product_id = ProductId::from(id.into_inner());
+    let product_id = id.into_inner();
     // Asking again for the same thing is not a new subscription: no limit is spent on it.
     let (p, s, c, e) = (product_id.clone(), size.clone(), color.clone(), email.clone());
     let already = state.db.read(move |conn| super::is_waiting(conn, &p, (&s, &c), &e)).await?;

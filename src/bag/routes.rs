@@ -8,6 +8,7 @@ use crate::error::answers::{BadRequest, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::http::{BagOwner, Shopper};
+use crate::ids::BagItemId;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(get_bag).service(add).service(set_quantity).service(remove);
@@ -61,12 +62,12 @@ struct QuantityBody {
 }
 
 /// Sets a line's quantity; below 1 removes it. Another user's line is "not found".
-#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), BadRequest, Unauthorized, NotFound))]
-#[patch("/bag/{item}")]
+#[utoipa::path(params(BagItemId), tag = "bag", responses((status = OK, body = Bag), BadRequest, Unauthorized, NotFound))]
+#[patch("/bag/{id}")]
 async fn set_quantity(
     state: web::Data<AppState>,
     user: Shopper,
-    item: web::Path<String>,
+    item: web::Path<BagItemId>,
     body: web::Json<QuantityBody>,
 ) -> AppResult<HttpResponse> {
     let quantity = body.quantity;
@@ -78,9 +79,9 @@ async fn set_quantity(
     Ok(HttpResponse::Ok().json(bag))
 }
 
-#[utoipa::path(tag = "bag", responses((status = OK, body = Bag), Unauthorized, NotFound))]
-#[delete("/bag/{item}")]
-async fn remove(state: web::Data<AppState>, user: Shopper, item: web::Path<String>) -> AppResult<HttpResponse> {
+#[utoipa::path(params(BagItemId), tag = "bag", responses((status = OK, body = Bag), Unauthorized, NotFound))]
+#[delete("/bag/{id}")]
+async fn remove(state: web::Data<AppState>, user: Shopper, item: web::Path<BagItemId>) -> AppResult<HttpResponse> {
     let item = item.into_inner();
     let bag = state.db.write(move |tx| remove_line(tx, &user.id, &item)).await?;
     Ok(HttpResponse::Ok().json(bag))

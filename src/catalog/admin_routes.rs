@@ -12,6 +12,7 @@ use crate::auth::AdminUser;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::CollectionId;
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
 use crate::money::Kobo;
@@ -188,6 +189,7 @@ fn could_not_add(e: AppError) -> AppError {
 /// Edits a collection: its name and description, and its picture when a new one is sent (the
 /// old one stays otherwise).
 #[utoipa::path(
+    params(CollectionId),
     tag = "admin",
     request_body(content = CollectionEditForm, content_type = "multipart/form-data"),
     responses((status = OK, body = CollectionSaved), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, TooManyRequests, Busy)
@@ -198,7 +200,7 @@ async fn edit_collection(
     state: web::Data<AppState>,
     _slot: UploadSlot,
     _admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<CollectionId>,
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
@@ -234,12 +236,12 @@ struct SizeGuideBody {
 }
 
 /// Sets (or removes) a collection's size guide, opened from its products' size choice.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Collection), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(CollectionId), tag = "admin", responses((status = OK, body = Collection), BadRequest, Unauthorized, Forbidden, NotFound))]
 #[put("/collections/{id}/size-guide")]
 async fn set_size_guide(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<CollectionId>,
     body: web::Json<SizeGuideBody>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
@@ -285,12 +287,12 @@ struct HiddenBody {
 }
 
 /// Shows a collection in the menus or hides it from them.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Collection), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(CollectionId), tag = "admin", responses((status = OK, body = Collection), BadRequest, Unauthorized, Forbidden, NotFound))]
 #[put("/collections/{id}/hidden")]
 async fn set_collection_hidden(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<CollectionId>,
     body: web::Json<HiddenBody>,
 ) -> AppResult<HttpResponse> {
     let (id, hidden) = (id.into_inner(), body.hidden);
@@ -315,13 +317,15 @@ struct DeleteQuery {
 
 /// Deletes a collection: refused (409, with the count) while products, releases or discount codes
 /// are in it, unless `moveTo` names the collection they move to first, in the same step.
-#[utoipa::path(tag = "admin", params(DeleteQuery), responses((status = OK, body = crate::api::Message), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(
+    params(CollectionId, DeleteQuery),
+    tag = "admin", responses((status = OK, body = crate::api::Message), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[delete("/collections/{id}")]
 async fn delete_collection(
     req: HttpRequest,
     state: web::Data<AppState>,
     _admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<CollectionId>,
 ) -> AppResult<HttpResponse> {
     let query = crate::error::query::<DeleteQuery>(&req)?;
     let id = id.into_inner();

@@ -16,10 +16,10 @@ use crate::auth::{AdminUser, DeleteProducts, EditProducts};
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
-use crate::ids::ProductId;
+use crate::ids::{CollectionId, ProductId};
 use crate::media;
 use crate::media::upload::{self, ImageUpload, TextField, UploadSlot};
-use crate::money::Kobo;
+use crate::money::{Kobo, Naira};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(add_product)
@@ -67,6 +67,7 @@ struct ProductForm {
 }
 
 #[utoipa::path(
+    params(CollectionId),
     tag = "admin",
     request_body(content = ProductForm, content_type = "multipart/form-data"),
     responses((status = CREATED, body = Option<Product>), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, TooManyRequests, Busy)
@@ -77,7 +78,7 @@ async fn add_product(
     state: web::Data<AppState>,
     _slot: UploadSlot,
     AdminUser(user, _): AdminUser,
-    collection: web::Path<String>,
+    collection: web::Path<CollectionId>,
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
     let collection_id = collection.into_inner();
@@ -94,13 +95,13 @@ async fn add_product(
     }
     check_lengths(&name, &description)?;
     let price = price_field(&price)?;
-    let compare_at = compare_at_field(Some(&serde_json::Value::String(compare_at_price)))?;
+    let compare_at = compare_at_field(Some(&Naira::Typed(compare_at_price)))?;
     super::write::check_sale(price, compare_at)?;
     let list = |text: &str| -> Vec<String> { text.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).take(20).collect() };
     let (sizes, colors) = (list(&sizes), list(&colors));
     let variants = match variants.as_str() {
         "" => {
-            let stock = if stock.is_empty() { 0 } else { crate::stock::parse_stock(&serde_json::Value::String(stock))? };
+            let stock = if stock.is_empty() { 0 } else { crate::stock::StockCount::Typed(stock).get()? };
             crate::stock::every_combination(&sizes, &colors, stock)
         }
         json => {
@@ -127,10 +128,14 @@ async fn add_product(
 }
 
 /// Deletes a product with its pictures, bag and saved entries, releases and search entry.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Message), Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(ProductId), tag = "admin", responses((status = OK, body = Message), Unauthorized, Forbidden, NotFound))]
 #[delete("/products/{id}")]
-async fn delete_product(state: web::Data<AppState>, _admin: AdminUser<DeleteProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = ProductId::from(id.into_inner());
+async fn delete_product(
+    state: web::Data<AppState>,
+    _admin: AdminUser<DeleteProducts>,
+    id: web::Path<ProductId>,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
     let root = state.media.root.clone();
     state
         .catalogue
@@ -147,15 +152,15 @@ struct FeaturedBody {
     featured: bool,
 }
 
-#[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(ProductId), tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound))]
 #[put("/products/{id}/featured")]
 async fn set_featured(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<ProductId>,
     body: web::Json<FeaturedBody>,
 ) -> AppResult<HttpResponse> {
-    let id = ProductId::from(id.into_inner());
+    let id = id.into_inner();
     let featured = body.featured;
     let product = state
         .catalogue
@@ -170,17 +175,17 @@ async fn set_featured(
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ProductEdit {
     name: Option<String>,
-    /// Naira as typed ("25000.50"); a JSON number is read by its text, never as a float. Sent as
-    /// null it is refused (a product always has a price); left out, it stays.
-    #[schema(value_type = Option<String>)]
-    #[serde(default, deserialize_with = "sent")]
-    price: Option<serde_json::Value>,
+    /// Naira as typed ("25000.50"). Sent as null it is refused (a product always has a price);
+    /// left out, it stays.
+    #[schema(value_type = Option<Naira>)]
+    #[serde(default, deserialize_with = "crate::util::sent")]
+    price: Option<Option<Naira>>,
     description: Option<String>,
     /// On sale: what it cost before, in naira as typed like `price`, above the price (shown struck
     /// through with the percentage off). Sent as null or "" it ends the sale; left out, it stays.
-    #[schema(value_type = Option<String>)]
-    #[serde(default, rename = "compareAtPrice", deserialize_with = "sent")]
-    compare_at_price: Option<serde_json::Value>,
+    #[schema(value_type = Option<Naira>)]
+    #[serde(default, rename = "compareAtPrice", deserialize_with = "crate::util::sent")]
+    compare_at_price: Option<Option<Naira>>,
     /// When given, replaces the product's variants (matched by size and colour, so kept ones
     /// keep their bag lines); its sizes and colours follow.
     variants: Option<Vec<crate::stock::VariantInput>>,
@@ -190,61 +195,47 @@ pub struct ProductEdit {
     collection_id: Option<String>,
     /// The category shown above the name; sent as "" or null it is removed, left out it stays.
     #[schema(value_type = Option<String>, max_length = 120)]
-    #[serde(default, deserialize_with = "sent")]
-    category: Option<serde_json::Value>,
+    #[serde(default, deserialize_with = "crate::util::sent")]
+    category: Option<Option<String>>,
 }
 
 /// A category as sent: `None` when left out, `Some(None)` to remove it, `Some(Some(text))` to set it.
-fn category_edit(value: Option<serde_json::Value>) -> AppResult<Option<Option<String>>> {
+fn category_edit(value: Option<Option<String>>) -> AppResult<Option<Option<String>>> {
+    let Some(Some(text)) = value else { return Ok(value) };
+    let text = text.trim().to_string();
+    if text.chars().count() > MAX_PRODUCT_NAME {
+        return Err(AppError::Validation("The category is too long.".into()));
+    }
+    Ok(Some((!text.is_empty()).then_some(text)))
+}
+
+/// A product's price as sent: refused when null or blank.
+fn price_from(value: Option<&Naira>) -> AppResult<Kobo> {
     match value {
-        None => Ok(None),
-        Some(serde_json::Value::Null) => Ok(Some(None)),
-        Some(serde_json::Value::String(text)) => {
-            let text = text.trim().to_string();
-            if text.chars().count() > MAX_PRODUCT_NAME {
-                return Err(AppError::Validation("The category is too long.".into()));
-            }
-            Ok(Some((!text.is_empty()).then_some(text)))
-        }
-        Some(_) => Err(AppError::Validation("The category must be text.".into())),
+        Some(Naira::Typed(text)) if text.trim().is_empty() => Err(AppError::Validation("Please enter a price.".into())),
+        Some(Naira::Typed(text)) => crate::money::parse_naira(text).map_err(AppError::Validation),
+        Some(Naira::NotText) => Err(AppError::Validation("The price must be an amount in naira.".into())),
+        None => Err(AppError::Validation("Please enter a price.".into())),
     }
-}
-
-/// A field that was sent, even as null (left out, it is `None`).
-fn sent<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<serde_json::Value>, D::Error> {
-    <serde_json::Value as Deserialize>::deserialize(d).map(Some)
-}
-
-/// Reads a naira price sent as a string or a JSON number into kobo.
-pub fn price_from_json(value: Option<&serde_json::Value>) -> AppResult<Kobo> {
-    let text = match value {
-        Some(serde_json::Value::String(s)) => s.clone(),
-        Some(serde_json::Value::Number(n)) => n.to_string(),
-        _ => String::new(),
-    };
-    if text.trim().is_empty() {
-        return Err(AppError::Validation("Please enter a price.".into()));
-    }
-    crate::money::parse_naira(&text).map_err(AppError::Validation)
 }
 
 /// A compare-at price as an admin typed it: None when blank or null.
-fn compare_at_field(value: Option<&serde_json::Value>) -> AppResult<Option<Kobo>> {
+fn compare_at_field(value: Option<&Naira>) -> AppResult<Option<Kobo>> {
     crate::money::optional_naira(value, "compare-at price").map_err(AppError::Validation)
 }
 
 /// Edits a product: only the fields sent change (name, price, compare-at price, description,
 /// category, collection, variants with their stock); a field sent empty is refused with the reason
 /// (the category may be removed).
-#[utoipa::path(tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(params(ProductId), tag = "admin", responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/products/{id}")]
 async fn edit_product(
     state: web::Data<AppState>,
     admin: AdminUser<EditProducts>,
-    id: web::Path<String>,
+    id: web::Path<ProductId>,
     body: web::Json<ProductEdit>,
 ) -> AppResult<HttpResponse> {
-    let id = ProductId::from(id.into_inner());
+    let id = id.into_inner();
     let body = body.into_inner();
     let text = |value: Option<String>, max: usize, what: &str| -> AppResult<Option<String>> {
         let Some(value) = value.map(|v| v.trim().to_string()) else { return Ok(None) };
@@ -258,9 +249,9 @@ async fn edit_product(
     };
     let name = text(body.name, MAX_PRODUCT_NAME, "name")?;
     let description = text(body.description, MAX_DESCRIPTION, "description")?;
-    let price = body.price.as_ref().map(|p| price_from_json(Some(p))).transpose()?;
+    let price = body.price.as_ref().map(|p| price_from(p.as_ref())).transpose()?;
     // Some(None): the sale ends.
-    let compare_at = body.compare_at_price.as_ref().map(|c| compare_at_field(Some(c))).transpose()?;
+    let compare_at = body.compare_at_price.as_ref().map(|c| compare_at_field(c.as_ref())).transpose()?;
     let variants = body.variants.as_deref().map(crate::stock::check_variants).transpose()?;
     let category = category_edit(body.category)?;
     let collection = body.collection_id.map(|c| c.trim().to_string());
@@ -398,10 +389,14 @@ async fn bulk_products(state: web::Data<AppState>, _admin: AdminUser<EditProduct
 
 /// Copies a product: " (copy)" after its name, the same photos, options and price, no stock, not
 /// featured. Answers the copy, to be edited.
-#[utoipa::path(tag = "admin", responses((status = CREATED, body = Product), Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(ProductId), tag = "admin", responses((status = CREATED, body = Product), Unauthorized, Forbidden, NotFound))]
 #[post("/products/{id}/duplicate")]
-async fn duplicate_product(state: web::Data<AppState>, _admin: AdminUser<EditProducts>, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = ProductId::from(id.into_inner());
+async fn duplicate_product(
+    state: web::Data<AppState>,
+    _admin: AdminUser<EditProducts>,
+    id: web::Path<ProductId>,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
     let now = state.clock.now_ms();
     let copy = state
         .catalogue
@@ -431,6 +426,7 @@ struct PhotosForm {
 
 /// Replaces, removes, adds and reorders a product's main photos in one step. Answers the product.
 #[utoipa::path(
+    params(ProductId),
     tag = "admin",
     request_body(content = PhotosForm, content_type = "multipart/form-data"),
     responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, PayloadTooLarge, TooManyRequests, Busy)
@@ -441,10 +437,10 @@ async fn set_photos(
     state: web::Data<AppState>,
     _slot: UploadSlot,
     _admin: AdminUser<EditProducts>,
-    id: web::Path<String>,
+    id: web::Path<ProductId>,
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let id = ProductId::from(id.into_inner());
+    let id = id.into_inner();
     let PhotosForm { order, images } = upload::read(&req, body).await?;
     let images = ImageUpload::all_sent(images);
     if images.len() > MAX_PRODUCT_IMAGES {

@@ -9,6 +9,7 @@ use crate::cache::Answer;
 use crate::error::answers::{BadRequest, NotFound};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::{CollectionId, ProductId};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(list_collections)
@@ -45,9 +46,11 @@ struct PageQuery {
 }
 
 /// One page (24 products) of a collection, filtered and sorted, with the facets of the filters.
-#[utoipa::path(tag = "catalogue", params(PageQuery, FilterQuery), responses((status = OK, body = CollectionPage), BadRequest, NotFound))]
+#[utoipa::path(
+    params(CollectionId, PageQuery, FilterQuery),
+    tag = "catalogue", responses((status = OK, body = CollectionPage), BadRequest, NotFound))]
 #[get("/collections/{id}")]
-async fn collection_page(req: HttpRequest, state: web::Data<AppState>, id: web::Path<String>) -> AppResult<Answer> {
+async fn collection_page(req: HttpRequest, state: web::Data<AppState>, id: web::Path<CollectionId>) -> AppResult<Answer> {
     // The address exactly as asked a moment ago: its answer, before the query is read.
     let address = req.uri().path_and_query().map_or(req.path(), |a| a.as_str());
     let generation = state.cache.generation();
@@ -78,10 +81,10 @@ async fn collection_page(req: HttpRequest, state: web::Data<AppState>, id: web::
     Ok(answer)
 }
 
-#[utoipa::path(tag = "catalogue", responses((status = OK, body = Product), NotFound))]
+#[utoipa::path(params(ProductId), tag = "catalogue", responses((status = OK, body = Product), NotFound))]
 #[get("/products/{id}")]
-async fn product(state: web::Data<AppState>, id: web::Path<String>) -> AppResult<Answer> {
-    let id = crate::ids::ProductId::from(id.into_inner());
+async fn product(state: web::Data<AppState>, id: web::Path<ProductId>) -> AppResult<Answer> {
+    let id = id.into_inner();
     if !super::plausible_id(&id) {
         return Err(product_not_found());
     }

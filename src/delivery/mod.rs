@@ -8,7 +8,7 @@ use rusqlite::{Connection, OptionalExtension};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{AppError, AppResult};
-use crate::money::Kobo;
+use crate::money::{Kobo, Naira};
 use crate::pricing::Delivery;
 
 /// Nigeria's 36 states and the Federal Capital Territory, as the checkout offers them.
@@ -233,12 +233,10 @@ pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult
 struct ZoneInput {
     name: String,
     /// Naira, e.g. "2500".
-    #[schema(value_type = String)]
-    fee: serde_json::Value,
+    fee: Naira,
     estimate: String,
     /// Naira; empty or absent for none.
-    #[schema(value_type = Option<String>)]
-    free_over: Option<serde_json::Value>,
+    free_over: Option<Naira>,
     states: Vec<String>,
     /// Absent: not offered.
     pay_on_delivery: Option<PayOnDeliveryInput>,
@@ -251,8 +249,7 @@ struct PayOnDeliveryInput {
     #[serde(default)]
     enabled: bool,
     /// Naira, e.g. "150000"; ₦150,000.00 when absent.
-    #[schema(value_type = Option<String>)]
-    max_total: Option<serde_json::Value>,
+    max_total: Option<Naira>,
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -299,7 +296,7 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
         if zones.iter().any(|other: &Zone| other.name.eq_ignore_ascii_case(&name)) {
             return Err(AppError::Validation(format!("Two zones are called {name}.")));
         }
-        let naira = |value: Option<&serde_json::Value>, what: &str| crate::money::optional_naira(value, what).map_err(AppError::Validation);
+        let naira = |value: Option<&Naira>, what: &str| crate::money::optional_naira(value, what).map_err(AppError::Validation);
         let Some(fee) = naira(Some(&z.fee), "fee")? else {
             return Err(AppError::Validation(format!("Give the zone {name} a fee (0 for free delivery).")));
         };

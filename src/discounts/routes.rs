@@ -8,7 +8,7 @@ use crate::auth::AdminUser;
 use crate::error::answers::*;
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
-use crate::money::Kobo;
+use crate::money::{Kobo, Naira};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(list_codes).service(create_code).service(pause_code);
@@ -31,11 +31,9 @@ struct NewCode {
     /// For "percent": 1 to 100.
     percent: Option<i64>,
     /// For "fixed": naira, e.g. "5000".
-    #[schema(value_type = Option<String>)]
-    amount: Option<serde_json::Value>,
+    amount: Option<Naira>,
     /// Naira; the subtotal needed to use the code.
-    #[schema(value_type = Option<String>)]
-    min_subtotal: Option<serde_json::Value>,
+    min_subtotal: Option<Naira>,
     starts_at: Option<i64>,
     ends_at: Option<i64>,
     max_uses: Option<i64>,
@@ -44,7 +42,7 @@ struct NewCode {
     collections: Vec<String>,
 }
 
-fn naira_field(value: Option<&serde_json::Value>, what: &str) -> AppResult<Option<Kobo>> {
+fn naira_field(value: Option<&Naira>, what: &str) -> AppResult<Option<Kobo>> {
     crate::money::optional_naira(value, what).map_err(AppError::Validation)
 }
 

@@ -501,7 +501,7 @@ pub fn check(
                 size: Some(v.size.clone()),
                 color: Some(v.color.clone()),
                 sku: v.sku.clone(),
-                stock: serde_json::Value::from(v.stock),
+                stock: crate::stock::StockCount::Count(v.stock),
             })
             .collect();
         let variants = match crate::stock::check_variants(&inputs) {

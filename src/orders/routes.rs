@@ -13,7 +13,7 @@ use crate::error::answers::{BadRequest, Conflict, Forbidden, NotFound, TooManyRe
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::ids::OrderId;
-use crate::money::Kobo;
+use crate::money::{Kobo, Naira};
 use crate::payments::PaymentStatus;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
@@ -236,10 +236,10 @@ async fn admin_list(state: web::Data<AppState>, admin: AdminUser, query: web::Qu
 
 /// One order, as the member of staff may see it: the whole order, or (packers) what packing and
 /// shipping need.
-#[utoipa::path(tag = "admin", responses((status = OK, body = StaffOrder), Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = OK, body = StaffOrder), Unauthorized, Forbidden, NotFound))]
 #[get("/admin/orders/{id}")]
-async fn admin_one(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = OrderId::from(id.into_inner());
+async fn admin_one(state: web::Data<AppState>, admin: AdminUser, id: web::Path<OrderId>) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
     let sight = sight_of(&admin);
     let order = state.db.read(move |c| staff_order(c, &id, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
@@ -262,15 +262,15 @@ struct UpdateBody {
 
 /// Moves an order along (or cancels it, with its refund, for those who see money). Answers the
 /// order as GET does.
-#[utoipa::path(tag = "admin", responses((status = OK, body = StaffOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = OK, body = StaffOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/admin/orders/{id}")]
 async fn admin_update(
     state: web::Data<AppState>,
     admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<OrderId>,
     body: web::Json<UpdateBody>,
 ) -> AppResult<HttpResponse> {
-    let id = OrderId::from(id.into_inner());
+    let id = id.into_inner();
     let UpdateBody { status, tracking_number, shipped_by, refund } = body.into_inner();
     // Cancelling (and the refund with it) decides about money: only for those who see it.
     let sight = sight_of(&admin);
@@ -312,26 +312,26 @@ async fn admin_update(
 #[derive(Deserialize, utoipa::ToSchema)]
 struct CollectBody {
     /// Naira as received, e.g. "87550.00": the order's total.
-    #[schema(value_type = String)]
-    amount: serde_json::Value,
+    amount: Naira,
     method: CollectedBy,
 }
 
 /// Records the money a pay-on-delivery order's customer paid (cash, transfer or POS): its payment
 /// is then complete, and the dashboard counts it that day.
-#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = OK, body = AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[post("/admin/orders/{id}/collect")]
 async fn admin_collect(
     state: web::Data<AppState>,
     admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<OrderId>,
     body: web::Json<CollectBody>,
 ) -> AppResult<HttpResponse> {
     let CollectBody { amount, method } = body.into_inner();
-    let amount = crate::money::optional_naira(Some(&amount), "amount collected")
+    let amount = amount
+        .kobo("amount collected")
         .map_err(AppError::Validation)?
         .ok_or_else(|| AppError::Validation("Enter the amount collected.".into()))?;
-    let id = OrderId::from(id.into_inner());
+    let id = id.into_inner();
     let actor = admin.0.id.clone();
     let now = state.clock.now_ms();
     let order = state.db.write(move |tx| collect_by_hand(tx, &id, amount, method, &actor, now)).await?;
@@ -339,10 +339,10 @@ async fn admin_collect(
 }
 
 /// A pay-on-delivery order refused at the door: its units go back on sale and its code's use back.
-#[utoipa::path(tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = OK, body = AdminOrder), Unauthorized, Forbidden, NotFound, Conflict))]
 #[post("/admin/orders/{id}/refuse")]
-async fn admin_refuse(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let id = OrderId::from(id.into_inner());
+async fn admin_refuse(state: web::Data<AppState>, admin: AdminUser, id: web::Path<OrderId>) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
     let actor = admin.0.id.clone();
     let mailer = state.mailer.clone();
     let now = state.clock.now_ms();
@@ -368,19 +368,19 @@ struct NoteBody {
 
 /// Writes the shop's own note on an order (never shown to the customer). Answers the order as GET
 /// does.
-#[utoipa::path(tag = "admin", responses((status = OK, body = StaffOrder), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = OK, body = StaffOrder), BadRequest, Unauthorized, Forbidden, NotFound))]
 #[put("/admin/orders/{id}/note")]
 async fn admin_note(
     state: web::Data<AppState>,
     admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<OrderId>,
     body: web::Json<NoteBody>,
 ) -> AppResult<HttpResponse> {
     let note = body.into_inner().note.trim().to_string();
     if note.chars().count() > 2000 {
         return Err(AppError::Validation("Please keep the note under 2000 characters.".into()));
     }
-    let (id, actor, sight) = (OrderId::from(id.into_inner()), admin.0.id.clone(), sight_of(&admin));
+    let (id, actor, sight) = (id.into_inner(), admin.0.id.clone(), sight_of(&admin));
     let order = state.db.write(move |tx| write_note(tx, &id, &note, &actor, sight)).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }

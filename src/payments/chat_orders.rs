@@ -9,7 +9,7 @@ use super::*;
 use crate::catalog::write::Changes;
 use crate::error::{AppError, AppResult};
 use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
-use crate::money::{Kobo, format_naira};
+use crate::money::{Kobo, Naira, format_naira};
 use crate::orders::links::{self as pay_links, Purpose};
 use crate::orders::{Address, OrderItem, PaymentMethod, Price, Source};
 use crate::pricing::{self, Discount, Offer};
@@ -63,8 +63,7 @@ pub struct ChatDelivery {
     #[serde(default)]
     pub pickup: bool,
     #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub fee: Option<serde_json::Value>,
+    pub fee: Option<Naira>,
     #[serde(default)]
     pub address: Option<Address>,
 }
@@ -72,8 +71,7 @@ pub struct ChatDelivery {
 /// A discount the merchant gives by hand: an amount in naira and why.
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct ManualDiscount {
-    #[schema(value_type = String)]
-    pub amount: serde_json::Value,
+    pub amount: Naira,
     #[serde(default)]
     #[schema(required = true, max_length = 200)]
     pub reason: String,
@@ -83,8 +81,7 @@ pub struct ManualDiscount {
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct DepositAsk {
     #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub amount: Option<serde_json::Value>,
+    pub amount: Option<Naira>,
     #[serde(default)]
     #[schema(minimum = 1, maximum = 99)]
     pub percent: Option<i64>,
@@ -131,7 +128,7 @@ fn field(text: &str, max: usize, what: &str) -> AppResult<String> {
     Ok(text.to_string())
 }
 
-fn naira(value: Option<&serde_json::Value>, what: &str) -> AppResult<Option<Kobo>> {
+fn naira(value: Option<&Naira>, what: &str) -> AppResult<Option<Kobo>> {
     crate::money::optional_naira(value, what).map_err(AppError::Validation)
 }
 

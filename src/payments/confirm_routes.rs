@@ -29,9 +29,9 @@ async fn confirm_order(req: HttpRequest, state: web::Data<AppState>, body: web::
 
 /// Staff confirm a pay-on-delivery order after calling the customer: it may then be prepared,
 /// and is no longer cancelled for want of confirmation. Confirming again changes nothing.
-#[utoipa::path(tag = "admin", responses((status = OK, body = crate::orders::AdminOrder), Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = OK, body = crate::orders::AdminOrder), Unauthorized, Forbidden, NotFound, Conflict))]
 #[post("/admin/orders/{id}/confirm")]
-async fn admin_confirm_order(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let order = state.payments.confirm_by_staff(&admin.0.id, &OrderId::from(id.into_inner())).await?;
+async fn admin_confirm_order(state: web::Data<AppState>, admin: AdminUser, id: web::Path<OrderId>) -> AppResult<HttpResponse> {
+    let order = state.payments.confirm_by_staff(&admin.0.id, &id.into_inner()).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }

@@ -47,24 +47,24 @@ async fn create_chat_order(
 
 /// A new pay link for an order made in the back office: for the amount sent (naira), or for all
 /// that is still owed (its balance after a deposit). The order's open link ends.
-#[utoipa::path(tag = "admin", responses((status = CREATED, body = ChatOrderMade), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = CREATED, body = ChatOrderMade), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[post("/admin/orders/{id}/pay-links")]
 async fn new_pay_link(
     state: web::Data<AppState>,
     admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<OrderId>,
     body: web::Json<NewLink>,
 ) -> AppResult<HttpResponse> {
     let amount = crate::money::optional_naira(body.amount.as_ref(), "amount").map_err(AppError::Validation)?;
-    let made = state.payments.new_link(&admin.0.id, &OrderId::from(id.into_inner()), amount).await?;
+    let made = state.payments.new_link(&admin.0.id, &id.into_inner(), amount).await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(made))
 }
 
 /// Ends an order's open pay link (the order stays; another link may follow).
-#[utoipa::path(tag = "admin", responses((status = OK, body = crate::orders::AdminOrder), Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(OrderId), tag = "admin", responses((status = OK, body = crate::orders::AdminOrder), Unauthorized, Forbidden, NotFound))]
 #[delete("/admin/orders/{id}/pay-links")]
-async fn cancel_pay_links(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
-    let order = state.payments.cancel_links(&admin.0.id, &OrderId::from(id.into_inner())).await?;
+async fn cancel_pay_links(state: web::Data<AppState>, admin: AdminUser, id: web::Path<OrderId>) -> AppResult<HttpResponse> {
+    let order = state.payments.cancel_links(&admin.0.id, &id.into_inner()).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(order))
 }
 

@@ -58,8 +58,7 @@ pub struct PayPage {
 #[derive(Deserialize, utoipa::ToSchema)]
 pub struct NewLink {
     #[serde(default)]
-    #[schema(value_type = Option<String>)]
-    pub amount: Option<serde_json::Value>,
+    pub amount: Option<crate::money::Naira>,
 }
 /// When a link made now stops being payable: the merchant's pay-link hours from now.
 pub(super) fn link_expiry(conn: &Connection, now: i64) -> rusqlite::Result<i64> {

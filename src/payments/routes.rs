@@ -10,6 +10,7 @@ use crate::error::answers::{BadGateway, BadRequest, Conflict, NotFound, TooManyR
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 use crate::http::Shopper;
+use crate::ids::PaymentReference;
 use crate::paystack::plausible_reference;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
@@ -105,10 +106,10 @@ async fn verify_payment(state: web::Data<AppState>, user: Shopper, body: web::Js
 /// Where the shopper's payment stands, from the shop's own records (Paystack is not asked): for a
 /// page waiting on money sent later (a transfer, USSD), which asks again until the webhook or the
 /// reconciler has completed the payment and this answers its order. Same shape as the verify.
-#[utoipa::path(tag = "checkout", responses((status = OK, body = Verification), Unauthorized, NotFound))]
+#[utoipa::path(params(PaymentReference), tag = "checkout", responses((status = OK, body = Verification), Unauthorized, NotFound))]
 #[get("/payments/{reference}")]
-async fn payment_state(state: web::Data<AppState>, user: Shopper, reference: web::Path<String>) -> AppResult<HttpResponse> {
-    let reference = crate::ids::PaymentReference::from(reference.into_inner());
+async fn payment_state(state: web::Data<AppState>, user: Shopper, reference: web::Path<PaymentReference>) -> AppResult<HttpResponse> {
+    let reference = reference.into_inner();
     let data = state.payments.verify(&user.id, reference, |_| false).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(Verification { data }))
 }

@@ -8,6 +8,8 @@ use crate::auth::AdminUser;
 use crate::error::answers::{BadGateway, BadRequest, Conflict, Forbidden, NotFound, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::OrderId;
+use crate::money::Naira;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(create_refund);
@@ -18,8 +20,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 #[serde(rename_all = "camelCase")]
 pub struct RefundRequest {
     /// Naira as typed, e.g. "12500.50": positive, at most two decimals, at most what is left.
-    #[schema(value_type = String)]
-    amount: Option<serde_json::Value>,
+    #[schema(value_type = Naira, required = true)]
+    amount: Option<Naira>,
     /// Why, for the order's history and the customer's e-mail.
     #[serde(default)]
     reason: String,
@@ -43,6 +45,7 @@ pub struct RestockUnits {
 /// refund; when Paystack refuses or does not answer the refund is still listed (failed, or pending
 /// until the shop hears from Paystack) and the answer is a 502 that says so.
 #[utoipa::path(
+    params(OrderId),
     tag = "admin",
     request_body = RefundRequest,
     responses((status = CREATED, body = crate::orders::AdminOrder), BadRequest, Unauthorized, Forbidden, NotFound, Conflict, BadGateway)
@@ -51,7 +54,7 @@ pub struct RestockUnits {
 async fn create_refund(
     state: web::Data<AppState>,
     admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<OrderId>,
     body: web::Json<RefundRequest>,
 ) -> AppResult<HttpResponse> {
     let RefundRequest { amount, reason, restock } = body.into_inner();
@@ -63,7 +66,7 @@ async fn create_refund(
     }
     let restock = restock.into_iter().map(|r| (r.line, r.units)).collect();
     let ask = RefundAsk { amount: Some(amount), reason, restock, by: admin.0.id.clone() };
-    let order = state.refunds.refund_order(&id.into_inner().into(), ask).await?;
+    let order = state.refunds.refund_order(&id, ask).await?;
     let order = state.db.read(move |c| crate::orders::admin_order(c, &order.id)).await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(order))
 }

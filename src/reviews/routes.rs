@@ -9,6 +9,7 @@ use crate::catalog::write::Changes;
 use crate::error::answers::*;
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::{ProductId, ReviewId};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(product_reviews).service(write_review).service(list_reviews).service(hide_review);
@@ -22,12 +23,12 @@ struct PageQuery {
 }
 
 /// A product's visible reviews, newest first, with the average and the count per star.
-#[utoipa::path(tag = "reviews", params(PageQuery), responses((status = OK, body = ReviewPage), BadRequest, NotFound))]
+#[utoipa::path(params(ProductId, PageQuery), tag = "reviews", responses((status = OK, body = ReviewPage), BadRequest, NotFound))]
 #[get("/products/{id}/reviews")]
 async fn product_reviews(
     req: HttpRequest,
     state: web::Data<AppState>,
-    id: web::Path<String>,
+    id: web::Path<ProductId>,
     query: web::Query<PageQuery>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
@@ -43,6 +44,7 @@ async fn product_reviews(
 
 /// Writes or edits the signed-in customer's review of a product they received.
 #[utoipa::path(
+    params(ProductId),
     tag = "reviews",
     request_body = ReviewRequest,
     responses((status = OK, body = ReviewPage), BadRequest, Unauthorized, Forbidden, NotFound, PayloadTooLarge, TooManyRequests)
@@ -51,10 +53,10 @@ async fn product_reviews(
 async fn write_review(
     state: web::Data<AppState>,
     user: CurrentUser,
-    id: web::Path<String>,
+    id: web::Path<ProductId>,
     body: web::Json<ReviewRequest>,
 ) -> AppResult<HttpResponse> {
-    let id = crate::ids::ProductId::from(id.into_inner());
+    let id = id.into_inner();
     let ReviewRequest { rating, title, body } = body.into_inner();
     let review = check(rating.as_ref(), title.as_deref(), body.as_deref())?;
     // Writing and editing reviews is a person's pace; a script rewriting one hundreds of times a
@@ -98,12 +100,12 @@ struct HideBody {
 }
 
 /// Hides or shows a review; the product's rating follows at once.
-#[utoipa::path(tag = "admin", request_body = HideBody, responses((status = OK, body = AdminReview), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(ReviewId), tag = "admin", request_body = HideBody, responses((status = OK, body = AdminReview), BadRequest, Unauthorized, Forbidden, NotFound))]
 #[patch("/admin/reviews/{id}")]
 async fn hide_review(
     state: web::Data<AppState>,
     _admin: AdminUser,
-    id: web::Path<String>,
+    id: web::Path<ReviewId>,
     body: web::Json<HideBody>,
 ) -> AppResult<HttpResponse> {
     let (id, hidden) = (id.into_inner(), body.into_inner().hidden);

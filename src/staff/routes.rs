@@ -8,6 +8,7 @@ use crate::auth::AdminUser;
 use crate::error::answers::*;
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::InviteId;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(list_staff).service(change_role).service(cancel_invite).service(list_activity);
@@ -23,9 +24,9 @@ async fn list_staff(state: web::Data<AppState>, _admin: AdminUser) -> AppResult<
 }
 
 /// Cancels an invitation not yet used: its link stops working. Answers the staff.
-#[utoipa::path(tag = "admin", responses((status = OK, body = Staff), Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(InviteId), tag = "admin", responses((status = OK, body = Staff), Unauthorized, Forbidden, NotFound))]
 #[delete("/admin/staff/invites/{id}")]
-async fn cancel_invite(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
+async fn cancel_invite(state: web::Data<AppState>, admin: AdminUser, id: web::Path<InviteId>) -> AppResult<HttpResponse> {
     let (id, actor) = (id.into_inner(), admin.0.id.clone());
     let now = state.clock.now_ms();
     let staff = state

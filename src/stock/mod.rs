@@ -59,9 +59,7 @@ pub struct VariantInput {
     pub color: Option<String>,
     #[serde(default)]
     pub sku: Option<String>,
-    /// A whole number from 0.
-    #[schema(value_type = i64)]
-    pub stock: serde_json::Value,
+    pub stock: StockCount,
 }
 
 /// A checked variant, ready to store ("" for no size or colour).
@@ -73,21 +71,58 @@ pub struct NewVariant {
     pub stock: i64,
 }
 
-/// Reads a stock count typed by a person: a whole number from 0 (JSON number or digits).
-pub fn parse_stock(value: &serde_json::Value) -> AppResult<i64> {
-    let bad = || AppError::Validation(format!("Stock must be a whole number from 0 to {MAX_STOCK}."));
-    let n = match value {
-        serde_json::Value::Number(n) => n.as_i64().ok_or_else(bad)?,
-        serde_json::Value::String(s) if !s.trim().is_empty() && s.trim().chars().all(|c| c.is_ascii_digit()) && s.trim().len() <= 7 => {
-            s.trim().parse().map_err(|_| bad())?
-        }
-        _ => return Err(bad()),
-    };
-    if !(0..=MAX_STOCK).contains(&n) {
-        return Err(bad());
-    }
-    Ok(n)
+/// A stock count in a request: a whole number from 0 to [`MAX_STOCK`], as a JSON integer (digits
+/// in a string are read too, as a form's field sends them). Anything else is kept as
+/// [`StockCount::Invalid`], so the handler refuses it with the same message as a count out of range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StockCount {
+    Count(i64),
+    Typed(String),
+    Invalid,
 }
+
+impl StockCount {
+    pub fn get(&self) -> AppResult<i64> {
+        let bad = || AppError::Validation(format!("Stock must be a whole number from 0 to {MAX_STOCK}."));
+        let n = match self {
+            StockCount::Count(n) => *n,
+            StockCount::Typed(s) if !s.trim().is_empty() && s.trim().chars().all(|c| c.is_ascii_digit()) && s.trim().len() <= 7 => {
+                s.trim().parse().map_err(|_| bad())?
+            }
+            StockCount::Typed(_) | StockCount::Invalid => return Err(bad()),
+        };
+        if !(0..=MAX_STOCK).contains(&n) {
+            return Err(bad());
+        }
+        Ok(n)
+    }
+}
+
+impl<'de> Deserialize<'de> for StockCount {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<StockCount, D::Error> {
+        // Read whole so that a float, a list or an object is a refusal with the count's message,
+        // not a parse error about the request body.
+        Ok(match serde_json::Value::deserialize(d)? {
+            serde_json::Value::Number(n) => n.as_i64().map_or(StockCount::Invalid, StockCount::Count),
+            serde_json::Value::String(s) => StockCount::Typed(s),
+            _ => StockCount::Invalid,
+        })
+    }
+}
+
+impl utoipa::PartialSchema for StockCount {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        utoipa::openapi::ObjectBuilder::new()
+            .schema_type(utoipa::openapi::Type::Integer)
+            .description(Some("A stock count: a whole number from 0 to 1,000,000."))
+            .format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Int64)))
+            .minimum(Some(0))
+            .maximum(Some(MAX_STOCK))
+            .into()
+    }
+}
+
+impl utoipa::ToSchema for StockCount {}
 
 /// Checks a product's variant set: sizes and colours used by all variants or none, no repeats,
 /// short texts, unique SKUs.
@@ -108,7 +143,7 @@ pub fn check_variants(inputs: &[VariantInput]) -> AppResult<Vec<NewVariant>> {
         if sku.chars().count() > MAX_SKU || sku.chars().any(char::is_control) {
             return Err(AppError::Validation(format!("A SKU may have at most {MAX_SKU} characters.")));
         }
-        let stock = parse_stock(&input.stock)?;
+        let stock = input.stock.get()?;
         let variant = NewVariant { size, color, sku: (!sku.is_empty()).then_some(sku), stock };
         if out.iter().any(|v| v.size == variant.size && v.color == variant.color) {
             return Err(AppError::Validation(format!("The variant {} is listed twice.", describe(&variant.size, &variant.color))));

@@ -13,6 +13,7 @@ use crate::catalog::write::Changes;
 use crate::error::answers::{BadRequest, Busy, Conflict, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Unauthorized};
 use crate::error::{AppError, AppResult};
 use crate::http::AppState;
+use crate::ids::{ProductId, VariantId};
 use crate::media::{self, upload};
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
@@ -54,23 +55,22 @@ async fn stock_list(state: web::Data<AppState>, _admin: AdminUser, query: web::Q
 #[derive(Deserialize, utoipa::ToSchema)]
 struct VariantEdit {
     /// A whole number from 0: what can be sold from now on.
-    #[schema(value_type = i64)]
-    stock: serde_json::Value,
+    stock: super::StockCount,
     /// Leave out to keep; "" removes it.
     sku: Option<String>,
 }
 
 /// Sets one variant's stock (and SKU), from the Stock screen.
-#[utoipa::path(tag = "admin", responses((status = OK, body = StockRow), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[utoipa::path(params(VariantId), tag = "admin", responses((status = OK, body = StockRow), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
 #[patch("/admin/variants/{id}")]
 async fn edit_variant(
     state: web::Data<AppState>,
     admin: AdminUser<EditProducts>,
-    id: web::Path<String>,
+    id: web::Path<VariantId>,
     body: web::Json<VariantEdit>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let stock = super::parse_stock(&body.stock)?;
+    let stock = body.stock.get()?;
     let sku = body.sku.as_ref().map(|s| s.trim().to_string());
     if sku.as_ref().is_some_and(|s| s.chars().count() > super::MAX_SKU || s.chars().any(char::is_control)) {
         return Err(AppError::Validation(format!("A SKU may have at most {} characters.", super::MAX_SKU)));
@@ -176,6 +176,7 @@ struct ColorImagesForm {
 
 /// Replaces the pictures shown for one colour of a product.
 #[utoipa::path(
+    params(ProductId),
     tag = "admin",
     request_body(content = ColorImagesForm, content_type = "multipart/form-data"),
     responses((status = OK, body = Product), BadRequest, Unauthorized, Forbidden, NotFound, PayloadTooLarge, TooManyRequests, Busy)
@@ -186,10 +187,10 @@ async fn set_color_images(
     state: web::Data<AppState>,
     _slot: upload::UploadSlot,
     _admin: AdminUser<EditProducts>,
-    id: web::Path<String>,
+    id: web::Path<ProductId>,
     body: web::Payload,
 ) -> AppResult<HttpResponse> {
-    let id = crate::ids::ProductId::from(id.into_inner());
+    let id = id.into_inner();
     let ColorImagesForm { color, images } = upload::read(&req, body).await?;
     let (color, images) = (upload::TextField::or_empty(color), upload::ImageUpload::all_sent(images));
     let root = state.media.root.clone();

@@ -1256,7 +1256,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/bag/{item}': {
+  '/api/bag/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -2147,7 +2147,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/saved/{product}': {
+  '/api/saved/{id}': {
     parameters: {
       query?: never;
       header?: never;
@@ -2164,7 +2164,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/saved/{product}/move-to-bag': {
+  '/api/saved/{id}/move-to-bag': {
     parameters: {
       query?: never;
       header?: never;
@@ -2603,7 +2603,7 @@ export interface components {
      */
     ChatDelivery: {
       address?: components['schemas']['Address'] | null;
-      fee?: string | null;
+      fee?: components['schemas']['Naira'] | null;
       pickup?: boolean;
       state?: string | null;
     };
@@ -2707,7 +2707,7 @@ export interface components {
     /** @description Money collected for a pay-on-delivery order. */
     CollectBody: {
       /** @description Naira as received, e.g. "87550.00": the order's total. */
-      amount: string;
+      amount: components['schemas']['Naira'];
       method: components['schemas']['CollectedBy'];
     };
     /** @enum {string} */
@@ -2955,7 +2955,7 @@ export interface components {
     };
     /** @description Part of the total asked for now: an amount in naira, or a percentage (1 to 99). */
     DepositAsk: {
-      amount?: string | null;
+      amount?: components['schemas']['Naira'] | null;
       /** Format: int64 */
       percent?: number | null;
     };
@@ -3504,7 +3504,7 @@ export interface components {
     };
     /** @description A discount the merchant gives by hand: an amount in naira and why. */
     ManualDiscount: {
-      amount: string;
+      amount: components['schemas']['Naira'];
       reason: string;
     };
     /** @description A plain `{message}` answer, for actions whose only result is a sentence to show. */
@@ -3522,10 +3522,14 @@ export interface components {
       /** @description Newest first. */
       orders: components['schemas']['Order'][];
     };
+    /**
+     * @description An amount in naira as a person typed it: digits with optional thousands commas, a leading ₦ and at most two decimals ("25000", "25,000.50"); an empty string for none where the field is optional. Never a JSON number.
+     * @example 25000.50
+     */
+    Naira: string;
     /** @description A new code as the admin types it: amounts in naira, dates as Unix ms. */
     NewCode: {
-      /** @description For "fixed": naira, e.g. "5000". */
-      amount?: string | null;
+      amount?: components['schemas']['Naira'] | null;
       code: string;
       collections?: string[];
       /** Format: int64 */
@@ -3534,8 +3538,7 @@ export interface components {
       kind: 'percent' | 'fixed' | 'free-delivery';
       /** Format: int64 */
       maxUses?: number | null;
-      /** @description Naira; the subtotal needed to use the code. */
-      minSubtotal?: string | null;
+      minSubtotal?: components['schemas']['Naira'] | null;
       /** Format: int64 */
       perCustomer?: number | null;
       /**
@@ -3548,7 +3551,7 @@ export interface components {
     };
     /** @description A new link for an order: `amount` in naira, or its whole balance when absent. */
     NewLink: {
-      amount?: string | null;
+      amount?: components['schemas']['Naira'] | null;
     };
     /** @description The shop's own note on an order. */
     NoteBody: {
@@ -3751,8 +3754,7 @@ export interface components {
     /** @description Pay on delivery as the admin sends it: the maximum total in naira as typed. */
     PayOnDeliveryInput: {
       enabled?: boolean;
-      /** @description Naira, e.g. "150000"; ₦150,000.00 when absent. */
-      maxTotal?: string | null;
+      maxTotal?: components['schemas']['Naira'] | null;
     };
     /**
      * @description Pay on delivery for this order: offered, or why not (`reason` is none when the delivery chosen
@@ -4031,18 +4033,10 @@ export interface components {
       category?: string | null;
       /** @description Moves the product to this collection (its releases follow). */
       collectionId?: string | null;
-      /**
-       * @description On sale: what it cost before, in naira as typed like `price`, above the price (shown struck
-       *     through with the percentage off). Sent as null or "" it ends the sale; left out, it stays.
-       */
-      compareAtPrice?: string | null;
+      compareAtPrice?: components['schemas']['Naira'] | null;
       description?: string | null;
       name?: string | null;
-      /**
-       * @description Naira as typed ("25000.50"); a JSON number is read by its text, never as a float. Sent as
-       *     null it is refused (a product always has a price); left out, it stays.
-       */
-      price?: string | null;
+      price?: components['schemas']['Naira'] | null;
       /**
        * @description When given, replaces the product's variants (matched by size and colour, so kept ones
        *     keep their bag lines); its sizes and colours follow.
@@ -4107,7 +4101,7 @@ export interface components {
     /** @description The admin's refund form. */
     RefundRequest: {
       /** @description Naira as typed, e.g. "12500.50": positive, at most two decimals, at most what is left. */
-      amount: string;
+      amount: components['schemas']['Naira'];
       /** @description Why, for the order's history and the customer's e-mail. */
       reason?: string;
       /** @description Units of the order's lines that go back on sale once Paystack takes the refund. */
@@ -4663,6 +4657,11 @@ export interface components {
       /** @description Always "ok". */
       status: string;
     };
+    /**
+     * Format: int64
+     * @description A stock count: a whole number from 0 to 1,000,000.
+     */
+    StockCount: number;
     StockPage: {
       /**
        * Format: int64
@@ -4851,11 +4850,8 @@ export interface components {
     VariantEdit: {
       /** @description Leave out to keep; "" removes it. */
       sku?: string | null;
-      /**
-       * Format: int64
-       * @description A whole number from 0: what can be sold from now on.
-       */
-      stock: number;
+      /** @description A whole number from 0: what can be sold from now on. */
+      stock: components['schemas']['StockCount'];
     };
     /**
      * @description A variant as the merchant sends it: the set replaces the product's variants, matched by size
@@ -4865,11 +4861,7 @@ export interface components {
       color?: string | null;
       size?: string | null;
       sku?: string | null;
-      /**
-       * Format: int64
-       * @description A whole number from 0.
-       */
-      stock: number;
+      stock: components['schemas']['StockCount'];
     };
     /** @description The answer to a browser's verify: `data.success` tells. */
     Verification: {
@@ -4922,9 +4914,8 @@ export interface components {
     ZoneInput: {
       estimate: string;
       /** @description Naira, e.g. "2500". */
-      fee: string;
-      /** @description Naira; empty or absent for none. */
-      freeOver?: string | null;
+      fee: components['schemas']['Naira'];
+      freeOver?: components['schemas']['Naira'] | null;
       name: string;
       payOnDelivery?: components['schemas']['PayOnDeliveryInput'] | null;
       states: string[];
@@ -10039,7 +10030,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        item: string;
+        id: string;
       };
       cookie?: never;
     };
@@ -10087,7 +10078,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        item: string;
+        id: string;
       };
       cookie?: never;
     };
@@ -13389,7 +13380,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        product: string;
+        id: string;
       };
       cookie?: never;
     };
@@ -13437,7 +13428,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        product: string;
+        id: string;
       };
       cookie?: never;
     };
@@ -13476,7 +13467,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        product: string;
+        id: string;
       };
       cookie?: never;
     };

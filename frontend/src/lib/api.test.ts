@@ -108,7 +108,7 @@ describe('the typed client', () => {
   it('builds the address from the path and query the document declares, encoded', async () => {
     const fn = stubFetch(async () => json([]));
     await answer(api.GET('/api/search', { params: { query: { q: 'agbada & co', sort: 'newest', inStock: true } } }));
-    await answer(api.PATCH('/api/bag/{item}', { params: { path: { item: 'a/b' } }, body: { quantity: 2 } }));
+    await answer(api.PATCH('/api/bag/{id}', { params: { path: { id: 'a/b' } }, body: { quantity: 2 } }));
     await answer(api.GET('/api/admin/orders', { params: { query: { status: undefined, page: 2 } } }));
     expect(fn.mock.calls.map(([path]) => path)).toEqual([
       '/api/search?q=agbada%20%26%20co&sort=newest&inStock=true',
@@ -142,12 +142,12 @@ describe('writes and sessions', () => {
 
   it('sends X-Requested-With: ankara on every write, never on reads', async () => {
     const fn = stubFetch(async () => json({}));
-    const item = { params: { path: { item: 'i' } } };
+    const item = { params: { path: { id: 'i' } } };
     await answer(api.GET('/api/bag'));
     await answer(api.POST('/api/bag', { body: { productId: 'p' } }));
-    await answer(api.PUT('/api/saved/{product}', { params: { path: { product: 'p' } } }));
-    await answer(api.PATCH('/api/bag/{item}', { ...item, body: { quantity: 2 } }));
-    await answer(api.DELETE('/api/bag/{item}', item));
+    await answer(api.PUT('/api/saved/{id}', { params: { path: { id: 'p' } } }));
+    await answer(api.PATCH('/api/bag/{id}', { ...item, body: { quantity: 2 } }));
+    await answer(api.DELETE('/api/bag/{id}', item));
     expect(headersOf(fn, 0).get('X-Requested-With')).toBeNull();
     for (const call of [1, 2, 3, 4]) expect(headersOf(fn, call).get('X-Requested-With')).toBe('ankara');
     expect(fn.mock.calls.map(([, init]) => init!.method)).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

@@ -53,8 +53,8 @@ export const savedQueryOptions = queryOptions({
 
 /** PUT /api/saved/{id} (save) or DELETE (unsave); answers the whole list. */
 export function setProductSaved(productId: string, saved: boolean): Promise<SavedItem[]> {
-  const params = { path: { product: productId } };
-  return answer(saved ? api.PUT('/api/saved/{product}', { params }) : api.DELETE('/api/saved/{product}', { params }));
+  const params = { path: { id: productId } };
+  return answer(saved ? api.PUT('/api/saved/{id}', { params }) : api.DELETE('/api/saved/{id}', { params }));
 }
 
 export type { AddToBagInput };

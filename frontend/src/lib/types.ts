@@ -46,7 +46,7 @@ export type Session = Schemas['SessionView'];
 export type BagItem = Schemas['BagItem'];
 /** POST /api/bag: a product in a size and colour (null without them), 1 unless said. */
 export type AddToBagInput = Schemas['AddBody'];
-/** POST /api/saved/{product}/move-to-bag: the size and colour chosen (left out without them). */
+/** POST /api/saved/{id}/move-to-bag: the size and colour chosen (left out without them). */
 export type MoveToBagBody = Schemas['MoveBody'];
 export type Bag = Schemas['Bag'];
 export type SavedItem = Schemas['SavedItem'];

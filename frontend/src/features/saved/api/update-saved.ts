@@ -27,8 +27,8 @@ export function useMoveToBag() {
   return useMutation({
     mutationFn: ({ productId, size, color }: MoveToBagInput) =>
       answer(
-        api.POST('/api/saved/{product}/move-to-bag', {
-          params: { path: { product: productId } },
+        api.POST('/api/saved/{id}/move-to-bag', {
+          params: { path: { id: productId } },
           body: { ...(size === null ? {} : { size }), ...(color === null ? {} : { color }) },
         }),
       ),

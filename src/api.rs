@@ -52,7 +52,7 @@ impl Default for StatusOk {
 #[utoipa::path(tag = "shop", responses((status = OK, body = crate::standby::Health)))]
 #[get("/health")]
 async fn health(state: actix_web::web::Data<crate::http::AppState>) -> HttpResponse {
-    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(state.node.health(state.clock.now_ms()))
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(state.machine.node.health(state.clock.now_ms()))
 }
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {

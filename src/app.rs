@@ -85,36 +85,35 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     crate::spa::prepare()?;
     crate::stock::set_low_stock_threshold(config.low_stock);
     Ok(web::Data::new(AppState {
-        // A waiting login holds almost nothing, so its line may be long.
-        hashing: crate::cpu::CpuGate::per_core(256),
-        contact_limits: crate::content::ContactLimits::default(),
-        auth_limits: AuthLimits::new(&config),
         clock: config.clock.clone(),
+        limits: crate::http::Limits {
+            auth: AuthLimits::new(&config),
+            submissions: RecentSubmissions::default(),
+            // A waiting login holds almost nothing, so its line may be long.
+            hashing: crate::cpu::CpuGate::per_core(256),
+            contact: crate::content::ContactLimits::default(),
+            browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
+            order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
+            guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
+            alerts: Default::default(),
+            review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
+            uploads: Default::default(),
+        },
         config,
         db,
-        cache,
-        catalogue,
-        feeds: Default::default(),
-        payments,
-        refunds,
-        media,
         tokens,
         mailer,
+        media,
+        cache,
+        catalogue,
         search,
-        submissions: RecentSubmissions::default(),
+        feeds: Default::default(),
+        imports: Default::default(),
+        payments,
+        refunds,
         paystack,
         sandbox,
-        browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
-        order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
-        review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
-        guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
-        alert_limits: Default::default(),
-        uploads: Default::default(),
-        metrics,
-        imports: Default::default(),
-        node,
-        setup,
-        restart: Default::default(),
+        machine: crate::http::Machine { node, setup, metrics, restart: Default::default() },
     }))
 }
 
@@ -249,13 +248,13 @@ async fn metrics(
             "Megabytes of the image-decode budget held by running decodes.",
             u64::from(state.media.decoding.memory_in_use()),
         ),
-        ("ankara_password_hash_waiting", "Logins and sign-ups waiting for a hasher.", state.hashing.waiting() as u64),
+        ("ankara_password_hash_waiting", "Logins and sign-ups waiting for a hasher.", state.limits.hashing.waiting() as u64),
         ("ankara_database_bytes", "Size of the database and its write-ahead log.", database_bytes),
     ];
     Ok(HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4")
         .insert_header(("Cache-Control", "no-store"))
-        .body(state.metrics.render(&gauges)))
+        .body(state.machine.metrics.render(&gauges)))
 }
 
 /// The OpenAPI document as JSON, built once from the registered routes.
@@ -409,7 +408,7 @@ async fn openapi_document() -> HttpResponse {
 async fn page(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     if req.method() == Method::GET {
         return match req.path() {
-            "/" if !state.setup.known_not_awaiting() => setup_first(req, state).await,
+            "/" if !state.machine.setup.known_not_awaiting() => setup_first(req, state).await,
             "/setup" => setup_page(req, state).await,
             _ => crate::spa::serve(req, state).await,
         };
@@ -423,7 +422,7 @@ async fn page(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result
 /// `/setup`; any other shop shows its home page.
 async fn setup_first(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let st = state.clone();
-    if state.db.read(move |c| Ok(st.setup.is_awaiting(c)?)).await? {
+    if state.db.read(move |c| Ok(st.machine.setup.is_awaiting(c)?)).await? {
         return Ok(HttpResponse::SeeOther()
             .insert_header((header::LOCATION, "/setup"))
             .insert_header(("Cache-Control", "no-store"))
@@ -436,7 +435,7 @@ async fn setup_first(req: actix_web::HttpRequest, state: web::Data<AppState>) ->
 /// it has one (the app then shows its not-found page).
 async fn setup_page(req: actix_web::HttpRequest, state: web::Data<AppState>) -> Result<HttpResponse, AppError> {
     let st = state.clone();
-    let done = state.db.read(move |c| Ok(st.setup.is_done(c)?)).await?;
+    let done = state.db.read(move |c| Ok(st.machine.setup.is_done(c)?)).await?;
     let mut page = crate::spa::serve(req, state).await?;
     *page.status_mut() = if done { actix_web::http::StatusCode::NOT_FOUND } else { actix_web::http::StatusCode::OK };
     page.headers_mut().insert(header::CACHE_CONTROL, header::HeaderValue::from_static("no-store"));
@@ -514,7 +513,7 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
                 let answer = srv.call(req);
                 async move {
                     let answer = answer.await?;
-                    metrics.metrics.record(&method, answer.request().match_pattern(), answer.status().as_u16(), started.elapsed());
+                    metrics.machine.metrics.record(&method, answer.request().match_pattern(), answer.status().as_u16(), started.elapsed());
                     Ok(answer)
                 }
             })

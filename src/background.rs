@@ -25,7 +25,7 @@ pub async fn run_forever(state: Arc<AppState>) {
         // A standby (or a replaced primary) changes nothing; a promoted standby's first round is a
         // start's: every pending payment reconciled, and the payments its predecessor had not
         // finished starting ended — or completed, when Paystack says they were paid.
-        if !state.node.takes_orders() {
+        if !state.machine.node.takes_orders() {
             started = state.clock.now_ms();
             last_full = None;
             continue;
@@ -66,16 +66,16 @@ pub async fn run_forever(state: Arc<AppState>) {
             tracing::warn!(task = "releasing stock holds", error = %e, "a background task failed");
         }
         match state.payments.reconcile_once(first, state.config.reconcile_secs).await {
-            Ok(orders) => Metrics::add(&state.metrics.reconciler_orders, orders as u64),
+            Ok(orders) => Metrics::add(&state.machine.metrics.reconciler_orders, orders as u64),
             Err(e) => {
-                Metrics::add(&state.metrics.reconciler_errors, 1);
+                Metrics::add(&state.machine.metrics.reconciler_errors, 1);
                 tracing::warn!(task = "payment reconciliation", error = %e, "a background task failed");
             }
         }
         if let Err(e) = state.refunds.reconcile().await {
             tracing::warn!(task = "refund reconciliation", error = %e, "a background task failed");
         }
-        if let Err(e) = crate::content::send_contact_digest(&state.db, &state.mailer, &state.contact_limits).await {
+        if let Err(e) = crate::content::send_contact_digest(&state.db, &state.mailer, &state.limits.contact).await {
             tracing::warn!(task = "contact digest", error = %e, "a background task failed");
         }
         let mailer = state.mailer.clone();
@@ -89,7 +89,7 @@ pub async fn run_forever(state: Arc<AppState>) {
             tracing::warn!(task = "removing idle guests", error = %e, "a background task failed");
         }
         // Counted once the round is over, so a test can wait for the first one to be done.
-        Metrics::add(&state.metrics.reconciler_runs, 1);
+        Metrics::add(&state.machine.metrics.reconciler_runs, 1);
     }
 }
 
@@ -99,7 +99,7 @@ pub async fn run_forever(state: Arc<AppState>) {
 pub async fn mail_forever(state: Arc<AppState>) {
     loop {
         // The primary sends the outbox; a standby's copy of it is the primary's to send.
-        if !state.node.takes_orders() {
+        if !state.machine.node.takes_orders() {
             tokio::time::sleep(Duration::from_secs(1)).await;
             continue;
         }

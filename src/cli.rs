@@ -378,8 +378,8 @@ fn serve(mut config: crate::config::Config) -> Result<(), String> {
     };
     let listener = TcpListener::bind(listen).map_err(|e| format!("cannot listen on {listen}: {e}"))?;
     let url = state.config.public_url().to_string();
-    let role = state.node.role().as_str();
-    let restart = state.restart.clone();
+    let role = state.machine.node.role().as_str();
+    let restart = state.machine.restart.clone();
     let served = actix_web::rt::System::new().block_on(async move {
         let server = crate::app::serve(state, listener).map_err(|e| e.to_string())?;
         println!("Ankara is open at {url} ({role})");

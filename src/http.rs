@@ -20,31 +20,49 @@ use crate::search::SearchIndex;
 use crate::submissions::RecentSubmissions;
 
 pub struct AppState {
+    // What every part reads.
     pub config: Config,
     /// The one clock every time decision reads (the config's: a test's can be moved).
     pub clock: crate::clock::Clock,
     pub db: Db,
+    pub tokens: TokenKeys,
+    pub mailer: Mailer,
+    pub media: crate::media::MediaStore,
+
+    // The catalogue: read from the cache and the index, written through its door.
     /// Catalogue answers, for reading; writes clear them through the catalogue's door.
     pub cache: Arc<JsonCache>,
     /// The one door for writes shoppers see in the catalogue.
     pub catalogue: crate::catalog::write::Catalogue,
-    /// The catalogue feeds' kept files and secret (rebuilt after the catalogue's generation moves).
-    pub feeds: crate::feeds::Feeds,
-    pub payments: crate::payments::Payments,
-    pub refunds: crate::refunds::Refunds,
-    pub media: crate::media::MediaStore,
-    pub tokens: TokenKeys,
-    pub mailer: Mailer,
-    pub auth_limits: AuthLimits,
     /// The product index, for searching; writes reach it through the catalogue's door.
     pub search: Arc<SearchIndex>,
-    pub submissions: RecentSubmissions,
+    /// The catalogue feeds' kept files and secret (rebuilt after the catalogue's generation moves).
+    pub feeds: crate::feeds::Feeds,
+    /// Product imports: the one running, and the last few finished.
+    pub imports: crate::import::jobs::ImportJobs,
+
+    // Money.
+    pub payments: crate::payments::Payments,
+    pub refunds: crate::refunds::Refunds,
     pub paystack: Arc<Paystack>,
     /// The built-in Paystack (used when no keys are configured).
     pub sandbox: Arc<crate::paystack::sandbox::Sandbox>,
+
+    /// What one visitor, customer or address may spend.
+    pub limits: Limits,
+    /// This machine: its role, its first-run guard, its counters, its restart.
+    pub machine: Machine,
+}
+
+/// The limits a handler checks before doing the work, each sized where it is made (`app::prepare`).
+pub struct Limits {
+    /// Sign-ups, logins, reset mails.
+    pub auth: AuthLimits,
+    /// The same form sent twice in a moment (a double click).
+    pub submissions: RecentSubmissions,
     /// Password hashing: one job per core, a bounded line behind it.
     pub hashing: crate::cpu::CpuGate,
-    pub contact_limits: crate::content::ContactLimits,
+    pub contact: crate::content::ContactLimits,
     /// Browsers' Paystack verifies: at most 5 per reference in 10 s, so a looping script cannot
     /// spend the shop's Paystack rate limit.
     pub browser_verifies: crate::auth::limits::RateLimiter,
@@ -53,18 +71,20 @@ pub struct AppState {
     /// New guests (visitors' first bag line with guest checkout on): 30 per client address an hour.
     pub guest_starts: crate::auth::limits::RateLimiter,
     /// Back-in-stock subscriptions: per address and per client.
-    pub alert_limits: crate::alerts::AlertLimits,
+    pub alerts: crate::alerts::AlertLimits,
     /// Review writes and edits: 20 per customer an hour.
     pub review_writes: crate::auth::limits::RateLimiter,
     /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
     pub uploads: std::sync::Arc<crate::media::upload::InFlight>,
-    pub metrics: Arc<crate::metrics::Metrics>,
-    /// Product imports: the one running, and the last few finished.
-    pub imports: crate::import::jobs::ImportJobs,
+}
+
+/// The machine the shop runs on, as opposed to the shop.
+pub struct Machine {
     /// This machine's role (primary, standby, …) and what it knows of replication.
     pub node: Arc<crate::standby::Node>,
     /// The guard in front of the first-run setup.
     pub setup: crate::setup::Gate,
+    pub metrics: Arc<crate::metrics::Metrics>,
     /// Asks the running shop to restart in place (`cli::serve`), so a change of keys or
     /// addresses reaches every part of it. Nothing listens in tests, which build the app directly.
     pub restart: Arc<tokio::sync::Notify>,
@@ -275,6 +295,7 @@ impl FromRequest for BagOwner {
                 return Err(log_in_first());
             }
             state
+                .limits
                 .guest_starts
                 .try_acquire(&state.config.client_key(&req))
                 .map_err(|wait| AppError::TooManyRequests("Too many new bags from your network. Please try again later.".into(), wait))?;

@@ -383,7 +383,7 @@ fn facts(state: &AppState, brand: &crate::brand::IdentityView, preview: bool) ->
         "hours": blank(&id.hours),
         "social": { "instagram": blank(&id.instagram), "facebook": blank(&id.facebook), "x": blank(&id.x), "tiktok": blank(&id.tiktok) },
         "preview": preview,
-        "switchingOver": state.node.refusal()
+        "switchingOver": state.machine.node.refusal()
     })
 }
 

@@ -148,6 +148,12 @@ pub fn write_private_file(dir: &std::path::Path, name: &str, bytes: &[u8]) -> Re
     })
 }
 
+/// For a request field where "sent as null" and "left out" differ: `None` when left out,
+/// `Some(None)` when null, `Some(Some(value))` otherwise (serde maps both to `None` by itself).
+pub fn sent<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
+    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -202,8 +208,3 @@ mod tests {
     }
 }
 
-/// For a request field where "sent as null" and "left out" differ: `None` when left out,
-/// `Some(None)` when null, `Some(Some(value))` otherwise (serde maps both to `None` by itself).
-pub fn sent<'de, D: serde::Deserializer<'de>, T: serde::Deserialize<'de>>(d: D) -> Result<Option<Option<T>>, D::Error> {
-    <Option<T> as serde::Deserialize>::deserialize(d).map(Some)
-}

@@ -58,7 +58,7 @@ async fn notify(
     let (p, s, c, e) = (product_id.clone(), size.clone(), color.clone(), email.clone());
     let already = state.db.read(move |conn| super::is_waiting(conn, &p, (&s, &c), &e)).await?;
     if !already {
-        let limits = &state.alert_limits;
+        let limits = &state.limits.alerts;
         let refused = |wait| AppError::TooManyRequests("Too many requests. Please try again later.".into(), wait);
         limits.per_client.try_acquire(&state.config.client_key(&req)).map_err(refused)?;
         limits.per_email.try_acquire(&email).map_err(refused)?;

@@ -81,7 +81,8 @@ impl FromRequest for SignupAllowed {
         let Some(state) = req.app_data::<web::Data<AppState>>() else { return std::future::ready(Err(AppError::internal("no app state"))) };
         std::future::ready(
             state
-                .auth_limits
+                .limits
+                .auth
                 .signup_per_address
                 .try_acquire(&address_key(req, state))
                 .map(|()| SignupAllowed)
@@ -147,7 +148,7 @@ async fn signup(
         // Before the password is hashed: a refused picture costs no hashing.
         media::check_upload(photo, media::ImageKind::Avatar).await?;
     }
-    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
+    let hash = state.limits.hashing.run(move || super::passwords::hash(&password)).await??;
     let user_id = crate::util::new_id();
     let new_user = user_id.clone();
     let folder = format!("profileImages/{user_id}");
@@ -216,7 +217,7 @@ async fn keep_account(
     if password != confirm {
         return Err(AppError::Validation("Passwords do not match.".into()));
     }
-    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
+    let hash = state.limits.hashing.run(move || super::passwords::hash(&password)).await??;
     let st = state.clone();
     let now = state.clock.now_ms();
     let (token, view) = state
@@ -261,7 +262,7 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     // A browser that signed in to this account before answers only for its own failures; every
     // other browser shares the account's allowance and its address's. Attempts are reserved
     // before the password is checked, so parallel guesses cannot overrun the allowance.
-    let limits = &state.auth_limits;
+    let limits = &state.limits.auth;
     let device = user.as_ref().and_then(|u| super::device::device_for(&req, &state.tokens, &u.id));
     let (account_key, address_attempt) = match &device {
         Some(device) => (format!("device:{device}"), None),
@@ -272,7 +273,7 @@ async fn login(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Log
     };
     let attempt = limits.login_per_account.begin(&account_key).await.map_err(too_many_logins)?;
     let stored_hash = user.as_ref().map(|u| u.password_hash.clone()).unwrap_or_else(|| super::passwords::dummy_hash().to_string());
-    let password_ok = state.hashing.run(move || super::passwords::verify(&password, &stored_hash)).await?;
+    let password_ok = state.limits.hashing.run(move || super::passwords::verify(&password, &stored_hash)).await?;
     let Some(super::accounts::LoginAccount { id: user_id, is_admin: admin, disabled, .. }) = user else {
         if let Some(a) = address_attempt {
             a.failed()
@@ -383,7 +384,7 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
     if !looks_like_email(&email) {
         return Err(AppError::Validation("Invalid email address.".into()));
     }
-    let limits = &state.auth_limits;
+    let limits = &state.limits.auth;
     limits
         .reset_per_address
         .try_acquire(&address_key(&req, &state))
@@ -400,7 +401,7 @@ async fn forgot(req: HttpRequest, state: web::Data<AppState>, body: web::Json<Fo
         .write(move |tx| {
             // Past the per-account cap nobody learns anything: the answer is the same, no mail
             // goes out, and the links already sent keep working.
-            let may_mail = || st.auth_limits.reset_mails_per_account.try_acquire(&lookup).is_ok();
+            let may_mail = || st.limits.auth.reset_mails_per_account.try_acquire(&lookup).is_ok();
             if super::accounts::new_reset_code(tx, &lookup, &code_hash, now, may_mail)?.is_none() {
                 return Ok(None);
             }
@@ -440,12 +441,12 @@ async fn reset(state: web::Data<AppState>, body: web::Json<ResetBody>) -> AppRes
         return Err(AppError::Validation("Invalid or missing code".into()));
     }
     super::passwords::check_policy(&password).map_err(AppError::Validation)?;
-    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
+    let hash = state.limits.hashing.run(move || super::passwords::hash(&password)).await??;
     let code_hash = hash_code(&code);
     let now = state.clock.now_ms();
     let email = state.db.write(move |tx| super::accounts::use_reset_code(tx, &code_hash, &hash, now)).await?;
     // Whoever holds the mailbox is the owner: guesses at the old password no longer slow them.
-    state.auth_limits.login_per_account.clear(&format!("account:{email}"));
+    state.limits.auth.login_per_account.clear(&format!("account:{email}"));
     Ok(HttpResponse::Ok().cookie(clear_cookie(&state)).json(Message::new("Password has been successfully reset.")))
 }
 
@@ -592,7 +593,7 @@ async fn accept_invite(req: HttpRequest, state: web::Data<AppState>, body: web::
     let checked = token.clone();
     let now = state.clock.now_ms();
     state.db.read(move |c| crate::staff::invites::find(c, &checked, now)).await?;
-    let hash = state.hashing.run(move || super::passwords::hash(&password)).await??;
+    let hash = state.limits.hashing.run(move || super::passwords::hash(&password)).await??;
     let st = state.clone();
     let now = state.clock.now_ms();
     let (user_id, token, view) = state

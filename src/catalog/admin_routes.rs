@@ -128,7 +128,7 @@ async fn add_release(
     }
     check_lengths(&name, &description)?;
     let price = price_field(&price)?;
-    state.submissions.check(&req, &user.id)?;
+    state.limits.submissions.check(&req, &user.id)?;
     let uploads = image.into_iter().collect();
     let now = state.clock.now_ms();
     let release = state
@@ -161,7 +161,7 @@ async fn add_collection(
         return Err(fill_all());
     }
     check_lengths(&name, &description)?;
-    state.submissions.check(&req, &user.id)?;
+    state.limits.submissions.check(&req, &user.id)?;
     let uploads = image.into_iter().collect();
     let now = state.clock.now_ms();
     let collection = state

@@ -110,7 +110,7 @@ async fn add_product(
             crate::stock::check_variants(&inputs)?
         }
     };
-    state.submissions.check(&req, &user.id)?;
+    state.limits.submissions.check(&req, &user.id)?;
     let id_for_tx = ProductId::from(crate::util::new_id());
     let mut new = NewProduct::new(&collection_id, &name, &description, price);
     new.compare_at = compare_at;

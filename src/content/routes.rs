@@ -61,7 +61,7 @@ async fn post_contact(req: actix_web::HttpRequest, state: web::Data<AppState>, f
     }
     let address = state.config.client_key(&req);
     let networks = state.config.client_networks(&req);
-    let mail_now = match state.contact_limits.admit(&address, &networks, state.mailer.has_smtp()) {
+    let mail_now = match state.limits.contact.admit(&address, &networks, state.mailer.has_smtp()) {
         super::Admission::Taken { mail_now } => mail_now,
         super::Admission::Refused(message, wait) => return Err(AppError::TooManyRequests(message.into(), wait)),
     };

@@ -48,7 +48,7 @@ fn set_on_server(variable: &str) -> AppError {
 /// answers the screen as it will be.
 fn save_and_restart(state: &AppState, stored: &Stored) -> AppResult<HttpResponse> {
     save(&state.config.data_dir, stored).map_err(AppError::internal)?;
-    state.restart.notify_one();
+    state.machine.restart.notify_one();
     Ok(answer(view(&in_force(&state.config, stored), stored)))
 }
 

@@ -51,7 +51,7 @@ impl FromRequest for UploadSlot {
                 keys.push((format!("user:{}", claims.user_id), UPLOADS_PER_ACCOUNT));
             }
             let wait = Duration::from_secs(10);
-            match state.uploads.try_enter(&keys) {
+            match state.limits.uploads.try_enter(&keys) {
                 Ok(place) => Ok(UploadSlot { _place: place }),
                 Err(0) => Err(AppError::TooManyRequests(
                     "Too many pictures are being sent from your network right now. Please try again in a moment.".into(),

@@ -82,6 +82,7 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
     // Guessing numbers costs the guesser: a few lookups per address.
     let address = state.config.client_key(&req);
     state
+        .limits
         .order_lookups
         .try_acquire(&address)
         .map_err(|wait| AppError::TooManyRequests("Too many order lookups. Please try again in a few minutes.".into(), wait))?;

@@ -20,6 +20,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 #[post("/orders/confirm")]
 async fn confirm_order(req: HttpRequest, state: web::Data<AppState>, body: web::Json<ConfirmBody>) -> AppResult<HttpResponse> {
     state
+        .limits
         .order_lookups
         .try_acquire(&state.config.client_key(&req))
         .map_err(|wait| AppError::TooManyRequests("Too many tries. Please try again in a few minutes.".into(), wait))?;

@@ -40,7 +40,7 @@ async fn create_chat_order(
     req: HttpRequest,
     body: web::Json<ChatOrder>,
 ) -> AppResult<HttpResponse> {
-    state.submissions.check(&req, &admin.0.id)?;
+    state.limits.submissions.check(&req, &admin.0.id)?;
     let made = state.payments.create_chat_order(&admin.0.id, body.into_inner()).await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(made))
 }
@@ -109,7 +109,8 @@ async fn verify_pay_link(
 ) -> AppResult<HttpResponse> {
     let reference = body.into_inner().reference;
     let limiter = state.clone();
-    let data = state.payments.verify_link(token.into_inner(), reference, move |r| limiter.browser_verifies.try_acquire(r).is_ok()).await?;
+    let data =
+        state.payments.verify_link(token.into_inner(), reference, move |r| limiter.limits.browser_verifies.try_acquire(r).is_ok()).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(LinkVerification { data }))
 }
 

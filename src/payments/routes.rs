@@ -60,7 +60,7 @@ async fn price_checkout(
 )]
 #[post("/checkout")]
 async fn start_payment(state: web::Data<AppState>, user: Shopper, req: HttpRequest, body: web::Json<StartBody>) -> AppResult<HttpResponse> {
-    state.submissions.check(&req, &user.id)?;
+    state.limits.submissions.check(&req, &user.id)?;
     let (start, created) = state.payments.start(&user.id, state.config.client_key(&req), body.into_inner()).await?;
     let mut answer = if created { HttpResponse::Created() } else { HttpResponse::Ok() };
     Ok(answer.insert_header(("Cache-Control", "no-store")).json(start))
@@ -99,7 +99,7 @@ async fn verify_payment(state: web::Data<AppState>, user: Shopper, body: web::Js
     let reference = body.into_inner().reference;
     // Browsers get a few calls to Paystack per reference (the webhook and reconciler are not limited).
     let limiter = state.clone();
-    let data = state.payments.verify(&user.id, reference, move |r| limiter.browser_verifies.try_acquire(r).is_ok()).await?;
+    let data = state.payments.verify(&user.id, reference, move |r| limiter.limits.browser_verifies.try_acquire(r).is_ok()).await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(Verification { data }))
 }
 
@@ -129,17 +129,17 @@ async fn webhook(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes)
     let signature = req.headers().get("x-paystack-signature").and_then(|v| v.to_str().ok()).unwrap_or("");
     if !state.paystack.signature_is_valid(&body, signature) {
         tracing::warn!("webhook refused: bad or missing signature");
-        crate::metrics::Metrics::add(&state.metrics.webhooks_refused, 1);
+        crate::metrics::Metrics::add(&state.machine.metrics.webhooks_refused, 1);
         return AppError::Unauthenticated("Invalid signature.".into()).error_response();
     }
     let event: serde_json::Value = match serde_json::from_slice(&body) {
         Ok(event) => event,
         Err(_) => {
-            crate::metrics::Metrics::add(&state.metrics.webhooks_refused, 1);
+            crate::metrics::Metrics::add(&state.machine.metrics.webhooks_refused, 1);
             return AppError::Validation("The body is not JSON.".into()).error_response();
         }
     };
-    crate::metrics::Metrics::add(&state.metrics.webhooks_accepted, 1);
+    crate::metrics::Metrics::add(&state.machine.metrics.webhooks_accepted, 1);
     let reference = crate::ids::PaymentReference::from(event["data"]["reference"].as_str().unwrap_or(""));
     // The work outlives the request; its log lines keep the request's id.
     let span = tracing::Span::current();

@@ -61,7 +61,7 @@ async fn write_review(
     let review = check(rating.as_ref(), title.as_deref(), body.as_deref())?;
     // Writing and editing reviews is a person's pace; a script rewriting one hundreds of times a
     // second only churns the product's rating and the catalogue cache.
-    state.review_writes.try_acquire(&user.id).map_err(|wait| {
+    state.limits.review_writes.try_acquire(&user.id).map_err(|wait| {
         AppError::TooManyRequests("You have changed your reviews many times in the last hour. Please try again later.".into(), wait)
     })?;
     let (product_id, user_id) = (id.clone(), user.id.clone());

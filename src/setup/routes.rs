@@ -27,7 +27,7 @@ pub struct SetupState {
 #[get("/setup")]
 async fn get_setup(state: web::Data<AppState>) -> AppResult<HttpResponse> {
     let st = state.clone();
-    if state.db.read(move |c| Ok(st.setup.is_done(c)?)).await? {
+    if state.db.read(move |c| Ok(st.machine.setup.is_done(c)?)).await? {
         return Err(set_up_already());
     }
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(SetupState {
@@ -81,15 +81,15 @@ const MAX_SHOP_NAME: usize = 80;
 )]
 #[post("/setup")]
 async fn post_setup(req: HttpRequest, state: web::Data<AppState>, body: web::Json<SetupForm>) -> AppResult<HttpResponse> {
-    if state.setup.known_done() {
+    if state.machine.setup.known_done() {
         return Err(set_up_already());
     }
     let form = body.into_inner();
     let st = state.clone();
-    if state.db.read(move |c| Ok(st.setup.is_done(c)?)).await? {
+    if state.db.read(move |c| Ok(st.machine.setup.is_done(c)?)).await? {
         return Err(set_up_already());
     }
-    state.setup.check_code(&state.config.client_key(&req), &form.code).await?;
+    state.machine.setup.check_code(&state.config.client_key(&req), &form.code).await?;
     let shop_name = form.shop_name.trim().to_string();
     let owner_name = form.owner_name.trim().to_string();
     let email = form.email.trim().to_lowercase();
@@ -116,7 +116,7 @@ async fn post_setup(req: HttpRequest, state: web::Data<AppState>, body: web::Jso
         }
         None => None,
     };
-    let hash = state.hashing.run(move || crate::auth::passwords::hash(&password)).await??;
+    let hash = state.limits.hashing.run(move || crate::auth::passwords::hash(&password)).await??;
     let st = state.clone();
     let owner_email = email.clone();
     let name = shop_name.clone();
@@ -130,7 +130,7 @@ async fn post_setup(req: HttpRequest, state: web::Data<AppState>, body: web::Jso
             crate::auth::accounts::sign_in_staff(tx, &st.tokens, id.as_str(), crate::access::allowed, now)
         })
         .await?;
-    state.setup.finish();
+    state.machine.setup.finish();
     tracing::info!(email = %email, "the shop was set up: its first owner is chosen");
     let mut stored = crate::keys::load(&state.config.data_dir).map_err(AppError::internal)?;
     if !operator.shop_email && stored.shop_email.is_none() {
@@ -149,6 +149,6 @@ async fn post_setup(req: HttpRequest, state: web::Data<AppState>, body: web::Jso
             .map_err(AppError::internal)??;
     }
     // The new name, keys and catalogue are in force once the shop has restarted (a second or two).
-    state.restart.notify_one();
+    state.machine.restart.notify_one();
     Ok(crate::auth::routes::with_session(&state, &token, view))
 }

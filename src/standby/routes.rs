@@ -16,7 +16,7 @@ use crate::http::AppState;
 /// retries a webhook refused this way, and by then the new primary answers it.
 pub async fn guard(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     if !matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS)
-        && let Some(why) = req.app_data::<web::Data<AppState>>().and_then(|state| state.node.refusal())
+        && let Some(why) = req.app_data::<web::Data<AppState>>().and_then(|state| state.machine.node.refusal())
     {
         return Err(AppError::SwitchingOver(why.into()).into());
     }
@@ -34,7 +34,7 @@ pub async fn guard(req: ServiceRequest, next: Next<BoxBody>) -> Result<ServiceRe
 )]
 #[get("/health/traffic")]
 async fn traffic(state: web::Data<AppState>) -> HttpResponse {
-    let traffic = state.node.traffic();
+    let traffic = state.machine.node.traffic();
     let mut answer = if traffic.serve { HttpResponse::Ok() } else { HttpResponse::ServiceUnavailable() };
     answer.insert_header(("Cache-Control", "no-store")).json(traffic)
 }

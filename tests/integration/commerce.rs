@@ -403,8 +403,10 @@ async fn the_contact_form_keeps_taking_new_senders_and_mails_the_shop_a_digest()
     .await;
     // That first round must be over before messages arrive, or on a busy machine it mails a digest
     // of the first few past the day's thirty and the one asked for below finds nothing left.
-    wait_until("the first background round is over", || app.state.metrics.reconciler_runs.load(std::sync::atomic::Ordering::Relaxed) > 0)
-        .await;
+    wait_until("the first background round is over", || {
+        app.state.machine.metrics.reconciler_runs.load(std::sync::atomic::Ordering::Relaxed) > 0
+    })
+    .await;
     let post = |n: usize, k: usize| {
         let browser = app.browser();
         async move {
@@ -432,7 +434,7 @@ async fn the_contact_form_keeps_taking_new_senders_and_mails_the_shop_a_digest()
     assert_eq!(app.query_i64("SELECT COUNT(*) FROM contact_messages"), 301);
     // 30 were mailed one by one; the other 271 arrive in one digest (the background round's job).
     let state = &app.state;
-    ankara::content::send_contact_digest(&state.db, &state.mailer, &state.contact_limits).await.unwrap();
+    ankara::content::send_contact_digest(&state.db, &state.mailer, &state.limits.contact).await.unwrap();
     wait_until("the digest is mailed", || smtp.messages().iter().any(|m| m.contains("271 new messages from the contact form"))).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mails = smtp.messages();

@@ -23,14 +23,14 @@ async fn login_from(browser: &Browser, forwarded_for: &str, email: &str, passwor
 async fn parallel_guesses_get_five_password_checks_and_the_owner_still_signs_in() {
     let app = spawn_empty_app().await;
     app.signup("Ada", "ada@example.com", "secret1").await; // `app` is now Ada's own browser.
-    let checks_before = app.state.hashing.started();
+    let checks_before = app.state.limits.hashing.started();
 
     let guesses = (0..30).map(|n| {
         let attacker = Browser::new(app.base.clone());
         async move { login_from(&attacker, "203.0.113.1", "ada@example.com", &format!("guess-{n}")).await }
     });
     let answers = futures_util::future::join_all(guesses).await;
-    let checks = app.state.hashing.started() - checks_before;
+    let checks = app.state.limits.hashing.started() - checks_before;
     assert_eq!(checks, 5, "30 parallel guesses may check at most 5 passwords");
     let wrong = answers.iter().filter(|(status, _, body)| *status == 401 && body["message"] == "Incorrect password.").count();
     let refused: Vec<_> = answers.iter().filter(|(status, _, _)| *status == 429).collect();
@@ -359,7 +359,7 @@ async fn a_limiter_call_costs_the_same_at_a_hundred_thousand_keys_as_at_a_thousa
     let app = spawn_behind_proxy().await;
     let fill = |from: usize, to: usize| {
         for i in from..to {
-            app.state.order_lookups.try_acquire(&format!("2001:db8:{:x}:{:x}::/64", i >> 16, i & 0xffff)).unwrap();
+            app.state.limits.order_lookups.try_acquire(&format!("2001:db8:{:x}:{:x}::/64", i >> 16, i & 0xffff)).unwrap();
         }
     };
     // The median of 200 lookups, each from a network not seen before.
@@ -386,7 +386,7 @@ async fn a_limiter_call_costs_the_same_at_a_hundred_thousand_keys_as_at_a_thousa
     fill(0, 1_000);
     let few = median(1).await;
     fill(1_000, 100_000);
-    assert!(app.state.order_lookups.keys() >= 100_000);
+    assert!(app.state.limits.order_lookups.keys() >= 100_000);
     let many = median(2).await;
     eprintln!("order lookup from a new network, median: {few:?} at 1,000 keys, {many:?} at 100,000 keys");
     assert!(many < few * 3 + Duration::from_millis(3), "{many:?} at 100,000 keys against {few:?} at 1,000");

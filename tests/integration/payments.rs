@@ -37,7 +37,7 @@ pub(crate) async fn paystack_shop() -> (TestApp, FakePaystack) {
     // The reconciler's first round runs half a second after start; let it pass before any payment
     // exists, or it could complete one a test means to complete itself.
     for _ in 0..250 {
-        if app.state.metrics.reconciler_runs.load(std::sync::atomic::Ordering::Relaxed) > 0 {
+        if app.state.machine.metrics.reconciler_runs.load(std::sync::atomic::Ordering::Relaxed) > 0 {
             break;
         }
         tokio::time::sleep(Duration::from_millis(20)).await;

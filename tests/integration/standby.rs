@@ -19,7 +19,7 @@ async fn a_standby_and_a_replaced_primary_take_no_write_and_say_why() {
     let (_, health) = app.get_json("/api/health").await;
     assert_eq!((health["role"].as_str(), health["takesOrders"].as_bool(), &health["epoch"]), (Some("primary"), Some(true), &Value::Null));
 
-    app.state.node.set_role(Role::Standby);
+    app.state.machine.node.set_role(Role::Standby);
     for (who, method, path, body) in [
         (&shopper, reqwest::Method::POST, "/api/bag", json!({ "productId": "oxford" })),
         (&shopper, reqwest::Method::POST, "/api/checkout", crate::payments::details()),
@@ -52,17 +52,17 @@ async fn a_standby_and_a_replaced_primary_take_no_write_and_say_why() {
     );
     // A proxy sends shoppers to a standby only while no primary answers.
     assert_eq!(app.get("/api/health/traffic").await.status(), 200);
-    app.state.node.set_peer(Peer::Answered { role: "primary".into(), txid: Some(9), flushed: false });
+    app.state.machine.node.set_peer(Peer::Answered { role: "primary".into(), txid: Some(9), flushed: false });
     let traffic = app.get("/api/health/traffic").await;
     assert_eq!(traffic.status(), 503);
     assert_eq!(traffic.json::<Value>().await.unwrap(), json!({ "role": "standby", "serve": false }));
 
-    app.state.node.set_role(Role::Fenced);
+    app.state.machine.node.set_role(Role::Fenced);
     let (status, refused) = shopper.post_json("/api/bag", json!({ "productId": "oxford" })).await;
     assert_eq!((status, refused["message"].as_str()), (503, Some(REPLACED)));
     assert_eq!(app.get("/api/health/traffic").await.status(), 503, "a replaced primary never gets shoppers");
 
-    app.state.node.set_role(Role::Primary);
+    app.state.machine.node.set_role(Role::Primary);
     assert_eq!(shopper.post_json("/api/bag", json!({ "productId": "oxford" })).await.0, 200, "a primary takes writes");
     assert!(shopper.get("/").await.text().await.unwrap().contains("\"switchingOver\":null"));
 }

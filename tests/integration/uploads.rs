@@ -219,7 +219,7 @@ async fn one_account_sends_two_pictures_at_once_and_a_third_waits_its_turn() {
     let uid = session["user"]["uid"].as_str().unwrap().to_string();
     let cookie = session_cookie(&app).await;
     let held: Vec<TcpStream> = (0..2).map(|_| start_held_upload(&app, "PATCH", "/api/account", Some(&cookie))).collect();
-    eventually("both uploads are running", || app.state.uploads.count(&format!("user:{uid}")) == 2).await;
+    eventually("both uploads are running", || app.state.limits.uploads.count(&format!("user:{uid}")) == 2).await;
     // They are streamed to disk as they arrive, not held in memory.
     eventually("both have written to their temporary files", || {
         let files = temp_files(&app);
@@ -247,7 +247,7 @@ async fn one_account_sends_two_pictures_at_once_and_a_third_waits_its_turn() {
 
     // A phone that gives up frees its place and its temporary file.
     drop(held);
-    eventually("the abandoned uploads have ended", || app.state.uploads.count(&format!("user:{uid}")) == 0).await;
+    eventually("the abandoned uploads have ended", || app.state.limits.uploads.count(&format!("user:{uid}")) == 0).await;
     eventually("their temporary files are gone", || temp_files(&app).is_empty()).await;
     let res = app.client.patch(app.url("/api/account")).multipart(photo()).send().await.unwrap();
     assert_eq!(res.status(), 200);
@@ -258,7 +258,7 @@ async fn one_account_sends_two_pictures_at_once_and_a_third_waits_its_turn() {
 async fn one_address_sends_four_pictures_at_once() {
     let app = spawn_empty_app().await;
     let held: Vec<TcpStream> = (0..4).map(|_| start_held_upload(&app, "POST", "/api/auth/signup", None)).collect();
-    eventually("four sign-ups are uploading", || app.state.uploads.count("address:127.0.0.1") == 4).await;
+    eventually("four sign-ups are uploading", || app.state.limits.uploads.count("address:127.0.0.1") == 4).await;
     let form = signup_form("Ada", "ada@example.com", "secret1", "secret1", Some(png(32, 32, [1, 2, 3])));
     let res = app.client.post(app.url("/api/auth/signup")).multipart(form).send().await.unwrap();
     assert_eq!(res.status(), 429);
@@ -268,7 +268,7 @@ async fn one_address_sends_four_pictures_at_once() {
         "Too many pictures are being sent from your network right now. Please try again in a moment."
     );
     drop(held);
-    eventually("the uploads have ended", || app.state.uploads.count("address:127.0.0.1") == 0).await;
+    eventually("the uploads have ended", || app.state.limits.uploads.count("address:127.0.0.1") == 0).await;
     app.browser().signup("Ada", "ada@example.com", "secret1").await;
     eventually("no temporary file is left", || temp_files(&app).is_empty()).await;
 }

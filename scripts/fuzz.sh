@@ -190,7 +190,7 @@ for role in $roles; do
   if [ "${result[$role]}" = 0 ]; then echo "  $role: passed"; else echo "  $role: FAILED (schemathesis exit ${result[$role]})"; fi
 done
 # The request log's lines end "METHOD PATH STATUS BYTES TIME": every 5xx the shop answered, by path.
-server_errors=$(grep -E 'ankara::access: [A-Z]+ [^ ]+ 5[0-9]{2} ' "$work/server.log" | sed -E 's/.*ankara::access: ([A-Z]+ [^ ]+ [0-9]+) .*/\1/' | sort | uniq -c | sort -rn || true)
+server_errors=$(grep -E 'ankara::access: answered method=[A-Z]+ path=[^ ]+ status=5[0-9]{2}' "$work/server.log" | sed -E 's/.*ankara::access: answered method=([A-Z]+) path=([^ ]+) status=([0-9]+).*/\1 \2 \3/' | sort | uniq -c | sort -rn || true)
 if [ -n "$server_errors" ]; then
   echo "  the shop answered 5xx (count, request, status):"
   sed 's/^/  /' <<<"$server_errors" | head -30

@@ -484,12 +484,14 @@ where
         if let Ok(value) = header::HeaderValue::from_str(&id) {
             answer.headers_mut().insert(header::HeaderName::from_static("x-request-id"), value);
         }
-        let size = match actix_web::body::MessageBody::size(answer.response().body()) {
-            actix_web::body::BodySize::Sized(n) => n.to_string(),
-            _ => "-".into(),
+        // A streamed body has no size yet: left out rather than guessed.
+        let bytes = match actix_web::body::MessageBody::size(answer.response().body()) {
+            actix_web::body::BodySize::Sized(n) => Some(n),
+            _ => None,
         };
-        let ms = started.elapsed().as_secs_f64() * 1000.0;
-        tracing::info!(target: "ankara::access", "{method} {path} {} {size} {ms:.3}ms", answer.status().as_u16());
+        let elapsed_ms = (started.elapsed().as_secs_f64() * 1000.0 * 1000.0).round() / 1000.0;
+        let status = answer.status().as_u16();
+        tracing::info!(target: "ankara::access", method = %method, path = %path, status, bytes, elapsed_ms, "answered");
         Ok(answer)
     }
     .instrument(span)

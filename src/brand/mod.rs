@@ -441,7 +441,7 @@ pub fn seed_if_new(tx: &Connection, first: Identity) -> AppResult<()> {
     // Flags are the operator's typing: tidied like the back office's, and where they cannot be
     // used (a bad link) the default stands rather than the shop refusing to start.
     let identity = first.clone().checked().unwrap_or_else(|e| {
-        log::warn!("the start-up values of the shop's identity were not all usable ({}): the defaults fill in", e.message());
+        tracing::warn!(error = %e.message(), "the start-up values of the shop's identity were not all usable: the defaults fill in");
         Identity { name: first.name.clone(), ..Identity::default() }.checked().unwrap_or_default()
     });
     store_version(tx, Version::Published, &Stored { identity, logo_key: None, home: None }, crate::db::now_ms())

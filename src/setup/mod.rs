@@ -160,7 +160,7 @@ impl Gate {
         if self.wrong_codes.fetch_add(1, Ordering::Relaxed) + 1 >= WRONG_CODES_BEFORE_NEW {
             self.wrong_codes.store(0, Ordering::Relaxed);
             let code = replace_code(&self.data_dir).map_err(AppError::internal)?;
-            tracing::warn!("{WRONG_CODES_BEFORE_NEW} wrong setup codes were tried: the setup code is now {code}");
+            tracing::warn!(wrong_codes = WRONG_CODES_BEFORE_NEW, setup_code = %code, "wrong setup codes were tried: the setup code is new");
         }
         Err(AppError::Forbidden(
             "That is not the setup code. It is in the shop's log (journalctl -u ankara), or run: ankara setup-code".into(),

@@ -123,7 +123,7 @@ impl Supervising {
     /// Says `line` once until something else is said (a store that stays unreachable is one line).
     fn warn_once(&mut self, line: String) {
         if self.quiet.as_ref() != Some(&line) {
-            tracing::warn!("{line}");
+            tracing::warn!(message = %line);
             self.quiet = Some(line);
         }
     }

@@ -412,6 +412,32 @@ async fn the_openapi_document_describes_every_route() {
 }
 
 #[actix_web::test]
+async fn every_path_segment_is_a_documented_parameter() {
+    // A typed id in `web::Path` is documented by its `IntoParams` (ids.rs), under the one segment
+    // name its type gives, and only where the handler names it in `params(…)`: a route spelling
+    // the segment otherwise, or a handler that forgets `params`, would leave the generated
+    // client's path parameters wrong without a compile error. This is where it fails.
+    let app = spawn_app().await;
+    let (_, doc) = app.get_json("/api/openapi.json").await;
+    let mut wrong = Vec::new();
+    for (path, operations) in doc["paths"].as_object().unwrap() {
+        let mut segments: Vec<&str> = path.split('{').skip(1).filter_map(|rest| rest.split_once('}').map(|(name, _)| name)).collect();
+        segments.sort_unstable();
+        for (method, operation) in operations.as_object().unwrap() {
+            let mut documented: Vec<&str> = operation["parameters"]
+                .as_array()
+                .map(|ps| ps.iter().filter(|p| p["in"] == "path").filter_map(|p| p["name"].as_str()).collect())
+                .unwrap_or_default();
+            documented.sort_unstable();
+            if documented != segments {
+                wrong.push(format!("{} {path}: segments {segments:?}, documented {documented:?}", method.to_uppercase()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "path parameters that do not match their segments: {wrong:#?}");
+}
+
+#[actix_web::test]
 async fn every_operation_with_a_body_documents_413() {
     // Every body (JSON or multipart) has a size limit, and a larger one is answered 413; the
     // document must say so, or a client (and the fuzzer) meets an undocumented status.

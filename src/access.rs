@@ -7,7 +7,7 @@
 //! Customers and visitors are not judged here: a staff endpoint's own extractor refuses them with
 //! the spec's words. An admin endpoint without a rule is open to owners only (see `AdminUser`).
 
-use crate::auth::Role::{self, Manager, Owner, Packer};
+use crate::auth::Role::{self, Manager, Owner, Packer, Rider};
 use crate::error::AppError;
 
 /// One staff endpoint: its method and path as the API document writes them, the roles that may
@@ -19,9 +19,12 @@ pub struct Rule {
     pub note: &'static str,
 }
 
+/// Everyone working in the shop; riders, out on the road, have only their own round (`RIDING`).
 const EVERYONE: &[Role] = &[Owner, Manager, Packer];
 const RUNNING: &[Role] = &[Owner, Manager];
 const OWNER: &[Role] = &[Owner];
+/// A rider's own round: nothing else of the shop is his.
+const RIDING: &[Role] = &[Owner, Rider];
 
 const fn rule(method: &'static str, path: &'static str, roles: &'static [Role]) -> Rule {
     Rule { method, path, roles, note: "" }
@@ -47,6 +50,15 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/admin/orders/{id}/refunds", RUNNING),
     rule("POST", "/api/admin/orders/{id}/pay-links", RUNNING),
     rule("DELETE", "/api/admin/orders/{id}/pay-links", RUNNING),
+    // Riders (issue 36): whoever ships orders gives them to a rider; cash is money.
+    rule("GET", "/api/admin/riders", EVERYONE),
+    rule("GET", "/api/admin/orders/{id}/delivery", EVERYONE),
+    rule("PUT", "/api/admin/orders/{id}/rider", EVERYONE),
+    rule("POST", "/api/admin/orders/{id}/delivery-code", EVERYONE),
+    rule("POST", "/api/admin/riders/{id}/settle", RUNNING),
+    rule("GET", "/api/rider/deliveries", RIDING),
+    rule("POST", "/api/rider/deliveries/{id}/leave", RIDING),
+    rule("POST", "/api/rider/deliveries/{id}/deliver", RIDING),
     rule("GET", "/api/admin/payments", RUNNING),
     rule("GET", "/api/admin/customers", RUNNING),
     rule("GET", "/api/admin/customers.csv", RUNNING),
@@ -194,11 +206,11 @@ pub fn refusal(role: Role) -> AppError {
 
 /// The rules as the README's table.
 pub fn markdown_table() -> String {
-    let mut out = String::from("| Endpoint | Owner | Manager | Packer |\n|---|---|---|---|\n");
+    let mut out = String::from("| Endpoint | Owner | Manager | Packer | Rider |\n|---|---|---|---|---|\n");
     for rule in RULES {
         let mark = |role: Role| if rule.roles.contains(&role) { "yes" } else { "—" };
         let packer = if rule.note.is_empty() { mark(Packer).to_string() } else { format!("{} ({})", mark(Packer), rule.note) };
-        out.push_str(&format!("| `{} {}` | {} | {} | {packer} |\n", rule.method, rule.path, mark(Owner), mark(Manager)));
+        out.push_str(&format!("| `{} {}` | {} | {} | {packer} | {} |\n", rule.method, rule.path, mark(Owner), mark(Manager), mark(Rider)));
     }
     out
 }

@@ -208,6 +208,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::setup::routes::configure)
                 .configure(crate::keys::routes::configure)
                 .configure(crate::feeds::routes::configure)
+                .configure(crate::riders::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))

@@ -167,8 +167,8 @@ pub enum AdminAction {
     /// Make the user with this e-mail a member of staff, or change their role.
     Grant {
         email: String,
-        /// owner, manager or packer. Default: owner (an admin who may do everything).
-        #[arg(long, value_parser = ["owner", "manager", "packer"])]
+        /// owner, manager, packer or rider. Default: owner (an admin who may do everything).
+        #[arg(long, value_parser = ["owner", "manager", "packer", "rider"])]
         role: Option<String>,
     },
     /// Take the staff role away from the user with this e-mail (the last owner keeps it).

@@ -47,6 +47,7 @@ pub mod pricing;
 pub mod progress;
 pub mod refunds;
 pub mod reviews;
+pub mod riders;
 pub mod saved;
 pub mod search;
 pub mod settings;

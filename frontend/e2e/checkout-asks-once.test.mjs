@@ -394,7 +394,7 @@ test('issue 23, small phone: a visitor buys as a guest, finds the order by numbe
     // ---- The tracking page finds it by its number and e-mail, for anyone.
     const visitor = await pageAt();
     await visitor.goto(`${shop.base}/track?number=${number}`);
-    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByLabel('E-mail or phone number').fill(email);
     await visitor.getByRole('button', { name: 'Track Order' }).click();
     await visitor
       .getByRole('region', { name: `Order #${number}` })

@@ -181,7 +181,7 @@ test('phone: checkout through the sandbox pop-up — cancel, decline, pay; My Or
     const visitor = await newPage(browser, SMALL_PHONE);
     await visitor.goto(`${shop.base}/track`);
     await visitor.getByLabel('Order number').fill(title.slice('Order #'.length).toLowerCase());
-    await visitor.getByLabel('Email').fill(email);
+    await visitor.getByLabel('E-mail or phone number').fill(email);
     await visitor.getByRole('button', { name: 'Track Order' }).click();
     const tracked = visitor.getByRole('region', { name: title });
     await tracked.locator('.status-badge', { hasText: 'Paid' }).waitFor();

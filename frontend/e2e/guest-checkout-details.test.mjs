@@ -178,7 +178,7 @@ test('issue 34, small phone: a guest pays on delivery with no postal code and a 
     await page.waitForURL(/\/track\?number=/);
     // She may still keep her details (the offer is not lost by leaving My Bag).
     await page.getByRole('link', { name: 'Keep your details for next time' }).waitFor();
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('E-mail or phone number').fill(email);
     await page.getByRole('button', { name: 'Track Order' }).click();
     const result = page.getByRole('region', { name: `Order #${number}` });
     await result.getByText(`Pay on delivery — ${total} to pay when it arrives`).waitFor();

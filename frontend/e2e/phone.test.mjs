@@ -128,7 +128,7 @@ test("order tracking: a number and e-mail that match nothing get the server's me
   await page.getByRole('alert').getByText('Please enter your order number').waitFor();
   await page.getByLabel('Order number').fill('k7m2qx9a');
   assert.equal(await page.getByLabel('Order number').inputValue(), 'K7M2QX9A');
-  await page.getByLabel('Email').fill('nobody@example.com');
+  await page.getByLabel('E-mail or phone number').fill('nobody@example.com');
   await page.getByRole('button', { name: 'Track Order' }).click();
   await page.getByRole('alert').getByText("We couldn't find an order with that number and e-mail address.").waitFor();
   assert.deepEqual(page.errors, []);

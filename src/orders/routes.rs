@@ -36,8 +36,10 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 struct TrackQuery {
     /// The order number from the confirmation e-mail (any case).
     number: Option<String>,
-    /// The e-mail address the order was placed with.
+    /// The e-mail address the order was placed with (or give its phone instead).
     email: Option<String>,
+    /// The phone number the order was placed with, however it is written (or give its e-mail).
+    phone: Option<String>,
 }
 
 /// What anyone holding an order's number and e-mail may see: where it is, not who or where to.
@@ -67,18 +69,31 @@ pub struct TrackedOrder {
     to_collect: Kobo,
     /// For a pay-on-delivery order waiting for the customer's confirmation.
     confirmation: Option<confirmation::Confirmation>,
+    /// Each status it reached and when, oldest first.
+    events: Vec<views::OrderEvent>,
+    /// The shop's rider who left with it (his first name and when he left), from then on.
+    rider: Option<crate::riders::OnTheWay>,
 }
 
-/// Order tracking without signing in: the number and the e-mail must both match.
+/// Order tracking without signing in: the number and the e-mail (or the phone) must both match.
 #[utoipa::path(tag = "orders", params(TrackQuery), responses((status = OK, body = TrackedOrderAnswer), BadRequest, NotFound, TooManyRequests))]
 #[get("/orders/track")]
 async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: web::Query<TrackQuery>) -> AppResult<HttpResponse> {
-    let TrackQuery { number, email } = query.into_inner();
+    let TrackQuery { number, email, phone } = query.into_inner();
     let number = number.unwrap_or_default().trim().to_uppercase();
     let email = email.unwrap_or_default().trim().to_lowercase();
-    if number.is_empty() || email.is_empty() {
-        return Err(AppError::Validation("Please enter your order number and e-mail address.".into()));
+    let phone = phone.unwrap_or_default();
+    if number.is_empty() || (email.is_empty() && phone.trim().is_empty()) {
+        return Err(AppError::Validation("Please enter your order number and the e-mail address or phone number you ordered with.".into()));
     }
+    if number.chars().count() > 40 || email.chars().count() > 254 || phone.chars().count() > 40 {
+        return Err(AppError::Validation("Please check your order number and contact details.".into()));
+    }
+    let placed_with = if email.is_empty() {
+        views::PlacedWith::Phone(crate::phone::normalise(&phone).map_err(|e| AppError::Validation(e.to_string()))?)
+    } else {
+        views::PlacedWith::Email(email)
+    };
     // Guessing numbers costs the guesser: a few lookups per address.
     let address = state.config.client_key(&req);
     state
@@ -86,11 +101,27 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         .order_lookups
         .try_acquire(&address)
         .map_err(|wait| AppError::TooManyRequests("Too many order lookups. Please try again in a few minutes.".into(), wait))?;
-    let not_found = || AppError::NotFound("We couldn't find an order with that number and e-mail address.".into());
+    let by_phone = matches!(placed_with, views::PlacedWith::Phone(_));
+    let not_found = move || {
+        AppError::NotFound(if by_phone {
+            "We couldn't find an order with that number and phone number.".into()
+        } else {
+            "We couldn't find an order with that number and e-mail address.".into()
+        })
+    };
     if !is_order_number(&number) {
         return Err(not_found());
     }
-    let order = state.db.read(move |c| Ok(views::tracked(c, &number, &email)?)).await?.ok_or_else(not_found)?;
+    let found = state
+        .db
+        .read(move |c| {
+            let Some(order) = views::tracked(c, &number, &placed_with)? else { return Ok(None) };
+            let events = views::events(c, &order.id)?;
+            let rider = crate::riders::on_the_way(c, &order.id)?;
+            Ok(Some((order, events, rider)))
+        })
+        .await?;
+    let (order, events, rider) = found.ok_or_else(not_found)?;
     let order = TrackedOrder {
         number: order.number,
         status: order.status,
@@ -106,6 +137,8 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         paid: order.payment.paid,
         to_collect: order.payment.to_collect,
         confirmation: order.confirmation,
+        events,
+        rider,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
 }

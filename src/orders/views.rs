@@ -291,8 +291,34 @@ pub fn of_customer(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Vec<
 }
 
 /// The order with this number placed with this e-mail (lower case), for tracking without a login.
-pub fn tracked(conn: &Connection, number: &str, email: &str) -> rusqlite::Result<Option<Order>> {
-    Ok(query_orders(conn, "WHERE number = ?1 AND lower(customer_email) = ?2", &[&number, &email])?.pop())
+pub fn tracked(conn: &Connection, number: &str, placed_with: &PlacedWith) -> rusqlite::Result<Option<Order>> {
+    Ok(match placed_with {
+        PlacedWith::Email(email) => query_orders(conn, "WHERE number = ?1 AND lower(customer_email) = ?2", &[&number, email])?,
+        PlacedWith::Phone(phone) => query_orders(conn, "WHERE number = ?1 AND customer_phone = ?2", &[&number, phone])?,
+    }
+    .pop())
+}
+
+/// What a customer tracking an order proves it with besides its number: the e-mail it was placed
+/// with (lower case), or its phone (E.164, as every phone is stored).
+pub enum PlacedWith {
+    Email(String),
+    Phone(String),
+}
+
+/// One step of an order, as the tracking page lists it: the status it reached and when.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OrderEvent {
+    pub status: OrderStatus,
+    pub at: i64,
+}
+
+/// An order's steps, oldest first (written by the database's triggers as it moves).
+pub fn events(conn: &Connection, id: &OrderId) -> rusqlite::Result<Vec<OrderEvent>> {
+    conn.prepare_cached("SELECT status, at FROM order_events WHERE order_id = ?1 ORDER BY id")?
+        .query_map([id], |r| Ok(OrderEvent { status: r.get(0)?, at: r.get(1)? }))?
+        .collect()
 }
 
 /// Marks the customer's orders seen (the "new" badge goes).

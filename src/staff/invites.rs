@@ -114,6 +114,7 @@ fn duties(role: Role) -> &'static str {
         Role::Owner => "everything, including staff and settings",
         Role::Manager => "running the shop: catalogue, stock, orders, refunds and customers",
         Role::Packer => "packing and shipping orders",
+        Role::Rider => "delivering the orders given to you, from your phone",
     }
 }
 

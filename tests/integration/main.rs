@@ -28,6 +28,7 @@ mod product_admin;
 mod refunds;
 mod restore;
 mod reviews;
+mod riders;
 mod search;
 mod setup;
 mod shop_identity;

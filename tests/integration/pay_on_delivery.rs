@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 
 use crate::common::{Browser, TestApp, product, product_with, spawn_with};
 
-async fn shop() -> TestApp {
+pub(crate) async fn shop() -> TestApp {
     let app = spawn_with(|c| {
         c.no_demo = true;
         c.signups_per_hour = 1_000;
@@ -24,17 +24,17 @@ async fn shop() -> TestApp {
     app
 }
 
-async fn owner(app: &TestApp) -> Browser {
+pub(crate) async fn owner(app: &TestApp) -> Browser {
     app.admin_browser("owner@example.com").await
 }
 
-async fn settings(owner: &Browser, change: Value) {
+pub(crate) async fn settings(owner: &Browser, change: Value) {
     let (status, reply) = owner.send_json(Method::PATCH, "/api/admin/settings", change).await;
     assert_eq!(status, 200, "{reply}");
 }
 
 /// Lagos delivers with pay on delivery up to ₦500,000.
-async fn pay_on_delivery_in_lagos(owner: &Browser) {
+pub(crate) async fn pay_on_delivery_in_lagos(owner: &Browser) {
     let body = json!({
         "zones": [{"name": "Lagos", "fee": "2500", "estimate": "1–2 working days", "freeOver": "", "states": ["Lagos"],
                    "payOnDelivery": {"enabled": true, "maxTotal": "500000"}}],
@@ -155,12 +155,12 @@ async fn a_per_customer_code_binds_her_by_email_and_phone_however_she_pays() {
 }
 
 /// A guest's pay-on-delivery order, placed from `from`.
-async fn place(app: &TestApp, from: &str, email: &str, phone: &str) -> (u16, Value) {
+pub(crate) async fn place(app: &TestApp, from: &str, email: &str, phone: &str) -> (u16, Value) {
     let guest = guest_with_bag(app, from).await;
     post_from(&guest, from, "/api/checkout", on_delivery(details(email, phone))).await
 }
 
-fn mails_to(app: &TestApp, to: &str) -> Vec<String> {
+pub(crate) fn mails_to(app: &TestApp, to: &str) -> Vec<String> {
     std::fs::read_dir(app.dir.path().join("outbox"))
         .map(|dir| {
             dir.filter_map(|e| std::fs::read_to_string(e.unwrap().path()).ok()).filter(|m| m.contains(&format!("To: {to}"))).collect()
@@ -168,7 +168,7 @@ fn mails_to(app: &TestApp, to: &str) -> Vec<String> {
         .unwrap_or_default()
 }
 
-async fn mail_to(app: &TestApp, to: &str, containing: &str) -> String {
+pub(crate) async fn mail_to(app: &TestApp, to: &str, containing: &str) -> String {
     crate::payments::wait_for_mail(app, |m| m.contains(&format!("To: {to}")) && m.contains(containing)).await;
     mails_to(app, to).into_iter().find(|m| m.contains(containing)).unwrap()
 }

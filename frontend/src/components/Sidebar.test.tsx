@@ -23,6 +23,7 @@ const OWNER_LINKS = [
   'Dashboard',
   'Admin Management',
   'Orders',
+  'Riders',
   'Products',
   'Add product',
   'Manage collections',
@@ -47,7 +48,9 @@ const OWNER_ONLY = ['Admin Management', 'Activity log', 'Settings', 'Keys and ad
 
 describe('the menu by role', () => {
   it('shows each role only the screens it may use', () => {
-    expect(menuLinks(staffUser('packer'))).toEqual(['Orders', 'Stock']);
+    expect(menuLinks(staffUser('packer'))).toEqual(['Orders', 'Riders', 'Stock']);
+    // A rider has his own round and nothing else; an owner, who may open it, has no round to show.
+    expect(menuLinks(staffUser('rider'))).toEqual(['My deliveries']);
     // A manager sees every owner's link but the owner-only ones, in the same order.
     expect(menuLinks(staffUser('manager'))).toEqual(OWNER_LINKS.filter((link) => !OWNER_ONLY.includes(link)));
     // Admin Management is the staff screen: one link for it.

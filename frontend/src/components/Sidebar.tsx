@@ -33,7 +33,7 @@ import { Logo } from './Logo';
 import { collectionPath, useMenuCollections } from '@/lib/collections';
 import { onModalKeyDown } from '@/lib/focusTrap';
 import { alertLogoutError, useLogout, useSession, useSessionCounts } from '@/lib/session';
-import { mayOpen } from '@/lib/staffScreens';
+import { inMenu } from '@/lib/staffScreens';
 import './Sidebar.css';
 
 type SidebarProps = {
@@ -51,6 +51,8 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/dashboard', label: 'Dashboard', icon: <ChartIcon /> },
   { href: '/adminmanagement', label: 'Admin Management', icon: <KeyIcon /> },
   { href: '/admin/orders', label: 'Orders', icon: <TruckIcon /> },
+  { href: '/admin/deliveries', label: 'My deliveries', icon: <MapPinIcon /> },
+  { href: '/admin/riders', label: 'Riders', icon: <TruckIcon /> },
   { href: '/admin/products', label: 'Products', icon: <GridIcon /> },
   { href: '/admin/products?add=1', label: 'Add product', icon: <PackageIcon /> },
   { href: '/admin/collections', label: 'Manage collections', icon: <GridIcon /> },
@@ -181,7 +183,7 @@ export function Sidebar({ open, onClose, returnFocusRef }: SidebarProps) {
             <SidebarLink href="/about" icon={<InfoIcon />} onNavigate={onClose}>
               About Us
             </SidebarLink>
-            {ADMIN_LINKS.filter((link) => mayOpen(user, link.href)).map(({ href, label, icon }) => (
+            {ADMIN_LINKS.filter((link) => inMenu(user, link.href)).map(({ href, label, icon }) => (
               <SidebarLink key={href} href={href} icon={icon} onNavigate={onClose}>
                 {label}
               </SidebarLink>

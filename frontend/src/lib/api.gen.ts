@@ -651,6 +651,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/delivery': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who delivers an order, when he left and how many wrong codes were tried. */
+    get: operations['order_delivery'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/delivery-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Sends the customer a new delivery code (she lost hers, or too many wrong ones were tried). */
+    post: operations['send_new_code'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/note': {
     parameters: {
       query?: never;
@@ -724,6 +758,23 @@ export interface paths {
     put?: never;
     /** A pay-on-delivery order refused at the door: its units go back on sale and its code's use back. */
     post: operations['admin_refuse'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/rider': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Gives an order to a rider (at the end of his round), hands it to another, or takes it back. */
+    put: operations['give_to_rider'];
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -949,6 +1000,40 @@ export interface paths {
     head?: never;
     /** Hides or shows a review; the product's rating follows at once. */
     patch: operations['hide_review'];
+    trace?: never;
+  };
+  '/api/admin/riders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The shop's riders: their rounds and (for those who see money) the cash each holds. */
+    get: operations['list_riders'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/riders/{id}/settle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The cash a rider hands in, counted (end of day): it must be all he holds. */
+    post: operations['settle_cash'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/search/synonyms': {
@@ -1633,7 +1718,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Order tracking without signing in: the number and the e-mail must both match. */
+    /** Order tracking without signing in: the number and the e-mail (or the phone) must both match. */
     get: operations['track'];
     put?: never;
     post?: never;
@@ -1994,6 +2079,60 @@ export interface paths {
     get: operations['releases'];
     put?: never;
     post: operations['add_release'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rider/deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in rider's round. */
+    get: operations['my_round'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rider/deliveries/{id}/deliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The parcel is handed over: the customer's code marks it delivered and the money collected is
+     *     recorded. A wrong code is refused and counted.
+     */
+    post: operations['delivered'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rider/deliveries/{id}/leave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The rider leaves with an order: it ships, and the customer is sent the code for the door. */
+    post: operations['leaving'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2582,6 +2721,10 @@ export interface components {
        */
       status: string;
     };
+    CashCount: {
+      /** @description The cash counted, in naira, e.g. "25000": all the rider holds. */
+      amount: components['schemas']['Naira'];
+    };
     /**
      * @description The first catalogue.
      * @enum {string}
@@ -2946,6 +3089,25 @@ export interface components {
        */
       revenue: number;
     };
+    /** @description An order's delivery by a rider, as the shop sees it (the code itself stays out). */
+    Delivery: {
+      /** Format: int64 */
+      assignedAt: number;
+      /**
+       * Format: int64
+       * @description Wrong codes tried at the door so far (past [`MAX_TRIES`] a new code is needed).
+       */
+      codeTries: number;
+      /** Format: int64 */
+      deliveredAt: number | null;
+      /**
+       * Format: int64
+       * @description When he left with it: the customer was sent the code then.
+       */
+      leftAt: number | null;
+      riderId: string;
+      riderName: string;
+    };
     /** @description Everything a shopper needs to know about delivery, and what the admin edits. */
     DeliveryOptions: {
       pickup: components['schemas']['Pickup'];
@@ -2958,6 +3120,11 @@ export interface components {
       amount?: components['schemas']['Naira'] | null;
       /** Format: int64 */
       percent?: number | null;
+    };
+    DoorBody: {
+      /** @description The four digits the customer was sent. */
+      code: string;
+      paidBy?: components['schemas']['CollectedBy'] | null;
     };
     /** @description Paystack's envelope: `status` false with a message for a refusal, true with `data` otherwise. */
     Envelope_CancelledData: {
@@ -3565,6 +3732,12 @@ export interface components {
       /** @description The sold-out size and colour ("" or absent when the product has no such option). */
       size?: string | null;
     };
+    /** @description What the tracking page says of the rider: his first name and when he left (nothing before). */
+    OnTheWay: {
+      /** Format: int64 */
+      leftAt: number;
+      rider: string;
+    };
     OptionsInput: {
       pickup: components['schemas']['PickupInput'];
       zones: components['schemas']['ZoneInput'][];
@@ -3603,6 +3776,15 @@ export interface components {
         /** Format: int64 */
         updatedAt: number;
       };
+    OrderDelivery: {
+      delivery: components['schemas']['Delivery'] | null;
+    };
+    /** @description One step of an order, as the tracking page lists it: the status it reached and when. */
+    OrderEvent: {
+      /** Format: int64 */
+      at: number;
+      status: components['schemas']['OrderStatus'];
+    };
     /** @description One order line as paid for; also the bag snapshot a payment keeps until it completes. */
     OrderItem: {
       color: string | null;
@@ -4236,11 +4418,52 @@ export interface components {
       /** @description At most 100 characters, no HTML. */
       title?: string | null;
     };
+    /** @description A member of staff with the rider role, as the dispatcher chooses among them. */
+    Rider: {
+      /**
+       * Format: int64
+       * @description Cash he took at doors and has not handed in; null for those who may not see money.
+       */
+      cashInHand: number | null;
+      id: string;
+      /**
+       * Format: int64
+       * @description When he last handed cash in.
+       */
+      lastSettledAt: number | null;
+      name: string;
+      /**
+       * Format: int64
+       * @description Orders given to him and not yet delivered.
+       */
+      open: number;
+      /**
+       * Format: int64
+       * @description Of those, the ones he has left with.
+       */
+      out: number;
+      phone: string | null;
+    };
+    RiderAnswer: {
+      rider: components['schemas']['Rider'];
+    };
+    RiderChoice: {
+      /** @description One of the shop's riders; null takes the order from its rider. */
+      riderId?: string | null;
+    };
+    Riders: {
+      /** @description By name. */
+      riders: components['schemas']['Rider'][];
+    };
     /** @enum {string} */
-    Role: 'owner' | 'manager' | 'packer';
+    Role: 'owner' | 'manager' | 'packer' | 'rider';
     RoleChange: {
       email: string;
       role?: components['schemas']['Role'] | null;
+    };
+    Round: {
+      /** @description The stops to make in the order given, then the ones delivered lately. */
+      stops: components['schemas']['Stop'][];
     };
     /** @description A bad row, by its line in the file (the header is line 1). */
     RowError: {
@@ -4713,6 +4936,38 @@ export interface components {
     };
     /** @enum {string} */
     StockStatus: 'in-stock' | 'low' | 'sold-out';
+    /** @description One stop of a rider's round: what delivering it needs and nothing more. */
+    Stop: {
+      city: string;
+      customerName: string;
+      customerPhone: string;
+      /** Format: int64 */
+      deliveredAt: number | null;
+      /** @description What is in the parcel: "2 × Adire Wrap Dress (M, Indigo)". */
+      items: string[];
+      landmark: string;
+      /** Format: int64 */
+      leftAt: number | null;
+      /** @description The customer's own note ("Call before delivery"). */
+      note: string | null;
+      number: string;
+      orderId: string;
+      state: string;
+      street: string;
+      /**
+       * Format: int64
+       * @description What to collect at the door (0 when it is paid).
+       */
+      toCollect: number;
+      /**
+       * Format: int64
+       * @description Wrong codes he may still try before the shop must send a new one.
+       */
+      triesLeft: number;
+    };
+    StopAnswer: {
+      stop: components['schemas']['Stop'];
+    };
     /** @description What subscribing did. */
     Subscribed: {
       /** @description False while the address has not confirmed it yet (a link was mailed to it). */
@@ -4796,12 +5051,15 @@ export interface components {
         confirmation?: components['schemas']['Confirmation'] | null;
         /** Format: int64 */
         createdAt: number;
+        /** @description Each status it reached and when, oldest first. */
+        events: components['schemas']['OrderEvent'][];
         items: components['schemas']['OrderItem'][];
         number: string;
         /** Format: int64 */
         paid: number;
         /** @description How it is paid and what was received, so the page says "paid" only of money that came. */
         paymentMethod: components['schemas']['PaymentMethod'];
+        rider?: components['schemas']['OnTheWay'] | null;
         shippedBy?: components['schemas']['ShippedBy'] | null;
         status: components['schemas']['OrderStatus'];
         /**
@@ -7435,6 +7693,120 @@ export interface operations {
       };
     };
   };
+  order_delivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDelivery'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  send_new_code: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDelivery'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   admin_note: {
     parameters: {
       query?: never;
@@ -7804,6 +8176,94 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  give_to_rider: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RiderChoice'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDelivery'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -8680,6 +9140,131 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_riders: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Riders'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  settle_cash: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CashCount'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RiderAnswer'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
         headers: {
           [name: string]: unknown;
         };
@@ -11408,8 +11993,10 @@ export interface operations {
       query?: {
         /** @description The order number from the confirmation e-mail (any case). */
         number?: string;
-        /** @description The e-mail address the order was placed with. */
+        /** @description The e-mail address the order was placed with (or give its phone instead). */
         email?: string;
+        /** @description The phone number the order was placed with, however it is written (or give its e-mail). */
+        phone?: string;
       };
       header?: never;
       path?: never;
@@ -12833,6 +13420,197 @@ export interface operations {
        * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
        *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
        */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  my_round: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Round'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  delivered: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DoorBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StopAnswer'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  leaving: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StopAnswer'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
         headers: {
           [name: string]: unknown;

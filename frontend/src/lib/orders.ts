@@ -129,3 +129,35 @@ export function addressLines(address: Address): string[] {
   const landmark = address.landmark?.trim() ? `Landmark: ${address.landmark.trim()}` : '';
   return [address.street, cityLine, address.country, landmark].filter((line) => line.trim() !== '');
 }
+
+/** When an order's step happened, in Lagos time: "Sat 28 Nov, 10:42 am". */
+export function eventTime(ms: number): string {
+  return new Date(ms).toLocaleString('en-NG', {
+    timeZone: 'Africa/Lagos',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** A step of the tracking page's history, in the customer's words. */
+export function eventText(status: OrderStatus, rider: string | null | undefined): string {
+  switch (status) {
+    case 'placed':
+      return 'Order placed';
+    case 'paid':
+      return 'Payment received';
+    case 'processing':
+      return 'Being prepared';
+    case 'shipped':
+      return rider ? `Out for delivery with ${rider}` : 'Shipped';
+    case 'delivered':
+      return 'Delivered';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'refused':
+      return 'Refused at delivery';
+  }
+}

@@ -4,7 +4,12 @@ import type { SessionUser } from './types';
 /** A member of staff's role (null for customers). */
 export type StaffRole = NonNullable<SessionUser['role']>;
 
-export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', packer: 'Packer' };
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  packer: 'Packer',
+  rider: 'Rider',
+};
 
 /** An endpoint as the access table (src/access.rs) and the session name it: "METHOD /api/path". */
 export type Endpoint = `${'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'} ${keyof paths}`;

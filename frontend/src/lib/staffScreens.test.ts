@@ -17,4 +17,14 @@ describe('screenRedirect for staff roles', () => {
     expect(screenRedirect(manager, '/adminmanagement')).toBe('/admin/dashboard');
     expect(screenRedirect(manager, '/admin/settings')).toBe('/admin/dashboard');
   });
+
+  it('sends a rider to his round from every other screen', () => {
+    const rider = staffUser('rider');
+    expect(screenRedirect(rider, '/admin')).toBe('/admin/deliveries');
+    expect(screenRedirect(rider, '/admin/orders')).toBe('/admin/deliveries');
+    expect(screenRedirect(rider, '/admin/riders')).toBe('/admin/deliveries');
+    expect(screenRedirect(rider, '/admin/deliveries')).toBeNull();
+    expect(screenRedirect(staffUser('packer'), '/admin/riders')).toBeNull();
+    expect(screenRedirect(staffUser('packer'), '/admin/deliveries')).toBe('/admin/orders');
+  });
 });

@@ -1,4 +1,4 @@
-import { may, MONEY, type Endpoint, type Staff } from './staff';
+import { may, MONEY, staffRole, type Endpoint, type Staff } from './staff';
 
 // The back office's screens and who may open them: only the back office's own code needs this
 // (a shopper's first page does not carry it); the route guard of the shop lets any admin through
@@ -18,6 +18,8 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/orders(\/[^/]+)?\/?$/, 'GET /api/admin/orders'],
   [/^\/admin\/pick-list\/?$/, 'GET /api/admin/pick-list'],
   [/^\/admin\/stock\/?$/, 'GET /api/admin/stock'],
+  [/^\/admin\/riders\/?$/, 'GET /api/admin/riders'],
+  [/^\/admin\/deliveries\/?$/, 'GET /api/rider/deliveries'],
   [/^\/admin\/dashboard\/?$/, 'GET /api/admin/dashboard'],
   [/^\/admin\/customers(\/[^/]+)?\/?$/, 'GET /api/admin/customers'],
   [/^\/admin\/products\/import\/?$/, 'POST /api/admin/products/import'],
@@ -47,9 +49,22 @@ export function mayOpen(user: Staff, path: string): boolean {
   return may(user, found ? found[1] : 'GET /api/admin/dashboard');
 }
 
-/** Where a member of staff lands in the back office: the dashboard, or the orders for a packer. */
+/**
+ * Where a member of staff lands in the back office: the dashboard, the orders for a packer, or a
+ * rider's own round.
+ */
 export function adminHome(user: Staff): string {
-  return mayOpen(user, '/admin/dashboard') ? '/admin/dashboard' : '/admin/orders';
+  if (mayOpen(user, '/admin/dashboard')) return '/admin/dashboard';
+  return mayOpen(user, '/admin/orders') ? '/admin/orders' : '/admin/deliveries';
+}
+
+/**
+ * Whether the menu offers the screen at `path`: those the role may open, except a rider's own
+ * round for anyone but riders (an owner may open it, as she may everything, but has no round).
+ */
+export function inMenu(user: Staff, path: string): boolean {
+  if (path.startsWith('/admin/deliveries')) return staffRole(user) === 'rider';
+  return mayOpen(user, path);
 }
 
 /** Where a member of staff on the back-office screen `path` is sent, or null to let them stay. */

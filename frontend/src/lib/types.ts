@@ -124,6 +124,15 @@ export type StaffOrder = Schemas['StaffOrder'];
 export type ListedOrder = Schemas['ListedOrder'];
 /** Who took a shipped order: a courier (tracking number needed) or the shop's own rider. */
 export type ShippedBy = NonNullable<Order['shippedBy']>;
+
+/** The shop's riders (issue 36): as the dispatcher sees them, one order's delivery, a stop of a round. */
+export type Rider = Schemas['Rider'];
+export type Delivery = Schemas['Delivery'];
+export type OrderDelivery = Schemas['OrderDelivery'];
+export type RiderAnswer = Schemas['RiderAnswer'];
+export type Stop = Schemas['Stop'];
+export type StopAnswer = Schemas['StopAnswer'];
+export type OrderEvent = Schemas['OrderEvent'];
 /** GET /api/auth/invite: the e-mail and role an invitation's link offers. */
 export type InviteView = Schemas['InviteView'];
 export type StaffInvite = Schemas['Invite'];

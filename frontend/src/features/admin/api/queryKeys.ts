@@ -21,6 +21,11 @@ export const adminKeys = {
     detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
   },
   payments: ['admin', 'payments', 'review'] as const,
+  /** The shop's riders (GET /api/admin/riders) and one order's delivery. */
+  riders: ['admin', 'riders'] as const,
+  delivery: (orderId: string) => ['admin', 'orders', 'delivery', orderId] as const,
+  /** The signed-in rider's round (GET /api/rider/deliveries). */
+  round: ['admin', 'round'] as const,
   messages: ['admin', 'contact-messages'] as const,
   /** Mail that failed for good (GET /api/admin/mail/failed). */
   failedMail: ['admin', 'mail', 'failed'] as const,

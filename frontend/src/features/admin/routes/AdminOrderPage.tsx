@@ -9,6 +9,7 @@ import { OwedBadge, SourceBadge } from '../components/OrderSource';
 import { ConfirmationPanel } from '../components/ConfirmationPanel';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { PayLinksPanel } from '../components/PayLinksPanel';
+import { RiderPanel } from '../components/RiderPanel';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
 import { RefundPanel } from '../components/RefundPanel';
 import { adminTime } from '../lib/time';
@@ -173,6 +174,7 @@ export default function AdminOrderPage() {
               ))}
             </address>
           </AdminCard>
+          <RiderPanel order={order} />
           {full && <PaymentFacts order={full} />}
           <AdminCard headingId="order-shipping-heading" title="Shipping">
             <dl className="admin-order__facts">

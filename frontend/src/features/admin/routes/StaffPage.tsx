@@ -30,8 +30,9 @@ export const ROLE_HINTS: Record<StaffRole, string> = {
   owner: 'Everything, including staff, settings and the activity log.',
   manager: 'Runs the shop: catalogue, stock, orders, refunds, customers, dashboard.',
   packer: 'Orders, the pick list and stock: packs and ships, sees no revenue or customers.',
+  rider: 'Only his own deliveries, on his phone: the address, the amount to collect, and the customer’s code.',
 };
-const ROLES: StaffRole[] = ['owner', 'manager', 'packer'];
+const ROLES: StaffRole[] = ['owner', 'manager', 'packer', 'rider'];
 /** The select's value for "take off the staff". */
 const NOT_STAFF = 'none';
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

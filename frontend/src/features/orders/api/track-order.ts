@@ -6,14 +6,15 @@ import type { TrackRequest } from '@/lib/types';
 export type { TrackRequest };
 
 /**
- * GET /api/orders/track?number=…&email=…: one order found by its number (any case) and the e-mail
- * it was placed with; no login needed. 404 when nothing matches, 429 after too many tries.
+ * GET /api/orders/track?number=…&email=… (or &phone=…): one order found by its number (any case)
+ * and the e-mail or phone it was placed with; no login needed. 404 when nothing matches, 429
+ * after too many tries.
  */
-export const trackOrderQueryOptions = ({ number, email }: TrackRequest) =>
+export const trackOrderQueryOptions = ({ number, email, phone }: TrackRequest) =>
   queryOptions({
-    queryKey: queryKeys.track(number ?? '', email ?? ''),
+    queryKey: queryKeys.track(number ?? '', email ?? phone ?? ''),
     queryFn: async ({ signal }) =>
-      (await answer(api.GET('/api/orders/track', { params: { query: { number, email } }, signal }))).order,
+      (await answer(api.GET('/api/orders/track', { params: { query: { number, email, phone } }, signal }))).order,
     retry: false,
     staleTime: 30_000,
   });

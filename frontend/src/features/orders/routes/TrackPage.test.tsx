@@ -26,11 +26,16 @@ const tracked: TrackedOrder = {
   updatedAt: Date.UTC(2026, 10, 3, 12),
   items: [orderLine({ productId: 'oxford' })],
   totalAmount: 4_750_000,
+  events: [
+    { status: 'paid', at: Date.UTC(2026, 10, 1, 12) },
+    { status: 'shipped', at: Date.UTC(2026, 10, 3, 12) },
+  ],
+  rider: null,
 };
 
-function fill(number: string, email: string) {
+function fill(number: string, contact: string) {
   fireEvent.change(screen.getByLabelText('Order number'), { target: { value: number } });
-  fireEvent.change(screen.getByLabelText('Email'), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText('E-mail or phone number'), { target: { value: contact } });
   fireEvent.click(screen.getByRole('button', { name: 'Track Order' }));
 }
 
@@ -82,14 +87,14 @@ describe('TrackPage', () => {
     renderWithProviders(<TrackPage />, { path: '/track' });
     fill('ZZZZZZZZ', 'ada@example.com');
     expect((await screen.findByRole('alert')).textContent).toBe('No such order.');
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.org' } });
+    fireEvent.change(screen.getByLabelText('E-mail or phone number'), { target: { value: 'ada@example.org' } });
     expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.getByLabelText('Order number').getAttribute('aria-invalid')).toBeNull();
     // A missing field's message goes once that field is filled (not when the other changes).
     fireEvent.change(screen.getByLabelText('Order number'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Track Order' }));
     expect(screen.getByRole('alert').textContent).toBe(TRACK_MISSING);
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('E-mail or phone number'), { target: { value: 'ada@example.com' } });
     expect(screen.getByRole('alert').textContent).toBe(TRACK_MISSING);
     fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'K' } });
     expect(screen.queryByRole('alert')).toBeNull();
@@ -137,5 +142,42 @@ describe('TrackPage', () => {
     );
     expect(within(result).queryByRole('list', { name: 'Progress' })).toBeNull();
     expect(within(result).queryByText(/to pay when it arrives/)).toBeNull();
+  });
+
+  it('finds an order by its phone, and tells its history with the rider who took it', async () => {
+    const fetch = mockFetch({
+      '/api/orders/track': {
+        order: {
+          ...tracked,
+          trackingNumber: null,
+          shippedBy: 'rider',
+          rider: { rider: 'Tunde', leftAt: Date.UTC(2026, 10, 3, 9, 42) },
+          events: [
+            { status: 'placed', at: Date.UTC(2026, 10, 1, 12) },
+            { status: 'processing', at: Date.UTC(2026, 10, 2, 12) },
+            { status: 'shipped', at: Date.UTC(2026, 10, 3, 9, 42) },
+          ],
+        },
+      },
+    });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fill('K7M2QX9A', '0803 555 0101');
+    const result = await screen.findByRole('region', { name: 'Order #K7M2QX9A' });
+    expect(fetch.mock.calls[0]![0]).toBe('/api/orders/track?number=K7M2QX9A&phone=0803%20555%200101');
+    expect(within(result).getByText(/Tunde, our rider, left with your order at .*10:42/)).toBeTruthy();
+    const history = within(result).getByRole('list', { name: 'What happened to your order' });
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.track__event')?.textContent),
+    ).toEqual(['Out for delivery with Tunde', 'Being prepared', 'Order placed']);
+  });
+
+  it('an e-mail that is not one is refused before asking; anything without @ is a phone', async () => {
+    const fetch = mockFetch({ '/api/orders/track': { order: tracked } });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fill('K7M2QX9A', 'ada@example');
+    expect(screen.getByRole('alert').textContent).toBe('Please enter a valid email address.');
+    expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -13,23 +13,32 @@ import { serverReason } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
 import { lastCheckoutSummary } from '@/lib/lastCheckout';
 import { formatDate } from '@/lib/money';
-import { confirmationText, isStopped, ORDER_STATUS_LABELS, orderSteps, orderTitle, toPayText } from '@/lib/orders';
+import {
+  confirmationText,
+  eventText,
+  eventTime,
+  isStopped,
+  ORDER_STATUS_LABELS,
+  orderSteps,
+  orderTitle,
+  toPayText,
+} from '@/lib/orders';
 import { useSession } from '@/lib/session';
 import type { TrackedOrder } from '@/lib/types';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './TrackPage.css';
-import { EmailField } from '@/components/forms/PresetFields';
 
-export const TRACK_MISSING = 'Please enter your order number and the e-mail address you ordered with.';
+export const TRACK_MISSING = 'Please enter your order number and the e-mail address or phone number you ordered with.';
 export const TRACK_BAD_EMAIL = 'Please enter a valid email address.';
 export const TRACK_FAILED = "We couldn't look up your order right now. Please check your connection and try again.";
 
-type Field = 'number' | 'email';
+type Field = 'number' | 'contact';
 
 /**
  * /track (anyone, no login): the footer's Tracking link. The order number from the confirmation
- * e-mail or My Orders (8 characters, any case) and the e-mail it was placed with show the order's
- * status, tracking number, dates and items. `?number=` prefills the number (e-mail links); with
+ * e-mail or My Orders (8 characters, any case) and the e-mail or the phone it was placed with (a
+ * chat customer may have given no e-mail) show the order's status, its history as it happened
+ * (with the rider's first name once he left), tracking number, dates and items. `?number=` prefills the number (e-mail links); with
  * `&code=` (the link in a pay-on-delivery order's confirmation e-mail) the page offers to confirm
  * the order. A guest who came from her checkout is reminded she may keep her details.
  */
@@ -40,30 +49,34 @@ export default function TrackPage() {
   const [number, setNumber] = useState(() => (params.get('number') ?? '').toUpperCase());
   const confirmCode = params.get('code');
   const fromCheckout = user ? null : lastCheckoutSummary();
-  const [email, setEmail] = useState('');
+  const [contact, setContact] = useState('');
   const [request, setRequest] = useState<TrackRequest | null>(null);
   const [problem, setProblem] = useState<{ message: string; field: Field } | null>(null);
-  const refs = { number: useRef<HTMLInputElement>(null), email: useRef<HTMLInputElement>(null) };
+  const refs = { number: useRef<HTMLInputElement>(null), contact: useRef<HTMLInputElement>(null) };
   const errorId = useId();
   const lookup = useTrackedOrder(request);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmedNumber = number.trim().toUpperCase();
-    const trimmedEmail = email.trim();
+    const trimmed = contact.trim();
+    // An e-mail has an @; anything else is read as a phone number (the server says if it is none).
+    const isEmail = trimmed.includes('@');
     const found: { message: string; field: Field } | null = !trimmedNumber
       ? { message: TRACK_MISSING, field: 'number' }
-      : !trimmedEmail
-        ? { message: TRACK_MISSING, field: 'email' }
-        : !EMAIL_PATTERN.test(trimmedEmail)
-          ? { message: TRACK_BAD_EMAIL, field: 'email' }
+      : !trimmed
+        ? { message: TRACK_MISSING, field: 'contact' }
+        : isEmail && !EMAIL_PATTERN.test(trimmed)
+          ? { message: TRACK_BAD_EMAIL, field: 'contact' }
           : null;
     setProblem(found);
     if (found) {
       refs[found.field].current?.focus();
       return;
     }
-    setRequest({ number: trimmedNumber, email: trimmedEmail.toLowerCase() });
+    setRequest(
+      isEmail ? { number: trimmedNumber, email: trimmed.toLowerCase() } : { number: trimmedNumber, phone: trimmed },
+    );
   };
 
   const lookupError = lookup.isError ? (serverReason(lookup.error) ?? TRACK_FAILED) : null;
@@ -81,8 +94,8 @@ export default function TrackPage() {
         <span className="eyebrow">Tracking</span>
         <h1>Track your order</h1>
         <p>
-          Enter the order number from your confirmation e-mail (for example K7M2QX9A) and the e-mail address you ordered
-          with. No account needed.
+          Enter your order number (for example K7M2QX9A) and the e-mail address or phone number you ordered with. No
+          account needed.
         </p>
       </header>
 
@@ -112,15 +125,19 @@ export default function TrackPage() {
             maxLength={20}
             className="track__number"
           />
-          <EmailField
-            required={false}
-            value={email}
+          <TextField
+            label="E-mail or phone number"
+            name="contact"
+            value={contact}
             onValueChange={(value) => {
-              setEmail(value);
-              edited('email');
+              setContact(value);
+              edited('contact');
             }}
-            inputRef={refs.email}
-            errorId={invalid('email') ? errorId : undefined}
+            inputRef={refs.contact}
+            errorId={invalid('contact') ? errorId : undefined}
+            autoComplete="on"
+            spellCheck={false}
+            maxLength={254}
           />
           <button type="submit" className="btn btn--primary btn--block" disabled={lookup.isFetching}>
             {lookup.isFetching ? 'Looking up...' : 'Track Order'}
@@ -176,6 +193,13 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
         </ol>
       )}
 
+      {order.rider && order.status === 'shipped' && (
+        <p className="alert alert--info track__rider">
+          {order.rider.rider}, our rider, left with your order at {eventTime(order.rider.leftAt)}. Give him your
+          delivery code only when you have your order.
+        </p>
+      )}
+
       <dl className="track__facts">
         <div>
           <dt>Tracking number</dt>
@@ -207,8 +231,28 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       </dl>
       <OrderPrice order={order} />
       <RefundList order={order} headingClassName="track__subhead" />
+      {order.events.length > 0 && (
+        <>
+          <h3 className="track__subhead">History</h3>
+          <ol className="track__events" aria-label="What happened to your order">
+            {[...order.events].reverse().map((event) => (
+              <li key={`${event.status}-${event.at}`}>
+                <span className="track__event">{eventText(event.status, riderOf(order, event.status))}</span>
+                <time dateTime={new Date(event.at).toISOString()} className="muted">
+                  {eventTime(event.at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
       <h3 className="track__subhead">Items</h3>
       <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
     </section>
   );
+}
+
+/** The rider's first name for the "shipped" step of an order his own rider took. */
+function riderOf(order: TrackedOrder, status: TrackedOrder['status']): string | null {
+  return status === 'shipped' && order.shippedBy === 'rider' ? (order.rider?.rider ?? 'our rider') : null;
 }

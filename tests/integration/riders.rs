@@ -1,0 +1,270 @@
+//! Issue 36 §1 and §4: the shop's own riders. The dispatcher gives pay-on-delivery orders to a
+//! rider, who sees only his round; an order is delivered only with the code its customer was
+//! sent when he left (wrong codes counted and limited, a new code from the shop); the cash he
+//! took is his to hand in, counted; the customer follows it by number and phone, step by step.
+
+use reqwest::Method;
+use serde_json::{Value, json};
+
+use crate::common::{Browser, TestApp};
+use crate::pay_on_delivery::{mail_to, owner, pay_on_delivery_in_lagos, place, settings, shop};
+
+/// A member of staff with the rider role, called `name`, and his user id.
+async fn rider(app: &TestApp, email: &str, name: &str) -> (Browser, String) {
+    let browser = app.staff(email, "rider").await;
+    app.sql(&format!("UPDATE users SET display_name = '{name}' WHERE email = '{email}'"));
+    let id =
+        app.state.db.with_conn(|c| Ok(c.query_row("SELECT id FROM users WHERE email = ?1", [email], |r| r.get::<_, String>(0))?)).unwrap();
+    (browser, id)
+}
+
+/// A confirmed pay-on-delivery order to Lagos from a new guest: (id, number, total).
+async fn order(app: &TestApp, admin: &Browser, from: &str, email: &str, phone: &str) -> (String, String, i64) {
+    let (status, placed) = place(app, from, email, phone).await;
+    assert_eq!(status, 201, "{placed}");
+    let order = &placed["order"];
+    let id = order["id"].as_str().unwrap().to_string();
+    if order["confirmation"].is_object() {
+        assert_eq!(admin.post_json(&format!("/api/admin/orders/{id}/confirm"), Value::Null).await.0, 200);
+    }
+    (id, order["number"].as_str().unwrap().to_string(), order["totalAmount"].as_i64().unwrap())
+}
+
+/// The code in the newest "out for delivery" mail to `to` about order `number`.
+async fn code_sent(app: &TestApp, to: &str, number: &str, not: Option<&str>) -> String {
+    let wanted = |m: &str| {
+        m.contains(&format!("order #{number} is out for delivery")) && not.is_none_or(|old| !m.contains(&format!("code is {old}")))
+    };
+    crate::payments::wait_for_mail(app, |m| m.contains(&format!("To: {to}")) && wanted(m)).await;
+    let mail = crate::pay_on_delivery::mails_to(app, to).into_iter().find(|m| wanted(m)).unwrap();
+    let start = mail.find("Your delivery code is ").expect("a code") + "Your delivery code is ".len();
+    mail[start..start + 4].to_string()
+}
+
+async fn shop_with_riders() -> (TestApp, Browser) {
+    let app = shop().await;
+    let admin = owner(&app).await;
+    settings(&admin, json!({"guestCheckout": true})).await;
+    pay_on_delivery_in_lagos(&admin).await;
+    (app, admin)
+}
+
+#[actix_web::test]
+async fn a_rider_delivers_only_with_the_customers_code_and_hands_in_the_cash() {
+    let (app, admin) = shop_with_riders().await;
+    let (tunde, tunde_id) = rider(&app, "tunde@example.com", "Tunde Bakare").await;
+    let (musa, _) = rider(&app, "musa@example.com", "Musa Ali").await;
+    let packer = app.staff("packer@example.com", "packer").await;
+    let (first, first_number, first_total) = order(&app, &admin, "198.51.100.11", "ada@example.com", "0803 555 0101").await;
+    let (second, second_number, _) = order(&app, &admin, "198.51.100.12", "bola@example.com", "0805 222 3344").await;
+
+    // The dispatcher (a packer may) sees the riders, without money, and gives both orders to Tunde.
+    let (status, riders) = packer.get_json("/api/admin/riders").await;
+    assert_eq!(status, 200, "{riders}");
+    let names: Vec<&str> = riders["riders"].as_array().unwrap().iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Musa Ali", "Tunde Bakare"]);
+    assert!(riders["riders"][0]["cashInHand"].is_null(), "a packer sees no money: {riders}");
+    for id in [&first, &second] {
+        let (status, given) = packer.send_json(Method::PUT, &format!("/api/admin/orders/{id}/rider"), json!({"riderId": tunde_id})).await;
+        assert_eq!(status, 200, "{given}");
+        assert_eq!(given["delivery"]["riderName"], "Tunde Bakare");
+    }
+    // Unknown riders and people who are not riders are refused.
+    let (status, refused) = packer.send_json(Method::PUT, &format!("/api/admin/orders/{first}/rider"), json!({"riderId": "nobody"})).await;
+    assert_eq!((status, refused["message"].as_str()), (404, Some("We couldn't find that rider.")));
+    let packer_id: String =
+        app.state.db.with_conn(|c| Ok(c.query_row("SELECT id FROM users WHERE email = 'packer@example.com'", [], |r| r.get(0))?)).unwrap();
+    let (status, refused) = packer.send_json(Method::PUT, &format!("/api/admin/orders/{first}/rider"), json!({"riderId": packer_id})).await;
+    assert_eq!((status, refused["message"].as_str()), (404, Some("We couldn't find that rider.")), "a packer is no rider");
+
+    // Tunde's round: both stops in order, what delivering needs and no totals.
+    let (status, round) = tunde.get_json("/api/rider/deliveries").await;
+    assert_eq!(status, 200, "{round}");
+    let stops = round["stops"].as_array().unwrap();
+    assert_eq!(stops.iter().map(|s| s["number"].as_str().unwrap()).collect::<Vec<_>>(), [&first_number, &second_number]);
+    assert_eq!((&stops[0]["customerPhone"], &stops[0]["toCollect"]), (&json!("+2348035550101"), &json!(first_total)));
+    assert!(stops[0].get("totalAmount").is_none() && stops[0].get("customerEmail").is_none(), "{round}");
+    // Musa has none of them; riders see nothing else of the shop.
+    let (_, musa_round) = musa.get_json("/api/rider/deliveries").await;
+    assert_eq!(musa_round["stops"], json!([]));
+    for path in ["/api/admin/orders", "/api/admin/riders", &format!("/api/admin/orders/{first}")] {
+        assert_eq!(tunde.get_json(path).await.0, 403, "{path}");
+    }
+    let (status, _) = musa.post_json(&format!("/api/rider/deliveries/{first}/leave"), Value::Null).await;
+    assert_eq!(status, 404, "not his delivery");
+
+    // No delivery before he leaves; leaving ships the order and sends the customer a code.
+    let deliver = |id: &str, body: Value| {
+        let (tunde, path) = (&tunde, format!("/api/rider/deliveries/{id}/deliver"));
+        async move { tunde.post_json(&path, body).await }
+    };
+    let (status, early) = deliver(&first, json!({"code": "0000", "paidBy": "cash"})).await;
+    assert_eq!(status, 409, "{early}");
+    let (status, left) = tunde.post_json(&format!("/api/rider/deliveries/{first}/leave"), Value::Null).await;
+    assert_eq!(status, 200, "{left}");
+    let (_, order_now) = admin.get_json(&format!("/api/admin/orders/{first}")).await;
+    assert_eq!((&order_now["status"], &order_now["shippedBy"]), (&json!("shipped"), &json!("rider")));
+    let code = code_sent(&app, "ada@example.com", &first_number, None).await;
+    let mail = mail_to(&app, "ada@example.com", "is out for delivery").await;
+    assert!(mail.contains("on its way with Tunde") && mail.contains("have ₦52,500.00 ready"), "{mail}");
+
+    // The customer follows it by number and phone, however the phone is written.
+    let (status, tracked) =
+        app.browser().get_json(&format!("/api/orders/track?number={}&phone=08035550101", first_number.to_lowercase())).await;
+    assert_eq!(status, 200, "{tracked}");
+    assert_eq!(tracked["order"]["rider"]["rider"], "Tunde");
+    let steps: Vec<&str> = tracked["order"]["events"].as_array().unwrap().iter().map(|e| e["status"].as_str().unwrap()).collect();
+    assert_eq!(steps, ["placed", "processing", "shipped"]);
+
+    // At the door: the way she paid is asked for, a wrong code is refused and counted.
+    let wrong = if code == "1111" { "2222" } else { "1111" };
+    let (status, unpaid) = deliver(&first, json!({"code": code})).await;
+    assert_eq!((status, unpaid["message"].as_str()), (400, Some("Choose how the customer paid the ₦52,500.00: cash, transfer or POS.")));
+    let (status, refused) = deliver(&first, json!({"code": wrong, "paidBy": "cash"})).await;
+    assert_eq!(
+        (status, refused["message"].as_str()),
+        (400, Some("That code is not right. Ask the customer to read it again (4 tries left)."))
+    );
+    let (_, delivery) = admin.get_json(&format!("/api/admin/orders/{first}/delivery")).await;
+    assert_eq!(delivery["delivery"]["codeTries"], 1);
+    assert!(delivery["delivery"].get("code").is_none(), "the shop never sees the code: {delivery}");
+    let (status, done) = deliver(&first, json!({"code": code, "paidBy": "cash"})).await;
+    assert_eq!(status, 200, "{done}");
+    assert!(done["stop"]["deliveredAt"].is_i64());
+    // The same code again, or a double tap: it was delivered once.
+    let (status, again) = deliver(&first, json!({"code": code, "paidBy": "cash"})).await;
+    assert_eq!((status, again["message"].as_str()), (409, Some("This order was already delivered.")));
+    let (_, order_now) = admin.get_json(&format!("/api/admin/orders/{first}")).await;
+    assert_eq!(
+        (&order_now["status"], &order_now["toCollect"], &order_now["paid"], &order_now["collectedBy"]),
+        (&json!("delivered"), &json!(0), &json!(first_total), &json!("cash"))
+    );
+    let (_, tracked) = app.browser().get_json(&format!("/api/orders/track?number={first_number}&phone=%2B2348035550101")).await;
+    let steps: Vec<&str> = tracked["order"]["events"].as_array().unwrap().iter().map(|e| e["status"].as_str().unwrap()).collect();
+    assert_eq!(steps, ["placed", "processing", "shipped", "delivered"]);
+    assert_eq!(tracked["order"]["rider"]["rider"], "Tunde", "the history still names him");
+
+    // The second order: five wrong codes use up its tries, the shop sends a new code, and the
+    // customer pays by transfer (no cash in his hand).
+    assert_eq!(tunde.post_json(&format!("/api/rider/deliveries/{second}/leave"), Value::Null).await.0, 200);
+    let old = code_sent(&app, "bola@example.com", &second_number, None).await;
+    let wrong = if old == "1111" { "2222" } else { "1111" };
+    for left in (0..5).rev() {
+        let (status, refused) = deliver(&second, json!({"code": wrong, "paidBy": "transfer"})).await;
+        assert_eq!(status, 400, "{refused}");
+        assert_eq!(refused["message"].as_str().unwrap().contains("last try"), left == 0, "{refused}");
+    }
+    let (status, locked) = deliver(&second, json!({"code": old, "paidBy": "transfer"})).await;
+    assert_eq!((status, locked["message"].as_str()), (409, Some("Too many wrong codes. Ask the shop to send the customer a new code.")));
+    let (status, resent) = packer.post_json(&format!("/api/admin/orders/{second}/delivery-code"), Value::Null).await;
+    assert_eq!((status, &resent["delivery"]["codeTries"]), (200, &json!(0)), "{resent}");
+    let new = code_sent(&app, "bola@example.com", &second_number, Some(&old)).await;
+    if new != old {
+        assert_eq!(deliver(&second, json!({"code": old, "paidBy": "transfer"})).await.0, 400, "the old code stopped working");
+    }
+    let (status, done) = deliver(&second, json!({"code": new, "paidBy": "transfer"})).await;
+    assert_eq!(status, 200, "{done}");
+
+    // The shop sees Tunde's cash in hand (the first order's, not the transfer) and counts it.
+    let (_, riders) = admin.get_json("/api/admin/riders").await;
+    let tunde_now = riders["riders"].as_array().unwrap().iter().find(|r| r["name"] == "Tunde Bakare").unwrap().clone();
+    assert_eq!((&tunde_now["cashInHand"], &tunde_now["open"]), (&json!(first_total), &json!(0)));
+    let settle = format!("/api/admin/riders/{tunde_id}/settle");
+    assert_eq!(packer.post_json(&settle, json!({"amount": "52500"})).await.0, 403, "cash is money");
+    let (status, short) = admin.post_json(&settle, json!({"amount": "50000"})).await;
+    assert_eq!((status, short["message"].as_str()), (400, Some("Tunde Bakare holds ₦52,500.00. Count it again, or settle that amount.")));
+    let (status, settled) = admin.post_json(&settle, json!({"amount": "52500"})).await;
+    assert_eq!((status, &settled["rider"]["cashInHand"]), (200, &json!(0)), "{settled}");
+    let (status, twice) = admin.post_json(&settle, json!({"amount": "52500"})).await;
+    assert_eq!((status, twice["message"].as_str()), (409, Some("Tunde Bakare holds no cash to hand in.")));
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM rider_settlements"), 1);
+}
+
+#[actix_web::test]
+async fn fifty_taps_at_the_door_deliver_once_and_fifty_guesses_stop_at_five() {
+    let (app, admin) = shop_with_riders().await;
+    let (tunde, tunde_id) = rider(&app, "tunde@example.com", "Tunde Bakare").await;
+    let (first, first_number, total) = order(&app, &admin, "198.51.100.21", "ada@example.com", "0803 555 0101").await;
+    let (second, _, _) = order(&app, &admin, "198.51.100.22", "bola@example.com", "0805 222 3344").await;
+    for id in [&first, &second] {
+        assert_eq!(admin.send_json(Method::PUT, &format!("/api/admin/orders/{id}/rider"), json!({"riderId": tunde_id})).await.0, 200);
+        assert_eq!(tunde.post_json(&format!("/api/rider/deliveries/{id}/leave"), Value::Null).await.0, 200);
+    }
+    let code = code_sent(&app, "ada@example.com", &first_number, None).await;
+
+    // Fifty taps of "Delivered" with the right code at once: one delivers, the rest are told so.
+    let path = format!("/api/rider/deliveries/{first}/deliver");
+    let taps = (0..50).map(|_| tunde.post_json(&path, json!({"code": code, "paidBy": "cash"})));
+    let answers = futures_util::future::join_all(taps).await;
+    let delivered = answers.iter().filter(|(s, _)| *s == 200).count();
+    let told = answers.iter().filter(|(s, b)| *s == 409 && b["message"] == "This order was already delivered.").count();
+    assert_eq!((delivered, told), (1, 49));
+    assert_eq!(app.query_i64(&format!("SELECT cash_kobo FROM deliveries WHERE order_id = '{first}'")), total);
+    assert_eq!(app.query_i64(&format!("SELECT COUNT(*) FROM order_events WHERE order_id = '{first}' AND status = 'delivered'")), 1);
+
+    // Fifty guesses at once on the other: five are counted, none delivers, the rest are stopped.
+    let path = format!("/api/rider/deliveries/{second}/deliver");
+    let guesses = (0..50).map(|i| tunde.post_json(&path, json!({"code": format!("{:04}", 9000 + i), "paidBy": "cash"})));
+    let answers = futures_util::future::join_all(guesses).await;
+    let code_second: String =
+        app.state.db.with_conn(|c| Ok(c.query_row("SELECT code FROM deliveries WHERE order_id = ?1", [&second], |r| r.get(0))?)).unwrap();
+    let lucky = (9000..9050).any(|n| format!("{n:04}") == code_second);
+    let delivered = answers.iter().filter(|(s, _)| *s == 200).count();
+    assert!(delivered <= usize::from(lucky), "{answers:?}");
+    if delivered == 0 {
+        assert_eq!(answers.iter().filter(|(s, _)| *s == 400).count(), 5, "{answers:?}");
+        assert_eq!(app.query_i64(&format!("SELECT code_tries FROM deliveries WHERE order_id = '{second}'")), 5);
+    }
+}
+
+#[actix_web::test]
+async fn an_order_goes_to_a_rider_only_while_it_is_on_its_way() {
+    let (app, admin) = shop_with_riders().await;
+    let (_, tunde_id) = rider(&app, "tunde@example.com", "Tunde Bakare").await;
+    let (id, _, _) = order(&app, &admin, "198.51.100.31", "ada@example.com", "0803 555 0101").await;
+    let give = |id: &str, rider: Value| {
+        let (admin, path) = (&admin, format!("/api/admin/orders/{id}/rider"));
+        async move { admin.send_json(Method::PUT, &path, json!({"riderId": rider})).await }
+    };
+    // Shipped with a courier: no rider.
+    for step in [json!({"status": "processing"}), json!({"status": "shipped", "trackingNumber": "GIG1"})] {
+        assert_eq!(admin.send_json(Method::PATCH, &format!("/api/admin/orders/{id}"), step).await.0, 200);
+    }
+    let (status, refused) = give(&id, json!(tunde_id)).await;
+    assert_eq!((status, refused["message"].as_str()), (409, Some("This order went with a courier.")));
+    // An unknown order is a 404; taking back an order no one has changes nothing.
+    assert_eq!(give("no-such-order", json!(tunde_id)).await.0, 404);
+    let (status, none) = give(&id, Value::Null).await;
+    assert_eq!((status, &none["delivery"]), (200, &Value::Null));
+    // A rider taken off the staff can no longer be given orders, and his session loses the round.
+    let (second, _, _) = order(&app, &admin, "198.51.100.32", "bola@example.com", "0805 222 3344").await;
+    assert_eq!(give(&second, json!(tunde_id)).await.0, 200);
+    let (status, _) = give(&second, Value::Null).await;
+    assert_eq!(status, 200);
+    assert_eq!(app.query_i64(&format!("SELECT COUNT(*) FROM deliveries WHERE order_id = '{second}'")), 0);
+    app.sql("UPDATE users SET role = NULL WHERE email = 'tunde@example.com'");
+    let (status, refused) = give(&second, json!(tunde_id)).await;
+    assert_eq!((status, refused["message"].as_str()), (404, Some("We couldn't find that rider.")));
+}
+
+#[actix_web::test]
+async fn tracking_finds_an_order_by_its_phone_and_not_by_guessing() {
+    let (app, admin) = shop_with_riders().await;
+    let (_, number, _) = order(&app, &admin, "198.51.100.41", "ada@example.com", "0803 555 0101").await;
+    let visitor = app.browser();
+    for phone in ["0803%20555%200101", "08035550101", "%2B2348035550101", "2348035550101"] {
+        let (status, found) = visitor.get_json(&format!("/api/orders/track?number={number}&phone={phone}")).await;
+        assert_eq!((status, &found["order"]["number"]), (200, &json!(number)), "{phone}: {found}");
+    }
+    let (status, wrong) = visitor.get_json(&format!("/api/orders/track?number={number}&phone=08035550102")).await;
+    assert_eq!((status, wrong["message"].as_str()), (404, Some("We couldn't find an order with that number and phone number.")));
+    let (status, bad) = visitor.get_json(&format!("/api/orders/track?number={number}&phone=call-me")).await;
+    assert_eq!(status, 400, "{bad}");
+    let (status, missing) = visitor.get_json(&format!("/api/orders/track?number={number}")).await;
+    assert_eq!(
+        (status, missing["message"].as_str()),
+        (400, Some("Please enter your order number and the e-mail address or phone number you ordered with."))
+    );
+    // The e-mail still works.
+    assert_eq!(visitor.get_json(&format!("/api/orders/track?number={number}&email=ADA@example.com")).await.0, 200);
+}

@@ -90,7 +90,7 @@ test('the owner turns SMS and WhatsApp on at 360 px; an order shows its messages
     await owner.getByText(/\{nme\} is not a placeholder/).waitFor();
     await words.fill(shipped);
     await placed.getByRole('button', { name: 'Preview' }).click();
-    await placed.getByText(/Reply STOP to opt out\./).waitFor();
+    await placed.getByText(/^SMS \(\d+ characters/).waitFor();
     await owner.getByRole('button', { name: 'Save' }).click();
     await owner.getByText('Saved. New order events use these channels and words.').waitFor();
     // Nothing is wider than the phone.

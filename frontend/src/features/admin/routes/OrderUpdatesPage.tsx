@@ -35,25 +35,36 @@ function modeText(mode: string, folder: string): string {
  */
 export default function OrderUpdatesPage() {
   const query = useOrderUpdates();
+  // Kept here: a save answers the new settings, which start the form afresh (its key).
+  const [notice, setNotice] = useState<Notice>(null);
   return (
     <PageShell title="Order updates" eyebrow="Admin">
       <PageBar state="SMS and WhatsApp updates beside e-mail, event by event." refresh={query} />
       <Loaded query={query} loading="Loading order updates…">
-        {(view) => <UpdatesForm key={JSON.stringify(view)} view={view} />}
+        {(view) => <UpdatesForm key={JSON.stringify(view)} view={view} notice={notice} setNotice={setNotice} />}
       </Loaded>
     </PageShell>
   );
 }
 
-function UpdatesForm({ view }: { view: MessagesView }) {
+function UpdatesForm({
+  view,
+  notice,
+  setNotice,
+}: {
+  view: MessagesView;
+  notice: Notice;
+  setNotice: (notice: Notice) => void;
+}) {
   const save = useSaveOrderUpdates();
   const [events, setEvents] = useState<EventSetting[]>(view.events);
   const [cap, setCap] = useState(String(view.dailyCap));
-  const [notice, setNotice] = useState<Notice>(null);
   const changed = JSON.stringify(events) !== JSON.stringify(view.events) || cap !== String(view.dailyCap);
 
-  const update = (index: number, change: Partial<EventSetting>) =>
+  const update = (index: number, change: Partial<EventSetting>) => {
     setEvents((all) => all.map((e, i) => (i === index ? { ...e, ...change } : e)));
+    setNotice(null);
+  };
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

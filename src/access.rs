@@ -123,6 +123,12 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/mail/failed", RUNNING),
     rule("POST", "/api/admin/mail/failed/retry", RUNNING),
     rule("POST", "/api/admin/mail/failed/{id}/retry", RUNNING),
+    // SMS and WhatsApp: the channels and words are the shop's running; an order's messages are
+    // seen by whoever sees the order.
+    rule("GET", "/api/admin/messages", RUNNING),
+    rule("PUT", "/api/admin/messages", RUNNING),
+    rule("POST", "/api/admin/messages/preview", RUNNING),
+    rule("GET", "/api/admin/orders/{id}/messages", EVERYONE),
     // The owner's: staff, settings and the activity log.
     rule("POST", "/api/admin/grant", OWNER),
     rule("GET", "/api/admin/staff", OWNER),
@@ -136,6 +142,7 @@ pub const RULES: &[Rule] = &[
     rule("PUT", "/api/admin/keys/paystack", OWNER),
     rule("PUT", "/api/admin/keys/addresses", OWNER),
     rule("POST", "/api/admin/keys/test-mail", OWNER),
+    rule("PUT", "/api/admin/keys/messaging", OWNER),
 ];
 
 /// The rule for a request, matching `{…}` in a rule's path to one segment of the request's. Every

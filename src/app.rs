@@ -209,6 +209,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::keys::routes::configure)
                 .configure(crate::feeds::routes::configure)
                 .configure(crate::riders::routes::configure)
+                .configure(crate::messages::routes::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
@@ -216,6 +217,8 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
         .route("/sitemap.xml", web::get().to(crate::sitemap::sitemap))
         .route("/robots.txt", web::get().to(crate::sitemap::robots))
         .route("/feeds/{token}/{file}", web::get().to(crate::feeds::routes::serve))
+        .route("/stop/{token}", web::get().to(crate::messages::routes::stop_page))
+        .route("/stop/{token}", web::post().to(crate::messages::routes::stop))
         .route("/manifest.webmanifest", web::get().to(crate::brand::routes::manifest))
         .route("/brand/{file}", web::get().to(crate::brand::routes::icon))
         .default_service(web::to(page));

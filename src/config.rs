@@ -216,6 +216,32 @@ pub struct Config {
     /// SMTP URL for outgoing mail (smtps://user:pass@host:465). Without it mail goes to the outbox folder.
     #[arg(long, env = "ANKARA_SMTP_URL", global = true, hide_env_values = true)]
     pub smtp_url: Option<String>,
+    /// Termii API key for SMS. Without it SMS go to the sandbox's folder (`outbox-sms` in the data
+    /// directory) instead.
+    #[arg(long, env = "ANKARA_TERMII_API_KEY", global = true, hide_env_values = true)]
+    pub termii_api_key: Option<String>,
+    /// The sender ID approved on Termii (the "from" of SMS, up to 11 characters).
+    #[arg(long, env = "ANKARA_TERMII_SENDER_ID", default_value = "Ankara", global = true)]
+    pub termii_sender_id: String,
+    /// Termii's route: "generic", or "dnd" to reach numbers on Do-Not-Disturb (transactional).
+    #[arg(long, env = "ANKARA_TERMII_CHANNEL", default_value = "dnd", global = true)]
+    pub termii_channel: String,
+    /// Termii's API base URL (the account's, from its dashboard; tests point it at a fake).
+    #[arg(long, env = "ANKARA_TERMII_BASE_URL", default_value = "https://api.ng.termii.com", global = true)]
+    pub termii_base_url: String,
+    /// WhatsApp Business Cloud API access token. Without it (and the phone number ID) WhatsApp
+    /// messages go to the sandbox's folder (`outbox-whatsapp` in the data directory).
+    #[arg(long, env = "ANKARA_WHATSAPP_TOKEN", global = true, hide_env_values = true)]
+    pub whatsapp_token: Option<String>,
+    /// The WhatsApp Business phone number ID that sends the messages.
+    #[arg(long, env = "ANKARA_WHATSAPP_PHONE_NUMBER_ID", global = true)]
+    pub whatsapp_phone_number_id: Option<String>,
+    /// The Graph API base URL with its version (tests point it at a fake).
+    #[arg(long, env = "ANKARA_WHATSAPP_BASE_URL", default_value = "https://graph.facebook.com/v21.0", global = true)]
+    pub whatsapp_base_url: String,
+    /// The language code the WhatsApp templates were approved in.
+    #[arg(long, env = "ANKARA_WHATSAPP_LANGUAGE", default_value = "en", global = true)]
+    pub whatsapp_language: String,
     /// The shop's own e-mail address: sender of mail, receiver of order notices and contact messages.
     #[arg(long, env = "ANKARA_SHOP_EMAIL", default_value = "shop@ankara.local", global = true)]
     pub shop_email: String,
@@ -279,6 +305,11 @@ pub struct Config {
     /// The wait after a mail's first failed attempt; each next wait doubles (up to an hour).
     #[arg(long, env = "ANKARA_MAIL_RETRY_MS", default_value_t = 30_000, global = true, hide = true)]
     pub mail_retry_ms: u64,
+    /// How long a worker's claim on a batch of outbox messages holds, instead of the computed one
+    /// (two minutes and more): tests that kill the shop mid-send shorten it, so the restarted shop
+    /// takes the dead worker's messages over within seconds.
+    #[arg(long, env = "ANKARA_MAIL_CLAIM_MS", global = true, hide = true)]
+    pub mail_claim_ms: Option<u64>,
     /// Attempts to send a mail before it counts as failed (the back office's Failed mail screen).
     #[arg(long, env = "ANKARA_MAIL_ATTEMPTS", default_value_t = 10, global = true)]
     pub mail_attempts: u64,
@@ -305,6 +336,10 @@ pub struct OperatorSet {
     pub smtp_url: bool,
     pub shop_email: bool,
     pub shop_name: bool,
+    /// The Termii key (SMS).
+    pub termii: bool,
+    /// The WhatsApp Cloud API's token and phone number ID.
+    pub whatsapp_cloud: bool,
 }
 
 /// Two machines, one taking orders and a warm standby (deploy/README.md): both name the same
@@ -347,6 +382,9 @@ impl Config {
 
     /// Checks what clap cannot: values that parse but make no sense together.
     pub fn validate(&mut self) -> Result<(), String> {
+        if !["generic", "dnd"].contains(&self.termii_channel.as_str()) {
+            return Err(format!("ANKARA_TERMII_CHANNEL is generic or dnd, got {:?}", self.termii_channel));
+        }
         let public = self.public_url.clone().unwrap_or_else(|| format!("http://{}", self.listen));
         let public = public.trim_end_matches('/').to_string();
         if !(public.starts_with("http://") || public.starts_with("https://")) {

@@ -35,6 +35,7 @@ pub mod keys;
 pub mod logging;
 pub mod mail;
 pub mod media;
+pub mod messages;
 pub mod metrics;
 pub mod money;
 pub mod net;

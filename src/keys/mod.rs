@@ -32,6 +32,12 @@ pub struct Stored {
     /// Kept here by earlier versions: moved into the shop's identity at start ([`stored_whatsapp`]),
     /// the one place it is read from now.
     pub whatsapp_number: Option<String>,
+    /// SMS through Termii: its API key and approved sender ID.
+    pub termii_api_key: Option<String>,
+    pub termii_sender_id: Option<String>,
+    /// WhatsApp through the Cloud API: the access token and the sending phone number's ID.
+    pub whatsapp_token: Option<String>,
+    pub whatsapp_phone_number_id: Option<String>,
 }
 
 fn path(data_dir: &Path) -> PathBuf {
@@ -64,6 +70,8 @@ fn operator_set(config: &Config) -> OperatorSet {
         smtp_url: config.smtp_url.is_some(),
         shop_email: config.shop_email != defaults.shop_email || given("ANKARA_SHOP_EMAIL"),
         shop_name: config.shop_name != defaults.shop_name || given("ANKARA_SHOP_NAME"),
+        termii: config.termii_api_key.is_some(),
+        whatsapp_cloud: config.whatsapp_token.is_some() || config.whatsapp_phone_number_id.is_some(),
     }
 }
 
@@ -76,6 +84,7 @@ pub fn overlay(config: &mut Config) -> Result<(), String> {
     let operator = operator_set(config);
     config.operator_set = Some(operator);
     let stored = load(&config.data_dir)?;
+    overlay_messaging(config, &stored);
     if !operator.paystack
         && let (Some(secret), Some(public)) = (&stored.paystack_secret_key, &stored.paystack_public_key)
     {
@@ -99,6 +108,21 @@ pub fn overlay(config: &mut Config) -> Result<(), String> {
         config.shop_name = name;
     }
     Ok(())
+}
+
+/// The SMS and WhatsApp providers' keys from `stored`, where the operator did not set them.
+pub fn overlay_messaging(config: &mut Config, stored: &Stored) {
+    let operator = config.operator_set.unwrap_or_default();
+    if !operator.termii {
+        config.termii_api_key = stored.termii_api_key.clone();
+        if let Some(sender) = &stored.termii_sender_id {
+            config.termii_sender_id = sender.clone();
+        }
+    }
+    if !operator.whatsapp_cloud {
+        config.whatsapp_token = stored.whatsapp_token.clone();
+        config.whatsapp_phone_number_id = stored.whatsapp_phone_number_id.clone();
+    }
 }
 
 /// The WhatsApp number an earlier version's Keys screen stored: the caller moves it into the
@@ -255,6 +279,25 @@ pub struct KeysView {
     pub public_url: KeySetting,
     pub smtp_url: KeySetting,
     pub shop_email: KeySetting,
+    /// SMS through Termii: `sandbox` (no key: written to the outbox-sms folder) or `live`.
+    pub sms: MessagingSetting,
+    /// WhatsApp through the Cloud API: `sandbox` or `live`.
+    pub whatsapp_cloud: MessagingSetting,
+}
+
+/// An SMS or WhatsApp provider as the screen shows it.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessagingSetting {
+    /// `sandbox` (no key) or `live`.
+    pub mode: String,
+    /// The key or token, masked.
+    pub key: Option<String>,
+    /// Termii's sender ID, or WhatsApp's phone number ID.
+    pub sender: Option<String>,
+    pub source: SetBy,
+    /// The variables that set it on the server.
+    pub variable: &'static str,
 }
 
 /// This binary's version.
@@ -297,6 +340,20 @@ pub fn view(config: &Config, stored: &Stored) -> KeysView {
             value: Some(config.shop_email.clone()),
             source: source(operator.shop_email, stored.shop_email.is_some()),
             variable: "ANKARA_SHOP_EMAIL",
+        },
+        sms: MessagingSetting {
+            mode: if config.termii_api_key.is_some() { "live" } else { "sandbox" }.into(),
+            key: config.termii_api_key.as_deref().map(mask),
+            sender: Some(config.termii_sender_id.clone()),
+            source: source(operator.termii, stored.termii_api_key.is_some()),
+            variable: "ANKARA_TERMII_API_KEY",
+        },
+        whatsapp_cloud: MessagingSetting {
+            mode: if config.whatsapp_token.is_some() && config.whatsapp_phone_number_id.is_some() { "live" } else { "sandbox" }.into(),
+            key: config.whatsapp_token.as_deref().map(mask),
+            sender: config.whatsapp_phone_number_id.clone(),
+            source: source(operator.whatsapp_cloud, stored.whatsapp_token.is_some()),
+            variable: "ANKARA_WHATSAPP_TOKEN",
         },
     }
 }

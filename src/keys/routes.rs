@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(get_keys).service(put_paystack).service(put_addresses).service(test_mail);
+    cfg.service(get_keys).service(put_paystack).service(put_addresses).service(test_mail).service(put_messaging);
 }
 
 /// The configuration the shop will run with once `stored` is in force: what the operator set
@@ -33,6 +33,7 @@ fn in_force(config: &Config, stored: &Stored) -> Config {
     {
         next.shop_email = email.clone();
     }
+    crate::keys::overlay_messaging(&mut next, stored);
     next
 }
 
@@ -192,4 +193,55 @@ async fn test_mail(state: web::Data<AppState>, owner: AdminUser, body: web::Json
         .map_err(AppError::internal)?
         .map_err(AppError::Upstream)?;
     Ok(HttpResponse::Ok().json(TestMailSent { to }))
+}
+
+/// The SMS and WhatsApp providers' keys. A field left out keeps its value; an empty one clears it
+/// (that provider goes back to the sandbox); a masked key as the screen shows it is "unchanged".
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessagingKeys {
+    pub termii_api_key: Option<String>,
+    pub termii_sender_id: Option<String>,
+    pub whatsapp_token: Option<String>,
+    pub whatsapp_phone_number_id: Option<String>,
+}
+
+/// Saves the SMS (Termii) and WhatsApp (Cloud API) keys; the shop restarts to use them.
+#[utoipa::path(tag = "admin", responses((status = OK, body = KeysView), BadRequest, Unauthorized, Forbidden, Conflict))]
+#[put("/admin/keys/messaging")]
+async fn put_messaging(state: web::Data<AppState>, _owner: AdminUser, body: web::Json<MessagingKeys>) -> AppResult<HttpResponse> {
+    let change = body.into_inner();
+    let config = &state.config;
+    let operator = config.operator_set.unwrap_or_default();
+    let mut stored = load(&config.data_dir).map_err(AppError::internal)?;
+    let masked = |key: &Option<String>| key.as_deref().map(mask);
+    let kept = |sent: Option<String>, shown: Option<String>| sent.map(|s| s.trim().to_string()).filter(|s| Some(s) != shown.as_ref());
+    let value = |s: String| if s.is_empty() { None } else { Some(s) };
+    let termii_key = kept(change.termii_api_key, masked(&config.termii_api_key));
+    let whatsapp_token = kept(change.whatsapp_token, masked(&config.whatsapp_token));
+    if operator.termii && (termii_key.is_some() || change.termii_sender_id.is_some()) {
+        return Err(set_on_server("ANKARA_TERMII_API_KEY"));
+    }
+    if operator.whatsapp_cloud && (whatsapp_token.is_some() || change.whatsapp_phone_number_id.is_some()) {
+        return Err(set_on_server("ANKARA_WHATSAPP_TOKEN and ANKARA_WHATSAPP_PHONE_NUMBER_ID"));
+    }
+    if let Some(key) = termii_key {
+        stored.termii_api_key = value(key);
+    }
+    if let Some(sender) = change.termii_sender_id.map(|s| s.trim().to_string()) {
+        if sender.chars().count() > 11 || (!sender.is_empty() && !sender.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ')) {
+            return Err(AppError::Validation("A Termii sender ID has up to 11 letters and digits, as approved on Termii.".into()));
+        }
+        stored.termii_sender_id = value(sender);
+    }
+    if let Some(token) = whatsapp_token {
+        stored.whatsapp_token = value(token);
+    }
+    if let Some(id) = change.whatsapp_phone_number_id.map(|s| s.trim().to_string()) {
+        if !id.chars().all(|c| c.is_ascii_digit()) {
+            return Err(AppError::Validation("The WhatsApp phone number ID is digits only (WhatsApp Manager → API Setup).".into()));
+        }
+        stored.whatsapp_phone_number_id = value(id);
+    }
+    save_and_restart(&state, &stored)
 }

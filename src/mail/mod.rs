@@ -6,6 +6,8 @@
 //! backoff, and marks it sent.
 
 pub mod outbox;
+pub mod paid;
+pub mod providers;
 pub mod routes;
 
 use std::path::PathBuf;
@@ -30,6 +32,8 @@ pub struct Retry {
     pub first_ms: i64,
     /// Attempts before the mail counts as failed for good (then the owner may retry it).
     pub attempts: i64,
+    /// A claim's length set by the operator (tests), instead of the computed one.
+    pub claim_ms: Option<i64>,
 }
 
 #[derive(Clone)]
@@ -48,6 +52,8 @@ pub struct Mailer {
     pending: Arc<AtomicUsize>,
     /// When a mail is due and when it was tried: the shop's clock.
     pub clock: crate::clock::Clock,
+    /// Where SMS and WhatsApp messages in the same outbox go (a provider, or the sandbox's files).
+    pub providers: providers::Providers,
 }
 
 /// The shop as the head of every mail shows it: its logo, or its name alone without one.
@@ -56,6 +62,21 @@ pub struct Sign {
     pub name: String,
     /// The logo's absolute address (mail is read far from the shop: a relative one would not load).
     pub logo_url: Option<String>,
+}
+
+/// An SMS or WhatsApp message to write to the outbox.
+pub struct OutboxMessage<'a> {
+    /// "sms" or "whatsapp".
+    pub channel: &'a str,
+    /// E.164.
+    pub to: &'a str,
+    /// "Order #K7M2QX9A: placed", for the back office.
+    pub subject: &'a str,
+    /// The SMS's text, or the JSON of a [`providers::WhatsAppBody`].
+    pub body: &'a str,
+    /// The order it is about, and the event ("placed", "out_for_delivery"…).
+    pub order_id: &'a str,
+    pub event: &'a str,
 }
 
 /// A mail to write to the outbox.
@@ -88,7 +109,11 @@ impl Mailer {
         // The start-up name until `set_shop_name` gives the published one (app::prepare).
         let shop = Arc::new(std::sync::RwLock::new(Sign { name: config.shop_name.clone(), logo_url: None }));
         let public_url = config.public_url().to_string();
-        let retry = Retry { first_ms: config.mail_retry_ms as i64, attempts: config.mail_attempts.max(1) as i64 };
+        let retry = Retry {
+            first_ms: config.mail_retry_ms as i64,
+            attempts: config.mail_attempts.max(1) as i64,
+            claim_ms: config.mail_claim_ms.map(|ms| ms as i64),
+        };
         Ok(Mailer {
             from,
             shop,
@@ -99,6 +124,7 @@ impl Mailer {
             wake: Arc::default(),
             pending: Arc::default(),
             clock: config.clock.clone(),
+            providers: providers::Providers::new(config),
         })
     }
 
@@ -163,6 +189,33 @@ impl Mailer {
             )?;
         self.wake.notify_one();
         Ok(Some(id))
+    }
+
+    /// Tells the worker something was queued.
+    pub fn wake(&self) {
+        self.wake.notify_one();
+    }
+
+    /// Writes an SMS or WhatsApp message (see `messages`) to the outbox inside the caller's
+    /// transaction, like [`Mailer::queue`]: the same worker sends it, with the same claim and
+    /// retries. Returns the outbox row.
+    pub fn queue_message(&self, tx: &Connection, message: OutboxMessage) -> AppResult<i64> {
+        let now = self.clock.now_ms();
+        let message_id = format!("<{now}.{}@messages>", crate::util::random_id(16));
+        let id = tx
+            .prepare_cached(
+                "INSERT INTO mail_outbox (message_id, kind, to_addr, subject, body, next_at, created_at, channel, order_id, event)
+                 VALUES (:message_id, 'order_message', :to, :subject, :body, :now, :now, :channel, :order, :event) RETURNING id",
+            )?
+            .query_row(
+                named_params! {
+                    ":message_id": message_id, ":to": message.to, ":subject": message.subject, ":body": message.body, ":now": now,
+                    ":channel": message.channel, ":order": message.order_id, ":event": message.event,
+                },
+                |r| r.get(0),
+            )?;
+        self.wake.notify_one();
+        Ok(id)
     }
 
     /// Mails waiting to be sent (pending in the outbox), as last counted.

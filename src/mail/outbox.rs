@@ -32,6 +32,9 @@ pub struct Claimed {
     pub unsubscribe: Option<String>,
     pub attempts: i64,
     pub created_at: i64,
+    /// "email", "sms" or "whatsapp".
+    pub channel: String,
+    pub event: Option<String>,
 }
 
 /// The wait before attempt `attempts + 1`, after `attempts` failed ones: `first`, doubling, capped.
@@ -54,17 +57,30 @@ fn claim_ms(batch: i64, smtp: bool) -> i64 {
 }
 
 /// Claims for `worker` the oldest due mails, at most `limit` (or mail `only`, due or not),
-/// counting an attempt for each.
-fn claim(tx: &Connection, worker: &str, only: Option<i64>, limit: i64, until: i64, now: i64) -> rusqlite::Result<Vec<Claimed>> {
+/// counting an attempt for each. `channel_paid` chooses e-mail (false) or SMS and WhatsApp (true).
+#[allow(clippy::too_many_arguments)]
+fn claim_some(
+    tx: &Connection,
+    worker: &str,
+    only: Option<i64>,
+    limit: i64,
+    paid: bool,
+    until: i64,
+    now: i64,
+) -> rusqlite::Result<Vec<Claimed>> {
+    if limit <= 0 {
+        return Ok(Vec::new());
+    }
     tx.prepare_cached(
         "UPDATE mail_outbox SET claimed_by = :worker, claimed_until = :until, attempts = attempts + 1, tried_at = :now
           WHERE id IN (SELECT id FROM mail_outbox
                         WHERE status = 'pending' AND (claimed_until IS NULL OR claimed_until <= :now)
+                          AND (channel <> 'email') = :paid
                           AND (CASE WHEN :only IS NULL THEN next_at <= :now ELSE id = :only END)
                         ORDER BY next_at, id LIMIT :limit)
-          RETURNING id, message_id, to_addr, subject, body, unsubscribe, attempts, created_at",
+          RETURNING id, message_id, to_addr, subject, body, unsubscribe, attempts, created_at, channel, event",
     )?
-    .query_map(named_params! {":worker": worker, ":until": until, ":now": now, ":only": only, ":limit": limit}, |r| {
+    .query_map(named_params! {":worker": worker, ":until": until, ":now": now, ":only": only, ":limit": limit, ":paid": paid}, |r| {
         Ok(Claimed {
             id: r.get(0)?,
             message_id: r.get(1)?,
@@ -74,14 +90,37 @@ fn claim(tx: &Connection, worker: &str, only: Option<i64>, limit: i64, until: i6
             unsubscribe: r.get(5)?,
             attempts: r.get(6)?,
             created_at: r.get(7)?,
+            channel: r.get(8)?,
+            event: r.get(9)?,
         })
     })?
     .collect::<rusqlite::Result<Vec<Claimed>>>()
-    .map(|mut claimed| {
-        // RETURNING gives no order: send the oldest first.
-        claimed.sort_by_key(|m| m.id);
-        claimed
-    })
+}
+
+/// Claims e-mail (up to `limit`) and SMS and WhatsApp (up to `paid_limit`, and what the day's cap
+/// leaves); first gives up on messages to phones that opted out, and moves paid messages beyond
+/// the cap to the next day.
+#[allow(clippy::too_many_arguments)]
+fn claim(
+    tx: &Connection,
+    worker: &str,
+    only: Option<i64>,
+    limit: i64,
+    paid_limit: i64,
+    until: i64,
+    now: i64,
+) -> rusqlite::Result<(Vec<Claimed>, Vec<Claimed>)> {
+    super::paid::drop_opted_out(tx, now)?;
+    let mut mails = claim_some(tx, worker, only, limit, false, until, now)?;
+    let room = super::paid::room_today(tx, now)?;
+    let mut paid = claim_some(tx, worker, only, paid_limit.min(room), true, until, now)?;
+    if room <= paid_limit {
+        super::paid::defer_beyond_cap(tx, now)?;
+    }
+    // RETURNING gives no order: send the oldest first.
+    mails.sort_by_key(|m| m.id);
+    paid.sort_by_key(|m| m.id);
+    Ok((mails, paid))
 }
 
 /// Records how an attempt went, if `worker` still holds the claim (a claim that ran out may have
@@ -122,20 +161,27 @@ async fn send_next(db: &Db, mailer: &Mailer, only: Option<i64>) -> AppResult<(us
         (None, true) => BATCH_SMTP,
         (None, false) => BATCH_FILES,
     };
+    let live = mailer.providers.live();
+    let paid_limit = match (only, live) {
+        (Some(_), _) => 1,
+        (None, true) => BATCH_SMTP,
+        (None, false) => BATCH_FILES,
+    };
     let w = worker.clone();
-    let (hold, clock) = (claim_ms(limit, mailer.has_smtp()), mailer.clock.clone());
-    let mails = db
+    let hold = mailer.retry.claim_ms.unwrap_or_else(|| claim_ms(limit.max(paid_limit), mailer.has_smtp() || live));
+    let clock = mailer.clock.clone();
+    let (mails, messages) = db
         .write(move |tx| {
             let now = clock.now_ms();
-            Ok(claim(tx, &w, only, limit, now + hold, now)?)
+            Ok(claim(tx, &w, only, limit, paid_limit, now + hold, now)?)
         })
         .await?;
-    if mails.is_empty() {
+    if mails.is_empty() && messages.is_empty() {
         return Ok((0, false));
     }
-    let full = mails.len() as i64 == limit;
+    let full = mails.len() as i64 == limit || messages.len() as i64 == paid_limit;
     let m = mailer.clone();
-    let sent = actix_web::web::block(move || {
+    let mut sent = actix_web::web::block(move || {
         mails
             .into_iter()
             .map(|mail| {
@@ -149,6 +195,23 @@ async fn send_next(db: &Db, mailer: &Mailer, only: Option<i64>) -> AppResult<(us
     })
     .await
     .map_err(AppError::internal)?;
+    // SMS and WhatsApp: one provider call (or sandbox file) each, in turn.
+    for message in messages {
+        let outgoing = super::providers::Outgoing {
+            id: message.id,
+            created_at: message.created_at,
+            channel: &message.channel,
+            event: message.event.as_deref().unwrap_or(""),
+            to: &message.to,
+            subject: &message.subject,
+            body: &message.body,
+        };
+        let outcome = mailer.providers.send(&outgoing).await;
+        if let Err(why) = &outcome {
+            tracing::warn!(mail_id = %message.id, channel = %message.channel, attempt = message.attempts, error = %why, "message not sent");
+        }
+        sent.push((message, outcome));
+    }
     let (tried, retry, clock) = (sent.len(), mailer.retry, mailer.clock.clone());
     db.write(move |tx| {
         let now = clock.now_ms();
@@ -228,6 +291,8 @@ pub struct FailedMail {
     pub id: i64,
     /// What it is about: order, refund, reset, back_in_stock, bag_reminder…
     pub kind: String,
+    /// How it goes: "email", "sms" or "whatsapp".
+    pub channel: String,
     pub to: String,
     pub subject: String,
     pub attempts: i64,
@@ -241,7 +306,7 @@ pub struct FailedMail {
 /// Mail that failed for good, newest first (at most 500).
 pub fn failed(conn: &Connection) -> rusqlite::Result<Vec<FailedMail>> {
     conn.prepare_cached(
-        "SELECT id, kind, to_addr, subject, attempts, COALESCE(last_error, ''), created_at, COALESCE(tried_at, created_at)
+        "SELECT id, kind, to_addr, subject, attempts, COALESCE(last_error, ''), created_at, COALESCE(tried_at, created_at), channel
            FROM mail_outbox WHERE status = 'failed' ORDER BY id DESC LIMIT 500",
     )?
     .query_map([], |r| {
@@ -254,6 +319,7 @@ pub fn failed(conn: &Connection) -> rusqlite::Result<Vec<FailedMail>> {
             reason: r.get(5)?,
             created_at: r.get(6)?,
             last_attempt_at: r.get(7)?,
+            channel: r.get(8)?,
         })
     })?
     .collect()

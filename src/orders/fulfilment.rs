@@ -136,11 +136,34 @@ pub fn update(
 }
 
 /// The customer's mail about their order's new status (when it is news to them), written in the
-/// transaction that changed it.
-fn queue_status_mail(mailer: &Mailer, tx: &Connection, order: &Order) -> AppResult<()> {
-    if let Some((subject, body)) = mails::status_changed(&mailer.shop_name(), mailer.public_url(), order) {
+/// transaction that changed it, with the SMS and WhatsApp the merchant chose for it.
+pub fn queue_status_mail(mailer: &Mailer, tx: &Connection, order: &Order) -> AppResult<()> {
+    use crate::messages::{Event, email_wanted};
+    // SMS and WhatsApp for the statuses that have an event. Shipped, by a courier or the shop's
+    // rider without the rider flow, has no confirmation code: the templates' parts with {code}
+    // are left out. (The rider flow sends its own OutForDelivery with the code.)
+    let events: Vec<Event> = match order.status {
+        OrderStatus::Shipped => {
+            let mut events = vec![Event::OutForDelivery { code: String::new(), rider: None }];
+            if order.payment.payment_method == PaymentMethod::PayOnDelivery && order.payment.balance > Kobo::ZERO {
+                events.push(Event::PayOnDeliveryReady);
+            }
+            events
+        }
+        OrderStatus::Delivered => vec![Event::Delivered],
+        _ => Vec::new(),
+    };
+    let mail_wanted = match events.first() {
+        Some(event) => email_wanted(tx, event.kind())?,
+        None => true,
+    };
+    if mail_wanted && let Some((subject, body)) = mails::status_changed(&mailer.shop_name(), mailer.public_url(), order) {
         let mail = crate::mail::Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None };
         mailer.queue(tx, mail)?;
+    }
+    let now = mailer.clock.now_ms();
+    for event in events {
+        order_event(tx, mailer, order, event, now)?;
     }
     Ok(())
 }

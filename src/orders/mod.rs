@@ -607,6 +607,28 @@ pub fn admin_order(conn: &Connection, id: &OrderId) -> AppResult<AdminOrder> {
     Ok(admin_views(conn, vec![order])?.pop().expect("one order in, one out"))
 }
 
+/// Queues the SMS and WhatsApp messages the merchant chose for `event` of `order`, in the
+/// caller's transaction (`messages::order_event` with the order's facts): the one call for an
+/// order's event, whoever makes it (payments, fulfilment, the rider flow).
+pub fn order_event(tx: &Connection, mailer: &crate::mail::Mailer, order: &Order, event: crate::messages::Event, now: i64) -> AppResult<()> {
+    crate::messages::order_event(tx, mailer, &order.recipient(), event, now)
+}
+
+impl Order {
+    /// What a message about the order needs of it.
+    pub fn recipient(&self) -> crate::messages::Recipient {
+        crate::messages::Recipient {
+            order_id: self.id.as_str().to_string(),
+            number: self.number.clone(),
+            customer_name: self.customer_name.clone(),
+            customer_email: self.customer_email.clone(),
+            customer_phone: self.customer_phone.clone(),
+            total: self.total_amount,
+            balance: self.payment.balance,
+        }
+    }
+}
+
 pub fn order_not_found() -> AppError {
     AppError::NotFound("Order not found.".into())
 }

@@ -218,15 +218,24 @@ impl Payments {
 /// transaction that made the order (for a pay link's payment: that the money came, and what is
 /// left to pay).
 pub(super) fn queue_order_mails(mailer: &crate::mail::Mailer, tx: &Connection, order: &Order) -> AppResult<()> {
-    let (customer_mail, shop_mail) = if order.payment.payment_method == orders::PaymentMethod::PayLink {
+    let link_paid = order.payment.payment_method == orders::PaymentMethod::PayLink;
+    let (customer_mail, shop_mail) = if link_paid {
         orders::mails::link_paid(&mailer.shop_name(), mailer.public_url(), order)
     } else {
         orders::mails::new_order(&mailer.shop_name(), mailer.public_url(), order)
     };
+    // A pay link's money is "paid"; a checkout's order (paid by card, or to pay on delivery) is
+    // "placed", its confirmation saying which.
+    let event = if link_paid { crate::messages::Event::Paid } else { crate::messages::Event::Placed };
+    let customer_wants_mail = crate::messages::email_wanted(tx, event.kind())?;
     let shop = mailer.shop_address();
     for (to, (subject, body)) in [(order.customer_email.as_str(), &customer_mail), (shop.as_str(), &shop_mail)] {
+        if to == order.customer_email && !customer_wants_mail {
+            continue;
+        }
         mailer.queue(tx, crate::mail::Mail { kind: "order", to, subject, body, unsubscribe: None })?;
     }
+    orders::order_event(tx, mailer, order, event, mailer.clock.now_ms())?;
     Ok(())
 }
 

@@ -67,9 +67,15 @@ pub(super) fn link_expiry(conn: &Connection, now: i64) -> rusqlite::Result<i64> 
 
 /// Writes the customer's mail with the pay link (when they gave an e-mail) in the link's transaction.
 pub(super) fn queue_link(mailer: &crate::mail::Mailer, tx: &rusqlite::Connection, order: &Order, link: &str) -> AppResult<()> {
-    let (subject, body) = crate::orders::mails::pay_link(&mailer.shop_name(), order, link);
-    mailer
-        .queue(tx, crate::mail::Mail { kind: "pay_link", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
+    let event = crate::messages::Event::PayLinkSent { url: link.to_string() };
+    if crate::messages::email_wanted(tx, event.kind())? {
+        let (subject, body) = crate::orders::mails::pay_link(&mailer.shop_name(), order, link);
+        mailer.queue(
+            tx,
+            crate::mail::Mail { kind: "pay_link", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None },
+        )?;
+    }
+    crate::orders::order_event(tx, mailer, order, event, mailer.clock.now_ms())?;
     Ok(())
 }
 

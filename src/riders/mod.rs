@@ -20,6 +20,7 @@ use serde::Serialize;
 use crate::error::{AppError, AppResult};
 use crate::ids::{OrderId, UserId};
 use crate::mail::{Mail, Mailer};
+use crate::messages::Event;
 use crate::money::{Kobo, format_naira};
 use crate::orders::{self, CollectedBy, Order, OrderStatus, PaymentMethod, ShippedBy, Shipping};
 
@@ -300,15 +301,23 @@ pub fn leave(tx: &Connection, mailer: &Mailer, rider: &UserId, order_id: &OrderI
         order_id,
         &format!("Order #{}: out for delivery with {}", order.number, delivery.rider_name),
     )?;
-    send_code(tx, mailer, &order, &delivery.rider_name, &code)?;
+    send_code(tx, mailer, &order, &delivery.rider_name, &code, now)?;
     Ok(stop_of(&order, Some(now), None, 0))
 }
 
-/// The customer's "out for delivery" message with the code (e-mail; issue 36 §3 adds SMS and
-/// WhatsApp through the same outbox).
-fn send_code(tx: &Connection, mailer: &Mailer, order: &Order, rider: &str, code: &str) -> AppResult<()> {
-    let (subject, body) = out_for_delivery_mail(&mailer.shop_name(), mailer.public_url(), order, first_name(rider), code);
-    mailer.queue(tx, Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
+/// The customer's "out for delivery" message with the code: the e-mail (unless the merchant
+/// turned it off) and the SMS or WhatsApp she chose for it, with the amount to have ready.
+fn send_code(tx: &Connection, mailer: &Mailer, order: &Order, rider: &str, code: &str, now: i64) -> AppResult<()> {
+    let rider = first_name(rider);
+    let event = Event::OutForDelivery { code: code.to_string(), rider: Some(rider.to_string()) };
+    if crate::messages::email_wanted(tx, event.kind())? {
+        let (subject, body) = out_for_delivery_mail(&mailer.shop_name(), mailer.public_url(), order, rider, code);
+        mailer.queue(tx, Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
+    }
+    orders::order_event(tx, mailer, order, event, now)?;
+    if order.payment.to_collect > Kobo::ZERO {
+        orders::order_event(tx, mailer, order, Event::PayOnDeliveryReady, now)?;
+    }
     Ok(())
 }
 
@@ -385,9 +394,7 @@ pub fn deliver(tx: &Connection, mailer: &Mailer, rider: &UserId, order_id: &Orde
     let order = orders::by_id(tx, order_id)?.ok_or_else(orders::order_not_found)?;
     let summary = format!("Order #{}: delivered by {} with the customer's code{note}", order.number, delivery.rider_name);
     crate::activity::record(tx, rider, "order", order_id, &summary)?;
-    if let Some((subject, body)) = orders::mails::status_changed(&mailer.shop_name(), mailer.public_url(), &order) {
-        mailer.queue(tx, Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
-    }
+    orders::queue_status_mail(mailer, tx, &order)?;
     Ok(AtTheDoor::Delivered(Box::new(stop_of(&order, delivery.left_at, Some(now), delivery.code_tries))))
 }
 
@@ -397,7 +404,7 @@ fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
 
 /// A new code for a delivery on its way (the customer lost hers, or the tries ran out): the old
 /// one stops working and the customer is sent the new one.
-pub fn resend_code(tx: &Connection, mailer: &Mailer, order_id: &OrderId, actor: &UserId) -> AppResult<Delivery> {
+pub fn resend_code(tx: &Connection, mailer: &Mailer, order_id: &OrderId, actor: &UserId, now: i64) -> AppResult<Delivery> {
     let order = orders::by_id(tx, order_id)?.ok_or_else(orders::order_not_found)?;
     let delivery = delivery_of(tx, order_id)?.ok_or_else(|| AppError::Conflict("This order has no rider.".into()))?;
     if delivery.delivered_at.is_some() || order.status == OrderStatus::Delivered {
@@ -409,7 +416,7 @@ pub fn resend_code(tx: &Connection, mailer: &Mailer, order_id: &OrderId, actor: 
     let code = new_code();
     tx.execute("UPDATE deliveries SET code = ?2, code_tries = 0 WHERE order_id = ?1", params![order_id, code])?;
     crate::activity::record(tx, actor, "order", order_id, &format!("Order #{}: new delivery code sent", order.number))?;
-    send_code(tx, mailer, &order, &delivery.rider_name, &code)?;
+    send_code(tx, mailer, &order, &delivery.rider_name, &code, now)?;
     delivery_of(tx, order_id)?.ok_or_else(orders::order_not_found)
 }
 

@@ -95,8 +95,8 @@ async fn give_to_rider(
 #[post("/admin/orders/{id}/delivery-code")]
 async fn send_new_code(state: web::Data<AppState>, admin: AdminUser, id: web::Path<OrderId>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let (actor, mailer) = (admin.0.id.clone(), state.mailer.clone());
-    let delivery = state.db.write(move |tx| resend_code(tx, &mailer, &id, &actor)).await?;
+    let (actor, mailer, now) = (admin.0.id.clone(), state.mailer.clone(), state.clock.now_ms());
+    let delivery = state.db.write(move |tx| resend_code(tx, &mailer, &id, &actor, now)).await?;
     Ok(no_store(OrderDelivery { delivery: Some(delivery) }))
 }
 

@@ -18,6 +18,7 @@ mod home_page;
 mod import;
 mod listing;
 mod mail;
+mod messages;
 mod operations;
 mod pages;
 mod pay_on_delivery;

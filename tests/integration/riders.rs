@@ -41,6 +41,21 @@ async fn code_sent(app: &TestApp, to: &str, number: &str, not: Option<&str>) -> 
     mail[start..start + 4].to_string()
 }
 
+/// The text of the first SMS the sandbox wrote to `phone` (waits for the mail worker).
+async fn sms_to(app: &TestApp, phone: &str) -> String {
+    let folder = app.dir.path().join("outbox-sms");
+    for _ in 0..250 {
+        let texts: Vec<Value> = std::fs::read_dir(&folder)
+            .map(|d| d.filter_map(|e| serde_json::from_slice(&std::fs::read(e.unwrap().path()).ok()?).ok()).collect())
+            .unwrap_or_default();
+        if let Some(sms) = texts.iter().find(|m| m["to"] == phone) {
+            return sms["text"].as_str().unwrap().to_string();
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!("no SMS to {phone}");
+}
+
 async fn shop_with_riders() -> (TestApp, Browser) {
     let app = shop().await;
     let admin = owner(&app).await;
@@ -55,6 +70,8 @@ async fn a_rider_delivers_only_with_the_customers_code_and_hands_in_the_cash() {
     let (tunde, tunde_id) = rider(&app, "tunde@example.com", "Tunde Bakare").await;
     let (musa, _) = rider(&app, "musa@example.com", "Musa Ali").await;
     let packer = app.staff("packer@example.com", "packer").await;
+    // The customer is told by SMS too (issue 36 §3): the code goes in it.
+    crate::messages::turn_on(&admin, "out_for_delivery", true, false).await;
     let (first, first_number, first_total) = order(&app, &admin, "198.51.100.11", "ada@example.com", "0803 555 0101").await;
     let (second, second_number, _) = order(&app, &admin, "198.51.100.12", "bola@example.com", "0805 222 3344").await;
 
@@ -107,6 +124,8 @@ async fn a_rider_delivers_only_with_the_customers_code_and_hands_in_the_cash() {
     let code = code_sent(&app, "ada@example.com", &first_number, None).await;
     let mail = mail_to(&app, "ada@example.com", "is out for delivery").await;
     assert!(mail.contains("on its way with Tunde") && mail.contains("have ₦52,500.00 ready"), "{mail}");
+    let sms = sms_to(&app, "+2348035550101").await;
+    assert!(sms.contains(&first_number) && sms.contains("with Tunde") && sms.contains(&format!("code {code}")), "{sms}");
 
     // The customer follows it by number and phone, however the phone is written.
     let (status, tracked) =

@@ -15,6 +15,7 @@ export const adminRoutes: AppRoute[] = [
   // SPEC's Admin Management is the staff screen: roles are granted in one place.
   lazyRoute('/adminmanagement', 'admin', () => import('@/features/admin/routes/StaffPage')),
   lazyRoute('/admin/messages', 'admin', () => import('@/features/admin/routes/MessagesPage')),
+  lazyRoute('/admin/updates', 'admin', () => import('@/features/admin/routes/OrderUpdatesPage')),
   lazyRoute('/admin/mail', 'admin', () => import('@/features/admin/routes/FailedMailPage')),
   lazyRoute('/admin/orders', 'admin', () => import('@/features/admin/routes/AdminOrdersPage')),
   // Before /admin/orders/:id, which would take "new" for an order's id.

@@ -34,6 +34,7 @@ const OWNER_LINKS = [
   'Discount codes',
   'Reviews',
   'Messages',
+  'Order updates',
   'Failed mail',
   'Search words',
   'Feeds',

@@ -63,6 +63,7 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/discounts', label: 'Discount codes', icon: <TagIcon /> },
   { href: '/admin/reviews', label: 'Reviews', icon: <StarIcon /> },
   { href: '/admin/messages', label: 'Messages', icon: <MailIcon /> },
+  { href: '/admin/updates', label: 'Order updates', icon: <MailIcon /> },
   { href: '/admin/mail', label: 'Failed mail', icon: <MailIcon /> },
   { href: '/admin/search', label: 'Search words', icon: <SearchIcon /> },
   { href: '/admin/feeds', label: 'Feeds', icon: <TagIcon /> },

@@ -452,6 +452,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/keys/messaging': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Saves the SMS (Termii) and WhatsApp (Cloud API) keys; the shop restarts to use them. */
+    put: operations['put_messaging'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/keys/paystack': {
     parameters: {
       query?: never;
@@ -538,6 +555,44 @@ export interface paths {
     put?: never;
     /** Puts one failed mail back in line for the worker, with a fresh set of attempts. */
     post: operations['retry_one'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The Messages screen. */
+    get: operations['get_message_settings'];
+    /**
+     * Saves the channels, words and cap. Words are checked: an unknown placeholder, or one the event
+     *     cannot fill, is refused (400) with a sentence naming it, and nothing is saved.
+     */
+    put: operations['put_message_settings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/messages/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** One event's words as a sample order's customer would get them (checked as on save). */
+    post: operations['preview_message'];
     delete?: never;
     options?: never;
     head?: never;
@@ -679,6 +734,23 @@ export interface paths {
     put?: never;
     /** Sends the customer a new delivery code (she lost hers, or too many wrong ones were tried). */
     post: operations['send_new_code'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/messages': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The order's SMS and WhatsApp messages, oldest first. */
+    get: operations['order_messages'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1614,6 +1686,27 @@ export interface paths {
      *     mail providers as RFC 8058's one-click unsubscribe). No login; doing it twice is fine.
      */
     post: operations['unsubscribe'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/messages/inbound/{secret}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Termii's inbound-message webhook: a reply STOP (STOPALL, UNSUBSCRIBE…) opts its sender out of
+     *     every SMS and WhatsApp message, START opts back in. The address carries the shop's secret (the
+     *     Messages screen shows it); any other address is refused with 404 and changes nothing.
+     */
+    post: operations['inbound_sms'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3254,6 +3347,26 @@ export interface components {
       error: string;
       message: string;
     };
+    /** @enum {string} */
+    EventKind:
+      | 'placed'
+      | 'paid'
+      | 'out_for_delivery'
+      | 'delivered'
+      | 'pay_link_sent'
+      | 'pay_link_reminder'
+      | 'pay_on_delivery_ready';
+    /** @description One event's channels and words. */
+    EventSetting: {
+      email: boolean;
+      event: components['schemas']['EventKind'];
+      sms: boolean;
+      smsText: string;
+      whatsapp: boolean;
+      /** @description The name of the template approved in WhatsApp Manager. */
+      whatsappTemplate: string;
+      whatsappText: string;
+    };
     /** @description One size or colour and how many products it would show. */
     FacetValue: {
       /** Format: int64 */
@@ -3282,6 +3395,8 @@ export interface components {
     FailedMail: {
       /** Format: int64 */
       attempts: number;
+      /** @description How it goes: "email", "sms" or "whatsapp". */
+      channel: string;
       /** Format: int64 */
       createdAt: number;
       /** Format: int64 */
@@ -3569,6 +3684,17 @@ export interface components {
       message: string;
       updated: number;
     };
+    InboundDone: {
+      /** @description "opted_out", "opted_in" or "ignored". */
+      outcome: string;
+    };
+    /** @description An inbound SMS as Termii's webhook posts it (its other fields are ignored). */
+    InboundSms: {
+      message?: string;
+      /** @description The customer's number, international without + ("2348031234567"). */
+      sender?: string;
+      type?: string | null;
+    };
     /** @description Paystack's `transaction/initialize` request: what the shop sends and the sandbox reads. */
     InitializeRequest: {
       /**
@@ -3631,9 +3757,13 @@ export interface components {
       paystack: components['schemas']['PaystackSetting'];
       publicUrl: components['schemas']['KeySetting'];
       shopEmail: components['schemas']['KeySetting'];
+      /** @description SMS through Termii: `sandbox` (no key: written to the outbox-sms folder) or `live`. */
+      sms: components['schemas']['MessagingSetting'];
       smtpUrl: components['schemas']['KeySetting'];
       /** @description This binary's version (`ankara --version`). */
       version: string;
+      /** @description WhatsApp through the Cloud API: `sandbox` or `live`. */
+      whatsappCloud: components['schemas']['MessagingSetting'];
     };
     /** @enum {string} */
     Kind: 'percent' | 'fixed' | 'free-delivery';
@@ -3677,6 +3807,66 @@ export interface components {
     /** @description A plain `{message}` answer, for actions whose only result is a sentence to show. */
     MessageBody: {
       message: string;
+    };
+    /** @description A preview of one event's messages for a made-up order. */
+    MessagePreview: {
+      sms: string;
+      /** @description The SMS's length in characters, and how many SMS pages it takes (160 a page, 153 once split). */
+      smsCharacters: number;
+      smsPages: number;
+      /** @description The WhatsApp message as the customer reads it. */
+      whatsapp: string;
+      /** @description The body to register in WhatsApp Manager, with {{1}}, {{2}}… where the parameters go. */
+      whatsappBody: string;
+      whatsappParameters: string[];
+    };
+    /** @description Every event's settings, in the screen's order, and the cap. */
+    MessageSettings: {
+      /**
+       * Format: int64
+       * @description Paid messages (SMS and WhatsApp together) sent per day at most (Lagos time); those beyond
+       *     wait for the next day. 0 stops them.
+       */
+      dailyCap: number;
+      events: components['schemas']['EventSetting'][];
+    };
+    /** @description The Messages screen: every event's channels and words, the cap, and where messages go. */
+    MessagesView: components['schemas']['MessageSettings'] & {
+      /** @description The address to enter in Termii's dashboard as the inbound-message webhook (STOP replies). */
+      inboundUrl: string;
+      /** @description Every placeholder with what it says. */
+      placeholders: components['schemas']['PlaceholderHelp'][];
+      /**
+       * Format: int64
+       * @description Paid messages sent today (Lagos time).
+       */
+      sentToday: number;
+      /** @description `sandbox` (written to the data directory's outbox-sms folder) or `live` (Termii). */
+      smsMode: string;
+      /** @description `sandbox` (outbox-whatsapp folder) or `live` (the WhatsApp Cloud API). */
+      whatsappMode: string;
+    };
+    /**
+     * @description The SMS and WhatsApp providers' keys. A field left out keeps its value; an empty one clears it
+     *     (that provider goes back to the sandbox); a masked key as the screen shows it is "unchanged".
+     */
+    MessagingKeys: {
+      termiiApiKey?: string | null;
+      termiiSenderId?: string | null;
+      whatsappPhoneNumberId?: string | null;
+      whatsappToken?: string | null;
+    };
+    /** @description An SMS or WhatsApp provider as the screen shows it. */
+    MessagingSetting: {
+      /** @description The key or token, masked. */
+      key: string | null;
+      /** @description `sandbox` (no key) or `live`. */
+      mode: string;
+      /** @description Termii's sender ID, or WhatsApp's phone number ID. */
+      sender: string | null;
+      source: components['schemas']['SetBy'];
+      /** @description The variables that set it on the server. */
+      variable: string;
     };
     /** @enum {string} */
     Method: 'delivery' | 'pickup';
@@ -3805,6 +3995,30 @@ export interface components {
       size: string | null;
       /** @description The variant bought (null on orders from before stock was counted). */
       variantId: string | null;
+    };
+    /** @description One SMS or WhatsApp message of an order, as its screen lists them. */
+    OrderMessage: {
+      /** Format: int64 */
+      attempts: number;
+      /** @description "sms" or "whatsapp". */
+      channel: string;
+      /** Format: int64 */
+      createdAt: number;
+      event: components['schemas']['EventKind'];
+      /** Format: int64 */
+      id: number;
+      /** @description Why the last attempt failed (or why it was not sent). */
+      lastError: string | null;
+      /**
+       * Format: int64
+       * @description When it will be tried next, while pending (after the cap: the next day).
+       */
+      nextAt: number;
+      /** Format: int64 */
+      sentAt: number | null;
+      /** @description "pending", "sent" or "failed". */
+      status: string;
+      to: string;
     };
     /** @description An order's refunds and their sums. */
     OrderRefunds: {
@@ -4150,6 +4364,12 @@ export interface components {
     /** @description An order placed to be paid on delivery (its confirmation mail is on its way). */
     PlacedOrder: {
       order: components['schemas']['Order'];
+    };
+    PlaceholderHelp: {
+      /** @description The events that can fill it. */
+      events: components['schemas']['EventKind'][];
+      meaning: string;
+      name: string;
     };
     /** @enum {string} */
     PostalCode: 'required' | 'optional_in_nigeria' | 'optional';
@@ -6897,6 +7117,83 @@ export interface operations {
       };
     };
   };
+  put_messaging: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MessagingKeys'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeysView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   put_paystack: {
     parameters: {
       query?: never;
@@ -7183,6 +7480,179 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  get_message_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessagesView'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  put_message_settings: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['MessageSettings'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessagesView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  preview_message: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventSetting'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessagePreview'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -7798,6 +8268,54 @@ export interface operations {
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  order_messages: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderMessage'][];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -11749,6 +12267,59 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  inbound_sms: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The secret shown on the Messages screen */
+        secret: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['InboundSms'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['InboundDone'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };

@@ -30,6 +30,7 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/discounts\/?$/, 'GET /api/admin/discounts'],
   [/^\/admin\/reviews\/?$/, 'GET /api/admin/reviews'],
   [/^\/admin\/messages\/?$/, 'GET /api/admin/contact-messages'],
+  [/^\/admin\/updates\/?$/, 'GET /api/admin/messages'],
   [/^\/admin\/mail\/?$/, 'GET /api/admin/mail/failed'],
   [/^\/admin\/search\/?$/, 'GET /api/admin/search/synonyms'],
   [/^\/admin\/feeds\/?$/, 'GET /api/admin/feeds'],

@@ -149,6 +149,13 @@ export type AdminOrderPage = Schemas['AdminOrderPage'];
 export type PaymentReview = Schemas['PaymentReview'];
 export type ContactMessage = Schemas['ContactMessage'];
 export type FailedMail = Schemas['FailedMail'];
+/** SMS and WhatsApp order updates: the Messages settings, one event's, a preview, an order's messages. */
+export type MessagesView = Schemas['MessagesView'];
+export type MessageSettings = Schemas['MessageSettings'];
+export type EventSetting = Schemas['EventSetting'];
+export type EventKind = Schemas['EventKind'];
+export type MessagePreview = Schemas['MessagePreview'];
+export type OrderMessage = Schemas['OrderMessage'];
 export type Subscribed = Schemas['Subscribed'];
 
 /** GET /api/delivery: the states, the delivery zones (kobo) and pickup; PUT /api/admin/delivery's answer. */

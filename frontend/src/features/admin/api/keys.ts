@@ -6,6 +6,7 @@ export type KeysView = components['schemas']['KeysView'];
 export type PaystackKeys = components['schemas']['PaystackKeys'];
 export type AddressesChange = components['schemas']['AddressesChange'];
 export type TestMailSent = components['schemas']['TestMailSent'];
+export type MessagingKeys = components['schemas']['MessagingKeys'];
 
 const KEYS = ['admin', 'keys'] as const;
 
@@ -40,5 +41,14 @@ export function useSaveAddresses() {
 export function useSendTestMail() {
   return useMutation<TestMailSent, ApiError, { smtpUrl: string | null }>({
     mutationFn: (body) => answer(api.POST('/api/admin/keys/test-mail', { body })),
+  });
+}
+
+/** PUT /api/admin/keys/messaging: Termii's key and sender ID, the WhatsApp token and phone number ID (the shop restarts). */
+export function useSaveMessagingKeys() {
+  const client = useQueryClient();
+  return useMutation<KeysView, ApiError, MessagingKeys>({
+    mutationFn: (body) => answer(api.PUT('/api/admin/keys/messaging', { body })),
+    onSuccess: (view) => client.setQueryData(KEYS, view),
   });
 }

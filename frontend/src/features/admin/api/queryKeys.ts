@@ -27,6 +27,10 @@ export const adminKeys = {
   /** The signed-in rider's round (GET /api/rider/deliveries). */
   round: ['admin', 'round'] as const,
   messages: ['admin', 'contact-messages'] as const,
+  /** SMS and WhatsApp settings (GET/PUT /api/admin/messages). */
+  orderUpdates: ['admin', 'order-updates'] as const,
+  /** One order's SMS and WhatsApp messages. */
+  orderMessages: (id: string) => ['admin', 'orders', 'messages', id] as const,
   /** Mail that failed for good (GET /api/admin/mail/failed). */
   failedMail: ['admin', 'mail', 'failed'] as const,
   stock: {

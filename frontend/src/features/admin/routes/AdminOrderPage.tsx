@@ -5,6 +5,7 @@ import { AdminPanel, FormNotice, type Notice, AdminCard } from '../components/Ad
 import { PrintLinks } from '../print/PrintLinks';
 import { InternalNotePanel } from '../components/InternalNotePanel';
 import { OrderBreakdown } from '../components/OrderBreakdown';
+import { OrderMessages } from '../components/OrderMessages';
 import { OwedBadge, SourceBadge } from '../components/OrderSource';
 import { ConfirmationPanel } from '../components/ConfirmationPanel';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
@@ -176,6 +177,7 @@ export default function AdminOrderPage() {
           </AdminCard>
           <RiderPanel order={order} />
           {full && <PaymentFacts order={full} />}
+          <OrderMessages orderId={order.id} />
           <AdminCard headingId="order-shipping-heading" title="Shipping">
             <dl className="admin-order__facts">
               {order.shippedBy && (

@@ -24,7 +24,11 @@ const KINDS: Record<string, string> = {
   low_stock: 'Low stock',
   back_in_stock: 'Back in stock',
   bag_reminder: 'Bag reminder',
+  order_message: 'Order update',
 };
+
+/** How a message goes: e-mail, SMS or WhatsApp (the outbox carries all three). */
+export const CHANNELS: Record<string, string> = { email: 'E-mail', sms: 'SMS', whatsapp: 'WhatsApp' };
 
 /**
  * /admin/mail (owners and managers): mail the shop could not send after every attempt, with the
@@ -97,7 +101,7 @@ function FailedMailCard({ mail, busy, onRetry }: { mail: FailedMail; busy: boole
     <li className="admin-message">
       <div className="admin-message__head">
         <span className="admin-message__from">
-          {KINDS[mail.kind] ?? mail.kind} to {mail.to}
+          {CHANNELS[mail.channel] ?? mail.channel}: {KINDS[mail.kind] ?? mail.kind} to {mail.to}
         </span>
         <time className="admin-message__time" dateTime={new Date(mail.lastAttemptAt).toISOString()}>
           {timeFormat.format(new Date(mail.lastAttemptAt))}

@@ -18,6 +18,8 @@ const view: KeysView = {
   publicUrl: { value: 'https://adire.example.com', source: 'server', variable: 'ANKARA_PUBLIC_URL' },
   smtpUrl: { value: 'smtps://shop:••••••••@smtp.example.com:465', source: 'shop', variable: 'ANKARA_SMTP_URL' },
   shopEmail: { value: 'ngozi@example.com', source: 'shop', variable: 'ANKARA_SHOP_EMAIL' },
+  sms: { mode: 'sandbox', key: null, sender: 'Ankara', source: 'default', variable: 'ANKARA_TERMII_API_KEY' },
+  whatsappCloud: { mode: 'sandbox', key: null, sender: null, source: 'default', variable: 'ANKARA_WHATSAPP_TOKEN' },
 };
 
 describe('keys and addresses', () => {

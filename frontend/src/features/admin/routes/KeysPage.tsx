@@ -3,6 +3,7 @@ import { Link, useSearch } from 'wouter';
 import {
   useKeys,
   useSaveAddresses,
+  useSaveMessagingKeys,
   useSavePaystackKeys,
   useSendTestMail,
   type AddressesChange,
@@ -66,6 +67,7 @@ export default function KeysPage() {
         <>
           <PaystackCard view={data} />
           <AddressesCard view={data} />
+          <MessagingCard view={data} />
           <p className="keys__version">Ankara version {data.version}</p>
         </>
       )}
@@ -268,5 +270,104 @@ function KeyFact({ term, value }: { term: string; value: string | null | undefin
         <code>{value}</code>
       </dd>
     </>
+  );
+}
+
+type MessagingDraft = {
+  termiiApiKey: string;
+  termiiSenderId: string;
+  whatsappToken: string;
+  whatsappPhoneNumberId: string;
+};
+
+function messagingDraftOf(view: KeysView): MessagingDraft {
+  return {
+    // The masked keys stand for "unchanged"; the server knows them.
+    termiiApiKey: view.sms.key ?? '',
+    termiiSenderId: view.sms.sender ?? '',
+    whatsappToken: view.whatsappCloud.key ?? '',
+    whatsappPhoneNumberId: view.whatsappCloud.sender ?? '',
+  };
+}
+
+/** SMS (Termii) and WhatsApp (the Cloud API) keys: without them, messages go to the sandbox's folders. */
+function MessagingCard({ view }: { view: KeysView }) {
+  const save = useSaveMessagingKeys();
+  const [draft, setDraft] = useState<MessagingDraft>(() => messagingDraftOf(view));
+  const [notice, setNotice] = useState<Notice>(null);
+  const saved = messagingDraftOf(view);
+  const edit = (key: keyof MessagingDraft) => (value: string) => {
+    setDraft({ ...draft, [key]: value });
+    setNotice(null);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const change: Partial<MessagingDraft> = {};
+    const fromServer = { termii: view.sms.source === 'server', whatsapp: view.whatsappCloud.source === 'server' };
+    for (const key of ['termiiApiKey', 'termiiSenderId'] as const) {
+      if (draft[key] !== saved[key] && !fromServer.termii) change[key] = draft[key];
+    }
+    for (const key of ['whatsappToken', 'whatsappPhoneNumberId'] as const) {
+      if (draft[key] !== saved[key] && !fromServer.whatsapp) change[key] = draft[key];
+    }
+    save.mutate(change, {
+      onSuccess: (next) => {
+        setDraft(messagingDraftOf(next));
+        void waitForRestart().then(() => setNotice({ tone: 'success', text: KEYS_SAVED }));
+      },
+      onError: (failure) => setNotice({ tone: 'error', text: failureMessage(failure, KEYS_SAVE_FAILED) }),
+    });
+  };
+  const mode = (m: string, folder: string) =>
+    m === 'live' ? 'Live: messages are sent.' : `Sandbox: messages are written to the ${folder} folder on the server.`;
+  return (
+    <section className="keys__card" aria-labelledby="keys-messaging">
+      <h2 id="keys-messaging">SMS and WhatsApp</h2>
+      <p className="keys__note">
+        Which order events use them, and their words: <Link href="/admin/updates">Order updates</Link>.
+      </p>
+      <form onSubmit={onSubmit} className="keys__form" aria-labelledby="keys-messaging">
+        <p className="keys__note">SMS (Termii): {mode(view.sms.mode, 'outbox-sms')}</p>
+        {view.sms.source === 'server' && <ServerNote variable={view.sms.variable} />}
+        <TextField
+          label="Termii API key"
+          value={draft.termiiApiKey}
+          onValueChange={edit('termiiApiKey')}
+          readOnly={view.sms.source === 'server'}
+          spellCheck={false}
+          optional
+        />
+        <TextField
+          label="Termii sender ID"
+          value={draft.termiiSenderId}
+          onValueChange={edit('termiiSenderId')}
+          readOnly={view.sms.source === 'server'}
+          hint="As approved on Termii: up to 11 letters and digits."
+        />
+        <p className="keys__note">WhatsApp (Cloud API): {mode(view.whatsappCloud.mode, 'outbox-whatsapp')}</p>
+        {view.whatsappCloud.source === 'server' && <ServerNote variable={view.whatsappCloud.variable} />}
+        <TextField
+          label="WhatsApp access token"
+          value={draft.whatsappToken}
+          onValueChange={edit('whatsappToken')}
+          readOnly={view.whatsappCloud.source === 'server'}
+          spellCheck={false}
+          optional
+        />
+        <TextField
+          label="WhatsApp phone number ID"
+          value={draft.whatsappPhoneNumberId}
+          onValueChange={edit('whatsappPhoneNumberId')}
+          readOnly={view.whatsappCloud.source === 'server'}
+          inputMode="numeric"
+          optional
+          hint="WhatsApp Manager → API Setup."
+        />
+        <FormNotice notice={notice} />
+        <button type="submit" className="btn btn--primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save SMS and WhatsApp keys'}
+        </button>
+      </form>
+    </section>
   );
 }

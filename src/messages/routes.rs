@@ -136,7 +136,7 @@ pub struct InboundDone {
 /// Termii's inbound-message webhook: a reply STOP (STOPALL, UNSUBSCRIBE…) opts its sender out of
 /// every SMS and WhatsApp message, START opts back in. The address carries the shop's secret (the
 /// Messages screen shows it); any other address is refused with 404 and changes nothing.
-#[utoipa::path(params(("secret" = String, Path, description = "The secret shown on the Messages screen")), tag = "accounts", responses((status = OK, body = InboundDone), NotFound))]
+#[utoipa::path(params(("secret" = String, Path, description = "The secret shown on the Order updates screen")), tag = "accounts", responses((status = OK, body = InboundDone), BadRequest, NotFound))]
 #[post("/messages/inbound/{secret}")]
 async fn inbound_sms(state: web::Data<AppState>, secret: web::Path<String>, body: web::Json<InboundSms>) -> AppResult<HttpResponse> {
     let expected = inbound_secret(&state);

@@ -12290,7 +12290,7 @@ export interface operations {
       query?: never;
       header?: never;
       path: {
-        /** @description The secret shown on the Messages screen */
+        /** @description The secret shown on the Order updates screen */
         secret: string;
       };
       cookie?: never;
@@ -12307,6 +12307,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['InboundDone'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The thing does not exist. */

@@ -94,12 +94,14 @@ describe('Tracking page refunds', () => {
           refunded: refunded.refunded,
           refundPending: 0,
           refunds: [refund()],
+          events: [],
+          rider: null,
         },
       },
     });
     renderWithProviders(<TrackPage />, { path: '/track' });
     fireEvent.change(screen.getByLabelText('Order number'), { target: { value: 'K7M2QX9A' } });
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('E-mail or phone number'), { target: { value: 'ada@example.com' } });
     fireEvent.click(screen.getByRole('button', { name: 'Track Order' }));
     const result = await screen.findByRole('region', { name: 'Order #K7M2QX9A' });
     expect(within(result).getByText(amountLine('Refunded ₦20,000.00'))).toBeTruthy();

@@ -209,11 +209,11 @@ test('section 4, small phone: the state chosen in the bag fills the checkout, on
     assert.equal(await page.getByLabel('Order number').inputValue(), number);
 
     // ---- Tracking: a wrong e-mail's message goes once a field changes.
-    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('E-mail or phone number').fill('nobody@example.com');
     await page.getByRole('button', { name: 'Track Order' }).click();
     const wrong = page.getByRole('alert');
     await wrong.waitFor();
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('E-mail or phone number').fill(email);
     await wrong.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Track Order' }).click();
     await page.getByRole('region', { name: `Order #${number}` }).waitFor();

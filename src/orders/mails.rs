@@ -4,11 +4,16 @@
 use super::{Order, OrderStatus, PaymentMethod};
 use crate::money::{Kobo, format_naira};
 
+/// A line's size and colour as the shop writes them after its name: " (M, Indigo)", or nothing.
+pub fn choice_detail(item: &super::OrderItem) -> String {
+    let values: Vec<&str> = [item.size.as_deref(), item.color.as_deref()].into_iter().flatten().collect();
+    if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) }
+}
+
 fn summary(order: &Order) -> String {
     let mut text = String::new();
     for item in &order.items {
-        let values: Vec<&str> = [item.size.as_deref(), item.color.as_deref()].into_iter().flatten().collect();
-        let detail = if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) };
+        let detail = choice_detail(item);
         let sale = match item.compare_at_price.filter(|c| *c > item.price) {
             Some(before) => format!(
                 " (on sale: {} each, was {}, {}% off)",

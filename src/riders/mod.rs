@@ -230,15 +230,7 @@ pub fn round(conn: &Connection, rider: &UserId, now: i64) -> AppResult<Vec<Stop>
 
 fn stop_of(order: &Order, left_at: Option<i64>, delivered_at: Option<i64>, tries: i64) -> Stop {
     let a = &order.delivery_address;
-    let items = order
-        .items
-        .iter()
-        .map(|item| {
-            let values: Vec<&str> = [item.size.as_deref(), item.color.as_deref()].into_iter().flatten().collect();
-            let detail = if values.is_empty() { String::new() } else { format!(" ({})", values.join(", ")) };
-            format!("{} × {}{detail}", item.quantity, item.name)
-        })
-        .collect();
+    let items = order.items.iter().map(|item| format!("{} × {}{}", item.quantity, item.name, orders::mails::choice_detail(item))).collect();
     Stop {
         order_id: order.id.clone(),
         number: order.number.clone(),

@@ -56,6 +56,12 @@ pub const RULES: &[Rule] = &[
     rule("PUT", "/api/admin/orders/{id}/rider", EVERYONE),
     rule("POST", "/api/admin/orders/{id}/delivery-code", EVERYONE),
     rule("POST", "/api/admin/riders/{id}/settle", RUNNING),
+    // Couriers (issue 36 §2): whoever ships orders books them; the fee is money.
+    Rule { method: "GET", path: "/api/admin/orders/{id}/shipment", roles: EVERYONE, note: "packers: without the courier's fee" },
+    rule("POST", "/api/admin/orders/{id}/shipment", EVERYONE),
+    rule("POST", "/api/admin/orders/{id}/shipment/cancel", EVERYONE),
+    rule("GET", "/api/admin/orders/{id}/label", EVERYONE),
+    rule("POST", "/api/admin/shipments", EVERYONE),
     rule("GET", "/api/rider/deliveries", RIDING),
     rule("POST", "/api/rider/deliveries/{id}/leave", RIDING),
     rule("POST", "/api/rider/deliveries/{id}/deliver", RIDING),

@@ -76,7 +76,8 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let transfer_delay = std::time::Duration::from_millis(config.sandbox_transfer_delay_ms);
     let sandbox = Arc::new(crate::paystack::sandbox::Sandbox::new(db.clone(), paystack.clone(), config.public_url(), transfer_delay));
     let metrics = Arc::new(crate::metrics::Metrics::default());
-    let payments = Payments::new(catalogue.clone(), paystack.clone(), mailer.clone(), metrics.clone(), &config);
+    let couriers = Arc::new(crate::couriers::Couriers::new(&config)?);
+    let payments = Payments::new(catalogue.clone(), paystack.clone(), mailer.clone(), metrics.clone(), couriers.clone(), &config);
     let refunds = Refunds::new(catalogue.clone(), paystack.clone(), mailer.clone(), config.clock.clone());
     let setup = crate::setup::Gate::new(&config.data_dir);
     if node.takes_orders() {
@@ -113,6 +114,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
         refunds,
         paystack,
         sandbox,
+        couriers,
         machine: crate::http::Machine { node, setup, metrics, restart: Default::default() },
     }))
 }
@@ -210,6 +212,8 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::feeds::routes::configure)
                 .configure(crate::riders::routes::configure)
                 .configure(crate::messages::routes::configure)
+                .configure(crate::couriers::routes::configure)
+                .configure(crate::couriers::sandbox::configure)
                 .default_service(web::to(api_fallback)),
         )
         .route("/media/{path:.+}", web::get().to(crate::media::routes::serve))
@@ -504,6 +508,7 @@ where
 /// Starts serving on `listener`. The server stops gracefully on SIGINT and SIGTERM.
 pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Result<Server> {
     state.paystack.use_local_sandbox(listener.local_addr()?);
+    state.couriers.listening(listener.local_addr()?);
     actix_web::rt::spawn(crate::background::run_forever(state.clone().into_inner()));
     actix_web::rt::spawn(crate::background::mail_forever(state.clone().into_inner()));
     let workers = state.config.workers.unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(2));

@@ -242,6 +242,22 @@ pub struct Config {
     /// The language code the WhatsApp templates were approved in.
     #[arg(long, env = "ANKARA_WHATSAPP_LANGUAGE", default_value = "en", global = true)]
     pub whatsapp_language: String,
+    /// Shipbubble API key (the courier aggregator that quotes, books and tracks GIG, Kwik, DHL and
+    /// others). Without it the built-in sandbox courier plays Shipbubble.
+    #[arg(long, env = "ANKARA_SHIPBUBBLE_API_KEY", global = true, hide_env_values = true)]
+    pub shipbubble_api_key: Option<String>,
+    /// Shipbubble's API base URL ("sandbox": the built-in sandbox even with a key; tests point it
+    /// at a fake).
+    #[arg(long, env = "ANKARA_SHIPBUBBLE_BASE_URL", default_value = "https://api.shipbubble.com/v1", global = true)]
+    pub shipbubble_base_url: String,
+    /// How long the checkout waits for a courier's live rate before it charges the zone's flat
+    /// fee instead.
+    #[arg(long, env = "ANKARA_COURIER_TIMEOUT_MS", default_value_t = 3_000, global = true)]
+    pub courier_timeout_ms: u64,
+    /// In the courier sandbox: how long it takes to answer (tests make it slower than the
+    /// checkout waits).
+    #[arg(long, env = "ANKARA_SANDBOX_COURIER_DELAY_MS", default_value_t = 0, global = true, hide = true)]
+    pub sandbox_courier_delay_ms: u64,
     /// The shop's own e-mail address: sender of mail, receiver of order notices and contact messages.
     #[arg(long, env = "ANKARA_SHOP_EMAIL", default_value = "shop@ankara.local", global = true)]
     pub shop_email: String,

@@ -47,6 +47,8 @@ pub struct AppState {
     pub paystack: Arc<Paystack>,
     /// The built-in Paystack (used when no keys are configured).
     pub sandbox: Arc<crate::paystack::sandbox::Sandbox>,
+    /// The courier aggregator (or its built-in sandbox) and its live rates.
+    pub couriers: Arc<crate::couriers::Couriers>,
 
     /// What one visitor, customer or address may spend.
     pub limits: Limits,

@@ -163,6 +163,35 @@ export function apiAs(page, method, path, body) {
   );
 }
 
+/**
+ * The shopper on `page` (a guest, when the shop allows it, or signed in) buys one of `product`
+ * with the Paystack sandbox's card, delivered to `address`; answers the verified order.
+ */
+export async function buyWithTestCard(page, product, customer, address) {
+  const variant = product.variants.find((v) => v.available > 0);
+  const answer = await page.evaluate(
+    async ({ productId, size, color, customer, address }) => {
+      const post = async (path, body) => {
+        const res = await fetch(path, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
+          body: JSON.stringify(body),
+        });
+        const text = await res.text();
+        if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
+        return text ? JSON.parse(text) : null;
+      };
+      await post('/api/bag', { productId, size, color, quantity: 1 });
+      const start = await post('/api/checkout', { customer, address, method: 'delivery', code: null });
+      await post(`/api/sandbox/checkout/${encodeURIComponent(start.accessCode)}`, { outcome: 'success' });
+      return (await post('/api/payments/verify', { reference: start.reference })).data;
+    },
+    { productId: product.id, size: variant.size, color: variant.color, customer, address },
+  );
+  if (!answer.success) throw new Error(`the test payment did not complete: ${JSON.stringify(answer)}`);
+  return answer.order;
+}
+
 /** Signs a user up through the API from inside the page (so the page gets the cookie). */
 export async function signUp(page, base, { name = 'Test Shopper', email, password = 'secret123' }) {
   const picture = readFileSync(demoImage()).toString('base64');

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import {
   axePage,
   axeViolations,
+  buyWithTestCard,
   featuredProducts,
   newPage,
   openBrowser,
@@ -44,34 +45,13 @@ function sandbox(channel) {
 }
 
 /** The shopper on `page` buys one of `product` with the sandbox's card; answers the order. */
-async function buy(page, product) {
-  const variant = product.variants.find((v) => v.available > 0);
-  const answer = await page.evaluate(
-    async ({ productId, size, color }) => {
-      const post = async (path, body) => {
-        const res = await fetch(path, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
-          body: JSON.stringify(body),
-        });
-        const text = await res.text();
-        if (!res.ok) throw new Error(`${path} answered ${res.status}: ${text}`);
-        return text ? JSON.parse(text) : null;
-      };
-      await post('/api/bag', { productId, size, color, quantity: 1 });
-      const start = await post('/api/checkout', {
-        customer: { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 123 4567' },
-        address: { street: '3 Allen Avenue', city: 'Ikeja', state: 'Lagos', country: 'Nigeria', postalCode: '' },
-        method: 'delivery',
-        code: null,
-      });
-      await post(`/api/sandbox/checkout/${encodeURIComponent(start.accessCode)}`, { outcome: 'success' });
-      return (await post('/api/payments/verify', { reference: start.reference })).data;
-    },
-    { productId: product.id, size: variant.size, color: variant.color },
+function buy(page, product) {
+  return buyWithTestCard(
+    page,
+    product,
+    { name: 'Ngozi Eze', email: 'ngozi@example.com', phone: '0803 123 4567' },
+    { street: '3 Allen Avenue', city: 'Ikeja', state: 'Lagos', country: 'Nigeria', postalCode: '' },
   );
-  assert.equal(answer.success, true, JSON.stringify(answer));
-  return answer.order;
 }
 
 test('the owner turns SMS and WhatsApp on at 360 px; an order shows its messages, and the sandboxes hold them', async () => {

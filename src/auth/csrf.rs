@@ -12,7 +12,8 @@ pub const VALUE: &str = "ankara";
 /// Paths that outside services call without a browser (checked by their own signatures; the
 /// one-click unsubscribe of RFC 8058 is posted by the shopper's mail provider, and its token is
 /// the proof).
-const EXEMPT: &[&str] = &["/api/payments/webhook", "/api/sandbox/", "/api/mail/unsubscribe", "/api/messages/inbound/", "/stop/"];
+const EXEMPT: &[&str] =
+    &["/api/payments/webhook", "/api/couriers/webhook", "/api/sandbox/", "/api/mail/unsubscribe", "/api/messages/inbound/", "/stop/"];
 
 pub fn allowed(req: &ServiceRequest, public_url: &str) -> bool {
     if matches!(*req.method(), Method::GET | Method::HEAD | Method::OPTIONS) {

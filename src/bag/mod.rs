@@ -54,6 +54,11 @@ pub fn load(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {
     load_with(conn, user_id, crate::catalog::get_products)
 }
 
+/// How many items the bag holds (a courier's rate goes by them).
+pub fn units(conn: &Connection, user_id: &UserId) -> rusqlite::Result<i64> {
+    conn.prepare_cached("SELECT COALESCE(SUM(quantity), 0) FROM bag_items WHERE user_id = ?1")?.query_row([user_id], |r| r.get(0))
+}
+
 /// [`load`] for pricing a checkout: the products without their variants and colour pictures,
 /// which a bag snapshot does not keep (their reading was a sixth of a checkout's transaction).
 pub fn load_to_price(conn: &Connection, user_id: &UserId) -> rusqlite::Result<Bag> {

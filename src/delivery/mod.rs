@@ -75,6 +75,10 @@ pub struct Zone {
     pub free_over: Option<Kobo>,
     pub states: Vec<String>,
     pub pay_on_delivery: PayOnDelivery,
+    /// Priced by the courier's live rate at checkout; `fee` is then charged when the courier
+    /// does not answer in time.
+    #[serde(default)]
+    pub live_rates: bool,
 }
 
 /// Whether orders to a zone (or picked up) may be paid when they arrive, and up to what total.
@@ -121,13 +125,21 @@ const PICKUP_KEY: &str = "pickup";
 pub fn load(conn: &Connection) -> rusqlite::Result<DeliveryOptions> {
     let mut zones: Vec<(String, Zone)> = conn
         .prepare_cached(
-            "SELECT id, name, fee_kobo, estimate, free_over_kobo, pod_enabled, pod_max_total_kobo FROM delivery_zones ORDER BY position, name",
+            "SELECT id, name, fee_kobo, estimate, free_over_kobo, pod_enabled, pod_max_total_kobo, live_rates FROM delivery_zones ORDER BY position, name",
         )?
         .query_map([], |r| {
             let pay_on_delivery = PayOnDelivery { enabled: r.get(5)?, max_total: r.get(6)? };
             Ok((
                 r.get(0)?,
-                Zone { name: r.get(1)?, fee: r.get(2)?, estimate: r.get(3)?, free_over: r.get(4)?, states: Vec::new(), pay_on_delivery },
+                Zone {
+                    name: r.get(1)?,
+                    fee: r.get(2)?,
+                    estimate: r.get(3)?,
+                    free_over: r.get(4)?,
+                    states: Vec::new(),
+                    pay_on_delivery,
+                    live_rates: r.get(7)?,
+                },
             ))
         })?
         .collect::<Result<_, _>>()?;
@@ -173,8 +185,8 @@ pub fn replace(tx: &Connection, zones: &[Zone], pickup: &Pickup, now: i64) -> Ap
         let id = crate::util::new_id();
         tx.execute(
             "INSERT INTO delivery_zones (id, name, fee_kobo, estimate, free_over_kobo, position, created_at, updated_at,
-                                         pod_enabled, pod_max_total_kobo)
-             VALUES (:id, :name, :fee, :estimate, :free_over, :position, :now, :now, :pod_enabled, :pod_max_total)",
+                                         pod_enabled, pod_max_total_kobo, live_rates)
+             VALUES (:id, :name, :fee, :estimate, :free_over, :position, :now, :now, :pod_enabled, :pod_max_total, :live_rates)",
             rusqlite::named_params! {
                 ":id": id,
                 ":name": z.name,
@@ -185,6 +197,7 @@ pub fn replace(tx: &Connection, zones: &[Zone], pickup: &Pickup, now: i64) -> Ap
                 ":now": now,
                 ":pod_enabled": z.pay_on_delivery.enabled,
                 ":pod_max_total": z.pay_on_delivery.max_total,
+                ":live_rates": z.live_rates,
             },
         )?;
         for s in &z.states {
@@ -198,8 +211,19 @@ pub fn replace(tx: &Connection, zones: &[Zone], pickup: &Pickup, now: i64) -> Ap
     Ok(load(tx)?)
 }
 
+/// Whether the zone for `state` (as the list spells it) prices by the courier's live rate.
+pub fn live_rates_in(conn: &Connection, state: &str) -> rusqlite::Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT z.live_rates FROM zone_states s JOIN delivery_zones z ON z.id = s.zone_id WHERE s.state = ?1")?
+        .query_row([state], |r| r.get(0))
+        .optional()?
+        .unwrap_or(false))
+}
+
 /// What delivery to `state` by `method` costs, with the estimate to show, or why it cannot be had.
-pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult<ForCheckout> {
+/// `live_fee` is the courier's rate, asked before for a zone with live rates (none: the zone's
+/// flat fee, which is also the fallback when the courier did not answer).
+pub fn for_checkout(conn: &Connection, state: &str, method: Method, live_fee: Option<Kobo>) -> AppResult<ForCheckout> {
     if method == Method::Pickup {
         let options = load(conn)?;
         if !options.pickup.enabled {
@@ -210,16 +234,16 @@ pub fn for_checkout(conn: &Connection, state: &str, method: Method) -> AppResult
     let Some(state) = known_state(state) else {
         return Err(AppError::Validation("Please choose your state.".into()));
     };
-    let zone: Option<(Kobo, Option<Kobo>, String, bool, Kobo)> = conn
+    let zone: Option<(Kobo, Option<Kobo>, String, bool, Kobo, bool)> = conn
         .prepare_cached(
-            "SELECT z.fee_kobo, z.free_over_kobo, z.estimate, z.pod_enabled, z.pod_max_total_kobo
+            "SELECT z.fee_kobo, z.free_over_kobo, z.estimate, z.pod_enabled, z.pod_max_total_kobo, z.live_rates
              FROM zone_states s JOIN delivery_zones z ON z.id = s.zone_id WHERE s.state = ?1",
         )?
-        .query_row([state], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))
+        .query_row([state], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)))
         .optional()?;
     match zone {
-        Some((fee, free_over, estimate, enabled, max_total)) => Ok(ForCheckout {
-            delivery: Delivery::Zone { fee, free_over },
+        Some((flat, free_over, estimate, enabled, max_total, live)) => Ok(ForCheckout {
+            delivery: Delivery::Zone { fee: if live { live_fee.unwrap_or(flat) } else { flat }, free_over },
             estimate: Some(estimate),
             pay_on_delivery: PayOnDelivery { enabled, max_total },
         }),
@@ -240,6 +264,9 @@ struct ZoneInput {
     states: Vec<String>,
     /// Absent: not offered.
     pay_on_delivery: Option<PayOnDeliveryInput>,
+    /// Price by the courier's live rate at checkout (the fee is the fallback).
+    #[serde(default)]
+    live_rates: bool,
 }
 
 /// Pay on delivery as the admin sends it: the maximum total in naira as typed.
@@ -315,7 +342,15 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
         if states.is_empty() {
             return Err(AppError::Validation(format!("The zone {name} has no states.")));
         }
-        zones.push(Zone { name, fee, estimate, free_over, states, pay_on_delivery: pay_on_delivery(z.pay_on_delivery)? });
+        zones.push(Zone {
+            name,
+            fee,
+            estimate,
+            free_over,
+            states,
+            pay_on_delivery: pay_on_delivery(z.pay_on_delivery)?,
+            live_rates: z.live_rates,
+        });
     }
     let input_pickup = input.pickup;
     let mut pickup = Pickup {

@@ -45,6 +45,13 @@ pub enum Event {
     },
     /// A pay-on-delivery order is coming: the amount to have ready.
     PayOnDeliveryReady,
+    /// A courier's step ("has been picked up by the courier", "is in transit"…), with the
+    /// courier and its tracking number.
+    CourierUpdate {
+        step: String,
+        courier: String,
+        tracking: String,
+    },
 }
 
 crate::text_enum! {
@@ -57,6 +64,7 @@ crate::text_enum! {
         PayLinkSent => "pay_link_sent",
         PayLinkReminder => "pay_link_reminder",
         PayOnDeliveryReady => "pay_on_delivery_ready",
+        CourierUpdate => "courier_update",
     }
 }
 
@@ -70,6 +78,7 @@ impl Event {
             Event::PayLinkSent { .. } => EventKind::PayLinkSent,
             Event::PayLinkReminder { .. } => EventKind::PayLinkReminder,
             Event::PayOnDeliveryReady => EventKind::PayOnDeliveryReady,
+            Event::CourierUpdate { .. } => EventKind::CourierUpdate,
         }
     }
 }
@@ -88,6 +97,7 @@ impl EventKind {
             EventKind::PayLinkSent => "Pay link sent",
             EventKind::PayLinkReminder => "Pay-link reminder",
             EventKind::PayOnDeliveryReady => "Pay on delivery: amount to have ready",
+            EventKind::CourierUpdate => "Courier update",
         }
     }
 
@@ -96,6 +106,7 @@ impl EventKind {
         let extra: &[&str] = match self {
             EventKind::OutForDelivery => &["code", "rider"],
             EventKind::PayLinkSent | EventKind::PayLinkReminder => &["url"],
+            EventKind::CourierUpdate => &["step", "courier", "tracking"],
             _ => &[],
         };
         COMMON.iter().chain(extra).copied().collect()
@@ -138,6 +149,11 @@ impl EventKind {
                 "{shop}: order {number} is coming. Please have {balance} ready, in cash, by transfer or POS.",
                 "Hello {name}, your order {number} from {shop} is coming. Please have {balance} ready, in cash, by transfer or POS.",
                 "pay_on_delivery_ready",
+            ),
+            EventKind::CourierUpdate => (
+                "{shop}: order {number} {step}. {courier} tracking {tracking}. {track}",
+                "Hello {name}, your order {number} from {shop} {step}. {courier} tracking number: {tracking}. Follow it here: {track}",
+                "order_courier_update",
             ),
         }
     }
@@ -278,6 +294,11 @@ fn values(mailer: &Mailer, order: &Recipient, event: &Event, stop_token: &str) -
         }
         Event::PayLinkSent { url } | Event::PayLinkReminder { url } => {
             v.insert("url", url.clone());
+        }
+        Event::CourierUpdate { step, courier, tracking } => {
+            v.insert("step", step.clone());
+            v.insert("courier", courier.clone());
+            v.insert("tracking", tracking.clone());
         }
         _ => {}
     }

@@ -24,6 +24,9 @@ pub const PLACEHOLDERS: &[(&str, &str)] = &[
     ("code", "the delivery's confirmation code (out for delivery, by the shop's rider)"),
     ("rider", "the rider's first name (out for delivery, by the shop's rider)"),
     ("url", "the pay link (pay link sent, pay-link reminder)"),
+    ("step", "where the parcel is, as the courier tells it (courier update)"),
+    ("courier", "the courier carrying the parcel (courier update)"),
+    ("tracking", "the courier's tracking number (courier update)"),
 ];
 
 /// Placeholders that may have no value for an event that has them: only inside [ ].

@@ -157,13 +157,22 @@ pub fn queue_status_mail(mailer: &Mailer, tx: &Connection, order: &Order) -> App
         Some(event) => email_wanted(tx, event.kind())?,
         None => true,
     };
-    if mail_wanted && let Some((subject, body)) = mails::status_changed(&mailer.shop_name(), mailer.public_url(), order) {
-        let mail = crate::mail::Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None };
-        mailer.queue(tx, mail)?;
+    if mail_wanted {
+        queue_status_email(mailer, tx, order)?;
     }
     let now = mailer.clock.now_ms();
     for event in events {
         order_event(tx, mailer, order, event, now)?;
+    }
+    Ok(())
+}
+
+/// The customer's e-mail about her order's new status alone (a courier's pickup says the rest
+/// in its own update).
+pub fn queue_status_email(mailer: &Mailer, tx: &Connection, order: &Order) -> AppResult<()> {
+    if let Some((subject, body)) = mails::status_changed(&mailer.shop_name(), mailer.public_url(), order) {
+        let mail = crate::mail::Mail { kind: "order_status", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None };
+        mailer.queue(tx, mail)?;
     }
     Ok(())
 }

@@ -73,6 +73,8 @@ pub struct TrackedOrder {
     events: Vec<views::OrderEvent>,
     /// The shop's rider who left with it (his first name and when he left), from then on.
     rider: Option<crate::riders::OnTheWay>,
+    /// The courier carrying it, with the tracking number and its steps, once booked.
+    shipment: Option<crate::couriers::Tracked>,
 }
 
 /// Order tracking without signing in: the number and the e-mail (or the phone) must both match.
@@ -118,10 +120,11 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
             let Some(order) = views::tracked(c, &number, &placed_with)? else { return Ok(None) };
             let events = views::events(c, &order.id)?;
             let rider = crate::riders::on_the_way(c, &order.id)?;
-            Ok(Some((order, events, rider)))
+            let shipment = crate::couriers::tracked(c, &order.id)?;
+            Ok(Some((order, events, rider, shipment)))
         })
         .await?;
-    let (order, events, rider) = found.ok_or_else(not_found)?;
+    let (order, events, rider, shipment) = found.ok_or_else(not_found)?;
     let order = TrackedOrder {
         number: order.number,
         status: order.status,
@@ -139,6 +142,7 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         confirmation: order.confirmation,
         events,
         rider,
+        shipment,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
 }

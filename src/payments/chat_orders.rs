@@ -356,7 +356,7 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
         DeliveryChoice::Pickup => (pricing::Delivery::Pickup, crate::delivery::Method::Pickup, None),
         DeliveryChoice::Fee(fee) => (pricing::Delivery::Zone { fee: *fee, free_over: None }, crate::delivery::Method::Delivery, None),
         DeliveryChoice::Zone(state) => {
-            let found = crate::delivery::for_checkout(tx, state, crate::delivery::Method::Delivery)?;
+            let found = crate::delivery::for_checkout(tx, state, crate::delivery::Method::Delivery, None)?;
             (found.delivery, crate::delivery::Method::Delivery, found.estimate)
         }
     };

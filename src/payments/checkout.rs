@@ -76,6 +76,7 @@ struct Request<'a> {
     lifetime_ms: i64,
     per_address: i64,
     now: i64,
+    live_fee: Option<Kobo>,
 }
 fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<Vec<Recorded>> {
     tx.prepare_cached(
@@ -252,7 +253,7 @@ fn place_on_delivery(
 ///   one share the first one's lifetime, and after it the shopper waits a lifetime;
 /// - a bounded number of holds per client address.
 fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
-    let Request { owner, body, reference, client_key, lifetime_ms, per_address, now } = *request;
+    let Request { owner, body, reference, client_key, lifetime_ms, per_address, now, live_fee } = *request;
     super::release_expired_holds(tx, now)?;
     // This shopper's payments that can no longer be paid give back what they hold at once. They
     // are found among the shop's open payments past their time (the expiry round ends those within
@@ -270,7 +271,8 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
         super::release_holds(tx, &old)?;
     }
     let who = super::identity_of(tx, owner, &body.customer.email, &body.customer.phone)?;
-    let quote = quote_in(tx, &who, &body.address.state, body.method, body.code.as_deref(), now)?;
+    let place = super::quote::Place { state: body.address.state.clone(), method: body.method, live_fee };
+    let quote = quote_in(tx, &who, &place, body.code.as_deref(), now)?;
     if quote.settings.postal_code.required_in(&body.address.country) && body.address.postal_code.is_empty() {
         return Err(AppError::Validation(ADDRESS_MISSING.into()));
     }
@@ -359,11 +361,13 @@ impl Payments {
         let customer = body.customer.clone();
         let (owner, r) = (owner.clone(), reference.clone());
         let mailer = self.mailer.clone();
+        let live_fee = self.live_fee(&owner, &body.address.state, body.method).await?;
         let now = self.clock.now_ms();
         let begun = self
             .catalogue
             .write(move |tx| {
-                let request = Request { owner: &owner, body: &body, reference: &r, client_key: &client_key, lifetime_ms, per_address, now };
+                let request =
+                    Request { owner: &owner, body: &body, reference: &r, client_key: &client_key, lifetime_ms, per_address, now, live_fee };
                 let begun = begin(tx, &request)?;
                 // The shopper agreed to a total: a different one (a fee or a price changed since the
                 // summary was shown) is said before Paystack is asked, and nothing is held.

@@ -30,6 +30,8 @@ pub use start::{PaymentMetadata, PaymentMode, PaymentStart};
 
 use crate::catalog::write::Catalogue;
 use crate::db::Db;
+use crate::error::AppResult;
+use crate::ids::UserId;
 use crate::mail::Mailer;
 use crate::metrics::Metrics;
 pub use crate::paystack::MINIMUM_KOBO;
@@ -49,6 +51,8 @@ pub struct Payments {
     lifetime_ms: i64,
     per_address: i64,
     clock: crate::clock::Clock,
+    /// Live courier rates for zones that charge them.
+    couriers: Arc<crate::couriers::Couriers>,
 }
 
 impl Payments {
@@ -57,6 +61,7 @@ impl Payments {
         paystack: Arc<Paystack>,
         mailer: Mailer,
         metrics: Arc<Metrics>,
+        couriers: Arc<crate::couriers::Couriers>,
         config: &crate::config::Config,
     ) -> Payments {
         Payments {
@@ -68,7 +73,24 @@ impl Payments {
             lifetime_ms: config.payment_lifetime_ms(),
             per_address: config.checkouts_per_address,
             clock: config.clock.clone(),
+            couriers,
         }
+    }
+
+    /// The courier's live rate for this bag to `state`, when its zone charges live rates (asked
+    /// before the checkout's transaction, which must not wait on the network). None: the zone's
+    /// flat fee.
+    async fn live_fee(&self, owner: &UserId, state: &str, method: crate::delivery::Method) -> AppResult<Option<crate::money::Kobo>> {
+        let (owner, typed) = (owner.clone(), state.to_string());
+        let wanted = self
+            .db
+            .read(move |c| {
+                let Some(want) = crate::couriers::wants_live_rate(c, &owner, &typed, method)? else { return Ok(None) };
+                Ok(Some((want, crate::couriers::sender(c).ok())))
+            })
+            .await?;
+        let Some(((state, units), sender)) = wanted else { return Ok(None) };
+        Ok(self.couriers.live_rate(sender, &state, units).await)
     }
 }
 

@@ -65,12 +65,13 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId, now: i64) -> AppResult<(Vec
 /// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
 /// if any, checked for this customer (by account, e-mail and phone). Shared by the quote and the
 /// payment's start.
-pub(super) fn quote_in(conn: &Connection, who: &Identity, state: &str, method: Method, code: Option<&str>, now: i64) -> AppResult<Quote> {
+pub(super) fn quote_in(conn: &Connection, who: &Identity, place: &Place, code: Option<&str>, now: i64) -> AppResult<Quote> {
+    let Place { state, method, live_fee } = place;
     let (lines, priced) = snapshot_bag(conn, &who.user, now)?;
     let settings = crate::settings::load(conn)?;
     check_limits(&settings, &lines)?;
     let crate::delivery::ForCheckout { delivery, estimate: delivery_estimate, pay_on_delivery } =
-        crate::delivery::for_checkout(conn, state, method)?;
+        crate::delivery::for_checkout(conn, state, *method, *live_fee)?;
     let subtotal: Kobo = priced.iter().map(|l| l.price * l.quantity).sum();
     let code = code.map(|typed| crate::discounts::usable(conn, typed, who, subtotal, now)).transpose()?;
     let breakdown = pricing::price(&priced, &delivery, code.as_ref().map(|c| c.discount()).as_ref());
@@ -151,6 +152,13 @@ pub fn check_limits(settings: &crate::settings::Settings, lines: &[OrderItem]) -
     Ok(())
 }
 
+/// Where a checkout goes: the state typed, how, and the courier's live rate when its zone takes one.
+pub(super) struct Place {
+    pub(super) state: String,
+    pub(super) method: Method,
+    pub(super) live_fee: Option<Kobo>,
+}
+
 /// A priced checkout.
 pub(super) struct Quote {
     pub(super) breakdown: Breakdown,
@@ -200,13 +208,15 @@ impl Payments {
     pub async fn quote(&self, owner: &UserId, client_key: String, body: QuoteBody) -> AppResult<CheckoutQuote> {
         let QuoteBody { state: delivery_state, method, code } = body;
         let code = code.filter(|c| !c.trim().is_empty());
+        let live_fee = self.live_fee(owner, &delivery_state, method).await?;
+        let place = Place { state: delivery_state, method, live_fee };
         let owner = owner.clone();
         let now = self.clock.now_ms();
         let (quote, offer) = self
             .db
             .read(move |c| {
                 let who = super::identity_of(c, &owner, "", "")?;
-                let quote = quote_in(c, &who, &delivery_state, method, code.as_deref(), now)?;
+                let quote = quote_in(c, &who, &place, code.as_deref(), now)?;
                 let offer = pay_on_delivery_offer(c, &who, Some(&client_key), &quote)?;
                 Ok((quote, offer))
             })

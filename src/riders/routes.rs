@@ -86,7 +86,16 @@ async fn give_to_rider(
 ) -> AppResult<HttpResponse> {
     let (id, rider) = (id.into_inner(), body.into_inner().rider_id);
     let (actor, now) = (admin.0.id.clone(), state.clock.now_ms());
-    let delivery = state.db.write(move |tx| assign(tx, &id, rider.as_ref(), &actor, now)).await?;
+    let delivery = state
+        .db
+        .write(move |tx| {
+            // An order a courier was booked for goes with the courier (cancel the booking first).
+            if rider.is_some() {
+                crate::couriers::not_booked(tx, &id)?;
+            }
+            assign(tx, &id, rider.as_ref(), &actor, now)
+        })
+        .await?;
     Ok(no_store(OrderDelivery { delivery }))
 }
 

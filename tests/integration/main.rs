@@ -9,6 +9,7 @@ mod back_office;
 mod chats;
 mod collections_admin;
 mod commerce;
+mod couriers;
 mod crash;
 mod delivery;
 mod feeds;

@@ -23,6 +23,7 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/orders/:id', 'admin', () => import('@/features/admin/routes/AdminOrderPage')),
   lazyRoute('/admin/orders/:id/receipt', 'admin', () => import('@/features/admin/print/ReceiptPage')),
   lazyRoute('/admin/orders/:id/packing-slip', 'admin', () => import('@/features/admin/print/PackingSlipPage')),
+  lazyRoute('/admin/orders/:id/label', 'admin', () => import('@/features/admin/print/ShippingLabelPage')),
   lazyRoute('/admin/pick-list', 'admin', () => import('@/features/admin/print/PickListPage')),
   lazyRoute('/admin/riders', 'admin', () => import('@/features/admin/routes/RidersPage')),
   lazyRoute('/admin/deliveries', 'admin', () => import('@/features/admin/routes/RoundPage')),

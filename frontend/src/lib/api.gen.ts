@@ -740,6 +740,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/label': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the shop's label for a booked order prints. */
+    get: operations['print_label'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/messages': {
     parameters: {
       query?: never;
@@ -847,6 +864,41 @@ export interface paths {
     /** Gives an order to a rider (at the end of his round), hands it to another, or takes it back. */
     put: operations['give_to_rider'];
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/shipment': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The order's courier booking, if any. */
+    get: operations['order_shipment'];
+    put?: never;
+    /** Books the order with the cheapest courier for its address (one click). */
+    post: operations['book_one'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/shipment/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Cancels the order's booking, before the courier picked the parcel up. */
+    post: operations['cancel_one'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1142,6 +1194,26 @@ export interface paths {
     head?: never;
     /** Changes the fields sent; the others keep their values. The whole change is checked first. */
     patch: operations['update_settings'];
+    trace?: never;
+  };
+  '/api/admin/shipments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Books each order of a selection (the pick list's), one after another; each is decided on
+     *     its own, and the answer says which were booked and why the others were not.
+     */
+    post: operations['book_many'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   '/api/admin/staff': {
@@ -1589,6 +1661,27 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['post_contact'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/couriers/webhook': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * The courier aggregator's webhook (Shipbubble's shape): the `x-ship-signature` is checked over
+     *     the exact bytes; a replay is acknowledged and changes nothing; a step the shipment is past is
+     *     recorded as seen; an unknown shipment is refused.
+     */
+    post: operations['courier_webhook'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2253,6 +2346,108 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/sandbox/courier/parcels/{id}/move': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The courier's side of a parcel: it moves, and the shop is told by a signed webhook. */
+    post: operations['move_parcel'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/courier/v1/shipping/address/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Shipbubble's `shipping/address/validate`: any address of a few words, with a phone, gets a code. */
+    post: operations['validate_address'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/courier/v1/shipping/fetch_rates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Shipbubble's `shipping/fetch_rates`: two test couriers' offers, and the token that books one. */
+    post: operations['fetch_rates'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/courier/v1/shipping/labels': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Shipbubble's `shipping/labels`: books a rate once per request token. */
+    post: operations['create_label'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/courier/v1/shipping/labels/cancel/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Shipbubble's `shipping/labels/cancel/{id}`: only before pickup. */
+    post: operations['cancel_label'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/sandbox/courier/v1/shipping/labels/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Shipbubble's package categories. */
+    get: operations['categories'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/sandbox/integration/payment_session_timeout': {
     parameters: {
       query?: never;
@@ -2758,6 +2953,12 @@ export interface components {
       /** Format: int64 */
       units: number;
     };
+    Booked: {
+      /** @description Why not, when it was not. */
+      error: string | null;
+      orderId: string;
+      shipment: components['schemas']['Shipment'] | null;
+    };
     /** @description The back office's view: the draft being edited beside what shoppers see. */
     BrandView: {
       /** @description Whether there is an earlier published version to go back to. */
@@ -2787,6 +2988,10 @@ export interface components {
       collectionId?: string | null;
       /** @description The products, 1 to 200. */
       ids: string[];
+    };
+    BulkBooking: {
+      /** @description One per order sent, in the order sent. */
+      results: components['schemas']['Booked'][];
     };
     /** @description What a bulk action changed. */
     BulkDone: {
@@ -3074,6 +3279,38 @@ export interface components {
       /** Format: int64 */
       saved: number;
     };
+    CourierContact: {
+      address: string;
+      email: string;
+      name: string;
+      phone: string;
+    };
+    CourierLabelRequest: {
+      courier_id: string;
+      request_token: string;
+      service_code: string;
+    };
+    CourierMove: {
+      /** @description picked_up, in_transit, out_for_delivery, completed (delivered), failed or cancelled. */
+      status: string;
+    };
+    CourierPackageItem: {
+      quantity?: unknown;
+      unit_weight?: unknown;
+    };
+    CourierRateRequest: {
+      package_items?: components['schemas']['CourierPackageItem'][];
+      /** Format: int64 */
+      reciever_address_code: number;
+      /** Format: int64 */
+      sender_address_code: number;
+    };
+    /** @description Shipbubble's envelope for a refusal. */
+    CourierRefusal: {
+      message: string;
+      /** @description Always "failed". */
+      status: string;
+    };
     Customer: {
       email: string;
       name: string;
@@ -3355,7 +3592,8 @@ export interface components {
       | 'delivered'
       | 'pay_link_sent'
       | 'pay_link_reminder'
-      | 'pay_on_delivery_ready';
+      | 'pay_on_delivery_ready'
+      | 'courier_update';
     /** @description One event's channels and words. */
     EventSetting: {
       email: boolean;
@@ -3767,6 +4005,29 @@ export interface components {
     };
     /** @enum {string} */
     Kind: 'percent' | 'fixed' | 'free-delivery';
+    /** @description What the label prints: from the shop to the customer, by the courier, with the tracking number. */
+    Label: {
+      /** Format: int64 */
+      bookedAt: number;
+      courier: string;
+      fromAddress: string;
+      fromName: string;
+      fromPhone: string;
+      /** Format: int64 */
+      items: number;
+      /** @description The courier's own waybill, when it gave one. */
+      labelUrl: string | null;
+      orderNumber: string;
+      toAddress: string[];
+      toName: string;
+      toPhone: string;
+      trackingCode: string;
+      /**
+       * Format: int64
+       * @description Grams, as booked.
+       */
+      weightGrams: number;
+    };
     LinkPaymentBody: {
       reference?: string;
     };
@@ -3874,6 +4135,15 @@ export interface components {
     MoveBody: {
       color?: string | null;
       size?: string | null;
+    };
+    Moved: {
+      /**
+       * Format: int32
+       * @description What the shop answered the webhook (200 when it took it).
+       */
+      shop_answered: number;
+      /** @description The parcel's status at the courier now. */
+      status: string;
     };
     MyOrders: {
       /** @description Newest first. */
@@ -4034,6 +4304,11 @@ export interface components {
       refunded: number;
       /** @description Oldest first. */
       refunds: components['schemas']['Refund'][];
+    };
+    OrderShipment: {
+      /** @description The built-in sandbox courier carries it: the order screen offers its test buttons. */
+      sandbox: boolean;
+      shipment: components['schemas']['Shipment'] | null;
     };
     /** @enum {string} */
     OrderStatus: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refused';
@@ -4838,6 +5113,9 @@ export interface components {
     SeenAnswer: {
       counts: components['schemas']['Counts'];
     };
+    Selection: {
+      orderIds: string[];
+    };
     SessionTimeout: {
       /**
        * Format: int64
@@ -5018,6 +5296,35 @@ export interface components {
       /** @description The address the shop is reached at now. */
       publicUrl: string;
     };
+    /** @description A shipment as the order screen shows it. */
+    Shipment: {
+      /** Format: int64 */
+      bookedAt: number;
+      courier: string;
+      /** @description Each step the courier told, oldest first. */
+      events: components['schemas']['ShipmentEvent'][];
+      /**
+       * Format: int64
+       * @description What the courier charges; none for those who do not see money.
+       */
+      fee: number | null;
+      id: string;
+      /** @description The courier's own waybill, when it gave one. */
+      labelUrl: string | null;
+      status: components['schemas']['ShipmentStatus'];
+      trackingCode: string;
+      trackingUrl: string | null;
+    };
+    ShipmentAnswer: {
+      shipment: components['schemas']['Shipment'];
+    };
+    ShipmentEvent: {
+      /** Format: int64 */
+      at: number;
+      status: components['schemas']['ShipmentStatus'];
+    };
+    /** @enum {string} */
+    ShipmentStatus: 'booked' | 'picked_up' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'failed' | 'cancelled';
     /** @enum {string} */
     ShippedBy: 'courier' | 'rider';
     /** @description The sign-up form (multipart). */
@@ -5265,6 +5572,17 @@ export interface components {
       reference: string;
       status: string;
     };
+    /**
+     * @description What the customer's tracking page shows of a courier: who carries it, the tracking number
+     *     and link, and its steps.
+     */
+    Tracked: {
+      courier: string;
+      events: components['schemas']['ShipmentEvent'][];
+      status: components['schemas']['ShipmentStatus'];
+      trackingCode: string;
+      trackingUrl: string | null;
+    };
     /** @description What anyone holding an order's number and e-mail may see: where it is, not who or where to. */
     TrackedOrder: components['schemas']['Price'] &
       components['schemas']['OrderRefunds'] & {
@@ -5280,6 +5598,7 @@ export interface components {
         /** @description How it is paid and what was received, so the page says "paid" only of money that came. */
         paymentMethod: components['schemas']['PaymentMethod'];
         rider?: components['schemas']['OnTheWay'] | null;
+        shipment?: components['schemas']['Tracked'] | null;
         shippedBy?: components['schemas']['ShippedBy'] | null;
         status: components['schemas']['OrderStatus'];
         /**
@@ -5371,6 +5690,10 @@ export interface components {
       /** Format: int64 */
       shipped: number;
     };
+    WebhookTaken: {
+      /** @description moved, replay or stale. */
+      outcome: string;
+    };
     /** @enum {string} */
     WholeView: 'full';
     /** @description One zone: the states it covers and what delivery there costs. */
@@ -5384,6 +5707,11 @@ export interface components {
        * @description Delivery is free from this subtotal on.
        */
       freeOver: number | null;
+      /**
+       * @description Priced by the courier's live rate at checkout; `fee` is then charged when the courier
+       *     does not answer in time.
+       */
+      liveRates: boolean;
       name: string;
       payOnDelivery: components['schemas']['PayOnDelivery'];
       states: string[];
@@ -5394,6 +5722,8 @@ export interface components {
       /** @description Naira, e.g. "2500". */
       fee: components['schemas']['Naira'];
       freeOver?: components['schemas']['Naira'] | null;
+      /** @description Price by the courier's live rate at checkout (the fee is the fallback). */
+      liveRates?: boolean;
       name: string;
       payOnDelivery?: components['schemas']['PayOnDeliveryInput'] | null;
       states: string[];
@@ -8277,6 +8607,63 @@ export interface operations {
       };
     };
   };
+  print_label: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Label'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   order_messages: {
     parameters: {
       query?: never;
@@ -8782,6 +9169,204 @@ export interface operations {
       };
       /** @description The request body is too large */
       413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  order_shipment: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderShipment'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  book_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShipmentAnswer'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancel_one: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ShipmentAnswer'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
         headers: {
           [name: string]: unknown;
         };
@@ -9971,6 +10556,74 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Settings'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  book_many: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Selection'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BulkBooking'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -12150,6 +12803,78 @@ export interface operations {
       };
     };
   };
+  courier_webhook: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description Hex HMAC-SHA512 of the raw body with the API key */
+        'x-ship-signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    /** @description Shipbubble's event: order_id and status */
+    requestBody: {
+      content: {
+        'application/json': unknown;
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['WebhookTaken'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   delivery_options: {
     parameters: {
       query?: never;
@@ -14297,6 +15022,373 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  move_parcel: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourierMove'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Moved'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  validate_address: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourierContact'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'] | components['schemas']['Error'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The sandbox is off: a Shipbubble key is configured */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  fetch_rates: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourierRateRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'] | components['schemas']['Error'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The sandbox is off: a Shipbubble key is configured */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  create_label: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourierLabelRequest'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'] | components['schemas']['Error'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The sandbox is off: a Shipbubble key is configured */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  cancel_label: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'] | components['schemas']['Error'];
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The sandbox is off: a Shipbubble key is configured */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  categories: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CourierRefusal'];
         };
       };
     };

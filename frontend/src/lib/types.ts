@@ -133,6 +133,16 @@ export type RiderAnswer = Schemas['RiderAnswer'];
 export type Stop = Schemas['Stop'];
 export type StopAnswer = Schemas['StopAnswer'];
 export type OrderEvent = Schemas['OrderEvent'];
+/** Couriers (issue 36 §2): a booking as the order screen shows it, its steps, the label, bulk booking. */
+export type Shipment = Schemas['Shipment'];
+export type ShipmentStatus = Shipment['status'];
+export type ShipmentEvent = Schemas['ShipmentEvent'];
+export type OrderShipment = Schemas['OrderShipment'];
+export type ShipmentAnswer = Schemas['ShipmentAnswer'];
+export type ShippingLabel = Schemas['Label'];
+export type BulkBooking = Schemas['BulkBooking'];
+/** The courier carrying an order, as its tracking page shows it. */
+export type TrackedShipment = Schemas['Tracked'];
 /** GET /api/auth/invite: the e-mail and role an invitation's link offers. */
 export type InviteView = Schemas['InviteView'];
 export type StaffInvite = Schemas['Invite'];

@@ -230,6 +230,7 @@ export function zone(overrides: Partial<Zone> = {}): Zone {
     freeOver: 10_000_000,
     states: ['Lagos'],
     payOnDelivery: POD_OFF,
+    liveRates: false,
     ...overrides,
   };
 }

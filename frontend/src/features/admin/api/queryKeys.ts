@@ -24,6 +24,8 @@ export const adminKeys = {
   /** The shop's riders (GET /api/admin/riders) and one order's delivery. */
   riders: ['admin', 'riders'] as const,
   delivery: (orderId: string) => ['admin', 'orders', 'delivery', orderId] as const,
+  /** One order's courier booking (GET /api/admin/orders/{id}/shipment). */
+  shipment: (orderId: string) => ['admin', 'orders', 'shipment', orderId] as const,
   /** The signed-in rider's round (GET /api/rider/deliveries). */
   round: ['admin', 'round'] as const,
   messages: ['admin', 'contact-messages'] as const,

@@ -13,6 +13,8 @@ export type ZoneDraft = {
   freeOver: string;
   states: string[];
   payOnDelivery: PayOnDeliveryDraft;
+  /** Priced by the courier's live rate at checkout; `fee` is the fallback. */
+  liveRates: boolean;
 };
 
 export type DeliveryDraft = {
@@ -59,6 +61,7 @@ export function emptyZone(): ZoneDraft {
     freeOver: '',
     states: [],
     payOnDelivery: podDraft(undefined),
+    liveRates: false,
   };
 }
 
@@ -73,6 +76,7 @@ export function draftOf(options: DeliveryOptions): DeliveryDraft {
       freeOver: zone.freeOver === null ? '' : koboToNairaText(zone.freeOver),
       states: [...zone.states],
       payOnDelivery: podDraft(zone.payOnDelivery),
+      liveRates: zone.liveRates,
     })),
     pickupEnabled: options.pickup.enabled,
     pickupAddress: options.pickup.address ?? '',
@@ -91,6 +95,7 @@ export function inputOf(draft: DeliveryDraft, states: ReadonlyArray<string>): De
       freeOver: zone.freeOver.trim(),
       states: [...zone.states].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0)),
       payOnDelivery: podInput(zone.payOnDelivery),
+      liveRates: zone.liveRates,
     })),
     pickup: {
       enabled: draft.pickupEnabled,

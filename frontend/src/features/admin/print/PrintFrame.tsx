@@ -33,6 +33,8 @@ type Props = {
   /** Where "Back" goes. */
   back: { href: string; label: string };
   query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  /** What the screen offers beside printing (never printed), below the toolbar. */
+  tools?: ReactNode;
   children?: ReactNode;
 };
 
@@ -40,7 +42,7 @@ type Props = {
  * A print view's frame: a toolbar (back, the paper, Print) that never prints, and the document,
  * laid out for the paper chosen both on screen and on paper. Printing shows only the document.
  */
-export function PrintFrame({ title, back, query, children }: Props) {
+export function PrintFrame({ title, back, query, tools, children }: Props) {
   useDocumentTitle(title);
   const search = useSearch();
   const [path] = useLocation();
@@ -72,6 +74,7 @@ export function PrintFrame({ title, back, query, children }: Props) {
           Print
         </button>
       </div>
+      {tools && <div className="print-tools container">{tools}</div>}
       {query.isPending ? (
         <div className="container">
           <Spinner label="Loading…" />

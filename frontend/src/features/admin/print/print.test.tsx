@@ -7,6 +7,7 @@ import PickListPage from './PickListPage';
 import { PAGE_RULES, paperOf, withPaper } from './PrintFrame';
 import { PickListLink, PrintLinks } from './PrintLinks';
 import ReceiptPage from './ReceiptPage';
+import ShippingLabelPage from './ShippingLabelPage';
 import type { AdminOrder, Order, PickList } from '@/lib/types';
 import { deliveryOptions, order } from '@/test/fixtures';
 import { embedShop } from '@/test/shop';
@@ -246,5 +247,50 @@ describe('links and helpers', () => {
     expect(withPaper('/x', 'paper=80mm', 'a4')).toBe('/x');
     expect(pickOrderIds('?orders= a, b,,')).toEqual(['a', 'b']);
     expect(pickListPath([])).toBe('/admin/pick-list');
+  });
+});
+
+describe('the shipping label', () => {
+  it('prints the courier and tracking number, to and from, and no prices; refusals are said', async () => {
+    mockFetch({
+      [`/api/admin/orders/${ID}/label`]: {
+        orderNumber: 'K7M2QX9A',
+        fromName: 'Adire House',
+        fromPhone: '0803 555 0199',
+        fromAddress: '12 Admiralty Way, Lekki, Lagos',
+        toName: 'Aisha Bello',
+        toPhone: '+2348035550177',
+        toAddress: ['4 Zoo Road', 'Near the mosque', 'Kano, Kano'],
+        courier: 'GIG Logistics',
+        trackingCode: 'SBX123456789',
+        items: 3,
+        weightGrams: 1500,
+        bookedAt: Date.UTC(2026, 10, 2, 9),
+        labelUrl: null,
+      },
+    });
+    renderAt(`/admin/orders/${ID}/label`, '/admin/orders/:id/label', <ShippingLabelPage />);
+    const label = await screen.findByRole('article', { name: 'Label for Order #K7M2QX9A' });
+    for (const text of [
+      'SBX123456789',
+      'GIG Logistics',
+      'Aisha Bello',
+      'Near the mosque',
+      'Kano, Kano',
+      'Adire House',
+    ]) {
+      expect(label.textContent).toContain(text);
+    }
+    expect(label.textContent).toContain('3 items · about 1.5 kg');
+    expect(label.textContent).not.toContain('₦');
+  });
+
+  it('says why there is no label', async () => {
+    mockFetch({
+      [`/api/admin/orders/${ID}/label`]: () =>
+        jsonResponse({ error: 'conflict', message: 'This order was cancelled: it has no label.' }, 409),
+    });
+    renderAt(`/admin/orders/${ID}/label`, '/admin/orders/:id/label', <ShippingLabelPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('This order was cancelled: it has no label.');
   });
 });

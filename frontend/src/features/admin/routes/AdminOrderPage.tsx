@@ -10,6 +10,7 @@ import { OwedBadge, SourceBadge } from '../components/OrderSource';
 import { ConfirmationPanel } from '../components/ConfirmationPanel';
 import { CODE_OVER_LIMIT_NOTE, CodeOverLimitBadge, OVERSOLD_HINT, OversoldBadge } from '../components/Oversold';
 import { PayLinksPanel } from '../components/PayLinksPanel';
+import { CourierPanel } from '../components/CourierPanel';
 import { RiderPanel } from '../components/RiderPanel';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
 import { RefundPanel } from '../components/RefundPanel';
@@ -176,6 +177,7 @@ export default function AdminOrderPage() {
             </address>
           </AdminCard>
           <RiderPanel order={order} />
+          <CourierPanel order={order} />
           {full && <PaymentFacts order={full} />}
           <OrderMessages orderId={order.id} />
           <AdminCard headingId="order-shipping-heading" title="Shipping">

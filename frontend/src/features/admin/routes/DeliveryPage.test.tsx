@@ -43,6 +43,7 @@ function server(refuse?: string) {
           fee: Math.round(Number(z.fee) * 100),
           freeOver: z.freeOver ? Math.round(Number(z.freeOver) * 100) : null,
           payOnDelivery: podAnswer(z.payOnDelivery),
+          liveRates: z.liveRates ?? false,
         })),
         pickup: {
           ...body.pickup,
@@ -99,6 +100,7 @@ describe('Delivery screen', () => {
             freeOver: '100000',
             states: ['Lagos'],
             payOnDelivery: POD_INPUT_OFF,
+            liveRates: false,
           },
           {
             name: 'South-West',
@@ -107,6 +109,7 @@ describe('Delivery screen', () => {
             freeOver: '',
             states: ['Ogun', 'Oyo'],
             payOnDelivery: POD_INPUT_OFF,
+            liveRates: false,
           },
         ],
         pickup: { enabled: true, address: '12 Broad Street, Lagos', payOnDelivery: POD_INPUT_OFF },
@@ -197,6 +200,24 @@ describe('pay on delivery by zone, and at pickup', () => {
         'Largest order to pay on delivery (₦)',
       ).value,
     ).toBe('100000');
+  });
+
+  it('prices a zone by live courier rates, its fee then the fallback', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const lagos = await screen.findByRole('listitem', { name: 'Lagos' });
+    const live = within(lagos).getByRole<HTMLInputElement>('checkbox', { name: /^Live courier rates/ });
+    expect(live.checked).toBe(false);
+    fireEvent.click(live);
+    expect(within(lagos).getByLabelText('Fee when the courier does not answer (₦)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(sent[0]!.zones.map((z) => z.liveRates)).toEqual([true, false]);
+    expect(
+      within(screen.getByRole('listitem', { name: 'Lagos' })).getByRole<HTMLInputElement>('checkbox', {
+        name: /^Live courier rates/,
+      }).checked,
+    ).toBe(true);
   });
 
   it('shows a zone that allows it, with its maximum', async () => {

@@ -246,7 +246,7 @@ function ZoneCard({ zone, zones, states, focus, onChange, onSetStates, onRemove 
           required
         />
         <NairaField
-          label="Fee (₦)"
+          label={zone.liveRates ? 'Fee when the courier does not answer (₦)' : 'Fee (₦)'}
           value={zone.fee}
           onValueChange={(fee) => onChange({ fee })}
           placeholder="e.g. 2500"
@@ -259,6 +259,15 @@ function ZoneCard({ zone, zones, states, focus, onChange, onSetStates, onRemove 
           hint="Orders of this subtotal or more are delivered free. Empty for never."
         />
       </div>
+      <label className="delivery-pickup__toggle delivery-live">
+        <input type="checkbox" checked={zone.liveRates} onChange={(e) => onChange({ liveRates: e.target.checked })} />
+        <span>
+          <strong>Live courier rates</strong>{' '}
+          <span className="muted">
+            charge what the courier quotes for the bag at checkout; the fee above when it does not answer in 3 seconds
+          </span>
+        </span>
+      </label>
       <PayOnDeliveryFields value={zone.payOnDelivery} onChange={(payOnDelivery) => onChange({ payOnDelivery })} />
 
       <details className="delivery-states" open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>

@@ -31,6 +31,7 @@ const tracked: TrackedOrder = {
     { status: 'shipped', at: Date.UTC(2026, 10, 3, 12) },
   ],
   rider: null,
+  shipment: null,
 };
 
 function fill(number: string, contact: string) {
@@ -171,6 +172,42 @@ describe('TrackPage', () => {
         .getAllByRole('listitem')
         .map((li) => li.querySelector('.track__event')?.textContent),
     ).toEqual(['Out for delivery with Tunde', 'Being prepared', 'Order placed']);
+  });
+
+  it('an order with a courier: its name, tracking number and the steps it told, newest first', async () => {
+    mockFetch({
+      '/api/orders/track': {
+        order: {
+          ...tracked,
+          shippedBy: 'courier',
+          trackingNumber: 'SBX123456789',
+          shipment: {
+            courier: 'GIG Logistics',
+            trackingCode: 'SBX123456789',
+            trackingUrl: 'https://gig.example/track/SBX123456789',
+            status: 'in_transit',
+            events: [
+              { status: 'booked', at: Date.UTC(2026, 10, 2, 9) },
+              { status: 'picked_up', at: Date.UTC(2026, 10, 2, 14) },
+              { status: 'in_transit', at: Date.UTC(2026, 10, 3, 8) },
+            ],
+          },
+        },
+      },
+    });
+    renderWithProviders(<TrackPage />, { path: '/track' });
+    fill('K7M2QX9A', 'ada@example.com');
+    const result = await screen.findByRole('region', { name: 'Order #K7M2QX9A' });
+    expect(within(result).getByRole('heading', { name: 'With GIG Logistics' })).toBeTruthy();
+    expect(within(result).getByRole('link', { name: 'Follow it on the courier’s site' }).getAttribute('href')).toBe(
+      'https://gig.example/track/SBX123456789',
+    );
+    const told = within(result).getByRole('list', { name: 'What the courier told us' });
+    expect(
+      within(told)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('.track__event')?.textContent),
+    ).toEqual(['In transit', 'Picked up by the courier', 'Booked with the courier']);
   });
 
   it('an e-mail that is not one is refused before asking; anything without @ is a phone', async () => {

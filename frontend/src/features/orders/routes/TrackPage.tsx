@@ -24,7 +24,7 @@ import {
   toPayText,
 } from '@/lib/orders';
 import { useSession } from '@/lib/session';
-import type { TrackedOrder } from '@/lib/types';
+import type { TrackedOrder, TrackedShipment } from '@/lib/types';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './TrackPage.css';
 
@@ -231,24 +231,70 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       </dl>
       <OrderPrice order={order} />
       <RefundList order={order} headingClassName="track__subhead" />
+      {order.shipment && <CourierSteps shipment={order.shipment} />}
       {order.events.length > 0 && (
         <>
           <h3 className="track__subhead">History</h3>
-          <ol className="track__events" aria-label="What happened to your order">
-            {[...order.events].reverse().map((event) => (
-              <li key={`${event.status}-${event.at}`}>
-                <span className="track__event">{eventText(event.status, riderOf(order, event.status))}</span>
-                <time dateTime={new Date(event.at).toISOString()} className="muted">
-                  {eventTime(event.at)}
-                </time>
-              </li>
-            ))}
-          </ol>
+          <Steps
+            label="What happened to your order"
+            steps={order.events.map((e) => ({ text: eventText(e.status, riderOf(order, e.status)), at: e.at }))}
+          />
         </>
       )}
       <h3 className="track__subhead">Items</h3>
       <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
     </section>
+  );
+}
+
+/** A courier's steps as the customer reads them. */
+export const COURIER_STEPS: Record<TrackedShipment['status'], string> = {
+  booked: 'Booked with the courier',
+  picked_up: 'Picked up by the courier',
+  in_transit: 'In transit',
+  out_for_delivery: 'Out for delivery',
+  delivered: 'Delivered',
+  failed: 'The courier could not deliver it: they will call you',
+  cancelled: 'Booking cancelled',
+};
+
+/** The courier carrying the order: its name, the tracking number, and what it told, newest first. */
+function CourierSteps({ shipment }: { shipment: TrackedShipment }) {
+  return (
+    <>
+      <h3 className="track__subhead">With {shipment.courier}</h3>
+      <p>
+        Tracking number <strong className="track__tracking">{shipment.trackingCode}</strong>
+        {shipment.trackingUrl && (
+          <>
+            {' · '}
+            <a href={shipment.trackingUrl} target="_blank" rel="noreferrer">
+              Follow it on the courier’s site
+            </a>
+          </>
+        )}
+      </p>
+      <Steps
+        label="What the courier told us"
+        steps={shipment.events.map((e) => ({ text: COURIER_STEPS[e.status], at: e.at }))}
+      />
+    </>
+  );
+}
+
+/** Steps as they happened, newest first, each with its time. */
+function Steps({ label, steps }: { label: string; steps: { text: string; at: number }[] }) {
+  return (
+    <ol className="track__events" aria-label={label}>
+      {[...steps].reverse().map((step) => (
+        <li key={`${step.text}-${step.at}`}>
+          <span className="track__event">{step.text}</span>
+          <time dateTime={new Date(step.at).toISOString()} className="muted">
+            {eventTime(step.at)}
+          </time>
+        </li>
+      ))}
+    </ol>
   );
 }
 

@@ -149,6 +149,7 @@ pub const RULES: &[Rule] = &[
     rule("PUT", "/api/admin/keys/addresses", OWNER),
     rule("POST", "/api/admin/keys/test-mail", OWNER),
     rule("PUT", "/api/admin/keys/messaging", OWNER),
+    rule("PUT", "/api/admin/keys/courier", OWNER),
 ];
 
 /// The rule for a request, matching `{…}` in a rule's path to one segment of the request's. Every

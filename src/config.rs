@@ -356,6 +356,8 @@ pub struct OperatorSet {
     pub termii: bool,
     /// The WhatsApp Cloud API's token and phone number ID.
     pub whatsapp_cloud: bool,
+    /// The courier aggregator's key (Shipbubble).
+    pub courier: bool,
 }
 
 /// Two machines, one taking orders and a warm standby (deploy/README.md): both name the same

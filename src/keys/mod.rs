@@ -38,6 +38,8 @@ pub struct Stored {
     /// WhatsApp through the Cloud API: the access token and the sending phone number's ID.
     pub whatsapp_token: Option<String>,
     pub whatsapp_phone_number_id: Option<String>,
+    /// Couriers through Shipbubble: its API key (which also signs its webhooks).
+    pub shipbubble_api_key: Option<String>,
 }
 
 fn path(data_dir: &Path) -> PathBuf {
@@ -72,6 +74,7 @@ fn operator_set(config: &Config) -> OperatorSet {
         shop_name: config.shop_name != defaults.shop_name || given("ANKARA_SHOP_NAME"),
         termii: config.termii_api_key.is_some(),
         whatsapp_cloud: config.whatsapp_token.is_some() || config.whatsapp_phone_number_id.is_some(),
+        courier: config.shipbubble_api_key.is_some(),
     }
 }
 
@@ -122,6 +125,9 @@ pub fn overlay_messaging(config: &mut Config, stored: &Stored) {
     if !operator.whatsapp_cloud {
         config.whatsapp_token = stored.whatsapp_token.clone();
         config.whatsapp_phone_number_id = stored.whatsapp_phone_number_id.clone();
+    }
+    if !operator.courier {
+        config.shipbubble_api_key = stored.shipbubble_api_key.clone();
     }
 }
 
@@ -283,6 +289,10 @@ pub struct KeysView {
     pub sms: MessagingSetting,
     /// WhatsApp through the Cloud API: `sandbox` or `live`.
     pub whatsapp_cloud: MessagingSetting,
+    /// Couriers through Shipbubble: `sandbox` (the built-in sandbox courier) or `live`.
+    pub courier: MessagingSetting,
+    /// Where Shipbubble sends its tracking webhooks (set it in Shipbubble's dashboard).
+    pub courier_webhook_url: String,
 }
 
 /// An SMS or WhatsApp provider as the screen shows it.
@@ -327,7 +337,7 @@ pub fn view(config: &Config, stored: &Stored) -> KeysView {
             webhook_url: format!("{public_url}/api/payments/webhook"),
         },
         public_url: KeySetting {
-            value: Some(public_url),
+            value: Some(public_url.clone()),
             source: source(operator.public_url, stored.public_url.is_some()),
             variable: "ANKARA_PUBLIC_URL",
         },
@@ -355,6 +365,19 @@ pub fn view(config: &Config, stored: &Stored) -> KeysView {
             source: source(operator.whatsapp_cloud, stored.whatsapp_token.is_some()),
             variable: "ANKARA_WHATSAPP_TOKEN",
         },
+        courier: MessagingSetting {
+            mode: if config.shipbubble_api_key.is_some() && config.shipbubble_base_url != crate::couriers::client::SANDBOX_BASE {
+                "live"
+            } else {
+                "sandbox"
+            }
+            .into(),
+            key: config.shipbubble_api_key.as_deref().map(mask),
+            sender: None,
+            source: source(operator.courier, stored.shipbubble_api_key.is_some()),
+            variable: "ANKARA_SHIPBUBBLE_API_KEY",
+        },
+        courier_webhook_url: format!("{public_url}/api/couriers/webhook"),
     }
 }
 

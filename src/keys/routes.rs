@@ -10,7 +10,7 @@ use crate::error::{AppError, AppResult};
 use crate::http::AppState;
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
-    cfg.service(get_keys).service(put_paystack).service(put_addresses).service(test_mail).service(put_messaging);
+    cfg.service(get_keys).service(put_paystack).service(put_addresses).service(test_mail).service(put_messaging).service(put_courier);
 }
 
 /// The configuration the shop will run with once `stored` is in force: what the operator set
@@ -243,5 +243,38 @@ async fn put_messaging(state: web::Data<AppState>, _owner: AdminUser, body: web:
         }
         stored.whatsapp_phone_number_id = value(id);
     }
+    save_and_restart(&state, &stored)
+}
+
+/// The courier aggregator's key. Empty clears it (the built-in sandbox courier again); the masked
+/// key as the screen shows it is "unchanged".
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CourierKey {
+    #[serde(default)]
+    pub api_key: String,
+}
+
+/// Saves the Shipbubble API key; the shop restarts to use it. It is not tried here: Shipbubble
+/// answers the first booking or live rate, and the order screen says what it refused.
+#[utoipa::path(tag = "admin", responses((status = OK, body = KeysView), BadRequest, Unauthorized, Forbidden, Conflict))]
+#[put("/admin/keys/courier")]
+async fn put_courier(state: web::Data<AppState>, _owner: AdminUser, body: web::Json<CourierKey>) -> AppResult<HttpResponse> {
+    let config = &state.config;
+    let key = body.into_inner().api_key.trim().to_string();
+    if config.shipbubble_api_key.as_deref().map(mask).as_deref() == Some(key.as_str()) {
+        return Ok(answer(view(config, &load(&config.data_dir).map_err(AppError::internal)?)));
+    }
+    if config.operator_set.unwrap_or_default().courier {
+        return Err(set_on_server("ANKARA_SHIPBUBBLE_API_KEY"));
+    }
+    if key.chars().count() > 200 || key.chars().any(char::is_whitespace) {
+        return Err(AppError::Validation(
+            "Paste the API key as Shipbubble shows it (Settings → API Keys and Webhooks): one word, no spaces.".into(),
+        ));
+    }
+    let mut stored = load(&config.data_dir).map_err(AppError::internal)?;
+    stored.shipbubble_api_key = if key.is_empty() { None } else { Some(key) };
+    tracing::info!("the owner saved the courier key; the shop restarts to use it");
     save_and_restart(&state, &stored)
 }

@@ -452,6 +452,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/keys/courier': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Saves the Shipbubble API key; the shop restarts to use it. It is not tried here: Shipbubble
+     *     answers the first booking or live rate, and the order screen says what it refused.
+     */
+    put: operations['put_courier'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/keys/messaging': {
     parameters: {
       query?: never;
@@ -3285,6 +3305,13 @@ export interface components {
       name: string;
       phone: string;
     };
+    /**
+     * @description The courier aggregator's key. Empty clears it (the built-in sandbox courier again); the masked
+     *     key as the screen shows it is "unchanged".
+     */
+    CourierKey: {
+      apiKey?: string;
+    };
     CourierLabelRequest: {
       courier_id: string;
       request_token: string;
@@ -3992,6 +4019,10 @@ export interface components {
     };
     /** @description The "Keys and addresses" screen. */
     KeysView: {
+      /** @description Couriers through Shipbubble: `sandbox` (the built-in sandbox courier) or `live`. */
+      courier: components['schemas']['MessagingSetting'];
+      /** @description Where Shipbubble sends its tracking webhooks (set it in Shipbubble's dashboard). */
+      courierWebhookUrl: string;
       paystack: components['schemas']['PaystackSetting'];
       publicUrl: components['schemas']['KeySetting'];
       shopEmail: components['schemas']['KeySetting'];
@@ -7380,6 +7411,83 @@ export interface operations {
     requestBody: {
       content: {
         'application/json': components['schemas']['AddressesChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KeysView'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  put_courier: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CourierKey'];
       };
     };
     responses: {

@@ -7,6 +7,7 @@ export type PaystackKeys = components['schemas']['PaystackKeys'];
 export type AddressesChange = components['schemas']['AddressesChange'];
 export type TestMailSent = components['schemas']['TestMailSent'];
 export type MessagingKeys = components['schemas']['MessagingKeys'];
+export type CourierKey = components['schemas']['CourierKey'];
 
 const KEYS = ['admin', 'keys'] as const;
 
@@ -49,6 +50,15 @@ export function useSaveMessagingKeys() {
   const client = useQueryClient();
   return useMutation<KeysView, ApiError, MessagingKeys>({
     mutationFn: (body) => answer(api.PUT('/api/admin/keys/messaging', { body })),
+    onSuccess: (view) => client.setQueryData(KEYS, view),
+  });
+}
+
+/** PUT /api/admin/keys/courier: Shipbubble's API key; empty for the sandbox courier (the shop restarts). */
+export function useSaveCourierKey() {
+  const client = useQueryClient();
+  return useMutation<KeysView, ApiError, CourierKey>({
+    mutationFn: (body) => answer(api.PUT('/api/admin/keys/courier', { body })),
     onSuccess: (view) => client.setQueryData(KEYS, view),
   });
 }

@@ -20,6 +20,8 @@ const view: KeysView = {
   shopEmail: { value: 'ngozi@example.com', source: 'shop', variable: 'ANKARA_SHOP_EMAIL' },
   sms: { mode: 'sandbox', key: null, sender: 'Ankara', source: 'default', variable: 'ANKARA_TERMII_API_KEY' },
   whatsappCloud: { mode: 'sandbox', key: null, sender: null, source: 'default', variable: 'ANKARA_WHATSAPP_TOKEN' },
+  courier: { mode: 'sandbox', key: null, sender: null, source: 'default', variable: 'ANKARA_SHIPBUBBLE_API_KEY' },
+  courierWebhookUrl: 'https://adire.example.com/api/couriers/webhook',
 };
 
 describe('keys and addresses', () => {
@@ -98,5 +100,30 @@ describe('keys and addresses', () => {
     expect(await screen.findByText(KEYS_SAVED)).toBeTruthy();
     expect(mailed).toEqual([{ smtpUrl: null }, { smtpUrl: 'smtps://new:pw@mail.example.com:465' }]);
     expect(saved).toEqual([{ smtpUrl: 'smtps://new:pw@mail.example.com:465' }]);
+  });
+
+  it('saves the courier key and shows the webhook URL to give Shipbubble', async () => {
+    const saved: unknown[] = [];
+    mockFetch({
+      'GET /api/admin/keys': view,
+      'PUT /api/admin/keys/courier': (_url, init) => {
+        saved.push(JSON.parse(init?.body as string) as unknown);
+        return jsonResponse({
+          ...view,
+          courier: { ...view.courier, mode: 'live', key: 'sb_l••••••••9f2a', source: 'shop' },
+        });
+      },
+    });
+    renderWithProviders(<KeysPage />, { session: { user: admin } });
+    const card = await screen.findByRole('region', { name: 'Couriers' });
+    expect(within(card).getByLabelText<HTMLInputElement>('Courier webhook URL').value).toBe(
+      'https://adire.example.com/api/couriers/webhook',
+    );
+    expect(within(card).getByText(/Sandbox: a test courier/)).toBeTruthy();
+    fireEvent.change(within(card).getByLabelText(/Shipbubble API key/), { target: { value: 'sb_live_abc9f2a' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save the courier key' }));
+    expect(await within(card).findByText(KEYS_SAVED)).toBeTruthy();
+    expect(saved).toEqual([{ apiKey: 'sb_live_abc9f2a' }]);
+    expect(within(card).getByText(/Live: bookings and live rates/)).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import {
   useKeys,
   useSaveAddresses,
   useSaveMessagingKeys,
+  useSaveCourierKey,
   useSavePaystackKeys,
   useSendTestMail,
   type AddressesChange,
@@ -68,6 +69,7 @@ export default function KeysPage() {
           <PaystackCard view={data} />
           <AddressesCard view={data} />
           <MessagingCard view={data} />
+          <CourierCard view={data} />
           <p className="keys__version">Ankara version {data.version}</p>
         </>
       )}
@@ -366,6 +368,63 @@ function MessagingCard({ view }: { view: KeysView }) {
         <FormNotice notice={notice} />
         <button type="submit" className="btn btn--primary" disabled={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save SMS and WhatsApp keys'}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** Couriers through Shipbubble: its key, and the webhook URL to give it. Without a key, the sandbox courier. */
+function CourierCard({ view }: { view: KeysView }) {
+  const save = useSaveCourierKey();
+  const [key, setKey] = useState(view.courier.key ?? '');
+  const [notice, setNotice] = useState<Notice>(null);
+  const fromServer = view.courier.source === 'server';
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    save.mutate(
+      { apiKey: key },
+      {
+        onSuccess: (next) => {
+          setKey(next.courier.key ?? '');
+          void waitForRestart().then(() => setNotice({ tone: 'success', text: KEYS_SAVED }));
+        },
+        onError: (failure) => setNotice({ tone: 'error', text: failureMessage(failure, KEYS_SAVE_FAILED) }),
+      },
+    );
+  };
+  return (
+    <section className="keys__card" aria-labelledby="keys-courier">
+      <h2 id="keys-courier">Couriers</h2>
+      <p className="keys__note">
+        {view.courier.mode === 'live'
+          ? 'Live: bookings and live rates go to Shipbubble.'
+          : 'Sandbox: a test courier quotes, books and moves parcels; nothing is sent.'}{' '}
+        Which zones charge live rates: <Link href="/admin/delivery">Delivery</Link>.
+      </p>
+      <TextField
+        label="Courier webhook URL"
+        value={view.courierWebhookUrl}
+        readOnly
+        hint="Paste it in Shipbubble's dashboard: Settings → API Keys and Webhooks."
+      />
+      {fromServer && <ServerNote variable={view.courier.variable} />}
+      <form onSubmit={onSubmit} className="keys__form" aria-labelledby="keys-courier">
+        <TextField
+          label="Shipbubble API key"
+          value={key}
+          onValueChange={(value) => {
+            setKey(value);
+            setNotice(null);
+          }}
+          readOnly={fromServer}
+          spellCheck={false}
+          optional
+          hint="Empty for the test courier."
+        />
+        <FormNotice notice={notice} />
+        <button type="submit" className="btn btn--primary" disabled={save.isPending || fromServer}>
+          {save.isPending ? 'Saving…' : 'Save the courier key'}
         </button>
       </form>
     </section>

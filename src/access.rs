@@ -56,9 +56,13 @@ pub const RULES: &[Rule] = &[
     rule("PUT", "/api/admin/orders/{id}/rider", EVERYONE),
     rule("POST", "/api/admin/orders/{id}/delivery-code", EVERYONE),
     rule("POST", "/api/admin/riders/{id}/settle", RUNNING),
+    rule("POST", "/api/admin/riders/{id}/orders", EVERYONE),
+    // A delivery without the customer's code is confirmed by those who answer for the money.
+    rule("POST", "/api/admin/orders/{id}/delivery/review", RUNNING),
     rule("GET", "/api/rider/deliveries", RIDING),
     rule("POST", "/api/rider/deliveries/{id}/leave", RIDING),
     rule("POST", "/api/rider/deliveries/{id}/deliver", RIDING),
+    rule("POST", "/api/rider/deliveries/{id}/photo", RIDING),
     rule("GET", "/api/admin/payments", RUNNING),
     rule("GET", "/api/admin/customers", RUNNING),
     rule("GET", "/api/admin/customers.csv", RUNNING),

@@ -94,6 +94,8 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
             contact: crate::content::ContactLimits::default(),
             browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
             order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
+            // A rider's page makes a few calls per stop; a hundred in ten minutes is a guesser.
+            ride_requests: crate::auth::limits::RateLimiter::new(100, std::time::Duration::from_secs(600)),
             guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
             alerts: Default::default(),
             review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),

@@ -62,9 +62,13 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/admin/orders/{id}/shipment/cancel", EVERYONE),
     rule("GET", "/api/admin/orders/{id}/label", EVERYONE),
     rule("POST", "/api/admin/shipments", EVERYONE),
+    rule("POST", "/api/admin/riders/{id}/orders", EVERYONE),
+    // A delivery without the customer's code is confirmed by those who answer for the money.
+    rule("POST", "/api/admin/orders/{id}/delivery/review", RUNNING),
     rule("GET", "/api/rider/deliveries", RIDING),
     rule("POST", "/api/rider/deliveries/{id}/leave", RIDING),
     rule("POST", "/api/rider/deliveries/{id}/deliver", RIDING),
+    rule("POST", "/api/rider/deliveries/{id}/photo", RIDING),
     rule("GET", "/api/admin/payments", RUNNING),
     rule("GET", "/api/admin/customers", RUNNING),
     rule("GET", "/api/admin/customers.csv", RUNNING),

@@ -18,6 +18,14 @@ pub fn record(tx: &Connection, actor: &UserId, subject: &str, subject_id: &str, 
     Ok(())
 }
 
+/// Writes one line for someone without an account (a rider given an order by link), named by
+/// `label` ("Musa <rider by link, +234…>").
+pub fn record_named(tx: &Connection, label: &str, subject: &str, subject_id: &str, summary: &str) -> rusqlite::Result<()> {
+    tx.prepare_cached("INSERT INTO activity (at, actor_id, actor, subject, subject_id, summary) VALUES (?1, NULL, ?2, ?3, ?4, ?5)")?
+        .execute(params![crate::db::now_ms(), label, subject, subject_id, summary])?;
+    Ok(())
+}
+
 /// One line of the activity log.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]

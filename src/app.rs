@@ -77,6 +77,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
     let sandbox = Arc::new(crate::paystack::sandbox::Sandbox::new(db.clone(), paystack.clone(), config.public_url(), transfer_delay));
     let metrics = Arc::new(crate::metrics::Metrics::default());
     let couriers = Arc::new(crate::couriers::Couriers::new(&config)?);
+    let courier_sandbox = Arc::new(crate::couriers::sandbox::Sandbox::new(db.clone(), couriers.clone()));
     let payments = Payments::new(catalogue.clone(), paystack.clone(), mailer.clone(), metrics.clone(), couriers.clone(), &config);
     let refunds = Refunds::new(catalogue.clone(), paystack.clone(), mailer.clone(), config.clock.clone());
     let setup = crate::setup::Gate::new(&config.data_dir);
@@ -95,6 +96,8 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
             contact: crate::content::ContactLimits::default(),
             browser_verifies: crate::auth::limits::RateLimiter::new(5, std::time::Duration::from_secs(10)),
             order_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
+            // A rider's page makes a few calls per stop; a hundred in ten minutes is a guesser.
+            ride_requests: crate::auth::limits::RateLimiter::new(100, std::time::Duration::from_secs(600)),
             guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
             alerts: Default::default(),
             review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
@@ -115,6 +118,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
         paystack,
         sandbox,
         couriers,
+        courier_sandbox,
         machine: crate::http::Machine { node, setup, metrics, restart: Default::default() },
     }))
 }
@@ -517,6 +521,7 @@ pub fn serve(state: web::Data<AppState>, listener: TcpListener) -> std::io::Resu
         App::new()
             .app_data(state.clone())
             .app_data(web::Data::from(state.sandbox.clone()))
+            .app_data(web::Data::from(state.courier_sandbox.clone()))
             .app_data(crate::media::upload::temp_file_config(&state.media.uploads))
             // Counts every answer under its route pattern (the HEAD rewrite, outside, runs first).
             .wrap_fn(move |req, srv| {

@@ -47,6 +47,9 @@ pub async fn run_forever(state: Arc<AppState>) {
         if let Err(e) = state.payments.end_lapsed_links().await {
             tracing::warn!(task = "cancelling orders whose pay link expired", error = %e, "a background task failed");
         }
+        if let Err(e) = state.payments.remind_unpaid_links().await {
+            tracing::warn!(task = "reminding customers of unpaid pay links", error = %e, "a background task failed");
+        }
         if let Err(e) = state.payments.end_unconfirmed_orders().await {
             tracing::warn!(task = "cancelling pay-on-delivery orders nobody confirmed", error = %e, "a background task failed");
         }

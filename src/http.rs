@@ -49,6 +49,8 @@ pub struct AppState {
     pub sandbox: Arc<crate::paystack::sandbox::Sandbox>,
     /// The courier aggregator (or its built-in sandbox) and its live rates.
     pub couriers: Arc<crate::couriers::Couriers>,
+    /// The built-in sandbox courier (used when no Shipbubble key is configured).
+    pub courier_sandbox: Arc<crate::couriers::sandbox::Sandbox>,
 
     /// What one visitor, customer or address may spend.
     pub limits: Limits,
@@ -70,6 +72,8 @@ pub struct Limits {
     pub browser_verifies: crate::auth::limits::RateLimiter,
     /// Order tracking without a login: 20 lookups per client address in 10 minutes.
     pub order_lookups: crate::auth::limits::RateLimiter,
+    /// Requests on riders' links (`/api/ride/…`) per client address.
+    pub ride_requests: crate::auth::limits::RateLimiter,
     /// New guests (visitors' first bag line with guest checkout on): 30 per client address an hour.
     pub guest_starts: crate::auth::limits::RateLimiter,
     /// Back-in-stock subscriptions: per address and per client.

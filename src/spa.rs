@@ -276,6 +276,10 @@ async fn page(req: &HttpRequest, state: &web::Data<AppState>) -> AppResult<HttpR
         // customer's secret; the page itself asks the server for the order).
         meta.title = format!("Pay — {shop}");
         meta.description = format!("A secure payment link from {shop}, paid through Paystack.");
+    } else if path.starts_with("/ride/") {
+        // A rider's link: its preview names the shop, never the delivery (the link is his key).
+        meta.title = format!("Delivery — {shop}");
+        meta.description = format!("A delivery for {shop}'s rider.");
     } else if let Some(id) = path.strip_prefix("/collections/") {
         let id = id.to_string();
         let collection =

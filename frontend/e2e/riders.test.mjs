@@ -2,14 +2,17 @@
 // two pay-on-delivery orders to the shop's rider from the order screen; the rider opens his round
 // on his phone, leaves with an order (the customer is mailed a code), a wrong code is refused, the
 // right one delivers and records the cash; the shop's Riders screen shows his cash in hand and
-// counts it in; the customer's tracking page, found by number and phone, shows each step. Axe
-// clean on every screen.
+// counts it in; the customer's tracking page, found by number and phone, shows each step. Then a
+// rider without an account: the dispatcher gives an order by link, the link opens one public
+// phone page, the rider has no code and sends a photo, the owner confirms it from the order
+// screen, and the link rider's cash shows on the Riders screen. Axe clean on every screen.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   apiAs,
   axePage,
   axeViolations,
+  demoImage,
   featuredProducts,
   naira,
   openBrowser,
@@ -236,6 +239,87 @@ test('a rider delivers two pay-on-delivery orders with the customers’ codes; t
   });
 
   for (const page of [owner, rider, customer]) {
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  }
+});
+
+test('a rider by link, without an account, sends a photo instead of the code; the owner confirms it', async () => {
+  const owner = await phonePage();
+  await owner.goto(`${shop.base}/about`);
+  await signInAsAdmin(owner, shop);
+  const { featured } = await featuredProducts(shop.base);
+  const product = featured.find((p) => p.variants.some((v) => v.available >= 1));
+  const variant = product.variants.find((v) => v.available >= 1);
+  const chika = await placeOrder(product, variant, {
+    name: 'Chika Eze',
+    email: 'chika@example.com',
+    phone: '0807 333 4455',
+  });
+  if (chika.confirmation) {
+    assert.equal((await apiAs(owner, 'POST', `/api/admin/orders/${chika.id}/confirm`)).status, 200);
+  }
+
+  // ---- The dispatcher gives it by link to Sule, who has no account; the link is shown with WhatsApp.
+  let link;
+  await withShot(owner, 'riders-link-give', async () => {
+    await owner.goto(`${shop.base}/admin/orders/${chika.id}`);
+    const card = owner.getByRole('region', { name: 'Rider' });
+    await card
+      .getByRole('combobox', { name: 'Rider' })
+      .selectOption({ label: 'Someone without an account (by link)…' });
+    await card.getByLabel('His name').fill('Sule Musa');
+    await card.getByLabel('His phone (WhatsApp)').fill('0806 111 2222');
+    await card.getByRole('button', { name: 'Give by link' }).click();
+    await card.getByText('Given to Sule Musa by link. Send him the link below.').waitFor();
+    link = await card.getByLabel('Sule Musa’s link').inputValue();
+    assert.match(link, /\/ride\/[A-Za-z0-9]{32}$/);
+    const share = await card.getByRole('link', { name: 'Send on WhatsApp' }).getAttribute('href');
+    assert.ok(share.startsWith('https://wa.me/2348061112222?text='), share);
+    await noAxe(owner, 'the order screen with a link rider');
+  });
+
+  // ---- Sule opens the link on his phone: one stop, nothing else of the shop.
+  const sule = await phonePage();
+  await withShot(sule, 'riders-link-page', async () => {
+    await sule.goto(link.replace(/^https?:\/\/[^/]+/, shop.base));
+    const stop = sule.getByRole('article');
+    await stop.getByText(`Order #${chika.number}`).waitFor();
+    assert.equal(await sule.getByRole('article').count(), 1);
+    await noAxe(sule, 'the link page');
+    assert.equal((await apiAs(sule, 'GET', '/api/rider/deliveries')).status, 401);
+    await stop.getByRole('button', { name: 'Leaving now' }).click();
+    await stop.getByText('The customer has been sent her delivery code.').waitFor();
+    // No code at the door: a photo, and how she paid.
+    await stop.getByRole('button', { name: 'No code? Send a photo' }).click();
+    const photo = stop.getByRole('group', { name: 'No code: a photo of the handover' });
+    await photo.getByLabel('Photo of the parcel in the customer’s hands').setInputFiles(demoImage());
+    await photo.getByRole('radio', { name: 'Cash' }).check();
+    await noAxe(sule, 'the photo form');
+    await photo.getByRole('button', { name: 'Send the photo' }).click();
+    await stop.getByText('Photo sent: waiting for the shop’s review.').waitFor();
+  });
+
+  // ---- The owner sees the photo on the order and confirms it: delivered, the cash his.
+  await withShot(owner, 'riders-link-review', async () => {
+    await owner.reload();
+    const card = owner.getByRole('region', { name: 'Rider' });
+    await card.getByRole('img', { name: `Handover photo of order #${chika.number}` }).waitFor();
+    await card.getByText(/waiting for review/).waitFor();
+    await noAxe(owner, 'the order screen with a photo to review');
+    await card.getByRole('button', { name: 'Confirm delivery' }).click();
+    await card.getByText('Delivered: confirmed from the photo.').waitFor();
+    await owner.goto(`${shop.base}/admin/riders`);
+    const sule = owner.getByRole('region', { name: 'Sule Musa' });
+    await sule.getByText(`Cash in hand: ${naira(chika.totalAmount)}`).waitFor();
+    await noAxe(owner, 'the Riders screen with a link rider');
+  });
+
+  // ---- The delivered order's link has ended.
+  const token = link.split('/').pop();
+  assert.equal((await apiAs(sule, 'GET', `/api/ride/${token}`)).status, 404);
+
+  for (const page of [owner, sule]) {
     assert.deepEqual(page.errors, []);
     await page.context().close();
   }

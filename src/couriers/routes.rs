@@ -174,6 +174,19 @@ async fn book_many(state: web::Data<AppState>, admin: AdminUser, body: web::Json
     Ok(no_store(BulkBooking { results }))
 }
 
+/// What the shop reads of Shipbubble's webhook event.
+#[derive(Deserialize, utoipa::ToSchema)]
+pub struct CourierEvent {
+    /// shipment.status.changed, shipment.label.created or shipment.cancelled (the status says it all).
+    #[serde(default)]
+    #[allow(dead_code)]
+    event: String,
+    /// Shipbubble's shipment id (its "order").
+    order_id: String,
+    /// pending, confirmed, picked_up, in_transit, out_for_delivery, completed, failed or cancelled.
+    status: String,
+}
+
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct WebhookTaken {
     /// moved, replay or stale.
@@ -186,7 +199,7 @@ pub struct WebhookTaken {
 #[utoipa::path(
     tag = "checkout",
     params(("x-ship-signature" = String, Header, description = "Hex HMAC-SHA512 of the raw body with the API key")),
-    request_body(content = serde_json::Value, description = "Shipbubble's event: order_id and status"),
+    request_body(content = CourierEvent, description = "Shipbubble's event (its other fields are read by nothing here)"),
     responses((status = OK, body = WebhookTaken), BadRequest, Unauthorized, NotFound)
 )]
 #[post("/couriers/webhook")]
@@ -199,10 +212,9 @@ async fn courier_webhook(state: web::Data<AppState>, req: HttpRequest, body: web
     let Ok(event) = serde_json::from_slice::<serde_json::Value>(&body) else {
         return AppError::Validation("The body is not JSON.".into()).error_response();
     };
-    let (Some(shipment), Some(word)) = (event["order_id"].as_str(), event["status"].as_str()) else {
+    let Ok(CourierEvent { order_id: shipment, status: word, .. }) = serde_json::from_value::<CourierEvent>(event) else {
         return AppError::Validation("The event names no shipment (order_id) or no status.".into()).error_response();
     };
-    let (shipment, word) = (shipment.to_string(), word.to_string());
     let digest = hex::encode(sha2::Sha256::digest(&body));
     let (mailer, now) = (state.mailer.clone(), state.clock.now_ms());
     let taken = state.db.write(move |tx| take_webhook(tx, &mailer, &digest, &shipment, &word, now)).await;

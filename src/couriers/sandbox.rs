@@ -11,10 +11,23 @@ use rusqlite::{OptionalExtension, params};
 use serde::{Deserialize, Serialize};
 use serde_json::{Value, json};
 
+use crate::db::Db;
 use crate::error::answers::{BadGateway, BadRequest, Conflict, NotFound};
 use crate::error::{AppError, AppResult};
-use crate::http::AppState;
 use crate::money::Kobo;
+
+/// What the sandbox's handlers reach: its books (tables in the shop's database that no shop code
+/// reads) and the shop's courier client, whose key callers must hold and which signs the webhooks.
+pub struct Sandbox {
+    db: Db,
+    couriers: std::sync::Arc<super::Couriers>,
+}
+
+impl Sandbox {
+    pub fn new(db: Db, couriers: std::sync::Arc<super::Couriers>) -> Sandbox {
+        Sandbox { db, couriers }
+    }
+}
 
 pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
     cfg.service(validate_address).service(categories).service(fetch_rates).service(create_label).service(cancel_label).service(move_parcel);
@@ -37,7 +50,7 @@ fn answer(message: &str, data: Value) -> HttpResponse {
 }
 
 /// The caller must be the sandbox is on and hold the shop's courier key, as at Shipbubble.
-fn check(state: &AppState, req: &HttpRequest) -> Option<HttpResponse> {
+fn check(state: &Sandbox, req: &HttpRequest) -> Option<HttpResponse> {
     if !state.couriers.client.sandbox {
         return Some(refuse(StatusCode::NOT_FOUND, "There is no such API endpoint."));
     }
@@ -64,7 +77,7 @@ pub struct Contact {
 /// Shipbubble's `shipping/address/validate`: any address of a few words, with a phone, gets a code.
 #[utoipa::path(tag = "sandbox", request_body = Contact, responses((status = OK, body = Object), (status = BAD_REQUEST, body = CourierRefusal), (status = UNAUTHORIZED, body = CourierRefusal), (status = NOT_FOUND, body = CourierRefusal, description = "The sandbox is off: a Shipbubble key is configured")))]
 #[post("/sandbox/courier/v1/shipping/address/validate")]
-async fn validate_address(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+async fn validate_address(state: web::Data<Sandbox>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
     if let Some(refused) = check(&state, &req) {
         return Ok(refused);
     }
@@ -91,7 +104,7 @@ async fn validate_address(state: web::Data<AppState>, req: HttpRequest, body: we
 /// Shipbubble's package categories.
 #[utoipa::path(tag = "sandbox", responses((status = OK, body = Object), (status = UNAUTHORIZED, body = CourierRefusal), (status = NOT_FOUND, body = CourierRefusal)))]
 #[get("/sandbox/courier/v1/shipping/labels/categories")]
-async fn categories(state: web::Data<AppState>, req: HttpRequest) -> AppResult<HttpResponse> {
+async fn categories(state: web::Data<Sandbox>, req: HttpRequest) -> AppResult<HttpResponse> {
     if let Some(refused) = check(&state, &req) {
         return Ok(refused);
     }
@@ -150,7 +163,7 @@ fn price(address: &str, grams: i64) -> (Kobo, Kobo) {
 /// Shipbubble's `shipping/fetch_rates`: two test couriers' offers, and the token that books one.
 #[utoipa::path(tag = "sandbox", request_body = RateRequest, responses((status = OK, body = Object), (status = BAD_REQUEST, body = CourierRefusal), (status = UNAUTHORIZED, body = CourierRefusal), (status = NOT_FOUND, body = CourierRefusal, description = "The sandbox is off: a Shipbubble key is configured")))]
 #[post("/sandbox/courier/v1/shipping/fetch_rates")]
-async fn fetch_rates(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+async fn fetch_rates(state: web::Data<Sandbox>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
     if let Some(refused) = check(&state, &req) {
         return Ok(refused);
     }
@@ -166,7 +179,7 @@ async fn fetch_rates(state: web::Data<AppState>, req: HttpRequest, body: web::By
         return Ok(refuse(StatusCode::BAD_REQUEST, "package_items must weigh between 0 and 10,000 kg"));
     }
     let grams = (grams * 1000.0).round() as i64;
-    let now = state.clock.now_ms();
+    let now = state.couriers.clock.now_ms();
     let token = crate::util::random_id(32);
     let (sender, receiver) = (request.sender_address_code, request.reciever_address_code);
     let t = token.clone();
@@ -212,7 +225,7 @@ pub struct LabelRequest {
 /// Shipbubble's `shipping/labels`: books a rate once per request token.
 #[utoipa::path(tag = "sandbox", request_body = LabelRequest, responses((status = OK, body = Object), (status = BAD_REQUEST, body = CourierRefusal), (status = UNAUTHORIZED, body = CourierRefusal), (status = NOT_FOUND, body = CourierRefusal, description = "The sandbox is off: a Shipbubble key is configured")))]
 #[post("/sandbox/courier/v1/shipping/labels")]
-async fn create_label(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
+async fn create_label(state: web::Data<Sandbox>, req: HttpRequest, body: web::Bytes) -> AppResult<HttpResponse> {
     if let Some(refused) = check(&state, &req) {
         return Ok(refused);
     }
@@ -225,7 +238,7 @@ async fn create_label(state: web::Data<AppState>, req: HttpRequest, body: web::B
         ("kwik_sandbox", "kwik_express") => ("Kwik (sandbox)", 1),
         _ => return Ok(refuse(StatusCode::BAD_REQUEST, "Unknown courier or service code")),
     };
-    let now = state.clock.now_ms();
+    let now = state.couriers.clock.now_ms();
     let id = format!("SB-{}", crate::util::random_from(b"0123456789ABCDEF", 12));
     let tracking = format!("SBX{}", crate::util::random_from(b"0123456789", 9));
     let (i, t, token, courier) = (id.clone(), tracking.clone(), request.request_token.clone(), request.courier_id.clone());
@@ -274,12 +287,12 @@ async fn create_label(state: web::Data<AppState>, req: HttpRequest, body: web::B
 /// Shipbubble's `shipping/labels/cancel/{id}`: only before pickup.
 #[utoipa::path(tag = "sandbox", params(("id" = String, Path)), responses((status = OK, body = Object), (status = BAD_REQUEST, body = CourierRefusal), (status = UNAUTHORIZED, body = CourierRefusal), (status = NOT_FOUND, body = CourierRefusal, description = "The sandbox is off: a Shipbubble key is configured")))]
 #[post("/sandbox/courier/v1/shipping/labels/cancel/{id}")]
-async fn cancel_label(state: web::Data<AppState>, req: HttpRequest, id: web::Path<String>) -> AppResult<HttpResponse> {
+async fn cancel_label(state: web::Data<Sandbox>, req: HttpRequest, id: web::Path<String>) -> AppResult<HttpResponse> {
     if let Some(refused) = check(&state, &req) {
         return Ok(refused);
     }
     let id = id.into_inner();
-    let now = state.clock.now_ms();
+    let now = state.couriers.clock.now_ms();
     let done = state
         .db
         .write(move |tx| {
@@ -322,7 +335,7 @@ pub struct Moved {
 /// The courier's side of a parcel: it moves, and the shop is told by a signed webhook.
 #[utoipa::path(tag = "sandbox", params(("id" = String, Path)), responses((status = OK, body = Moved), BadRequest, NotFound, Conflict, BadGateway))]
 #[post("/sandbox/courier/parcels/{id}/move")]
-async fn move_parcel(state: web::Data<AppState>, id: web::Path<String>, body: web::Json<Move>) -> AppResult<HttpResponse> {
+async fn move_parcel(state: web::Data<Sandbox>, id: web::Path<String>, body: web::Json<Move>) -> AppResult<HttpResponse> {
     if !state.couriers.client.sandbox {
         return Err(AppError::NotFound("There is no such API endpoint.".into()));
     }
@@ -333,7 +346,7 @@ async fn move_parcel(state: web::Data<AppState>, id: web::Path<String>, body: we
         ));
     }
     let id = id.into_inner();
-    let now = state.clock.now_ms();
+    let now = state.couriers.clock.now_ms();
     let (i, w) = (id.clone(), word.clone());
     let parcel = state
         .db

@@ -273,7 +273,8 @@ pub fn release_if_unused(tx: &Connection, media_root: &Path, key: &str) -> AppRe
              OR EXISTS(SELECT 1 FROM users WHERE photo_key = ?1)
              OR EXISTS(SELECT 1 FROM about_pages WHERE image1_key = ?1 OR image2_key = ?1)
              OR EXISTS(SELECT 1 FROM brand_versions WHERE logo_key = ?1 OR instr(home, '\"' || ?1 || '\"') > 0)
-             OR EXISTS(SELECT 1 FROM hero_slides WHERE media_key = ?1)",
+             OR EXISTS(SELECT 1 FROM hero_slides WHERE media_key = ?1)
+             OR EXISTS(SELECT 1 FROM deliveries WHERE photo_key = ?1)",
         [key],
         |r| r.get(0),
     )?;

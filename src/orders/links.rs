@@ -140,6 +140,29 @@ pub fn mark_paid(tx: &Connection, token: &str, reference: &PaymentReference, now
     )? == 1)
 }
 
+/// The condition of a link still owed a reminder at ?1 (now), sent ?2 ms ago or more: open (not
+/// paid, cancelled or expired), never reminded.
+const REMIND_DUE: &str = "reminded_at IS NULL AND paid_at IS NULL AND cancelled_at IS NULL AND expires_at > ?1 AND created_at <= ?1 - ?2";
+
+/// Pay links still unpaid `after_ms` after they were sent, not reminded yet, oldest first.
+pub fn to_remind(conn: &Connection, now: i64, after_ms: i64) -> rusqlite::Result<Vec<String>> {
+    conn.prepare_cached(&format!("SELECT token FROM pay_links WHERE {REMIND_DUE} ORDER BY created_at LIMIT 200"))?
+        .query_map(params![now, after_ms], |r| r.get(0))?
+        .collect()
+}
+
+/// Marks the link reminded if it is still due one, answering its order: `Some` once per link, so
+/// the reminder that goes in the same transaction goes once, however often this is called.
+pub fn mark_reminded(tx: &Connection, token: &str, now: i64, after_ms: i64) -> rusqlite::Result<Option<OrderId>> {
+    use rusqlite::OptionalExtension;
+    tx.query_row(
+        &format!("UPDATE pay_links SET reminded_at = ?1 WHERE token = ?3 AND {REMIND_DUE} RETURNING order_id"),
+        params![now, after_ms, token],
+        |r| r.get(0),
+    )
+    .optional()
+}
+
 /// Placed pay-link orders nothing was paid for, whose last link expired (a link the merchant
 /// cancelled does not end its order: another may follow) with no payment of it still in progress:
 /// their stock goes back and they are cancelled. A payment still being made keeps its order until it ends (then the expiry round

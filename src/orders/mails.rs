@@ -210,6 +210,19 @@ pub fn pay_link(shop: &str, order: &Order, link: &str) -> (String, String) {
     )
 }
 
+/// (subject, body) of the one reminder of a pay link still unpaid.
+pub fn pay_link_reminder(shop: &str, order: &Order, link: &str) -> (String, String) {
+    let id = &order.number;
+    (
+        format!("{shop}: a reminder to pay for order #{id}"),
+        format!(
+            "Hello {},\n\nYour order #{id} is waiting for payment: {} to pay.\n\nPay securely here: {link}\n\nIf you have paid already, please ignore this message.\n\n{shop}",
+            order.customer_name,
+            format_naira(order.payment.balance)
+        ),
+    )
+}
+
 /// (subject, body) for the customer, then for the shop, when a pay link's money arrives.
 pub fn link_paid(shop: &str, public_url: &str, order: &Order) -> ((String, String), (String, String)) {
     let id = &order.number;

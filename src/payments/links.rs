@@ -248,6 +248,56 @@ impl Payments {
 
     /// Cancels the orders whose pay link expired unpaid: their stock goes back on sale and their
     /// code's use is given back. Returns how many.
+    /// Reminds, once, the customers of pay links still unpaid the merchant's reminder hours after
+    /// they were sent (none when those hours are 0). Each reminder is decided in the transaction
+    /// that marks its link reminded, so it goes exactly once, whatever restarts or runs at once.
+    pub async fn remind_unpaid_links(&self) -> AppResult<usize> {
+        let now = self.clock.now_ms();
+        let due = self
+            .db
+            .read(move |c| {
+                let hours = crate::settings::load(c)?.pay_link_reminder_hours;
+                Ok(if hours == 0 { Vec::new() } else { pay_links::to_remind(c, now, hours * 3_600_000)? })
+            })
+            .await?;
+        let mut sent = 0;
+        for token in due {
+            let (mailer, url, now) = (self.mailer.clone(), self.link_url(&token), self.clock.now_ms());
+            let reminded = self
+                .db
+                .write(move |tx| {
+                    let hours = crate::settings::load(tx)?.pay_link_reminder_hours;
+                    if hours == 0 {
+                        return Ok(false);
+                    }
+                    let Some(order_id) = pay_links::mark_reminded(tx, &token, now, hours * 3_600_000)? else { return Ok(false) };
+                    let order = crate::orders::by_id(tx, &order_id)?.ok_or_else(crate::orders::order_not_found)?;
+                    if order.payment.balance == Kobo::ZERO || !order.status.is_open() {
+                        return Ok(false);
+                    }
+                    let event = crate::messages::Event::PayLinkReminder { url: url.clone() };
+                    if crate::messages::email_wanted(tx, event.kind())? {
+                        let (subject, body) = crate::orders::mails::pay_link_reminder(&mailer.shop_name(), &order, &url);
+                        mailer.queue(
+                            tx,
+                            crate::mail::Mail {
+                                kind: "pay_link",
+                                to: &order.customer_email,
+                                subject: &subject,
+                                body: &body,
+                                unsubscribe: None,
+                            },
+                        )?;
+                    }
+                    crate::orders::order_event(tx, &mailer, &order, event, now)?;
+                    Ok(true)
+                })
+                .await?;
+            sent += usize::from(reminded);
+        }
+        Ok(sent)
+    }
+
     pub async fn end_lapsed_links(&self) -> AppResult<usize> {
         let now = self.clock.now_ms();
         let lapsed = self.db.read(move |c| Ok(pay_links::lapsed_orders(c, now, FORCED_RELEASE_MS)?)).await?;

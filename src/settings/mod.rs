@@ -44,6 +44,10 @@ pub struct Settings {
     /// Hours a pay link can be paid (and holds its order's stock) after it is made: 1 to 720.
     #[schema(minimum = 1, maximum = 720)]
     pub pay_link_hours: i64,
+    /// Hours after a pay link is sent that the customer is reminded once if it is still unpaid:
+    /// 0 (never) to 720.
+    #[schema(minimum = 0, maximum = 720)]
+    pub pay_link_reminder_hours: i64,
     /// E-mail a shopper who started a checkout and did not pay (at most once a week per address).
     pub bag_reminders: bool,
     /// Hours after the checkout started that its reminder goes out: 1 to 72.
@@ -111,6 +115,8 @@ impl Default for Settings {
             pay_on_delivery_open_limit: 1,
             // Two days: a chat customer pays when they next check their phone, not in minutes.
             pay_link_hours: 48,
+            // A day: the customer has had an evening to pay, and the two-day link still works.
+            pay_link_reminder_hours: 24,
             // The spec's shop never mails a shopper unasked: the merchant turns reminders on.
             bag_reminders: false,
             bag_reminder_hours: 1,
@@ -151,6 +157,8 @@ pub struct SettingsChange {
     pub pay_on_delivery_open_limit: Option<i64>,
     #[schema(minimum = 1, maximum = 720)]
     pub pay_link_hours: Option<i64>,
+    #[schema(minimum = 0, maximum = 720)]
+    pub pay_link_reminder_hours: Option<i64>,
     pub bag_reminders: Option<bool>,
     #[schema(minimum = 1, maximum = 72)]
     pub bag_reminder_hours: Option<i64>,
@@ -215,6 +223,12 @@ impl SettingsChange {
                 return invalid("A pay link may last from 1 to 720 hours.".into());
             }
             current.pay_link_hours = hours;
+        }
+        if let Some(hours) = self.pay_link_reminder_hours {
+            if !(0..=720).contains(&hours) {
+                return invalid("A pay-link reminder may go out from 1 to 720 hours after the link, or 0 for never.".into());
+            }
+            current.pay_link_reminder_hours = hours;
         }
         if let Some(on) = self.bag_reminders {
             current.bag_reminders = on;

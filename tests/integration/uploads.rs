@@ -85,6 +85,8 @@ async fn the_documents_multipart_bodies_list_every_field_the_handlers_read_with_
         ("put", "/api/admin/home/picture", vec![("picture", File, true)]),
         ("put", "/api/products/{id}/color-images", vec![("color", Text(20_000), true), ("images", Files(8), false)]),
         ("put", "/api/products/{id}/images", vec![("order", Text(20_000), true), ("images", Files(8), false)]),
+        ("post", "/api/rider/deliveries/{id}/photo", vec![("photo", File, true), ("paidBy", Text(10), false)]),
+        ("post", "/api/ride/{token}/photo", vec![("photo", File, true), ("paidBy", Text(10), false)]),
     ];
     let app = spawn_empty_app().await;
     let (status, document) = app.get_json("/api/openapi.json").await;
@@ -144,7 +146,7 @@ async fn the_documents_multipart_bodies_list_every_field_the_handlers_read_with_
     // A field the document does not list is refused, by name, on every multipart endpoint.
     let admin = app.admin_browser("admin@example.com").await;
     for (method, path, _) in &expected {
-        let url = admin.url(&path.replace("{id}", "sneakers"));
+        let url = admin.url(&path.replace("{id}", "sneakers").replace("{token}", "sneakers"));
         let form = reqwest::multipart::Form::new().text("unlisted", "x");
         let res = admin.client.request(method.to_uppercase().parse().unwrap(), url).multipart(form).send().await.unwrap();
         assert_eq!(res.status(), 400, "{method} {path}");

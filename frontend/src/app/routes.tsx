@@ -26,6 +26,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/unsubscribe', 'all', () => import('@/features/content/routes/UnsubscribePage')),
   lazyRoute('/alerts/confirm', 'all', () => import('@/features/catalog/routes/AlertConfirmPage')),
   lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),
+  lazyRoute('/ride/:token', 'all', () => import('@/features/admin/routes/RidePage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),
   lazyRoute('/join', 'all', () => import('@/features/auth/routes/JoinStaffPage')),
   lazyRoute('/setup', 'all', () => import('@/features/setup/routes/SetupPage')),

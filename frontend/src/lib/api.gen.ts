@@ -760,6 +760,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/orders/{id}/delivery/review': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * An owner or manager reviews the handover photo a rider sent instead of the customer's code:
+     *     confirmed, the order is delivered and the money recorded; rejected, the rider sees why.
+     */
+    post: operations['review_photo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/orders/{id}/label': {
     parameters: {
       query?: never;
@@ -881,7 +901,10 @@ export interface paths {
       cookie?: never;
     };
     get?: never;
-    /** Gives an order to a rider (at the end of his round), hands it to another, or takes it back. */
+    /**
+     * Gives an order to a rider (at the end of his round), or by link to a person without an
+     *     account, hands it to another, or takes it back. A link given before stops working.
+     */
     put: operations['give_to_rider'];
     post?: never;
     delete?: never;
@@ -1157,6 +1180,26 @@ export interface paths {
     get: operations['list_riders'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/riders/{id}/orders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gives many orders to one rider (the orders list's selection): each is decided on its own, by
+     *     the single assignment's rules, and answered whether it went or why not.
+     */
+    post: operations['give_many'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2291,6 +2334,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/ride/{token}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A rider's link: the one delivery it was made for, and nothing else of the shop. */
+    get: operations['link_page'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ride/{token}/deliver': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The link's rider hands the parcel over with the customer's code. */
+    post: operations['link_delivered'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ride/{token}/leave': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The link's rider leaves with the order: it ships, and the customer is sent the code. */
+    post: operations['link_leaving'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/ride/{token}/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The link's rider sends a photo of the handover instead of the code (waiting for review). */
+    post: operations['link_photo'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/rider/deliveries': {
     parameters: {
       query?: never;
@@ -2339,6 +2450,26 @@ export interface paths {
     put?: never;
     /** The rider leaves with an order: it ships, and the customer is sent the code for the door. */
     post: operations['leaving'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/rider/deliveries/{id}/photo': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * No code at the door: the rider sends a photo of the handover (and how the customer paid). It
+     *     waits for the shop's review; nothing is delivered yet.
+     */
+    post: operations['photo_instead'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3305,6 +3436,15 @@ export interface components {
       name: string;
       phone: string;
     };
+    /** @description What the shop reads of Shipbubble's webhook event. */
+    CourierEvent: {
+      /** @description shipment.status.changed, shipment.label.created or shipment.cancelled (the status says it all). */
+      event?: string;
+      /** @description Shipbubble's shipment id (its "order"). */
+      order_id: string;
+      /** @description pending, confirmed, picked_up, in_transit, out_for_delivery, completed, failed or cancelled. */
+      status: string;
+    };
     /**
      * @description The courier aggregator's key. Empty clears it (the built-in sandbox courier again); the masked
      *     key as the screen shows it is "unchanged".
@@ -3450,6 +3590,8 @@ export interface components {
     Delivery: {
       /** Format: int64 */
       assignedAt: number;
+      /** @description Given by link to a rider without an account. */
+      byLink: boolean;
       /**
        * Format: int64
        * @description Wrong codes tried at the door so far (past [`MAX_TRIES`] a new code is needed).
@@ -3462,8 +3604,25 @@ export interface components {
        * @description When he left with it: the customer was sent the code then.
        */
       leftAt: number | null;
+      /**
+       * Format: int64
+       * @description Until when his link works; null once it ended (or for an account rider).
+       */
+      linkExpiresAt: number | null;
+      photo: components['schemas']['Image'] | null;
+      /** Format: int64 */
+      photoAt: number | null;
+      /** @description How the rider says the customer paid, with the photo. */
+      photoPaidBy: string | null;
+      /** @description How it was delivered: "code" (the customer's) or "photo" (accepted by the shop). */
+      proof: string | null;
+      /** @description Why the shop rejected his last photo (the stop is open again). */
+      rejectedReason: string | null;
+      /** @description A user id, or "link-N" for a rider given it by link. */
       riderId: string;
       riderName: string;
+      /** @description The link rider's phone (for sending him his link); null for an account rider. */
+      riderPhone: string | null;
     };
     /** @description Everything a shopper needs to know about delivery, and what the admin edits. */
     DeliveryOptions: {
@@ -3722,9 +3881,39 @@ export interface components {
      * @enum {string}
      */
     Gender: 'female' | 'male' | 'unisex';
+    GivenAnswer: {
+      delivery: components['schemas']['Delivery'] | null;
+      /** @description For a rider given it by link: his link (`{public-url}/ride/{token}`), shown this once. */
+      link: string | null;
+    };
+    GivenMany: {
+      /** @description One per order asked for, in the order asked. */
+      results: components['schemas']['GivenOne'][];
+    };
+    /** @description One order's outcome in a "give to a rider" of many. */
+    GivenOne: {
+      /** @description Whether it is on his round now. */
+      given: boolean;
+      /** @description Why it could not go (the sentence the single assignment answers). */
+      message: string | null;
+      orderId: string;
+    };
     GrantBody: {
       email?: string | null;
       role?: components['schemas']['Role'] | null;
+    };
+    /** @description The handover photo form (multipart), sent instead of the customer's code. */
+    HandoverPhotoForm: {
+      /**
+       * @description How the customer paid what was to collect (cash, transfer or pos): required when there is
+       *     something to collect.
+       */
+      paidBy?: string;
+      /**
+       * Format: binary
+       * @description A photo of the parcel handed over at the door: JPEG, PNG, GIF or WebP, at most 10 MB.
+       */
+      photo: string;
     };
     /** @description `/api/health`: the shop is up, which role this machine holds, and how far behind it is. */
     Health: {
@@ -4062,6 +4251,12 @@ export interface components {
     LinkPaymentBody: {
       reference?: string;
     };
+    LinkRider: {
+      /** @description His name, as the shop and the customer call him. */
+      name: string;
+      /** @description His phone, as people write it: his link is sent there (WhatsApp). */
+      phone: string;
+    };
     /** @enum {string} */
     LinkStatus: 'open' | 'paid' | 'expired' | 'cancelled';
     /** @description The answer to the pay page's verify: `data.success` tells. */
@@ -4095,6 +4290,10 @@ export interface components {
     ManualDiscount: {
       amount: components['schemas']['Naira'];
       reason: string;
+    };
+    ManyOrders: {
+      /** @description The orders to give him, from the orders list's selection: at most 100. */
+      orderIds: string[];
     };
     /** @description A plain `{message}` answer, for actions whose only result is a sentence to show. */
     MessageBody: {
@@ -4624,6 +4823,12 @@ export interface components {
        */
       revenue: number;
     };
+    PhotoReview: {
+      /** @description Confirm the delivery from the photo, or reject it. */
+      confirm: boolean;
+      /** @description Why it is rejected (the rider sees it): required to reject. */
+      reason?: string | null;
+    };
     /** @description A product's main photos in their new order (multipart). */
     PhotosForm: {
       /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels: one per "new". */
@@ -4944,19 +5149,22 @@ export interface components {
       /** @description At most 100 characters, no HTML. */
       title?: string | null;
     };
-    /** @description A member of staff with the rider role, as the dispatcher chooses among them. */
+    /** @description A rider: a member of staff with the rider role, or a person given orders by link. */
     Rider: {
       /**
        * Format: int64
        * @description Cash he took at doors and has not handed in; null for those who may not see money.
        */
       cashInHand: number | null;
+      /** @description A user id, or "link-N" for a rider without an account. */
       id: string;
       /**
        * Format: int64
        * @description When he last handed cash in.
        */
       lastSettledAt: number | null;
+      /** @description Given orders by link, without an account. */
+      link: boolean;
       name: string;
       /**
        * Format: int64
@@ -4969,12 +5177,18 @@ export interface components {
        */
       out: number;
       phone: string | null;
+      /**
+       * Format: int64
+       * @description Of those, the ones whose handover photo waits for the shop's review.
+       */
+      toReview: number;
     };
     RiderAnswer: {
       rider: components['schemas']['Rider'];
     };
     RiderChoice: {
-      /** @description One of the shop's riders; null takes the order from its rider. */
+      link?: components['schemas']['LinkRider'] | null;
+      /** @description One of the shop's riders; null (without `link`) takes the order from its rider. */
       riderId?: string | null;
     };
     Riders: {
@@ -5247,6 +5461,13 @@ export interface components {
       payLinkHours: number;
       /**
        * Format: int64
+       * @description Hours after a pay link is sent that the customer is reminded once if it is still unpaid:
+       *     0 (never) to 720.
+       * @default 24
+       */
+      payLinkReminderHours: number;
+      /**
+       * Format: int64
        * @description Open pay-on-delivery orders one customer e-mail or phone may have.
        * @default 1
        */
@@ -5298,6 +5519,8 @@ export interface components {
       maxPerLine?: number | null;
       /** Format: int64 */
       payLinkHours?: number | null;
+      /** Format: int64 */
+      payLinkReminderHours?: number | null;
       /** Format: int64 */
       payOnDeliveryOpenLimit?: number | null;
       /** Format: int64 */
@@ -5510,6 +5733,14 @@ export interface components {
       note: string | null;
       number: string;
       orderId: string;
+      /**
+       * Format: int64
+       * @description When he sent a photo of the handover instead of the code: it waits for the shop's review
+       *     (not delivered until the shop confirms it).
+       */
+      photoSentAt: number | null;
+      /** @description Why the shop rejected his photo: the stop is open again. */
+      rejectedReason: string | null;
       state: string;
       street: string;
       /**
@@ -8715,6 +8946,94 @@ export interface operations {
       };
     };
   };
+  review_photo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PhotoReview'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OrderDelivery'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   print_label: {
     parameters: {
       query?: never;
@@ -9227,7 +9546,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['OrderDelivery'];
+          'application/json': components['schemas']['GivenAnswer'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -10406,6 +10725,85 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  give_many: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ManyOrders'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GivenMany'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -12921,10 +13319,10 @@ export interface operations {
       path?: never;
       cookie?: never;
     };
-    /** @description Shipbubble's event: order_id and status */
+    /** @description Shipbubble's event (its other fields are read by nothing here) */
     requestBody: {
       content: {
-        'application/json': unknown;
+        'application/json': components['schemas']['CourierEvent'];
       };
     };
     responses: {
@@ -14843,6 +15241,267 @@ export interface operations {
       };
     };
   };
+  link_page: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link's token */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StopAnswer'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  link_delivered: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link's token */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DoorBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StopAnswer'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  link_leaving: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link's token */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StopAnswer'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  link_photo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The link's token */
+        token: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['HandoverPhotoForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StopAnswer'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   my_round: {
     parameters: {
       query?: never;
@@ -15024,6 +15683,106 @@ export interface operations {
         };
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  photo_instead: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['HandoverPhotoForm'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['StopAnswer'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
       503: {
         headers: {
           [name: string]: unknown;

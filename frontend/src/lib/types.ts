@@ -132,6 +132,11 @@ export type OrderDelivery = Schemas['OrderDelivery'];
 export type RiderAnswer = Schemas['RiderAnswer'];
 export type Stop = Schemas['Stop'];
 export type StopAnswer = Schemas['StopAnswer'];
+/** Giving an order (its link, for a rider without an account), many at once, a handover photo. */
+export type GivenAnswer = Schemas['GivenAnswer'];
+export type GivenMany = Schemas['GivenMany'];
+export type GivenOne = Schemas['GivenOne'];
+export type HandoverPhotoForm = Schemas['HandoverPhotoForm'];
 export type OrderEvent = Schemas['OrderEvent'];
 /** Couriers (issue 36 §2): a booking as the order screen shows it, its steps, the label, bulk booking. */
 export type Shipment = Schemas['Shipment'];

@@ -246,6 +246,7 @@ export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSetting
     transferHoldMinutes: 60,
     payOnDeliveryOpenLimit: 1,
     payLinkHours: 48,
+    payLinkReminderHours: 24,
     bagReminders: false,
     bagReminderHours: 1,
     postalCode: 'optional_in_nigeria',

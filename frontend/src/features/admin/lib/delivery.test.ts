@@ -71,6 +71,7 @@ describe('delivery draft', () => {
           freeOver: '100000',
           states: ['Lagos'],
           payOnDelivery: { enabled: true, maxTotal: '100000.50' },
+          liveRates: false,
         },
         {
           name: 'South-West',
@@ -79,6 +80,7 @@ describe('delivery draft', () => {
           freeOver: '',
           states: ['Ogun', 'Oyo'],
           payOnDelivery: { enabled: false, maxTotal: '150000' },
+          liveRates: false,
         },
       ],
       pickup: { enabled: false, address: '', payOnDelivery: { enabled: false, maxTotal: '150000' } },

@@ -17,6 +17,7 @@ describe('settings draft', () => {
       transferHoldMinutes: '60',
       payOnDeliveryOpenLimit: '1',
       payLinkHours: '48',
+      payLinkReminderHours: '24',
       bagReminders: false,
       bagReminderHours: '1',
       postalCode: 'optional_in_nigeria',

@@ -214,6 +214,15 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
         min: 1,
         max: 720,
       },
+      {
+        key: 'payLinkReminderHours',
+        kind: 'count',
+        label: 'Remind an unpaid link after (hours)',
+        noun: 'time before a pay-link reminder',
+        hint: 'From 0 to 720; 0 sends no reminder. One reminder per link, by the channels chosen for “Pay-link reminder” on the Order updates screen.',
+        min: 0,
+        max: 720,
+      },
     ],
   },
   {

@@ -8,6 +8,7 @@ import {
   type ReviewPayment,
   type SpecialList,
 } from '../api/orders';
+import { BulkRider } from '../components/BulkRider';
 import { owedText, SourceBadge } from '../components/OrderSource';
 import { CodeOverLimitBadge, OversoldBadge, oversoldBanner } from '../components/Oversold';
 import { FilterBar } from '../components/FilterBar';
@@ -103,6 +104,8 @@ export default function AdminOrdersPage() {
           </Link>
         )}
       </PageBar>
+
+      <BulkRider orders={data?.orders ?? []} />
 
       {data && data.oversold > 0 && !oversold && (
         <p className="alert alert--error admin-oversold-banner" role="alert">

@@ -8,6 +8,8 @@ const tunde: Rider = {
   id: 'r1',
   name: 'Tunde Bakare',
   phone: '+2348031112222',
+  link: false,
+  toReview: 0,
   open: 2,
   out: 1,
   cashInHand: 5_250_000,
@@ -57,8 +59,9 @@ describe('RidersPage', () => {
   });
 
   it('says a rider’s round in words', () => {
-    expect(roundText({ open: 0, out: 0 })).toBe('No deliveries');
-    expect(roundText({ open: 1, out: 0 })).toBe('1 to deliver');
-    expect(roundText({ open: 3, out: 2 })).toBe('3 to deliver · 2 out now');
+    expect(roundText({ open: 0, out: 0, toReview: 0 })).toBe('No deliveries');
+    expect(roundText({ open: 1, out: 0, toReview: 0 })).toBe('1 to deliver');
+    expect(roundText({ open: 3, out: 2, toReview: 0 })).toBe('3 to deliver · 2 out now');
+    expect(roundText({ open: 3, out: 2, toReview: 1 })).toBe('3 to deliver · 2 out now · 1 photo to review');
   });
 });

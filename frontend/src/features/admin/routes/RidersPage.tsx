@@ -17,11 +17,13 @@ import './RidersPage.css';
 export const SETTLED = 'Cash handed in and counted.';
 export const SETTLE_FAILED = 'The cash could not be recorded. Please try again.';
 
-/** "2 to deliver · 1 out now". */
-export function roundText(rider: Pick<Rider, 'open' | 'out'>): string {
+/** "2 to deliver · 1 out now · 1 photo to review". */
+export function roundText(rider: Pick<Rider, 'open' | 'out' | 'toReview'>): string {
   if (rider.open === 0) return 'No deliveries';
   const open = rider.open === 1 ? '1 to deliver' : `${rider.open} to deliver`;
-  return rider.out > 0 ? `${open} · ${rider.out} out now` : open;
+  const out = rider.out > 0 ? `${open} · ${rider.out} out now` : open;
+  const review = rider.toReview === 1 ? '1 photo to review' : `${rider.toReview} photos to review`;
+  return rider.toReview > 0 ? `${out} · ${review}` : out;
 }
 
 /**
@@ -96,6 +98,7 @@ function RiderCard({ rider }: { rider: Rider }) {
       <h2 id={headingId} className="riders__name">
         {rider.name}
       </h2>
+      {rider.link && <p className="muted riders__link">Rider by link (no account)</p>}
       <p className="riders__round">
         {roundText(rider)}
         {rider.phone && (

@@ -1,6 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import RoundPage, { CODE_MISSING, DELIVERED, LEFT, mapLink, PAID_BY_MISSING, whatsappLink } from './RoundPage';
+import RoundPage, {
+  CODE_MISSING,
+  DELIVERED,
+  LEFT,
+  mapLink,
+  PAID_BY_MISSING,
+  PHOTO_MISSING,
+  PHOTO_SENT,
+  REJECTED,
+  WAITING_REVIEW,
+  whatsappLink,
+} from './RoundPage';
 import type { Stop } from '@/lib/types';
 import { jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
 
@@ -19,6 +30,8 @@ const stop = (over: Partial<Stop>): Stop => ({
   leftAt: null,
   deliveredAt: null,
   triesLeft: 5,
+  photoSentAt: null,
+  rejectedReason: null,
   ...over,
 });
 
@@ -96,5 +109,40 @@ describe('RoundPage', () => {
     ]);
     expect(DELIVERED).toBe('Delivered. Thank you!');
     expect(screen.getByText('0 deliveries to make.')).toBeTruthy();
+  });
+
+  it('without a code, sends a photo and how she paid: the stop then waits for the review', async () => {
+    const stops = [
+      stop({ leftAt: Date.UTC(2026, 10, 29, 9, 42), rejectedReason: 'The parcel is not in the picture.' }),
+    ];
+    const sent: FormData[] = [];
+    mockFetch({
+      'GET /api/rider/deliveries': () => jsonResponse({ stops }),
+      'POST /api/rider/deliveries/o1/photo': (_url, init) => {
+        sent.push(init!.body as FormData);
+        stops[0] = { ...stops[0]!, photoSentAt: Date.now(), rejectedReason: null };
+        return jsonResponse({ stop: stops[0] });
+      },
+    });
+    renderWithProviders(<RoundPage />, { path: '/admin/deliveries', session: { user: staffUser('rider') } });
+    expect(await screen.findByText(REJECTED('The parcel is not in the picture.'))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'No code? Send a photo' }));
+    const photo = screen.getByRole('group', { name: 'No code: a photo of the handover' });
+    fireEvent.click(within(photo).getByRole('button', { name: 'Send the photo' }));
+    expect(within(photo).getByRole('alert').textContent).toBe(PHOTO_MISSING);
+    const file = new File([new Uint8Array([1, 2, 3])], 'door.jpg', { type: 'image/jpeg' });
+    fireEvent.change(within(photo).getByLabelText('Photo of the parcel in the customer’s hands'), {
+      target: { files: [file] },
+    });
+    fireEvent.click(within(photo).getByRole('button', { name: 'Send the photo' }));
+    expect(within(photo).getByRole('alert').textContent).toBe(PAID_BY_MISSING);
+    fireEvent.click(within(photo).getByRole('radio', { name: 'Transfer' }));
+    fireEvent.click(within(photo).getByRole('button', { name: 'Send the photo' }));
+    expect(await screen.findByText(WAITING_REVIEW)).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.get('paidBy')).toBe('transfer');
+    expect((sent[0]!.get('photo') as File).name).toBe('door.jpg');
+    expect(screen.queryByRole('form', { name: 'Deliver order #K7M2QX9A' })).toBeNull();
+    expect(PHOTO_SENT).toContain('not marked yet');
   });
 });

@@ -29,6 +29,12 @@ async fn shop_with(slow_courier_ms: u64) -> TestApp {
 /// The owner, with the shop's address and phone published (the courier picks up there).
 async fn owner_with_address(app: &TestApp) -> Browser {
     let owner = app.admin_browser("owner@example.com").await;
+    publish_shop_address(&owner).await;
+    owner
+}
+
+/// The owner publishes the shop's address and phone (booking a courier needs them).
+pub(crate) async fn publish_shop_address(owner: &Browser) {
     let (_, mut brand) = owner.get_json("/api/admin/brand").await;
     let mut identity = brand["draft"].take();
     identity["address"] = json!("12 Admiralty Way, Lekki, Lagos");
@@ -39,7 +45,6 @@ async fn owner_with_address(app: &TestApp) -> Browser {
     let (status, saved) = owner.send_json(Method::PUT, "/api/admin/brand", identity).await;
     assert_eq!(status, 200, "{saved}");
     assert_eq!(owner.post_json("/api/admin/brand/publish", Value::Null).await.0, 200);
-    owner
 }
 
 fn to_kano(email: &str) -> Value {

@@ -441,7 +441,7 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       await page.setViewportSize(SMALL_PHONE);
     }
     const settings = await page.evaluate(async () => (await fetch('/api/admin/settings')).json());
-    // The order limits as saved; issue 23's, 25's and 34's settings untouched, at their defaults.
+    // The order limits as saved; issue 23's, 25's, 34's and 36's settings untouched, at their defaults.
     assert.deepEqual(settings, {
       maxPerLine: 2,
       maxPerCheckout: 20,
@@ -451,6 +451,7 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       transferHoldMinutes: 60,
       payOnDeliveryOpenLimit: 1,
       payLinkHours: 48,
+      payLinkReminderHours: 24,
       bagReminders: false,
       bagReminderHours: 1,
       postalCode: 'optional_in_nigeria',

@@ -19,6 +19,7 @@ pub mod config;
 pub mod content;
 pub mod couriers;
 pub mod cpu;
+pub mod credit;
 pub mod csv;
 pub mod customers;
 pub mod dashboard;

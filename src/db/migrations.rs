@@ -29,6 +29,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (23, include_str!("../../migrations/0023_messages.sql")),
     (24, include_str!("../../migrations/0024_couriers.sql")),
     (25, include_str!("../../migrations/0025_riders_links_photos.sql")),
+    (26, include_str!("../../migrations/0026_store_credit.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -17,7 +17,7 @@ use utoipa::OpenApi;
             Errors are {error, message} with a stable snake_case code and a human message. State-changing requests must \
             send `X-Requested-With: ankara`; the session is the HttpOnly cookie `ankara_session`."
     ),
-    components(schemas(crate::error::ErrorBody))
+    components(schemas(crate::error::ErrorBody, crate::returns::ReturnAsk))
 )]
 pub struct ApiDoc;
 

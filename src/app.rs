@@ -203,6 +203,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::discounts::routes::configure)
                 .configure(crate::refunds::routes::configure)
                 .configure(crate::reviews::routes::configure)
+                .configure(crate::returns::routes::configure)
                 .configure(crate::dashboard::routes::configure)
                 .configure(crate::settings::routes::configure)
                 .configure(crate::brand::routes::configure)

@@ -49,6 +49,7 @@ pub mod phone;
 pub mod pricing;
 pub mod progress;
 pub mod refunds;
+pub mod returns;
 pub mod reviews;
 pub mod riders;
 pub mod saved;

@@ -165,10 +165,16 @@ export function apiAs(page, method, path, body) {
 
 /**
  * The shopper on `page` (a guest, when the shop allows it, or signed in) buys one of `product`
- * with the Paystack sandbox's card, delivered to `address`; answers the verified order.
+ * (its first variant in stock, or `variant`) with the Paystack sandbox's card, delivered to
+ * `address`; answers the verified order.
  */
-export async function buyWithTestCard(page, product, customer, address) {
-  const variant = product.variants.find((v) => v.available > 0);
+export async function buyWithTestCard(
+  page,
+  product,
+  customer,
+  address,
+  variant = product.variants.find((v) => v.available > 0),
+) {
   const answer = await page.evaluate(
     async ({ productId, size, color, customer, address }) => {
       const post = async (path, body) => {

@@ -127,12 +127,12 @@ mod tests {
     #[test]
     fn the_balance_is_the_sum_of_the_entries_and_spending_never_takes_it_below_zero() {
         let conn = db();
-        issue(&conn, "Ada.Obi@gmail.com", Kobo::new(5_000_00), "Return of a dress", Source::default(), 1).unwrap();
-        assert_eq!(balance(&conn, "adaobi@gmail.com").unwrap(), Kobo::new(5_000_00));
-        spend(&conn, "adaobi@gmail.com", Kobo::new(3_000_00), "Order #X", Source::default(), 2).unwrap();
-        let refused = spend(&conn, "adaobi@gmail.com", Kobo::new(2_000_01), "Order #Y", Source::default(), 3).unwrap_err();
+        issue(&conn, "Ada.Obi@gmail.com", Kobo::new(500_000), "Return of a dress", Source::default(), 1).unwrap();
+        assert_eq!(balance(&conn, "adaobi@gmail.com").unwrap(), Kobo::new(500_000));
+        spend(&conn, "adaobi@gmail.com", Kobo::new(300_000), "Order #X", Source::default(), 2).unwrap();
+        let refused = spend(&conn, "adaobi@gmail.com", Kobo::new(200_001), "Order #Y", Source::default(), 3).unwrap_err();
         assert!(refused.to_string().contains("₦2,000.00"), "{refused}");
-        assert_eq!(balance(&conn, "ada.obi@gmail.com").unwrap(), Kobo::new(2_000_00));
+        assert_eq!(balance(&conn, "ada.obi@gmail.com").unwrap(), Kobo::new(200_000));
         assert_eq!(entries(&conn, "adaobi@gmail.com", 10).unwrap().len(), 2);
         assert!(issue(&conn, "adaobi@gmail.com", Kobo::ZERO, "nothing", Source::default(), 4).is_err());
     }

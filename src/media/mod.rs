@@ -106,6 +106,15 @@ pub fn image_at_required(r: &rusqlite::Row, first: usize) -> rusqlite::Result<Im
     image_at(r, first)?.ok_or(rusqlite::Error::InvalidColumnType(first, "key".into(), rusqlite::types::Type::Null))
 }
 
+/// Folders whose pictures are private (a return's photos): `/media/` does not serve them; their
+/// own route checks who asks and reads the file through [`largest_file`].
+pub const PRIVATE_FOLDERS: &[&str] = &["returns/"];
+
+/// The file of a private picture's largest copy (JPEG, as every kind but logos is kept).
+pub fn largest_file(root: &Path, image: &Image) -> PathBuf {
+    root.join(image.largest_url().trim_start_matches("/media/"))
+}
+
 /// Reads one media row as an [`Image`].
 pub fn load(conn: &Connection, key: &str) -> rusqlite::Result<Option<Image>> {
     conn.query_row("SELECT widths, webp_widths, width, height FROM media WHERE key = ?1", [key], |r| {

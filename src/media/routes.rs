@@ -23,7 +23,7 @@ pub async fn serve(state: web::Data<AppState>, path: web::Path<String>) -> AppRe
     let safe = rel.len() <= 200
         && rel.split('/').all(|part| !part.is_empty() && part != "." && part != "..")
         && rel.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '/' | '-' | '_' | '.'));
-    if !safe {
+    if !safe || super::PRIVATE_FOLDERS.iter().any(|folder| rel.starts_with(folder)) {
         return Err(AppError::NotFound("No such image.".into()));
     }
     let file = state.media.root.join(&rel);

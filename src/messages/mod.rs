@@ -52,6 +52,10 @@ pub enum Event {
         courier: String,
         tracking: String,
     },
+    /// A return request's step ("your return has been approved"…).
+    ReturnUpdate {
+        step: String,
+    },
 }
 
 crate::text_enum! {
@@ -65,6 +69,7 @@ crate::text_enum! {
         PayLinkReminder => "pay_link_reminder",
         PayOnDeliveryReady => "pay_on_delivery_ready",
         CourierUpdate => "courier_update",
+        ReturnUpdate => "return_update",
     }
 }
 
@@ -79,6 +84,7 @@ impl Event {
             Event::PayLinkReminder { .. } => EventKind::PayLinkReminder,
             Event::PayOnDeliveryReady => EventKind::PayOnDeliveryReady,
             Event::CourierUpdate { .. } => EventKind::CourierUpdate,
+            Event::ReturnUpdate { .. } => EventKind::ReturnUpdate,
         }
     }
 }
@@ -98,6 +104,7 @@ impl EventKind {
             EventKind::PayLinkReminder => "Pay-link reminder",
             EventKind::PayOnDeliveryReady => "Pay on delivery: amount to have ready",
             EventKind::CourierUpdate => "Courier update",
+            EventKind::ReturnUpdate => "Return update",
         }
     }
 
@@ -107,6 +114,7 @@ impl EventKind {
             EventKind::OutForDelivery => &["code", "rider"],
             EventKind::PayLinkSent | EventKind::PayLinkReminder => &["url"],
             EventKind::CourierUpdate => &["step", "courier", "tracking"],
+            EventKind::ReturnUpdate => &["step"],
             _ => &[],
         };
         COMMON.iter().chain(extra).copied().collect()
@@ -154,6 +162,11 @@ impl EventKind {
                 "{shop}: order {number} {step}. {courier} tracking {tracking}. {track}",
                 "Hello {name}, your order {number} from {shop} {step}. {courier} tracking number: {tracking}. Follow it here: {track}",
                 "order_courier_update",
+            ),
+            EventKind::ReturnUpdate => (
+                "{shop}: order {number}: {step}. {track}",
+                "Hello {name}, order {number} from {shop}: {step}. Follow it here: {track}",
+                "order_return_update",
             ),
         }
     }
@@ -299,6 +312,9 @@ fn values(mailer: &Mailer, order: &Recipient, event: &Event, stop_token: &str) -
             v.insert("step", step.clone());
             v.insert("courier", courier.clone());
             v.insert("tracking", tracking.clone());
+        }
+        Event::ReturnUpdate { step } => {
+            v.insert("step", step.clone());
         }
         _ => {}
     }

@@ -82,49 +82,10 @@ pub struct TrackedOrder {
 #[get("/orders/track")]
 async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: web::Query<TrackQuery>) -> AppResult<HttpResponse> {
     let TrackQuery { number, email, phone } = query.into_inner();
-    let number = number.unwrap_or_default().trim().to_uppercase();
-    let email = email.unwrap_or_default().trim().to_lowercase();
-    let phone = phone.unwrap_or_default();
-    if number.is_empty() || (email.is_empty() && phone.trim().is_empty()) {
-        return Err(AppError::Validation("Please enter your order number and the e-mail address or phone number you ordered with.".into()));
-    }
-    if number.chars().count() > 40 || email.chars().count() > 254 || phone.chars().count() > 40 {
-        return Err(AppError::Validation("Please check your order number and contact details.".into()));
-    }
-    let placed_with = if email.is_empty() {
-        views::PlacedWith::Phone(crate::phone::normalise(&phone).map_err(|e| AppError::Validation(e.to_string()))?)
-    } else {
-        views::PlacedWith::Email(email)
-    };
-    // Guessing numbers costs the guesser: a few lookups per address.
-    let address = state.config.client_key(&req);
-    state
-        .limits
-        .order_lookups
-        .try_acquire(&address)
-        .map_err(|wait| AppError::TooManyRequests("Too many order lookups. Please try again in a few minutes.".into(), wait))?;
-    let by_phone = matches!(placed_with, views::PlacedWith::Phone(_));
-    let not_found = move || {
-        AppError::NotFound(if by_phone {
-            "We couldn't find an order with that number and phone number.".into()
-        } else {
-            "We couldn't find an order with that number and e-mail address.".into()
-        })
-    };
-    if !is_order_number(&number) {
-        return Err(not_found());
-    }
-    let found = state
-        .db
-        .read(move |c| {
-            let Some(order) = views::tracked(c, &number, &placed_with)? else { return Ok(None) };
-            let events = views::events(c, &order.id)?;
-            let rider = crate::riders::on_the_way(c, &order.id)?;
-            let shipment = crate::couriers::tracked(c, &order.id)?;
-            Ok(Some((order, events, rider, shipment)))
-        })
-        .await?;
-    let (order, events, rider, shipment) = found.ok_or_else(not_found)?;
+    let order = placed(&req, &state, number, email, phone).await?;
+    let id = order.id.clone();
+    let (events, rider, shipment) =
+        state.db.read(move |c| Ok((views::events(c, &id)?, crate::riders::on_the_way(c, &id)?, crate::couriers::tracked(c, &id)?))).await?;
     let order = TrackedOrder {
         number: order.number,
         status: order.status,
@@ -145,6 +106,50 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         shipment,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
+}
+
+/// The order a customer names without signing in: its number and the e-mail (or the phone) it
+/// was placed with must both match. Lookups are limited per client address, so guessing numbers
+/// costs the guesser.
+pub async fn placed(
+    req: &actix_web::HttpRequest,
+    state: &AppState,
+    number: Option<String>,
+    email: Option<String>,
+    phone: Option<String>,
+) -> AppResult<Order> {
+    let number = number.unwrap_or_default().trim().to_uppercase();
+    let email = email.unwrap_or_default().trim().to_lowercase();
+    let phone = phone.unwrap_or_default();
+    if number.is_empty() || (email.is_empty() && phone.trim().is_empty()) {
+        return Err(AppError::Validation("Please enter your order number and the e-mail address or phone number you ordered with.".into()));
+    }
+    if number.chars().count() > 40 || email.chars().count() > 254 || phone.chars().count() > 40 {
+        return Err(AppError::Validation("Please check your order number and contact details.".into()));
+    }
+    let placed_with = if email.is_empty() {
+        views::PlacedWith::Phone(crate::phone::normalise(&phone).map_err(|e| AppError::Validation(e.to_string()))?)
+    } else {
+        views::PlacedWith::Email(email)
+    };
+    let address = state.config.client_key(req);
+    state
+        .limits
+        .order_lookups
+        .try_acquire(&address)
+        .map_err(|wait| AppError::TooManyRequests("Too many order lookups. Please try again in a few minutes.".into(), wait))?;
+    let by_phone = matches!(placed_with, views::PlacedWith::Phone(_));
+    let not_found = move || {
+        AppError::NotFound(if by_phone {
+            "We couldn't find an order with that number and phone number.".into()
+        } else {
+            "We couldn't find an order with that number and e-mail address.".into()
+        })
+    };
+    if !is_order_number(&number) {
+        return Err(not_found());
+    }
+    state.db.read(move |c| Ok(views::tracked(c, &number, &placed_with)?)).await?.ok_or_else(not_found)
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -339,7 +344,13 @@ async fn admin_update(
     // Cancelled with a refund: whatever is left goes back to the card in the same step.
     let paid_online = order.payment.paid_online > Kobo::ZERO;
     if refund && paid_online && order.status == OrderStatus::Cancelled && order.refunds.left(order.payment.paid_online) > Kobo::ZERO {
-        let ask = crate::refunds::RefundAsk { amount: None, reason: "Order cancelled".into(), restock: Vec::new(), by: admin.0.id.clone() };
+        let ask = crate::refunds::RefundAsk {
+            amount: None,
+            reason: "Order cancelled".into(),
+            restock: Vec::new(),
+            by: admin.0.id.clone(),
+            with: None,
+        };
         state.refunds.refund_order(&order_id, ask).await?;
     }
     let order = state.db.read(move |c| staff_order(c, &order_id, sight)).await?;

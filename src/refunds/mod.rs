@@ -54,7 +54,13 @@ pub struct RefundAsk {
     pub restock: Vec<(usize, i64)>,
     /// Who asks (for the activity log).
     pub by: crate::ids::UserId,
+    /// Runs in the transaction that records the refund, and can refuse it: a return marks its
+    /// money sent there, so the refund is recorded once however often it is asked for.
+    pub with: Option<InRefund>,
 }
+
+/// Work done inside a refund's own transaction (see [`RefundAsk::with`]).
+pub type InRefund = Box<dyn FnOnce(&Connection) -> AppResult<()> + Send>;
 
 /// The Paystack payments an order's money came through, newest first, with what is left to refund
 /// of each: the checkout's own payment, or the pay links' (a deposit and its balance).
@@ -175,6 +181,9 @@ impl Refunds {
                          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
                         params![id, o, part, reason, RefundStatus::Pending, restock, now, reference],
                     )?;
+                }
+                if let Some(with) = ask.with {
+                    with(tx)?;
                 }
                 let summary = format!("Order #{}: refund of {} asked ({reason})", order.number, format_naira(amount));
                 crate::staff::record(tx, &ask.by, "refund", &o, &summary)?;

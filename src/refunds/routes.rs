@@ -65,7 +65,7 @@ async fn create_refund(
         return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
     }
     let restock = restock.into_iter().map(|r| (r.line, r.units)).collect();
-    let ask = RefundAsk { amount: Some(amount), reason, restock, by: admin.0.id.clone() };
+    let ask = RefundAsk { amount: Some(amount), reason, restock, by: admin.0.id.clone(), with: None };
     let order = state.refunds.refund_order(&id, ask).await?;
     let order = state.db.read(move |c| crate::orders::admin_order(c, &order.id)).await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(order))

@@ -66,6 +66,11 @@ pub struct Settings {
     /// Such orders waiting for confirmation that one client address may have at once: 1 to 50.
     #[schema(minimum = 1, maximum = 50)]
     pub pod_unconfirmed_per_address: i64,
+    /// Days after delivery a customer may ask to return or exchange: 0 (no returns) to 90.
+    #[schema(minimum = 0, maximum = 90)]
+    pub return_window_days: i64,
+    /// Whether a return that brings back every unit of an order gives back its delivery fee too.
+    pub return_delivery_fee: bool,
 }
 
 crate::text_enum! {
@@ -126,6 +131,10 @@ impl Default for Settings {
             pod_confirm_hours: 24,
             // A mobile network puts many customers behind one address: a few, not one.
             pod_unconfirmed_per_address: 3,
+            // A week after delivery: long enough to try a dress on, short enough to sell it again.
+            return_window_days: 7,
+            // Most Nigerian shops keep the delivery fee: the rider was paid to bring it.
+            return_delivery_fee: false,
         }
     }
 }
@@ -168,6 +177,9 @@ pub struct SettingsChange {
     pub pod_confirm_hours: Option<i64>,
     #[schema(minimum = 1, maximum = 50)]
     pub pod_unconfirmed_per_address: Option<i64>,
+    #[schema(minimum = 0, maximum = 90)]
+    pub return_window_days: Option<i64>,
+    pub return_delivery_fee: Option<bool>,
 }
 
 impl SettingsChange {
@@ -256,6 +268,15 @@ impl SettingsChange {
                 return invalid("Orders waiting for confirmation per address must be from 1 to 50.".into());
             }
             current.pod_unconfirmed_per_address = limit;
+        }
+        if let Some(days) = self.return_window_days {
+            if !(0..=90).contains(&days) {
+                return invalid("Returns may be asked for from 0 (never) to 90 days after delivery.".into());
+            }
+            current.return_window_days = days;
+        }
+        if let Some(on) = self.return_delivery_fee {
+            current.return_delivery_fee = on;
         }
         if current.max_per_line > current.max_per_checkout {
             return invalid("The most of one item cannot be more than the most items per order.".into());

@@ -29,6 +29,7 @@ mod pictures;
 mod product_admin;
 mod refunds;
 mod restore;
+mod returns;
 mod reviews;
 mod riders;
 mod search;

@@ -87,6 +87,18 @@ async fn the_documents_multipart_bodies_list_every_field_the_handlers_read_with_
         ("put", "/api/products/{id}/images", vec![("order", Text(20_000), true), ("images", Files(8), false)]),
         ("post", "/api/rider/deliveries/{id}/photo", vec![("photo", File, true), ("paidBy", Text(10), false)]),
         ("post", "/api/ride/{token}/photo", vec![("photo", File, true), ("paidBy", Text(10), false)]),
+        (
+            "post",
+            "/api/returns",
+            vec![
+                ("order", Text(40), false),
+                ("number", Text(40), false),
+                ("email", Text(254), false),
+                ("phone", Text(40), false),
+                ("request", Text(20_000), true),
+                ("photos", Files(3), false),
+            ],
+        ),
     ];
     let app = spawn_empty_app().await;
     let (status, document) = app.get_json("/api/openapi.json").await;

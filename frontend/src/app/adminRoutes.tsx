@@ -39,6 +39,7 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
+  lazyRoute('/admin/returns', 'admin', () => import('@/features/admin/routes/ReturnsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),
   lazyRoute('/admin/brand', 'admin', () => import('@/features/admin/routes/BrandPage')),
   lazyRoute('/admin/home', 'admin', () => import('@/features/admin/routes/HomeEditorPage')),

@@ -23,6 +23,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/mybag', 'bag', () => import('./pages/MyBagPage')),
   lazyRoute('/myorders', 'user', () => import('@/features/orders/routes/OrdersPage')),
   lazyRoute('/track', 'all', () => import('@/features/orders/routes/TrackPage')),
+  lazyRoute('/returns', 'user', () => import('@/features/orders/routes/ReturnPage')),
   lazyRoute('/unsubscribe', 'all', () => import('@/features/content/routes/UnsubscribePage')),
   lazyRoute('/alerts/confirm', 'all', () => import('@/features/catalog/routes/AlertConfirmPage')),
   lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),

@@ -23,6 +23,8 @@ export type AdminSlotProps = {
   'collection.card': { product: Product; collectionId: string };
   /** Product page, near the admin edit toggle: Mark as Featured / Remove from Featured. */
   'product.featured': { product: Product };
+  /** Product page, under the featured toggle: its return rules (final sale, the fit note). */
+  'product.returns': { product: Product };
   /** About Us, below the page: create or update it. */
   'about.form': { about: About | null };
 };
@@ -38,6 +40,7 @@ const SLOT_ENDPOINTS: Record<AdminSlotName, Endpoint> = {
   'collection.sizeGuide': 'PUT /api/collections/{id}/size-guide',
   'collection.card': 'DELETE /api/products/{id}',
   'product.featured': 'PUT /api/products/{id}/featured',
+  'product.returns': 'PUT /api/admin/products/{id}/returns',
   'about.form': 'PUT /api/about',
 };
 export type AdminSlotComponents = { [K in AdminSlotName]?: ComponentType<AdminSlotProps[K]> };

@@ -24,6 +24,7 @@ const OWNER_LINKS = [
   'Admin Management',
   'Orders',
   'Riders',
+  'Returns',
   'Products',
   'Add product',
   'Manage collections',
@@ -49,7 +50,7 @@ const OWNER_ONLY = ['Admin Management', 'Activity log', 'Settings', 'Keys and ad
 
 describe('the menu by role', () => {
   it('shows each role only the screens it may use', () => {
-    expect(menuLinks(staffUser('packer'))).toEqual(['Orders', 'Riders', 'Stock']);
+    expect(menuLinks(staffUser('packer'))).toEqual(['Orders', 'Riders', 'Returns', 'Stock']);
     // A rider has his own round and nothing else; an owner, who may open it, has no round to show.
     expect(menuLinks(staffUser('rider'))).toEqual(['My deliveries']);
     // A manager sees every owner's link but the owner-only ones, in the same order.

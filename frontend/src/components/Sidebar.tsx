@@ -53,6 +53,7 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/orders', label: 'Orders', icon: <TruckIcon /> },
   { href: '/admin/deliveries', label: 'My deliveries', icon: <MapPinIcon /> },
   { href: '/admin/riders', label: 'Riders', icon: <TruckIcon /> },
+  { href: '/admin/returns', label: 'Returns', icon: <BoxesIcon /> },
   { href: '/admin/products', label: 'Products', icon: <GridIcon /> },
   { href: '/admin/products?add=1', label: 'Add product', icon: <PackageIcon /> },
   { href: '/admin/collections', label: 'Manage collections', icon: <GridIcon /> },

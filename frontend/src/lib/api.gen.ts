@@ -1135,6 +1135,135 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/products/{id}/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A product's return rules. */
+    get: operations['product_rules'];
+    /** Sets a product's return rules. */
+    put: operations['product_returns'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The Returns screen: requests with their lines, reasons and photos (without money for roles
+     *     that may not see it).
+     */
+    get: operations['admin_returns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/approve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approves a request with how to send it back; an exchange's new size is held at once. */
+    post: operations['approve_return'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/close': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Closes an approved request whose parcel never came; an exchange's held units go back on sale. */
+    post: operations['close_return'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/receive': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Marks the parcel received with its condition; what the customer asked for follows (the
+     *     exchange's order, her credit, or the refund through Paystack).
+     */
+    post: operations['receive_return'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/refund': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sends a return's refund that is due but was never recorded (the server stopped between the
+     *     receipt and the refund).
+     */
+    post: operations['send_refund'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/returns/{id}/refuse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Refuses a request, with the reason the customer reads. */
+    post: operations['refuse_return'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/reviews': {
     parameters: {
       query?: never;
@@ -2334,6 +2463,57 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Asks to return or exchange units of a delivered order. */
+    post: operations['ask_return'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/returns/options': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the customer may ask for an order (lines, units, sizes in stock) and her requests so far. */
+    get: operations['return_options'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/returns/{id}/photos/{n}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A request's photo: to the staff, and to its customer (signed in as the order's owner). */
+    get: operations['return_photo'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/ride/{token}': {
     parameters: {
       query?: never;
@@ -3051,6 +3231,10 @@ export interface components {
      * @enum {string}
      */
     AgeGroup: 'newborn' | 'infant' | 'toddler' | 'kids' | 'adult';
+    ApproveBody: {
+      message?: string | null;
+      sendBack: components['schemas']['SendBack'];
+    };
     /** @description Who the items are for: the shop-wide gender and age group, and each collection's own. */
     AudienceBody: {
       ageGroup: components['schemas']['AgeGroup'];
@@ -3380,6 +3564,8 @@ export interface components {
       /** @description JPEG, PNG, GIF or WebP, each at most 10 MB and 40 megapixels. */
       images?: string[];
     };
+    /** @enum {string} */
+    Condition: 'restock' | 'write_off';
     /** @description A customer's confirmation: the order's number (as on the confirmation) and the code sent to her. */
     ConfirmBody: {
       code: string;
@@ -3779,7 +3965,8 @@ export interface components {
       | 'pay_link_sent'
       | 'pay_link_reminder'
       | 'pay_on_delivery_ready'
-      | 'courier_update';
+      | 'courier_update'
+      | 'return_update';
     /** @description One event's channels and words. */
     EventSetting: {
       email: boolean;
@@ -3790,6 +3977,12 @@ export interface components {
       /** @description The name of the template approved in WhatsApp Manager. */
       whatsappTemplate: string;
       whatsappText: string;
+    };
+    /** @description A size or colour of the product that can be had instead (in stock now). */
+    ExchangeChoice: {
+      color: string | null;
+      size: string | null;
+      variantId: string;
     };
     /** @description One size or colour and how many products it would show. */
     FacetValue: {
@@ -4247,6 +4440,38 @@ export interface components {
        * @description Grams, as booked.
        */
       weightGrams: number;
+    };
+    /** @description One line of a request as the customer asks it. */
+    LineAsk: {
+      /** @description For an exchange: the size or colour of the same product wanted instead. */
+      exchangeVariantId?: string | null;
+      /**
+       * Format: int64
+       * @description The order line (from 0, in the order's order).
+       */
+      position: number;
+      /** Format: int64 */
+      quantity: number;
+    };
+    /** @description One line of an order as the return form offers it. */
+    LineOption: {
+      /** Format: int64 */
+      bought: number;
+      color: string | null;
+      /** @description Other sizes and colours of the product in stock now. */
+      exchangeChoices: components['schemas']['ExchangeChoice'][];
+      finalSale: boolean;
+      name: string;
+      /** @description A request for this line is waiting for the shop or the parcel. */
+      openRequest: boolean;
+      /** Format: int64 */
+      position: number;
+      /**
+       * Format: int64
+       * @description Units that may still be asked for (0 when every unit is in a request, or for a final sale).
+       */
+      returnable: number;
+      size: string | null;
     };
     LinkPaymentBody: {
       reference?: string;
@@ -4976,6 +5201,13 @@ export interface components {
       /** @description JSON array of variants (size, color, sku, stock); without it, every size × colour with `stock` units. */
       variants?: string;
     };
+    /** @description A product's return rules. */
+    ProductReturns: {
+      /** @description Cannot be returned. */
+      finalSale: boolean;
+      /** @description The "runs small" note may show on its page when its returns say so. */
+      fitNote: boolean;
+    };
     /** @enum {string} */
     Purpose: 'full' | 'deposit' | 'balance';
     QuantityBody: {
@@ -4991,6 +5223,11 @@ export interface components {
       method?: components['schemas']['Method'];
       /** @description The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory). */
       state?: string;
+    };
+    /** @enum {string} */
+    Reason: 'too_small' | 'too_big' | 'not_as_pictured' | 'damaged' | 'changed_mind' | 'other';
+    ReceiveBody: {
+      condition: components['schemas']['Condition'];
     };
     /** @description One refund of an order. */
     Refund: {
@@ -5021,7 +5258,12 @@ export interface components {
       restock?: components['schemas']['RestockUnits'][];
     };
     /** @enum {string} */
+    RefundState: 'due' | 'sent' | 'by_hand';
+    /** @enum {string} */
     RefundStatus: 'pending' | 'processed' | 'failed';
+    RefuseBody: {
+      message?: string | null;
+    };
     /** @description A product left out of the feeds because a channel would refuse its items, with why. */
     Rejected: {
       /** @description Its variants, all left out. */
@@ -5094,6 +5336,99 @@ export interface components {
       /** @description How many mails went back in line. */
       retried: number;
     };
+    /** @description A request as its customer and the shop see it. */
+    Return: {
+      condition: components['schemas']['Condition'] | null;
+      /** Format: int64 */
+      createdAt: number;
+      customerName: string;
+      /** Format: int64 */
+      delivery: number | null;
+      exchangeOrderId: string | null;
+      /** @description The order that sends the new size or colour, once the return is received. */
+      exchangeOrderNumber: string | null;
+      id: string;
+      lines: components['schemas']['ReturnLine'][];
+      /** @description The shop's words: the instructions with an approval, the reason with a refusal. */
+      message: string | null;
+      note: string | null;
+      orderId: string;
+      orderNumber: string;
+      /** @description Addresses of the photos (served only to the customer and the staff). */
+      photos: string[];
+      reason: components['schemas']['Reason'];
+      refundState: components['schemas']['RefundState'] | null;
+      sendBack: components['schemas']['SendBack'] | null;
+      status: components['schemas']['ReturnStatus'];
+      /** Format: int64 */
+      updatedAt: number;
+      /**
+       * Format: int64
+       * @description What the lines were paid, and the delivery fee given back with them (none for roles that
+       *     may not see money).
+       */
+      value: number | null;
+      wants: components['schemas']['Wants'];
+    };
+    /** @description A request as the customer sends it (the photos come beside it). */
+    ReturnAsk: {
+      lines: components['schemas']['LineAsk'][];
+      /** @description Required with "other". */
+      note?: string | null;
+      reason: components['schemas']['Reason'];
+      wants: components['schemas']['Wants'];
+    };
+    /** @description A return request as the form sends it (multipart, for the photos). */
+    ReturnForm: {
+      email?: string;
+      number?: string;
+      /** @description The order's id (signed in), or its number with the e-mail or phone it was placed with. */
+      order?: string;
+      phone?: string;
+      /** @description Up to 3 photos: JPEG, PNG, GIF or WebP, each at most 10 MB. */
+      photos?: string[];
+      /** @description The request, as JSON: `ReturnAsk`. */
+      request: string;
+    };
+    /** @description One line of a request. */
+    ReturnLine: {
+      color: string | null;
+      exchange: components['schemas']['ExchangeChoice'] | null;
+      name: string;
+      /** Format: int64 */
+      position: number;
+      /** Format: int64 */
+      quantity: number;
+      size: string | null;
+    };
+    ReturnList: {
+      /** @description Newest first (at most 200). */
+      returns: components['schemas']['Return'][];
+    };
+    /** @description What the customer may ask for an order, and what she already asked. */
+    ReturnOptions: {
+      /**
+       * @description Why nothing can be asked now (not delivered yet, the window closed, no returns); none when
+       *     the form is open.
+       */
+      closed: string | null;
+      /**
+       * Format: int64
+       * @description When the window closes (Unix ms), once delivered.
+       */
+      closesAt: number | null;
+      lines: components['schemas']['LineOption'][];
+      orderId: string;
+      orderNumber: string;
+      /**
+       * @description Money back goes through Paystack; for an order paid on delivery the shop gives it back by
+       *     hand.
+       */
+      refundByHand: boolean;
+      requests: components['schemas']['Return'][];
+    };
+    /** @enum {string} */
+    ReturnStatus: 'requested' | 'approved' | 'refused' | 'received' | 'closed';
     Review: {
       /** @description First name and initial, e.g. "Adaeze O.". */
       author: string;
@@ -5361,6 +5696,8 @@ export interface components {
     Selection: {
       orderIds: string[];
     };
+    /** @enum {string} */
+    SendBack: 'drop_at_shop' | 'rider_pickup' | 'courier';
     SessionTimeout: {
       /**
        * Format: int64
@@ -5498,6 +5835,17 @@ export interface components {
        */
       postalCode: components['schemas']['PostalCode'];
       /**
+       * @description Whether a return that brings back every unit of an order gives back its delivery fee too.
+       * @default false
+       */
+      returnDeliveryFee: boolean;
+      /**
+       * Format: int64
+       * @description Days after delivery a customer may ask to return or exchange: 0 (no returns) to 90.
+       * @default 7
+       */
+      returnWindowDays: number;
+      /**
        * Format: int64
        * @description Minutes a bank transfer or USSD payment may take, holding its stock and code meanwhile.
        * @default 60
@@ -5529,6 +5877,9 @@ export interface components {
       /** Format: int64 */
       podUnconfirmedPerAddress?: number | null;
       postalCode?: components['schemas']['PostalCode'] | null;
+      returnDeliveryFee?: boolean | null;
+      /** Format: int64 */
+      returnWindowDays?: number | null;
       /** Format: int64 */
       transferHoldMinutes?: number | null;
     };
@@ -5952,6 +6303,8 @@ export interface components {
       /** Format: int64 */
       shipped: number;
     };
+    /** @enum {string} */
+    Wants: 'exchange' | 'credit' | 'refund';
     WebhookTaken: {
       /** @description moved, replay or stale. */
       outcome: string;
@@ -10558,6 +10911,596 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  product_rules: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductReturns'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  product_returns: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ProductReturns'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ProductReturns'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  admin_returns: {
+    parameters: {
+      query?: {
+        /** @description Only requests in this status (all when missing). */
+        status?: components['schemas']['ReturnStatus'];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReturnList'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  approve_return: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ApproveBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Return'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  close_return: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Return'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  receive_return: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReceiveBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Return'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  send_refund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Return'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Paystack or the mail server failed; the message is safe to show. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  refuse_return: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RefuseBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Return'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -15232,6 +16175,197 @@ export interface operations {
        *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
        */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  ask_return: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['ReturnForm'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Return'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The body or an uploaded file is too large. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /**
+       * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
+       *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
+       */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  return_options: {
+    parameters: {
+      query?: {
+        /** @description The order's id (signed in). */
+        order?: string;
+        number?: string;
+        email?: string;
+        phone?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReturnOptions'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  return_photo: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        /** @description From 0. */
+        n: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/jpeg': unknown;
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };

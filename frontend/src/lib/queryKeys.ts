@@ -65,6 +65,7 @@ export const queryKeys = {
   orders: ['orders'] as const,
   /** An order looked up on /track by its number and e-mail (personal: dropped on a change of user). */
   track: (number: string, contact: string) => ['track', number, contact] as const,
+  returnOptions: (who: string) => ['return-options', who] as const,
   sandbox: (accessCode: string) => ['sandbox', accessCode] as const,
   /** A pay link's page, by its token. */
   payLink: (token: string) => ['pay-link', token] as const,

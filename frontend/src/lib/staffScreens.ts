@@ -29,6 +29,7 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/delivery\/?$/, 'PUT /api/admin/delivery'],
   [/^\/admin\/discounts\/?$/, 'GET /api/admin/discounts'],
   [/^\/admin\/reviews\/?$/, 'GET /api/admin/reviews'],
+  [/^\/admin\/returns\/?$/, 'GET /api/admin/returns'],
   [/^\/admin\/messages\/?$/, 'GET /api/admin/contact-messages'],
   [/^\/admin\/updates\/?$/, 'GET /api/admin/messages'],
   [/^\/admin\/mail\/?$/, 'GET /api/admin/mail/failed'],

@@ -275,3 +275,18 @@ export type ConfirmChannel = Schemas['ConfirmChannel'];
 export type OrderConfirmation = Schemas['Confirmation'];
 /** POST /api/orders/confirm's answer. */
 export type OrderConfirmed = Schemas['Confirmed'];
+
+// Returns and exchanges (issue 35).
+export type ReturnOptions = Schemas['ReturnOptions'];
+export type ReturnLineOption = Schemas['LineOption'];
+export type ReturnRequest = Schemas['Return'];
+export type ReturnAsk = Schemas['ReturnAsk'];
+export type ReturnForm = Schemas['ReturnForm'];
+export type ProductReturns = Schemas['ProductReturns'];
+export type ReturnReason = ReturnAsk['reason'];
+export type ReturnWants = ReturnAsk['wants'];
+export type ReturnStatus = ReturnRequest['status'];
+export type ReturnSendBack = NonNullable<ReturnRequest['sendBack']>;
+export type ReturnCondition = NonNullable<ReturnRequest['condition']>;
+/** Which order a return is about: the signed-in customer's own, or one found by number and contact. */
+export type ReturnWho = { order: string } | { number: string; email?: string; phone?: string };

@@ -253,6 +253,8 @@ export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSetting
     podConfirmation: 'phone',
     podConfirmHours: 24,
     podUnconfirmedPerAddress: 3,
+    returnWindowDays: 7,
+    returnDeliveryFee: false,
     ...overrides,
   };
 }

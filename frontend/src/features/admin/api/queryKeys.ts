@@ -41,6 +41,10 @@ export const adminKeys = {
   },
   discounts: ['admin', 'discounts'] as const,
   /** Reviews to moderate: every list (by filter and page) under one prefix. */
+  returns: {
+    all: ['admin', 'returns'] as const,
+    list: (status: string) => ['admin', 'returns', status] as const,
+  },
   reviews: {
     all: ['admin', 'reviews'] as const,
     list: (show: string, page: number) => ['admin', 'reviews', show, page] as const,

@@ -24,6 +24,8 @@ describe('settings draft', () => {
       podConfirmation: 'phone',
       podConfirmHours: '24',
       podUnconfirmedPerAddress: '3',
+      returnWindowDays: '7',
+      returnDeliveryFee: false,
     });
   });
 
@@ -94,6 +96,7 @@ describe('settings draft', () => {
       'Pay on delivery',
       'Pay links',
       'Bag reminders',
+      'Returns',
     ]);
     const keys = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
     expect(new Set(keys).size).toBe(keys.length);

@@ -25,7 +25,7 @@ export type NumberField = {
 
 /** A setting that is on or off: one checkbox, its sentence beside it. */
 export type ToggleField = {
-  key: 'guestCheckout' | 'bagReminders';
+  key: 'guestCheckout' | 'bagReminders' | 'returnDeliveryFee';
   kind: 'toggle';
   label: string;
   text: string;
@@ -245,6 +245,29 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
         hint: 'From 1 to 72 hours after the checkout started.',
         min: 1,
         max: 72,
+      },
+    ],
+  },
+  {
+    id: 'returns',
+    title: 'Returns',
+    lead: 'How long after delivery customers may ask to return or exchange, and what goes back with their money.',
+    fields: [
+      {
+        key: 'returnWindowDays',
+        kind: 'count',
+        label: 'Returns may be asked for (days after delivery)',
+        noun: 'return window',
+        hint: 'From 0 to 90 days; 0 takes no returns online. A product marked final sale is never returnable.',
+        min: 0,
+        max: 90,
+      },
+      {
+        key: 'returnDeliveryFee',
+        kind: 'toggle',
+        label: 'Delivery fee',
+        text: 'Give the delivery fee back with a return of a whole order',
+        hint: 'On: a refund or credit for the last items of an order includes what was paid for its delivery. Exchanges never do.',
       },
     ],
   },

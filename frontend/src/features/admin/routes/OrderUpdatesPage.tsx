@@ -224,4 +224,5 @@ export const EVENT_LABELS: Record<EventSetting['event'], string> = {
   pay_link_reminder: 'Pay-link reminder',
   pay_on_delivery_ready: 'Pay on delivery: amount to have ready',
   courier_update: 'Courier update',
+  return_update: 'Return update',
 };

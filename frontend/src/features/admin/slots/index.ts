@@ -7,6 +7,7 @@ import SizeGuideSlot from './SizeGuideSlot';
 import DeleteProductSlot from './DeleteProductSlot';
 import FeaturedToggleSlot from './FeaturedToggleSlot';
 import AboutFormSlot from './AboutFormSlot';
+import ProductReturnsSlot from './ProductReturnsSlot';
 
 /**
  * The admin tool of each place in the shopper pages (components/AdminSlot.tsx names the places),
@@ -20,5 +21,6 @@ export const tools: Required<AdminSlotComponents> = {
   'collection.sizeGuide': SizeGuideSlot,
   'collection.card': DeleteProductSlot,
   'product.featured': FeaturedToggleSlot,
+  'product.returns': ProductReturnsSlot,
   'about.form': AboutFormSlot,
 };

@@ -170,6 +170,7 @@ function ProductDetails({ product }: { product: Product }) {
               <NotifyMe product={product} choice={choice} />
               <ShareActions product={product} choice={choice} />
               <AdminSlot name="product.featured" props={{ product }} />
+              <AdminSlot name="product.returns" props={{ product }} />
 
               <section className="product-info__section" aria-labelledby="product-description-heading">
                 <h2 id="product-description-heading" className="product-info__subheading caps">

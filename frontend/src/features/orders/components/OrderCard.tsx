@@ -1,3 +1,4 @@
+import { Link } from 'wouter';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
 import { Price } from '@/components/Price';
@@ -16,7 +17,7 @@ export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
 
 /**
  * One order on My Orders: id, status, customer, date, total (with what was refunded), items (with
- * "Write a review" once delivered), refunds, tracking and address.
+ * "Write a review" once delivered), refunds, "Return or exchange" once delivered, tracking and address.
  */
 export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
   const headingId = `order-${order.id}`;
@@ -72,6 +73,13 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
         <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
         <OrderPrice order={order} />
         <RefundList order={order} headingClassName="order-card__subhead caps" />
+        {order.status === 'delivered' && (
+          <p className="order-card__returns">
+            <Link href={`/returns?order=${encodeURIComponent(order.id)}`} className="btn btn--outline">
+              Return or exchange
+            </Link>
+          </p>
+        )}
         <h3 className="order-card__subhead caps">Delivery address</h3>
         <address className="order-card__address">
           {addressLines(order.deliveryAddress).map((line) => (

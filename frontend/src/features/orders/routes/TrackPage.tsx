@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useTrackedOrder, type TrackRequest } from '../api/track-order';
 import { OrderPrice } from '../components/OrderCard';
+import { ReturnPanel } from '../components/ReturnPanel';
 import { RefundAmounts, RefundList, reviewLinkFor } from '../components/Refunds';
 import { ConfirmOrderForm } from '@/components/ConfirmOrderForm';
 import { FormError } from '@/components/forms/FormError';
@@ -147,14 +148,15 @@ export default function TrackPage() {
           </p>
         </form>
 
-        {lookup.data && !lookup.isError && <TrackedOrderCard order={lookup.data} />}
+        {lookup.data && !lookup.isError && request && <TrackedOrderCard order={lookup.data} request={request} />}
       </div>
     </div>
   );
 }
 
-function TrackedOrderCard({ order }: { order: TrackedOrder }) {
+function TrackedOrderCard({ order, request }: { order: TrackedOrder; request: TrackRequest }) {
   const headingId = useId();
+  const [returning, setReturning] = useState(false);
   // The steps a delivered order goes through (a cancelled or refused order shows none).
   const steps = orderSteps(order);
   const reached = steps.indexOf(order.status);
@@ -231,6 +233,16 @@ function TrackedOrderCard({ order }: { order: TrackedOrder }) {
       </dl>
       <OrderPrice order={order} />
       <RefundList order={order} headingClassName="track__subhead" />
+      {order.status === 'delivered' &&
+        (returning ? (
+          <ReturnPanel who={{ number: request.number ?? order.number, email: request.email, phone: request.phone }} />
+        ) : (
+          <p>
+            <button type="button" className="btn btn--outline" onClick={() => setReturning(true)}>
+              Return or exchange
+            </button>
+          </p>
+        ))}
       {order.shipment && <CourierSteps shipment={order.shipment} />}
       {order.events.length > 0 && (
         <>

@@ -52,9 +52,12 @@ CREATE TABLE return_photos (
     PRIMARY KEY (return_id, position)
 );
 
--- Per product: a final sale cannot be returned; the "runs small" note can be turned off.
+-- Per product: a final sale cannot be returned; the "runs small" note can be turned off
+-- (`fit_note`); `runs_small` is what its returns say, kept by the returns module in the
+-- transaction that changes them, so reading a product never counts returns.
 ALTER TABLE products ADD COLUMN final_sale INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE products ADD COLUMN fit_note INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE products ADD COLUMN runs_small INTEGER NOT NULL DEFAULT 0;
 
 -- A return's steps are an event the merchant may also send by SMS or WhatsApp: the event list's
 -- CHECK gains it (the table is small).

@@ -115,6 +115,11 @@ pub struct Product {
     pub variants: Vec<crate::stock::Variant>,
     /// Pictures shown instead of `images` when a colour is chosen.
     pub color_images: Vec<ColorImages>,
+    /// Its returns say it runs small (and the merchant lets the page say so): "Runs small — most
+    /// customers take one size up". Left out when false, so lists carry no extra bytes.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[schema(required = false)]
+    pub runs_small: bool,
 }
 
 /// A [`Product`]'s answer, written as JSON once and copied into every list that shows it.
@@ -210,7 +215,7 @@ pub fn get_collection(conn: &Connection, id: &str) -> rusqlite::Result<Option<Co
 }
 
 const PRODUCT_COLUMNS: &str = "p.id, p.name, p.description, p.price_kobo, p.featured, p.rating, p.review_count,
-     p.collection_id, p.category, p.sizes, p.colors, p.created_at, p.compare_at_kobo";
+     p.collection_id, p.category, p.sizes, p.colors, p.created_at, p.compare_at_kobo, p.runs_small AND p.fit_note";
 
 fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
     let list = |i: usize| -> rusqlite::Result<Vec<String>> { Ok(serde_json::from_str(&r.get::<_, String>(i)?).unwrap_or_default()) };
@@ -231,6 +236,7 @@ fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
         images: Vec::new(),
         variants: Vec::new(),
         color_images: Vec::new(),
+        runs_small: r.get(13)?,
     })
 }
 

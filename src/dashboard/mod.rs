@@ -114,6 +114,8 @@ pub struct Dashboard {
     bag_reminders: crate::alerts::reminders::ReminderFigures,
     /// Mail that failed for good (the Failed mail screen).
     failed_mail: i64,
+    /// Returns by reason and by product, and the store credit customers hold.
+    returns: crate::returns::ReturnFigures,
 }
 
 fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
@@ -247,6 +249,7 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         owed_by_link_orders,
         bag_reminders: crate::alerts::reminders::figures(conn, since)?,
         failed_mail: conn.query_row("SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed'", [], |r| r.get(0))?,
+        returns: crate::returns::figures(conn)?,
     })
 }
 

@@ -409,6 +409,7 @@ mod tests {
             created_at: 0,
             variants: Vec::new(),
             color_images: Vec::new(),
+            runs_small: false,
         };
         let why = reasons(&product);
         assert_eq!(why.len(), 5, "{why:?}");

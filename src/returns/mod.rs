@@ -462,7 +462,49 @@ pub fn request(
     }
     let made = one(tx, &id)?;
     tell(tx, mailer, order, &made, now)?;
+    keep_fit(tx, &id)?;
     Ok(made)
+}
+
+/// The products of request `id`'s lines.
+fn products_of(conn: &Connection, id: &str) -> rusqlite::Result<Vec<crate::ids::ProductId>> {
+    conn.prepare_cached(
+        "SELECT DISTINCT i.product_id FROM return_lines l JOIN returns r ON r.id = l.return_id
+         JOIN order_items i ON i.order_id = r.order_id AND i.position = l.position
+         WHERE l.return_id = ?1 AND i.product_id IS NOT NULL",
+    )?
+    .query_map([id], |r| r.get(0))?
+    .collect()
+}
+
+/// The catalogue's change when request `id` moved: its products' pages (their "runs small" note).
+pub fn product_pages(conn: &Connection, id: &str) -> rusqlite::Result<crate::catalog::write::Changes> {
+    Ok(products_of(conn, id)?
+        .iter()
+        .fold(crate::catalog::write::Changes::none(), |all, p| all.and(crate::catalog::write::Changes::product(p))))
+}
+
+/// Returns that say "too small" make a product run small: at least this many...
+const RUNS_SMALL_AT_LEAST: i64 = 3;
+/// ...and at least this share (per cent) of its returns.
+const RUNS_SMALL_SHARE: i64 = 30;
+
+/// Keeps `products.runs_small` for the products of request `id` as their returns (not refused)
+/// now say, in the transaction that changed them.
+pub fn keep_fit(tx: &Connection, id: &str) -> rusqlite::Result<()> {
+    let products = products_of(tx, id)?;
+    for product in &products {
+        tx.prepare_cached(
+            "UPDATE products SET runs_small = (
+                SELECT COALESCE(SUM(r.reason = 'too_small') >= ?2 AND SUM(r.reason = 'too_small') * 100 >= COUNT(*) * ?3, 0)
+                FROM return_lines l JOIN returns r ON r.id = l.return_id
+                JOIN order_items i ON i.order_id = r.order_id AND i.position = l.position
+                WHERE i.product_id = ?1 AND r.status != 'refused')
+             WHERE id = ?1",
+        )?
+        .execute(params![product, RUNS_SMALL_AT_LEAST, RUNS_SMALL_SHARE])?;
+    }
+    Ok(())
 }
 
 /// The order's requests, newest first.
@@ -661,7 +703,9 @@ pub fn refuse(tx: &Connection, mailer: &Mailer, id: &str, message: Option<&str>,
     tx.execute("UPDATE returns SET message = ?2, decided_by = ?3 WHERE id = ?1", params![id, message, by])?;
     let order = order_of(tx, id)?;
     crate::staff::record(tx, by, "return", &order.id, &format!("Order #{}: return refused", order.number))?;
-    tell(tx, mailer, &order, &one(tx, id)?, now)
+    tell(tx, mailer, &order, &one(tx, id)?, now)?;
+    keep_fit(tx, id)?;
+    Ok(())
 }
 
 /// Closes an approved request whose parcel never came: the units held for an exchange go back on
@@ -943,6 +987,82 @@ fn tell(tx: &Connection, mailer: &Mailer, order: &Order, made: &Return, now: i64
         mailer.queue(tx, Mail { kind: "return", to: &mailer.shop_address(), subject: &subject, body: &body, unsubscribe: None })?;
     }
     Ok(())
+}
+
+/// How many returns gave one reason.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReasonCount {
+    pub reason: Reason,
+    pub units: i64,
+}
+
+/// A product's returns against its sales.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProductReturns {
+    #[schema(value_type = String)]
+    pub product_id: crate::ids::ProductId,
+    pub name: String,
+    /// Units asked back (requests not refused).
+    pub returned: i64,
+    /// Units sold (orders not cancelled or refused).
+    pub sold: i64,
+    /// `returned` of `sold`, in whole per cent.
+    pub rate: i64,
+    /// The page says it runs small.
+    pub runs_small: bool,
+}
+
+/// What the dashboard says of returns: units by reason, the products most returned with their
+/// return rate, and the store credit customers hold.
+#[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnFigures {
+    pub by_reason: Vec<ReasonCount>,
+    /// The ten most returned, most first.
+    pub by_product: Vec<ProductReturns>,
+    /// Credit issued and not spent, in every customer's ledger.
+    #[schema(value_type = i64)]
+    pub credit_outstanding: Kobo,
+}
+
+/// The dashboard's return figures (requests not refused, all time: returns are few and slow).
+pub fn figures(conn: &Connection) -> rusqlite::Result<ReturnFigures> {
+    let by_reason = conn
+        .prepare_cached(
+            "SELECT r.reason, SUM(l.quantity) FROM returns r JOIN return_lines l ON l.return_id = r.id
+             WHERE r.status != 'refused' GROUP BY r.reason ORDER BY SUM(l.quantity) DESC, r.reason",
+        )?
+        .query_map([], |r| Ok(ReasonCount { reason: r.get(0)?, units: r.get(1)? }))?
+        .collect::<Result<_, _>>()?;
+    let by_product = conn
+        .prepare_cached(
+            "WITH back AS (
+                SELECT i.product_id, SUM(l.quantity) AS units FROM returns r JOIN return_lines l ON l.return_id = r.id
+                JOIN order_items i ON i.order_id = r.order_id AND i.position = l.position
+                WHERE r.status != 'refused' AND i.product_id IS NOT NULL GROUP BY i.product_id)
+             SELECT b.product_id, p.name, b.units,
+                    (SELECT COALESCE(SUM(i.quantity), 0) FROM order_items i JOIN orders o ON o.id = i.order_id
+                     WHERE i.product_id = b.product_id AND o.status NOT IN ('cancelled', 'refused') AND o.total_kobo > 0),
+                    p.runs_small AND p.fit_note
+             FROM back b JOIN products p ON p.id = b.product_id ORDER BY b.units DESC, p.name LIMIT 10",
+        )?
+        .query_map([], |r| {
+            let (returned, sold): (i64, i64) = (r.get(2)?, r.get(3)?);
+            Ok(ProductReturns {
+                product_id: r.get(0)?,
+                name: r.get(1)?,
+                returned,
+                sold,
+                rate: if sold > 0 { returned * 100 / sold } else { 0 },
+                runs_small: r.get(4)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let credit_outstanding =
+        conn.prepare_cached("SELECT COALESCE(SUM(amount_kobo), 0) FROM credit_entries")?.query_row([], |r| r.get(0))?;
+    Ok(ReturnFigures { by_reason, by_product, credit_outstanding })
 }
 
 #[cfg(test)]

@@ -127,9 +127,12 @@ async fn ask_return(req: HttpRequest, state: web::Data<AppState>, _slot: UploadS
     let client = state.config.client_key(&req);
     let mailer = state.mailer.clone();
     let folder = format!("returns/{}", crate::util::random_id(16));
-    let made =
-        crate::media::write_with_uploads(&state.media, &state.db, &folder, photos, crate::media::ImageKind::Portrait, move |tx, keys| {
-            request(tx, &mailer, &order, &ask, &keys, &client, now)
+    let made = state
+        .catalogue
+        .write_with_uploads(&state.media, &folder, photos, crate::media::ImageKind::Portrait, move |tx, keys| {
+            let made = request(tx, &mailer, &order, &ask, &keys, &client, now)?;
+            let pages = product_pages(tx, &made.id)?;
+            Ok((made, pages))
         })
         .await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(made))
@@ -258,10 +261,10 @@ async fn refuse_return(
     let message = body.into_inner().message;
     let (by, mailer, now, money) = (admin.0.id.clone(), state.mailer.clone(), state.clock.now_ms(), sees_money(&admin));
     let made = state
-        .db
+        .catalogue
         .write(move |tx| {
             refuse(tx, &mailer, &id, message.as_deref(), &by, now)?;
-            Ok(one(tx, &id)?)
+            Ok((one(tx, &id)?, product_pages(tx, &id)?))
         })
         .await?;
     Ok(answer(made, money))
@@ -341,7 +344,7 @@ async fn send_refund(state: web::Data<AppState>, admin: AdminUser, id: web::Path
 /// A product's return rules.
 #[derive(Deserialize, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ProductReturns {
+pub struct ProductRules {
     /// Cannot be returned.
     final_sale: bool,
     /// The "runs small" note may show on its page when its returns say so.
@@ -349,25 +352,25 @@ pub struct ProductReturns {
 }
 
 /// A product's return rules.
-#[utoipa::path(params(ProductId), tag = "admin", responses((status = OK, body = ProductReturns), Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(ProductId), tag = "admin", responses((status = OK, body = ProductRules), Unauthorized, Forbidden, NotFound))]
 #[get("/admin/products/{id}/returns")]
 async fn product_rules(state: web::Data<AppState>, _admin: AdminUser, id: web::Path<ProductId>) -> AppResult<HttpResponse> {
     let id = id.into_inner();
     let (final_sale, fit_note) = state.db.read(move |c| product_rules_of(c, &id)).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(ProductReturns { final_sale, fit_note }))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(ProductRules { final_sale, fit_note }))
 }
 
 /// Sets a product's return rules.
-#[utoipa::path(params(ProductId), tag = "admin", request_body = ProductReturns, responses((status = OK, body = ProductReturns), BadRequest, Unauthorized, Forbidden, NotFound))]
+#[utoipa::path(params(ProductId), tag = "admin", request_body = ProductRules, responses((status = OK, body = ProductRules), BadRequest, Unauthorized, Forbidden, NotFound))]
 #[put("/admin/products/{id}/returns")]
 async fn product_returns(
     state: web::Data<AppState>,
     _admin: AdminUser,
     id: web::Path<ProductId>,
-    body: web::Json<ProductReturns>,
+    body: web::Json<ProductRules>,
 ) -> AppResult<HttpResponse> {
     let id = id.into_inner();
-    let ProductReturns { final_sale, fit_note } = body.into_inner();
+    let ProductRules { final_sale, fit_note } = body.into_inner();
     state.catalogue.write(move |tx| Ok((set_product_rules(tx, &id, final_sale, fit_note)?, Changes::product(&id)))).await?;
-    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(ProductReturns { final_sale, fit_note }))
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(ProductRules { final_sale, fit_note }))
 }

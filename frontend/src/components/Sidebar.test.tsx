@@ -32,6 +32,7 @@ const OWNER_LINKS = [
   'Customers',
   'Delivery',
   'Discount codes',
+  'Gift cards',
   'Reviews',
   'Messages',
   'Order updates',

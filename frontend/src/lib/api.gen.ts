@@ -42,6 +42,60 @@ export interface paths {
     patch: operations['update_account'];
     trace?: never;
   };
+  '/api/account/credit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in customer's store credit: balance, ledger, and whether her e-mail is proved. */
+    get: operations['account_credit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/credit/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Opens the mailed link: the account's e-mail is proved, and its store credit can be spent. */
+    post: operations['confirm_email'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/credit/proof': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mails the account's address a link that proves it is hers ("Confirm your e-mail to use your
+     *     store credit").
+     */
+    post: operations['prove_email'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/activity': {
     parameters: {
       query?: never;
@@ -350,6 +404,39 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/admin/gift-cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_gift_cards'];
+    put?: never;
+    /** Issues a gift card: the answer carries its whole code, shown this once. */
+    post: operations['issue_gift_card'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/gift-cards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['change_gift_card'];
     trace?: never;
   };
   '/api/admin/grant': {
@@ -720,6 +807,26 @@ export interface paths {
      *     and is no longer cancelled for want of confirmation. Confirming again changes nothing.
      */
     post: operations['admin_confirm_order'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/credit-returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gives back part or all of what an order's store credit or gift card paid, to that credit or
+     *     card (a Paystack refund returns only what went through Paystack).
+     */
+    post: operations['return_tender'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1762,6 +1869,26 @@ export interface paths {
     get: operations['delivery_options'];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/gift-cards/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What is left on a gift card, by its code. Guessing codes costs the guesser: a few lookups per
+     *     client address.
+     */
+    post: operations['gift_card_balance'];
     delete?: never;
     options?: never;
     head?: never;
@@ -2870,6 +2997,16 @@ export interface components {
       image2?: string;
       title: string;
     };
+    /** @description What My Account shows of store credit. */
+    AccountCredit: {
+      /** Format: int64 */
+      balance: number;
+      email: string;
+      /** @description Newest first (the last 100). */
+      entries: components['schemas']['CreditEntry'][];
+      /** @description Whether the account has proved it owns its e-mail (needed to spend the credit). */
+      proven: boolean;
+    };
     /** @description The profile form (multipart); a photo only when it changes. */
     AccountForm: {
       displayName: string;
@@ -3170,6 +3307,13 @@ export interface components {
        */
       status: string;
     };
+    /** @description What the public balance lookup answers. */
+    CardBalance: {
+      /** Format: int64 */
+      balance: number;
+      disabled: boolean;
+      last4: string;
+    };
     CashCount: {
       /** @description The cash counted, in naira, e.g. "25000": all the rider holds. */
       amount: components['schemas']['Naira'];
@@ -3243,8 +3387,16 @@ export interface components {
       breakdown: components['schemas']['Breakdown'];
       /** @description The code applied, as stored. */
       code: string | null;
+      /** @description What store credit can do for this order. */
+      credit: components['schemas']['CreditOffer'];
       deliveryEstimate: string | null;
+      giftCard: components['schemas']['GiftCardOffer'] | null;
       payOnDelivery: components['schemas']['PayOnDeliveryOffer'];
+      /**
+       * Format: int64
+       * @description What is left to pay through Paystack after credit and the gift card.
+       */
+      toPay: number;
     };
     /**
      * @description What starting a checkout answers: the payment the pop-up opens, or the order placed to be paid
@@ -3387,6 +3539,9 @@ export interface components {
     };
     /** @enum {string} */
     ConfirmChannel: 'phone' | 'email';
+    ConfirmEmailBody: {
+      token?: string;
+    };
     /** @description An order's confirmation as the order's answers carry it. */
     Confirmation: {
       channel: components['schemas']['ConfirmChannel'];
@@ -3478,6 +3633,40 @@ export interface components {
       /** @description Always "failed". */
       status: string;
     };
+    /** @description One line of a customer's credit ledger. */
+    CreditEntry: {
+      /**
+       * Format: int64
+       * @description Positive when credit was given, negative when it was spent.
+       */
+      amount: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      id: number;
+      orderId: string | null;
+      reason: string;
+      returnId: string | null;
+    };
+    /** @description What store credit does for this checkout. */
+    CreditOffer: {
+      /**
+       * Format: int64
+       * @description What it pays of this order (0 unless asked for and usable).
+       */
+      applied: number;
+      /**
+       * Format: int64
+       * @description What the shopper has (for a guest, what her checkout e-mail holds).
+       */
+      balance: number;
+      status: components['schemas']['CreditStatus'];
+    };
+    /**
+     * @description Why a shopper's store credit can or cannot pay at this checkout.
+     * @enum {string}
+     */
+    CreditStatus: 'none' | 'usable' | 'unproven' | 'guest';
     Customer: {
       email: string;
       name: string;
@@ -3881,6 +4070,44 @@ export interface components {
      * @enum {string}
      */
     Gender: 'female' | 'male' | 'unisex';
+    /** @description One card as the back office lists it. */
+    GiftCard: {
+      /**
+       * Format: int64
+       * @description What is left to spend: the sum of the card's ledger.
+       */
+      balance: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      disabledAt: number | null;
+      id: string;
+      /** Format: int64 */
+      initial: number;
+      /** @description The code's last 4 characters (the whole code is shown only when issued). */
+      last4: string;
+      note: string | null;
+      /**
+       * Format: int64
+       * @description How many orders it paid part of.
+       */
+      orders: number;
+    };
+    GiftCardChange: {
+      /** @description True: nothing more can be spent from the card; false: it works again. */
+      disabled: boolean;
+    };
+    GiftCardCode: {
+      code?: string;
+    };
+    /** @description What a gift card entered at checkout does for it. */
+    GiftCardOffer: {
+      /** Format: int64 */
+      applied: number;
+      /** Format: int64 */
+      balance: number;
+      last4: string;
+    };
     GivenAnswer: {
       delivery: components['schemas']['Delivery'] | null;
       /** @description For a rider given it by link: his link (`{public-url}/ride/{token}`), shown this once. */
@@ -4186,6 +4413,12 @@ export interface components {
       expiresAt: number;
       role: components['schemas']['Role'];
     };
+    /** @description A card just issued, with its whole code (shown this once). */
+    IssuedCard: {
+      card: components['schemas']['GiftCard'];
+      /** @description Grouped for reading: "ABCD-EFGH-JKMN-PQRS". */
+      code: string;
+    };
     /** @description Joining the staff from an invitation: a name and a password (no photo). */
     JoinBody: {
       confirmPassword?: string;
@@ -4405,6 +4638,13 @@ export interface components {
       percent?: number | null;
       /** Format: int64 */
       startsAt?: number | null;
+    };
+    /** @description A new gift card as the merchant types it. */
+    NewGiftCard: {
+      /** @description Naira, e.g. "25000". */
+      amount: components['schemas']['Naira'];
+      /** @description Who it is for, or why ("Birthday of Ada"); shown only in the back office. */
+      note?: string | null;
     };
     /** @description A new link for an order: `amount` in naira, or its whole balance when absent. */
     NewLink: {
@@ -4701,9 +4941,30 @@ export interface components {
       collectedBy: components['schemas']['CollectedBy'] | null;
       /**
        * Format: int64
+       * @description Of `paid_by_credit`, what was returned to her credit already.
+       */
+      creditReturned: number;
+      /**
+       * Format: int64
+       * @description Of `paid_by_gift_card`, what was returned to the card already.
+       */
+      giftCardReturned: number;
+      /**
+       * Format: int64
        * @description Money received so far: through Paystack (the checkout or pay links) and by hand.
        */
       paid: number;
+      /**
+       * Format: int64
+       * @description Of `paid`, what the customer's store credit paid (it goes back to her credit, not through
+       *     Paystack).
+       */
+      paidByCredit: number;
+      /**
+       * Format: int64
+       * @description Of `paid`, what a gift card paid (it goes back to the card).
+       */
+      paidByGiftCard: number;
       /**
        * Format: int64
        * @description Of `paid`, what came through Paystack (and can go back through it as a refund).
@@ -4772,6 +5033,16 @@ export interface components {
       items: components['schemas']['OrderItem'][];
       metadata: components['schemas']['PaymentMetadata'];
       mode: components['schemas']['PaymentMode'];
+      /**
+       * Format: int64
+       * @description What store credit pays of the total (`amount` is what is left for Paystack).
+       */
+      paidByCredit: number;
+      /**
+       * Format: int64
+       * @description What a gift card pays of the total.
+       */
+      paidByGiftCard: number;
       publicKey: string;
       reference: string;
     };
@@ -4988,9 +5259,15 @@ export interface components {
     QuoteBody: {
       /** @description A discount code to try, as typed. */
       code?: string | null;
+      /** @description A guest's e-mail as typed so far: when it holds store credit the summary says to sign in. */
+      email?: string | null;
+      /** @description A gift card's code to try, as typed. */
+      giftCard?: string | null;
       method?: components['schemas']['Method'];
       /** @description The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory). */
       state?: string;
+      /** @description Pay what store credit can (see `StartBody`). */
+      useCredit?: boolean;
     };
     /** @description One refund of an order. */
     Refund: {
@@ -5094,6 +5371,11 @@ export interface components {
       /** @description How many mails went back in line. */
       retried: number;
     };
+    /**
+     * @description Where an order's non-card money goes back to.
+     * @enum {string}
+     */
+    ReturnTo: 'credit' | 'giftCard';
     Review: {
       /** @description First name and initial, e.g. "Adaeze O.". */
       author: string;
@@ -5649,12 +5931,16 @@ export interface components {
        *     the answer is 409 `price_changed` with the new total.
        */
       expectedTotal?: number | null;
+      /** @description A gift card's code, as typed: it pays what it can of the total. */
+      giftCard?: string | null;
       /** @description Delivered to the address (the default) or picked up in store. */
       method?: components['schemas']['Method'];
       /** @description The shopper's note for the shop ("Call before delivery"), on the packing slip. */
       note?: string | null;
       /** @description Pay now through Paystack (the default), or when the order arrives where the delivery allows it. */
       paymentMethod?: components['schemas']['PaymentMethod'];
+      /** @description Pay what store credit can of the total (a signed-in customer whose e-mail is proved). */
+      useCredit?: boolean;
     };
     /** @description `{"status": "ok"}`: the shop is up, or a notification was received. */
     StatusOk: {
@@ -5808,6 +6094,12 @@ export interface components {
           kind: 'path';
           path: string;
         };
+    /** @description Returning what an order's store credit or gift card paid. */
+    TenderReturn: {
+      amount?: components['schemas']['Naira'] | null;
+      reason?: string;
+      to: components['schemas']['ReturnTo'];
+    };
     /** @description What the pop-up shows after a test card. */
     TestCardResult: {
       message: string;
@@ -6160,6 +6452,139 @@ export interface operations {
        * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
        *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
        */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  account_credit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountCredit'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirm_email: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmEmailBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  prove_email: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7311,6 +7736,182 @@ export interface operations {
        * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
        *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
        */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_gift_cards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCard'][];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  issue_gift_card: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewGiftCard'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IssuedCard'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  change_gift_card: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The gift card's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCard'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
         headers: {
           [name: string]: unknown;
@@ -8814,6 +9415,94 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  return_tender: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TenderReturn'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -13396,6 +14085,65 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DeliveryOptions'];
+        };
+      };
+    };
+  };
+  gift_card_balance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardCode'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CardBalance'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };

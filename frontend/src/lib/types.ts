@@ -187,6 +187,16 @@ export type PayOnDeliveryInput = Schemas['PayOnDeliveryInput'];
 export type DiscountCode = Schemas['CodeSummary'];
 export type DiscountKind = Schemas['Kind'];
 export type NewDiscountCode = Schemas['NewCode'];
+/** Gift cards and store credit (issue 35 §3). */
+export type GiftCard = Schemas['GiftCard'];
+export type IssuedCard = Schemas['IssuedCard'];
+export type NewGiftCard = Schemas['NewGiftCard'];
+export type CardBalance = Schemas['CardBalance'];
+export type AccountCredit = Schemas['AccountCredit'];
+export type CreditEntry = Schemas['CreditEntry'];
+export type CreditOffer = Schemas['CreditOffer'];
+export type GiftCardOffer = Schemas['GiftCardOffer'];
+export type TenderReturn = Schemas['TenderReturn'];
 
 /** A variant as the back office sends it (PATCH /api/products/{id}, the add form's `variants`). */
 export type VariantInput = Schemas['VariantInput'];

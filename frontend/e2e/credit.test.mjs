@@ -102,7 +102,7 @@ test('a gift card issued by the owner is spent in two orders, the second paying 
   await withShot(shopper, 'credit-first', async () => {
     await shopper.goto(`${shop.base}/mybag`);
     await detailsThenPayment(shopper);
-    await shopper.getByLabel('Gift card').fill(code.toLowerCase().replaceAll('-', ' '));
+    await shopper.getByRole('textbox', { name: 'Gift card' }).fill(code.toLowerCase().replaceAll('-', ' '));
     await shopper.getByRole('form', { name: 'Gift card' }).getByRole('button', { name: 'Apply' }).click();
     await shopper.getByText(`Gift card applied: −${naira(total)}`).waitFor();
     await shopper.getByRole('button', { name: 'Place order' }).click();
@@ -115,7 +115,7 @@ test('a gift card issued by the owner is spent in two orders, the second paying 
   await withShot(shopper, 'credit-second', async () => {
     await shopper.goto(`${shop.base}/mybag`);
     await detailsThenPayment(shopper);
-    await shopper.getByLabel('Gift card').fill(code);
+    await shopper.getByRole('textbox', { name: 'Gift card' }).fill(code);
     await shopper.getByRole('form', { name: 'Gift card' }).getByRole('button', { name: 'Apply' }).click();
     await shopper.getByText(`Gift card applied: −${naira(100_000)}`).waitFor();
     const rest = total - 100_000;

@@ -10,6 +10,8 @@ import assert from 'node:assert/strict';
 import {
   SMALL_PHONE,
   apiAs,
+  axePage,
+  axeViolations,
   featuredProducts,
   naira,
   newPage,
@@ -77,8 +79,7 @@ test('a gift card issued by the owner is spent in two orders, the second paying 
   const cardAmount = total + 100_000;
 
   // ---- The owner issues the card on a phone; its code is shown once.
-  const owner = await newPage(browser, SMALL_PHONE);
-  owner.setDefaultTimeout(TIMEOUT);
+  const owner = await axePage(browser, SMALL_PHONE, TIMEOUT);
   await signInAsAdmin(owner, shop);
   let code;
   await withShot(owner, 'credit-issue', async () => {
@@ -96,6 +97,7 @@ test('a gift card issued by the owner is spent in two orders, the second paying 
       true,
       'no sideways scrolling at 360 px',
     );
+    assert.deepEqual(await axeViolations(owner), [], 'the Gift cards screen passes axe');
   });
 
   // ---- First order: the card pays it all, with no payment pop-up.

@@ -48,6 +48,7 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/admin/orders/{id}/refuse", RUNNING),
     rule("POST", "/api/admin/orders/{id}/confirm", RUNNING),
     rule("POST", "/api/admin/orders/{id}/refunds", RUNNING),
+    rule("POST", "/api/admin/orders/{id}/credit-returns", RUNNING),
     rule("POST", "/api/admin/orders/{id}/pay-links", RUNNING),
     rule("DELETE", "/api/admin/orders/{id}/pay-links", RUNNING),
     // Riders (issue 36): whoever ships orders gives them to a rider; cash is money.
@@ -133,6 +134,10 @@ pub const RULES: &[Rule] = &[
     rule("GET", "/api/admin/discounts", RUNNING),
     rule("POST", "/api/admin/discounts", RUNNING),
     rule("PATCH", "/api/admin/discounts/{code}", RUNNING),
+    // Gift cards (issue 35 §3): money, so whoever runs the shop.
+    rule("GET", "/api/admin/gift-cards", RUNNING),
+    rule("POST", "/api/admin/gift-cards", RUNNING),
+    rule("PATCH", "/api/admin/gift-cards/{id}", RUNNING),
     rule("GET", "/api/admin/reviews", RUNNING),
     rule("PATCH", "/api/admin/reviews/{id}", RUNNING),
     rule("GET", "/api/admin/contact-messages", RUNNING),

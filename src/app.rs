@@ -101,6 +101,7 @@ pub fn prepare_as(mut config: Config, node: Arc<crate::standby::Node>) -> Result
             guest_starts: crate::auth::limits::RateLimiter::new(30, std::time::Duration::from_secs(3600)),
             alerts: Default::default(),
             review_writes: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(3600)),
+            gift_card_lookups: crate::auth::limits::RateLimiter::new(20, std::time::Duration::from_secs(600)),
             uploads: Default::default(),
         },
         config,
@@ -202,6 +203,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::delivery::routes::configure)
                 .configure(crate::discounts::routes::configure)
                 .configure(crate::refunds::routes::configure)
+                .configure(crate::credit::routes::configure)
                 .configure(crate::reviews::routes::configure)
                 .configure(crate::returns::routes::configure)
                 .configure(crate::dashboard::routes::configure)

@@ -80,6 +80,8 @@ pub struct Limits {
     pub alerts: crate::alerts::AlertLimits,
     /// Review writes and edits: 20 per customer an hour.
     pub review_writes: crate::auth::limits::RateLimiter,
+    /// Gift-card balance lookups by code: 20 per client address in 10 minutes.
+    pub gift_card_lookups: crate::auth::limits::RateLimiter,
     /// Uploads running now, per account and per client address (`media::upload::UploadSlot`).
     pub uploads: std::sync::Arc<crate::media::upload::InFlight>,
 }

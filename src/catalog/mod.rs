@@ -116,9 +116,7 @@ pub struct Product {
     /// Pictures shown instead of `images` when a colour is chosen.
     pub color_images: Vec<ColorImages>,
     /// Its returns say it runs small (and the merchant lets the page say so): "Runs small — most
-    /// customers take one size up". Left out when false, so lists carry no extra bytes.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    #[schema(required = false)]
+    /// customers take one size up".
     pub runs_small: bool,
 }
 

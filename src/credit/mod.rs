@@ -3,6 +3,11 @@
 //! issuing and spending happen inside the transaction that decides them, and spending checks the
 //! balance in that same transaction, so racing spends can never take it below zero.
 
+pub mod gift_cards;
+pub mod proof;
+pub mod routes;
+pub mod tender;
+
 use rusqlite::{Connection, params};
 use serde::Serialize;
 
@@ -72,13 +77,32 @@ pub fn spend(tx: &Connection, email: &str, amount: Kobo, reason: &str, from: Sou
 }
 
 fn record(tx: &Connection, key: &str, amount: Kobo, reason: &str, from: Source, now: i64) -> AppResult<()> {
+    Ok(record_for_payment(tx, key, amount, reason, from, None, now)?)
+}
+
+/// Writes one entry; `payment` is the checkout payment it spends for or gives back to (see
+/// `tender`), so what a payment took is found and returned exactly once.
+fn record_for_payment(
+    tx: &Connection,
+    key: &str,
+    amount: Kobo,
+    reason: &str,
+    from: Source,
+    payment: Option<&str>,
+    now: i64,
+) -> rusqlite::Result<()> {
     let reason: String = reason.trim().chars().take(REASON_MAX).collect();
     tx.prepare_cached(
-        "INSERT INTO credit_entries (email_key, amount_kobo, reason, order_id, return_id, staff_id, created_at)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        "INSERT INTO credit_entries (email_key, amount_kobo, reason, order_id, return_id, staff_id, created_at, payment_reference)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
     )?
-    .execute(params![key, amount, reason, from.order, from.return_id, from.staff, now])?;
+    .execute(params![key, amount, reason, from.order, from.return_id, from.staff, now, payment])?;
     Ok(())
+}
+
+/// The credit held under an e-mail key (the ledger's own key), for the checkout's transaction.
+fn balance_of_key(conn: &Connection, key: &str) -> rusqlite::Result<Kobo> {
+    conn.prepare_cached("SELECT COALESCE(SUM(amount_kobo), 0) FROM credit_entries WHERE email_key = ?1")?.query_row([key], |r| r.get(0))
 }
 
 /// Credit given for `order` (by its returns and refunds to credit), less any taken back: what a
@@ -108,6 +132,46 @@ pub fn entries(conn: &Connection, email: &str, limit: i64) -> rusqlite::Result<V
     .collect()
 }
 
+/// What My Account shows of store credit.
+#[derive(Serialize, Debug, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AccountCredit {
+    #[schema(value_type = i64)]
+    pub balance: Kobo,
+    /// Newest first (the last 100).
+    pub entries: Vec<CreditEntry>,
+    /// Whether the account has proved it owns its e-mail (needed to spend the credit).
+    pub proven: bool,
+    pub email: String,
+}
+
+/// The credit of account `user` (a guest has none to show: she signs in to use it).
+pub fn for_account(conn: &Connection, user: &UserId) -> AppResult<AccountCredit> {
+    use rusqlite::OptionalExtension;
+    let email: Option<String> =
+        conn.prepare_cached("SELECT email FROM users WHERE id = ?1 AND guest = 0")?.query_row([user], |r| r.get(0)).optional()?;
+    let email = email.ok_or_else(|| AppError::Unauthenticated("Sign in to use your store credit.".into()))?;
+    Ok(AccountCredit {
+        balance: balance(conn, &email)?,
+        entries: entries(conn, &email, 100)?,
+        proven: proof::is_proven(conn, user, &email)?,
+        email,
+    })
+}
+
+/// Writes the mail with the link that proves the account's e-mail, in the transaction that made
+/// the link. None when the address is proved already.
+pub fn mail_proof(tx: &Connection, mailer: &crate::mail::Mailer, user: &UserId, now: i64) -> AppResult<Option<i64>> {
+    let Some((token, email)) = proof::start(tx, user, now)? else { return Ok(None) };
+    let shop = mailer.shop_name();
+    let link = format!("{}/confirm-email?token={token}", mailer.public_url());
+    let subject = format!("Confirm your e-mail to use your store credit at {shop}");
+    let body = format!(
+        "Hello,\n\nOpen this link within 24 hours to confirm that this e-mail address is yours. Then you can spend the store credit it holds at {shop}:\n\n{link}\n\nIf you did not ask for this, ignore this e-mail.\n\n{shop}"
+    );
+    mailer.queue(tx, crate::mail::Mail { kind: "email-proof", to: &email, subject: &subject, body: &body, unsubscribe: None })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,7 +179,8 @@ mod tests {
     fn db() -> Connection {
         let conn = Connection::open_in_memory().unwrap();
         conn.execute_batch(
-            include_str!("../../migrations/0026_store_credit.sql")
+            (include_str!("../../migrations/0026_store_credit.sql").to_string()
+                + "ALTER TABLE credit_entries ADD COLUMN payment_reference TEXT;")
                 .replace("REFERENCES orders(id)", "")
                 .replace("REFERENCES users(id) ON DELETE SET NULL", "")
                 .as_str(),

@@ -31,6 +31,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (25, include_str!("../../migrations/0025_riders_links_photos.sql")),
     (26, include_str!("../../migrations/0026_store_credit.sql")),
     (27, include_str!("../../migrations/0027_returns.sql")),
+    (28, include_str!("../../migrations/0028_gift_cards.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

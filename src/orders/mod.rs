@@ -151,6 +151,30 @@ pub struct Payment {
     /// is "Part paid".
     #[schema(value_type = i64)]
     pub balance: Kobo,
+    /// Of `paid`, what the customer's store credit paid (it goes back to her credit, not through
+    /// Paystack).
+    #[schema(value_type = i64)]
+    pub paid_by_credit: Kobo,
+    /// Of `paid`, what a gift card paid (it goes back to the card).
+    #[schema(value_type = i64)]
+    pub paid_by_gift_card: Kobo,
+    /// Of `paid_by_credit`, what was returned to her credit already.
+    #[schema(value_type = i64)]
+    pub credit_returned: Kobo,
+    /// Of `paid_by_gift_card`, what was returned to the card already.
+    #[schema(value_type = i64)]
+    pub gift_card_returned: Kobo,
+}
+
+/// What an order's store credit and gift card paid, what a late payment still owes of them, and
+/// what was returned to them.
+#[derive(Default, Debug, Clone, Copy)]
+pub struct Tender {
+    pub credit: Kobo,
+    pub gift: Kobo,
+    pub short: Kobo,
+    pub credit_returned: Kobo,
+    pub gift_returned: Kobo,
 }
 
 /// One order line as paid for; also the bag snapshot a payment keeps until it completes.
@@ -251,7 +275,10 @@ const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, cust
     COALESCE(landmark, ''),
     (SELECT json_object('channel', c.channel, 'expiresAt', c.expires_at, 'confirmedAt', c.confirmed_at)
      FROM order_confirmations c WHERE c.order_id = orders.id),
-    shipped_by";
+    shipped_by, credit_kobo, gift_kobo, tender_short_kobo,
+    (SELECT COALESCE(SUM(c.amount_kobo), 0) FROM credit_entries c
+     WHERE c.order_id = orders.id AND c.payment_reference = orders.payment_reference AND c.amount_kobo > 0),
+    (SELECT COALESCE(SUM(g.amount_kobo), 0) FROM gift_card_entries g WHERE g.order_id = orders.id AND g.amount_kobo > 0)";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -287,7 +314,15 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
             delivery_estimate: r.get(24)?,
         },
         code_over_limit: r.get(25)?,
-        payment: Payment::new(r.get(26)?, r.get(4)?, r.get(10)?, (r.get(28)?, r.get(29)?, r.get(30)?), r.get(34)?, r.get(27)?),
+        payment: Payment::new(
+            r.get(26)?,
+            r.get(4)?,
+            r.get(10)?,
+            (r.get(28)?, r.get(29)?, r.get(30)?),
+            r.get(34)?,
+            r.get(27)?,
+            Tender { credit: r.get(38)?, gift: r.get(39)?, short: r.get(40)?, credit_returned: r.get(41)?, gift_returned: r.get(42)? },
+        ),
         items: Vec::new(),
         refunds: Default::default(),
         source: r.get(31)?,
@@ -308,15 +343,18 @@ impl Payment {
         collected: (Option<i64>, Option<Kobo>, Option<CollectedBy>),
         links_paid: Kobo,
         channel: Option<String>,
+        tender: Tender,
     ) -> Payment {
         let (collected_at, collected_amount, collected_by) = collected;
         let by_hand = collected_amount.unwrap_or(Kobo::ZERO);
+        // Credit and a gift card pay part of a checkout's total; only the rest went through Paystack
+        // (and only that can go back through it).
         let paid_online = match method {
-            PaymentMethod::Paystack => total,
+            PaymentMethod::Paystack => (total - tender.credit - tender.gift - tender.short).max(Kobo::ZERO),
             PaymentMethod::PayOnDelivery => Kobo::ZERO,
             PaymentMethod::PayLink => links_paid,
         };
-        let paid = paid_online + by_hand;
+        let paid = paid_online + by_hand + tender.credit + tender.gift;
         let closed = matches!(status, OrderStatus::Cancelled | OrderStatus::Refused);
         // Delivered is not done: the money is owed until it is collected (or the order refused).
         let owed_at_door = method == PaymentMethod::PayOnDelivery && collected_at.is_none() && !closed;
@@ -330,6 +368,10 @@ impl Payment {
             paid,
             paid_online,
             balance: if closed || paid >= total { Kobo::ZERO } else { total - paid },
+            paid_by_credit: tender.credit,
+            paid_by_gift_card: tender.gift,
+            credit_returned: tender.credit_returned,
+            gift_card_returned: tender.gift_returned,
         }
     }
 }
@@ -421,6 +463,8 @@ pub struct NewOrder<'a> {
     pub payment_method: PaymentMethod,
     pub payment_channel: Option<String>,
     pub details: Details,
+    /// What store credit and a gift card paid of `total` (the rest went through Paystack).
+    pub tender: Tender,
 }
 
 /// What an order may carry beside its lines and price: where it came from, its notes, a manual
@@ -445,11 +489,12 @@ pub fn create(tx: &Connection, new: NewOrder, now: i64) -> AppResult<Order> {
                              street, city, state, country, postal_code, created_at, updated_at, number, oversold,
                              subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
                              code_over_limit, payment_method, payment_channel, source, customer_note, internal_note,
-                             discount_reason, created_by, email_key, phone_key, landmark)
+                             discount_reason, created_by, email_key, phone_key, landmark, credit_kobo, gift_kobo,
+                             tender_short_kobo)
          VALUES (:id, :user, :reference, :status, 1, :name, :email, :phone, :total, :street, :city, :state, :country, :postal,
                  :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit,
                  :payment_method, :channel, :source, :customer_note, :internal_note, :discount_reason, :created_by,
-                 :email_key, :phone_key, NULLIF(:landmark, ''))",
+                 :email_key, :phone_key, NULLIF(:landmark, ''), :credit, :gift, :short)",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
@@ -485,6 +530,9 @@ pub fn create(tx: &Connection, new: NewOrder, now: i64) -> AppResult<Order> {
         ":email_key": crate::identity::email_key(email),
         ":phone_key": crate::identity::phone_key(phone),
         ":landmark": address.landmark,
+        ":credit": new.tender.credit,
+        ":gift": new.tender.gift,
+        ":short": new.tender.short,
     })?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock,

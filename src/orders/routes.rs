@@ -341,7 +341,12 @@ async fn admin_update(
             Ok((order, Changes::shown_if(restocked)))
         })
         .await?;
-    // Cancelled with a refund: whatever is left goes back to the card in the same step.
+    // Cancelled with a refund: what store credit and a gift card paid goes back to them, and
+    // whatever is left goes back to the card in the same step.
+    if refund && order.status == OrderStatus::Cancelled {
+        let (id, by, now) = (order_id.clone(), admin.0.id.clone(), state.clock.now_ms());
+        state.db.write(move |tx| crate::credit::tender::return_all(tx, &id, &by, now)).await?;
+    }
     let paid_online = order.payment.paid_online > Kobo::ZERO;
     if refund && paid_online && order.status == OrderStatus::Cancelled && order.refunds.left(order.payment.paid_online) > Kobo::ZERO {
         let ask = crate::refunds::RefundAsk {

@@ -452,6 +452,7 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
                 discount_reason: ask.manual.as_ref().map(|(_, reason)| reason.clone()),
                 created_by: Some(actor.clone()),
             },
+            tender: Default::default(),
         },
         now,
     )?;

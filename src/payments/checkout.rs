@@ -18,12 +18,14 @@ use crate::pricing::Breakdown;
 use super::form::{ADDRESS_MISSING, validate};
 use super::quote::{Quote, pay_on_delivery_offer, quote_in};
 use super::start::{new_reference, shortest_window};
+use crate::credit::tender::{Ask, Plan};
 
 /// What starting a payment decided, in one transaction: the bag snapshot at current prices, the
 /// units reserved for it, and the payment row (without an access code until Paystack gives one,
 /// so nobody can pay it yet and a crash leaves only a hold the reconciler gives back).
 struct Started {
     quote: Quote,
+    plan: Plan,
     ran_low: Vec<crate::stock::RanLow>,
     expires_at: i64,
 }
@@ -65,6 +67,15 @@ struct Recorded {
     breakdown: Breakdown,
     delivery_estimate: Option<String>,
     expires_at: Option<i64>,
+    /// What store credit and a gift card pay of the total (`amount` is the rest, Paystack's).
+    credit: Kobo,
+    gift: Kobo,
+}
+
+impl Recorded {
+    fn total(&self) -> Kobo {
+        self.amount + self.credit + self.gift
+    }
 }
 
 /// What one shopper's new payment asks for, and where from.
@@ -82,7 +93,7 @@ fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<
     tx.prepare_cached(
         "SELECT reference, access_code, authorization_url, amount_kobo, customer_name, customer_email, customer_phone,
                 delivery_address, items, delivery_method, discount_code, COALESCE(subtotal_kobo, amount_kobo), delivery_kobo,
-                discount_kobo, delivery_estimate, expires_at
+                discount_kobo, delivery_estimate, expires_at, credit_kobo, gift_kobo, amount_kobo + credit_kobo + gift_kobo
          FROM payments
          WHERE user_id = ?1 AND status IN ('pending', 'failed')
            AND (expires_at > ?2 OR (access_code IS NULL AND created_at > ?2 - ?3))
@@ -99,9 +110,11 @@ fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<
             items: r.get(8)?,
             method: r.get(9)?,
             code: r.get(10)?,
-            breakdown: Breakdown { subtotal: r.get(11)?, delivery: r.get(12)?, discount: r.get(13)?, total: r.get(3)? },
+            breakdown: Breakdown { subtotal: r.get(11)?, delivery: r.get(12)?, discount: r.get(13)?, total: r.get(18)? },
             delivery_estimate: r.get(14)?,
             expires_at: r.get(15)?,
+            credit: r.get(16)?,
+            gift: r.get(17)?,
         })
     })?
     .collect()
@@ -112,11 +125,13 @@ struct NewPayment<'a> {
     reference: &'a PaymentReference,
     status: PaymentStatus,
     expires_at: Option<i64>,
+    /// How store credit and a gift card pay part of it (none: all through Paystack or on delivery).
+    plan: Option<&'a Plan>,
 }
 
-impl NewPayment<'_> {
-    fn new(reference: &PaymentReference, status: PaymentStatus, expires_at: Option<i64>) -> NewPayment<'_> {
-        NewPayment { reference, status, expires_at }
+impl<'a> NewPayment<'a> {
+    fn new(reference: &'a PaymentReference, status: PaymentStatus, expires_at: Option<i64>) -> NewPayment<'a> {
+        NewPayment { reference, status, expires_at, plan: None }
     }
 }
 
@@ -134,18 +149,23 @@ fn record_payment(
     now: i64,
 ) -> AppResult<()> {
     let b = quote.breakdown;
+    let plan = payment.plan;
     let (items, address) = snapshot;
     tx.prepare_cached(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
                                delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
-                               discount_code, delivery_method, delivery_estimate, expires_at, client_key, customer_note)
+                               discount_code, delivery_method, delivery_estimate, expires_at, client_key, customer_note,
+                               credit_kobo, gift_kobo, gift_card_id)
          VALUES (:reference, :owner, :total, 'NGN', :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
-                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key, :note)",
+                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key, :note, :credit, :gift, :card)",
     )?
     .execute(rusqlite::named_params! {
             ":reference": payment.reference,
             ":owner": owner,
-            ":total": b.total,
+            // What Paystack charges: the rest after store credit and a gift card. An order they pay in
+            // full records its whole total here (the table has always required a positive amount);
+            // its `CRD-` payment is never refunded through Paystack (its order's `paid_online` is 0).
+            ":total": plan.filter(|p| p.rest > Kobo::ZERO).map_or(b.total, |p| p.rest),
             ":status": payment.status,
             ":name": body.customer.name,
             ":email": body.customer.email,
@@ -162,6 +182,9 @@ fn record_payment(
             ":expires_at": payment.expires_at,
             ":client_key": client_key,
             ":note": body.note,
+            ":credit": plan.map_or(Kobo::ZERO, Plan::credit_kobo),
+            ":gift": plan.map_or(Kobo::ZERO, Plan::gift_kobo),
+            ":card": plan.and_then(Plan::gift_card_id),
     })?;
     Ok(())
 }
@@ -227,6 +250,7 @@ fn place_on_delivery(
             payment_method: PaymentMethod::PayOnDelivery,
             payment_channel: None,
             details: crate::orders::Details { customer_note: body.note.clone(), ..Default::default() },
+            tender: Default::default(),
         },
         now,
     )?;
@@ -243,6 +267,67 @@ fn place_on_delivery(
         crate::orders::by_id(tx, &order.id)?.ok_or_else(crate::orders::order_not_found)?
     };
     Ok(Placed { order, ran_low, code })
+}
+
+/// Records an order that store credit and a gift card pay in full, in the transaction that decides
+/// it: no Paystack payment, so the payment row is completed at once, the stock sold, the code's use
+/// counted and the credit and card spent (without a hold: nothing is left to wait for). The order
+/// is paid; nothing of it went through Paystack (`paid_online` is 0).
+#[allow(clippy::too_many_arguments)]
+fn place_paid_by_tender(
+    tx: &Transaction,
+    who: &Identity,
+    body: &StartBody,
+    quote: &Quote,
+    plan: &Plan,
+    snapshot: (&str, &str),
+    client_key: &str,
+    now: i64,
+) -> AppResult<Placed> {
+    let owner = &who.user;
+    let reference = PaymentReference::from(format!("CRD-{}", crate::util::random_id(24)));
+    let payment = NewPayment { plan: Some(plan), ..NewPayment::new(&reference, PaymentStatus::Completed, None) };
+    record_payment(tx, owner, body, quote, &payment, snapshot, client_key, now)?;
+    let mut ran_low = crate::stock::reserve(tx, &reference, &quote.lines, now)?;
+    let taken = crate::stock::sell(tx, &reference, &quote.lines)?;
+    ran_low.extend(taken.ran_low);
+    if let Some(code) = &quote.code
+        && !crate::discounts::count_use(tx, &reference, &code.code, who, quote.breakdown.discount, now)?
+    {
+        return Err(AppError::Validation(crate::discounts::USED_UP.into()));
+    }
+    crate::credit::tender::spend(tx, &reference, plan, None, now)?;
+    let b = quote.breakdown;
+    let order = crate::orders::create(
+        tx,
+        crate::orders::NewOrder {
+            reference: &reference,
+            user_id: owner,
+            customer: (&body.customer.name, &body.customer.email, &body.customer.phone),
+            address: body.address.clone(),
+            lines: quote.lines.clone(),
+            from_stock: &taken.from_stock,
+            total: b.total,
+            price: crate::orders::Price {
+                subtotal: b.subtotal,
+                delivery_fee: b.delivery,
+                discount: b.discount,
+                discount_code: quote.code.as_ref().map(|c| c.code.clone()),
+                delivery_method: body.method,
+                delivery_estimate: quote.delivery_estimate.clone(),
+            },
+            oversold: taken.oversold,
+            code_over_limit: false,
+            payment_method: PaymentMethod::Paystack,
+            payment_channel: None,
+            details: crate::orders::Details { customer_note: body.note.clone(), ..Default::default() },
+            tender: crate::orders::Tender { credit: plan.credit_kobo(), gift: plan.gift_kobo(), ..Default::default() },
+        },
+        now,
+    )?;
+    crate::credit::tender::attach_order(tx, &reference, &order.id)?;
+    crate::bag::remove_bought(tx, owner, &order.items)?;
+    Ok(Placed { order, ran_low, code: None })
 }
 
 /// Records a new payment with its holds, after the rules on what one shopper may hold:
@@ -263,12 +348,13 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
             "SELECT p.reference FROM payments p INDEXED BY payments_open_expiry
              WHERE p.user_id = ?1 AND p.status IN ('pending', 'failed') AND p.expires_at <= ?2
                AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
-                    OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held'))",
+                    OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held')
+                    OR EXISTS (SELECT 1 FROM tender_holds t WHERE t.payment_reference = p.reference))",
         )?
         .query_map(params![owner, now], |r| r.get(0))?
         .collect::<Result<_, _>>()?;
     for old in lapsed {
-        super::release_holds(tx, &old)?;
+        super::release_holds(tx, &old, now)?;
     }
     let who = super::identity_of(tx, owner, &body.customer.email, &body.customer.phone)?;
     let place = super::quote::Place { state: body.address.state.clone(), method: body.method, live_fee };
@@ -279,8 +365,12 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     let items = serde_json::to_string(&quote.lines).map_err(AppError::internal)?;
     let address = serde_json::to_string(&body.address).map_err(AppError::internal)?;
     if let Some(open) = open_payments(tx, owner, now)?.into_iter().next() {
+        // The open payment uses credit and a gift card as this checkout asks, or it is another one.
+        let wants_credit = body.use_credit && (open.credit > Kobo::ZERO || crate::credit::tender::credit_usable(tx, owner)?);
+        let same_tender = (open.credit > Kobo::ZERO) == wants_credit && (open.gift > Kobo::ZERO) == body.gift_card.is_some();
         let same = open.items == items
-            && open.amount == quote.breakdown.total
+            && same_tender
+            && open.total() == quote.breakdown.total
             && open.address == address
             && open.method == body.method
             && open.code == quote.code.as_ref().map(|c| c.code.clone())
@@ -297,6 +387,14 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     }
     if body.payment_method == PaymentMethod::PayOnDelivery {
         let placed = place_on_delivery(tx, &who, body, &quote, (&items, &address), client_key, now)?;
+        return Ok(Begun::Placed(Box::new(placed)));
+    }
+    // Store credit and a gift card pay what they can; the rest goes through Paystack, and when
+    // nothing is left the order is paid at once.
+    let ask = Ask { use_credit: body.use_credit, gift_code: body.gift_card.as_deref(), guest_email: None };
+    let plan = crate::credit::tender::plan(tx, owner, quote.breakdown.total, ask)?;
+    if plan.rest == Kobo::ZERO {
+        let placed = place_paid_by_tender(tx, &who, body, &quote, &plan, (&items, &address), client_key, now)?;
         return Ok(Begun::Placed(Box::new(placed)));
     }
     // Holds are not renewed by starting over: every payment since the last paid one ends when the
@@ -335,7 +433,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
             std::time::Duration::from_secs(60),
         ));
     }
-    let recorded = NewPayment::new(reference, PaymentStatus::Pending, Some(expires_at));
+    let recorded = NewPayment { plan: Some(&plan), ..NewPayment::new(reference, PaymentStatus::Pending, Some(expires_at)) };
     record_payment(tx, owner, body, &quote, &recorded, (&items, &address), client_key, now)?;
     let b = quote.breakdown;
     // Held until the expiry round has asked Paystack about it, or FORCED_RELEASE_MS past the end
@@ -345,7 +443,10 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
     if let Some(code) = &quote.code {
         crate::discounts::hold(tx, code, reference, &who, b.discount, held_until)?;
     }
-    Ok(Begun::New(Box::new(Started { quote, ran_low, expires_at })))
+    // Taken now, in this transaction (so racing checkouts cannot spend one balance twice), and held:
+    // given back with the stock if the payment is never completed.
+    crate::credit::tender::spend(tx, reference, &plan, Some(held_until), now)?;
+    Ok(Begun::New(Box::new(Started { quote, plan, ran_low, expires_at })))
 }
 
 impl Payments {
@@ -373,7 +474,7 @@ impl Payments {
                 // summary was shown) is said before Paystack is asked, and nothing is held.
                 let total = match &begun {
                     Begun::New(started) => started.quote.breakdown.total,
-                    Begun::Resumed(open) => open.amount,
+                    Begun::Resumed(open) => open.total(),
                     Begun::Placed(placed) => placed.order.total_amount,
                 };
                 if let Some(expected) = expected_total
@@ -404,7 +505,7 @@ impl Payments {
                 Ok((begun, changes))
             })
             .await?;
-        let Started { quote, expires_at, .. } = match begun {
+        let Started { quote, plan, expires_at, .. } = match begun {
             Begun::New(started) => *started,
             Begun::Resumed(open) => return Ok((CheckoutStarted::Payment(Box::new(self.resumed(*open))), false)),
             Begun::Placed(placed) => {
@@ -412,7 +513,7 @@ impl Payments {
                 return Ok((CheckoutStarted::Placed(Box::new(PlacedOrder { order: placed.order })), true));
             }
         };
-        let amount = quote.breakdown.total;
+        let amount = plan.rest;
         let channels: Vec<&str> = quote.settings.channels.iter().map(|c| c.as_str()).collect();
         let payer = crate::paystack::Payer { email: &customer.email, name: &customer.name, phone: &customer.phone };
         let started = self.open_at_paystack(&reference, &payer, amount, &channels).await?;
@@ -430,6 +531,8 @@ impl Payments {
             breakdown: quote.breakdown,
             delivery_estimate: quote.delivery_estimate,
             expires_at,
+            paid_by_credit: plan.credit_kobo(),
+            paid_by_gift_card: plan.gift_kobo(),
         };
         Ok((CheckoutStarted::Payment(Box::new(start)), true))
     }
@@ -450,6 +553,8 @@ impl Payments {
             breakdown: open.breakdown,
             delivery_estimate: open.delivery_estimate,
             expires_at: open.expires_at.unwrap_or_default(),
+            paid_by_credit: open.credit,
+            paid_by_gift_card: open.gift,
         }
     }
 

@@ -156,6 +156,7 @@ fn wait_for_money(tx: &Transaction, reference: &str, channel: Option<&str>, now:
         "UPDATE discount_uses SET expires_at = MAX(expires_at, ?2) WHERE payment_reference = ?1 AND status = 'held'",
         params![reference, held_until],
     )?;
+    crate::credit::tender::extend(tx, reference, held_until)?;
     Ok(())
 }
 
@@ -278,12 +279,15 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         price: Price,
         customer_note: Option<String>,
         pay_link: Option<String>,
+        credit: Kobo,
+        gift: Kobo,
+        gift_card: Option<String>,
     }
     let payment = tx
         .prepare_cached(
             "SELECT user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone, delivery_address, items,
                     COALESCE(subtotal_kobo, amount_kobo) AS subtotal_kobo, delivery_kobo, discount_kobo, discount_code,
-                    delivery_method, delivery_estimate, customer_note, pay_link
+                    delivery_method, delivery_estimate, customer_note, pay_link, credit_kobo, gift_kobo, gift_card_id
              FROM payments WHERE reference = ?1",
         )?
         .query_row([reference], |r| {
@@ -307,11 +311,29 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
                 },
                 customer_note: r.get("customer_note")?,
                 pay_link: r.get("pay_link")?,
+                credit: r.get("credit_kobo")?,
+                gift: r.get("gift_kobo")?,
+                gift_card: r.get("gift_card_id")?,
             })
         })
         .optional()?;
-    let Some(Recorded { user_id, expected, currency, status, name, email, phone, address, lines, price, customer_note, pay_link }) =
-        payment
+    let Some(Recorded {
+        user_id,
+        expected,
+        currency,
+        status,
+        name,
+        email,
+        phone,
+        address,
+        lines,
+        price,
+        customer_note,
+        pay_link,
+        credit,
+        gift,
+        gift_card,
+    }) = payment
     else {
         return Ok(Outcome::Unknown);
     };
@@ -378,6 +400,17 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
     if code_over_limit {
         tracing::warn!(payment_ref = %reference, "payment completed after its code's use could no longer be counted; the order is flagged");
     }
+    // Store credit (the account's, whose e-mail it was planned for) and a gift card paid the rest.
+    let credit_email: String = if credit > Kobo::ZERO {
+        tx.query_row("SELECT email FROM users WHERE id = ?1", [&user_id], |r| r.get(0)).optional()?.unwrap_or_default()
+    } else {
+        String::new()
+    };
+    let planned = crate::credit::tender::Planned { credit, email: &credit_email, gift, gift_card: gift_card.as_deref() };
+    let tendered = crate::credit::tender::settle(tx, reference, &planned, now)?;
+    if tendered.short > Kobo::ZERO {
+        tracing::warn!(payment_ref = %reference, "payment completed after its credit or gift card was given back and spent; the order owes the rest");
+    }
     let order = orders::create(
         tx,
         orders::NewOrder {
@@ -387,16 +420,18 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
             address,
             lines,
             from_stock: &taken.from_stock,
-            total: expected,
+            total: expected + credit + gift,
             price,
             oversold: taken.oversold,
             code_over_limit,
             payment_method: orders::PaymentMethod::Paystack,
             payment_channel: paid.channel.clone(),
             details: orders::Details { customer_note, ..Default::default() },
+            tender: orders::Tender { credit: tendered.credit, gift: tendered.gift, short: tendered.short, ..Default::default() },
         },
         now,
     )?;
+    crate::credit::tender::attach_order(tx, reference, &order.id)?;
     // What was paid for leaves the bag, and only that: lines added while the pop-up was open stay.
     crate::bag::remove_bought(tx, &order.user_id, &order.items)?;
     set_status(tx, reference, status, PaymentStatus::Completed, None, now)?;

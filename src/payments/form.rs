@@ -61,6 +61,12 @@ pub struct StartBody {
     #[serde(default)]
     #[schema(max_length = 500)]
     pub(super) note: Option<String>,
+    /// Pay what store credit can of the total (a signed-in customer whose e-mail is proved).
+    #[serde(default, rename = "useCredit")]
+    pub(super) use_credit: bool,
+    /// A gift card's code, as typed: it pays what it can of the total.
+    #[serde(default, rename = "giftCard")]
+    pub(super) gift_card: Option<String>,
 }
 
 fn tidy(text: &mut String) {
@@ -110,6 +116,7 @@ pub(super) fn validate(body: &mut StartBody) -> AppResult<()> {
     if body.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
         body.code = None;
     }
+    body.gift_card = body.gift_card.as_deref().map(str::trim).filter(|c| !c.is_empty()).map(str::to_string);
     body.note = body.note.as_deref().map(str::trim).filter(|n| !n.is_empty()).map(str::to_string);
     if body.note.as_ref().is_some_and(|n| n.chars().count() > 500) {
         return Err(AppError::Validation("Please keep your note under 500 characters.".into()));
@@ -183,6 +190,8 @@ mod tests {
             expected_total: None,
             payment_method: Default::default(),
             note: None,
+            use_credit: false,
+            gift_card: None,
         }
     }
 

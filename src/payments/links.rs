@@ -216,6 +216,8 @@ impl Payments {
             delivery_estimate: o.price.delivery_estimate.clone(),
             items: o.items,
             expires_at: start.expires_at,
+            paid_by_credit: Kobo::ZERO,
+            paid_by_gift_card: Kobo::ZERO,
         }
     }
 

@@ -130,13 +130,17 @@ impl PaymentStatus {
         }
     }
 }
-/// Gives back everything a payment holds: its units of stock and its discount code's use.
-pub fn release_holds(tx: &rusqlite::Connection, reference: &crate::ids::PaymentReference) -> rusqlite::Result<usize> {
+/// Gives back everything a payment holds: its units of stock, its discount code's use, and what
+/// it took from store credit and a gift card (a positive ledger entry, once). Returns how many
+/// units of stock went back (what product pages show).
+pub fn release_holds(tx: &rusqlite::Connection, reference: &crate::ids::PaymentReference, now: i64) -> rusqlite::Result<usize> {
+    crate::credit::tender::release(tx, reference, now)?;
     Ok(crate::stock::release(tx, reference)? + crate::discounts::release(tx, reference)?)
 }
 
 /// Gives back every hold that ran out by `now`.
 pub fn release_expired_holds(tx: &rusqlite::Connection, now: i64) -> rusqlite::Result<usize> {
+    crate::credit::tender::release_expired(tx, now)?;
     Ok(crate::stock::release_expired(tx, now)? + crate::discounts::release_expired(tx, now)?)
 }
 

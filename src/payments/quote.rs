@@ -189,6 +189,15 @@ pub struct QuoteBody {
     /// A discount code to try, as typed.
     #[serde(default)]
     code: Option<String>,
+    /// Pay what store credit can (see `StartBody`).
+    #[serde(default, rename = "useCredit")]
+    use_credit: bool,
+    /// A gift card's code to try, as typed.
+    #[serde(default, rename = "giftCard")]
+    gift_card: Option<String>,
+    /// A guest's e-mail as typed so far: when it holds store credit the summary says to sign in.
+    #[serde(default)]
+    email: Option<String>,
 }
 
 /// What the checkout summary shows before paying.
@@ -200,25 +209,34 @@ pub struct CheckoutQuote {
     /// The code applied, as stored.
     code: Option<String>,
     pay_on_delivery: PayOnDeliveryOffer,
+    /// What store credit can do for this order.
+    credit: crate::credit::tender::CreditOffer,
+    /// The gift card entered, with what it pays.
+    gift_card: Option<crate::credit::tender::GiftCardOffer>,
+    /// What is left to pay through Paystack after credit and the gift card.
+    #[schema(value_type = i64)]
+    to_pay: Kobo,
 }
 
 impl Payments {
     /// Prices the bag for a state, a delivery method and a code, without starting anything. The
     /// customer is known by her account here (a guest's details come with the payment's start).
     pub async fn quote(&self, owner: &UserId, client_key: String, body: QuoteBody) -> AppResult<CheckoutQuote> {
-        let QuoteBody { state: delivery_state, method, code } = body;
+        let QuoteBody { state: delivery_state, method, code, use_credit, gift_card, email } = body;
         let code = code.filter(|c| !c.trim().is_empty());
         let live_fee = self.live_fee(owner, &delivery_state, method).await?;
         let place = Place { state: delivery_state, method, live_fee };
         let owner = owner.clone();
         let now = self.clock.now_ms();
-        let (quote, offer) = self
+        let (quote, offer, plan) = self
             .db
             .read(move |c| {
                 let who = super::identity_of(c, &owner, "", "")?;
                 let quote = quote_in(c, &who, &place, code.as_deref(), now)?;
                 let offer = pay_on_delivery_offer(c, &who, Some(&client_key), &quote)?;
-                Ok((quote, offer))
+                let ask = crate::credit::tender::Ask { use_credit, gift_code: gift_card.as_deref(), guest_email: email.as_deref() };
+                let plan = crate::credit::tender::plan(c, &owner, quote.breakdown.total, ask)?;
+                Ok((quote, offer, plan))
             })
             .await?;
         Ok(CheckoutQuote {
@@ -226,6 +244,9 @@ impl Payments {
             delivery_estimate: quote.delivery_estimate,
             code: quote.code.map(|c| c.code),
             pay_on_delivery: offer,
+            to_pay: plan.rest,
+            credit: plan.credit,
+            gift_card: plan.gift.map(|(_, g)| g),
         })
     }
 }

@@ -61,7 +61,7 @@ impl Payments {
         let now = self.clock.now_ms();
         self.catalogue
             .write(move |tx| {
-                let released = super::release_holds(tx, &r)?;
+                let released = super::release_holds(tx, &r, now)?;
                 tx.execute(
                     "UPDATE payments SET status = ?2, failure_reason = ?3, updated_at = ?4 WHERE reference = ?1 AND status IN (?5, ?6)",
                     params![r, PaymentStatus::Abandoned, reason, now, PaymentStatus::Pending, PaymentStatus::Failed],
@@ -98,7 +98,8 @@ impl Payments {
                     "SELECT p.reference FROM payments p
                  WHERE p.status IN ('pending', 'failed') AND p.expires_at <= ?1 AND p.access_code IS NOT NULL
                    AND (EXISTS (SELECT 1 FROM reservations r WHERE r.payment_reference = p.reference)
-                        OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held'))
+                        OR EXISTS (SELECT 1 FROM discount_uses u WHERE u.payment_reference = p.reference AND u.status = 'held')
+                        OR EXISTS (SELECT 1 FROM tender_holds t WHERE t.payment_reference = p.reference))
                  ORDER BY p.expires_at LIMIT 100",
                 )?;
                 Ok(stmt.query_map([now], |r| r.get(0))?.collect::<Result<_, _>>()?)
@@ -128,7 +129,7 @@ impl Payments {
                     .query_map(params![PaymentStatus::Pending, unstarted_before], |r| r.get(0))?
                     .collect::<Result<_, _>>()?;
                 for reference in unstarted {
-                    released += super::release_holds(tx, &reference)?;
+                    released += super::release_holds(tx, &reference, now)?;
                     tx.execute(
                     "UPDATE payments SET status = ?2, failure_reason = 'never started at Paystack', updated_at = ?3 WHERE reference = ?1",
                     params![reference, PaymentStatus::Abandoned, now],

@@ -45,6 +45,12 @@ pub struct PaymentStart {
     pub(super) delivery_estimate: Option<String>,
     /// Unix ms: the payment can be made until then (its stock and code are held for it).
     pub(super) expires_at: i64,
+    /// What store credit pays of the total (`amount` is what is left for Paystack).
+    #[schema(value_type = i64)]
+    pub(super) paid_by_credit: Kobo,
+    /// What a gift card pays of the total.
+    #[schema(value_type = i64)]
+    pub(super) paid_by_gift_card: Kobo,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -83,9 +89,10 @@ impl Payments {
             Err(why) => {
                 tracing::warn!(payment_ref = %reference, error = %why.0, "payment not started");
                 let r = reference.clone();
+                let now = self.clock.now_ms();
                 self.catalogue
                     .write(move |tx| {
-                        let released = release_holds(tx, &r)?;
+                        let released = release_holds(tx, &r, now)?;
                         tx.execute("DELETE FROM payments WHERE reference = ?1", [&r])?;
                         Ok(((), Changes::shown_if(released > 0)))
                     })

@@ -68,7 +68,11 @@ fn refundable_payments(tx: &Connection, order: &crate::orders::Order) -> rusqlit
     let left_sql = "(SELECT COALESCE(SUM(amount_kobo), 0) FROM refunds WHERE payment_reference = p.reference AND status != 'failed')";
     let sql = match order.payment.payment_method {
         crate::orders::PaymentMethod::Paystack => {
-            format!("SELECT p.reference, p.amount_kobo - {left_sql} FROM payments p WHERE p.reference = ?1 AND p.status = 'completed'")
+            // An order paid in full by store credit or a gift card (`CRD-`) took nothing through Paystack.
+            format!(
+                "SELECT p.reference, p.amount_kobo - {left_sql} FROM payments p
+                 WHERE p.reference = ?1 AND p.status = 'completed' AND p.reference NOT LIKE 'CRD-%'"
+            )
         }
         _ => format!(
             "SELECT p.reference, p.amount_kobo - {left_sql} FROM pay_links l JOIN payments p ON p.reference = l.payment_reference

@@ -744,7 +744,7 @@ fn room(tx: &Connection, order: &Order) -> AppResult<Kobo> {
             r.get(0)
         })?;
     let credited = crate::credit::issued_for_order(tx, &order.id)?;
-    Ok((order.payment.paid - refunded - credited).max(Kobo::ZERO))
+    Ok((order.payment.paid - refunded - credited - order.payment.gift_card_returned).max(Kobo::ZERO))
 }
 
 /// Marks the parcel received with its condition, and gives what was asked: the exchange's new
@@ -794,10 +794,18 @@ pub fn receive(tx: &Connection, mailer: &Mailer, id: &str, condition: Condition,
         Wants::Credit => {}
         Wants::Refund => {
             let online = order.refunds.left(order.payment.paid_online).min(amount);
+            // What store credit or a gift card paid goes back as store credit; what was paid on
+            // delivery is given back by hand.
+            let by_credit = (order.payment.paid_by_credit + order.payment.paid_by_gift_card).min(amount - online);
+            if by_credit > Kobo::ZERO {
+                let reason = format!("Return for order #{} (paid by credit or gift card)", order.number);
+                let from = crate::credit::Source { order: Some(&order.id), return_id: Some(id), staff: Some(by) };
+                crate::credit::issue(tx, &order.customer_email, by_credit, &reason, from, now)?;
+            }
             if online > Kobo::ZERO {
                 tx.execute("UPDATE returns SET refund_state = 'due' WHERE id = ?1", [id])?;
                 refund = Some((order.id.clone(), online));
-            } else if amount > Kobo::ZERO {
+            } else if amount - by_credit > Kobo::ZERO {
                 tx.execute("UPDATE returns SET refund_state = 'by_hand' WHERE id = ?1", [id])?;
             }
         }
@@ -907,6 +915,7 @@ fn exchange_order(tx: &Connection, id: &str, order: &Order, by: &UserId, now: i6
             code_over_limit: false,
             payment_method: PaymentMethod::Paystack,
             payment_channel: None,
+            tender: Default::default(),
             details: crate::orders::Details {
                 source: order.source,
                 customer_note: None,

@@ -11,6 +11,7 @@ mod collections_admin;
 mod commerce;
 mod couriers;
 mod crash;
+mod credit;
 mod delivery;
 mod feeds;
 mod foundation;

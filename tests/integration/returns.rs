@@ -250,3 +250,31 @@ async fn money_back_and_credit_never_give_more_than_the_lines_were_paid_and_pack
     let (status, refused) = ask(&chi, &third, one("credit"), 0).await;
     assert_eq!((status, message(&refused)), (409, "Oxford Brogue (42, Brown) was a final sale: it cannot be returned."));
 }
+
+#[actix_web::test]
+async fn three_too_small_returns_make_the_page_say_it_runs_small_and_the_dashboard_counts_them() {
+    let app = shop().await;
+    let owner = app.admin_browser("owner@example.com").await;
+    let page = || async { app.browser().get_json("/api/products/brogue").await.1["runsSmall"].clone() };
+    assert_eq!(page().await, false);
+    for (i, reason) in ["too_small", "too_small", "too_big", "too_small"].iter().enumerate() {
+        let (buyer, order) = bought(&app, &format!("fit{i}@example.com"), 1).await;
+        deliver(&owner, &order).await;
+        let (status, made) =
+            ask(&buyer, &order, json!({"lines": [{"position": 0, "quantity": 1}], "reason": reason, "wants": "credit"}), 0).await;
+        assert_eq!(status, 201, "{made}");
+        // Two "too small" of three: not yet; three of four (75 %): it runs small.
+        assert_eq!(page().await, i == 3, "after return {i}");
+    }
+    let (_, dashboard) = owner.get_json("/api/admin/dashboard").await;
+    let returns = &dashboard["returns"];
+    assert_eq!(returns["byReason"][0], json!({"reason": "too_small", "units": 3}), "{returns}");
+    assert_eq!(returns["byProduct"][0]["returned"], 4);
+    assert_eq!((returns["byProduct"][0]["sold"].as_i64(), returns["byProduct"][0]["rate"].as_i64()), (Some(4), Some(100)));
+    assert_eq!(returns["creditOutstanding"], 0, "no credit until a parcel is received");
+    // The merchant turns the note off for this product.
+    let (status, _) =
+        owner.send_json(Method::PUT, "/api/admin/products/brogue/returns", json!({"finalSale": false, "fitNote": false})).await;
+    assert_eq!(status, 200);
+    assert_eq!(page().await, false);
+}

@@ -38,6 +38,7 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/pages', 'admin', () => import('@/features/admin/routes/PagesPage')),
   lazyRoute('/admin/delivery', 'admin', () => import('@/features/admin/routes/DeliveryPage')),
   lazyRoute('/admin/discounts', 'admin', () => import('@/features/admin/routes/DiscountsPage')),
+  lazyRoute('/admin/gift-cards', 'admin', () => import('@/features/admin/routes/GiftCardsPage')),
   lazyRoute('/admin/reviews', 'admin', () => import('@/features/admin/routes/ReviewsPage')),
   lazyRoute('/admin/returns', 'admin', () => import('@/features/admin/routes/ReturnsPage')),
   lazyRoute('/admin/settings', 'admin', () => import('@/features/admin/routes/SettingsPage')),

@@ -26,6 +26,7 @@ export const routes: AppRoute[] = [
   lazyRoute('/returns', 'user', () => import('@/features/orders/routes/ReturnPage')),
   lazyRoute('/unsubscribe', 'all', () => import('@/features/content/routes/UnsubscribePage')),
   lazyRoute('/alerts/confirm', 'all', () => import('@/features/catalog/routes/AlertConfirmPage')),
+  lazyRoute('/confirm-email', 'all', () => import('@/features/account/routes/ConfirmEmailPage')),
   lazyRoute('/pay/:token', 'all', () => import('@/features/checkout/routes/PayLinkPage')),
   lazyRoute('/ride/:token', 'all', () => import('@/features/admin/routes/RidePage')),
   lazyRoute('/saved-items', 'user', () => import('@/features/saved/routes/SavedItemsPage')),

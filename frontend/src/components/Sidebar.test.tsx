@@ -33,6 +33,7 @@ const OWNER_LINKS = [
   'Customers',
   'Delivery',
   'Discount codes',
+  'Gift cards',
   'Reviews',
   'Messages',
   'Order updates',

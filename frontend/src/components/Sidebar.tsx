@@ -62,6 +62,7 @@ const ADMIN_LINKS: ReadonlyArray<{ href: string; label: string; icon: ReactNode 
   { href: '/admin/customers', label: 'Customers', icon: <UsersIcon /> },
   { href: '/admin/delivery', label: 'Delivery', icon: <MapPinIcon /> },
   { href: '/admin/discounts', label: 'Discount codes', icon: <TagIcon /> },
+  { href: '/admin/gift-cards', label: 'Gift cards', icon: <TagIcon /> },
   { href: '/admin/reviews', label: 'Reviews', icon: <StarIcon /> },
   { href: '/admin/messages', label: 'Messages', icon: <MailIcon /> },
   { href: '/admin/updates', label: 'Order updates', icon: <MailIcon /> },

@@ -42,6 +42,60 @@ export interface paths {
     patch: operations['update_account'];
     trace?: never;
   };
+  '/api/account/credit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The signed-in customer's store credit: balance, ledger, and whether her e-mail is proved. */
+    get: operations['account_credit'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/credit/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Opens the mailed link: the account's e-mail is proved, and its store credit can be spent. */
+    post: operations['confirm_email'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/credit/proof': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mails the account's address a link that proves it is hers ("Confirm your e-mail to use your
+     *     store credit").
+     */
+    post: operations['prove_email'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/activity': {
     parameters: {
       query?: never;
@@ -350,6 +404,39 @@ export interface paths {
     options?: never;
     head?: never;
     patch?: never;
+    trace?: never;
+  };
+  '/api/admin/gift-cards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['list_gift_cards'];
+    put?: never;
+    /** Issues a gift card: the answer carries its whole code, shown this once. */
+    post: operations['issue_gift_card'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/gift-cards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: operations['change_gift_card'];
     trace?: never;
   };
   '/api/admin/grant': {
@@ -720,6 +807,26 @@ export interface paths {
      *     and is no longer cancelled for want of confirmation. Confirming again changes nothing.
      */
     post: operations['admin_confirm_order'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/orders/{id}/credit-returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Gives back part or all of what an order's store credit or gift card paid, to that credit or
+     *     card (a Paystack refund returns only what went through Paystack).
+     */
+    post: operations['return_tender'];
     delete?: never;
     options?: never;
     head?: never;
@@ -1897,6 +2004,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/gift-cards/balance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * What is left on a gift card, by its code. Guessing codes costs the guesser: a few lookups per
+     *     client address.
+     */
+    post: operations['gift_card_balance'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/health': {
     parameters: {
       query?: never;
@@ -3050,6 +3177,16 @@ export interface components {
       image2?: string;
       title: string;
     };
+    /** @description What My Account shows of store credit. */
+    AccountCredit: {
+      /** Format: int64 */
+      balance: number;
+      email: string;
+      /** @description Newest first (the last 100). */
+      entries: components['schemas']['CreditEntry'][];
+      /** @description Whether the account has proved it owns its e-mail (needed to spend the credit). */
+      proven: boolean;
+    };
     /** @description The profile form (multipart); a photo only when it changes. */
     AccountForm: {
       displayName: string;
@@ -3354,6 +3491,13 @@ export interface components {
        */
       status: string;
     };
+    /** @description What the public balance lookup answers. */
+    CardBalance: {
+      /** Format: int64 */
+      balance: number;
+      disabled: boolean;
+      last4: string;
+    };
     CashCount: {
       /** @description The cash counted, in naira, e.g. "25000": all the rider holds. */
       amount: components['schemas']['Naira'];
@@ -3427,8 +3571,16 @@ export interface components {
       breakdown: components['schemas']['Breakdown'];
       /** @description The code applied, as stored. */
       code: string | null;
+      /** @description What store credit can do for this order. */
+      credit: components['schemas']['CreditOffer'];
       deliveryEstimate: string | null;
+      giftCard: components['schemas']['GiftCardOffer'] | null;
       payOnDelivery: components['schemas']['PayOnDeliveryOffer'];
+      /**
+       * Format: int64
+       * @description What is left to pay through Paystack after credit and the gift card.
+       */
+      toPay: number;
     };
     /**
      * @description What starting a checkout answers: the payment the pop-up opens, or the order placed to be paid
@@ -3573,6 +3725,9 @@ export interface components {
     };
     /** @enum {string} */
     ConfirmChannel: 'phone' | 'email';
+    ConfirmEmailBody: {
+      token?: string;
+    };
     /** @description An order's confirmation as the order's answers carry it. */
     Confirmation: {
       channel: components['schemas']['ConfirmChannel'];
@@ -3664,6 +3819,40 @@ export interface components {
       /** @description Always "failed". */
       status: string;
     };
+    /** @description One line of a customer's credit ledger. */
+    CreditEntry: {
+      /**
+       * Format: int64
+       * @description Positive when credit was given, negative when it was spent.
+       */
+      amount: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      id: number;
+      orderId: string | null;
+      reason: string;
+      returnId: string | null;
+    };
+    /** @description What store credit does for this checkout. */
+    CreditOffer: {
+      /**
+       * Format: int64
+       * @description What it pays of this order (0 unless asked for and usable).
+       */
+      applied: number;
+      /**
+       * Format: int64
+       * @description What the shopper has (for a guest, what her checkout e-mail holds).
+       */
+      balance: number;
+      status: components['schemas']['CreditStatus'];
+    };
+    /**
+     * @description Why a shopper's store credit can or cannot pay at this checkout.
+     * @enum {string}
+     */
+    CreditStatus: 'none' | 'usable' | 'unproven' | 'guest';
     Customer: {
       email: string;
       name: string;
@@ -3749,6 +3938,8 @@ export interface components {
        * @description Failed or mismatched payments.
        */
       paymentsToReview: number;
+      /** @description Returns by reason and by product, and the store credit customers hold. */
+      returns: components['schemas']['ReturnFigures'];
       /**
        * Format: int64
        * @description Pay-on-delivery orders whose money is still to collect.
@@ -4074,6 +4265,44 @@ export interface components {
      * @enum {string}
      */
     Gender: 'female' | 'male' | 'unisex';
+    /** @description One card as the back office lists it. */
+    GiftCard: {
+      /**
+       * Format: int64
+       * @description What is left to spend: the sum of the card's ledger.
+       */
+      balance: number;
+      /** Format: int64 */
+      createdAt: number;
+      /** Format: int64 */
+      disabledAt: number | null;
+      id: string;
+      /** Format: int64 */
+      initial: number;
+      /** @description The code's last 4 characters (the whole code is shown only when issued). */
+      last4: string;
+      note: string | null;
+      /**
+       * Format: int64
+       * @description How many orders it paid part of.
+       */
+      orders: number;
+    };
+    GiftCardChange: {
+      /** @description True: nothing more can be spent from the card; false: it works again. */
+      disabled: boolean;
+    };
+    GiftCardCode: {
+      code?: string;
+    };
+    /** @description What a gift card entered at checkout does for it. */
+    GiftCardOffer: {
+      /** Format: int64 */
+      applied: number;
+      /** Format: int64 */
+      balance: number;
+      last4: string;
+    };
     GivenAnswer: {
       delivery: components['schemas']['Delivery'] | null;
       /** @description For a rider given it by link: his link (`{public-url}/ride/{token}`), shown this once. */
@@ -4379,6 +4608,12 @@ export interface components {
       expiresAt: number;
       role: components['schemas']['Role'];
     };
+    /** @description A card just issued, with its whole code (shown this once). */
+    IssuedCard: {
+      card: components['schemas']['GiftCard'];
+      /** @description Grouped for reading: "ABCD-EFGH-JKMN-PQRS". */
+      code: string;
+    };
     /** @description Joining the staff from an invitation: a name and a password (no photo). */
     JoinBody: {
       confirmPassword?: string;
@@ -4630,6 +4865,13 @@ export interface components {
       percent?: number | null;
       /** Format: int64 */
       startsAt?: number | null;
+    };
+    /** @description A new gift card as the merchant types it. */
+    NewGiftCard: {
+      /** @description Naira, e.g. "25000". */
+      amount: components['schemas']['Naira'];
+      /** @description Who it is for, or why ("Birthday of Ada"); shown only in the back office. */
+      note?: string | null;
     };
     /** @description A new link for an order: `amount` in naira, or its whole balance when absent. */
     NewLink: {
@@ -4926,9 +5168,30 @@ export interface components {
       collectedBy: components['schemas']['CollectedBy'] | null;
       /**
        * Format: int64
+       * @description Of `paid_by_credit`, what was returned to her credit already.
+       */
+      creditReturned: number;
+      /**
+       * Format: int64
+       * @description Of `paid_by_gift_card`, what was returned to the card already.
+       */
+      giftCardReturned: number;
+      /**
+       * Format: int64
        * @description Money received so far: through Paystack (the checkout or pay links) and by hand.
        */
       paid: number;
+      /**
+       * Format: int64
+       * @description Of `paid`, what the customer's store credit paid (it goes back to her credit, not through
+       *     Paystack).
+       */
+      paidByCredit: number;
+      /**
+       * Format: int64
+       * @description Of `paid`, what a gift card paid (it goes back to the card).
+       */
+      paidByGiftCard: number;
       /**
        * Format: int64
        * @description Of `paid`, what came through Paystack (and can go back through it as a refund).
@@ -4997,6 +5260,16 @@ export interface components {
       items: components['schemas']['OrderItem'][];
       metadata: components['schemas']['PaymentMetadata'];
       mode: components['schemas']['PaymentMode'];
+      /**
+       * Format: int64
+       * @description What store credit pays of the total (`amount` is what is left for Paystack).
+       */
+      paidByCredit: number;
+      /**
+       * Format: int64
+       * @description What a gift card pays of the total.
+       */
+      paidByGiftCard: number;
       publicKey: string;
       reference: string;
     };
@@ -5162,6 +5435,11 @@ export interface components {
       rating: number;
       /** Format: int64 */
       reviewCount: number;
+      /**
+       * @description Its returns say it runs small (and the merchant lets the page say so): "Runs small — most
+       *     customers take one size up". Left out unless true, so lists carry no extra bytes.
+       */
+      runsSmall: boolean | null;
       sizes: string[];
       /** @description What can be bought: one per size × colour sold, or one default variant. */
       variants: components['schemas']['Variant'][];
@@ -5201,8 +5479,30 @@ export interface components {
       /** @description JSON array of variants (size, color, sku, stock); without it, every size × colour with `stock` units. */
       variants?: string;
     };
-    /** @description A product's return rules. */
+    /** @description A product's returns against its sales. */
     ProductReturns: {
+      name: string;
+      productId: string;
+      /**
+       * Format: int64
+       * @description `returned` of `sold`, in whole per cent.
+       */
+      rate: number;
+      /**
+       * Format: int64
+       * @description Units asked back (requests not refused).
+       */
+      returned: number;
+      /** @description The page says it runs small. */
+      runsSmall: boolean;
+      /**
+       * Format: int64
+       * @description Units sold (orders not cancelled or refused).
+       */
+      sold: number;
+    };
+    /** @description A product's return rules. */
+    ProductRules: {
       /** @description Cannot be returned. */
       finalSale: boolean;
       /** @description The "runs small" note may show on its page when its returns say so. */
@@ -5220,12 +5520,24 @@ export interface components {
     QuoteBody: {
       /** @description A discount code to try, as typed. */
       code?: string | null;
+      /** @description A guest's e-mail as typed so far: when it holds store credit the summary says to sign in. */
+      email?: string | null;
+      /** @description A gift card's code to try, as typed. */
+      giftCard?: string | null;
       method?: components['schemas']['Method'];
       /** @description The delivery state (any case; "FCT" and "Abuja" are the Federal Capital Territory). */
       state?: string;
+      /** @description Pay what store credit can (see `StartBody`). */
+      useCredit?: boolean;
     };
     /** @enum {string} */
     Reason: 'too_small' | 'too_big' | 'not_as_pictured' | 'damaged' | 'changed_mind' | 'other';
+    /** @description How many returns gave one reason. */
+    ReasonCount: {
+      reason: components['schemas']['Reason'];
+      /** Format: int64 */
+      units: number;
+    };
     ReceiveBody: {
       condition: components['schemas']['Condition'];
     };
@@ -5378,6 +5690,20 @@ export interface components {
       reason: components['schemas']['Reason'];
       wants: components['schemas']['Wants'];
     };
+    /**
+     * @description What the dashboard says of returns: units by reason, the products most returned with their
+     *     return rate, and the store credit customers hold.
+     */
+    ReturnFigures: {
+      /** @description The ten most returned, most first. */
+      byProduct: components['schemas']['ProductReturns'][];
+      byReason: components['schemas']['ReasonCount'][];
+      /**
+       * Format: int64
+       * @description Credit issued and not spent, in every customer's ledger.
+       */
+      creditOutstanding: number;
+    };
     /** @description A return request as the form sends it (multipart, for the photos). */
     ReturnForm: {
       email?: string;
@@ -5429,6 +5755,11 @@ export interface components {
     };
     /** @enum {string} */
     ReturnStatus: 'requested' | 'approved' | 'refused' | 'received' | 'closed';
+    /**
+     * @description Where an order's non-card money goes back to.
+     * @enum {string}
+     */
+    ReturnTo: 'credit' | 'giftCard';
     Review: {
       /** @description First name and initial, e.g. "Adaeze O.". */
       author: string;
@@ -6000,12 +6331,16 @@ export interface components {
        *     the answer is 409 `price_changed` with the new total.
        */
       expectedTotal?: number | null;
+      /** @description A gift card's code, as typed: it pays what it can of the total. */
+      giftCard?: string | null;
       /** @description Delivered to the address (the default) or picked up in store. */
       method?: components['schemas']['Method'];
       /** @description The shopper's note for the shop ("Call before delivery"), on the packing slip. */
       note?: string | null;
       /** @description Pay now through Paystack (the default), or when the order arrives where the delivery allows it. */
       paymentMethod?: components['schemas']['PaymentMethod'];
+      /** @description Pay what store credit can of the total (a signed-in customer whose e-mail is proved). */
+      useCredit?: boolean;
     };
     /** @description `{"status": "ok"}`: the shop is up, or a notification was received. */
     StatusOk: {
@@ -6159,6 +6494,12 @@ export interface components {
           kind: 'path';
           path: string;
         };
+    /** @description Returning what an order's store credit or gift card paid. */
+    TenderReturn: {
+      amount?: components['schemas']['Naira'] | null;
+      reason?: string;
+      to: components['schemas']['ReturnTo'];
+    };
     /** @description What the pop-up shows after a test card. */
     TestCardResult: {
       message: string;
@@ -6513,6 +6854,139 @@ export interface operations {
        * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
        *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
        */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  account_credit: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountCredit'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  confirm_email: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ConfirmEmailBody'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  prove_email: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MessageBody'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
         headers: {
           [name: string]: unknown;
@@ -7664,6 +8138,182 @@ export interface operations {
        * @description Heavy work (password hashing, image decoding) has a long queue, or the shop is switching over to
        *     its standby machine and takes no changes for now; `Retry-After` says when to try again.
        */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_gift_cards: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCard'][];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  issue_gift_card: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['NewGiftCard'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['IssuedCard'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  change_gift_card: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The gift card's id */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardChange'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GiftCard'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
         headers: {
           [name: string]: unknown;
@@ -9167,6 +9817,94 @@ export interface operations {
       };
       /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
       409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  return_tender: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TenderReturn'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AdminOrder'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };
@@ -10936,7 +11674,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProductReturns'];
+          'application/json': components['schemas']['ProductRules'];
         };
       };
       /** @description No valid session, or a failed login. */
@@ -10979,7 +11717,7 @@ export interface operations {
     };
     requestBody: {
       content: {
-        'application/json': components['schemas']['ProductReturns'];
+        'application/json': components['schemas']['ProductRules'];
       };
     };
     responses: {
@@ -10988,7 +11726,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': components['schemas']['ProductReturns'];
+          'application/json': components['schemas']['ProductRules'];
         };
       };
       /** @description A field or body the client can fix; the message says what. */
@@ -14339,6 +15077,65 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['DeliveryOptions'];
+        };
+      };
+    };
+  };
+  gift_card_balance: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GiftCardCode'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CardBalance'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
     };

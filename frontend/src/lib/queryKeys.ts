@@ -58,8 +58,8 @@ export const queryKeys = {
   /** The checkout form's starting values. */
   checkout: ['checkout'] as const,
   /** The server's price of the bag (as `bag` sums it up) for a state, a delivery method and a code. */
-  quote: (bag: string, state: string, method: string, code: string | null) =>
-    ['checkout', 'quote', bag, state, method, code ?? ''] as const,
+  quote: (bag: string, state: string, method: string, code: string | null, tender = '') =>
+    ['checkout', 'quote', bag, state, method, code ?? '', tender] as const,
   /** Every quote (priced again when the server says the total changed). */
   quotes: ['checkout', 'quote'] as const,
   orders: ['orders'] as const,

@@ -28,6 +28,7 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/pages\/?$/, 'GET /api/admin/pages'],
   [/^\/admin\/delivery\/?$/, 'PUT /api/admin/delivery'],
   [/^\/admin\/discounts\/?$/, 'GET /api/admin/discounts'],
+  [/^\/admin\/gift-cards\/?$/, 'GET /api/admin/gift-cards'],
   [/^\/admin\/reviews\/?$/, 'GET /api/admin/reviews'],
   [/^\/admin\/returns\/?$/, 'GET /api/admin/returns'],
   [/^\/admin\/messages\/?$/, 'GET /api/admin/contact-messages'],

@@ -187,6 +187,16 @@ export type PayOnDeliveryInput = Schemas['PayOnDeliveryInput'];
 export type DiscountCode = Schemas['CodeSummary'];
 export type DiscountKind = Schemas['Kind'];
 export type NewDiscountCode = Schemas['NewCode'];
+/** Gift cards and store credit (issue 35 §3). */
+export type GiftCard = Schemas['GiftCard'];
+export type IssuedCard = Schemas['IssuedCard'];
+export type NewGiftCard = Schemas['NewGiftCard'];
+export type CardBalance = Schemas['CardBalance'];
+export type AccountCredit = Schemas['AccountCredit'];
+export type CreditEntry = Schemas['CreditEntry'];
+export type CreditOffer = Schemas['CreditOffer'];
+export type GiftCardOffer = Schemas['GiftCardOffer'];
+export type TenderReturn = Schemas['TenderReturn'];
 
 /** A variant as the back office sends it (PATCH /api/products/{id}, the add form's `variants`). */
 export type VariantInput = Schemas['VariantInput'];
@@ -282,7 +292,8 @@ export type ReturnLineOption = Schemas['LineOption'];
 export type ReturnRequest = Schemas['Return'];
 export type ReturnAsk = Schemas['ReturnAsk'];
 export type ReturnForm = Schemas['ReturnForm'];
-export type ProductReturns = Schemas['ProductReturns'];
+export type ProductRules = Schemas['ProductRules'];
+export type ReturnFigures = Schemas['ReturnFigures'];
 export type ReturnReason = ReturnAsk['reason'];
 export type ReturnWants = ReturnAsk['wants'];
 export type ReturnStatus = ReturnRequest['status'];

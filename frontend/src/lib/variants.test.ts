@@ -26,6 +26,7 @@ function product(name: string, sizes: string[], colors: string[], soldOut: strin
     colorImages: [],
     compareAtPrice: null,
     createdAt: 0,
+    runsSmall: false,
     description: '',
     featured: false,
     images: [],

@@ -122,6 +122,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     variants: variants(sizes, colors),
     colorImages: [],
     createdAt: 1_700_000_000_000,
+    runsSmall: false,
     ...overrides,
   };
 }
@@ -351,6 +352,10 @@ export function order(overrides: Partial<Order> = {}): Order {
     toCollect: 0,
     paid: 17_000_050,
     paidOnline: 17_000_050,
+    paidByCredit: 0,
+    paidByGiftCard: 0,
+    creditReturned: 0,
+    giftCardReturned: 0,
     balance: 0,
     source: 'website',
     collectedAt: null,

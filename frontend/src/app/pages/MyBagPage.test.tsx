@@ -181,6 +181,9 @@ describe('checkout: paying', () => {
       expectedTotal: 1_484_500,
       paymentMethod: 'paystack',
       note: '',
+      // Neither store credit nor a gift card was chosen.
+      useCredit: false,
+      giftCard: null,
     });
     await act(async () => release());
     expect(await screen.findByRole('dialog', { name: 'Test payment' })).toBeTruthy();
@@ -522,6 +525,10 @@ describe('checkout: the summary, delivery and discount codes', () => {
       state: 'Lagos',
       method: 'delivery',
       code: null,
+      useCredit: false,
+      giftCard: null,
+      // A signed-in shopper's credit is her account's: no e-mail is sent with the quote.
+      email: null,
     });
   });
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { greetingFor } from '../greeting';
 import { ProfileForm } from '../components/ProfileForm';
+import { StoreCredit } from '../components/StoreCredit';
 import { Avatar } from '@/components/Avatar';
 import { Badge } from '@/components/Badge';
 import { BagIcon, ChevronRightIcon, HeartIcon, LogOutIcon } from '@/components/icons';
@@ -94,6 +95,7 @@ export default function AccountPage() {
             <HeartIcon />
           </ShortcutLink>
         </nav>
+        <StoreCredit />
       </div>
     </div>
   );

@@ -19,6 +19,7 @@ import type {
   PaymentReview,
   RefundRequest,
   StaffOrder,
+  TenderReturn,
 } from '@/lib/types';
 import { adminKeys } from './queryKeys';
 
@@ -125,6 +126,18 @@ export function useRefundOrder(id: string) {
       answer(api.POST('/api/admin/orders/{id}/refunds', { params: { path: { id } }, body: request })),
     onSuccess: (order) => afterOrderChange(client, id, order),
     onError: () => void client.invalidateQueries({ queryKey: adminKeys.orders.detail(id) }),
+  });
+}
+
+/**
+ * POST /api/admin/orders/{id}/credit-returns {to, amount?, reason}: gives back part or all of what
+ * the order's store credit or gift card paid, to that credit or card. Answers the order.
+ */
+export function useReturnTender(id: string) {
+  const client = useQueryClient();
+  return useMutation<AdminOrder, ApiError, TenderReturn>({
+    mutationFn: (body) => answer(api.POST('/api/admin/orders/{id}/credit-returns', { params: { path: { id } }, body })),
+    onSuccess: (order) => afterOrderChange(client, id, order),
   });
 }
 

@@ -21,6 +21,8 @@ export const adminKeys = {
     detail: (id: string) => ['admin', 'orders', 'detail', id] as const,
   },
   payments: ['admin', 'payments', 'review'] as const,
+  /** Gift cards (GET /api/admin/gift-cards). */
+  giftCards: ['admin', 'gift-cards'] as const,
   /** The shop's riders (GET /api/admin/riders) and one order's delivery. */
   riders: ['admin', 'riders'] as const,
   delivery: (orderId: string) => ['admin', 'orders', 'delivery', orderId] as const,

@@ -14,6 +14,7 @@ import { CourierPanel } from '../components/CourierPanel';
 import { RiderPanel } from '../components/RiderPanel';
 import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
 import { RefundPanel } from '../components/RefundPanel';
+import { TenderReturnPanel } from '../components/TenderReturnPanel';
 import { adminTime } from '../lib/time';
 import { Message } from '@/components/Message';
 import { OrderItemList } from '@/components/OrderItemList';
@@ -144,6 +145,7 @@ export default function AdminOrderPage() {
           {full?.nextStatuses.includes('cancelled') && <CancelPanel order={full} />}
           {/* Refunds go back through Paystack: nothing to show when nothing came through it. */}
           {full && (full.paidOnline > 0 || full.refunds.length > 0) && <RefundPanel order={full} />}
+          {full && (full.paidByCredit > 0 || full.paidByGiftCard > 0) && <TenderReturnPanel order={full} />}
         </div>
 
         <div className="admin-order__side">

@@ -38,6 +38,16 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     owedByLinkOrders: 0,
     bagReminders: { sent: 4, followedByOrder: 1 },
     failedMail: 0,
+    returns: {
+      byReason: [
+        { reason: 'too_small', units: 3 },
+        { reason: 'damaged', units: 1 },
+      ],
+      byProduct: [
+        { productId: 'oxford-brogue', name: 'Oxford Brogue', returned: 4, sold: 20, rate: 20, runsSmall: true },
+      ],
+      creditOutstanding: 3_000_000,
+    },
     ...overrides,
   };
 }

@@ -18,6 +18,8 @@ import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
 import { formatNaira } from '@/lib/money';
 import { ORDER_STATUS_LABELS } from '@/lib/orders';
+import { REASON_LABELS } from '@/lib/returns';
+import type { ReturnFigures } from '@/lib/types';
 import { useSession } from '@/lib/session';
 import { mayOpen } from '@/lib/staffScreens';
 import { useInFlight } from '@/lib/useInFlight';
@@ -187,7 +189,47 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
           <LowStock variants={d.lowStock} />
         </section>
       </div>
+
+      <AdminCard headingId="dash-returns" title="Returns" className="dash-section">
+        <Returns figures={d.returns} />
+      </AdminCard>
     </div>
+  );
+}
+
+/** Units sent back by reason, the most returned products with their return rate, credit held. */
+function Returns({ figures }: { figures: ReturnFigures }) {
+  return (
+    <>
+      <p className="dash-list__name">Store credit held by customers: {formatNaira(figures.creditOutstanding)}</p>
+      {figures.byReason.length === 0 ? (
+        <p className="dash-empty">No returns yet.</p>
+      ) : (
+        <>
+          <ul className="dash-list" aria-label="Returns by reason">
+            {figures.byReason.map((r) => (
+              <li key={r.reason} className="dash-list__row">
+                <span className="dash-list__name">{REASON_LABELS[r.reason]}</span>
+                <span className="dash-list__figures">{plural(r.units, 'unit', 'units')}</span>
+              </li>
+            ))}
+          </ul>
+          <ol className="dash-list" aria-label="Most returned products">
+            {figures.byProduct.map((p) => (
+              <li key={p.productId} className="dash-list__row">
+                <span className="dash-list__name">
+                  <Link href={`/product/${encodeURIComponent(p.productId)}`}>{p.name}</Link>
+                  {p.runsSmall && <> · runs small</>}
+                </span>
+                <span className="dash-list__figures">
+                  {p.returned} of {plural(p.sold, 'sold', 'sold')} returned ({p.rate}%)
+                </span>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </>
   );
 }
 

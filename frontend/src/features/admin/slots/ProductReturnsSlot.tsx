@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminTag } from '../components/AdminPanel';
 import { answer, api, failureMessage } from '@/lib/api';
-import type { Product, ProductReturns } from '@/lib/types';
+import type { Product, ProductRules } from '@/lib/types';
 import '../admin.css';
 
 const key = (id: string) => ['admin', 'product-returns', id] as const;
@@ -10,7 +10,7 @@ const key = (id: string) => ['admin', 'product-returns', id] as const;
  * Product page (owners and managers): the product's return rules — a final sale cannot be
  * returned; the "runs small" note may show when its returns say so.
  */
-export default function ProductReturnsSlot({ product }: { product: Product }) {
+export default function ProductRulesSlot({ product }: { product: Product }) {
   const client = useQueryClient();
   const rules = useQuery({
     queryKey: key(product.id),
@@ -18,7 +18,7 @@ export default function ProductReturnsSlot({ product }: { product: Product }) {
       answer(api.GET('/api/admin/products/{id}/returns', { params: { path: { id: product.id } }, signal })),
   });
   const save = useMutation({
-    mutationFn: (body: ProductReturns) =>
+    mutationFn: (body: ProductRules) =>
       answer(api.PUT('/api/admin/products/{id}/returns', { params: { path: { id: product.id } }, body })),
     onSuccess: (saved) => client.setQueryData(key(product.id), saved),
   });

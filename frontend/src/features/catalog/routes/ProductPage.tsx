@@ -166,6 +166,7 @@ function ProductDetails({ product }: { product: Product }) {
                 choice={choice}
                 sizeAction={sizeGuide && <SizeGuideButton guide={sizeGuide} collectionName={collectionName} />}
               />
+              {product.runsSmall && <p className="product-info__fit">Runs small — most customers take one size up</p>}
               <ProductActions product={product} choice={choice} />
               <NotifyMe product={product} choice={choice} />
               <ShareActions product={product} choice={choice} />

@@ -41,8 +41,15 @@ export function isPlaced(answer: StartAnswer): answer is PlacedOrder {
 }
 
 /** POST /api/checkout/quote: the bag priced for a state, a method and a code (400 with the reason a code fails). */
-export function fetchQuote({ state, method, code }: QuoteRequest, signal?: AbortSignal): Promise<CheckoutQuote> {
-  return answer(api.POST('/api/checkout/quote', { body: { state, method, code }, signal }));
+export function fetchQuote(request: QuoteRequest, signal?: AbortSignal): Promise<CheckoutQuote> {
+  const { state, method, code, useCredit, giftCard, email } = request;
+  return answer(api.POST('/api/checkout/quote', { body: { state, method, code, useCredit, giftCard, email }, signal }));
+}
+
+/** The part of a quote's key that store credit and a gift card make: a different choice is a different price. */
+export function tenderKey(request: Pick<QuoteRequest, 'useCredit' | 'giftCard' | 'email'> | null): string {
+  if (!request) return '';
+  return `${request.useCredit ? 'credit' : ''}:${request.giftCard ?? ''}:${request.email ?? ''}`;
 }
 
 /**
@@ -51,7 +58,13 @@ export function fetchQuote({ state, method, code }: QuoteRequest, signal?: Abort
  */
 export function useQuote(request: QuoteRequest | null, bag: string) {
   return useQuery({
-    queryKey: queryKeys.quote(bag, request?.state ?? '', request?.method ?? 'delivery', request?.code ?? null),
+    queryKey: queryKeys.quote(
+      bag,
+      request?.state ?? '',
+      request?.method ?? 'delivery',
+      request?.code ?? null,
+      tenderKey(request),
+    ),
     queryFn: ({ signal }) => fetchQuote(request!, signal),
     enabled: request !== null,
     placeholderData: keepPreviousData,
@@ -66,7 +79,10 @@ export function useApplyCode(bag: string) {
   return useMutation({
     mutationFn: (request: QuoteRequest) => fetchQuote(request),
     onSuccess: (quote, request) => {
-      client.setQueryData(queryKeys.quote(bag, request.state ?? '', request.method ?? 'delivery', quote.code), quote);
+      client.setQueryData(
+        queryKeys.quote(bag, request.state ?? '', request.method ?? 'delivery', quote.code, tenderKey(request)),
+        quote,
+      );
     },
   });
 }

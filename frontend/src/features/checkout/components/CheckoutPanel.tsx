@@ -6,7 +6,7 @@ import { useCheckoutMachine } from '../lib/useCheckoutMachine';
 import { CheckoutDetailsStep } from './CheckoutDetailsStep';
 import { CheckoutPaymentStep } from './CheckoutPaymentStep';
 import { useCheckoutScope } from './CheckoutScope';
-import { useCheckoutPayment } from './useCheckoutPayment';
+import { NO_TENDER, useCheckoutPayment, type Tender } from './useCheckoutPayment';
 import { useDeliveryOptions } from '@/lib/delivery';
 import { useSession } from '@/lib/session';
 import { bagQueryOptions } from '@/lib/shopping';
@@ -43,6 +43,8 @@ export function CheckoutPanel() {
   const payment = useCheckoutPayment(send, setOutcome, !user);
   // "Pay now" or "Pay on delivery", when the quote offers the second.
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('paystack');
+  // Store credit and a gift card, when the shopper chooses them.
+  const [tender, setTender] = useState<Tender>(NO_TENDER);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const payRef = useRef<HTMLButtonElement>(null);
   const details = useCheckoutDetails(state.step !== 'closed' && state.values === null);
@@ -50,7 +52,15 @@ export function CheckoutPanel() {
   const bagKey = bagSignature(bag);
   const quoteRequest =
     state.step === 'payment'
-      ? { state: state.values.address.state.trim(), method: state.values.method, code: state.code }
+      ? {
+          state: state.values.address.state.trim(),
+          method: state.values.method,
+          code: state.code,
+          useCredit: tender.useCredit,
+          giftCard: tender.giftCard,
+          // A guest's e-mail: when it holds store credit, the summary says to sign in.
+          email: user ? null : state.values.customer.email.trim(),
+        }
       : null;
   const quote = useQuote(quoteRequest, bagKey);
   const { mutateAsync: tryCode } = useApplyCode(bagKey);
@@ -106,6 +116,8 @@ export function CheckoutPanel() {
         blockedNote={blockedNote}
         headingRef={headingRef}
         payRef={payRef}
+        tender={tender}
+        setTender={setTender}
       />
     );
   }

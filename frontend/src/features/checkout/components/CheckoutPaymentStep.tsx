@@ -7,7 +7,8 @@ import { QUOTE_FAILED } from './CheckoutDetailsStep';
 import { DiscountCode } from './DiscountCode';
 import { PaymentChoice } from './PaymentChoice';
 import { SandboxPayment } from './PaymentPopup';
-import type { CheckoutPayment } from './useCheckoutPayment';
+import { TenderChoice } from './TenderChoice';
+import type { CheckoutPayment, Tender } from './useCheckoutPayment';
 import { Spinner } from '@/components/Spinner';
 import { formatNaira } from '@/lib/money';
 
@@ -26,6 +27,9 @@ type PaymentStepProps = {
   blockedNote: ReactNode;
   headingRef: RefObject<HTMLHeadingElement | null>;
   payRef: RefObject<HTMLButtonElement | null>;
+  /** Store credit and a gift card, as chosen (Pay now only). */
+  tender: Tender;
+  setTender: (tender: Tender) => void;
 };
 
 /** "Place order, pay ₦87,550.00 on delivery" ("at pickup"). */
@@ -50,10 +54,36 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
   const offer = shown?.payOnDelivery ?? null;
   const method: PaymentMethod = offer?.offered ? paymentMethod : 'paystack';
   const later = method === 'pay_on_delivery';
+  const tender = later ? { useCredit: false, giftCard: null } : props.tender;
+  // What Paystack is asked for after store credit and a gift card (0: the order is paid at once).
+  const toPay = priced?.toPay ?? total;
+
+  const tryCard = async (typed: string): Promise<string | null> => {
+    try {
+      const request = {
+        state: chosen.address.state.trim(),
+        method: chosen.method,
+        code,
+        useCredit: tender.useCredit,
+        giftCard: typed,
+      };
+      await props.tryCode(request);
+      props.setTender({ ...tender, giftCard: typed });
+      return null;
+    } catch (error) {
+      return messageOf(error, QUOTE_FAILED);
+    }
+  };
 
   const apply = async (typed: string): Promise<string | null> => {
     try {
-      const answer = await props.tryCode({ state: chosen.address.state.trim(), method: chosen.method, code: typed });
+      const answer = await props.tryCode({
+        state: chosen.address.state.trim(),
+        method: chosen.method,
+        code: typed,
+        useCredit: tender.useCredit,
+        giftCard: tender.giftCard,
+      });
       send({ type: 'code', code: answer.code ?? typed });
       return null;
     } catch (error) {
@@ -82,6 +112,15 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
         disabled={busy}
       />
       <QuoteSummary quote={quote} values={chosen} />
+      {!later && (
+        <TenderChoice
+          quote={shown ?? null}
+          tender={tender}
+          onChange={props.setTender}
+          onTryCard={tryCard}
+          disabled={busy}
+        />
+      )}
       {offer && (offer.offered || offer.reason) && (
         <PaymentChoice
           offer={offer}
@@ -101,12 +140,18 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
         disabled={busy || !priced || total <= 0 || blocked || quote.isFetching}
         aria-describedby={blocked ? 'checkout-blocked' : undefined}
         aria-busy={payment.status === 'starting'}
-        onClick={() => void props.payment.pay(chosen, code, total, method)}
+        onClick={() => void props.payment.pay(chosen, code, total, method, tender)}
       >
         {payment.status === 'starting' && (
           <Spinner size="sm" label={later ? 'Placing your order…' : 'Starting payment…'} />
         )}
-        {later ? placeOrderLabel(total, pickup) : priced ? `Pay ${formatNaira(total)}` : 'Pay'}
+        {later
+          ? placeOrderLabel(total, pickup)
+          : priced && toPay === 0
+            ? 'Place order'
+            : priced
+              ? `Pay ${formatNaira(toPay)}`
+              : 'Pay'}
       </button>
       <div role="status" className="checkout__held-region">
         {heldUntil && <p className="checkout__held">{heldUntil}</p>}

@@ -13,6 +13,10 @@ import { trimValues, type CheckoutValues } from '../lib/validate';
 import type { CheckoutOutcome } from './CheckoutScope';
 import { onItsWay, openPaymentPopup, START_FAILED } from './PaymentPopup';
 
+/** What the shopper chose to pay with beside Paystack: her store credit, and a gift card's code. */
+export type Tender = { useCredit: boolean; giftCard: string | null };
+export const NO_TENDER: Tender = { useCredit: false, giftCard: null };
+
 export const VERIFY_FAILED =
   'We could not confirm your payment yet. If you were charged, your order will appear in My Orders shortly.';
 export const CANCEL_FAILED = "We couldn't cancel the earlier payment. Please try again in a moment.";
@@ -76,19 +80,39 @@ export function useCheckoutPayment(
     [send],
   );
 
-  const pay = async (values: CheckoutValues, code: string | null, expectedTotal: number, method: PaymentMethod) => {
+  const pay = async (
+    values: CheckoutValues,
+    code: string | null,
+    expectedTotal: number,
+    method: PaymentMethod,
+    tender: Tender = NO_TENDER,
+  ) => {
     if (!send({ type: 'pay' })) return;
     emailRef.current = values.customer.email.trim();
     setOutcome(null);
     await cancelling.current;
     let start;
     try {
-      start = await startPayment({ ...trimValues(values), code, expectedTotal, paymentMethod: method });
+      start = await startPayment({
+        ...trimValues(values),
+        code,
+        expectedTotal,
+        paymentMethod: method,
+        useCredit: method === 'paystack' && tender.useCredit,
+        giftCard: method === 'paystack' ? tender.giftCard : null,
+      });
     } catch (error) {
       send(startFailure(error, START_FAILED));
       return;
     }
     // Pay on delivery: the order exists already; nothing to open or verify.
+    // Paid in full by store credit or a gift card: the order is paid already, nothing to open.
+    if (isPlaced(start) && start.order.status === 'paid') {
+      setOutcome({ kind: 'paid', reference: start.order.paymentReference, order: start.order, guest });
+      send({ type: 'placed' });
+      placedOrder(start);
+      return;
+    }
     if (isPlaced(start)) {
       setOutcome({ kind: 'placed', order: start.order, guest });
       send({ type: 'placed' });

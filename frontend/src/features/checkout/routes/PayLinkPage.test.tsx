@@ -81,6 +81,8 @@ const start: PaymentStart = {
   mode: 'sandbox',
   publicKey: '',
   reference: 'ref_1',
+  paidByCredit: 0,
+  paidByGiftCard: 0,
 };
 
 function urlOf(input: RequestInfo | URL): string {

@@ -5437,9 +5437,9 @@ export interface components {
       reviewCount: number;
       /**
        * @description Its returns say it runs small (and the merchant lets the page say so): "Runs small — most
-       *     customers take one size up". Left out unless true, so lists carry no extra bytes.
+       *     customers take one size up".
        */
-      runsSmall: boolean | null;
+      runsSmall: boolean;
       sizes: string[];
       /** @description What can be bought: one per size × colour sold, or one default variant. */
       variants: components['schemas']['Variant'][];

@@ -136,6 +136,21 @@ describe('dashboard', () => {
     expect(links[3]!.className).toContain('is-hot');
   });
 
+  it('counts returns by reason and by product, with the credit customers hold', async () => {
+    mockFetch({ '/api/admin/dashboard': dashboard() });
+    renderDashboard();
+    const returns = await screen.findByRole('region', { name: 'Returns' });
+    expect(within(returns).getByText('Store credit held by customers: ₦30,000.00')).toBeTruthy();
+    const reasons = within(returns).getByRole('list', { name: 'Returns by reason' });
+    expect(
+      within(reasons)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Too small3 units', 'Damaged or faulty1 unit']);
+    const products = within(returns).getByRole('list', { name: 'Most returned products' });
+    expect(products.textContent).toBe('Oxford Brogue · runs small4 returned of 20 sold (20%)');
+  });
+
   it('lists the best sellers and the low stock', async () => {
     mockFetch({ '/api/admin/dashboard': dashboard() });
     renderDashboard();

@@ -222,7 +222,7 @@ function Returns({ figures }: { figures: ReturnFigures }) {
                   {p.runsSmall && <> · runs small</>}
                 </span>
                 <span className="dash-list__figures">
-                  {p.returned} of {plural(p.sold, 'sold', 'sold')} returned ({p.rate}%)
+                  {p.returned} returned of {p.sold} sold ({p.rate}%)
                 </span>
               </li>
             ))}

@@ -2,7 +2,8 @@
 // (one size) go back for the next size up, asked from My Orders with a photo; the owner approves
 // on the Returns screen (the new size is held at once), marks the pair received and back on sale,
 // and the exchange's new order appears for her and in the back office, with both sizes' stock
-// right. A guest finds the same form on the tracking page by her order number and phone.
+// right. A guest finds the same form on the tracking page by her order number and phone. A return
+// for store credit is then spent on a new order whose rest Paystack pays.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
@@ -12,6 +13,7 @@ import {
   buyWithTestCard,
   demoImage,
   featuredProducts,
+  naira,
   shopAndBrowserForThisFile,
   signInAsAdmin,
   signUp,
@@ -159,4 +161,90 @@ test('a guest finds the return form on the tracking page by her order number and
     await other.getByText('Waiting for the shop').waitFor();
     assert.deepEqual(await axeViolations(other), [], 'the tracking page with its returns passes axe');
   });
+});
+
+test('a return for store credit, then the credit spent on a new order whose rest Paystack pays', async () => {
+  const owner = await axePage(browser, SMALL_PHONE, TIMEOUT);
+  await owner.goto(`${shop.base}/about`);
+  await signInAsAdmin(owner, shop);
+  const { product, from } = await twoSizes();
+  const email = `credit-${Date.now()}@example.com`;
+  const ada = await axePage(browser, SMALL_PHONE, TIMEOUT);
+  await signUp(ada, shop.base, { name: 'Ada Credit', email });
+  const order = await buyWithTestCard(
+    ada,
+    product,
+    { name: 'Ada Credit', email, phone: '0803 555 0199' },
+    { street: '4 Allen Avenue', city: 'Ikeja', state: 'Lagos', country: 'Nigeria', postalCode: '' },
+    from,
+  );
+  await deliver(owner, order.id);
+
+  // ---- She asks for store credit; the owner approves and receives the parcel.
+  await withShot(ada, 'return-credit-ask', async () => {
+    await ada.goto(`${shop.base}/returns?order=${encodeURIComponent(order.id)}`);
+    const form = ada.getByRole('form', { name: 'Return or exchange' });
+    await form.getByRole('checkbox').first().check();
+    await form.getByRole('radio', { name: 'Store credit' }).check();
+    await form.getByLabel('Reason').selectOption('too_big');
+    await form.getByRole('button', { name: 'Send my request' }).click();
+    await ada.getByText('Waiting for the shop').waitFor();
+  });
+  const listed = await apiAs(owner, 'GET', '/api/admin/returns?status=requested');
+  const request = listed.body.returns.find((r) => r.orderId === order.id);
+  assert.equal(request.value, order.items[0].price, 'the credit is what the item was paid');
+  for (const [step, body] of [
+    ['approve', { sendBack: 'drop_at_shop' }],
+    ['receive', { condition: 'restock' }],
+  ]) {
+    const res = await apiAs(owner, 'POST', `/api/admin/returns/${request.id}/${step}`, body);
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+  }
+
+  // ---- She proves her e-mail (the link mailed to it), and the credit is hers to spend.
+  assert.equal((await apiAs(ada, 'POST', '/api/account/credit/proof')).status, 200);
+  let token = null;
+  for (let i = 0; i < 100 && !token; i++) {
+    const mail = shop
+      .outbox()
+      .filter((m) => m.text.includes(email) && m.text.includes('/confirm-email?token='))
+      .at(-1);
+    token = mail ? /\/confirm-email\?token=([\w-]+)/.exec(mail.text)[1] : null;
+    if (!token) await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.ok(token, 'the proof link was mailed');
+  assert.equal((await apiAs(ada, 'POST', '/api/account/credit/confirm', { token })).status, 200);
+  const credit = await apiAs(ada, 'GET', '/api/account/credit');
+  assert.equal(credit.body.balance, request.value);
+
+  // ---- A new order of the same item: the credit pays the item, Paystack the delivery fee.
+  const bag = await apiAs(ada, 'POST', '/api/bag', {
+    productId: product.id,
+    size: from.size,
+    color: from.color,
+    quantity: 1,
+  });
+  assert.ok(bag.status < 300, JSON.stringify(bag.body));
+  await withShot(ada, 'return-credit-spend', async () => {
+    await ada.goto(`${shop.base}/mybag`);
+    await ada.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const details = ada.getByRole('form', { name: 'Checkout details' });
+    await details.waitFor();
+    await details.getByLabel('Phone number').fill('0803 555 0199');
+    await details.getByLabel('Street address').fill('4 Allen Avenue');
+    await details.getByLabel('City').fill('Ikeja');
+    await details.getByLabel('State', { exact: true }).selectOption('Lagos');
+    await details.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await ada.getByRole('heading', { name: 'Payment' }).waitFor();
+    await ada.getByRole('button', { name: 'Use it' }).click();
+    await ada.getByText(`Store credit applied: −${naira(request.value)}`).waitFor();
+    const rest = Number((await ada.getByTestId('to-pay').innerText()).replace(/[^\d]/g, ''));
+    assert.ok(rest > 0, 'Paystack pays the rest');
+    await ada.getByRole('button', { name: `Pay ${naira(rest)}` }).click();
+    const popup = ada.getByRole('dialog', { name: 'Test payment' });
+    await popup.waitFor();
+    await popup.getByRole('button', { name: /\(Success\)$/ }).click();
+    await ada.getByText(/^Payment successful! Reference: /).waitFor();
+  });
+  assert.equal((await apiAs(ada, 'GET', '/api/account/credit')).body.balance, 0, 'the credit is spent');
 });

@@ -74,7 +74,7 @@ pub struct GiftCardCode {
 
 /// What is left on a gift card, by its code. Guessing codes costs the guesser: a few lookups per
 /// client address.
-#[utoipa::path(tag = "shop", responses((status = OK, body = CardBalance), NotFound, TooManyRequests))]
+#[utoipa::path(tag = "shop", responses((status = OK, body = CardBalance), BadRequest, NotFound, TooManyRequests))]
 #[post("/gift-cards/balance")]
 async fn gift_card_balance(state: web::Data<AppState>, req: HttpRequest, body: web::Json<GiftCardCode>) -> AppResult<HttpResponse> {
     state
@@ -130,7 +130,7 @@ pub struct GiftCardChange {
 #[utoipa::path(
     params(("id" = String, Path, description = "The gift card's id")),
     tag = "admin",
-    responses((status = OK, body = GiftCard), Unauthorized, Forbidden, NotFound)
+    responses((status = OK, body = GiftCard), BadRequest, Unauthorized, Forbidden, NotFound)
 )]
 #[patch("/admin/gift-cards/{id}")]
 async fn change_gift_card(

@@ -141,3 +141,119 @@ async fn a_killed_server_loses_and_duplicates_no_order() {
     assert_eq!(count(leaked_holds), 0, "no hold leaked past the restart");
     assert!(orders as usize >= before_restart, "{orders} orders, {before_restart} verified in the browser");
 }
+
+/// A SIGKILL in the middle of a burst of returns received for store credit and exchanges: after
+/// the restart every received return has given exactly what it asked once (one credit entry, or
+/// one exchange order), none that is not received gave anything, and every unit of the two sizes
+/// is on sale, held for an exchange, or sold.
+#[actix_web::test]
+async fn a_killed_server_gives_each_received_return_its_credit_or_exchange_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let shop = crate::common::Process(start_shop(dir.path(), port));
+    wait_until_up(&base).await;
+    let db = || rusqlite::Connection::open(dir.path().join("ankara.db")).unwrap();
+    let count = |sql: &str| db().query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+
+    let featured: Value = reqwest::get(format!("{base}/api/products/featured")).await.unwrap().json().await.unwrap();
+    let product = featured
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["variants"].as_array().is_some_and(|v| v.len() > 1))
+        .expect("a featured product with two variants")
+        .clone();
+    let (from, to) = (product["variants"][0].clone(), product["variants"][1].clone());
+    let ids = [from["id"].as_str().unwrap().to_string(), to["id"].as_str().unwrap().to_string()];
+    db().execute("UPDATE variants SET stock = 1000 WHERE id IN (?1, ?2)", rusqlite::params![ids[0], ids[1]]).unwrap();
+    let total_units = |db: &rusqlite::Connection| -> i64 {
+        let q = |sql: &str| db.query_row(sql, rusqlite::params![ids[0], ids[1]], |r| r.get::<_, i64>(0)).unwrap();
+        q("SELECT SUM(stock) FROM variants WHERE id IN (?1, ?2)")
+            + q("SELECT COALESCE(SUM(from_stock), 0) FROM order_items WHERE variant_id IN (?1, ?2)")
+            + q("SELECT COALESCE(SUM(held), 0) FROM return_lines WHERE exchange_variant_id IN (?1, ?2)")
+            + q("SELECT COALESCE(SUM(l.quantity), 0) FROM return_lines l JOIN returns r ON r.id = l.return_id
+                 JOIN order_items i ON i.order_id = r.order_id AND i.position = l.position
+                 WHERE r.condition = 'write_off' AND i.variant_id IN (?1, ?2)")
+    };
+
+    // The owner, and eight customers with a delivered order each and an approved return (one
+    // client address may ask for ten returns a day).
+    let owner = Browser::new(base.clone());
+    owner.signup("Owner", "owner@example.com", "secret1").await;
+    db().execute("UPDATE users SET role = 'owner' WHERE email = 'owner@example.com'", []).unwrap();
+    assert_eq!(owner.post_json("/api/auth/refresh", Value::Null).await.0, 200);
+    let mut returns = Vec::new();
+    for n in 0..8 {
+        let shopper = Browser::new(base.clone());
+        let email = format!("back{n}@example.com");
+        shopper.signup("Back Again", &email, "secret1").await;
+        post(&shopper, "/api/bag", json!({"productId": product["id"], "size": from["size"], "color": from["color"]})).await.unwrap();
+        let details = json!({
+            "customer": { "name": "Back Again", "email": email, "phone": "08030000000" },
+            "address": { "street": "1 Marina", "city": "Lagos", "state": "Lagos", "country": "Nigeria", "postalCode": "101001" },
+        });
+        let started = post(&shopper, "/api/checkout", details).await.unwrap();
+        post(&shopper, &format!("/api/sandbox/checkout/{}", started["accessCode"].as_str().unwrap()), json!({"outcome": "success"})).await;
+        let done = post(&shopper, "/api/payments/verify", json!({"reference": started["reference"]})).await.unwrap();
+        let order = done["data"]["order"]["id"].as_str().unwrap().to_string();
+        for step in [json!({"status": "processing"}), json!({"status": "shipped", "shippedBy": "rider"}), json!({"status": "delivered"})] {
+            assert_eq!(owner.send_json(reqwest::Method::PATCH, &format!("/api/admin/orders/{order}"), step).await.0, 200);
+        }
+        let ask = if n % 2 == 0 {
+            json!({"lines": [{"position": 0, "quantity": 1}], "reason": "changed_mind", "wants": "credit"})
+        } else {
+            json!({"lines": [{"position": 0, "quantity": 1, "exchangeVariantId": to["id"]}], "reason": "too_small", "wants": "exchange"})
+        };
+        let form = reqwest::multipart::Form::new().text("order", order).text("request", ask.to_string());
+        let made: Value = shopper.client.post(shopper.url("/api/returns")).multipart(form).send().await.unwrap().json().await.unwrap();
+        let id = made["id"].as_str().unwrap_or_else(|| panic!("{made}")).to_string();
+        assert_eq!(owner.post_json(&format!("/api/admin/returns/{id}/approve"), json!({"sendBack": "drop_at_shop"})).await.0, 200);
+        returns.push(id);
+    }
+    let units = total_units(&db());
+
+    // Every return received at once, several clicks each, with the plug pulled mid-burst.
+    let clicks: Vec<_> = returns
+        .iter()
+        .flat_map(|id| std::iter::repeat_n(id.clone(), 3))
+        .map(|id| {
+            let (client, url) = (owner.client.clone(), owner.url(&format!("/api/admin/returns/{id}/receive")));
+            actix_web::rt::spawn(async move {
+                let _ = client.post(url).json(&json!({"condition": "restock"})).send().await;
+            })
+        })
+        .collect();
+    // Pulled a few milliseconds in: some receipts are through, some in flight, some not begun.
+    tokio::time::sleep(Duration::from_millis(2)).await;
+    let mut shop = shop;
+    shop.0.kill().expect("SIGKILL");
+    shop.0.wait().unwrap();
+    for click in clicks {
+        let _ = click.await;
+    }
+    let received = count("SELECT COUNT(*) FROM returns WHERE status = 'received'");
+    eprintln!("returns received before the kill: {received} of {}", returns.len());
+
+    // After a restart, each received return gave once, the others nothing; the units all add up.
+    let _shop = crate::common::Process(start_shop(dir.path(), port));
+    wait_until_up(&base).await;
+    assert_eq!(
+        count("SELECT COUNT(*) FROM returns WHERE status = 'received' AND wants = 'credit'"),
+        count("SELECT COUNT(*) FROM credit_entries")
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM credit_entries c JOIN returns r ON r.id = c.return_id WHERE r.status = 'received'"),
+        count("SELECT COUNT(DISTINCT return_id) FROM credit_entries"),
+        "one credit entry per received return, none for another"
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM returns WHERE status = 'received' AND wants = 'exchange'"),
+        count("SELECT COUNT(*) FROM returns WHERE exchange_order_id IS NOT NULL"),
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM orders WHERE total_kobo = 0"),
+        count("SELECT COUNT(*) FROM returns WHERE exchange_order_id IS NOT NULL")
+    );
+    assert_eq!(total_units(&db()), units, "every unit is on sale, held for an exchange, or sold");
+}

@@ -8277,6 +8277,15 @@ export interface operations {
           'application/json': components['schemas']['GiftCard'];
         };
       };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
       /** @description No valid session, or a failed login. */
       401: {
         headers: {
@@ -15100,6 +15109,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['CardBalance'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
         };
       };
       /** @description The thing does not exist. */

@@ -155,8 +155,10 @@ async fn return_photo(state: web::Data<AppState>, user: CurrentUser, path: web::
     if !crate::util::plausible_id(&id) {
         return Err(gone());
     }
-    // Staff see every request's photos; a customer only those of her own orders.
-    let viewer = if user.role.is_some() { None } else { Some(user.id.clone()) };
+    // Staff who may open the Returns screen see every request's photos (a rider, whose round is
+    // all of the shop that is his, does not); a customer only those of her own orders.
+    let staff = user.role.is_some_and(|role| crate::access::may(role, "GET", "/api/admin/returns"));
+    let viewer = if staff { None } else { Some(user.id.clone()) };
     let image = state
         .db
         .read(move |c| Ok(photo(c, &id, n, viewer.as_ref())?.map(|key| crate::media::load(c, &key)).transpose()?.flatten()))

@@ -145,6 +145,8 @@ async fn a_size_exchange_holds_the_new_size_and_becomes_a_no_charge_order_once_t
     let mine = ada.get(photo).await;
     assert_eq!((mine.status().as_u16(), mine.headers()["content-type"].to_str().unwrap()), (200, "image/jpeg"));
     assert_eq!(owner.get(photo).await.status(), 200);
+    // A rider is staff, but the Returns screen is not his.
+    assert_eq!(app.staff("rider@example.com", "rider").await.get(photo).await.status(), 404);
     let stranger = app.browser();
     stranger.signup("Bola Ade", "bola@example.com", "secret1").await;
     assert_eq!(stranger.get(photo).await.status(), 404);

@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session';
 import { may, type Endpoint } from '@/lib/staff';
 import type { ReturnCondition, ReturnRequest, ReturnSendBack } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
+import { describeVariant } from '@/lib/variants';
 import '../admin.css';
 import './AdminOrders.css';
 import './ReturnsPage.css';
@@ -42,8 +43,8 @@ function parseFilter(value: string | null): ReturnFilter {
   return FILTERS.some((f) => f.key === value) ? (value as ReturnFilter) : 'requested';
 }
 
-function describe(line: { name: string; size?: string | null; color?: string | null }): string {
-  const options = [line.size, line.color].filter(Boolean).join(', ');
+function describe(line: { name: string; size: string | null; color: string | null }): string {
+  const options = describeVariant(line);
   return options ? `${line.name} (${options})` : line.name;
 }
 
@@ -123,7 +124,7 @@ function ReturnRow({ request }: { request: ReturnRequest }) {
         {request.lines.map((line) => (
           <li key={line.position}>
             {line.quantity} × {describe(line)}
-            {line.exchange && <> → {[line.exchange.size, line.exchange.color].filter(Boolean).join(', ')}</>}
+            {line.exchange && <> → {describeVariant(line.exchange)}</>}
           </li>
         ))}
       </ul>

@@ -4,19 +4,16 @@ import { FormError } from '@/components/forms/FormError';
 import { PageSpinner } from '@/components/Spinner';
 import { failureMessage } from '@/lib/api';
 import { formatDate } from '@/lib/money';
+import { describeVariant } from '@/lib/variants';
 import type { ReturnAsk, ReturnLineOption, ReturnReason, ReturnRequest, ReturnWants, ReturnWho } from '@/lib/types';
 import './ReturnPanel.css';
 
 const MAX_PHOTOS = 3;
 const FAILED = "We couldn't send your request. Please check your connection and try again.";
 
-function describe(line: { name: string; size?: string | null; color?: string | null }): string {
-  const options = [line.size, line.color].filter(Boolean).join(', ');
+function describe(line: { name: string; size: string | null; color: string | null }): string {
+  const options = describeVariant(line);
   return options ? `${line.name} (${options})` : line.name;
-}
-
-function choiceText(choice: { size?: string | null; color?: string | null }): string {
-  return [choice.size, choice.color].filter(Boolean).join(', ') || 'Another option';
 }
 
 /**
@@ -77,7 +74,7 @@ function Requests({ requests }: { requests: ReturnRequest[] }) {
               {request.lines.map((line) => (
                 <li key={line.position}>
                   {line.quantity} × {describe(line)}
-                  {line.exchange && <> → {choiceText(line.exchange)}</>}
+                  {line.exchange && <> → {describeVariant(line.exchange)}</>}
                 </li>
               ))}
             </ul>
@@ -95,7 +92,7 @@ function Requests({ requests }: { requests: ReturnRequest[] }) {
   );
 }
 
-type Pick = { quantity: number; exchange: string };
+type Chosen = { quantity: number; exchange: string };
 
 function ReturnForm({
   who,
@@ -112,7 +109,7 @@ function ReturnForm({
 }) {
   const ask = useAskReturn(who);
   const errorId = useId();
-  const [picked, setPicked] = useState<Record<number, Pick>>({});
+  const [picked, setPicked] = useState<Record<number, Chosen>>({});
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [wants, setWants] = useState<ReturnWants | ''>('');
   const [note, setNote] = useState('');
@@ -128,7 +125,7 @@ function ReturnForm({
       else delete next[line.position];
       return next;
     });
-  const update = (position: number, change: Partial<Pick>) =>
+  const update = (position: number, change: Partial<Chosen>) =>
     setPicked((current) => {
       const pick = current[position];
       return pick ? { ...current, [position]: { ...pick, ...change } } : current;
@@ -227,7 +224,7 @@ function ReturnForm({
                     <option value="">Choose a size or colour</option>
                     {line.exchangeChoices.map((choice) => (
                       <option key={choice.variantId} value={choice.variantId}>
-                        {choiceText(choice)}
+                        {describeVariant(choice) || 'Another option'}
                       </option>
                     ))}
                   </select>

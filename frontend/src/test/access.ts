@@ -11,12 +11,14 @@ const readme = readFileSync(resolve(process.cwd(), '../README.md'), 'utf8');
  * give a role the very list the server's session would.
  */
 function fromReadme(): Record<StaffRole, Endpoint[]> {
-  const access: Record<StaffRole, Endpoint[]> = { owner: [], manager: [], packer: [], rider: [] };
+  const access: Record<StaffRole, Endpoint[]> = { owner: [], manager: [], packer: [], rider: [], cashier: [] };
   for (const line of readme.split('\n')) {
-    const row = /^\| `([A-Z]+ \/api\/[^`]+)` \| (yes|—) \| (yes|—) \| (yes|—)[^|]* \| (yes|—) \|/.exec(line);
+    const row = /^\| `([A-Z]+ \/api\/[^`]+)` \| (yes|—) \| (yes|—) \| (yes|—)[^|]* \| (yes|—) \| (yes|—)[^|]* \|/.exec(
+      line,
+    );
     if (!row) continue;
     const endpoint = row[1] as Endpoint;
-    (['owner', 'manager', 'packer', 'rider'] as const).forEach((role, i) => {
+    (['owner', 'manager', 'packer', 'rider', 'cashier'] as const).forEach((role, i) => {
       if (row[i + 2] === 'yes') access[role].push(endpoint);
     });
   }

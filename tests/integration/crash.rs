@@ -257,3 +257,95 @@ async fn a_killed_server_gives_each_received_return_its_credit_or_exchange_once(
     );
     assert_eq!(total_units(&db()), units, "every unit is on sale, held for an exchange, or sold");
 }
+
+/// A SIGKILL in the middle of a burst of counter sales (issue 37): forty sales, half made offline,
+/// each sent three times at once as a flushing queue and its retries would. After the restart the
+/// counter sends its whole queue again: every sale is recorded exactly once (one order, one
+/// payment), and every unit of the variant is on sale or sold to exactly one counter order.
+#[actix_web::test]
+async fn a_killed_server_records_each_counter_sale_once_when_the_queue_is_sent_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let port = free_port();
+    let base = format!("http://127.0.0.1:{port}");
+    let shop = crate::common::Process(start_shop(dir.path(), port));
+    wait_until_up(&base).await;
+    let db = || rusqlite::Connection::open(dir.path().join("ankara.db")).unwrap();
+    let count = |sql: &str| db().query_row(sql, [], |r| r.get::<_, i64>(0)).unwrap();
+
+    let cashier = Browser::new(base.clone());
+    cashier.signup("Bisi", "bisi@example.com", "secret1").await;
+    db().execute("UPDATE users SET role = 'cashier' WHERE email = 'bisi@example.com'", []).unwrap();
+    assert_eq!(cashier.post_json("/api/auth/refresh", Value::Null).await.0, 200);
+    let (status, catalogue) = cashier.get_json("/api/counter/catalogue").await;
+    assert_eq!(status, 200, "{catalogue}");
+    let product = &catalogue["products"][0];
+    let variant = product["variants"][0].clone();
+    let id = variant["variantId"].as_str().unwrap().to_string();
+    db().execute("UPDATE variants SET stock = 1000 WHERE id = ?1", [&id]).unwrap();
+    let units = || {
+        let db = db();
+        let q = |sql: &str| db.query_row(sql, [&id], |r| r.get::<_, i64>(0)).unwrap();
+        q("SELECT stock FROM variants WHERE id = ?1") + q("SELECT COALESCE(SUM(from_stock), 0) FROM order_items WHERE variant_id = ?1")
+    };
+    let before = units();
+    let price = product["price"].as_i64().unwrap();
+    let sales: Vec<Value> = (0..40)
+        .map(|n| {
+            let quantity = 1 + n % 3;
+            json!({
+                "saleId": format!("crash-sale-{n:03}"),
+                "madeAt": ankara::db::now_ms(),
+                "offline": n % 2 == 0,
+                "lines": [{ "variantId": id, "quantity": quantity, "price": price, "priceAt": catalogue["at"], "priceToken": variant["priceToken"] }],
+                "tenders": [{ "method": "cash", "amount": price * quantity, "tendered": price * quantity }],
+            })
+        })
+        .collect();
+
+    let sends: Vec<_> = sales
+        .iter()
+        .flat_map(|sale| std::iter::repeat_n(sale.clone(), 3))
+        .map(|sale| {
+            let (client, url) = (cashier.client.clone(), cashier.url("/api/counter/sales"));
+            actix_web::rt::spawn(async move {
+                let _ = client.post(url).json(&sale).send().await;
+            })
+        })
+        .collect();
+    // Pulled once a few sales are through: others in flight, others not begun.
+    for _ in 0..2_000 {
+        if count("SELECT COUNT(*) FROM counter_sales") >= 6 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let mut shop = shop;
+    shop.0.kill().expect("SIGKILL");
+    shop.0.wait().unwrap();
+    for send in sends {
+        let _ = send.await;
+    }
+    let recorded = count("SELECT COUNT(*) FROM counter_sales");
+    eprintln!("counter sales recorded before the kill: {recorded} of {}", sales.len());
+    assert_eq!(units(), before, "nothing half-recorded");
+
+    // Restarted, the counter sends its queue again, in order: each sale lands once.
+    let _shop = crate::common::Process(start_shop(dir.path(), port));
+    wait_until_up(&base).await;
+    for sale in &sales {
+        let (status, body) = cashier.post_json("/api/counter/sales", sale.clone()).await;
+        assert!(status == 200 || status == 201, "{status} {body}");
+    }
+    assert_eq!(count("SELECT COUNT(*) FROM counter_sales"), 40);
+    assert_eq!(count("SELECT COUNT(*) FROM orders WHERE source = 'counter'"), 40);
+    assert_eq!(count("SELECT COUNT(*) FROM payments WHERE reference LIKE 'CT-%'"), 40);
+    assert_eq!(count("SELECT COUNT(*) FROM counter_shortfalls"), 0);
+    let sold: i64 = (0..40).map(|n| 1 + n % 3).sum();
+    assert_eq!(count("SELECT SUM(quantity) FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.source = 'counter'"), sold);
+    assert_eq!(units(), before, "every unit is on sale or sold once");
+    assert_eq!(
+        count("SELECT SUM(collected_kobo) FROM orders WHERE source = 'counter'"),
+        count("SELECT SUM(total_kobo) FROM orders WHERE source = 'counter'"),
+        "each sale's cash is its total"
+    );
+}

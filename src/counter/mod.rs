@@ -463,6 +463,9 @@ fn tenders_of(asked: &[TenderAsk], total: Kobo, offline: bool) -> AppResult<Tend
         if tender.amount <= Kobo::ZERO {
             return Err(AppError::Validation("Each payment must be more than ₦0.00.".into()));
         }
+        if tender.amount > total || tender.tendered.is_some_and(|t| t > Kobo::new(100_000_000_000)) {
+            return Err(AppError::Validation(format!("The payments must add up to the total, {}.", format_naira(total))));
+        }
         match tender.method {
             TenderMethod::Cash => {
                 let tendered = tender.tendered.unwrap_or(tender.amount);
@@ -523,7 +526,9 @@ pub fn check(ask: SaleAsk) -> AppResult<Checked> {
     if !email.is_empty() && !crate::email::looks_like_email(&email) {
         return Err(AppError::Validation("Please enter a valid email address.".into()));
     }
-    let body = serde_json::to_vec(&ask).map_err(AppError::internal)?;
+    // Whether it went out as made offline is not part of the sale: a sale whose first sending got
+    // no answer is queued and sent again as offline, and is the same sale.
+    let body = serde_json::to_vec(&SaleAsk { offline: false, ..ask.clone() }).map_err(AppError::internal)?;
     let hash = hex::encode(Sha256::digest(&body));
     Ok(Checked { ask, hash, phone, name, email })
 }

@@ -100,6 +100,11 @@ async fn a_cashier_sells_for_cash_with_change_from_the_one_stock_and_sees_nothin
     let (status, again) = cashier.post_json("/api/counter/sales", sale.clone()).await;
     assert_eq!((status, &again["id"]), (200, &made["id"]));
     assert_eq!(stock(&app, "AWD-M-RED"), 3);
+    // Its first answer lost, the counter queued it and sends it as made offline: still the same sale.
+    let mut queued = sale.clone();
+    queued["offline"] = json!(true);
+    let (status, again) = cashier.post_json("/api/counter/sales", queued).await;
+    assert_eq!((status, &again["id"]), (200, &made["id"]));
     // The same id with other contents is refused.
     let mut altered = sale.clone();
     altered["lines"][0]["quantity"] = json!(1);

@@ -9,6 +9,7 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
   manager: 'Manager',
   packer: 'Packer',
   rider: 'Rider',
+  cashier: 'Cashier',
 };
 
 /** An endpoint as the access table (src/access.rs) and the session name it: "METHOD /api/path". */

@@ -31,8 +31,10 @@ export const ROLE_HINTS: Record<StaffRole, string> = {
   manager: 'Runs the shop: catalogue, stock, orders, refunds, customers, dashboard.',
   packer: 'Orders, the pick list and stock: packs and ships, sees no revenue or customers.',
   rider: 'Only his own deliveries, on his phone: the address, the amount to collect, and the customer’s code.',
+  cashier:
+    'Sells at the counter in the shop: her own sales and cash count, and stock levels; no revenue totals or customers.',
 };
-const ROLES: StaffRole[] = ['owner', 'manager', 'packer', 'rider'];
+const ROLES: StaffRole[] = ['owner', 'manager', 'packer', 'rider', 'cashier'];
 /** The select's value for "take off the staff". */
 const NOT_STAFF = 'none';
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));

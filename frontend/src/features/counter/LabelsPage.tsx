@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueries } from '@tanstack/react-query';
 import { PageShell } from '@/components/PageShell';
 import { SearchBox } from '@/components/forms/SearchBox';
 import { formatNaira } from '@/lib/money';
 import { useDebounced } from '@/lib/useDebounced';
-import { productPriceQuery, useStockRows } from './api';
+import { useProductPrices, useStockRows } from './api';
 import { variantName } from './catalogue';
 import { Bar, Loaded } from './ui';
 import type { StockRow } from '@/lib/types';
@@ -41,13 +40,8 @@ export default function LabelsPage() {
   const [sheet, setSheet] = useState<Sheet>('a4');
 
   const productIds = [...new Set(chosen.map((c) => c.row.productId))];
-  const prices = useQueries({
-    queries: productIds.map((id) => productPriceQuery(id)),
-  });
-  const priceOf = (productId: string): number | null => {
-    const i = productIds.indexOf(productId);
-    return prices[i]?.data?.price ?? null;
-  };
+  const prices = useProductPrices(productIds);
+  const priceOf = (productId: string): number | null => prices.data?.get(productId) ?? null;
 
   const choose = (row: StockRow, copies: number) =>
     setChosen((current) => {
@@ -182,16 +176,20 @@ export function Label({ row, price }: { row: StockRow; price: number | null }) {
   useEffect(() => {
     if (!row.sku || !svg.current) return;
     const node = svg.current;
-    void import('jsbarcode').then(({ default: JsBarcode }) => {
-      JsBarcode(node, row.sku!, {
-        format: 'CODE128',
-        displayValue: true,
-        fontSize: 12,
-        height: 40,
-        margin: 0,
-        width: 1.4,
-      });
-    });
+    const sku = row.sku;
+    void import('jsbarcode')
+      .then(({ default: JsBarcode }) =>
+        JsBarcode(node, sku, {
+          format: 'CODE128',
+          displayValue: true,
+          fontSize: 12,
+          height: 40,
+          margin: 0,
+          width: 1.4,
+        }),
+      )
+      // A SKU Code 128 cannot carry, or no canvas to measure the text with: the label keeps its words.
+      .catch(() => undefined);
   }, [row.sku]);
   return (
     <div className="label">

@@ -1,6 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
-import { queryKeys } from '@/lib/queryKeys';
 
 // The counter's calls (COUNTER-API.md, issue 37). Written by hand while the generated document
 // (lib/api.gen.ts) does not yet have these endpoints: at merge, replace these types with
@@ -227,13 +226,28 @@ export function useStockRows(q: string, page: number) {
   });
 }
 
-/** A product's price for its labels (GET /api/products/{id}); the stock list does not carry prices. */
-export function productPriceQuery(id: string) {
-  return {
-    queryKey: queryKeys.products.detail(id),
-    queryFn: ({ signal }: { signal: AbortSignal }) =>
-      answer(api.GET('/api/products/{id}', { params: { path: { id } }, signal })),
+/**
+ * The prices of the products whose labels are chosen (GET /api/products/{id} each; the stock list
+ * carries no prices), by product id; one not on the storefront has none. One query for them all
+ * rather than useQueries, which would put react-query's QueriesObserver in every first page.
+ */
+export function useProductPrices(ids: ReadonlyArray<string>) {
+  const sorted = [...ids].sort();
+  return useQuery({
+    queryKey: ['counter', 'prices', ...sorted] as const,
+    queryFn: async ({ signal }) => {
+      const prices = await Promise.all(
+        sorted.map((id) =>
+          answer(api.GET('/api/products/{id}', { params: { path: { id } }, signal })).then(
+            (p) => [id, p.price] as const,
+            () => [id, null] as const,
+          ),
+        ),
+      );
+      return new Map<string, number | null>(prices);
+    },
+    enabled: sorted.length > 0,
     staleTime: 60_000,
-    retry: false,
-  };
+    placeholderData: keepPreviousData,
+  });
 }

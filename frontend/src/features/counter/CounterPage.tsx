@@ -419,7 +419,11 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
           <div>
             <dt>Discount</dt>
             <dd>
-              {useCode && codeTotal === null ? 'the code’s, worked out when sent' : `−${formatNaira(totals.discount)}`}
+              {useCode && codeTotal === null
+                ? 'the code’s, worked out when sent'
+                : totals.discount > 0
+                  ? `−${formatNaira(totals.discount)}`
+                  : formatNaira(0)}
             </dd>
           </div>
           <div className="counter-sums__total">

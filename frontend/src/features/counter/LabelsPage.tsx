@@ -163,7 +163,7 @@ function LabelRow({ row, copies, onCopies }: { row: StockRow; copies: number; on
             />
           </span>
         ) : (
-          <span>No SKU</span>
+          <span className="muted">Give it a SKU in the product’s sizes and colours first</span>
         )}
       </td>
     </tr>

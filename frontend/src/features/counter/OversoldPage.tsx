@@ -97,6 +97,7 @@ function Entry({ entry }: { entry: OversoldEntry }) {
             type="button"
             className="btn btn--sm btn--dark"
             disabled={resolve.isPending}
+            aria-describedby={headingId}
             onClick={() => mark('restocked')}
           >
             Restocked
@@ -105,6 +106,7 @@ function Entry({ entry }: { entry: OversoldEntry }) {
             type="button"
             className="btn btn--sm btn--outline"
             disabled={resolve.isPending}
+            aria-describedby={headingId}
             onClick={() => mark('contacted')}
           >
             Contacted the customer

@@ -100,6 +100,11 @@ export default function CounterPage() {
         <p role="status" className={`counter-banner${!online || waiting ? ' is-on' : ''}`}>
           {!online ? `Offline — ${waitingText(waiting)}` : waiting ? `${waitingText(waiting)}: sending…` : ''}
         </p>
+        {!online && (
+          <p className="counter-note">
+            Keep this page open: it cannot be opened again until the internet is back. Sales go on as usual.
+          </p>
+        )}
         {queue.attention.length > 0 && (
           <section className="counter-attention" aria-labelledby="attention-heading">
             <h2 id="attention-heading" className="counter-subtitle">

@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useCashUp, useCounterDay, type CashierDay, type CounterDay } from './api';
+import { useSendWaiting } from './useCounter';
 import { Bar, FormNotice, isDay, lagosToday, Loaded, Panel, type Notice } from './ui';
 import { Select } from '@/components/forms/Select';
 import { PageShell } from '@/components/PageShell';
@@ -37,6 +38,10 @@ export default function DayPage() {
   const [date, setDate] = useState(() => lagosToday());
   const day = isDay(date) ? date : lagosToday();
   const query = useCounterDay(day);
+  // Sales still waiting on this device are sent from here too, so the day's figures include them.
+  const refetch = query.refetch;
+  const onRound = useCallback(() => void refetch(), [refetch]);
+  useSendWaiting(onRound);
   return (
     <PageShell title="End of day" eyebrow="Admin">
       <Bar state="Cash expected at the counter against cash counted, and the day’s sales by payment." refresh={query}>

@@ -133,6 +133,39 @@ describe('the counter', () => {
     expect((JSON.parse(localStorage.getItem(CATALOGUE_KEY)!) as Catalogue).products[0]!.variants[0]!.stock).toBe(2);
   });
 
+  it('shows the pay link as a QR code and moves on to the receipt when a poll says it is paid', async () => {
+    const user = userEvent.setup();
+    let polls = 0;
+    let body: SaleBody | null = null;
+    mockFetch({
+      '/api/counter/catalogue': CATALOGUE,
+      'POST /api/counter/sales': (_url: URL, init?: RequestInit) => {
+        body = JSON.parse(init?.body as string) as SaleBody;
+        return jsonResponse(recorded(body, { status: 'awaiting_payment', payLink: 'http://shop.test/pay/TOKEN' }), 201);
+      },
+      'GET /api/counter/sales/o1': () => {
+        polls += 1;
+        return jsonResponse(
+          recorded(body!, polls < 2 ? { status: 'awaiting_payment', payLink: 'http://shop.test/pay/TOKEN' } : {}),
+        );
+      },
+    });
+    renderCounter();
+    await addBySku(user, 'AWD-M-RED');
+    await user.click(screen.getByRole('radio', { name: 'Pay link (QR)' }));
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    await screen.findByRole('heading', { name: 'Scan to pay ₦25,000.00' });
+    expect(body!.tenders).toEqual([{ method: 'pay_link', amount: 2_500_000 }]);
+    await waitFor(() =>
+      expect(screen.getByRole('img', { name: 'QR code of the pay link for sale K7M2' }).getAttribute('src')).toMatch(
+        /^data:image\/svg\+xml/,
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'http://shop.test/pay/TOKEN' })).toBeTruthy();
+    await screen.findByRole('heading', { name: 'Sale K7M2 recorded' }, { timeout: 6000 });
+    expect(polls).toBeGreaterThanOrEqual(2);
+  }, 10_000);
+
   it('says so for a SKU that matches nothing', async () => {
     const user = userEvent.setup();
     mockFetch({ '/api/counter/catalogue': CATALOGUE });

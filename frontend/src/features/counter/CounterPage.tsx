@@ -652,7 +652,14 @@ function Finder({
           {results.map(({ product, variant }) => (
             <li key={product.productId} className="counter-result">
               {variant ? (
-                <VariantButton product={product} variant={variant} online={online} onAdd={onAdd} full />
+                <VariantButton
+                  lowStock={catalogue.lowStock}
+                  product={product}
+                  variant={variant}
+                  online={online}
+                  onAdd={onAdd}
+                  full
+                />
               ) : (
                 <>
                   <button
@@ -672,7 +679,14 @@ function Finder({
                   {(open === product.productId || results.length === 1) && (
                     <div className="counter-variants" role="group" aria-label={`Size and colour of ${product.name}`}>
                       {product.variants.map((v) => (
-                        <VariantButton key={v.variantId} product={product} variant={v} online={online} onAdd={onAdd} />
+                        <VariantButton
+                          lowStock={catalogue.lowStock}
+                          key={v.variantId}
+                          product={product}
+                          variant={v}
+                          online={online}
+                          onAdd={onAdd}
+                        />
                       ))}
                     </div>
                   )}
@@ -692,26 +706,31 @@ function VariantButton({
   online,
   onAdd,
   full,
+  lowStock,
 }: {
   product: CatalogueProduct;
   variant: CatalogueVariant;
   online: boolean;
   onAdd: (product: CatalogueProduct, variant: CatalogueVariant) => void;
   full?: boolean;
+  /** "Only N left" from this many (the shop's low-stock level). */
+  lowStock: number;
 }) {
   // Online the server refuses what is not in stock; offline the sale is kept and the shop told.
   const out = variant.stock <= 0;
+  const low = !out && variant.stock <= lowStock;
+  const stockText = out ? 'Sold out' : low ? `Only ${variant.stock} left` : `${variant.stock} left`;
   return (
     <button
       type="button"
       className={`counter-variant${out ? ' is-out' : ''}`}
       disabled={out && online}
       onClick={() => onAdd(product, variant)}
-      aria-label={`Add ${product.name} (${variantName(variant)})${out ? ', sold out' : `, ${variant.stock} left`}`}
+      aria-label={`Add ${product.name} (${variantName(variant)}), ${stockText.toLowerCase()}`}
     >
       {full && <span className="counter-variant__name">{product.name}</span>}
       <span>{variantName(variant)}</span>
-      <span className="counter-variant__stock">{out ? 'Sold out' : `${variant.stock} left`}</span>
+      <span className={`counter-variant__stock${low ? ' is-low' : ''}`}>{stockText}</span>
     </button>
   );
 }

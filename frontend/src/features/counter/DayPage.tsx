@@ -1,6 +1,9 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { useCashUp, useCounterDay, type CashierDay, type CounterDay } from './api';
+import { salesQueryOptions, useCashUp, useCounterDay, type CashierDay, type CounterDay } from './api';
+import { formatWhen } from './receipt';
+import { METHOD_LABELS } from './totals';
+import { useQuery } from '@tanstack/react-query';
 import { useSendWaiting } from './useCounter';
 import { Bar, FormNotice, isDay, lagosToday, Loaded, Panel, type Notice } from './ui';
 import { Select } from '@/components/forms/Select';
@@ -66,6 +69,7 @@ export default function DayPage() {
             <>
               <DaySummary day={data} />
               <CountForm day={data} />
+              <Sales date={data.date} />
             </>
           )}
         </Loaded>
@@ -234,5 +238,56 @@ function CountForm({ day }: { day: CounterDay }) {
       </form>
       <FormNotice notice={notice} />
     </Panel>
+  );
+}
+
+/** The day's sales (a cashier's own; everyone's for managers and owners), newest first. */
+function Sales({ date }: { date: string }) {
+  const query = useQuery(salesQueryOptions(date));
+  return (
+    <section aria-labelledby="sales-heading">
+      <h2 id="sales-heading" className="counter-subtitle">
+        Sales
+      </h2>
+      <Loaded query={query} loading="Loading the sales…">
+        {({ sales }) =>
+          sales.length === 0 ? (
+            <p className="counter-note">No sales on this day.</p>
+          ) : (
+            <table className="counter-table">
+              <caption className="visually-hidden">The day’s sales, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Sale</th>
+                  <th scope="col">Cashier</th>
+                  <th scope="col">Paid by</th>
+                  <th scope="col" className="is-num">
+                    Total
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {sales.map((sale) => (
+                  <tr key={sale.id}>
+                    <th scope="row">
+                      {sale.number} · {formatWhen(sale.madeAt)}
+                      {sale.offline && <span className="counter-note counter-note--small"> · made offline</span>}
+                      {sale.status === 'awaiting_payment' && (
+                        <span className="counter-note counter-note--small"> · waiting for its pay link</span>
+                      )}
+                    </th>
+                    <td data-label="Cashier">{sale.cashier}</td>
+                    <td data-label="Paid by">{sale.tenders.map((t) => METHOD_LABELS[t.method]).join(', ')}</td>
+                    <td className="is-num" data-label="Total">
+                      {formatNaira(sale.total)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )
+        }
+      </Loaded>
+    </section>
   );
 }

@@ -7,11 +7,13 @@ export function QrCode({ text, label }: { text: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    void import('qrcode').then((qr) =>
-      qr.toDataURL(text, { margin: 1, width: 280, errorCorrectionLevel: 'M' }).then((url) => {
-        if (live) setSrc(url);
-      }),
-    );
+    // An SVG (no canvas needed, sharp at any size) as a data: URL.
+    void import('qrcode')
+      .then((qr) => qr.toString(text, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }))
+      .then((svg) => {
+        if (live) setSrc(`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`);
+      })
+      .catch(() => undefined);
     return () => {
       live = false;
     };

@@ -47,6 +47,7 @@ describe('End of day', () => {
     let counted: unknown = null;
     const fetch = mockFetch({
       '/api/counter/day': DAY,
+      '/api/counter/sales': { sales: [] },
       'POST /api/counter/cash-ups': (_url: URL, init?: RequestInit) => {
         counted = JSON.parse(init?.body as string);
         return jsonResponse({ ...DAY.cashiers[1], counted: 1_000_000, difference: 0, countedAt: 1 }, 201);
@@ -61,6 +62,7 @@ describe('End of day', () => {
     expect(rows).toEqual(['Bisi3₦45,000.00₦44,500.00₦500.00 short', 'Tunde1₦10,000.00Not counted yet—']);
     expect(screen.getByText('₦70,000.00')).toBeTruthy();
     expect(fetch.mock.calls[0]![0] as string).toContain(`date=${lagosToday()}`);
+    await screen.findByText('No sales on this day.');
 
     await user.click(screen.getByRole('button', { name: 'Save the count' }));
     expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Type the cash counted, in naira.');

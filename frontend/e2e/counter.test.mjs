@@ -236,12 +236,13 @@ test('offline, three sales wait on the device; back online they arrive once each
 
     // Meanwhile the website sells the last unit.
     const shopper = await axePage(browser, SMALL_PHONE, TIMEOUT);
-    await signUp(shopper, shop.base, { name: 'Ada Obi', email: `ada-${Date.now()}@example.com` });
+    const adaEmail = `ada-${Date.now()}@example.com`;
+    await signUp(shopper, shop.base, { name: 'Ada Obi', email: adaEmail });
     const fresh = await productNow(product.id);
     await buyWithTestCard(
       shopper,
       fresh,
-      { name: 'Ada Obi', phone: '0803 555 0101' },
+      { name: 'Ada Obi', email: adaEmail, phone: '0803 555 0101' },
       { street: '3 Allen Avenue', city: 'Ikeja', state: 'Lagos', postalCode: '100001', country: 'Nigeria' },
       fresh.variants.find((v) => v.id === last.id),
     );

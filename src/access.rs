@@ -7,7 +7,7 @@
 //! Customers and visitors are not judged here: a staff endpoint's own extractor refuses them with
 //! the spec's words. An admin endpoint without a rule is open to owners only (see `AdminUser`).
 
-use crate::auth::Role::{self, Manager, Owner, Packer, Rider};
+use crate::auth::Role::{self, Cashier, Manager, Owner, Packer, Rider};
 use crate::error::AppError;
 
 /// One staff endpoint: its method and path as the API document writes them, the roles that may
@@ -25,6 +25,10 @@ const RUNNING: &[Role] = &[Owner, Manager];
 const OWNER: &[Role] = &[Owner];
 /// A rider's own round: nothing else of the shop is his.
 const RIDING: &[Role] = &[Owner, Rider];
+/// The counter in the physical shop: cashiers, and whoever runs the shop.
+const COUNTER: &[Role] = &[Owner, Manager, Cashier];
+/// Stock levels: whoever packs or sells at the counter looks; only managers change them.
+const STOCK_SIGHT: &[Role] = &[Owner, Manager, Packer, Cashier];
 
 const fn rule(method: &'static str, path: &'static str, roles: &'static [Role]) -> Rule {
     Rule { method, path, roles, note: "" }
@@ -79,13 +83,25 @@ pub const RULES: &[Rule] = &[
     rule("POST", "/api/admin/returns/{id}/refund", RUNNING),
     rule("GET", "/api/admin/products/{id}/returns", RUNNING),
     rule("PUT", "/api/admin/products/{id}/returns", RUNNING),
+    // The counter (issue 37): cashiers sell and count their own drawer (their own sales only, the
+    // handlers decide); an offline sale of units the website sold meanwhile is the shop's to settle.
+    rule("GET", "/api/counter/catalogue", COUNTER),
+    rule("POST", "/api/counter/quote", COUNTER),
+    rule("POST", "/api/counter/sales", COUNTER),
+    Rule { method: "GET", path: "/api/counter/sales", roles: COUNTER, note: "cashiers: their own sales" },
+    Rule { method: "GET", path: "/api/counter/sales/{id}", roles: COUNTER, note: "cashiers: their own sales" },
+    rule("POST", "/api/counter/sales/{id}/receipt", COUNTER),
+    Rule { method: "GET", path: "/api/counter/day", roles: COUNTER, note: "cashiers: their own drawer" },
+    Rule { method: "POST", path: "/api/counter/cash-ups", roles: COUNTER, note: "cashiers: their own drawer" },
+    rule("GET", "/api/admin/counter/oversold", RUNNING),
+    rule("POST", "/api/admin/counter/oversold/{id}/resolve", RUNNING),
     rule("GET", "/api/admin/payments", RUNNING),
     rule("GET", "/api/admin/customers", RUNNING),
     rule("GET", "/api/admin/customers.csv", RUNNING),
     rule("GET", "/api/admin/customers/{key}", RUNNING),
     rule("GET", "/api/admin/dashboard", RUNNING),
     // Stock: packers may look (to pick), not change.
-    rule("GET", "/api/admin/stock", EVERYONE),
+    rule("GET", "/api/admin/stock", STOCK_SIGHT),
     rule("GET", "/api/admin/stock.csv", RUNNING),
     rule("POST", "/api/admin/stock.csv", RUNNING),
     rule("PATCH", "/api/admin/variants/{id}", RUNNING),
@@ -238,11 +254,24 @@ pub fn refusal(role: Role) -> AppError {
 
 /// The rules as the README's table.
 pub fn markdown_table() -> String {
-    let mut out = String::from("| Endpoint | Owner | Manager | Packer | Rider |\n|---|---|---|---|---|\n");
+    let mut out = String::from("| Endpoint | Owner | Manager | Packer | Rider | Cashier |\n|---|---|---|---|---|---|\n");
     for rule in RULES {
         let mark = |role: Role| if rule.roles.contains(&role) { "yes" } else { "—" };
-        let packer = if rule.note.is_empty() { mark(Packer).to_string() } else { format!("{} ({})", mark(Packer), rule.note) };
-        out.push_str(&format!("| `{} {}` | {} | {} | {packer} | {} |\n", rule.method, rule.path, mark(Owner), mark(Manager), mark(Rider)));
+        // A rule's note says what its lesser role may do there: packers', or cashiers' at the counter.
+        let noted = |role: Role| {
+            let lesser = if rule.path.starts_with("/api/counter/") { Cashier } else { Packer };
+            if rule.note.is_empty() || role != lesser { mark(role).to_string() } else { format!("{} ({})", mark(role), rule.note) }
+        };
+        out.push_str(&format!(
+            "| `{} {}` | {} | {} | {} | {} | {} |\n",
+            rule.method,
+            rule.path,
+            mark(Owner),
+            mark(Manager),
+            noted(Packer),
+            mark(Rider),
+            noted(Cashier)
+        ));
     }
     out
 }

@@ -206,6 +206,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::credit::routes::configure)
                 .configure(crate::reviews::routes::configure)
                 .configure(crate::returns::routes::configure)
+                .configure(crate::counter::routes::configure)
                 .configure(crate::dashboard::routes::configure)
                 .configure(crate::settings::routes::configure)
                 .configure(crate::brand::routes::configure)

@@ -168,7 +168,7 @@ pub enum AdminAction {
     Grant {
         email: String,
         /// owner, manager, packer or rider. Default: owner (an admin who may do everything).
-        #[arg(long, value_parser = ["owner", "manager", "packer", "rider"])]
+        #[arg(long, value_parser = ["owner", "manager", "packer", "rider", "cashier"])]
         role: Option<String>,
     },
     /// Take the staff role away from the user with this e-mail (the last owner keeps it).

@@ -17,6 +17,7 @@ pub mod clock;
 pub mod compress;
 pub mod config;
 pub mod content;
+pub mod counter;
 pub mod couriers;
 pub mod cpu;
 pub mod credit;

@@ -460,6 +460,7 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       podUnconfirmedPerAddress: 3,
       returnWindowDays: 7,
       returnDeliveryFee: false,
+      counterDiscountLimit: 10,
     });
     assert.deepEqual(page.errors, [], 'no uncaught errors on the Settings screen');
   });

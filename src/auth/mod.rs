@@ -63,13 +63,14 @@ pub struct CurrentUser {
 crate::text_enum! {
     /// What a member of staff may do: owners everything, managers the shop's running (not staff
     /// or settings), packers the orders they pack and ship, riders the deliveries given to them
-    /// (and nothing else of the shop). The rule for each endpoint is in the
+    /// (and nothing else of the shop), cashiers the counter in the physical shop. The rule for each endpoint is in the
     /// access table (`access.rs`).
     pub enum Role {
         Owner => "owner",
         Manager => "manager",
         Packer => "packer",
         Rider => "rider",
+        Cashier => "cashier",
     }
 }
 

@@ -116,6 +116,56 @@ pub struct Dashboard {
     failed_mail: i64,
     /// Returns by reason and by product, and the store credit customers hold.
     returns: crate::returns::ReturnFigures,
+    /// The last 30 days' revenue by where the orders came from.
+    channels: Channels,
+}
+
+/// Revenue (paid less refunded) by channel: the website's checkout, orders taken in chats
+/// (WhatsApp, Instagram, by hand in the shop), and the counter (issue 37).
+#[derive(Serialize, Default, utoipa::ToSchema)]
+pub struct Channels {
+    #[schema(value_type = i64)]
+    website: Kobo,
+    #[schema(value_type = i64)]
+    chats: Kobo,
+    #[schema(value_type = i64)]
+    counter: Kobo,
+}
+
+impl Channels {
+    fn add(&mut self, source: &str, amount: Kobo) {
+        match source {
+            "website" => self.website += amount,
+            "counter" => self.counter += amount,
+            _ => self.chats += amount,
+        }
+    }
+}
+
+/// Revenue since `since` by channel, counted as the dashboard's days count it: a Paystack order
+/// when placed, money by hand when collected, a pay link when paid, a refund when processed.
+fn channels(conn: &Connection, since: i64) -> rusqlite::Result<Channels> {
+    let mut channels = Channels::default();
+    for (sql, sign) in [
+        ("SELECT source, SUM(total_kobo) FROM orders WHERE payment_method = 'paystack' AND created_at >= ?1 GROUP BY source", 1),
+        ("SELECT source, SUM(collected_kobo) FROM orders WHERE collected_at >= ?1 GROUP BY source", 1),
+        (
+            "SELECT o.source, SUM(l.amount_kobo) FROM pay_links l JOIN orders o ON o.id = l.order_id WHERE l.paid_at >= ?1 GROUP BY o.source",
+            1,
+        ),
+        (
+            "SELECT o.source, SUM(r.amount_kobo) FROM refunds r JOIN orders o ON o.id = r.order_id
+             WHERE r.status = 'processed' AND r.processed_at >= ?1 GROUP BY o.source",
+            -1,
+        ),
+    ] {
+        let mut stmt = conn.prepare_cached(sql)?;
+        for row in stmt.query_map([since], |r| Ok((r.get::<_, String>(0)?, r.get::<_, Kobo>(1)?)))? {
+            let (source, amount) = row?;
+            channels.add(&source, if sign < 0 { -amount } else { amount });
+        }
+    }
+    Ok(channels)
 }
 
 fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
@@ -250,6 +300,7 @@ fn figures(conn: &Connection, now: i64) -> rusqlite::Result<Dashboard> {
         bag_reminders: crate::alerts::reminders::figures(conn, since)?,
         failed_mail: conn.query_row("SELECT COUNT(*) FROM mail_outbox WHERE status = 'failed'", [], |r| r.get(0))?,
         returns: crate::returns::figures(conn)?,
+        channels: channels(conn, since)?,
     })
 }
 

@@ -20,6 +20,9 @@ pub fn collect(tx: &Connection, id: &OrderId, amount: Kobo, by: CollectedBy, now
         }
         PaymentMethod::PayOnDelivery => order.total_amount,
         PaymentMethod::PayLink => order.payment.balance,
+        PaymentMethod::Counter => {
+            return Err(AppError::Conflict("A counter sale is paid at the counter; there is nothing to collect here.".into()));
+        }
     };
     if order.payment.collected_at.is_some() {
         return Err(AppError::Conflict("The money for this order was already recorded.".into()));

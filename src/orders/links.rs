@@ -124,6 +124,16 @@ pub fn create(
     Ok(token)
 }
 
+/// The token of an order's link that is still open, if any (the counter shows it as a QR code).
+pub fn open_token(conn: &Connection, order_id: &OrderId) -> rusqlite::Result<Option<String>> {
+    use rusqlite::OptionalExtension;
+    conn.prepare_cached(
+        "SELECT token FROM pay_links WHERE order_id = ?1 AND paid_at IS NULL AND cancelled_at IS NULL ORDER BY created_at DESC LIMIT 1",
+    )?
+    .query_row([order_id], |r| r.get(0))
+    .optional()
+}
+
 /// Ends an order's links that are still open (not paid, cancelled or expired). Returns how many.
 pub fn cancel_open(tx: &Connection, order_id: &OrderId, now: i64) -> rusqlite::Result<usize> {
     tx.execute(

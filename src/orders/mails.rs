@@ -68,7 +68,7 @@ fn payment_words(order: &Order) -> (String, String) {
             format!("Nothing has been paid yet: you pay {total} {at}, in cash, by transfer or POS. We will let you know when it ships."),
             format!("A new order to be paid on delivery is waiting: {total} to collect, nothing paid yet."),
         ),
-        PaymentMethod::PayLink => {
+        PaymentMethod::PayLink | PaymentMethod::Counter => {
             let paid = format_naira(order.payment.paid);
             (
                 format!("We have received {paid} of {total}; we will let you know when it ships."),

@@ -93,6 +93,9 @@ crate::text_enum! {
         Paystack => "paystack",
         PayOnDelivery => "pay_on_delivery",
         PayLink => "pay_link",
+        /// Paid at the counter of the physical shop: cash, a transfer the cashier saw arrive, and a
+        /// pay link the customer scanned (issue 37).
+        Counter => "counter",
     }
 }
 
@@ -105,6 +108,8 @@ crate::text_enum! {
         Whatsapp => "whatsapp",
         Instagram => "instagram",
         InStore => "in_store",
+        /// A sale at the counter of the physical shop (issue 37).
+        Counter => "counter",
     }
 }
 
@@ -352,7 +357,7 @@ impl Payment {
         let paid_online = match method {
             PaymentMethod::Paystack => (total - tender.credit - tender.gift - tender.short).max(Kobo::ZERO),
             PaymentMethod::PayOnDelivery => Kobo::ZERO,
-            PaymentMethod::PayLink => links_paid,
+            PaymentMethod::PayLink | PaymentMethod::Counter => links_paid,
         };
         let paid = paid_online + by_hand + tender.credit + tender.gift;
         let closed = matches!(status, OrderStatus::Cancelled | OrderStatus::Refused);

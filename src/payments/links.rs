@@ -61,7 +61,7 @@ pub struct NewLink {
     pub amount: Option<crate::money::Naira>,
 }
 /// When a link made now stops being payable: the merchant's pay-link hours from now.
-pub(super) fn link_expiry(conn: &Connection, now: i64) -> rusqlite::Result<i64> {
+pub(crate) fn link_expiry(conn: &Connection, now: i64) -> rusqlite::Result<i64> {
     Ok(now + crate::settings::load(conn)?.pay_link_hours * 3_600_000)
 }
 

@@ -12,7 +12,7 @@ mod confirm;
 mod confirm_routes;
 mod form;
 mod link_routes;
-mod links;
+pub mod links;
 mod quote;
 mod reconcile;
 pub mod routes;

@@ -71,6 +71,9 @@ pub struct Settings {
     pub return_window_days: i64,
     /// Whether a return that brings back every unit of an order gives back its delivery fee too.
     pub return_delivery_fee: bool,
+    /// The most a cashier may take off a counter sale by hand, in percent: 0 (none) to 50.
+    #[schema(minimum = 0, maximum = 50)]
+    pub counter_discount_limit: i64,
 }
 
 crate::text_enum! {
@@ -135,6 +138,8 @@ impl Default for Settings {
             return_window_days: 7,
             // Most Nigerian shops keep the delivery fee: the rider was paid to bring it.
             return_delivery_fee: false,
+            // A small courtesy at the till; more is the owner's to give through a discount code.
+            counter_discount_limit: 10,
         }
     }
 }
@@ -180,6 +185,8 @@ pub struct SettingsChange {
     #[schema(minimum = 0, maximum = 90)]
     pub return_window_days: Option<i64>,
     pub return_delivery_fee: Option<bool>,
+    #[schema(minimum = 0, maximum = 50)]
+    pub counter_discount_limit: Option<i64>,
 }
 
 impl SettingsChange {
@@ -277,6 +284,12 @@ impl SettingsChange {
         }
         if let Some(on) = self.return_delivery_fee {
             current.return_delivery_fee = on;
+        }
+        if let Some(limit) = self.counter_discount_limit {
+            if !(0..=50).contains(&limit) {
+                return invalid("The counter's staff discount must be from 0 to 50 percent.".into());
+            }
+            current.counter_discount_limit = limit;
         }
         if current.max_per_line > current.max_per_checkout {
             return invalid("The most of one item cannot be more than the most items per order.".into());

@@ -115,6 +115,7 @@ fn duties(role: Role) -> &'static str {
         Role::Manager => "running the shop: catalogue, stock, orders, refunds and customers",
         Role::Packer => "packing and shipping orders",
         Role::Rider => "delivering the orders given to you, from your phone",
+        Role::Cashier => "selling at the counter of the shop, and counting your cash at the end of the day",
     }
 }
 

@@ -280,6 +280,7 @@ async fn every_staff_endpoint_has_a_rule_and_each_role_gets_exactly_what_the_tab
     let manager = app.staff("manager@example.com", "manager").await;
     let packer = app.staff("packer@example.com", "packer").await;
     let rider = app.staff("rider@example.com", "rider").await;
+    let cashier = app.staff("cashier@example.com", "cashier").await;
     let customer = app.browser();
     customer.signup("Ada Obi", "ada@example.com", "customer-pass-1").await;
 
@@ -299,7 +300,12 @@ async fn every_staff_endpoint_has_a_rule_and_each_role_gets_exactly_what_the_tab
         // A customer is refused every staff endpoint (by its extractor, or by its body first).
         let (status, reply) = call(&customer, method, path).await;
         assert!(matches!(status, 400 | 403 | 404 | 415), "a customer called {method} {path}: {status} {reply}");
-        let roles = [(&manager, ankara::auth::Role::Manager), (&packer, ankara::auth::Role::Packer), (&rider, ankara::auth::Role::Rider)];
+        let roles = [
+            (&manager, ankara::auth::Role::Manager),
+            (&packer, ankara::auth::Role::Packer),
+            (&rider, ankara::auth::Role::Rider),
+            (&cashier, ankara::auth::Role::Cashier),
+        ];
         for (browser, role) in roles {
             let (status, reply) = call(browser, method, path).await;
             if rule.roles.contains(&role) {

@@ -9,6 +9,7 @@ mod back_office;
 mod chats;
 mod collections_admin;
 mod commerce;
+mod counter;
 mod couriers;
 mod crash;
 mod credit;

@@ -228,6 +228,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/counter/oversold': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Offline counter sales of units the website sold meanwhile, to settle. */
+    get: operations['oversold_sales'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/counter/oversold/{id}/resolve': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Settles an oversold counter sale: restocked, or the online customer contacted. */
+    post: operations['resolve_oversold'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/customers': {
     parameters: {
       query?: never;
@@ -1966,6 +2000,129 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/counter/cash-ups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Records a drawer's count against what the day's sales say it holds. */
+    post: operations['count_cash'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/catalogue': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everything the counter sells, with stock and signed prices, to keep for selling offline. */
+    get: operations['counter_catalogue'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/day': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A day at the counter: expected and counted cash per cashier, and sales by how they were paid. */
+    get: operations['counter_day'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/quote': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Prices a sale (a discount code's effect included) before the customer pays. */
+    post: operations['counter_quote'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/sales': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A day's sales, newest first: the cashier's own, or everyone's for whoever runs the shop. */
+    get: operations['list_sales'];
+    put?: never;
+    /**
+     * Records a sale, made now or offline earlier: 201 when new, 200 with the same sale when the
+     *     device had sent it before.
+     */
+    post: operations['make_sale'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/sales/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One sale: its receipt, and whether its pay link was paid (the counter asks every few seconds). */
+    get: operations['one_sale'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/sales/{id}/receipt': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** E-mails a sale's receipt. */
+    post: operations['send_receipt'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/couriers/webhook': {
     parameters: {
       query?: never;
@@ -3479,6 +3636,14 @@ export interface components {
       href: string;
       label: string;
     };
+    ByMethod: {
+      /** Format: int64 */
+      cash: number;
+      /** Format: int64 */
+      payLink: number;
+      /** Format: int64 */
+      transfer: number;
+    };
     CancelBody: {
       /** @description The payment to cancel; without it, every payment of this shopper still in progress. */
       reference?: string;
@@ -3502,6 +3667,47 @@ export interface components {
       /** @description The cash counted, in naira, e.g. "25000": all the rider holds. */
       amount: components['schemas']['Naira'];
     };
+    /** @description A count of the cash in a drawer at the end of a day. */
+    CashUpAsk: {
+      /** @description Whose drawer (whoever runs the shop may count a cashier's); the asker's own when absent. */
+      cashierId?: string | null;
+      /** @description Naira as typed ("45000" or "45,000.00"). */
+      counted: components['schemas']['Naira'];
+      /** @description "2026-11-29"; today when absent. */
+      date?: string | null;
+      note?: string | null;
+    };
+    /** @description What a cashier took on a day and counted at its end. */
+    CashierDay: {
+      /**
+       * Format: int64
+       * @description The cash the drawer should hold from the day's sales (change already given back).
+       */
+      cash: number;
+      cashierId: string | null;
+      /** Format: int64 */
+      counted: number | null;
+      /** Format: int64 */
+      countedAt: number | null;
+      /**
+       * Format: int64
+       * @description Counted less expected: below zero the drawer is short.
+       */
+      difference: number | null;
+      name: string;
+      note: string | null;
+      /**
+       * Format: int64
+       * @description Paid by pay link (what has arrived).
+       */
+      payLink: number;
+      /** Format: int64 */
+      sales: number;
+      /** Format: int64 */
+      total: number;
+      /** Format: int64 */
+      transfer: number;
+    };
     /**
      * @description The first catalogue.
      * @enum {string}
@@ -3509,6 +3715,18 @@ export interface components {
     Catalogue: 'demo' | 'empty';
     /** @enum {string} */
     Channel: 'card' | 'bank' | 'ussd' | 'bank_transfer' | 'qr';
+    /**
+     * @description Revenue (paid less refunded) by channel: the website's checkout, orders taken in chats
+     *     (WhatsApp, Instagram, by hand in the shop), and the counter (issue 37).
+     */
+    Channels: {
+      /** Format: int64 */
+      chats: number;
+      /** Format: int64 */
+      counter: number;
+      /** Format: int64 */
+      website: number;
+    };
     /** @description The customer of an order taken in a chat. */
     ChatCustomer: {
       /** @description An existing customer's account (from the customers list): the order joins their My Orders. */
@@ -3757,6 +3975,78 @@ export interface components {
       id: number;
       message: string;
     };
+    /** @description What the counter needs to sell without a connection, as of `at`. */
+    CounterCatalogue: {
+      /** Format: int64 */
+      at: number;
+      /** Format: int64 */
+      lowStock: number;
+      products: components['schemas']['CounterProduct'][];
+    };
+    CounterCustomer: {
+      /** @description For an e-mailed receipt. */
+      email?: string | null;
+      name?: string | null;
+      phone?: string;
+    };
+    /** @description A day at the counter: each cashier's takings and count, and the day's sales by how they were paid. */
+    CounterDay: {
+      byMethod: components['schemas']['ByMethod'];
+      cashiers: components['schemas']['CashierDay'][];
+      date: string;
+      /** Format: int64 */
+      total: number;
+    };
+    CounterProduct: {
+      image: components['schemas']['Image'] | null;
+      name: string;
+      /** Format: int64 */
+      price: number;
+      productId: string;
+      variants: components['schemas']['CounterVariant'][];
+    };
+    /** @description A counter sale, as the counter shows it and prints its receipt. */
+    CounterSale: {
+      cashier: string;
+      /**
+       * Format: int64
+       * @description Cash given back.
+       */
+      change: number;
+      customerName: string | null;
+      customerPhone: string | null;
+      /** Format: int64 */
+      discount: number;
+      id: string;
+      lines: components['schemas']['SaleLine'][];
+      /** Format: int64 */
+      madeAt: number;
+      number: string;
+      offline: boolean;
+      /** @description While awaiting payment: the pay link to show as a QR code. */
+      payLink: string | null;
+      /** Format: int64 */
+      recordedAt: number;
+      saleId: string;
+      shortfalls: components['schemas']['Shortfall'][];
+      status: components['schemas']['SaleStatus'];
+      /** Format: int64 */
+      subtotal: number;
+      tenders: components['schemas']['SaleTender'][];
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description One variant as the counter keeps it. */
+    CounterVariant: {
+      color: string | null;
+      /** @description Proves the product's price at the catalogue's time: sent back with each sale line. */
+      priceToken: string;
+      size: string | null;
+      sku: string | null;
+      /** Format: int64 */
+      stock: number;
+      variantId: string;
+    };
     Counts: {
       /**
        * Format: int64
@@ -3900,6 +4190,8 @@ export interface components {
       bagReminders: components['schemas']['ReminderFigures'];
       /** @description The five products that sold the most units in the last 30 days. */
       bestSellers: components['schemas']['BestSeller'][];
+      /** @description The last 30 days' revenue by where the orders came from. */
+      channels: components['schemas']['Channels'];
       /**
        * Format: int64
        * @description Orders of the last 30 days paid with a code past its limits (`?codeOverLimit=true`).
@@ -5009,6 +5301,26 @@ export interface components {
     };
     /** @enum {string} */
     OrderStatus: 'placed' | 'paid' | 'processing' | 'shipped' | 'delivered' | 'cancelled' | 'refused';
+    /** @description An offline sale of units the website sold meanwhile. */
+    Oversold: {
+      cashier: string;
+      lines: components['schemas']['Shortfall'][];
+      /** Format: int64 */
+      madeAt: number;
+      number: string;
+      orderId: string;
+      /** Format: int64 */
+      recordedAt: number;
+      resolution: components['schemas']['Resolution'] | null;
+      /** Format: int64 */
+      resolvedAt: number | null;
+      saleId: string;
+    };
+    OversoldList: {
+      open: components['schemas']['Oversold'][];
+      /** @description The latest 50 settled. */
+      resolved: components['schemas']['Oversold'][];
+    };
     /** @description A line as packing sees it: what to take off the shelf, without its price. */
     PackedItem: {
       color: string | null;
@@ -5212,7 +5524,7 @@ export interface components {
       phone: string;
     };
     /** @enum {string} */
-    PaymentMethod: 'paystack' | 'pay_on_delivery' | 'pay_link';
+    PaymentMethod: 'paystack' | 'pay_on_delivery' | 'pay_link' | 'counter';
     /**
      * @description Who takes the card: the built-in sandbox (no keys configured) or Paystack itself.
      * @enum {string}
@@ -5517,6 +5829,26 @@ export interface components {
        */
       quantity: number;
     };
+    /** @description A sale's priced total. */
+    Quote: {
+      /** Format: int64 */
+      discount: number;
+      /** Format: int64 */
+      subtotal: number;
+      /** Format: int64 */
+      total: number;
+    };
+    /** @description The lines and discount of a sale, priced (`POST /api/counter/quote`) or sold. */
+    QuoteAsk: {
+      /** @description A discount code, as typed (online only). */
+      code?: string | null;
+      lines?: components['schemas']['SaleLineAsk'][];
+      /**
+       * Format: int64
+       * @description A staff discount by hand, up to the owner's limit.
+       */
+      staffDiscountPercent?: number | null;
+    };
     QuoteBody: {
       /** @description A discount code to try, as typed. */
       code?: string | null;
@@ -5537,6 +5869,12 @@ export interface components {
       reason: components['schemas']['Reason'];
       /** Format: int64 */
       units: number;
+    };
+    ReceiptAsk: {
+      email: string;
+    };
+    ReceiptSent: {
+      sent: boolean;
     };
     ReceiveBody: {
       condition: components['schemas']['Condition'];
@@ -5633,6 +5971,11 @@ export interface components {
     ResetBody: {
       oobCode?: string | null;
       password?: string | null;
+    };
+    /** @enum {string} */
+    Resolution: 'restocked' | 'contacted';
+    ResolveAsk: {
+      resolution: components['schemas']['Resolution'];
     };
     /** @description Some units of one order line, to put back on sale. */
     RestockUnits: {
@@ -5862,7 +6205,7 @@ export interface components {
       riders: components['schemas']['Rider'][];
     };
     /** @enum {string} */
-    Role: 'owner' | 'manager' | 'packer' | 'rider';
+    Role: 'owner' | 'manager' | 'packer' | 'rider' | 'cashier';
     RoleChange: {
       email: string;
       role?: components['schemas']['Role'] | null;
@@ -5875,6 +6218,54 @@ export interface components {
     RowError: {
       line: number;
       message: string;
+    };
+    /** @description A sale as the counter sends it: `POST /api/counter/sales`. */
+    SaleAsk: components['schemas']['QuoteAsk'] & {
+      customer?: components['schemas']['CounterCustomer'] | null;
+      /**
+       * Format: int64
+       * @description When the device made it (its clock).
+       */
+      madeAt: number;
+      /** @description Made without a connection and sent now. */
+      offline?: boolean;
+      /** @description Made on the device: a sale sent twice is one sale. */
+      saleId: string;
+      tenders?: components['schemas']['TenderAsk'][];
+    };
+    SaleLine: {
+      color: string | null;
+      name: string;
+      /** Format: int64 */
+      price: number;
+      /** Format: int64 */
+      quantity: number;
+      size: string | null;
+      sku: string | null;
+      variantId: string | null;
+    };
+    /** @description A line of a sale: a variant, how many, and the price the counter showed with its proof. */
+    SaleLineAsk: {
+      /** Format: int64 */
+      price: number;
+      /** Format: int64 */
+      priceAt: number;
+      priceToken: string;
+      /** Format: int64 */
+      quantity: number;
+      variantId: string;
+    };
+    SaleList: {
+      sales: components['schemas']['CounterSale'][];
+    };
+    /** @enum {string} */
+    SaleStatus: 'paid' | 'awaiting_payment' | 'cancelled';
+    SaleTender: {
+      /** Format: int64 */
+      amount: number;
+      method: components['schemas']['TenderMethod'];
+      /** Format: int64 */
+      tendered: number | null;
     };
     SandboxCustomer: {
       email: string;
@@ -6099,6 +6490,12 @@ export interface components {
        */
       channels: components['schemas']['Channel'][];
       /**
+       * Format: int64
+       * @description The most a cashier may take off a counter sale by hand, in percent: 0 (none) to 50.
+       * @default 10
+       */
+      counterDiscountLimit: number;
+      /**
        * @description Visitors may buy without an account (a guest bag under an anonymous cookie).
        * @default false
        */
@@ -6189,6 +6586,8 @@ export interface components {
       bagReminderHours?: number | null;
       bagReminders?: boolean | null;
       channels?: components['schemas']['Channel'][] | null;
+      /** Format: int64 */
+      counterDiscountLimit?: number | null;
       guestCheckout?: boolean | null;
       /** Format: int64 */
       maxOrderTotal?: number | null;
@@ -6263,6 +6662,16 @@ export interface components {
     ShipmentStatus: 'booked' | 'picked_up' | 'in_transit' | 'out_for_delivery' | 'delivered' | 'failed' | 'cancelled';
     /** @enum {string} */
     ShippedBy: 'courier' | 'rider';
+    /** @description Units an offline sale could not take from stock: the website sold them meanwhile. */
+    Shortfall: {
+      color: string | null;
+      name: string;
+      /** Format: int64 */
+      short: number;
+      size: string | null;
+      sku: string | null;
+      variantId: string;
+    };
     /** @description The sign-up form (multipart). */
     SignupForm: {
       confirmPassword: string;
@@ -6304,7 +6713,7 @@ export interface components {
       picture: components['schemas']['Image'] | null;
     };
     /** @enum {string} */
-    Source: 'website' | 'whatsapp' | 'instagram' | 'in_store';
+    Source: 'website' | 'whatsapp' | 'instagram' | 'in_store' | 'counter';
     Staff: {
       /** @description Invitations mailed and not yet used, newest first. */
       invites: components['schemas']['Invite'][];
@@ -6494,6 +6903,18 @@ export interface components {
           kind: 'path';
           path: string;
         };
+    TenderAsk: {
+      /** Format: int64 */
+      amount: number;
+      method: components['schemas']['TenderMethod'];
+      /**
+       * Format: int64
+       * @description Cash only: what the customer handed over (the change is the rest).
+       */
+      tendered?: number | null;
+    };
+    /** @enum {string} */
+    TenderMethod: 'cash' | 'transfer' | 'pay_link';
     /** @description Returning what an order's store credit or gift card paid. */
     TenderReturn: {
       amount?: components['schemas']['Naira'] | null;
@@ -7547,6 +7968,131 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  oversold_sales: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OversoldList'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  resolve_oversold: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResolveAsk'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Oversold'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };
@@ -14981,6 +15527,525 @@ export interface operations {
       };
       /** @description Too many attempts; `Retry-After` says when to try again. */
       429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  count_cash: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CashUpAsk'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CashierDay'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  counter_catalogue: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterCatalogue'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  counter_day: {
+    parameters: {
+      query?: {
+        /** @description A Lagos day, "2026-11-29"; today when absent. */
+        date?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterDay'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  counter_quote: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['QuoteAsk'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Quote'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  list_sales: {
+    parameters: {
+      query?: {
+        /** @description A Lagos day, "2026-11-29"; today when absent. */
+        date?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SaleList'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  make_sale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SaleAsk'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterSale'];
+        };
+      };
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterSale'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  one_sale: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterSale'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  send_receipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ReceiptAsk'];
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ReceiptSent'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
         headers: {
           [name: string]: unknown;
         };

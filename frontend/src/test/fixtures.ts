@@ -256,6 +256,7 @@ export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSetting
     podUnconfirmedPerAddress: 3,
     returnWindowDays: 7,
     returnDeliveryFee: false,
+    counterDiscountLimit: 10,
     ...overrides,
   };
 }

@@ -72,6 +72,7 @@ export const SOURCE_LABELS: Record<OrderSource, string> = {
   instagram: 'Instagram',
   in_store: 'In store',
   website: 'Website',
+  counter: 'Counter',
 };
 
 /** The form's fields a problem can point at. */

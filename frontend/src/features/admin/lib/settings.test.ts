@@ -26,6 +26,7 @@ describe('settings draft', () => {
       podUnconfirmedPerAddress: '3',
       returnWindowDays: '7',
       returnDeliveryFee: false,
+      counterDiscountLimit: '10',
     });
   });
 
@@ -97,6 +98,7 @@ describe('settings draft', () => {
       'Pay links',
       'Bag reminders',
       'Returns',
+      'Counter',
     ]);
     const keys = SETTINGS_SECTIONS.flatMap((s) => s.fields.map((f) => f.key));
     expect(new Set(keys).size).toBe(keys.length);

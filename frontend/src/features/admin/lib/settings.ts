@@ -271,6 +271,22 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
       },
     ],
   },
+  {
+    id: 'counter',
+    title: 'Counter',
+    lead: 'What cashiers may give at the counter in your physical shop.',
+    fields: [
+      {
+        key: 'counterDiscountLimit',
+        kind: 'count',
+        label: 'Staff discount limit (percent)',
+        noun: 'staff discount limit',
+        hint: 'From 0 to 50 percent off a counter sale; 0 gives cashiers no discount by hand.',
+        min: 0,
+        max: 50,
+      },
+    ],
+  },
 ];
 
 const FIELDS = SETTINGS_SECTIONS.flatMap((section) => section.fields);

@@ -8,6 +8,7 @@ const METHOD: Record<AdminOrder['paymentMethod'], string> = {
   paystack: 'Paid online',
   pay_on_delivery: 'Paid on delivery',
   pay_link: 'Paid by pay link',
+  counter: 'Paid at the counter',
 };
 
 /** The customer's receipt: the lines with their prices, the total in parts, what is paid and owed. */

@@ -38,6 +38,7 @@ function dashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     owedByLinkOrders: 0,
     bagReminders: { sent: 4, followedByOrder: 1 },
     failedMail: 0,
+    channels: { website: 30_000_000, chats: 5_000_000, counter: 2_500_050 },
     returns: {
       byReason: [
         { reason: 'too_small', units: 3 },

@@ -32,7 +32,7 @@ export const ROLE_HINTS: Record<StaffRole, string> = {
   packer: 'Orders, the pick list and stock: packs and ships, sees no revenue or customers.',
   rider: 'Only his own deliveries, on his phone: the address, the amount to collect, and the customer’s code.',
   cashier:
-    'Sells at the counter in the shop: her own sales and cash count, and stock levels; no revenue totals or customers.',
+    'The counter in the shop: sells, prints receipts and counts her own cash; sees stock, no revenue or customers.',
 };
 const ROLES: StaffRole[] = ['owner', 'manager', 'packer', 'rider', 'cashier'];
 /** The select's value for "take off the staff". */

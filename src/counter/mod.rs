@@ -1,0 +1,1073 @@
+//! The counter (issue 37): sales in the shop's physical store, made on a phone or tablet by a
+//! cashier, from the one stock the website sells.
+//!
+//! A sale is an order (source and payment method "counter") made in the transaction that takes its
+//! stock, like a website payment. The device names each sale (`sale_id`), so a sale it sends
+//! twice — a retry after a dropped answer, a queue sent again after a crash — is recorded once;
+//! the hash of what it sent tells that replay from an altered copy, which is refused.
+//!
+//! The device keeps the catalogue to sell without a connection. Its prices come signed
+//! (`price_token`, an HMAC of variant, price and time under the server's key), so a sale sent
+//! later is priced as the shop priced it then and a price typed on the device is refused. A sale
+//! made online is refused when stock is short; one made offline is never refused for stock: it
+//! takes what is left and the rest is "oversold at the counter" for the owner to settle.
+
+pub mod routes;
+
+use hmac::{Hmac, Mac};
+use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::error::{AppError, AppResult};
+use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
+use crate::money::{Kobo, format_naira};
+use crate::orders::links::{self as pay_links, Purpose};
+use crate::orders::{Address, OrderItem, PaymentMethod, Price, Source};
+use crate::pricing::{self, Discount, Offer};
+
+/// How long a signed price stays good for a sale sent late: a shop offline for more than a
+/// fortnight is not selling from its counter.
+const PRICE_LIFE_MS: i64 = 14 * 24 * 60 * 60 * 1000;
+/// A device clock a little ahead of the server's is still believed.
+const CLOCK_SLACK_MS: i64 = 5 * 60 * 1000;
+const MAX_LINES: usize = 50;
+
+crate::text_enum! {
+    /// How part of a counter sale is paid.
+    pub enum TenderMethod {
+        Cash => "cash",
+        /// A bank transfer the cashier saw arrive.
+        Transfer => "transfer",
+        /// A Paystack pay link the customer scans as a QR code and pays on her phone.
+        PayLink => "pay_link",
+    }
+}
+
+crate::text_enum! {
+    /// Where a counter sale is: handed over and paid, or waiting for its pay link.
+    pub enum SaleStatus {
+        Paid => "paid",
+        AwaitingPayment => "awaiting_payment",
+        /// The awaited payment never came and the order was cancelled (its stock back on sale).
+        Cancelled => "cancelled",
+    }
+}
+
+crate::text_enum! {
+    /// How the owner settled an offline sale of units the website sold meanwhile.
+    pub enum Resolution {
+        /// The shop found or received more of the variants.
+        Restocked => "restocked",
+        /// The online customer was called (a wait, another size or a refund).
+        Contacted => "contacted",
+    }
+}
+
+/// One variant as the counter keeps it.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterVariant {
+    #[schema(value_type = String)]
+    pub variant_id: VariantId,
+    pub sku: Option<String>,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub stock: i64,
+    /// Proves the product's price at the catalogue's time: sent back with each sale line.
+    pub price_token: String,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterProduct {
+    #[schema(value_type = String)]
+    pub product_id: ProductId,
+    pub name: String,
+    pub image: Option<crate::media::Image>,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
+    pub variants: Vec<CounterVariant>,
+}
+
+/// What the counter needs to sell without a connection, as of `at`.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterCatalogue {
+    pub at: i64,
+    pub low_stock: i64,
+    pub products: Vec<CounterProduct>,
+}
+
+/// A line of a sale: a variant, how many, and the price the counter showed with its proof.
+#[derive(Deserialize, Serialize, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleLineAsk {
+    #[schema(value_type = String)]
+    pub variant_id: VariantId,
+    #[schema(minimum = 1, maximum = 999)]
+    pub quantity: i64,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
+    pub price_at: i64,
+    #[schema(max_length = 64)]
+    pub price_token: String,
+}
+
+#[derive(Deserialize, Serialize, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TenderAsk {
+    pub method: TenderMethod,
+    #[schema(value_type = i64)]
+    pub amount: Kobo,
+    /// Cash only: what the customer handed over (the change is the rest).
+    #[serde(default)]
+    #[schema(value_type = Option<i64>)]
+    pub tendered: Option<Kobo>,
+}
+
+#[derive(Deserialize, Serialize, Clone, Default, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterCustomer {
+    #[serde(default)]
+    #[schema(max_length = 25)]
+    pub phone: String,
+    #[serde(default)]
+    #[schema(max_length = 100)]
+    pub name: Option<String>,
+    /// For an e-mailed receipt.
+    #[serde(default)]
+    #[schema(max_length = 254)]
+    pub email: Option<String>,
+}
+
+/// The lines and discount of a sale, priced (`POST /api/counter/quote`) or sold.
+#[derive(Deserialize, Serialize, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct QuoteAsk {
+    #[serde(default)]
+    #[schema(min_items = 1, max_items = 50)]
+    pub lines: Vec<SaleLineAsk>,
+    /// A staff discount by hand, up to the owner's limit.
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 50)]
+    pub staff_discount_percent: Option<i64>,
+    /// A discount code, as typed (online only).
+    #[serde(default)]
+    #[schema(max_length = 50)]
+    pub code: Option<String>,
+}
+
+/// A sale as the counter sends it: `POST /api/counter/sales`.
+#[derive(Deserialize, Serialize, Clone, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleAsk {
+    /// Made on the device: a sale sent twice is one sale.
+    #[schema(min_length = 8, max_length = 64)]
+    pub sale_id: String,
+    /// When the device made it (its clock).
+    pub made_at: i64,
+    /// Made without a connection and sent now.
+    #[serde(default)]
+    pub offline: bool,
+    #[serde(flatten)]
+    pub quote: QuoteAsk,
+    #[serde(default)]
+    pub customer: Option<CounterCustomer>,
+    #[serde(default)]
+    #[schema(min_items = 1, max_items = 3)]
+    pub tenders: Vec<TenderAsk>,
+}
+
+/// A sale's priced total.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Quote {
+    #[schema(value_type = i64)]
+    pub subtotal: Kobo,
+    #[schema(value_type = i64)]
+    pub discount: Kobo,
+    #[schema(value_type = i64)]
+    pub total: Kobo,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleLine {
+    #[schema(value_type = Option<String>)]
+    pub variant_id: Option<VariantId>,
+    pub name: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub sku: Option<String>,
+    #[schema(value_type = i64)]
+    pub price: Kobo,
+    pub quantity: i64,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleTender {
+    pub method: TenderMethod,
+    #[schema(value_type = i64)]
+    pub amount: Kobo,
+    #[schema(value_type = Option<i64>)]
+    pub tendered: Option<Kobo>,
+}
+
+/// Units an offline sale could not take from stock: the website sold them meanwhile.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Shortfall {
+    #[schema(value_type = String)]
+    pub variant_id: VariantId,
+    pub name: String,
+    pub size: Option<String>,
+    pub color: Option<String>,
+    pub sku: Option<String>,
+    pub short: i64,
+}
+
+/// A counter sale, as the counter shows it and prints its receipt.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterSale {
+    #[schema(value_type = String)]
+    pub id: OrderId,
+    pub number: String,
+    pub sale_id: String,
+    pub status: SaleStatus,
+    #[schema(value_type = i64)]
+    pub subtotal: Kobo,
+    #[schema(value_type = i64)]
+    pub discount: Kobo,
+    #[schema(value_type = i64)]
+    pub total: Kobo,
+    /// Cash given back.
+    #[schema(value_type = i64)]
+    pub change: Kobo,
+    pub lines: Vec<SaleLine>,
+    pub tenders: Vec<SaleTender>,
+    /// While awaiting payment: the pay link to show as a QR code.
+    pub pay_link: Option<String>,
+    pub cashier: String,
+    pub customer_name: Option<String>,
+    pub customer_phone: Option<String>,
+    pub made_at: i64,
+    pub recorded_at: i64,
+    pub offline: bool,
+    pub shortfalls: Vec<Shortfall>,
+}
+
+/// The key that signs the counter's prices.
+pub struct PriceKey(pub [u8; 32]);
+
+impl PriceKey {
+    fn mac(&self, variant: &str, price: Kobo, at: i64) -> Hmac<Sha256> {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("any key length works");
+        mac.update(format!("{variant}|{}|{at}", price.get()).as_bytes());
+        mac
+    }
+
+    pub fn sign(&self, variant: &str, price: Kobo, at: i64) -> String {
+        hex::encode(self.mac(variant, price, at).finalize().into_bytes())
+    }
+
+    fn verify(&self, variant: &str, price: Kobo, at: i64, token: &str) -> bool {
+        let Ok(bytes) = hex::decode(token) else { return false };
+        self.mac(variant, price, at).verify_slice(&bytes).is_ok()
+    }
+}
+
+/// Every product and variant with its stock and signed price: the counter sells what the shop has,
+/// shown online or not (a physical shop may keep pieces off the website).
+pub fn catalogue(conn: &Connection, key: &PriceKey, now: i64) -> AppResult<CounterCatalogue> {
+    let mut products: Vec<CounterProduct> = conn
+        .prepare(
+            "SELECT p.id, p.name, p.price_kobo, m.key, m.widths, m.webp_widths, m.width, m.height FROM products p
+             LEFT JOIN media m ON m.key = (SELECT pi.media_key FROM product_images pi WHERE pi.product_id = p.id ORDER BY pi.position LIMIT 1)
+             ORDER BY p.name, p.id",
+        )?
+        .query_map([], |r| {
+            Ok(CounterProduct {
+                product_id: r.get(0)?,
+                name: r.get(1)?,
+                price: r.get(2)?,
+                image: crate::media::image_at(r, 3)?,
+                variants: Vec::new(),
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    let index: std::collections::HashMap<String, usize> = products.iter().enumerate().map(|(i, p)| (p.product_id.to_string(), i)).collect();
+    let mut stmt =
+        conn.prepare("SELECT product_id, id, sku, NULLIF(size, ''), NULLIF(color, ''), stock FROM variants ORDER BY product_id, position")?;
+    let rows = stmt
+        .query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, VariantId>(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get::<_, i64>(5)?)))?;
+    for row in rows {
+        let (product, variant_id, sku, size, color, stock) = row?;
+        if let Some(&i) = index.get(&product) {
+            let price_token = key.sign(variant_id.as_str(), products[i].price, now);
+            products[i].variants.push(CounterVariant { variant_id, sku, size, color, stock, price_token });
+        }
+    }
+    products.retain(|p| !p.variants.is_empty());
+    Ok(CounterCatalogue { at: now, low_stock: crate::stock::low_stock_threshold(), products })
+}
+
+/// A sale line as the catalogue has it now.
+struct Stocked {
+    item: OrderItem,
+    collection_id: String,
+    stock: i64,
+}
+
+fn stocked(conn: &Connection, variant: &VariantId) -> AppResult<Stocked> {
+    conn.prepare_cached(
+        "SELECT v.product_id, p.name, p.price_kobo, NULLIF(v.size, ''), NULLIF(v.color, ''), p.collection_id, v.stock,
+                CASE WHEN p.compare_at_kobo > p.price_kobo THEN p.compare_at_kobo END
+         FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = ?1",
+    )?
+    .query_row([variant], |r| {
+        Ok(Stocked {
+            item: OrderItem {
+                variant_id: Some(variant.clone()),
+                product_id: Some(r.get(0)?),
+                name: r.get(1)?,
+                price: r.get(2)?,
+                quantity: 0,
+                size: r.get(3)?,
+                color: r.get(4)?,
+                compare_at_price: r.get(7)?,
+            },
+            collection_id: r.get(5)?,
+            stock: r.get(6)?,
+        })
+    })
+    .optional()?
+    .ok_or_else(|| AppError::NotFound("We have no such item.".into()))
+}
+
+/// The lines of a sale, checked and priced: at the signed price the counter showed (a sale sent
+/// late keeps the price the customer paid), and for a sale made online only at today's price.
+fn priced_lines(conn: &Connection, key: &PriceKey, ask: &QuoteAsk, online: bool, now: i64) -> AppResult<Vec<Stocked>> {
+    if ask.lines.is_empty() {
+        return Err(AppError::Validation("Add at least one item.".into()));
+    }
+    if ask.lines.len() > MAX_LINES {
+        return Err(AppError::Validation("A sale can have at most 50 lines.".into()));
+    }
+    let mut lines: Vec<Stocked> = Vec::new();
+    for line in &ask.lines {
+        if !(1..=999).contains(&line.quantity) {
+            return Err(AppError::Validation("Each quantity must be from 1 to 999.".into()));
+        }
+        if !crate::util::plausible_id(line.variant_id.as_str()) {
+            return Err(AppError::NotFound("We have no such item.".into()));
+        }
+        let signed = key.verify(line.variant_id.as_str(), line.price, line.price_at, &line.price_token)
+            && line.price_at <= now + CLOCK_SLACK_MS
+            && line.price_at >= now - PRICE_LIFE_MS;
+        if !signed {
+            return Err(AppError::Validation("This sale's prices are not the shop's: refresh the counter's catalogue.".into()));
+        }
+        let mut found = stocked(conn, &line.variant_id)?;
+        if online && found.item.price != line.price {
+            return Err(AppError::Conflict(format!(
+                "The price of {} has changed to {}: the counter has new prices.",
+                found.item.name,
+                format_naira(found.item.price)
+            )));
+        }
+        found.item.price = line.price;
+        match lines.iter_mut().find(|l| l.item.variant_id == found.item.variant_id) {
+            Some(same) if same.item.price == line.price => same.item.quantity += line.quantity,
+            Some(_) => return Err(AppError::Validation("One item appears twice at two prices.".into())),
+            None => {
+                found.item.quantity = line.quantity;
+                lines.push(found);
+            }
+        }
+    }
+    Ok(lines)
+}
+
+/// The discount a sale asks for, checked: a code (online only, as checkout checks it) or a staff
+/// percentage within the owner's limit, never both.
+fn discount_of(
+    conn: &Connection,
+    ask: &QuoteAsk,
+    who: &crate::identity::Identity,
+    subtotal: Kobo,
+    online: bool,
+    now: i64,
+) -> AppResult<(Option<Discount>, Option<crate::discounts::Code>, i64)> {
+    let code = ask.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+    let percent = ask.staff_discount_percent.unwrap_or(0);
+    if code.is_some() && percent > 0 {
+        return Err(AppError::Validation("Use a discount code or a staff discount, not both.".into()));
+    }
+    let limit = crate::settings::load(conn)?.counter_discount_limit;
+    if !(0..=limit).contains(&percent) {
+        return Err(AppError::Validation(format!("Staff discounts go up to {limit}%.")));
+    }
+    if let Some(typed) = code {
+        if !online {
+            return Err(AppError::Validation("Discount codes need the internet.".into()));
+        }
+        let code = crate::discounts::usable(conn, typed, who, subtotal, now)?;
+        return Ok((Some(code.discount()), Some(code), 0));
+    }
+    // Rounded down, so the device (which works in whole kobo too) gets the same figure.
+    let off = Kobo::new(subtotal.get() * percent / 100);
+    Ok(((percent > 0).then(|| Discount { offer: Offer::Fixed(off), collections: Vec::new() }), None, percent))
+}
+
+fn price_of(lines: &[Stocked], discount: Option<&Discount>) -> pricing::Breakdown {
+    let priced: Vec<pricing::Line> = lines
+        .iter()
+        .map(|l| pricing::Line { price: l.item.price, quantity: l.item.quantity, collection_id: l.collection_id.clone() })
+        .collect();
+    pricing::price(&priced, &pricing::Delivery::Pickup, discount)
+}
+
+/// Prices a sale without making it: what the counter shows before the customer pays.
+pub fn quote(conn: &Connection, key: &PriceKey, ask: &QuoteAsk, now: i64) -> AppResult<Quote> {
+    let lines = priced_lines(conn, key, ask, true, now)?;
+    let subtotal = price_of(&lines, None).subtotal;
+    let nobody = crate::identity::Identity::new(&UserId::from(String::new()), [""], [""]);
+    let (discount, _, _) = discount_of(conn, ask, &nobody, subtotal, true, now)?;
+    let breakdown = price_of(&lines, discount.as_ref());
+    Ok(Quote { subtotal: breakdown.subtotal, discount: breakdown.discount, total: breakdown.total })
+}
+
+/// How a sale is paid, checked against its total.
+#[derive(Default)]
+struct Tenders {
+    cash: Kobo,
+    tendered: Option<Kobo>,
+    transfer: Kobo,
+    link: Kobo,
+}
+
+fn tenders_of(asked: &[TenderAsk], total: Kobo, offline: bool) -> AppResult<Tenders> {
+    if asked.is_empty() {
+        return Err(AppError::Validation("Say how the customer pays.".into()));
+    }
+    let mut tenders = Tenders::default();
+    let mut seen = Vec::new();
+    for tender in asked {
+        if seen.contains(&tender.method) {
+            return Err(AppError::Validation("Give each way of paying once.".into()));
+        }
+        seen.push(tender.method);
+        if tender.amount <= Kobo::ZERO {
+            return Err(AppError::Validation("Each payment must be more than ₦0.00.".into()));
+        }
+        match tender.method {
+            TenderMethod::Cash => {
+                let tendered = tender.tendered.unwrap_or(tender.amount);
+                if tendered < tender.amount {
+                    return Err(AppError::Validation("The cash tendered is less than the cash due.".into()));
+                }
+                tenders.cash = tender.amount;
+                tenders.tendered = Some(tendered);
+            }
+            TenderMethod::Transfer => tenders.transfer = tender.amount,
+            TenderMethod::PayLink if offline => return Err(AppError::Validation("A pay link needs the internet.".into())),
+            TenderMethod::PayLink => {
+                if tender.amount < crate::payments::MINIMUM_KOBO {
+                    return Err(AppError::Validation("A pay link is for ₦50.00 or more.".into()));
+                }
+                tenders.link = tender.amount;
+            }
+        }
+        if tender.tendered.is_some() && tender.method != TenderMethod::Cash {
+            return Err(AppError::Validation("Only cash is tendered.".into()));
+        }
+    }
+    if tenders.cash + tenders.transfer + tenders.link != total {
+        return Err(AppError::Validation(format!("The payments must add up to the total, {}.", format_naira(total))));
+    }
+    Ok(tenders)
+}
+
+/// The sale checked before the database is touched.
+pub struct Checked {
+    ask: SaleAsk,
+    hash: String,
+    phone: String,
+    name: String,
+    email: String,
+}
+
+/// Checks what a sale says about itself, and fixes its fingerprint (of the sale as understood,
+/// so spacing or key order of a resent body does not make it "different").
+pub fn check(ask: SaleAsk) -> AppResult<Checked> {
+    let id_ok = (8..=64).contains(&ask.sale_id.len()) && ask.sale_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if !id_ok {
+        return Err(AppError::Validation("A sale's id is 8 to 64 letters, digits, - or _.".into()));
+    }
+    if ask.tenders.len() > 3 {
+        return Err(AppError::Validation("A sale is paid in at most three ways.".into()));
+    }
+    let customer = ask.customer.clone().unwrap_or_default();
+    let phone = match customer.phone.trim() {
+        "" => String::new(),
+        typed => crate::phone::normalise(typed).map_err(|why| AppError::Validation(why.to_string()))?,
+    };
+    let name = customer.name.as_deref().unwrap_or("").trim().to_string();
+    if name.chars().count() > 100 {
+        return Err(AppError::Validation("Please keep the name under 100 characters.".into()));
+    }
+    let email = customer.email.as_deref().unwrap_or("").trim().to_lowercase();
+    if !email.is_empty() && !crate::email::looks_like_email(&email) {
+        return Err(AppError::Validation("Please enter a valid email address.".into()));
+    }
+    let body = serde_json::to_vec(&ask).map_err(AppError::internal)?;
+    let hash = hex::encode(Sha256::digest(&body));
+    Ok(Checked { ask, hash, phone, name, email })
+}
+
+/// What recording a sale did.
+pub struct Recorded {
+    pub order_id: OrderId,
+    /// False when the sale had been recorded before (a replay): nothing changed.
+    pub created: bool,
+    pub ran_low: Vec<crate::stock::RanLow>,
+    /// The pay link's token, when part is paid by link.
+    pub link: Option<String>,
+}
+
+/// Records a counter sale in one transaction: its stock taken (refused when short online; what
+/// is short recorded offline), its discount code's use counted, the order with the money taken by
+/// hand, and a pay link for the part the customer pays on her phone.
+pub fn record(tx: &Transaction, key: &PriceKey, sale: &Checked, cashier: &UserId, now: i64) -> AppResult<Recorded> {
+    let ask = &sale.ask;
+    let earlier: Option<(OrderId, String)> = tx
+        .prepare_cached("SELECT order_id, body_hash FROM counter_sales WHERE sale_id = ?1")?
+        .query_row([&ask.sale_id], |r| Ok((r.get(0)?, r.get(1)?)))
+        .optional()?;
+    if let Some((order_id, hash)) = earlier {
+        if hash != sale.hash {
+            return Err(AppError::Conflict("This sale was already recorded with different contents.".into()));
+        }
+        return Ok(Recorded { order_id, created: false, ran_low: Vec::new(), link: None });
+    }
+    let online = !ask.offline;
+    let lines = priced_lines(tx, key, &ask.quote, online, now)?;
+    if online {
+        // Said in the counter's words before the stock door refuses in a shopper's.
+        for line in &lines {
+            if line.stock < line.item.quantity {
+                let what = crate::stock::describe_line(&line.item.name, line.item.size.as_deref(), line.item.color.as_deref());
+                return Err(AppError::Conflict(match line.stock {
+                    0 => format!("{what} is sold out."),
+                    left => format!("Only {left} of {what} left."),
+                }));
+            }
+        }
+    }
+    let subtotal = price_of(&lines, None).subtotal;
+    let owner = crate::auth::guests::create(tx, now)?;
+    let display = if sale.name.is_empty() { "Walk-in customer" } else { sale.name.as_str() };
+    tx.execute("UPDATE users SET display_name = ?2 WHERE id = ?1", params![owner, display])?;
+    let who = crate::payments::identity_of(tx, &owner, &sale.email, &sale.phone)?;
+    let (discount, code, percent) = discount_of(tx, &ask.quote, &who, subtotal, online, now)?;
+    let breakdown = price_of(&lines, discount.as_ref());
+    if breakdown.total <= Kobo::ZERO {
+        return Err(AppError::Validation("A sale must be for more than ₦0.00.".into()));
+    }
+    let tenders = tenders_of(&ask.tenders, breakdown.total, ask.offline)?;
+    let cashier_name: String = tx.query_row("SELECT display_name FROM users WHERE id = ?1", [cashier], |r| r.get(0))?;
+    let items: Vec<OrderItem> = lines.iter().map(|l| l.item.clone()).collect();
+    let reference = PaymentReference::from(format!("CT-{}", crate::util::random_id(24)));
+    let address = Address { country: "Nigeria".into(), ..Address::default() };
+    tx.execute(
+        "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
+                               delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
+                               discount_code, delivery_method)
+         VALUES (?1, ?2, ?3, 'NGN', 'completed', ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, 0, ?11, ?12, 'pickup')",
+        params![
+            reference,
+            owner,
+            breakdown.total,
+            display,
+            sale.email,
+            sale.phone,
+            serde_json::to_string(&address).map_err(AppError::internal)?,
+            serde_json::to_string(&items).map_err(AppError::internal)?,
+            now,
+            breakdown.subtotal,
+            breakdown.discount,
+            code.as_ref().map(|c| c.code.clone()),
+        ],
+    )?;
+    // Online, the units are there or the sale is refused; offline, the customer has left with
+    // them, so the sale takes what is left and the rest is recorded as short.
+    let mut ran_low = if online { crate::stock::reserve(tx, &reference, &items, now)? } else { Vec::new() };
+    let taken = crate::stock::sell(tx, &reference, &items)?;
+    ran_low.extend(taken.ran_low);
+    if let Some(code) = &code
+        && !crate::discounts::count_use(tx, &reference, &code.code, &who, breakdown.discount, now)?
+    {
+        return Err(AppError::Validation(crate::discounts::USED_UP.into()));
+    }
+    let order = crate::orders::create(
+        tx,
+        crate::orders::NewOrder {
+            reference: &reference,
+            user_id: &owner,
+            customer: (display, &sale.email, &sale.phone),
+            address,
+            lines: items.clone(),
+            from_stock: &taken.from_stock,
+            total: breakdown.total,
+            price: Price {
+                subtotal: breakdown.subtotal,
+                delivery_fee: Kobo::ZERO,
+                discount: breakdown.discount,
+                discount_code: code.as_ref().map(|c| c.code.clone()),
+                delivery_method: crate::delivery::Method::Pickup,
+                delivery_estimate: None,
+            },
+            // A shortfall here is the website's order's problem, not a refund owed to this
+            // customer: it is "oversold at the counter" below.
+            oversold: false,
+            code_over_limit: false,
+            payment_method: PaymentMethod::Counter,
+            payment_channel: None,
+            details: crate::orders::Details {
+                source: Source::Counter,
+                discount_reason: (percent > 0).then(|| format!("Staff discount {percent}%")),
+                created_by: Some(cashier.clone()),
+                ..Default::default()
+            },
+            tender: Default::default(),
+        },
+        now,
+    )?;
+    let by_hand = tenders.cash + tenders.transfer;
+    let how = if tenders.cash > Kobo::ZERO { crate::orders::CollectedBy::Cash } else { crate::orders::CollectedBy::Transfer };
+    crate::orders::payment_status::paid_at_counter(tx, &order.id, by_hand, how, tenders.link == Kobo::ZERO, now)?;
+    let link = if tenders.link > Kobo::ZERO {
+        let purpose = if tenders.link == breakdown.total { Purpose::Full } else { Purpose::Balance };
+        let expires = crate::payments::links::link_expiry(tx, now)?;
+        Some(pay_links::create(tx, &order.id, tenders.link, purpose, Some(cashier), expires, now)?)
+    } else {
+        None
+    };
+    tx.execute(
+        "INSERT INTO counter_sales (order_id, sale_id, body_hash, cashier_id, cashier_name, made_at, recorded_at, day, offline,
+                                    staff_discount, cash_kobo, tendered_kobo, transfer_kobo, link_kobo)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+        params![
+            order.id,
+            ask.sale_id,
+            sale.hash,
+            cashier,
+            cashier_name,
+            ask.made_at,
+            now,
+            crate::util::lagos_day(ask.made_at.min(now + CLOCK_SLACK_MS)),
+            ask.offline,
+            percent,
+            tenders.cash,
+            tenders.tendered,
+            tenders.transfer,
+            tenders.link,
+        ],
+    )?;
+    let mut short = tx.prepare_cached("INSERT INTO counter_shortfalls (order_id, variant_id, short) VALUES (?1, ?2, ?3)")?;
+    for (line, took) in items.iter().zip(&taken.from_stock) {
+        if let Some(variant) = &line.variant_id
+            && *took < line.quantity
+        {
+            short.execute(params![order.id, variant, line.quantity - took])?;
+        }
+    }
+    let mut paid = Vec::new();
+    for (amount, how) in [(tenders.cash, "cash"), (tenders.transfer, "transfer"), (tenders.link, "pay link")] {
+        if amount > Kobo::ZERO {
+            paid.push(format!("{how} {}", format_naira(amount)));
+        }
+    }
+    let offline = if ask.offline { " (made offline)" } else { "" };
+    let summary = format!("Counter sale #{} for {}{offline}: {}", order.number, format_naira(order.total_amount), paid.join(", "));
+    crate::activity::record(tx, cashier, "order", order.id.as_str(), &summary)?;
+    Ok(Recorded { order_id: order.id, created: true, ran_low, link })
+}
+
+/// Who may see a sale: its cashier, and whoever runs the shop.
+pub fn sale(conn: &Connection, id: &OrderId, link_base: &str) -> AppResult<CounterSale> {
+    let order = crate::orders::by_id(conn, id)?.ok_or_else(no_such_sale)?;
+    #[allow(clippy::type_complexity)]
+    let row: (String, String, i64, i64, bool, Kobo, Option<Kobo>, Kobo, Kobo) = conn
+        .prepare_cached(
+            "SELECT sale_id, cashier_name, made_at, recorded_at, offline, cash_kobo, tendered_kobo, transfer_kobo, link_kobo
+             FROM counter_sales WHERE order_id = ?1",
+        )?
+        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?, r.get(8)?)))
+        .optional()?
+        .ok_or_else(no_such_sale)?;
+    let (sale_id, cashier, made_at, recorded_at, offline, cash, tendered, transfer, link) = row;
+    let skus: std::collections::HashMap<String, Option<String>> = conn
+        .prepare_cached("SELECT v.id, v.sku FROM order_items oi JOIN variants v ON v.id = oi.variant_id WHERE oi.order_id = ?1")?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let sku_of = |variant: Option<&VariantId>| variant.and_then(|v| skus.get(v.as_str()).cloned().flatten());
+    let lines = order
+        .items
+        .iter()
+        .map(|i| SaleLine {
+            variant_id: i.variant_id.clone(),
+            name: i.name.clone(),
+            size: i.size.clone(),
+            color: i.color.clone(),
+            sku: sku_of(i.variant_id.as_ref()),
+            price: i.price,
+            quantity: i.quantity,
+        })
+        .collect();
+    let mut tenders = Vec::new();
+    for (method, amount) in [(TenderMethod::Cash, cash), (TenderMethod::Transfer, transfer), (TenderMethod::PayLink, link)] {
+        if amount > Kobo::ZERO {
+            tenders.push(SaleTender { method, amount, tendered: if method == TenderMethod::Cash { tendered } else { None } });
+        }
+    }
+    let status = match order.status {
+        crate::orders::OrderStatus::Cancelled | crate::orders::OrderStatus::Refused => SaleStatus::Cancelled,
+        _ if order.payment.balance > Kobo::ZERO => SaleStatus::AwaitingPayment,
+        _ => SaleStatus::Paid,
+    };
+    let pay_link = if status == SaleStatus::AwaitingPayment {
+        pay_links::open_token(conn, id)?.map(|token| format!("{link_base}{token}"))
+    } else {
+        None
+    };
+    let shortfalls = shortfalls(conn, id)?;
+    let walk_in = order.customer_name == "Walk-in customer";
+    Ok(CounterSale {
+        id: order.id.clone(),
+        number: order.number.clone(),
+        sale_id,
+        status,
+        subtotal: order.price.subtotal,
+        discount: order.price.discount,
+        total: order.total_amount,
+        change: tendered.map(|t| t - cash).unwrap_or(Kobo::ZERO),
+        lines,
+        tenders,
+        pay_link,
+        cashier,
+        customer_name: (!walk_in).then(|| order.customer_name.clone()),
+        customer_phone: (!order.customer_phone.is_empty()).then(|| order.customer_phone.clone()),
+        made_at,
+        recorded_at,
+        offline,
+        shortfalls,
+    })
+}
+
+fn no_such_sale() -> AppError {
+    AppError::NotFound("We have no such counter sale.".into())
+}
+
+fn shortfalls(conn: &Connection, id: &OrderId) -> AppResult<Vec<Shortfall>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT s.variant_id, oi.name, oi.size, oi.color, v.sku, s.short FROM counter_shortfalls s
+             JOIN order_items oi ON oi.order_id = s.order_id AND oi.variant_id = s.variant_id
+             LEFT JOIN variants v ON v.id = s.variant_id
+             WHERE s.order_id = ?1 ORDER BY oi.position",
+        )?
+        .query_map([id], |r| {
+            Ok(Shortfall { variant_id: r.get(0)?, name: r.get(1)?, size: r.get(2)?, color: r.get(3)?, sku: r.get(4)?, short: r.get(5)? })
+        })?
+        .collect::<Result<_, _>>()?)
+}
+
+/// The cashier of a sale (none when the sale does not exist).
+pub fn cashier_of(conn: &Connection, id: &OrderId) -> AppResult<Option<Option<UserId>>> {
+    Ok(conn.prepare_cached("SELECT cashier_id FROM counter_sales WHERE order_id = ?1")?.query_row([id], |r| r.get(0)).optional()?)
+}
+
+/// A Lagos day's sales, newest first: one cashier's, or everyone's.
+pub fn sales_of_day(conn: &Connection, day: i64, cashier: Option<&UserId>, link_base: &str) -> AppResult<Vec<CounterSale>> {
+    let ids: Vec<OrderId> = conn
+        .prepare_cached(
+            "SELECT order_id FROM counter_sales WHERE day = ?1 AND (?2 IS NULL OR cashier_id = ?2) ORDER BY made_at DESC, recorded_at DESC",
+        )?
+        .query_map(params![day, cashier], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    ids.iter().map(|id| sale(conn, id, link_base)).collect()
+}
+
+/// What a cashier took on a day and counted at its end.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CashierDay {
+    #[schema(value_type = Option<String>)]
+    pub cashier_id: Option<UserId>,
+    pub name: String,
+    pub sales: i64,
+    /// The cash the drawer should hold from the day's sales (change already given back).
+    #[schema(value_type = i64)]
+    pub cash: Kobo,
+    #[schema(value_type = i64)]
+    pub transfer: Kobo,
+    /// Paid by pay link (what has arrived).
+    #[schema(value_type = i64)]
+    pub pay_link: Kobo,
+    #[schema(value_type = i64)]
+    pub total: Kobo,
+    #[schema(value_type = Option<i64>)]
+    pub counted: Option<Kobo>,
+    /// Counted less expected: below zero the drawer is short.
+    #[schema(value_type = Option<i64>)]
+    pub difference: Option<Kobo>,
+    pub counted_at: Option<i64>,
+    pub note: Option<String>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ByMethod {
+    #[schema(value_type = i64)]
+    pub cash: Kobo,
+    #[schema(value_type = i64)]
+    pub transfer: Kobo,
+    #[schema(value_type = i64)]
+    pub pay_link: Kobo,
+}
+
+/// A day at the counter: each cashier's takings and count, and the day's sales by how they were paid.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterDay {
+    pub date: String,
+    pub cashiers: Vec<CashierDay>,
+    pub by_method: ByMethod,
+    #[schema(value_type = i64)]
+    pub total: Kobo,
+}
+
+/// The day's figures, for one cashier or all. Cancelled sales (a pay link never paid) count for
+/// nothing, and a pay link counts once its money arrived.
+pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<CounterDay> {
+    let mut cashiers: Vec<CashierDay> = conn
+        .prepare_cached(
+            "SELECT s.cashier_id, MAX(s.cashier_name), COUNT(*), SUM(s.cash_kobo), SUM(s.transfer_kobo),
+                    SUM((SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = s.order_id AND l.paid_at IS NOT NULL))
+             FROM counter_sales s JOIN orders o ON o.id = s.order_id
+             WHERE s.day = ?1 AND (?2 IS NULL OR s.cashier_id = ?2) AND o.status NOT IN ('cancelled', 'refused')
+             GROUP BY s.cashier_id ORDER BY 2",
+        )?
+        .query_map(params![day, cashier], |r| {
+            let (cash, transfer, link): (Kobo, Kobo, Kobo) = (r.get(3)?, r.get(4)?, r.get(5)?);
+            Ok(CashierDay {
+                cashier_id: r.get(0)?,
+                name: r.get(1)?,
+                sales: r.get(2)?,
+                cash,
+                transfer,
+                pay_link: link,
+                total: cash + transfer + link,
+                counted: None,
+                difference: None,
+                counted_at: None,
+                note: None,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    // A cashier who counted a drawer but sold nothing still shows, with nothing expected.
+    let counts: Vec<(UserId, String, Kobo, i64, Option<String>)> = conn
+        .prepare_cached(
+            "SELECT c.cashier_id, u.display_name, c.counted_kobo, c.counted_at, c.note FROM cash_ups c JOIN users u ON u.id = c.cashier_id
+             WHERE c.day = ?1 AND (?2 IS NULL OR c.cashier_id = ?2)
+               AND c.id = (SELECT MAX(id) FROM cash_ups l WHERE l.day = c.day AND l.cashier_id = c.cashier_id)",
+        )?
+        .query_map(params![day, cashier], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, name, counted, at, note) in counts {
+        let index = match cashiers.iter().position(|c| c.cashier_id.as_ref() == Some(&id)) {
+            Some(i) => i,
+            None => {
+                cashiers.push(CashierDay {
+                    cashier_id: Some(id),
+                    name,
+                    sales: 0,
+                    cash: Kobo::ZERO,
+                    transfer: Kobo::ZERO,
+                    pay_link: Kobo::ZERO,
+                    total: Kobo::ZERO,
+                    counted: None,
+                    difference: None,
+                    counted_at: None,
+                    note: None,
+                });
+                cashiers.len() - 1
+            }
+        };
+        let row = &mut cashiers[index];
+        row.counted = Some(counted);
+        row.difference = Some(counted - row.cash);
+        row.counted_at = Some(at);
+        row.note = note;
+    }
+    let sum = |f: fn(&CashierDay) -> Kobo| cashiers.iter().map(f).fold(Kobo::ZERO, |a, b| a + b);
+    let by_method = ByMethod { cash: sum(|c| c.cash), transfer: sum(|c| c.transfer), pay_link: sum(|c| c.pay_link) };
+    let total = by_method.cash + by_method.transfer + by_method.pay_link;
+    Ok(CounterDay { date: crate::dashboard::format_day(day), cashiers, by_method, total })
+}
+
+/// Records a count of a cashier's drawer for a day, against what the day's sales say it holds.
+pub fn cash_up(
+    tx: &Connection,
+    cashier: &UserId,
+    day_number: i64,
+    counted: Kobo,
+    note: Option<&str>,
+    by: &UserId,
+    now: i64,
+) -> AppResult<CashierDay> {
+    let role: Option<Option<String>> = tx.query_row("SELECT role FROM users WHERE id = ?1", [cashier], |r| r.get(0)).optional()?;
+    if role.flatten().is_none() {
+        return Err(AppError::NotFound("No such cashier.".into()));
+    }
+    let expected = day(tx, day_number, Some(cashier))?.cashiers.into_iter().next().map(|c| c.cash).unwrap_or(Kobo::ZERO);
+    tx.execute(
+        "INSERT INTO cash_ups (cashier_id, day, expected_kobo, counted_kobo, note, counted_by, counted_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![cashier, day_number, expected, counted, note, by, now],
+    )?;
+    let summary = format!(
+        "Cash counted for {}: {} (expected {})",
+        crate::dashboard::format_day(day_number),
+        format_naira(counted),
+        format_naira(expected)
+    );
+    crate::activity::record(tx, by, "staff", cashier.as_str(), &summary)?;
+    day(tx, day_number, Some(cashier))?.cashiers.into_iter().next().ok_or_else(|| AppError::internal("the count just made is gone"))
+}
+
+/// An offline sale of units the website sold meanwhile.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Oversold {
+    #[schema(value_type = String)]
+    pub order_id: OrderId,
+    pub number: String,
+    pub sale_id: String,
+    pub made_at: i64,
+    pub recorded_at: i64,
+    pub cashier: String,
+    pub lines: Vec<Shortfall>,
+    pub resolved_at: Option<i64>,
+    pub resolution: Option<Resolution>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+pub struct OversoldList {
+    pub open: Vec<Oversold>,
+    /// The latest 50 settled.
+    pub resolved: Vec<Oversold>,
+}
+
+fn oversold_where(conn: &Connection, filter: &str, arg: Option<&OrderId>) -> AppResult<Vec<Oversold>> {
+    let sql = format!(
+        "SELECT s.order_id, o.number, s.sale_id, s.made_at, s.recorded_at, s.cashier_name, s.resolved_at, s.resolution
+         FROM counter_sales s JOIN orders o ON o.id = s.order_id
+         WHERE EXISTS (SELECT 1 FROM counter_shortfalls f WHERE f.order_id = s.order_id) AND {filter}"
+    );
+    let rows: Vec<Oversold> = conn
+        .prepare_cached(&sql)?
+        .query_map(params![arg], |r| {
+            Ok(Oversold {
+                order_id: r.get(0)?,
+                number: r.get(1)?,
+                sale_id: r.get(2)?,
+                made_at: r.get(3)?,
+                recorded_at: r.get(4)?,
+                cashier: r.get(5)?,
+                lines: Vec::new(),
+                resolved_at: r.get(6)?,
+                resolution: r.get(7)?,
+            })
+        })?
+        .collect::<Result<_, _>>()?;
+    rows.into_iter()
+        .map(|mut o| {
+            o.lines = shortfalls(conn, &o.order_id)?;
+            Ok(o)
+        })
+        .collect()
+}
+
+/// The offline sales the owner has to settle, and the latest settled.
+pub fn oversold(conn: &Connection) -> AppResult<OversoldList> {
+    Ok(OversoldList {
+        open: oversold_where(conn, "s.resolved_at IS NULL AND (?1 IS NULL OR s.order_id = ?1) ORDER BY s.made_at", None)?,
+        resolved: oversold_where(
+            conn,
+            "s.resolved_at IS NOT NULL AND (?1 IS NULL OR s.order_id = ?1) ORDER BY s.resolved_at DESC LIMIT 50",
+            None,
+        )?,
+    })
+}
+
+/// Settles an oversold counter sale, once.
+pub fn resolve(tx: &Connection, id: &OrderId, resolution: Resolution, by: &UserId, now: i64) -> AppResult<Oversold> {
+    let found = oversold_where(tx, "(?1 IS NULL OR s.order_id = ?1)", Some(id))?.into_iter().next();
+    let Some(entry) = found else {
+        return Err(AppError::NotFound("No counter sale with that id was oversold.".into()));
+    };
+    if entry.resolved_at.is_some() {
+        return Err(AppError::Conflict("This oversold sale is already settled.".into()));
+    }
+    tx.execute(
+        "UPDATE counter_sales SET resolved_at = ?2, resolution = ?3, resolved_by = ?4 WHERE order_id = ?1 AND resolved_at IS NULL",
+        params![id, now, resolution, by],
+    )?;
+    let how = match resolution {
+        Resolution::Restocked => "restocked",
+        Resolution::Contacted => "the online customer contacted",
+    };
+    crate::activity::record(tx, by, "order", id.as_str(), &format!("Oversold at the counter, order #{}: {how}", entry.number))?;
+    oversold_where(tx, "(?1 IS NULL OR s.order_id = ?1)", Some(id))?.into_iter().next().ok_or_else(no_such_sale)
+}
+
+/// The receipt of a sale as an e-mail (subject, body).
+pub fn receipt_mail(shop: &str, sale: &CounterSale) -> (String, String) {
+    let mut body = format!("Thank you for shopping at {shop}.\n\nReceipt for order #{}\n\n", sale.number);
+    for line in &sale.lines {
+        let what = crate::stock::describe_line(&line.name, line.size.as_deref(), line.color.as_deref());
+        body.push_str(&format!("{} × {what}: {}\n", line.quantity, format_naira(line.price * line.quantity)));
+    }
+    if sale.discount > Kobo::ZERO {
+        body.push_str(&format!("Discount: −{}\n", format_naira(sale.discount)));
+    }
+    body.push_str(&format!("Total: {}\n\n", format_naira(sale.total)));
+    for tender in &sale.tenders {
+        let how = match tender.method {
+            TenderMethod::Cash => "Cash",
+            TenderMethod::Transfer => "Bank transfer",
+            TenderMethod::PayLink => "Paid online",
+        };
+        body.push_str(&format!("{how}: {}\n", format_naira(tender.amount)));
+    }
+    if sale.change > Kobo::ZERO {
+        body.push_str(&format!("Change: {}\n", format_naira(sale.change)));
+    }
+    body.push_str(&format!("\nServed by {}.\n", sale.cashier));
+    (format!("{shop}: your receipt for order #{}", sale.number), body)
+}
+
+/// Mails a sale's receipt to `to`, in the transaction that decides it.
+pub fn queue_receipt(tx: &Connection, mailer: &crate::mail::Mailer, sale: &CounterSale, to: &str) -> AppResult<()> {
+    let to = to.trim().to_lowercase();
+    if !crate::email::looks_like_email(&to) {
+        return Err(AppError::Validation("Please enter a valid email address.".into()));
+    }
+    let (subject, body) = receipt_mail(&mailer.shop_name(), sale);
+    mailer.queue(tx, crate::mail::Mail { kind: "counter_receipt", to: &to, subject: &subject, body: &body, unsubscribe: None })?;
+    Ok(())
+}

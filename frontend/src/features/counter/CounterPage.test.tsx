@@ -61,6 +61,7 @@ function recorded(body: SaleBody, extra: Partial<CounterSale> = {}): CounterSale
     madeAt: body.madeAt,
     recordedAt: body.madeAt,
     offline: body.offline,
+    shortfalls: [],
     ...extra,
   };
 }
@@ -165,6 +166,33 @@ describe('the counter', () => {
     await screen.findByRole('heading', { name: 'Sale K7M2 recorded' }, { timeout: 6000 });
     expect(polls).toBeGreaterThanOrEqual(2);
   }, 10_000);
+
+  it('asks the server for the total with a discount code, and shows its refusal of a bad code', async () => {
+    const user = userEvent.setup();
+    const asked: unknown[] = [];
+    mockFetch({
+      '/api/counter/catalogue': CATALOGUE,
+      'POST /api/counter/quote': (_url: URL, init?: RequestInit) => {
+        const body = JSON.parse(init?.body as string) as { code: string };
+        asked.push(body);
+        return body.code === 'SAVE10'
+          ? jsonResponse({ subtotal: 2_500_000, discount: 250_000, total: 2_250_000 })
+          : jsonResponse({ error: 'validation', message: 'This discount code does not exist.' }, 400);
+      },
+    });
+    renderCounter();
+    await addBySku(user, 'AWD-M-RED');
+    await user.type(screen.getByRole('textbox', { name: /Discount code/ }), 'save10');
+    await waitFor(() => expect(screen.getByTestId('counter-total').textContent).toBe('₦22,500.00'));
+    expect(asked.at(-1)).toEqual({
+      code: 'SAVE10',
+      lines: [{ variantId: 'v1', quantity: 1, price: 2_500_000, priceAt: CATALOGUE.at, priceToken: 'tok1' }],
+    });
+    expect(screen.getByRole('textbox', { name: /Staff discount/ })).toHaveProperty('disabled', true);
+    await user.type(screen.getByRole('textbox', { name: /Discount code/ }), 'X');
+    await screen.findByText('This discount code does not exist.');
+    expect(screen.getByTestId('counter-total').textContent).toBe('₦25,000.00');
+  });
 
   it('says so for a SKU that matches nothing', async () => {
     const user = userEvent.setup();

@@ -1,11 +1,13 @@
-import { useCallback, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import {
+  postQuote,
   postSale,
   type Catalogue,
   type CatalogueProduct,
   type CatalogueVariant,
   type CounterSale,
+  type QuoteBody,
   type SaleBody,
   type Tender,
   type TenderMethod,
@@ -55,6 +57,20 @@ type TenderRow = { key: number; method: TenderMethod; amount: string; tendered: 
 const CODES_OFFLINE = 'Discount codes need the internet.';
 export const SELL_FAILED = 'The sale could not be recorded. Please try again.';
 const BAD_PERCENT = 'The staff discount is a whole percent from 0 to 100.';
+
+/** What the quote is asked for: the sale's lines at the catalogue's prices, and the code. */
+function quoteOf(lines: ReadonlyArray<CartLine>, code: string, at: number): QuoteBody {
+  return {
+    code,
+    lines: lines.map((l) => ({
+      variantId: l.variantId,
+      quantity: l.quantity,
+      price: l.price,
+      priceAt: at,
+      priceToken: l.priceToken,
+    })),
+  };
+}
 
 /** A saleId made on the device: 8–64 of [A-Za-z0-9_-]. */
 export function newSaleId(): string {
@@ -192,6 +208,33 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
 
   const percent = parsePercent(percentText);
   const useCode = online && code.trim() !== '';
+  const [codeProblem, setCodeProblem] = useState<string | null>(null);
+  // With a code the server prices the sale (POST /api/counter/quote), asked again as the sale changes.
+  const quoteAsk = useCode && lines.length > 0 ? JSON.stringify(quoteOf(lines, code.trim(), catalogue.at)) : null;
+  useEffect(() => {
+    if (quoteAsk === null) {
+      setCodeProblem(null);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      postQuote(JSON.parse(quoteAsk) as QuoteBody, controller.signal).then(
+        (quote) => {
+          setCodeTotal(quote.total);
+          setCodeProblem(null);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setCodeTotal(null);
+          setCodeProblem(isApiError(error) && error.status > 0 ? error.message : null);
+        },
+      );
+    }, 400);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [quoteAsk]);
   const totals = totalsOf(lines, Number.isNaN(percent) || useCode ? 0 : percent, useCode ? codeTotal : null);
   const split = tenders.length > 1;
   const asTenders: (Tender & { arrived: boolean })[] = tenders.map((row) => {
@@ -405,6 +448,11 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
             disabled={!online}
             hint={online ? 'Instead of a staff discount.' : CODES_OFFLINE}
           />
+          {codeProblem && (
+            <p className="counter-error counter-fields__wide" role="status">
+              {codeProblem}
+            </p>
+          )}
           <TextField
             label="Customer's phone"
             optional
@@ -669,7 +717,7 @@ function Finder({
                     onClick={() => setOpen((o) => (o === product.productId ? null : product.productId))}
                   >
                     {product.image && (
-                      <img src={product.image} alt="" width={48} height={48} className="counter-result__img" />
+                      <img src={product.image.url} alt="" width={48} height={48} className="counter-result__img" />
                     )}
                     <span>
                       {product.name}

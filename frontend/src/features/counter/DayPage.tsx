@@ -179,7 +179,8 @@ function CountForm({ day }: { day: CounterDay }) {
     cashUp.mutate(
       {
         date: day.date,
-        counted: kobo,
+        // Naira as typed: the server reads it exactly, as everywhere in the back office.
+        counted: counted.trim(),
         ...(cashierId ? { cashierId } : {}),
         ...(note.trim() ? { note: note.trim() } : {}),
       },
@@ -210,7 +211,7 @@ function CountForm({ day }: { day: CounterDay }) {
               value={cashierId}
               onValueChange={setCashierId}
               placeholder="My own"
-              options={day.cashiers.map((c) => ({ value: c.cashierId, label: c.name }))}
+              options={day.cashiers.flatMap((c) => (c.cashierId ? [{ value: c.cashierId, label: c.name }] : []))}
             />
           </Field>
         )}

@@ -1,116 +1,29 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { answer, api, type ApiError } from '@/lib/api';
+import type { components } from '@/lib/api.gen';
 
-// The counter's calls (COUNTER-API.md, issue 37). Written by hand while the generated document
-// (lib/api.gen.ts) does not yet have these endpoints: at merge, replace these types with
-// `components['schemas'][…]` from api.gen.ts and call `api` directly instead of `loose`.
+// The counter's calls (issue 37), typed by the generated document (lib/api.gen.ts).
 
-export type CatalogueVariant = {
-  variantId: string;
-  sku: string | null;
-  size: string | null;
-  color: string | null;
-  stock: number;
-  priceToken: string;
-};
-export type CatalogueProduct = {
-  productId: string;
-  name: string;
-  image: string | null;
-  price: number;
-  variants: CatalogueVariant[];
-};
-export type Catalogue = { at: number; lowStock: number; products: CatalogueProduct[] };
-
-export type TenderMethod = 'cash' | 'transfer' | 'pay_link';
-export type Tender = { method: TenderMethod; amount: number; tendered?: number };
-
-export type SaleLineBody = { variantId: string; quantity: number; price: number; priceAt: number; priceToken: string };
-export type SaleBody = {
-  saleId: string;
-  madeAt: number;
-  offline: boolean;
-  lines: SaleLineBody[];
-  staffDiscountPercent?: number;
-  code?: string;
-  customer?: { phone: string; name?: string };
-  tenders: Tender[];
-};
-
-export type SaleLine = {
-  variantId: string;
-  name: string;
-  size: string | null;
-  color: string | null;
-  sku: string | null;
-  price: number;
-  quantity: number;
-};
-export type Shortfall = Omit<SaleLine, 'price' | 'quantity'> & { short: number };
-export type CounterSale = {
-  id: string;
-  number: string;
-  saleId: string;
-  /** "paid" or "awaiting_payment" (a pay link not yet paid). */
-  status: string;
-  subtotal: number;
-  discount: number;
-  total: number;
-  change: number;
-  lines: SaleLine[];
-  tenders: { method: TenderMethod; amount: number; tendered: number | null }[];
-  payLink: string | null;
-  cashier: string;
-  customerName: string | null;
-  customerPhone: string | null;
-  madeAt: number;
-  recordedAt: number;
-  offline: boolean;
-  shortfalls?: Shortfall[];
-};
-
-export type CashierDay = {
-  cashierId: string;
-  name: string;
-  sales: number;
-  cash: number;
-  transfer: number;
-  payLink: number;
-  total: number;
-  counted: number | null;
-  difference: number | null;
-  countedAt: number | null;
-};
-export type CounterDay = {
-  date: string;
-  cashiers: CashierDay[];
-  byMethod: { cash: number; transfer: number; payLink: number };
-  total: number;
-};
-export type CashUpBody = { date: string; counted: number; cashierId?: string; note?: string };
-
-export type OversoldLine = Shortfall;
-export type OversoldEntry = {
-  orderId: string;
-  number: string;
-  saleId: string;
-  recordedAt: number;
-  cashier: string;
-  lines: OversoldLine[];
-  resolvedAt?: number;
-  resolution?: 'restocked' | 'contacted';
-};
-export type Oversold = { open: OversoldEntry[]; resolved: OversoldEntry[] };
-export type Resolution = 'restocked' | 'contacted';
-
-/** `api` without the document's path checks, for the endpoints the document does not have yet. */
-type Options = {
-  params?: { path?: Record<string, string>; query?: Record<string, string | undefined> };
-  body?: unknown;
-  signal?: AbortSignal;
-};
-type Call = (path: string, options?: Options) => Promise<{ data?: unknown }>;
-const loose = api as unknown as { GET: Call; POST: Call };
+type Schemas = components['schemas'];
+export type Catalogue = Schemas['CounterCatalogue'];
+export type CatalogueProduct = Schemas['CounterProduct'];
+export type CatalogueVariant = Schemas['CounterVariant'];
+export type TenderMethod = Schemas['TenderMethod'];
+export type Tender = Schemas['TenderAsk'];
+export type SaleLineBody = Schemas['SaleLineAsk'];
+/** A sale as sent: always with its lines, payments and whether it was made offline. */
+export type SaleBody = Schemas['SaleAsk'] & { lines: SaleLineBody[]; tenders: Tender[]; offline: boolean };
+export type SaleLine = Schemas['SaleLine'];
+export type Shortfall = Schemas['Shortfall'];
+export type CounterSale = Schemas['CounterSale'];
+export type CashierDay = Schemas['CashierDay'];
+export type CounterDay = Schemas['CounterDay'];
+export type CashUpBody = Schemas['CashUpAsk'];
+export type OversoldEntry = Schemas['Oversold'];
+export type Oversold = Schemas['OversoldList'];
+export type Resolution = Schemas['Resolution'];
+export type Quote = Schemas['Quote'];
+export type QuoteBody = Schemas['QuoteAsk'];
 
 export const counterKeys = {
   all: ['counter'] as const,
@@ -122,17 +35,22 @@ export const counterKeys = {
 };
 
 /** GET /api/counter/catalogue: what the counter sells, as of now. */
-export async function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
-  return answer(loose.GET('/api/counter/catalogue', { signal })) as Promise<Catalogue>;
+export function fetchCatalogue(signal?: AbortSignal): Promise<Catalogue> {
+  return answer(api.GET('/api/counter/catalogue', { signal }));
 }
 
 /** POST /api/counter/sales: 201 recorded, 200 the same sale back (sent before). */
-export async function postSale(body: SaleBody): Promise<CounterSale> {
-  return answer(loose.POST('/api/counter/sales', { body })) as Promise<CounterSale>;
+export function postSale(body: SaleBody): Promise<CounterSale> {
+  return answer(api.POST('/api/counter/sales', { body }));
 }
 
-export async function fetchSale(id: string, signal?: AbortSignal): Promise<CounterSale> {
-  return answer(loose.GET('/api/counter/sales/{id}', { params: { path: { id } }, signal })) as Promise<CounterSale>;
+/** POST /api/counter/quote: the totals of a sale with a discount code (online only). */
+export function postQuote(body: QuoteBody, signal?: AbortSignal): Promise<Quote> {
+  return answer(api.POST('/api/counter/quote', { body, signal }));
+}
+
+export function fetchSale(id: string, signal?: AbortSignal): Promise<CounterSale> {
+  return answer(api.GET('/api/counter/sales/{id}', { params: { path: { id } }, signal }));
 }
 
 /** GET /api/counter/sales/{id} every 2 s while it waits for its pay link to be paid. */
@@ -146,31 +64,27 @@ export function useSalePoll(id: string | null, enabled: boolean) {
   });
 }
 
+/** GET /api/counter/sales?date=: the day's sales (a cashier's own), newest first. */
 export function salesQueryOptions(date: string) {
   return queryOptions({
     queryKey: counterKeys.sales(date),
-    queryFn: ({ signal }) =>
-      answer(loose.GET('/api/counter/sales', { params: { query: { date } }, signal })) as Promise<{
-        sales: CounterSale[];
-      }>,
+    queryFn: ({ signal }) => answer(api.GET('/api/counter/sales', { params: { query: { date } }, signal })),
     staleTime: 0,
   });
 }
 
+/** POST /api/counter/sales/{id}/receipt {email}: mails the receipt. */
 export function useSendReceipt() {
-  return useMutation<{ sent: boolean }, ApiError, { id: string; email: string }>({
+  return useMutation<unknown, ApiError, { id: string; email: string }>({
     mutationFn: ({ id, email }) =>
-      answer(loose.POST('/api/counter/sales/{id}/receipt', { params: { path: { id } }, body: { email } })) as Promise<{
-        sent: boolean;
-      }>,
+      answer(api.POST('/api/counter/sales/{id}/receipt', { params: { path: { id } }, body: { email } })),
   });
 }
 
 export function dayQueryOptions(date: string) {
   return queryOptions({
     queryKey: counterKeys.day(date),
-    queryFn: ({ signal }) =>
-      answer(loose.GET('/api/counter/day', { params: { query: { date } }, signal })) as Promise<CounterDay>,
+    queryFn: ({ signal }) => answer(api.GET('/api/counter/day', { params: { query: { date } }, signal })),
     staleTime: 0,
   });
 }
@@ -179,18 +93,19 @@ export function useCounterDay(date: string) {
   return useQuery(dayQueryOptions(date));
 }
 
+/** POST /api/counter/cash-ups: the count (naira as typed); the day's figures are asked for again. */
 export function useCashUp() {
   const client = useQueryClient();
   return useMutation<CashierDay, ApiError, CashUpBody>({
-    mutationFn: (body) => answer(loose.POST('/api/counter/cash-ups', { body })) as Promise<CashierDay>,
-    onSuccess: (_, body) => void client.invalidateQueries({ queryKey: counterKeys.day(body.date) }),
+    mutationFn: (body) => answer(api.POST('/api/counter/cash-ups', { body })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['counter', 'day'] }),
   });
 }
 
 export function useOversold() {
   return useQuery({
     queryKey: counterKeys.oversold,
-    queryFn: ({ signal }) => answer(loose.GET('/api/admin/counter/oversold', { signal })) as Promise<Oversold>,
+    queryFn: ({ signal }) => answer(api.GET('/api/admin/counter/oversold', { signal })),
     staleTime: 0,
   });
 }
@@ -200,11 +115,11 @@ export function useResolveOversold() {
   return useMutation<OversoldEntry, ApiError, { orderId: string; resolution: Resolution }>({
     mutationFn: ({ orderId, resolution }) =>
       answer(
-        loose.POST('/api/admin/counter/oversold/{orderId}/resolve', {
-          params: { path: { orderId } },
+        api.POST('/api/admin/counter/oversold/{id}/resolve', {
+          params: { path: { id: orderId } },
           body: { resolution },
         }),
-      ) as Promise<OversoldEntry>,
+      ),
     onSuccess: () => void client.invalidateQueries({ queryKey: counterKeys.oversold }),
   });
 }

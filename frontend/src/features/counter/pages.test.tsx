@@ -23,6 +23,7 @@ const DAY: CounterDay = {
       counted: 4_450_000,
       difference: -50_000,
       countedAt: 1_764_400_000_000,
+      note: null,
     },
     {
       cashierId: 'u-tunde',
@@ -35,6 +36,7 @@ const DAY: CounterDay = {
       counted: null,
       difference: null,
       countedAt: null,
+      note: null,
     },
   ],
   byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000 },
@@ -70,7 +72,7 @@ describe('End of day', () => {
     await user.type(screen.getByRole('textbox', { name: /Cash counted/ }), '10,000');
     await user.click(screen.getByRole('button', { name: 'Save the count' }));
     await screen.findByText('Counted ₦10,000.00 for Tunde: ₦0.00, exact.');
-    expect(counted).toEqual({ date: lagosToday(), counted: 1_000_000, cashierId: 'u-tunde' });
+    expect(counted).toEqual({ date: lagosToday(), counted: '10,000', cashierId: 'u-tunde' });
   });
 });
 
@@ -80,7 +82,10 @@ const OVERSOLD: Oversold = {
       orderId: 'o1',
       number: 'K7M2',
       saleId: 'c-1',
+      madeAt: 1_764_390_000_000,
       recordedAt: 1_764_400_000_000,
+      resolution: null,
+      resolvedAt: null,
       cashier: 'Bisi',
       lines: [{ variantId: 'v1', name: 'Ankara Wrap Dress', size: 'M', color: 'Red', sku: 'AWD-M-RED', short: 1 }],
     },
@@ -90,6 +95,7 @@ const OVERSOLD: Oversold = {
       orderId: 'o0',
       number: 'K7M1',
       saleId: 'c-0',
+      madeAt: 1_764_290_000_000,
       recordedAt: 1_764_300_000_000,
       cashier: 'Bisi',
       lines: [{ variantId: 'v2', name: 'Adire Scarf', size: null, color: 'Indigo', sku: null, short: 2 }],

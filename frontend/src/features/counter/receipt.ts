@@ -4,7 +4,10 @@ import { variantName } from './catalogue';
 import { METHOD_LABELS } from './totals';
 
 /** What a receipt shows: a sale the server recorded, or one waiting on the device (no number yet). */
-export type ReceiptData = Omit<CounterSale, 'id' | 'number' | 'tenders' | 'status' | 'recordedAt' | 'payLink'> & {
+export type ReceiptData = Omit<
+  CounterSale,
+  'id' | 'number' | 'tenders' | 'status' | 'recordedAt' | 'payLink' | 'shortfalls'
+> & {
   id: string | null;
   number: string | null;
   status: string;

@@ -43,7 +43,7 @@ export function leftToAssign(tenders: ReadonlyArray<Pick<Tender, 'amount'>>, tot
 /** The change to give back: what the cash tendered is over the cash due. */
 export function changeOf(tenders: ReadonlyArray<Tender>): number {
   return tenders.reduce(
-    (sum, t) => sum + (t.method === 'cash' && t.tendered !== undefined ? Math.max(0, t.tendered - t.amount) : 0),
+    (sum, t) => sum + (t.method === 'cash' && typeof t.tendered === 'number' ? Math.max(0, t.tendered - t.amount) : 0),
     0,
   );
 }
@@ -77,7 +77,7 @@ export function tenderProblem(
 ): string | null {
   if (tenders.some((t) => !Number.isSafeInteger(t.amount) || t.amount < 0)) return mustAddUp(total);
   if (leftToAssign(tenders, total) !== 0) return mustAddUp(total);
-  if (tenders.some((t) => t.method === 'cash' && (t.tendered === undefined || t.tendered < t.amount)))
+  if (tenders.some((t) => t.method === 'cash' && (typeof t.tendered !== 'number' || t.tendered < t.amount)))
     return CASH_SHORT;
   const links = tenders.filter((t) => t.method === 'pay_link').length;
   if (links > 1) return ONE_PAY_LINK;

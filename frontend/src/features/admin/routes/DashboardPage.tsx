@@ -113,11 +113,9 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
         </ul>
       </section>
 
-      {channelsOf(d) && (
-        <AdminCard headingId="dash-channels" title="Sales by channel" className="dash-section">
-          <Channels channels={channelsOf(d)!} />
-        </AdminCard>
-      )}
+      <AdminCard headingId="dash-channels" title="Sales by channel, last 30 days" className="dash-section">
+        <Channels channels={d.channels} />
+      </AdminCard>
 
       <AdminCard headingId="dash-daily" title="Revenue, last 30 days" className="dash-section">
         <RevenueChart days={d.daily} />
@@ -204,12 +202,7 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
 }
 
 /** Revenue by where the sale was made (kobo): the website, orders taken in chats, the shop's counter. */
-export type Channels = { website: number; chats: number; counter: number };
-
-/** The dashboard's channels, when the server sends them (issue 37). */
-function channelsOf(d: Dashboard): Channels | null {
-  return (d as Dashboard & { channels?: Channels | null }).channels ?? null;
-}
+type Channels = Dashboard['channels'];
 
 const CHANNEL_LABELS: [keyof Channels, string][] = [
   ['website', 'Website'],

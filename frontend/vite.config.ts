@@ -219,7 +219,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             // With the bundler's own runtime (a chunk of its own otherwise: one more request).
-            { name: 'vendor', test: /node_modules|rolldown[\\/]runtime/ },
+            // Not the counter's QR and barcode makers: only its screens load them, when used.
+            { name: 'vendor', test: /node_modules[\\/](?!(?:qrcode|dijkstrajs|jsbarcode)[\\/])|rolldown[\\/]runtime/ },
             {
               name: 'shared',
               test: /\/src\/(lib\/(api|money|queryKeys|collections|saveData|site)\.ts|components\/(Price|icons|ResponsiveImage)\.tsx)$/,

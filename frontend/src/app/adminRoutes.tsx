@@ -47,6 +47,11 @@ export const adminRoutes: AppRoute[] = [
   lazyRoute('/admin/search', 'admin', () => import('@/features/admin/routes/SearchWordsPage')),
   lazyRoute('/admin/feeds', 'admin', () => import('@/features/admin/routes/FeedsPage')),
   lazyRoute('/admin/keys', 'admin', () => import('@/features/admin/routes/KeysPage')),
+  // The counter (issue 37): its own feature, fetched only by those who open it.
+  lazyRoute('/admin/counter', 'admin', () => import('@/features/counter/CounterPage')),
+  lazyRoute('/admin/counter/day', 'admin', () => import('@/features/counter/DayPage')),
+  lazyRoute('/admin/counter/oversold', 'admin', () => import('@/features/counter/OversoldPage')),
+  lazyRoute('/admin/labels', 'admin', () => import('@/features/counter/LabelsPage')),
 ];
 
 /** The back-office route whose pattern matches `pathname`, if any. */

@@ -23,6 +23,9 @@ const OWNER_LINKS = [
   'Dashboard',
   'Admin Management',
   'Orders',
+  'Counter',
+  'End of day',
+  'Oversold at the counter',
   'Riders',
   'Returns',
   'Products',
@@ -30,6 +33,7 @@ const OWNER_LINKS = [
   'Manage collections',
   'Pages',
   'Stock',
+  'Labels',
   'Customers',
   'Delivery',
   'Discount codes',
@@ -51,7 +55,9 @@ const OWNER_ONLY = ['Admin Management', 'Activity log', 'Settings', 'Keys and ad
 
 describe('the menu by role', () => {
   it('shows each role only the screens it may use', () => {
-    expect(menuLinks(staffUser('packer'))).toEqual(['Orders', 'Riders', 'Returns', 'Stock']);
+    expect(menuLinks(staffUser('packer'))).toEqual(['Orders', 'Riders', 'Returns', 'Stock', 'Labels']);
+    // A cashier sells at the counter, counts her cash and sees stock levels; she prints no labels.
+    expect(menuLinks(staffUser('cashier'))).toEqual(['Counter', 'End of day', 'Stock']);
     // A rider has his own round and nothing else; an owner, who may open it, has no round to show.
     expect(menuLinks(staffUser('rider'))).toEqual(['My deliveries']);
     // A manager sees every owner's link but the owner-only ones, in the same order.

@@ -27,4 +27,19 @@ describe('screenRedirect for staff roles', () => {
     expect(screenRedirect(staffUser('packer'), '/admin/riders')).toBeNull();
     expect(screenRedirect(staffUser('packer'), '/admin/deliveries')).toBe('/admin/orders');
   });
+
+  it('keeps a cashier at the counter, its end of day and the stock', () => {
+    const cashier = staffUser('cashier');
+    expect(screenRedirect(cashier, '/admin')).toBe('/admin/counter');
+    expect(screenRedirect(cashier, '/admin/dashboard')).toBe('/admin/counter');
+    expect(screenRedirect(cashier, '/admin/orders')).toBe('/admin/counter');
+    expect(screenRedirect(cashier, '/admin/counter')).toBeNull();
+    expect(screenRedirect(cashier, '/admin/counter/day')).toBeNull();
+    expect(screenRedirect(cashier, '/admin/stock')).toBeNull();
+    expect(screenRedirect(cashier, '/admin/counter/oversold')).toBe('/admin/counter');
+    expect(screenRedirect(cashier, '/admin/labels')).toBe('/admin/counter');
+    expect(screenRedirect(staffUser('packer'), '/admin/labels')).toBeNull();
+    expect(screenRedirect(staffUser('packer'), '/admin/counter')).toBe('/admin/orders');
+    expect(screenRedirect(staffUser('manager'), '/admin/counter/oversold')).toBeNull();
+  });
 });

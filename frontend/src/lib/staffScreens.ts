@@ -42,23 +42,30 @@ const SCREENS: ReadonlyArray<[RegExp, Endpoint]> = [
   [/^\/admin\/brand\/?$/, 'GET /api/admin/brand'],
   [/^\/admin\/home\/?$/, 'GET /api/admin/home'],
   [/^\/admin\/keys\/?$/, 'GET /api/admin/keys'],
+  [/^\/admin\/counter\/day\/?$/, 'GET /api/counter/day'],
+  [/^\/admin\/counter\/oversold\/?$/, 'GET /api/admin/counter/oversold'],
+  [/^\/admin\/counter\/?$/, 'GET /api/counter/catalogue'],
+  [/^\/admin\/labels\/?$/, 'GET /api/admin/stock'],
   [/^\/adminmanagement\/?$/, 'POST /api/admin/grant'],
 ];
 
 /** Whether the signed-in member of staff may open the back-office screen at `path`. */
 export function mayOpen(user: Staff, path: string): boolean {
   const bare = path.split(/[?#]/)[0] ?? path;
+  // A cashier sees stock levels (GET /api/admin/stock) but does not print the shop's labels.
+  if (/^\/admin\/labels\/?$/.test(bare) && staffRole(user) === 'cashier') return false;
   const found = SCREENS.find(([pattern]) => pattern.test(bare));
   return may(user, found ? found[1] : 'GET /api/admin/dashboard');
 }
 
 /**
- * Where a member of staff lands in the back office: the dashboard, the orders for a packer, or a
- * rider's own round.
+ * Where a member of staff lands in the back office: the dashboard, the orders for a packer, the
+ * counter for a cashier, or a rider's own round.
  */
 export function adminHome(user: Staff): string {
   if (mayOpen(user, '/admin/dashboard')) return '/admin/dashboard';
-  return mayOpen(user, '/admin/orders') ? '/admin/orders' : '/admin/deliveries';
+  if (mayOpen(user, '/admin/orders')) return '/admin/orders';
+  return mayOpen(user, '/admin/counter') ? '/admin/counter' : '/admin/deliveries';
 }
 
 /**

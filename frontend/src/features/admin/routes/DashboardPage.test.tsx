@@ -72,6 +72,18 @@ describe('dashboard', () => {
     expect(document.title).toBe('Dashboard — Ankara');
   });
 
+  it('splits the last 30 days of revenue by channel: website, chats, the counter', async () => {
+    const channels = { website: 30_000_000, chats: 5_000_000, counter: 15_000_000 };
+    mockFetch({ '/api/admin/dashboard': dashboard({ channels }) });
+    renderDashboard();
+    const card = await screen.findByRole('region', { name: 'Sales by channel, last 30 days' });
+    expect(
+      within(card)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Website₦300,000.00 (60%)', 'Chats₦50,000.00 (10%)', 'Counter₦150,000.00 (30%)']);
+  });
+
   it('says "Cash to collect ₦0.00 (0 orders)" with nothing out for delivery', async () => {
     mockFetch({ '/api/admin/dashboard': dashboard({ toCollect: 0, toCollectOrders: 0 }) });
     renderDashboard();

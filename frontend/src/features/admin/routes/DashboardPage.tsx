@@ -113,6 +113,10 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
         </ul>
       </section>
 
+      <AdminCard headingId="dash-channels" title="Sales by channel, last 30 days" className="dash-section">
+        <Channels channels={d.channels} />
+      </AdminCard>
+
       <AdminCard headingId="dash-daily" title="Revenue, last 30 days" className="dash-section">
         <RevenueChart days={d.daily} />
       </AdminCard>
@@ -194,6 +198,32 @@ function DashboardBody({ dashboard: d }: { dashboard: Dashboard }) {
         <Returns figures={d.returns} />
       </AdminCard>
     </div>
+  );
+}
+
+/** Revenue by where the sale was made (kobo): the website, orders taken in chats, the shop's counter. */
+type Channels = Dashboard['channels'];
+
+const CHANNEL_LABELS: [keyof Channels, string][] = [
+  ['website', 'Website'],
+  ['chats', 'Chats'],
+  ['counter', 'Counter'],
+];
+
+function Channels({ channels }: { channels: Channels }) {
+  const total = channels.website + channels.chats + channels.counter;
+  return (
+    <ul className="dash-list" aria-label="Revenue by channel">
+      {CHANNEL_LABELS.map(([key, label]) => (
+        <li key={key} className="dash-list__row">
+          <span className="dash-list__name">{label}</span>
+          <span className="dash-list__figures">
+            {formatNaira(channels[key])}
+            {total > 0 ? ` (${Math.round((channels[key] * 100) / total)}%)` : ''}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,0 +1,181 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import type { CounterDay, Oversold } from './api';
+import DayPage from './DayPage';
+import LabelsPage, { labelsOf } from './LabelsPage';
+import OversoldPage from './OversoldPage';
+import { lagosToday } from './ui';
+import type { StockPage, StockRow } from '@/lib/types';
+import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+
+const DAY: CounterDay = {
+  date: '2026-11-29',
+  cashiers: [
+    {
+      cashierId: 'u-bisi',
+      name: 'Bisi',
+      sales: 3,
+      cash: 4_500_000,
+      transfer: 1_000_000,
+      payLink: 500_000,
+      total: 6_000_000,
+      counted: 4_450_000,
+      difference: -50_000,
+      countedAt: 1_764_400_000_000,
+      note: null,
+    },
+    {
+      cashierId: 'u-tunde',
+      name: 'Tunde',
+      sales: 1,
+      cash: 1_000_000,
+      transfer: 0,
+      payLink: 0,
+      total: 1_000_000,
+      counted: null,
+      difference: null,
+      countedAt: null,
+      note: null,
+    },
+  ],
+  byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000 },
+  total: 7_000_000,
+};
+
+describe('End of day', () => {
+  it('shows each cashier’s expected and counted cash and the day by payment; counts the cash', async () => {
+    const user = userEvent.setup();
+    let counted: unknown = null;
+    const fetch = mockFetch({
+      '/api/counter/day': DAY,
+      '/api/counter/sales': { sales: [] },
+      'POST /api/counter/cash-ups': (_url: URL, init?: RequestInit) => {
+        counted = JSON.parse(init?.body as string);
+        return jsonResponse({ ...DAY.cashiers[1], counted: 1_000_000, difference: 0, countedAt: 1 }, 201);
+      },
+    });
+    renderWithProviders(<DayPage />, { path: '/admin/counter/day', session: { user: admin } });
+    const table = await screen.findByRole('table', { name: 'Each cashier’s cash' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(rows).toEqual(['Bisi3₦45,000.00₦44,500.00₦500.00 short', 'Tunde1₦10,000.00Not counted yet—']);
+    expect(screen.getByText('₦70,000.00')).toBeTruthy();
+    expect(fetch.mock.calls[0]![0] as string).toContain(`date=${lagosToday()}`);
+    await screen.findByText('No sales on this day.');
+
+    await user.click(screen.getByRole('button', { name: 'Save the count' }));
+    expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain('Type the cash counted, in naira.');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Whose cash' }), 'u-tunde');
+    await user.type(screen.getByRole('textbox', { name: /Cash counted/ }), '10,000');
+    await user.click(screen.getByRole('button', { name: 'Save the count' }));
+    await screen.findByText('Counted ₦10,000.00 for Tunde: ₦0.00, exact.');
+    expect(counted).toEqual({ date: lagosToday(), counted: '10,000', cashierId: 'u-tunde' });
+  });
+});
+
+const OVERSOLD: Oversold = {
+  open: [
+    {
+      orderId: 'o1',
+      number: 'K7M2',
+      saleId: 'c-1',
+      madeAt: 1_764_390_000_000,
+      recordedAt: 1_764_400_000_000,
+      resolution: null,
+      resolvedAt: null,
+      cashier: 'Bisi',
+      lines: [{ variantId: 'v1', name: 'Ankara Wrap Dress', size: 'M', color: 'Red', sku: 'AWD-M-RED', short: 1 }],
+    },
+  ],
+  resolved: [
+    {
+      orderId: 'o0',
+      number: 'K7M1',
+      saleId: 'c-0',
+      madeAt: 1_764_290_000_000,
+      recordedAt: 1_764_300_000_000,
+      cashier: 'Bisi',
+      lines: [{ variantId: 'v2', name: 'Adire Scarf', size: null, color: 'Indigo', sku: null, short: 2 }],
+      resolvedAt: 1_764_350_000_000,
+      resolution: 'contacted',
+    },
+  ],
+};
+
+describe('Oversold at the counter', () => {
+  it('lists the open ones with their shortfall, resolves one, and shows the resolved below', async () => {
+    const user = userEvent.setup();
+    const resolve = vi.fn(() => jsonResponse({ ...OVERSOLD.open[0], resolution: 'restocked', resolvedAt: 1 }));
+    mockFetch({ '/api/admin/counter/oversold': OVERSOLD, 'POST /api/admin/counter/oversold/o1/resolve': resolve });
+    renderWithProviders(<OversoldPage />, { path: '/admin/counter/oversold', session: { user: admin } });
+    const open = await screen.findByRole('region', { name: 'To resolve' });
+    expect(within(open).getByText(/short/).parentElement?.textContent).toBe(
+      '1 short of Ankara Wrap Dress (M, Red) · AWD-M-RED',
+    );
+    const resolved = screen.getByRole('region', { name: 'Resolved' });
+    expect(resolved.textContent).toContain('2 short of Adire Scarf (Indigo)');
+    expect(resolved.textContent).toContain('Contacted the customer');
+    await user.click(within(open).getByRole('button', { name: 'Restocked' }));
+    await waitFor(() => expect(resolve).toHaveBeenCalled());
+    expect(JSON.parse((resolve.mock.calls[0] as unknown as [URL, RequestInit])[1].body as string)).toEqual({
+      resolution: 'restocked',
+    });
+  });
+});
+
+const row = (over: Partial<StockRow>): StockRow => ({
+  variantId: 'v1',
+  productId: 'p1',
+  productName: 'Ankara Wrap Dress',
+  size: 'M',
+  color: 'Red',
+  sku: 'AWD-M-RED',
+  stock: 2,
+  reserved: 0,
+  waiting: 0,
+  ...over,
+});
+
+describe('Barcode labels', () => {
+  it('lists variants, one without a SKU not to be chosen, and previews the labels chosen', async () => {
+    const user = userEvent.setup();
+    const page: StockPage = {
+      rows: [row({}), row({ variantId: 'v2', sku: null, size: 'L' })],
+      lowCount: 0,
+      soldOutCount: 0,
+      lowStockLevel: 3,
+      page: 1,
+      pageSize: 50,
+      total: 2,
+    };
+    mockFetch({ '/api/admin/stock': page, '/api/products/p1': { id: 'p1', price: 2_500_000 } });
+    renderWithProviders(<LabelsPage />, { path: '/admin/labels', session: { user: admin } });
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('row', { name: /\(L, Red\)/ }).textContent).toContain('No SKU');
+    expect(within(table).queryByRole('checkbox', { name: 'Choose Ankara Wrap Dress (L, Red)' })).toBeNull();
+    await user.click(within(table).getByRole('checkbox', { name: 'Choose Ankara Wrap Dress (M, Red)' }));
+    // As many labels as there are in stock, to label the stock once.
+    expect(within(table).getByRole('spinbutton', { name: 'Labels of Ankara Wrap Dress (M, Red)' })).toHaveProperty(
+      'value',
+      '2',
+    );
+    const sheet = screen.getByLabelText('Labels to print');
+    expect(within(sheet).getAllByText('Ankara Wrap Dress')).toHaveLength(2);
+    await waitFor(() => expect(sheet.textContent).toContain('M, Red · ₦25,000.00'));
+    expect(screen.getByRole('button', { name: 'Print A4 sheet' })).toHaveProperty('disabled', false);
+  });
+
+  it('repeats each chosen variant as many times as asked, in the order chosen', () => {
+    const a = row({});
+    const b = row({ variantId: 'v2' });
+    expect(
+      labelsOf([
+        { row: a, copies: 2 },
+        { row: b, copies: 1 },
+      ]).map((r) => r.variantId),
+    ).toEqual(['v1', 'v1', 'v2']);
+  });
+});

@@ -188,3 +188,23 @@ CREATE TABLE cash_ups (
     counted_at     INTEGER NOT NULL
 );
 CREATE INDEX cash_ups_day ON cash_ups(day, cashier_id, counted_at);
+
+-- Units a customer brought back to the counter from a counter sale, and the cash given back for
+-- them from that day's drawer (recorded as a processed refund of the sale, so revenue follows).
+CREATE TABLE counter_returns (
+    id          INTEGER PRIMARY KEY AUTOINCREMENT,
+    order_id    TEXT NOT NULL REFERENCES counter_sales(order_id) ON DELETE CASCADE,
+    refund_id   TEXT REFERENCES refunds(id),
+    cashier_id  TEXT REFERENCES users(id) ON DELETE SET NULL,
+    day         INTEGER NOT NULL,
+    made_at     INTEGER NOT NULL,
+    cash_kobo   INTEGER NOT NULL CHECK (cash_kobo > 0),
+    back_on_sale INTEGER NOT NULL CHECK (back_on_sale IN (0, 1))
+);
+CREATE INDEX counter_returns_day ON counter_returns(day, cashier_id);
+CREATE TABLE counter_return_lines (
+    return_id   INTEGER NOT NULL REFERENCES counter_returns(id) ON DELETE CASCADE,
+    position    INTEGER NOT NULL,
+    quantity    INTEGER NOT NULL CHECK (quantity > 0),
+    PRIMARY KEY (return_id, position)
+);

@@ -91,6 +91,9 @@ pub const RULES: &[Rule] = &[
     Rule { method: "GET", path: "/api/counter/sales", roles: COUNTER, note: "cashiers: their own sales" },
     Rule { method: "GET", path: "/api/counter/sales/{id}", roles: COUNTER, note: "cashiers: their own sales" },
     rule("POST", "/api/counter/sales/{id}/receipt", COUNTER),
+    // Any cashier takes back a counter sale's units for cash (whoever is at the till); refunds of
+    // other orders, and of a sale's pay-link part, stay with whoever runs the shop.
+    rule("POST", "/api/counter/sales/{id}/returns", COUNTER),
     Rule { method: "GET", path: "/api/counter/day", roles: COUNTER, note: "cashiers: their own drawer" },
     Rule { method: "POST", path: "/api/counter/cash-ups", roles: COUNTER, note: "cashiers: their own drawer" },
     rule("GET", "/api/admin/counter/oversold", RUNNING),

@@ -295,6 +295,35 @@ test('End of day shows the cashier’s expected cash, and the count she types', 
   });
 });
 
+test('a customer brings an item back: End of day gives its cash back and it is on sale again', async () => {
+  const page = await cashierPage(SMALL_PHONE);
+  await withShot(page, 'counter-return', async () => {
+    const listed = await apiAs(page, 'GET', `/api/counter/sales?date=${today()}`);
+    const sale = listed.body.sales.find(
+      (s) => s.status === 'paid' && s.lines[0].variantId && s.lines[0].returned < s.lines[0].quantity,
+    );
+    assert.ok(sale, JSON.stringify(listed.body));
+    const line = sale.lines[0];
+    const productId = (await apiAs(page, 'GET', '/api/counter/catalogue')).body.products.find((p) =>
+      p.variants.some((v) => v.variantId === line.variantId),
+    ).productId;
+    const before = (await productNow(productId)).variants.find((v) => v.id === line.variantId).available;
+    await page.goto(`${shop.base}/admin/counter/day`);
+    const row = page.getByRole('row', { name: new RegExp(sale.number) });
+    await row.getByRole('button', { name: 'Bring back items' }).click();
+    const form = page.getByRole('form', { name: `Bring back items of sale ${sale.number}` });
+    await form.getByRole('spinbutton').first().fill('1');
+    await form.getByRole('button', { name: 'Give the cash back' }).click();
+    await form.getByText(/^Give ₦[\d,.]+ back in cash\.$/).waitFor();
+    assert.equal((await productNow(productId)).variants.find((v) => v.id === line.variantId).available, before + 1);
+    const after = await apiAs(page, 'GET', `/api/counter/sales/${sale.id}`);
+    assert.equal(after.body.lines[0].returned, line.returned + 1);
+    assert.ok(after.body.returnedCash > 0);
+    assert.deepEqual(await axeViolations(page), [], 'End of day with a return passes axe');
+    await page.screenshot({ path: '/tmp/ankara-37-return-360.png', fullPage: true });
+  });
+});
+
 test('the counter screen passes axe at both sizes', async () => {
   for (const viewport of [TABLET, SMALL_PHONE]) {
     const page = await cashierPage(viewport);

@@ -203,6 +203,8 @@ pub struct SaleLine {
     #[schema(value_type = i64)]
     pub price: Kobo,
     pub quantity: i64,
+    /// Units brought back to the counter since.
+    pub returned: i64,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -257,6 +259,9 @@ pub struct CounterSale {
     pub recorded_at: i64,
     pub offline: bool,
     pub shortfalls: Vec<Shortfall>,
+    /// Cash given back at the counter for units brought back.
+    #[schema(value_type = i64)]
+    pub returned_cash: Kobo,
 }
 
 /// The key that signs the counter's prices.
@@ -720,10 +725,21 @@ pub fn sale(conn: &Connection, id: &OrderId, link_base: &str) -> AppResult<Count
         .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
     let sku_of = |variant: Option<&VariantId>| variant.and_then(|v| skus.get(v.as_str()).cloned().flatten());
+    let back: std::collections::HashMap<i64, i64> = conn
+        .prepare_cached(
+            "SELECT l.position, SUM(l.quantity) FROM counter_return_lines l JOIN counter_returns r ON r.id = l.return_id
+             WHERE r.order_id = ?1 GROUP BY l.position",
+        )?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let returned_cash: Kobo =
+        conn.query_row("SELECT COALESCE(SUM(cash_kobo), 0) FROM counter_returns WHERE order_id = ?1", [id], |r| r.get(0))?;
     let lines = order
         .items
         .iter()
-        .map(|i| SaleLine {
+        .enumerate()
+        .map(|(position, i)| SaleLine {
+            returned: back.get(&(position as i64)).copied().unwrap_or(0),
             variant_id: i.variant_id.clone(),
             name: i.name.clone(),
             size: i.size.clone(),
@@ -770,6 +786,7 @@ pub fn sale(conn: &Connection, id: &OrderId, link_base: &str) -> AppResult<Count
         recorded_at,
         offline,
         shortfalls,
+        returned_cash,
     })
 }
 
@@ -815,9 +832,13 @@ pub struct CashierDay {
     pub cashier_id: Option<UserId>,
     pub name: String,
     pub sales: i64,
-    /// The cash the drawer should hold from the day's sales (change already given back).
+    /// The cash the drawer should hold from the day's sales (change already given back), less the
+    /// cash handed back for returns.
     #[schema(value_type = i64)]
     pub cash: Kobo,
+    /// Cash handed back at the counter for returns.
+    #[schema(value_type = i64)]
+    pub returned: Kobo,
     #[schema(value_type = i64)]
     pub transfer: Kobo,
     /// Paid by pay link (what has arrived).
@@ -877,6 +898,7 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
                 transfer,
                 pay_link: link,
                 total: cash + transfer + link,
+                returned: Kobo::ZERO,
                 counted: None,
                 difference: None,
                 counted_at: None,
@@ -884,7 +906,41 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
             })
         })?
         .collect::<Result<_, _>>()?;
-    // A cashier who counted a drawer but sold nothing still shows, with nothing expected.
+    // A cashier who gave cash back or counted a drawer but sold nothing still shows.
+    let row_of = |cashiers: &mut Vec<CashierDay>, id: UserId, name: String| -> usize {
+        if let Some(i) = cashiers.iter().position(|c| c.cashier_id.as_ref() == Some(&id)) {
+            return i;
+        }
+        cashiers.push(CashierDay {
+            cashier_id: Some(id),
+            name,
+            sales: 0,
+            cash: Kobo::ZERO,
+            transfer: Kobo::ZERO,
+            pay_link: Kobo::ZERO,
+            total: Kobo::ZERO,
+            returned: Kobo::ZERO,
+            counted: None,
+            difference: None,
+            counted_at: None,
+            note: None,
+        });
+        cashiers.len() - 1
+    };
+    let returns: Vec<(UserId, String, Kobo)> = conn
+        .prepare_cached(
+            "SELECT r.cashier_id, u.display_name, SUM(r.cash_kobo) FROM counter_returns r JOIN users u ON u.id = r.cashier_id
+             WHERE r.day = ?1 AND (?2 IS NULL OR r.cashier_id = ?2) GROUP BY r.cashier_id",
+        )?
+        .query_map(params![day, cashier], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, name, cash) in returns {
+        let index = row_of(&mut cashiers, id, name);
+        let row = &mut cashiers[index];
+        row.returned = cash;
+        row.cash -= cash;
+        row.total -= cash;
+    }
     let counts: Vec<(UserId, String, Kobo, i64, Option<String>)> = conn
         .prepare_cached(
             "SELECT c.cashier_id, u.display_name, c.counted_kobo, c.counted_at, c.note FROM cash_ups c JOIN users u ON u.id = c.cashier_id
@@ -894,25 +950,7 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
         .query_map(params![day, cashier], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
         .collect::<Result<_, _>>()?;
     for (id, name, counted, at, note) in counts {
-        let index = match cashiers.iter().position(|c| c.cashier_id.as_ref() == Some(&id)) {
-            Some(i) => i,
-            None => {
-                cashiers.push(CashierDay {
-                    cashier_id: Some(id),
-                    name,
-                    sales: 0,
-                    cash: Kobo::ZERO,
-                    transfer: Kobo::ZERO,
-                    pay_link: Kobo::ZERO,
-                    total: Kobo::ZERO,
-                    counted: None,
-                    difference: None,
-                    counted_at: None,
-                    note: None,
-                });
-                cashiers.len() - 1
-            }
-        };
+        let index = row_of(&mut cashiers, id, name);
         let row = &mut cashiers[index];
         row.counted = Some(counted);
         row.difference = Some(counted - row.cash);
@@ -1075,4 +1113,131 @@ pub fn queue_receipt(tx: &Connection, mailer: &crate::mail::Mailer, sale: &Count
     let (subject, body) = receipt_mail(&mailer.shop_name(), sale);
     mailer.queue(tx, crate::mail::Mail { kind: "counter_receipt", to: &to, subject: &subject, body: &body, unsubscribe: None })?;
     Ok(())
+}
+
+/// A line brought back: a variant of the sale and how many of its units.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReturnLineAsk {
+    #[schema(value_type = String)]
+    pub variant_id: VariantId,
+    #[schema(minimum = 1, maximum = 999)]
+    pub quantity: i64,
+}
+
+/// Units of a counter sale brought back to the counter: `POST /api/counter/sales/{id}/returns`.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterReturnAsk {
+    #[serde(default)]
+    #[schema(min_items = 1, max_items = 50)]
+    pub lines: Vec<ReturnLineAsk>,
+    /// Whether the units go back on sale (default), or are written off (damaged).
+    #[serde(default = "yes")]
+    pub back_on_sale: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// What a return at the counter gave back.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterReturned {
+    /// The cash to hand back from the drawer.
+    #[schema(value_type = i64)]
+    pub cash: Kobo,
+    pub sale: CounterSale,
+}
+
+/// Takes back units of a counter sale at the counter, for cash from the drawer: within the shop's
+/// return window from the sale, never more units than were sold less those already back, never
+/// more cash than was paid by hand less what was given back (a part paid by pay link is refunded
+/// from the order's screen, through Paystack). An exchange is this and a new sale.
+pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier: &UserId, now: i64) -> AppResult<Kobo> {
+    let order = crate::orders::by_id(tx, id)?.ok_or_else(no_such_sale)?;
+    let made_at: i64 =
+        tx.query_row("SELECT made_at FROM counter_sales WHERE order_id = ?1", [id], |r| r.get(0)).optional()?.ok_or_else(no_such_sale)?;
+    if order.status != crate::orders::OrderStatus::Delivered {
+        return Err(AppError::Conflict("Only a paid sale that was handed over can be brought back.".into()));
+    }
+    let days = crate::settings::load(tx)?.return_window_days;
+    if now > made_at + days * crate::util::DAY_MS {
+        return Err(AppError::Conflict(format!("This sale is past the {days}-day return window.")));
+    }
+    if ask.lines.is_empty() || ask.lines.len() > MAX_LINES {
+        return Err(AppError::Validation("Choose the items brought back.".into()));
+    }
+    let back_before: std::collections::HashMap<i64, i64> = tx
+        .prepare_cached(
+            "SELECT l.position, SUM(l.quantity) FROM counter_return_lines l JOIN counter_returns r ON r.id = l.return_id
+             WHERE r.order_id = ?1 GROUP BY l.position",
+        )?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    let mut lines: Vec<(i64, i64)> = Vec::new();
+    let mut value = Kobo::ZERO;
+    for asked in &ask.lines {
+        let found = order.items.iter().enumerate().find(|(_, item)| item.variant_id.as_ref() == Some(&asked.variant_id));
+        let Some((position, item)) = found else {
+            return Err(AppError::NotFound("That item is not on this sale.".into()));
+        };
+        let position = position as i64;
+        let left = item.quantity
+            - back_before.get(&position).copied().unwrap_or(0)
+            - lines.iter().filter(|(p, _)| *p == position).map(|(_, q)| q).sum::<i64>();
+        if !(1..=left.max(0)).contains(&asked.quantity) {
+            let what = crate::stock::describe_line(&item.name, item.size.as_deref(), item.color.as_deref());
+            return Err(AppError::Validation(format!("Only {} of {what} can come back from this sale.", left.max(0))));
+        }
+        lines.push((position, asked.quantity));
+        value += item.price * asked.quantity;
+    }
+    // The lines' share of the sale's discount stays with the shop: what they were paid, rounded down.
+    let subtotal = order.price.subtotal;
+    if subtotal > Kobo::ZERO && order.price.discount > Kobo::ZERO {
+        let share = Kobo::new(((order.price.discount.get() as i128 * value.get() as i128) / subtotal.get() as i128) as i64);
+        value -= share;
+    }
+    let given: Kobo = tx.query_row("SELECT COALESCE(SUM(cash_kobo), 0) FROM counter_returns WHERE order_id = ?1", [id], |r| r.get(0))?;
+    let by_hand = order.payment.collected_amount.unwrap_or(Kobo::ZERO);
+    if value > by_hand - given {
+        return Err(AppError::Conflict(
+            "Part of this sale was paid by pay link: refund it from the order's screen, through Paystack.".into(),
+        ));
+    }
+    if value <= Kobo::ZERO {
+        return Err(AppError::Validation("These items were paid nothing: there is nothing to give back.".into()));
+    }
+    let refund = crate::util::new_id();
+    let reference: PaymentReference = tx.query_row("SELECT payment_reference FROM orders WHERE id = ?1", [id], |r| r.get(0))?;
+    tx.execute(
+        "INSERT INTO refunds (id, order_id, amount_kobo, reason, status, restock_lines, created_at, updated_at, processed_at, payment_reference)
+         VALUES (?1, ?2, ?3, 'Returned at the counter', 'processed', '[]', ?4, ?4, ?4, ?5)",
+        params![refund, id, value, now, reference],
+    )?;
+    tx.execute(
+        "INSERT INTO counter_returns (order_id, refund_id, cashier_id, day, made_at, cash_kobo, back_on_sale) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+        params![id, refund, cashier, crate::util::lagos_day(now), now, value, ask.back_on_sale],
+    )?;
+    let return_id = tx.last_insert_rowid();
+    let mut line = tx.prepare_cached("INSERT INTO counter_return_lines (return_id, position, quantity) VALUES (?1, ?2, ?3)")?;
+    for (position, quantity) in &lines {
+        line.execute(params![return_id, position, quantity])?;
+    }
+    if ask.back_on_sale {
+        crate::stock::restock_units(tx, id, &lines)?;
+    } else {
+        // Written off: the units leave the sale's books, so a later cancellation cannot put them back.
+        let mut off =
+            tx.prepare_cached("UPDATE order_items SET from_stock = MAX(from_stock - ?3, 0) WHERE order_id = ?1 AND position = ?2")?;
+        for (position, quantity) in &lines {
+            off.execute(params![id, position, quantity])?;
+        }
+    }
+    let units: i64 = lines.iter().map(|(_, q)| q).sum();
+    let summary = format!("Counter return on #{}: {units} unit(s), {} cash back", order.number, format_naira(value));
+    crate::activity::record(tx, cashier, "order", id.as_str(), &summary)?;
+    Ok(value)
 }

@@ -18,6 +18,7 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(list_sales)
         .service(one_sale)
         .service(send_receipt)
+        .service(return_at_counter)
         .service(counter_day)
         .service(count_cash)
         .service(oversold_sales)
@@ -246,4 +247,28 @@ async fn resolve_oversold(
     }
     let (id, resolution, by, now) = (OrderId::from(id), body.into_inner().resolution, admin.0.id.clone(), state.clock.now_ms());
     Ok(no_store(state.db.write(move |tx| resolve(tx, &id, resolution, &by, now)).await?))
+}
+
+/// Takes back units of a counter sale at the counter, for cash from the drawer.
+#[utoipa::path(tag = "admin", request_body = CounterReturnAsk, responses((status = OK, body = CounterReturned), BadRequest, Unauthorized, Forbidden, NotFound, Conflict))]
+#[post("/counter/sales/{id}/returns")]
+async fn return_at_counter(
+    state: web::Data<AppState>,
+    admin: AdminUser,
+    id: web::Path<String>,
+    body: web::Json<CounterReturnAsk>,
+) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    if !crate::util::plausible_id(&id) {
+        return Err(AppError::NotFound("We have no such counter sale.".into()));
+    }
+    let (id, ask, cashier, now, base) = (OrderId::from(id), body.into_inner(), admin.0.id.clone(), state.clock.now_ms(), link_base(&state));
+    let answer = state
+        .catalogue
+        .write(move |tx| {
+            let cash = take_back(tx, &id, &ask, &cashier, now)?;
+            Ok((CounterReturned { cash, sale: sale(tx, &id, &base)? }, Changes::shown_if(ask.back_on_sale)))
+        })
+        .await?;
+    Ok(no_store(answer))
 }

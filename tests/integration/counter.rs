@@ -405,3 +405,76 @@ async fn a_pay_link_sale_completes_when_paid_and_the_day_sets_each_drawer_agains
     assert!(day["cashiers"].as_array().unwrap().iter().all(|c| c["counted"].is_i64()), "{day}");
     assert_eq!(manager.get_json("/api/counter/day?date=29-11-2026").await.0, 400);
 }
+
+#[actix_web::test]
+async fn units_brought_back_to_the_counter_give_their_cash_back_once_within_the_window() {
+    let app = shop().await;
+    let cashier = app.staff("bisi@example.com", "cashier").await;
+    let other = app.staff("tolu@example.com", "cashier").await;
+    let owner = app.admin_browser("owner@example.com").await;
+    let list = catalogue(&cashier).await;
+    // Two dresses and a clutch, 10 % off: ₦62,000 less ₦6,200.
+    let mut sale = cash_sale("till1-back-1", vec![line_of(&list, "AWD-M-RED", 2), line_of(&list, "AOC-1", 1)], 5_580_000, 6_000_000);
+    sale["staffDiscountPercent"] = json!(10);
+    let (status, made) = cashier.post_json("/api/counter/sales", sale).await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let dress = made["lines"][0]["variantId"].clone();
+    let clutch = made["lines"][1]["variantId"].clone();
+    assert_eq!(stock(&app, "AWD-M-RED"), 3);
+
+    // One dress back, on sale again, from another cashier's till: ₦25,000 less its ₦2,500 share.
+    let path = format!("/api/counter/sales/{id}/returns");
+    let (status, back) = other.post_json(&path, json!({ "lines": [{ "variantId": dress, "quantity": 1 }] })).await;
+    assert_eq!((status, &back["cash"]), (200, &json!(2_250_000)), "{back}");
+    assert_eq!((&back["sale"]["lines"][0]["returned"], &back["sale"]["returnedCash"]), (&json!(1), &json!(2_250_000)));
+    assert_eq!(stock(&app, "AWD-M-RED"), 4, "back on sale at once");
+    // More than is left to bring back, an item not on the sale, a damaged clutch written off.
+    let (status, refused) = other.post_json(&path, json!({ "lines": [{ "variantId": dress, "quantity": 2 }] })).await;
+    assert_eq!((status, refused["message"].as_str().unwrap()), (400, "Only 1 of Ankara Wrap Dress (M, Red) can come back from this sale."));
+    let l = line_of(&list, "AWD-L-RED", 1)["variantId"].clone();
+    assert_eq!(other.post_json(&path, json!({ "lines": [{ "variantId": l, "quantity": 1 }] })).await.0, 404);
+    let (status, back) = other.post_json(&path, json!({ "lines": [{ "variantId": clutch, "quantity": 1 }], "backOnSale": false })).await;
+    assert_eq!((status, &back["cash"]), (200, &json!(1_080_000)), "{back}");
+    assert_eq!(stock(&app, "AOC-1"), 4, "a written-off clutch does not go back on sale");
+    // Fifty clicks on the last dress: one gives the cash.
+    let clicks = (0..50).map(|_| {
+        let (other, path, dress) = (&other, path.clone(), dress.clone());
+        async move { other.post_json(&path, json!({ "lines": [{ "variantId": dress, "quantity": 1 }] })).await.0 }
+    });
+    let statuses = join_all(clicks).await;
+    assert_eq!(statuses.iter().filter(|s| **s == 200).count(), 1, "{statuses:?}");
+    assert_eq!(stock(&app, "AWD-M-RED"), 5);
+    assert_eq!(app.query_i64("SELECT SUM(cash_kobo) FROM counter_returns"), 5_580_000, "never more than was paid");
+    // The drawer that gave the cash expects less; the sale's revenue is gone from the dashboard.
+    let (_, day) = owner.get_json("/api/counter/day").await;
+    let tolu = day["cashiers"].as_array().unwrap().iter().find(|c| c["returned"] == 5_580_000).expect("Tolu's row").clone();
+    assert_eq!((&tolu["cash"], &tolu["sales"]), (&json!(-5_580_000), &json!(0)));
+    let (_, dashboard) = owner.get_json("/api/admin/dashboard").await;
+    assert_eq!(dashboard["channels"]["counter"], 0, "{}", dashboard["channels"]);
+
+    // A sale paid by pay link gives back by hand only what was paid by hand; past the window, nothing.
+    let (status, linked) = cashier
+        .post_json(
+            "/api/counter/sales",
+            json!({
+                "saleId": "till1-back-2",
+                "madeAt": ankara::db::now_ms(),
+                "lines": [line_of(&list, "AWD-L-RED", 1)],
+                "tenders": [{ "method": "cash", "amount": 500_000 }, { "method": "pay_link", "amount": 2_000_000 }],
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{linked}");
+    let linked_path = format!("/api/counter/sales/{}/returns", linked["id"].as_str().unwrap());
+    let l = linked["lines"][0]["variantId"].clone();
+    assert_eq!(cashier.post_json(&linked_path, json!({ "lines": [{ "variantId": l, "quantity": 1 }] })).await.0, 409, "not paid yet");
+    let (status, sale) =
+        cashier.post_json("/api/counter/sales", cash_sale("till1-back-3", vec![line_of(&list, "AOC-1", 1)], 1_200_000, 1_200_000)).await;
+    assert_eq!(status, 201);
+    app.advance(8 * 24 * 3_600_000);
+    let late = format!("/api/counter/sales/{}/returns", sale["id"].as_str().unwrap());
+    let (status, refused) =
+        cashier.post_json(&late, json!({ "lines": [{ "variantId": sale["lines"][0]["variantId"], "quantity": 1 }] })).await;
+    assert_eq!((status, refused["message"].as_str().unwrap()), (409, "This sale is past the 7-day return window."));
+}

@@ -2123,6 +2123,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/counter/sales/{id}/returns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Takes back units of a counter sale at the counter, for cash from the drawer. */
+    post: operations['return_at_counter'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/couriers/webhook': {
     parameters: {
       query?: never;
@@ -3681,7 +3698,8 @@ export interface components {
     CashierDay: {
       /**
        * Format: int64
-       * @description The cash the drawer should hold from the day's sales (change already given back).
+       * @description The cash the drawer should hold from the day's sales (change already given back), less the
+       *     cash handed back for returns.
        */
       cash: number;
       cashierId: string | null;
@@ -3701,6 +3719,11 @@ export interface components {
        * @description Paid by pay link (what has arrived).
        */
       payLink: number;
+      /**
+       * Format: int64
+       * @description Cash handed back at the counter for returns.
+       */
+      returned: number;
       /** Format: int64 */
       sales: number;
       /** Format: int64 */
@@ -4005,6 +4028,21 @@ export interface components {
       productId: string;
       variants: components['schemas']['CounterVariant'][];
     };
+    /** @description Units of a counter sale brought back to the counter: `POST /api/counter/sales/{id}/returns`. */
+    CounterReturnAsk: {
+      /** @description Whether the units go back on sale (default), or are written off (damaged). */
+      backOnSale?: boolean;
+      lines?: components['schemas']['ReturnLineAsk'][];
+    };
+    /** @description What a return at the counter gave back. */
+    CounterReturned: {
+      /**
+       * Format: int64
+       * @description The cash to hand back from the drawer.
+       */
+      cash: number;
+      sale: components['schemas']['CounterSale'];
+    };
     /** @description A counter sale, as the counter shows it and prints its receipt. */
     CounterSale: {
       cashier: string;
@@ -4027,6 +4065,11 @@ export interface components {
       payLink: string | null;
       /** Format: int64 */
       recordedAt: number;
+      /**
+       * Format: int64
+       * @description Cash given back at the counter for units brought back.
+       */
+      returnedCash: number;
       saleId: string;
       shortfalls: components['schemas']['Shortfall'][];
       status: components['schemas']['SaleStatus'];
@@ -6070,6 +6113,12 @@ export interface components {
       quantity: number;
       size: string | null;
     };
+    /** @description A line brought back: a variant of the sale and how many of its units. */
+    ReturnLineAsk: {
+      /** Format: int64 */
+      quantity: number;
+      variantId: string;
+    };
     ReturnList: {
       /** @description Newest first (at most 200). */
       returns: components['schemas']['Return'][];
@@ -6240,6 +6289,11 @@ export interface components {
       price: number;
       /** Format: int64 */
       quantity: number;
+      /**
+       * Format: int64
+       * @description Units brought back to the counter since.
+       */
+      returned: number;
       size: string | null;
       sku: string | null;
       variantId: string | null;
@@ -16037,6 +16091,94 @@ export interface operations {
       };
       /** @description The thing does not exist. */
       404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  return_at_counter: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CounterReturnAsk'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterReturned'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Conflicts with the current state (a taken name or e-mail, a changed bag, a final status). */
+      409: {
         headers: {
           [name: string]: unknown;
         };

@@ -51,6 +51,7 @@ function recorded(body: SaleBody, extra: Partial<CounterSale> = {}): CounterSale
         sku: 'AWD-M-RED',
         price: 2_500_000,
         quantity: body.lines[0]!.quantity,
+        returned: 0,
       },
     ],
     tenders: body.tenders.map((t) => ({ method: t.method, amount: t.amount, tendered: t.tendered ?? null })),
@@ -62,6 +63,7 @@ function recorded(body: SaleBody, extra: Partial<CounterSale> = {}): CounterSale
     recordedAt: body.madeAt,
     offline: body.offline,
     shortfalls: [],
+    returnedCash: 0,
     ...extra,
   };
 }

@@ -1,6 +1,14 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { salesQueryOptions, useCashUp, useCounterDay, type CashierDay, type CounterDay } from './api';
+import {
+  salesQueryOptions,
+  useCashUp,
+  useCounterDay,
+  useReturnAtCounter,
+  type CashierDay,
+  type CounterDay,
+  type CounterSale,
+} from './api';
 import { formatWhen } from './receipt';
 import { METHOD_LABELS } from './totals';
 import { useQuery } from '@tanstack/react-query';
@@ -281,6 +289,13 @@ function Sales({ date }: { date: string }) {
                     <td data-label="Paid by">{sale.tenders.map((t) => METHOD_LABELS[t.method]).join(', ')}</td>
                     <td className="is-num" data-label="Total">
                       {formatNaira(sale.total)}
+                      {sale.returnedCash > 0 && (
+                        <span className="counter-note counter-note--small">
+                          {' '}
+                          · {formatNaira(sale.returnedCash)} given back
+                        </span>
+                      )}
+                      {sale.status === 'paid' && <BringBack sale={sale} />}
                     </td>
                   </tr>
                 ))}
@@ -290,5 +305,86 @@ function Sales({ date }: { date: string }) {
         }
       </Loaded>
     </section>
+  );
+}
+
+/**
+ * Units of a sale brought back to the counter: how many of each line, whether they go back on
+ * sale (or are written off, damaged), and the cash the server says to hand back. An exchange is
+ * this, then a new sale of the other size.
+ */
+function BringBack({ sale }: { sale: CounterSale }) {
+  const [open, setOpen] = useState(false);
+  const [units, setUnits] = useState<Record<string, number>>({});
+  const [writeOff, setWriteOff] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const giveBack = useReturnAtCounter();
+  const id = useId();
+  const lines = sale.lines.filter((line) => line.variantId && line.quantity > line.returned);
+  if (lines.length === 0) return null;
+  if (!open) {
+    return (
+      <button type="button" className="btn btn--sm btn--outline counter-bring-back" onClick={() => setOpen(true)}>
+        Bring back items
+      </button>
+    );
+  }
+  const chosen = lines
+    .map((line) => ({ variantId: line.variantId!, quantity: units[line.variantId!] ?? 0 }))
+    .filter((line) => line.quantity > 0);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (chosen.length === 0) {
+      setNotice({ tone: 'error', text: 'Choose the items brought back.' });
+      return;
+    }
+    giveBack.mutate(
+      { id: sale.id, body: { lines: chosen, backOnSale: !writeOff } },
+      {
+        onSuccess: (done) => {
+          setUnits({});
+          setNotice({ tone: 'success', text: `Give ${formatNaira(done.cash)} back in cash.` });
+        },
+        onError: (error) =>
+          setNotice({
+            tone: 'error',
+            text: failureMessage(error, 'The return could not be recorded. Please try again.'),
+          }),
+      },
+    );
+  };
+  return (
+    <form className="counter-bring-back-form" onSubmit={submit} aria-label={`Bring back items of sale ${sale.number}`}>
+      {lines.map((line) => {
+        const left = line.quantity - line.returned;
+        const label = [line.name, line.size, line.color].filter(Boolean).join(', ');
+        return (
+          <label key={line.variantId} className="counter-bring-back-line" htmlFor={`${id}-${line.variantId}`}>
+            <span>
+              {label} (up to {left})
+            </span>
+            <input
+              id={`${id}-${line.variantId}`}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={left}
+              value={units[line.variantId!] ?? 0}
+              onChange={(e) =>
+                setUnits({ ...units, [line.variantId!]: Math.max(0, Math.min(left, Number(e.target.value) || 0)) })
+              }
+            />
+          </label>
+        );
+      })}
+      <label className="counter-bring-back-line">
+        <input type="checkbox" checked={writeOff} onChange={(e) => setWriteOff(e.target.checked)} />
+        <span>Damaged: write them off (not back on sale)</span>
+      </label>
+      <button type="submit" className="btn btn--sm btn--dark" disabled={giveBack.isPending}>
+        Give the cash back
+      </button>
+      <FormNotice notice={notice} />
+    </form>
   );
 }

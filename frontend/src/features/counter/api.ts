@@ -24,6 +24,8 @@ export type Oversold = Schemas['OversoldList'];
 export type Resolution = Schemas['Resolution'];
 export type Quote = Schemas['Quote'];
 export type QuoteBody = Schemas['QuoteAsk'];
+export type ReturnBody = Schemas['CounterReturnAsk'];
+export type Returned = Schemas['CounterReturned'];
 
 export const counterKeys = {
   all: ['counter'] as const,
@@ -78,6 +80,16 @@ export function useSendReceipt() {
   return useMutation<unknown, ApiError, { id: string; email: string }>({
     mutationFn: ({ id, email }) =>
       answer(api.POST('/api/counter/sales/{id}/receipt', { params: { path: { id } }, body: { email } })),
+  });
+}
+
+/** POST /api/counter/sales/{id}/returns: units brought back, for cash from the drawer. */
+export function useReturnAtCounter() {
+  const client = useQueryClient();
+  return useMutation<Returned, ApiError, { id: string; body: ReturnBody }>({
+    mutationFn: ({ id, body }) =>
+      answer(api.POST('/api/counter/sales/{id}/returns', { params: { path: { id } }, body })),
+    onSuccess: () => void client.invalidateQueries({ queryKey: counterKeys.all }),
   });
 }
 

@@ -18,6 +18,7 @@ const DAY: CounterDay = {
       sales: 3,
       cash: 4_500_000,
       transfer: 1_000_000,
+      returned: 0,
       payLink: 500_000,
       total: 6_000_000,
       counted: 4_450_000,
@@ -31,6 +32,7 @@ const DAY: CounterDay = {
       sales: 1,
       cash: 1_000_000,
       transfer: 0,
+      returned: 0,
       payLink: 0,
       total: 1_000_000,
       counted: null,
@@ -73,6 +75,66 @@ describe('End of day', () => {
     await user.click(screen.getByRole('button', { name: 'Save the count' }));
     await screen.findByText('Counted ₦10,000.00 for Tunde: ₦0.00, exact.');
     expect(counted).toEqual({ date: lagosToday(), counted: '10,000', cashierId: 'u-tunde' });
+  });
+});
+
+describe('Bringing items back', () => {
+  it('sends the units chosen and whether they go back on sale, and says the cash to give back', async () => {
+    const user = userEvent.setup();
+    let asked: unknown = null;
+    const sale = {
+      id: 'o1',
+      number: 'K7M2',
+      saleId: 'c-1',
+      status: 'paid',
+      subtotal: 5_000_000,
+      discount: 0,
+      total: 5_000_000,
+      change: 0,
+      lines: [
+        {
+          variantId: 'v1',
+          name: 'Ankara Wrap Dress',
+          size: 'M',
+          color: 'Red',
+          sku: 'AWD-M-RED',
+          price: 2_500_000,
+          quantity: 2,
+          returned: 1,
+        },
+      ],
+      tenders: [{ method: 'cash', amount: 5_000_000, tendered: null }],
+      payLink: null,
+      cashier: 'Bisi',
+      customerName: null,
+      customerPhone: null,
+      madeAt: 1_764_400_000_000,
+      recordedAt: 1_764_400_000_000,
+      offline: false,
+      shortfalls: [],
+      returnedCash: 2_500_000,
+    };
+    mockFetch({
+      '/api/counter/day': DAY,
+      '/api/counter/sales': { sales: [sale] },
+      'POST /api/counter/sales/o1/returns': (_url: URL, init?: RequestInit) => {
+        asked = JSON.parse(init?.body as string);
+        return jsonResponse({ cash: 2_500_000, sale: { ...sale, lines: [{ ...sale.lines[0], returned: 2 }] } });
+      },
+    });
+    renderWithProviders(<DayPage />, { path: '/admin/counter/day', session: { user: admin } });
+    await user.click(await screen.findByRole('button', { name: 'Bring back items' }));
+    const form = screen.getByRole('form', { name: 'Bring back items of sale K7M2' });
+    await user.click(within(form).getByRole('button', { name: 'Give the cash back' }));
+    expect(within(form).getByRole('alert').textContent).toBe('Choose the items brought back.');
+    const units = within(form).getByRole('spinbutton', { name: /Ankara Wrap Dress, M, Red \(up to 1\)/ });
+    await user.clear(units);
+    await user.type(units, '5');
+    expect((units as HTMLInputElement).value).toBe('1');
+    await user.click(within(form).getByRole('checkbox', { name: /Damaged/ }));
+    await user.click(within(form).getByRole('button', { name: 'Give the cash back' }));
+    await within(form).findByText('Give ₦25,000.00 back in cash.');
+    expect(asked).toEqual({ lines: [{ variantId: 'v1', quantity: 1 }], backOnSale: false });
   });
 });
 

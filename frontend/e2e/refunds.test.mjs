@@ -223,7 +223,7 @@ test('small phone: the dashboard shows the sale less the refund, passes axe, and
   await withShot(page, 'refunds-dashboard', async () => {
     await page.goto(`${shop.base}/admin/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    const sales = page.getByRole('region', { name: 'Sales' });
+    const sales = page.getByRole('region', { name: 'Sales', exact: true });
     const today = sales.getByRole('listitem').first();
     await today.waitFor();
     if (done.order) {
@@ -307,7 +307,7 @@ test('an admin who signs in lands on the dashboard; /admin leads there too', asy
     await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
     await page.goto(`${shop.base}/admin`);
     await page.waitForURL(`${shop.base}/admin/dashboard`);
-    await page.getByRole('region', { name: 'Sales' }).waitFor();
+    await page.getByRole('region', { name: 'Sales', exact: true }).waitFor();
     assert.deepEqual(page.errors, []);
   });
   await page.context().close();

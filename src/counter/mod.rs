@@ -24,6 +24,7 @@ use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
 use crate::money::{Kobo, format_naira};
 use crate::orders::links::{self as pay_links, Purpose};
 use crate::orders::{Address, OrderItem, PaymentMethod, Price, Source};
+use crate::payments::chat_orders::{Stocked, stocked};
 use crate::pricing::{self, Discount, Offer};
 
 /// How long a signed price stays good for a sale sent late: a shop offline for more than a
@@ -317,39 +318,6 @@ pub fn catalogue(conn: &Connection, key: &PriceKey, now: i64) -> AppResult<Count
     }
     products.retain(|p| !p.variants.is_empty());
     Ok(CounterCatalogue { at: now, low_stock: crate::stock::low_stock_threshold(), products })
-}
-
-/// A sale line as the catalogue has it now.
-struct Stocked {
-    item: OrderItem,
-    collection_id: String,
-    stock: i64,
-}
-
-fn stocked(conn: &Connection, variant: &VariantId) -> AppResult<Stocked> {
-    conn.prepare_cached(
-        "SELECT v.product_id, p.name, p.price_kobo, NULLIF(v.size, ''), NULLIF(v.color, ''), p.collection_id, v.stock,
-                CASE WHEN p.compare_at_kobo > p.price_kobo THEN p.compare_at_kobo END
-         FROM variants v JOIN products p ON p.id = v.product_id WHERE v.id = ?1",
-    )?
-    .query_row([variant], |r| {
-        Ok(Stocked {
-            item: OrderItem {
-                variant_id: Some(variant.clone()),
-                product_id: Some(r.get(0)?),
-                name: r.get(1)?,
-                price: r.get(2)?,
-                quantity: 0,
-                size: r.get(3)?,
-                color: r.get(4)?,
-                compare_at_price: r.get(7)?,
-            },
-            collection_id: r.get(5)?,
-            stock: r.get(6)?,
-        })
-    })
-    .optional()?
-    .ok_or_else(|| AppError::NotFound("We have no such item.".into()))
 }
 
 /// The lines of a sale, checked and priced: at the signed price the counter showed (a sale sent
@@ -1157,8 +1125,12 @@ pub struct CounterReturned {
 /// from the order's screen, through Paystack). An exchange is this and a new sale.
 pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier: &UserId, now: i64) -> AppResult<Kobo> {
     let order = crate::orders::by_id(tx, id)?.ok_or_else(no_such_sale)?;
-    let made_at: i64 =
-        tx.query_row("SELECT made_at FROM counter_sales WHERE order_id = ?1", [id], |r| r.get(0)).optional()?.ok_or_else(no_such_sale)?;
+    // The window runs from the earlier of the device's clock and the server's: a device clock set
+    // ahead cannot lengthen it.
+    let made_at: i64 = tx
+        .query_row("SELECT MIN(made_at, recorded_at) FROM counter_sales WHERE order_id = ?1", [id], |r| r.get(0))
+        .optional()?
+        .ok_or_else(no_such_sale)?;
     if order.status != crate::orders::OrderStatus::Delivered {
         return Err(AppError::Conflict("Only a paid sale that was handed over can be brought back.".into()));
     }

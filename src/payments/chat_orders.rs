@@ -274,14 +274,14 @@ fn check(ask: ChatOrder) -> AppResult<Checked> {
     })
 }
 
-/// A line of the catalogue as it is now, for an order.
-struct Stocked {
-    item: OrderItem,
-    collection_id: String,
-    stock: i64,
+/// A line of the catalogue as it is now, for an order (a chat order's or a counter sale's).
+pub(crate) struct Stocked {
+    pub(crate) item: OrderItem,
+    pub(crate) collection_id: String,
+    pub(crate) stock: i64,
 }
 
-fn stocked(tx: &Connection, variant: &VariantId) -> AppResult<Stocked> {
+pub(crate) fn stocked(tx: &Connection, variant: &VariantId) -> AppResult<Stocked> {
     tx.prepare_cached(
         "SELECT v.id, v.product_id, p.name, p.price_kobo, NULLIF(v.size, ''), NULLIF(v.color, ''), p.collection_id, v.stock,
                 CASE WHEN p.compare_at_kobo > p.price_kobo THEN p.compare_at_kobo END

@@ -5,7 +5,7 @@
 //! `reconcile` re-checks open payments and ends the ones whose time is over. Paystack itself (the
 //! client and the sandbox) is the `paystack` leaf below; `routes` is the HTTP side.
 
-mod chat_orders;
+pub mod chat_orders;
 mod checkout;
 mod completion;
 mod confirm;

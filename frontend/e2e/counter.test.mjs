@@ -275,6 +275,77 @@ test('offline, three sales wait on the device; back online they arrive once each
   });
 });
 
+test('reloaded with no connection, the counter opens for the cashier the device remembers; the sale made then arrives once', async () => {
+  const page = await cashierPage(SMALL_PHONE);
+  await withShot(page, 'counter-offline-reload', async () => {
+    await openCounter(page);
+    // The service worker (production build) controls the page and has kept the offline shell and
+    // the counter's code, which the counter names to it once open online.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    await page.waitForFunction(
+      async () => {
+        if (!(await caches.match('/about'))) return false;
+        const code = performance
+          .getEntriesByType('resource')
+          .map((e) => new URL(e.name))
+          .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
+        for (const u of code) if (!(await caches.match(u.pathname))) return false;
+        return code.length > 0;
+      },
+      null,
+      { timeout: 15_000, polling: 250 },
+    );
+    assert.equal(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('ankara.counter.user') ?? 'null')?.displayName),
+      'Bisi Cashier',
+    );
+    const before = (await countedSales(page)).length;
+
+    await page.context().setOffline(true);
+    await page.reload();
+    // Chromium leaves navigator.onLine true in a document the service worker served while
+    // emulating no network (phone.test.mjs); saying offline again reaches it as a real phone's would.
+    if (await page.evaluate(() => navigator.onLine)) {
+      await page.context().setOffline(false);
+      await page.context().setOffline(true);
+    }
+    assert.ok(await page.evaluate(() => document.querySelector('meta[name="ankara-offline-shell"]') !== null));
+    await page.getByRole('heading', { name: 'Counter', level: 1 }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline — / })
+      .waitFor();
+    await typeSku(page, variants[0].sku);
+    await payCash(page, String(product.price / 100), { offline: true });
+    const receipt = await page.getByRole('article', { name: 'Receipt' }).innerText();
+    assert.ok(receipt.includes('Served by Bisi Cashier'), receipt);
+    await page.screenshot({ path: '/tmp/ankara-counter2-offline-reload-360.png', fullPage: true });
+    assert.deepEqual(await axeViolations(page), [], 'the counter opened offline passes axe');
+
+    await page.context().setOffline(false);
+    await page.waitForFunction(
+      () => JSON.parse(localStorage.getItem('ankara.counter.queue') ?? '{}').waiting?.length === 0,
+      null,
+      { timeout: 30_000 },
+    );
+    const queue = await page.evaluate(() => JSON.parse(localStorage.getItem('ankara.counter.queue')));
+    assert.deepEqual(queue.attention, [], 'none refused');
+    const sales = await countedSales(page);
+    assert.equal(sales.length - before, 1, 'the sale arrived once');
+    assert.equal(new Set(sales.map((s) => s.saleId)).size, sales.length);
+    assert.ok(sales[0].offline);
+    // Back online, the server's session replaces the remembered one: the banner is gone.
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline/ })
+      .waitFor({ state: 'detached' });
+    assert.deepEqual(page.errors, []);
+  });
+});
+
 test('End of day shows the cashier’s expected cash, and the count she types', async () => {
   const page = await cashierPage(SMALL_PHONE);
   await withShot(page, 'counter-day', async () => {

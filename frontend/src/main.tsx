@@ -10,14 +10,14 @@ import { prefetchForPath } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
 import { createQueryClient } from './lib/queryClient';
-import { readEmbeddedSession } from './lib/session';
+import { readStartSession } from './lib/session';
 import { shellPainted } from './lib/shellPicture';
 import { saveData } from './lib/saveData';
 import { registerServiceWorker } from './lib/sw';
 
 const queryClient = createQueryClient();
 prefetchForPath(queryClient, window.location.pathname, window.location.search);
-preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === true);
+preloadRouteFor(window.location.pathname, readStartSession().user?.admin === true);
 
 // The data and code requests above are already on their way; React renders once the shell's
 // picture (src/shell.js) has been painted, which on a slow network it usually already has.

@@ -2089,6 +2089,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/counter/receipts/{number}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['counter_receipt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['counter_customer'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/counter/sales/{id}': {
     parameters: {
       query?: never;
@@ -4042,6 +4074,18 @@ export interface components {
        */
       cash: number;
       sale: components['schemas']['CounterSale'];
+      /**
+       * Format: int64
+       * @description HAND-EXTENDED (counter part 2): what went back onto the gift card.
+       */
+      toGiftCard: number;
+    };
+    /** @description HAND-EXTENDED (counter part 2): a customer by phone at the counter. */
+    CustomerByPhone: {
+      name: string | null;
+      /** Format: int64 */
+      orders: number;
+      phone: string;
     };
     /** @description A counter sale, as the counter shows it and prints its receipt. */
     CounterSale: {
@@ -4082,6 +4126,8 @@ export interface components {
     /** @description One variant as the counter keeps it. */
     CounterVariant: {
       color: string | null;
+      /** @description HAND-EXTENDED (counter part 2): EAN-13, in-store prefix 2. */
+      ean: string | null;
       /** @description Proves the product's price at the catalogue's time: sent back with each sale line. */
       priceToken: string;
       size: string | null;
@@ -6317,6 +6363,8 @@ export interface components {
     SaleTender: {
       /** Format: int64 */
       amount: number;
+      /** @description HAND-EXTENDED (counter part 2): a gift card's last four characters. */
+      last4: string | null;
       method: components['schemas']['TenderMethod'];
       /** Format: int64 */
       tendered: number | null;
@@ -6960,6 +7008,8 @@ export interface components {
     TenderAsk: {
       /** Format: int64 */
       amount: number;
+      /** @description HAND-EXTENDED (counter part 2): a gift card's code as typed. */
+      code?: string | null;
       method: components['schemas']['TenderMethod'];
       /**
        * Format: int64
@@ -6968,7 +7018,7 @@ export interface components {
       tendered?: number | null;
     };
     /** @enum {string} */
-    TenderMethod: 'cash' | 'transfer' | 'pay_link';
+    TenderMethod: 'cash' | 'transfer' | 'pay_link' | 'gift_card';
     /** @description Returning what an order's store credit or gift card paid. */
     TenderReturn: {
       amount?: components['schemas']['Naira'] | null;
@@ -15982,6 +16032,80 @@ export interface operations {
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  counter_receipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterSale'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  counter_customer: {
+    parameters: {
+      query: {
+        phone: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CustomerByPhone'];
+        };
+      };
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      404: {
         headers: {
           [name: string]: unknown;
         };

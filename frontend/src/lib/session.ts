@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { answer, api, isApiError } from './api';
+import { forgetCounterUser, offlineCounterSession, setOfflineMode } from './offlineCounter';
 import { isPublicQuery, queryKeys } from './queryKeys';
 import type { Session, SessionCounts } from './types';
 
@@ -55,6 +56,20 @@ export function readEmbeddedSession(doc: Document = document): Session {
   }
 }
 
+/**
+ * The session the app starts with: the embedded one; when that is signed out because the page is
+ * the service worker's offline shell on a counter page, the counter user this device remembers
+ * (lib/offlineCounter.ts), in offline mode: the counter screens only, until the server answers.
+ */
+export function readStartSession(doc: Document = document, pathname: string = window.location.pathname): Session {
+  const embedded = readEmbeddedSession(doc);
+  if (embedded.user) return embedded;
+  const offline = offlineCounterSession(doc, pathname);
+  if (!offline) return embedded;
+  setOfflineMode('offline');
+  return offline;
+}
+
 /** GET /api/session: the session as the server sees it now (counts included). */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   return normalizeSession(await answer(api.GET('/api/session', { signal })));
@@ -69,7 +84,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<Session> {
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: ({ signal }) => fetchSession(signal),
-  initialData: () => readEmbeddedSession(),
+  initialData: () => readStartSession(),
   staleTime: Infinity,
   gcTime: Infinity,
 });
@@ -175,6 +190,9 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
     setPending(true);
     try {
       const view = await answer(api.POST('/api/auth/logout'));
+      // A shared till: the next person to reload the counter offline is not shown as this one.
+      forgetCounterUser();
+      setOfflineMode(null);
       setSession(client, view ?? SIGNED_OUT);
       navigate('/');
     } finally {

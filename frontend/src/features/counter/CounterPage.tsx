@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'wouter';
 import {
+  fetchCardBalance,
+  fetchCustomer,
   postQuote,
   postSale,
   type Catalogue,
@@ -12,7 +14,7 @@ import {
   type Tender,
   type TenderMethod,
 } from './api';
-import { findSku, noSuchItem, search, variantName, type Found } from './catalogue';
+import { findCode, noSuchItem, search, variantName, type Found } from './catalogue';
 import { PayLinkWait } from './PayLinkWait';
 import { dismissRefused, enqueue } from './queue';
 import { Receipt } from './Receipt';
@@ -20,6 +22,7 @@ import { fromSale, type ReceiptData } from './receipt';
 import { canScan, Scanner } from './Scanner';
 import {
   changeOf,
+  GIFT_CARD_CODE,
   leftToAssign,
   METHOD_LABELS,
   NOTHING_TO_SELL,
@@ -28,13 +31,17 @@ import {
   totalFromRefusal,
   totalsOf,
 } from './totals';
-import { useCatalogue, useQueue, useSendWaiting } from './useCounter';
+import { endExchange, exchangeText, pendingExchange } from './exchange';
+import { keepForOffline } from './offline';
+import { useCatalogue, useOfflineMode, useQueue, useSendWaiting } from './useCounter';
 import { PageShell } from '@/components/PageShell';
 import { TextField } from '@/components/TextField';
-import { isApiError } from '@/lib/api';
+import { failureMessage, isApiError } from '@/lib/api';
 import { koboToNairaText } from './ui';
 import { formatNaira, nairaToKobo } from '@/lib/money';
 import { useOnline } from '@/lib/useOnline';
+import { rememberCounterUser } from '@/lib/offlineCounter';
+import { loginPath } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
 import './counter.css';
 
@@ -52,7 +59,15 @@ export type CartLine = {
 };
 
 /** A payment as the cashier fills it in (naira as typed). */
-type TenderRow = { key: number; method: TenderMethod; amount: string; tendered: string; arrived: boolean };
+type TenderRow = {
+  key: number;
+  method: TenderMethod;
+  amount: string;
+  tendered: string;
+  arrived: boolean;
+  /** A gift card's code as typed. */
+  code: string;
+};
 
 const CODES_OFFLINE = 'Discount codes need the internet.';
 export const SELL_FAILED = 'The sale could not be recorded. Please try again.';
@@ -93,6 +108,26 @@ export default function CounterPage() {
   const online = useOnline();
   const { catalogue, problem, sold, refresh } = useCatalogue(online);
   const queue = useQueue();
+  const { user } = useSession();
+  const mode = useOfflineMode();
+  // A session the server gave (not the remembered one): remember who is at the till, so a reload
+  // with no connection opens the counter again for them (lib/offlineCounter.ts).
+  useEffect(() => {
+    if (mode === null && user) rememberCounterUser(user);
+  }, [mode, user]);
+  // Once open online, the worker keeps the counter's code and pictures for an offline reload.
+  const catalogueRef = useRef(catalogue);
+  catalogueRef.current = catalogue;
+  const keptAt = catalogue?.at;
+  useEffect(() => {
+    if (online && mode === null && keptAt !== undefined) keepForOffline(catalogueRef.current);
+  }, [online, mode, keptAt]);
+  // A return just recorded as an exchange (End of day): its cash pays for the replacement.
+  const [exchange, setExchange] = useState(() => pendingExchange());
+  const closeExchange = useCallback(() => {
+    endExchange();
+    setExchange(null);
+  }, []);
   const [done, setDone] = useState<ReceiptData | null>(null);
   const [awaiting, setAwaiting] = useState<CounterSale | null>(null);
   const [saleKey, setSaleKey] = useState(0);
@@ -116,9 +151,18 @@ export default function CounterPage() {
         <p role="status" className={`counter-banner${!online || waiting ? ' is-on' : ''}`}>
           {!online ? `Offline — ${waitingText(waiting)}` : waiting ? `${waitingText(waiting)}: sending…` : ''}
         </p>
-        {!online && (
+        {!online && mode !== 'sign-in' && (
           <p className="counter-note">
-            Keep this page open: it cannot be opened again until the internet is back. Sales go on as usual.
+            Sales go on as usual: they are kept on this device and sent when the internet is back.
+          </p>
+        )}
+        {mode === 'sign-in' && (
+          <p className="alert alert--error counter-notice counter-signin">
+            You are signed out on this device.{' '}
+            {waiting > 0
+              ? `The ${waiting === 1 ? 'sale' : `${waiting} sales`} waiting stay${waiting === 1 ? 's' : ''} on it until you sign in again. `
+              : ''}
+            <a href={loginPath('/admin/counter')}>Sign in again</a>
           </p>
         )}
         {queue.attention.length > 0 && (
@@ -144,6 +188,19 @@ export default function CounterPage() {
             </ul>
           </section>
         )}
+        {exchange && !done && !awaiting && (
+          <section className="counter-exchange" aria-label="Exchange">
+            <p>
+              <strong>{exchangeText(exchange)}.</strong>{' '}
+              {exchange.cash > 0
+                ? 'The cash given back is the cash tendered for the replacement below.'
+                : 'Sell the replacement below.'}
+            </p>
+            <button type="button" className="btn btn--sm btn--outline" onClick={closeExchange}>
+              Not an exchange after all
+            </button>
+          </section>
+        )}
         <nav className="counter-links" aria-label="Counter">
           <Link href="/admin/counter/day">End of day</Link>
         </nav>
@@ -153,12 +210,20 @@ export default function CounterPage() {
           <PayLinkWait sale={awaiting} onPaid={onPaid} onCancel={newSale} />
         ) : catalogue ? (
           <SaleForm
-            key={saleKey}
+            key={`${saleKey}-${exchange?.number ?? ''}`}
             catalogue={catalogue}
             online={online}
+            cashGiven={exchange && exchange.cash > 0 ? koboToNairaText(exchange.cash) : ''}
             onSold={(lines) => sold(lines)}
-            onRecorded={(sale) => (sale.status === 'awaiting_payment' ? setAwaiting(sale) : setDone(fromSale(sale)))}
-            onKept={setDone}
+            onRecorded={(sale) => {
+              closeExchange();
+              if (sale.status === 'awaiting_payment') setAwaiting(sale);
+              else setDone(fromSale(sale));
+            }}
+            onKept={(receipt) => {
+              closeExchange();
+              setDone(receipt);
+            }}
             onPricesChanged={() => void refresh()}
           />
         ) : (
@@ -183,13 +248,15 @@ export default function CounterPage() {
 type SaleFormProps = {
   catalogue: Catalogue;
   online: boolean;
+  /** Naira as typed for the cash tendered at first (an exchange's cash given back). */
+  cashGiven?: string;
   onSold: (lines: ReadonlyArray<{ variantId: string; quantity: number }>) => void;
   onRecorded: (sale: CounterSale) => void;
   onKept: (receipt: ReceiptData) => void;
   onPricesChanged: () => void;
 };
 
-function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChanged }: SaleFormProps) {
+function SaleForm({ catalogue, online, cashGiven = '', onSold, onRecorded, onKept, onPricesChanged }: SaleFormProps) {
   const { user } = useSession();
   const [lines, setLines] = useState<CartLine[]>([]);
   const [percentText, setPercentText] = useState('');
@@ -198,7 +265,7 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
   const [tenders, setTenders] = useState<TenderRow[]>([
-    { key: 0, method: 'cash', amount: '', tendered: '', arrived: false },
+    { key: 0, method: 'cash', amount: '', tendered: cashGiven, arrived: false, code: '' },
   ]);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -240,7 +307,13 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
   const asTenders: (Tender & { arrived: boolean })[] = tenders.map((row) => {
     const amount = split ? (nairaToKobo(row.amount) ?? Number.NaN) : totals.total;
     const tendered = row.method === 'cash' ? (nairaToKobo(row.tendered) ?? undefined) : undefined;
-    return { method: row.method, amount, ...(tendered !== undefined ? { tendered } : {}), arrived: row.arrived };
+    return {
+      method: row.method,
+      amount,
+      ...(tendered !== undefined ? { tendered } : {}),
+      ...(row.method === 'gift_card' ? { code: row.code.trim() } : {}),
+      arrived: row.arrived,
+    };
   });
   // What is left counts an empty amount as nothing yet; an amount that is not one leaves it unknown.
   const typedAmounts = tenders.map((row) => (split ? (row.amount.trim() ? nairaToKobo(row.amount) : 0) : totals.total));
@@ -287,7 +360,7 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
   const addRow = () =>
     setTenders((rows) => {
       const next = rows.length === 1 ? [{ ...rows[0]!, amount: koboToNairaText(totals.total) }] : rows;
-      return [...next, { key: Date.now(), method: 'transfer', amount: '', tendered: '', arrived: false }];
+      return [...next, { key: Date.now(), method: 'transfer', amount: '', tendered: '', arrived: false, code: '' }];
     });
   const removeRow = (key: number) => setTenders((rows) => rows.filter((r) => r.key !== key));
 
@@ -315,10 +388,11 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
       })),
       ...(useCode ? { code: code.trim() } : percent > 0 ? { staffDiscountPercent: percent } : {}),
       ...(phone.trim() ? { customer: { phone: phone.trim(), ...(name.trim() ? { name: name.trim() } : {}) } } : {}),
-      tenders: asTenders.map(({ method, amount, tendered }) => ({
+      tenders: asTenders.map(({ method, amount, tendered, code }) => ({
         method,
         amount,
         ...(tendered !== undefined ? { tendered } : {}),
+        ...(method === 'gift_card' ? { code } : {}),
       })),
     };
     const sold = lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity }));
@@ -342,7 +416,12 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
           quantity,
           returned: 0,
         })),
-        tenders: body.tenders.map((t) => ({ method: t.method, amount: t.amount, tendered: t.tendered ?? null })),
+        tenders: body.tenders.map((t) => ({
+          method: t.method,
+          amount: t.amount,
+          tendered: t.tendered ?? null,
+          last4: null,
+        })),
         returnedCash: 0,
         cashier: user?.displayName ?? '',
         customerName: name.trim() || null,
@@ -360,8 +439,10 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
     } catch (error) {
       if (isApiError(error) && error.status === 0) {
         // No answer: kept on the device and sent again with the same saleId, so it stays one sale.
-        if (body.tenders.some((t) => t.method === 'pay_link') || body.code)
-          setProblem('No connection: a pay link and a discount code need the internet. Choose cash or transfer.');
+        if (body.tenders.some((t) => t.method === 'pay_link' || t.method === 'gift_card') || body.code)
+          setProblem(
+            'No connection: a pay link, a gift card and a discount code need the internet. Choose cash or transfer.',
+          );
         else keep();
       } else {
         const message = isApiError(error) && error.status < 500 ? error.message : SELL_FAILED;
@@ -455,15 +536,7 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
               {codeProblem}
             </p>
           )}
-          <TextField
-            label="Customer's phone"
-            optional
-            type="tel"
-            value={phone}
-            onValueChange={setPhone}
-            autoComplete="off"
-          />
-          <TextField label="Customer's name" optional value={name} onValueChange={setName} autoComplete="off" />
+          <CustomerFields online={online} phone={phone} name={name} onPhone={setPhone} onName={setName} />
         </div>
 
         <dl className="counter-sums">
@@ -532,6 +605,93 @@ function SaleForm({ catalogue, online, onSold, onRecorded, onKept, onPricesChang
   );
 }
 
+/** "Returning customer: Ada Obi · 3 orders", or "New customer". */
+export function customerText(found: { name: string | null; orders: number }): string {
+  const orders = `${found.orders} ${found.orders === 1 ? 'order' : 'orders'}`;
+  if (found.name) return `Returning customer: ${found.name} · ${orders}`;
+  return found.orders > 0 ? `Returning customer · ${orders}` : 'New customer';
+}
+
+/** Enough digits to be worth asking the server about (it says what is wrong with the rest). */
+function lookable(phone: string): boolean {
+  return phone.replace(/\D/g, '').length >= 7;
+}
+
+/**
+ * The customer's phone and name. Online, once a number is typed (leaving the field, or Look up),
+ * the shop says whether it knows the customer, and fills the name when none is typed yet.
+ */
+function CustomerFields({
+  online,
+  phone,
+  name,
+  onPhone,
+  onName,
+}: {
+  online: boolean;
+  phone: string;
+  name: string;
+  onPhone: (phone: string) => void;
+  onName: (name: string) => void;
+}) {
+  const [found, setFound] = useState<{ phone: string; text: string; problem: boolean } | null>(null);
+  const [looking, setLooking] = useState(false);
+  const nameRef = useRef(name);
+  nameRef.current = name;
+  const lookUp = (typed: string, quiet: boolean) => {
+    const wanted = typed.trim();
+    if (!online || looking || !wanted || found?.phone === wanted) return;
+    if (!lookable(wanted)) {
+      if (!quiet) setFound({ phone: wanted, text: 'Type the whole phone number, like 0803 123 4567.', problem: true });
+      return;
+    }
+    setLooking(true);
+    fetchCustomer(wanted).then(
+      (customer) => {
+        setLooking(false);
+        setFound({ phone: wanted, text: customerText(customer), problem: false });
+        if (customer.name && !nameRef.current.trim()) onName(customer.name);
+      },
+      (error: unknown) => {
+        setLooking(false);
+        // No answer: nothing to say (the sale goes on without it).
+        if (isApiError(error) && error.status > 0) setFound({ phone: wanted, text: error.message, problem: true });
+      },
+    );
+  };
+  const shown = found && found.phone === phone.trim() ? found : null;
+  return (
+    <>
+      <div className="counter-customer">
+        <TextField
+          label="Customer's phone"
+          optional
+          type="tel"
+          value={phone}
+          onValueChange={onPhone}
+          onBlur={() => lookUp(phone, true)}
+          autoComplete="off"
+        />
+        <button
+          type="button"
+          className="btn btn--sm btn--outline counter-customer__look"
+          disabled={!online || looking || !phone.trim()}
+          onClick={() => lookUp(phone, false)}
+        >
+          {looking ? 'Looking up…' : 'Look up'}
+        </button>
+        <p
+          className={`counter-note counter-note--small counter-customer__found${shown?.problem ? ' is-off' : ''}`}
+          role="status"
+        >
+          {shown ? shown.text : !online && phone.trim() ? 'Looking up a customer needs the internet.' : ''}
+        </p>
+      </div>
+      <TextField label="Customer's name" optional value={name} onValueChange={onName} autoComplete="off" />
+    </>
+  );
+}
+
 type TenderFieldsProps = {
   row: TenderRow;
   index: number;
@@ -556,7 +716,7 @@ function TenderFields({ row, index, split, online, due, onChange, onRemove }: Te
               name={`method-${row.key}`}
               value={method}
               checked={row.method === method}
-              disabled={method === 'pay_link' && !online}
+              disabled={(method === 'pay_link' || method === 'gift_card') && !online}
               onChange={() => onChange({ method })}
             />
             {METHOD_LABELS[method]}
@@ -591,6 +751,7 @@ function TenderFields({ row, index, split, online, due, onChange, onRemove }: Te
           </p>
         </>
       )}
+      {row.method === 'gift_card' && <GiftCardFields row={row} index={n} due={due} onChange={onChange} />}
       {row.method === 'transfer' && (
         <label className="counter-check">
           <input type="checkbox" checked={row.arrived} onChange={(e) => onChange({ arrived: e.target.checked })} />
@@ -613,8 +774,87 @@ function methodHint(method: TenderMethod, online: boolean) {
         A QR code for the customer’s phone: card or transfer through Paystack.
       </p>
     );
-  if (!online) return <p className="counter-note counter-note--small">A pay link needs the internet.</p>;
+  if (method === 'gift_card')
+    return (
+      <p className="counter-note counter-note--small">
+        The card’s balance pays: split the payment when it does not cover the total.
+      </p>
+    );
+  if (!online) return <p className="counter-note counter-note--small">A pay link and a gift card need the internet.</p>;
   return null;
+}
+
+/** What a gift card's balance says about paying `due` with it. */
+export function balanceText(card: { balance: number; disabled: boolean; last4: string }, due: number | null): string {
+  const name = `Gift card ••••${card.last4}`;
+  if (card.disabled) return `${name} is disabled: it cannot pay.`;
+  if (card.balance <= 0) return `${name} is used up: nothing is left on it.`;
+  const left = `${name} has ${formatNaira(card.balance)} left`;
+  if (due !== null && due > card.balance) return `${left}: not enough for ${formatNaira(due)}. Split the payment.`;
+  return `${left}.`;
+}
+
+/** A gift card payment: its code, and its balance when asked (online only, like the payment). */
+function GiftCardFields({
+  row,
+  index,
+  due,
+  onChange,
+}: {
+  row: TenderRow;
+  index: string;
+  due: number | null;
+  onChange: (change: Partial<TenderRow>) => void;
+}) {
+  const [balance, setBalance] = useState<{ code: string; text: string; problem: boolean } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const check = () => {
+    const code = row.code.trim();
+    if (!code) return setBalance({ code, text: GIFT_CARD_CODE, problem: true });
+    setAsking(true);
+    fetchCardBalance(code).then(
+      (card) => {
+        setAsking(false);
+        const short = card.disabled || card.balance <= 0 || (due !== null && due > card.balance);
+        setBalance({ code, text: balanceText(card, due), problem: short });
+      },
+      (error: unknown) => {
+        setAsking(false);
+        setBalance({
+          code,
+          text: failureMessage(error, 'The balance could not be checked. Please try again.'),
+          problem: true,
+        });
+      },
+    );
+  };
+  const shown = balance && balance.code === row.code.trim() ? balance : null;
+  return (
+    <div className="counter-customer">
+      <TextField
+        label={`Gift card code${index}`}
+        value={row.code}
+        onValueChange={(code) => onChange({ code: code.toUpperCase() })}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <button
+        type="button"
+        className="btn btn--sm btn--outline counter-customer__look"
+        disabled={asking || !row.code.trim()}
+        onClick={check}
+      >
+        {asking ? 'Checking…' : 'Check balance'}
+      </button>
+      <p
+        className={`counter-note counter-note--small counter-customer__found${shown?.problem ? ' is-off' : ''}`}
+        role="status"
+      >
+        {shown?.text ?? ''}
+      </p>
+    </div>
+  );
 }
 
 function Finder({
@@ -635,7 +875,7 @@ function Finder({
 
   const take = useCallback(
     (typed: string) => {
-      const found = findSku(catalogue, typed);
+      const found = findCode(catalogue, typed);
       if (found?.variant) {
         onAdd(found.product, found.variant);
         setText('');

@@ -1,14 +1,18 @@
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import {
+  receiptNumber,
   salesQueryOptions,
   useCashUp,
   useCounterDay,
+  useFindReceipt,
   useReturnAtCounter,
   type CashierDay,
   type CounterDay,
   type CounterSale,
+  type Returned,
 } from './api';
+import { startExchange } from './exchange';
 import { formatWhen } from './receipt';
 import { METHOD_LABELS } from './totals';
 import { useQuery } from '@tanstack/react-query';
@@ -77,6 +81,7 @@ export default function DayPage() {
             <>
               <DaySummary day={data} />
               <CountForm day={data} />
+              <FindReceipt />
               <Sales date={data.date} />
             </>
           )}
@@ -308,20 +313,42 @@ function Sales({ date }: { date: string }) {
   );
 }
 
+/** What a return gave back, as the cashier is told: the cash from the drawer, and the gift card's part. */
+export function returnedText(done: Pick<Returned, 'cash' | 'toGiftCard'>): string {
+  const card = done.toGiftCard ?? 0;
+  if (done.cash > 0 && card > 0)
+    return `Give ${formatNaira(done.cash)} back in cash. ${formatNaira(card)} back on the gift card.`;
+  if (done.cash > 0) return `Give ${formatNaira(done.cash)} back in cash.`;
+  if (card > 0) return `${formatNaira(card)} back on the gift card: no cash to give back.`;
+  return 'The items are recorded as brought back: there is nothing to give back.';
+}
+
+export const RETURN_FAILED = 'The return could not be recorded. Please try again.';
+
 /**
  * Units of a sale brought back to the counter: how many of each line, whether they go back on
- * sale (or are written off, damaged), and the cash the server says to hand back. An exchange is
- * this, then a new sale of the other size.
+ * sale (or are written off, damaged), and the cash the server says to hand back (and what goes
+ * back on a gift card that paid part of it). Exchange records the same return, then opens the
+ * counter with the cash given back as the cash tendered for the replacement.
  */
-function BringBack({ sale }: { sale: CounterSale }) {
-  const [open, setOpen] = useState(false);
+function BringBack({
+  sale,
+  startOpen = false,
+  onReturned,
+}: {
+  sale: CounterSale;
+  startOpen?: boolean;
+  onReturned?: (done: Returned) => void;
+}) {
+  const [open, setOpen] = useState(startOpen);
   const [units, setUnits] = useState<Record<string, number>>({});
   const [writeOff, setWriteOff] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const giveBack = useReturnAtCounter();
+  const [, navigate] = useLocation();
   const id = useId();
   const lines = sale.lines.filter((line) => line.variantId && line.quantity > line.returned);
-  if (lines.length === 0) return null;
+  if (lines.length === 0) return notice ? <FormNotice notice={notice} /> : null;
   if (!open) {
     return (
       <button type="button" className="btn btn--sm btn--outline counter-bring-back" onClick={() => setOpen(true)}>
@@ -332,8 +359,8 @@ function BringBack({ sale }: { sale: CounterSale }) {
   const chosen = lines
     .map((line) => ({ variantId: line.variantId!, quantity: units[line.variantId!] ?? 0 }))
     .filter((line) => line.quantity > 0);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (exchange: boolean) => {
+    if (giveBack.isPending) return;
     if (chosen.length === 0) {
       setNotice({ tone: 'error', text: 'Choose the items brought back.' });
       return;
@@ -343,18 +370,26 @@ function BringBack({ sale }: { sale: CounterSale }) {
       {
         onSuccess: (done) => {
           setUnits({});
-          setNotice({ tone: 'success', text: `Give ${formatNaira(done.cash)} back in cash.` });
+          setNotice({ tone: 'success', text: returnedText(done) });
+          onReturned?.(done);
+          if (exchange) {
+            startExchange({ number: sale.number, cash: done.cash, toGiftCard: done.toGiftCard ?? 0 });
+            navigate('/admin/counter');
+          }
         },
-        onError: (error) =>
-          setNotice({
-            tone: 'error',
-            text: failureMessage(error, 'The return could not be recorded. Please try again.'),
-          }),
+        onError: (error) => setNotice({ tone: 'error', text: failureMessage(error, RETURN_FAILED) }),
       },
     );
   };
   return (
-    <form className="counter-bring-back-form" onSubmit={submit} aria-label={`Bring back items of sale ${sale.number}`}>
+    <form
+      className="counter-bring-back-form"
+      onSubmit={(event: FormEvent) => {
+        event.preventDefault();
+        submit(false);
+      }}
+      aria-label={`Bring back items of sale ${sale.number}`}
+    >
       {lines.map((line) => {
         const left = line.quantity - line.returned;
         const label = [line.name, line.size, line.color].filter(Boolean).join(', ');
@@ -381,10 +416,95 @@ function BringBack({ sale }: { sale: CounterSale }) {
         <input type="checkbox" checked={writeOff} onChange={(e) => setWriteOff(e.target.checked)} />
         <span>Damaged: write them off (not back on sale)</span>
       </label>
-      <button type="submit" className="btn btn--sm btn--dark" disabled={giveBack.isPending}>
-        Give the cash back
-      </button>
+      <div className="counter-bring-back-actions">
+        <button type="submit" className="btn btn--sm btn--dark" disabled={giveBack.isPending}>
+          Give the cash back
+        </button>
+        <button
+          type="button"
+          className="btn btn--sm btn--outline"
+          disabled={giveBack.isPending}
+          onClick={() => submit(true)}
+        >
+          Exchange
+        </button>
+      </div>
+      <p className="counter-note counter-note--small">
+        Exchange records the return, then opens the counter to sell the replacement with the cash given back.
+      </p>
       <FormNotice notice={notice} />
     </form>
+  );
+}
+
+/**
+ * A sale found by the number on its receipt, from any till and any day (the customer holds the
+ * receipt): its items brought back through the same form as the day's own sales.
+ */
+function FindReceipt() {
+  const find = useFindReceipt();
+  const [typed, setTyped] = useState('');
+  const [sale, setSale] = useState<CounterSale | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const headingId = useId();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (find.isPending) return;
+    const number = receiptNumber(typed);
+    if (!number) return setNotice({ tone: 'error', text: 'Type the number printed on the receipt.' });
+    setNotice(null);
+    find.mutate(number, {
+      onSuccess: (found) => setSale(found),
+      onError: (error) => {
+        setSale(null);
+        setNotice({ tone: 'error', text: failureMessage(error, 'The sale could not be found. Please try again.') });
+      },
+    });
+  };
+  return (
+    <Panel
+      title="Bring back items"
+      headingId={headingId}
+      description="A customer brings back items of any counter sale: find it by the number on the receipt."
+    >
+      <form onSubmit={onSubmit} noValidate aria-labelledby={headingId} className="counter-count counter-find">
+        <TextField
+          className="counter-field"
+          label="Receipt number"
+          value={typed}
+          onValueChange={setTyped}
+          placeholder="K7M2QX9A"
+          autoComplete="off"
+          autoCapitalize="characters"
+          enterKeyHint="search"
+        />
+        <button type="submit" className="btn btn--dark" disabled={find.isPending}>
+          {find.isPending ? 'Finding…' : 'Find'}
+        </button>
+      </form>
+      <FormNotice notice={notice} />
+      {sale && <FoundSale key={`${sale.id}-${sale.number}`} sale={sale} onChanged={setSale} />}
+    </Panel>
+  );
+}
+
+function FoundSale({ sale, onChanged }: { sale: CounterSale; onChanged: (sale: CounterSale) => void }) {
+  const left = sale.lines.some((line) => line.variantId && line.quantity > line.returned);
+  return (
+    <div className="counter-found" aria-label={`Sale ${sale.number}`} role="group">
+      <p className="counter-found__title">
+        Sale {sale.number} · {formatWhen(sale.madeAt)} · served by {sale.cashier}
+      </p>
+      <p className="counter-note">
+        {formatNaira(sale.total)} paid by {sale.tenders.map((t) => METHOD_LABELS[t.method]).join(', ')}
+        {sale.returnedCash > 0 ? ` · ${formatNaira(sale.returnedCash)} given back already` : ''}
+      </p>
+      {sale.status !== 'paid' ? (
+        <p className="counter-note">This sale waits for its pay link to be paid: nothing can be brought back yet.</p>
+      ) : !left ? (
+        <p className="counter-note">Everything on this sale has been brought back already.</p>
+      ) : null}
+      {sale.status === 'paid' && <BringBack sale={sale} startOpen onReturned={(done) => onChanged(done.sale)} />}
+    </div>
   );
 }

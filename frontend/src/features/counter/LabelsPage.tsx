@@ -1,10 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { PageShell } from '@/components/PageShell';
 import { SearchBox } from '@/components/forms/SearchBox';
 import { formatNaira } from '@/lib/money';
 import { useDebounced } from '@/lib/useDebounced';
-import { useProductPrices, useStockRows } from './api';
-import { variantName } from './catalogue';
+import { counterKeys, fetchCatalogue, useProductPrices, useStockRows } from './api';
+import { isEan13, variantName } from './catalogue';
+import { useSession } from '@/lib/session';
+import { may } from '@/lib/staff';
 import { Bar, Loaded } from './ui';
 import type { StockRow } from '@/lib/types';
 import './counter.css';
@@ -18,6 +21,41 @@ export const SHEET_PAGE: Record<Sheet, string> = {
 };
 const MAX_COPIES = 200;
 
+/** The bars: the SKU as Code 128, or the variant's EAN-13 (in-store numbers the shop makes). */
+export type Symbology = 'code128' | 'ean13';
+export const SYMBOLOGY_LABELS: Record<Symbology, string> = { code128: 'Code 128 (SKU)', ean13: 'EAN-13' };
+
+/** What a label's bars carry, or why it has none. */
+export function labelCode(
+  row: Pick<StockRow, 'sku'>,
+  ean: string | null,
+  symbology: Symbology,
+): { format: 'CODE128' | 'EAN13'; value: string } | { missing: string } {
+  if (symbology === 'ean13') {
+    if (ean && isEan13(ean)) return { format: 'EAN13', value: ean };
+    return { missing: 'No EAN-13 for this variant: print it as Code 128.' };
+  }
+  if (row.sku) return { format: 'CODE128', value: row.sku };
+  return { missing: 'No SKU: give it one to print Code 128.' };
+}
+
+/**
+ * The EAN-13 of each variant, from the counter's catalogue (the server makes them), for those who
+ * may read it; none otherwise (the labels say so).
+ */
+function useEans(wanted: boolean): Map<string, string | null> | null {
+  const { user } = useSession();
+  const allowed = may(user, 'GET /api/counter/catalogue');
+  const query = useQuery({
+    queryKey: counterKeys.catalogue,
+    queryFn: ({ signal }) => fetchCatalogue(signal),
+    enabled: wanted && allowed,
+    staleTime: 60_000,
+  });
+  if (!query.data) return null;
+  return new Map(query.data.products.flatMap((p) => p.variants.map((v) => [v.variantId, v.ean ?? null] as const)));
+}
+
 /** A chosen variant and how many labels of it. */
 type Chosen = { row: StockRow; copies: number };
 
@@ -27,9 +65,10 @@ export function labelsOf(chosen: ReadonlyArray<Chosen>): StockRow[] {
 }
 
 /**
- * /admin/labels (owners, managers, packers): barcode labels (Code 128 of the SKU) for chosen
- * variants, with the product's name, size and colour and price, printed as an A4 sheet of 3×8 or
- * on a label printer's roll. A variant without a SKU is listed but cannot be chosen.
+ * /admin/labels (owners, managers, packers): barcode labels (Code 128 of the SKU, or the variant's
+ * EAN-13) for chosen variants, with the product's name, size and colour and price, printed as an
+ * A4 sheet of 3×8 or on a label printer's roll. For Code 128 a variant without a SKU is listed but
+ * cannot be chosen; a label without the code chosen says so instead of bars.
  */
 export default function LabelsPage() {
   const [q, setQ] = useState('');
@@ -38,6 +77,9 @@ export default function LabelsPage() {
   const query = useStockRows(words, page);
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [sheet, setSheet] = useState<Sheet>('a4');
+  const [symbology, setSymbology] = useState<Symbology>('code128');
+  const eans = useEans(symbology === 'ean13');
+  const eanOf = (variantId: string): string | null => eans?.get(variantId) ?? null;
 
   const productIds = [...new Set(chosen.map((c) => c.row.productId))];
   const prices = useProductPrices(productIds);
@@ -78,6 +120,26 @@ export default function LabelsPage() {
         </button>
       </Bar>
       <div className="counter">
+        <fieldset className="label-symbology">
+          <legend className="counter-subtitle">Barcode</legend>
+          {(Object.keys(SYMBOLOGY_LABELS) as Symbology[]).map((s) => (
+            <label key={s} className={`counter-method${symbology === s ? ' is-on' : ''}`}>
+              <input
+                type="radio"
+                name="symbology"
+                value={s}
+                checked={symbology === s}
+                onChange={() => setSymbology(s)}
+              />
+              {SYMBOLOGY_LABELS[s]}
+            </label>
+          ))}
+          <p className="counter-note counter-note--small">
+            {symbology === 'ean13'
+              ? 'EAN-13: the shop’s own numbers (starting with 2), read by any till scanner; the digits print under the bars.'
+              : 'Code 128: the SKU itself, under the bars.'}
+          </p>
+        </fieldset>
         <SearchBox
           label="Find a variant (product name or SKU)"
           value={q}
@@ -107,6 +169,7 @@ export default function LabelsPage() {
                       key={row.variantId}
                       row={row}
                       copies={copiesOf(row.variantId)}
+                      symbology={symbology}
                       onCopies={(n) => choose(row, n)}
                     />
                   ))}
@@ -123,7 +186,12 @@ export default function LabelsPage() {
             </h2>
             <div className={`counter-doc label-sheet label-sheet--${sheet}`} aria-label="Labels to print">
               {labels.map((row, i) => (
-                <Label key={`${row.variantId}-${i}`} row={row} price={priceOf(row.productId)} />
+                <Label
+                  key={`${row.variantId}-${i}`}
+                  row={row}
+                  price={priceOf(row.productId)}
+                  code={labelCode(row, eanOf(row.variantId), symbology)}
+                />
               ))}
             </div>
           </section>
@@ -133,7 +201,17 @@ export default function LabelsPage() {
   );
 }
 
-function LabelRow({ row, copies, onCopies }: { row: StockRow; copies: number; onCopies: (n: number) => void }) {
+function LabelRow({
+  row,
+  copies,
+  symbology,
+  onCopies,
+}: {
+  row: StockRow;
+  copies: number;
+  symbology: Symbology;
+  onCopies: (n: number) => void;
+}) {
   const name = `${row.productName} (${variantName(row)})`;
   return (
     <tr>
@@ -143,7 +221,7 @@ function LabelRow({ row, copies, onCopies }: { row: StockRow; copies: number; on
         {row.stock}
       </td>
       <td data-label="Labels">
-        {row.sku ? (
+        {row.sku || symbology === 'ean13' ? (
           <span className="label-copies">
             <input
               type="checkbox"
@@ -170,27 +248,41 @@ function LabelRow({ row, copies, onCopies }: { row: StockRow; copies: number; on
   );
 }
 
-/** One label: the SKU as Code 128 (an SVG, sharp at any printer's resolution) and what it is. */
-export function Label({ row, price }: { row: StockRow; price: number | null }) {
+/**
+ * One label: the SKU as Code 128 or the EAN-13 (an SVG, sharp at any printer's resolution) and
+ * what it is; without the code chosen, the label says so instead of bars.
+ */
+export function Label({
+  row,
+  price,
+  code = labelCode(row, null, 'code128'),
+}: {
+  row: StockRow;
+  price: number | null;
+  code?: ReturnType<typeof labelCode>;
+}) {
   const svg = useRef<SVGSVGElement>(null);
+  const format = 'format' in code ? code.format : null;
+  const value = 'value' in code ? code.value : null;
   useEffect(() => {
-    if (!row.sku || !svg.current) return;
+    if (!format || !value || !svg.current) return;
     const node = svg.current;
-    const sku = row.sku;
     void import('jsbarcode')
       .then(({ default: JsBarcode }) =>
-        JsBarcode(node, sku, {
-          format: 'CODE128',
+        JsBarcode(node, value, {
+          format,
           displayValue: true,
           fontSize: 12,
           height: 40,
           margin: 0,
+          // EAN-13 prints its first digit left of the bars.
+          marginLeft: format === 'EAN13' ? 10 : 0,
           width: 1.4,
         }),
       )
       // A SKU Code 128 cannot carry, or no canvas to measure the text with: the label keeps its words.
       .catch(() => undefined);
-  }, [row.sku]);
+  }, [format, value]);
   return (
     <div className="label">
       <span className="label__name">{row.productName}</span>
@@ -198,7 +290,17 @@ export function Label({ row, price }: { row: StockRow; price: number | null }) {
         {variantName(row)}
         {price !== null ? ` · ${formatNaira(price)}` : ''}
       </span>
-      <svg ref={svg} className="label__code" role="img" aria-label={`Barcode ${row.sku ?? ''}`} />
+      {value ? (
+        <svg
+          key={`${format}-${value}`}
+          ref={svg}
+          className="label__code"
+          role="img"
+          aria-label={`Barcode ${format === 'EAN13' ? 'EAN-13' : 'Code 128'} ${value}`}
+        />
+      ) : (
+        <span className="label__missing">{'missing' in code ? code.missing : ''}</span>
+      )}
     </div>
   );
 }

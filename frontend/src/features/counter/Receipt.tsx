@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSendReceipt } from './api';
 import { formatWhen, lineName, receiptText, whatsAppReceiptUrl, type ReceiptData } from './receipt';
-import { METHOD_LABELS } from './totals';
+import { tenderLabel } from './totals';
 import { FormNotice, type Notice } from './ui';
 import { TextField } from '@/components/TextField';
 import { failureMessage } from '@/lib/api';
@@ -110,7 +110,7 @@ export function ReceiptDoc({ receipt: r, paper, shopName }: { receipt: ReceiptDa
         {r.tenders.map((t, i) => (
           <div key={`${t.method}-${i}`}>
             <dt>
-              {METHOD_LABELS[t.method]}
+              {tenderLabel(t)}
               {t.tendered !== null && t.method === 'cash' ? ` (given ${formatNaira(t.tendered)})` : ''}
             </dt>
             <dd>{formatNaira(t.amount)}</dd>

@@ -26,6 +26,8 @@ export type Quote = Schemas['Quote'];
 export type QuoteBody = Schemas['QuoteAsk'];
 export type ReturnBody = Schemas['CounterReturnAsk'];
 export type Returned = Schemas['CounterReturned'];
+export type CustomerByPhone = Schemas['CustomerByPhone'];
+export type CardBalance = Schemas['CardBalance'];
 
 export const counterKeys = {
   all: ['counter'] as const,
@@ -73,6 +75,30 @@ export function salesQueryOptions(date: string) {
     queryFn: ({ signal }) => answer(api.GET('/api/counter/sales', { params: { query: { date } }, signal })),
     staleTime: 0,
   });
+}
+
+/** A receipt number as typed: the '#' printed before it and any spaces left out. */
+export function receiptNumber(typed: string): string {
+  return typed.replace(/[#\s]/g, '').toUpperCase();
+}
+
+/** GET /api/counter/receipts/{number}: any counter sale by the number on its receipt (any till). */
+export function fetchReceipt(number: string, signal?: AbortSignal): Promise<CounterSale> {
+  return answer(api.GET('/api/counter/receipts/{number}', { params: { path: { number } }, signal }));
+}
+
+export function useFindReceipt() {
+  return useMutation<CounterSale, ApiError, string>({ mutationFn: (number) => fetchReceipt(number) });
+}
+
+/** GET /api/counter/customers?phone=: who the shop knows by this number (name null: a new customer). */
+export function fetchCustomer(phone: string, signal?: AbortSignal): Promise<CustomerByPhone> {
+  return answer(api.GET('/api/counter/customers', { params: { query: { phone } }, signal }));
+}
+
+/** POST /api/gift-cards/balance {code}: what is left on a gift card (before taking it as a payment). */
+export function fetchCardBalance(code: string, signal?: AbortSignal): Promise<CardBalance> {
+  return answer(api.POST('/api/gift-cards/balance', { body: { code }, signal }));
 }
 
 /** POST /api/counter/sales/{id}/receipt {email}: mails the receipt. */

@@ -44,12 +44,23 @@ export function takeStock(
 
 export type Found = { product: CatalogueProduct; variant: CatalogueVariant | null };
 
-/** The variant whose SKU is exactly `sku` (case and spaces aside), or null. */
-export function findSku(catalogue: Catalogue, sku: string): Found | null {
-  const wanted = sku.trim().toUpperCase();
+/** Whether `code` is an EAN-13: 13 digits whose last is the check digit of the first 12. */
+export function isEan13(code: string): boolean {
+  if (!/^\d{13}$/.test(code)) return false;
+  const digits = [...code].map(Number);
+  const sum = digits.slice(0, 12).reduce((total, d, i) => total + d * (i % 2 === 0 ? 1 : 3), 0);
+  return (10 - (sum % 10)) % 10 === digits[12];
+}
+
+/**
+ * The variant a typed or scanned code names: its SKU (case and spaces around aside) or its EAN-13
+ * (the digits the label's bars carry), or null.
+ */
+export function findCode(catalogue: Catalogue, code: string): Found | null {
+  const wanted = code.trim().toUpperCase();
   if (!wanted) return null;
   for (const product of catalogue.products) {
-    const variant = product.variants.find((v) => v.sku?.toUpperCase() === wanted);
+    const variant = product.variants.find((v) => v.sku?.trim().toUpperCase() === wanted || v.ean === wanted);
     if (variant) return { product, variant };
   }
   return null;
@@ -57,12 +68,12 @@ export function findSku(catalogue: Catalogue, sku: string): Found | null {
 
 /**
  * Products whose name has every typed word, or with a variant whose SKU starts with what is
- * typed; an exact SKU comes first, as that variant alone.
+ * typed; an exact SKU or EAN comes first, as that variant alone.
  */
 export function search(catalogue: Catalogue, text: string, limit = 12): Found[] {
   const typed = text.trim().toLowerCase();
   if (!typed) return [];
-  const exact = findSku(catalogue, typed);
+  const exact = findCode(catalogue, typed);
   if (exact) return [exact];
   const words = typed.split(/\s+/);
   const found: Found[] = [];

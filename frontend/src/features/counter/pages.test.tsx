@@ -103,7 +103,7 @@ describe('Bringing items back', () => {
           returned: 1,
         },
       ],
-      tenders: [{ method: 'cash', amount: 5_000_000, tendered: null }],
+      tenders: [{ method: 'cash', amount: 5_000_000, tendered: null, last4: null }],
       payLink: null,
       cashier: 'Bisi',
       customerName: null,

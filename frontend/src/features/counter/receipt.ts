@@ -1,7 +1,7 @@
 import { formatNaira } from '@/lib/money';
 import type { CounterSale, SaleLine, Tender } from './api';
 import { variantName } from './catalogue';
-import { METHOD_LABELS } from './totals';
+import { tenderLabel } from './totals';
 
 /** What a receipt shows: a sale the server recorded, or one waiting on the device (no number yet). */
 export type ReceiptData = Omit<
@@ -11,7 +11,7 @@ export type ReceiptData = Omit<
   id: string | null;
   number: string | null;
   status: string;
-  tenders: { method: Tender['method']; amount: number; tendered: number | null }[];
+  tenders: { method: Tender['method']; amount: number; tendered: number | null; last4: string | null }[];
 };
 
 export function fromSale(sale: CounterSale): ReceiptData {
@@ -45,7 +45,7 @@ export function receiptText(shop: string, r: ReceiptData): string {
     `Total ${formatNaira(r.total)}`,
     ...r.tenders.map(
       (t) =>
-        `${METHOD_LABELS[t.method]} ${formatNaira(t.amount)}${t.tendered !== null ? ` (given ${formatNaira(t.tendered)})` : ''}`,
+        `${tenderLabel(t)} ${formatNaira(t.amount)}${t.tendered !== null ? ` (given ${formatNaira(t.tendered)})` : ''}`,
     ),
     ...(r.change > 0 ? [`Change ${formatNaira(r.change)}`] : []),
     '',

@@ -52,6 +52,7 @@ export const METHOD_LABELS: Record<TenderMethod, string> = {
   cash: 'Cash',
   transfer: 'Bank transfer',
   pay_link: 'Pay link (QR)',
+  gift_card: 'Gift card',
 };
 
 export const CASH_SHORT = 'The cash tendered is less than the cash due.';
@@ -59,6 +60,14 @@ export const PAY_LINK_OFFLINE = 'A pay link needs the internet.';
 export const ONE_PAY_LINK = 'Only one pay link per sale.';
 export const TRANSFER_NOT_ARRIVED = 'Tick "The transfer has arrived" once the money is in the account.';
 export const NOTHING_TO_SELL = 'Add an item to sell first.';
+export const GIFT_CARD_OFFLINE = 'A gift card needs the internet.';
+export const GIFT_CARD_CODE = "Enter the gift card's code.";
+
+/** A payment as the receipt names it: "Gift card ••••WXYZ" for a gift card. */
+export function tenderLabel(tender: { method: TenderMethod; last4?: string | null }): string {
+  if (tender.method === 'gift_card' && tender.last4) return `Gift card ••••${tender.last4}`;
+  return METHOD_LABELS[tender.method];
+}
 
 /** The server's own sentence when the payments do not add up. */
 export function mustAddUp(total: number): string {
@@ -68,7 +77,7 @@ export function mustAddUp(total: number): string {
 /**
  * What stops the payments from being sent, as the server would say it, or null: they add up to the
  * total exactly, cash tendered covers cash due, at most one pay link and none offline, every
- * transfer confirmed.
+ * transfer confirmed, a gift card only online and with its code.
  */
 export function tenderProblem(
   tenders: ReadonlyArray<Tender & { arrived?: boolean }>,
@@ -82,6 +91,9 @@ export function tenderProblem(
   const links = tenders.filter((t) => t.method === 'pay_link').length;
   if (links > 1) return ONE_PAY_LINK;
   if (links > 0 && !online) return PAY_LINK_OFFLINE;
+  const cards = tenders.filter((t) => t.method === 'gift_card');
+  if (cards.length > 0 && !online) return GIFT_CARD_OFFLINE;
+  if (cards.some((t) => !t.code?.trim())) return GIFT_CARD_CODE;
   if (tenders.some((t) => t.method === 'transfer' && t.arrived === false)) return TRANSFER_NOT_ARRIVED;
   return null;
 }

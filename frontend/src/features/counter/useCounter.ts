@@ -2,12 +2,18 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { fetchCatalogue, postSale, type Catalogue } from './api';
 import { readCatalogue, saveCatalogue, takeStock } from './catalogue';
 import { drainQueue, queueState, subscribeQueue, type QueueState } from './queue';
+import { offlineMode, subscribeOfflineMode, type OfflineMode } from '@/lib/offlineCounter';
 
 /** How often the counter tries again to send waiting sales while it thinks it is online. */
 export const RETRY_MS = 15_000;
 
 export function useQueue(): QueueState {
   return useSyncExternalStore(subscribeQueue, queueState, queueState);
+}
+
+/** Whether the counter runs on the remembered user (opened offline) or waits for a new sign-in. */
+export function useOfflineMode(): OfflineMode {
+  return useSyncExternalStore(subscribeOfflineMode, offlineMode, offlineMode);
 }
 
 /**
@@ -57,7 +63,10 @@ export function useCatalogue(online: boolean) {
 export function useSendWaiting(onRound?: () => void) {
   const { waiting } = useQueue();
   const pending = waiting.length > 0;
+  // Signed out (the server said 401): the sales wait for the cashier to sign in again.
+  const signedOut = useOfflineMode() === 'sign-in';
   useEffect(() => {
+    if (signedOut) return;
     const send = () => {
       if (!navigator.onLine || queueState().waiting.length === 0) return;
       void drainQueue(postSale).then((result) => {
@@ -71,5 +80,5 @@ export function useSendWaiting(onRound?: () => void) {
       window.removeEventListener('online', send);
       if (timer !== undefined) window.clearInterval(timer);
     };
-  }, [pending, onRound]);
+  }, [pending, onRound, signedOut]);
 }

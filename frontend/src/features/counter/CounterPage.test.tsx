@@ -4,7 +4,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Catalogue, CounterSale, SaleBody } from './api';
 import { CATALOGUE_KEY } from './catalogue';
 import CounterPage from './CounterPage';
+import { pendingExchange, startExchange } from './exchange';
 import { QUEUE_KEY, queueState, reloadQueue } from './queue';
+import { setOfflineMode } from '@/lib/offlineCounter';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const CATALOGUE: Catalogue = {
@@ -319,5 +321,123 @@ describe('the counter', () => {
     await user.type(screen.getByRole('textbox', { name: /Cash tendered/ }), '20000');
     await user.click(screen.getByRole('button', { name: /Record the sale/ }));
     await waitFor(() => expect(alerts()).toContain('Staff discounts go up to 10%.'));
+  });
+
+  it('scans an EAN-13 into the sale', async () => {
+    const user = userEvent.setup();
+    mockFetch({ '/api/counter/catalogue': CATALOGUE });
+    renderCounter();
+    await addBySku(user, '2000000000015');
+    const items = screen.getByRole('list', { name: 'Items in the sale' });
+    expect(items.textContent).toContain('AWD-M-RED');
+  });
+
+  it('looks the customer up by phone: a returning one fills the name, a new one says so', async () => {
+    const user = userEvent.setup();
+    const asked: string[] = [];
+    mockFetch({
+      '/api/counter/catalogue': CATALOGUE,
+      '/api/counter/customers': (url: URL) => {
+        const phone = url.searchParams.get('phone')!;
+        asked.push(phone);
+        return phone === '08031234567'
+          ? jsonResponse({ phone: '+2348031234567', name: 'Ada Obi', orders: 3 })
+          : jsonResponse({ phone: '+2348090000000', name: null, orders: 0 });
+      },
+    });
+    renderCounter();
+    const phone = await screen.findByRole('textbox', { name: /Customer's phone/ });
+    await user.type(phone, '08031234567');
+    await user.tab();
+    await screen.findByText('Returning customer: Ada Obi · 3 orders');
+    expect(screen.getByRole('textbox', { name: /Customer's name/ })).toHaveProperty('value', 'Ada Obi');
+    // Leaving the field again asks no more.
+    await user.click(phone);
+    await user.tab();
+    expect(asked).toEqual(['08031234567']);
+
+    await user.clear(phone);
+    await user.type(phone, '0809 000 0000');
+    await user.click(screen.getByRole('button', { name: 'Look up' }));
+    await screen.findByText('New customer');
+    // The name typed (Ada's) stays as it is.
+    expect(screen.getByRole('textbox', { name: /Customer's name/ })).toHaveProperty('value', 'Ada Obi');
+  });
+
+  it('takes a gift card as a payment online: its code is sent, its balance checked, and the receipt names it', async () => {
+    const user = userEvent.setup();
+    let sent: SaleBody | null = null;
+    mockFetch({
+      '/api/counter/catalogue': CATALOGUE,
+      'POST /api/gift-cards/balance': () => jsonResponse({ balance: 1_000_000, disabled: false, last4: 'WXYZ' }),
+      'POST /api/counter/sales': (_url: URL, init?: RequestInit) => {
+        sent = JSON.parse(init?.body as string) as SaleBody;
+        const sale = recorded(sent);
+        return jsonResponse(
+          { ...sale, tenders: sale.tenders.map((t) => (t.method === 'gift_card' ? { ...t, last4: 'WXYZ' } : t)) },
+          201,
+        );
+      },
+    });
+    renderCounter();
+    await addBySku(user, 'AWD-M-RED');
+    await user.click(screen.getByRole('radio', { name: 'Gift card' }));
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    expect(alerts()).toContain("Enter the gift card's code.");
+    await user.type(screen.getByRole('textbox', { name: 'Gift card code' }), 'abcd-efgh-wxyz');
+    await user.click(screen.getByRole('button', { name: 'Check balance' }));
+    await screen.findByText('Gift card ••••WXYZ has ₦10,000.00 left: not enough for ₦25,000.00. Split the payment.');
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    await screen.findByRole('heading', { name: 'Sale K7M2 recorded' });
+    expect(sent!.tenders).toEqual([{ method: 'gift_card', amount: 2_500_000, code: 'ABCD-EFGH-WXYZ' }]);
+    expect(screen.getByRole('article', { name: 'Receipt' }).textContent).toContain('Gift card ••••WXYZ₦25,000.00');
+  });
+
+  it('offers no gift card offline', async () => {
+    localStorage.setItem(CATALOGUE_KEY, JSON.stringify(CATALOGUE));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    mockFetch({ '/api/counter/catalogue': CATALOGUE });
+    renderCounter();
+    expect(await screen.findByRole('radio', { name: 'Gift card' })).toHaveProperty('disabled', true);
+  });
+
+  it('an exchange opens with its banner and the cash given back as the cash tendered', async () => {
+    const user = userEvent.setup();
+    startExchange({ number: 'Q4ZP8N2A', cash: 2_500_000, toGiftCard: 0 });
+    mockFetch({
+      '/api/counter/catalogue': CATALOGUE,
+      'POST /api/counter/sales': (_url: URL, init?: RequestInit) =>
+        jsonResponse(recorded(JSON.parse(init?.body as string) as SaleBody), 201),
+    });
+    renderCounter();
+    const banner = await screen.findByRole('region', { name: 'Exchange' });
+    expect(banner.textContent).toContain('Exchange for receipt #Q4ZP8N2A: ₦25,000.00 given back.');
+    expect(await screen.findByRole('textbox', { name: /Cash tendered/ })).toHaveProperty('value', '25000');
+    await addBySku(user, 'AWD-M-RED');
+    expect(screen.getByText('Change: ₦0.00')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    await screen.findByRole('heading', { name: 'Sale K7M2 recorded' });
+    expect(screen.queryByRole('region', { name: 'Exchange' })).toBeNull();
+    expect(pendingExchange()).toBeNull();
+  });
+
+  it('signed out while sales wait: keeps them and links to signing in again', async () => {
+    localStorage.setItem(CATALOGUE_KEY, JSON.stringify(CATALOGUE));
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = userEvent.setup();
+    mockFetch({ '/api/counter/catalogue': CATALOGUE });
+    renderCounter();
+    await addBySku(user, 'AWD-M-RED');
+    await user.type(screen.getByRole('textbox', { name: /Cash tendered/ }), '25000');
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    await screen.findByRole('heading', { name: 'Sale kept on this device' });
+    act(() => setOfflineMode('sign-in'));
+    const link = screen.getByRole('link', { name: 'Sign in again' });
+    expect(link.getAttribute('href')).toBe('/login?next=%2Fadmin%2Fcounter');
+    expect(link.parentElement?.textContent).toBe(
+      'You are signed out on this device. The sale waiting stays on it until you sign in again. Sign in again',
+    );
+    expect(queueState().waiting).toHaveLength(1);
+    act(() => setOfflineMode(null));
   });
 });

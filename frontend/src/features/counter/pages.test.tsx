@@ -5,6 +5,7 @@ import type { CounterDay, Oversold } from './api';
 import DayPage from './DayPage';
 import LabelsPage, { labelsOf } from './LabelsPage';
 import OversoldPage from './OversoldPage';
+import { exchangeText, pendingExchange } from './exchange';
 import { lagosToday } from './ui';
 import type { StockPage, StockRow } from '@/lib/types';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -138,6 +139,110 @@ describe('Bringing items back', () => {
   });
 });
 
+const FOUND = {
+  id: 'o9',
+  number: 'Q4ZP8N2A',
+  saleId: 'c-9',
+  status: 'paid',
+  subtotal: 3_000_000,
+  discount: 0,
+  total: 3_000_000,
+  change: 0,
+  lines: [
+    {
+      variantId: 'v1',
+      name: 'Ankara Wrap Dress',
+      size: 'M',
+      color: 'Red',
+      sku: 'AWD-M-RED',
+      price: 3_000_000,
+      quantity: 1,
+      returned: 0,
+    },
+  ],
+  tenders: [
+    { method: 'cash', amount: 1_000_000, tendered: 1_000_000, last4: null },
+    { method: 'gift_card', amount: 2_000_000, tendered: null, last4: 'WXYZ' },
+  ],
+  payLink: null,
+  cashier: 'Tunde',
+  customerName: null,
+  customerPhone: null,
+  madeAt: 1_764_300_000_000,
+  recordedAt: 1_764_300_000_000,
+  offline: false,
+  shortfalls: [],
+  returnedCash: 0,
+} as const;
+
+describe('Bringing items back by the receipt number', () => {
+  it('finds a sale of any till (the # and spaces left out) and says the gift card’s part beside the cash', async () => {
+    const user = userEvent.setup();
+    let asked: unknown = null;
+    mockFetch({
+      '/api/counter/day': DAY,
+      '/api/counter/sales': { sales: [] },
+      '/api/counter/receipts/NOPE1234': () =>
+        jsonResponse({ error: 'not_found', message: 'We found no counter sale with this receipt number.' }, 404),
+      '/api/counter/receipts/Q4ZP8N2A': FOUND,
+      'POST /api/counter/sales/o9/returns': (_url: URL, init?: RequestInit) => {
+        asked = JSON.parse(init?.body as string);
+        return jsonResponse({
+          cash: 1_000_000,
+          toGiftCard: 2_000_000,
+          sale: { ...FOUND, lines: [{ ...FOUND.lines[0], returned: 1 }], returnedCash: 1_000_000 },
+        });
+      },
+    });
+    renderWithProviders(<DayPage />, { path: '/admin/counter/day', session: { user: admin } });
+    const panel = await screen.findByRole('region', { name: 'Bring back items' });
+    const number = within(panel).getByRole('textbox', { name: 'Receipt number' });
+    await user.click(within(panel).getByRole('button', { name: 'Find' }));
+    expect(
+      within(panel)
+        .getAllByRole('alert')
+        .map((a) => a.textContent),
+    ).toContain('Type the number printed on the receipt.');
+    await user.type(number, 'nope1234{Enter}');
+    await within(panel).findByText('We found no counter sale with this receipt number.');
+    await user.clear(number);
+    await user.type(number, '# q4zp 8n2a');
+    await user.click(within(panel).getByRole('button', { name: 'Find' }));
+    const found = await within(panel).findByRole('group', { name: 'Sale Q4ZP8N2A' });
+    expect(found.textContent).toContain('served by Tunde');
+    expect(found.textContent).toContain('₦30,000.00 paid by Cash, Gift card');
+    const form = within(found).getByRole('form', { name: 'Bring back items of sale Q4ZP8N2A' });
+    await user.type(within(form).getByRole('spinbutton'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Give the cash back' }));
+    await within(found).findByText('Give ₦10,000.00 back in cash. ₦20,000.00 back on the gift card.');
+    expect(asked).toEqual({ lines: [{ variantId: 'v1', quantity: 1 }], backOnSale: true });
+    expect(found.textContent).toContain('Everything on this sale has been brought back already.');
+  });
+
+  it('Exchange records the return, then opens the counter with the cash given back', async () => {
+    const user = userEvent.setup();
+    sessionStorage.clear();
+    mockFetch({
+      '/api/counter/day': DAY,
+      '/api/counter/sales': { sales: [] },
+      '/api/counter/receipts/Q4ZP8N2A': FOUND,
+      'POST /api/counter/sales/o9/returns': () => jsonResponse({ cash: 1_000_000, toGiftCard: 0, sale: FOUND }),
+    });
+    const { currentLocation } = renderWithProviders(<DayPage />, {
+      path: '/admin/counter/day',
+      session: { user: admin },
+    });
+    const panel = await screen.findByRole('region', { name: 'Bring back items' });
+    await user.type(within(panel).getByRole('textbox', { name: 'Receipt number' }), 'Q4ZP8N2A{Enter}');
+    const form = await within(panel).findByRole('form', { name: 'Bring back items of sale Q4ZP8N2A' });
+    await user.type(within(form).getByRole('spinbutton'), '1');
+    await user.click(within(form).getByRole('button', { name: 'Exchange' }));
+    await waitFor(() => expect(currentLocation()).toBe('/admin/counter'));
+    expect(pendingExchange()).toEqual({ number: 'Q4ZP8N2A', cash: 1_000_000, toGiftCard: 0 });
+    expect(exchangeText(pendingExchange()!)).toBe('Exchange for receipt #Q4ZP8N2A: ₦10,000.00 given back');
+  });
+});
+
 const OVERSOLD: Oversold = {
   open: [
     {
@@ -228,6 +333,61 @@ describe('Barcode labels', () => {
     expect(within(sheet).getAllByText('Ankara Wrap Dress')).toHaveLength(2);
     await waitFor(() => expect(sheet.textContent).toContain('M, Red · ₦25,000.00'));
     expect(screen.getByRole('button', { name: 'Print A4 sheet' })).toHaveProperty('disabled', false);
+  });
+
+  it('prints EAN-13 when chosen: the server’s number, or a label that says it has none', async () => {
+    const user = userEvent.setup();
+    const page: StockPage = {
+      rows: [row({}), row({ variantId: 'v2', sku: null, size: 'L' })],
+      lowCount: 0,
+      soldOutCount: 0,
+      lowStockLevel: 3,
+      page: 1,
+      pageSize: 50,
+      total: 2,
+    };
+    const catalogue = {
+      at: 1,
+      lowStock: 3,
+      products: [
+        {
+          productId: 'p1',
+          name: 'Ankara Wrap Dress',
+          image: null,
+          price: 2_500_000,
+          variants: [
+            {
+              variantId: 'v1',
+              sku: 'AWD-M-RED',
+              ean: '2000000000015',
+              size: 'M',
+              color: 'Red',
+              stock: 2,
+              priceToken: 't',
+            },
+            { variantId: 'v2', sku: null, ean: null, size: 'L', color: 'Red', stock: 2, priceToken: 't' },
+          ],
+        },
+      ],
+    };
+    mockFetch({
+      '/api/admin/stock': page,
+      '/api/products/p1': { id: 'p1', price: 2_500_000 },
+      '/api/counter/catalogue': catalogue,
+    });
+    renderWithProviders(<LabelsPage />, { path: '/admin/labels', session: { user: admin } });
+    const table = await screen.findByRole('table');
+    await user.click(screen.getByRole('radio', { name: 'EAN-13' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Choose Ankara Wrap Dress (M, Red)' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Choose Ankara Wrap Dress (L, Red)' }));
+    const sheet = screen.getByLabelText('Labels to print');
+    await waitFor(() =>
+      expect(within(sheet).getAllByRole('img', { name: 'Barcode EAN-13 2000000000015' })).toHaveLength(2),
+    );
+    expect(within(sheet).getAllByText('No EAN-13 for this variant: print it as Code 128.')).toHaveLength(2);
+    await user.click(screen.getByRole('radio', { name: 'Code 128 (SKU)' }));
+    expect(within(sheet).getAllByRole('img', { name: 'Barcode Code 128 AWD-M-RED' })).toHaveLength(2);
+    expect(within(sheet).getAllByText('No SKU: give it one to print Code 128.')).toHaveLength(2);
   });
 
   it('repeats each chosen variant as many times as asked, in the order chosen', () => {

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   CASH_SHORT,
+  GIFT_CARD_CODE,
+  GIFT_CARD_OFFLINE,
+  tenderLabel,
   changeOf,
   leftToAssign,
   mustAddUp,
@@ -91,5 +94,21 @@ describe('the counter sums, in kobo as the server does them', () => {
       ),
     ).toBe(ONE_PAY_LINK);
     expect(tenderProblem([{ method: 'cash', amount: Number.NaN, tendered: 1 }], total, true)).toBe(mustAddUp(total));
+  });
+});
+
+describe('gift cards', () => {
+  it('need the internet and their code', () => {
+    const card = { method: 'gift_card' as const, amount: 1000, code: 'ABCD-WXYZ' };
+    expect(tenderProblem([card], 1000, true)).toBeNull();
+    expect(tenderProblem([card], 1000, false)).toBe(GIFT_CARD_OFFLINE);
+    expect(tenderProblem([{ ...card, code: '  ' }], 1000, true)).toBe(GIFT_CARD_CODE);
+    expect(tenderProblem([{ method: 'gift_card', amount: 1000 }], 1000, true)).toBe(GIFT_CARD_CODE);
+  });
+
+  it('are named on the receipt by their last four', () => {
+    expect(tenderLabel({ method: 'gift_card', last4: 'WXYZ' })).toBe('Gift card ••••WXYZ');
+    expect(tenderLabel({ method: 'gift_card', last4: null })).toBe('Gift card');
+    expect(tenderLabel({ method: 'cash', last4: null })).toBe('Cash');
   });
 });

@@ -395,6 +395,58 @@ test('a customer brings an item back: End of day gives its cash back and it is o
   });
 });
 
+test('a sale paid partly by gift card; another till finds it by its receipt number and gives cash back first, the rest onto the card', async () => {
+  const page = await cashierPage(SMALL_PHONE);
+  const card = Math.floor(product.price / 2 / 100) * 100;
+  const cash = product.price - card;
+  const issued = await apiAs(owner, 'POST', '/api/admin/gift-cards', { amount: String(card / 100) });
+  assert.equal(issued.status, 201, JSON.stringify(issued.body));
+  const { code } = issued.body;
+  const last4 = issued.body.card.last4;
+  let number;
+  await withShot(page, 'counter-gift-card', async () => {
+    await openCounter(page);
+    await typeSku(page, variants[0].sku);
+    await page.getByRole('button', { name: 'Split the payment' }).click();
+    await page.getByRole('textbox', { name: 'Amount of payment 1 (₦)' }).fill(String(cash / 100));
+    await page.getByRole('textbox', { name: 'Cash tendered 1 (₦)' }).fill(String(cash / 100));
+    await page.getByRole('radiogroup', { name: 'Payment 2: method' }).getByRole('radio', { name: 'Gift card' }).check();
+    await page.getByRole('textbox', { name: 'Amount of payment 2 (₦)' }).fill(String(card / 100));
+    await page.getByRole('textbox', { name: 'Gift card code 2' }).fill(code.toLowerCase());
+    await page.getByRole('button', { name: 'Check balance' }).click();
+    await page.getByText(`Gift card ••••${last4} has ${naira(card)} left.`).waitFor();
+    await page.getByRole('button', { name: /Record the sale/ }).click();
+    const heading = page.getByRole('heading', { name: /^Sale \w+ recorded$/ });
+    await heading.waitFor();
+    number = (await heading.innerText()).split(' ')[1];
+    const receipt = await page.getByRole('article', { name: 'Receipt' }).innerText();
+    assert.ok(receipt.includes(`Gift card ••••${last4}`), receipt);
+    await page.screenshot({ path: '/tmp/ankara-counter2-gift-card-360.png', fullPage: true });
+    assert.deepEqual(page.errors, []);
+  });
+
+  await withShot(owner, 'counter-receipt-return', async () => {
+    // Another till (the owner's tablet), another day's list: the receipt number finds it.
+    await owner.goto(`${shop.base}/admin/counter/day`);
+    const panel = owner.getByRole('region', { name: 'Bring back items' });
+    await panel.getByRole('textbox', { name: 'Receipt number' }).fill(`# ${number.toLowerCase()}`);
+    await panel.getByRole('button', { name: 'Find' }).click();
+    const found = panel.getByRole('group', { name: `Sale ${number}` });
+    await found.waitFor();
+    await found.getByRole('spinbutton').first().fill('1');
+    await found.getByRole('button', { name: 'Give the cash back' }).click();
+    await found.getByText(`Give ${naira(cash)} back in cash. ${naira(card)} back on the gift card.`).waitFor();
+    const balance = await fetch(`${shop.base}/api/gift-cards/balance`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'ankara' },
+      body: JSON.stringify({ code }),
+    }).then((r) => r.json());
+    assert.equal(balance.balance, card, JSON.stringify(balance));
+    assert.deepEqual(await axeViolations(owner), [], 'End of day with a sale found by its receipt passes axe');
+    await owner.screenshot({ path: '/tmp/ankara-counter2-receipt-return-1024.png', fullPage: true });
+  });
+});
+
 test('the counter screen passes axe at both sizes', async () => {
   for (const viewport of [TABLET, SMALL_PHONE]) {
     const page = await cashierPage(viewport);

@@ -120,7 +120,9 @@ export default function CounterPage() {
   catalogueRef.current = catalogue;
   const keptAt = catalogue?.at;
   useEffect(() => {
-    if (online && mode === null && keptAt !== undefined) keepForOffline(catalogueRef.current);
+    if (online && mode === null && keptAt !== undefined)
+      // End of day's code too, so its link still opens (and says it needs the internet) offline.
+      void import('./DayPage').catch(() => undefined).then(() => keepForOffline(catalogueRef.current));
   }, [online, mode, keptAt]);
   // A return just recorded as an exchange (End of day): its cash pays for the replacement.
   const [exchange, setExchange] = useState(() => pendingExchange());

@@ -20,6 +20,7 @@ const DAY: CounterDay = {
       transfer: 1_000_000,
       returned: 0,
       payLink: 500_000,
+      giftCard: 0,
       total: 6_000_000,
       counted: 4_450_000,
       difference: -50_000,
@@ -34,6 +35,7 @@ const DAY: CounterDay = {
       transfer: 0,
       returned: 0,
       payLink: 0,
+      giftCard: 0,
       total: 1_000_000,
       counted: null,
       difference: null,
@@ -41,7 +43,7 @@ const DAY: CounterDay = {
       note: null,
     },
   ],
-  byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000 },
+  byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000, giftCard: 0 },
   total: 7_000_000,
 };
 

@@ -52,6 +52,7 @@ export const METHOD_LABELS: Record<TenderMethod, string> = {
   cash: 'Cash',
   transfer: 'Bank transfer',
   pay_link: 'Pay link (QR)',
+  gift_card: 'Gift card',
 };
 
 export const CASH_SHORT = 'The cash tendered is less than the cash due.';

@@ -91,6 +91,15 @@ pub const RULES: &[Rule] = &[
     Rule { method: "GET", path: "/api/counter/sales", roles: COUNTER, note: "cashiers: their own sales" },
     Rule { method: "GET", path: "/api/counter/sales/{id}", roles: COUNTER, note: "cashiers: their own sales" },
     rule("POST", "/api/counter/sales/{id}/receipt", COUNTER),
+    // Any till finds a counter sale by the number on the receipt the customer brings back, and
+    // looks up a customer's name by her phone (nothing else of her).
+    Rule {
+        method: "GET",
+        path: "/api/counter/receipts/{number}",
+        roles: COUNTER,
+        note: "cashiers: any counter sale, by its receipt number",
+    },
+    Rule { method: "GET", path: "/api/counter/customers", roles: COUNTER, note: "cashiers: a name and order count, by phone" },
     // Any cashier takes back a counter sale's units for cash (whoever is at the till); refunds of
     // other orders, and of a sale's pay-link part, stay with whoever runs the shop.
     rule("POST", "/api/counter/sales/{id}/returns", COUNTER),

@@ -42,6 +42,8 @@ crate::text_enum! {
         Transfer => "transfer",
         /// A Paystack pay link the customer scans as a QR code and pays on her phone.
         PayLink => "pay_link",
+        /// One of the shop's gift cards, by its code (online only).
+        GiftCard => "gift_card",
     }
 }
 
@@ -77,6 +79,9 @@ pub struct CounterVariant {
     pub stock: i64,
     /// Proves the product's price at the catalogue's time: sent back with each sale line.
     pub price_token: String,
+    /// The variant's EAN-13 for in-store labels ([`ean_of`]); none in the rare case that two
+    /// variants of the catalogue would share one.
+    pub ean: Option<String>,
 }
 
 #[derive(Serialize, utoipa::ToSchema)]
@@ -125,6 +130,10 @@ pub struct TenderAsk {
     #[serde(default)]
     #[schema(value_type = Option<i64>)]
     pub tendered: Option<Kobo>,
+    /// Gift card only: its code as typed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 40)]
+    pub code: Option<String>,
 }
 
 #[derive(Deserialize, Serialize, Clone, Default, utoipa::ToSchema)]
@@ -216,6 +225,8 @@ pub struct SaleTender {
     pub amount: Kobo,
     #[schema(value_type = Option<i64>)]
     pub tendered: Option<Kobo>,
+    /// Gift card only: the last 4 characters of its code, for the receipt.
+    pub last4: Option<String>,
 }
 
 /// Units an offline sale could not take from stock: the website sold them meanwhile.
@@ -313,11 +324,40 @@ pub fn catalogue(conn: &Connection, key: &PriceKey, now: i64) -> AppResult<Count
         let (product, variant_id, sku, size, color, stock) = row?;
         if let Some(&i) = index.get(&product) {
             let price_token = key.sign(variant_id.as_str(), products[i].price, now);
-            products[i].variants.push(CounterVariant { variant_id, sku, size, color, stock, price_token });
+            let ean = Some(ean_of(variant_id.as_str()));
+            products[i].variants.push(CounterVariant { variant_id, sku, size, color, stock, price_token, ean });
         }
     }
     products.retain(|p| !p.variants.is_empty());
+    // A label must name one variant: a number two variants share is printed as neither's.
+    let mut seen: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for variant in products.iter().flat_map(|p| &p.variants) {
+        *seen.entry(variant.ean.clone().unwrap_or_default()).or_default() += 1;
+    }
+    for variant in products.iter_mut().flat_map(|p| &mut p.variants) {
+        if variant.ean.as_ref().is_some_and(|e| seen.get(e) != Some(&1)) {
+            variant.ean = None;
+        }
+    }
     Ok(CounterCatalogue { at: now, low_stock: crate::stock::low_stock_threshold(), products })
+}
+
+/// A variant's EAN-13 for the shop's own labels: "2" (GS1's prefixes 20–29 are for numbers a
+/// shop gives its own goods, never a manufacturer's), eleven digits from the SHA-256 of the
+/// variant's id (stable while the variant lives, whatever its SKU becomes; no table to keep) and
+/// the check digit. Eleven digits make a shared number improbable (about 1 in 2,000 for 10,000
+/// variants), and [`catalogue`] drops one that is shared.
+pub fn ean_of(variant: &str) -> String {
+    let digest = Sha256::digest(variant.as_bytes());
+    let n = u64::from_be_bytes(digest[..8].try_into().expect("8 bytes")) % 100_000_000_000;
+    let body = format!("2{n:011}");
+    format!("{body}{}", ean_check(&body))
+}
+
+/// The check digit of twelve digits: weights 1 and 3 from the left, making the sum a multiple of 10.
+fn ean_check(twelve: &str) -> u32 {
+    let sum: u32 = twelve.bytes().enumerate().map(|(i, b)| u32::from(b - b'0') * if i % 2 == 0 { 1 } else { 3 }).sum();
+    (10 - sum % 10) % 10
 }
 
 /// The lines of a sale, checked and priced: at the signed price the counter showed (a sale sent
@@ -420,6 +460,8 @@ struct Tenders {
     tendered: Option<Kobo>,
     transfer: Kobo,
     link: Kobo,
+    gift: Kobo,
+    gift_code: Option<String>,
 }
 
 fn tenders_of(asked: &[TenderAsk], total: Kobo, offline: bool) -> AppResult<Tenders> {
@@ -456,12 +498,22 @@ fn tenders_of(asked: &[TenderAsk], total: Kobo, offline: bool) -> AppResult<Tend
                 }
                 tenders.link = tender.amount;
             }
+            TenderMethod::GiftCard if offline => return Err(AppError::Validation("A gift card needs the internet.".into())),
+            TenderMethod::GiftCard => {
+                let code = tender.code.as_deref().map(str::trim).filter(|c| !c.is_empty());
+                let code = code.ok_or_else(|| AppError::Validation("Enter the gift card's code.".into()))?;
+                tenders.gift = tender.amount;
+                tenders.gift_code = Some(code.to_string());
+            }
         }
         if tender.tendered.is_some() && tender.method != TenderMethod::Cash {
             return Err(AppError::Validation("Only cash is tendered.".into()));
         }
+        if tender.code.is_some() && tender.method != TenderMethod::GiftCard {
+            return Err(AppError::Validation("Only a gift card has a code.".into()));
+        }
     }
-    if tenders.cash + tenders.transfer + tenders.link != total {
+    if tenders.cash + tenders.transfer + tenders.link + tenders.gift != total {
         return Err(AppError::Validation(format!("The payments must add up to the total, {}.", format_naira(total))));
     }
     Ok(tenders)
@@ -620,10 +672,13 @@ pub fn record(tx: &Transaction, key: &PriceKey, sale: &Checked, cashier: &UserId
                 created_by: Some(cashier.clone()),
                 ..Default::default()
             },
-            tender: Default::default(),
+            tender: crate::orders::Tender { gift: tenders.gift, ..Default::default() },
         },
         now,
     )?;
+    if let Some(code) = &tenders.gift_code {
+        crate::credit::gift_cards::spend_at_counter(tx, code, tenders.gift, &order.id, reference.as_str(), cashier, now)?;
+    }
     let by_hand = tenders.cash + tenders.transfer;
     let how = if tenders.cash > Kobo::ZERO { crate::orders::CollectedBy::Cash } else { crate::orders::CollectedBy::Transfer };
     crate::orders::payment_status::paid_at_counter(tx, &order.id, by_hand, how, tenders.link == Kobo::ZERO, now)?;
@@ -664,7 +719,7 @@ pub fn record(tx: &Transaction, key: &PriceKey, sale: &Checked, cashier: &UserId
         }
     }
     let mut paid = Vec::new();
-    for (amount, how) in [(tenders.cash, "cash"), (tenders.transfer, "transfer"), (tenders.link, "pay link")] {
+    for (amount, how) in [(tenders.cash, "cash"), (tenders.transfer, "transfer"), (tenders.link, "pay link"), (tenders.gift, "gift card")] {
         if amount > Kobo::ZERO {
             paid.push(format!("{how} {}", format_naira(amount)));
         }
@@ -718,9 +773,13 @@ pub fn sale(conn: &Connection, id: &OrderId, link_base: &str) -> AppResult<Count
         })
         .collect();
     let mut tenders = Vec::new();
-    for (method, amount) in [(TenderMethod::Cash, cash), (TenderMethod::Transfer, transfer), (TenderMethod::PayLink, link)] {
+    let gift = order.payment.paid_by_gift_card;
+    for (method, amount) in
+        [(TenderMethod::Cash, cash), (TenderMethod::Transfer, transfer), (TenderMethod::PayLink, link), (TenderMethod::GiftCard, gift)]
+    {
         if amount > Kobo::ZERO {
-            tenders.push(SaleTender { method, amount, tendered: if method == TenderMethod::Cash { tendered } else { None } });
+            let last4 = if method == TenderMethod::GiftCard { crate::credit::gift_cards::last4_for_order(conn, id)? } else { None };
+            tenders.push(SaleTender { method, amount, tendered: if method == TenderMethod::Cash { tendered } else { None }, last4 });
         }
     }
     let status = match order.status {
@@ -776,6 +835,24 @@ fn shortfalls(conn: &Connection, id: &OrderId) -> AppResult<Vec<Shortfall>> {
         .collect::<Result<_, _>>()?)
 }
 
+/// The counter sale with this receipt number (as printed: "#K7M2QX9A"; a '#', spaces and case
+/// do not matter). Any till may find any counter sale by it, for a return: the customer holds the
+/// receipt, and the numbers are random, so they cannot be counted through.
+pub fn by_receipt(conn: &Connection, typed: &str) -> AppResult<OrderId> {
+    let number: String = typed.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_uppercase();
+    if number.is_empty() || number.len() > 20 {
+        return Err(no_receipt());
+    }
+    conn.prepare_cached("SELECT o.id FROM orders o JOIN counter_sales s ON s.order_id = o.id WHERE o.number = ?1")?
+        .query_row([number], |r| r.get(0))
+        .optional()?
+        .ok_or_else(no_receipt)
+}
+
+fn no_receipt() -> AppError {
+    AppError::NotFound("We found no counter sale with this receipt number.".into())
+}
+
 /// The cashier of a sale (none when the sale does not exist).
 pub fn cashier_of(conn: &Connection, id: &OrderId) -> AppResult<Option<Option<UserId>>> {
     Ok(conn.prepare_cached("SELECT cashier_id FROM counter_sales WHERE order_id = ?1")?.query_row([id], |r| r.get(0)).optional()?)
@@ -812,6 +889,9 @@ pub struct CashierDay {
     /// Paid by pay link (what has arrived).
     #[schema(value_type = i64)]
     pub pay_link: Kobo,
+    /// Paid by gift card (the card's balance, not new money in the drawer).
+    #[schema(value_type = i64)]
+    pub gift_card: Kobo,
     #[schema(value_type = i64)]
     pub total: Kobo,
     #[schema(value_type = Option<i64>)]
@@ -832,6 +912,8 @@ pub struct ByMethod {
     pub transfer: Kobo,
     #[schema(value_type = i64)]
     pub pay_link: Kobo,
+    #[schema(value_type = i64)]
+    pub gift_card: Kobo,
 }
 
 /// A day at the counter: each cashier's takings and count, and the day's sales by how they were paid.
@@ -851,13 +933,14 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
     let mut cashiers: Vec<CashierDay> = conn
         .prepare_cached(
             "SELECT s.cashier_id, MAX(s.cashier_name), COUNT(*), SUM(s.cash_kobo), SUM(s.transfer_kobo),
-                    SUM((SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = s.order_id AND l.paid_at IS NOT NULL))
+                    SUM((SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = s.order_id AND l.paid_at IS NOT NULL)),
+                    SUM(o.gift_kobo)
              FROM counter_sales s JOIN orders o ON o.id = s.order_id
              WHERE s.day = ?1 AND (?2 IS NULL OR s.cashier_id = ?2) AND o.status NOT IN ('cancelled', 'refused')
              GROUP BY s.cashier_id ORDER BY 2",
         )?
         .query_map(params![day, cashier], |r| {
-            let (cash, transfer, link): (Kobo, Kobo, Kobo) = (r.get(3)?, r.get(4)?, r.get(5)?);
+            let (cash, transfer, link, gift): (Kobo, Kobo, Kobo, Kobo) = (r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?);
             Ok(CashierDay {
                 cashier_id: r.get(0)?,
                 name: r.get(1)?,
@@ -865,7 +948,8 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
                 cash,
                 transfer,
                 pay_link: link,
-                total: cash + transfer + link,
+                gift_card: gift,
+                total: cash + transfer + link + gift,
                 returned: Kobo::ZERO,
                 counted: None,
                 difference: None,
@@ -886,6 +970,7 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
             cash: Kobo::ZERO,
             transfer: Kobo::ZERO,
             pay_link: Kobo::ZERO,
+            gift_card: Kobo::ZERO,
             total: Kobo::ZERO,
             returned: Kobo::ZERO,
             counted: None,
@@ -895,19 +980,20 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
         });
         cashiers.len() - 1
     };
-    let returns: Vec<(UserId, String, Kobo)> = conn
+    let returns: Vec<(UserId, String, Kobo, Kobo)> = conn
         .prepare_cached(
-            "SELECT r.cashier_id, u.display_name, SUM(r.cash_kobo) FROM counter_returns r JOIN users u ON u.id = r.cashier_id
+            "SELECT r.cashier_id, u.display_name, SUM(r.cash_kobo), SUM(r.card_kobo) FROM counter_returns r JOIN users u ON u.id = r.cashier_id
              WHERE r.day = ?1 AND (?2 IS NULL OR r.cashier_id = ?2) GROUP BY r.cashier_id",
         )?
-        .query_map(params![day, cashier], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .query_map(params![day, cashier], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
         .collect::<Result<_, _>>()?;
-    for (id, name, cash) in returns {
+    for (id, name, cash, card) in returns {
         let index = row_of(&mut cashiers, id, name);
         let row = &mut cashiers[index];
         row.returned = cash;
         row.cash -= cash;
-        row.total -= cash;
+        row.gift_card -= card;
+        row.total -= cash + card;
     }
     let counts: Vec<(UserId, String, Kobo, i64, Option<String>)> = conn
         .prepare_cached(
@@ -926,8 +1012,9 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
         row.note = note;
     }
     let sum = |f: fn(&CashierDay) -> Kobo| cashiers.iter().map(f).fold(Kobo::ZERO, |a, b| a + b);
-    let by_method = ByMethod { cash: sum(|c| c.cash), transfer: sum(|c| c.transfer), pay_link: sum(|c| c.pay_link) };
-    let total = by_method.cash + by_method.transfer + by_method.pay_link;
+    let by_method =
+        ByMethod { cash: sum(|c| c.cash), transfer: sum(|c| c.transfer), pay_link: sum(|c| c.pay_link), gift_card: sum(|c| c.gift_card) };
+    let total = by_method.cash + by_method.transfer + by_method.pay_link + by_method.gift_card;
     Ok(CounterDay { date: crate::dashboard::format_day(day), cashiers, by_method, total })
 }
 
@@ -1059,9 +1146,10 @@ pub fn receipt_mail(shop: &str, sale: &CounterSale) -> (String, String) {
     body.push_str(&format!("Total: {}\n\n", format_naira(sale.total)));
     for tender in &sale.tenders {
         let how = match tender.method {
-            TenderMethod::Cash => "Cash",
-            TenderMethod::Transfer => "Bank transfer",
-            TenderMethod::PayLink => "Paid online",
+            TenderMethod::Cash => "Cash".to_string(),
+            TenderMethod::Transfer => "Bank transfer".to_string(),
+            TenderMethod::PayLink => "Paid online".to_string(),
+            TenderMethod::GiftCard => format!("Gift card ••••{}", tender.last4.as_deref().unwrap_or("")),
         };
         body.push_str(&format!("{how}: {}\n", format_naira(tender.amount)));
     }
@@ -1116,14 +1204,25 @@ pub struct CounterReturned {
     /// The cash to hand back from the drawer.
     #[schema(value_type = i64)]
     pub cash: Kobo,
+    /// Put back onto the gift card that paid part of the sale.
+    #[schema(value_type = i64)]
+    pub to_gift_card: Kobo,
     pub sale: CounterSale,
 }
 
-/// Takes back units of a counter sale at the counter, for cash from the drawer: within the shop's
-/// return window from the sale, never more units than were sold less those already back, never
-/// more cash than was paid by hand less what was given back (a part paid by pay link is refunded
-/// from the order's screen, through Paystack). An exchange is this and a new sale.
-pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier: &UserId, now: i64) -> AppResult<Kobo> {
+/// What a return at the counter gave back: cash from the drawer, and onto the gift card.
+pub struct GivenBack {
+    pub cash: Kobo,
+    pub to_gift_card: Kobo,
+}
+
+/// Takes back units of a counter sale at the counter: within the shop's return window from the
+/// sale, never more units than were sold less those already back. The money goes back the way it
+/// came: onto the gift card for what a card paid (first, so a sale paid by card gives no cash),
+/// then cash from the drawer, never more than was paid by hand less what was given back (a part
+/// paid by pay link is refunded from the order's screen, through Paystack). An exchange is this
+/// and a new sale.
+pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier: &UserId, now: i64) -> AppResult<GivenBack> {
     let order = crate::orders::by_id(tx, id)?.ok_or_else(no_such_sale)?;
     // The window runs from the earlier of the device's clock and the server's: a device clock set
     // ahead cannot lengthen it.
@@ -1172,26 +1271,40 @@ pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier:
         let share = Kobo::new(((order.price.discount.get() as i128 * value.get() as i128) / subtotal.get() as i128) as i64);
         value -= share;
     }
+    if value <= Kobo::ZERO {
+        return Err(AppError::Validation("These items were paid nothing: there is nothing to give back.".into()));
+    }
     let given: Kobo = tx.query_row("SELECT COALESCE(SUM(cash_kobo), 0) FROM counter_returns WHERE order_id = ?1", [id], |r| r.get(0))?;
-    let by_hand = order.payment.collected_amount.unwrap_or(Kobo::ZERO);
-    if value > by_hand - given {
+    let cash_left = (order.payment.collected_amount.unwrap_or(Kobo::ZERO) - given).max(Kobo::ZERO);
+    let card_left = (order.payment.paid_by_gift_card - order.payment.gift_card_returned).max(Kobo::ZERO);
+    if value > cash_left + card_left {
         return Err(AppError::Conflict(
             "Part of this sale was paid by pay link: refund it from the order's screen, through Paystack.".into(),
         ));
     }
-    if value <= Kobo::ZERO {
-        return Err(AppError::Validation("These items were paid nothing: there is nothing to give back.".into()));
+    let to_gift_card = value.min(card_left);
+    let cash = value - to_gift_card;
+    if to_gift_card > Kobo::ZERO {
+        let reason = format!("Returned at the counter, order #{}", order.number);
+        crate::credit::tender::return_to(tx, &order, crate::credit::tender::ReturnTo::GiftCard, Some(to_gift_card), &reason, cashier, now)?;
     }
-    let refund = crate::util::new_id();
-    let reference: PaymentReference = tx.query_row("SELECT payment_reference FROM orders WHERE id = ?1", [id], |r| r.get(0))?;
+    // The cash is money leaving the shop: a processed refund, so revenue follows. A card's part was
+    // never money in (the dashboard does not count it) and goes back onto the card.
+    let refund = if cash > Kobo::ZERO {
+        let refund = crate::util::new_id();
+        tx.execute(
+            "INSERT INTO refunds (id, order_id, amount_kobo, reason, status, restock_lines, created_at, updated_at, processed_at, payment_reference)
+             VALUES (?1, ?2, ?3, 'Returned at the counter', 'processed', '[]', ?4, ?4, ?4, ?5)",
+            params![refund, id, cash, now, order.payment_reference],
+        )?;
+        Some(refund)
+    } else {
+        None
+    };
     tx.execute(
-        "INSERT INTO refunds (id, order_id, amount_kobo, reason, status, restock_lines, created_at, updated_at, processed_at, payment_reference)
-         VALUES (?1, ?2, ?3, 'Returned at the counter', 'processed', '[]', ?4, ?4, ?4, ?5)",
-        params![refund, id, value, now, reference],
-    )?;
-    tx.execute(
-        "INSERT INTO counter_returns (order_id, refund_id, cashier_id, day, made_at, cash_kobo, back_on_sale) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        params![id, refund, cashier, crate::util::lagos_day(now), now, value, ask.back_on_sale],
+        "INSERT INTO counter_returns (order_id, refund_id, cashier_id, day, made_at, cash_kobo, card_kobo, back_on_sale)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+        params![id, refund, cashier, crate::util::lagos_day(now), now, cash, to_gift_card, ask.back_on_sale],
     )?;
     let return_id = tx.last_insert_rowid();
     let mut line = tx.prepare_cached("INSERT INTO counter_return_lines (return_id, position, quantity) VALUES (?1, ?2, ?3)")?;
@@ -1209,7 +1322,26 @@ pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier:
         }
     }
     let units: i64 = lines.iter().map(|(_, q)| q).sum();
-    let summary = format!("Counter return on #{}: {units} unit(s), {} cash back", order.number, format_naira(value));
+    let card = if to_gift_card > Kobo::ZERO { format!(", {} back on the gift card", format_naira(to_gift_card)) } else { String::new() };
+    let summary = format!("Counter return on #{}: {units} unit(s), {} cash back{card}", order.number, format_naira(cash));
     crate::activity::record(tx, cashier, "order", id.as_str(), &summary)?;
-    Ok(value)
+    Ok(GivenBack { cash, to_gift_card })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_ean_is_thirteen_digits_in_the_shops_own_range_with_a_right_check_digit() {
+        // Printed EANs from goods: the check digit is what GS1's rule gives.
+        assert_eq!(ean_check("400638133393"), 1);
+        assert_eq!(ean_check("501234567890"), 0);
+        let ean = ean_of("01JDV0K5Z8Q3");
+        assert_eq!(ean.len(), 13);
+        assert!(ean.starts_with('2') && ean.bytes().all(|b| b.is_ascii_digit()));
+        assert_eq!(ean_check(&ean[..12]), u32::from(ean.as_bytes()[12] - b'0'));
+        assert_eq!(ean, ean_of("01JDV0K5Z8Q3"), "the same variant keeps its number");
+        assert_ne!(ean, ean_of("01JDV0K5Z8Q4"));
+    }
 }

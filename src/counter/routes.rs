@@ -17,6 +17,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(make_sale)
         .service(list_sales)
         .service(one_sale)
+        .service(sale_by_receipt)
+        .service(customer_by_phone)
         .service(send_receipt)
         .service(return_at_counter)
         .service(counter_day)
@@ -135,6 +137,45 @@ async fn visible_sale(state: &AppState, admin: &AdminUser, id: String) -> AppRes
 #[get("/counter/sales/{id}")]
 async fn one_sale(state: web::Data<AppState>, admin: AdminUser, id: web::Path<String>) -> AppResult<HttpResponse> {
     Ok(no_store(visible_sale(&state, &admin, id.into_inner()).await?))
+}
+
+/// Any counter sale by the number on its receipt, from any till: a customer bringing items back
+/// may come to another cashier than the one who sold them.
+#[utoipa::path(tag = "admin", responses((status = OK, body = CounterSale), Unauthorized, Forbidden, NotFound))]
+#[get("/counter/receipts/{number}")]
+async fn sale_by_receipt(state: web::Data<AppState>, _admin: AdminUser, number: web::Path<String>) -> AppResult<HttpResponse> {
+    let (number, base) = (number.into_inner(), link_base(&state));
+    let answer = state.db.read(move |c| sale(c, &by_receipt(c, &number)?, &base)).await?;
+    Ok(no_store(answer))
+}
+
+#[derive(Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct PhoneQuery {
+    /// As typed: "0803 123 4567", "+2348031234567".
+    #[serde(default)]
+    phone: String,
+}
+
+/// Who the shop knows by a phone number: her name and how many orders she made.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct KnownCustomer {
+    /// The number as the shop keeps it (E.164).
+    phone: String,
+    /// None: a new customer.
+    name: Option<String>,
+    orders: i64,
+}
+
+/// The customer a phone number belongs to, to attach her to a sale: only her name and order count.
+#[utoipa::path(tag = "admin", params(PhoneQuery), responses((status = OK, body = KnownCustomer), BadRequest, Unauthorized, Forbidden))]
+#[get("/counter/customers")]
+async fn customer_by_phone(state: web::Data<AppState>, _admin: AdminUser, query: web::Query<PhoneQuery>) -> AppResult<HttpResponse> {
+    let phone = crate::phone::normalise(&query.phone).map_err(|why| AppError::Validation(why.to_string()))?;
+    let asked = phone.clone();
+    let (name, orders) = state.db.read(move |c| Ok(crate::customers::known_by_phone(c, &asked)?)).await?;
+    Ok(no_store(KnownCustomer { phone, name, orders }))
 }
 
 #[derive(Deserialize, utoipa::ToSchema)]
@@ -266,8 +307,9 @@ async fn return_at_counter(
     let answer = state
         .catalogue
         .write(move |tx| {
-            let cash = take_back(tx, &id, &ask, &cashier, now)?;
-            Ok((CounterReturned { cash, sale: sale(tx, &id, &base)? }, Changes::shown_if(ask.back_on_sale)))
+            let given = take_back(tx, &id, &ask, &cashier, now)?;
+            let answer = CounterReturned { cash: given.cash, to_gift_card: given.to_gift_card, sale: sale(tx, &id, &base)? };
+            Ok((answer, Changes::shown_if(ask.back_on_sale)))
         })
         .await?;
     Ok(no_store(answer))

@@ -106,6 +106,34 @@ pub fn usable(conn: &Connection, typed: &str) -> AppResult<Found> {
     Ok(card)
 }
 
+/// Takes `amount` off the card with this code for a counter sale, in the transaction that records
+/// the sale: the card must be usable and hold enough. Answers the card's last 4 characters.
+pub fn spend_at_counter(
+    tx: &Connection,
+    typed: &str,
+    amount: Kobo,
+    order: &OrderId,
+    payment: &str,
+    cashier: &UserId,
+    now: i64,
+) -> AppResult<String> {
+    let card = usable(tx, typed)?;
+    if amount > card.balance {
+        return Err(AppError::Validation(format!("This gift card has only {} left.", crate::money::format_naira(card.balance))));
+    }
+    record(tx, &card.id, Kobo::ZERO - amount, "Spent at the counter", Some(order), Some(payment), Some(cashier), now)?;
+    Ok(card.last4)
+}
+
+/// The last 4 characters of the card that paid part of an order, if one did.
+pub fn last4_for_order(conn: &Connection, order: &OrderId) -> rusqlite::Result<Option<String>> {
+    conn.prepare_cached(
+        "SELECT c.last4 FROM gift_card_entries e JOIN gift_cards c ON c.id = e.card_id WHERE e.order_id = ?1 AND e.amount_kobo < 0 LIMIT 1",
+    )?
+    .query_row([order], |r| r.get(0))
+    .optional()
+}
+
 /// What is left on a card.
 pub fn balance(conn: &Connection, card: &str) -> rusqlite::Result<Kobo> {
     conn.prepare_cached("SELECT COALESCE(SUM(amount_kobo), 0) FROM gift_card_entries WHERE card_id = ?1")?.query_row([card], |r| r.get(0))

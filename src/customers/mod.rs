@@ -143,6 +143,21 @@ pub fn one(conn: &Connection, key: &str) -> rusqlite::Result<Option<(CustomerSum
     Ok(Some((customer, orders)))
 }
 
+/// Who the shop knows by a phone number (E.164), for the counter to greet a returning customer:
+/// the name on her latest order that named her (an account's name when none did), and how many
+/// orders carry the number. Nothing more: a cashier attaching a customer sees no list, e-mail or
+/// money.
+pub fn known_by_phone(conn: &Connection, phone: &str) -> rusqlite::Result<(Option<String>, i64)> {
+    conn.prepare_cached(
+        "SELECT COALESCE(
+                    (SELECT customer_name FROM orders WHERE customer_phone = ?1 AND customer_name NOT IN ('', 'Walk-in customer')
+                     ORDER BY created_at DESC LIMIT 1),
+                    (SELECT display_name FROM users WHERE phone = ?1 AND guest = 0 AND role IS NULL AND display_name != '' LIMIT 1)),
+                (SELECT COUNT(*) FROM orders WHERE customer_phone = ?1)",
+    )?
+    .query_row([phone], |r| Ok((r.get(0)?, r.get(1)?)))
+}
+
 /// A phone number for a spreadsheet cell. A Nigerian number is written as Nigerians write it,
 /// "0803 123 4567": its spaces keep every spreadsheet from reading it as a number (which would drop
 /// the 0), and with no leading `+` nothing takes it for a formula, so it needs no `'` in front.

@@ -478,3 +478,149 @@ async fn units_brought_back_to_the_counter_give_their_cash_back_once_within_the_
         cashier.post_json(&late, json!({ "lines": [{ "variantId": sale["lines"][0]["variantId"], "quantity": 1 }] })).await;
     assert_eq!((status, refused["message"].as_str().unwrap()), (409, "This sale is past the 7-day return window."));
 }
+
+#[actix_web::test]
+async fn a_gift_card_pays_at_the_counter_and_a_return_puts_its_part_back_on_the_card_from_any_till() {
+    let app = shop().await;
+    let bisi = app.staff("bisi@example.com", "cashier").await;
+    let tunde = app.staff("tunde@example.com", "cashier").await;
+    let owner = app.admin_browser("owner@example.com").await;
+    let (status, issued) = owner.post_json("/api/admin/gift-cards", json!({"amount": "15000", "note": "Birthday"})).await;
+    assert_eq!(status, 201, "{issued}");
+    let code = issued["code"].as_str().unwrap().to_string();
+    let list = catalogue(&bisi).await;
+
+    // Every variant carries an EAN-13 in the shop's own range, with a right check digit, each its own.
+    let eans: Vec<String> = list["products"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|p| p["variants"].as_array().unwrap().iter().map(|v| v["ean"].as_str().unwrap().to_string()))
+        .collect();
+    assert_eq!(eans.len(), 3);
+    for ean in &eans {
+        let digits: Vec<u32> = ean.chars().map(|c| c.to_digit(10).unwrap()).collect();
+        let sum: u32 = digits.iter().enumerate().map(|(i, d)| d * if i % 2 == 0 { 1 } else { 3 }).sum();
+        assert!(digits.len() == 13 && digits[0] == 2 && sum.is_multiple_of(10), "{ean}");
+    }
+    assert_eq!(eans.iter().collect::<std::collections::HashSet<_>>().len(), 3);
+
+    // A dress (₦25,000): ₦15,000 on the card, ₦10,000 in cash.
+    let gift_sale = |id: &str, card: &str, amount: i64| {
+        json!({
+            "saleId": id, "madeAt": ankara::db::now_ms(), "lines": [line_of(&list, "AWD-M-RED", 1)],
+            "tenders": [{ "method": "gift_card", "amount": amount, "code": card }, { "method": "cash", "amount": 2_500_000 - amount }],
+        })
+    };
+    // Refusals, nothing taken: an unknown card, no code, more than the card holds, offline.
+    let cases = [
+        (gift_sale("gift-bad-1", "ABCD-EFGH-JKMN-PQRS", 1_500_000), "We don't know this gift card code. Please check it and try again."),
+        (gift_sale("gift-bad-2", " ", 1_500_000), "Enter the gift card's code."),
+        (gift_sale("gift-bad-3", &code, 1_600_000), "This gift card has only ₦15,000.00 left."),
+        (
+            {
+                let mut offline = gift_sale("gift-bad-4", &code, 1_500_000);
+                offline["offline"] = json!(true);
+                offline
+            },
+            "A gift card needs the internet.",
+        ),
+    ];
+    for (sale, message) in cases {
+        let (status, refused) = bisi.post_json("/api/counter/sales", sale).await;
+        assert_eq!((status, refused["message"].as_str().unwrap_or_default()), (400, message), "{refused}");
+    }
+    assert_eq!(stock(&app, "AWD-M-RED"), 5);
+    let paid = gift_sale("gift-0001", &code.to_lowercase(), 1_500_000);
+    let (status, made) = bisi.post_json("/api/counter/sales", paid.clone()).await;
+    assert_eq!(status, 201, "{made}");
+    let gift = made["tenders"].as_array().unwrap().iter().find(|t| t["method"] == "gift_card").unwrap().clone();
+    assert_eq!((&gift["amount"], &gift["last4"]), (&json!(1_500_000), &json!(issued["card"]["last4"])), "{made}");
+    assert_eq!(made["status"], "paid");
+    let (_, card) = app.browser().post_json("/api/gift-cards/balance", json!({"code": code})).await;
+    assert_eq!(card["balance"], 0, "{card}");
+    // Sent again: one sale, the card spent once.
+    let (status, again) = bisi.post_json("/api/counter/sales", paid).await;
+    assert_eq!((status, &again["id"]), (200, &made["id"]));
+    let id = made["id"].as_str().unwrap();
+    let (_, order) = owner.get_json(&format!("/api/admin/orders/{id}")).await;
+    assert_eq!((&order["paid"], &order["status"]), (&json!(2_500_000), &json!("delivered")), "{order}");
+    let (_, day) = bisi.get_json("/api/counter/day").await;
+    assert_eq!((&day["byMethod"]["giftCard"], &day["byMethod"]["cash"]), (&json!(1_500_000), &json!(1_000_000)), "{day}");
+
+    // Another cashier cannot list it, but finds it by the number on the receipt the customer brings.
+    let (status, _) = tunde.get_json(&format!("/api/counter/sales/{id}")).await;
+    assert_eq!(status, 404);
+    let number = made["number"].as_str().unwrap();
+    let (status, found) = tunde.get_json(&format!("/api/counter/receipts/%23{}", number.to_lowercase())).await;
+    assert_eq!((status, &found["id"]), (200, &made["id"]), "{found}");
+    let (status, none) = tunde.get_json("/api/counter/receipts/ZZZZ9999").await;
+    assert_eq!((status, none["message"].as_str().unwrap()), (404, "We found no counter sale with this receipt number."));
+
+    // The dress comes back at Tunde's till: the card's ₦15,000 goes back onto the card first, the
+    // rest is ₦10,000 in cash from his drawer.
+    let variant = made["lines"][0]["variantId"].clone();
+    let (status, back) =
+        tunde.post_json(&format!("/api/counter/sales/{id}/returns"), json!({ "lines": [{ "variantId": variant, "quantity": 1 }] })).await;
+    assert_eq!(status, 200, "{back}");
+    assert_eq!((&back["toGiftCard"], &back["cash"]), (&json!(1_500_000), &json!(1_000_000)), "{back}");
+    let (_, card) = app.browser().post_json("/api/gift-cards/balance", json!({"code": code})).await;
+    assert_eq!(card["balance"], 1_500_000, "{card}");
+    assert_eq!(stock(&app, "AWD-M-RED"), 5);
+    let (_, day) = owner.get_json("/api/counter/day").await;
+    let tunde_day = day["cashiers"].as_array().unwrap().iter().find(|c| c["returned"] == 1_000_000).unwrap().clone();
+    assert_eq!(tunde_day["cash"], -1_000_000, "{day}");
+    assert_eq!((&day["byMethod"]["giftCard"], &day["total"]), (&json!(0), &json!(0)), "{day}");
+    // Nothing is left to give back.
+    let (status, _) =
+        tunde.post_json(&format!("/api/counter/sales/{id}/returns"), json!({ "lines": [{ "variantId": variant, "quantity": 1 }] })).await;
+    assert_eq!(status, 400);
+
+    // A sale paid wholly by card comes back wholly onto it: no cash at all.
+    let (status, made) = bisi
+        .post_json(
+            "/api/counter/sales",
+            json!({
+                "saleId": "gift-0002", "madeAt": ankara::db::now_ms(), "lines": [line_of(&list, "AOC-1", 1)],
+                "tenders": [{ "method": "gift_card", "amount": 1_200_000, "code": code }],
+            }),
+        )
+        .await;
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let (status, back) = bisi
+        .post_json(
+            &format!("/api/counter/sales/{id}/returns"),
+            json!({ "lines": [{ "variantId": made["lines"][0]["variantId"], "quantity": 1 }], "backOnSale": false }),
+        )
+        .await;
+    assert_eq!((status, &back["toGiftCard"], &back["cash"]), (200, &json!(1_200_000), &json!(0)), "{back}");
+    let (_, card) = app.browser().post_json("/api/gift-cards/balance", json!({"code": code})).await;
+    assert_eq!(card["balance"], 1_500_000, "{card}");
+    assert_eq!(app.query_i64(&format!("SELECT COUNT(*) FROM refunds WHERE order_id = '{id}'")), 0, "no cash left the shop");
+}
+
+#[actix_web::test]
+async fn the_counter_greets_a_returning_customer_by_her_phone_and_tells_nothing_else() {
+    let app = shop().await;
+    let bisi = app.staff("bisi@example.com", "cashier").await;
+    let list = catalogue(&bisi).await;
+    let (status, unknown) = bisi.get_json("/api/counter/customers?phone=0803%20123%204567").await;
+    assert_eq!(status, 200, "{unknown}");
+    assert_eq!(unknown, json!({ "phone": "+2348031234567", "name": null, "orders": 0 }));
+    let mut sale = cash_sale("phone-0001", vec![line_of(&list, "AOC-1", 1)], 1_200_000, 1_200_000);
+    sale["customer"] = json!({ "phone": "08031234567", "name": "Adaeze Okafor", "email": "ada@example.com" });
+    let (status, _) = bisi.post_json("/api/counter/sales", sale).await;
+    assert_eq!(status, 201);
+    let mut walk_in = cash_sale("phone-0002", vec![line_of(&list, "AOC-1", 1)], 1_200_000, 1_200_000);
+    walk_in["customer"] = json!({ "phone": "+234 803 123 4567" });
+    let (status, _) = bisi.post_json("/api/counter/sales", walk_in).await;
+    assert_eq!(status, 201);
+    let (status, known) = bisi.get_json("/api/counter/customers?phone=%2B2348031234567").await;
+    assert_eq!(status, 200);
+    assert_eq!(known, json!({ "phone": "+2348031234567", "name": "Adaeze Okafor", "orders": 2 }), "only her name and count: no e-mail");
+    let (status, bad) = bisi.get_json("/api/counter/customers?phone=call-me").await;
+    assert_eq!(status, 400, "{bad}");
+    let (status, _) = app.browser().get_json("/api/counter/customers?phone=08031234567").await;
+    assert_eq!(status, 401);
+}

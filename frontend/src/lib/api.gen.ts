@@ -2034,6 +2034,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/counter/customers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The customer a phone number belongs to, to attach her to a sale: only her name and order count. */
+    get: operations['customer_by_phone'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/counter/day': {
     parameters: {
       query?: never;
@@ -2068,6 +2085,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/counter/receipts/{number}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Any counter sale by the number on its receipt, from any till: a customer bringing items back
+     *     may come to another cashier than the one who sold them.
+     */
+    get: operations['sale_by_receipt'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/counter/sales': {
     parameters: {
       query?: never;
@@ -2083,38 +2120,6 @@ export interface paths {
      *     device had sent it before.
      */
     post: operations['make_sale'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/counter/receipts/{number}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['counter_receipt'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/counter/customers': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['counter_customer'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3689,6 +3694,8 @@ export interface components {
       /** Format: int64 */
       cash: number;
       /** Format: int64 */
+      giftCard: number;
+      /** Format: int64 */
       payLink: number;
       /** Format: int64 */
       transfer: number;
@@ -3744,6 +3751,11 @@ export interface components {
        * @description Counted less expected: below zero the drawer is short.
        */
       difference: number | null;
+      /**
+       * Format: int64
+       * @description Paid by gift card (the card's balance, not new money in the drawer).
+       */
+      giftCard: number;
       name: string;
       note: string | null;
       /**
@@ -4076,16 +4088,9 @@ export interface components {
       sale: components['schemas']['CounterSale'];
       /**
        * Format: int64
-       * @description HAND-EXTENDED (counter part 2): what went back onto the gift card.
+       * @description Put back onto the gift card that paid part of the sale.
        */
       toGiftCard: number;
-    };
-    /** @description HAND-EXTENDED (counter part 2): a customer by phone at the counter. */
-    CustomerByPhone: {
-      name: string | null;
-      /** Format: int64 */
-      orders: number;
-      phone: string;
     };
     /** @description A counter sale, as the counter shows it and prints its receipt. */
     CounterSale: {
@@ -4126,7 +4131,10 @@ export interface components {
     /** @description One variant as the counter keeps it. */
     CounterVariant: {
       color: string | null;
-      /** @description HAND-EXTENDED (counter part 2): EAN-13, in-store prefix 2. */
+      /**
+       * @description The variant's EAN-13 for in-store labels ([`ean_of`]); none in the rare case that two
+       *     variants of the catalogue would share one.
+       */
       ean: string | null;
       /** @description Proves the product's price at the catalogue's time: sent back with each sale line. */
       priceToken: string;
@@ -5034,6 +5042,15 @@ export interface components {
     };
     /** @enum {string} */
     Kind: 'percent' | 'fixed' | 'free-delivery';
+    /** @description Who the shop knows by a phone number: her name and how many orders she made. */
+    KnownCustomer: {
+      /** @description None: a new customer. */
+      name: string | null;
+      /** Format: int64 */
+      orders: number;
+      /** @description The number as the shop keeps it (E.164). */
+      phone: string;
+    };
     /** @description What the label prints: from the shop to the customer, by the courier, with the tracking number. */
     Label: {
       /** Format: int64 */
@@ -6363,7 +6380,7 @@ export interface components {
     SaleTender: {
       /** Format: int64 */
       amount: number;
-      /** @description HAND-EXTENDED (counter part 2): a gift card's last four characters. */
+      /** @description Gift card only: the last 4 characters of its code, for the receipt. */
       last4: string | null;
       method: components['schemas']['TenderMethod'];
       /** Format: int64 */
@@ -7008,7 +7025,7 @@ export interface components {
     TenderAsk: {
       /** Format: int64 */
       amount: number;
-      /** @description HAND-EXTENDED (counter part 2): a gift card's code as typed. */
+      /** @description Gift card only: its code as typed. */
       code?: string | null;
       method: components['schemas']['TenderMethod'];
       /**
@@ -15763,6 +15780,55 @@ export interface operations {
       };
     };
   };
+  customer_by_phone: {
+    parameters: {
+      query?: {
+        /** @description As typed: "0803 123 4567", "+2348031234567". */
+        phone?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['KnownCustomer'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   counter_day: {
     parameters: {
       query?: {
@@ -15889,6 +15955,54 @@ export interface operations {
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  sale_by_receipt: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        number: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CounterSale'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The thing does not exist. */
+      404: {
         headers: {
           [name: string]: unknown;
         };
@@ -16032,80 +16146,6 @@ export interface operations {
       };
       /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
       503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  counter_receipt: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        number: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CounterSale'];
-        };
-      };
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-    };
-  };
-  counter_customer: {
-    parameters: {
-      query: {
-        phone: string;
-      };
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['CustomerByPhone'];
-        };
-      };
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['Error'];
-        };
-      };
-      404: {
         headers: {
           [name: string]: unknown;
         };

@@ -140,6 +140,12 @@ function DaySummary({ day }: { day: CounterDay }) {
           <dt>Pay link</dt>
           <dd>{formatNaira(day.byMethod.payLink)}</dd>
         </div>
+        {day.byMethod.giftCard > 0 && (
+          <div>
+            <dt>Gift card</dt>
+            <dd>{formatNaira(day.byMethod.giftCard)}</dd>
+          </div>
+        )}
         <div className="counter-receipt__total">
           <dt>Total</dt>
           <dd>{formatNaira(day.total)}</dd>

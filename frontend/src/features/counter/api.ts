@@ -26,7 +26,7 @@ export type Quote = Schemas['Quote'];
 export type QuoteBody = Schemas['QuoteAsk'];
 export type ReturnBody = Schemas['CounterReturnAsk'];
 export type Returned = Schemas['CounterReturned'];
-export type CustomerByPhone = Schemas['CustomerByPhone'];
+export type CustomerByPhone = Schemas['KnownCustomer'];
 export type CardBalance = Schemas['CardBalance'];
 
 export const counterKeys = {

@@ -21,6 +21,7 @@ const DAY: CounterDay = {
       transfer: 1_000_000,
       returned: 0,
       payLink: 500_000,
+      giftCard: 0,
       total: 6_000_000,
       counted: 4_450_000,
       difference: -50_000,
@@ -35,6 +36,7 @@ const DAY: CounterDay = {
       transfer: 0,
       returned: 0,
       payLink: 0,
+      giftCard: 0,
       total: 1_000_000,
       counted: null,
       difference: null,
@@ -42,7 +44,7 @@ const DAY: CounterDay = {
       note: null,
     },
   ],
-  byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000 },
+  byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000, giftCard: 0 },
   total: 7_000_000,
 };
 

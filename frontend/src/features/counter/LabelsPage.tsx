@@ -43,7 +43,7 @@ export function labelCode(
  * The EAN-13 of each variant, from the counter's catalogue (the server makes them), for those who
  * may read it; none otherwise (the labels say so).
  */
-function useEans(wanted: boolean): Map<string, string | null> | null {
+function useEans(wanted: boolean): { eans: Map<string, string | null> | null; allowed: boolean } {
   const { user } = useSession();
   const allowed = may(user, 'GET /api/counter/catalogue');
   const query = useQuery({
@@ -52,8 +52,9 @@ function useEans(wanted: boolean): Map<string, string | null> | null {
     enabled: wanted && allowed,
     staleTime: 60_000,
   });
-  if (!query.data) return null;
-  return new Map(query.data.products.flatMap((p) => p.variants.map((v) => [v.variantId, v.ean ?? null] as const)));
+  if (!query.data) return { eans: null, allowed };
+  const eans = new Map(query.data.products.flatMap((p) => p.variants.map((v) => [v.variantId, v.ean] as const)));
+  return { eans, allowed };
 }
 
 /** A chosen variant and how many labels of it. */
@@ -78,7 +79,7 @@ export default function LabelsPage() {
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [sheet, setSheet] = useState<Sheet>('a4');
   const [symbology, setSymbology] = useState<Symbology>('code128');
-  const eans = useEans(symbology === 'ean13');
+  const { eans, allowed: eansAllowed } = useEans(symbology === 'ean13');
   const eanOf = (variantId: string): string | null => eans?.get(variantId) ?? null;
 
   const productIds = [...new Set(chosen.map((c) => c.row.productId))];
@@ -135,9 +136,11 @@ export default function LabelsPage() {
             </label>
           ))}
           <p className="counter-note counter-note--small">
-            {symbology === 'ean13'
-              ? 'EAN-13: the shop’s own numbers (starting with 2), read by any till scanner; the digits print under the bars.'
-              : 'Code 128: the SKU itself, under the bars.'}
+            {symbology === 'code128'
+              ? 'Code 128: the SKU itself, under the bars.'
+              : eansAllowed
+                ? 'EAN-13: the shop’s own numbers (starting with 2), read by any till scanner; the digits print under the bars.'
+                : 'EAN-13 numbers come with the counter’s catalogue, which your role does not see: print Code 128.'}
           </p>
         </fieldset>
         <SearchBox

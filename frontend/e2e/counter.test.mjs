@@ -4,7 +4,11 @@
 // once; a sale paid by the pay link's QR code completes when the sandbox payment arrives; with the
 // browser offline three sales are made and wait on the device, back online they arrive once each,
 // and the one that collided with a website sale of the last unit shows on Oversold at the counter;
-// End of day shows the expected and the counted cash; the counter screen passes axe.
+// End of day shows the expected and the counted cash; the counter screen passes axe. Part 2: the
+// counter reloaded with no connection opens for the cashier the device remembers and its sale
+// arrives once; a sale paid partly by gift card is found by its receipt number at another till and
+// gives back the cash and the card's part; the phone finds a returning customer, and Exchange
+// brings an item back and sells the replacement with its cash.
 //   cd frontend && npx vite build && cd .. && cargo build --release
 //   ANKARA_FRONTEND_DIR=frontend/dist ANKARA_BIN=target/release/ankara node --test frontend/e2e/counter.test.mjs
 import { after, before, test } from 'node:test';
@@ -395,7 +399,7 @@ test('a customer brings an item back: End of day gives its cash back and it is o
   });
 });
 
-test('a sale paid partly by gift card; another till finds it by its receipt number and gives cash back first, the rest onto the card', async () => {
+test('a sale paid partly by gift card; another till finds it by its receipt number and gives back the cash and the card’s part', async () => {
   const page = await cashierPage(SMALL_PHONE);
   const card = Math.floor(product.price / 2 / 100) * 100;
   const cash = product.price - card;
@@ -444,6 +448,48 @@ test('a sale paid partly by gift card; another till finds it by its receipt numb
     assert.equal(balance.balance, card, JSON.stringify(balance));
     assert.deepEqual(await axeViolations(owner), [], 'End of day with a sale found by its receipt passes axe');
     await owner.screenshot({ path: '/tmp/ankara-counter2-receipt-return-1024.png', fullPage: true });
+  });
+});
+
+test('the phone finds a returning customer; Exchange brings an item back and sells the replacement with its cash', async () => {
+  const page = await cashierPage(SMALL_PHONE);
+  await withShot(page, 'counter-exchange', async () => {
+    const phone = `0809 ${String(Date.now()).slice(-7, -4)} ${String(Date.now()).slice(-4)}`;
+    await openCounter(page);
+    const phoneBox = page.getByRole('textbox', { name: /Customer's phone/ });
+    await phoneBox.fill(phone);
+    await page.getByRole('button', { name: 'Look up' }).click();
+    await page.getByText('New customer', { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: /Customer's name/ }).fill('Ngozi Eze');
+    await typeSku(page, variants[0].sku);
+    await payCash(page, String(product.price / 100));
+    const number = (await page.getByRole('heading', { name: /^Sale \w+ recorded$/ }).innerText()).split(' ')[1];
+    await page.getByRole('button', { name: 'New sale' }).click();
+    await page.getByRole('textbox', { name: /Customer's phone/ }).fill(phone);
+    await page.getByRole('textbox', { name: /Customer's name/ }).focus();
+    await page.getByText('Returning customer: Ngozi Eze · 1 order').waitFor();
+    assert.equal(await page.getByRole('textbox', { name: /Customer's name/ }).inputValue(), 'Ngozi Eze');
+
+    await page.getByRole('link', { name: 'End of day' }).click();
+    const panel = page.getByRole('region', { name: 'Bring back items' });
+    await panel.getByRole('textbox', { name: 'Receipt number' }).fill(number);
+    await panel.getByRole('button', { name: 'Find' }).click();
+    const found = panel.getByRole('group', { name: `Sale ${number}` });
+    await found.getByRole('spinbutton').first().fill('1');
+    await found.getByRole('button', { name: 'Exchange' }).click();
+    const banner = page.getByRole('region', { name: 'Exchange' });
+    await banner.getByText(`Exchange for receipt #${number}: ${naira(product.price)} given back.`).waitFor();
+    assert.equal(await page.getByRole('textbox', { name: /Cash tendered/ }).inputValue(), String(product.price / 100));
+    await typeSku(page, variants[1].sku);
+    await page.getByText(`Change: ${naira(0)}`).waitFor();
+    assert.deepEqual(await axeViolations(page), [], 'the counter with an exchange passes axe');
+    await page.screenshot({ path: '/tmp/ankara-counter2-exchange-360.png', fullPage: true });
+    await page.getByRole('button', { name: /Record the sale/ }).click();
+    await page.getByRole('heading', { name: /^Sale \w+ recorded$/ }).waitFor();
+    assert.equal(await banner.count(), 0);
+    const back = await apiAs(page, 'GET', `/api/counter/receipts/${number}`);
+    assert.equal(back.body.lines[0].returned, 1, JSON.stringify(back.body));
+    assert.deepEqual(page.errors, []);
   });
 });
 

@@ -17,11 +17,7 @@
  *     on the first page load the worker handles (the shopper's second, not with the first visit's
  *     bytes) and again only when a page names another build of the app than the kept shell (never
  *     on every visit: it is as large as a page), and not at all while the shopper saves data.
- *   - the counter (issue 37) opens offline after a reload: the shell it answers offline is marked
- *     <meta name="ankara-offline-shell"> (a meta tag, not a script: the page's CSP stands), from
- *     which the app shows the counter to the cashier the device remembers (src/lib/offlineCounter.ts);
- *     and the counter, once open online, posts the code and pictures it uses ({type: 'keep'}) so
- *     they are kept even if they were fetched before the worker controlled the page, with the shell.
+ *   - the shell answered offline is marked (a meta tag: the CSP stands): src/lib/offlineCounter.ts.
  * What it never keeps: anything else — bag, saved items, orders, account, session, auth,
  * checkout, payments, search, order tracking, admin — nor any answer marked private or no-store,
  * nor a non-GET request. Those always go to the network.
@@ -109,49 +105,11 @@ async function navigate(event) {
   }
 }
 
-/** The kept shell, marked as the offline one, so the app knows its signed-out session is not news. */
 async function markedShell(shell) {
-  const html = (await shell.text()).replace(/<head([^>]*)>/i, '<head$1><meta name="ankara-offline-shell" content="1">');
+  const html = (await shell.text()).replace(/<head[^>]*>/, '$&<meta name="ankara-offline-shell">');
   const headers = new Headers(shell.headers);
   headers.delete('Content-Length');
-  headers.delete('Content-Encoding');
-  return new Response(html, { status: 200, statusText: 'OK', headers });
-}
-
-/**
- * {type: 'keep', urls}: the page (the counter) names the code and pictures it needs offline; those
- * of this origin under /assets/ and /media/ not kept yet are fetched into their caches, and the
- * offline shell with them if there is none. Pictures not while the shopper saves data.
- */
-self.addEventListener('message', (event) => {
-  const data = event.data;
-  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
-  event.waitUntil(keep(data.urls.slice(0, 400)).catch(() => undefined));
-});
-
-async function keep(urls) {
-  if (!(await caches.match(SHELL_URL, { cacheName: SHELL }))) await refreshShell();
-  for (const raw of urls) {
-    let url;
-    try {
-      url = new URL(raw, self.location.origin);
-    } catch {
-      continue;
-    }
-    if (url.origin !== self.location.origin) continue;
-    const cacheName = url.pathname.startsWith('/assets/')
-      ? ASSETS
-      : url.pathname.startsWith('/media/') && !savingData()
-        ? MEDIA
-        : null;
-    if (!cacheName) continue;
-    const cache = await caches.open(cacheName);
-    if (await cache.match(url.href)) continue;
-    const response = await fetch(url.href).catch(() => null);
-    if (storable(response)) await cache.put(url.href, response);
-  }
-  await trim(ASSETS);
-  await trim(MEDIA);
+  return new Response(html, { headers });
 }
 
 /** The build of the app a page names: its entry script in <meta name="ankara-app">. */

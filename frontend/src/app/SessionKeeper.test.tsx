@@ -4,7 +4,7 @@ import { SessionKeeper } from './SessionKeeper';
 import { Header } from '@/components/Header';
 import { answer, api } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
-import { offlineMode, offlineSession, setOfflineMode } from '@/lib/offlineCounter';
+import { offlineSession } from '@/lib/offlineCounter';
 import { refreshDelay, refreshRetryDelay } from '@/lib/session';
 import type { Session } from '@/lib/types';
 import { customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
@@ -118,42 +118,23 @@ describe('SessionKeeper', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it('a counter opened offline keeps its user on a 401 and asks to sign in again, rather than leaving', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    const cashier = offlineSession({ uid: 'u-bisi', displayName: 'Bisi', role: 'cashier' });
-    setOfflineMode('offline');
+  it('a counter reopened offline (the marked shell) keeps its user on a 401, rather than leaving', async () => {
+    const mark = document.createElement('meta');
+    mark.name = 'ankara-offline-shell';
+    document.head.append(mark);
     mockFetch({
       'POST /api/counter/sales': () =>
         jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
     });
     const { queryClient, currentLocation } = renderWithProviders(<SessionKeeper />, {
       path: '/admin/counter',
-      session: cashier,
+      session: offlineSession({ uid: 'u-bisi', displayName: 'Bisi', role: 'cashier' }),
     });
     await act(async () => {
       await answer(api.POST('/api/counter/sales', { body: {} as never })).catch(() => undefined);
     });
-    expect(offlineMode()).toBe('sign-in');
+    mark.remove();
     expect(queryClient.getQueryData<Session>(queryKeys.session)?.user?.uid).toBe('u-bisi');
     expect(currentLocation()).toBe('/admin/counter');
-    setOfflineMode(null);
-  });
-
-  it('a counter opened offline takes the server’s session once the connection is back', async () => {
-    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    setOfflineMode('offline');
-    const server = session(Date.now() + 60 * MINUTE, { user: { ...customer, uid: 'u-bisi', displayName: 'Bisi' } });
-    mockFetch({ '/api/session': server });
-    const { queryClient } = renderWithProviders(<SessionKeeper />, {
-      path: '/admin/counter',
-      session: offlineSession({ uid: 'u-bisi', displayName: 'Bisi', role: 'cashier' }),
-    });
-    onLine.mockReturnValue(true);
-    await act(async () => {
-      window.dispatchEvent(new Event('online'));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-    expect(offlineMode()).toBeNull();
-    expect(queryClient.getQueryData<Session>(queryKeys.session)?.expiresAt).toBe(server.expiresAt);
   });
 });

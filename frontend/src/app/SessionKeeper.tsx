@@ -1,8 +1,7 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearch } from 'wouter';
 import { setUnauthorizedHandler } from '@/lib/api';
-import { offlineMode, setOfflineMode, subscribeOfflineMode } from '@/lib/offlineCounter';
 import { queryKeys } from '@/lib/queryKeys';
 import { loginPath } from '@/lib/redirect';
 import { fetchSession, scheduleSessionRefresh, setSession, signOutLocally, useSession } from '@/lib/session';
@@ -15,10 +14,8 @@ import type { Session } from '@/lib/types';
  *   data again (the user may have signed out or bought meanwhile);
  * - when any request answers 401 (token expired or revoked, account disabled), forgets the user
  *   and sends them to /login, with the page they were on as `next`;
- * - a counter opened offline from the remembered user (lib/offlineCounter.ts) asks the server for
- *   the session as soon as there is a connection: the server's session replaces the remembered
- *   one, or, signed out, the counter keeps its waiting sales and asks the cashier to sign in again
- *   (a 401 meanwhile does the same, rather than leaving the counter).
+ * - but a counter opened offline from the remembered user (lib/offlineCounter.ts) stays on a
+ *   401: it keeps its waiting sales and asks the cashier to sign in again.
  */
 export function SessionKeeper() {
   const client = useQueryClient();
@@ -30,7 +27,9 @@ export function SessionKeeper() {
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
-      if (offlineMode() !== null) return setOfflineMode('sign-in');
+      // A counter reopened offline keeps its cashier and asks her to sign in again (its waiting sales
+      // stay on the device): lib/offlineCounter.ts.
+      if (document.querySelector('meta[name="ankara-offline-shell"]')) return;
       if (!client.getQueryData<Session>(queryKeys.session)?.user) return;
       signOutLocally(client);
       navigate(loginPath(here.current), { replace: true });
@@ -50,38 +49,6 @@ export function SessionKeeper() {
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, [client]);
-
-  const mode = useSyncExternalStore(subscribeOfflineMode, offlineMode, offlineMode);
-  useEffect(() => {
-    if (mode !== 'offline') return;
-    let busy = false;
-    const check = () => {
-      if (busy || !navigator.onLine) return;
-      busy = true;
-      fetchSession()
-        .then(
-          (session) => {
-            if (offlineMode() !== 'offline') return;
-            if (session.user) {
-              setOfflineMode(null);
-              setSession(client, session);
-            } else setOfflineMode('sign-in');
-          },
-          // Still no connection (a phone can say online before the network answers): next time.
-          () => undefined,
-        )
-        .finally(() => {
-          busy = false;
-        });
-    };
-    check();
-    window.addEventListener('online', check);
-    const timer = window.setInterval(check, 15_000);
-    return () => {
-      window.removeEventListener('online', check);
-      window.clearInterval(timer);
-    };
-  }, [client, mode]);
 
   const uid = user?.uid;
   const first = useRef(true);

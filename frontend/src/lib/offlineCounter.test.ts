@@ -1,20 +1,21 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   COUNTER_USER_KEY,
-  forgetCounterUser,
-  isCounterPath,
-  isOfflineShell,
   offlineCounterSession,
   offlineMode,
-  OFFLINE_SHELL_META,
-  rememberCounterUser,
-  rememberedCounterUser,
   setOfflineMode,
+  startOfflineCounter,
 } from './offlineCounter';
-import { readStartSession, SESSION_ELEMENT_ID, SIGNED_OUT } from './session';
+import { SESSION_ELEMENT_ID } from './session';
+import { queryKeys } from './queryKeys';
+import type { Session } from './types';
 import { mayOpen } from './staffScreens';
-import { embedJson } from '@/test/utils';
+import { createTestQueryClient } from '@/test/utils';
 
+const OFFLINE_SHELL_META = 'ankara-offline-shell';
+const forgetCounterUser = () => localStorage.removeItem(COUNTER_USER_KEY);
+/** What the counter remembers while online (features/counter/offline.ts). */
+const rememberCounterUser = (user: object) => localStorage.setItem(COUNTER_USER_KEY, JSON.stringify(user));
 const CASHIER = { uid: 'u-bisi', displayName: 'Bisi Cashier', role: 'cashier' as const };
 
 function markShell() {
@@ -32,19 +33,12 @@ afterEach(() => {
 });
 
 describe('the remembered counter user', () => {
-  it('keeps only the name, role and id: nothing secret', () => {
-    rememberCounterUser({ ...CASHIER, email: 'bisi@example.com', access: ['GET /api/admin/orders'] } as never);
-    expect(JSON.parse(localStorage.getItem(COUNTER_USER_KEY)!)).toEqual(CASHIER);
-    expect(rememberedCounterUser()).toEqual(CASHIER);
-    forgetCounterUser();
-    expect(rememberedCounterUser()).toBeNull();
-  });
-
   it('is nobody when what is stored is not one', () => {
+    markShell();
     localStorage.setItem(COUNTER_USER_KEY, '{not json');
-    expect(rememberedCounterUser()).toBeNull();
+    expect(offlineCounterSession(document, '/admin/counter')).toBeNull();
     localStorage.setItem(COUNTER_USER_KEY, JSON.stringify({ displayName: 'No id' }));
-    expect(rememberedCounterUser()).toBeNull();
+    expect(offlineCounterSession(document, '/admin/counter')).toBeNull();
   });
 });
 
@@ -52,7 +46,6 @@ describe('offlineCounterSession', () => {
   it('is the remembered user on a counter page of the marked offline shell, for the counter screens only', () => {
     rememberCounterUser(CASHIER);
     markShell();
-    expect(isOfflineShell()).toBe(true);
     const session = offlineCounterSession(document, '/admin/counter');
     expect(session?.user).toMatchObject({ uid: 'u-bisi', displayName: 'Bisi Cashier', role: 'cashier', admin: true });
     expect(session?.expiresAt).toBeNull();
@@ -73,32 +66,33 @@ describe('offlineCounterSession', () => {
     expect(offlineCounterSession(document, '/admin/counter')).toBeNull();
   });
 
-  it('knows the counter pages', () => {
-    expect(isCounterPath('/admin/counter')).toBe(true);
-    expect(isCounterPath('/admin/counter/day')).toBe(true);
-    expect(isCounterPath('/admin/counterfeit')).toBe(false);
-    expect(isCounterPath('/admin/labels')).toBe(false);
+  it('opens only the counter’s pages', () => {
+    rememberCounterUser(CASHIER);
+    markShell();
+    expect(offlineCounterSession(document, '/admin/counter/day')).not.toBeNull();
+    expect(offlineCounterSession(document, '/admin/counterfeit')).toBeNull();
+    expect(offlineCounterSession(document, '/admin/labels')).toBeNull();
   });
 });
 
-describe('readStartSession', () => {
+describe('startOfflineCounter', () => {
   it('starts offline mode with the remembered user from the offline shell', () => {
     rememberCounterUser(CASHIER);
     markShell();
-    expect(readStartSession(document, '/admin/counter').user?.displayName).toBe('Bisi Cashier');
+    const client = createTestQueryClient();
+    startOfflineCounter(client, document, '/admin/counter');
+    expect(client.getQueryData<Session>(queryKeys.session)?.user?.displayName).toBe('Bisi Cashier');
     expect(offlineMode()).toBe('offline');
   });
 
-  it('prefers the session the server embedded, and is signed out elsewhere', () => {
+  it('does nothing without the mark or without a remembered user', () => {
     rememberCounterUser(CASHIER);
-    expect(readStartSession(document, '/admin/counter')).toEqual(SIGNED_OUT);
-    expect(offlineMode()).toBeNull();
+    const client = createTestQueryClient();
+    startOfflineCounter(client, document, '/admin/counter');
     markShell();
-    embedJson(
-      SESSION_ELEMENT_ID,
-      JSON.stringify({ user: { uid: 'u-ada', displayName: 'Ada', admin: true, role: 'owner', access: [] } }),
-    );
-    expect(readStartSession(document, '/admin/counter').user?.uid).toBe('u-ada');
+    forgetCounterUser();
+    startOfflineCounter(client, document, '/admin/counter');
+    expect(client.getQueryData(queryKeys.session)).toBeUndefined();
     expect(offlineMode()).toBeNull();
   });
 });

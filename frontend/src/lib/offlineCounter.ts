@@ -1,77 +1,35 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from './queryKeys';
 import type { Session, SessionUser } from './types';
 
 // The counter opened again with no connection (a reload, the tab closed and opened): the service
 // worker answers the page with its signed-out shell, marked <meta name="ankara-offline-shell">, so
 // the app would send the cashier away. While online the counter remembers on the device who is
-// signed in (name, role, id: nothing secret, no token); booting from the marked shell on a
-// counter page, the app shows the counter screens for that user, in offline mode. Nothing here
-// grants anything on the server: every request still carries the cookies the server checks.
+// signed in (name, role, id: nothing secret, no token; features/counter/offline.ts); booting from
+// the marked shell on a counter page, the app shows the counter screens for that user, in offline
+// mode. Nothing here grants anything on the server: every request still carries the cookies the
+// server checks. Fetched by main.tsx only when the page is the marked shell on a counter page (a
+// shopper's first page carries none of it); the counter's own code imports it too, so it is in the
+// worker's caches once the counter has been open online. A 401 then does not sign the cashier out
+// (SessionKeeper): the counter asks her to sign in again.
 
 export const COUNTER_USER_KEY = 'ankara.counter.user';
-export const OFFLINE_SHELL_META = 'ankara-offline-shell';
 
 /** Who used the counter on this device last, as remembered (never a token). */
 export type CounterUser = Pick<SessionUser, 'uid' | 'displayName' | 'role'>;
 
-/**
- * What the remembered user may open offline: the counter and its end of day, nothing else (the
- * menu and the back office's routes read this like the server's access list).
- */
-export const OFFLINE_ACCESS: ReadonlyArray<string> = [
-  'GET /api/counter/catalogue',
-  'POST /api/counter/sales',
-  'GET /api/counter/day',
-  'GET /api/counter/sales',
-];
-
-/** The counter's pages: only these open from the offline shell. */
-export function isCounterPath(pathname: string): boolean {
-  return /^\/admin\/counter(\/|$)/.test(pathname);
-}
-
-export function rememberCounterUser(user: CounterUser, storage: Storage = localStorage): void {
-  try {
-    const kept: CounterUser = { uid: user.uid, displayName: user.displayName, role: user.role };
-    storage.setItem(COUNTER_USER_KEY, JSON.stringify(kept));
-  } catch {
-    // No storage: the counter still works online, and offline while its tab stays open.
-  }
-}
-
-export function forgetCounterUser(storage: Storage = localStorage): void {
-  try {
-    storage.removeItem(COUNTER_USER_KEY);
-  } catch {
-    // Nothing kept.
-  }
-}
-
-export function rememberedCounterUser(storage: Storage = localStorage): CounterUser | null {
-  try {
-    const raw = storage.getItem(COUNTER_USER_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<CounterUser>;
-    if (typeof parsed.uid !== 'string' || !parsed.uid || typeof parsed.displayName !== 'string') return null;
-    return { uid: parsed.uid, displayName: parsed.displayName, role: parsed.role ?? null };
-  } catch {
-    return null;
-  }
-}
-
-/** Whether this page was answered by the service worker's offline shell. */
-export function isOfflineShell(doc: Document = document): boolean {
-  return doc.querySelector(`meta[name="${OFFLINE_SHELL_META}"]`) !== null;
-}
+/** What the remembered user may open offline: the counter and its End of day (staffScreens.ts). */
+export const OFFLINE_ACCESS = ['GET /api/counter/catalogue', 'GET /api/counter/day'];
 
 /** The session of the remembered user, for the counter screens only (no expiry: nothing to refresh). */
-export function offlineSession(user: CounterUser): Session {
+export function offlineSession({ uid, displayName, role }: CounterUser): Session {
   return {
     user: {
-      uid: user.uid,
-      displayName: user.displayName,
-      role: user.role,
+      uid,
+      displayName,
+      role,
       admin: true,
-      access: [...OFFLINE_ACCESS],
+      access: OFFLINE_ACCESS,
       email: '',
       phoneNumber: null,
       photoURL: null,
@@ -85,17 +43,29 @@ export function offlineSession(user: CounterUser): Session {
 }
 
 /**
- * The session to start with when the page's own says signed out: the remembered counter user's,
- * when the page is the offline shell on a counter page; else null (signed out as embedded).
+ * The remembered counter user's session when this page is the service worker's offline shell
+ * (marked) on a counter page; else null (signed out, as the page says).
  */
 export function offlineCounterSession(
   doc: Document,
   pathname: string,
   storage: Storage = localStorage,
 ): Session | null {
-  if (!isOfflineShell(doc) || !isCounterPath(pathname)) return null;
-  const user = rememberedCounterUser(storage);
-  return user ? offlineSession(user) : null;
+  if (!doc.querySelector('meta[name="ankara-offline-shell"]') || !/^\/admin\/counter(\/|$)/.test(pathname)) return null;
+  try {
+    const user = JSON.parse(storage.getItem(COUNTER_USER_KEY) ?? 'null') as CounterUser | null;
+    return user?.uid && typeof user.displayName === 'string' ? offlineSession(user) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the app as the remembered counter user, in offline mode, when this page is the marked shell. */
+export function startOfflineCounter(client: QueryClient, doc: Document = document, pathname = location.pathname): void {
+  const session = offlineCounterSession(doc, pathname);
+  if (!session) return;
+  client.setQueryData(queryKeys.session, session);
+  setOfflineMode('offline');
 }
 
 /**
@@ -108,12 +78,9 @@ export type OfflineMode = 'offline' | 'sign-in' | null;
 let mode: OfflineMode = null;
 const listeners = new Set<() => void>();
 
-export function offlineMode(): OfflineMode {
-  return mode;
-}
+export const offlineMode = (): OfflineMode => mode;
 
 export function setOfflineMode(next: OfflineMode): void {
-  if (mode === next) return;
   mode = next;
   listeners.forEach((listener) => listener());
 }

@@ -2,7 +2,6 @@ import { useCallback, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { answer, api, isApiError } from './api';
-import { forgetCounterUser, offlineCounterSession, setOfflineMode } from './offlineCounter';
 import { isPublicQuery, queryKeys } from './queryKeys';
 import type { Session, SessionCounts } from './types';
 
@@ -56,20 +55,6 @@ export function readEmbeddedSession(doc: Document = document): Session {
   }
 }
 
-/**
- * The session the app starts with: the embedded one; when that is signed out because the page is
- * the service worker's offline shell on a counter page, the counter user this device remembers
- * (lib/offlineCounter.ts), in offline mode: the counter screens only, until the server answers.
- */
-export function readStartSession(doc: Document = document, pathname: string = window.location.pathname): Session {
-  const embedded = readEmbeddedSession(doc);
-  if (embedded.user) return embedded;
-  const offline = offlineCounterSession(doc, pathname);
-  if (!offline) return embedded;
-  setOfflineMode('offline');
-  return offline;
-}
-
 /** GET /api/session: the session as the server sees it now (counts included). */
 export async function fetchSession(signal?: AbortSignal): Promise<Session> {
   return normalizeSession(await answer(api.GET('/api/session', { signal })));
@@ -84,7 +69,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<Session> {
 export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: ({ signal }) => fetchSession(signal),
-  initialData: () => readStartSession(),
+  initialData: () => readEmbeddedSession(),
   staleTime: Infinity,
   gcTime: Infinity,
 });
@@ -191,8 +176,11 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
     try {
       const view = await answer(api.POST('/api/auth/logout'));
       // A shared till: the next person to reload the counter offline is not shown as this one.
-      forgetCounterUser();
-      setOfflineMode(null);
+      try {
+        localStorage.removeItem('ankara.counter.user'); // lib/offlineCounter.ts's COUNTER_USER_KEY
+      } catch {
+        // No storage: nothing was remembered.
+      }
       setSession(client, view ?? SIGNED_OUT);
       navigate('/');
     } finally {

@@ -440,4 +440,30 @@ describe('the counter', () => {
     expect(queueState().waiting).toHaveLength(1);
     act(() => setOfflineMode(null));
   });
+
+  it('reopened offline and answered 401: keeps the sales and asks to sign in again', async () => {
+    const mark = document.createElement('meta');
+    mark.name = 'ankara-offline-shell';
+    document.head.append(mark);
+    localStorage.setItem(CATALOGUE_KEY, JSON.stringify(CATALOGUE));
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const user = userEvent.setup();
+    mockFetch({
+      '/api/counter/catalogue': CATALOGUE,
+      'POST /api/counter/sales': () =>
+        jsonResponse({ error: 'unauthenticated', message: 'Please log in to continue.' }, 401),
+      '/api/session': () => jsonResponse({ user: null }),
+    });
+    renderCounter();
+    await addBySku(user, 'AWD-M-RED');
+    await user.type(screen.getByRole('textbox', { name: /Cash tendered/ }), '25000');
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    await screen.findByRole('heading', { name: 'Sale kept on this device' });
+    onLine.mockReturnValue(true);
+    act(() => void window.dispatchEvent(new Event('online')));
+    await screen.findByRole('link', { name: 'Sign in again' });
+    expect(queueState().waiting).toHaveLength(1);
+    mark.remove();
+    act(() => setOfflineMode(null));
+  });
 });

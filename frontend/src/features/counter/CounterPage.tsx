@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 import {
   fetchCardBalance,
@@ -32,7 +33,7 @@ import {
   totalsOf,
 } from './totals';
 import { endExchange, exchangeText, pendingExchange } from './exchange';
-import { keepForOffline } from './offline';
+import { confirmSession, keepForOffline, rememberCounterUser } from './offline';
 import { useCatalogue, useOfflineMode, useQueue, useSendWaiting } from './useCounter';
 import { PageShell } from '@/components/PageShell';
 import { TextField } from '@/components/TextField';
@@ -40,7 +41,6 @@ import { failureMessage, isApiError } from '@/lib/api';
 import { koboToNairaText } from './ui';
 import { formatNaira, nairaToKobo } from '@/lib/money';
 import { useOnline } from '@/lib/useOnline';
-import { rememberCounterUser } from '@/lib/offlineCounter';
 import { loginPath } from '@/lib/redirect';
 import { useSession } from '@/lib/session';
 import './counter.css';
@@ -115,6 +115,9 @@ export default function CounterPage() {
   useEffect(() => {
     if (mode === null && user) rememberCounterUser(user);
   }, [mode, user]);
+  // Opened offline: the server's session replaces the remembered one once there is a connection.
+  const client = useQueryClient();
+  useEffect(() => (mode === 'offline' ? confirmSession(client) : undefined), [client, mode]);
   // Once open online, the worker keeps the counter's code and pictures for an offline reload.
   const catalogueRef = useRef(catalogue);
   catalogueRef.current = catalogue;
@@ -122,7 +125,10 @@ export default function CounterPage() {
   useEffect(() => {
     if (online && mode === null && keptAt !== undefined)
       // End of day's code too, so its link still opens (and says it needs the internet) offline.
-      void import('./DayPage').catch(() => undefined).then(() => keepForOffline(catalogueRef.current));
+      void import('./DayPage')
+        .catch(() => undefined)
+        .then(() => keepForOffline(catalogueRef.current))
+        .catch(() => undefined);
   }, [online, mode, keptAt]);
   // A return just recorded as an exchange (End of day): its cash pays for the replacement.
   const [exchange, setExchange] = useState(() => pendingExchange());

@@ -60,7 +60,8 @@ export function dismissRefused(saleId: string): void {
 }
 
 export type Sender = (body: SaleBody) => Promise<CounterSale>;
-export type DrainResult = { sent: CounterSale[]; refused: RefusedSale[]; stopped: boolean };
+/** `status`: the answer that stopped the round (0 for none at all), null when it ran to the end. */
+export type DrainResult = { sent: CounterSale[]; refused: RefusedSale[]; stopped: boolean; status: number | null };
 
 /**
  * A 4xx that is about the sale itself. Not a lost session, a role taken away or "slow down": those
@@ -84,7 +85,7 @@ export function drainQueue(send: Sender): Promise<DrainResult> {
 }
 
 async function round(send: Sender): Promise<DrainResult> {
-  const result: DrainResult = { sent: [], refused: [], stopped: false };
+  const result: DrainResult = { sent: [], refused: [], stopped: false, status: null };
   for (;;) {
     const next = state.waiting[0];
     if (!next) return result;
@@ -104,6 +105,7 @@ async function round(send: Sender): Promise<DrainResult> {
       }
       // No answer (offline) or the server failing: the same sale, first in line, next time.
       result.stopped = true;
+      result.status = isApiError(error) ? error.status : 0;
       return result;
     }
   }

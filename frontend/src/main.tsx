@@ -19,17 +19,18 @@ const queryClient = createQueryClient();
 prefetchForPath(queryClient, window.location.pathname, window.location.search);
 preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === true);
 
-// The data and code requests above are already on their way; React renders once the shell's
-// picture (src/shell.js) has been painted, which on a slow network it usually already has.
-// The first render is a transition, so React renders it in slices that let the browser breathe
-// (a phone's main thread is never blocked by the whole app at once); the shell stays on screen
-// until it is committed.
 // The counter reopened with no connection (public/sw.js marks the shell it answers then): its
 // remembered cashier's session first (lib/offlineCounter.ts, fetched only then).
 const offlineCounter =
   document.querySelector('meta[name="ankara-offline-shell"]') && /^\/admin\/counter(\/|$)/.test(location.pathname)
     ? import('./lib/offlineCounter').then((m) => m.startOfflineCounter(queryClient)).catch(() => undefined)
     : undefined;
+
+// The data and code requests above are already on their way; React renders once the shell's
+// picture (src/shell.js) has been painted, which on a slow network it usually already has.
+// The first render is a transition, so React renders it in slices that let the browser breathe
+// (a phone's main thread is never blocked by the whole app at once); the shell stays on screen
+// until it is committed.
 void Promise.all([shellPainted(), offlineCounter]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {

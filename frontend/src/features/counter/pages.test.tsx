@@ -11,7 +11,8 @@ import type { StockPage, StockRow } from '@/lib/types';
 import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
 const DAY: CounterDay = {
-  date: '2026-11-29',
+  // Today in Lagos, as the page asks: from 23:00 UTC Lagos is already on the next day.
+  date: lagosToday(),
   cashiers: [
     {
       cashierId: 'u-bisi',

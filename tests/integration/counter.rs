@@ -624,3 +624,31 @@ async fn the_counter_greets_a_returning_customer_by_her_phone_and_tells_nothing_
     let (status, _) = app.browser().get_json("/api/counter/customers?phone=08031234567").await;
     assert_eq!(status, 401);
 }
+
+#[actix_web::test]
+async fn a_counter_sale_whose_pay_link_is_never_paid_ends_when_the_link_expires() {
+    let app = shop().await;
+    let cashier = app.staff("bisi@example.com", "cashier").await;
+    let list = catalogue(&cashier).await;
+    // A sale waiting for its pay link that the customer never pays ends when the link expires: its
+    // units go back on sale and it counts for nothing.
+    let (status, unpaid) = cashier
+        .post_json(
+            "/api/counter/sales",
+            json!({
+                "saleId": "till1-link-2", "madeAt": ankara::db::now_ms(), "lines": [line_of(&list, "AWD-L-RED", 2)],
+                "tenders": [{ "method": "pay_link", "amount": 5_000_000 }],
+            }),
+        )
+        .await;
+    assert_eq!((status, &unpaid["status"]), (201, &json!("awaiting_payment")), "{unpaid}");
+    assert_eq!(stock(&app, "AWD-L-RED"), 3);
+    app.state.payments.end_lapsed_links().await.unwrap();
+    assert_eq!(stock(&app, "AWD-L-RED"), 3, "still open: still held");
+    app.advance(73 * 3_600_000);
+    app.state.payments.end_lapsed_links().await.unwrap();
+    let unpaid_id = unpaid["id"].as_str().unwrap();
+    let (_, ended) = cashier.get_json(&format!("/api/counter/sales/{unpaid_id}")).await;
+    assert_eq!((&ended["status"], &ended["payLink"]), (&json!("cancelled"), &Value::Null), "{ended}");
+    assert_eq!(stock(&app, "AWD-L-RED"), 5);
+}

@@ -53,6 +53,7 @@ export const METHOD_LABELS: Record<TenderMethod, string> = {
   transfer: 'Bank transfer',
   pay_link: 'Pay link (QR)',
   gift_card: 'Gift card',
+  store_credit: 'Store credit',
 };
 
 export const CASH_SHORT = 'The cash tendered is less than the cash due.';

@@ -100,6 +100,9 @@ pub const RULES: &[Rule] = &[
         note: "cashiers: any counter sale, by its receipt number",
     },
     Rule { method: "GET", path: "/api/counter/customers", roles: COUNTER, note: "cashiers: a name and order count, by phone" },
+    // Store credit at the counter: a code mailed to the customer's e-mail proves it is hers.
+    rule("POST", "/api/counter/credit/code", COUNTER),
+    rule("POST", "/api/counter/credit/verify", COUNTER),
     // Any cashier takes back a counter sale's units for cash (whoever is at the till); refunds of
     // other orders, and of a sale's pay-link part, stay with whoever runs the shop.
     rule("POST", "/api/counter/sales/{id}/returns", COUNTER),

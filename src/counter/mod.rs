@@ -19,6 +19,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use crate::credit::tender::ReturnTo;
 use crate::error::{AppError, AppResult};
 use crate::ids::{OrderId, PaymentReference, ProductId, UserId, VariantId};
 use crate::money::{Kobo, format_naira};
@@ -44,6 +45,8 @@ crate::text_enum! {
         PayLink => "pay_link",
         /// One of the shop's gift cards, by its code (online only).
         GiftCard => "gift_card",
+        /// The store credit of the customer's e-mail, proved by a code mailed to it (online only).
+        StoreCredit => "store_credit",
     }
 }
 
@@ -134,6 +137,10 @@ pub struct TenderAsk {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schema(max_length = 40)]
     pub code: Option<String>,
+    /// Store credit only: the pass `POST /api/counter/credit/verify` gave for the customer's e-mail.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(max_length = 100)]
+    pub pass: Option<String>,
 }
 
 #[derive(Deserialize, Serialize, Clone, Default, utoipa::ToSchema)]
@@ -284,6 +291,22 @@ impl PriceKey {
         let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("any key length works");
         mac.update(format!("{variant}|{}|{at}", price.get()).as_bytes());
         mac
+    }
+
+    /// A pass to spend the store credit of e-mail key `holder` until `until`: "{until}.{mac}".
+    pub fn credit_pass(&self, holder: &str, until: i64) -> String {
+        let mut mac = Hmac::<Sha256>::new_from_slice(&self.0).expect("any key length works");
+        mac.update(format!("credit|{holder}|{until}").as_bytes());
+        format!("{until}.{}", hex::encode(mac.finalize().into_bytes()))
+    }
+
+    fn pass_holds(&self, holder: &str, pass: &str, now: i64) -> bool {
+        let Some((until, mac)) = pass.split_once('.') else { return false };
+        let Ok(until) = until.parse::<i64>() else { return false };
+        let Ok(bytes) = hex::decode(mac) else { return false };
+        let mut expected = Hmac::<Sha256>::new_from_slice(&self.0).expect("any key length works");
+        expected.update(format!("credit|{holder}|{until}").as_bytes());
+        until > now && expected.verify_slice(&bytes).is_ok()
     }
 
     pub fn sign(&self, variant: &str, price: Kobo, at: i64) -> String {
@@ -462,6 +485,8 @@ struct Tenders {
     link: Kobo,
     gift: Kobo,
     gift_code: Option<String>,
+    credit: Kobo,
+    credit_pass: Option<String>,
 }
 
 fn tenders_of(asked: &[TenderAsk], total: Kobo, offline: bool) -> AppResult<Tenders> {
@@ -505,6 +530,13 @@ fn tenders_of(asked: &[TenderAsk], total: Kobo, offline: bool) -> AppResult<Tend
                 tenders.gift = tender.amount;
                 tenders.gift_code = Some(code.to_string());
             }
+            TenderMethod::StoreCredit if offline => return Err(AppError::Validation("Store credit needs the internet.".into())),
+            TenderMethod::StoreCredit => {
+                let pass = tender.pass.as_deref().filter(|p| !p.is_empty());
+                let pass = pass.ok_or_else(|| AppError::Validation("Check the code from the customer's e-mail first.".into()))?;
+                tenders.credit = tender.amount;
+                tenders.credit_pass = Some(pass.to_string());
+            }
         }
         if tender.tendered.is_some() && tender.method != TenderMethod::Cash {
             return Err(AppError::Validation("Only cash is tendered.".into()));
@@ -512,8 +544,11 @@ fn tenders_of(asked: &[TenderAsk], total: Kobo, offline: bool) -> AppResult<Tend
         if tender.code.is_some() && tender.method != TenderMethod::GiftCard {
             return Err(AppError::Validation("Only a gift card has a code.".into()));
         }
+        if tender.pass.is_some() && tender.method != TenderMethod::StoreCredit {
+            return Err(AppError::Validation("Only store credit has a pass.".into()));
+        }
     }
-    if tenders.cash + tenders.transfer + tenders.link + tenders.gift != total {
+    if tenders.cash + tenders.transfer + tenders.link + tenders.gift + tenders.credit != total {
         return Err(AppError::Validation(format!("The payments must add up to the total, {}.", format_naira(total))));
     }
     Ok(tenders)
@@ -608,6 +643,14 @@ pub fn record(tx: &Transaction, key: &PriceKey, sale: &Checked, cashier: &UserId
         return Err(AppError::Validation("A sale must be for more than ₦0.00.".into()));
     }
     let tenders = tenders_of(&ask.tenders, breakdown.total, ask.offline)?;
+    if let Some(pass) = &tenders.credit_pass {
+        if sale.email.is_empty() {
+            return Err(AppError::Validation("Store credit is spent from the customer's e-mail: enter it.".into()));
+        }
+        if !key.pass_holds(&crate::credit::at_counter::key_of(&sale.email)?, pass, now) {
+            return Err(AppError::Validation("The store credit code has expired or is for another e-mail: send a new one.".into()));
+        }
+    }
     let cashier_name: String = tx.query_row("SELECT display_name FROM users WHERE id = ?1", [cashier], |r| r.get(0))?;
     let items: Vec<OrderItem> = lines.iter().map(|l| l.item.clone()).collect();
     let reference = PaymentReference::from(format!("CT-{}", crate::util::random_id(24)));
@@ -672,12 +715,15 @@ pub fn record(tx: &Transaction, key: &PriceKey, sale: &Checked, cashier: &UserId
                 created_by: Some(cashier.clone()),
                 ..Default::default()
             },
-            tender: crate::orders::Tender { gift: tenders.gift, ..Default::default() },
+            tender: crate::orders::Tender { gift: tenders.gift, credit: tenders.credit, ..Default::default() },
         },
         now,
     )?;
     if let Some(code) = &tenders.gift_code {
         crate::credit::gift_cards::spend_at_counter(tx, code, tenders.gift, &order.id, reference.as_str(), cashier, now)?;
+    }
+    if tenders.credit > Kobo::ZERO {
+        crate::credit::at_counter::spend(tx, &sale.email, tenders.credit, &order.id, reference.as_str(), cashier, now)?;
     }
     let by_hand = tenders.cash + tenders.transfer;
     let how = if tenders.cash > Kobo::ZERO { crate::orders::CollectedBy::Cash } else { crate::orders::CollectedBy::Transfer };
@@ -719,7 +765,13 @@ pub fn record(tx: &Transaction, key: &PriceKey, sale: &Checked, cashier: &UserId
         }
     }
     let mut paid = Vec::new();
-    for (amount, how) in [(tenders.cash, "cash"), (tenders.transfer, "transfer"), (tenders.link, "pay link"), (tenders.gift, "gift card")] {
+    for (amount, how) in [
+        (tenders.cash, "cash"),
+        (tenders.transfer, "transfer"),
+        (tenders.link, "pay link"),
+        (tenders.gift, "gift card"),
+        (tenders.credit, "store credit"),
+    ] {
         if amount > Kobo::ZERO {
             paid.push(format!("{how} {}", format_naira(amount)));
         }
@@ -773,10 +825,14 @@ pub fn sale(conn: &Connection, id: &OrderId, link_base: &str) -> AppResult<Count
         })
         .collect();
     let mut tenders = Vec::new();
-    let gift = order.payment.paid_by_gift_card;
-    for (method, amount) in
-        [(TenderMethod::Cash, cash), (TenderMethod::Transfer, transfer), (TenderMethod::PayLink, link), (TenderMethod::GiftCard, gift)]
-    {
+    let (gift, credit) = (order.payment.paid_by_gift_card, order.payment.paid_by_credit);
+    for (method, amount) in [
+        (TenderMethod::Cash, cash),
+        (TenderMethod::Transfer, transfer),
+        (TenderMethod::PayLink, link),
+        (TenderMethod::GiftCard, gift),
+        (TenderMethod::StoreCredit, credit),
+    ] {
         if amount > Kobo::ZERO {
             let last4 = if method == TenderMethod::GiftCard { crate::credit::gift_cards::last4_for_order(conn, id)? } else { None };
             tenders.push(SaleTender { method, amount, tendered: if method == TenderMethod::Cash { tendered } else { None }, last4 });
@@ -892,6 +948,9 @@ pub struct CashierDay {
     /// Paid by gift card (the card's balance, not new money in the drawer).
     #[schema(value_type = i64)]
     pub gift_card: Kobo,
+    /// Paid by store credit (likewise).
+    #[schema(value_type = i64)]
+    pub store_credit: Kobo,
     #[schema(value_type = i64)]
     pub total: Kobo,
     #[schema(value_type = Option<i64>)]
@@ -914,6 +973,8 @@ pub struct ByMethod {
     pub pay_link: Kobo,
     #[schema(value_type = i64)]
     pub gift_card: Kobo,
+    #[schema(value_type = i64)]
+    pub store_credit: Kobo,
 }
 
 /// A day at the counter: each cashier's takings and count, and the day's sales by how they were paid.
@@ -934,13 +995,14 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
         .prepare_cached(
             "SELECT s.cashier_id, MAX(s.cashier_name), COUNT(*), SUM(s.cash_kobo), SUM(s.transfer_kobo),
                     SUM((SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = s.order_id AND l.paid_at IS NOT NULL)),
-                    SUM(o.gift_kobo)
+                    SUM(o.gift_kobo), SUM(o.credit_kobo)
              FROM counter_sales s JOIN orders o ON o.id = s.order_id
              WHERE s.day = ?1 AND (?2 IS NULL OR s.cashier_id = ?2) AND o.status NOT IN ('cancelled', 'refused')
              GROUP BY s.cashier_id ORDER BY 2",
         )?
         .query_map(params![day, cashier], |r| {
-            let (cash, transfer, link, gift): (Kobo, Kobo, Kobo, Kobo) = (r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?);
+            let (cash, transfer, link, gift, credit): (Kobo, Kobo, Kobo, Kobo, Kobo) =
+                (r.get(3)?, r.get(4)?, r.get(5)?, r.get(6)?, r.get(7)?);
             Ok(CashierDay {
                 cashier_id: r.get(0)?,
                 name: r.get(1)?,
@@ -949,7 +1011,8 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
                 transfer,
                 pay_link: link,
                 gift_card: gift,
-                total: cash + transfer + link + gift,
+                store_credit: credit,
+                total: cash + transfer + link + gift + credit,
                 returned: Kobo::ZERO,
                 counted: None,
                 difference: None,
@@ -971,6 +1034,7 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
             transfer: Kobo::ZERO,
             pay_link: Kobo::ZERO,
             gift_card: Kobo::ZERO,
+            store_credit: Kobo::ZERO,
             total: Kobo::ZERO,
             returned: Kobo::ZERO,
             counted: None,
@@ -980,20 +1044,21 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
         });
         cashiers.len() - 1
     };
-    let returns: Vec<(UserId, String, Kobo, Kobo)> = conn
+    let returns: Vec<(UserId, String, Kobo, Kobo, Kobo)> = conn
         .prepare_cached(
-            "SELECT r.cashier_id, u.display_name, SUM(r.cash_kobo), SUM(r.card_kobo) FROM counter_returns r JOIN users u ON u.id = r.cashier_id
+            "SELECT r.cashier_id, u.display_name, SUM(r.cash_kobo), SUM(r.card_kobo), SUM(r.credit_kobo) FROM counter_returns r JOIN users u ON u.id = r.cashier_id
              WHERE r.day = ?1 AND (?2 IS NULL OR r.cashier_id = ?2) GROUP BY r.cashier_id",
         )?
-        .query_map(params![day, cashier], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .query_map(params![day, cashier], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?
         .collect::<Result<_, _>>()?;
-    for (id, name, cash, card) in returns {
+    for (id, name, cash, card, credit) in returns {
         let index = row_of(&mut cashiers, id, name);
         let row = &mut cashiers[index];
         row.returned = cash;
         row.cash -= cash;
         row.gift_card -= card;
-        row.total -= cash + card;
+        row.store_credit -= credit;
+        row.total -= cash + card + credit;
     }
     let counts: Vec<(UserId, String, Kobo, i64, Option<String>)> = conn
         .prepare_cached(
@@ -1012,9 +1077,14 @@ pub fn day(conn: &Connection, day: i64, cashier: Option<&UserId>) -> AppResult<C
         row.note = note;
     }
     let sum = |f: fn(&CashierDay) -> Kobo| cashiers.iter().map(f).fold(Kobo::ZERO, |a, b| a + b);
-    let by_method =
-        ByMethod { cash: sum(|c| c.cash), transfer: sum(|c| c.transfer), pay_link: sum(|c| c.pay_link), gift_card: sum(|c| c.gift_card) };
-    let total = by_method.cash + by_method.transfer + by_method.pay_link + by_method.gift_card;
+    let by_method = ByMethod {
+        cash: sum(|c| c.cash),
+        transfer: sum(|c| c.transfer),
+        pay_link: sum(|c| c.pay_link),
+        gift_card: sum(|c| c.gift_card),
+        store_credit: sum(|c| c.store_credit),
+    };
+    let total = by_method.cash + by_method.transfer + by_method.pay_link + by_method.gift_card + by_method.store_credit;
     Ok(CounterDay { date: crate::dashboard::format_day(day), cashiers, by_method, total })
 }
 
@@ -1150,6 +1220,7 @@ pub fn receipt_mail(shop: &str, sale: &CounterSale) -> (String, String) {
             TenderMethod::Transfer => "Bank transfer".to_string(),
             TenderMethod::PayLink => "Paid online".to_string(),
             TenderMethod::GiftCard => format!("Gift card ••••{}", tender.last4.as_deref().unwrap_or("")),
+            TenderMethod::StoreCredit => "Store credit".to_string(),
         };
         body.push_str(&format!("{how}: {}\n", format_naira(tender.amount)));
     }
@@ -1207,6 +1278,9 @@ pub struct CounterReturned {
     /// Put back onto the gift card that paid part of the sale.
     #[schema(value_type = i64)]
     pub to_gift_card: Kobo,
+    /// Given back as store credit to the e-mail whose credit paid part of the sale.
+    #[schema(value_type = i64)]
+    pub to_store_credit: Kobo,
     pub sale: CounterSale,
 }
 
@@ -1214,12 +1288,13 @@ pub struct CounterReturned {
 pub struct GivenBack {
     pub cash: Kobo,
     pub to_gift_card: Kobo,
+    pub to_store_credit: Kobo,
 }
 
 /// Takes back units of a counter sale at the counter: within the shop's return window from the
 /// sale, never more units than were sold less those already back. The money goes back the way it
-/// came: onto the gift card for what a card paid (first, so a sale paid by card gives no cash),
-/// then cash from the drawer, never more than was paid by hand less what was given back (a part
+/// came: onto the gift card and to store credit for what they paid (first, so a sale paid by card
+/// gives no cash), then cash from the drawer, never more than was paid by hand less what was given back (a part
 /// paid by pay link is refunded from the order's screen, through Paystack). An exchange is this
 /// and a new sale.
 pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier: &UserId, now: i64) -> AppResult<GivenBack> {
@@ -1277,16 +1352,20 @@ pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier:
     let given: Kobo = tx.query_row("SELECT COALESCE(SUM(cash_kobo), 0) FROM counter_returns WHERE order_id = ?1", [id], |r| r.get(0))?;
     let cash_left = (order.payment.collected_amount.unwrap_or(Kobo::ZERO) - given).max(Kobo::ZERO);
     let card_left = (order.payment.paid_by_gift_card - order.payment.gift_card_returned).max(Kobo::ZERO);
-    if value > cash_left + card_left {
+    let credit_left = (order.payment.paid_by_credit - order.payment.credit_returned).max(Kobo::ZERO);
+    if value > cash_left + card_left + credit_left {
         return Err(AppError::Conflict(
             "Part of this sale was paid by pay link: refund it from the order's screen, through Paystack.".into(),
         ));
     }
     let to_gift_card = value.min(card_left);
-    let cash = value - to_gift_card;
-    if to_gift_card > Kobo::ZERO {
-        let reason = format!("Returned at the counter, order #{}", order.number);
-        crate::credit::tender::return_to(tx, &order, crate::credit::tender::ReturnTo::GiftCard, Some(to_gift_card), &reason, cashier, now)?;
+    let to_store_credit = (value - to_gift_card).min(credit_left);
+    let cash = value - to_gift_card - to_store_credit;
+    let reason = format!("Returned at the counter, order #{}", order.number);
+    for (amount, to) in [(to_gift_card, ReturnTo::GiftCard), (to_store_credit, ReturnTo::Credit)] {
+        if amount > Kobo::ZERO {
+            crate::credit::tender::return_to(tx, &order, to, Some(amount), &reason, cashier, now)?;
+        }
     }
     // The cash is money leaving the shop: a processed refund, so revenue follows. A card's part was
     // never money in (the dashboard does not count it) and goes back onto the card.
@@ -1302,9 +1381,9 @@ pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier:
         None
     };
     tx.execute(
-        "INSERT INTO counter_returns (order_id, refund_id, cashier_id, day, made_at, cash_kobo, card_kobo, back_on_sale)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-        params![id, refund, cashier, crate::util::lagos_day(now), now, cash, to_gift_card, ask.back_on_sale],
+        "INSERT INTO counter_returns (order_id, refund_id, cashier_id, day, made_at, cash_kobo, card_kobo, credit_kobo, back_on_sale)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![id, refund, cashier, crate::util::lagos_day(now), now, cash, to_gift_card, to_store_credit, ask.back_on_sale],
     )?;
     let return_id = tx.last_insert_rowid();
     let mut line = tx.prepare_cached("INSERT INTO counter_return_lines (return_id, position, quantity) VALUES (?1, ?2, ?3)")?;
@@ -1322,10 +1401,16 @@ pub fn take_back(tx: &Connection, id: &OrderId, ask: &CounterReturnAsk, cashier:
         }
     }
     let units: i64 = lines.iter().map(|(_, q)| q).sum();
-    let card = if to_gift_card > Kobo::ZERO { format!(", {} back on the gift card", format_naira(to_gift_card)) } else { String::new() };
+    let mut card = String::new();
+    if to_gift_card > Kobo::ZERO {
+        card.push_str(&format!(", {} back on the gift card", format_naira(to_gift_card)));
+    }
+    if to_store_credit > Kobo::ZERO {
+        card.push_str(&format!(", {} back as store credit", format_naira(to_store_credit)));
+    }
     let summary = format!("Counter return on #{}: {units} unit(s), {} cash back{card}", order.number, format_naira(cash));
     crate::activity::record(tx, cashier, "order", id.as_str(), &summary)?;
-    Ok(GivenBack { cash, to_gift_card })
+    Ok(GivenBack { cash, to_gift_card, to_store_credit })
 }
 
 #[cfg(test)]

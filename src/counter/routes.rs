@@ -19,6 +19,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(one_sale)
         .service(sale_by_receipt)
         .service(customer_by_phone)
+        .service(send_credit_code)
+        .service(verify_credit_code)
         .service(send_receipt)
         .service(return_at_counter)
         .service(counter_day)
@@ -178,6 +180,70 @@ async fn customer_by_phone(state: web::Data<AppState>, _admin: AdminUser, query:
     Ok(no_store(KnownCustomer { phone, name, orders }))
 }
 
+/// How long a proved e-mail's credit may be spent at the counter: the customer is at the till.
+const CREDIT_PASS_MS: i64 = 30 * 60 * 1000;
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct CreditCodeAsk {
+    #[serde(default)]
+    #[schema(max_length = 254)]
+    email: String,
+}
+
+#[derive(serde::Serialize, utoipa::ToSchema)]
+struct CreditCodeSent {
+    message: String,
+}
+
+/// Mails a code to the customer's e-mail to spend its store credit at the counter (when it holds any).
+#[utoipa::path(tag = "admin", request_body = CreditCodeAsk, responses((status = ACCEPTED, body = CreditCodeSent), BadRequest, Unauthorized, Forbidden, TooManyRequests))]
+#[post("/counter/credit/code")]
+async fn send_credit_code(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<CreditCodeAsk>) -> AppResult<HttpResponse> {
+    let (email, mailer, now) = (body.into_inner().email, state.mailer.clone(), state.clock.now_ms());
+    let queued = state.db.write(move |tx| crate::credit::at_counter::send(tx, &mailer, &email, now)).await?;
+    if let Some(id) = queued
+        && !crate::mail::outbox::send_now(&state.db, &state.mailer, id).await?
+    {
+        tracing::warn!("a counter credit code could not be sent yet; it waits in the outbox");
+    }
+    let message = "If this e-mail holds store credit, we sent it a code. Ask the customer to read it out.".to_string();
+    Ok(HttpResponse::Accepted().insert_header(("Cache-Control", "no-store")).json(CreditCodeSent { message }))
+}
+
+#[derive(Deserialize, utoipa::ToSchema)]
+struct CreditCodeCheck {
+    #[serde(default)]
+    #[schema(max_length = 254)]
+    email: String,
+    #[serde(default)]
+    #[schema(max_length = 20)]
+    code: String,
+}
+
+/// The e-mail's credit, proved: what it holds and the pass a sale spends it with.
+#[derive(serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CreditPass {
+    pass: String,
+    #[schema(value_type = i64)]
+    balance: Kobo,
+    expires_at: i64,
+}
+
+/// Checks the code the customer read out: a right one gives the counter a pass to spend her credit.
+#[utoipa::path(tag = "admin", request_body = CreditCodeCheck, responses((status = OK, body = CreditPass), BadRequest, Unauthorized, Forbidden))]
+#[post("/counter/credit/verify")]
+async fn verify_credit_code(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<CreditCodeCheck>) -> AppResult<HttpResponse> {
+    let CreditCodeCheck { email, code } = body.into_inner();
+    let now = state.clock.now_ms();
+    let holder = crate::credit::at_counter::key_of(&email)?;
+    // A wrong code's try is counted and kept (this write commits), then refused.
+    let balance = state.db.write(move |tx| crate::credit::at_counter::prove(tx, &email, &code, now)).await??;
+    let expires_at = now + CREDIT_PASS_MS;
+    let pass = price_key(&state).credit_pass(&holder, expires_at);
+    Ok(no_store(CreditPass { pass, balance, expires_at }))
+}
+
 #[derive(Deserialize, utoipa::ToSchema)]
 struct ReceiptAsk {
     #[serde(default)]
@@ -308,7 +374,12 @@ async fn return_at_counter(
         .catalogue
         .write(move |tx| {
             let given = take_back(tx, &id, &ask, &cashier, now)?;
-            let answer = CounterReturned { cash: given.cash, to_gift_card: given.to_gift_card, sale: sale(tx, &id, &base)? };
+            let answer = CounterReturned {
+                cash: given.cash,
+                to_gift_card: given.to_gift_card,
+                to_store_credit: given.to_store_credit,
+                sale: sale(tx, &id, &base)?,
+            };
             Ok((answer, Changes::shown_if(ask.back_on_sale)))
         })
         .await?;

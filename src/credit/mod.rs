@@ -3,6 +3,7 @@
 //! issuing and spending happen inside the transaction that decides them, and spending checks the
 //! balance in that same transaction, so racing spends can never take it below zero.
 
+pub mod at_counter;
 pub mod gift_cards;
 pub mod proof;
 pub mod routes;

@@ -176,11 +176,13 @@ pub fn mark_reminded(tx: &Connection, token: &str, now: i64, after_ms: i64) -> r
 /// Placed pay-link orders nothing was paid for, whose last link expired (a link the merchant
 /// cancelled does not end its order: another may follow) with no payment of it still in progress:
 /// their stock goes back and they are cancelled. A payment still being made keeps its order until it ends (then the expiry round
-/// has asked Paystack about it).
+/// has asked Paystack about it). A counter sale waiting for its pay link ends the same way, unless
+/// part of it was paid by hand, by gift card or store credit (money to give back: the owner cancels it).
 pub fn lapsed_orders(conn: &Connection, now: i64, payment_grace_ms: i64) -> rusqlite::Result<Vec<OrderId>> {
     conn.prepare_cached(
         "SELECT o.id FROM orders o
-         WHERE o.payment_method = 'pay_link' AND o.status = 'placed' AND o.collected_at IS NULL
+         WHERE (o.payment_method = 'pay_link' OR (o.payment_method = 'counter' AND o.gift_kobo = 0 AND o.credit_kobo = 0))
+           AND o.status = 'placed' AND o.collected_at IS NULL
            AND NOT EXISTS (SELECT 1 FROM pay_links l WHERE l.order_id = o.id
                            AND (l.paid_at IS NOT NULL OR (l.cancelled_at IS NULL AND l.expires_at > ?1)))
            AND NOT EXISTS (SELECT 1 FROM pay_links l JOIN payments p ON p.pay_link = l.token

@@ -624,3 +624,127 @@ async fn the_counter_greets_a_returning_customer_by_her_phone_and_tells_nothing_
     let (status, _) = app.browser().get_json("/api/counter/customers?phone=08031234567").await;
     assert_eq!(status, 401);
 }
+
+#[actix_web::test]
+async fn a_counter_sale_whose_pay_link_is_never_paid_ends_when_the_link_expires() {
+    let app = shop().await;
+    let cashier = app.staff("bisi@example.com", "cashier").await;
+    let list = catalogue(&cashier).await;
+    // A sale waiting for its pay link that the customer never pays ends when the link expires: its
+    // units go back on sale and it counts for nothing.
+    let (status, unpaid) = cashier
+        .post_json(
+            "/api/counter/sales",
+            json!({
+                "saleId": "till1-link-2", "madeAt": ankara::db::now_ms(), "lines": [line_of(&list, "AWD-L-RED", 2)],
+                "tenders": [{ "method": "pay_link", "amount": 5_000_000 }],
+            }),
+        )
+        .await;
+    assert_eq!((status, &unpaid["status"]), (201, &json!("awaiting_payment")), "{unpaid}");
+    assert_eq!(stock(&app, "AWD-L-RED"), 3);
+    app.state.payments.end_lapsed_links().await.unwrap();
+    assert_eq!(stock(&app, "AWD-L-RED"), 3, "still open: still held");
+    app.advance(73 * 3_600_000);
+    app.state.payments.end_lapsed_links().await.unwrap();
+    let unpaid_id = unpaid["id"].as_str().unwrap();
+    let (_, ended) = cashier.get_json(&format!("/api/counter/sales/{unpaid_id}")).await;
+    assert_eq!((&ended["status"], &ended["payLink"]), (&json!("cancelled"), &Value::Null), "{ended}");
+    assert_eq!(stock(&app, "AWD-L-RED"), 5);
+}
+
+/// The six-digit code in the newest mail.
+fn credit_code(app: &TestApp) -> String {
+    let mail = app.last_mail();
+    let at = mail.find("counter is ").expect("a counter credit code mail") + "counter is ".len();
+    mail[at..at + 6].to_string()
+}
+
+#[actix_web::test]
+async fn store_credit_pays_at_the_counter_once_the_customer_reads_out_the_code_mailed_to_her() {
+    let app = shop().await;
+    let bisi = app.staff("bisi@example.com", "cashier").await;
+    let list = catalogue(&bisi).await;
+    // Ada holds ₦20,000 of store credit (a return to credit, say).
+    app.sql("INSERT INTO credit_entries (email_key, amount_kobo, reason, created_at) VALUES ('ada@example.com', 2000000, 'A return', 0)");
+    let made_at = ankara::db::now_ms();
+    let sale = |id: &str, pass: &Value, email: &str| {
+        json!({
+            "saleId": id, "madeAt": made_at, "lines": [line_of(&list, "AWD-M-RED", 1)],
+            "customer": { "phone": "", "email": email },
+            "tenders": [{ "method": "store_credit", "amount": 2_000_000, "pass": pass }, { "method": "cash", "amount": 500_000 }],
+        })
+    };
+    // Without a proved e-mail, nothing: no pass, a forged pass.
+    let (status, refused) = bisi.post_json("/api/counter/sales", sale("credit-bad-1", &Value::Null, "ada@example.com")).await;
+    assert_eq!((status, refused["message"].as_str().unwrap()), (400, "Check the code from the customer's e-mail first."));
+    let forged = json!(format!("{}.{}", ankara::db::now_ms() + 600_000, "ab".repeat(32)));
+    let (status, refused) = bisi.post_json("/api/counter/sales", sale("credit-bad-2", &forged, "ada@example.com")).await;
+    assert_eq!(status, 400, "{refused}");
+    assert!(refused["message"].as_str().unwrap().starts_with("The store credit code has expired"), "{refused}");
+
+    // An address with no credit gets no mail, and the counter is told the same either way.
+    let mails = app.query_i64("SELECT COUNT(*) FROM mail_outbox");
+    let (status, sent) = bisi.post_json("/api/counter/credit/code", json!({ "email": "nobody@example.com" })).await;
+    assert_eq!(status, 202, "{sent}");
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM mail_outbox"), mails);
+    let (status, sent_ada) = bisi.post_json("/api/counter/credit/code", json!({ "email": "Ada@Example.com" })).await;
+    assert_eq!((status, &sent_ada), (202, &sent));
+    assert_eq!(app.query_i64("SELECT COUNT(*) FROM mail_outbox WHERE kind = 'counter_credit_code'"), 1);
+    let code = credit_code(&app);
+    let (status, _) = bisi.post_json("/api/counter/credit/code", json!({ "email": "ada@example.com" })).await;
+    assert_eq!(status, 429, "one mail a minute");
+    // Wrong codes are counted even though each is refused; the fifth ends the code.
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..5 {
+        let (status, refused) = bisi.post_json("/api/counter/credit/verify", json!({ "email": "ada@example.com", "code": wrong })).await;
+        assert_eq!((status, refused["message"].as_str().unwrap()), (400, "This code is not right. Check the e-mail and try again."));
+    }
+    let (status, refused) = bisi.post_json("/api/counter/credit/verify", json!({ "email": "ada@example.com", "code": code })).await;
+    assert_eq!((status, refused["message"].as_str().unwrap()), (400, "Too many wrong codes. Send a new code."));
+    app.advance(61_000);
+    let (status, _) = bisi.post_json("/api/counter/credit/code", json!({ "email": "ada@example.com" })).await;
+    assert_eq!(status, 202);
+    let code = credit_code(&app);
+    let (status, proved) = bisi.post_json("/api/counter/credit/verify", json!({ "email": "ada@example.com", "code": code })).await;
+    assert_eq!((status, &proved["balance"]), (200, &json!(2_000_000)), "{proved}");
+    let (status, _) = bisi.post_json("/api/counter/credit/verify", json!({ "email": "ada@example.com", "code": code })).await;
+    assert_eq!(status, 400, "a code works once");
+    let pass = proved["pass"].clone();
+    // The pass is for Ada's e-mail only.
+    let (status, _) = bisi.post_json("/api/counter/sales", sale("credit-bad-3", &pass, "bola@example.com")).await;
+    assert_eq!(status, 400);
+
+    // ₦20,000 of credit and ₦5,000 in cash for the dress; sent twice, spent once.
+    let paid = sale("credit-0001", &pass, "ada@example.com");
+    let (status, made) = bisi.post_json("/api/counter/sales", paid.clone()).await;
+    assert_eq!((status, &made["status"]), (201, &json!("paid")), "{made}");
+    let (status, _) = bisi.post_json("/api/counter/sales", paid).await;
+    assert_eq!(status, 200);
+    let balance = "SELECT SUM(amount_kobo) FROM credit_entries WHERE email_key = 'ada@example.com'";
+    assert_eq!(app.query_i64(balance), 0);
+    // More than she holds now: refused, nothing taken.
+    let mut more = sale("credit-0002", &pass, "ada@example.com");
+    more["lines"] = json!([line_of(&list, "AOC-1", 2)]);
+    more["tenders"] = json!([{ "method": "store_credit", "amount": 2_400_000, "pass": pass }]);
+    let (status, refused) = bisi.post_json("/api/counter/sales", more).await;
+    assert_eq!((status, refused["message"].as_str().unwrap()), (400, "This customer's store credit is only ₦0.00."));
+    assert_eq!(stock(&app, "AOC-1"), 5);
+    let (_, day) = bisi.get_json("/api/counter/day").await;
+    assert_eq!((&day["byMethod"]["storeCredit"], &day["byMethod"]["cash"]), (&json!(2_000_000), &json!(500_000)), "{day}");
+
+    // The dress comes back: its credit part back to her credit first, the rest in cash.
+    let id = made["id"].as_str().unwrap();
+    let (status, back) = bisi
+        .post_json(
+            &format!("/api/counter/sales/{id}/returns"),
+            json!({ "lines": [{ "variantId": made["lines"][0]["variantId"], "quantity": 1 }] }),
+        )
+        .await;
+    assert_eq!((status, &back["toStoreCredit"], &back["cash"]), (200, &json!(2_000_000), &json!(500_000)), "{back}");
+    assert_eq!(app.query_i64(balance), 2_000_000);
+    // After half an hour the pass no longer spends.
+    app.advance(31 * 60_000);
+    let (status, _) = bisi.post_json("/api/counter/sales", sale("credit-0003", &pass, "ada@example.com")).await;
+    assert_eq!(status, 400);
+}

@@ -2034,6 +2034,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/counter/credit/code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Mails a code to the customer's e-mail to spend its store credit at the counter (when it holds any). */
+    post: operations['send_credit_code'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/counter/credit/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Checks the code the customer read out: a right one gives the counter a pass to spend her credit. */
+    post: operations['verify_credit_code'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/counter/customers': {
     parameters: {
       query?: never;
@@ -3698,6 +3732,8 @@ export interface components {
       /** Format: int64 */
       payLink: number;
       /** Format: int64 */
+      storeCredit: number;
+      /** Format: int64 */
       transfer: number;
     };
     CancelBody: {
@@ -3770,6 +3806,11 @@ export interface components {
       returned: number;
       /** Format: int64 */
       sales: number;
+      /**
+       * Format: int64
+       * @description Paid by store credit (likewise).
+       */
+      storeCredit: number;
       /** Format: int64 */
       total: number;
       /** Format: int64 */
@@ -4091,6 +4132,11 @@ export interface components {
        * @description Put back onto the gift card that paid part of the sale.
        */
       toGiftCard: number;
+      /**
+       * Format: int64
+       * @description Given back as store credit to the e-mail whose credit paid part of the sale.
+       */
+      toStoreCredit: number;
     };
     /** @description A counter sale, as the counter shows it and prints its receipt. */
     CounterSale: {
@@ -4206,6 +4252,16 @@ export interface components {
       /** @description Always "failed". */
       status: string;
     };
+    CreditCodeAsk: {
+      email?: string;
+    };
+    CreditCodeCheck: {
+      code?: string;
+      email?: string;
+    };
+    CreditCodeSent: {
+      message: string;
+    };
     /** @description One line of a customer's credit ledger. */
     CreditEntry: {
       /**
@@ -4234,6 +4290,14 @@ export interface components {
        */
       balance: number;
       status: components['schemas']['CreditStatus'];
+    };
+    /** @description The e-mail's credit, proved: what it holds and the pass a sale spends it with. */
+    CreditPass: {
+      /** Format: int64 */
+      balance: number;
+      /** Format: int64 */
+      expiresAt: number;
+      pass: string;
     };
     /**
      * @description Why a shopper's store credit can or cannot pay at this checkout.
@@ -7028,6 +7092,8 @@ export interface components {
       /** @description Gift card only: its code as typed. */
       code?: string | null;
       method: components['schemas']['TenderMethod'];
+      /** @description Store credit only: the pass `POST /api/counter/credit/verify` gave for the customer's e-mail. */
+      pass?: string | null;
       /**
        * Format: int64
        * @description Cash only: what the customer handed over (the change is the rest).
@@ -7035,7 +7101,7 @@ export interface components {
       tendered?: number | null;
     };
     /** @enum {string} */
-    TenderMethod: 'cash' | 'transfer' | 'pay_link' | 'gift_card';
+    TenderMethod: 'cash' | 'transfer' | 'pay_link' | 'gift_card' | 'store_credit';
     /** @description Returning what an order's store credit or gift card paid. */
     TenderReturn: {
       amount?: components['schemas']['Naira'] | null;
@@ -15771,6 +15837,151 @@ export interface operations {
       };
       /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  send_credit_code: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreditCodeAsk'];
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreditCodeSent'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Too many attempts; `Retry-After` says when to try again. */
+      429: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  verify_credit_code: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreditCodeCheck'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreditPass'];
+        };
+      };
+      /** @description A field or body the client can fix; the message says what. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The request body is too large */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description The shop is switching over to its standby machine (or this machine was replaced) and takes no changes now; `Retry-After` says when to try again */
+      503: {
         headers: {
           [name: string]: unknown;
         };

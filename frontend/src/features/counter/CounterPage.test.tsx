@@ -466,4 +466,29 @@ describe('the counter', () => {
     mark.remove();
     act(() => setOfflineMode(null));
   });
+
+  it('store credit needs the code from the customer’s e-mail, then sends its pass', async () => {
+    const user = userEvent.setup();
+    let sent: SaleBody | null = null;
+    mockFetch({
+      '/api/counter/catalogue': CATALOGUE,
+      'POST /api/counter/credit/verify': () => jsonResponse({ pass: 'PASS', balance: 5_000_000, expiresAt: 1 }),
+      'POST /api/counter/sales': (_url: URL, init?: RequestInit) => {
+        sent = JSON.parse(init?.body as string) as SaleBody;
+        return jsonResponse(recorded(sent), 201);
+      },
+    });
+    renderCounter();
+    await addBySku(user, 'AWD-M-RED');
+    await user.click(screen.getByRole('radio', { name: 'Store credit' }));
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    expect(alerts()).toContain('Check the code from the customer’s e-mail before paying with store credit.');
+    await user.type(screen.getByRole('textbox', { name: /Customer’s e-mail/ }), 'ada@example.com');
+    await user.type(screen.getByRole('textbox', { name: /Code from the e-mail/ }), '123456');
+    await user.click(screen.getByRole('button', { name: 'Check code' }));
+    await screen.findByText(/Store credit: ₦50,000.00 to spend/);
+    await user.click(screen.getByRole('button', { name: /Record the sale/ }));
+    await screen.findByRole('heading', { name: 'Sale K7M2 recorded' });
+    expect(sent!.tenders).toEqual([{ method: 'store_credit', amount: 2_500_000, pass: 'PASS' }]);
+  });
 });

@@ -19,6 +19,7 @@ import { findCode, noSuchItem, search, variantName, type Found } from './catalog
 import { PayLinkWait } from './PayLinkWait';
 import { dismissRefused, enqueue } from './queue';
 import { Receipt } from './Receipt';
+import { StoreCreditFields } from './StoreCredit';
 import { fromSale, type ReceiptData } from './receipt';
 import { canScan, Scanner } from './Scanner';
 import {
@@ -67,6 +68,9 @@ type TenderRow = {
   arrived: boolean;
   /** A gift card's code as typed. */
   code: string;
+  /** Store credit: the customer's e-mail, and the pass her code gave ('' until then). */
+  email: string;
+  pass: string;
 };
 
 const CODES_OFFLINE = 'Discount codes need the internet.';
@@ -273,7 +277,7 @@ function SaleForm({ catalogue, online, cashGiven = '', onSold, onRecorded, onKep
   const [phone, setPhone] = useState('');
   const [name, setName] = useState('');
   const [tenders, setTenders] = useState<TenderRow[]>([
-    { key: 0, method: 'cash', amount: '', tendered: cashGiven, arrived: false, code: '' },
+    { key: 0, method: 'cash', amount: '', tendered: cashGiven, arrived: false, code: '', email: '', pass: '' },
   ]);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -320,6 +324,7 @@ function SaleForm({ catalogue, online, cashGiven = '', onSold, onRecorded, onKep
       amount,
       ...(tendered !== undefined ? { tendered } : {}),
       ...(row.method === 'gift_card' ? { code: row.code.trim() } : {}),
+      ...(row.method === 'store_credit' ? { pass: row.pass } : {}),
       arrived: row.arrived,
     };
   });
@@ -368,7 +373,19 @@ function SaleForm({ catalogue, online, cashGiven = '', onSold, onRecorded, onKep
   const addRow = () =>
     setTenders((rows) => {
       const next = rows.length === 1 ? [{ ...rows[0]!, amount: koboToNairaText(totals.total) }] : rows;
-      return [...next, { key: Date.now(), method: 'transfer', amount: '', tendered: '', arrived: false, code: '' }];
+      return [
+        ...next,
+        {
+          key: Date.now(),
+          method: 'transfer',
+          amount: '',
+          tendered: '',
+          arrived: false,
+          code: '',
+          email: '',
+          pass: '',
+        },
+      ];
     });
   const removeRow = (key: number) => setTenders((rows) => rows.filter((r) => r.key !== key));
 
@@ -396,11 +413,12 @@ function SaleForm({ catalogue, online, cashGiven = '', onSold, onRecorded, onKep
       })),
       ...(useCode ? { code: code.trim() } : percent > 0 ? { staffDiscountPercent: percent } : {}),
       ...(phone.trim() ? { customer: { phone: phone.trim(), ...(name.trim() ? { name: name.trim() } : {}) } } : {}),
-      tenders: asTenders.map(({ method, amount, tendered, code }) => ({
+      tenders: asTenders.map(({ method, amount, tendered, code, pass }) => ({
         method,
         amount,
         ...(tendered !== undefined ? { tendered } : {}),
         ...(method === 'gift_card' ? { code } : {}),
+        ...(method === 'store_credit' ? { pass } : {}),
       })),
     };
     const sold = lines.map((l) => ({ variantId: l.variantId, quantity: l.quantity }));
@@ -447,9 +465,9 @@ function SaleForm({ catalogue, online, cashGiven = '', onSold, onRecorded, onKep
     } catch (error) {
       if (isApiError(error) && error.status === 0) {
         // No answer: kept on the device and sent again with the same saleId, so it stays one sale.
-        if (body.tenders.some((t) => t.method === 'pay_link' || t.method === 'gift_card') || body.code)
+        if (body.tenders.some((t) => ONLINE_ONLY.includes(t.method)) || body.code)
           setProblem(
-            'No connection: a pay link, a gift card and a discount code need the internet. Choose cash or transfer.',
+            'No connection: a pay link, a gift card, store credit and a discount code need the internet. Choose cash or transfer.',
           );
         else keep();
       } else {
@@ -700,6 +718,9 @@ function CustomerFields({
   );
 }
 
+/** Payments that need the internet: never offered offline, and a sale with one is never queued. */
+const ONLINE_ONLY: ReadonlyArray<TenderMethod> = ['pay_link', 'gift_card', 'store_credit'];
+
 type TenderFieldsProps = {
   row: TenderRow;
   index: number;
@@ -724,7 +745,7 @@ function TenderFields({ row, index, split, online, due, onChange, onRemove }: Te
               name={`method-${row.key}`}
               value={method}
               checked={row.method === method}
-              disabled={(method === 'pay_link' || method === 'gift_card') && !online}
+              disabled={ONLINE_ONLY.includes(method) && !online}
               onChange={() => onChange({ method })}
             />
             {METHOD_LABELS[method]}
@@ -760,6 +781,9 @@ function TenderFields({ row, index, split, online, due, onChange, onRemove }: Te
         </>
       )}
       {row.method === 'gift_card' && <GiftCardFields row={row} index={n} due={due} onChange={onChange} />}
+      {row.method === 'store_credit' && (
+        <StoreCreditFields email={row.email} pass={row.pass} index={n} due={due} onChange={onChange} />
+      )}
       {row.method === 'transfer' && (
         <label className="counter-check">
           <input type="checkbox" checked={row.arrived} onChange={(e) => onChange({ arrived: e.target.checked })} />
@@ -788,7 +812,10 @@ function methodHint(method: TenderMethod, online: boolean) {
         The card’s balance pays: split the payment when it does not cover the total.
       </p>
     );
-  if (!online) return <p className="counter-note counter-note--small">A pay link and a gift card need the internet.</p>;
+  if (!online)
+    return (
+      <p className="counter-note counter-note--small">A pay link, a gift card and store credit need the internet.</p>
+    );
   return null;
 }
 

@@ -320,12 +320,13 @@ function Sales({ date }: { date: string }) {
 }
 
 /** What a return gave back, as the cashier is told: the cash from the drawer, and the gift card's part. */
-export function returnedText(done: Pick<Returned, 'cash' | 'toGiftCard'>): string {
-  const card = done.toGiftCard ?? 0;
-  if (done.cash > 0 && card > 0)
-    return `Give ${formatNaira(done.cash)} back in cash. ${formatNaira(card)} back on the gift card.`;
-  if (done.cash > 0) return `Give ${formatNaira(done.cash)} back in cash.`;
-  if (card > 0) return `${formatNaira(card)} back on the gift card: no cash to give back.`;
+export function returnedText(done: Pick<Returned, 'cash' | 'toGiftCard' | 'toStoreCredit'>): string {
+  const back = [
+    ...(done.toGiftCard > 0 ? [`${formatNaira(done.toGiftCard)} back on the gift card.`] : []),
+    ...(done.toStoreCredit > 0 ? [`${formatNaira(done.toStoreCredit)} back to the store credit.`] : []),
+  ].join(' ');
+  if (done.cash > 0) return `Give ${formatNaira(done.cash)} back in cash.${back ? ` ${back}` : ''}`;
+  if (back) return `${back} No cash to give back.`;
   return 'The items are recorded as brought back: there is nothing to give back.';
 }
 
@@ -354,7 +355,13 @@ function BringBack({
   const [, navigate] = useLocation();
   const id = useId();
   const lines = sale.lines.filter((line) => line.variantId && line.quantity > line.returned);
-  if (lines.length === 0) return notice ? <FormNotice notice={notice} /> : null;
+  // Everything brought back: what to give back stays in view, in the sale's form.
+  if (lines.length === 0)
+    return notice ? (
+      <form className="counter-bring-back-form" aria-label={`Bring back items of sale ${sale.number}`}>
+        <FormNotice notice={notice} />
+      </form>
+    ) : null;
   if (!open) {
     return (
       <button type="button" className="btn btn--sm btn--outline counter-bring-back" onClick={() => setOpen(true)}>

@@ -23,6 +23,7 @@ const DAY: CounterDay = {
       returned: 0,
       payLink: 500_000,
       giftCard: 0,
+      storeCredit: 0,
       total: 6_000_000,
       counted: 4_450_000,
       difference: -50_000,
@@ -38,6 +39,7 @@ const DAY: CounterDay = {
       returned: 0,
       payLink: 0,
       giftCard: 0,
+      storeCredit: 0,
       total: 1_000_000,
       counted: null,
       difference: null,
@@ -45,7 +47,7 @@ const DAY: CounterDay = {
       note: null,
     },
   ],
-  byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000, giftCard: 0 },
+  byMethod: { cash: 5_500_000, transfer: 1_000_000, payLink: 500_000, giftCard: 0, storeCredit: 0 },
   total: 7_000_000,
 };
 

@@ -53,6 +53,7 @@ export const METHOD_LABELS: Record<TenderMethod, string> = {
   transfer: 'Bank transfer',
   pay_link: 'Pay link (QR)',
   gift_card: 'Gift card',
+  store_credit: 'Store credit',
 };
 
 export const CASH_SHORT = 'The cash tendered is less than the cash due.';
@@ -62,6 +63,8 @@ export const TRANSFER_NOT_ARRIVED = 'Tick "The transfer has arrived" once the mo
 export const NOTHING_TO_SELL = 'Add an item to sell first.';
 export const GIFT_CARD_OFFLINE = 'A gift card needs the internet.';
 export const GIFT_CARD_CODE = "Enter the gift card's code.";
+export const STORE_CREDIT_OFFLINE = 'Store credit needs the internet.';
+export const STORE_CREDIT_CODE = 'Check the code from the customer’s e-mail before paying with store credit.';
 
 /** A payment as the receipt names it: "Gift card ••••WXYZ" for a gift card. */
 export function tenderLabel(tender: { method: TenderMethod; last4?: string | null }): string {
@@ -94,6 +97,9 @@ export function tenderProblem(
   const cards = tenders.filter((t) => t.method === 'gift_card');
   if (cards.length > 0 && !online) return GIFT_CARD_OFFLINE;
   if (cards.some((t) => !t.code?.trim())) return GIFT_CARD_CODE;
+  const credit = tenders.filter((t) => t.method === 'store_credit');
+  if (credit.length > 0 && !online) return STORE_CREDIT_OFFLINE;
+  if (credit.some((t) => !t.pass)) return STORE_CREDIT_CODE;
   if (tenders.some((t) => t.method === 'transfer' && t.arrived === false)) return TRANSFER_NOT_ARRIVED;
   return null;
 }

@@ -1051,10 +1051,10 @@ function VariantButton({
       className={`counter-variant${out ? ' is-out' : ''}`}
       disabled={out && online}
       onClick={() => onAdd(product, variant)}
-      aria-label={`Add ${product.name} (${variantName(variant)}), ${stockText.toLowerCase()}`}
     >
-      {full && <span className="counter-variant__name">{product.name}</span>}
-      <span>{variantName(variant)}</span>
+      {/* The name is the button's own words (a screen reader hears what is seen), with what it does. */}
+      <span className="visually-hidden">{full ? 'Add' : `Add ${product.name},`} </span>
+      {full && <span className="counter-variant__name">{product.name}</span>} <span>{variantName(variant)}</span>{' '}
       <span className={`counter-variant__stock${low ? ' is-low' : ''}`}>{stockText}</span>
     </button>
   );

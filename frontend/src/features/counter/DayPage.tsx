@@ -146,6 +146,12 @@ function DaySummary({ day }: { day: CounterDay }) {
             <dd>{formatNaira(day.byMethod.giftCard)}</dd>
           </div>
         )}
+        {day.byMethod.storeCredit > 0 && (
+          <div>
+            <dt>Store credit</dt>
+            <dd>{formatNaira(day.byMethod.storeCredit)}</dd>
+          </div>
+        )}
         <div className="counter-receipt__total">
           <dt>Total</dt>
           <dd>{formatNaira(day.total)}</dd>

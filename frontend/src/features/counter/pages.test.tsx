@@ -8,7 +8,7 @@ import OversoldPage from './OversoldPage';
 import { exchangeText, pendingExchange } from './exchange';
 import { lagosToday } from './ui';
 import type { StockPage, StockRow } from '@/lib/types';
-import { admin, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { admin, jsonResponse, mockFetch, renderWithProviders, termRows } from '@/test/utils';
 
 const DAY: CounterDay = {
   // Today in Lagos, as the page asks: from 23:00 UTC Lagos is already on the next day.
@@ -81,6 +81,29 @@ describe('End of day', () => {
     await user.click(screen.getByRole('button', { name: 'Save the count' }));
     await screen.findByText('Counted ₦10,000.00 for Tunde: ₦0.00, exact.');
     expect(counted).toEqual({ date: lagosToday(), counted: '10,000', cashierId: 'u-tunde' });
+  });
+});
+
+describe('End of day by payment', () => {
+  it('shows what gift cards and store credit paid apart, when they paid', async () => {
+    mockFetch({
+      '/api/counter/day': {
+        ...DAY,
+        byMethod: { ...DAY.byMethod, giftCard: 300_000, storeCredit: 200_000 },
+        total: 7_500_000,
+      },
+      '/api/counter/sales': { sales: [] },
+    });
+    renderWithProviders(<DayPage />, { path: '/admin/counter/day', session: { user: admin } });
+    await screen.findByText('₦75,000.00');
+    expect(termRows(document, '.counter-receipt__sums > div')).toEqual([
+      ['Cash', '₦55,000.00'],
+      ['Bank transfer', '₦10,000.00'],
+      ['Pay link', '₦5,000.00'],
+      ['Gift card', '₦3,000.00'],
+      ['Store credit', '₦2,000.00'],
+      ['Total', '₦75,000.00'],
+    ]);
   });
 });
 

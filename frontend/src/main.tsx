@@ -10,7 +10,7 @@ import { prefetchForPath } from './app/prefetch';
 import { AppProviders } from './app/providers';
 import { preloadLikelyRoutes, preloadRouteFor } from './app/routes';
 import { createQueryClient } from './lib/queryClient';
-import { readEmbeddedSession } from './lib/session';
+import { onOfflineShell, readEmbeddedSession } from './lib/session';
 import { shellPainted } from './lib/shellPicture';
 import { saveData } from './lib/saveData';
 import { registerServiceWorker } from './lib/sw';
@@ -22,7 +22,7 @@ preloadRouteFor(window.location.pathname, readEmbeddedSession().user?.admin === 
 // The counter reopened with no connection (public/sw.js marks the shell it answers then): its
 // remembered cashier's session first (lib/offlineCounter.ts, fetched only then).
 const offlineCounter =
-  document.querySelector('meta[name="ankara-offline-shell"]') && /^\/admin\/counter(\/|$)/.test(location.pathname)
+  onOfflineShell() && /^\/admin\/counter(\/|$)/.test(location.pathname)
     ? import('./lib/offlineCounter').then((m) => m.startOfflineCounter(queryClient)).catch(() => undefined)
     : undefined;
 

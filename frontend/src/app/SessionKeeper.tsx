@@ -4,7 +4,14 @@ import { useLocation, useSearch } from 'wouter';
 import { setUnauthorizedHandler } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import { loginPath } from '@/lib/redirect';
-import { fetchSession, scheduleSessionRefresh, setSession, signOutLocally, useSession } from '@/lib/session';
+import {
+  fetchSession,
+  onOfflineShell,
+  scheduleSessionRefresh,
+  setSession,
+  signOutLocally,
+  useSession,
+} from '@/lib/session';
 import type { Session } from '@/lib/types';
 
 /**
@@ -29,7 +36,7 @@ export function SessionKeeper() {
     setUnauthorizedHandler(() => {
       // A counter reopened offline keeps its cashier and asks her to sign in again (its waiting sales
       // stay on the device): lib/offlineCounter.ts.
-      if (document.querySelector('meta[name="ankara-offline-shell"]')) return;
+      if (onOfflineShell()) return;
       if (!client.getQueryData<Session>(queryKeys.session)?.user) return;
       signOutLocally(client);
       navigate(loginPath(here.current), { replace: true });

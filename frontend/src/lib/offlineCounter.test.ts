@@ -1,12 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  COUNTER_USER_KEY,
-  offlineCounterSession,
-  offlineMode,
-  setOfflineMode,
-  startOfflineCounter,
-} from './offlineCounter';
-import { SESSION_ELEMENT_ID } from './session';
+import { offlineCounterSession, offlineMode, setOfflineMode, startOfflineCounter } from './offlineCounter';
+import { COUNTER_USER_KEY, SESSION_ELEMENT_ID } from './session';
 import { queryKeys } from './queryKeys';
 import type { Session } from './types';
 import { mayOpen } from './staffScreens';

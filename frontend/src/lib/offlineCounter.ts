@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { queryKeys } from './queryKeys';
+import { COUNTER_USER_KEY } from './session';
 import type { Session, SessionUser } from './types';
 
 // The counter opened again with no connection (a reload, the tab closed and opened): the service
@@ -12,8 +13,6 @@ import type { Session, SessionUser } from './types';
 // shopper's first page carries none of it); the counter's own code imports it too, so it is in the
 // worker's caches once the counter has been open online. A 401 then does not sign the cashier out
 // (SessionKeeper): the counter asks her to sign in again.
-
-export const COUNTER_USER_KEY = 'ankara.counter.user';
 
 /** Who used the counter on this device last, as remembered (never a token). */
 export type CounterUser = Pick<SessionUser, 'uid' | 'displayName' | 'role'>;

@@ -5,6 +5,14 @@ import { answer, api, isApiError } from './api';
 import { isPublicQuery, queryKeys } from './queryKeys';
 import type { Session, SessionCounts } from './types';
 
+/** The key the counter remembers its cashier under on the device (lib/offlineCounter.ts). */
+export const COUNTER_USER_KEY = 'ankara.counter.user';
+
+/** Whether this page is the service worker's shell answered with no connection (public/sw.js marks it). */
+export function onOfflineShell(): boolean {
+  return document.querySelector('meta[name="ankara-offline-shell"]') !== null;
+}
+
 export const SESSION_ELEMENT_ID = 'ankara-session';
 const NO_COUNTS: SessionCounts = { bag: 0, saved: 0, newOrders: 0 };
 export const SIGNED_OUT: Session = {
@@ -177,7 +185,7 @@ export function useLogout(): { logout: () => Promise<void>; isPending: boolean }
       const view = await answer(api.POST('/api/auth/logout'));
       // A shared till: the next person to reload the counter offline is not shown as this one.
       try {
-        localStorage.removeItem('ankara.counter.user'); // lib/offlineCounter.ts's COUNTER_USER_KEY
+        localStorage.removeItem(COUNTER_USER_KEY);
       } catch {
         // No storage: nothing was remembered.
       }

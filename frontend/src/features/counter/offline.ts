@@ -1,6 +1,6 @@
 import type { Catalogue } from './api';
-import { fetchSession, setSession } from '@/lib/session';
-import { COUNTER_USER_KEY, offlineMode, setOfflineMode, type CounterUser } from '@/lib/offlineCounter';
+import { COUNTER_USER_KEY, fetchSession, setSession } from '@/lib/session';
+import { offlineMode, setOfflineMode, type CounterUser } from '@/lib/offlineCounter';
 import type { QueryClient } from '@tanstack/react-query';
 import { saveData } from '@/lib/saveData';
 

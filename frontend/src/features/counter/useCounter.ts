@@ -3,6 +3,7 @@ import { fetchCatalogue, postSale, type Catalogue } from './api';
 import { readCatalogue, saveCatalogue, takeStock } from './catalogue';
 import { drainQueue, queueState, subscribeQueue, type QueueState } from './queue';
 import { offlineMode, setOfflineMode, subscribeOfflineMode, type OfflineMode } from '@/lib/offlineCounter';
+import { onOfflineShell } from '@/lib/session';
 
 /** How often the counter tries again to send waiting sales while it thinks it is online. */
 export const RETRY_MS = 15_000;
@@ -71,8 +72,7 @@ export function useSendWaiting(onRound?: () => void) {
       if (!navigator.onLine || queueState().waiting.length === 0) return;
       void drainQueue(postSale).then((result) => {
         // Reopened offline (the marked shell), the app does not sign a 401 out: the counter says it.
-        if (result.status === 401 && document.querySelector('meta[name="ankara-offline-shell"]'))
-          setOfflineMode('sign-in');
+        if (result.status === 401 && onOfflineShell()) setOfflineMode('sign-in');
         if (result.sent.length || result.refused.length) onRound?.();
       });
     };

@@ -24,6 +24,11 @@ export const CURRENCY_NAMES: Record<AbroadCurrency, string> = { USD: 'US dollar'
 /** "dollars", "pounds": how a sentence counts them. */
 export const CURRENCY_UNITS: Record<AbroadCurrency, string> = { USD: 'dollars', GBP: 'pounds' };
 
+/** Whether `code` (a payment's currency as Paystack reported it) is one the shop sells in. */
+export function isSoldCurrency(code: string): code is Currency {
+  return Object.hasOwn(SYMBOLS, code);
+}
+
 /** "$", "£", "₦". */
 export function currencySymbol(currency: Currency): string {
   return SYMBOLS[currency] ?? '';

@@ -37,6 +37,8 @@ export function fullOrder(overrides: Partial<Order> & { restockable?: number[] }
   const o = order(overrides);
   return {
     ...o,
+    // In naira unless told (an order paid abroad: ABROAD).
+    charged: o.charged ?? null,
     view: 'full',
     userId: 'u1',
     payLinks: [],
@@ -102,8 +104,30 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
     status: 'pending',
     failureReason: null,
     restocked: 0,
+    currency: 'NGN',
+    amountAbroad: null,
     createdAt: Date.UTC(2025, 2, 6, 9, 30),
     updatedAt: Date.UTC(2025, 2, 6, 9, 30),
     ...overrides,
   };
 }
+
+/** What an order paid in pounds was charged: £80.00 of items and £15.00 of delivery, at ₦2,000.00 per £1. */
+export const GBP_CHARGE = {
+  currency: 'GBP',
+  subtotal: 8_000,
+  delivery: 1_500,
+  discount: 0,
+  total: 9_500,
+  rate: 200_000,
+} as const satisfies NonNullable<AdminOrder['charged']>;
+
+/** An order paid in pounds: GBP_CHARGE, and its naira equivalents in the order's kobo fields. */
+export const ABROAD: Partial<Order> = {
+  charged: GBP_CHARGE,
+  subtotal: 16_000_000,
+  deliveryFee: 3_000_000,
+  totalAmount: 19_000_000,
+  paid: 19_000_000,
+  paidOnline: 19_000_000,
+};

@@ -4,7 +4,7 @@ import { formatNaira } from '@/lib/money';
 import type { AdminOrder } from '@/lib/types';
 
 type Props = {
-  order: Pick<AdminOrder, 'charged' | 'subtotal' | 'deliveryFee' | 'discount' | 'totalAmount'>;
+  order: Pick<AdminOrder, 'charged' | 'items' | 'subtotal' | 'deliveryFee' | 'discount' | 'totalAmount'>;
 };
 
 /**
@@ -16,11 +16,22 @@ export function ChargedBreakdown({ order }: Props) {
   const charged = chargedAbroad(order);
   if (!charged) return null;
   const { currency } = charged;
-  const rows: { label: string; minor: number; kobo: number; less?: boolean }[] = [
-    { label: 'Subtotal', minor: charged.subtotal, kobo: order.subtotal },
-    { label: 'Delivery', minor: charged.delivery, kobo: order.deliveryFee },
+  // Each line at the unit price it was sold at in that currency (when the order kept it).
+  const lines = order.items.every((item) => typeof item.priceAbroad === 'number')
+    ? order.items.map((item, i) => ({
+        key: `line-${i}`,
+        label: `${item.name} × ${item.quantity}`,
+        minor: (item.priceAbroad ?? 0) * item.quantity,
+        kobo: item.price * item.quantity,
+        line: true,
+      }))
+    : [];
+  const rows: { key: string; label: string; minor: number; kobo: number; less?: boolean; line?: boolean }[] = [
+    ...lines,
+    { key: 'subtotal', label: 'Subtotal', minor: charged.subtotal, kobo: order.subtotal },
+    { key: 'delivery', label: 'Delivery', minor: charged.delivery, kobo: order.deliveryFee },
     ...(charged.discount > 0 || order.discount > 0
-      ? [{ label: 'Discount', minor: charged.discount, kobo: order.discount, less: true }]
+      ? [{ key: 'discount', label: 'Discount', minor: charged.discount, kobo: order.discount, less: true }]
       : []),
   ];
   return (
@@ -39,7 +50,7 @@ export function ChargedBreakdown({ order }: Props) {
       </thead>
       <tbody>
         {rows.map((row) => (
-          <tr key={row.label}>
+          <tr key={row.key} className={row.line ? 'admin-charged__line' : undefined}>
             <th scope="row">{row.label}</th>
             <td>
               {row.less ? '−' : ''}

@@ -118,6 +118,8 @@ describe('admin order detail', () => {
         .map((row) => Array.from(row.children, (cell) => cell.textContent)),
     ).toEqual([
       ['Line', 'GBP', 'Naira'],
+      ['Oxford Brogue × 2', '£40.00', '₦80,000.00'],
+      ['Heritage Chronograph × 1', '£40.00', '₦80,000.00'],
       ['Subtotal', '£80.00', '₦160,000.00'],
       ['Delivery', '£15.00', '₦30,000.00'],
       ['Total', '£95.00', '₦190,000.00'],

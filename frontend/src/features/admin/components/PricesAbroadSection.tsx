@@ -121,7 +121,7 @@ function CurrencyFields({
           </label>
         ))}
       </fieldset>
-      <p id={exampleId} className="settings-currency__example" aria-live="polite">
+      <p id={exampleId} className="settings-currency__example">
         {exampleText(draft)}
       </p>
     </fieldset>

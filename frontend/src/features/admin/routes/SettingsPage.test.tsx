@@ -195,7 +195,7 @@ describe('Settings screen', () => {
     expect(
       within(rounding)
         .getAllByRole<HTMLInputElement>('radio')
-        .map((r) => `${r.closest('label')!.textContent!.trim()}${r.checked ? ' ✓' : ''}`),
+        .map((r) => `${r.closest('label')!.textContent.trim()}${r.checked ? ' ✓' : ''}`),
     ).toEqual(['To the cent', 'To .99 ✓', 'To a whole unit']);
     // The example follows the rate and the rule as they are typed, and describes the choice.
     expect(document.getElementById(rounding.getAttribute('aria-describedby')!)?.textContent).toBe(

@@ -1,7 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRefundOrder, type AdminOrder, type Refund, type RefundStatus } from '../api/orders';
 import { chargedAbroad, refundAmountText, refundsAbroad, type Charged } from '../lib/abroadOrder';
-import { CURRENCY_UNITS, currencySymbol, formatMoney, minorToText, type Currency } from '../lib/moneyAbroad';
+import {
+  CURRENCY_UNITS,
+  currencySymbol,
+  formatMoney,
+  minorToText,
+  type AbroadCurrency,
+  type Currency,
+} from '../lib/moneyAbroad';
 import { koboToNairaText } from '../lib/naira';
 import {
   REFUND_REASON_MAX,
@@ -45,14 +52,17 @@ function refundFailure(error: unknown): string {
   return failureMessage(error, REFUND_FAILED);
 }
 
-/** What the admin sees once Paystack has answered a refund, or null while it is pending. */
-function settledNotice(refund: Refund): Notice {
-  if (refund.status === 'processed')
-    return { tone: 'success', text: `Refund of ${refundAmountText(refund)} processed.` };
+/**
+ * What the admin sees once Paystack has answered a refund, or null while it is pending; the amount
+ * in `currency` too for an order paid abroad.
+ */
+function settledNotice(refund: Refund, currency: AbroadCurrency | null): Notice {
+  const amount = refundAmountText(refund, currency);
+  if (refund.status === 'processed') return { tone: 'success', text: `Refund of ${amount} processed.` };
   if (refund.status === 'failed') {
     return {
       tone: 'error',
-      text: `Refund of ${refundAmountText(refund)} failed.${refund.failureReason ? ` ${refund.failureReason}` : ''}`,
+      text: `Refund of ${amount} failed.${refund.failureReason ? ` ${refund.failureReason}` : ''}`,
     };
   }
   return null;
@@ -70,16 +80,17 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
   const [notice, setNotice] = useState<Notice>(null);
   const charged = chargedAbroad(order);
   const abroad = charged ? refundsAbroad(order, charged) : null;
+  const abroadCurrency = charged?.currency ?? null;
 
   // A refund that was pending and is now processed or failed is announced.
   const seen = useRef(new Map(order.refunds.map((r) => [r.id, r.status])));
   useEffect(() => {
     for (const r of order.refunds) {
       const before = seen.current.get(r.id);
-      if (before === 'pending' && r.status !== 'pending') setNotice(settledNotice(r));
+      if (before === 'pending' && r.status !== 'pending') setNotice(settledNotice(r, abroadCurrency));
       seen.current.set(r.id, r.status);
     }
-  }, [order.refunds]);
+  }, [order.refunds, abroadCurrency]);
 
   return (
     <AdminPanel
@@ -139,7 +150,7 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
         <p className="admin-refunds__none">{NOTHING_TO_REFUND}</p>
       )}
 
-      <RefundHistory refunds={order.refunds} />
+      <RefundHistory refunds={order.refunds} currency={abroadCurrency} />
     </AdminPanel>
   );
 }
@@ -245,7 +256,7 @@ function RefundForm({ order, charged, refund, onNotice }: RefundFormProps) {
           const sent = answer.refunds[answer.refunds.length - 1];
           onNotice(
             sent && sent.status !== 'pending'
-              ? settledNotice(sent)
+              ? settledNotice(sent, charged?.currency ?? null)
               : {
                   tone: 'success',
                   text: `Refund of ${formatMoney(minor, currency)} sent: waiting for Paystack to confirm it.`,
@@ -380,8 +391,11 @@ function RefundForm({ order, charged, refund, onNotice }: RefundFormProps) {
 
 const UNITS = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'} put back on sale`;
 
-/** Every refund of the order, oldest first, with Paystack's reason for a failed one. */
-function RefundHistory({ refunds }: { refunds: Refund[] }) {
+/**
+ * Every refund of the order, oldest first, with Paystack's reason for a failed one; for an order
+ * paid in `currency` abroad, each in that currency beside its naira.
+ */
+function RefundHistory({ refunds, currency }: { refunds: Refund[]; currency: AbroadCurrency | null }) {
   if (refunds.length === 0) return null;
   return (
     <div className="admin-refunds__history">
@@ -392,10 +406,10 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
         {refunds.map((r) => (
           <li key={r.id} className={`admin-refund admin-refund--${r.status}`}>
             <div className="admin-refund__head">
-              {r.currency !== 'NGN' && r.amountAbroad !== null ? (
+              {currency && r.amountAbroad !== null ? (
                 <span className="admin-refund__amount">
                   <span className="price" data-minor={r.amountAbroad}>
-                    {formatMoney(r.amountAbroad, r.currency)}
+                    {formatMoney(r.amountAbroad, currency)}
                   </span>{' '}
                   <span className="admin-refunds__naira">
                     <Price kobo={r.amount} />

@@ -39,8 +39,14 @@ export function refundsAbroad(
   return { refunded, pending, left };
 }
 
-/** A refund's amount as the admin reads it: "£25.00 (₦50,000.00)" abroad, "₦50,000.00" in naira. */
-export function refundAmountText(refund: AdminOrder['refunds'][number]): string {
-  if (refund.currency === 'NGN' || refund.amountAbroad === null) return formatNaira(refund.amount);
-  return `${formatMoney(refund.amountAbroad, refund.currency)} (${formatNaira(refund.amount)})`;
+/**
+ * A refund's amount as the admin reads it: "£25.00 (₦50,000.00)" for an order paid in `currency`
+ * abroad, "₦50,000.00" in naira.
+ */
+export function refundAmountText(
+  refund: Pick<AdminOrder['refunds'][number], 'amount' | 'amountAbroad'>,
+  currency: AbroadCurrency | null,
+): string {
+  if (!currency || refund.amountAbroad === null) return formatNaira(refund.amount);
+  return `${formatMoney(refund.amountAbroad, currency)} (${formatNaira(refund.amount)})`;
 }

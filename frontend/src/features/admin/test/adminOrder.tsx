@@ -104,7 +104,6 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
     status: 'pending',
     failureReason: null,
     restocked: 0,
-    currency: 'NGN',
     amountAbroad: null,
     createdAt: Date.UTC(2025, 2, 6, 9, 30),
     updatedAt: Date.UTC(2025, 2, 6, 9, 30),

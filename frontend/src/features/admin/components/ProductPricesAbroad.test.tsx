@@ -79,7 +79,11 @@ describe('a product’s prices abroad', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/^Fixed price in GBP/).value).toBe('');
     // Read again, the fixed prices are the ones sent.
     await waitFor(() =>
-      expect(fetch.mock.calls.filter(([input]) => String(input).includes('fixed-prices'))).toHaveLength(2),
+      expect(
+        fetch.mock.calls.filter(([input]) =>
+          (input instanceof Request ? input.url : input.toString()).includes('fixed-prices'),
+        ),
+      ).toHaveLength(2),
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save prices abroad' }).disabled).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRefundOrder, type AdminOrder, type Refund, type RefundStatus } from '../api/orders';
-import { chargedAbroad, refundAmountText, refundsAbroad, type Charged } from '../lib/abroadOrder';
+import { chargedAbroad, refundAmountText, refundsAbroad, type ChargedAbroad } from '../lib/abroadOrder';
 import {
   CURRENCY_UNITS,
   currencySymbol,
@@ -176,7 +176,7 @@ function Amount({ kobo, abroad }: { kobo: number; abroad: { minor: number; curre
 type RefundFormProps = {
   order: AdminOrder;
   /** The foreign charge of an order paid abroad (the amount is typed in its currency), or null. */
-  charged: Charged | null;
+  charged: ChargedAbroad | null;
   refund: ReturnType<typeof useRefundOrder>;
   onNotice: (notice: Notice) => void;
 };

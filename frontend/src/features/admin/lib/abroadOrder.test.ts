@@ -6,7 +6,7 @@ describe('an order paid abroad', () => {
   it('is one with a charge in dollars or pounds', () => {
     expect(chargedAbroad({ charged: null })).toBeNull();
     expect(chargedAbroad({ charged: { ...GBP_CHARGE, currency: 'NGN' } })).toBeNull();
-    expect(chargedAbroad({ charged: GBP_CHARGE })).toBe(GBP_CHARGE);
+    expect(chargedAbroad({ charged: GBP_CHARGE })).toEqual(GBP_CHARGE);
     expect(rateLine(GBP_CHARGE)).toBe('₦2,000.00 per £1');
     expect(rateLine({ currency: 'USD', rate: 160_050 })).toBe('₦1,600.50 per $1');
   });

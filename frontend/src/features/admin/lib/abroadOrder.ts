@@ -1,4 +1,4 @@
-import { currencySymbol, formatMoney, type AbroadCurrency } from './moneyAbroad';
+import { abroadCurrency, currencySymbol, formatMoney, type AbroadCurrency } from './moneyAbroad';
 import { formatNaira } from '@/lib/money';
 import type { AdminOrder } from '@/lib/types';
 
@@ -8,11 +8,14 @@ import type { AdminOrder } from '@/lib/types';
  */
 export type Charged = NonNullable<AdminOrder['charged']>;
 
-/** The order's foreign charge, or null for an order in naira. */
-export function chargedAbroad(order: Pick<AdminOrder, 'charged'>): (Charged & { currency: AbroadCurrency }) | null {
+/** A charge in dollars or pounds. */
+export type ChargedAbroad = Charged & { currency: AbroadCurrency };
+
+/** The order's foreign charge, or null for an order in naira (no charge, or one in naira). */
+export function chargedAbroad(order: Pick<AdminOrder, 'charged'>): ChargedAbroad | null {
   const charged = order.charged;
   if (!charged || charged.currency === 'NGN') return null;
-  return charged as Charged & { currency: AbroadCurrency };
+  return { ...charged, currency: abroadCurrency(charged.currency) };
 }
 
 /** "₦2,000.00 per £1": the rate the order was charged at (kobo per one unit). */

@@ -1,5 +1,5 @@
 import { nairaProblem, nairaToKobo } from './naira';
-import { ABROAD_CURRENCIES, rateText, type AbroadCurrency, type Rounding } from './moneyAbroad';
+import { ABROAD_CURRENCIES, abroadCurrency, rateText, type AbroadCurrency, type Rounding } from './moneyAbroad';
 import type { ShopSettings } from '@/lib/types';
 
 /**
@@ -25,7 +25,7 @@ function ordered<T extends { currency: string }>(list: ReadonlyArray<T>): T[] {
 
 export function currencyDrafts(currencies: ReadonlyArray<CurrencySetting>): CurrencyDraft[] {
   return ordered(currencies).map((c) => ({
-    currency: c.currency,
+    currency: abroadCurrency(c.currency),
     enabled: c.enabled,
     rate: rateText(c.rate),
     rounding: c.rounding,

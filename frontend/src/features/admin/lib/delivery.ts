@@ -1,4 +1,4 @@
-import { amountProblem, minorToText, type AbroadCurrency } from './moneyAbroad';
+import { abroadCurrency, amountProblem, minorToText, type AbroadCurrency } from './moneyAbroad';
 import { koboToNairaText, nairaProblem } from './naira';
 import type { DeliveryOptions, DeliveryOptionsInput, PayOnDelivery, PayOnDeliveryInput } from '@/lib/types';
 
@@ -104,7 +104,7 @@ export function draftOf(options: DeliveryOptions): DeliveryDraft {
       region: zone.region,
       name: zone.name,
       enabled: zone.enabled,
-      currency: zone.currency,
+      currency: abroadCurrency(zone.currency),
       fee: minorToText(zone.fee),
       estimate: zone.estimate,
     })),

@@ -24,6 +24,15 @@ export const CURRENCY_NAMES: Record<AbroadCurrency, string> = { USD: 'US dollar'
 /** "dollars", "pounds": how a sentence counts them. */
 export const CURRENCY_UNITS: Record<AbroadCurrency, string> = { USD: 'dollars', GBP: 'pounds' };
 
+/**
+ * A currency abroad as the screens edit it. The API's fields abroad (a setting, a zone's fee, a
+ * charge) say USD or GBP in its `Currency` type, which also holds naira; anything else reads as
+ * dollars.
+ */
+export function abroadCurrency(currency: Currency): AbroadCurrency {
+  return currency === 'GBP' ? 'GBP' : 'USD';
+}
+
 /** Whether `code` (a payment's currency as Paystack reported it) is one the shop sells in. */
 export function isSoldCurrency(code: string): code is Currency {
   return Object.hasOwn(SYMBOLS, code);

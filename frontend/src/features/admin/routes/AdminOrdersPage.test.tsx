@@ -4,7 +4,7 @@ import AdminOrdersPage from './AdminOrdersPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { Order } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { packingOrder } from '../test/adminOrder';
+import { GBP_CHARGE, packingOrder } from '../test/adminOrder';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
 
 /** The address a fetch call asked for. */
@@ -14,10 +14,10 @@ function urlOf(input: RequestInfo | URL): string {
 
 const counts = { paid: 3, processing: 1, shipped: 0, delivered: 20, cancelled: 1 };
 
-/** A page of the list; each row in naira unless it says otherwise (`currency`). */
-function list(orders: (Order & { currency?: string })[], page = 1, total = orders.length, oversold = 0) {
+/** A page of the list; each row in naira unless it was charged abroad (`charged`). */
+function list(orders: Order[], page = 1, total = orders.length, oversold = 0) {
   return {
-    orders: orders.map((o) => ({ view: 'full', currency: 'NGN', ...o })),
+    orders: orders.map((o) => ({ view: 'full', charged: null, ...o })),
     total,
     page,
     pageSize: 20,
@@ -158,7 +158,7 @@ describe('admin orders list', () => {
       '/api/admin/orders': () =>
         jsonResponse(
           list([
-            { ...order({ id: 'gbp00001xxxx', number: 'GBP7Q2WM', totalAmount: 19_000_000 }), currency: 'GBP' },
+            order({ id: 'gbp00001xxxx', number: 'GBP7Q2WM', totalAmount: 19_000_000, charged: GBP_CHARGE }),
             order({ id: 'ngn00001xxxx', number: 'NGN7Q2WM' }),
           ]),
         ),

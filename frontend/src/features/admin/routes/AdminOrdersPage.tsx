@@ -18,6 +18,7 @@ import { PageBar } from '../components/PageBar';
 import { Pager } from '../components/Pager';
 import { PickListLink } from '../print/PrintLinks';
 import { adminTime } from '../lib/time';
+import { chargedAbroad } from '../lib/abroadOrder';
 import { formatMoney, isSoldCurrency } from '../lib/moneyAbroad';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
@@ -229,6 +230,8 @@ function StatusFilter({
 /** One order in the list: the whole order's money and e-mail, or for a packer what shipping needs. */
 function OrderRow({ order }: { order: ListedOrder }) {
   const full = order.view === 'full' ? order : null;
+  // Paid in dollars or pounds: its charge says in which.
+  const abroad = full && chargedAbroad(full);
   return (
     <li className="admin-order-row">
       <OrderRowHead order={order}>
@@ -254,10 +257,10 @@ function OrderRow({ order }: { order: ListedOrder }) {
         <span className="admin-order-row__total">
           <Price kobo={full.totalAmount} />
           {/* Paid abroad: the books stay in naira, the currency the customer paid in beside them. */}
-          {full.currency !== 'NGN' && (
+          {abroad && (
             <span className="admin-badge admin-order-row__currency">
               <span className="visually-hidden">paid in </span>
-              {full.currency}
+              {abroad.currency}
             </span>
           )}
         </span>

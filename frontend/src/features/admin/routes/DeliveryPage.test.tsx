@@ -79,6 +79,8 @@ function server(refuse?: string) {
         },
         abroad: (body.abroad ?? []).map((z) => ({
           ...z,
+          enabled: z.enabled ?? false,
+          estimate: z.estimate ?? '',
           name: REGION_NAMES[z.region],
           fee: Math.round(Number(z.fee.replace(/,/g, '')) * 100),
         })),

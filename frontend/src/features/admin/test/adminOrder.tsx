@@ -100,11 +100,11 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
   return {
     id,
     amount: 500_000,
+    amountAbroad: null,
     reason: 'Size 42 sold out',
     status: 'pending',
     failureReason: null,
     restocked: 0,
-    amountAbroad: null,
     createdAt: Date.UTC(2025, 2, 6, 9, 30),
     updatedAt: Date.UTC(2025, 2, 6, 9, 30),
     ...overrides,

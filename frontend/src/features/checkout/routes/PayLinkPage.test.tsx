@@ -33,6 +33,7 @@ function payPage(over: Partial<PayPage> = {}, link: Partial<PayPage['link']> = {
         size: 'M',
         color: 'Indigo',
         compareAtPrice: null,
+        priceAbroad: null,
       },
     ],
     subtotal: 4_000_000,
@@ -68,6 +69,7 @@ function sandboxPayment(email: string, channel = 'card') {
 }
 
 const start: PaymentStart = {
+  charge: null,
   accessCode: 'ac_1',
   amount: 1_700_000,
   authorizationUrl: '',

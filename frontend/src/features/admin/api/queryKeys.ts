@@ -54,6 +54,8 @@ export const adminKeys = {
   dashboard: ['admin', 'dashboard'] as const,
   /** The merchant's settings (GET/PATCH /api/admin/settings). */
   settings: ['admin', 'settings'] as const,
+  /** A product's fixed prices abroad (GET /api/admin/products/{id}/fixed-prices). */
+  fixedPrices: (productId: string) => ['admin', 'products', 'fixed-prices', productId] as const,
   brand: ['admin', 'brand'] as const,
   home: ['admin', 'home'] as const,
   /** The merchant's search words (GET/PUT /api/admin/search/synonyms). */

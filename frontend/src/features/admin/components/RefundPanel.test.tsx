@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { ORDER_ID, fullOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
+import { ABROAD, ORDER_ID, fullOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
 import { NOTHING_TO_REFUND, confirmRefundText } from './RefundPanel';
 import type { Order, RefundRequest } from '@/lib/types';
 import { jsonResponse, mockFetch, termRows } from '@/test/utils';
@@ -21,13 +21,17 @@ function server(start: Partial<Order> = {}, refuse?: Answer) {
     [`POST /api/admin/orders/${ORDER_ID}/refunds`]: async (_url, init) => {
       if (refuse) return jsonResponse(refuse.body, refuse.status);
       const body = JSON.parse(init!.body as string) as RefundRequest;
-      const amount = Math.round(Number(body.amount) * 100);
+      const typed = Math.round(Number(body.amount) * 100);
+      // An order paid abroad takes the amount in its currency; its naira equivalent at the order's rate.
+      const charged = current.charged;
+      const amount = charged ? (typed * charged.rate) / 100 : typed;
+      const abroad = charged ? { amountAbroad: typed } : {};
       await new Promise((r) => setTimeout(r, 20));
       const back = body.restock ?? [];
       current = fullOrder({
         ...current,
         refundPending: current.refundPending + amount,
-        refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: back.length })],
+        refunds: [...current.refunds, refund({ amount, reason: body.reason, restocked: back.length, ...abroad })],
         restockable: current.restockable.map((n, line) => n - (back.find((b) => b.line === line)?.units ?? 0)),
       });
       return jsonResponse(current, 201);
@@ -237,5 +241,70 @@ describe('refund panel', () => {
     const p = await panel();
     expect(p.getByText(NOTHING_TO_REFUND)).toBeTruthy();
     expect(p.queryByRole('button', { name: 'Refund' })).toBeNull();
+  });
+
+  describe('an order paid in pounds', () => {
+    it('shows every amount in pounds beside its naira, and each refund in pounds', async () => {
+      server({
+        ...ABROAD,
+        refunded: 2_000_000,
+        refundPending: 1_000_000,
+        refunds: [
+          refund({ amount: 2_000_000, amountAbroad: 1_000, status: 'processed', reason: 'Late' }),
+          refund({ amount: 1_000_000, amountAbroad: 500, status: 'pending', reason: 'Scuffed' }),
+          refund({ amount: 600_000, amountAbroad: 300, status: 'failed', reason: 'Again' }),
+        ],
+      });
+      renderAdminOrder();
+      const p = await panel();
+      expect(p.getByText(/in pounds as it was paid\.$/)).toBeTruthy();
+      expect(totals()).toEqual([
+        ['Total paid', '£95.00 ₦190,000.00'],
+        ['Refunded', '£10.00 ₦20,000.00'],
+        ['Pending', '£5.00 ₦10,000.00'],
+        ['Left to refund', '£80.00 ₦160,000.00'],
+      ]);
+      // The amount is typed in pounds, starting at what is left, with the cap in pounds.
+      const amount = p.getByLabelText<HTMLInputElement>('Amount (£)');
+      expect(amount.value).toBe('80.00');
+      expect(p.getByText('At most £80.00, in pounds as the customer paid.')).toBeTruthy();
+      const rows = within(p.getByRole('list', { name: 'History' })).getAllByRole('listitem');
+      expect(rows.map((r) => r.querySelector('.admin-refund__amount')!.textContent)).toEqual([
+        '£10.00 ₦20,000.00',
+        '£5.00 ₦10,000.00',
+        '£3.00 ₦6,000.00',
+      ]);
+    });
+
+    it('checks the amount in pounds, then refunds it in pounds', async () => {
+      const { fetch, settle } = server(ABROAD);
+      const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+      renderAdminOrder();
+      const p = await panel();
+      const amount = p.getByLabelText('Amount (£)');
+      fireEvent.change(p.getByLabelText('Reason'), { target: { value: 'Too small' } });
+      for (const [typed, message] of [
+        ['25.505', 'Enter the amount in pounds with at most two decimals, like 25.50.'],
+        ['0', 'The refund amount must be more than £0.00.'],
+        ['95.01', 'Enter an amount of at most £95.00.'],
+      ] as const) {
+        fireEvent.change(amount, { target: { value: typed } });
+        fireEvent.click(p.getByRole('button', { name: 'Refund' }));
+        expect(await p.findByText(message)).toBeTruthy();
+        expect(document.activeElement).toBe(amount);
+      }
+      expect(confirm).not.toHaveBeenCalled();
+      fireEvent.change(amount, { target: { value: '25.50' } });
+      fireEvent.click(p.getByRole('button', { name: 'Refund' }));
+      expect(confirm.mock.calls[0]![0]).toBe(confirmRefundText(2_550, 'GBP'));
+      expect(confirm.mock.calls[0]![0]).toMatch(/^Refund £25\.50 to the customer\?/);
+      expect(await screen.findByText('Refund of £25.50 sent: waiting for Paystack to confirm it.')).toBeTruthy();
+      expect(posts(fetch)).toEqual([{ amount: '25.50', reason: 'Too small', restock: [] }]);
+      expect(totals()[2]).toEqual(['Pending', '£25.50 ₦51,000.00']);
+      await waitFor(() => expect(p.getByLabelText<HTMLInputElement>('Amount (£)').value).toBe('69.50'));
+      settle('processed');
+      expect(await screen.findByText('Refund of £25.50 (₦51,000.00) processed.', {}, { timeout: 5000 })).toBeTruthy();
+      expect(totals()[1]).toEqual(['Refunded', '£25.50 ₦51,000.00']);
+    });
   });
 });

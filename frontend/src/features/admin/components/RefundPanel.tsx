@@ -1,5 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRefundOrder, type AdminOrder, type Refund, type RefundStatus } from '../api/orders';
+import { chargedAbroad, refundAmountText, refundsAbroad, type ChargedAbroad } from '../lib/abroadOrder';
+import {
+  CURRENCY_UNITS,
+  currencySymbol,
+  formatMoney,
+  minorToText,
+  type AbroadCurrency,
+  type Currency,
+} from '../lib/moneyAbroad';
 import { koboToNairaText } from '../lib/naira';
 import {
   REFUND_REASON_MAX,
@@ -29,9 +38,9 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   failed: 'Failed',
 };
 
-/** "Refund ₦6,250.00 to the customer's card? …": asked before any money goes back. */
-export function confirmRefundText(kobo: number): string {
-  return `Refund ${formatNaira(kobo)} to the customer? Paystack sends it back to the card they paid with. This cannot be undone.`;
+/** "Refund ₦6,250.00 to the customer's card? …" ("Refund £25.00 …" abroad): asked before any money goes back. */
+export function confirmRefundText(minor: number, currency: Currency = 'NGN'): string {
+  return `Refund ${formatMoney(minor, currency)} to the customer? Paystack sends it back to the card they paid with. This cannot be undone.`;
 }
 
 /**
@@ -43,14 +52,17 @@ function refundFailure(error: unknown): string {
   return failureMessage(error, REFUND_FAILED);
 }
 
-/** What the admin sees once Paystack has answered a refund, or null while it is pending. */
-function settledNotice(refund: Refund): Notice {
-  if (refund.status === 'processed')
-    return { tone: 'success', text: `Refund of ${formatNaira(refund.amount)} processed.` };
+/**
+ * What the admin sees once Paystack has answered a refund, or null while it is pending; the amount
+ * in `currency` too for an order paid abroad.
+ */
+function settledNotice(refund: Refund, currency: AbroadCurrency | null): Notice {
+  const amount = refundAmountText(refund, currency);
+  if (refund.status === 'processed') return { tone: 'success', text: `Refund of ${amount} processed.` };
   if (refund.status === 'failed') {
     return {
       tone: 'error',
-      text: `Refund of ${formatNaira(refund.amount)} failed.${refund.failureReason ? ` ${refund.failureReason}` : ''}`,
+      text: `Refund of ${amount} failed.${refund.failureReason ? ` ${refund.failureReason}` : ''}`,
     };
   }
   return null;
@@ -60,20 +72,25 @@ function settledNotice(refund: Refund): Notice {
  * An order's refunds: what has been refunded, what is waiting for Paystack and what is left; the
  * form to refund part or all of what is left (putting chosen lines back on sale); and every refund
  * so far with its status. A pending refund settles on screen (the order is read again every 2 s).
+ * An order paid in dollars or pounds is refunded in that currency: its amounts are shown in it,
+ * each beside its naira equivalent, and the amount is typed in it.
  */
 export function RefundPanel({ order }: { order: AdminOrder }) {
   const refund = useRefundOrder(order.id);
   const [notice, setNotice] = useState<Notice>(null);
+  const charged = chargedAbroad(order);
+  const abroad = charged ? refundsAbroad(order, charged) : null;
+  const abroadCurrency = charged?.currency ?? null;
 
   // A refund that was pending and is now processed or failed is announced.
   const seen = useRef(new Map(order.refunds.map((r) => [r.id, r.status])));
   useEffect(() => {
     for (const r of order.refunds) {
       const before = seen.current.get(r.id);
-      if (before === 'pending' && r.status !== 'pending') setNotice(settledNotice(r));
+      if (before === 'pending' && r.status !== 'pending') setNotice(settledNotice(r, abroadCurrency));
       seen.current.set(r.id, r.status);
     }
-  }, [order.refunds]);
+  }, [order.refunds, abroadCurrency]);
 
   return (
     <AdminPanel
@@ -81,58 +98,96 @@ export function RefundPanel({ order }: { order: AdminOrder }) {
       title="Refunds"
       className="admin-refunds"
       busy={refund.isPending}
-      description={<>Money goes back to the customer&rsquo;s card through Paystack, all at once or in parts.</>}
+      description={
+        <>
+          Money goes back to the customer&rsquo;s card through Paystack, all at once or in parts
+          {charged ? `, in ${CURRENCY_UNITS[charged.currency]} as it was paid` : ''}.
+        </>
+      }
     >
       <dl className="admin-refunds__totals">
         <div>
           <dt>Total paid</dt>
           <dd>
             {/* What was received (link by link, or by hand), never the order's total unpaid. */}
-            <Price kobo={order.paid} />
+            <Amount kobo={order.paid} abroad={charged && { minor: charged.total, currency: charged.currency }} />
           </dd>
         </div>
         <div className={order.refunded > 0 ? 'is-done' : undefined}>
           <dt>Refunded</dt>
           <dd>
-            <Price kobo={order.refunded} />
+            <Amount
+              kobo={order.refunded}
+              abroad={charged && abroad && { minor: abroad.refunded, currency: charged.currency }}
+            />
           </dd>
         </div>
         <div className={order.refundPending > 0 ? 'is-pending' : undefined}>
           <dt>Pending</dt>
           <dd>
-            <Price kobo={order.refundPending} />
+            <Amount
+              kobo={order.refundPending}
+              abroad={charged && abroad && { minor: abroad.pending, currency: charged.currency }}
+            />
           </dd>
         </div>
         <div className="admin-refunds__left">
           <dt>Left to refund</dt>
           <dd>
-            <Price kobo={order.refundable} />
+            <Amount
+              kobo={order.refundable}
+              abroad={charged && abroad && { minor: abroad.left, currency: charged.currency }}
+            />
           </dd>
         </div>
       </dl>
 
       <FormNotice notice={notice} />
 
-      {order.refundable > 0 ? (
-        <RefundForm order={order} refund={refund} onNotice={setNotice} />
+      {order.refundable > 0 && (!abroad || abroad.left > 0) ? (
+        <RefundForm order={order} charged={charged} refund={refund} onNotice={setNotice} />
       ) : (
         <p className="admin-refunds__none">{NOTHING_TO_REFUND}</p>
       )}
 
-      <RefundHistory refunds={order.refunds} />
+      <RefundHistory refunds={order.refunds} currency={abroadCurrency} />
     </AdminPanel>
+  );
+}
+
+/**
+ * An amount in naira ("₦240,000.00"), or for an order paid abroad in its currency with the naira
+ * equivalent beside it ("£120.00 ₦240,000.00").
+ */
+function Amount({ kobo, abroad }: { kobo: number; abroad: { minor: number; currency: Currency } | null }) {
+  if (!abroad) return <Price kobo={kobo} />;
+  return (
+    <>
+      <span className="price" data-minor={abroad.minor}>
+        {formatMoney(abroad.minor, abroad.currency)}
+      </span>{' '}
+      <span className="admin-refunds__naira">
+        <Price kobo={kobo} />
+      </span>
+    </>
   );
 }
 
 type RefundFormProps = {
   order: AdminOrder;
+  /** The foreign charge of an order paid abroad (the amount is typed in its currency), or null. */
+  charged: ChargedAbroad | null;
   refund: ReturnType<typeof useRefundOrder>;
   onNotice: (notice: Notice) => void;
 };
 
-function RefundForm({ order, refund, onNotice }: RefundFormProps) {
+function RefundForm({ order, charged, refund, onNotice }: RefundFormProps) {
   const latch = useInFlight();
-  const [amount, setAmount] = useState(() => koboToNairaText(order.refundable));
+  const currency: Currency = charged?.currency ?? 'NGN';
+  // What is left, in the currency the amount is typed in.
+  const refundable = charged ? refundsAbroad(order, charged).left : order.refundable;
+  const asText = charged ? minorToText : koboToNairaText;
+  const [amount, setAmount] = useState(() => asText(refundable));
   const [reason, setReason] = useState('');
   // Units to put back on sale, per line (by position), as typed.
   const [restock, setRestock] = useState<Readonly<Record<number, string>>>({});
@@ -149,15 +204,13 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
 
   // When what is left changes (a refund sent, or one that failed and freed its amount) and the
   // admin has not typed a new amount, the field follows it.
-  const offered = useRef(order.refundable);
+  const offered = useRef(refundable);
   useEffect(() => {
-    if (offered.current === order.refundable) return;
+    if (offered.current === refundable) return;
     const previous = offered.current;
-    offered.current = order.refundable;
-    setAmount((typed) =>
-      typed === koboToNairaText(previous) || typed.trim() === '' ? koboToNairaText(order.refundable) : typed,
-    );
-  }, [order.refundable]);
+    offered.current = refundable;
+    setAmount((typed) => (typed === asText(previous) || typed.trim() === '' ? asText(refundable) : typed));
+  }, [refundable, asText]);
 
   const setUnits = (position: number, units: string) => setRestock((current) => ({ ...current, [position]: units }));
   // The lines with units to put back: [{line, units}], or the first line whose number is not one.
@@ -177,7 +230,7 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!latch.begin()) return;
-    const amountProblem = refundAmountProblem(amount, order.refundable);
+    const amountProblem = refundAmountProblem(amount, refundable, currency);
     const reasonProblem = refundReasonProblem(reason);
     const lines = restockLines();
     const unitsProblem = Array.isArray(lines)
@@ -190,8 +243,8 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
       else if (!Array.isArray(lines)) document.getElementById(`${unitsId}-${lines.line}`)?.focus();
       return;
     }
-    const kobo = nairaToKobo(amount)!;
-    if (!window.confirm(confirmRefundText(kobo))) {
+    const minor = nairaToKobo(amount)!;
+    if (!window.confirm(confirmRefundText(minor, currency))) {
       latch.end();
       return;
     }
@@ -203,12 +256,16 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
           const sent = answer.refunds[answer.refunds.length - 1];
           onNotice(
             sent && sent.status !== 'pending'
-              ? settledNotice(sent)
-              : { tone: 'success', text: `Refund of ${formatNaira(kobo)} sent: waiting for Paystack to confirm it.` },
+              ? settledNotice(sent, charged?.currency ?? null)
+              : {
+                  tone: 'success',
+                  text: `Refund of ${formatMoney(minor, currency)} sent: waiting for Paystack to confirm it.`,
+                },
           );
           // Ready for the rest: the amount left, no reason, no lines ticked.
-          offered.current = answer.refundable;
-          setAmount(koboToNairaText(answer.refundable));
+          const left = charged ? refundsAbroad(answer, charged).left : answer.refundable;
+          offered.current = left;
+          setAmount(asText(left));
           setReason('');
           setRestock({});
         },
@@ -224,7 +281,7 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
         <div className="admin-refunds__fields">
           <div className="admin-refunds__field">
             <TextField
-              label="Amount (₦)"
+              label={`Amount (${currencySymbol(currency)})`}
               name="amount"
               inputMode="decimal"
               autoComplete="off"
@@ -236,7 +293,11 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
               }}
               inputRef={amountRef}
               errorId={errors.amount ? amountErrorId : undefined}
-              hint={`At most ${formatNaira(order.refundable)}.`}
+              hint={
+                charged
+                  ? `At most ${formatMoney(refundable, currency)}, in ${CURRENCY_UNITS[charged.currency]} as the customer paid.`
+                  : `At most ${formatNaira(refundable)}.`
+              }
             />
             {errors.amount && (
               <p id={amountErrorId} className="field__error">
@@ -330,8 +391,11 @@ function RefundForm({ order, refund, onNotice }: RefundFormProps) {
 
 const UNITS = (n: number) => `${n} ${n === 1 ? 'unit' : 'units'} put back on sale`;
 
-/** Every refund of the order, oldest first, with Paystack's reason for a failed one. */
-function RefundHistory({ refunds }: { refunds: Refund[] }) {
+/**
+ * Every refund of the order, oldest first, with Paystack's reason for a failed one; for an order
+ * paid in `currency` abroad, each in that currency beside its naira.
+ */
+function RefundHistory({ refunds, currency }: { refunds: Refund[]; currency: AbroadCurrency | null }) {
   if (refunds.length === 0) return null;
   return (
     <div className="admin-refunds__history">
@@ -342,7 +406,18 @@ function RefundHistory({ refunds }: { refunds: Refund[] }) {
         {refunds.map((r) => (
           <li key={r.id} className={`admin-refund admin-refund--${r.status}`}>
             <div className="admin-refund__head">
-              <Price kobo={r.amount} className="admin-refund__amount" />
+              {currency && r.amountAbroad !== null ? (
+                <span className="admin-refund__amount">
+                  <span className="price" data-minor={r.amountAbroad}>
+                    {formatMoney(r.amountAbroad, currency)}
+                  </span>{' '}
+                  <span className="admin-refunds__naira">
+                    <Price kobo={r.amount} />
+                  </span>
+                </span>
+              ) : (
+                <Price kobo={r.amount} className="admin-refund__amount" />
+              )}
               <RefundStatusBadge status={r.status} />
             </div>
             <p className="admin-refund__reason">{r.reason}</p>

@@ -10,6 +10,7 @@ import {
   setStates,
   statesSummary,
   undelivered,
+  type AbroadZoneDraft,
   type DeliveryDraft,
   type ZoneDraft,
 } from './delivery';
@@ -20,14 +21,17 @@ import { POD_OFF, zone as zoneOf } from '@/test/fixtures';
 const STATES = ['Ekiti', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
 
 const options: DeliveryOptions = {
-  abroad: [],
-  countries: [],
   states: STATES,
   zones: [
     zoneOf({ payOnDelivery: { enabled: true, maxTotal: 10_000_050 } }),
     zoneOf({ name: 'South-West', fee: 400_050, estimate: '2–3 working days', freeOver: null, states: ['Oyo', 'Ogun'] }),
   ],
   pickup: { enabled: false, address: '', payOnDelivery: POD_OFF },
+  abroad: [
+    { region: 'GB', name: 'United Kingdom', enabled: true, currency: 'GBP', fee: 1500, estimate: '5–7 working days' },
+    { region: 'WORLD', name: 'Rest of the world', enabled: false, currency: 'USD', fee: 4005, estimate: '' },
+  ],
+  countries: [],
 };
 
 function zone(overrides: Partial<ZoneDraft>): ZoneDraft {
@@ -86,6 +90,11 @@ describe('delivery draft', () => {
         },
       ],
       pickup: { enabled: false, address: '', payOnDelivery: { enabled: false, maxTotal: '150000' } },
+      // Fees abroad in each zone's currency, with their two decimals.
+      abroad: [
+        { region: 'GB', enabled: true, currency: 'GBP', fee: '15.00', estimate: '5–7 working days' },
+        { region: 'WORLD', enabled: false, currency: 'USD', fee: '40.05', estimate: '' },
+      ],
     });
     expect(new Set(draft.zones.map((z) => z.key)).size).toBe(2);
   });
@@ -106,6 +115,7 @@ describe('delivery draft', () => {
       pickupEnabled: false,
       pickupAddress: '',
       pickupPayOnDelivery: { enabled: false, maxTotal: '150000' },
+      abroad: [],
       ...more,
     });
     expect(deliveryProblem(draftOf(options))).toBeNull();
@@ -119,6 +129,19 @@ describe('delivery draft', () => {
     );
     expect(deliveryProblem(draft([], { pickupEnabled: true, pickupAddress: '  ' }))).toBe(PICKUP_NEEDS_ADDRESS);
     expect(deliveryProblem(draft([], { pickupEnabled: true, pickupAddress: '1 Broad St' }))).toBeNull();
+  });
+
+  it('checks each region abroad: a fee in its currency, an estimate once it is delivered to', () => {
+    const [uk, world] = draftOf(options).abroad as [AbroadZoneDraft, AbroadZoneDraft];
+    const draft = (abroad: AbroadZoneDraft[]): DeliveryDraft => ({ ...draftOf(options), abroad });
+    expect(deliveryProblem(draft([uk, world]))).toBeNull();
+    expect(deliveryProblem(draft([{ ...uk, estimate: ' ' }]))).toBe('Give a delivery estimate for United Kingdom.');
+    // Off, a region needs no estimate, but what is typed in its fee must still read.
+    expect(deliveryProblem(draft([world]))).toBeNull();
+    expect(deliveryProblem(draft([{ ...world, fee: '40.005' }]))).toBe(
+      'The fee for Rest of the world: "40.005" is not a valid amount: use dollars with at most two decimals, like 29.99',
+    );
+    expect(deliveryProblem(draft([{ ...uk, fee: '-2' }]))).toBe('The fee for United Kingdom cannot be negative.');
   });
 
   it('sums a zone up in a line', () => {

@@ -1,3 +1,4 @@
+import { abroadCurrency, amountProblem, minorToText, type AbroadCurrency } from './moneyAbroad';
 import { koboToNairaText, nairaProblem } from './naira';
 import type { DeliveryOptions, DeliveryOptionsInput, PayOnDelivery, PayOnDeliveryInput } from '@/lib/types';
 
@@ -17,12 +18,30 @@ export type ZoneDraft = {
   liveRates: boolean;
 };
 
+/** A zone abroad from the server (United Kingdom, United States, Canada, the rest of the world). */
+export type AbroadZone = DeliveryOptions['abroad'][number];
+
+/**
+ * One zone abroad as the screen edits it: the regions are fixed (the merchant turns each on or off);
+ * its fee is typed in the zone's own currency ("12.00").
+ */
+export type AbroadZoneDraft = {
+  region: AbroadZone['region'];
+  name: string;
+  enabled: boolean;
+  currency: AbroadCurrency;
+  fee: string;
+  estimate: string;
+};
+
 export type DeliveryDraft = {
   zones: ZoneDraft[];
   pickupEnabled: boolean;
   pickupAddress: string;
   /** Pay at pickup. */
   pickupPayOnDelivery: PayOnDeliveryDraft;
+  /** International delivery, by region. */
+  abroad: AbroadZoneDraft[];
 };
 
 /** Kobo: the largest order total for pay on delivery when the merchant has set none (₦150,000.00). */
@@ -81,6 +100,14 @@ export function draftOf(options: DeliveryOptions): DeliveryDraft {
     pickupEnabled: options.pickup.enabled,
     pickupAddress: options.pickup.address ?? '',
     pickupPayOnDelivery: podDraft(options.pickup.payOnDelivery),
+    abroad: options.abroad.map((zone) => ({
+      region: zone.region,
+      name: zone.name,
+      enabled: zone.enabled,
+      currency: abroadCurrency(zone.currency),
+      fee: minorToText(zone.fee),
+      estimate: zone.estimate,
+    })),
   };
 }
 
@@ -102,7 +129,20 @@ export function inputOf(draft: DeliveryDraft, states: ReadonlyArray<string>): De
       address: draft.pickupAddress.trim(),
       payOnDelivery: podInput(draft.pickupPayOnDelivery),
     },
+    // Every region, on or off, its fee as typed in its currency.
+    abroad: draft.abroad.map((zone) => ({
+      region: zone.region,
+      enabled: zone.enabled,
+      currency: zone.currency,
+      fee: zone.fee.trim(),
+      estimate: zone.estimate.trim(),
+    })),
   };
+}
+
+/** "Give a delivery estimate for Canada." */
+export function abroadNeedsEstimate(name: string): string {
+  return `Give a delivery estimate for ${name}.`;
 }
 
 /** The first thing the server would refuse, in its words, or null. */
@@ -129,6 +169,12 @@ export function deliveryProblem(draft: DeliveryDraft): string | null {
   if (draft.pickupEnabled && draft.pickupPayOnDelivery.enabled) {
     const max = nairaProblem(draft.pickupPayOnDelivery.maxTotal, 'largest order to pay at pickup');
     if (max) return max;
+  }
+  for (const zone of draft.abroad) {
+    // A region turned off keeps what was typed, so turning it on again finds it; it must still read.
+    const fee = amountProblem(zone.fee, `fee for ${zone.name}`, zone.currency);
+    if (fee) return fee;
+    if (zone.enabled && !zone.estimate.trim()) return abroadNeedsEstimate(zone.name);
   }
   return null;
 }

@@ -53,3 +53,17 @@ describe('refund reason', () => {
     expect(refundReasonProblem('Size 42 sold out')).toBeNull();
   });
 });
+
+describe('refund amount abroad', () => {
+  it('checks an amount in the order’s currency, in its words', () => {
+    expect(refundAmountProblem('25.50', 9_500, 'GBP')).toBeNull();
+    expect(refundAmountProblem('95', 9_500, 'GBP')).toBeNull();
+    expect(refundAmountProblem('95.01', 9_500, 'GBP')).toBe('Enter an amount of at most £95.00.');
+    expect(refundAmountProblem('0', 9_500, 'USD')).toBe('The refund amount must be more than $0.00.');
+    expect(refundAmountProblem('1.005', 9_500, 'USD')).toBe(
+      'Enter the amount in dollars with at most two decimals, like 25.50.',
+    );
+    expect(refundAmountProblem('-1', 9_500, 'GBP')).toBe(REFUND_AMOUNT_NEGATIVE);
+    expect(refundAmountProblem(' ', 9_500, 'GBP')).toBe(REFUND_AMOUNT_REQUIRED);
+  });
+});

@@ -1,12 +1,13 @@
+import { CURRENCY_UNITS, formatMoney, type Currency } from './moneyAbroad';
 import { nairaToKobo } from './naira';
-import { formatNaira } from '@/lib/money';
 
 export { nairaToKobo };
 
 /**
- * The refund form's checks, the same as the server's: an amount in naira (digits, optionally
- * grouped by commas, at most two decimals) above zero and at most what is left to refund, and a
- * reason of 1 to 300 characters. Each returns the message to show, or null.
+ * The refund form's checks, the same as the server's: an amount in naira (or, for an order paid
+ * abroad, in its currency: digits, optionally grouped by commas, at most two decimals) above zero
+ * and at most what is left to refund, and a reason of 1 to 300 characters. Each returns the
+ * message to show, or null.
  */
 export const REFUND_AMOUNT_REQUIRED = 'Enter the amount to refund.';
 export const REFUND_AMOUNT_INVALID = 'Enter the amount in naira with at most two decimals, like 12500.50.';
@@ -16,9 +17,9 @@ export const REFUND_REASON_REQUIRED = 'Please give a reason for the refund.';
 export const REFUND_REASON_MAX = 300;
 export const REFUND_REASON_TOO_LONG = `Please keep the reason under ${REFUND_REASON_MAX} characters.`;
 
-/** "Enter an amount of at most ₦12,500.00." (the server's words). */
-export function refundTooLarge(refundable: number): string {
-  return `Enter an amount of at most ${formatNaira(refundable)}.`;
+/** "Enter an amount of at most ₦12,500.00." (the server's words); "… at most £60.00." abroad. */
+export function refundTooLarge(refundable: number, currency: Currency = 'NGN'): string {
+  return `Enter an amount of at most ${formatMoney(refundable, currency)}.`;
 }
 
 /** The amount as the server reads it: no thousands separators ("12,500.50" -> "12500.50"). */
@@ -26,13 +27,21 @@ export function normalizeNaira(text: string): string {
   return text.trim().replace(/,/g, '');
 }
 
-export function refundAmountProblem(text: string, refundable: number): string | null {
+/**
+ * What is wrong with `text` as a refund of at most `refundable`, both in `currency` (minor units),
+ * or null.
+ */
+export function refundAmountProblem(text: string, refundable: number, currency: Currency = 'NGN'): string | null {
   if (text.trim() === '') return REFUND_AMOUNT_REQUIRED;
   if (text.trim().startsWith('-') && nairaToKobo(text.trim().slice(1)) !== null) return REFUND_AMOUNT_NEGATIVE;
-  const kobo = nairaToKobo(text);
-  if (kobo === null) return REFUND_AMOUNT_INVALID;
-  if (kobo === 0) return REFUND_AMOUNT_ZERO;
-  if (kobo > refundable) return refundTooLarge(refundable);
+  const minor = nairaToKobo(text);
+  if (minor === null)
+    return currency === 'NGN'
+      ? REFUND_AMOUNT_INVALID
+      : `Enter the amount in ${CURRENCY_UNITS[currency]} with at most two decimals, like 25.50.`;
+  if (minor === 0)
+    return currency === 'NGN' ? REFUND_AMOUNT_ZERO : `The refund amount must be more than ${formatMoney(0, currency)}.`;
+  if (minor > refundable) return refundTooLarge(refundable, currency);
   return null;
 }
 

@@ -7,7 +7,7 @@ import type { ConfirmChannel, PaymentChannel, PostalCodeRule, ShopSettings, Shop
  * screen, the draft and the change sent follow. Counts and amounts are edited as text; amounts are
  * naira as typed and go to the server in kobo.
  */
-export type SettingKey = keyof ShopSettings;
+export type SettingKey = Exclude<keyof ShopSettings, 'currencies'>;
 /** The settings that are numbers (counts, minutes, kobo). */
 export type NumberKey = { [K in SettingKey]: ShopSettings[K] extends number ? K : never }[SettingKey];
 
@@ -291,7 +291,10 @@ export const SETTINGS_SECTIONS: ReadonlyArray<SettingsSection> = [
 
 const FIELDS = SETTINGS_SECTIONS.flatMap((section) => section.fields);
 
-/** A setting as the form edits it: numbers as text, the switch and the channels as they are. */
+/**
+ * A setting as the form edits it: numbers as text, the switch and the channels as they are. The
+ * currencies abroad are a list of their own (lib/currencySettings.ts).
+ */
 export type SettingsDraft = { [K in SettingKey]: ShopSettings[K] extends number ? string : ShopSettings[K] };
 
 /** The channels ticked, in the screen's order (a set: the order they were ticked in does not matter). */

@@ -2,7 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CONFIRM_CANCEL_NO_REFUND } from './AdminOrderPage';
 import { NOTHING_TO_REFUND } from '../components/RefundPanel';
-import { NEXT, ORDER_ID, fullOrder, packingOrder, refund, renderAdminOrder, sentBodies } from '../test/adminOrder';
+import {
+  ABROAD,
+  NEXT,
+  ORDER_ID,
+  fullOrder,
+  packingOrder,
+  refund,
+  renderAdminOrder,
+  sentBodies,
+} from '../test/adminOrder';
 import type { Order, OrderStatus, ShippedBy } from '@/lib/types';
 import { order } from '@/test/fixtures';
 import { jsonResponse, mockFetch, staffUser, termRows } from '@/test/utils';
@@ -89,6 +98,49 @@ describe('admin order detail', () => {
       ['Total', '₦47,500.00'],
     ]);
     expect(screen.getByRole('heading', { name: 'Delivery address' })).toBeTruthy();
+  });
+
+  it('shows an order paid in pounds: each line charged in pounds beside its naira, and the rate', async () => {
+    const fetch = server(ABROAD);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    renderAdminOrder();
+    await screen.findByText('Paid');
+    // The books stay in naira.
+    expect(breakdown()).toEqual([
+      ['Subtotal', '₦160,000.00'],
+      ['Delivery', '₦30,000.00'],
+      ['Total', '₦190,000.00'],
+    ]);
+    const table = screen.getByRole('table', { name: 'Charged in British pounds (GBP) at ₦2,000.00 per £1' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => Array.from(row.children, (cell) => cell.textContent)),
+    ).toEqual([
+      ['Line', 'GBP', 'Naira'],
+      ['Oxford Brogue × 2', '£40.00', '₦80,000.00'],
+      ['Heritage Chronograph × 1', '£40.00', '₦80,000.00'],
+      ['Subtotal', '£80.00', '₦160,000.00'],
+      ['Delivery', '£15.00', '₦30,000.00'],
+      ['Total', '£95.00', '₦190,000.00'],
+    ]);
+    const payment = screen.getByRole('region', { name: 'Payment' });
+    expect(within(payment).getByText('£95.00 (₦190,000.00)')).toBeTruthy();
+    // Cancelling refunds in pounds, and says so.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel and refund £95.00' }));
+    expect(confirm.mock.calls[0]![0]).toBe(
+      'Cancel this order and refund £95.00 to the customer? The customer will see it as cancelled. This cannot be undone.',
+    );
+    expect(await screen.findByText('Order cancelled; a refund of £95.00 was sent to Paystack.')).toBeTruthy();
+    expect(patches(fetch)).toEqual([{ status: 'cancelled', refund: true }]);
+  });
+
+  it('shows no charge abroad for an order in naira', async () => {
+    server();
+    renderAdminOrder();
+    await screen.findByText('Paid');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Payment' })).getByText('₦170,000.50')).toBeTruthy();
   });
 
   it('shows an order picked up in store as such', async () => {

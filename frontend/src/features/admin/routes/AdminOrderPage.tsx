@@ -4,6 +4,7 @@ import { useAdminOrder, useUpdateOrder, wholeOrder, type AdminOrder, type StaffO
 import { AdminPanel, FormNotice, type Notice, AdminCard } from '../components/AdminPanel';
 import { PrintLinks } from '../print/PrintLinks';
 import { InternalNotePanel } from '../components/InternalNotePanel';
+import { ChargedBreakdown } from '../components/ChargedBreakdown';
 import { OrderBreakdown } from '../components/OrderBreakdown';
 import { OrderMessages } from '../components/OrderMessages';
 import { OwedBadge, SourceBadge } from '../components/OrderSource';
@@ -16,6 +17,8 @@ import { PayOnDeliveryPanel } from '../components/PayOnDeliveryPanel';
 import { RefundPanel } from '../components/RefundPanel';
 import { TenderReturnPanel } from '../components/TenderReturnPanel';
 import { adminTime } from '../lib/time';
+import { chargedAbroad, refundsAbroad } from '../lib/abroadOrder';
+import { formatMoney, type Currency } from '../lib/moneyAbroad';
 import { Message } from '@/components/Message';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
@@ -39,9 +42,9 @@ export const TRACKING_REQUIRED = 'Please enter a tracking number.';
 export const SHIPPED_BY_LABELS: Record<ShippedBy, string> = { courier: 'Courier', rider: 'Our own rider' };
 export const CONFIRM_CANCEL = 'Cancel this order? The customer will see it as cancelled. This cannot be undone.';
 
-/** The cancel confirmation when the refund goes with it. */
-export function confirmCancelWithRefund(kobo: number): string {
-  return `Cancel this order and refund ${formatNaira(kobo)} to the customer? The customer will see it as cancelled. This cannot be undone.`;
+/** The cancel confirmation when the refund goes with it (in the currency the order was paid in). */
+export function confirmCancelWithRefund(minor: number, currency: Currency = 'NGN'): string {
+  return `Cancel this order and refund ${formatMoney(minor, currency)} to the customer? The customer will see it as cancelled. This cannot be undone.`;
 }
 
 /** The statuses an admin sets with PATCH (placed is where an order starts; refused has its own action). */
@@ -131,6 +134,7 @@ export default function AdminOrderPage() {
             </h2>
             <OrderItemList items={order.items} linkProducts />
             {full && <OrderBreakdown order={full} />}
+            {full && <ChargedBreakdown order={full} />}
             {full?.discountReason && (
               <p className="admin-order__discount-reason">Discount given by hand: {full.discountReason}</p>
             )}
@@ -206,6 +210,7 @@ export default function AdminOrderPage() {
 
 /** How the order is paid and what came in (the roles that see money). */
 function PaymentFacts({ order }: { order: AdminOrder }) {
+  const charged = chargedAbroad(order);
   return (
     <AdminCard headingId="order-payment-heading" title="Payment">
       <dl className="admin-order__facts">
@@ -223,7 +228,12 @@ function PaymentFacts({ order }: { order: AdminOrder }) {
         </div>
         <div>
           <dt>Amount paid</dt>
-          <dd>{formatNaira(order.paid)}</dd>
+          <dd>
+            {/* Paid abroad: what the card was charged, then the naira the books count. */}
+            {charged && order.paid > 0
+              ? `${formatMoney(charged.total, charged.currency)} (${formatNaira(order.paid)})`
+              : formatNaira(order.paid)}
+          </dd>
         </div>
         {order.balance > 0 && (
           <div>
@@ -391,11 +401,15 @@ function CancelPanel({ order }: { order: AdminOrder }) {
   const latch = useInFlight();
   const [notice, setNotice] = useState<Notice>(null);
   const refundable = order.refundable;
+  // An order paid abroad is refunded in its currency: the buttons and questions say that amount.
+  const charged = chargedAbroad(order);
+  const currency: Currency = charged?.currency ?? 'NGN';
+  const refundText = formatMoney(charged ? refundsAbroad(order, charged).left : refundable, currency);
 
   const cancel = (refund: boolean) => {
     if (!latch.begin()) return;
     const question = refund
-      ? confirmCancelWithRefund(refundable)
+      ? confirmCancelWithRefund(charged ? refundsAbroad(order, charged).left : refundable, currency)
       : refundable > 0
         ? CONFIRM_CANCEL_NO_REFUND
         : CONFIRM_CANCEL;
@@ -409,7 +423,7 @@ function CancelPanel({ order }: { order: AdminOrder }) {
         setNotice({
           tone: 'success',
           text: refund
-            ? `Order cancelled; a refund of ${formatNaira(refundable)} was sent to Paystack.`
+            ? `Order cancelled; a refund of ${refundText} was sent to Paystack.`
             : 'Order marked as cancelled.',
         }),
       onError: (error) => setNotice({ tone: 'error', text: error.message }),
@@ -435,7 +449,7 @@ function CancelPanel({ order }: { order: AdminOrder }) {
               disabled={update.isPending}
               onClick={() => cancel(true)}
             >
-              Cancel and refund {formatNaira(refundable)}
+              Cancel and refund {refundText}
             </button>
             <button
               type="button"

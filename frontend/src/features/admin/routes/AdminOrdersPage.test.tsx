@@ -4,7 +4,7 @@ import AdminOrdersPage from './AdminOrdersPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { Order } from '@/lib/types';
 import { order } from '@/test/fixtures';
-import { packingOrder } from '../test/adminOrder';
+import { GBP_CHARGE, packingOrder } from '../test/adminOrder';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
 
 /** The address a fetch call asked for. */
@@ -14,8 +14,16 @@ function urlOf(input: RequestInfo | URL): string {
 
 const counts = { paid: 3, processing: 1, shipped: 0, delivered: 20, cancelled: 1 };
 
+/** A page of the list; each row in naira unless it was charged abroad (`charged`). */
 function list(orders: Order[], page = 1, total = orders.length, oversold = 0) {
-  return { orders: orders.map((o) => ({ view: 'full', ...o })), total, page, pageSize: 20, counts, oversold };
+  return {
+    orders: orders.map((o) => ({ view: 'full', charged: null, ...o })),
+    total,
+    page,
+    pageSize: 20,
+    counts,
+    oversold,
+  };
 }
 
 const review = {
@@ -143,6 +151,33 @@ describe('admin orders list', () => {
         .getAttribute('aria-current'),
     ).toBe('page');
     expect(document.title).toBe('Orders — Ankara');
+  });
+
+  it('marks the orders paid abroad with their currency beside the naira total', async () => {
+    mockFetch({
+      '/api/admin/orders': () =>
+        jsonResponse(
+          list([
+            order({ id: 'gbp00001xxxx', number: 'GBP7Q2WM', totalAmount: 19_000_000, charged: GBP_CHARGE }),
+            order({ id: 'ngn00001xxxx', number: 'NGN7Q2WM' }),
+          ]),
+        ),
+      '/api/admin/payments': {
+        payments: [{ ...review.payments[0]!, reference: 'ANK-gbp1', amount: 9_500, currency: 'GBP' }],
+      },
+    });
+    renderWithProviders(<AdminOrdersPage />, { path: '/admin/orders', session: { user: admin } });
+    const rows = within(await screen.findByRole('list', { name: 'Orders' })).getAllByRole('listitem');
+    const total = rows[0]!.querySelector('.admin-order-row__total')!;
+    expect(within(total as HTMLElement).getByText('₦190,000.00')).toBeTruthy();
+    const badge = within(total as HTMLElement).getByText('GBP');
+    expect(badge.className).toContain('admin-badge');
+    // Read out as "₦190,000.00 paid in GBP".
+    expect(total.textContent).toBe('₦190,000.00paid in GBP');
+    expect(rows[1]!.querySelector('.admin-order-row__total')!.textContent).toBe('₦170,000.50');
+    // A payment to review in pounds reads in pounds.
+    const payments = await screen.findByRole('list', { name: 'Payments to review' });
+    expect(within(payments).getByText('£95.00')).toBeTruthy();
   });
 
   it('asks for the page in the address', async () => {

@@ -18,6 +18,8 @@ import { PageBar } from '../components/PageBar';
 import { Pager } from '../components/Pager';
 import { PickListLink } from '../print/PrintLinks';
 import { adminTime } from '../lib/time';
+import { chargedAbroad } from '../lib/abroadOrder';
+import { formatMoney, isSoldCurrency } from '../lib/moneyAbroad';
 import { Message } from '@/components/Message';
 import { PageShell } from '@/components/PageShell';
 import { Price } from '@/components/Price';
@@ -228,6 +230,8 @@ function StatusFilter({
 /** One order in the list: the whole order's money and e-mail, or for a packer what shipping needs. */
 function OrderRow({ order }: { order: ListedOrder }) {
   const full = order.view === 'full' ? order : null;
+  // Paid in dollars or pounds: its charge says in which.
+  const abroad = full && chargedAbroad(full);
   return (
     <li className="admin-order-row">
       <OrderRowHead order={order}>
@@ -249,7 +253,18 @@ function OrderRow({ order }: { order: ListedOrder }) {
         )}
         {full && owedText(full) && <span className="admin-order-row__collect">{owedText(full)}</span>}
       </OrderRowMeta>
-      {full && <Price kobo={full.totalAmount} className="admin-order-row__total" />}
+      {full && (
+        <span className="admin-order-row__total">
+          <Price kobo={full.totalAmount} />
+          {/* Paid abroad: the books stay in naira, the currency the customer paid in beside them. */}
+          {abroad && (
+            <span className="admin-badge admin-order-row__currency">
+              <span className="visually-hidden">paid in </span>
+              {abroad.currency}
+            </span>
+          )}
+        </span>
+      )}
     </li>
   );
 }
@@ -303,6 +318,13 @@ function PaymentsToReview() {
   );
 }
 
+/** "₦25,000.00", "£22.99"; a currency the shop does not sell in as it came ("2299 EUR"). */
+function paymentAmount(payment: ReviewPayment): string {
+  if (payment.currency === 'NGN') return formatNaira(payment.amount);
+  if (isSoldCurrency(payment.currency)) return formatMoney(payment.amount, payment.currency);
+  return `${payment.amount} ${payment.currency}`;
+}
+
 function PaymentRow({ payment }: { payment: ReviewPayment }) {
   return (
     <li className="admin-payment">
@@ -317,9 +339,7 @@ function PaymentRow({ payment }: { payment: ReviewPayment }) {
         <span className="admin-order-row__email">{payment.customerEmail}</span>
       </div>
       <div className="admin-payment__meta">
-        <span className="admin-payment__amount">
-          {payment.currency === 'NGN' ? formatNaira(payment.amount) : `${payment.amount} ${payment.currency}`}
-        </span>
+        <span className="admin-payment__amount">{paymentAmount(payment)}</span>
         <time dateTime={new Date(payment.updatedAt).toISOString()}>
           {adminTime.format(new Date(payment.updatedAt))}
         </time>

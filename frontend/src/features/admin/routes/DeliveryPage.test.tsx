@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import DeliveryPage from './DeliveryPage';
+import DeliveryPage, { NOT_DELIVERED } from './DeliveryPage';
 import { Sidebar } from '@/components/Sidebar';
 import type { DeliveryOptions, DeliveryOptionsInput, PayOnDeliveryInput } from '@/lib/types';
 import { POD_OFF, zone } from '@/test/fixtures';
@@ -8,15 +8,40 @@ import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@
 
 const STATES = ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
 
+type AbroadZone = DeliveryOptions['abroad'][number];
+
+const REGION_NAMES: Record<AbroadZone['region'], string> = {
+  GB: 'United Kingdom',
+  US: 'United States',
+  CA: 'Canada',
+  WORLD: 'Rest of the world',
+};
+
+/** Delivery abroad as GET lists it: the United Kingdom on in pounds, the rest off in dollars. */
+const ABROAD: AbroadZone[] = [
+  { region: 'GB', name: 'United Kingdom', enabled: true, currency: 'GBP', fee: 1500, estimate: '5–7 working days' },
+  { region: 'US', name: 'United States', enabled: false, currency: 'USD', fee: 2500, estimate: '' },
+  { region: 'CA', name: 'Canada', enabled: false, currency: 'USD', fee: 2999, estimate: '' },
+  { region: 'WORLD', name: 'Rest of the world', enabled: false, currency: 'USD', fee: 4000, estimate: '' },
+];
+
+/** ABROAD as PUT sends it back unchanged: fees as text in each zone's currency. */
+const ABROAD_INPUT = [
+  { region: 'GB', enabled: true, currency: 'GBP', fee: '15.00', estimate: '5–7 working days' },
+  { region: 'US', enabled: false, currency: 'USD', fee: '25.00', estimate: '' },
+  { region: 'CA', enabled: false, currency: 'USD', fee: '29.99', estimate: '' },
+  { region: 'WORLD', enabled: false, currency: 'USD', fee: '40.00', estimate: '' },
+];
+
 const OPTIONS: DeliveryOptions = {
-  abroad: [],
-  countries: [],
   states: STATES,
   zones: [
     zone(),
     zone({ name: 'South-West', fee: 400_000, estimate: '2–3 working days', freeOver: null, states: ['Ogun', 'Oyo'] }),
   ],
   pickup: { enabled: false, address: '', payOnDelivery: POD_OFF },
+  abroad: ABROAD,
+  countries: [],
 };
 
 /** Pay on delivery off, as PUT sends it (the largest total kept for when it is turned on). */
@@ -52,7 +77,13 @@ function server(refuse?: string) {
           address: body.pickup.address ?? '',
           payOnDelivery: podAnswer(body.pickup.payOnDelivery),
         },
-        abroad: [],
+        abroad: (body.abroad ?? []).map((z) => ({
+          ...z,
+          enabled: z.enabled ?? false,
+          estimate: z.estimate ?? '',
+          name: REGION_NAMES[z.region],
+          fee: Math.round(Number(z.fee.replace(/,/g, '')) * 100),
+        })),
         countries: [],
       } satisfies DeliveryOptions);
     },
@@ -117,6 +148,7 @@ describe('Delivery screen', () => {
           },
         ],
         pickup: { enabled: true, address: '12 Broad Street, Lagos', payOnDelivery: POD_INPUT_OFF },
+        abroad: ABROAD_INPUT,
       },
     ]);
     expect(screen.getByText('Saved').closest('[role="status"]')).toBeTruthy();
@@ -247,6 +279,74 @@ describe('pay on delivery by zone, and at pickup', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toMatch(
       /^The largest order to pay on delivery in Lagos: "150k" is not a valid price/,
+    );
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe('International delivery', () => {
+  const section = async () => within(await screen.findByRole('region', { name: 'International delivery' }));
+
+  it('shows each region with whether it is delivered, its currency, its fee in that currency and its estimate', async () => {
+    server();
+    renderDelivery();
+    const abroad = await section();
+    expect(abroad.getAllByRole('listitem').map((li) => li.querySelector('h3')!.textContent)).toEqual([
+      'United Kingdom',
+      'United States',
+      'Canada',
+      'Rest of the world',
+    ]);
+    const uk = within(abroad.getByRole('listitem', { name: 'United Kingdom' }));
+    expect(uk.getByRole<HTMLInputElement>('checkbox', { name: 'Deliver to United Kingdom' }).checked).toBe(true);
+    expect(uk.getByLabelText<HTMLSelectElement>('Currency').value).toBe('GBP');
+    expect(uk.getByLabelText<HTMLInputElement>('Fee (£)').value).toBe('15.00');
+    expect(uk.getByLabelText<HTMLInputElement>('Delivery estimate').value).toBe('5–7 working days');
+    const world = within(abroad.getByRole('listitem', { name: 'Rest of the world' }));
+    expect(world.getByRole<HTMLInputElement>('checkbox', { name: 'Deliver to the rest of the world' }).checked).toBe(
+      false,
+    );
+    expect(world.getByText(NOT_DELIVERED)).toBeTruthy();
+    expect(world.getByLabelText<HTMLInputElement>('Fee ($)').value).toBe('40.00');
+    expect(abroad.getByRole('link', { name: 'Settings → Prices abroad' }).getAttribute('href')).toBe('/admin/settings');
+    expect(screen.getByText('No changes')).toBeTruthy();
+  });
+
+  it('turns Canada on in pounds with its fee and estimate, and saves it with the rest', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const canada = within((await section()).getByRole('listitem', { name: 'Canada' }));
+    fireEvent.click(canada.getByRole('checkbox', { name: 'Deliver to Canada' }));
+    fireEvent.change(canada.getByLabelText('Currency'), { target: { value: 'GBP' } });
+    // The fee's label follows the currency it is typed in.
+    fireEvent.change(canada.getByLabelText('Fee (£)'), { target: { value: '1,024.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    // Turned on, a region needs its estimate (said before asking the server).
+    expect(await screen.findByText('Give a delivery estimate for Canada.')).toBeTruthy();
+    expect(sent).toHaveLength(0);
+    fireEvent.change(canada.getByLabelText('Delivery estimate'), { target: { value: '7–10 working days' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Saved');
+    expect(sent[0]!.abroad).toEqual([
+      ABROAD_INPUT[0],
+      ABROAD_INPUT[1],
+      { region: 'CA', enabled: true, currency: 'GBP', fee: '1,024.5', estimate: '7–10 working days' },
+      ABROAD_INPUT[3],
+    ]);
+    // The answer is what the screen shows now.
+    const saved = within(screen.getByRole('listitem', { name: 'Canada' }));
+    expect(saved.getByLabelText<HTMLInputElement>('Fee (£)').value).toBe('1024.50');
+    expect(saved.queryByText(NOT_DELIVERED)).toBeNull();
+  });
+
+  it('a fee that is not an amount in its currency is said before asking the server', async () => {
+    const { sent } = server();
+    renderDelivery();
+    const us = within((await section()).getByRole('listitem', { name: 'United States' }));
+    fireEvent.change(us.getByLabelText('Fee ($)'), { target: { value: '$25' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert', {}, { timeout: 2000 })).textContent).toBe(
+      'The fee for United States: "$25" is not a valid amount: use dollars with at most two decimals, like 29.99',
     );
     expect(sent).toHaveLength(0);
   });

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { useDeliveryOptions, useSaveDeliveryOptions, type DeliveryOptions } from '../api/delivery';
 import { type Notice, AdminCard } from '../components/AdminPanel';
 import { SaveBar } from '../components/SaveBar';
@@ -14,12 +15,15 @@ import {
   statesSummary,
   undelivered,
   zoneOfState,
+  type AbroadZoneDraft,
   type DeliveryDraft,
   type PayOnDeliveryDraft,
   type ZoneDraft,
 } from '../lib/delivery';
+import { ABROAD_CURRENCIES, CURRENCY_UNITS, currencySymbol, type AbroadCurrency } from '../lib/moneyAbroad';
 import { PageShell } from '@/components/PageShell';
-import { TextField } from '@/components/TextField';
+import { Field, TextField } from '@/components/TextField';
+import { Select } from '@/components/forms/Select';
 import { failureMessage } from '@/lib/api';
 import '../admin.css';
 import './AdminOrders.css';
@@ -29,16 +33,18 @@ import { SearchBox } from '@/components/forms/SearchBox';
 export const DELIVERY_SAVED = 'Saved';
 export const DELIVERY_SAVE_FAILED = 'Could not save the delivery options. Please try again.';
 export const NOT_DELIVERED = 'Not delivered';
+export const INTERNATIONAL = 'International delivery';
 
 /**
  * /admin/delivery (admins only): the delivery zones (each with its fee, estimate, optional
- * free-delivery threshold and states) and pickup in store, edited together and saved at once.
+ * free-delivery threshold and states), pickup in store and delivery abroad (by region, each with
+ * its currency, fee and estimate), edited together and saved at once.
  */
 export default function DeliveryPage() {
   const options = useDeliveryOptions();
   return (
     <PageShell title="Delivery" eyebrow="Admin">
-      <PageBar state="Fees, estimates and pay on delivery by zone of states, and pickup in store." />
+      <PageBar state="Fees, estimates and pay on delivery by zone of states, pickup in store, and delivery abroad." />
       <Loaded query={options} loading="Loading delivery options…">
         {(data) => <DeliveryEditor options={data} />}
       </Loaded>
@@ -69,6 +75,8 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
   };
   const editZone = (key: string, change: Partial<ZoneDraft>) =>
     edit({ ...draft, zones: draft.zones.map((z) => (z.key === key ? { ...z, ...change } : z)) });
+  const editAbroad = (region: string, change: Partial<AbroadZoneDraft>) =>
+    edit({ ...draft, abroad: draft.abroad.map((z) => (z.region === region ? { ...z, ...change } : z)) });
 
   const addZone = () => {
     const zone = emptyZone();
@@ -169,6 +177,8 @@ function DeliveryEditor({ options }: { options: DeliveryOptions }) {
           onChange={(pickupPayOnDelivery) => edit({ ...draft, pickupPayOnDelivery })}
         />
       </AdminCard>
+
+      <AbroadZones zones={draft.abroad} onChange={editAbroad} />
 
       <SaveBar notice={notice} saving={save.isPending} changed={changed} sticky />
     </form>
@@ -373,5 +383,94 @@ function PayOnDeliveryFields({
         />
       )}
     </div>
+  );
+}
+
+const CURRENCY_OPTIONS = ABROAD_CURRENCIES.map((currency) => ({
+  value: currency,
+  label: `${currency} (${currencySymbol(currency)})`,
+}));
+
+/**
+ * International delivery: the regions abroad (United Kingdom, United States, Canada, the rest of
+ * the world), each on or off, with the currency its fee is in, the fee and the delivery estimate.
+ */
+function AbroadZones({
+  zones,
+  onChange,
+}: {
+  zones: ReadonlyArray<AbroadZoneDraft>;
+  onChange: (region: string, change: Partial<AbroadZoneDraft>) => void;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <div className="delivery__head">
+        <h2 id={headingId} className="delivery__title">
+          {INTERNATIONAL}
+        </h2>
+        <p className="muted delivery__lead">
+          Where shoppers abroad may have an order delivered, and what it costs in the zone&rsquo;s currency. They pay in
+          dollars or pounds once you turn those on in <Link href="/admin/settings">Settings → Prices abroad</Link>.
+        </p>
+      </div>
+      <ol className="delivery-zones delivery-abroad">
+        {zones.map((zone) => (
+          <AbroadZoneCard key={zone.region} zone={zone} onChange={(change) => onChange(zone.region, change)} />
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function AbroadZoneCard({
+  zone,
+  onChange,
+}: {
+  zone: AbroadZoneDraft;
+  onChange: (change: Partial<AbroadZoneDraft>) => void;
+}) {
+  const headingId = useId();
+  const currencyId = useId();
+  return (
+    <li className={`delivery-zone${zone.enabled ? '' : ' is-off'}`} aria-labelledby={headingId}>
+      <div className="delivery-zone__head">
+        <h3 id={headingId} className="delivery-zone__title">
+          {zone.name}
+        </h3>
+        {!zone.enabled && <span className="admin-badge delivery-badge--none">{NOT_DELIVERED}</span>}
+      </div>
+      <label className="delivery-pickup__toggle">
+        <input type="checkbox" checked={zone.enabled} onChange={(e) => onChange({ enabled: e.target.checked })} />
+        <span>Deliver to {zone.region === 'WORLD' ? 'the rest of the world' : zone.name}</span>
+      </label>
+      <div className="admin-form__grid delivery-zone__fields">
+        <Field id={currencyId} label="Currency" className={ADMIN_FIELD}>
+          <Select
+            id={currencyId}
+            value={zone.currency}
+            onValueChange={(currency: AbroadCurrency) => onChange({ currency })}
+            options={CURRENCY_OPTIONS}
+          />
+        </Field>
+        <NairaField
+          label={`Fee (${currencySymbol(zone.currency)})`}
+          value={zone.fee}
+          onValueChange={(fee) => onChange({ fee })}
+          placeholder="e.g. 25.00"
+          hint={`What a shopper there pays for delivery, in ${CURRENCY_UNITS[zone.currency]}.`}
+        />
+        <TextField
+          className={ADMIN_FIELD}
+          label="Delivery estimate"
+          value={zone.estimate}
+          onValueChange={(estimate) => onChange({ estimate })}
+          placeholder="e.g. 5–8 working days"
+          maxLength={60}
+          autoComplete="off"
+          required={zone.enabled}
+        />
+      </div>
+    </li>
   );
 }

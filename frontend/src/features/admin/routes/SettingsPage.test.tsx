@@ -6,7 +6,13 @@ import type { ShopSettings, ShopSettingsChange } from '@/lib/types';
 import { shopSettings } from '@/test/fixtures';
 import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
 
-const DEFAULTS: ShopSettings = shopSettings();
+// GET lists both currencies abroad, off, until the merchant sets them.
+const DEFAULTS: ShopSettings = shopSettings({
+  currencies: [
+    { currency: 'USD', enabled: false, rate: 160_000, rounding: 'ninetyNine' },
+    { currency: 'GBP', enabled: false, rate: 200_000, rounding: 'ninetyNine' },
+  ],
+});
 
 /** The server: GET answers the settings, PATCH applies the fields sent (or answers `refuse` with 400). */
 function server(refuse?: string) {
@@ -171,6 +177,76 @@ describe('Settings screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect((await screen.findByText(refusal)).closest('[role="alert"]')).toBeTruthy();
     expect(sent).toEqual([{ transferHoldMinutes: 5 }]);
+  });
+
+  it('Prices abroad: each currency on or off, its rate in naira, its rounding with an example', async () => {
+    server();
+    renderSettings();
+    const section = await screen.findByRole('region', { name: 'Prices abroad' });
+    const usd = within(section).getByRole('group', { name: 'US dollar (USD)' });
+    const gbp = within(section).getByRole('group', { name: 'British pound (GBP)' });
+    expect(within(usd).getByRole<HTMLInputElement>('checkbox', { name: 'Sell in dollars ($)' }).checked).toBe(false);
+    expect(within(gbp).getByRole<HTMLInputElement>('checkbox', { name: 'Sell in pounds (£)' }).checked).toBe(false);
+    const rate = within(usd).getByLabelText<HTMLInputElement>('Naira per US dollar (₦)');
+    expect(rate.value).toBe('1600');
+    expect(rate.getAttribute('inputmode')).toBe('decimal');
+    expect(within(gbp).getByLabelText<HTMLInputElement>('Naira per British pound (₦)').value).toBe('2000');
+    const rounding = within(usd).getByRole('group', { name: 'Rounding' });
+    expect(
+      within(rounding)
+        .getAllByRole<HTMLInputElement>('radio')
+        .map((r) => `${r.closest('label')!.textContent.trim()}${r.checked ? ' ✓' : ''}`),
+    ).toEqual(['To the cent', 'To .99 ✓', 'To a whole unit']);
+    // The example follows the rate and the rule as they are typed, and describes the choice.
+    expect(document.getElementById(rounding.getAttribute('aria-describedby')!)?.textContent).toBe(
+      '₦25,000.00 becomes $15.99.',
+    );
+    fireEvent.click(within(rounding).getByRole('radio', { name: 'To the cent' }));
+    expect(within(usd).getByText('₦25,000.00 becomes $15.63.')).toBeTruthy();
+    fireEvent.change(rate, { target: { value: '1,250' } });
+    expect(within(usd).getByText('₦25,000.00 becomes $20.00.')).toBeTruthy();
+    fireEvent.change(rate, { target: { value: '' } });
+    expect(within(usd).getByText('Type a rate to see what ₦25,000.00 becomes.')).toBeTruthy();
+    expect(within(gbp).getByText('₦25,000.00 becomes £12.99.')).toBeTruthy();
+    expect(within(section).getByRole('link', { name: 'Delivery screen' }).getAttribute('href')).toBe('/admin/delivery');
+  });
+
+  it('saves the currencies abroad together, the rate in kobo, through the same PATCH', async () => {
+    const { sent } = server();
+    renderSettings();
+    const section = await screen.findByRole('region', { name: 'Prices abroad' });
+    const gbp = within(section).getByRole('group', { name: 'British pound (GBP)' });
+    fireEvent.click(within(gbp).getByRole('checkbox', { name: 'Sell in pounds (£)' }));
+    fireEvent.change(within(gbp).getByLabelText('Naira per British pound (₦)'), { target: { value: '2,105.50' } });
+    fireEvent.click(within(gbp).getByRole('radio', { name: 'To a whole unit' }));
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('Settings saved.');
+    expect(sent).toEqual([
+      {
+        currencies: [
+          { currency: 'USD', enabled: false, rate: 160_000, rounding: 'ninetyNine' },
+          { currency: 'GBP', enabled: true, rate: 210_550, rounding: 'whole' },
+        ],
+      },
+    ]);
+    expect(within(gbp).getByLabelText<HTMLInputElement>('Naira per British pound (₦)').value).toBe('2105.50');
+    expect(screen.getByText('No changes')).toBeTruthy();
+  });
+
+  it('refuses a rate that is not an amount before asking the server, focusing it', async () => {
+    const { sent } = server();
+    renderSettings();
+    const usd = within(await screen.findByRole('region', { name: 'Prices abroad' })).getByRole('group', {
+      name: 'US dollar (USD)',
+    });
+    const rate = within(usd).getByLabelText<HTMLInputElement>('Naira per US dollar (₦)');
+    fireEvent.change(rate, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The rate for USD must be more than ₦0.00.');
+    expect(document.activeElement).toBe(rate);
+    expect(rate.getAttribute('aria-invalid')).toBe('true');
+    expect(sent).toHaveLength(0);
   });
 
   it('is linked from the menu for admins only', () => {

@@ -6,6 +6,9 @@ import { SaveBar } from '../components/SaveBar';
 import { CountField, NairaField, TickList } from '../components/Fields';
 import { Loaded } from '../components/Loaded';
 import { PageBar } from '../components/PageBar';
+import { PricesAbroadSection } from '../components/PricesAbroadSection';
+import { currenciesChange, currenciesChanged, currencyDrafts, type CurrencyDraft } from '../lib/currencySettings';
+import type { AbroadCurrency } from '../lib/moneyAbroad';
 import {
   changeOf,
   draftOf,
@@ -38,7 +41,7 @@ export default function SettingsPage() {
   const settings = useShopSettings();
   return (
     <PageShell title="Settings" eyebrow="Admin">
-      <PageBar state="How the shop sells: limits on what one order may hold, guest checkout, the ways to pay and pay on delivery." />
+      <PageBar state="How the shop sells: limits on what one order may hold, guest checkout, the ways to pay, pay on delivery and prices abroad." />
       <Loaded query={settings} loading="Loading the settings…">
         {(data) => <SettingsEditor settings={data} />}
       </Loaded>
@@ -53,7 +56,10 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [invalid, setInvalid] = useState<SettingKey | null>(null);
   const inputs = useRef<Partial<Record<SettingKey, HTMLInputElement | null>>>({});
-  const changed = isChanged(draft, saved);
+  const [abroad, setAbroad] = useState<CurrencyDraft[]>(() => currencyDrafts(settings.currencies));
+  const [invalidRate, setInvalidRate] = useState<AbroadCurrency | null>(null);
+  const rates = useRef<Partial<Record<AbroadCurrency, HTMLInputElement | null>>>({});
+  const changed = isChanged(draft, saved) || currenciesChanged(abroad, saved.currencies);
 
   const edit = <K extends SettingKey>(key: K, value: SettingsDraft[K]) => {
     setDraft({ ...draft, [key]: value });
@@ -61,9 +67,16 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
     if (invalid === key) setInvalid(null);
   };
 
+  const editCurrency = (next: CurrencyDraft) => {
+    setAbroad(abroad.map((c) => (c.currency === next.currency ? next : c)));
+    if (notice) setNotice(null);
+    if (invalidRate === next.currency) setInvalidRate(null);
+  };
+
   const done = (answer: ShopSettings) => {
     setSaved(answer);
     setDraft(draftOf(answer));
+    setAbroad(currencyDrafts(answer.currencies));
     setNotice({ tone: 'success', text: SETTINGS_SAVED });
   };
 
@@ -73,15 +86,26 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
     const result = changeOf(draft, saved);
     if ('problem' in result) {
       setInvalid(result.key);
+      setInvalidRate(null);
       setNotice({ tone: 'error', text: result.problem });
       inputs.current[result.key]?.focus();
       return;
     }
+    const currencies = currenciesChange(abroad, saved.currencies);
+    if ('problem' in currencies) {
+      setInvalid(null);
+      setInvalidRate(currencies.currency);
+      setNotice({ tone: 'error', text: currencies.problem });
+      rates.current[currencies.currency]?.focus();
+      return;
+    }
     setInvalid(null);
+    setInvalidRate(null);
     setNotice(null);
+    const change = { ...result.change, ...currencies };
     // Typed differently but the same values ("05" for 5): nothing to send.
-    if (Object.keys(result.change).length === 0) return done(saved);
-    save.mutate(result.change, {
+    if (Object.keys(change).length === 0) return done(saved);
+    save.mutate(change, {
       onSuccess: done,
       onError: (e) => setNotice({ tone: 'error', text: failureMessage(e, SETTINGS_SAVE_FAILED) }),
     });
@@ -159,6 +183,15 @@ function SettingsEditor({ settings }: { settings: ShopSettings }) {
           )}
         </section>
       ))}
+
+      <PricesAbroadSection
+        drafts={abroad}
+        onChange={editCurrency}
+        invalid={invalidRate}
+        rateRef={(currency, input) => {
+          rates.current[currency] = input;
+        }}
+      />
 
       <SaveBar notice={notice} saving={save.isPending} changed={changed} onlyWhenChanged />
     </form>

@@ -1,16 +1,31 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AdminTag } from '../components/AdminPanel';
+import { ProductPricesAbroad } from '../components/ProductPricesAbroad';
 import { answer, api, failureMessage } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { may } from '@/lib/staff';
 import type { Product, ProductRules } from '@/lib/types';
 import '../admin.css';
 
 const key = (id: string) => ['admin', 'product-returns', id] as const;
 
 /**
- * Product page (owners and managers): the product's return rules — a final sale cannot be
- * returned; the "runs small" note may show when its returns say so.
+ * Product page (owners and managers): the product's return rules, then its prices abroad for
+ * those who edit products. (The prices abroad ride in this slot until they have a place of their
+ * own: components/AdminSlot.tsx is outside the admin feature.)
  */
 export default function ProductRulesSlot({ product }: { product: Product }) {
+  const editsProducts = may(useSession().user, 'PATCH /api/products/{id}');
+  return (
+    <>
+      <ProductRules product={product} />
+      {editsProducts && <ProductPricesAbroad key={product.id} product={product} />}
+    </>
+  );
+}
+
+/** The product's return rules: a final sale cannot be returned; the "runs small" note may show when its returns say so. */
+function ProductRules({ product }: { product: Product }) {
   const client = useQueryClient();
   const rules = useQuery({
     queryKey: key(product.id),

@@ -3,7 +3,7 @@
 import { Route } from 'wouter';
 import AdminOrderPage from '../routes/AdminOrderPage';
 import type { AdminOrder, Order, OrderStatus, PackingOrder, SessionUser } from '@/lib/types';
-import { order } from '@/test/fixtures';
+import { order, orderLine } from '@/test/fixtures';
 import { admin, renderWithProviders, type mockFetch } from '@/test/utils';
 
 export const ORDER_ID = 'a1b2c3d4e5f6g7h8';
@@ -37,6 +37,8 @@ export function fullOrder(overrides: Partial<Order> & { restockable?: number[] }
   const o = order(overrides);
   return {
     ...o,
+    // In naira unless told (an order paid abroad: ABROAD).
+    charged: o.charged ?? null,
     view: 'full',
     userId: 'u1',
     payLinks: [],
@@ -108,3 +110,39 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
     ...overrides,
   };
 }
+
+/** What an order paid in pounds was charged: £80.00 of items and £15.00 of delivery, at ₦2,000.00 per £1. */
+export const GBP_CHARGE = {
+  currency: 'GBP',
+  subtotal: 8_000,
+  delivery: 1_500,
+  discount: 0,
+  total: 9_500,
+  rate: 200_000,
+} as const satisfies NonNullable<AdminOrder['charged']>;
+
+/**
+ * An order paid in pounds: GBP_CHARGE, and its naira equivalents in the order's kobo fields; two
+ * pairs of the Oxford Brogue at £20.00 (₦40,000.00) and the Heritage Chronograph at £40.00.
+ */
+export const ABROAD: Partial<Order> = {
+  charged: GBP_CHARGE,
+  items: [
+    orderLine({ price: 4_000_000, priceAbroad: 2_000 }),
+    orderLine({
+      productId: 'heritage-watch',
+      name: 'Heritage Chronograph',
+      price: 8_000_000,
+      priceAbroad: 4_000,
+      quantity: 1,
+      size: null,
+      color: null,
+      variantId: 'v-x-x',
+    }),
+  ],
+  subtotal: 16_000_000,
+  deliveryFee: 3_000_000,
+  totalAmount: 19_000_000,
+  paid: 19_000_000,
+  paidOnline: 19_000_000,
+};

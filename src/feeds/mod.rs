@@ -410,6 +410,7 @@ mod tests {
             variants: Vec::new(),
             color_images: Vec::new(),
             runs_small: false,
+            prices_abroad: None,
         };
         let why = reasons(&product);
         assert_eq!(why.len(), 5, "{why:?}");

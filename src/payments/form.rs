@@ -219,6 +219,7 @@ mod tests {
             note: None,
             use_credit: false,
             gift_card: None,
+            currency: naira(),
         }
     }
 

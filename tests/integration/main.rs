@@ -3,6 +3,7 @@
 
 mod common;
 
+mod abroad;
 mod accounts;
 mod alerts;
 mod back_office;

@@ -163,12 +163,12 @@ async fn the_dashboard_counts_revenue_less_refunds_and_the_export_lists_every_li
     assert_eq!(rows.len(), 3, "{text}");
     assert_eq!(
         rows[0],
-        "order_number,placed_at,status,customer_name,customer_email,delivery_state,delivery_method,product,size,colour,quantity,unit_price,line_total,order_subtotal,delivery_fee,discount_code,discount,order_total,refunded,payment_method,collected_at,source,amount_paid,balance"
+        "order_number,placed_at,status,customer_name,customer_email,delivery_state,delivery_method,product,size,colour,quantity,unit_price,line_total,order_subtotal,delivery_fee,discount_code,discount,order_total,refunded,payment_method,collected_at,source,amount_paid,balance,currency,charged"
     );
     let bola = rows.iter().find(|r| r.starts_with(second["number"].as_str().unwrap())).unwrap();
     assert!(
         bola.ends_with(
-            ",paid,Ada Obi,ada@example.com,Lagos,delivery,Navy Suit,,,1,30000.00,30000.00,30000.00,2500.00,,0.00,32500.00,5000.00,paystack,,website,32500.00,0.00"
+            ",paid,Ada Obi,ada@example.com,Lagos,delivery,Navy Suit,,,1,30000.00,30000.00,30000.00,2500.00,,0.00,32500.00,5000.00,paystack,,website,32500.00,0.00,NGN,"
         ),
         "{bola}"
     );

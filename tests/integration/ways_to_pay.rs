@@ -299,7 +299,7 @@ async fn pay_on_delivery_takes_stock_at_once_and_is_collected_or_refused() {
     let (_, board) = admin.get_json("/api/admin/dashboard").await;
     assert_eq!((&board["today"]["revenue"], &board["toCollect"]), (&json!(4_650_000), &json!(0)));
     let (_, csv) = (0, admin.get(&format!("/api/admin/orders.csv?from={0}&to={0}", today())).await.text().await.unwrap());
-    assert!(csv.lines().next().unwrap().ends_with("payment_method,collected_at,source,amount_paid,balance"), "{csv}");
+    assert!(csv.lines().next().unwrap().ends_with("payment_method,collected_at,source,amount_paid,balance,currency,charged"), "{csv}");
     assert!(csv.contains(",pay_on_delivery,"), "{csv}");
 
     // A second order, refused at the door.

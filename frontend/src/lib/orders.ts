@@ -1,5 +1,6 @@
-import { formatNaira } from './money';
-import type { Address, DeliveryMethod, OrderItem, OrderStatus, PaymentMethod } from './types';
+import { formatNaira, SYMBOLS } from './money';
+import { asCurrency } from './shownCurrency';
+import type { Address, DeliveryMethod, Order, OrderItem, OrderStatus, PaymentMethod } from './types';
 
 /**
  * Every order status, in the order an order moves through them: placed (a pay-on-delivery order
@@ -160,4 +161,15 @@ export function eventText(status: OrderStatus, rider: string | null | undefined)
     case 'refused':
       return 'Refused at delivery';
   }
+}
+
+/** What a foreign order charged (minor units; `rate`: kobo per one unit); null for a naira order. */
+export type Charged = NonNullable<Order['charged']>;
+
+/**
+ * The naira equivalent of an order paid in dollars or pounds, once, with the rate it was charged
+ * at: "₦45,980.00 at ₦2,000.00 per £1".
+ */
+export function nairaEquivalentText(totalKobo: number, charged: Pick<Charged, 'currency' | 'rate'>): string {
+  return `${formatNaira(totalKobo)} at ${formatNaira(charged.rate)} per ${SYMBOLS[asCurrency(charged.currency)]}1`;
 }

@@ -7,6 +7,7 @@ import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
 import { addressLines } from '@/lib/orders';
+import { asCurrency } from '@/lib/shownCurrency';
 
 export const PAYMENT_CANCELLED = 'Payment cancelled';
 export const CANCEL_EARLIER = 'Cancel that payment';
@@ -51,9 +52,14 @@ export function CheckoutReview({
   );
 }
 
-/** The server's figures for this bag, state, method and code (the last ones stay while the next load). */
+/**
+ * The server's figures for this bag, state, method and code (the last ones stay while the next
+ * load): in dollars or pounds, the quote's charge (what is paid), else its naira breakdown.
+ */
 export function QuoteSummary({ quote, values }: { quote: ReturnType<typeof useQuote>; values: CheckoutValues }) {
   const shown = quote.isError ? null : quote.data;
+  const charge = shown?.charge ?? null;
+  const place = values.address.state.trim();
   return (
     <section className="checkout__summary" aria-labelledby="checkout-summary-heading" aria-busy={quote.isFetching}>
       <h4 id="checkout-summary-heading" className="checkout__summary-title caps">
@@ -62,7 +68,8 @@ export function QuoteSummary({ quote, values }: { quote: ReturnType<typeof useQu
       {shown ? (
         <>
           <PriceBreakdown
-            {...shown.breakdown}
+            {...(charge ?? shown.breakdown)}
+            currency={charge ? asCurrency(charge.currency) : 'NGN'}
             full
             method={values.method}
             code={shown.code}
@@ -71,7 +78,7 @@ export function QuoteSummary({ quote, values }: { quote: ReturnType<typeof useQu
           />
           {values.method !== 'pickup' && shown.deliveryEstimate && (
             <p className="checkout__estimate">
-              Delivery to {values.address.state.trim()} in {shown.deliveryEstimate}
+              {place ? `Delivery to ${place} in ${shown.deliveryEstimate}` : `Delivery in ${shown.deliveryEstimate}`}
             </p>
           )}
         </>

@@ -65,11 +65,7 @@ export function ProductCard({
         <span className="product-card__body">
           {showCategory && product.category && <span className="product-card__category">{product.category}</span>}
           <Heading className="product-card__name">{product.name}</Heading>
-          <SalePrice
-            {...price}
-            className="product-card__prices"
-            priceClassName="product-card__price"
-          />
+          <SalePrice {...price} className="product-card__prices" priceClassName="product-card__price" />
           {product.reviewCount > 0 && <CardRating rating={product.rating} reviewCount={product.reviewCount} />}
         </span>
       </Link>

@@ -61,12 +61,23 @@ export function useCurrency() {
   const shown = useShownCurrency();
   const currencies = data?.currencies;
   useEffect(() => {
-    if (currencies) showCurrency(currencyFor(rememberedCurrency(), currencies.map((c) => c.currency)));
+    if (currencies)
+      showCurrency(
+        currencyFor(
+          rememberedCurrency(),
+          currencies.map((c) => c.currency),
+        ),
+      );
   }, [currencies]);
   const choose = useCallback((currency: Currency) => chooseCurrency(currency), []);
   return {
     /** The currency prices are shown in (naira until the list says the remembered one is offered). */
-    currency: currencies ? currencyFor(shown, currencies.map((c) => c.currency)) : 'NGN',
+    currency: currencies
+      ? currencyFor(
+          shown,
+          currencies.map((c) => c.currency),
+        )
+      : 'NGN',
     /** The shop's other currencies (empty: naira only). */
     currencies: currencies ?? [],
     /** Whether the list has come (or could not: naira, then). */

@@ -123,6 +123,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     colorImages: [],
     createdAt: 1_700_000_000_000,
     runsSmall: false,
+    pricesAbroad: [],
     ...overrides,
   };
 }
@@ -289,6 +290,8 @@ export function deliveryOptions(
       }),
     ],
     pickup: { enabled: false, address: '', payOnDelivery: POD_OFF, ...pickup },
+    abroad: [],
+    countries: [],
     ...rest,
   };
 }
@@ -304,6 +307,7 @@ export function orderLine(overrides: Partial<OrderItem> = {}): OrderItem {
     color: 'Black',
     variantId: 'v-42-Black',
     compareAtPrice: null,
+    priceAbroad: null,
     ...overrides,
   };
 }
@@ -334,6 +338,7 @@ export function order(overrides: Partial<Order> = {}): Order {
         color: null,
         variantId: 'v-x-x',
         compareAtPrice: null,
+        priceAbroad: null,
       },
     ],
     totalAmount: 17_000_050,
@@ -364,6 +369,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     collectedBy: null,
     deliveryAddress: LAGOS_ADDRESS,
     confirmation: null,
+    charged: null,
     ...overrides,
   };
 }
@@ -379,6 +385,8 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
     restocked: 0,
     createdAt: Date.UTC(2025, 2, 8, 12),
     updatedAt: Date.UTC(2025, 2, 9, 12),
+    currency: 'NGN',
+    amountAbroad: null,
     ...overrides,
   };
 }

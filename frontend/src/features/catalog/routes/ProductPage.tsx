@@ -155,11 +155,7 @@ function ProductDetails({ product }: { product: Product }) {
           ) : (
             <>
               <div className="product-info__summary">
-                <SalePrice
-                  {...price}
-                  className="product-info__prices"
-                  priceClassName="product-info__price"
-                />
+                <SalePrice {...price} className="product-info__prices" priceClassName="product-info__price" />
                 <RatingLink product={product} />
               </div>
 

@@ -50,7 +50,8 @@ export function placeOrderLabel(total: number, pickup: boolean): string {
  * last attempt, and "Pay ₦…" (or "Place order" when paying on delivery).
  */
 export function CheckoutPaymentStep(props: PaymentStepProps) {
-  const { state, send, quote, blocked, blockedNote, headingRef, payRef, paymentMethod, setPaymentMethod, money } = props;
+  const { state, send, quote, blocked, blockedNote, headingRef, payRef, paymentMethod, setPaymentMethod, money } =
+    props;
   const { values: chosen, payment, code } = state;
   const busy = isBusy(payment);
   const priced = quote.data && !quote.isPlaceholderData && !quote.isError ? quote.data : null;

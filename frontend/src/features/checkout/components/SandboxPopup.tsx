@@ -166,7 +166,11 @@ export function SandboxPopup({
             }}
           />
         )}
-        {way === 'card' ? <SandboxCards {...payWith} /> : <SandboxLater way={way} total={total} currency={currency} {...payWith} />}
+        {way === 'card' ? (
+          <SandboxCards {...payWith} />
+        ) : (
+          <SandboxLater way={way} total={total} currency={currency} {...payWith} />
+        )}
         <div role="alert" className="sandbox__failure-region">
           {failure && (
             <p className="alert alert--error sandbox__failure">

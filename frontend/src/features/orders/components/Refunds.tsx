@@ -49,8 +49,7 @@ export function RefundAmounts({ order }: { order: RefundedOrder }) {
       )}
       {order.refundPending > 0 && (
         <span className="refund-amount refund-amount--pending">
-          Refund pending{' '}
-          <span className="refund-amount__naira">{refundedText(order, false, order.refundPending)}</span>
+          Refund pending <span className="refund-amount__naira">{refundedText(order, false, order.refundPending)}</span>
         </span>
       )}
     </>

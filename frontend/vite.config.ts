@@ -223,7 +223,14 @@ export default defineConfig({
             { name: 'vendor', test: /node_modules[\\/](?!(?:qrcode|dijkstrajs|jsbarcode)[\\/])|rolldown[\\/]runtime/ },
             {
               name: 'shared',
-              test: /\/src\/(lib\/(api|money|queryKeys|collections|saveData|site)\.ts|components\/(Price|icons|ResponsiveImage)\.tsx)$/,
+              test: /\/src\/(lib\/(api|money|queryKeys|collections|saveData|site)\.ts|components\/(icons|ResponsiveImage)\.tsx)$/,
+            },
+            // A price and the currency it is shown in (issue 41): what every page with a price
+            // needs, and no first page draws, so one lazy chunk (one name in the first page's
+            // list of chunks, not four), fetched with the first price.
+            {
+              name: 'prices',
+              test: /\/src\/(components\/(Price|SalePrice)\.tsx|lib\/(shownCurrency|currency)\.ts)$/,
             },
           ],
         },

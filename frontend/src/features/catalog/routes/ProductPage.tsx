@@ -201,7 +201,10 @@ function ProductDetails({ product }: { product: Product }) {
           <ul className="product-perks">
             <li>
               <TruckIcon />
-              {delivery.line !== undefined ? (
+              {price.currency !== 'NGN' ? (
+                // A shopper buying in dollars or pounds: Nigeria's fees by state, in naira, are not hers.
+                <span>Delivery abroad: the fee for your country at checkout</span>
+              ) : delivery.line !== undefined ? (
                 <span className="delivery-note__text">
                   <DeliveryLines state={delivery.state} line={delivery.line} />
                 </span>

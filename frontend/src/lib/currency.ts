@@ -55,9 +55,10 @@ export function suggestedCurrency(
  * The shop's currencies and the shopper's: what prices are shown in, the currencies offered (naira
  * first; only naira while the list is loading or when the shop offers no other), and `choose`.
  * Once the list is known, a remembered currency the shop no longer offers falls back to naira.
+ * `enabled` false: the list is not asked for (yet).
  */
-export function useCurrency() {
-  const { data, isError } = useQuery(currenciesQueryOptions);
+export function useCurrency(enabled = true) {
+  const { data, isError } = useQuery({ ...currenciesQueryOptions, enabled });
   const shown = useShownCurrency();
   const currencies = data?.currencies;
   useEffect(() => {

@@ -52,8 +52,9 @@ export function CheckoutPanel() {
   const details = useCheckoutDetails(state.step !== 'closed' && state.values === null);
   const delivery = useDeliveryOptions();
   const bagKey = bagSignature(bag);
-  // The shopper's currency, once the shop's list says it is still offered (naira if the list fails).
-  const { currency, settled } = useCurrency();
+  // The shopper's currency, once the shop's list says it is still offered (naira if the list fails);
+  // asked for when the checkout opens, not with the bag.
+  const { currency, settled } = useCurrency(state.step !== 'closed');
   const money = { currency, country: isoCountry(state.values?.address.country ?? '') };
   const quoteRequest =
     state.step === 'payment' && settled

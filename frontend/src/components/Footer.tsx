@@ -1,5 +1,5 @@
 import { Link } from 'wouter';
-import { CurrencyChooser } from './CurrencyChooser';
+import { CurrencyChooserSlot } from './CurrencyChooserSlot';
 import { Logo } from './Logo';
 import { SocialLinks } from './SocialLinks';
 import { pagePath, useFooterPages } from '@/lib/collections';
@@ -45,7 +45,7 @@ export function Footer() {
           </ul>
         </nav>
         <SocialLinks links={SHOP.social} className="site-footer__social" />
-        <CurrencyChooser />
+        <CurrencyChooserSlot />
       </div>
       <p className="site-footer__copy">
         © {year} {SHOP.name}. All rights reserved.

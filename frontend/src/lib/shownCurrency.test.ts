@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { asCurrency, bagTotalIn, CURRENCY_KEY, priceIn, rememberedCurrency } from './shownCurrency';
-import { bagItem, bagOf, product } from '@/test/fixtures';
+import { asCurrency, CURRENCY_KEY, priceIn, rememberedCurrency } from './shownCurrency';
+import { product } from '@/test/fixtures';
 
 afterEach(() => window.localStorage.removeItem(CURRENCY_KEY));
 
@@ -23,20 +23,6 @@ describe('priceIn', () => {
     expect(priceIn(dress, 'NGN')).toEqual({ kobo: 4_000_000, compareAt: 5_000_000, currency: 'NGN' });
     const plain = product({ price: 2_500_000, compareAtPrice: null, pricesAbroad: [] });
     expect(priceIn(plain, 'GBP')).toEqual({ kobo: 2_500_000, compareAt: null, currency: 'NGN' });
-  });
-});
-
-describe('bagTotalIn', () => {
-  it("adds up the lines' prices in the currency times their quantities", () => {
-    const bag = bagOf(bagItem({ id: 'a', product: dress, quantity: 2 }));
-    expect(bagTotalIn(bag, 'GBP')).toEqual({ kobo: 3998, currency: 'GBP' });
-    expect(bagTotalIn(bag, 'NGN')).toEqual({ kobo: bag.total, currency: 'NGN' });
-  });
-
-  it("is the server's naira total when a line has no price in the currency", () => {
-    const plain = product({ id: 'p2', price: 2_500_000, pricesAbroad: [] });
-    const bag = bagOf(bagItem({ id: 'a', product: dress }), bagItem({ id: 'b', product: plain }));
-    expect(bagTotalIn(bag, 'GBP')).toEqual({ kobo: bag.total, currency: 'NGN' });
   });
 });
 

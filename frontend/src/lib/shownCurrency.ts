@@ -55,7 +55,8 @@ export function useShownCurrency(): Currency {
 /** A price as SalePrice takes it: the amount and the price before a sale, in `currency`'s minor unit. */
 export type ShownPrice = { kobo: number; compareAt: number | null; currency: Currency };
 
-type Priced = Pick<Product, 'price' | 'compareAtPrice' | 'pricesAbroad'>;
+/** What pricing a product in a currency reads of it. */
+export type Priced = Pick<Product, 'price' | 'compareAtPrice' | 'pricesAbroad'>;
 
 /**
  * A product's price in `currency`: its price abroad (the server's, never converted here), or its
@@ -71,25 +72,4 @@ export function priceIn(product: Priced, currency: Currency): ShownPrice {
 /** A product's price in the currency prices are shown in. */
 export function useProductPrice(product: Priced): ShownPrice {
   return priceIn(product, useShownCurrency());
-}
-
-/** An amount and its currency, as Price takes them. */
-export type ShownAmount = { kobo: number; currency: Currency };
-
-/**
- * What a bag's lines add up to in `currency`: each line's price abroad times its quantity (the
- * server's unit prices, added up, never converted here), or the server's naira total when a line
- * has no price in that currency (a bag is not shown in two currencies at once).
- */
-export function bagTotalIn(
-  bag: { total: number; items: readonly { quantity: number; product: Priced }[] },
-  currency: Currency,
-): ShownAmount {
-  let total = 0;
-  for (const item of bag.items) {
-    const price = priceIn(item.product, currency);
-    if (price.currency !== currency) return { kobo: bag.total, currency: 'NGN' };
-    total += price.kobo * item.quantity;
-  }
-  return currency === 'NGN' ? { kobo: bag.total, currency } : { kobo: total, currency };
 }

@@ -7,7 +7,8 @@ import { Message, ShopOnMessage } from '@/components/Message';
 import { Price } from '@/components/Price';
 import { PageSpinner } from '@/components/Spinner';
 import { itemCountLabel } from '@/lib/shopping';
-import { bagTotalIn, useShownCurrency } from '@/lib/shownCurrency';
+import { useShownCurrency } from '@/lib/shownCurrency';
+import { bagTotalIn } from '../lib/bagTotal';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './BagPage.css';
 

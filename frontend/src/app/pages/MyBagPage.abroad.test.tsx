@@ -155,6 +155,7 @@ describe('a shopper in London, in pounds', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Proceed to Payment' }));
 
     const pay = await screen.findByRole('button', { name: 'Pay £31.99' });
+    expect(screen.getByText('United Kingdom', { selector: '.checkout__review span' })).toBeTruthy();
     const quoted = JSON.parse(calls(fetch, 'POST', '/api/checkout/quote')[0]![1]!.body as string) as object;
     expect(quoted).toMatchObject({ currency: 'GBP', country: 'GB', state: '', method: 'delivery' });
     const summary = screen.getByRole('region', { name: 'Summary' });

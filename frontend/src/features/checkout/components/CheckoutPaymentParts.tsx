@@ -6,6 +6,7 @@ import { PaymentWait } from './PaymentPopup';
 import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
+import { useDeliveryOptions } from '@/lib/delivery';
 import { addressLines } from '@/lib/orders';
 import { asCurrency } from '@/lib/shownCurrency';
 
@@ -22,6 +23,10 @@ export function CheckoutReview({
   pickupAddress: string | undefined;
 }) {
   const pickup = values.method === 'pickup';
+  // Abroad the address holds the country's ISO code: the review names the country.
+  const { data: options } = useDeliveryOptions();
+  const address = trimValues(values).address;
+  const country = options?.countries.find((c) => c.code === address.country)?.name ?? address.country;
   return (
     <dl className="checkout__review">
       <div>
@@ -30,7 +35,7 @@ export function CheckoutReview({
           <span className="checkout__name">{values.customer.name}</span>
           {pickup
             ? pickupAddress && <span>{pickupAddress}</span>
-            : addressLines(trimValues(values).address).map((line) => <span key={line}>{line}</span>)}
+            : addressLines({ ...address, country }).map((line) => <span key={line}>{line}</span>)}
         </dd>
       </div>
       <div>

@@ -5,22 +5,25 @@ export type Currency = 'NGN' | 'USD' | 'GBP';
 export const SYMBOLS: Record<Currency, string> = { NGN: '₦', USD: '$', GBP: '£' };
 
 /**
- * Formats an integer amount in its currency's minor unit (kobo, cents, pence) with the currency's
- * sign, thousands separators and two decimals: (2299, 'GBP') -> "£22.99", (123400, 'USD') ->
- * "$1,234.00", naira as formatNaira. Integer arithmetic only, so no float rounding can creep in.
- */
-export function formatMoney(minor: number, currency: Currency): string {
-  const whole = Math.round(minor);
-  const abs = Math.abs(whole);
-  return `${whole < 0 ? '-' : ''}${SYMBOLS[currency]}${formatCount(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
  * Formats integer kobo as naira: 2500000 -> "₦25,000.00". Integer arithmetic only, so no float
  * rounding can creep in (1999999 -> "₦19,999.99").
  */
 export function formatNaira(kobo: number): string {
-  return formatMoney(kobo, 'NGN');
+  const whole = Math.round(kobo);
+  const sign = whole < 0 ? '-' : '';
+  const abs = Math.abs(whole);
+  const naira = Math.floor(abs / 100);
+  const rest = abs % 100;
+  return `${sign}₦${formatCount(naira)}.${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * Formats an integer amount in its currency's minor unit (kobo, cents, pence), written as naira is
+ * (two decimals, thousands separators, the sign before the symbol) with the currency's symbol:
+ * (2299, 'GBP') -> "£22.99", (123400, 'USD') -> "$1,234.00", naira as formatNaira.
+ */
+export function formatMoney(minor: number, currency: Currency): string {
+  return formatNaira(minor).replace('₦', SYMBOLS[currency]);
 }
 
 /**

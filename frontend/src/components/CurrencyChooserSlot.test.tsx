@@ -17,6 +17,6 @@ describe('CurrencyChooserSlot', () => {
       window.dispatchEvent(new Event('scroll'));
     });
     expect(await screen.findByLabelText('Currency')).toBeTruthy();
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([expect.stringContaining('/api/currencies')]);
+    expect(fetch.mock.calls.map(([url]) => url as string)).toEqual([expect.stringContaining('/api/currencies')]);
   });
 });

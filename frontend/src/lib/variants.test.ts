@@ -33,6 +33,7 @@ function product(name: string, sizes: string[], colors: string[], soldOut: strin
     price: 100,
     rating: 0,
     reviewCount: 0,
+    pricesAbroad: [],
   };
 }
 

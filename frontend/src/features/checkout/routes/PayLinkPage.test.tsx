@@ -33,6 +33,7 @@ function payPage(over: Partial<PayPage> = {}, link: Partial<PayPage['link']> = {
         size: 'M',
         color: 'Indigo',
         compareAtPrice: null,
+        priceAbroad: null,
       },
     ],
     subtotal: 4_000_000,

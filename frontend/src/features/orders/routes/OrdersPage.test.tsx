@@ -43,6 +43,7 @@ const newest = order({
       color: 'Royal Blue',
       variantId: 'v-XL-Royal Blue',
       compareAtPrice: null,
+      priceAbroad: null,
     },
   ],
   totalAmount: 18_500_050,

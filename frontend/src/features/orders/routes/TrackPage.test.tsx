@@ -32,6 +32,7 @@ const tracked: TrackedOrder = {
   ],
   rider: null,
   shipment: null,
+  charged: null,
 };
 
 function fill(number: string, contact: string) {

@@ -134,6 +134,7 @@ pub const RULES: &[Rule] = &[
     rule("DELETE", "/api/admin/pages/{slug}", RUNNING),
     rule("POST", "/api/admin/pages/preview", RUNNING),
     rule("PATCH", "/api/products/{id}", RUNNING),
+    rule("GET", "/api/admin/products/{id}/fixed-prices", RUNNING),
     rule("DELETE", "/api/products/{id}", RUNNING),
     rule("PUT", "/api/products/{id}/color-images", RUNNING),
     rule("PUT", "/api/products/{id}/featured", RUNNING),

@@ -201,6 +201,7 @@ pub fn routes(cfg: &mut utoipa_actix_web::service_config::ServiceConfig, public_
                 .configure(crate::orders::routes::configure)
                 .configure(crate::stock::routes::configure)
                 .configure(crate::delivery::routes::configure)
+                .configure(crate::abroad::routes::configure)
                 .configure(crate::discounts::routes::configure)
                 .configure(crate::refunds::routes::configure)
                 .configure(crate::credit::routes::configure)

@@ -1,5 +1,6 @@
 //! Ankara: a single-binary online shop priced in naira. The binary and the tests share this library.
 
+pub mod abroad;
 pub mod access;
 pub mod activity;
 pub mod alerts;

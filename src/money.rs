@@ -260,6 +260,207 @@ pub fn naira_decimal(kobo: Kobo) -> String {
     format!("{}.{:02}", kobo.0 / 100, kobo.0 % 100)
 }
 
+crate::text_enum! {
+    /// A currency the shop prices in: naira, its own, and the two it may sell abroad in.
+    pub enum Currency {
+        Ngn => "NGN",
+        Usd => "USD",
+        Gbp => "GBP",
+    }
+}
+
+impl Currency {
+    /// How the shop writes an amount of it: "₦", "$", "£".
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Currency::Ngn => "₦",
+            Currency::Usd => "$",
+            Currency::Gbp => "£",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Currency::Ngn => "Nigerian naira",
+            Currency::Usd => "US dollar",
+            Currency::Gbp => "British pound",
+        }
+    }
+}
+
+/// An amount in one currency's minor unit (kobo, cents, pence), tagged with that currency.
+///
+/// Two amounts add or subtract only in the same currency: mixing them is a bug that stops the
+/// request (a panic, like an overflow) instead of a wrong price. Naira's own [`Kobo`] is another
+/// type altogether: a [`Rate`] is the only way between them.
+///
+/// ```compile_fail
+/// let _ = ankara::money::Kobo::new(100) + ankara::money::Money::new(ankara::money::Currency::Gbp, 100);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Money {
+    currency: Currency,
+    minor: i64,
+}
+
+impl Money {
+    pub const fn new(currency: Currency, minor: i64) -> Money {
+        Money { currency, minor }
+    }
+
+    pub const fn zero(currency: Currency) -> Money {
+        Money { currency, minor: 0 }
+    }
+
+    pub fn currency(self) -> Currency {
+        self.currency
+    }
+
+    /// The count of minor units, for the edges that speak plain integers (Paystack, JSON).
+    pub fn minor(self) -> i64 {
+        self.minor
+    }
+
+    fn same(self, other: Money) -> i64 {
+        if self.currency != other.currency {
+            panic!("currency mix: {} and {}", self.currency, other.currency)
+        }
+        other.minor
+    }
+}
+
+/// Naira as a tagged amount, for the edges that take any currency (Paystack's calls).
+impl From<Kobo> for Money {
+    fn from(kobo: Kobo) -> Money {
+        Money::new(Currency::Ngn, kobo.0)
+    }
+}
+
+impl Add for Money {
+    type Output = Money;
+    fn add(self, other: Money) -> Money {
+        let minor = self.same(other);
+        Money { minor: self.minor.checked_add(minor).unwrap_or_else(|| overflow("+", self.minor, minor)), ..self }
+    }
+}
+
+impl Sub for Money {
+    type Output = Money;
+    fn sub(self, other: Money) -> Money {
+        let minor = self.same(other);
+        Money { minor: self.minor.checked_sub(minor).unwrap_or_else(|| overflow("-", self.minor, minor)), ..self }
+    }
+}
+
+impl Mul<i64> for Money {
+    type Output = Money;
+    fn mul(self, count: i64) -> Money {
+        Money { minor: self.minor.checked_mul(count).unwrap_or_else(|| overflow("×", self.minor, count)), ..self }
+    }
+}
+
+impl PartialOrd for Money {
+    fn partial_cmp(&self, other: &Money) -> Option<std::cmp::Ordering> {
+        (self.currency == other.currency).then(|| self.minor.cmp(&other.minor))
+    }
+}
+
+/// "£22.99", "$1,234.00"; naira as [`format_naira`] writes it.
+impl fmt::Display for Money {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let naira = format_naira(Kobo(self.minor));
+        f.write_str(&naira.replacen('₦', self.currency.symbol(), 1))
+    }
+}
+
+/// What an amount arithmetic needs, in naira ([`Kobo`]) or another currency ([`Money`]), so one
+/// pricing function prices a bag in either.
+pub trait Amount: Copy + PartialOrd + Add<Output = Self> + Sub<Output = Self> + Mul<i64, Output = Self> {
+    /// Nothing, in the same currency as `self`.
+    fn nothing(self) -> Self;
+    /// `percent` per cent, rounded to the nearest minor unit, half up.
+    fn percent(self, percent: i64) -> Self;
+}
+
+impl Amount for Kobo {
+    fn nothing(self) -> Kobo {
+        Kobo::ZERO
+    }
+    fn percent(self, percent: i64) -> Kobo {
+        Kobo::percent(self, percent)
+    }
+}
+
+impl Amount for Money {
+    fn nothing(self) -> Money {
+        Money::zero(self.currency)
+    }
+    fn percent(self, percent: i64) -> Money {
+        Money { minor: Kobo(self.minor).percent(percent).0, ..self }
+    }
+}
+
+crate::text_enum! {
+    /// How a price converted from naira is rounded in the currency.
+    pub enum Rounding {
+        /// To the nearest cent or penny.
+        Cent => "cent",
+        /// To the nearest price ending in .99 (£22.99).
+        NinetyNine => "ninetyNine",
+        /// To the nearest whole unit (£23.00).
+        Whole => "whole",
+    }
+}
+
+/// A currency's exchange rate as the merchant set it: kobo per one unit (₦1,600.00 per $1 is
+/// 160,000), and how converted prices are rounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rate {
+    pub currency: Currency,
+    pub kobo_per_unit: Kobo,
+    pub rounding: Rounding,
+}
+
+impl Rate {
+    /// A naira price in this currency, rounded by the merchant's rule: what a shopper abroad sees
+    /// and pays for it.
+    pub fn price_of(self, kobo: Kobo) -> Money {
+        let exact = self.amount_of(kobo).minor;
+        let minor = match self.rounding {
+            Rounding::Cent => exact,
+            Rounding::Whole => ((exact + 50) / 100 * 100).max(100),
+            Rounding::NinetyNine => ((exact + 1 + 50) / 100 * 100 - 1).max(99),
+        };
+        Money::new(self.currency, minor)
+    }
+
+    /// A naira amount in this currency to the nearest minor unit (half up), for fees and fixed
+    /// discounts, which are not shop prices and keep their exact value.
+    pub fn amount_of(self, kobo: Kobo) -> Money {
+        let rate = self.kobo_per_unit.0.max(1);
+        let scaled = kobo.0.checked_mul(100).and_then(|k| k.checked_add(rate / 2)).unwrap_or_else(|| overflow("×", kobo.0, 100));
+        Money::new(self.currency, scaled / rate)
+    }
+
+    /// What an amount in this currency is worth in naira, rounded down: the parts of a whole
+    /// (refunds of one payment) never add up to more than the whole.
+    pub fn naira_of(self, amount: Money) -> Kobo {
+        let minor = Money::new(self.currency, 0).same(amount);
+        let scaled = minor.checked_mul(self.kobo_per_unit.0).unwrap_or_else(|| overflow("×", minor, self.kobo_per_unit.0));
+        Kobo(scaled.div_euclid(100))
+    }
+}
+
+/// Parses an amount typed in `currency` ("29.99", "1,250") into its minor units, as
+/// [`parse_naira`] does for naira.
+pub fn parse_amount(currency: Currency, input: &str) -> Result<Money, String> {
+    let text = input.trim().trim_start_matches(currency.symbol());
+    match parse_naira(text) {
+        Ok(kobo) => Ok(Money::new(currency, kobo.0)),
+        Err(_) => Err(format!("{input:?} is not a valid amount in {}: use at most two decimals, like 25.00", currency.as_str())),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,5 +534,37 @@ mod tests {
     #[should_panic(expected = "kobo overflow")]
     fn overflow_stops_instead_of_wrapping() {
         let _ = Kobo::new(i64::MAX / 2) * 3;
+    }
+
+    #[test]
+    fn a_rate_converts_and_rounds_by_the_merchants_rule() {
+        let gbp = |rounding| Rate { currency: Currency::Gbp, kobo_per_unit: Kobo::new(200_000), rounding };
+        // ₦45,000 at ₦2,000 per £1 is £22.50.
+        assert_eq!(gbp(Rounding::Cent).price_of(Kobo::new(4_500_000)), Money::new(Currency::Gbp, 2250));
+        assert_eq!(gbp(Rounding::Whole).price_of(Kobo::new(4_500_000)), Money::new(Currency::Gbp, 2300));
+        assert_eq!(gbp(Rounding::NinetyNine).price_of(Kobo::new(4_500_000)), Money::new(Currency::Gbp, 2299));
+        // £22.40 is nearer £21.99 than £22.99? No: nearer 21.99 (0.41) than 22.99 (0.59).
+        assert_eq!(gbp(Rounding::NinetyNine).price_of(Kobo::new(4_480_000)), Money::new(Currency::Gbp, 2199));
+        assert_eq!(gbp(Rounding::NinetyNine).price_of(Kobo::new(1_000)), Money::new(Currency::Gbp, 99), "never below .99");
+        assert_eq!(gbp(Rounding::Cent).amount_of(Kobo::new(333)), Money::new(Currency::Gbp, 0));
+        assert_eq!(gbp(Rounding::Cent).naira_of(Money::new(Currency::Gbp, 2299)), Kobo::new(4_598_000));
+        // Refunds in parts never add up to more than the whole in naira.
+        let odd = Rate { currency: Currency::Usd, kobo_per_unit: Kobo::new(153_333), rounding: Rounding::Cent };
+        let whole = odd.naira_of(Money::new(Currency::Usd, 10_001));
+        let parts = odd.naira_of(Money::new(Currency::Usd, 3_333)) + odd.naira_of(Money::new(Currency::Usd, 6_668));
+        assert!(parts <= whole, "{parts} > {whole}");
+    }
+
+    #[test]
+    fn money_adds_only_in_its_own_currency() {
+        let a = Money::new(Currency::Usd, 1_999);
+        assert_eq!(a + a * 2, Money::new(Currency::Usd, 5_997));
+        assert_eq!(a.to_string(), "$19.99");
+        assert_eq!(Money::new(Currency::Gbp, 123_456).to_string(), "£1,234.56");
+        assert_eq!(a.partial_cmp(&Money::new(Currency::Gbp, 1)), None, "no order across currencies");
+        assert_eq!(parse_amount(Currency::Gbp, "£29.99"), Ok(Money::new(Currency::Gbp, 2_999)));
+        assert!(parse_amount(Currency::Usd, "1.234").is_err());
+        let mixed = std::panic::catch_unwind(|| Money::new(Currency::Usd, 1) + Money::new(Currency::Gbp, 1));
+        assert!(mixed.is_err(), "dollars and pounds do not add");
     }
 }

@@ -4,41 +4,41 @@
 
 use serde::Serialize;
 
-use crate::money::Kobo;
+use crate::money::{Amount, Kobo};
 
 /// One bag line as priced: its current unit price, quantity and collection (codes may be limited
 /// to collections).
 #[derive(Debug, Clone)]
-pub struct Line {
-    pub price: Kobo,
+pub struct Line<A = Kobo> {
+    pub price: A,
     pub quantity: i64,
     pub collection_id: String,
 }
 
 /// How the order reaches the shopper.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Delivery {
+pub enum Delivery<A = Kobo> {
     /// Delivered to a state of a zone: its fee, waived from `free_over` subtotal when set.
-    Zone { fee: Kobo, free_over: Option<Kobo> },
+    Zone { fee: A, free_over: Option<A> },
     /// Collected from the shop: free.
     Pickup,
 }
 
 /// What a code takes off.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Offer {
+pub enum Offer<A = Kobo> {
     /// A whole percentage (1 to 100) of the eligible subtotal, rounded to the nearest kobo, half up.
     Percent(i64),
     /// A fixed amount, never more than the eligible subtotal.
-    Fixed(Kobo),
+    Fixed(A),
     /// The delivery fee.
     FreeDelivery,
 }
 
 /// A code's offer and the collections it is limited to (none: every line counts).
 #[derive(Debug, Clone)]
-pub struct Discount {
-    pub offer: Offer,
+pub struct Discount<A = Kobo> {
+    pub offer: Offer<A>,
     pub collections: Vec<String>,
 }
 
@@ -55,31 +55,46 @@ pub struct Breakdown {
     pub total: Kobo,
 }
 
-/// Prices a bag. A subtotal discount never takes more than the lines it applies to, so the total
-/// never falls below the delivery fee; a free-delivery code takes exactly the fee.
+/// Prices a bag in naira. A subtotal discount never takes more than the lines it applies to, so
+/// the total never falls below the delivery fee; a free-delivery code takes exactly the fee.
 pub fn price(lines: &[Line], delivery: &Delivery, discount: Option<&Discount>) -> Breakdown {
-    let subtotal: Kobo = lines.iter().map(|l| l.price * l.quantity).sum();
+    let Parts { subtotal, delivery, discount, total } = price_in(Kobo::ZERO, lines, delivery, discount);
+    Breakdown { subtotal, delivery, discount, total }
+}
+
+/// A checkout's parts in any one currency.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Parts<A> {
+    pub subtotal: A,
+    pub delivery: A,
+    pub discount: A,
+    pub total: A,
+}
+
+/// [`price`] in the currency of `zero` (naira, or the shopper's currency abroad: the lines, the
+/// fee and a fixed discount are then already in it, so the arithmetic is the same).
+pub fn price_in<A: Amount>(zero: A, lines: &[Line<A>], delivery: &Delivery<A>, discount: Option<&Discount<A>>) -> Parts<A> {
+    let sum = |keep: &dyn Fn(&Line<A>) -> bool| lines.iter().filter(|l| keep(l)).fold(zero, |sum, l| sum + l.price * l.quantity);
+    let subtotal = sum(&|_| true);
     let delivery = match *delivery {
-        Delivery::Pickup => Kobo::ZERO,
-        Delivery::Zone { free_over: Some(threshold), .. } if subtotal >= threshold => Kobo::ZERO,
+        Delivery::Pickup => zero,
+        Delivery::Zone { free_over: Some(threshold), .. } if subtotal >= threshold => zero,
         Delivery::Zone { fee, .. } => fee,
     };
     let discount = match discount {
-        None => Kobo::ZERO,
+        None => zero,
         Some(d) => {
-            let eligible: Kobo = lines
-                .iter()
-                .filter(|l| d.collections.is_empty() || d.collections.contains(&l.collection_id))
-                .map(|l| l.price * l.quantity)
-                .sum();
+            let eligible = sum(&|l| d.collections.is_empty() || d.collections.contains(&l.collection_id));
             match d.offer {
                 Offer::Percent(percent) => eligible.percent(percent.clamp(0, 100)),
-                Offer::Fixed(amount) => amount.clamp(Kobo::ZERO, eligible),
+                Offer::Fixed(amount) if amount < zero => zero,
+                Offer::Fixed(amount) if amount > eligible => eligible,
+                Offer::Fixed(amount) => amount,
                 Offer::FreeDelivery => delivery,
             }
         }
     };
-    Breakdown { subtotal, delivery, discount, total: subtotal + delivery - discount }
+    Parts { subtotal, delivery, discount, total: subtotal + delivery - discount }
 }
 
 #[cfg(test)]

@@ -118,6 +118,8 @@ pub struct Product {
     /// Its returns say it runs small (and the merchant lets the page say so): "Runs small — most
     /// customers take one size up".
     pub runs_small: bool,
+    /// Its price in each currency abroad the merchant offers (empty while naira is the only one).
+    pub prices_abroad: Vec<crate::abroad::PriceAbroad>,
 }
 
 /// A [`Product`]'s answer, written as JSON once and copied into every list that shows it.
@@ -235,6 +237,7 @@ fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
         variants: Vec::new(),
         color_images: Vec::new(),
         runs_small: r.get(13)?,
+        prices_abroad: Vec::new(),
     })
 }
 
@@ -272,6 +275,7 @@ fn query_products_plain(conn: &Connection, where_and_order: &str, params: impl r
     let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {where_and_order}");
     let mut products: Vec<Product> = conn.prepare_cached(&sql)?.query_map(params, product_from_row)?.collect::<Result<_, _>>()?;
     attach_images(conn, &mut products)?;
+    crate::abroad::attach_prices(conn, &mut products)?;
     Ok(products)
 }
 

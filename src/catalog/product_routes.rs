@@ -29,7 +29,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
         .service(list_products)
         .service(bulk_products)
         .service(duplicate_product)
-        .service(set_photos);
+        .service(set_photos)
+        .service(fixed_prices);
 }
 
 /// The new product form (multipart): up to 8 pictures under `images`.
@@ -197,6 +198,10 @@ pub struct ProductEdit {
     #[schema(value_type = Option<String>, max_length = 120)]
     #[serde(default, deserialize_with = "crate::util::sent")]
     category: Option<Option<String>>,
+    /// When given, replaces its fixed prices abroad: each "29.99" in its currency, "" for none
+    /// (the price then follows the exchange rate).
+    #[serde(rename = "fixedPrices")]
+    fixed_prices: Option<Vec<crate::abroad::FixedPriceInput>>,
 }
 
 /// A category as sent: `None` when left out, `Some(None)` to remove it, `Some(Some(text))` to set it.
@@ -255,6 +260,7 @@ async fn edit_product(
     let variants = body.variants.as_deref().map(crate::stock::check_variants).transpose()?;
     let category = category_edit(body.category)?;
     let collection = body.collection_id.map(|c| c.trim().to_string());
+    let fixed = body.fixed_prices.as_deref().map(crate::abroad::check_fixed_prices).transpose()?;
     let root = state.media.root.clone();
     let actor = admin.0.id.clone();
     let now = state.clock.now_ms();
@@ -262,7 +268,12 @@ async fn edit_product(
         .catalogue
         .write(move |tx| {
             let edit = super::products::ProductChanges { name, price, description, compare_at, variants, category, collection };
-            let product = super::products::edit(tx, &root, &id, &edit, &actor, now)?;
+            let mut product = super::products::edit(tx, &root, &id, &edit, &actor, now)?;
+            if let Some(fixed) = &fixed {
+                crate::abroad::set_fixed_prices(tx, &id, fixed)?;
+                // Its prices abroad follow the fixed ones in this answer too.
+                product = super::get_product(tx, &id)?.ok_or_else(|| AppError::NotFound("Product not found.".into()))?;
+            }
             Ok((product, Changes::product(&id)))
         })
         .await?;
@@ -461,4 +472,13 @@ async fn set_photos(
         })
         .await?;
     Ok(HttpResponse::Ok().json(product))
+}
+
+/// A product's fixed prices abroad, as the editor shows them (none: it follows the rates).
+#[utoipa::path(params(ProductId), tag = "admin", responses((status = OK, body = Vec<crate::abroad::FixedPrice>), Unauthorized, Forbidden))]
+#[get("/admin/products/{id}/fixed-prices")]
+async fn fixed_prices(state: web::Data<AppState>, _admin: AdminUser<EditProducts>, id: web::Path<ProductId>) -> AppResult<HttpResponse> {
+    let id = id.into_inner();
+    let prices = state.db.read(move |c| Ok(crate::abroad::fixed_prices(c, &id)?)).await?;
+    Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(prices))
 }

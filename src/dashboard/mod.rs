@@ -330,10 +330,13 @@ const HEADER: &[&str] = &[
     "source",
     "amount_paid",
     "balance",
+    "currency",
+    "charged",
 ];
 
 /// Orders placed on Lagos days `from` to `to` (inclusive) as CSV, one row per line, amounts in
-/// naira with two decimals; order figures repeat on each of the order's lines.
+/// naira with two decimals; order figures repeat on each of the order's lines. An order paid
+/// abroad counts at its naira worth, with its currency and the amount charged in it at the end.
 pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String> {
     let mut out = format!("{}\r\n", HEADER.join(","));
     let mut stmt = conn.prepare(
@@ -344,7 +347,7 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
                 o.payment_method, o.collected_at, o.source,
                 CASE o.payment_method WHEN 'paystack' THEN o.total_kobo ELSE 0 END + COALESCE(o.collected_kobo, 0)
                   + (SELECT COALESCE(SUM(l.amount_kobo), 0) FROM pay_links l WHERE l.order_id = o.id AND l.paid_at IS NOT NULL),
-                o.status IN ('cancelled', 'refused')
+                o.status IN ('cancelled', 'refused'), o.currency, json_extract(o.charge, '$.total')
          FROM orders o JOIN order_items oi ON oi.order_id = o.id
          WHERE o.created_at >= ?1 AND o.created_at < ?2 ORDER BY o.created_at, o.id, oi.position",
     )?;
@@ -383,6 +386,9 @@ pub fn export(conn: &Connection, from: i64, to: i64) -> rusqlite::Result<String>
                 let (total, paid, closed): (Kobo, Kobo, bool) = (r.get(16)?, r.get(21)?, r.get(22)?);
                 naira_decimal(if closed || paid >= total { Kobo::ZERO } else { total - paid })
             },
+            // Paid abroad: the currency and what was charged in it (every other amount is naira).
+            text(23)?,
+            r.get::<_, Option<i64>>(24)?.map(|minor| naira_decimal(Kobo::new(minor))).unwrap_or_default(),
         ];
         out.push_str(&fields.join(","));
         out.push_str("\r\n");

@@ -34,6 +34,7 @@ const MIGRATIONS: &[(i64, &str)] = &[
     (28, include_str!("../../migrations/0028_gift_cards.sql")),
     (29, include_str!("../../migrations/0029_counter.sql")),
     (30, include_str!("../../migrations/0030_counter_gift_cards.sql")),
+    (31, include_str!("../../migrations/0031_prices_abroad.sql")),
 ];
 
 pub const LATEST_VERSION: i64 = MIGRATIONS[MIGRATIONS.len() - 1].0;

@@ -118,6 +118,10 @@ pub struct DeliveryOptions {
     pub states: Vec<&'static str>,
     pub zones: Vec<Zone>,
     pub pickup: Pickup,
+    /// Delivery abroad: the four zones, each with its fee in its own currency.
+    pub abroad: Vec<crate::abroad::ZoneAbroad>,
+    /// The countries abroad the address form offers (Nigeria is not among them: it has `states`).
+    pub countries: &'static [crate::abroad::Country],
 }
 
 const PICKUP_KEY: &str = "pickup";
@@ -156,6 +160,8 @@ pub fn load(conn: &Connection) -> rusqlite::Result<DeliveryOptions> {
         states: STATES.to_vec(),
         zones: zones.into_iter().map(|(_, z)| z).collect(),
         pickup: pickup.and_then(|p| serde_json::from_str(&p).ok()).unwrap_or_default(),
+        abroad: crate::abroad::zones(conn)?,
+        countries: crate::abroad::COUNTRIES,
     })
 }
 
@@ -179,7 +185,8 @@ pub struct ForCheckout {
 
 /// Replaces the delivery zones and pickup in one go. States left out of every zone cannot be
 /// delivered to.
-pub fn replace(tx: &Connection, zones: &[Zone], pickup: &Pickup, now: i64) -> AppResult<DeliveryOptions> {
+pub fn replace(tx: &Connection, zones: &[Zone], pickup: &Pickup, abroad: &[Abroad], now: i64) -> AppResult<DeliveryOptions> {
+    crate::abroad::replace_zones(tx, abroad)?;
     tx.execute("DELETE FROM delivery_zones", [])?;
     for (position, z) in zones.iter().enumerate() {
         let id = crate::util::new_id();
@@ -292,7 +299,13 @@ struct PickupInput {
 struct OptionsInput {
     zones: Vec<ZoneInput>,
     pickup: PickupInput,
+    /// The zones abroad to change (a region left out keeps its setting).
+    #[serde(default)]
+    abroad: Vec<crate::abroad::ZoneAbroadInput>,
 }
+
+/// A zone abroad as checked: its region, whether it is on, its fee and estimate.
+pub type Abroad = (crate::abroad::Region, bool, crate::money::Money, String);
 
 fn pay_on_delivery(input: Option<PayOnDeliveryInput>) -> AppResult<PayOnDelivery> {
     let Some(input) = input else { return Ok(PayOnDelivery::default()) };
@@ -305,7 +318,8 @@ fn pay_on_delivery(input: Option<PayOnDeliveryInput>) -> AppResult<PayOnDelivery
     Ok(PayOnDelivery { enabled: input.enabled, max_total })
 }
 
-fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
+fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup, Vec<Abroad>)> {
+    let abroad = crate::abroad::check_zones(input.abroad)?;
     if input.zones.len() > 37 {
         return Err(AppError::Validation("There can be at most 37 zones, one per state.".into()));
     }
@@ -365,5 +379,5 @@ fn check(input: OptionsInput) -> AppResult<(Vec<Zone>, Pickup)> {
     if pickup.address.chars().count() > 300 {
         return Err(AppError::Validation("The pickup address may have at most 300 characters.".into()));
     }
-    Ok((zones, pickup))
+    Ok((zones, pickup, abroad))
 }

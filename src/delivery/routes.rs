@@ -25,12 +25,12 @@ async fn delivery_options(state: web::Data<AppState>) -> AppResult<crate::cache:
 #[utoipa::path(tag = "admin", responses((status = OK, body = DeliveryOptions), BadRequest, Unauthorized, Forbidden))]
 #[put("/admin/delivery")]
 async fn replace_options(state: web::Data<AppState>, _admin: AdminUser, body: web::Json<OptionsInput>) -> AppResult<HttpResponse> {
-    let (zones, pickup) = check(body.into_inner())?;
+    let (zones, pickup, abroad) = check(body.into_inner())?;
     let now = state.clock.now_ms();
     let options = state
         .catalogue
         // Product pages show the delivery fee.
-        .write(move |tx| Ok((replace(tx, &zones, &pickup, now)?, crate::catalog::write::Changes::shown())))
+        .write(move |tx| Ok((replace(tx, &zones, &pickup, &abroad, now)?, crate::catalog::write::Changes::shown())))
         .await?;
     Ok(HttpResponse::Ok().json(options))
 }

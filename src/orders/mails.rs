@@ -11,10 +11,17 @@ pub fn choice_detail(item: &super::OrderItem) -> String {
 }
 
 fn summary(order: &Order) -> String {
+    // An order paid abroad is told in the currency the customer paid in; its lines' naira prices
+    // are only the shop's books.
+    let charge = order.charged;
+    let money = |kobo: Kobo, minor: Option<i64>| match (charge, minor) {
+        (Some(c), Some(minor)) => crate::money::Money::new(c.currency, minor).to_string(),
+        _ => format_naira(kobo),
+    };
     let mut text = String::new();
     for item in &order.items {
         let detail = choice_detail(item);
-        let sale = match item.compare_at_price.filter(|c| *c > item.price) {
+        let sale = match item.compare_at_price.filter(|c| *c > item.price && charge.is_none()) {
             Some(before) => format!(
                 " (on sale: {} each, was {}, {}% off)",
                 format_naira(item.price),
@@ -23,23 +30,24 @@ fn summary(order: &Order) -> String {
             ),
             None => String::new(),
         };
-        text.push_str(&format!("  {} × {}{} — {}{sale}\n", item.quantity, item.name, detail, format_naira(item.price * item.quantity)));
+        let line = money(item.price * item.quantity, item.price_abroad.map(|each| each * item.quantity));
+        text.push_str(&format!("  {} × {}{} — {line}{sale}\n", item.quantity, item.name, detail));
     }
     let a = &order.delivery_address;
     let p = &order.price;
-    text.push_str(&format!("\nSubtotal: {}\n", format_naira(p.subtotal)));
+    text.push_str(&format!("\nSubtotal: {}\n", money(p.subtotal, charge.map(|c| c.subtotal))));
     match p.delivery_method {
         crate::delivery::Method::Pickup => text.push_str("Pick up in store: free\n"),
         crate::delivery::Method::Delivery => {
             let estimate = p.delivery_estimate.as_deref().map(|e| format!(" ({e})")).unwrap_or_default();
-            text.push_str(&format!("Delivery{estimate}: {}\n", format_naira(p.delivery_fee)));
+            text.push_str(&format!("Delivery{estimate}: {}\n", money(p.delivery_fee, charge.map(|c| c.delivery))));
         }
     }
     if p.discount > crate::money::Kobo::ZERO {
         let code = p.discount_code.as_deref().map(|c| format!(" ({c})")).unwrap_or_default();
-        text.push_str(&format!("Discount{code}: −{}\n", format_naira(p.discount)));
+        text.push_str(&format!("Discount{code}: −{}\n", money(p.discount, charge.map(|c| c.discount))));
     }
-    text.push_str(&format!("Total: {}\n", format_naira(order.total_amount)));
+    text.push_str(&format!("Total: {}\n", money(order.total_amount, charge.map(|c| c.total))));
     text.push_str(&format!("Payment reference: {}\n", order.payment_reference));
     let postal = if a.postal_code.is_empty() { String::new() } else { format!(" {}", a.postal_code) };
     text.push_str(&format!(

@@ -203,6 +203,10 @@ pub struct OrderItem {
     pub quantity: i64,
     pub size: Option<String>,
     pub color: Option<String>,
+    /// Each, in the currency the order was charged in when not naira (minor units; `price` is
+    /// then its naira worth).
+    #[serde(default)]
+    pub price_abroad: Option<i64>,
 }
 
 #[derive(Serialize, Debug, Clone, utoipa::ToSchema)]
@@ -254,6 +258,9 @@ pub struct Order {
     /// Units of each line (by position) taken from stock and not yet put back on sale.
     #[serde(skip)]
     pub off_sale: Vec<i64>,
+    /// Paid in a currency abroad: what was charged in it, and the rate (the naira amounts of the
+    /// order are its worth at that rate). Null for an order in naira.
+    pub charged: Option<crate::abroad::Charge>,
 }
 
 /// The parts of an order's total, as priced when its payment started.
@@ -283,7 +290,8 @@ const COLUMNS: &str = "id, user_id, created_at, updated_at, status, is_new, cust
     shipped_by, credit_kobo, gift_kobo, tender_short_kobo,
     (SELECT COALESCE(SUM(c.amount_kobo), 0) FROM credit_entries c
      WHERE c.order_id = orders.id AND c.payment_reference = orders.payment_reference AND c.amount_kobo > 0),
-    (SELECT COALESCE(SUM(g.amount_kobo), 0) FROM gift_card_entries g WHERE g.order_id = orders.id AND g.amount_kobo > 0)";
+    (SELECT COALESCE(SUM(g.amount_kobo), 0) FROM gift_card_entries g WHERE g.order_id = orders.id AND g.amount_kobo > 0),
+    charge";
 
 fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
     Ok(Order {
@@ -335,6 +343,7 @@ fn order_from_row(r: &rusqlite::Row) -> rusqlite::Result<Order> {
         confirmation: r.get::<_, Option<String>>(36)?.and_then(|json| serde_json::from_str(&json).ok()),
         internal_note: r.get(33)?,
         off_sale: Vec::new(),
+        charged: r.get::<_, Option<String>>(43)?.and_then(|json| serde_json::from_str(&json).ok()),
     })
 }
 
@@ -407,7 +416,7 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
     }
     let ids = serde_json::to_string(&orders.iter().map(|o| o.id.as_str()).collect::<Vec<_>>()).unwrap_or_default();
     let mut stmt = conn.prepare_cached(
-        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock, compare_at_kobo FROM order_items
+        "SELECT order_id, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock, compare_at_kobo, price_minor FROM order_items
          WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY order_id, position",
     )?;
     let mut lines: std::collections::HashMap<String, Vec<(OrderItem, i64)>> = std::collections::HashMap::new();
@@ -421,6 +430,7 @@ fn with_items(conn: &Connection, mut orders: Vec<Order>) -> rusqlite::Result<Vec
             color: r.get(6)?,
             variant_id: r.get(7)?,
             compare_at_price: r.get(9)?,
+            price_abroad: r.get(10)?,
         };
         Ok((r.get::<_, String>(0)?, (item, r.get(8)?)))
     })? {
@@ -481,6 +491,8 @@ pub struct Details {
     pub internal_note: Option<String>,
     pub discount_reason: Option<String>,
     pub created_by: Option<UserId>,
+    /// Charged in a currency abroad (none: naira).
+    pub charge: Option<crate::abroad::Charge>,
 }
 
 /// Records a paid order with its lines (the one write of an order), and gives it a number.
@@ -495,11 +507,11 @@ pub fn create(tx: &Connection, new: NewOrder, now: i64) -> AppResult<Order> {
                              subtotal_kobo, delivery_kobo, discount_kobo, discount_code, delivery_method, delivery_estimate,
                              code_over_limit, payment_method, payment_channel, source, customer_note, internal_note,
                              discount_reason, created_by, email_key, phone_key, landmark, credit_kobo, gift_kobo,
-                             tender_short_kobo)
+                             tender_short_kobo, currency, charge)
          VALUES (:id, :user, :reference, :status, 1, :name, :email, :phone, :total, :street, :city, :state, :country, :postal,
                  :now, :now, :number, :oversold, :subtotal, :delivery, :discount, :code, :method, :estimate, :over_limit,
                  :payment_method, :channel, :source, :customer_note, :internal_note, :discount_reason, :created_by,
-                 :email_key, :phone_key, NULLIF(:landmark, ''), :credit, :gift, :short)",
+                 :email_key, :phone_key, NULLIF(:landmark, ''), :credit, :gift, :short, :currency, :charge)",
     )?
     .execute(rusqlite::named_params! {
         ":id": id,
@@ -538,11 +550,13 @@ pub fn create(tx: &Connection, new: NewOrder, now: i64) -> AppResult<Order> {
         ":credit": new.tender.credit,
         ":gift": new.tender.gift,
         ":short": new.tender.short,
+        ":currency": details.charge.map_or(crate::money::Currency::Ngn, |c| c.currency),
+        ":charge": details.charge.map(|c| serde_json::to_string(&c).unwrap_or_default()),
     })?;
     let mut insert_item = tx.prepare_cached(
         "INSERT INTO order_items (order_id, position, product_id, name, price_kobo, quantity, size, color, variant_id, from_stock,
-                                  compare_at_kobo)
-         VALUES (:order, :position, :product, :name, :price, :quantity, :size, :color, :variant, :from_stock, :compare_at)",
+                                  compare_at_kobo, price_minor)
+         VALUES (:order, :position, :product, :name, :price, :quantity, :size, :color, :variant, :from_stock, :compare_at, :abroad)",
     )?;
     for (position, line) in new.lines.iter().enumerate() {
         insert_item.execute(rusqlite::named_params! {
@@ -557,6 +571,7 @@ pub fn create(tx: &Connection, new: NewOrder, now: i64) -> AppResult<Order> {
             ":variant": line.variant_id,
             ":from_stock": new.from_stock.get(position).copied().unwrap_or(0),
             ":compare_at": line.compare_at_price.filter(|c| *c > line.price),
+            ":abroad": line.price_abroad,
         })?;
     }
     by_id(tx, &id)?.ok_or_else(order_not_found)

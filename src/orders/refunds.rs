@@ -22,8 +22,11 @@ crate::text_enum! {
 #[serde(rename_all = "camelCase")]
 pub struct Refund {
     pub id: String,
+    /// In naira (for an order paid abroad: its naira worth at the order's rate).
     #[schema(value_type = i64)]
     pub amount: Kobo,
+    /// For an order paid in a currency abroad: the refund in that currency's minor unit.
+    pub amount_abroad: Option<i64>,
     pub reason: String,
     pub status: RefundStatus,
     /// Paystack's reason for a failed refund (or why it is still unconfirmed).
@@ -64,6 +67,7 @@ fn refund_from_row(r: &rusqlite::Row) -> rusqlite::Result<Refund> {
     Ok(Refund {
         id: r.get("id")?,
         amount: r.get("amount_kobo")?,
+        amount_abroad: r.get("amount_minor")?,
         reason: r.get("reason")?,
         status: r.get("status")?,
         failure_reason: r.get("failure_reason")?,
@@ -76,7 +80,7 @@ fn refund_from_row(r: &rusqlite::Row) -> rusqlite::Result<Refund> {
 /// The refunds of the orders whose ids are in the JSON array `ids`, by order id, oldest first.
 pub fn for_orders(conn: &Connection, ids: &str) -> rusqlite::Result<HashMap<String, Vec<Refund>>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT order_id, id, amount_kobo, reason, status, failure_reason, restocked, created_at, updated_at FROM refunds
+        "SELECT order_id, id, amount_kobo, amount_minor, reason, status, failure_reason, restocked, created_at, updated_at FROM refunds
          WHERE order_id IN (SELECT value FROM json_each(?1)) ORDER BY created_at, id",
     )?;
     let mut by_order: HashMap<String, Vec<Refund>> = HashMap::new();

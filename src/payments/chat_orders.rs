@@ -298,6 +298,7 @@ pub(crate) fn stocked(tx: &Connection, variant: &VariantId) -> AppResult<Stocked
                 size: r.get(4)?,
                 color: r.get(5)?,
                 compare_at_price: r.get(8)?,
+                price_abroad: None,
             },
             collection_id: r.get(6)?,
             stock: r.get(7)?,
@@ -451,6 +452,8 @@ fn create_in(tx: &Transaction, ask: &Checked, actor: &UserId, now: i64) -> AppRe
                 internal_note: ask.note.clone(),
                 discount_reason: ask.manual.as_ref().map(|(_, reason)| reason.clone()),
                 created_by: Some(actor.clone()),
+                // Chat orders are priced and paid in naira.
+                charge: None,
             },
             tender: Default::default(),
         },

@@ -11,7 +11,7 @@ use crate::delivery::Method;
 use crate::error::{AppError, AppResult};
 use crate::identity::Identity;
 use crate::ids::{PaymentReference, UserId};
-use crate::money::Kobo;
+use crate::money::{Currency, Kobo, Money};
 use crate::orders::PaymentMethod;
 use crate::pricing::Breakdown;
 
@@ -70,11 +70,17 @@ struct Recorded {
     /// What store credit and a gift card pay of the total (`amount` is the rest, Paystack's).
     credit: Kobo,
     gift: Kobo,
+    /// Charged in a currency abroad: the charge as recorded (JSON).
+    charge: Option<String>,
 }
 
 impl Recorded {
     fn total(&self) -> Kobo {
         self.amount + self.credit + self.gift
+    }
+
+    fn charge(&self) -> Option<crate::abroad::Charge> {
+        self.charge.as_deref().and_then(|json| serde_json::from_str(json).ok())
     }
 }
 
@@ -93,7 +99,7 @@ fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<
     tx.prepare_cached(
         "SELECT reference, access_code, authorization_url, amount_kobo, customer_name, customer_email, customer_phone,
                 delivery_address, items, delivery_method, discount_code, COALESCE(subtotal_kobo, amount_kobo), delivery_kobo,
-                discount_kobo, delivery_estimate, expires_at, credit_kobo, gift_kobo, amount_kobo + credit_kobo + gift_kobo
+                discount_kobo, delivery_estimate, expires_at, credit_kobo, gift_kobo, amount_kobo + credit_kobo + gift_kobo, charge
          FROM payments
          WHERE user_id = ?1 AND status IN ('pending', 'failed')
            AND (expires_at > ?2 OR (access_code IS NULL AND created_at > ?2 - ?3))
@@ -115,6 +121,7 @@ fn open_payments(tx: &Connection, owner: &UserId, now: i64) -> rusqlite::Result<
             expires_at: r.get(15)?,
             credit: r.get(16)?,
             gift: r.get(17)?,
+            charge: r.get(19)?,
         })
     })?
     .collect()
@@ -155,9 +162,9 @@ fn record_payment(
         "INSERT INTO payments (reference, user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone,
                                delivery_address, items, created_at, updated_at, subtotal_kobo, delivery_kobo, discount_kobo,
                                discount_code, delivery_method, delivery_estimate, expires_at, client_key, customer_note,
-                               credit_kobo, gift_kobo, gift_card_id)
-         VALUES (:reference, :owner, :total, 'NGN', :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
-                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key, :note, :credit, :gift, :card)",
+                               credit_kobo, gift_kobo, gift_card_id, charge)
+         VALUES (:reference, :owner, :total, :currency, :status, :name, :email, :phone, :address, :items, :now, :now, :subtotal,
+                 :delivery, :discount, :code, :method, :estimate, :expires_at, :client_key, :note, :credit, :gift, :card, :charge)",
     )?
     .execute(rusqlite::named_params! {
             ":reference": payment.reference,
@@ -185,6 +192,9 @@ fn record_payment(
             ":credit": plan.map_or(Kobo::ZERO, Plan::credit_kobo),
             ":gift": plan.map_or(Kobo::ZERO, Plan::gift_kobo),
             ":card": plan.and_then(Plan::gift_card_id),
+            // Abroad, `amount_kobo` is the charge's worth in naira; Paystack is asked for the charge.
+            ":currency": quote.charge.map_or(Currency::Ngn, |c| c.currency),
+            ":charge": quote.charge.map(|c| serde_json::to_string(&c).unwrap_or_default()),
     })?;
     Ok(())
 }
@@ -357,9 +367,11 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
         super::release_holds(tx, &old, now)?;
     }
     let who = super::identity_of(tx, owner, &body.customer.email, &body.customer.phone)?;
-    let place = super::quote::Place { state: body.address.state.clone(), method: body.method, live_fee };
+    let country = super::quote::country_of(&body.address.country)?;
+    let place = super::quote::Place { state: body.address.state.clone(), method: body.method, live_fee, country, currency: body.currency };
     let quote = quote_in(tx, &who, &place, body.code.as_deref(), now)?;
-    if quote.settings.postal_code.required_in(&body.address.country) && body.address.postal_code.is_empty() {
+    // Abroad, the country's own rules already said whether a postcode is needed.
+    if country.is_none() && quote.settings.postal_code.required_in(&body.address.country) && body.address.postal_code.is_empty() {
         return Err(AppError::Validation(ADDRESS_MISSING.into()));
     }
     let items = serde_json::to_string(&quote.lines).map_err(AppError::internal)?;
@@ -371,6 +383,7 @@ fn begin(tx: &Transaction, request: &Request) -> AppResult<Begun> {
         let same = open.items == items
             && same_tender
             && open.total() == quote.breakdown.total
+            && open.charge() == quote.charge
             && open.address == address
             && open.method == body.method
             && open.code == quote.code.as_ref().map(|c| c.code.clone())
@@ -472,20 +485,18 @@ impl Payments {
                 let begun = begin(tx, &request)?;
                 // The shopper agreed to a total: a different one (a fee or a price changed since the
                 // summary was shown) is said before Paystack is asked, and nothing is held.
+                let in_naira = |kobo: Kobo| Money::new(Currency::Ngn, kobo.get());
                 let total = match &begun {
-                    Begun::New(started) => started.quote.breakdown.total,
-                    Begun::Resumed(open) => open.total(),
-                    Begun::Placed(placed) => placed.order.total_amount,
+                    Begun::New(started) => started.quote.charge.map_or(in_naira(started.quote.breakdown.total), |c| c.total()),
+                    Begun::Resumed(open) => open.charge().map_or(in_naira(open.total()), |c| c.total()),
+                    Begun::Placed(placed) => in_naira(placed.order.total_amount),
                 };
                 if let Some(expected) = expected_total
-                    && expected != total
+                    && expected != total.minor()
                 {
                     return Err(AppError::ConflictAs(
                         "price_changed",
-                        format!(
-                            "The total has changed to {} since you saw it. Please check your order and pay again.",
-                            crate::money::format_naira(total)
-                        ),
+                        format!("The total has changed to {total} since you saw it. Please check your order and pay again."),
                     ));
                 }
                 // The mails go with the change that causes them (see `mail`).
@@ -513,16 +524,21 @@ impl Payments {
                 return Ok((CheckoutStarted::Placed(Box::new(PlacedOrder { order: placed.order })), true));
             }
         };
-        let amount = plan.rest;
-        let channels: Vec<&str> = quote.settings.channels.iter().map(|c| c.as_str()).collect();
+        // Abroad, Paystack charges the whole total in the shopper's currency, by card (its only
+        // channel for a foreign currency).
+        let (amount, channels): (Money, Vec<&str>) = match quote.charge {
+            Some(charge) => (charge.total(), vec!["card"]),
+            None => (Money::new(Currency::Ngn, plan.rest.get()), quote.settings.channels.iter().map(|c| c.as_str()).collect()),
+        };
         let payer = crate::paystack::Payer { email: &customer.email, name: &customer.name, phone: &customer.phone };
         let started = self.open_at_paystack(&reference, &payer, amount, &channels).await?;
         let start = PaymentStart {
             reference,
             access_code: started.access_code,
             authorization_url: started.authorization_url,
-            amount,
-            currency: "NGN",
+            amount: amount.minor(),
+            currency: amount.currency(),
+            charge: quote.charge,
             email: customer.email,
             public_key: self.paystack.public_key.clone(),
             mode: self.mode(),
@@ -539,12 +555,15 @@ impl Payments {
 
     /// The pop-up of the shopper's open payment, opened again.
     fn resumed(&self, open: Recorded) -> PaymentStart {
+        let charge = open.charge();
+        let amount = charge.map_or(Money::new(Currency::Ngn, open.amount.get()), |c| c.total());
         PaymentStart {
             reference: open.reference,
             access_code: open.access_code.unwrap_or_default(),
             authorization_url: open.authorization_url.unwrap_or_default(),
-            amount: open.amount,
-            currency: "NGN",
+            amount: amount.minor(),
+            currency: amount.currency(),
+            charge,
             email: open.customer.email,
             public_key: self.paystack.public_key.clone(),
             mode: self.mode(),

@@ -282,12 +282,13 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         credit: Kobo,
         gift: Kobo,
         gift_card: Option<String>,
+        charge: Option<String>,
     }
     let payment = tx
         .prepare_cached(
             "SELECT user_id, amount_kobo, currency, status, customer_name, customer_email, customer_phone, delivery_address, items,
                     COALESCE(subtotal_kobo, amount_kobo) AS subtotal_kobo, delivery_kobo, discount_kobo, discount_code,
-                    delivery_method, delivery_estimate, customer_note, pay_link, credit_kobo, gift_kobo, gift_card_id
+                    delivery_method, delivery_estimate, customer_note, pay_link, credit_kobo, gift_kobo, gift_card_id, charge
              FROM payments WHERE reference = ?1",
         )?
         .query_row([reference], |r| {
@@ -314,6 +315,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
                 credit: r.get("credit_kobo")?,
                 gift: r.get("gift_kobo")?,
                 gift_card: r.get("gift_card_id")?,
+                charge: r.get("charge")?,
             })
         })
         .optional()?;
@@ -333,6 +335,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         credit,
         gift,
         gift_card,
+        charge,
     }) = payment
     else {
         return Ok(Outcome::Unknown);
@@ -366,13 +369,14 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
         }
         return Ok(Outcome::NotPaid { status: paid.status.clone(), message: not_paid_message(&paid.status, &paid.gateway_response) });
     }
-    if paid.reference != reference.as_str() || paid.amount != Some(expected) || paid.currency != currency {
-        let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{} kobo", a.get()));
+    // Abroad, Paystack was asked for the charge in its currency (`expected` is its naira worth).
+    let charge: Option<crate::abroad::Charge> = charge.as_deref().and_then(|json| serde_json::from_str(json).ok());
+    let asked = charge.map_or(expected.get(), |c| c.total);
+    if paid.reference != reference.as_str() || paid.amount.map(Kobo::get) != Some(asked) || paid.currency != currency {
+        let reported = paid.amount.map_or("a non-integer amount".to_string(), |a| format!("{} minor units", a.get()));
         let reason = format!(
-            "Paystack reported success for {reported} {} on {}; expected {} kobo {currency}",
-            paid.currency,
-            paid.reference,
-            expected.get()
+            "Paystack reported success for {reported} {} on {}; expected {asked} minor units {currency}",
+            paid.currency, paid.reference
         );
         set_status(tx, reference, status, PaymentStatus::Mismatch, Some(&reason), now)?;
         tracing::warn!(payment_ref = %reference, "payment succeeded with a mismatched amount or currency; no order created");
@@ -426,7 +430,7 @@ fn complete_in(tx: &Transaction, reference: &PaymentReference, paid: &PaidTransa
             code_over_limit,
             payment_method: orders::PaymentMethod::Paystack,
             payment_channel: paid.channel.clone(),
-            details: orders::Details { customer_note, ..Default::default() },
+            details: orders::Details { customer_note, charge, ..Default::default() },
             tender: orders::Tender { credit: tendered.credit, gift: tendered.gift, short: tendered.short, ..Default::default() },
         },
         now,

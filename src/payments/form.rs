@@ -8,7 +8,6 @@ use super::*;
 use crate::delivery::Method;
 use crate::error::{AppError, AppResult};
 use crate::ids::{PaymentReference, UserId};
-use crate::money::Kobo;
 use crate::orders::Address;
 
 #[derive(Serialize, Deserialize, Clone, Debug, Default, utoipa::ToSchema)]
@@ -51,9 +50,12 @@ pub struct StartBody {
     pub(super) code: Option<String>,
     /// The total the shopper was shown. When the server's total differs, nothing starts and
     /// the answer is 409 `price_changed` with the new total.
+    /// In the minor unit of `currency` (kobo for naira).
     #[serde(default, rename = "expectedTotal")]
-    #[schema(value_type = Option<i64>)]
-    pub(super) expected_total: Option<Kobo>,
+    pub(super) expected_total: Option<i64>,
+    /// The currency to pay in: NGN (the default), or one the shop offers abroad (paid by card).
+    #[serde(default = "naira")]
+    pub(super) currency: crate::money::Currency,
     /// Pay now through Paystack (the default), or when the order arrives where the delivery allows it.
     #[serde(default, rename = "paymentMethod")]
     pub(super) payment_method: crate::orders::PaymentMethod,
@@ -67,6 +69,10 @@ pub struct StartBody {
     /// A gift card's code, as typed: it pays what it can of the total.
     #[serde(default, rename = "giftCard")]
     pub(super) gift_card: Option<String>,
+}
+
+fn naira() -> crate::money::Currency {
+    crate::money::Currency::Ngn
 }
 
 fn tidy(text: &mut String) {
@@ -90,12 +96,18 @@ pub(super) fn validate(body: &mut StartBody) -> AppResult<()> {
         return Err(AppError::Validation("Please keep the name under 100 characters.".into()));
     }
     let a = &mut body.address;
-    let fields = [&mut a.street, &mut a.city, &mut a.state, &mut a.country];
+    let abroad = super::quote::country_of(&a.country)?;
+    if abroad.is_none() {
+        a.country = "Nigeria".into();
+    }
+    // Abroad, the region (a county) may be empty: the country's own rules say.
+    let region_required = abroad.is_none_or(|c| !c.regions.is_empty());
+    let fields = [&mut a.street, &mut a.city, &mut a.state];
     let mut missing = false;
     let mut too_long = false;
-    for field in fields {
+    for (i, field) in fields.into_iter().enumerate() {
         tidy(field);
-        missing |= field.is_empty();
+        missing |= field.is_empty() && (i < 2 || region_required);
         too_long |= field.chars().count() > FIELD_MAX;
     }
     // Whether the postal code may be empty is the merchant's setting, read in the transaction.
@@ -109,9 +121,24 @@ pub(super) fn validate(body: &mut StartBody) -> AppResult<()> {
     if too_long {
         return Err(AppError::Validation(format!("Please keep each delivery address field under {FIELD_MAX} characters.")));
     }
-    match crate::delivery::known_state(&a.state) {
-        Some(state) => a.state = state.to_string(),
-        None => return Err(AppError::Validation("Please choose your state.".into())),
+    match abroad {
+        None => match crate::delivery::known_state(&a.state) {
+            Some(state) => a.state = state.to_string(),
+            None => return Err(AppError::Validation("Please choose your state.".into())),
+        },
+        Some(country) => {
+            (a.state, a.postal_code) =
+                crate::abroad::countries::check_address(country, &a.state, &a.postal_code).map_err(AppError::Validation)?;
+            a.country = country.name.to_string();
+        }
+    }
+    if body.currency != crate::money::Currency::Ngn {
+        if body.use_credit || body.gift_card.as_deref().is_some_and(|g| !g.trim().is_empty()) {
+            return Err(AppError::Validation(super::quote::NAIRA_TENDERS.into()));
+        }
+        if body.payment_method != crate::orders::PaymentMethod::Paystack {
+            return Err(AppError::Validation("Pay on delivery is in naira. Choose ₦ NGN, or pay now.".into()));
+        }
     }
     if body.code.as_deref().is_some_and(|c| c.trim().is_empty()) {
         body.code = None;

@@ -186,7 +186,7 @@ impl Payments {
         let channels: Vec<&str> = started.channels.iter().map(|c| c.as_str()).collect();
         let payer =
             crate::paystack::Payer { email: &started.email, name: &started.order.customer_name, phone: &started.order.customer_phone };
-        let opened = self.open_at_paystack(&reference, &payer, started.amount, &channels).await?;
+        let opened = self.open_at_paystack(&reference, &payer, started.amount.into(), &channels).await?;
         Ok(self.link_start(LinkStart {
             reference,
             access_code: Some(opened.access_code),
@@ -201,8 +201,10 @@ impl Payments {
             reference: start.reference,
             access_code: start.access_code.unwrap_or_default(),
             authorization_url: start.authorization_url.unwrap_or_default(),
-            amount: start.amount,
-            currency: "NGN",
+            amount: start.amount.get(),
+            currency: crate::money::Currency::Ngn,
+            // Pay links are in naira.
+            charge: None,
             email: start.email,
             public_key: self.paystack.public_key.clone(),
             mode: self.mode(),

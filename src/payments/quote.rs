@@ -10,7 +10,7 @@ use crate::delivery::Method;
 use crate::error::{AppError, AppResult};
 use crate::identity::Identity;
 use crate::ids::UserId;
-use crate::money::Kobo;
+use crate::money::{Currency, Kobo, Money, Rate};
 use crate::orders::OrderItem;
 use crate::pricing::{self, Breakdown};
 
@@ -21,7 +21,7 @@ const OPEN_PAYMENTS_WINDOW_MS: i64 = 600_000;
 
 /// The bag at current prices, refused when it cannot be paid for: its lines as ordered, and as
 /// priced (with their collections, which codes may be limited to).
-fn snapshot_bag(conn: &Connection, user_id: &UserId, now: i64) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
+fn snapshot_bag(conn: &Connection, user_id: &UserId, now: i64, rate: Option<Rate>) -> AppResult<(Vec<OrderItem>, Vec<pricing::Line>)> {
     let (open, oldest): (i64, Option<i64>) = conn
         .prepare_cached("SELECT COUNT(*), MIN(created_at) FROM payments WHERE user_id = ?1 AND status != ?3 AND created_at > ?2")?
         .query_row(params![user_id, now - OPEN_PAYMENTS_WINDOW_MS, PaymentStatus::Completed], |r| Ok((r.get(0)?, r.get(1)?)))?;
@@ -57,24 +57,47 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId, now: i64) -> AppResult<(Vec
             quantity: item.quantity,
             size: item.size.clone(),
             color: item.color.clone(),
+            // Abroad, each line's price is the product's in that currency, as the catalogue shows it.
+            price_abroad: rate.map(|rate| {
+                let shown = item.product.prices_abroad.iter().find(|p| p.currency == rate.currency);
+                shown.map_or_else(|| rate.price_of(item.product.price).minor(), |p| p.price)
+            }),
         })
         .collect();
     Ok((lines, priced))
 }
 
-/// What a checkout will cost: the bag priced with delivery by `method` to `state` and the code,
-/// if any, checked for this customer (by account, e-mail and phone). Shared by the quote and the
-/// payment's start.
+/// What a checkout will cost: the bag priced with delivery by `method` to `state` (or to a country
+/// abroad) and the code, if any, checked for this customer (by account, e-mail and phone); and,
+/// in a currency abroad, what it charges in it. Shared by the quote and the payment's start.
 pub(super) fn quote_in(conn: &Connection, who: &Identity, place: &Place, code: Option<&str>, now: i64) -> AppResult<Quote> {
-    let Place { state, method, live_fee } = place;
-    let (lines, priced) = snapshot_bag(conn, &who.user, now)?;
     let settings = crate::settings::load(conn)?;
+    let rate = match place.currency {
+        Currency::Ngn => None,
+        currency => Some(crate::abroad::offered_rate(&settings, currency)?),
+    };
+    let (mut lines, priced) = snapshot_bag(conn, &who.user, now, rate)?;
     check_limits(&settings, &lines)?;
-    let crate::delivery::ForCheckout { delivery, estimate: delivery_estimate, pay_on_delivery } =
-        crate::delivery::for_checkout(conn, state, *method, *live_fee)?;
+    let (delivery, delivery_estimate, pay_on_delivery, fee_abroad) = match place.country {
+        None => {
+            let crate::delivery::ForCheckout { delivery, estimate, pay_on_delivery } =
+                crate::delivery::for_checkout(conn, &place.state, place.method, place.live_fee)?;
+            (delivery, estimate, pay_on_delivery, None)
+        }
+        Some(country) => {
+            if place.method != Method::Delivery {
+                return Err(AppError::Validation("Pick up in store is for addresses in Nigeria.".into()));
+            }
+            let (fee, estimate) = crate::abroad::delivery_to(conn, country)?;
+            let fee_rate = crate::abroad::rate_of(&settings, fee.currency()).ok_or_else(|| AppError::internal("no rate"))?;
+            let delivery = pricing::Delivery::Zone { fee: fee_rate.naira_of(fee), free_over: None };
+            (delivery, Some(estimate), crate::delivery::PayOnDelivery { enabled: false, ..Default::default() }, Some((fee, fee_rate)))
+        }
+    };
     let subtotal: Kobo = priced.iter().map(|l| l.price * l.quantity).sum();
     let code = code.map(|typed| crate::discounts::usable(conn, typed, who, subtotal, now)).transpose()?;
-    let breakdown = pricing::price(&priced, &delivery, code.as_ref().map(|c| c.discount()).as_ref());
+    let discount = code.as_ref().map(|c| c.discount());
+    let mut breakdown = pricing::price(&priced, &delivery, discount.as_ref());
     if breakdown.total < MINIMUM_KOBO {
         return Err(AppError::Validation("The minimum order is ₦50.00.".into()));
     }
@@ -84,7 +107,48 @@ pub(super) fn quote_in(conn: &Connection, who: &Identity, place: &Place, code: O
             crate::money::format_naira(settings.max_order_total)
         )));
     }
-    Ok(Quote { breakdown, delivery_estimate, code, lines, pay_on_delivery, settings })
+    let charge = rate.map(|rate| {
+        // The same arithmetic in the shopper's currency: the lines at the prices she was shown,
+        // the fee in her currency (through naira when the zone's is another), a fixed discount at the rate.
+        let in_currency = |kobo: Kobo| rate.amount_of(kobo);
+        let abroad: Vec<pricing::Line<Money>> = lines
+            .iter()
+            .zip(&priced)
+            .map(|(line, p)| pricing::Line {
+                price: Money::new(rate.currency, line.price_abroad.unwrap_or_default()),
+                quantity: p.quantity,
+                collection_id: p.collection_id.clone(),
+            })
+            .collect();
+        let delivery = match (&delivery, fee_abroad) {
+            (_, Some((fee, _))) if fee.currency() == rate.currency => pricing::Delivery::Zone { fee, free_over: None },
+            (_, Some((fee, fee_rate))) => pricing::Delivery::Zone { fee: in_currency(fee_rate.naira_of(fee)), free_over: None },
+            (pricing::Delivery::Pickup, None) => pricing::Delivery::Pickup,
+            (pricing::Delivery::Zone { fee, free_over }, None) => {
+                pricing::Delivery::Zone { fee: in_currency(*fee), free_over: free_over.map(in_currency) }
+            }
+        };
+        let discount = discount.as_ref().map(|d| pricing::Discount {
+            offer: match d.offer {
+                pricing::Offer::Percent(p) => pricing::Offer::Percent(p),
+                pricing::Offer::Fixed(k) => pricing::Offer::Fixed(in_currency(k)),
+                pricing::Offer::FreeDelivery => pricing::Offer::FreeDelivery,
+            },
+            collections: d.collections.clone(),
+        });
+        let parts = pricing::price_in(Money::zero(rate.currency), &abroad, &delivery, discount.as_ref());
+        crate::abroad::Charge::of(parts, rate)
+    });
+    if let Some(charge) = &charge {
+        // The shop's books count the order at its worth in naira at this rate.
+        breakdown = charge.in_naira();
+        let rate = charge.rate();
+        for line in &mut lines {
+            line.price = rate.naira_of(Money::new(charge.currency, line.price_abroad.unwrap_or_default()));
+            line.compare_at_price = line.compare_at_price.filter(|c| *c > line.price);
+        }
+    }
+    Ok(Quote { breakdown, delivery_estimate, code, lines, pay_on_delivery, settings, charge })
 }
 
 /// Whether this order may be paid on delivery, and why not when the delivery allows it but this
@@ -152,11 +216,14 @@ pub fn check_limits(settings: &crate::settings::Settings, lines: &[OrderItem]) -
     Ok(())
 }
 
-/// Where a checkout goes: the state typed, how, and the courier's live rate when its zone takes one.
+/// Where a checkout goes: the state typed, how, and the courier's live rate when its zone takes one;
+/// or a country abroad (`state` is then its region); and the currency it is paid in.
 pub(super) struct Place {
     pub(super) state: String,
     pub(super) method: Method,
     pub(super) live_fee: Option<Kobo>,
+    pub(super) country: Option<&'static crate::abroad::Country>,
+    pub(super) currency: Currency,
 }
 
 /// A priced checkout.
@@ -169,6 +236,8 @@ pub(super) struct Quote {
     pub(super) pay_on_delivery: crate::delivery::PayOnDelivery,
     /// The merchant's settings in force for this checkout.
     pub(super) settings: crate::settings::Settings,
+    /// In a currency abroad: what it charges in it (`breakdown` is then its worth in naira).
+    pub(super) charge: Option<crate::abroad::Charge>,
 }
 
 /// Pay on delivery for this order: offered, or why not (`reason` is none when the delivery chosen
@@ -198,7 +267,30 @@ pub struct QuoteBody {
     /// A guest's e-mail as typed so far: when it holds store credit the summary says to sign in.
     #[serde(default)]
     email: Option<String>,
+    /// The currency to pay in: NGN (the default), or one the shop offers abroad.
+    #[serde(default = "naira")]
+    currency: Currency,
+    /// Where it goes: "NG" (the default) or a country abroad's code; abroad, `state` is its region.
+    #[serde(default)]
+    country: String,
 }
+
+fn naira() -> Currency {
+    Currency::Ngn
+}
+
+/// A country abroad by its code or name, or none for Nigeria; an unknown one is refused.
+pub(super) fn country_of(typed: &str) -> AppResult<Option<&'static crate::abroad::Country>> {
+    if crate::abroad::countries::is_nigeria(typed) {
+        return Ok(None);
+    }
+    crate::abroad::countries::find(typed)
+        .map(Some)
+        .ok_or_else(|| AppError::Validation("Sorry, we do not deliver to that country yet.".into()))
+}
+
+/// Gift cards and store credit are naira: a checkout abroad pays all of its total by card.
+pub(super) const NAIRA_TENDERS: &str = "Gift cards and store credit pay in naira. Choose ₦ NGN to use them.";
 
 /// What the checkout summary shows before paying.
 #[derive(Serialize, utoipa::ToSchema)]
@@ -216,16 +308,23 @@ pub struct CheckoutQuote {
     /// What is left to pay through Paystack after credit and the gift card.
     #[schema(value_type = i64)]
     to_pay: Kobo,
+    /// In a currency abroad: what the order charges in it (`breakdown` is its worth in naira).
+    charge: Option<crate::abroad::Charge>,
 }
 
 impl Payments {
     /// Prices the bag for a state, a delivery method and a code, without starting anything. The
     /// customer is known by her account here (a guest's details come with the payment's start).
     pub async fn quote(&self, owner: &UserId, client_key: String, body: QuoteBody) -> AppResult<CheckoutQuote> {
-        let QuoteBody { state: delivery_state, method, code, use_credit, gift_card, email } = body;
+        let QuoteBody { state: delivery_state, method, code, use_credit, gift_card, email, currency, country } = body;
         let code = code.filter(|c| !c.trim().is_empty());
-        let live_fee = self.live_fee(owner, &delivery_state, method).await?;
-        let place = Place { state: delivery_state, method, live_fee };
+        let country = country_of(&country)?;
+        let gift_card = gift_card.filter(|g| !g.trim().is_empty());
+        if currency != Currency::Ngn && (use_credit || gift_card.is_some()) {
+            return Err(AppError::Validation(NAIRA_TENDERS.into()));
+        }
+        let live_fee = if country.is_some() { None } else { self.live_fee(owner, &delivery_state, method).await? };
+        let place = Place { state: delivery_state, method, live_fee, country, currency };
         let owner = owner.clone();
         let now = self.clock.now_ms();
         let (quote, offer, plan) = self
@@ -247,6 +346,7 @@ impl Payments {
             to_pay: plan.rest,
             credit: plan.credit,
             gift_card: plan.gift.map(|(_, g)| g),
+            charge: quote.charge,
         })
     }
 }

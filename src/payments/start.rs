@@ -29,10 +29,11 @@ pub struct PaymentStart {
     pub(super) reference: PaymentReference,
     pub(super) access_code: String,
     pub(super) authorization_url: String,
-    #[schema(value_type = i64)]
-    pub(super) amount: Kobo,
-    /// Always "NGN".
-    pub(super) currency: &'static str,
+    /// What Paystack is asked for, in `currency`'s minor unit (kobo for naira).
+    pub(super) amount: i64,
+    pub(super) currency: crate::money::Currency,
+    /// Paid in a currency abroad: the charge's parts and rate (`breakdown` is its worth in naira).
+    pub(super) charge: Option<crate::abroad::Charge>,
     pub(super) email: String,
     pub(super) public_key: String,
     pub(super) mode: PaymentMode,
@@ -81,7 +82,7 @@ impl Payments {
         &self,
         reference: &PaymentReference,
         payer: &crate::paystack::Payer<'_>,
-        amount: Kobo,
+        amount: crate::money::Money,
         channels: &[&str],
     ) -> AppResult<crate::paystack::Started> {
         let started = match self.paystack.initialize(payer, amount, reference, channels).await {

@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 use sha2::Sha512;
 
 use crate::config::Config;
-use crate::money::Kobo;
+use crate::money::{Kobo, Money};
 
 /// Paystack's smallest NGN charge.
 pub const MINIMUM_KOBO: Kobo = Kobo::new(5_000);
@@ -206,13 +206,13 @@ pub struct InitializeRequest {
 }
 
 impl Paystack {
-    /// `POST /transaction/initialize`: amount in kobo, NGN, our reference, name and phone as metadata.
+    /// `POST /transaction/initialize`: the amount in its currency's minor unit (kobo for NGN), our reference, name and phone as metadata.
     /// `channels` limits what the pop-up offers (card, bank, ussd, bank_transfer, qr).
-    pub async fn initialize(&self, payer: &Payer<'_>, amount: Kobo, reference: &str, channels: &[&str]) -> Result<Started, Unavailable> {
+    pub async fn initialize(&self, payer: &Payer<'_>, amount: Money, reference: &str, channels: &[&str]) -> Result<Started, Unavailable> {
         let body = InitializeRequest {
             email: payer.email.into(),
-            amount: Some(amount.get()),
-            currency: Some("NGN".into()),
+            amount: Some(amount.minor()),
+            currency: Some(amount.currency().as_str().into()),
             reference: Some(reference.into()),
             metadata: Some(json!({ "name": payer.name, "phone": payer.phone })),
             channels: Some(channels.iter().map(|c| c.to_string()).collect()),
@@ -281,11 +281,11 @@ impl Paystack {
     /// `POST /refund` for a transaction reference and an amount in kobo. A 4xx with `status:
     /// false` is Paystack refusing (its message says why); anything else unusable is `Unavailable`,
     /// which leaves open whether the refund was created.
-    pub async fn refund(&self, reference: &str, amount: Kobo, note: &str) -> Result<RefundAnswer, Unavailable> {
+    pub async fn refund(&self, reference: &str, amount: Money, note: &str) -> Result<RefundAnswer, Unavailable> {
         let body = RefundRequest {
             transaction: reference.into(),
-            amount: Some(amount.get()),
-            currency: Some("NGN".into()),
+            amount: Some(amount.minor()),
+            currency: Some(amount.currency().as_str().into()),
             merchant_note: Some(note.into()),
         };
         let (status, reply) = self.call(self.http.post(self.url("/refund")?).json(&body)).await?;

@@ -62,12 +62,14 @@ async fn initialize(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web::By
     let Some(amount) = body.amount.filter(|a| *a > 0).map(Kobo::new) else {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid Amount Sent"));
     };
-    if amount < super::MINIMUM_KOBO {
-        return Ok(refuse(StatusCode::BAD_REQUEST, "Amount must be at least 50 NGN"));
-    }
     let currency = body.currency.unwrap_or_else(|| "NGN".into());
-    if currency != "NGN" {
+    // Paystack charges a Nigerian business in naira, and in dollars (or pounds) once it is enabled
+    // for them: the sandbox's merchant is.
+    if !["NGN", "USD", "GBP"].contains(&currency.as_str()) {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Currency not supported by merchant"));
+    }
+    if currency == "NGN" && amount < super::MINIMUM_KOBO {
+        return Ok(refuse(StatusCode::BAD_REQUEST, "Amount must be at least 50 NGN"));
     }
     let reference = match body.reference {
         Some(r) if super::plausible_reference(&r) => r,

@@ -22,9 +22,10 @@ pub struct SandboxRefund {
     /// Always "test".
     domain: &'static str,
     transaction_reference: String,
+    /// In the transaction's currency's minor unit.
     #[schema(value_type = i64)]
     amount: Kobo,
-    currency: &'static str,
+    currency: String,
     /// "pending" at first, "processed" a moment later.
     status: String,
     merchant_note: String,
@@ -38,14 +39,15 @@ fn refund_from_row(r: &rusqlite::Row) -> rusqlite::Result<SandboxRefund> {
         domain: "test",
         transaction_reference: r.get("reference")?,
         amount: r.get("amount_kobo")?,
-        currency: "NGN",
+        currency: r.get("currency")?,
         status: r.get("status")?,
         merchant_note: r.get("merchant_note")?,
         created_at: crate::util::iso8601(r.get("created_at")?),
     })
 }
 
-const REFUND_COLUMNS: &str = "id, reference, amount_kobo, status, merchant_note, created_at";
+const REFUND_COLUMNS: &str = "id, reference, amount_kobo, status, merchant_note, created_at,
+    (SELECT t.currency FROM sandbox_transactions t WHERE t.reference = sandbox_refunds.reference) AS currency";
 
 /// Paystack's `POST /refund`: a refund of a successful transaction, never more than what is left
 /// of it. It is queued as `pending`, processed a moment later and announced by signed webhooks.
@@ -70,21 +72,23 @@ async fn sandbox_refund(sandbox: web::Data<Sandbox>, req: HttpRequest, body: web
     let Ok(body) = serde_json::from_slice::<RefundRequest>(&body) else {
         return Ok(refuse(StatusCode::BAD_REQUEST, "Invalid JSON"));
     };
-    if body.currency.as_deref().is_some_and(|c| c != "NGN") {
-        return Ok(refuse(StatusCode::BAD_REQUEST, "Currency not supported by merchant"));
-    }
+    let currency = body.currency;
     let note = body.merchant_note.unwrap_or_default().chars().take(500).collect::<String>();
     let reference = body.transaction;
     let requested = body.amount.map(Kobo::new);
     let created = sandbox
         .db
         .write(move |tx| {
-            let paid: Option<(Kobo, String)> = tx
-                .query_row("SELECT amount_kobo, status FROM sandbox_transactions WHERE reference = ?1", [&reference], |r| {
-                    Ok((r.get(0)?, r.get(1)?))
+            let paid: Option<(Kobo, String, String)> = tx
+                .query_row("SELECT amount_kobo, status, currency FROM sandbox_transactions WHERE reference = ?1", [&reference], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
                 })
                 .optional()?;
-            let Some((paid, status)) = paid else { return Ok(Err((StatusCode::NOT_FOUND, "Transaction not found"))) };
+            let Some((paid, status, paid_in)) = paid else { return Ok(Err((StatusCode::NOT_FOUND, "Transaction not found"))) };
+            // A refund goes back in the currency paid; another one is refused, as Paystack does.
+            if currency.as_deref().is_some_and(|c| c != paid_in) {
+                return Ok(Err((StatusCode::BAD_REQUEST, "Currency not supported by merchant")));
+            }
             if status != "success" {
                 return Ok(Err((StatusCode::BAD_REQUEST, "Transaction has not been paid")));
             }

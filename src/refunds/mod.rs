@@ -15,8 +15,8 @@ use crate::db::Db;
 use crate::error::{AppError, AppResult};
 use crate::ids::{OrderId, PaymentReference};
 use crate::mail::{Mail, Mailer};
-use crate::money::Kobo;
 use crate::money::format_naira;
+use crate::money::{Kobo, Money};
 use crate::orders::RefundStatus;
 use crate::paystack::{Paystack, PaystackRefund, RefundAnswer};
 
@@ -45,10 +45,17 @@ impl Refunds {
     }
 }
 
+/// How much to refund: an amount the shop worked out in naira (a return's value), or what the
+/// admin typed, read in the order's own currency (naira, or the currency it was paid in abroad).
+pub enum Asked {
+    Naira(Kobo),
+    Typed(crate::money::Naira),
+}
+
 /// What an admin asks to refund.
 pub struct RefundAsk {
     /// `None` refunds everything that is left.
-    pub amount: Option<Kobo>,
+    pub amount: Option<Asked>,
     pub reason: String,
     /// Units of order lines (position, units) that go back on sale once Paystack takes the refund.
     pub restock: Vec<(usize, i64)>,
@@ -137,6 +144,83 @@ fn check_reason(reason: &str) -> AppResult<String> {
     Ok(reason.to_string())
 }
 
+/// A naira amount as the admin typed it, checked.
+fn typed_naira(typed: &crate::money::Naira) -> AppResult<Kobo> {
+    let amount = typed.kobo("refund amount").map_err(AppError::Validation)?.ok_or_else(|| AppError::Validation(ENTER_AMOUNT.into()))?;
+    if amount == Kobo::ZERO {
+        return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
+    }
+    Ok(amount)
+}
+
+const ENTER_AMOUNT: &str = "Enter the amount to refund.";
+
+/// Records the refund of an order paid in a currency abroad: in that currency, from its one
+/// Paystack payment, never more than what is left of the charge (its naira worth, rounded down,
+/// is what the shop's books count). A naira amount the shop worked out (a return's value) is
+/// turned into the currency at the order's rate.
+fn refund_abroad(
+    tx: &Connection,
+    order: &crate::orders::Order,
+    charge: crate::abroad::Charge,
+    ask: RefundAsk,
+    reason: &str,
+    now: i64,
+) -> AppResult<Vec<(String, PaymentReference, Money)>> {
+    let rate = charge.rate();
+    let refunded: i64 = tx.query_row(
+        "SELECT COALESCE(SUM(amount_minor), 0) FROM refunds WHERE payment_reference = ?1 AND status != 'failed'",
+        [&order.payment_reference],
+        |r| r.get(0),
+    )?;
+    let left = charge.total() - Money::new(charge.currency, refunded);
+    if left.minor() <= 0 {
+        return Err(AppError::Conflict("This order has nothing left to refund.".into()));
+    }
+    let amount = match ask.amount {
+        None => left,
+        Some(Asked::Naira(kobo)) => Money::new(charge.currency, rate.amount_of(kobo).minor().min(left.minor())),
+        Some(Asked::Typed(crate::money::Naira::Typed(text))) if text.trim().is_empty() => {
+            return Err(AppError::Validation(ENTER_AMOUNT.into()));
+        }
+        Some(Asked::Typed(crate::money::Naira::Typed(text))) => {
+            crate::money::parse_amount(charge.currency, &text).map_err(|e| AppError::Validation(format!("The refund amount: {e}")))?
+        }
+        Some(Asked::Typed(crate::money::Naira::NotText)) => {
+            return Err(AppError::Validation(format!("The refund amount must be an amount in {}.", charge.currency)));
+        }
+    };
+    if amount.minor() <= 0 {
+        return Err(AppError::Validation(format!("The refund amount must be more than {}.", Money::zero(charge.currency))));
+    }
+    if amount.minor() > left.minor() {
+        return Err(AppError::Validation(format!("Enter an amount of at most {left}.")));
+    }
+    let lines = check_restock(&ask.restock, &order.items)?;
+    let id = crate::util::new_id();
+    tx.execute(
+        "INSERT INTO refunds (id, order_id, amount_kobo, amount_minor, reason, status, restock_lines, created_at, updated_at, payment_reference)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)",
+        params![
+            id,
+            order.id,
+            rate.naira_of(amount).max(Kobo::new(1)),
+            amount.minor(),
+            reason,
+            RefundStatus::Pending,
+            serde_json::to_string(&lines).unwrap_or_default(),
+            now,
+            order.payment_reference
+        ],
+    )?;
+    if let Some(with) = ask.with {
+        with(tx)?;
+    }
+    let summary = format!("Order #{}: refund of {amount} asked ({reason})", order.number);
+    crate::staff::record(tx, &ask.by, "refund", &order.id, &summary)?;
+    Ok(vec![(id, order.payment_reference.clone(), amount)])
+}
+
 impl Refunds {
     /// Records a pending refund (within what is left), asks Paystack for it, and records the answer.
     /// Returns the order as it is afterwards, or the error to show (the refund stays listed).
@@ -146,32 +230,39 @@ impl Refunds {
         let note = reason.clone();
         let o = order_id.clone();
         let now = self.clock.now_ms();
-        let parts: Vec<(String, PaymentReference, Kobo)> = self
+        let parts: Vec<(String, PaymentReference, Money)> = self
             .db
             .write(move |tx| {
                 let order = crate::orders::by_id(tx, &o)?.ok_or_else(|| AppError::NotFound("Order not found.".into()))?;
                 if order.payment.payment_method == crate::orders::PaymentMethod::PayOnDelivery {
                     return Err(AppError::Conflict("This order was paid on delivery: give the money back by hand.".into()));
                 }
+                if let Some(charge) = order.charged {
+                    return refund_abroad(tx, &order, charge, ask, &reason, now);
+                }
                 let left = order.refunds.left(order.payment.paid_online);
                 if left <= Kobo::ZERO {
                     return Err(AppError::Conflict("This order has nothing left to refund.".into()));
                 }
-                let amount = ask.amount.unwrap_or(left);
+                let amount = match ask.amount {
+                    None => left,
+                    Some(Asked::Naira(kobo)) => kobo,
+                    Some(Asked::Typed(typed)) => typed_naira(&typed)?,
+                };
                 if amount > left {
                     return Err(AppError::Validation(format!("Enter an amount of at most {}.", format_naira(left))));
                 }
                 let lines = check_restock(&ask.restock, &order.items)?;
                 // The money goes back the way it came, newest payment first: a refund larger than
                 // the balance's payment takes the rest from the deposit's.
-                let mut parts = Vec::new();
+                let mut parts: Vec<(String, PaymentReference, Money)> = Vec::new();
                 let mut rest = amount;
                 for (reference, on_it) in refundable_payments(tx, &order)? {
                     if rest == Kobo::ZERO {
                         break;
                     }
                     let part = rest.min(on_it);
-                    parts.push((crate::util::new_id(), reference, part));
+                    parts.push((crate::util::new_id(), reference, part.into()));
                     rest -= part;
                 }
                 if rest > Kobo::ZERO {
@@ -183,7 +274,7 @@ impl Refunds {
                     tx.execute(
                         "INSERT INTO refunds (id, order_id, amount_kobo, reason, status, restock_lines, created_at, updated_at, payment_reference)
                          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?7, ?8)",
-                        params![id, o, part, reason, RefundStatus::Pending, restock, now, reference],
+                        params![id, o, part.minor(), reason, RefundStatus::Pending, restock, now, reference],
                     )?;
                 }
                 if let Some(with) = ask.with {
@@ -207,7 +298,7 @@ impl Refunds {
     }
 
     /// Asks Paystack for one recorded refund and records its answer.
-    async fn ask_paystack(&self, refund_id: &str, reference: &PaymentReference, amount: Kobo, note: &str) -> AppResult<()> {
+    async fn ask_paystack(&self, refund_id: &str, reference: &PaymentReference, amount: Money, note: &str) -> AppResult<()> {
         match self.paystack.refund(reference, amount, note).await {
             Ok(RefundAnswer::Created(paystack)) => self.settle(refund_id, paystack).await,
             Ok(RefundAnswer::Refused(message)) => {
@@ -237,7 +328,8 @@ impl Refunds {
 /// A refund whose status changed, for the e-mails that follow.
 struct Changed {
     status: RefundStatus,
-    amount: Kobo,
+    /// As the customer paid: naira, or the currency abroad.
+    amount: String,
     reason: String,
     failure: Option<String>,
     order: crate::orders::Order,
@@ -322,11 +414,17 @@ fn fail(tx: &Connection, refund_id: &str, why: &str, now: i64) -> AppResult<Opti
 }
 
 fn changed(tx: &Connection, refund_id: &str) -> AppResult<Option<Changed>> {
-    let (status, amount, reason, failure, order_id): (RefundStatus, Kobo, String, Option<String>, OrderId) =
-        tx.query_row("SELECT status, amount_kobo, reason, failure_reason, order_id FROM refunds WHERE id = ?1", [refund_id], |r| {
-            Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
-        })?;
+    type Row = (RefundStatus, Kobo, Option<i64>, String, Option<String>, OrderId);
+    let (status, kobo, minor, reason, failure, order_id): Row = tx.query_row(
+        "SELECT status, amount_kobo, amount_minor, reason, failure_reason, order_id FROM refunds WHERE id = ?1",
+        [refund_id],
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+    )?;
     let order = crate::orders::by_id(tx, &order_id)?.ok_or_else(|| AppError::internal("a refund without its order"))?;
+    let amount = match (order.charged, minor) {
+        (Some(charge), Some(minor)) => Money::new(charge.currency, minor).to_string(),
+        _ => format_naira(kobo),
+    };
     Ok(Some(Changed { status, amount, reason, failure, order }))
 }
 
@@ -338,14 +436,20 @@ fn tell_about(mailer: &Mailer, tx: &Connection, changed: Option<Changed>) -> App
     let number = &order.number;
     match status {
         RefundStatus::Processed => {
-            let subject = format!("{shop}: refund of {} for order #{number}", format_naira(amount));
+            let subject = format!("{shop}: refund of {amount} for order #{number}");
+            // Abroad, the sums are in the currency the customer paid in.
+            let (so_far, of) = match order.charged {
+                Some(charge) => {
+                    let processed = order.refunds.refunds.iter().filter(|r| r.status == RefundStatus::Processed);
+                    let minor: i64 = processed.filter_map(|r| r.amount_abroad).sum();
+                    (Money::new(charge.currency, minor).to_string(), charge.total().to_string())
+                }
+                None => (format_naira(order.refunds.refunded), format_naira(order.total_amount)),
+            };
             let body = format!(
-                "Hello {},\n\nWe have refunded {} for order #{number} ({reason}). Paystack has sent it back to the card you paid with; \
-                 banks can take up to 10 working days to show it.\n\nRefunded so far: {} of {}.\nFollow your order: {}/track?number={number}\n\n{shop}",
+                "Hello {},\n\nWe have refunded {amount} for order #{number} ({reason}). Paystack has sent it back to the card you paid with; \
+                 banks can take up to 10 working days to show it.\n\nRefunded so far: {so_far} of {of}.\nFollow your order: {}/track?number={number}\n\n{shop}",
                 order.customer_name,
-                format_naira(amount),
-                format_naira(order.refunds.refunded),
-                format_naira(order.total_amount),
                 mailer.public_url(),
             );
             mailer.queue(tx, Mail { kind: "refund", to: &order.customer_email, subject: &subject, body: &body, unsubscribe: None })?;
@@ -353,8 +457,7 @@ fn tell_about(mailer: &Mailer, tx: &Connection, changed: Option<Changed>) -> App
         RefundStatus::Failed => {
             let subject = format!("Refund failed for order #{number}");
             let body = format!(
-                "A refund of {} for order #{number} failed.\nReason: {}\n\nSee the order: {}/admin/orders/{}\n",
-                format_naira(amount),
+                "A refund of {amount} for order #{number} failed.\nReason: {}\n\nSee the order: {}/admin/orders/{}\n",
                 failure.unwrap_or_default(),
                 mailer.public_url(),
                 order.id
@@ -400,7 +503,7 @@ impl Refunds {
                 }
                 Ok(c.query_row(
                     "SELECT r.id FROM refunds r
-                 WHERE r.payment_reference = ?1 AND r.amount_kobo = ?2 AND r.status = 'pending' AND r.paystack_id IS NULL
+                 WHERE r.payment_reference = ?1 AND COALESCE(r.amount_minor, r.amount_kobo) = ?2 AND r.status = 'pending' AND r.paystack_id IS NULL
                  ORDER BY r.created_at LIMIT 1",
                     params![reference, amount],
                     |r| r.get(0),
@@ -420,7 +523,7 @@ impl Refunds {
             .db
             .read(move |c| {
                 let mut stmt = c.prepare_cached(
-                    "SELECT r.id, r.paystack_id, r.payment_reference, r.amount_kobo, r.created_at FROM refunds r
+                    "SELECT r.id, r.paystack_id, r.payment_reference, COALESCE(r.amount_minor, r.amount_kobo), r.created_at FROM refunds r
                  WHERE r.status = 'pending' ORDER BY r.updated_at LIMIT 100",
                 )?;
                 let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?)))?;

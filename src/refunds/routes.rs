@@ -19,7 +19,8 @@ pub fn configure(cfg: &mut utoipa_actix_web::service_config::ServiceConfig) {
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RefundRequest {
-    /// Naira as typed, e.g. "12500.50": positive, at most two decimals, at most what is left.
+    /// As typed, e.g. "12500.50", in the order's currency (naira, or the currency it was paid in
+    /// abroad): positive, at most two decimals, at most what is left.
     #[schema(value_type = Naira, required = true)]
     amount: Option<Naira>,
     /// Why, for the order's history and the customer's e-mail.
@@ -58,14 +59,9 @@ async fn create_refund(
     body: web::Json<RefundRequest>,
 ) -> AppResult<HttpResponse> {
     let RefundRequest { amount, reason, restock } = body.into_inner();
-    let amount = crate::money::optional_naira(amount.as_ref(), "refund amount")
-        .map_err(AppError::Validation)?
-        .ok_or_else(|| AppError::Validation("Enter the amount to refund.".into()))?;
-    if amount == crate::money::Kobo::ZERO {
-        return Err(AppError::Validation("The refund amount must be more than ₦0.00.".into()));
-    }
+    let amount = amount.ok_or_else(|| AppError::Validation("Enter the amount to refund.".into()))?;
     let restock = restock.into_iter().map(|r| (r.line, r.units)).collect();
-    let ask = RefundAsk { amount: Some(amount), reason, restock, by: admin.0.id.clone(), with: None };
+    let ask = RefundAsk { amount: Some(super::Asked::Typed(amount)), reason, restock, by: admin.0.id.clone(), with: None };
     let order = state.refunds.refund_order(&id, ask).await?;
     let order = state.db.read(move |c| crate::orders::admin_order(c, &order.id)).await?;
     Ok(HttpResponse::Created().insert_header(("Cache-Control", "no-store")).json(order))

@@ -863,6 +863,7 @@ fn exchange_order(tx: &Connection, id: &str, order: &Order, by: &UserId, now: i6
             name: old.name.clone(),
             price: paid_each(order, position as usize),
             compare_at_price: None,
+            price_abroad: old.price_abroad,
             quantity,
             size: Some(size).filter(|s| !s.is_empty()),
             color: Some(color).filter(|c| !c.is_empty()),
@@ -922,6 +923,8 @@ fn exchange_order(tx: &Connection, id: &str, order: &Order, by: &UserId, now: i6
                 internal_note: Some(format!("Exchange for order #{}", order.number)),
                 discount_reason: Some(format!("Exchange for order #{}", order.number)),
                 created_by: Some(by.clone()),
+                // An exchange moves no money: nothing is charged in any currency.
+                charge: None,
             },
         },
         now,

@@ -321,7 +321,7 @@ async fn receive_return(
 async fn refund(state: &AppState, admin: &AdminUser, id: &str, order_id: OrderId, amount: Kobo) -> AppResult<()> {
     let r = id.to_string();
     let ask = crate::refunds::RefundAsk {
-        amount: Some(amount),
+        amount: Some(crate::refunds::Asked::Naira(amount)),
         reason: "Return received".into(),
         restock: Vec::new(),
         by: admin.0.id.clone(),

@@ -74,6 +74,8 @@ pub struct Settings {
     /// The most a cashier may take off a counter sale by hand, in percent: 0 (none) to 50.
     #[schema(minimum = 0, maximum = 50)]
     pub counter_discount_limit: i64,
+    /// Prices abroad: US dollars and British pounds, each on or off, at a rate and rounding rule.
+    pub currencies: Vec<crate::abroad::CurrencySetting>,
 }
 
 crate::text_enum! {
@@ -140,6 +142,8 @@ impl Default for Settings {
             return_delivery_fee: false,
             // A small courtesy at the till; more is the owner's to give through a discount code.
             counter_discount_limit: 10,
+            // Naira only until the merchant sells abroad.
+            currencies: crate::abroad::default_currencies(),
         }
     }
 }
@@ -187,6 +191,8 @@ pub struct SettingsChange {
     pub return_delivery_fee: Option<bool>,
     #[schema(minimum = 0, maximum = 50)]
     pub counter_discount_limit: Option<i64>,
+    /// USD and GBP (one may be left out: it keeps its setting).
+    pub currencies: Option<Vec<crate::abroad::CurrencySetting>>,
 }
 
 impl SettingsChange {
@@ -290,6 +296,17 @@ impl SettingsChange {
                 return invalid("The counter's staff discount must be from 0 to 50 percent.".into());
             }
             current.counter_discount_limit = limit;
+        }
+        if let Some(sent) = self.currencies {
+            let mut merged = current.currencies.clone();
+            for setting in crate::abroad::check_currencies(sent.clone())? {
+                if sent.iter().any(|s| s.currency == setting.currency) {
+                    merged.retain(|m| m.currency != setting.currency);
+                    merged.push(setting);
+                }
+            }
+            merged.sort_by_key(|m| m.currency.as_str() != "USD");
+            current.currencies = merged;
         }
         if current.max_per_line > current.max_per_checkout {
             return invalid("The most of one item cannot be more than the most items per order.".into());

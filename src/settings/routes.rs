@@ -27,7 +27,8 @@ async fn update_settings(state: web::Data<AppState>, admin: AdminUser, body: web
     let change = body.into_inner();
     let actor = admin.0.id.clone();
     let settings = state
-        .db
+        .catalogue
+        // Prices abroad are part of every product's answer.
         .write(move |tx| {
             let before = load(tx)?;
             let settings = change.apply(before.clone())?;
@@ -39,7 +40,8 @@ async fn update_settings(state: web::Data<AppState>, admin: AdminUser, body: web
             if !changed.is_empty() {
                 crate::staff::record(tx, &actor, "settings", "shop", &format!("Settings changed: {}", changed.join(", ")))?;
             }
-            Ok(settings)
+            let shown = crate::catalog::write::Changes::shown_if(before.currencies != settings.currencies);
+            Ok((settings, shown))
         })
         .await?;
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(settings))

@@ -1276,6 +1276,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/products/{id}/fixed-prices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A product's fixed prices abroad, as the editor shows them (none: it follows the rates). */
+    get: operations['fixed_prices'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/products/{id}/returns': {
     parameters: {
       query?: never;
@@ -2226,6 +2243,23 @@ export interface paths {
      *     recorded as seen; an unknown shipment is refused.
      */
     post: operations['courier_webhook'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/currencies': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The currencies besides naira shoppers may see prices in and pay in. */
+    get: operations['currencies'];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -3835,6 +3869,27 @@ export interface components {
       /** Format: int64 */
       website: number;
     };
+    /**
+     * @description What a checkout in a currency abroad charges: its parts in the currency's minor unit, and the
+     *     rate the shopper was shown (kept with the payment and the order, so a later change of rate
+     *     changes neither).
+     */
+    Charge: {
+      currency: components['schemas']['Currency'];
+      /** Format: int64 */
+      delivery: number;
+      /** Format: int64 */
+      discount: number;
+      /**
+       * Format: int64
+       * @description Kobo per one unit of `currency`.
+       */
+      rate: number;
+      /** Format: int64 */
+      subtotal: number;
+      /** Format: int64 */
+      total: number;
+    };
     /** @description The customer of an order taken in a chat. */
     ChatCustomer: {
       /** @description An existing customer's account (from the customers list): the order joins their My Orders. */
@@ -3895,6 +3950,7 @@ export interface components {
     /** @description What the checkout summary shows before paying. */
     CheckoutQuote: {
       breakdown: components['schemas']['Breakdown'];
+      charge: components['schemas']['Charge'] | null;
       /** @description The code applied, as stored. */
       code: string | null;
       /** @description What store credit can do for this order. */
@@ -4190,6 +4246,20 @@ export interface components {
       stock: number;
       variantId: string;
     };
+    /** @description A country abroad as the checkout's address form needs it. */
+    Country: {
+      /** @description ISO 3166 code: "GB". */
+      code: string;
+      name: string;
+      /** @description What its postcode is called ("Postcode", "ZIP code", "Postal code"). */
+      postcodeLabel: string;
+      postcodeRequired: boolean;
+      region: components['schemas']['Region'];
+      /** @description What its part of the country is called ("County", "State", "Province", "Region"). */
+      regionLabel: string;
+      /** @description The states or provinces to choose from (required); empty: free text, optional. */
+      regions: string[];
+    };
     Counts: {
       /**
        * Format: int64
@@ -4304,6 +4374,21 @@ export interface components {
      * @enum {string}
      */
     CreditStatus: 'none' | 'usable' | 'unproven' | 'guest';
+    /** @enum {string} */
+    Currency: 'NGN' | 'USD' | 'GBP';
+    /** @description One currency abroad as the merchant sets it (in the settings document). */
+    CurrencySetting: {
+      /** @description USD or GBP. */
+      currency: components['schemas']['Currency'];
+      /** @description Shoppers may choose it. */
+      enabled: boolean;
+      /**
+       * Format: int64
+       * @description Kobo per one unit: ₦1,600.00 per $1 is 160000.
+       */
+      rate: number;
+      rounding: components['schemas']['Rounding'];
+    };
     Customer: {
       email: string;
       name: string;
@@ -4456,6 +4541,10 @@ export interface components {
     };
     /** @description Everything a shopper needs to know about delivery, and what the admin edits. */
     DeliveryOptions: {
+      /** @description Delivery abroad: the four zones, each with its fee in its own currency. */
+      abroad: components['schemas']['ZoneAbroad'][];
+      /** @description The countries abroad the address form offers (Nigeria is not among them: it has `states`). */
+      countries: components['schemas']['Country'][];
       pickup: components['schemas']['Pickup'];
       /** @description Every state and the FCT, in alphabetical order, for the checkout's choice. */
       states: string[];
@@ -4505,7 +4594,10 @@ export interface components {
       code: string | null;
       /** @description A sandbox refund in the shape of Paystack's refund `data`. */
       data: {
-        /** Format: int64 */
+        /**
+         * Format: int64
+         * @description In the transaction's currency's minor unit.
+         */
         amount: number;
         /** @description ISO 8601. */
         created_at: string;
@@ -4573,7 +4665,10 @@ export interface components {
       /** @description Set on some refusals, e.g. "duplicate_reference". */
       code: string | null;
       data: {
-        /** Format: int64 */
+        /**
+         * Format: int64
+         * @description In the transaction's currency's minor unit.
+         */
         amount: number;
         /** @description ISO 8601. */
         created_at: string;
@@ -4703,6 +4798,20 @@ export interface components {
       items: number;
       /** @description Products left out because a channel would refuse them, with why. */
       rejected: components['schemas']['Rejected'][];
+    };
+    /** @description A fixed price as the admin reads it back. */
+    FixedPrice: {
+      currency: components['schemas']['Currency'];
+      /**
+       * Format: int64
+       * @description In the currency's minor unit.
+       */
+      price: number;
+    };
+    /** @description A fixed price as the admin types it: "29.99" in the currency; "" for none (follow the rate). */
+    FixedPriceInput: {
+      currency: components['schemas']['Currency'];
+      price?: string;
     };
     /** @enum {string} */
     FontPair: 'classic' | 'modern' | 'editorial' | 'system';
@@ -5351,6 +5460,16 @@ export interface components {
       /** @description The sold-out size and colour ("" or absent when the product has no such option). */
       size?: string | null;
     };
+    /** @description A currency a shopper may choose. */
+    Offered: {
+      currency: components['schemas']['Currency'];
+      name: string;
+      symbol: string;
+    };
+    OfferedCurrencies: {
+      /** @description The currencies besides naira a shopper may choose (none: naira only, no chooser). */
+      currencies: components['schemas']['Offered'][];
+    };
     /** @description What the tracking page says of the rider: his first name and when he left (nothing before). */
     OnTheWay: {
       /** Format: int64 */
@@ -5358,12 +5477,15 @@ export interface components {
       rider: string;
     };
     OptionsInput: {
+      /** @description The zones abroad to change (a region left out keeps its setting). */
+      abroad?: components['schemas']['ZoneAbroadInput'][];
       pickup: components['schemas']['PickupInput'];
       zones: components['schemas']['ZoneInput'][];
     };
     Order: components['schemas']['Price'] &
       components['schemas']['Payment'] &
       components['schemas']['OrderRefunds'] & {
+        charged?: components['schemas']['Charge'] | null;
         /**
          * @description Paid with a code whose limits were already used up (the money arrived for a payment the
          *     shop had ended): the merchant decides whether to honour the discount or settle it.
@@ -5418,6 +5540,12 @@ export interface components {
        * @description Each, as paid.
        */
       price: number;
+      /**
+       * Format: int64
+       * @description Each, in the currency the order was charged in when not naira (minor units; `price` is
+       *     then its naira worth).
+       */
+      priceAbroad: number | null;
       productId: string | null;
       /** Format: int64 */
       quantity: number;
@@ -5723,13 +5851,16 @@ export interface components {
     /** @description What the payment pop-up needs. */
     PaymentStart: {
       accessCode: string;
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description What Paystack is asked for, in `currency`'s minor unit (kobo for naira).
+       */
       amount: number;
       authorizationUrl: string;
       /** @description The parts of `amount`. */
       breakdown: components['schemas']['Breakdown'];
-      /** @description Always "NGN". */
-      currency: string;
+      charge: components['schemas']['Charge'] | null;
+      currency: components['schemas']['Currency'];
       /** @description e.g. "1–2 working days"; none for pickup. */
       deliveryEstimate: string | null;
       email: string;
@@ -5884,6 +6015,20 @@ export interface components {
       /** Format: int64 */
       subtotal: number;
     };
+    /** @description A product's price in a currency abroad, as shoppers who chose it see it. */
+    PriceAbroad: {
+      /**
+       * Format: int64
+       * @description On sale: the price before, converted, when above `price`.
+       */
+      compareAtPrice: number | null;
+      currency: components['schemas']['Currency'];
+      /**
+       * Format: int64
+       * @description In the currency's minor unit (cents, pence).
+       */
+      price: number;
+    };
     PriceRange: {
       /** Format: int64 */
       max: number;
@@ -5913,6 +6058,8 @@ export interface components {
        * @description What it costs now (the sale price when it is on sale).
        */
       price: number;
+      /** @description Its price in each currency abroad the merchant offers (empty while naira is the only one). */
+      pricesAbroad: components['schemas']['PriceAbroad'][];
       /** Format: double */
       rating: number;
       /** Format: int64 */
@@ -5933,6 +6080,11 @@ export interface components {
       collectionId?: string | null;
       compareAtPrice?: components['schemas']['Naira'] | null;
       description?: string | null;
+      /**
+       * @description When given, replaces its fixed prices abroad: each "29.99" in its currency, "" for none
+       *     (the price then follows the exchange rate).
+       */
+      fixedPrices?: components['schemas']['FixedPriceInput'][] | null;
       name?: string | null;
       price?: components['schemas']['Naira'] | null;
       /**
@@ -6022,6 +6174,10 @@ export interface components {
     QuoteBody: {
       /** @description A discount code to try, as typed. */
       code?: string | null;
+      /** @description Where it goes: "NG" (the default) or a country abroad's code; abroad, `state` is its region. */
+      country?: string;
+      /** @description The currency to pay in: NGN (the default), or one the shop offers abroad. */
+      currency?: components['schemas']['Currency'];
       /** @description A guest's e-mail as typed so far: when it holds store credit the summary says to sign in. */
       email?: string | null;
       /** @description A gift card's code to try, as typed. */
@@ -6051,8 +6207,16 @@ export interface components {
     };
     /** @description One refund of an order. */
     Refund: {
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description In naira (for an order paid abroad: its naira worth at the order's rate).
+       */
       amount: number;
+      /**
+       * Format: int64
+       * @description For an order paid in a currency abroad: the refund in that currency's minor unit.
+       */
+      amountAbroad: number | null;
       /** Format: int64 */
       createdAt: number;
       /** @description Paystack's reason for a failed refund (or why it is still unconfirmed). */
@@ -6070,7 +6234,10 @@ export interface components {
     };
     /** @description The admin's refund form. */
     RefundRequest: {
-      /** @description Naira as typed, e.g. "12500.50": positive, at most two decimals, at most what is left. */
+      /**
+       * @description As typed, e.g. "12500.50", in the order's currency (naira, or the currency it was paid in
+       *     abroad): positive, at most two decimals, at most what is left.
+       */
       amount: components['schemas']['Naira'];
       /** @description Why, for the order's history and the customer's e-mail. */
       reason?: string;
@@ -6084,6 +6251,8 @@ export interface components {
     RefuseBody: {
       message?: string | null;
     };
+    /** @enum {string} */
+    Region: 'GB' | 'US' | 'CA' | 'WORLD';
     /** @description A product left out of the feeds because a channel would refuse its items, with why. */
     Rejected: {
       /** @description Its variants, all left out. */
@@ -6390,6 +6559,8 @@ export interface components {
       /** @description The stops to make in the order given, then the ones delivered lately. */
       stops: components['schemas']['Stop'][];
     };
+    /** @enum {string} */
+    Rounding: 'cent' | 'ninetyNine' | 'whole';
     /** @description A bad row, by its line in the file (the header is line 1). */
     RowError: {
       line: number;
@@ -6455,7 +6626,10 @@ export interface components {
     };
     /** @description A sandbox refund in the shape of Paystack's refund `data`. */
     SandboxRefund: {
-      /** Format: int64 */
+      /**
+       * Format: int64
+       * @description In the transaction's currency's minor unit.
+       */
       amount: number;
       /** @description ISO 8601. */
       created_at: string;
@@ -6679,6 +6853,24 @@ export interface components {
        */
       counterDiscountLimit: number;
       /**
+       * @description Prices abroad: US dollars and British pounds, each on or off, at a rate and rounding rule.
+       * @default [
+       *       {
+       *         "currency": "USD",
+       *         "enabled": false,
+       *         "rate": 160000,
+       *         "rounding": "ninetyNine"
+       *       },
+       *       {
+       *         "currency": "GBP",
+       *         "enabled": false,
+       *         "rate": 200000,
+       *         "rounding": "ninetyNine"
+       *       }
+       *     ]
+       */
+      currencies: components['schemas']['CurrencySetting'][];
+      /**
        * @description Visitors may buy without an account (a guest bag under an anonymous cookie).
        * @default false
        */
@@ -6771,6 +6963,8 @@ export interface components {
       channels?: components['schemas']['Channel'][] | null;
       /** Format: int64 */
       counterDiscountLimit?: number | null;
+      /** @description USD and GBP (one may be left out: it keeps its setting). */
+      currencies?: components['schemas']['CurrencySetting'][] | null;
       guestCheckout?: boolean | null;
       /** Format: int64 */
       maxOrderTotal?: number | null;
@@ -6916,11 +7110,14 @@ export interface components {
       address?: components['schemas']['Address'];
       /** @description A discount code as typed (any case). */
       code?: string | null;
+      /** @description The currency to pay in: NGN (the default), or one the shop offers abroad (paid by card). */
+      currency?: components['schemas']['Currency'];
       customer?: components['schemas']['Customer'];
       /**
        * Format: int64
        * @description The total the shopper was shown. When the server's total differs, nothing starts and
        *     the answer is 409 `price_changed` with the new total.
+       *     In the minor unit of `currency` (kobo for naira).
        */
       expectedTotal?: number | null;
       /** @description A gift card's code, as typed: it pays what it can of the total. */
@@ -7279,6 +7476,30 @@ export interface components {
       name: string;
       payOnDelivery: components['schemas']['PayOnDelivery'];
       states: string[];
+    };
+    /** @description Delivery to a region abroad. */
+    ZoneAbroad: {
+      /** @description The currency its fee is set in. */
+      currency: components['schemas']['Currency'];
+      enabled: boolean;
+      estimate: string;
+      /**
+       * Format: int64
+       * @description In `currency`'s minor unit.
+       */
+      fee: number;
+      /** @description "United Kingdom", "Rest of the world". */
+      name: string;
+      region: components['schemas']['Region'];
+    };
+    /** @description A zone abroad as the admin sends it: the fee typed in the zone's currency. */
+    ZoneAbroadInput: {
+      currency: components['schemas']['Currency'];
+      enabled?: boolean;
+      estimate?: string;
+      /** @description In `currency`, e.g. "25.00". */
+      fee: string;
+      region: components['schemas']['Region'];
     };
     /** @description A zone as the admin sends it: fee and threshold in naira as typed. */
     ZoneInput: {
@@ -12400,6 +12621,45 @@ export interface operations {
       };
     };
   };
+  fixed_prices: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FixedPrice'][];
+        };
+      };
+      /** @description No valid session, or a failed login. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+      /** @description Signed in but not allowed, or a state-changing request that did not come from the shop's pages. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
   product_rules: {
     parameters: {
       query?: never;
@@ -16649,6 +16909,25 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['Error'];
+        };
+      };
+    };
+  };
+  currencies: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['OfferedCurrencies'];
         };
       };
     };

@@ -17,6 +17,7 @@ function product(name: string, sizes: string[], colors: string[], soldOut: strin
   );
   return {
     id: 'p',
+    pricesAbroad: [],
     name,
     sizes,
     colors,

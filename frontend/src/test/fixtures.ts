@@ -109,6 +109,7 @@ export function product(overrides: Partial<Product> = {}): Product {
     id: 'oxford-brogue',
     name: 'Oxford Brogue',
     description: 'Hand-finished leather brogues.',
+    pricesAbroad: [],
     price: 2_500_000,
     compareAtPrice: null,
     images: [image('brogue-1'), image('brogue-2'), image('brogue-3')],
@@ -242,6 +243,10 @@ export function shopSettings(overrides: Partial<ShopSettings> = {}): ShopSetting
   return {
     maxPerLine: 5,
     maxPerCheckout: 20,
+    currencies: [
+      { currency: 'USD', enabled: false, rate: 160_000, rounding: 'ninetyNine' },
+      { currency: 'GBP', enabled: false, rate: 200_000, rounding: 'ninetyNine' },
+    ],
     maxOrderTotal: 500_000_000,
     guestCheckout: false,
     channels: ['card', 'bank', 'ussd', 'bank_transfer'],
@@ -379,6 +384,7 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
   return {
     id: 'refund-1',
     amount: 2_000_000,
+    amountAbroad: null,
     reason: 'One pair arrived damaged',
     status: 'processed',
     failureReason: null,

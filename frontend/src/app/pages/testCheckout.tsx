@@ -74,6 +74,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     items: [
       {
         productId: 'oxford-brogue',
+        priceAbroad: null,
         name: 'Oxford Brogue',
         price: 1_234_500,
         quantity: 1,

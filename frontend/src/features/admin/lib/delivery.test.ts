@@ -20,6 +20,8 @@ import { POD_OFF, zone as zoneOf } from '@/test/fixtures';
 const STATES = ['Ekiti', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
 
 const options: DeliveryOptions = {
+  abroad: [],
+  countries: [],
   states: STATES,
   zones: [
     zoneOf({ payOnDelivery: { enabled: true, maxTotal: 10_000_050 } }),

@@ -9,6 +9,8 @@ import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@
 const STATES = ['Ekiti', 'Federal Capital Territory', 'Kano', 'Lagos', 'Ogun', 'Oyo'];
 
 const OPTIONS: DeliveryOptions = {
+  abroad: [],
+  countries: [],
   states: STATES,
   zones: [
     zone(),
@@ -50,6 +52,8 @@ function server(refuse?: string) {
           address: body.pickup.address ?? '',
           payOnDelivery: podAnswer(body.pickup.payOnDelivery),
         },
+        abroad: [],
+        countries: [],
       } satisfies DeliveryOptions);
     },
   });

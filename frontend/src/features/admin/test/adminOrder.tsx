@@ -98,6 +98,7 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
   return {
     id,
     amount: 500_000,
+    amountAbroad: null,
     reason: 'Size 42 sold out',
     status: 'pending',
     failureReason: null,

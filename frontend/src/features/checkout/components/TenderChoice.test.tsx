@@ -7,6 +7,7 @@ import { renderWithProviders } from '@/test/utils';
 
 function quote(over: Partial<CheckoutQuote> = {}): CheckoutQuote {
   return {
+    charge: null,
     breakdown: { subtotal: 5_000_000, delivery: 250_000, discount: 0, total: 5_250_000 },
     deliveryEstimate: '1–2 working days',
     code: null,

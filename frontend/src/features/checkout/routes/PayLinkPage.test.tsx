@@ -69,6 +69,7 @@ function sandboxPayment(email: string, channel = 'card') {
 }
 
 const start: PaymentStart = {
+  charge: null,
   accessCode: 'ac_1',
   amount: 1_700_000,
   authorizationUrl: '',

@@ -1,5 +1,7 @@
+import type { components } from './api.gen';
+
 /** The currencies a price is shown in: the shop's own naira, and dollars and pounds for shoppers abroad. */
-export type Currency = 'NGN' | 'USD' | 'GBP';
+export type Currency = components['schemas']['Currency'];
 
 /** Each currency's sign, as prices are written: ₦25,000.00, $29.99, £22.99. */
 export const SYMBOLS: Record<Currency, string> = { NGN: '₦', USD: '$', GBP: '£' };

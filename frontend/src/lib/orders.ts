@@ -1,6 +1,7 @@
 import { formatNaira, SYMBOLS } from './money';
 import { asCurrency } from './shownCurrency';
-import type { Address, DeliveryMethod, Order, OrderItem, OrderStatus, PaymentMethod } from './types';
+import type { components } from './api.gen';
+import type { Address, DeliveryMethod, OrderItem, OrderStatus, PaymentMethod } from './types';
 
 /**
  * Every order status, in the order an order moves through them: placed (a pay-on-delivery order
@@ -164,7 +165,7 @@ export function eventText(status: OrderStatus, rider: string | null | undefined)
 }
 
 /** What a foreign order charged (minor units; `rate`: kobo per one unit); null for a naira order. */
-export type Charged = NonNullable<Order['charged']>;
+export type Charged = components['schemas']['Charge'];
 
 /**
  * The naira equivalent of an order paid in dollars or pounds, once, with the rate it was charged

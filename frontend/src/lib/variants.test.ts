@@ -34,7 +34,6 @@ function product(name: string, sizes: string[], colors: string[], soldOut: strin
     price: 100,
     rating: 0,
     reviewCount: 0,
-    pricesAbroad: [],
   };
 }
 

@@ -124,7 +124,6 @@ export function product(overrides: Partial<Product> = {}): Product {
     colorImages: [],
     createdAt: 1_700_000_000_000,
     runsSmall: false,
-    pricesAbroad: [],
     ...overrides,
   };
 }
@@ -391,8 +390,6 @@ export function refund(overrides: Partial<Refund> = {}): Refund {
     restocked: 0,
     createdAt: Date.UTC(2025, 2, 8, 12),
     updatedAt: Date.UTC(2025, 2, 9, 12),
-    currency: 'NGN',
-    amountAbroad: null,
     ...overrides,
   };
 }

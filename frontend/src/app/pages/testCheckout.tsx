@@ -82,7 +82,6 @@ export function order(overrides: Partial<Order> = {}): Order {
         color: 'Black',
         variantId: 'v-42-Black',
         compareAtPrice: null,
-        priceAbroad: null,
       },
     ],
     totalAmount: 1_484_500,

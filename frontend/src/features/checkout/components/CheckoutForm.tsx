@@ -260,7 +260,7 @@ export function CheckoutForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Abroad without a postcode asked, none is sent.
-    const sent = abroad && abroad.postcodeLabel === null ? { ...address, postalCode: '' } : address;
+    const sent = abroad && !abroad.postcodeLabel ? { ...address, postalCode: '' } : address;
     const values = { customer, address: sent, method, note };
     const found = validateCheckout(values, postalCode, abroad);
     setProblem(found);
@@ -323,7 +323,7 @@ export function CheckoutForm({
             ) : (
               <Field label={abroad.regionLabel} autoComplete="address-level1" optional {...addressField('state')} />
             )}
-            {abroad.postcodeLabel !== null && (
+            {Boolean(abroad.postcodeLabel) && (
               <Field
                 label={abroad.postcodeLabel}
                 autoComplete="postal-code"

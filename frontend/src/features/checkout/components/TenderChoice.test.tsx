@@ -15,7 +15,6 @@ function quote(over: Partial<CheckoutQuote> = {}): CheckoutQuote {
     credit: { status: 'none', balance: 0, applied: 0 },
     giftCard: null,
     toPay: 5_250_000,
-    charge: null,
     ...over,
   };
 }

@@ -9,7 +9,6 @@ import {
   type PaymentMethod,
 } from '../api/checkout';
 import { messageOf, startFailure, type CheckoutAction } from '../lib/checkoutReducer';
-import { isoCountry } from '../lib/abroad';
 import { trimValues, type CheckoutValues } from '../lib/validate';
 import type { CheckoutOutcome } from './CheckoutScope';
 import type { Currency } from '@/lib/money';
@@ -101,7 +100,6 @@ export function useCheckoutPayment(
         ...trimmed,
         // `expectedTotal` is in this currency's minor unit; abroad the address's country is its ISO code.
         currency,
-        country: isoCountry(trimmed.address.country),
         code,
         expectedTotal,
         paymentMethod: method,

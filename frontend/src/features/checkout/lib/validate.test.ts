@@ -119,7 +119,7 @@ describe('validateCheckout abroad', () => {
   });
 
   it('asks no postcode where the post has none', () => {
-    const anywhere = { ...uk, postcodeLabel: null, postcodeRequired: false };
+    const anywhere = { ...uk, postcodeLabel: '', postcodeRequired: false };
     expect(
       validateCheckout({ ...london, address: { ...london.address, postalCode: '' } }, 'required', anywhere),
     ).toBeNull();

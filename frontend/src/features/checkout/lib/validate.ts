@@ -65,7 +65,7 @@ export function fieldsAbroad(country: Country): CheckoutField[] {
     'street',
     'city',
     ...(country.regions.length > 0 ? (['state'] as const) : []),
-    ...(country.postcodeLabel !== null && country.postcodeRequired ? (['postalCode'] as const) : []),
+    ...(Boolean(country.postcodeLabel) && country.postcodeRequired ? (['postalCode'] as const) : []),
   ];
 }
 

@@ -5,8 +5,7 @@ import { PriceBreakdown, orderPrices } from '@/components/PriceBreakdown';
 import { OrderTotal } from './OrderTotal';
 import { RefundAmounts, RefundList, reviewLinkFor } from './Refunds';
 import { formatDate } from '@/lib/money';
-import { asCurrency } from '@/lib/shownCurrency';
-import { addressLines, confirmationText, orderTitle, toPayText } from '@/lib/orders';
+import { addressLines, confirmationText, orderTitle, toPayText, type Charged } from '@/lib/orders';
 import type { Order, TrackedOrder } from '@/lib/types';
 
 /**
@@ -14,7 +13,7 @@ import type { Order, TrackedOrder } from '@/lib/types';
  * order paid in dollars or pounds in what it charged.
  */
 export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
-  const { charged } = order;
+  const charged = chargedOf(order);
   return (
     <PriceBreakdown
       {...orderPrices(order)}
@@ -23,7 +22,7 @@ export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
         delivery: charged.delivery,
         discount: charged.discount,
         total: charged.total,
-        currency: asCurrency(charged.currency),
+        currency: charged.currency,
       })}
       label={`Price of ${orderTitle(order)}`}
       className="order-card__breakdown"
@@ -31,9 +30,14 @@ export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
   );
 }
 
+/** What an order charged abroad, or null (a naira order; the tracking page's order says nothing of it yet). */
+export function chargedOf(order: Order | TrackedOrder): Charged | null {
+  return ('charged' in order ? order.charged : null) ?? null;
+}
+
 /** The currency an order's lines are shown in: the one it was charged in, else naira. */
-export function itemsCurrency(order: Pick<Order, 'charged'>) {
-  return order.charged ? asCurrency(order.charged.currency) : 'NGN';
+export function itemsCurrency(order: Order | TrackedOrder) {
+  return chargedOf(order)?.currency ?? 'NGN';
 }
 
 /**

@@ -1,6 +1,5 @@
 import { Price } from '@/components/Price';
 import { nairaEquivalentText, type Charged } from '@/lib/orders';
-import { asCurrency } from '@/lib/shownCurrency';
 import './Refunds.css';
 
 /**
@@ -11,14 +10,14 @@ export function OrderTotal({
   order,
   className,
 }: {
-  order: { totalAmount: number; charged: Charged | null };
+  order: { totalAmount: number; charged?: Charged | null };
   className?: string;
 }) {
-  const { charged } = order;
+  const charged = order.charged ?? null;
   if (!charged) return <Price kobo={order.totalAmount} className={className} />;
   return (
     <>
-      <Price kobo={charged.total} currency={asCurrency(charged.currency)} className={className} />
+      <Price kobo={charged.total} currency={charged.currency} className={className} />
       <span className="order-naira">{nairaEquivalentText(order.totalAmount, charged)}</span>
     </>
   );

@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import { Price } from '@/components/Price';
 import { formatDate, formatMoney, formatNaira, type Currency } from '@/lib/money';
-import { asCurrency } from '@/lib/shownCurrency';
 import { orderTitle } from '@/lib/orders';
 import type { Order, OrderItem, RefundStatus, TrackedOrder } from '@/lib/types';
 import './Refunds.css';
@@ -12,13 +11,15 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   failed: 'Failed',
 };
 
-type RefundedOrder = Pick<Order | TrackedOrder, 'refunded' | 'refundPending' | 'refunds' | 'number' | 'charged'>;
+type RefundedOrder = Pick<Order | TrackedOrder, 'refunded' | 'refundPending' | 'refunds' | 'number'> & {
+  charged?: Order['charged'];
+};
 type OneRefund = RefundedOrder['refunds'][number];
 
-/** A refund's amount as it went back: in the currency paid (a foreign order's), else naira. */
-export function refundAmount(refund: OneRefund): { kobo: number; currency: Currency } {
-  return refund.amountAbroad !== null
-    ? { kobo: refund.amountAbroad, currency: asCurrency(refund.currency) }
+/** A refund's amount as it went back: in the currency the order was paid in (`amountAbroad`), else naira. */
+export function refundAmount(refund: OneRefund, order: RefundedOrder): { kobo: number; currency: Currency } {
+  return refund.amountAbroad !== null && order.charged
+    ? { kobo: refund.amountAbroad, currency: order.charged.currency }
     : { kobo: refund.amount, currency: 'NGN' };
 }
 
@@ -28,7 +29,7 @@ export function refundAmount(refund: OneRefund): { kobo: number; currency: Curre
  */
 function refundedText(order: RefundedOrder, done: boolean, naira: number): string {
   const refunds = order.refunds.filter((r) => (r.status === 'processed') === done && r.status !== 'failed');
-  const currency = order.charged ? asCurrency(order.charged.currency) : 'NGN';
+  const currency = order.charged ? order.charged.currency : 'NGN';
   if (currency === 'NGN' || refunds.length === 0 || refunds.some((r) => r.amountAbroad === null)) {
     return formatNaira(naira);
   }
@@ -71,7 +72,7 @@ export function RefundList({ order, headingClassName }: { order: RefundedOrder; 
         {order.refunds.map((refund) => (
           <li key={refund.id} className="refund-line">
             <div className="refund-line__main">
-              <Price {...refundAmount(refund)} className="refund-line__amount" />
+              <Price {...refundAmount(refund, order)} className="refund-line__amount" />
               <span className={`refund-status refund-status--${refund.status}`}>
                 {REFUND_STATUS_LABELS[refund.status]}
               </span>

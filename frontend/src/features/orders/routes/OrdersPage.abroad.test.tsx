@@ -17,7 +17,7 @@ const inPounds = order({
   totalAmount: 10_396_000,
   charged: { currency: 'GBP', subtotal: 3998, delivery: 1200, discount: 0, total: 5198, rate: 200_000 },
   refunded: 2_400_000,
-  refunds: [refund({ amount: 2_400_000, reason: 'Delivery back', currency: 'GBP', amountAbroad: 1200 })],
+  refunds: [refund({ amount: 2_400_000, reason: 'Delivery back', amountAbroad: 1200 })],
 });
 
 describe('an order paid in pounds', () => {

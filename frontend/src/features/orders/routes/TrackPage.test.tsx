@@ -32,7 +32,6 @@ const tracked: TrackedOrder = {
   ],
   rider: null,
   shipment: null,
-  charged: null,
 };
 
 function fill(number: string, contact: string) {

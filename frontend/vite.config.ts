@@ -208,7 +208,17 @@ export default defineConfig({
     assetsInlineLimit: 2048,
     // Every browser the shop supports knows <link rel="modulepreload"> (src/shell.js writes
     // them); one that does not fetches the modules as they are imported.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The chunks the entry imports (the bundler's runtime, vendor, shared) are loaded before any
+      // lazy import can run: naming them again in each lazy import's list of what to preload only
+      // cost bytes, in the first page's JavaScript and in every chunk with a lazy import. The
+      // page itself (`hostType` html) still names them, for src/shell.js to fetch.
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === 'html'
+          ? deps
+          : deps.filter((dep) => !/^assets\/(rolldown-runtime|vendor|shared)-[\w-]+\.js$/.test(dep)),
+    },
     rolldownOptions: {
       // react-query's "use client" markers mean nothing in a client-only bundle.
       checks: { moduleLevelDirective: false },
@@ -223,8 +233,18 @@ export default defineConfig({
             { name: 'vendor', test: /node_modules[\\/](?!(?:qrcode|dijkstrajs|jsbarcode)[\\/])|rolldown[\\/]runtime/ },
             {
               name: 'shared',
-              test: /\/src\/(lib\/(api|money|queryKeys|collections|saveData|site)\.ts|components\/(Price|icons|ResponsiveImage)\.tsx)$/,
+              test: /\/src\/(lib\/(api|money|queryKeys|collections|saveData|site)\.ts|components\/(icons|ResponsiveImage)\.tsx)$/,
             },
+            // A price and the currency it is shown in (issue 41): what every page with a price
+            // needs, and no first page draws, so one lazy chunk (one name in the first page's
+            // list of chunks, not three), fetched with the first price.
+            {
+              name: 'prices',
+              test: /\/src\/(components\/(Price|SalePrice)\.tsx|lib\/shownCurrency\.ts)$/,
+            },
+            // The shopper's choice of currency: the footer's chooser and what it reads, fetched
+            // once she scrolls (or opens the checkout), as one chunk.
+            { name: 'currency', test: /\/src\/(components\/CurrencyChooser\.tsx|lib\/currency\.ts)$/ },
           ],
         },
       },

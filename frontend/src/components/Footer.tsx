@@ -1,11 +1,13 @@
 import { Link } from 'wouter';
+import type { ReactNode } from 'react';
 import { Logo } from './Logo';
 import { SocialLinks } from './SocialLinks';
 import { pagePath, useFooterPages } from '@/lib/collections';
 import { SHOP, telHref } from '@/lib/shop';
 import './Footer.css';
 
-export function Footer() {
+/** `currency`: the shopper's currency chooser (Layout's CurrencyChooserSlot), beside the social links. */
+export function Footer({ currency }: { currency?: ReactNode }) {
   const year = new Date().getFullYear();
   const pages = useFooterPages();
   return (
@@ -44,6 +46,7 @@ export function Footer() {
           </ul>
         </nav>
         <SocialLinks links={SHOP.social} className="site-footer__social" />
+        {currency}
       </div>
       <p className="site-footer__copy">
         © {year} {SHOP.name}. All rights reserved.

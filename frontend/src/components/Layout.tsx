@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
+import { CurrencyChooserSlot } from './CurrencyChooserSlot';
 import { Header } from './Header';
 import { OfflineBanner } from './OfflineBanner';
 import { SwitchingOverBanner } from './SwitchingOverBanner';
@@ -10,7 +11,7 @@ import { useNearViewport } from '@/lib/useNearViewport';
 /** The footer's code and styles: it starts below the first screen on every page (.site-main's
  *  min-height), so it is fetched when it comes near or the page has settled, not with the first
  *  page's JavaScript (and never for a shopper saving data who stays on the first screen). */
-const Footer = lazy<ComponentType>(() =>
+const Footer = lazy<ComponentType<{ currency?: ReactNode }>>(() =>
   import('./Footer').then(
     (module) => ({ default: module.Footer }),
     // Offline before the code was ever fetched: no footer rather than a broken page.
@@ -29,7 +30,7 @@ function FooterWhenNear() {
     <div ref={ref}>
       {near && (
         <Suspense fallback={null}>
-          <Footer />
+          <Footer currency={<CurrencyChooserSlot />} />
         </Suspense>
       )}
     </div>

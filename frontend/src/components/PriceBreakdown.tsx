@@ -1,9 +1,10 @@
 import { Price } from './Price';
+import type { Currency } from '@/lib/money';
 import type { DeliveryMethod } from '@/lib/types';
 import './PriceBreakdown.css';
 
 type PriceBreakdownProps = {
-  /** Kobo, all of them. */
+  /** In `currency`'s minor unit (kobo), all of them. */
   subtotal: number;
   delivery: number;
   discount: number;
@@ -20,6 +21,8 @@ type PriceBreakdownProps = {
   estimate?: string | null;
   label?: string;
   className?: string;
+  /** Naira unless said (a foreign order's charge, or a quote's in dollars or pounds). */
+  currency?: Currency;
 };
 
 /** An order's figures as the server names them (an order, a tracked order, a pay link's order). */
@@ -61,6 +64,7 @@ export function PriceBreakdown({
   estimate = null,
   label,
   className,
+  currency = 'NGN',
 }: PriceBreakdownProps) {
   const pickup = method === 'pickup';
   const showDelivery = full || pickup || delivery > 0 || estimate !== null;
@@ -74,28 +78,28 @@ export function PriceBreakdown({
         <div>
           <dt>Subtotal</dt>
           <dd>
-            <Price kobo={subtotal} />
+            <Price kobo={subtotal} currency={currency} />
           </dd>
         </div>
       )}
       {showDelivery && (
         <div>
           <dt>{pickup ? 'Pick up in store' : 'Delivery'}</dt>
-          <dd>{delivery === 0 ? 'Free' : <Price kobo={delivery} />}</dd>
+          <dd>{delivery === 0 ? 'Free' : <Price kobo={delivery} currency={currency} />}</dd>
         </div>
       )}
       {showDiscount && (
         <div className="breakdown__discount">
           <dt>{code ? `Discount (${code})` : 'Discount'}</dt>
           <dd>
-            <Price kobo={-discount} />
+            <Price kobo={-discount} currency={currency} />
           </dd>
         </div>
       )}
       <div className="breakdown__total">
         <dt>Total</dt>
         <dd>
-          <Price kobo={total} />
+          <Price kobo={total} currency={currency} />
         </dd>
       </div>
     </dl>

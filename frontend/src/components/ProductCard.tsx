@@ -10,6 +10,7 @@ import { isSoldOut, SOLD_OUT } from '@/lib/variants';
 import './ProductCardFrame.css';
 import './ProductCard.css';
 import { formatCount } from '@/lib/money';
+import { useProductPrice } from '@/lib/shownCurrency';
 
 /** How wide a card image is drawn: 2 columns on phones, 3 on tablets, 4 on desktop (max 1200px page). */
 /** Where ProductCard.css swaps in the second picture. */
@@ -44,6 +45,7 @@ export function ProductCard({
   const swap = hoverImage && canHover && second !== undefined;
   const Heading = headingLevel;
   const soldOut = isSoldOut(product);
+  const price = useProductPrice(product);
   return (
     <article className={`product-card${swap ? ' product-card--swap' : ''}${soldOut ? ' is-sold-out' : ''}`}>
       <Link href={productPath(product.id) + linkSearch} className="product-card__link">
@@ -63,12 +65,7 @@ export function ProductCard({
         <span className="product-card__body">
           {showCategory && product.category && <span className="product-card__category">{product.category}</span>}
           <Heading className="product-card__name">{product.name}</Heading>
-          <SalePrice
-            kobo={product.price}
-            compareAt={product.compareAtPrice}
-            className="product-card__prices"
-            priceClassName="product-card__price"
-          />
+          <SalePrice {...price} className="product-card__prices" priceClassName="product-card__price" />
           {product.reviewCount > 0 && <CardRating rating={product.rating} reviewCount={product.reviewCount} />}
         </span>
       </Link>

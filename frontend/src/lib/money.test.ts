@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatNaira } from './money';
+import { formatCount, formatDate, formatMoney, formatNaira } from './money';
 
 describe('formatNaira', () => {
   it('formats kobo as naira with the sign, thousands separators and two decimals', () => {
@@ -23,6 +23,24 @@ describe('formatNaira', () => {
 
   it('keeps a minus sign in front of the naira sign', () => {
     expect(formatNaira(-150)).toBe('-₦1.50');
+  });
+});
+
+describe('formatMoney', () => {
+  it('formats pence and cents with the currency sign, thousands separators and two decimals', () => {
+    expect(formatMoney(2299, 'GBP')).toBe('£22.99');
+    expect(formatMoney(123_400, 'USD')).toBe('$1,234.00');
+    expect(formatMoney(5, 'USD')).toBe('$0.05');
+    expect(formatMoney(0, 'GBP')).toBe('£0.00');
+    expect(formatMoney(123_456_789, 'GBP')).toBe('£1,234,567.89');
+    expect(formatMoney(-150, 'USD')).toBe('-$1.50');
+  });
+
+  it('formats naira as formatNaira does', () => {
+    for (const kobo of [0, 5, 2_500_000, 1_999_999, -150]) {
+      expect(formatMoney(kobo, 'NGN')).toBe(formatNaira(kobo));
+    }
+    expect(formatMoney(2_500_000, 'NGN')).toBe('₦25,000.00');
   });
 });
 

@@ -1,3 +1,11 @@
+import type { components } from './api.gen';
+
+/** The currencies a price is shown in: the shop's own naira, and dollars and pounds for shoppers abroad. */
+export type Currency = components['schemas']['Currency'];
+
+/** Each currency's sign, as prices are written: ₦25,000.00, $29.99, £22.99. */
+export const SYMBOLS: Record<Currency, string> = { NGN: '₦', USD: '$', GBP: '£' };
+
 /**
  * Formats integer kobo as naira: 2500000 -> "₦25,000.00". Integer arithmetic only, so no float
  * rounding can creep in (1999999 -> "₦19,999.99").
@@ -9,6 +17,15 @@ export function formatNaira(kobo: number): string {
   const naira = Math.floor(abs / 100);
   const rest = abs % 100;
   return `${sign}₦${formatCount(naira)}.${String(rest).padStart(2, '0')}`;
+}
+
+/**
+ * Formats an integer amount in its currency's minor unit (kobo, cents, pence), written as naira is
+ * (two decimals, thousands separators, the sign before the symbol) with the currency's symbol:
+ * (2299, 'GBP') -> "£22.99", (123400, 'USD') -> "$1,234.00", naira as formatNaira.
+ */
+export function formatMoney(minor: number, currency: Currency): string {
+  return formatNaira(minor).replace('₦', SYMBOLS[currency]);
 }
 
 /**

@@ -1,4 +1,6 @@
-import { formatNaira } from './money';
+import { formatNaira, SYMBOLS } from './money';
+import { asCurrency } from './shownCurrency';
+import type { components } from './api.gen';
 import type { Address, DeliveryMethod, OrderItem, OrderStatus, PaymentMethod } from './types';
 
 /**
@@ -160,4 +162,15 @@ export function eventText(status: OrderStatus, rider: string | null | undefined)
     case 'refused':
       return 'Refused at delivery';
   }
+}
+
+/** What a foreign order charged (minor units; `rate`: kobo per one unit); null for a naira order. */
+export type Charged = components['schemas']['Charge'];
+
+/**
+ * The naira equivalent of an order paid in dollars or pounds, once, with the rate it was charged
+ * at: "₦45,980.00 at ₦2,000.00 per £1".
+ */
+export function nairaEquivalentText(totalKobo: number, charged: Pick<Charged, 'currency' | 'rate'>): string {
+  return `${formatNaira(totalKobo)} at ${formatNaira(charged.rate)} per ${SYMBOLS[asCurrency(charged.currency)]}1`;
 }

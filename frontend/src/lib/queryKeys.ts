@@ -52,14 +52,19 @@ export const queryKeys = {
   suggest: (q: string) => ['suggest', q] as const,
   /** Delivery zones, fees and pickup (public). */
   delivery: ['delivery'] as const,
+  /** The currencies the shop offers beside naira (public). */
+  currencies: ['currencies'] as const,
   /** The signed-in shopper's bag and saved items. */
   bag: ['bag'] as const,
   saved: ['saved'] as const,
   /** The checkout form's starting values. */
   checkout: ['checkout'] as const,
-  /** The server's price of the bag (as `bag` sums it up) for a state, a delivery method and a code. */
-  quote: (bag: string, state: string, method: string, code: string | null, tender = '') =>
-    ['checkout', 'quote', bag, state, method, code ?? '', tender] as const,
+  /**
+   * The server's price of the bag (as `bag` sums it up) for a state, a delivery method and a code
+   * (`tender`: store credit and gift card; `money`: the currency and the country).
+   */
+  quote: (bag: string, state: string, method: string, code: string | null, tender = '', money = '') =>
+    ['checkout', 'quote', bag, state, method, code ?? '', tender, money] as const,
   /** Every quote (priced again when the server says the total changed). */
   quotes: ['checkout', 'quote'] as const,
   orders: ['orders'] as const,
@@ -86,6 +91,7 @@ const PUBLIC_QUERY_ROOTS: ReadonlySet<unknown> = new Set([
   queryKeys.search.all[0],
   queryKeys.suggest('')[0],
   queryKeys.delivery[0],
+  queryKeys.currencies[0],
 ]);
 
 /** True for a query whose data is the same whoever is signed in. */

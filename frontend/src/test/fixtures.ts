@@ -373,6 +373,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     collectedBy: null,
     deliveryAddress: LAGOS_ADDRESS,
     confirmation: null,
+    charged: null,
     ...overrides,
   };
 }

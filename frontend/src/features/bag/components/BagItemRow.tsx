@@ -6,6 +6,7 @@ import { SalePrice } from '@/components/SalePrice';
 import { ResponsiveImage } from '@/components/ResponsiveImage';
 import { serverReason } from '@/lib/api';
 import { productPath } from '@/lib/collections';
+import { useProductPrice } from '@/lib/shownCurrency';
 import type { BagItem } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import { lowStockText } from '@/lib/variants';
@@ -28,6 +29,9 @@ export function BagItemRow({ item }: { item: BagItem }) {
   const busy = setQuantity.isPending || remove.isPending;
   const error = setQuantity.error ?? remove.error;
   const { product } = item;
+  // In the shopper's currency when the product has a price in it (the line: that price times the
+  // quantity, as the server's naira line is), else in naira.
+  const price = useProductPrice(product);
   const details = [item.size && `Size: ${item.size}`, item.color && `Colour: ${item.color}`].filter(Boolean);
   const noticeId = `bag-notice-${item.id}`;
   const atMost = Math.min(MAX_QUANTITY, item.available);
@@ -57,7 +61,7 @@ export function BagItemRow({ item }: { item: BagItem }) {
             </h2>
             {details.length > 0 && <p className="bag-item__details">{details.join(' · ')}</p>}
             <p className="bag-item__unit">
-              <SalePrice kobo={product.price} compareAt={product.compareAtPrice} />
+              <SalePrice {...price} />
               <span className="visually-hidden"> each</span>
             </p>
           </div>
@@ -102,7 +106,11 @@ export function BagItemRow({ item }: { item: BagItem }) {
             </button>
           </div>
           {low && <span className="bag-item__low">{low}</span>}
-          <Price kobo={item.lineTotal} className="bag-item__total" />
+          <Price
+            kobo={price.currency === 'NGN' ? item.lineTotal : price.kobo * item.quantity}
+            currency={price.currency}
+            className="bag-item__total"
+          />
         </div>
         {item.notice && (
           <p id={noticeId} className="alert alert--warning bag-item__notice">

@@ -7,6 +7,8 @@ import { Message, ShopOnMessage } from '@/components/Message';
 import { Price } from '@/components/Price';
 import { PageSpinner } from '@/components/Spinner';
 import { itemCountLabel } from '@/lib/shopping';
+import { useShownCurrency } from '@/lib/shownCurrency';
+import { bagTotalIn } from '../lib/bagTotal';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import './BagPage.css';
 
@@ -37,6 +39,7 @@ type BagPageProps = {
 export default function BagPage({ below, checkout, notice, totals = 'total', deliveryNote = true }: BagPageProps) {
   useDocumentTitle('My Bag');
   const { data: bag, isPending, isError, refetch } = useBag();
+  const currency = useShownCurrency();
 
   let content: ReactNode;
   if (isPending) {
@@ -74,12 +77,13 @@ export default function BagPage({ below, checkout, notice, totals = 'total', del
               <div className="bag-summary__total">
                 <dt>{totals === 'subtotal' ? 'Subtotal' : 'Total'}</dt>
                 <dd>
-                  <Price kobo={bag.total} />
+                  <Price {...bagTotalIn(bag, currency)} />
                 </dd>
               </div>
             )}
           </dl>
-          {deliveryNote && <DeliveryNote subtotal={bag.total} />}
+          {/* Delivery in Nigeria, by state, in naira: not for a shopper buying in dollars or pounds. */}
+          {deliveryNote && currency === 'NGN' && <DeliveryNote subtotal={bag.total} />}
           {checkout}
           <Link href="/" className="btn btn--outline btn--block bag-summary__continue">
             Continue Shopping

@@ -7,6 +7,7 @@ import { Price } from '@/components/Price';
 import { failureMessage, isApiError, markWritten } from '@/lib/api';
 import { queryKeys } from '@/lib/queryKeys';
 import { hasBag, useSession } from '@/lib/session';
+import { useProductPrice } from '@/lib/shownCurrency';
 import type { Product } from '@/lib/types';
 import { useInFlight } from '@/lib/useInFlight';
 import { isSoldOut, lowStockText, SOLD_OUT, type VariantChoice } from '@/lib/variants';
@@ -116,6 +117,7 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
   const actionsRef = useRef<HTMLDivElement>(null);
   const inForm = useInForm();
   const barVisible = useOffScreen(actionsRef) && !inForm;
+  const price = useProductPrice(product);
 
   // A new choice clears the last refusal (say "Only 1 left.").
   useEffect(() => {
@@ -248,7 +250,7 @@ export function ProductActions({ product, choice }: ProductActionsProps) {
               {bagFeedback?.tone === 'success' ? (
                 <span className="buy-bar__added">Added to your bag</span>
               ) : (
-                <Price kobo={product.price} className="buy-bar__price" />
+                <Price kobo={price.kobo} currency={price.currency} className="buy-bar__price" />
               )}
             </div>
             <button

@@ -16,6 +16,7 @@ import { VariantOptions } from '@/components/VariantOptions';
 import { ShieldIcon, TruckIcon } from '@/components/moreIcons';
 import { Message } from '@/components/Message';
 import { SalePrice } from '@/components/SalePrice';
+import { useProductPrice } from '@/lib/shownCurrency';
 import { Spinner } from '@/components/Spinner';
 import { isNotFound } from '@/lib/api';
 import { collectionPath, menuCollectionName } from '@/lib/collections';
@@ -91,6 +92,7 @@ function ProductDetails({ product }: { product: Product }) {
   // Delivery as it would be with this item in the bag (the bag's subtotal when signed in).
   const { data: bag } = useQuery({ ...bagQueryOptions, enabled: Boolean(user), staleTime: 30_000 });
   const delivery = useDeliveryNote((bag?.total ?? 0) + product.price);
+  const price = useProductPrice(product);
   const [editing, setEditing] = useState(false);
   const [updated, setUpdated] = useState(false);
   useEffect(() => {
@@ -153,12 +155,7 @@ function ProductDetails({ product }: { product: Product }) {
           ) : (
             <>
               <div className="product-info__summary">
-                <SalePrice
-                  kobo={product.price}
-                  compareAt={product.compareAtPrice}
-                  className="product-info__prices"
-                  priceClassName="product-info__price"
-                />
+                <SalePrice {...price} className="product-info__prices" priceClassName="product-info__price" />
                 <RatingLink product={product} />
               </div>
 
@@ -204,7 +201,10 @@ function ProductDetails({ product }: { product: Product }) {
           <ul className="product-perks">
             <li>
               <TruckIcon />
-              {delivery.line !== undefined ? (
+              {price.currency !== 'NGN' ? (
+                // A shopper buying in dollars or pounds: Nigeria's fees by state, in naira, are not hers.
+                <span>Delivery abroad: the fee for your country at checkout</span>
+              ) : delivery.line !== undefined ? (
                 <span className="delivery-note__text">
                   <DeliveryLines state={delivery.state} line={delivery.line} />
                 </span>

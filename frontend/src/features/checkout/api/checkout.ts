@@ -42,14 +42,24 @@ export function isPlaced(answer: StartAnswer): answer is PlacedOrder {
 
 /** POST /api/checkout/quote: the bag priced for a state, a method and a code (400 with the reason a code fails). */
 export function fetchQuote(request: QuoteRequest, signal?: AbortSignal): Promise<CheckoutQuote> {
-  const { state, method, code, useCredit, giftCard, email } = request;
-  return answer(api.POST('/api/checkout/quote', { body: { state, method, code, useCredit, giftCard, email }, signal }));
+  const { state, method, code, useCredit, giftCard, email, currency, country } = request;
+  return answer(
+    api.POST('/api/checkout/quote', {
+      body: { state, method, code, useCredit, giftCard, email, currency, country },
+      signal,
+    }),
+  );
 }
 
 /** The part of a quote's key that store credit and a gift card make: a different choice is a different price. */
 export function tenderKey(request: Pick<QuoteRequest, 'useCredit' | 'giftCard' | 'email'> | null): string {
   if (!request) return '';
   return `${request.useCredit ? 'credit' : ''}:${request.giftCard ?? ''}:${request.email ?? ''}`;
+}
+
+/** The part of a quote's key that the currency and the country make (naira to Nigeria unless said). */
+export function moneyKey(request: Pick<QuoteRequest, 'currency' | 'country'> | null): string {
+  return `${request?.currency ?? 'NGN'}:${request?.country ?? 'NG'}`;
 }
 
 /**
@@ -64,6 +74,7 @@ export function useQuote(request: QuoteRequest | null, bag: string) {
       request?.method ?? 'delivery',
       request?.code ?? null,
       tenderKey(request),
+      moneyKey(request),
     ),
     queryFn: ({ signal }) => fetchQuote(request!, signal),
     enabled: request !== null,
@@ -80,7 +91,14 @@ export function useApplyCode(bag: string) {
     mutationFn: (request: QuoteRequest) => fetchQuote(request),
     onSuccess: (quote, request) => {
       client.setQueryData(
-        queryKeys.quote(bag, request.state ?? '', request.method ?? 'delivery', quote.code, tenderKey(request)),
+        queryKeys.quote(
+          bag,
+          request.state ?? '',
+          request.method ?? 'delivery',
+          quote.code,
+          tenderKey(request),
+          moneyKey(request),
+        ),
         quote,
       );
     },

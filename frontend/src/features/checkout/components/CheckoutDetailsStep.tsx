@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import type { CheckoutDetails } from '../api/checkout';
 import { messageOf } from '../lib/checkoutReducer';
+import { countriesAbroad, countryAbroad, countryCode, NIGERIA_NAME } from '../lib/abroad';
 import type { CheckoutValues } from '../lib/validate';
 import { CheckoutForm } from './CheckoutForm';
 import { Spinner } from '@/components/Spinner';
@@ -29,6 +30,10 @@ function startingValues(
     postalCode: '',
     landmark: '',
   };
+  // An address abroad keeps its region (its own list's, when it has one).
+  const offered = countriesAbroad(options);
+  const abroad = countryAbroad(countryCode(address.country, offered), offered);
+  const region = abroad && (abroad.regions.length === 0 || abroad.regions.includes(address.state)) ? address.state : '';
   return {
     customer: details?.customer ?? {
       name: user?.displayName ?? '',
@@ -36,7 +41,10 @@ function startingValues(
       phone: user?.phoneNumber ?? '',
     },
     // The last address's state when the list knows it (in any case), else a choice to make.
-    address: { ...address, state: matchState(options.states, chosenState ?? address.state) ?? '' },
+    address: {
+      ...address,
+      state: abroad ? region : (matchState(options.states, chosenState ?? address.state) ?? ''),
+    },
     method: 'delivery',
   };
 }
@@ -84,7 +92,8 @@ export function CheckoutDetailsStep(props: DetailsStepProps) {
           initialProblem={problem}
           postalCode={details.data?.postalCode}
           onSubmit={(chosen) => {
-            rememberState(chosen.address.state);
+            // The bag's "Deliver to" is a state of Nigeria.
+            if (chosen.address.country === NIGERIA_NAME) rememberState(chosen.address.state);
             onSubmit(chosen);
           }}
           onBack={onBack}

@@ -2,8 +2,18 @@ import { useId, useRef, useState, type ComponentProps, type FormEvent, type Reac
 import { Field as Labelled, FieldAlert, TextField } from '@/components/TextField';
 import { Select, plainOptions } from '@/components/forms/Select';
 import { deliveryLine, notDeliveredText } from '@/lib/delivery';
-import { formatNaira } from '@/lib/money';
+import { formatMoney, formatNaira } from '@/lib/money';
+import { asCurrency } from '@/lib/shownCurrency';
 import type { Address, Customer, DeliveryMethod, DeliveryOptions, PostalCodeRule } from '@/lib/types';
+import {
+  countriesAbroad,
+  countryAbroad,
+  countryCode,
+  NIGERIA,
+  NIGERIA_NAME,
+  zoneAbroad,
+  type Country,
+} from '../lib/abroad';
 import { postalCodeRequired, validateCheckout, type CheckoutField, type CheckoutValues } from '../lib/validate';
 
 type CheckoutFormProps = {
@@ -49,7 +59,10 @@ function Field({ problem, errorId, field, inputRef, optional, ...props }: FieldP
   );
 }
 
-/** The State field: a choice of the states the shop knows, with the form's message beneath when it is missing. */
+/**
+ * The State field: a choice of the states the shop knows (or, abroad, of the country's states or
+ * provinces, under its own word), with the form's message beneath when it is missing.
+ */
 function StateField({
   problem,
   errorId,
@@ -57,6 +70,7 @@ function StateField({
   states,
   value,
   onChange,
+  label = 'State',
 }: {
   problem: Problem | null;
   errorId: string;
@@ -64,12 +78,13 @@ function StateField({
   states: string[];
   value: string;
   onChange: (state: string) => void;
+  label?: string;
 }) {
   const id = useId();
   const mine = problem?.field === 'state';
   return (
     <div className={`checkout-field${mine ? ' checkout-field--invalid' : ''}`}>
-      <Labelled id={id} label="State">
+      <Labelled id={id} label={label}>
         <Select
           ref={selectRef}
           id={id}
@@ -116,8 +131,50 @@ function MethodOption({
   );
 }
 
-/** What "Delivery" costs for the chosen state, as the zones say (the summary shows the server's figure). */
-function deliveryNote(options: DeliveryOptions, state: string, subtotal: number): string {
+/** The Country field: Nigeria first, then each country the shop delivers to abroad. */
+function CountryField({
+  selectRef,
+  abroad,
+  value,
+  onChange,
+}: {
+  selectRef: RefObject<HTMLSelectElement | null>;
+  abroad: readonly Country[];
+  value: string;
+  onChange: (code: string) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="checkout-field">
+      <Labelled id={id} label="Country">
+        <Select
+          ref={selectRef}
+          id={id}
+          name="country"
+          autoComplete="country"
+          required
+          value={value}
+          onValueChange={onChange}
+          options={[
+            { value: NIGERIA, label: NIGERIA_NAME },
+            ...abroad.map((country) => ({ value: country.code, label: country.name })),
+          ]}
+        />
+      </Labelled>
+    </div>
+  );
+}
+
+/**
+ * What "Delivery" costs for the chosen state, as the zones say (the summary shows the server's
+ * figure); abroad, the country's zone's fee in its own currency.
+ */
+function deliveryNote(options: DeliveryOptions, state: string, subtotal: number, abroad: Country | null): string {
+  if (abroad) {
+    const zone = zoneAbroad(options, abroad);
+    if (!zone) return notDeliveredText(abroad.name);
+    return `${zone.fee === 0 ? 'Free' : formatMoney(zone.fee, asCurrency(zone.currency))}, ${zone.estimate}`;
+  }
   if (!state) return 'Choose your state to see the fee.';
   const line = deliveryLine(options, state, subtotal);
   if (!line) return notDeliveredText(state);
@@ -129,6 +186,9 @@ function deliveryNote(options: DeliveryOptions, state: string, subtotal: number)
  * as the merchant's rule says), checked on submit in the spec's order; the first problem is shown
  * under its field, which takes the focus. A nearest landmark and a note for the shop are optional.
  * A refusal from the server that names no field shows above the buttons.
+ * The Country is Nigeria or one the shop delivers to abroad (issue 41): abroad the address is the
+ * country's (no Nigerian states; its region, a choice when it has a list, and its postcode under
+ * their own words, each required as its post requires), and it is delivered, never picked up.
  */
 export function CheckoutForm({
   initial,
@@ -140,12 +200,22 @@ export function CheckoutForm({
   onBack,
 }: CheckoutFormProps) {
   const [customer, setCustomer] = useState<Customer>(initial.customer);
-  const [address, setAddress] = useState<Address>({ ...initial.address, landmark: initial.address.landmark ?? '' });
+  const abroadList = countriesAbroad(options);
+  const [country, setCountry] = useState(() => countryCode(initial.address.country, abroadList));
+  const abroad = countryAbroad(country, abroadList);
+  const [address, setAddress] = useState<Address>(() => ({
+    ...initial.address,
+    // Nigeria as the saved addresses spell it; abroad, the country's ISO code (what the server takes).
+    country: country === NIGERIA ? NIGERIA_NAME : country,
+    landmark: initial.address.landmark ?? '',
+  }));
   const [note, setNote] = useState(initial.note ?? '');
   const noteId = useId();
-  const [method, setMethod] = useState<DeliveryMethod>(
+  const [chosenMethod, setMethod] = useState<DeliveryMethod>(
     initial.method === 'pickup' && options.pickup.enabled ? 'pickup' : 'delivery',
   );
+  // Picking up in store is for Nigeria only.
+  const method: DeliveryMethod = abroad ? 'delivery' : chosenMethod;
   const methodName = useId();
   const methodProps = (value: DeliveryMethod) => ({
     name: methodName,
@@ -161,8 +231,9 @@ export function CheckoutForm({
     phone: useRef<HTMLInputElement>(null),
     street: useRef<HTMLInputElement>(null),
     city: useRef<HTMLInputElement>(null),
-    state: useRef<HTMLSelectElement>(null),
-    country: useRef<HTMLInputElement>(null),
+    // A select, or abroad in a country without a list of regions, a text field.
+    state: useRef<HTMLSelectElement | HTMLInputElement>(null),
+    country: useRef<HTMLSelectElement>(null),
     postalCode: useRef<HTMLInputElement>(null),
     landmark: useRef<HTMLInputElement>(null),
   };
@@ -188,8 +259,10 @@ export function CheckoutForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = { customer, address, method, note };
-    const found = validateCheckout(values, postalCode);
+    // Abroad without a postcode asked, none is sent.
+    const sent = abroad && !abroad.postcodeLabel ? { ...address, postalCode: '' } : address;
+    const values = { customer, address: sent, method, note };
+    const found = validateCheckout(values, postalCode, abroad);
     setProblem(found);
     if (found) {
       refs[found.field].current?.focus();
@@ -223,27 +296,64 @@ export function CheckoutForm({
       </fieldset>
       <fieldset className="bare-fieldset checkout-form__group">
         <legend className="checkout-form__legend">Delivery address</legend>
+        <CountryField
+          selectRef={refs.country as RefObject<HTMLSelectElement | null>}
+          abroad={abroadList}
+          value={country}
+          onChange={(code) => {
+            setCountry(code);
+            // A state of Nigeria is no region abroad, nor one country's region another's.
+            setAddress((a) => ({ ...a, country: code === NIGERIA ? NIGERIA_NAME : code, state: '' }));
+            setProblem(null);
+          }}
+        />
         <Field label="Street address" autoComplete="street-address" {...addressField('street')} />
-        <div className="checkout-form__pair">
-          <Field label="City" autoComplete="address-level2" {...addressField('city')} />
-          <StateField
-            {...shared}
-            selectRef={refs.state as RefObject<HTMLSelectElement | null>}
-            states={options.states}
-            value={address.state}
-            onChange={(state) => setAddress((a) => ({ ...a, state }))}
-          />
-        </div>
-        <div className="checkout-form__pair">
-          <Field label="Country" autoComplete="country-name" {...addressField('country')} />
-          <Field
-            label="Postal code"
-            autoComplete="postal-code"
-            autoCapitalize="characters"
-            optional={!postalCodeRequired(postalCode, address.country)}
-            {...addressField('postalCode')}
-          />
-        </div>
+        {abroad ? (
+          <div className="checkout-form__pair">
+            <Field label="City" autoComplete="address-level2" {...addressField('city')} />
+            {abroad.regions.length > 0 ? (
+              <StateField
+                {...shared}
+                label={abroad.regionLabel}
+                selectRef={refs.state as RefObject<HTMLSelectElement | null>}
+                states={abroad.regions}
+                value={address.state}
+                onChange={(state) => setAddress((a) => ({ ...a, state }))}
+              />
+            ) : (
+              <Field label={abroad.regionLabel} autoComplete="address-level1" optional {...addressField('state')} />
+            )}
+            {Boolean(abroad.postcodeLabel) && (
+              <Field
+                label={abroad.postcodeLabel}
+                autoComplete="postal-code"
+                autoCapitalize="characters"
+                optional={!abroad.postcodeRequired}
+                {...addressField('postalCode')}
+              />
+            )}
+          </div>
+        ) : (
+          <>
+            <div className="checkout-form__pair">
+              <Field label="City" autoComplete="address-level2" {...addressField('city')} />
+              <StateField
+                {...shared}
+                selectRef={refs.state as RefObject<HTMLSelectElement | null>}
+                states={options.states}
+                value={address.state}
+                onChange={(state) => setAddress((a) => ({ ...a, state }))}
+              />
+            </div>
+            <Field
+              label="Postal code"
+              autoComplete="postal-code"
+              autoCapitalize="characters"
+              optional={!postalCodeRequired(postalCode, address.country)}
+              {...addressField('postalCode')}
+            />
+          </>
+        )}
         <Field
           label="Nearest landmark"
           hint="Helps the rider find you, e.g. opposite Shoprite, by the blue gate."
@@ -255,9 +365,9 @@ export function CheckoutForm({
         <legend className="checkout-form__legend">Delivery method</legend>
         <div className="delivery-methods">
           <MethodOption {...methodProps('delivery')} label="Delivery">
-            {deliveryNote(options, address.state, subtotal)}
+            {deliveryNote(options, address.state, subtotal, abroad)}
           </MethodOption>
-          {options.pickup.enabled && (
+          {options.pickup.enabled && !abroad && (
             <MethodOption {...methodProps('pickup')} label="Pick up in store">
               Free{options.pickup.address ? `, at ${options.pickup.address}` : ''}
             </MethodOption>

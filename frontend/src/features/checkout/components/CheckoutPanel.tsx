@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useApplyCode, useCheckoutDetails, useQuote, type PaymentMethod } from '../api/checkout';
+import { isoCountry } from '../lib/abroad';
 import { focusAfter, type CheckoutState } from '../lib/checkoutReducer';
 import { useCheckoutMachine } from '../lib/useCheckoutMachine';
 import { CheckoutDetailsStep } from './CheckoutDetailsStep';
 import { CheckoutPaymentStep } from './CheckoutPaymentStep';
 import { useCheckoutScope } from './CheckoutScope';
 import { NO_TENDER, useCheckoutPayment, type Tender } from './useCheckoutPayment';
+import { useCurrency } from '@/lib/currency';
 import { useDeliveryOptions } from '@/lib/delivery';
 import { useSession } from '@/lib/session';
 import { bagQueryOptions } from '@/lib/shopping';
@@ -50,9 +52,14 @@ export function CheckoutPanel() {
   const details = useCheckoutDetails(state.step !== 'closed' && state.values === null);
   const delivery = useDeliveryOptions();
   const bagKey = bagSignature(bag);
+  // The shopper's currency, once the shop's list says it is still offered (naira if the list fails);
+  // asked for when the checkout opens, not with the bag.
+  const { currency, settled } = useCurrency(state.step !== 'closed');
+  const money = { currency, country: isoCountry(state.values?.address.country ?? '') };
   const quoteRequest =
-    state.step === 'payment'
+    state.step === 'payment' && settled
       ? {
+          ...money,
           state: state.values.address.state.trim(),
           method: state.values.method,
           code: state.code,
@@ -107,6 +114,7 @@ export function CheckoutPanel() {
         send={send}
         payment={payment}
         quote={quote}
+        money={money}
         tryCode={tryCode}
         pickupAddress={delivery.data?.pickup.address}
         sandbox={details.data?.mode === 'sandbox'}

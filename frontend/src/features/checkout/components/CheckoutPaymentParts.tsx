@@ -6,7 +6,9 @@ import { PaymentWait } from './PaymentPopup';
 import { PriceBreakdown } from '@/components/PriceBreakdown';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
+import { useDeliveryOptions } from '@/lib/delivery';
 import { addressLines } from '@/lib/orders';
+import { asCurrency } from '@/lib/shownCurrency';
 
 export const PAYMENT_CANCELLED = 'Payment cancelled';
 export const CANCEL_EARLIER = 'Cancel that payment';
@@ -21,6 +23,10 @@ export function CheckoutReview({
   pickupAddress: string | undefined;
 }) {
   const pickup = values.method === 'pickup';
+  // Abroad the address holds the country's ISO code: the review names the country.
+  const { data: options } = useDeliveryOptions();
+  const address = trimValues(values).address;
+  const country = options?.countries.find((c) => c.code === address.country)?.name ?? address.country;
   return (
     <dl className="checkout__review">
       <div>
@@ -29,7 +35,7 @@ export function CheckoutReview({
           <span className="checkout__name">{values.customer.name}</span>
           {pickup
             ? pickupAddress && <span>{pickupAddress}</span>
-            : addressLines(trimValues(values).address).map((line) => <span key={line}>{line}</span>)}
+            : addressLines({ ...address, country }).map((line) => <span key={line}>{line}</span>)}
         </dd>
       </div>
       <div>
@@ -51,9 +57,14 @@ export function CheckoutReview({
   );
 }
 
-/** The server's figures for this bag, state, method and code (the last ones stay while the next load). */
+/**
+ * The server's figures for this bag, state, method and code (the last ones stay while the next
+ * load): in dollars or pounds, the quote's charge (what is paid), else its naira breakdown.
+ */
 export function QuoteSummary({ quote, values }: { quote: ReturnType<typeof useQuote>; values: CheckoutValues }) {
   const shown = quote.isError ? null : quote.data;
+  const charge = shown?.charge ?? null;
+  const place = values.address.state.trim();
   return (
     <section className="checkout__summary" aria-labelledby="checkout-summary-heading" aria-busy={quote.isFetching}>
       <h4 id="checkout-summary-heading" className="checkout__summary-title caps">
@@ -62,7 +73,8 @@ export function QuoteSummary({ quote, values }: { quote: ReturnType<typeof useQu
       {shown ? (
         <>
           <PriceBreakdown
-            {...shown.breakdown}
+            {...(charge ?? shown.breakdown)}
+            currency={charge ? asCurrency(charge.currency) : 'NGN'}
             full
             method={values.method}
             code={shown.code}
@@ -71,7 +83,7 @@ export function QuoteSummary({ quote, values }: { quote: ReturnType<typeof useQu
           />
           {values.method !== 'pickup' && shown.deliveryEstimate && (
             <p className="checkout__estimate">
-              Delivery to {values.address.state.trim()} in {shown.deliveryEstimate}
+              {place ? `Delivery to ${place} in ${shown.deliveryEstimate}` : `Delivery in ${shown.deliveryEstimate}`}
             </p>
           )}
         </>

@@ -10,13 +10,16 @@ import { SandboxPayment } from './PaymentPopup';
 import { TenderChoice } from './TenderChoice';
 import type { CheckoutPayment, Tender } from './useCheckoutPayment';
 import { Spinner } from '@/components/Spinner';
-import { formatNaira } from '@/lib/money';
+import { formatMoney, formatNaira, SYMBOLS, type Currency } from '@/lib/money';
+import { asCurrency } from '@/lib/shownCurrency';
 
 type PaymentStepProps = {
   state: Extract<CheckoutState, { step: 'payment' }>;
   send: (action: CheckoutAction) => boolean;
   payment: CheckoutPayment;
   quote: ReturnType<typeof useQuote>;
+  /** The shopper's currency and the address's country (ISO code), as the quote was asked for. */
+  money: { currency: Currency; country: string };
   tryCode: ReturnType<typeof useApplyCode>['mutateAsync'];
   pickupAddress: string | undefined;
   sandbox: boolean;
@@ -32,6 +35,11 @@ type PaymentStepProps = {
   setTender: (tender: Tender) => void;
 };
 
+/** "Card payment in naira through Paystack." ("in £ GBP" for a shopper paying in pounds). */
+export function secureText(currency: Currency): string {
+  return `Card payment in ${currency === 'NGN' ? 'naira' : `${SYMBOLS[currency]} ${currency}`} through Paystack.`;
+}
+
 /** "Place order, pay ₦87,550.00 on delivery" ("at pickup"). */
 export function placeOrderLabel(total: number, pickup: boolean): string {
   return `Place order, pay ${formatNaira(total)} ${pickup ? 'at pickup' : 'on delivery'}`;
@@ -42,25 +50,32 @@ export function placeOrderLabel(total: number, pickup: boolean): string {
  * last attempt, and "Pay ₦…" (or "Place order" when paying on delivery).
  */
 export function CheckoutPaymentStep(props: PaymentStepProps) {
-  const { state, send, quote, blocked, blockedNote, headingRef, payRef, paymentMethod, setPaymentMethod } = props;
+  const { state, send, quote, blocked, blockedNote, headingRef, payRef, paymentMethod, setPaymentMethod, money } =
+    props;
   const { values: chosen, payment, code } = state;
   const busy = isBusy(payment);
   const priced = quote.data && !quote.isPlaceholderData && !quote.isError ? quote.data : null;
   const shown = quote.isError ? null : quote.data;
-  const total = priced?.breakdown.total ?? 0;
+  // In dollars or pounds, the quote's charge is what is paid (and what the start is checked against);
+  // pay on delivery, gift cards and store credit are naira's only.
+  const charge = priced?.charge ?? null;
+  const foreign = money.currency !== 'NGN';
+  const chargeCurrency: Currency = charge ? asCurrency(charge.currency) : 'NGN';
+  const total = charge ? charge.total : (priced?.breakdown.total ?? 0);
   const pickup = chosen.method === 'pickup';
   const heldUntil = payment.status === 'popup' ? heldUntilText(payment.start.expiresAt) : null;
   // The choice stands only while the server offers it for this order (a code or a new total may change that).
-  const offer = shown?.payOnDelivery ?? null;
+  const offer = foreign ? null : (shown?.payOnDelivery ?? null);
   const method: PaymentMethod = offer?.offered ? paymentMethod : 'paystack';
   const later = method === 'pay_on_delivery';
-  const tender = later ? { useCredit: false, giftCard: null } : props.tender;
+  const tender = later || foreign ? { useCredit: false, giftCard: null } : props.tender;
   // What Paystack is asked for after store credit and a gift card (0: the order is paid at once).
-  const toPay = priced?.toPay ?? total;
+  const toPay = charge ? charge.total : (priced?.toPay ?? total);
 
   const tryCard = async (typed: string): Promise<string | null> => {
     try {
       const request = {
+        ...money,
         state: chosen.address.state.trim(),
         method: chosen.method,
         code,
@@ -78,6 +93,7 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
   const apply = async (typed: string): Promise<string | null> => {
     try {
       const answer = await props.tryCode({
+        ...money,
         state: chosen.address.state.trim(),
         method: chosen.method,
         code: typed,
@@ -112,7 +128,7 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
         disabled={busy}
       />
       <QuoteSummary quote={quote} values={chosen} />
-      {!later && (
+      {!later && !foreign && (
         <TenderChoice
           quote={shown ?? null}
           tender={tender}
@@ -140,7 +156,7 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
         disabled={busy || !priced || total <= 0 || blocked || quote.isFetching}
         aria-describedby={blocked ? 'checkout-blocked' : undefined}
         aria-busy={payment.status === 'starting'}
-        onClick={() => void props.payment.pay(chosen, code, total, method, tender)}
+        onClick={() => void props.payment.pay(chosen, code, total, method, tender, money.currency)}
       >
         {payment.status === 'starting' && (
           <Spinner size="sm" label={later ? 'Placing your order…' : 'Starting payment…'} />
@@ -150,7 +166,7 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
           : priced && toPay === 0
             ? 'Place order'
             : priced
-              ? `Pay ${formatNaira(toPay)}`
+              ? `Pay ${formatMoney(toPay, chargeCurrency)}`
               : 'Pay'}
       </button>
       <div role="status" className="checkout__held-region">
@@ -161,7 +177,7 @@ export function CheckoutPaymentStep(props: PaymentStepProps) {
           ? `Nothing to pay now: pay ${pickup ? 'at pickup' : 'the rider'} in cash, by transfer or POS.`
           : props.sandbox
             ? 'Test mode: pay with a test card, transfer or USSD; no money moves.'
-            : 'Card payment in naira through Paystack.'}
+            : secureText(chargeCurrency)}
       </p>
       {payment.status === 'popup' && (
         <SandboxPayment

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { openPaystackPopup } from '../lib/paystackInline';
+import { asCurrency } from '@/lib/shownCurrency';
 import type { PaymentStart } from '@/lib/types';
 
 const SandboxPopup = lazy(() => import('./SandboxPopup').then((m) => ({ default: m.SandboxPopup })));
@@ -53,6 +54,7 @@ export function SandboxPayment({
       <SandboxPopup
         accessCode={start.accessCode}
         amount={start.amount}
+        currency={asCurrency(start.currency)}
         heldUntil={heldUntil}
         onSuccess={(reference, sentLater) => outcome.onSuccess(reference, sentLater)}
         onCancel={() => outcome.onCancel(start.reference)}

@@ -4,7 +4,7 @@ import { chargeSandbox, useSandboxTransaction, type SandboxOutcome } from '../ap
 import { CloseIcon } from '@/components/moreIcons';
 import { Spinner } from '@/components/Spinner';
 import { isApiError } from '@/lib/api';
-import { formatNaira } from '@/lib/money';
+import { formatMoney, type Currency } from '@/lib/money';
 import { useInFlight } from '@/lib/useInFlight';
 import { sandboxWays, type SandboxWay } from '../lib/sandboxWays';
 import { SandboxCards, SandboxLater, WayChoice } from './SandboxWays';
@@ -20,6 +20,8 @@ type SandboxPopupProps = {
   accessCode: string;
   /** The shop's expected amount (kobo), shown until the sandbox answers with its own. */
   amount: number;
+  /** The currency of `amount` (the start answer's: naira, or dollars or pounds for a shopper abroad). */
+  currency?: Currency;
   /** "Your items are held until 14:35", when the shop said so. */
   heldUntil?: string | null;
   /** Paid (`sentLater` false), or a transfer or USSD payment sent, whose money arrives later (true). */
@@ -35,7 +37,14 @@ type SandboxPopupProps = {
  * sandbox's webhook says the money arrived. A declined card shows why and lets the shopper try
  * another; Close, Escape or the backdrop cancel.
  */
-export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCancel }: SandboxPopupProps) {
+export function SandboxPopup({
+  accessCode,
+  amount,
+  currency = 'NGN',
+  heldUntil,
+  onSuccess,
+  onCancel,
+}: SandboxPopupProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -157,7 +166,11 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
             }}
           />
         )}
-        {way === 'card' ? <SandboxCards {...payWith} /> : <SandboxLater way={way} total={total} {...payWith} />}
+        {way === 'card' ? (
+          <SandboxCards {...payWith} />
+        ) : (
+          <SandboxLater way={way} total={total} currency={currency} {...payWith} />
+        )}
         <div role="alert" className="sandbox__failure-region">
           {failure && (
             <p className="alert alert--error sandbox__failure">
@@ -194,7 +207,7 @@ export function SandboxPopup({ accessCode, amount, heldUntil, onSuccess, onCance
               {SANDBOX_TITLE}
             </h2>
             <p id={descriptionId} className="sandbox__amount">
-              <span className="sandbox__total">{formatNaira(shown?.amount ?? amount)}</span>
+              <span className="sandbox__total">{formatMoney(shown?.amount ?? amount, currency)}</span>
               {shown && <span className="sandbox__email">{shown.email}</span>}
             </p>
           </div>

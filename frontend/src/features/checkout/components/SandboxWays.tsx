@@ -3,7 +3,7 @@ import { useId } from 'react';
 import type { SandboxOutcome } from '../api/sandbox';
 import { TEST_ACCOUNT, TEST_CARDS, ussdCode, WAYS, type SandboxWay } from '../lib/sandboxWays';
 import { Spinner } from '@/components/Spinner';
-import { formatNaira } from '@/lib/money';
+import { formatMoney, type Currency } from '@/lib/money';
 
 type WayProps = {
   /** A payment is being made (or was): nothing more to choose. */
@@ -73,11 +73,12 @@ export function SandboxCards({ locked, paying, firstRef, onPay }: WayProps) {
 export function SandboxLater({
   way,
   total,
+  currency = 'NGN',
   locked,
   paying,
   firstRef,
   onPay,
-}: WayProps & { way: SandboxWay; total: number }) {
+}: WayProps & { way: SandboxWay; total: number; currency?: Currency }) {
   const transfer = way === 'bank_transfer';
   const outcome: SandboxOutcome = transfer ? 'transfer' : 'ussd';
   return (
@@ -96,7 +97,7 @@ export function SandboxLater({
             </div>
             <div>
               <dt>Amount</dt>
-              <dd className="sandbox-later__mono">{formatNaira(total)}</dd>
+              <dd className="sandbox-later__mono">{formatMoney(total, currency)}</dd>
             </div>
           </dl>
         </>

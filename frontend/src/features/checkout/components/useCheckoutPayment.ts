@@ -11,6 +11,7 @@ import {
 import { messageOf, startFailure, type CheckoutAction } from '../lib/checkoutReducer';
 import { trimValues, type CheckoutValues } from '../lib/validate';
 import type { CheckoutOutcome } from './CheckoutScope';
+import type { Currency } from '@/lib/money';
 import { onItsWay, openPaymentPopup, START_FAILED } from './PaymentPopup';
 
 /** What the shopper chose to pay with beside Paystack: her store credit, and a gift card's code. */
@@ -86,6 +87,7 @@ export function useCheckoutPayment(
     expectedTotal: number,
     method: PaymentMethod,
     tender: Tender = NO_TENDER,
+    currency: Currency = 'NGN',
   ) => {
     if (!send({ type: 'pay' })) return;
     emailRef.current = values.customer.email.trim();
@@ -93,8 +95,11 @@ export function useCheckoutPayment(
     await cancelling.current;
     let start;
     try {
+      const trimmed = trimValues(values);
       start = await startPayment({
-        ...trimValues(values),
+        ...trimmed,
+        // `expectedTotal` is in this currency's minor unit; abroad the address's country is its ISO code.
+        currency,
         code,
         expectedTotal,
         paymentMethod: method,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isoCountry, type Country } from './abroad';
 import { looksLikePhone, MESSAGES, trimValues, validateCheckout, type CheckoutValues } from './validate';
 
 const good: CheckoutValues = {
@@ -73,5 +74,64 @@ describe('validateCheckout', () => {
 
   it('sends trimmed values', () => {
     expect(trimValues(withAddress({ city: '  Ikeja ' })).address.city).toBe('Ikeja');
+  });
+});
+
+describe('validateCheckout abroad', () => {
+  const uk: Country = {
+    code: 'GB',
+    name: 'United Kingdom',
+    region: 'GB',
+    postcodeLabel: 'Postcode',
+    postcodeRequired: true,
+    regionLabel: 'County',
+    regions: [],
+  };
+  const us: Country = {
+    ...uk,
+    code: 'US',
+    name: 'United States',
+    region: 'US',
+    postcodeLabel: 'ZIP code',
+    regionLabel: 'State',
+    regions: ['Texas'],
+  };
+  const london = withAddress({ city: 'London', state: '', country: 'GB', postalCode: 'SW9 6BU' });
+
+  it('needs no county in the UK, but its postcode', () => {
+    expect(validateCheckout(london, 'required', uk)).toBeNull();
+    expect(validateCheckout({ ...london, address: { ...london.address, postalCode: '' } }, 'required', uk)).toEqual({
+      message: MESSAGES.address,
+      field: 'postalCode',
+    });
+  });
+
+  it("needs a state of the country's own list in the US", () => {
+    const houston = withAddress({ city: 'Houston', state: '', country: 'US', postalCode: '77002' });
+    expect(validateCheckout(houston, 'required', us)).toEqual({ message: MESSAGES.address, field: 'state' });
+    expect(validateCheckout({ ...houston, address: { ...houston.address, state: 'Lagos' } }, 'required', us)).toEqual({
+      message: MESSAGES.address,
+      field: 'state',
+    });
+    expect(
+      validateCheckout({ ...houston, address: { ...houston.address, state: 'Texas' } }, 'required', us),
+    ).toBeNull();
+  });
+
+  it('asks no postcode where the post has none', () => {
+    const anywhere = { ...uk, postcodeLabel: '', postcodeRequired: false };
+    expect(
+      validateCheckout({ ...london, address: { ...london.address, postalCode: '' } }, 'required', anywhere),
+    ).toBeNull();
+  });
+});
+
+describe('the country of an address', () => {
+  it('reads Nigeria however it is spelt, else the ISO code', () => {
+    expect(isoCountry('Nigeria')).toBe('NG');
+    expect(isoCountry(' nigeria ')).toBe('NG');
+    expect(isoCountry('NG')).toBe('NG');
+    expect(isoCountry('')).toBe('NG');
+    expect(isoCountry('gb')).toBe('GB');
   });
 });

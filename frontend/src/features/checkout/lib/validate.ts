@@ -1,5 +1,6 @@
 import { EMAIL_PATTERN } from '@/lib/forms';
 import type { Address, Customer, DeliveryMethod, PostalCodeRule } from '@/lib/types';
+import type { Country } from './abroad';
 
 export const MESSAGES = {
   customer: 'Please fill in your name, email and phone number.',
@@ -56,13 +57,28 @@ export function looksLikePhone(phone: string): boolean {
 }
 
 /**
+ * The address fields a country abroad needs: street and city; its region when it has a list of
+ * them (US states, Canadian provinces); its postcode when its post requires one.
+ */
+export function fieldsAbroad(country: Country): CheckoutField[] {
+  return [
+    'street',
+    'city',
+    ...(country.regions.length > 0 ? (['state'] as const) : []),
+    ...(Boolean(country.postcodeLabel) && country.postcodeRequired ? (['postalCode'] as const) : []),
+  ];
+}
+
+/**
  * Checks the form the way the server does (SPEC section 5): name, e-mail and phone are required,
  * then every address field (the postal code as the merchant's rule says; the landmark never).
- * The first problem found, with the field to focus; null when fine.
+ * Abroad (`abroad`: the country chosen), the fields its address needs (fieldsAbroad), the region
+ * one of its list when it has one. The first problem found, with the field to focus; null when fine.
  */
 export function validateCheckout(
   values: CheckoutValues,
   postalCode: PostalCodeRule = 'required',
+  abroad: Country | null = null,
 ): CheckoutProblem | null {
   const { customer, address } = trimValues(values);
   for (const field of ['name', 'email', 'phone'] as const) {
@@ -70,6 +86,14 @@ export function validateCheckout(
   }
   if (!EMAIL_PATTERN.test(customer.email)) return { message: MESSAGES.email, field: 'email' };
   if (!looksLikePhone(customer.phone)) return { message: MESSAGES.phone, field: 'phone' };
+  if (abroad) {
+    const missing = fieldsAbroad(abroad).find((field) => !address[field as keyof Address]);
+    if (missing) return { message: MESSAGES.address, field: missing };
+    if (abroad.regions.length > 0 && !abroad.regions.includes(address.state)) {
+      return { message: MESSAGES.address, field: 'state' };
+    }
+    return null;
+  }
   const needed = postalCodeRequired(postalCode, address.country) ? ADDRESS_FIELDS : ADDRESS_FIELDS.slice(0, 4);
   const missing = needed.find((field) => !address[field]);
   if (missing) return { message: MESSAGES.address, field: missing };

@@ -1,18 +1,43 @@
 import { Link } from 'wouter';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
-import { Price } from '@/components/Price';
 import { PriceBreakdown, orderPrices } from '@/components/PriceBreakdown';
+import { OrderTotal } from './OrderTotal';
 import { RefundAmounts, RefundList, reviewLinkFor } from './Refunds';
 import { formatDate } from '@/lib/money';
-import { addressLines, confirmationText, orderTitle, toPayText } from '@/lib/orders';
+import { addressLines, confirmationText, orderTitle, toPayText, type Charged } from '@/lib/orders';
 import type { Order, TrackedOrder } from '@/lib/types';
 
-/** What an order cost, in parts (only those that apply: an older order shows its total alone). */
+/**
+ * What an order cost, in parts (only those that apply: an older order shows its total alone); an
+ * order paid in dollars or pounds in what it charged.
+ */
 export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
+  const charged = chargedOf(order);
   return (
-    <PriceBreakdown {...orderPrices(order)} label={`Price of ${orderTitle(order)}`} className="order-card__breakdown" />
+    <PriceBreakdown
+      {...orderPrices(order)}
+      {...(charged && {
+        subtotal: charged.subtotal,
+        delivery: charged.delivery,
+        discount: charged.discount,
+        total: charged.total,
+        currency: charged.currency,
+      })}
+      label={`Price of ${orderTitle(order)}`}
+      className="order-card__breakdown"
+    />
   );
+}
+
+/** What an order charged abroad, or null (a naira order; the tracking page's order says nothing of it yet). */
+export function chargedOf(order: Order | TrackedOrder): Charged | null {
+  return ('charged' in order ? order.charged : null) ?? null;
+}
+
+/** The currency an order's lines are shown in: the one it was charged in, else naira. */
+export function itemsCurrency(order: Order | TrackedOrder) {
+  return chargedOf(order)?.currency ?? 'NGN';
 }
 
 /**
@@ -51,7 +76,7 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           <div>
             <dt className="caps">Total</dt>
             <dd>
-              <Price kobo={order.totalAmount} className="order-card__total" />
+              <OrderTotal order={order} className="order-card__total" />
               <RefundAmounts order={order} />
               {toPay && <span className="order-card__to-pay">{toPay}</span>}
             </dd>
@@ -70,7 +95,12 @@ export function OrderCard({ order, isNew }: { order: Order; isNew: boolean }) {
           )}
         </dl>
         <h3 className="order-card__subhead caps">Items</h3>
-        <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
+        <OrderItemList
+          items={order.items}
+          currency={itemsCurrency(order)}
+          label={`Items in ${orderTitle(order)}`}
+          lineAction={reviewLinkFor(order)}
+        />
         <OrderPrice order={order} />
         <RefundList order={order} headingClassName="order-card__subhead caps" />
         {order.status === 'delivered' && (

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Price } from '@/components/Price';
-import { formatDate, formatNaira } from '@/lib/money';
+import { formatDate, formatMoney, formatNaira, type Currency } from '@/lib/money';
 import { orderTitle } from '@/lib/orders';
 import type { Order, OrderItem, RefundStatus, TrackedOrder } from '@/lib/types';
 import './Refunds.css';
@@ -11,7 +11,33 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
   failed: 'Failed',
 };
 
-type RefundedOrder = Pick<Order | TrackedOrder, 'refunded' | 'refundPending' | 'refunds' | 'number'>;
+type RefundedOrder = Pick<Order | TrackedOrder, 'refunded' | 'refundPending' | 'refunds' | 'number'> & {
+  charged?: Order['charged'];
+};
+type OneRefund = RefundedOrder['refunds'][number];
+
+/** A refund's amount as it went back: in the currency the order was paid in (`amountAbroad`), else naira. */
+export function refundAmount(refund: OneRefund, order: RefundedOrder): { kobo: number; currency: Currency } {
+  return refund.amountAbroad !== null && order.charged
+    ? { kobo: refund.amountAbroad, currency: order.charged.currency }
+    : { kobo: refund.amount, currency: 'NGN' };
+}
+
+/**
+ * What an order's refunds of one kind add up to, as text: in the currency paid when every one of
+ * them says its amount in it (a foreign order's), else the server's naira figure.
+ */
+function refundedText(order: RefundedOrder, done: boolean, naira: number): string {
+  const refunds = order.refunds.filter((r) => (r.status === 'processed') === done && r.status !== 'failed');
+  const currency = order.charged ? order.charged.currency : 'NGN';
+  if (currency === 'NGN' || refunds.length === 0 || refunds.some((r) => r.amountAbroad === null)) {
+    return formatNaira(naira);
+  }
+  return formatMoney(
+    refunds.reduce((sum, r) => sum + (r.amountAbroad ?? 0), 0),
+    currency,
+  );
+}
 
 /** "Refunded ₦X" and "Refund pending ₦Y" under an order's total (nothing when neither applies). */
 export function RefundAmounts({ order }: { order: RefundedOrder }) {
@@ -19,12 +45,12 @@ export function RefundAmounts({ order }: { order: RefundedOrder }) {
     <>
       {order.refunded > 0 && (
         <span className="refund-amount refund-amount--done">
-          Refunded <span className="refund-amount__naira">{formatNaira(order.refunded)}</span>
+          Refunded <span className="refund-amount__naira">{refundedText(order, true, order.refunded)}</span>
         </span>
       )}
       {order.refundPending > 0 && (
         <span className="refund-amount refund-amount--pending">
-          Refund pending <span className="refund-amount__naira">{formatNaira(order.refundPending)}</span>
+          Refund pending <span className="refund-amount__naira">{refundedText(order, false, order.refundPending)}</span>
         </span>
       )}
     </>
@@ -32,7 +58,7 @@ export function RefundAmounts({ order }: { order: RefundedOrder }) {
 }
 
 /** The day a refund last moved: when it was processed or failed, else when it was asked for. */
-function refundDate(refund: RefundedOrder['refunds'][number]): number {
+function refundDate(refund: OneRefund): number {
   return refund.status === 'pending' ? refund.createdAt : refund.updatedAt;
 }
 
@@ -46,7 +72,7 @@ export function RefundList({ order, headingClassName }: { order: RefundedOrder; 
         {order.refunds.map((refund) => (
           <li key={refund.id} className="refund-line">
             <div className="refund-line__main">
-              <Price kobo={refund.amount} className="refund-line__amount" />
+              <Price {...refundAmount(refund, order)} className="refund-line__amount" />
               <span className={`refund-status refund-status--${refund.status}`}>
                 {REFUND_STATUS_LABELS[refund.status]}
               </span>

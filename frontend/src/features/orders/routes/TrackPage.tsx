@@ -1,14 +1,14 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import { useTrackedOrder, type TrackRequest } from '../api/track-order';
-import { OrderPrice } from '../components/OrderCard';
+import { itemsCurrency, OrderPrice } from '../components/OrderCard';
+import { OrderTotal } from '../components/OrderTotal';
 import { ReturnPanel } from '../components/ReturnPanel';
 import { RefundAmounts, RefundList, reviewLinkFor } from '../components/Refunds';
 import { ConfirmOrderForm } from '@/components/ConfirmOrderForm';
 import { FormError } from '@/components/forms/FormError';
 import { OrderItemList } from '@/components/OrderItemList';
 import { OrderStatusBadge } from '@/components/OrderStatusBadge';
-import { Price } from '@/components/Price';
 import { TextField } from '@/components/TextField';
 import { serverReason } from '@/lib/api';
 import { EMAIL_PATTERN } from '@/lib/forms';
@@ -225,7 +225,7 @@ function TrackedOrderCard({ order, request }: { order: TrackedOrder; request: Tr
         <div>
           <dt>Total</dt>
           <dd className="track__total">
-            <Price kobo={order.totalAmount} />
+            <OrderTotal order={order} />
             <RefundAmounts order={order} />
             {toPay && <span className="track__to-pay">{toPay}</span>}
           </dd>
@@ -254,7 +254,12 @@ function TrackedOrderCard({ order, request }: { order: TrackedOrder; request: Tr
         </>
       )}
       <h3 className="track__subhead">Items</h3>
-      <OrderItemList items={order.items} label={`Items in ${orderTitle(order)}`} lineAction={reviewLinkFor(order)} />
+      <OrderItemList
+        items={order.items}
+        currency={itemsCurrency(order)}
+        label={`Items in ${orderTitle(order)}`}
+        lineAction={reviewLinkFor(order)}
+      />
     </section>
   );
 }

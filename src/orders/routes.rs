@@ -75,6 +75,8 @@ pub struct TrackedOrder {
     rider: Option<crate::riders::OnTheWay>,
     /// The courier carrying it, with the tracking number and its steps, once booked.
     shipment: Option<crate::couriers::Tracked>,
+    /// Paid in a currency abroad: what was charged in it (null for naira).
+    charged: Option<crate::abroad::Charge>,
 }
 
 /// Order tracking without signing in: the number and the e-mail (or the phone) must both match.
@@ -104,6 +106,7 @@ async fn track(req: actix_web::HttpRequest, state: web::Data<AppState>, query: w
         events,
         rider,
         shipment,
+        charged: order.charged,
     };
     Ok(HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(TrackedOrderAnswer { order }))
 }

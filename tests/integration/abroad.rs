@@ -178,8 +178,14 @@ async fn a_currency_not_offered_a_changed_rate_and_naira_tenders_are_refused() {
 async fn admin_checks_on_currencies_fixed_prices_and_zones_abroad() {
     let (_app, admin) = shop_selling_in_pounds().await;
     for (body, wanted) in [
-        (json!({"currencies": [{"currency": "USD", "enabled": true, "rate": 0, "rounding": "cent"}]}), "The exchange rate for USD must be from"),
-        (json!({"currencies": [{"currency": "NGN", "enabled": true, "rate": 100, "rounding": "cent"}]}), "Prices abroad can be in US dollars"),
+        (
+            json!({"currencies": [{"currency": "USD", "enabled": true, "rate": 0, "rounding": "cent"}]}),
+            "The exchange rate for USD must be from",
+        ),
+        (
+            json!({"currencies": [{"currency": "NGN", "enabled": true, "rate": 100, "rounding": "cent"}]}),
+            "Prices abroad can be in US dollars",
+        ),
     ] {
         let (status, answer) = admin.send_json(Method::PATCH, "/api/admin/settings", body).await;
         assert_eq!(status, 400, "{answer}");
@@ -187,7 +193,10 @@ async fn admin_checks_on_currencies_fixed_prices_and_zones_abroad() {
     }
     let (status, answer) =
         admin.send_json(Method::PATCH, "/api/products/oxford", json!({"fixedPrices": [{"currency": "GBP", "price": "1.234"}]})).await;
-    assert_eq!((status, answer["message"].as_str()), (400, Some("\"1.234\" is not a valid amount in GBP: use at most two decimals, like 25.00")));
+    assert_eq!(
+        (status, answer["message"].as_str()),
+        (400, Some("\"1.234\" is not a valid amount in GBP: use at most two decimals, like 25.00"))
+    );
     let zones = json!({
         "zones": [], "pickup": {"enabled": false},
         "abroad": [{"region": "US", "enabled": true, "currency": "USD", "fee": "abc", "estimate": "A week"}],

@@ -6058,8 +6058,11 @@ export interface components {
        * @description What it costs now (the sale price when it is on sale).
        */
       price: number;
-      /** @description Its price in each currency abroad the merchant offers (empty while naira is the only one). */
-      pricesAbroad: components['schemas']['PriceAbroad'][];
+      /**
+       * @description Its price in each currency abroad the merchant offers; absent while naira is the only one
+       *     (a naira-only shop's answers stay the bytes they were).
+       */
+      pricesAbroad: components['schemas']['PriceAbroad'][] | null;
       /** Format: double */
       rating: number;
       /** Format: int64 */
@@ -7345,6 +7348,7 @@ export interface components {
     /** @description What anyone holding an order's number and e-mail may see: where it is, not who or where to. */
     TrackedOrder: components['schemas']['Price'] &
       components['schemas']['OrderRefunds'] & {
+        charged?: components['schemas']['Charge'] | null;
         confirmation?: components['schemas']['Confirmation'] | null;
         /** Format: int64 */
         createdAt: number;

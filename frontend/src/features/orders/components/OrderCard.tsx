@@ -30,9 +30,9 @@ export function OrderPrice({ order }: { order: Order | TrackedOrder }) {
   );
 }
 
-/** What an order charged abroad, or null (a naira order; the tracking page's order says nothing of it yet). */
+/** What an order charged abroad, or null (a naira order). */
 export function chargedOf(order: Order | TrackedOrder): Charged | null {
-  return ('charged' in order ? order.charged : null) ?? null;
+  return order.charged ?? null;
 }
 
 /** The currency an order's lines are shown in: the one it was charged in, else naira. */

@@ -1,20 +1,17 @@
 import { koboToNairaText, nairaToKobo } from './naira';
-import { formatCount, formatNaira } from '@/lib/money';
+import { formatMoney, SYMBOLS, type Currency } from '@/lib/money';
 import type { components } from '@/lib/api.gen';
+
+export { formatMoney, type Currency };
 
 /**
  * Money in dollars and pounds for the back office (issue 41 §2). Every amount is an integer in its
  * currency's minor unit (cents, pence, kobo); text is parsed exactly, never through floats.
- *
- * `formatMoney` is this feature's copy of the storefront's `lib/money.ts` `formatMoney` (written
- * beside it at the same time): the lead folds the two into lib/money.ts at the merge.
+ * Amounts are written by `lib/money.ts`'s `formatMoney`, as on the storefront.
  */
-export type Currency = components['schemas']['Currency'];
 /** The currencies a merchant may sell in besides naira. */
 export type AbroadCurrency = Exclude<Currency, 'NGN'>;
 export type Rounding = components['schemas']['Rounding'];
-
-const SYMBOLS: Record<Currency, string> = { NGN: '₦', USD: '$', GBP: '£' };
 
 /** The currencies abroad in the order every screen lists them. */
 export const ABROAD_CURRENCIES: ReadonlyArray<AbroadCurrency> = ['USD', 'GBP'];
@@ -41,18 +38,6 @@ export function isSoldCurrency(code: string): code is Currency {
 /** "$", "£", "₦". */
 export function currencySymbol(currency: Currency): string {
   return SYMBOLS[currency] ?? '';
-}
-
-/**
- * Minor units as people read them: "£22.99", "$1,234.00", "-£5.00"; naira as everywhere else
- * ("₦25,000.00"). Integer arithmetic only.
- */
-export function formatMoney(minor: number, currency: Currency): string {
-  if (currency === 'NGN') return formatNaira(minor);
-  const whole = Math.round(minor);
-  const sign = whole < 0 ? '-' : '';
-  const abs = Math.abs(whole);
-  return `${sign}${currencySymbol(currency)}${formatCount(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** An amount in a currency to edit, always with its two decimals: 2999 -> "29.99", 3000 -> "30.00". */

@@ -1,6 +1,5 @@
 import { moneyData, Price } from './Price';
 import { formatMoney, percentOff, type Currency } from '@/lib/money';
-import './SalePrice.css';
 
 type SalePriceProps = {
   /** What it costs now, in the currency's minor unit. */

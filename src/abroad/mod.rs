@@ -154,15 +154,13 @@ pub fn attach_prices(conn: &Connection, products: &mut [crate::catalog::Product]
     let fixed = fixed_prices_of(conn, &products.iter().map(|p| &p.id).collect::<Vec<_>>())?;
     for product in products.iter_mut() {
         let own = fixed.get(product.id.as_str());
-        product.prices_abroad = Some(
-            rates
-                .iter()
-                .map(|rate| {
-                    let fixed = own.and_then(|f| f.iter().find(|m| m.currency() == rate.currency)).copied();
-                    price_abroad(*rate, product.price, product.compare_at_price, fixed)
-                })
-                .collect(),
-        );
+        product.prices_abroad = rates
+            .iter()
+            .map(|rate| {
+                let fixed = own.and_then(|f| f.iter().find(|m| m.currency() == rate.currency)).copied();
+                price_abroad(*rate, product.price, product.compare_at_price, fixed)
+            })
+            .collect();
     }
     Ok(())
 }

@@ -118,10 +118,8 @@ pub struct Product {
     /// Its returns say it runs small (and the merchant lets the page say so): "Runs small — most
     /// customers take one size up".
     pub runs_small: bool,
-    /// Its price in each currency abroad the merchant offers; absent while naira is the only one
-    /// (a naira-only shop's answers stay the bytes they were).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub prices_abroad: Option<Vec<crate::abroad::PriceAbroad>>,
+    /// Its price in each currency abroad the merchant offers (empty while naira is the only one).
+    pub prices_abroad: Vec<crate::abroad::PriceAbroad>,
 }
 
 /// A [`Product`]'s answer, written as JSON once and copied into every list that shows it.
@@ -239,7 +237,7 @@ fn product_from_row(r: &Row) -> rusqlite::Result<Product> {
         variants: Vec::new(),
         color_images: Vec::new(),
         runs_small: r.get(13)?,
-        prices_abroad: None,
+        prices_abroad: Vec::new(),
     })
 }
 

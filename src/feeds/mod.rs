@@ -410,7 +410,7 @@ mod tests {
             variants: Vec::new(),
             color_images: Vec::new(),
             runs_small: false,
-            prices_abroad: None,
+            prices_abroad: Vec::new(),
         };
         let why = reasons(&product);
         assert_eq!(why.len(), 5, "{why:?}");

@@ -59,7 +59,7 @@ fn snapshot_bag(conn: &Connection, user_id: &UserId, now: i64, rate: Option<Rate
             color: item.color.clone(),
             // Abroad, each line's price is the product's in that currency, as the catalogue shows it.
             price_abroad: rate.map(|rate| {
-                let shown = item.product.prices_abroad.iter().flatten().find(|p| p.currency == rate.currency);
+                let shown = item.product.prices_abroad.iter().find(|p| p.currency == rate.currency);
                 shown.map_or_else(|| rate.price_of(item.product.price).minor(), |p| p.price)
             }),
         })

@@ -6058,11 +6058,8 @@ export interface components {
        * @description What it costs now (the sale price when it is on sale).
        */
       price: number;
-      /**
-       * @description Its price in each currency abroad the merchant offers; absent while naira is the only one
-       *     (a naira-only shop's answers stay the bytes they were).
-       */
-      pricesAbroad: components['schemas']['PriceAbroad'][] | null;
+      /** @description Its price in each currency abroad the merchant offers (empty while naira is the only one). */
+      pricesAbroad: components['schemas']['PriceAbroad'][];
       /** Format: double */
       rating: number;
       /** Format: int64 */

@@ -63,7 +63,7 @@ export type Priced = Pick<Product, 'price' | 'compareAtPrice' | 'pricesAbroad'>;
  * naira price when it has none in that currency.
  */
 export function priceIn(product: Priced, currency: Currency): ShownPrice {
-  const abroad = currency === 'NGN' ? undefined : product.pricesAbroad?.find((price) => price.currency === currency);
+  const abroad = currency === 'NGN' ? undefined : product.pricesAbroad.find((price) => price.currency === currency);
   return abroad
     ? { kobo: abroad.price, compareAt: abroad.compareAtPrice, currency }
     : { kobo: product.price, compareAt: product.compareAtPrice, currency: 'NGN' };

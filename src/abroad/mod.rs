@@ -70,14 +70,13 @@ pub fn check_currencies(mut sent: Vec<CurrencySetting>) -> AppResult<Vec<Currenc
 }
 
 /// The rate of `currency` as set (on or off: a fee abroad may be in a currency not offered).
-pub fn rate_of(settings: &crate::settings::Settings, currency: Currency) -> Option<Rate> {
-    settings.currencies.iter().find(|c| c.currency == currency).map(CurrencySetting::rate)
+pub fn rate_of(currencies: &[CurrencySetting], currency: Currency) -> Option<Rate> {
+    currencies.iter().find(|c| c.currency == currency).map(CurrencySetting::rate)
 }
 
 /// The rate of a currency shoppers may pay in, or why not.
-pub fn offered_rate(settings: &crate::settings::Settings, currency: Currency) -> AppResult<Rate> {
-    settings
-        .currencies
+pub fn offered_rate(currencies: &[CurrencySetting], currency: Currency) -> AppResult<Rate> {
+    currencies
         .iter()
         .find(|c| c.currency == currency && c.enabled)
         .map(CurrencySetting::rate)
@@ -98,10 +97,19 @@ pub struct OfferedCurrencies {
     pub currencies: Vec<Offered>,
 }
 
+/// The currencies as the merchant set them, read from the settings document (`settings` keeps
+/// the document and depends on this module for its type, so this module reads the one field
+/// itself rather than depending back on it).
+pub fn currencies(conn: &Connection) -> rusqlite::Result<Vec<CurrencySetting>> {
+    let stored: Option<Option<String>> = conn
+        .prepare_cached("SELECT json_extract(value, '$.currencies') FROM shop_settings WHERE id = 1")?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    Ok(stored.flatten().and_then(|json| serde_json::from_str(&json).ok()).unwrap_or_else(default_currencies))
+}
+
 pub fn offered(conn: &Connection) -> rusqlite::Result<OfferedCurrencies> {
-    let settings = crate::settings::load(conn)?;
-    let currencies = settings
-        .currencies
+    let currencies = currencies(conn)?
         .iter()
         .filter(|c| c.enabled)
         .map(|c| Offered { currency: c.currency, symbol: c.currency.symbol(), name: c.currency.name() })
@@ -143,26 +151,27 @@ fn fixed_prices_of(conn: &Connection, ids: &[&ProductId]) -> rusqlite::Result<st
     Ok(found)
 }
 
-/// Fills in `prices_abroad` of each product for the currencies on offer (one query for the fixed
-/// prices; none at all while naira is the only currency).
-pub fn attach_prices(conn: &Connection, products: &mut [crate::catalog::Product]) -> rusqlite::Result<()> {
-    let settings = crate::settings::load(conn)?;
-    let rates: Vec<Rate> = settings.currencies.iter().filter(|c| c.enabled).map(CurrencySetting::rate).collect();
+/// Each product's prices in the currencies on offer (`products`: id, naira price, price before a
+/// sale), in order; one query for the fixed prices, none at all while naira is the only currency.
+pub fn prices_of(conn: &Connection, products: &[(&ProductId, Kobo, Option<Kobo>)]) -> rusqlite::Result<Vec<Vec<PriceAbroad>>> {
+    let rates: Vec<Rate> = currencies(conn)?.iter().filter(|c| c.enabled).map(CurrencySetting::rate).collect();
     if rates.is_empty() || products.is_empty() {
-        return Ok(());
+        return Ok(vec![Vec::new(); products.len()]);
     }
-    let fixed = fixed_prices_of(conn, &products.iter().map(|p| &p.id).collect::<Vec<_>>())?;
-    for product in products.iter_mut() {
-        let own = fixed.get(product.id.as_str());
-        product.prices_abroad = rates
-            .iter()
-            .map(|rate| {
-                let fixed = own.and_then(|f| f.iter().find(|m| m.currency() == rate.currency)).copied();
-                price_abroad(*rate, product.price, product.compare_at_price, fixed)
-            })
-            .collect();
-    }
-    Ok(())
+    let fixed = fixed_prices_of(conn, &products.iter().map(|p| p.0).collect::<Vec<_>>())?;
+    Ok(products
+        .iter()
+        .map(|(id, price, compare_at)| {
+            let own = fixed.get(id.as_str());
+            rates
+                .iter()
+                .map(|rate| {
+                    let fixed = own.and_then(|f| f.iter().find(|m| m.currency() == rate.currency)).copied();
+                    price_abroad(*rate, *price, *compare_at, fixed)
+                })
+                .collect()
+        })
+        .collect())
 }
 
 /// A fixed price as the admin reads it back.

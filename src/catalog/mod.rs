@@ -275,7 +275,10 @@ fn query_products_plain(conn: &Connection, where_and_order: &str, params: impl r
     let sql = format!("SELECT {PRODUCT_COLUMNS} FROM products p {where_and_order}");
     let mut products: Vec<Product> = conn.prepare_cached(&sql)?.query_map(params, product_from_row)?.collect::<Result<_, _>>()?;
     attach_images(conn, &mut products)?;
-    crate::abroad::attach_prices(conn, &mut products)?;
+    let prices = crate::abroad::prices_of(conn, &products.iter().map(|p| (&p.id, p.price, p.compare_at_price)).collect::<Vec<_>>())?;
+    for (product, prices) in products.iter_mut().zip(prices) {
+        product.prices_abroad = prices;
+    }
     Ok(products)
 }
 

@@ -74,7 +74,7 @@ pub(super) fn quote_in(conn: &Connection, who: &Identity, place: &Place, code: O
     let settings = crate::settings::load(conn)?;
     let rate = match place.currency {
         Currency::Ngn => None,
-        currency => Some(crate::abroad::offered_rate(&settings, currency)?),
+        currency => Some(crate::abroad::offered_rate(&settings.currencies, currency)?),
     };
     let (mut lines, priced) = snapshot_bag(conn, &who.user, now, rate)?;
     check_limits(&settings, &lines)?;
@@ -89,7 +89,7 @@ pub(super) fn quote_in(conn: &Connection, who: &Identity, place: &Place, code: O
                 return Err(AppError::Validation("Pick up in store is for addresses in Nigeria.".into()));
             }
             let (fee, estimate) = crate::abroad::delivery_to(conn, country)?;
-            let fee_rate = crate::abroad::rate_of(&settings, fee.currency()).ok_or_else(|| AppError::internal("no rate"))?;
+            let fee_rate = crate::abroad::rate_of(&settings.currencies, fee.currency()).ok_or_else(|| AppError::internal("no rate"))?;
             let delivery = pricing::Delivery::Zone { fee: fee_rate.naira_of(fee), free_over: None };
             (delivery, Some(estimate), crate::delivery::PayOnDelivery { enabled: false, ..Default::default() }, Some((fee, fee_rate)))
         }

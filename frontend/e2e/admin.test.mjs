@@ -441,7 +441,7 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       await page.setViewportSize(SMALL_PHONE);
     }
     const settings = await page.evaluate(async () => (await fetch('/api/admin/settings')).json());
-    // The order limits as saved; issue 23's, 25's, 34's, 35's and 36's settings untouched, at their defaults.
+    // The order limits as saved; issue 23's, 25's, 34's, 35's, 36's and 41's settings untouched, at their defaults.
     assert.deepEqual(settings, {
       maxPerLine: 2,
       maxPerCheckout: 20,
@@ -461,6 +461,10 @@ test('an admin sets the order limits on the Settings screen; the bag then refuse
       returnWindowDays: 7,
       returnDeliveryFee: false,
       counterDiscountLimit: 10,
+      currencies: [
+        { currency: 'USD', enabled: false, rate: 160000, rounding: 'ninetyNine' },
+        { currency: 'GBP', enabled: false, rate: 200000, rounding: 'ninetyNine' },
+      ],
     });
     assert.deepEqual(page.errors, [], 'no uncaught errors on the Settings screen');
   });

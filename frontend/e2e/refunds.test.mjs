@@ -262,15 +262,15 @@ test('small phone: the dashboard shows the sale less the refund, passes axe, and
     const csv = readFileSync(await download.path(), 'utf8');
     const lines = csv.trim().split(/\r?\n/);
     assert.match(lines[0], /^order_number,placed_at,status,/);
-    assert.match(lines[0], /,refunded,payment_method,collected_at,source,amount_paid,balance$/);
+    assert.match(lines[0], /,refunded,payment_method,collected_at,source,amount_paid,balance,currency,charged$/);
     if (done.order) {
       // One row per line of the order (a single line here), with what was refunded.
       const rows = lines.filter((l) => l.startsWith(`${done.order.number},`));
       assert.equal(rows.length, done.order.items.length, `the CSV lists the order's lines: ${csv.slice(0, 400)}`);
-      // The refunded amount, then how it was paid (a Paystack order: nothing collected).
+      // The refunded amount, then how it was paid (a Paystack order: nothing collected), in naira.
       assert.ok(
-        /,0\.00$/.test(rows[0]) && rows[0].includes(`,${typed(done.half)},paystack,,website,`),
-        `the row has the refunded amount, paystack, no collection, the website as source and no balance: ${rows[0]}`,
+        /,0\.00,NGN,$/.test(rows[0]) && rows[0].includes(`,${typed(done.half)},paystack,,website,`),
+        `the row has the refunded amount, paystack, no collection, the website as source, no balance, naira: ${rows[0]}`,
       );
     }
     await page

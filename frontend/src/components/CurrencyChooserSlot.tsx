@@ -1,11 +1,10 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyOr } from '@/lib/lazyOr';
 
-const CurrencyChooser = lazy(() =>
-  import('./CurrencyChooser').then(
-    (module) => ({ default: module.CurrencyChooser }),
-    // Offline before the code was ever fetched: naira, and no chooser.
-    () => ({ default: () => null }),
-  ),
+// Offline before the code was ever fetched: naira, and no chooser.
+const CurrencyChooser = lazyOr(
+  () => import('./CurrencyChooser').then((module) => module.CurrencyChooser),
+  () => null,
 );
 
 /**

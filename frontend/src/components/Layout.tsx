@@ -6,17 +6,16 @@ import { OfflineBanner } from './OfflineBanner';
 import { SwitchingOverBanner } from './SwitchingOverBanner';
 import type { Sidebar as SidebarComponent } from './Sidebar';
 import { SHOP_PREVIEW } from '@/lib/site';
+import { lazyOr } from '@/lib/lazyOr';
 import { useNearViewport } from '@/lib/useNearViewport';
 
 /** The footer's code and styles: it starts below the first screen on every page (.site-main's
  *  min-height), so it is fetched when it comes near or the page has settled, not with the first
  *  page's JavaScript (and never for a shopper saving data who stays on the first screen). */
-const Footer = lazy<ComponentType<{ currency?: ReactNode }>>(() =>
-  import('./Footer').then(
-    (module) => ({ default: module.Footer }),
-    // Offline before the code was ever fetched: no footer rather than a broken page.
-    () => ({ default: NoFooter }),
-  ),
+// Offline before the code was ever fetched: no footer rather than a broken page.
+const Footer = lazyOr<ComponentType<{ currency?: ReactNode }>>(
+  () => import('./Footer').then((module) => module.Footer),
+  NoFooter,
 );
 
 function NoFooter() {

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { FeaturedError } from './FeaturedError';
 import { ProductGridSkeleton } from '@/components/ProductGridSkeleton';
 import { useNearViewport } from '@/lib/useNearViewport';
+import { lazyOr } from '@/lib/lazyOr';
 
 /** The cards (their code and the products), fetched only when the section is about to be seen. */
-const FeaturedProducts = lazy(() => import('./FeaturedProducts').catch(() => ({ default: FeaturedError })));
+const FeaturedProducts = lazyOr(() => import('./FeaturedProducts').then((module) => module.default), FeaturedError);
 
 /**
  * Featured products: on the home page under the merchant's words (the seed's by default), in

@@ -1,16 +1,12 @@
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import { ReleasesError, ReleasesLoading } from './ReleaseNotice';
 import { useNearViewport } from '@/lib/useNearViewport';
+import { lazyOr } from '@/lib/lazyOr';
 import './ReleaseShowcase.css';
 
 /** The releases and the carousel's code: below the fold, so not part of the first page's JavaScript. */
-const Releases = lazy(() =>
-  import('./ReleaseCarousel').then(
-    (module) => ({ default: module.Releases }),
-    // Offline before the code was ever fetched: said like the releases' own failure.
-    () => ({ default: ReleasesError }),
-  ),
-);
+// Offline before the code was ever fetched: said like the releases' own failure.
+const Releases = lazyOr(() => import('./ReleaseCarousel').then((module) => module.Releases), ReleasesError);
 
 /**
  * The home page's new releases. Below the fold, so it asks for the releases, and the code that

@@ -9,6 +9,7 @@ import { AdminSlot } from '@/components/AdminSlot';
 import { SHOP_NAME } from '@/lib/site';
 import type { SectionView } from '@/lib/types';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
+import { useStaged } from '@/lib/useStaged';
 import { prefersReducedMotion } from '@/lib/useMediaQuery';
 
 // The picture and WhatsApp banners come in a chunk of their own, only for a page that has one.
@@ -23,6 +24,9 @@ const HomeBanner = lazy(() => import('../components/HomeBanners'));
 export default function HomePage() {
   useDocumentTitle(null);
   const { data: home, isError } = useHome();
+  // Opened on the home page: its sections down to the hero first, then one more each frame.
+  const sections = home?.sections ?? [];
+  const shown = useStaged(sections.length, sections.findIndex((s) => s.type === 'hero') + 1 || 1);
   const collectionsHeading = useRef<HTMLHeadingElement>(null);
 
   const exploreCollections = () => {
@@ -75,7 +79,8 @@ export default function HomePage() {
   return (
     <>
       {!hasHero && <h1 className="visually-hidden">{SHOP_NAME}</h1>}
-      {home.sections.map(section)}
+      {sections.slice(0, shown).map(section)}
+      {shown < sections.length && <div className="staged-rest" />}
     </>
   );
 }

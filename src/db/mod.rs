@@ -191,7 +191,10 @@ impl Db {
     }
 
     fn checkin(&self, conn: Connection) {
-        if self.inner.following.load(Ordering::SeqCst) {
+        // A reader checked out while the copy was still followed can come back after the
+        // promotion has turned following off: kept, the next write would take it ("attempt to
+        // write a readonly database", and the promotion fails).
+        if self.inner.following.load(Ordering::SeqCst) || conn.is_readonly(rusqlite::MAIN_DB).unwrap_or(true) {
             return;
         }
         let mut idle = self.inner.idle.lock().unwrap();
@@ -397,6 +400,26 @@ pub fn is_unique_violation(e: &rusqlite::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A request that read the standby's copy while it was followed and hands its connection back
+    /// once the promotion has stopped following: the reader is not kept, and the first write
+    /// after the promotion (the new lineage) goes through (it had failed with "attempt to write a
+    /// readonly database" when shoppers' reads raced the promotion).
+    #[test]
+    fn a_reader_returned_after_a_promotion_is_not_kept_for_writes() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("ankara.db");
+        drop(Db::open(&path).unwrap());
+        let db = Db::open_following(&path, "following".into()).unwrap();
+        let reader = db.checkout().unwrap();
+        assert!(reader.is_readonly(rusqlite::MAIN_DB).unwrap());
+        db.stop_following().unwrap();
+        db.refuse_writes(None);
+        db.checkin(reader);
+        db.write_now(|tx| Ok(tx.execute_batch("CREATE TABLE promoted (n INTEGER)")?)).unwrap();
+        let writes = db.write_now(|tx| Ok(tx.execute("INSERT INTO promoted (n) VALUES (1)", [])?)).unwrap();
+        assert_eq!(writes, 1);
+    }
 
     /// Fifty writes at once, committed in batches by the writer thread: each caller is told its
     /// own outcome, only once it is committed (another connection sees it at once); a write that

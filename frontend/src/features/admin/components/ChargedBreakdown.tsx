@@ -1,6 +1,6 @@
 import { chargedAbroad, rateLine } from '../lib/abroadOrder';
-import { CURRENCY_NAMES, formatMoney } from '../lib/moneyAbroad';
-import { formatNaira } from '@/lib/money';
+import { CURRENCY_NAMES } from '../lib/moneyAbroad';
+import { formatNaira, formatMoney } from '@/lib/money';
 import type { AdminOrder } from '@/lib/types';
 
 type Props = {

@@ -7,12 +7,11 @@ import {
   EXAMPLE_KOBO,
   convertExample,
   currencySymbol,
-  formatMoney,
   type AbroadCurrency,
 } from '../lib/moneyAbroad';
 import { nairaToKobo } from '../lib/naira';
 import { NairaField } from './Fields';
-import { formatNaira } from '@/lib/money';
+import { formatNaira, formatMoney } from '@/lib/money';
 
 export const PRICES_ABROAD = 'Prices abroad';
 

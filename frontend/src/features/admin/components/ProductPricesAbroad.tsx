@@ -1,3 +1,4 @@
+import { formatMoney } from '@/lib/money';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useFixedPrices, useSaveFixedPrices, type FixedPrice } from '../api/fixedPrices';
@@ -8,7 +9,7 @@ import {
   fixedPricesProblem,
   type FixedPriceDraft,
 } from '../lib/fixedPrices';
-import { formatMoney, textToMinor } from '../lib/moneyAbroad';
+import { textToMinor } from '../lib/moneyAbroad';
 import { AdminTag, FormNotice, type Notice } from './AdminPanel';
 import { FixedPriceFields } from './FixedPriceFields';
 import { failureMessage } from '@/lib/api';

@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useRefundOrder, type AdminOrder, type Refund, type RefundStatus } from '../api/orders';
 import { chargedAbroad, refundAmountText, refundsAbroad, type ChargedAbroad } from '../lib/abroadOrder';
-import {
-  CURRENCY_UNITS,
-  currencySymbol,
-  formatMoney,
-  minorToText,
-  type AbroadCurrency,
-  type Currency,
-} from '../lib/moneyAbroad';
+import { CURRENCY_UNITS, currencySymbol, minorToText, type AbroadCurrency } from '../lib/moneyAbroad';
 import { koboToNairaText } from '../lib/naira';
 import {
   REFUND_REASON_MAX,
@@ -23,7 +16,7 @@ import { Price } from '@/components/Price';
 import { Spinner } from '@/components/Spinner';
 import { TextField } from '@/components/TextField';
 import { failureMessage, isApiError } from '@/lib/api';
-import { formatNaira } from '@/lib/money';
+import { formatNaira, formatMoney, type Currency } from '@/lib/money';
 import { itemOptions } from '@/lib/orders';
 import { useInFlight } from '@/lib/useInFlight';
 import '../admin.css';

@@ -1,5 +1,5 @@
-import { abroadCurrency, currencySymbol, formatMoney, type AbroadCurrency } from './moneyAbroad';
-import { formatNaira } from '@/lib/money';
+import { abroadCurrency, currencySymbol, type AbroadCurrency } from './moneyAbroad';
+import { formatNaira, formatMoney } from '@/lib/money';
 import type { AdminOrder } from '@/lib/types';
 
 /**

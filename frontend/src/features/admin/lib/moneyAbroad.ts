@@ -1,8 +1,6 @@
 import { koboToNairaText, nairaToKobo } from './naira';
-import { formatMoney, SYMBOLS, type Currency } from '@/lib/money';
+import { SYMBOLS, type Currency } from '@/lib/money';
 import type { components } from '@/lib/api.gen';
-
-export { formatMoney, type Currency };
 
 /**
  * Money in dollars and pounds for the back office (issue 41 §2). Every amount is an integer in its

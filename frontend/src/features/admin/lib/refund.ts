@@ -1,4 +1,5 @@
-import { CURRENCY_UNITS, formatMoney, type Currency } from './moneyAbroad';
+import { formatMoney, type Currency } from '@/lib/money';
+import { CURRENCY_UNITS } from './moneyAbroad';
 import { nairaToKobo } from './naira';
 
 export { nairaToKobo };

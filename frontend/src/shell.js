@@ -9,6 +9,17 @@
 // the shell with the same picture in the same box: nothing moves, and the picture comes from cache.
 (function () {
   var started = false;
+  // The disabled twin of the stylesheet written into the page (vite.config.ts, inlineEntryStylesheet):
+  // made here, where the browser does not fetch it, rather than written into the HTML, where its
+  // preload scanner did.
+  var inlined = document.querySelector('style[data-href]');
+  if (inlined) {
+    var twin = document.createElement('link');
+    twin.rel = 'stylesheet';
+    twin.disabled = true;
+    twin.href = inlined.getAttribute('data-href');
+    document.head.appendChild(twin);
+  }
   // The browser's data saver: the page uses the phone's own typefaces (global.css) and fetches
   // nothing ahead of being shown (src/lib/saveData.ts).
   var saveData = !!(navigator.connection && navigator.connection.saveData);

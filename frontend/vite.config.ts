@@ -21,7 +21,7 @@ const proxy = {
  * preloads in `<meta name="ankara-app">` instead of loading them; src/shell.js loads them when
  * the picture it paints has been painted (at once on pages without one), and preloads the
  * typefaces the first screen draws then (`data-font`: DM Serif Display, latin, its one weight, for
- * the headings; DM Sans 400 for the text), so the app's first render finds them at hand without
+ * the headings; DM Sans 400 and 700 for the text), so the app's first render finds them at hand without
  * the fonts sharing the first picture's bandwidth (the shell itself uses fallback faces). The stylesheet
  * stays render-blocking in the head, written into the page itself (see inlineEntryStylesheet).
  * Build only: the dev server keeps Vite's own script tags.
@@ -34,7 +34,7 @@ function startAppAfterShellPicture(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const fonts = Object.keys(ctx.bundle ?? {}).filter((name) =>
-          /(dm-serif-display|dm-sans)-400-core-[\w-]+\.woff2$/.test(name),
+          /(dm-serif-display-400|dm-sans-400|dm-sans-700)-core-[\w-]+\.woff2$/.test(name),
         );
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) return html;

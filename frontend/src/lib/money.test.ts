@@ -48,6 +48,13 @@ describe('formatDate', () => {
   it('uses the en-NG locale (day before month)', () => {
     expect(formatDate(Date.UTC(2025, 2, 5, 12))).toMatch(/^5 March 2025$/);
   });
+  it('writes what the en-NG long date format writes, without building one', () => {
+    const locale = new Intl.DateTimeFormat('en-NG', { day: 'numeric', month: 'long', year: 'numeric' });
+    for (let month = 0; month < 12; month++) {
+      const ms = new Date(2026, month, 1 + month * 2, 23, 30).getTime();
+      expect(formatDate(ms)).toBe(locale.format(ms));
+    }
+  });
 });
 
 describe('formatCount', () => {

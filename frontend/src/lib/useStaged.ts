@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * Whether the app opened over the server's first screen (index.html's `#root[data-shell]`) and has
@@ -33,7 +33,8 @@ export function useStaged(total: number, first = 1): number {
     // After the frame that paints what is there now (a timer from the frame's callback runs
     // after the paint), the next part.
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setShown(drawn + 1), 0);
+      // A transition: React renders the part in slices of a few milliseconds instead of one task.
+      timer = window.setTimeout(() => startTransition(() => setShown(drawn + 1)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);

@@ -42,12 +42,14 @@ export function startCardMotion(list: HTMLElement, axis: 'x' | 'y'): (() => void
   const update = () => {
     frame = 0;
     const viewport = axis === 'x' ? window.innerWidth : window.innerHeight;
-    for (const el of scaled) {
+    // Every card measured before any is scaled: a measure after a write made the browser lay the
+    // page out again for each card.
+    const measured = scaled.map((el) => {
       const rect = el.getBoundingClientRect();
       const [start, size] = axis === 'x' ? [rect.left, rect.width] : [rect.top, rect.height];
-      const distance = start + size / 2 - viewport / 2;
-      el.style.transform = `scale(${cardScale(distance, viewport, size).toFixed(4)})`;
-    }
+      return { el, scale: cardScale(start + size / 2 - viewport / 2, viewport, size) };
+    });
+    for (const { el, scale } of measured) el.style.transform = `scale(${scale.toFixed(4)})`;
   };
   const schedule = () => {
     if (!frame) frame = requestAnimationFrame(update);

@@ -14,6 +14,7 @@ import { onOfflineShell, readEmbeddedSession } from './lib/session';
 import { shellPainted } from './lib/shellPicture';
 import { saveData } from './lib/saveData';
 import { registerServiceWorker } from './lib/sw';
+import { typefacesReady } from './lib/typefaces';
 
 const queryClient = createQueryClient();
 // The page's data request and its code's, each in a task of its own right after this one: set up
@@ -49,22 +50,6 @@ void Promise.all([shellPainted(), offlineCounter, typefacesReady()]).then(() => 
 });
 
 registerServiceWorker();
-
-/**
- * Resolves once the typefaces of the first screen (src/shell.js preloads their files when the app
- * starts) are decoded, or after 1 s. Laid out before they were, React's first screen was one task of
- * 45–60 ms on this machine's Chromium (a phone's main thread times four): the fonts' loads started
- * and their files were decoded inside that layout, and every line was shaped twice, first in the
- * fallback face. Decoded first, in tasks of their own, the same layout takes about a quarter of it.
- * Not for a shopper saving data: her page uses the phone's own faces.
- */
-function typefacesReady(): Promise<unknown> {
-  if (saveData() || !document.fonts) return Promise.resolve();
-  const faces = ['400 1em "DM Sans"', '700 1em "DM Sans"', '1em "DM Serif Display"'].map((font) =>
-    document.fonts.load(font).catch(() => undefined),
-  );
-  return Promise.race([Promise.all(faces), new Promise((resolve) => setTimeout(resolve, 1000))]);
-}
 
 // Once the shopper starts using the page (her first touch, key or scroll: she is staying), after it
 // has loaded and when the main thread is idle, fetch the code of the pages she most likely opens

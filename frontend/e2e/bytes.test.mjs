@@ -72,6 +72,20 @@ test("pictures are WebP at the phone's width, and Save-Data fetches no typeface 
   assert.ok(!saving.some((path) => path.startsWith('/media/releases/')), 'no release picture before it is shown');
 });
 
+test('the stylesheet written into the page is never fetched again', () => {
+  // Its disabled twin (for Vite's loader of lazy pages) is made by the shell script: written into
+  // the HTML, Chromium's preload scanner fetched it before the first paint.
+  for (const [name, result] of Object.entries(results)) {
+    const paths = result.requests.map((r) => r.path);
+    assert.ok(paths.length > 0, `${name} was measured`);
+    assert.deepEqual(
+      paths.filter((path) => /^\/assets\/index-[\w-]+\.css/.test(path)),
+      [],
+      `${name} fetched the entry stylesheet`,
+    );
+  }
+});
+
 test(`the first page's JavaScript stays within ${FIRST_PAGE_JS / 1000} KB gzip`, async () => {
   // As bench/lighthouse.sh counts it: the scripts the shell HTML names (its entry and the chunks it
   // preloads, in <meta name="ankara-app">) and the shell script written into the page, each

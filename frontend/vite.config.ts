@@ -5,6 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { routePatterns } from './src/app/routePatterns';
+import { FIRST_SCREEN_FACES } from './src/lib/typefaces';
 
 // The API server (cargo run --release) listens on 8080; ANKARA_API points dev/preview elsewhere
 // (e.g. the mock in scripts/mock-api.mjs).
@@ -20,8 +21,8 @@ const proxy = {
  * 100 KB of JavaScript it does not need. The built index.html names the entry and the chunks it
  * preloads in `<meta name="ankara-app">` instead of loading them; src/shell.js loads them when
  * the picture it paints has been painted (at once on pages without one), and preloads the
- * typefaces the first screen draws then (`data-font`: DM Serif Display, latin, its one weight, for
- * the headings; DM Sans 400 and 700 for the text), so the app's first render finds them at hand without
+ * typefaces the first screen draws then (`data-font`: src/lib/typefaces.ts's FIRST_SCREEN_FACES,
+ * which the app waits for before its first render), so that render finds them at hand without
  * the fonts sharing the first picture's bandwidth (the shell itself uses fallback faces). The stylesheet
  * stays render-blocking in the head, written into the page itself (see inlineEntryStylesheet).
  * Build only: the dev server keeps Vite's own script tags.
@@ -34,8 +35,13 @@ function startAppAfterShellPicture(): Plugin {
       order: 'post',
       handler(html, ctx) {
         const fonts = Object.keys(ctx.bundle ?? {}).filter((name) =>
-          /(dm-serif-display-400|dm-sans-400|dm-sans-700)-core-[\w-]+\.woff2$/.test(name),
+          FIRST_SCREEN_FACES.some(({ file }) => new RegExp(`/${file}-[\\w-]+\\.woff2$`).test(name)),
         );
+        if (fonts.length !== FIRST_SCREEN_FACES.length) {
+          throw new Error(
+            `the first screen's typefaces are ${FIRST_SCREEN_FACES.length}, the build has ${fonts.length}`,
+          );
+        }
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
         if (!entry) return html;
         const preloads: string[] = [];

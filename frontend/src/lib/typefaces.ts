@@ -1,7 +1,15 @@
 import { saveData } from './saveData';
 
-/** The faces the first screen draws with (styles/fonts.css; src/shell.js preloads their files). */
-export const FIRST_SCREEN_FACES = ['400 1em "DM Sans"', '700 1em "DM Sans"', '1em "DM Serif Display"'];
+/**
+ * The faces the first screen draws with: as the page asks for each (`font`) and the file it comes
+ * from (styles/fonts.css's "core" files, which the build names for src/shell.js to preload:
+ * vite.config.ts).
+ */
+export const FIRST_SCREEN_FACES = [
+  { font: '400 1em "DM Sans"', file: 'dm-sans-400-core' },
+  { font: '700 1em "DM Sans"', file: 'dm-sans-700-core' },
+  { font: '1em "DM Serif Display"', file: 'dm-serif-display-400-core' },
+] as const;
 
 /** How long the app's first render waits at most for them. */
 export const TYPEFACES_WAIT_MS = 1000;
@@ -17,7 +25,7 @@ export const TYPEFACES_WAIT_MS = 1000;
  */
 export function typefacesReady(): Promise<void> {
   if (saveData() || typeof document === 'undefined' || !document.fonts) return Promise.resolve();
-  const faces = FIRST_SCREEN_FACES.map((font) => document.fonts.load(font).catch(() => undefined));
+  const faces = FIRST_SCREEN_FACES.map(({ font }) => document.fonts.load(font).catch(() => undefined));
   return Promise.race([
     Promise.all(faces).then(() => undefined),
     new Promise<void>((resolve) => setTimeout(resolve, TYPEFACES_WAIT_MS)),

@@ -1,4 +1,3 @@
-import { formatMoney } from '@/lib/money';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { useFixedPrices, useSaveFixedPrices, type FixedPrice } from '../api/fixedPrices';
@@ -13,6 +12,7 @@ import { textToMinor } from '../lib/moneyAbroad';
 import { AdminTag, FormNotice, type Notice } from './AdminPanel';
 import { FixedPriceFields } from './FixedPriceFields';
 import { failureMessage } from '@/lib/api';
+import { formatMoney } from '@/lib/money';
 import type { Product } from '@/lib/types';
 
 export const FIXED_PRICES_SAVED = 'Prices abroad saved.';

@@ -1,6 +1,6 @@
-import { formatMoney } from '@/lib/money';
 import { describe, expect, it } from 'vitest';
 import { amountProblem, convertExample, minorToText, rateText, textToMinor } from './moneyAbroad';
+import { formatMoney } from '@/lib/money';
 
 describe('money abroad', () => {
   it('formats minor units with the currency sign, grouped, two decimals; naira as everywhere', () => {

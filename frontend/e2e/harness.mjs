@@ -282,14 +282,17 @@ const AXE_SOURCE = readFileSync(
 export async function axeViolations(page) {
   // Colours caught halfway through a transition or an entrance animation (a hover fading out, a
   // card fading in) are not the page's colours: let the finite ones finish first.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // One that starts a frame later (a class an observer adds) is waited for too: the page is
+  // looked at again until two frames pass with none running.
+  await page.evaluate(async () => {
+    const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    for (let round = 0; round < 5; round += 1) {
+      await frames();
+      const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   if (!(await page.evaluate(() => typeof window.axe === 'object'))) await page.addScriptTag({ content: AXE_SOURCE });
   return page.evaluate(async () => {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });

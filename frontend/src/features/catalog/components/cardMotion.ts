@@ -18,6 +18,17 @@ export function cardScale(distance: number, viewportHeight: number, cardHeight: 
 export function startCardMotion(list: HTMLElement, axis: 'x' | 'y'): (() => void) | undefined {
   const cards = Array.from(list.querySelectorAll<HTMLElement>('[data-card]'));
   if (cards.length === 0) return undefined;
+  // Cards already on screen when the motion starts stay as they are: hiding them to fade them in
+  // again would make them blink (and a reader caught mid-fade sees faint text).
+  const listBox = list.getBoundingClientRect();
+  for (const card of cards) {
+    const box = card.getBoundingClientRect();
+    const left = Math.max(box.left, listBox.left, 0);
+    const right = Math.min(box.right, listBox.right, window.innerWidth);
+    const top = Math.max(box.top, 0);
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    if (right > left && bottom > top) card.classList.add('is-visible');
+  }
   list.classList.add('is-animated');
 
   let observer: IntersectionObserver | undefined;
@@ -32,7 +43,7 @@ export function startCardMotion(list: HTMLElement, axis: 'x' | 'y'): (() => void
       },
       { threshold: 0.12, rootMargin: '0px 0px -6% 0px' },
     );
-    cards.forEach((card) => observer!.observe(card));
+    cards.filter((card) => !card.classList.contains('is-visible')).forEach((card) => observer!.observe(card));
   } else {
     cards.forEach((card) => card.classList.add('is-visible'));
   }

@@ -1,6 +1,5 @@
 import { lazyRoute, patternToRegExp, type AppRoute } from './route';
 import HomePage from '@/features/catalog/routes/HomePage';
-import { spreadHeadLinks } from '@/lib/spreadLinks';
 
 /**
  * The route table (SPEC section 2). Home ships in the first bundle; every other screen is its own
@@ -59,8 +58,9 @@ export function preloadRouteFor(pathname: string, isAdmin = false): void {
         .catch(() => undefined);
     return;
   }
-  const preload = findRoute(pathname)?.preload;
-  if (preload) void spreadHeadLinks(preload).catch(() => undefined);
+  void findRoute(pathname)
+    ?.preload?.()
+    .catch(() => undefined);
 }
 
 /** The screens a shopper most likely opens next from the home page. */

@@ -72,14 +72,16 @@ const audit = (id) => median(reports.map((r) => r.audits[id].numericValue));
 const perf = median(reports.map((r) => r.categories.performance.score * 100));
 // TBT moves a lot between runs of one build (the machine's other work lands in the page's tasks,
 // which Lighthouse multiplies by 4): each run's figure is printed beside the median, and the
-// host's speed as Lighthouse measured it (benchmarkIndex; Lighthouse warns below 1,000 that the host is slower than it expects).
+// host's speed as Lighthouse measured it (benchmarkIndex; below 1,000 Lighthouse warns that the
+// host is slower than it expects).
 const each = (id) => reports.map((r) => r.audits[id].numericValue.toFixed(0)).join(' ');
 const index = median(reports.map((r) => r.environment.benchmarkIndex));
 console.log(
   `  ${page.slice(0, 34).padEnd(34)} ${perf.toFixed(0).padStart(5)} ${(audit('largest-contentful-paint') / 1000).toFixed(2).padStart(7)}s ` +
     `${(audit('first-contentful-paint') / 1000).toFixed(2).padStart(7)}s ${audit('total-blocking-time').toFixed(0).padStart(6)}ms ` +
     `${audit('cumulative-layout-shift').toFixed(3).padStart(7)} ${(audit('speed-index') / 1000).toFixed(2).padStart(7)}s` +
-    `   (TBT per run: ${each('total-blocking-time')} ms; performance per run: ${reports.map((r) => r.categories.performance.score * 100).join(' ')}; benchmarkIndex ${index.toFixed(0)})`,
+    `   (TBT per run: ${each('total-blocking-time')} ms; performance per run: ` +
+    `${reports.map((r) => r.categories.performance.score * 100).join(' ')}; benchmarkIndex ${index.toFixed(0)})`,
 );
 JS
 done

@@ -222,11 +222,15 @@ export default defineConfig({
       // The chunks the entry imports (the bundler's runtime, vendor, shared) are loaded before any
       // lazy import can run: naming them again in each lazy import's list of what to preload only
       // cost bytes, in the first page's JavaScript and in every chunk with a lazy import. The
-      // page itself (`hostType` html) still names them, for src/shell.js to fetch.
-      resolveDependencies: (_file, deps, { hostType }) =>
-        hostType === 'html'
-          ? deps
-          : deps.filter((dep) => !/^assets\/(rolldown-runtime|vendor|shared)-[\w-]+\.js$/.test(dep)),
+      // page itself (`hostType` html) still names them, for src/shell.js to fetch. The back
+      // office's code that the entry asks for (the admin route table, the shopper pages' admin
+      // tools) goes without a list: only staff load it, and its list was 176 bytes of every
+      // shopper's first page; its files come as the browser reads their imports instead.
+      resolveDependencies: (file, deps, { hostId, hostType }) => {
+        if (hostType === 'html') return deps;
+        if (/^assets\/index-/.test(hostId) && /^assets\/(adminRoutes|slots)-/.test(file)) return [];
+        return deps.filter((dep) => !/^assets\/(rolldown-runtime|vendor|shared)-[\w-]+\.js$/.test(dep));
+      },
     },
     rolldownOptions: {
       // react-query's "use client" markers mean nothing in a client-only bundle.

@@ -38,15 +38,13 @@ const offlineCounter =
 // until it is committed.
 void Promise.all([shellPainted(), offlineCounter, typefacesReady()]).then(() => {
   const root = createRoot(document.getElementById('root')!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders client={queryClient}>
-          <App />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+  const app = (
+    <AppProviders client={queryClient}>
+      <App />
+    </AppProviders>
+  );
+  // StrictMode's checks run only in development: the shipped page does without its wrapper.
+  startTransition(() => root.render(import.meta.env.DEV ? <StrictMode>{app}</StrictMode> : app));
 });
 
 registerServiceWorker();

@@ -10,7 +10,7 @@ import HomePage from '@/features/catalog/routes/HomePage';
 import ProductPage from '@/features/catalog/routes/ProductPage';
 import AboutPage from '@/features/content/routes/AboutPage';
 import { collection, image, product, release, seedHome } from '@/test/fixtures';
-import { admin, customer, jsonResponse, mockFetch, renderWithProviders } from '@/test/utils';
+import { admin, customer, jsonResponse, mockFetch, renderWithProviders, staffUser } from '@/test/utils';
 import type { Session } from '@/lib/types';
 
 function renderApp(ui: ReactElement, options: { path?: string; session?: Partial<Session> } = {}) {
@@ -65,6 +65,18 @@ describe('admin tools in shopper pages', () => {
     await waitFor(() => expect(within(grid).queryByRole('link', { name: /Oxford Brogue/ })).toBeNull());
     expect(within(grid).getByRole('link', { name: /Steel Watch/ })).toBeTruthy();
     expect(fetchMock).toHaveBeenCalledWith('/api/products/brogue/featured', expect.objectContaining({ method: 'PUT' }));
+  });
+
+  it('offers a member of staff only the tools her role may use on the server', async () => {
+    homeApi();
+    // May add releases, not collections (nor take products off Featured).
+    const user = staffUser('manager', { access: ['POST /api/releases'] });
+    renderApp(<HomePage />, { session: { user } });
+    expect(await screen.findByRole('heading', { name: 'Add Release' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Add a collection' })).toBeNull();
+    const grid = await screen.findByRole('list', { name: 'Featured Products' });
+    await within(grid).findByRole('link', { name: /Oxford Brogue/ });
+    expect(within(grid).queryByRole('button', { name: /from Featured/ })).toBeNull();
   });
 
   it('shows the collection form and the add-release form on Home to admins', async () => {

@@ -1,5 +1,6 @@
 import { lazyRoute, patternToRegExp, type AppRoute } from './route';
 import HomePage from '@/features/catalog/routes/HomePage';
+import { spreadHeadLinks } from '@/lib/spreadLinks';
 
 /**
  * The route table (SPEC section 2). Home ships in the first bundle; every other screen is its own
@@ -58,9 +59,8 @@ export function preloadRouteFor(pathname: string, isAdmin = false): void {
         .catch(() => undefined);
     return;
   }
-  void findRoute(pathname)
-    ?.preload?.()
-    .catch(() => undefined);
+  const preload = findRoute(pathname)?.preload;
+  if (preload) void spreadHeadLinks(preload).catch(() => undefined);
 }
 
 /** The screens a shopper most likely opens next from the home page. */

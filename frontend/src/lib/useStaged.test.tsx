@@ -1,5 +1,6 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { nextFrame } from '@/test/utils';
 
 /** The hook as a fresh page would load it, with or without the server's first screen in #root. */
 async function loadWith(shell: boolean) {
@@ -16,14 +17,6 @@ function parts(useStaged: (total: number, first?: number) => number, total: numb
 }
 
 const shown = () => Number(screen.getByTestId('parts').textContent);
-
-/** One frame and the timer its callback sets. */
-async function nextFrame() {
-  await act(async () => {
-    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
 
 afterEach(() => {
   document.body.innerHTML = '';

@@ -1,6 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
@@ -115,4 +115,12 @@ export function embedJson(id: string, text: string): void {
   script.type = 'application/json';
   script.textContent = text;
   document.head.append(script);
+}
+
+/** One painted frame and the timer its callback sets (how lib/useStaged.ts draws the next part). */
+export async function nextFrame(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
 }

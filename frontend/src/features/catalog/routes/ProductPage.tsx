@@ -26,6 +26,7 @@ import { bagQueryOptions } from '@/lib/shopping';
 import type { Collection, Product } from '@/lib/types';
 import { useSession } from '@/lib/session';
 import { may } from '@/lib/staff';
+import { useStaged } from '@/lib/useStaged';
 import { useDocumentTitle } from '@/lib/useDocumentTitle';
 import { galleryFor, useVariantChoice } from '@/lib/variants';
 import './ProductPage.css';
@@ -95,6 +96,10 @@ function ProductDetails({ product }: { product: Product }) {
   const price = useProductPrice(product);
   const [editing, setEditing] = useState(false);
   const [updated, setUpdated] = useState(false);
+  // Opened on this page: the first screen (pictures, name, price, options, Add to Bag) is laid
+  // out first, the rest of the information in the next frame, the reviews in the one after; each
+  // in a task of its own on a phone (lib/useStaged.ts).
+  const shown = useStaged(3);
   useEffect(() => {
     if (!updated) return;
     const timer = setTimeout(() => setUpdated(false), 4000);
@@ -166,62 +171,92 @@ function ProductDetails({ product }: { product: Product }) {
               {product.runsSmall && <p className="product-info__fit">Runs small — most customers take one size up</p>}
               <ProductActions product={product} choice={choice} />
               <NotifyMe product={product} choice={choice} />
-              <ShareActions product={product} choice={choice} />
-              <AdminSlot name="product.featured" props={{ product }} />
-              <AdminSlot name="product.returns" props={{ product }} />
+              {shown >= 2 && (
+                <>
+                  <ShareActions product={product} choice={choice} />
+                  <AdminSlot name="product.featured" props={{ product }} />
+                  <AdminSlot name="product.returns" props={{ product }} />
 
-              <section className="product-info__section" aria-labelledby="product-description-heading">
-                <h2 id="product-description-heading" className="product-info__subheading caps">
-                  Description
-                </h2>
-                {paragraphs.map((text, i) => (
-                  <p key={i}>{text}</p>
-                ))}
-              </section>
+                  <section className="product-info__section" aria-labelledby="product-description-heading">
+                    <h2 id="product-description-heading" className="product-info__subheading caps">
+                      Description
+                    </h2>
+                    {paragraphs.map((text, i) => (
+                      <p key={i}>{text}</p>
+                    ))}
+                  </section>
+                </>
+              )}
             </>
           )}
 
-          <dl className="product-info__facts">
-            {product.category && (
-              <div>
-                <dt>Category</dt>
-                <dd>{product.category}</dd>
-              </div>
-            )}
-            {collectionName && (
-              <div>
-                <dt>Collection</dt>
-                <dd>
-                  <Link href={collectionPath(product.collectionId)}>{collectionName}</Link>
-                </dd>
-              </div>
-            )}
-          </dl>
-
-          <ul className="product-perks">
-            <li>
-              <TruckIcon />
-              {price.currency !== 'NGN' ? (
-                // A shopper buying in dollars or pounds: Nigeria's fees by state, in naira, are not hers.
-                <span>Delivery abroad: the fee for your country at checkout</span>
-              ) : delivery.line !== undefined ? (
-                <span className="delivery-note__text">
-                  <DeliveryLines state={delivery.state} line={delivery.line} />
-                </span>
-              ) : (
-                <span>Delivery to every state in Nigeria</span>
-              )}
-            </li>
-            <li>
-              <ShieldIcon />
-              <span>Secure card payment with Paystack</span>
-            </li>
-          </ul>
+          {shown >= 2 && (
+            <ProductFacts
+              product={product}
+              collectionName={collectionName}
+              currency={price.currency}
+              delivery={delivery}
+            />
+          )}
         </div>
       </div>
 
-      <ReviewsSection product={product} />
+      {shown >= 3 ? <ReviewsSection product={product} /> : <div className="staged-rest" />}
     </div>
+  );
+}
+
+/** The product's category and collection, and what delivery and payment promise. */
+function ProductFacts({
+  product,
+  collectionName,
+  currency,
+  delivery,
+}: {
+  product: Product;
+  collectionName: string | undefined;
+  currency: string;
+  delivery: ReturnType<typeof useDeliveryNote>;
+}) {
+  return (
+    <>
+      <dl className="product-info__facts">
+        {product.category && (
+          <div>
+            <dt>Category</dt>
+            <dd>{product.category}</dd>
+          </div>
+        )}
+        {collectionName && (
+          <div>
+            <dt>Collection</dt>
+            <dd>
+              <Link href={collectionPath(product.collectionId)}>{collectionName}</Link>
+            </dd>
+          </div>
+        )}
+      </dl>
+
+      <ul className="product-perks">
+        <li>
+          <TruckIcon />
+          {currency !== 'NGN' ? (
+            // A shopper buying in dollars or pounds: Nigeria's fees by state, in naira, are not hers.
+            <span>Delivery abroad: the fee for your country at checkout</span>
+          ) : delivery.line !== undefined ? (
+            <span className="delivery-note__text">
+              <DeliveryLines state={delivery.state} line={delivery.line} />
+            </span>
+          ) : (
+            <span>Delivery to every state in Nigeria</span>
+          )}
+        </li>
+        <li>
+          <ShieldIcon />
+          <span>Secure card payment with Paystack</span>
+        </li>
+      </ul>
+    </>
   );
 }
 

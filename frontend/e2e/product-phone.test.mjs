@@ -148,3 +148,20 @@ test('the product page may be kept by the back/forward cache (Lighthouse’s aud
   assert.deepEqual(reasons, [], 'nothing of the page’s own keeps it out of the back/forward cache');
   await context.close();
 });
+
+test('while the page boots its lazy files are asked for one per task; from the first touch, at once', async () => {
+  const page = await newPage(browser, SMALL_PHONE);
+  const product = products[0];
+  await page.goto(`${shop.base}/product/${product.id}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  // Drawn in stages (the reviews last), its lazy parts' files came in one per task.
+  await page.getByRole('region', { name: 'Reviews' }).waitFor();
+  const spreading = () => page.evaluate(() => Object.hasOwn(document.head, 'appendChild'));
+  assert.equal(await spreading(), true, 'the head spreads the links it is given while the page boots');
+  await page.getByRole('heading', { level: 1, name: product.name }).click();
+  assert.equal(await spreading(), false, 'the shopper has touched the page: links go in at once');
+  // The page she opens next comes whole.
+  await page.locator('a[href="/"]:visible').first().click();
+  await page.getByRole('region', { name: 'Highlights' }).waitFor();
+  await page.close();
+});

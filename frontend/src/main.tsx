@@ -13,10 +13,14 @@ import { createQueryClient } from './lib/queryClient';
 import { onOfflineShell, readEmbeddedSession } from './lib/session';
 import { shellPainted } from './lib/shellPicture';
 import { saveData } from './lib/saveData';
+import { spreadHeadLinks } from './lib/spreadLinks';
 import { registerServiceWorker } from './lib/sw';
 import { typefacesReady } from './lib/typefaces';
 
 const queryClient = createQueryClient();
+// The files every lazy page and part asks for, one per task while the page boots, until the
+// shopper first touches it (below; lib/spreadLinks.ts).
+const stopSpreadingLinks = spreadHeadLinks();
 // The page's data request and its code's, each in a task of its own right after this one: set up
 // while the modules were evaluated (a fetch, a preload link and a stylesheet each, nineteen files
 // for the product page), they made that one task 10–40 ms longer on this machine's Chromium, times
@@ -49,29 +53,32 @@ void Promise.all([shellPainted(), offlineCounter, typefacesReady()]).then(() => 
 
 registerServiceWorker();
 
-// Once the shopper starts using the page (her first touch, key or scroll: she is staying), after it
-// has loaded and when the main thread is idle, fetch the code of the pages she most likely opens
-// next, and of the menu drawer and the search bar, so the tap on a product, a collection, the menu
-// or the search feels instant. Not at a fixed time after loading: a shopper who looks at the first
-// screen and leaves would pay about 35 KB for pages she never opened (issue 40).
-// Not for a shopper saving data: the code comes when the page is opened.
-if (!saveData()) {
-  const preload = () => {
-    preloadLikelyRoutes();
-    void loadSidebar().catch(() => undefined);
-    void loadSearchBar().catch(() => undefined);
-  };
-  // Safari has no requestIdleCallback.
-  const whenIdle = () =>
-    typeof window.requestIdleCallback === 'function'
-      ? window.requestIdleCallback(preload)
-      : window.setTimeout(preload, 0);
-  const intents = ['pointerdown', 'keydown', 'scroll'] as const;
-  const onIntent = () => {
-    for (const type of intents) document.removeEventListener(type, onIntent, { capture: true });
-    if (document.readyState === 'complete') whenIdle();
-    else window.addEventListener('load', whenIdle, { once: true });
-  };
-  // In the capture phase: a rail's scroll does not bubble.
-  for (const type of intents) document.addEventListener(type, onIntent, { capture: true, passive: true });
-}
+// Once the shopper starts using the page (her first touch, key or scroll: she is staying):
+// - A lazy page's or part's files go into the head at once again: the page she taps waits for
+//   them, and the loader may ask for a page's module before a spread link for one of its files is
+//   in (a throttled tap on search took 900 ms instead of 450: a chain of round trips).
+// - After the page has loaded and when the main thread is idle, fetch the code of the pages she
+//   most likely opens next, and of the menu drawer and the search bar, so the tap on a product, a
+//   collection, the menu or the search feels instant. Not at a fixed time after loading: a shopper
+//   who looks at the first screen and leaves would pay about 35 KB for pages she never opened
+//   (issue 40). Not for a shopper saving data: the code comes when the page is opened.
+const preload = () => {
+  preloadLikelyRoutes();
+  void loadSidebar().catch(() => undefined);
+  void loadSearchBar().catch(() => undefined);
+};
+// Safari has no requestIdleCallback.
+const whenIdle = () =>
+  typeof window.requestIdleCallback === 'function'
+    ? window.requestIdleCallback(preload)
+    : window.setTimeout(preload, 0);
+const intents = ['pointerdown', 'keydown', 'scroll'] as const;
+const onIntent = () => {
+  for (const type of intents) document.removeEventListener(type, onIntent, { capture: true });
+  stopSpreadingLinks();
+  if (saveData()) return;
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+};
+// In the capture phase: a rail's scroll does not bubble.
+for (const type of intents) document.addEventListener(type, onIntent, { capture: true, passive: true });

@@ -1,6 +1,5 @@
 import { lazyRoute, patternToRegExp, type AppRoute } from './route';
 import HomePage from '@/features/catalog/routes/HomePage';
-import { spreadHeadLinks } from '@/lib/spreadLinks';
 
 /**
  * The route table (SPEC section 2). Home ships in the first bundle; every other screen is its own
@@ -60,7 +59,7 @@ export function preloadRouteFor(pathname: string, isAdmin = false): void {
     return;
   }
   const preload = findRoute(pathname)?.preload;
-  if (preload) void spreadHeadLinks(preload).catch(() => undefined);
+  if (preload) void preload().catch(() => undefined);
 }
 
 /** The screens a shopper most likely opens next from the home page. */

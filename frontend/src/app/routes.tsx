@@ -58,8 +58,9 @@ export function preloadRouteFor(pathname: string, isAdmin = false): void {
         .catch(() => undefined);
     return;
   }
-  const preload = findRoute(pathname)?.preload;
-  if (preload) void preload().catch(() => undefined);
+  void findRoute(pathname)
+    ?.preload?.()
+    .catch(() => undefined);
 }
 
 /** The screens a shopper most likely opens next from the home page. */

@@ -324,7 +324,7 @@ async fn every_staff_endpoint_has_a_rule_and_each_role_gets_exactly_what_the_tab
         }
     }
 
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let readme = std::fs::read_to_string(crate::common::in_repo("README.md")).unwrap();
     let table = ankara::access::markdown_table();
     assert!(readme.contains(&table), "README's staff table must be access::markdown_table():\n{table}");
 }

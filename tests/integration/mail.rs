@@ -32,9 +32,10 @@ impl SmtpSink {
 
     pub fn start(&mut self) {
         use std::io::BufRead;
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/smtp/sink.py");
+        let script = crate::common::in_repo("tests/smtp/sink.py");
         let mut child = Command::new("python3")
-            .args([script, &self.port.to_string(), self.folder.to_str().unwrap()])
+            .arg(script)
+            .args([&self.port.to_string(), self.folder.to_str().unwrap()])
             .stdout(Stdio::piped())
             .spawn()
             .expect("python3 with aiosmtpd (pip install aiosmtpd)");

@@ -15,7 +15,7 @@ fn count(database: &Path, sql: &str) -> i64 {
 #[test]
 fn every_earlier_schema_upgrades_with_its_data_and_a_copy_is_kept_first() {
     for version in 1..ankara::db::LATEST_VERSION {
-        let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/schema-{version}.db"));
+        let fixture = crate::common::in_repo(&format!("tests/fixtures/schema-{version}.db"));
         assert!(fixture.exists(), "no fixture for schema {version}: run tests/fixtures/make.sh with {version} added");
         let dir = tempfile::tempdir().unwrap();
         std::fs::copy(&fixture, dir.path().join("ankara.db")).unwrap();
@@ -154,7 +154,7 @@ fn walk(root: &Path) -> Vec<std::path::PathBuf> {
 
 #[test]
 fn restore_refuses_what_it_cannot_use_and_changes_nothing() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-3.db");
+    let fixture = crate::common::in_repo("tests/fixtures/schema-3.db");
     let scratch = tempfile::tempdir().unwrap();
     let target = tempfile::tempdir().unwrap();
     let refused = |source: &Path, replace: bool| ankara::backup::restore(target.path(), source, replace).unwrap_err();
@@ -236,7 +236,7 @@ fn a_backup_that_runs_out_of_space_says_so_and_leaves_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     std::fs::create_dir(&data).unwrap();
-    std::fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/schema-3.db"), data.join("ankara.db")).unwrap();
+    std::fs::copy(crate::common::in_repo("tests/fixtures/schema-3.db"), data.join("ankara.db")).unwrap();
     drop(ankara::db::Db::open(&data.join("ankara.db")).unwrap()); // at the current schema: no upgrade copy first
     let target = dir.path().join("copy.db");
     let script = format!("ulimit -f 64; exec \"$0\" --data-dir '{}' backup '{}'", data.display(), target.display());

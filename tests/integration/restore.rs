@@ -81,7 +81,7 @@ fn every_earlier_schema_and_todays_restore_but_not_with_one_index_more() {
     let today = scratch.path().join("today.db");
     let _shop = fresh_backup(&today, false);
     let mut backups: Vec<(i64, PathBuf)> = (1..ankara::db::LATEST_VERSION)
-        .map(|version| (version, Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/fixtures/schema-{version}.db"))))
+        .map(|version| (version, crate::common::in_repo(&format!("tests/fixtures/schema-{version}.db"))))
         .collect();
     backups.push((ankara::db::LATEST_VERSION, today));
     for (version, backup) in backups {

@@ -87,7 +87,7 @@ fn split(path: &str) -> (String, Option<String>) {
 
 #[test]
 fn domain_modules_point_one_way_and_never_at_the_http_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = crate::common::in_repo("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut problems = Vec::new();
@@ -201,7 +201,7 @@ fn is_routes_file(file: &Path) -> bool {
 /// a behaviour lives in its domain module, where a newcomer walking from the route finds it.
 #[test]
 fn routes_files_hold_no_sql() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = crate::common::in_repo("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let routes: Vec<&PathBuf> = files.iter().filter(|f| is_routes_file(f)).collect();
@@ -221,7 +221,7 @@ fn routes_files_hold_no_sql() {
 /// `orders.status` with its own SQL.
 #[test]
 fn order_statuses_are_written_only_by_the_orders_module() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = crate::common::in_repo("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut writers = BTreeSet::new();
@@ -258,7 +258,7 @@ fn sql_is_recognised() {
 /// a routes file and read by `http`, or `access` and `http` using each other, is one).
 #[test]
 fn the_http_layer_has_no_circle() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = crate::common::in_repo("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     // An HTTP file's name as its paths write it: `http`, `orders::routes`, `payments::link_routes`.
@@ -356,7 +356,7 @@ fn every_request_body_names_its_fields() {
 /// by another struct's fields. Every schema name is written once.
 #[test]
 fn every_schema_has_its_own_name() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let src = crate::common::in_repo("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();

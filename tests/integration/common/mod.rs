@@ -3,7 +3,7 @@
 pub mod fake_paystack;
 
 use std::net::TcpListener;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -58,6 +58,13 @@ pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
 }
 
 /// A free port on 127.0.0.1, for a shop started as its own process.
+/// A path in the checkout, found when the test runs (cargo sets CARGO_MANIFEST_DIR for it): not
+/// `env!`, which writes the path the test was built in, and a target directory shared by two
+/// checkouts (CI's cache) keeps a test binary built in the other one.
+pub fn in_repo(relative: &str) -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from).join(relative)
+}
+
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }

@@ -12,6 +12,14 @@ use std::path::{Path, PathBuf};
 
 const HTTP_MODULES: &[&str] = &["access", "app", "http", "api", "spa", "sitemap", "background", "cli", "main", "lib"];
 
+/// The checkout's `src/` and every Rust file under it.
+fn source_files() -> (PathBuf, Vec<PathBuf>) {
+    let src = crate::common::in_repo("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    (src, files)
+}
+
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
@@ -87,9 +95,7 @@ fn split(path: &str) -> (String, Option<String>) {
 
 #[test]
 fn domain_modules_point_one_way_and_never_at_the_http_layer() {
-    let src = crate::common::in_repo("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let (src, files) = source_files();
     let mut problems = Vec::new();
     // Domain module -> the domain modules it uses, with a file that shows it.
     let mut edges: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
@@ -201,9 +207,7 @@ fn is_routes_file(file: &Path) -> bool {
 /// a behaviour lives in its domain module, where a newcomer walking from the route finds it.
 #[test]
 fn routes_files_hold_no_sql() {
-    let src = crate::common::in_repo("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let (src, files) = source_files();
     let routes: Vec<&PathBuf> = files.iter().filter(|f| is_routes_file(f)).collect();
     assert!(routes.len() > 20, "the test reads the routes files ({})", routes.len());
     let mut problems = Vec::new();
@@ -221,9 +225,7 @@ fn routes_files_hold_no_sql() {
 /// `orders.status` with its own SQL.
 #[test]
 fn order_statuses_are_written_only_by_the_orders_module() {
-    let src = crate::common::in_repo("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let (src, files) = source_files();
     let mut writers = BTreeSet::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();
@@ -258,9 +260,7 @@ fn sql_is_recognised() {
 /// a routes file and read by `http`, or `access` and `http` using each other, is one).
 #[test]
 fn the_http_layer_has_no_circle() {
-    let src = crate::common::in_repo("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let (src, files) = source_files();
     // An HTTP file's name as its paths write it: `http`, `orders::routes`, `payments::link_routes`.
     let name_of = |file: &Path| -> String {
         let relative = file.strip_prefix(&src).unwrap().with_extension("");
@@ -356,9 +356,7 @@ fn every_request_body_names_its_fields() {
 /// by another struct's fields. Every schema name is written once.
 #[test]
 fn every_schema_has_its_own_name() {
-    let src = crate::common::in_repo("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
+    let (src, files) = source_files();
     let mut names: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap();

@@ -57,7 +57,6 @@ pub async fn spawn_with(adjust: impl FnOnce(&mut Config)) -> TestApp {
     TestApp { state, dir, main }
 }
 
-/// A free port on 127.0.0.1, for a shop started as its own process.
 /// A path in the checkout, found when the test runs (cargo sets CARGO_MANIFEST_DIR for it): not
 /// `env!`, which writes the path the test was built in, and a target directory shared by two
 /// checkouts (CI's cache) keeps a test binary built in the other one.
@@ -65,6 +64,7 @@ pub fn in_repo(relative: &str) -> PathBuf {
     std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")), PathBuf::from).join(relative)
 }
 
+/// A free port on 127.0.0.1, for a shop started as its own process.
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }

@@ -136,10 +136,17 @@ export async function newPage(browser, viewport = DESKTOP, options = {}) {
 
 /**
  * A fresh page that lets a test inject axe (bypassCSP: the shop's CSP forbids inline scripts),
- * its page errors recorded in `page.errors`.
+ * its page errors recorded in `page.errors`. With a reduced-motion preference: axe measures
+ * colours, and a part fading in (a collection card mid-way on a busy run) is not the colour it
+ * settles at.
  */
 export async function axePage(browser, viewport = DESKTOP, timeout = 15_000) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, bypassCSP: true });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    bypassCSP: true,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   page.setDefaultTimeout(timeout);
   page.errors = [];
